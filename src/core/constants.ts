@@ -1,0 +1,53 @@
+// Every threshold, interval, limit and name Timebox uses, in one place.
+
+/** Share of a budget at which Timebox warns the user and starts nudging the model to wrap up. */
+export const NUDGE_WARNING_RATIO = 0.8;
+
+/** Share of a budget at which the nudge turns critical. */
+export const NUDGE_CRITICAL_RATIO = 0.95;
+
+/** How often the status bar is refreshed (and the time limit re-checked) while a budget is active. */
+export const STATUS_REFRESH_INTERVAL_MS = 1_000;
+
+/** The shortest time budget: anything under a second is no budget at all. */
+export const MIN_TIME_LIMIT_MS = 1_000;
+
+/** The longest time budget: 30 days. */
+export const MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1_000;
+
+/** The largest turn budget. */
+export const MAX_TURN_LIMIT = 1_000_000;
+
+/** The longest delay a JavaScript timer accepts (2^31 - 1 ms); longer deadlines are re-armed in steps. */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;
+
+/** Session entry type of a record that starts a budget. */
+export const ACTIVE_ENTRY_TYPE = "timebox-active";
+
+/** Session entry type of a record that turns the budget off. */
+export const OFF_ENTRY_TYPE = "timebox-off";
+
+/** The command name, typed as `/timebox`. */
+export const COMMAND_NAME = "timebox";
+
+/** The key under which the status text is shown. */
+export const STATUS_KEY = "timebox";
+
+/** Argument completions offered for `/timebox `. */
+export const STATIC_COMPLETIONS: readonly string[] = [
+	"off",
+	"status",
+	"15m",
+	"30m",
+	"1h",
+	"turns:3",
+	"turns:5",
+	"turns:10",
+];
+
+/** Arguments that are sub-commands rather than budgets. */
+export const OFF_WORDS: readonly string[] = ["off", "disable", "cancel"];
+export const STATUS_WORD = "status";
+
+/** The longest piece of user input quoted back in a message. */
+export const MAX_QUOTED_INPUT_CHARS = 40;

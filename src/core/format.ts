@@ -1,0 +1,90 @@
+// Pure formatters for what the user and the model read: budget labels, the status text and the nudge prompt block.
+
+import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.js";
+import { elapsedMs, safeTurns } from "./measure.js";
+import { formatTime } from "./parse.js";
+
+const SECOND_MS = 1_000;
+
+/** Shown in the status bar once the budget is spent. */
+export const SPENT_STATUS = "Timebox: budget spent";
+
+/** `1 turn` / `3 turns`. */
+export function pluralTurns(count: number): string {
+	return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+
+/**
+ * A compact label for a time limit: only the non-zero parts.
+ * @example formatBudgetLabel(5_400_000) // "1h 30m"
+ */
+export function formatBudgetLabel(ms: number): string {
+	const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS);
+	const hours = Math.floor(totalSeconds / 3600);
+	const minutes = Math.floor((totalSeconds % 3600) / 60);
+	const seconds = totalSeconds % 60;
+	const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+	return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+
+/** `15m and 3 turns`, `15m`, `1 turn`: what a budget allows, for notifications. */
+export function describeBudget(limits: BudgetLimits): string {
+	const parts: string[] = [];
+	if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+	return parts.join(" and ");
+}
+
+/** Time left as people read it, rounded up to the second so the countdown reads 0s only when the time is up. */
+function formatTimeLeft(budget: TimeboxBudget, limitMs: number, now: number): string {
+	return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS) * SECOND_MS);
+}
+
+/** `12m 34s left (15m budget) | 3 turns left (2/5)`: what remains of each dimension. */
+export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: number): string {
+	const timePart =
+		budget.timeLimitMs === null
+			? "no time limit"
+			: `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
+	const used = safeTurns(usedTurns);
+	const turnPart =
+		budget.turnLimit === null
+			? "no turn limit"
+			: `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
+	return `${timePart} | ${turnPart}`;
+}
+
+/** The status bar text: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, or the spent marker. */
+export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number): string {
+	return budget.active ? `Timebox: ${formatRemaining(budget, now, usedTurns)}` : SPENT_STATUS;
+}
+
+/** The block added to the system prompt once the budget is nearly spent (spec §7.3). */
+export function formatNudgePrompt(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	urgency: NudgeUrgency,
+): string {
+	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+	lines.push("The user gave this session a budget and it is nearly spent.");
+	if (budget.timeLimitMs !== null) {
+		lines.push(
+			`Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`,
+		);
+	}
+	if (budget.turnLimit !== null) {
+		const used = safeTurns(usedTurns);
+		const left = Math.max(0, budget.turnLimit - used);
+		lines.push(
+			left <= 1
+				? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).`
+				: `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`,
+		);
+	}
+	lines.push(
+		"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+		"When the budget runs out, Timebox stops you mid-step.",
+	);
+	return lines.join("\n");
+}

@@ -1,0 +1,21 @@
+// How much of a budget is used: elapsed time, turns and the worst ratio, all clamped so they never go negative.
+
+import type { TimeboxBudget } from "./budget.js";
+
+/** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
+export function elapsedMs(budget: TimeboxBudget, now: number): number {
+	const elapsed = now - budget.startTime;
+	return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+
+/** A used-turn count made safe to show and compare: a whole number, never negative. */
+export function safeTurns(usedTurns: number): number {
+	return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+
+/** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
+export function worstRatio(budget: TimeboxBudget, now: number, usedTurns: number): number {
+	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+	return Math.max(timeRatio, turnRatio);
+}

@@ -1,0 +1,87 @@
+// Every notification text Timebox shows, produced by pure functions.
+
+import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.js";
+import { describeBudget, pluralTurns } from "./format.js";
+import { formatTime } from "./parse.js";
+
+/** The usage hint shown with every invalid input. */
+export const USAGE = [
+	"Usage: /timebox <budget> [-- <command>] | status | off",
+	"  budget: a time (30s, 15m, 2h, 1.5h; a bare number is minutes) and/or turns:<n> (prompts you send)",
+	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"',
+].join("\n");
+
+export const NO_ACTIVE_TIMEBOX = "No active timebox.";
+export const TIMEBOX_OFF = "Timebox off.";
+export const UNUSABLE_RECORD =
+	"Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
+
+function onStopNote(command: string | null): string {
+	return command === null ? "" : ` On stop it runs: ${command}`;
+}
+
+/** Invalid `/timebox` input: what is wrong, that nothing changed, and the usage. */
+export function invalidMessage(reason: string): string {
+	return `Timebox: ${reason} Nothing changed.\n${USAGE}`;
+}
+
+/** `/timebox status` with no budget. */
+export function noBudgetStatusMessage(): string {
+	return `${NO_ACTIVE_TIMEBOX}\n${USAGE}`;
+}
+
+/** A new budget is in force. */
+export function budgetSetMessage(limits: BudgetLimits, replacedActive: boolean): string {
+	const replaced = replacedActive ? " It replaces the previous budget." : "";
+	return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}`;
+}
+
+/** `/timebox status` while a budget is active: the status text and the on-stop command. */
+export function activeStatusMessage(statusText: string, onStopCommand: string | null): string {
+	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
+}
+
+/** The hard-stop notification (spec §7.3). */
+export function spentMessage(usedTurns: number, elapsedMs: number): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
+}
+
+/** `/timebox status` after the hard stop. */
+export function spentStatusMessage(usedTurns: number, elapsedMs: number): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+}
+
+/** The soft nudge the user sees at 80% (critical from 95%). */
+export function nudgeMessage(urgency: NudgeUrgency, detail: string): string {
+	const label = urgency === "critical" ? "Timebox critical" : "Timebox warning";
+	return `${label}: ${detail}. The agent is now asked to wrap up.`;
+}
+
+/** The on-stop command was started. */
+export function onStopStartedMessage(command: string): string {
+	return `Timebox ran the on-stop command: ${command}`;
+}
+
+/** The on-stop command could not start or failed. */
+export function onStopProblemMessage(problem: string): string {
+	return `Timebox on-stop command failed: ${problem}`;
+}
+
+/** A budget came back after a reload or resume. */
+export function restoredMessage(statusText: string, onStopCommand: string | null): string {
+	return `${statusText.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
+}
+
+/** The session's budget was already spent when it was reopened. */
+export function expiredMessage(budget: TimeboxBudget, timeRanOut: boolean): string {
+	const why = timeRanOut ? "time ran out" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
+	const command =
+		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
+}
+
+/** An unexpected error inside Timebox, reported once per place. */
+export function internalErrorMessage(where: string, error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
+}

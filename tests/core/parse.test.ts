@@ -1,0 +1,163 @@
+// Parsing of `/timebox` arguments: every example of spec §10.1, and the inputs that must not become a budget.
+
+import { describe, expect, it } from "vitest";
+import { formatTime, parseCommand, parseTimeToMs, parseTurns, quoteInput } from "../../src/core/parse.js";
+
+describe("parseTimeToMs", () => {
+	it.each([
+		["15m", 900_000],
+		["30s", 30_000],
+		["2h", 7_200_000],
+		["1.5h", 5_400_000],
+		["90", 5_400_000],
+		["15M", 900_000],
+		["15 m", 900_000],
+		[" 45s ", 45_000],
+		["0", 0],
+	])("reads %j as %i ms", (token, ms) => {
+		expect(parseTimeToMs(token)).toBe(ms);
+	});
+
+	it.each(["abc", "", "15x", "-5m", "1e3m", "0x10m", "NaNm", "m", "1.m", ".5m", "١٥m", "１５m"])(
+		"rejects %j",
+		(token) => {
+			expect(parseTimeToMs(token)).toBeNull();
+		},
+	);
+
+	it("rejects a digit run too large to be a number", () => {
+		expect(parseTimeToMs("9".repeat(400))).toBeNull();
+	});
+});
+
+describe("parseTurns", () => {
+	it.each([
+		["turns:5", 5],
+		["TURNS: 10", 10],
+		["Turns:1", 1],
+		["turns:0", 0],
+	])("reads %j as %i", (token, turns) => {
+		expect(parseTurns(token)).toBe(turns);
+	});
+
+	it.each(["turns:", "turns:abc", "turns:-1", "turns:1.5", "turn:3", "5", "turns:５"])("rejects %j", (token) => {
+		expect(parseTurns(token)).toBeNull();
+	});
+
+	it("rejects a digit run too large to be a number", () => {
+		expect(parseTurns(`turns:${"9".repeat(400)}`)).toBeNull();
+	});
+});
+
+describe("formatTime", () => {
+	it.each([
+		[0, "0s"],
+		[59_000, "59s"],
+		[59_999, "59s"],
+		[60_000, "1m 0s"],
+		[754_000, "12m 34s"],
+		[3_600_000, "1h 0m"],
+		[3_661_000, "1h 1m"],
+		[-5_000, "0s"],
+		[Number.NaN, "0s"],
+		[Number.POSITIVE_INFINITY, "0s"],
+	])("formats %d ms as %j", (ms, text) => {
+		expect(formatTime(ms)).toBe(text);
+	});
+});
+
+describe("parseCommand", () => {
+	it.each([
+		["15m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["30s", { timeLimitMs: 30_000, turnLimit: null, onStopCommand: null }],
+		["2h", { timeLimitMs: 7_200_000, turnLimit: null, onStopCommand: null }],
+		["90", { timeLimitMs: 5_400_000, turnLimit: null, onStopCommand: null }],
+		["turns:5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null }],
+		["15m turns:3", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
+		["turns:3 15m", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
+		["15m turns:3 30m", { timeLimitMs: 1_800_000, turnLimit: 3, onStopCommand: null }],
+		["turns:3 turns:7", { timeLimitMs: null, turnLimit: 7, onStopCommand: null }],
+		["turns: 5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null }],
+		["15 m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["  15m   turns:3  ", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
+		["1.5s", { timeLimitMs: 2_000, turnLimit: null, onStopCommand: null }],
+		["15m -- lmk done", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: "lmk done" }],
+		['turns:2 -- echo "a  b" -- c', { timeLimitMs: null, turnLimit: 2, onStopCommand: 'echo "a  b" -- c' }],
+		["15m --", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["15m --   ", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["30d", null],
+	])("reads %j", (input, expected) => {
+		if (expected === null) {
+			expect(parseCommand(input).kind).toBe("invalid");
+			return;
+		}
+		expect(parseCommand(input)).toEqual({ kind: "set", ...expected });
+	});
+
+	it.each([
+		["off", "off"],
+		["OFF", "off"],
+		["disable", "off"],
+		["cancel", "off"],
+		[" status ", "status"],
+		["Status", "status"],
+	])("reads the sub-command %j", (input, kind) => {
+		expect(parseCommand(input)).toEqual({ kind });
+	});
+
+	it.each([
+		["", "No budget given."],
+		["   ", "No budget given."],
+		["--", "No budget given."],
+		["-- say done", "A command after -- needs a budget before it."],
+		["15x", '"15x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["15m turn:3", '"turn:3" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["15m --x", '"--x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["0m", '"0m" is out of range: a time budget is 1s to 30 days.'],
+		["0", '"0" is out of range: a time budget is 1s to 30 days.'],
+		["0.4s", '"0.4s" is out of range: a time budget is 1s to 30 days.'],
+		["43201m", '"43201m" is out of range: a time budget is 1s to 30 days.'],
+		["turns:0", '"turns:0" is out of range: a turn budget is 1 to 1,000,000 turns.'],
+		["turns:1000001", '"turns:1000001" is out of range: a turn budget is 1 to 1,000,000 turns.'],
+		["turns:-1", '"turns:-1" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["-5m", '"-5m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["1e3m", '"1e3m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["0x10m", '"0x10m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["NaNm", '"NaNm" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["１５m", '"１５m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["off now", '"off" takes nothing else with it.'],
+		["15m status", '"status" takes nothing else with it.'],
+		["off -- rm -rf /", '"off" takes nothing else with it.'],
+	])("rejects %j and says why", (input, reason) => {
+		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
+	});
+
+	it("accepts the largest budgets and rejects one more", () => {
+		expect(parseCommand("43200m turns:1000000")).toEqual({
+			kind: "set",
+			timeLimitMs: 2_592_000_000,
+			turnLimit: 1_000_000,
+			onStopCommand: null,
+		});
+		expect(parseCommand("720h 1s").kind).toBe("set");
+	});
+
+	it("shortens a huge offending token in its reason", () => {
+		const result = parseCommand(`15m ${"x".repeat(100_000)}`);
+		expect(result).toEqual({
+			kind: "invalid",
+			reason: `"${"x".repeat(40)}…" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`,
+		});
+	});
+
+	it("treats a non-string argument as no budget", () => {
+		expect(parseCommand(undefined as unknown as string)).toEqual({ kind: "invalid", reason: "No budget given." });
+	});
+});
+
+describe("quoteInput", () => {
+	it("quotes short input whole and cuts long input at 40 characters without splitting a character", () => {
+		expect(quoteInput("15x")).toBe('"15x"');
+		expect(quoteInput("😀".repeat(50))).toBe(`"${"😀".repeat(40)}…"`);
+	});
+});

@@ -1,0 +1,20 @@
+// Budget fixtures for tests.
+
+import type { TimeboxBudget } from "../../src/core/budget.js";
+
+export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
+export const MINUTE = 60_000;
+
+/** A budget with sensible defaults: started at START, nothing used, no on-stop command. */
+export function budget(overrides: Partial<TimeboxBudget> = {}): TimeboxBudget {
+	return {
+		timeLimitMs: null,
+		turnLimit: null,
+		startTime: START,
+		startTurn: 0,
+		softNudgeSent: false,
+		active: true,
+		onStopCommand: null,
+		...overrides,
+	};
+}

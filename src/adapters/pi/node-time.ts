@@ -1,0 +1,18 @@
+// The real clock and scheduler on Node; timers are unref'd so they never keep pi running.
+
+import type { Clock, Scheduler } from "../../core/ports.js";
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const nodeScheduler: Scheduler = {
+	setTimeout(callback, delayMs) {
+		const timer = setTimeout(callback, delayMs);
+		timer.unref();
+		return () => clearTimeout(timer);
+	},
+	setInterval(callback, intervalMs) {
+		const timer = setInterval(callback, intervalMs);
+		timer.unref();
+		return () => clearInterval(timer);
+	},
+};

@@ -1,0 +1,32 @@
+// UIBridge on pi: notifications and the footer status; without a UI (print, JSON, SDK) notifications go to stderr.
+
+import { STATUS_KEY } from "../../core/constants.js";
+import type { NotifyLevel, UIBridge } from "../../core/ports.js";
+import type { SessionContext } from "./session-context.js";
+
+/** Writes one line where a user without pi's UI can read it. */
+export type FallbackWriter = (line: string) => void;
+
+/** Shows Timebox's messages through `ctx.ui`, or through the fallback writer when pi runs without a UI. */
+export class PiUIBridge implements UIBridge {
+	private shownStatus: string | undefined;
+
+	constructor(
+		private readonly context: SessionContext,
+		private readonly writeFallback: FallbackWriter,
+	) {}
+
+	notify(message: string, level: NotifyLevel): void {
+		const ctx = this.context.require();
+		if (ctx.hasUI) ctx.ui.notify(message, level);
+		else this.writeFallback(`[timebox] ${level}: ${message}`);
+	}
+
+	/** Sets the `timebox` footer status; an unchanged text is not sent again. */
+	setStatus(text: string | undefined): void {
+		if (text === this.shownStatus) return;
+		const ctx = this.context.require();
+		if (ctx.hasUI) ctx.ui.setStatus(STATUS_KEY, text);
+		this.shownStatus = text;
+	}
+}

@@ -1,0 +1,250 @@
+// The pi adapter's parts one by one: completions, the transcript counter's cache, the UI fallback, the agent bridge,
+// the shell runner (with a fake spawn, so nothing is started) and the Node timers.
+
+import type { ChildProcess, SpawnOptions } from "node:child_process";
+import { EventEmitter } from "node:events";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PiAgentBridge } from "../../../src/adapters/pi/agent-bridge.js";
+import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.js";
+import { nodeScheduler, systemClock } from "../../../src/adapters/pi/node-time.js";
+import { createShellRunner, SHELL } from "../../../src/adapters/pi/on-stop-runner.js";
+import { SessionContext } from "../../../src/adapters/pi/session-context.js";
+import { PiBudgetStore } from "../../../src/adapters/pi/store.js";
+import { PiTranscriptBridge } from "../../../src/adapters/pi/transcript-bridge.js";
+import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.js";
+import { FakePi, FakeSessionFile } from "./fake-pi.js";
+
+const values = (prefix: string) => argumentCompletions(prefix)?.map((item) => item.value) ?? null;
+
+describe("argument completions", () => {
+	it("offers the static completions filtered by prefix", () => {
+		expect(values("")).toEqual(["off", "status", "15m", "30m", "1h", "turns:3", "turns:5", "turns:10"]);
+		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
+		expect(values("1")).toEqual(["15m", "1h"]);
+		expect(values("ST")).toEqual(["status"]);
+		expect(argumentCompletions("o")).toEqual([{ value: "off", label: "off" }]);
+	});
+
+	it("returns null when nothing matches", () => {
+		expect(argumentCompletions("x")).toBeNull();
+		expect(argumentCompletions("15m -- ")).toBeNull();
+	});
+
+	it("completes the last word and keeps the earlier ones, offering no sub-command after a budget", () => {
+		expect(argumentCompletions("15m tu")).toEqual([
+			{ value: "15m turns:3", label: "turns:3" },
+			{ value: "15m turns:5", label: "turns:5" },
+			{ value: "15m turns:10", label: "turns:10" },
+		]);
+		expect(values("15m ")).toEqual(["15m 15m", "15m 30m", "15m 1h", "15m turns:3", "15m turns:5", "15m turns:10"]);
+		expect(argumentCompletions("15m o")).toBeNull();
+	});
+
+	it("has a description that shows the syntax", () => {
+		expect(COMMAND_DESCRIPTION).toContain("/timebox 15m turns:3");
+	});
+});
+
+function contextFor(file: FakeSessionFile, hasUI = true) {
+	const pi = new FakePi({ file, hasUI });
+	return pi;
+}
+
+describe("PiTranscriptBridge", () => {
+	it("counts only user messages and scans only entries added since the last count", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("one");
+		file.appendCustom("timebox-active", {});
+		file.appendUserMessage("two");
+		const pi = await contextFor(file).start();
+		const context = new SessionContext();
+		const ctx = pi.instance.context();
+		const getEntries = vi.spyOn(ctx.sessionManager, "getEntries");
+		context.bind(ctx);
+		const bridge = new PiTranscriptBridge(context);
+		expect(bridge.countUserMessages()).toBe(2);
+		expect(bridge.countUserMessages()).toBe(2);
+		expect(getEntries).toHaveBeenCalledTimes(1);
+		file.appendUserMessage("three");
+		expect(bridge.countUserMessages()).toBe(3);
+		expect(getEntries).toHaveBeenCalledTimes(2);
+	});
+
+	it("starts over on another session manager", async () => {
+		const first = new FakeSessionFile();
+		first.appendUserMessage("a");
+		first.appendUserMessage("b");
+		const second = new FakeSessionFile();
+		second.appendUserMessage("c");
+		const context = new SessionContext();
+		const bridge = new PiTranscriptBridge(context);
+		context.bind((await contextFor(first).start()).instance.context());
+		expect(bridge.countUserMessages()).toBe(2);
+		context.bind((await contextFor(second).start()).instance.context());
+		expect(bridge.countUserMessages()).toBe(1);
+	});
+
+	it("recounts when the entries shrank", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("a");
+		file.appendUserMessage("b");
+		const context = new SessionContext();
+		context.bind((await contextFor(file).start()).instance.context());
+		const bridge = new PiTranscriptBridge(context);
+		expect(bridge.countUserMessages()).toBe(2);
+		file.entries.splice(1);
+		file.leafId = "other";
+		expect(bridge.countUserMessages()).toBe(1);
+	});
+});
+
+describe("PiBudgetStore", () => {
+	it("reads timebox entries oldest first and ignores every other entry", async () => {
+		const file = new FakeSessionFile();
+		file.appendCustom("timebox-active", { turnLimit: 2 });
+		file.appendUserMessage("hi");
+		file.appendCustom("other-extension", { kind: "off" });
+		file.appendCustom("timebox-off", { disabledAt: 5 });
+		file.appendCustom("timebox-off", "garbage");
+		const pi = await contextFor(file).start();
+		const context = new SessionContext();
+		context.bind(pi.instance.context());
+		expect(new PiBudgetStore(pi.instance.api, context).loadRecords()).toEqual([
+			{ kind: "active", budget: { turnLimit: 2 } },
+			{ kind: "off", disabledAt: 5 },
+			{ kind: "off", disabledAt: undefined },
+		]);
+	});
+});
+
+describe("PiUIBridge", () => {
+	it("sends an unchanged status once", async () => {
+		const pi = await contextFor(new FakeSessionFile()).start();
+		const context = new SessionContext();
+		context.bind(pi.instance.context());
+		const ui = new PiUIBridge(context, () => undefined);
+		ui.setStatus("Timebox: a");
+		ui.setStatus("Timebox: a");
+		ui.setStatus(undefined);
+		expect(pi.screen.statusUpdates).toEqual(["Timebox: a", undefined]);
+	});
+
+	it("refuses to act before pi gave it a context", () => {
+		const ui = new PiUIBridge(new SessionContext(), () => undefined);
+		expect(() => ui.notify("x", "info")).toThrow("no pi session context yet");
+	});
+});
+
+describe("PiAgentBridge", () => {
+	it("returns nothing to change without an addition, and each addition once", () => {
+		const bridge = new PiAgentBridge(new SessionContext());
+		expect(bridge.takeSystemPrompt("base")).toBeUndefined();
+		bridge.appendSystemPrompt("WARNING");
+		expect(bridge.takeSystemPrompt("base")).toEqual({ systemPrompt: "base\n\nWARNING" });
+		expect(bridge.takeSystemPrompt("base")).toBeUndefined();
+	});
+
+	it("aborts through the current context", () => {
+		const context = new SessionContext();
+		const abort = vi.fn();
+		context.bind({ abort } as unknown as ExtensionContext);
+		new PiAgentBridge(context).abortCurrentTurn();
+		expect(abort).toHaveBeenCalledTimes(1);
+	});
+});
+
+class FakeChild extends EventEmitter {
+	unrefCalls = 0;
+	unref(): void {
+		this.unrefCalls++;
+	}
+}
+
+describe("the shell runner", () => {
+	function runWith(spawnImpl: (command: string, args: readonly string[], options: SpawnOptions) => FakeChild) {
+		const calls: { command: string; args: readonly string[]; options: SpawnOptions }[] = [];
+		const reports: string[] = [];
+		const children: FakeChild[] = [];
+		const runner = createShellRunner((command, args, options) => {
+			calls.push({ command, args, options });
+			const child = spawnImpl(command, args, options);
+			children.push(child);
+			return child as unknown as ChildProcess;
+		});
+		return { runner, calls, reports, children, report: (problem: string) => reports.push(problem) };
+	}
+
+	it("passes the command as the single argument of /bin/sh -c, detached, stdio ignored, unref'd", () => {
+		const { runner, calls, children, reports, report } = runWith(() => new FakeChild());
+		runner.run('say "done"; rm -i x', report);
+		expect(calls).toEqual([
+			{ command: SHELL, args: ["-c", 'say "done"; rm -i x'], options: { detached: true, stdio: "ignore" } },
+		]);
+		expect(children[0]?.unrefCalls).toBe(1);
+		children[0]?.emit("exit", 0, null);
+		expect(reports).toEqual([]);
+	});
+
+	it("reports a failure to start, a non-zero exit and a kill", () => {
+		const { runner, children, reports, report } = runWith(() => new FakeChild());
+		runner.run("missing-program", report);
+		children[0]?.emit("exit", 127, null);
+		runner.run("hangs", report);
+		children[1]?.emit("exit", null, "SIGKILL");
+		runner.run("x", report);
+		children[2]?.emit("error", new Error("spawn /bin/sh EAGAIN"));
+		expect(reports).toEqual([
+			'"missing-program" exited with code 127',
+			'"hangs" was ended by SIGKILL',
+			'could not start "x": spawn /bin/sh EAGAIN',
+		]);
+	});
+
+	it("reports a spawn that throws", () => {
+		const { runner, reports, report } = runWith(() => {
+			throw new TypeError("The argument 'args[1]' must be a string without null bytes");
+		});
+		runner.run("a\u0000b", report);
+		runner.run("c", () => undefined);
+		expect(reports).toEqual([
+			"could not start \"a\u0000b\": The argument 'args[1]' must be a string without null bytes",
+		]);
+	});
+
+	it("reports a thrown non-error", () => {
+		const { runner, reports, report } = runWith(() => {
+			throw "nope";
+		});
+		runner.run("x", report);
+		expect(reports).toEqual(['could not start "x": nope']);
+	});
+});
+
+describe("Node timers", () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	it("fires and cancels timeouts and intervals", () => {
+		vi.useFakeTimers();
+		const fired: string[] = [];
+		const cancelTimeout = nodeScheduler.setTimeout(() => fired.push("timeout"), 100);
+		const cancelInterval = nodeScheduler.setInterval(() => fired.push("tick"), 40);
+		vi.advanceTimersByTime(100);
+		expect(fired).toEqual(["tick", "tick", "timeout"]);
+		cancelInterval();
+		cancelTimeout();
+		vi.advanceTimersByTime(1_000);
+		expect(fired).toHaveLength(3);
+		const cancelled = nodeScheduler.setTimeout(() => fired.push("never"), 10);
+		cancelled();
+		vi.advanceTimersByTime(20);
+		expect(fired).toHaveLength(3);
+	});
+
+	it("reads the wall clock", () => {
+		vi.useFakeTimers({ now: 1_234_567 });
+		expect(systemClock.now()).toBe(1_234_567);
+	});
+});

@@ -1,0 +1,346 @@
+// The pi adapter against a fake pi that keeps pi's event order (spec §10.2, issue: the pi adapter on real pi).
+// Guards the failure that matters most: a limit that silently fails to fire, or fires on the wrong prompt.
+
+import { describe, expect, it } from "vitest";
+import { USAGE } from "../../../src/core/messages.js";
+import { budget, MINUTE } from "../../support/budgets.js";
+import { FakeTime } from "../../support/fake-time.js";
+import { BASE_SYSTEM_PROMPT, FakePi, FakeSessionFile } from "./fake-pi.js";
+
+async function startedPi(options: ConstructorParameters<typeof FakePi>[0] = {}) {
+	return new FakePi(options).start();
+}
+
+describe("spec §10.2 on the fake pi host", () => {
+	it("1. /timebox 15m writes one timebox-active entry, notifies and sets the status", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		expect(pi.file.custom("timebox-active")).toEqual([budget({ timeLimitMs: 15 * MINUTE, startTime: pi.time.now() })]);
+		expect(pi.screen.last).toEqual({ message: "Timebox set: 15m.", level: "info" });
+		expect(pi.screen.status).toBe("Timebox: 15m 0s left (15m budget) | no turn limit");
+	});
+
+	it("2. /timebox turns:5 sets turnLimit 5", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:5");
+		expect(pi.file.custom("timebox-active")).toEqual([budget({ turnLimit: 5, startTime: pi.time.now() })]);
+		expect(pi.screen.status).toBe("Timebox: no time limit | 5 turns left (0/5)");
+	});
+
+	it("3. /timebox 15m turns:3 sets both limits", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m turns:3");
+		expect(pi.file.custom("timebox-active")).toMatchObject([{ timeLimitMs: 15 * MINUTE, turnLimit: 3 }]);
+		expect(pi.screen.status).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)");
+	});
+
+	it("4. /timebox 15x warns, writes nothing and changes nothing", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15x");
+		expect(pi.screen.last?.level).toBe("warning");
+		expect(pi.screen.last?.message).toContain('"15x" is neither a time');
+		expect(pi.screen.last?.message).toContain(USAGE);
+		expect(pi.file.entries).toEqual([]);
+		expect(pi.screen.status).toBeUndefined();
+	});
+
+	it("5. /timebox status before and after setting", async () => {
+		const pi = await startedPi();
+		await pi.timebox("status");
+		expect(pi.screen.last).toEqual({ message: `No active timebox.\n${USAGE}`, level: "info" });
+		await pi.timebox("10m turns:2");
+		pi.time.advance(61_000);
+		await pi.timebox("status");
+		expect(pi.screen.last).toEqual({
+			message: "Timebox: 8m 59s left (10m budget) | 2 turns left (0/2)",
+			level: "info",
+		});
+	});
+
+	it("6. /timebox off with an active budget writes timebox-off, clears the status and notifies", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		await pi.timebox("off");
+		expect(pi.file.custom("timebox-off")).toEqual([{ disabledAt: pi.time.now() }]);
+		expect(pi.screen.status).toBeUndefined();
+		expect(pi.screen.last).toEqual({ message: "Timebox off.", level: "info" });
+	});
+
+	it("7. /timebox off with no budget notifies and writes nothing", async () => {
+		const pi = await startedPi();
+		await pi.timebox("off");
+		expect(pi.screen.last).toEqual({ message: "No active timebox.", level: "info" });
+		expect(pi.file.entries).toEqual([]);
+	});
+
+	it("8. soft nudge at 80% time: warns once, softNudgeSent set", async () => {
+		const pi = await startedPi();
+		await pi.timebox("10m");
+		pi.time.advance(8 * MINUTE);
+		await pi.prompt("next step");
+		await pi.prompt("and another");
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("9. soft nudge at 80% turns: the 5th prompt of turns:5 is warned, in its own system prompt", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:5");
+		for (let i = 1; i <= 4; i++) await pi.prompt(`prompt ${i}`, { llmCalls: 2 });
+		expect(pi.screen.messages("warning")).toEqual([]);
+		const fifth = await pi.prompt("prompt 5", { llmCalls: 3 });
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+		]);
+		expect(fifth.systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
+		expect(fifth.aborted).toBe(false);
+	});
+
+	it("10. after the nudge, before_agent_start returns the system prompt with the warning and the details", async () => {
+		const pi = await startedPi();
+		await pi.timebox("10m turns:5");
+		pi.time.advance(8 * MINUTE);
+		const { systemPrompt } = await pi.prompt("go on");
+		expect(systemPrompt.startsWith(`${BASE_SYSTEM_PROMPT}\n\nIMPORTANT TIMEBOX WARNING`)).toBe(true);
+		expect(systemPrompt).toContain("Time left: 2m 0s of 10m.");
+		expect(systemPrompt).toContain("Turns left: 5 prompts, this one included (0 of 5 used).");
+		expect(systemPrompt).toContain("Wrap up now");
+	});
+
+	it("11. at 95% the injected prompt says CRITICAL TIMEBOX WARNING", async () => {
+		const pi = await startedPi();
+		await pi.timebox("20m");
+		pi.time.advance(19 * MINUTE);
+		const { systemPrompt } = await pi.prompt("still there?");
+		expect(systemPrompt).toContain("CRITICAL TIMEBOX WARNING");
+	});
+
+	it("12. hard stop on time mid-run: error notify, abort, budget inactive, status timer stopped", async () => {
+		const pi = await startedPi();
+		await pi.timebox("5m");
+		const run = await pi.prompt("long job", { llmCalls: 3, duringTool: () => pi.time.advance(5 * MINUTE) });
+		expect(run.aborted).toBe(true);
+		expect(pi.instance.aborts).toBe(1);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox budget spent. Used 0 turns, 5m 0s. The agent stops for this turn. The chat continues.",
+		]);
+		expect(pi.screen.status).toBe("Timebox: budget spent");
+		expect(pi.time.activeIntervals + pi.time.activeTimeouts).toBe(0);
+	});
+
+	it("13. hard stop on turns: prompt limit+1 is stopped at its first turn", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:2");
+		expect((await pi.prompt("one", { llmCalls: 3 })).aborted).toBe(false);
+		expect((await pi.prompt("two", { llmCalls: 3 })).aborted).toBe(false);
+		const third = await pi.prompt("three", { llmCalls: 3 });
+		expect(third.aborted).toBe(true);
+		expect(pi.instance.aborts).toBe(1);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox budget spent. Used 2 turns, 0s. The agent stops for this turn. The chat continues.",
+		]);
+	});
+
+	it("14. restores an active budget on reload: state, status and an info notification", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m turns:4 -- lmk done");
+		await pi.prompt("one");
+		pi.time.advance(5 * MINUTE);
+		await pi.replaceSession("reload");
+		expect(pi.screen.last).toEqual({
+			message: "Timebox restored: 10m 0s left (15m budget) | 3 turns left (1/4). On stop it runs: lmk done",
+			level: "info",
+		});
+		expect(pi.screen.status).toBe("Timebox: 10m 0s left (15m budget) | 3 turns left (1/4)");
+	});
+
+	it("15. does not restore an expired budget and warns", async () => {
+		const pi = await startedPi();
+		await pi.timebox("2m");
+		await pi.replaceSession("reload");
+		pi.time.jump(3 * MINUTE);
+		await pi.replaceSession("reload");
+		expect(pi.screen.last).toEqual({
+			message: "Timebox budget of this session was already spent (time ran out), so it was not restored.",
+			level: "warning",
+		});
+		expect(pi.screen.status).toBeUndefined();
+		expect(pi.time.activeIntervals).toBe(0);
+	});
+
+	it("16. restore respects the most recent off", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		await pi.timebox("off");
+		const before = pi.screen.notifications.length;
+		await pi.replaceSession("reload");
+		expect(pi.screen.notifications.length).toBe(before);
+		expect(pi.screen.status).toBeUndefined();
+	});
+
+	it("17. restore re-derives the nudge at 85% elapsed", async () => {
+		const pi = await startedPi();
+		await pi.timebox("20m");
+		await pi.replaceSession("reload");
+		pi.time.jump(17 * MINUTE);
+		await pi.replaceSession("reload");
+		pi.time.advance(MINUTE);
+		expect(pi.screen.messages("warning")).toEqual([]);
+		expect((await pi.prompt("hi")).systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
+	});
+
+	it("18. shutdown clears state, stops the timer, clears the status and writes nothing", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		const entries = pi.file.entries.length;
+		await pi.instance.emit({ type: "session_shutdown", reason: "quit" });
+		expect(pi.screen.status).toBeUndefined();
+		expect(pi.time.activeIntervals + pi.time.activeTimeouts).toBe(0);
+		expect(pi.file.entries.length).toBe(entries);
+	});
+
+	it("19. starting the timer is idempotent: one interval however often a budget is set", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		await pi.timebox("20m");
+		await pi.timebox("turns:3");
+		expect(pi.time.activeIntervals).toBe(1);
+	});
+
+	it("20. replacing a budget while active resets softNudgeSent", async () => {
+		const pi = await startedPi();
+		await pi.timebox("10m");
+		pi.time.advance(9 * MINUTE);
+		await pi.timebox("10m");
+		const { systemPrompt } = await pi.prompt("fresh start");
+		expect(systemPrompt).toBe(BASE_SYSTEM_PROMPT);
+		expect(pi.screen.last?.message).toBe("Timebox set: 10m. It replaces the previous budget.");
+	});
+});
+
+describe("pi's real event order", () => {
+	it("lets the N allowed prompts run to completion with tool calls and shows the held count mid-run", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:5");
+		await pi.prompt("one");
+		await pi.prompt("two");
+		const seen: (string | undefined)[] = [];
+		await pi.prompt("three", { llmCalls: 4, duringTool: () => void seen.push(pi.screen.status) });
+		expect(seen).toEqual([
+			"Timebox: no time limit | 3 turns left (2/5)",
+			"Timebox: no time limit | 3 turns left (2/5)",
+			"Timebox: no time limit | 3 turns left (2/5)",
+		]);
+		expect(pi.screen.status).toBe("Timebox: no time limit | 2 turns left (3/5)");
+		expect(pi.instance.aborts).toBe(0);
+	});
+
+	it("counts a message typed during a run from the next prompt on, without a jump mid-run", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:3");
+		const seen: (string | undefined)[] = [];
+		await pi.prompt("one", {
+			llmCalls: 3,
+			duringTool: (call) => {
+				if (call === 0) pi.file.appendUserMessage("steer: also check the tests");
+				seen.push(pi.screen.status);
+			},
+		});
+		expect(seen).toEqual([
+			"Timebox: no time limit | 3 turns left (0/3)",
+			"Timebox: no time limit | 3 turns left (0/3)",
+		]);
+		expect(pi.screen.status).toBe("Timebox: no time limit | 1 turn left (2/3)");
+		await pi.prompt("two");
+		expect((await pi.prompt("three")).aborted).toBe(true);
+	});
+
+	it("stops an idle session at the deadline: notify and run the command, nothing to abort", async () => {
+		const pi = await startedPi();
+		await pi.timebox("1m -- notify-send done");
+		pi.time.advance(MINUTE);
+		expect(pi.screen.messages("error")).toHaveLength(1);
+		expect(pi.runner.commands).toEqual(["notify-send done"]);
+		expect(pi.instance.aborts).toBe(0);
+	});
+
+	it("does not stop or run the command a second time after reopening a spent session", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:1 -- lmk");
+		await pi.prompt("one");
+		expect((await pi.prompt("two")).aborted).toBe(true);
+		await pi.replaceSession("resume");
+		expect(pi.screen.last?.message).toBe(
+			"Timebox budget of this session was already spent (all 1 turn used), so it was not restored. Its on-stop command is not run on restore: lmk",
+		);
+		expect((await pi.prompt("three")).aborted).toBe(false);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+	});
+
+	it("keeps exactly one status timer and no live handler on a dead session across 50 replacements", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m turns:9");
+		const reasons = ["new", "resume", "reload", "fork"] as const;
+		const original = pi.file;
+		for (let i = 0; i < 50; i++) {
+			const reason = reasons[i % reasons.length] ?? "reload";
+			await pi.replaceSession(reason, reason === "new" ? new FakeSessionFile() : original);
+		}
+		await pi.replaceSession("resume", original);
+		expect(pi.time.activeIntervals).toBe(1);
+		const before = pi.screen.notifications.length;
+		pi.time.advance(16 * MINUTE);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox budget spent. Used 0 turns, 15m 0s. The agent stops for this turn. The chat continues.",
+		]);
+		expect(pi.screen.notifications.slice(before).filter((n) => n.level === "error")).toHaveLength(1);
+		expect(pi.instances.filter((instance) => instance.stale)).toHaveLength(51);
+	});
+
+	it("starts a new session without the old budget", async () => {
+		const pi = await startedPi();
+		await pi.timebox("15m");
+		await pi.replaceSession("new", new FakeSessionFile());
+		expect(pi.screen.status).toBeUndefined();
+		expect(pi.time.activeIntervals).toBe(0);
+	});
+});
+
+describe("without a UI (print mode, JSON mode, SDK)", () => {
+	it("enforces the budget and writes the notifications to the fallback, never the status", async () => {
+		const pi = await startedPi({ hasUI: false });
+		await pi.timebox("turns:1");
+		await pi.prompt("one");
+		expect((await pi.prompt("two")).aborted).toBe(true);
+		expect(pi.screen.notifications).toEqual([]);
+		expect(pi.screen.statusUpdates).toEqual([]);
+		expect(pi.screen.fallbackLines).toEqual([
+			"[timebox] info: Timebox set: 1 turn.",
+			"[timebox] error: Timebox budget spent. Used 1 turn, 0s. The agent stops for this turn. The chat continues.",
+		]);
+	});
+});
+
+describe("restore from a session file edited by hand", () => {
+	it("skips damaged entries, tells the user once, and never shows NaN", async () => {
+		const file = new FakeSessionFile();
+		const time = new FakeTime();
+		file.appendCustom("timebox-active", budget({ turnLimit: 3, startTime: time.now() }));
+		file.appendCustom("timebox-active", { turnLimit: "3", startTime: null });
+		const pi = await startedPi({ file, time });
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.",
+		]);
+		expect(pi.screen.status).toBe("Timebox: no time limit | 3 turns left (0/3)");
+	});
+
+	it("honours a timebox-off entry whatever its data", async () => {
+		const file = new FakeSessionFile();
+		file.appendCustom("timebox-active", budget({ turnLimit: 3 }));
+		file.appendCustom("timebox-off", null);
+		const pi = await startedPi({ file });
+		expect(pi.screen.notifications).toEqual([]);
+		expect(pi.screen.status).toBeUndefined();
+	});
+});

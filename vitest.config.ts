@@ -4,8 +4,25 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
 	test: {
-		include: ["tests/**/*.test.ts"],
-		exclude: ["tests/e2e/**", "node_modules/**"],
+		projects: [
+			{
+				test: {
+					name: "unit",
+					include: ["tests/**/*.test.ts"],
+					exclude: ["tests/e2e/**", "node_modules/**"],
+				},
+			},
+			{
+				test: {
+					name: "e2e",
+					include: ["tests/e2e/**/*.test.ts"],
+					testTimeout: 60_000,
+					hookTimeout: 60_000,
+					// Real pi sessions, processes and timers: one file at a time keeps timing measurements honest.
+					fileParallelism: false,
+				},
+			},
+		],
 		coverage: {
 			provider: "v8",
 			include: ["src/**/*.ts"],

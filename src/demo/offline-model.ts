@@ -1,0 +1,285 @@
+// Offline scripted model for the Timebox demo (`npm start`): streams canned replies and one bash step, no network.
+import type {
+	Api,
+	AssistantMessage,
+	AssistantMessageEventStream,
+	Context,
+	Message,
+	Model,
+	SimpleStreamOptions,
+	StreamFunction,
+	TextContent,
+	ToolCall,
+	Usage,
+} from "@mariozechner/pi-ai";
+import { createAssistantMessageEventStream } from "@mariozechner/pi-ai";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+
+/** Provider name the demo model is registered under (`--model timebox-demo/scripted`). */
+export const DEMO_PROVIDER = "timebox-demo";
+/** Model id of the scripted model. */
+export const DEMO_MODEL_ID = "scripted";
+/** Display name of the scripted model. */
+export const DEMO_MODEL_NAME = "Timebox demo (offline, scripted)";
+/** API id the stream handler is registered for; unique so no built-in provider is replaced. */
+export const DEMO_API = "timebox-demo-scripted";
+/** Literal dummy key: pi wants a key for every provider, this one is never sent anywhere. */
+export const DEMO_API_KEY = "timebox-demo-offline-no-key";
+/** The one fixed, harmless command the model asks pi to run. User text is never put into it. */
+export const DEMO_COMMAND = 'sleep 2 && echo "demo step done"';
+/** Marker of Timebox's nudge block in the system prompt. */
+export const NUDGE_MARKER = "TIMEBOX WARNING";
+
+const ABORT_MESSAGE = "Request was aborted";
+const PROMPT_QUOTE_LIMIT = 80;
+const WORDS_PER_CHUNK = 2;
+const JSON_CHUNKS = 3;
+const MIN_CHUNK_DELAY_MS = 40;
+const MAX_CHUNK_DELAY_MS = 80;
+
+/** What the scripted model answers: some text and at most one tool call. */
+export interface ScriptedReply {
+	text: string;
+	toolCall?: { name: string; arguments: Record<string, unknown> };
+}
+
+/** Waits before the next chunk; must settle early (resolve) when the signal aborts. */
+export type ChunkDelay = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+
+/** Knobs for the stream, injectable so tests run without real timers. */
+export interface ScriptedStreamOptions {
+	/** Waits between chunks; defaults to a real timer that ends early on abort. */
+	delay?: ChunkDelay;
+	/** Picks the pause before each chunk in ms; defaults to a random 40–80 ms. */
+	chunkDelayMs?: () => number;
+}
+
+/** Picks the scripted reply for a context: a bash step first, then an answer after its tool result. */
+export function scriptedReply(context: Context): ScriptedReply {
+	const last = context.messages.at(-1);
+	if (last?.role !== "toolResult") {
+		return {
+			text: "On it. Let me run one quick demo step first; it takes about two seconds.",
+			toolCall: { name: "bash", arguments: { command: DEMO_COMMAND } },
+		};
+	}
+	const prompt = quotePrompt(latestUserText(context.messages));
+	if (context.systemPrompt?.includes(NUDGE_MARKER)) {
+		return {
+			text:
+				`The demo step is done. The timebox is nearly spent, so I am wrapping up here instead of starting ` +
+				`anything new.\n\nYou asked: "${prompt}"\n\nThat is where I stop for now.`,
+		};
+	}
+	return {
+		text:
+			`The demo step is done.\n\nYou asked: "${prompt}"\n\nI am an offline scripted model, so I only pretend to ` +
+			`work on it, but Timebox counts this prompt like any other. Send another one to use up the next turn.`,
+	};
+}
+
+/** Waits `ms` on a real timer, resolving at once when the signal aborts. */
+export function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve) => {
+		if (signal?.aborted) {
+			resolve();
+			return;
+		}
+		const onAbort = (): void => {
+			clearTimeout(timer);
+			resolve();
+		};
+		const timer = setTimeout(() => {
+			signal?.removeEventListener("abort", onAbort);
+			resolve();
+		}, ms);
+		signal?.addEventListener("abort", onAbort, { once: true });
+	});
+}
+
+/** Builds the `streamSimple` handler: streams `scriptedReply` chunk by chunk and honours `options.signal`. */
+export function createScriptedStream(options: ScriptedStreamOptions = {}): StreamFunction<Api, SimpleStreamOptions> {
+	const delay = options.delay ?? abortableDelay;
+	const chunkDelayMs = options.chunkDelayMs ?? randomChunkDelayMs;
+	return (model: Model<Api>, context: Context, streamOptions?: SimpleStreamOptions): AssistantMessageEventStream => {
+		const stream = createAssistantMessageEventStream();
+		const signal = streamOptions?.signal;
+		void runScript(stream, model, context, signal, () => delay(chunkDelayMs(), signal));
+		return stream;
+	};
+}
+
+/** Registers the offline scripted model as provider `timebox-demo`, model `scripted`. */
+export default function offlineModel(pi: ExtensionAPI): void {
+	pi.registerProvider(DEMO_PROVIDER, {
+		name: "Timebox demo",
+		baseUrl: "http://offline.invalid",
+		apiKey: DEMO_API_KEY,
+		api: DEMO_API,
+		models: [
+			{
+				id: DEMO_MODEL_ID,
+				name: DEMO_MODEL_NAME,
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 128000,
+				maxTokens: 4096,
+			},
+		],
+		streamSimple: createScriptedStream(),
+	});
+}
+
+async function runScript(
+	stream: AssistantMessageEventStream,
+	model: Model<Api>,
+	context: Context,
+	signal: AbortSignal | undefined,
+	pause: () => Promise<void>,
+): Promise<void> {
+	const reply = scriptedReply(context);
+	const reason = reply.toolCall ? "toolUse" : "stop";
+	const output: AssistantMessage = {
+		role: "assistant",
+		content: [],
+		api: model.api,
+		provider: model.provider,
+		model: model.id,
+		usage: emptyUsage(),
+		stopReason: reason,
+		timestamp: Date.now(),
+	};
+	const endAborted = (): void => {
+		const aborted: AssistantMessage = {
+			...output,
+			content: [...output.content],
+			stopReason: "aborted",
+			errorMessage: ABORT_MESSAGE,
+			timestamp: Date.now(),
+		};
+		stream.push({ type: "error", reason: "aborted", error: aborted });
+		stream.end(aborted);
+	};
+	try {
+		if (signal?.aborted) {
+			endAborted();
+			return;
+		}
+		stream.push({ type: "start", partial: output });
+
+		const text: TextContent = { type: "text", text: "" };
+		output.content.push(text);
+		const textIndex = output.content.length - 1;
+		stream.push({ type: "text_start", contentIndex: textIndex, partial: output });
+		for (const chunk of chunkWords(reply.text)) {
+			await pause();
+			if (signal?.aborted) {
+				endAborted();
+				return;
+			}
+			text.text += chunk;
+			stream.push({ type: "text_delta", contentIndex: textIndex, delta: chunk, partial: output });
+		}
+		stream.push({ type: "text_end", contentIndex: textIndex, content: text.text, partial: output });
+
+		if (reply.toolCall) {
+			const call: ToolCall = { type: "toolCall", id: newToolCallId(), name: reply.toolCall.name, arguments: {} };
+			output.content.push(call);
+			const callIndex = output.content.length - 1;
+			stream.push({ type: "toolcall_start", contentIndex: callIndex, partial: output });
+			for (const chunk of chunkString(JSON.stringify(reply.toolCall.arguments), JSON_CHUNKS)) {
+				await pause();
+				if (signal?.aborted) {
+					endAborted();
+					return;
+				}
+				stream.push({ type: "toolcall_delta", contentIndex: callIndex, delta: chunk, partial: output });
+			}
+			call.arguments = { ...reply.toolCall.arguments };
+			stream.push({ type: "toolcall_end", contentIndex: callIndex, toolCall: call, partial: output });
+		}
+
+		output.usage = estimateUsage(context, output);
+		stream.push({ type: "done", reason, message: output });
+		stream.end(output);
+	} catch (error) {
+		if (signal?.aborted) {
+			endAborted();
+			return;
+		}
+		const failed: AssistantMessage = {
+			...output,
+			stopReason: "error",
+			errorMessage: error instanceof Error ? error.message : String(error),
+		};
+		stream.push({ type: "error", reason: "error", error: failed });
+		stream.end(failed);
+	}
+}
+
+function latestUserText(messages: readonly Message[]): string {
+	for (let index = messages.length - 1; index >= 0; index--) {
+		const message = messages[index];
+		if (message?.role === "user") {
+			return typeof message.content === "string"
+				? message.content
+				: message.content.map((block) => (block.type === "text" ? block.text : "")).join(" ");
+		}
+	}
+	return "";
+}
+
+function quotePrompt(text: string): string {
+	const flat = text.replace(/\s+/g, " ").trim();
+	if (flat === "") {
+		return "(no text)";
+	}
+	return flat.length > PROMPT_QUOTE_LIMIT ? `${flat.slice(0, PROMPT_QUOTE_LIMIT - 1)}…` : flat;
+}
+
+function chunkWords(text: string): string[] {
+	const words = text.match(/\S+\s*/g) ?? [];
+	const chunks: string[] = [];
+	for (let index = 0; index < words.length; index += WORDS_PER_CHUNK) {
+		chunks.push(words.slice(index, index + WORDS_PER_CHUNK).join(""));
+	}
+	return chunks;
+}
+
+function chunkString(text: string, parts: number): string[] {
+	const size = Math.max(1, Math.ceil(text.length / parts));
+	const chunks: string[] = [];
+	for (let index = 0; index < text.length; index += size) {
+		chunks.push(text.slice(index, index + size));
+	}
+	return chunks;
+}
+
+function randomChunkDelayMs(): number {
+	return MIN_CHUNK_DELAY_MS + Math.floor(Math.random() * (MAX_CHUNK_DELAY_MS - MIN_CHUNK_DELAY_MS + 1));
+}
+
+function newToolCallId(): string {
+	return `timebox-demo-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function emptyUsage(): Usage {
+	return {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	};
+}
+
+function estimateUsage(context: Context, message: AssistantMessage): Usage {
+	const promptChars =
+		(context.systemPrompt?.length ?? 0) + context.messages.reduce((sum, item) => sum + JSON.stringify(item).length, 0);
+	const outputChars = message.content.reduce((sum, block) => sum + JSON.stringify(block).length, 0);
+	const input = Math.ceil(promptChars / 4);
+	const output = Math.ceil(outputChars / 4);
+	return { ...emptyUsage(), input, output, totalTokens: input + output };
+}

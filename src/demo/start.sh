@@ -1,0 +1,37 @@
+#!/bin/sh
+# Demo launcher for `npm start`: opens pi's TUI with Timebox and an offline scripted model (no API key, no network).
+#
+# Extra arguments go to pi, e.g. `npm start -- --resume`.
+# The demo keeps its own agent dir (sessions, settings) in ${TMPDIR:-/tmp}/pi-timebox-demo/agent, so ~/.pi is
+# never touched and /resume works across runs. Delete that directory to start fresh.
+# TIMEBOX_ENTRY overrides what is loaded as Timebox (a package dir with a "pi" manifest, or one extension file;
+# relative to the repo root).
+set -eu
+
+repo_root=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
+cd "$repo_root"
+
+pi_bin="./node_modules/.bin/pi"
+if [ ! -x "$pi_bin" ]; then
+	echo "pi-timebox demo: $pi_bin not found; run 'npm install' first." >&2
+	exit 1
+fi
+
+# By default load this package the way `pi install` would: through the "pi" manifest in package.json.
+timebox_entry=${TIMEBOX_ENTRY:-.}
+if [ "$timebox_entry" = "." ] && ! grep -q 'src/adapters/pi/index.ts' package.json; then
+	echo "pi-timebox demo: the \"pi\" manifest in package.json does not list ./src/adapters/pi/index.ts," >&2
+	echo "so '-e .' would start pi without Timebox. Add it there, or set TIMEBOX_ENTRY to an extension." >&2
+	exit 1
+fi
+
+PI_CODING_AGENT_DIR="${TMPDIR:-/tmp}/pi-timebox-demo/agent"
+PI_OFFLINE=1
+export PI_CODING_AGENT_DIR PI_OFFLINE
+
+exec "$pi_bin" \
+	--no-extensions \
+	-e ./src/demo/offline-model.ts \
+	-e "$timebox_entry" \
+	--model timebox-demo/scripted \
+	"$@"

@@ -1,0 +1,84 @@
+// Installs the package the way a user does (`pi install <path>` into a throwaway HOME) and runs `pi -p` with it:
+// guards against a manifest or entry that pi cannot load, and proves the limit fires in print mode.
+
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const PI = join(REPO, "node_modules/.bin/pi");
+const DEMO_MODEL = join(REPO, "src/demo/offline-model.ts");
+
+let home: string;
+
+/** Runs the repo's pi with the throwaway HOME; stdin is closed, as pi -p otherwise waits to read a prompt from it. */
+function pi(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+	const env = { ...process.env, HOME: home, PI_OFFLINE: "1", PI_CODING_AGENT_DIR: join(home, ".pi/agent") };
+	return new Promise((done, fail) => {
+		const child = spawn(PI, args, { cwd: home, env, stdio: ["ignore", "pipe", "pipe"], timeout: 45_000 });
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (chunk: Buffer) => {
+			stdout += chunk.toString();
+		});
+		child.stderr.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString();
+		});
+		child.once("error", fail);
+		child.once("close", (code) => done({ code, stdout, stderr }));
+	});
+}
+
+beforeEach(async () => {
+	home = await mkdtemp(join(tmpdir(), "timebox-packaging-"));
+});
+
+afterEach(async () => {
+	await rm(home, { recursive: true, force: true });
+});
+
+describe("the package installed with pi install", () => {
+	it("installs from a local path and is listed", async () => {
+		const installed = await pi(["install", REPO]);
+		expect(installed.code).toBe(0);
+		expect(installed.stdout).toContain(`Installed ${REPO}`);
+		const listed = await pi(["list"]);
+		expect(listed.stdout).toContain(REPO);
+	});
+
+	it("loads in pi -p: /timebox answers, the second prompt of turns:1 is stopped and the command runs once", async () => {
+		expect((await pi(["install", REPO])).code).toBe(0);
+		const stopFile = join(home, "stopped.txt");
+		const result = await pi([
+			"-e",
+			DEMO_MODEL,
+			"--model",
+			"timebox-demo/scripted",
+			"-p",
+			`/timebox turns:1 -- echo stopped >> '${stopFile}'`,
+			"first",
+			"second",
+		]);
+		expect(result.stderr).toContain(
+			`[timebox] info: Timebox set: 1 turn. On stop it runs: echo stopped >> '${stopFile}'`,
+		);
+		expect(result.stderr).toMatch(
+			/\[timebox\] error: Timebox budget spent\. Used 1 turn, \d+s\. The agent stops for this turn\. The chat continues\./,
+		);
+		expect(result.stderr).toContain("Request was aborted");
+		expect(result.code).toBe(1);
+		await expect.poll(() => readFile(stopFile, "utf8").catch(() => ""), { timeout: 5_000 }).toBe("stopped\n");
+	});
+
+	it("answers bad input with the usage and runs no model", async () => {
+		expect((await pi(["install", REPO])).code).toBe(0);
+		const result = await pi(["-p", "/timebox 15m turn:3"]);
+		expect(result.stderr).toContain(
+			'[timebox] warning: Timebox: "turn:3" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Nothing changed.',
+		);
+		expect(result.stderr).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
+		expect(result.code).toBe(0);
+	});
+});

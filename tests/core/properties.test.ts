@@ -59,7 +59,7 @@ describe("parseCommand properties", () => {
 					}
 				},
 			),
-			{ numRuns: 800 },
+			{ numRuns: 300 },
 		);
 	});
 
@@ -103,7 +103,7 @@ describe("decide properties", () => {
 					expect(severity(after)).toBeGreaterThanOrEqual(severity(before));
 				},
 			),
-			{ numRuns: 2_000 },
+			{ numRuns: 500 },
 		);
 	});
 
@@ -124,7 +124,7 @@ describe("restore properties", () => {
 				const result = restore(records, now, count);
 				expect(["none", "expired", "restored"]).toContain(result.status);
 			}),
-			{ numRuns: 1_000 },
+			{ numRuns: 300 },
 		);
 	});
 
@@ -148,7 +148,7 @@ describe("restore properties", () => {
 					expect(formatStatus(result.budget, now, count)).not.toMatch(/NaN|Infinity/);
 				}
 			}),
-			{ numRuns: 1_000 },
+			{ numRuns: 300 },
 		);
 	});
 });

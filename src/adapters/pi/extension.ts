@@ -6,6 +6,7 @@ import { TimeboxController } from "../../core/controller.js";
 import type { Clock, OnStopRunner, Scheduler } from "../../core/ports.js";
 import { PiAgentBridge } from "./agent-bridge.js";
 import { createTimeboxCommand } from "./command.js";
+import { liveOnlyScheduler } from "./live-scheduler.js";
 import { SessionContext } from "./session-context.js";
 import { PiBudgetStore } from "./store.js";
 import { PiTranscriptBridge } from "./transcript-bridge.js";
@@ -30,7 +31,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			transcript: new PiTranscriptBridge(context),
 			agent,
 			clock: deps.clock,
-			scheduler: deps.scheduler,
+			scheduler: liveOnlyScheduler(deps.scheduler, () => context.isLive()),
 			onStop: deps.onStop,
 		});
 

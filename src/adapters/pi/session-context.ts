@@ -11,6 +11,16 @@ export class SessionContext {
 		this.context = context;
 	}
 
+	/** Whether the session is still alive: pi makes every member of a context throw once its session is replaced or disposed. */
+	isLive(): boolean {
+		if (!this.context) return false;
+		try {
+			return typeof this.context.hasUI === "boolean";
+		} catch {
+			return false;
+		}
+	}
+
 	/** The latest context; throws before the first event, which no Timebox path reaches. */
 	require(): ExtensionContext {
 		if (!this.context) throw new Error("no pi session context yet");

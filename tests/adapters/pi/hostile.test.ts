@@ -84,7 +84,7 @@ describe("/timebox with hostile input", () => {
 					expect(pi.screen.status).toBe(status);
 				},
 			),
-			{ numRuns: 300 },
+			{ numRuns: 150 },
 		);
 		expect(pi.file.custom(ACTIVE_ENTRY_TYPE)).toEqual([firstRecord]);
 		expect(pi.screen.status).toBe("Timebox: 10m 0s left (10m budget) | 4 turns left (0/4)");
@@ -135,7 +135,7 @@ describe("session files with damaged or unusual entries", () => {
 	});
 
 	it("reads the newest of thousands of records, not the first", async () => {
-		const entries = Array.from({ length: 5_000 }, (_, i) => ({
+		const entries = Array.from({ length: 2_000 }, (_, i) => ({
 			type: i % 2 === 0 ? ACTIVE_ENTRY_TYPE : OFF_ENTRY_TYPE,
 			data: i % 2 === 0 ? { ...good, turnLimit: (i % 7) + 1 } : { disabledAt: i },
 		}));

@@ -136,6 +136,18 @@ describe("PiUIBridge", () => {
 	});
 });
 
+describe("SessionContext", () => {
+	it("is live only between the first event and the session's end", async () => {
+		const context = new SessionContext();
+		expect(context.isLive()).toBe(false);
+		const pi = await contextFor(new FakeSessionFile()).start();
+		context.bind(pi.instance.context());
+		expect(context.isLive()).toBe(true);
+		pi.instance.stale = true;
+		expect(context.isLive()).toBe(false);
+	});
+});
+
 describe("PiAgentBridge", () => {
 	it("returns nothing to change without an addition, and each addition once", () => {
 		const bridge = new PiAgentBridge(new SessionContext());

@@ -298,6 +298,17 @@ describe("pi's real event order", () => {
 		expect(pi.instances.filter((instance) => instance.stale)).toHaveLength(51);
 	});
 
+	it("stops nothing and runs no command for a session disposed without session_shutdown (SDK dispose)", async () => {
+		const pi = await startedPi();
+		await pi.timebox("1m -- lmk");
+		const before = pi.screen.notifications.length;
+		pi.instance.stale = true;
+		pi.time.advance(2 * MINUTE);
+		expect(pi.runner.commands).toEqual([]);
+		expect(pi.screen.notifications.length).toBe(before);
+		expect(pi.time.activeIntervals).toBe(0);
+	});
+
 	it("starts a new session without the old budget", async () => {
 		const pi = await startedPi();
 		await pi.timebox("15m");

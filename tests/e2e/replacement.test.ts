@@ -7,10 +7,10 @@ import type { AgentSessionRuntime } from "@mariozechner/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RealPi, RecordingUI, sleepUntil, waitFor } from "./support/real-pi.js";
 
-/** Full /new + /resume cycles; each replacement loads the extension afresh (about 160 ms here). */
-const CYCLES = 10;
-/** Long enough for every cycle to finish before the deadline, even on a loaded machine (cycles took 2.5–5 s here). */
-const BUDGET_SECONDS = 10;
+/** Full /new + /resume cycles: 50 session replacements, each loading the extension afresh (about 160 ms here). */
+const CYCLES = 25;
+/** Long enough for every cycle to finish before the deadline, even on a loaded machine (cycles took 6–12 s here). */
+const BUDGET_SECONDS = 25;
 const LIVE_STATUS = new RegExp(`^Timebox: \\d+s left \\(${BUDGET_SECONDS}s budget\\) \\| no turn limit$`);
 
 let host: RealPi;

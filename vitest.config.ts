@@ -32,6 +32,7 @@ export default defineConfig({
 			thresholds: {
 				"src/core/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/pi/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
+				"src/adapters/node/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 			},
 		},
 	},

@@ -2,6 +2,7 @@
 // A host adapter forwards its events here and implements the ports; this file holds every behaviour rule.
 
 import type { Decision, TimeboxBudget } from "./budget.js";
+import { type BudgetView, planCommand } from "./command-plan.js";
 import {
 	MAX_TIMER_DELAY_MS,
 	NUDGE_CRITICAL_RATIO,
@@ -12,20 +13,13 @@ import { decide, urgencyFor } from "./decide.js";
 import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.js";
 import { elapsedMs, worstRatio } from "./measure.js";
 import {
-	activeStatusMessage,
-	budgetSetMessage,
 	expiredMessage,
 	internalErrorMessage,
-	invalidMessage,
-	NO_ACTIVE_TIMEBOX,
-	noBudgetStatusMessage,
 	nudgeMessage,
 	onStopProblemMessage,
 	onStopStartedMessage,
 	restoredMessage,
 	spentMessage,
-	spentStatusMessage,
-	TIMEBOX_OFF,
 	UNUSABLE_RECORD,
 } from "./messages.js";
 import { parseCommand, type TimeboxCommand } from "./parse.js";
@@ -184,70 +178,43 @@ export class TimeboxController {
 	}
 
 	private async runCommand(command: TimeboxCommand): Promise<void> {
-		switch (command.kind) {
-			case "invalid":
-				this.deps.ui.notify(invalidMessage(command.reason), "warning");
-				return;
-			case "status":
-				this.showStatus();
-				return;
-			case "off":
-				await this.turnOff();
-				return;
+		if (command.kind === "status" && !this.runInProgress) {
+			this.userMessages = this.deps.transcript.countUserMessages();
+		}
+		const plan = planCommand(command, this.view(command.kind === "set"));
+		switch (plan.change) {
+			case "none":
+				if (command.kind === "status" && this.budget) this.refreshStatus();
+				break;
 			case "set":
-				await this.setBudget(command);
-				return;
+				await this.deps.store.appendActive({ ...plan.budget });
+				this.budget = plan.budget;
+				this.spent = null;
+				this.userMessages = plan.budget.startTurn;
+				this.stoppedDuringRun = false;
+				this.startTimers(plan.budget);
+				this.refreshStatus();
+				break;
+			case "off":
+				await this.deps.store.appendOff(plan.disabledAt);
+				this.cancelTimers();
+				this.budget = null;
+				this.spent = null;
+				this.deps.ui.setStatus(undefined);
+				break;
 		}
+		this.deps.ui.notify(plan.reply.message, plan.reply.level);
 	}
 
-	private async setBudget(limits: Extract<TimeboxCommand, { kind: "set" }>): Promise<void> {
-		const startTurn = this.deps.transcript.countUserMessages();
-		const budget: TimeboxBudget = {
-			timeLimitMs: limits.timeLimitMs,
-			turnLimit: limits.turnLimit,
-			startTime: this.now(),
-			startTurn,
-			softNudgeSent: false,
-			active: true,
-			onStopCommand: limits.onStopCommand,
+	/** The session as a command sees it; a new budget counts turns from a fresh transcript count. */
+	private view(countNow: boolean): BudgetView {
+		return {
+			budget: this.budget,
+			spent: this.spent,
+			usedTurns: this.budget ? this.usedTurns(this.budget) : 0,
+			userMessages: countNow ? this.deps.transcript.countUserMessages() : this.userMessages,
+			now: this.now(),
 		};
-		await this.deps.store.appendActive({ ...budget });
-		const replacedActive = this.budget?.active === true;
-		this.budget = budget;
-		this.spent = null;
-		this.userMessages = startTurn;
-		this.stoppedDuringRun = false;
-		this.startTimers(budget);
-		this.refreshStatus();
-		this.deps.ui.notify(budgetSetMessage(limits, replacedActive), "info");
-	}
-
-	private async turnOff(): Promise<void> {
-		if (!this.budget) {
-			this.deps.ui.notify(NO_ACTIVE_TIMEBOX, "info");
-			return;
-		}
-		await this.deps.store.appendOff(this.now());
-		this.cancelTimers();
-		this.budget = null;
-		this.spent = null;
-		this.deps.ui.setStatus(undefined);
-		this.deps.ui.notify(TIMEBOX_OFF, "info");
-	}
-
-	private showStatus(): void {
-		const budget = this.budget;
-		if (!budget) {
-			this.deps.ui.notify(noBudgetStatusMessage(), "info");
-			return;
-		}
-		if (this.spent) {
-			this.deps.ui.notify(spentStatusMessage(this.spent.usedTurns, this.spent.elapsedMs), "info");
-			return;
-		}
-		if (!this.runInProgress) this.userMessages = this.deps.transcript.countUserMessages();
-		this.refreshStatus();
-		this.deps.ui.notify(activeStatusMessage(this.statusText(budget), budget.onStopCommand), "info");
 	}
 
 	private apply(budget: TimeboxBudget, decision: Decision): void {

@@ -1,4 +1,4 @@
-// The on-stop command runner: `/bin/sh -c <command>`, detached, stdio ignored and unref'd so it outlives pi.
+// The on-stop command runner for every Node host: `/bin/sh -c <command>`, detached, stdio ignored, unref'd.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
 import { quoteInput } from "../../core/parse.js";

@@ -1,4 +1,4 @@
-// The real clock and scheduler on Node; timers are unref'd so they never keep pi running.
+// The real clock and scheduler for every Node host; timers are unref'd so they never keep the host running.
 
 import type { Clock, Scheduler } from "../../core/ports.js";
 

@@ -1,8 +1,8 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. Every host
 // carries the plan out its own way (pi keeps a live controller; Claude Code hooks write a store and exit).
 
-import type { TimeboxBudget } from "./budget.js";
-import { formatStatus } from "./format.js";
+import type { TimeboxBudget } from "./budget.ts";
+import { formatStatus } from "./format.ts";
 import {
 	activeStatusMessage,
 	budgetSetMessage,
@@ -11,9 +11,9 @@ import {
 	noBudgetStatusMessage,
 	spentStatusMessage,
 	TIMEBOX_OFF,
-} from "./messages.js";
-import type { TimeboxCommand } from "./parse.js";
-import type { NotifyLevel } from "./ports.js";
+} from "./messages.ts";
+import type { TimeboxCommand } from "./parse.ts";
+import type { NotifyLevel } from "./ports.ts";
 
 /** What the user is told. */
 export interface Reply {

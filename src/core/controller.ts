@@ -1,17 +1,17 @@
 // The host-agnostic Timebox session (spec §7.2–§7.4): commands, restore, soft nudge, hard stop and the status refresh.
 // A host adapter forwards its events here and implements the ports; this file holds every behaviour rule.
 
-import type { Decision, TimeboxBudget } from "./budget.js";
-import { type BudgetView, planCommand } from "./command-plan.js";
+import type { Decision, TimeboxBudget } from "./budget.ts";
+import { type BudgetView, planCommand } from "./command-plan.ts";
 import {
 	MAX_TIMER_DELAY_MS,
 	NUDGE_CRITICAL_RATIO,
 	NUDGE_WARNING_RATIO,
 	STATUS_REFRESH_INTERVAL_MS,
-} from "./constants.js";
-import { decide, urgencyFor } from "./decide.js";
-import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.js";
-import { elapsedMs, worstRatio } from "./measure.js";
+} from "./constants.ts";
+import { decide, urgencyFor } from "./decide.ts";
+import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
+import { elapsedMs, worstRatio } from "./measure.ts";
 import {
 	expiredMessage,
 	internalErrorMessage,
@@ -21,9 +21,9 @@ import {
 	restoredMessage,
 	spentMessage,
 	UNUSABLE_RECORD,
-} from "./messages.js";
-import { parseCommand, type TimeboxCommand } from "./parse.js";
-import { assessRestore, turnsUsedSince } from "./persist.js";
+} from "./messages.ts";
+import { parseCommand, type TimeboxCommand } from "./parse.ts";
+import { assessRestore, turnsUsedSince } from "./persist.ts";
 import type {
 	AgentBridge,
 	BudgetStore,
@@ -33,7 +33,7 @@ import type {
 	Scheduler,
 	TranscriptBridge,
 	UIBridge,
-} from "./ports.js";
+} from "./ports.ts";
 
 /** Everything the controller needs from its host, passed in so that tests can supply fakes. */
 export interface TimeboxControllerDeps {

@@ -1,9 +1,9 @@
 // The budget decision (spec §4): ok, nudge or stop, from a budget, the clock and the turns used. No side effects.
 
-import type { Decision, NudgeUrgency, TimeboxBudget } from "./budget.js";
-import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.js";
-import { formatRemaining } from "./format.js";
-import { elapsedMs, safeTurns, worstRatio } from "./measure.js";
+import type { Decision, NudgeUrgency, TimeboxBudget } from "./budget.ts";
+import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import { formatRemaining } from "./format.ts";
+import { elapsedMs, safeTurns, worstRatio } from "./measure.ts";
 
 /** The urgency of a nudge at this used share of the budget. */
 export function urgencyFor(ratio: number): NudgeUrgency {

@@ -1,8 +1,8 @@
 // Pure formatters for what the user and the model read: budget labels, the status text and the nudge prompt block.
 
-import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.js";
-import { elapsedMs, safeTurns } from "./measure.js";
-import { formatTime } from "./parse.js";
+import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.ts";
+import { elapsedMs, safeTurns } from "./measure.ts";
+import { formatTime } from "./parse.ts";
 
 const SECOND_MS = 1_000;
 

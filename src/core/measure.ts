@@ -1,6 +1,6 @@
 // How much of a budget is used: elapsed time, turns and the worst ratio, all clamped so they never go negative.
 
-import type { TimeboxBudget } from "./budget.js";
+import type { TimeboxBudget } from "./budget.ts";
 
 /** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
 export function elapsedMs(budget: TimeboxBudget, now: number): number {

@@ -1,8 +1,8 @@
 // Every notification text Timebox shows, produced by pure functions.
 
-import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.js";
-import { describeBudget, pluralTurns } from "./format.js";
-import { formatTime } from "./parse.js";
+import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.ts";
+import { describeBudget, pluralTurns } from "./format.ts";
+import { formatTime } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [

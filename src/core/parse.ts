@@ -1,6 +1,6 @@
 // Parsing of `/timebox` arguments and of time and turn tokens, plus the time formatter (spec §3).
 
-import type { BudgetLimits } from "./budget.js";
+import type { BudgetLimits } from "./budget.ts";
 import {
 	MAX_QUOTED_INPUT_CHARS,
 	MAX_TIME_LIMIT_MS,
@@ -8,7 +8,7 @@ import {
 	MIN_TIME_LIMIT_MS,
 	OFF_WORDS,
 	STATUS_WORD,
-} from "./constants.js";
+} from "./constants.ts";
 
 /** What `/timebox <args>` asks for. */
 export type TimeboxCommand =

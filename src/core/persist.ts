@@ -1,9 +1,9 @@
 // Reading persisted records back (spec §5): validation of untrusted records and the restore rule.
 
-import type { TimeboxBudget, TimeboxRecord } from "./budget.js";
-import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT, MIN_TIME_LIMIT_MS } from "./constants.js";
-import { decide } from "./decide.js";
-import { elapsedMs } from "./measure.js";
+import type { TimeboxBudget, TimeboxRecord } from "./budget.ts";
+import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT, MIN_TIME_LIMIT_MS } from "./constants.ts";
+import { decide } from "./decide.ts";
+import { elapsedMs } from "./measure.ts";
 
 export type RestoreResult = { status: "none" } | { status: "expired" } | { status: "restored"; budget: TimeboxBudget };
 

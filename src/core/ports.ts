@@ -1,6 +1,6 @@
 // The host adapter contract (spec §6): the ports every host implements so the same core drives it.
 
-import type { TimeboxBudget } from "./budget.js";
+import type { TimeboxBudget } from "./budget.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 

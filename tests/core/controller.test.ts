@@ -2,10 +2,10 @@
 // that holds for a whole prompt, nudges and hard stops that fire once, time enforced on time, restore and shutdown.
 
 import { describe, expect, it } from "vitest";
-import { STATUS_REFRESH_INTERVAL_MS } from "../../src/core/constants.js";
-import { USAGE } from "../../src/core/messages.js";
-import { budget, MINUTE } from "../support/budgets.js";
-import { createMemoryHost } from "../support/memory-host.js";
+import { STATUS_REFRESH_INTERVAL_MS } from "../../src/core/constants.ts";
+import { USAGE } from "../../src/core/messages.ts";
+import { budget, MINUTE } from "../support/budgets.ts";
+import { createMemoryHost } from "../support/memory-host.ts";
 
 async function hostWith(args: string) {
 	const host = createMemoryHost();

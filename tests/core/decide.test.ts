@@ -1,9 +1,9 @@
 // The §4 decision rules: ok below 80%, a one-shot nudge from 80% (critical from 95%), stop at the limit.
 
 import { describe, expect, it } from "vitest";
-import { decide, urgencyFor } from "../../src/core/decide.js";
-import { elapsedMs, safeTurns, worstRatio } from "../../src/core/measure.js";
-import { budget, MINUTE, START } from "../support/budgets.js";
+import { decide, urgencyFor } from "../../src/core/decide.ts";
+import { elapsedMs, safeTurns, worstRatio } from "../../src/core/measure.ts";
+import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const fifteenMinutes = budget({ timeLimitMs: 15 * MINUTE });
 const fiveTurns = budget({ turnLimit: 5 });

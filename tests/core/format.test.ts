@@ -8,7 +8,7 @@ import {
 	formatRemaining,
 	formatStatus,
 	pluralTurns,
-} from "../../src/core/format.js";
+} from "../../src/core/format.ts";
 import {
 	activeStatusMessage,
 	budgetSetMessage,
@@ -23,8 +23,8 @@ import {
 	spentMessage,
 	spentStatusMessage,
 	USAGE,
-} from "../../src/core/messages.js";
-import { budget, MINUTE, START } from "../support/budgets.js";
+} from "../../src/core/messages.ts";
+import { budget, MINUTE, START } from "../support/budgets.ts";
 
 describe("formatStatus", () => {
 	it("shows both dimensions", () => {

@@ -1,7 +1,7 @@
 // Parsing of `/timebox` arguments: every example of spec §10.1, and the inputs that must not become a budget.
 
 import { describe, expect, it } from "vitest";
-import { formatTime, parseCommand, parseTimeToMs, parseTurns, quoteInput } from "../../src/core/parse.js";
+import { formatTime, parseCommand, parseTimeToMs, parseTurns, quoteInput } from "../../src/core/parse.ts";
 
 describe("parseTimeToMs", () => {
 	it.each([

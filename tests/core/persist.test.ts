@@ -8,8 +8,8 @@ import {
 	parseRecord,
 	restore,
 	turnsUsedSince,
-} from "../../src/core/persist.js";
-import { budget, MINUTE, START } from "../support/budgets.js";
+} from "../../src/core/persist.ts";
+import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const fifteenMinutes = budget({ timeLimitMs: 15 * MINUTE });
 const active = (b = fifteenMinutes) => ({ kind: "active", budget: b });

@@ -23,7 +23,7 @@ import offlineModel, {
 	DEMO_PROVIDER,
 	NUDGE_MARKER,
 	scriptedReply,
-} from "../../src/demo/offline-model.js";
+} from "../../src/demo/offline-model.ts";
 
 const MODEL: Model<Api> = {
 	id: DEMO_MODEL_ID,

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createShellRunner } from "../../src/adapters/node/on-stop-runner.js";
+import { createShellRunner } from "../../src/adapters/node/on-stop-runner.ts";
 
 let dir: string;
 const runner = createShellRunner();

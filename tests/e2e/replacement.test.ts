@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fauxAssistantMessage, fauxText } from "@mariozechner/pi-ai";
 import type { AgentSessionRuntime } from "@mariozechner/pi-coding-agent";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RealPi, RecordingUI, sleepUntil, waitFor } from "./support/real-pi.js";
+import { RealPi, RecordingUI, sleepUntil, waitFor } from "./support/real-pi.ts";
 
 /** Full /new + /resume cycles: 50 session replacements, each loading the extension afresh (about 160 ms here). */
 const CYCLES = 25;

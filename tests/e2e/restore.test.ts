@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type FauxResponseStep, fauxAssistantMessage, fauxText } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type PiSession, RealPi, sleep, sleepUntil, waitFor } from "./support/real-pi.js";
+import { type PiSession, RealPi, sleep, sleepUntil, waitFor } from "./support/real-pi.ts";
 
 interface FileEntry {
 	type: string;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { RealPi, sleepUntil, waitFor } from "./support/real-pi.js";
+import { RealPi, sleepUntil, waitFor } from "./support/real-pi.ts";
 
 const SPENT = /^Timebox budget spent\. Used 0 turns, [23]s\. The agent stops for this turn\. The chat continues\.$/;
 

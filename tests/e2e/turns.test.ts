@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Context } from "@mariozechner/pi-ai";
 import { type FauxResponseStep, fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type PiSession, RealPi } from "./support/real-pi.js";
+import { type PiSession, RealPi } from "./support/real-pi.ts";
 
 const SPENT = /^Timebox budget spent\. Used (\d+) turns?, \d+s\. The agent stops for this turn\. The chat continues\.$/;
 

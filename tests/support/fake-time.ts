@@ -1,6 +1,6 @@
 // A manual clock and scheduler: tests move time forward explicitly and due timers fire in order. Nothing sleeps.
 
-import type { Cancel, Clock, Scheduler } from "../../src/core/ports.js";
+import type { Cancel, Clock, Scheduler } from "../../src/core/ports.ts";
 
 interface Timer {
 	id: number;

@@ -1,7 +1,7 @@
 // In-memory implementations of every core port, recording what a user would see and what the agent was told.
 
-import type { TimeboxBudget } from "../../src/core/budget.js";
-import { TimeboxController } from "../../src/core/controller.js";
+import type { TimeboxBudget } from "../../src/core/budget.ts";
+import { TimeboxController } from "../../src/core/controller.ts";
 import type {
 	AgentBridge,
 	BudgetStore,
@@ -9,8 +9,8 @@ import type {
 	OnStopRunner,
 	TranscriptBridge,
 	UIBridge,
-} from "../../src/core/ports.js";
-import { FakeTime } from "./fake-time.js";
+} from "../../src/core/ports.ts";
+import { FakeTime } from "./fake-time.ts";
 
 export interface Notification {
 	message: string;

@@ -1,8 +1,8 @@
 // The on-stop command runner for every Node host: `/bin/sh -c <command>`, detached, stdio ignored, unref'd.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { quoteInput } from "../../core/parse.js";
-import type { OnStopRunner } from "../../core/ports.js";
+import { quoteInput } from "../../core/parse.ts";
+import type { OnStopRunner } from "../../core/ports.ts";
 
 /** Starts a process; `node:child_process.spawn` in production, a fake in tests. */
 export type SpawnProcess = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;

@@ -1,8 +1,8 @@
 // AgentBridge on pi: ctx.abort() for the hard stop, and the nudge block returned from before_agent_start.
 
 import type { BeforeAgentStartEventResult } from "@mariozechner/pi-coding-agent";
-import type { AgentBridge } from "../../core/ports.js";
-import type { SessionContext } from "./session-context.js";
+import type { AgentBridge } from "../../core/ports.ts";
+import type { SessionContext } from "./session-context.ts";
 
 /** Aborts pi's running agent and collects system-prompt additions for the `before_agent_start` result. */
 export class PiAgentBridge implements AgentBridge {

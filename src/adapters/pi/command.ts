@@ -1,9 +1,9 @@
 // The /timebox command on pi: description, argument completions and the handler that hands input to the core.
 
 import type { RegisteredCommand } from "@mariozechner/pi-coding-agent";
-import { STATIC_COMPLETIONS, STATUS_WORD } from "../../core/constants.js";
-import type { TimeboxController } from "../../core/controller.js";
-import type { SessionContext } from "./session-context.js";
+import { STATIC_COMPLETIONS, STATUS_WORD } from "../../core/constants.ts";
+import type { TimeboxController } from "../../core/controller.ts";
+import type { SessionContext } from "./session-context.ts";
 
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
 type Completion = { value: string; label: string };

@@ -1,16 +1,16 @@
 // Wires pi's events and the /timebox command to the core controller. Registration only: no behaviour lives here.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { COMMAND_NAME } from "../../core/constants.js";
-import { TimeboxController } from "../../core/controller.js";
-import type { Clock, OnStopRunner, Scheduler } from "../../core/ports.js";
-import { PiAgentBridge } from "./agent-bridge.js";
-import { createTimeboxCommand } from "./command.js";
-import { liveOnlyScheduler } from "./live-scheduler.js";
-import { SessionContext } from "./session-context.js";
-import { PiBudgetStore } from "./store.js";
-import { PiTranscriptBridge } from "./transcript-bridge.js";
-import { type FallbackWriter, PiUIBridge } from "./ui-bridge.js";
+import { COMMAND_NAME } from "../../core/constants.ts";
+import { TimeboxController } from "../../core/controller.ts";
+import type { Clock, OnStopRunner, Scheduler } from "../../core/ports.ts";
+import { PiAgentBridge } from "./agent-bridge.ts";
+import { createTimeboxCommand } from "./command.ts";
+import { liveOnlyScheduler } from "./live-scheduler.ts";
+import { SessionContext } from "./session-context.ts";
+import { PiBudgetStore } from "./store.ts";
+import { PiTranscriptBridge } from "./transcript-bridge.ts";
+import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
 
 /** What the extension takes from the outside world: the real ones in production, fakes in tests. */
 export interface TimeboxExtensionDeps {
@@ -25,10 +25,11 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 	return (pi) => {
 		const context = new SessionContext();
 		const agent = new PiAgentBridge(context);
+		const transcript = new PiTranscriptBridge(context);
 		const controller = new TimeboxController({
 			store: new PiBudgetStore(pi, context),
 			ui: new PiUIBridge(context, deps.writeFallback),
-			transcript: new PiTranscriptBridge(context),
+			transcript,
 			agent,
 			clock: deps.clock,
 			scheduler: liveOnlyScheduler(deps.scheduler, () => context.isLive()),
@@ -55,6 +56,10 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("agent_end", (_event, ctx) => {
 			context.bind(ctx);
 			controller.agentEnd();
+		});
+		// /tree moved the leaf without appending: the next turn count rescans the session.
+		pi.on("session_tree", () => {
+			transcript.invalidate();
 		});
 		// The session ends or is replaced: stop the timers.
 		pi.on("session_shutdown", (_event, ctx) => {

@@ -1,10 +1,10 @@
 // BudgetStore on pi: records are custom session entries, written with pi.appendEntry and read from the session.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import type { TimeboxBudget } from "../../core/budget.js";
-import { ACTIVE_ENTRY_TYPE, OFF_ENTRY_TYPE } from "../../core/constants.js";
-import type { BudgetStore } from "../../core/ports.js";
-import type { SessionContext } from "./session-context.js";
+import type { TimeboxBudget } from "../../core/budget.ts";
+import { ACTIVE_ENTRY_TYPE, OFF_ENTRY_TYPE } from "../../core/constants.ts";
+import type { BudgetStore } from "../../core/ports.ts";
+import type { SessionContext } from "./session-context.ts";
 
 function disabledAtOf(data: unknown): unknown {
 	return typeof data === "object" && data !== null ? (data as { disabledAt?: unknown }).disabledAt : undefined;

@@ -1,8 +1,8 @@
 // UIBridge on pi: notifications and the footer status; without a UI (print, JSON, SDK) notifications go to stderr.
 
-import { STATUS_KEY } from "../../core/constants.js";
-import type { NotifyLevel, UIBridge } from "../../core/ports.js";
-import type { SessionContext } from "./session-context.js";
+import { STATUS_KEY } from "../../core/constants.ts";
+import type { NotifyLevel, UIBridge } from "../../core/ports.ts";
+import type { SessionContext } from "./session-context.ts";
 
 /** Writes one line where a user without pi's UI can read it. */
 export type FallbackWriter = (line: string) => void;

@@ -10,10 +10,10 @@ import type {
 	RegisteredCommand,
 	SessionEntry,
 } from "@mariozechner/pi-coding-agent";
-import { createTimeboxExtension } from "../../../src/adapters/pi/extension.js";
-import type { NotifyLevel } from "../../../src/core/ports.js";
-import { FakeTime } from "../../support/fake-time.js";
-import { RecordingRunner } from "../../support/memory-host.js";
+import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
+import type { NotifyLevel } from "../../../src/core/ports.ts";
+import { FakeTime } from "../../support/fake-time.ts";
+import { RecordingRunner } from "../../support/memory-host.ts";
 
 type Handler = (event: unknown, ctx: ExtensionContext) => unknown;
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
@@ -115,6 +115,7 @@ export class FakePiInstance {
 		const sessionManager = {
 			getEntries: () => file.entries.slice(),
 			getLeafId: () => file.leafId,
+			getEntry: (id: string) => file.entries.find((entry) => entry.id === id),
 		};
 		return {
 			get ui() {

@@ -5,15 +5,15 @@ import type { ChildProcess, SpawnOptions } from "node:child_process";
 import { EventEmitter } from "node:events";
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.js";
-import { createShellRunner, SHELL } from "../../../src/adapters/node/on-stop-runner.js";
-import { PiAgentBridge } from "../../../src/adapters/pi/agent-bridge.js";
-import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.js";
-import { SessionContext } from "../../../src/adapters/pi/session-context.js";
-import { PiBudgetStore } from "../../../src/adapters/pi/store.js";
-import { PiTranscriptBridge } from "../../../src/adapters/pi/transcript-bridge.js";
-import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.js";
-import { FakePi, FakeSessionFile } from "./fake-pi.js";
+import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.ts";
+import { createShellRunner, SHELL } from "../../../src/adapters/node/on-stop-runner.ts";
+import { PiAgentBridge } from "../../../src/adapters/pi/agent-bridge.ts";
+import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
+import { SessionContext } from "../../../src/adapters/pi/session-context.ts";
+import { PiBudgetStore } from "../../../src/adapters/pi/store.ts";
+import { PiTranscriptBridge } from "../../../src/adapters/pi/transcript-bridge.ts";
+import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.ts";
+import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
 const values = (prefix: string) => argumentCompletions(prefix)?.map((item) => item.value) ?? null;
 
@@ -52,23 +52,54 @@ function contextFor(file: FakeSessionFile, hasUI = true) {
 }
 
 describe("PiTranscriptBridge", () => {
-	it("counts only user messages and scans only entries added since the last count", async () => {
-		const file = new FakeSessionFile();
-		file.appendUserMessage("one");
-		file.appendCustom("timebox-active", {});
-		file.appendUserMessage("two");
+	async function bridgeOn(file: FakeSessionFile) {
 		const pi = await contextFor(file).start();
 		const context = new SessionContext();
 		const ctx = pi.instance.context();
 		const getEntries = vi.spyOn(ctx.sessionManager, "getEntries");
 		context.bind(ctx);
-		const bridge = new PiTranscriptBridge(context);
+		return { bridge: new PiTranscriptBridge(context), getEntries };
+	}
+
+	it("counts user messages, then visits only what was appended since, never copying the session again", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("one");
+		file.appendCustom("timebox-active", {});
+		file.appendUserMessage("two");
+		const { bridge, getEntries } = await bridgeOn(file);
 		expect(bridge.countUserMessages()).toBe(2);
 		expect(bridge.countUserMessages()).toBe(2);
-		expect(getEntries).toHaveBeenCalledTimes(1);
 		file.appendUserMessage("three");
+		file.appendCustom("other", {});
+		expect(bridge.countUserMessages()).toBe(3);
+		expect(getEntries).toHaveBeenCalledTimes(1);
+	});
+
+	it("counts every branch again after a /tree navigation", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("one");
+		const branchPoint = file.leafId;
+		file.appendUserMessage("two");
+		const { bridge, getEntries } = await bridgeOn(file);
+		expect(bridge.countUserMessages()).toBe(2);
+		file.leafId = branchPoint;
+		bridge.invalidate();
+		file.appendUserMessage("two, rewritten");
 		expect(bridge.countUserMessages()).toBe(3);
 		expect(getEntries).toHaveBeenCalledTimes(2);
+	});
+
+	it("scans everything when the leaf's path does not lead back to the last count", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("one");
+		file.appendUserMessage("two");
+		const { bridge } = await bridgeOn(file);
+		expect(bridge.countUserMessages()).toBe(2);
+		file.leafId = null;
+		file.appendUserMessage("a new root");
+		expect(bridge.countUserMessages()).toBe(3);
+		file.leafId = "missing";
+		expect(bridge.countUserMessages()).toBe(3);
 	});
 
 	it("starts over on another session manager", async () => {
@@ -82,19 +113,6 @@ describe("PiTranscriptBridge", () => {
 		context.bind((await contextFor(first).start()).instance.context());
 		expect(bridge.countUserMessages()).toBe(2);
 		context.bind((await contextFor(second).start()).instance.context());
-		expect(bridge.countUserMessages()).toBe(1);
-	});
-
-	it("recounts when the entries shrank", async () => {
-		const file = new FakeSessionFile();
-		file.appendUserMessage("a");
-		file.appendUserMessage("b");
-		const context = new SessionContext();
-		context.bind((await contextFor(file).start()).instance.context());
-		const bridge = new PiTranscriptBridge(context);
-		expect(bridge.countUserMessages()).toBe(2);
-		file.entries.splice(1);
-		file.leafId = "other";
 		expect(bridge.countUserMessages()).toBe(1);
 	});
 });

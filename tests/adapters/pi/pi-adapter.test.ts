@@ -2,10 +2,10 @@
 // Guards the failure that matters most: a limit that silently fails to fire, or fires on the wrong prompt.
 
 import { describe, expect, it } from "vitest";
-import { USAGE } from "../../../src/core/messages.js";
-import { budget, MINUTE } from "../../support/budgets.js";
-import { FakeTime } from "../../support/fake-time.js";
-import { BASE_SYSTEM_PROMPT, FakePi, FakeSessionFile } from "./fake-pi.js";
+import { USAGE } from "../../../src/core/messages.ts";
+import { budget, MINUTE } from "../../support/budgets.ts";
+import { FakeTime } from "../../support/fake-time.ts";
+import { BASE_SYSTEM_PROMPT, FakePi, FakeSessionFile } from "./fake-pi.ts";
 
 async function startedPi(options: ConstructorParameters<typeof FakePi>[0] = {}) {
 	return new FakePi(options).start();
@@ -307,6 +307,17 @@ describe("pi's real event order", () => {
 		expect(pi.runner.commands).toEqual([]);
 		expect(pi.screen.notifications.length).toBe(before);
 		expect(pi.time.activeIntervals).toBe(0);
+	});
+
+	it("counts prompts on every branch after a /tree navigation", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:3");
+		const branchPoint = pi.file.leafId;
+		await pi.prompt("one");
+		pi.file.leafId = branchPoint;
+		await pi.instance.emit({ type: "session_tree", newLeafId: branchPoint, oldLeafId: null });
+		await pi.prompt("one, rewritten");
+		expect(pi.screen.status).toBe("Timebox: no time limit | 1 turn left (2/3)");
 	});
 
 	it("starts a new session without the old budget", async () => {

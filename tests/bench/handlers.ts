@@ -1,0 +1,408 @@
+// Benchmark 1: cost per call of each Timebox handler on pi's real in-memory SessionManager with 1k/10k/100k entries.
+
+import type { AssistantMessage, ToolResultMessage, UserMessage } from "@mariozechner/pi-ai";
+import {
+	type ExtensionAPI,
+	type ExtensionCommandContext,
+	type ExtensionContext,
+	type RegisteredCommand,
+	SessionManager,
+} from "@mariozechner/pi-coding-agent";
+import { createTimeboxExtension } from "../../src/adapters/pi/extension.ts";
+import type { TimeboxBudget } from "../../src/core/budget.ts";
+import { ACTIVE_ENTRY_TYPE, COMMAND_NAME } from "../../src/core/constants.ts";
+import type { Cancel, Scheduler } from "../../src/core/ports.ts";
+import { median, nowMs, progress } from "./stats.ts";
+
+/** Session sizes measured, in entries. */
+export const SESSION_SIZES = [1_000, 10_000, 100_000] as const;
+
+/** The handlers measured, in table order. */
+export const HANDLERS = [
+	"turn_start",
+	"status_refresh",
+	"before_agent_start",
+	"agent_end",
+	"timebox_status",
+	"session_start",
+] as const;
+export type HandlerName = (typeof HANDLERS)[number];
+
+/** How one handler figure was sampled. */
+export interface Sampling {
+	/**
+	 * `alone`: each size on its own fresh session and a collected heap, `rounds` times (sizes in alternating order), for
+	 * handlers whose cost depends on the session; `in turn`: the three sessions side by side, taken in turn sample by
+	 * sample, so that the sizes share the same moment (machine noise, JIT state), for handlers that should not depend on
+	 * it at all.
+	 */
+	mode: "alone" | "in turn";
+	rounds: number;
+	/** Timed samples per round. */
+	samples: number;
+	/** Calls per sample (a sample's time is divided by this). */
+	callsPerSample: number;
+}
+
+/** Rounds over the sizes for the handlers measured `alone`. */
+const ROUNDS = 3;
+
+export const SAMPLING: Record<HandlerName, Sampling> = {
+	turn_start: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	before_agent_start: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
+	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
+	timebox_status: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	session_start: { mode: "alone", rounds: ROUNDS, samples: 7, callsPerSample: 1 },
+};
+
+/** Median ms per call, per handler, for one session size. */
+export type HandlerResult = Record<HandlerName, number>;
+
+type Handler = (event: unknown, ctx: ExtensionContext) => unknown;
+type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
+
+/** Untimed samples per fixture before the timed ones. */
+export const WARMUP_SAMPLES = 50;
+/** The budget the session carries: far from its nudge points for the whole run, so every call takes the common path. */
+const TIME_LIMIT_MS = 60 * 60 * 1_000;
+const TURN_LIMIT = 1_000;
+
+const USER_TEXT = "Please refactor the parser so that it reports every error with its line and column.";
+const ASSISTANT_TEXT = "Done: the parser now tracks positions and every error message carries its line and column.";
+const TOOL_OUTPUT = `src/parse.ts\n${"  42 | const token = next();\n".repeat(12)}`;
+
+/** A scheduler that records the timers the controller asks for and never fires them. */
+class RecordingScheduler implements Scheduler {
+	private readonly intervals = new Set<() => void>();
+
+	setTimeout(): Cancel {
+		return () => {};
+	}
+
+	setInterval(callback: () => void): Cancel {
+		this.intervals.add(callback);
+		return () => {
+			this.intervals.delete(callback);
+		};
+	}
+
+	/** The status refresh callback of the budget in force. */
+	liveInterval(): () => void {
+		const live = [...this.intervals];
+		if (live.length !== 1) throw new Error(`expected one live status refresh, found ${live.length}`);
+		return live[0] as () => void;
+	}
+}
+
+/** One Timebox extension instance as pi holds it: its handlers by event and its /timebox command. */
+class LoadedExtension {
+	readonly handlers = new Map<string, Handler>();
+	command: CommandOptions | undefined;
+
+	constructor(sessionManager: SessionManager, scheduler: Scheduler) {
+		const api = {
+			on: (event: string, handler: Handler) => {
+				if (this.handlers.has(event)) throw new Error(`two handlers for ${event}`);
+				this.handlers.set(event, handler);
+			},
+			registerCommand: (_name: string, options: CommandOptions) => {
+				this.command = options;
+			},
+			appendEntry: (customType: string, data?: unknown) => {
+				sessionManager.appendCustomEntry(customType, data);
+			},
+		} as unknown as ExtensionAPI;
+		createTimeboxExtension({
+			clock: { now: () => Date.now() },
+			scheduler,
+			onStop: { run: () => {} },
+			writeFallback: () => {},
+		})(api);
+	}
+
+	handler(event: string): Handler {
+		const handler = this.handlers.get(event);
+		if (!handler) throw new Error(`no handler for ${event}`);
+		return handler;
+	}
+
+	status(ctx: ExtensionCommandContext): Promise<void> {
+		if (!this.command) throw new Error(`/${COMMAND_NAME} is not registered`);
+		return this.command.handler("status", ctx);
+	}
+}
+
+/** A context whose UI does nothing (with hasUI true) and whose sessionManager is the real one. */
+function quietContext(sessionManager: SessionManager): ExtensionCommandContext {
+	const ui = { notify: () => {}, setStatus: () => {} };
+	return { hasUI: true, ui, sessionManager, abort: () => {} } as unknown as ExtensionCommandContext;
+}
+
+/** A context that keeps the notifications, for the final check that the budget stayed active and counted right. */
+function recordingContext(sessionManager: SessionManager, notes: string[]): ExtensionCommandContext {
+	const ui = { notify: (message: string) => notes.push(message), setStatus: () => {} };
+	return { hasUI: true, ui, sessionManager, abort: () => {} } as unknown as ExtensionCommandContext;
+}
+
+function userMessage(): UserMessage {
+	return { role: "user", content: USER_TEXT, timestamp: Date.now() };
+}
+
+function assistantMessage(toolCallId: string | null): AssistantMessage {
+	return {
+		role: "assistant",
+		content:
+			toolCallId === null
+				? [{ type: "text", text: ASSISTANT_TEXT }]
+				: [{ type: "toolCall", id: toolCallId, name: "read", arguments: { path: "src/parse.ts" } }],
+		api: "anthropic-messages",
+		provider: "anthropic",
+		model: "claude-sonnet-4-5",
+		usage: {
+			input: 1200,
+			output: 80,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 1280,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		},
+		stopReason: toolCallId === null ? "stop" : "toolUse",
+		timestamp: Date.now(),
+	};
+}
+
+function toolResult(toolCallId: string): ToolResultMessage {
+	return {
+		role: "toolResult",
+		toolCallId,
+		toolName: "read",
+		content: [{ type: "text", text: TOOL_OUTPUT }],
+		isError: false,
+		timestamp: Date.now(),
+	};
+}
+
+/**
+ * A session of `size` entries: prompts each answered with four tool calls (user, 4 × assistant + tool result, final
+ * assistant: 10 entries, 10% user messages), then the `timebox-active` entry of `/timebox 1h turns:1000` set just now.
+ */
+function filledSession(size: number): SessionManager {
+	const session = SessionManager.inMemory(process.cwd());
+	let users = 0;
+	for (let index = 0; index < size - 1; index++) {
+		const step = index % 10;
+		if (step === 0) {
+			session.appendMessage(userMessage());
+			users++;
+		} else if (step === 9) session.appendMessage(assistantMessage(null));
+		else if (step % 2 === 1) session.appendMessage(assistantMessage(`call-${index}`));
+		else session.appendMessage(toolResult(`call-${index - 1}`));
+	}
+	const budget: TimeboxBudget = {
+		timeLimitMs: TIME_LIMIT_MS,
+		turnLimit: TURN_LIMIT,
+		startTime: Date.now(),
+		startTurn: users,
+		softNudgeSent: false,
+		active: true,
+		onStopCommand: null,
+	};
+	session.appendCustomEntry(ACTIVE_ENTRY_TYPE, budget);
+	if (session.getEntries().length !== size) throw new Error(`expected ${size} entries`);
+	return session;
+}
+
+/** ms per call of one timed batch of `calls` calls. */
+function timeBatch(calls: number, call: () => void): number {
+	const started = nowMs();
+	for (let index = 0; index < calls; index++) call();
+	return (nowMs() - started) / calls;
+}
+
+/** Like `timeBatch` for async calls, each awaited. */
+async function timeBatchAsync(calls: number, call: () => Promise<void>): Promise<number> {
+	const started = nowMs();
+	for (let index = 0; index < calls; index++) await call();
+	return (nowMs() - started) / calls;
+}
+
+/** ms of one call of `call` after an untimed `prepare` (say, an append to the session). */
+function timePrepared(prepare: () => void, call: () => void): number {
+	prepare();
+	const started = nowMs();
+	call();
+	return nowMs() - started;
+}
+
+/** `samples` timed samples after `WARMUP_SAMPLES` untimed ones. */
+async function sampled(samples: number, sample: () => number | Promise<number>): Promise<number[]> {
+	for (let index = 0; index < WARMUP_SAMPLES; index++) await sample();
+	const times: number[] = [];
+	for (let index = 0; index < samples; index++) times.push(await sample());
+	return times;
+}
+
+/** Frees what earlier measurements left behind, so every size is measured on a heap holding only its own session. */
+function collectGarbage(): void {
+	(globalThis as { gc?: () => void }).gc?.();
+}
+
+/** One session of a given size with a Timebox instance restored on it, mid-way through a run. */
+interface Fixture {
+	size: number;
+	session: SessionManager;
+	ctx: ExtensionCommandContext;
+	extension: LoadedExtension;
+	refresh: () => void;
+	/** ms of each timed `session_start`, in a fresh instance. */
+	sessionStartTimes: number[];
+}
+
+const PROMPT_EVENT = {
+	type: "before_agent_start",
+	prompt: USER_TEXT,
+	systemPrompt: "You are pi.",
+	systemPromptOptions: {},
+};
+const LATER_TURN_EVENT = { type: "turn_start", turnIndex: 1, timestamp: 0 };
+const END_EVENT = { type: "agent_end", messages: [] };
+
+/** Fills a session of `size` entries, loads Timebox on it (timing `session_start`) and starts a run. */
+async function setUp(size: number): Promise<Fixture> {
+	const session = filledSession(size);
+	const ctx = quietContext(session);
+	const scheduler = new RecordingScheduler();
+
+	// session_start in a fresh instance each time, as pi loads the extension anew per session: a full restore and count.
+	let extension = new LoadedExtension(session, scheduler);
+	const sessionStartTimes: number[] = [];
+	for (let sample = 0; sample < SAMPLING.session_start.samples + 2; sample++) {
+		await extension.handler("session_shutdown")({ type: "session_shutdown", reason: "reload" }, ctx);
+		extension = new LoadedExtension(session, scheduler);
+		const started = nowMs();
+		await extension.handler("session_start")({ type: "session_start", reason: "startup" }, ctx);
+		if (sample >= 2) sessionStartTimes.push(nowMs() - started);
+	}
+	// A run in progress: the prompt started and its first LLM call went out; later turns follow tool calls.
+	extension.handler("before_agent_start")(PROMPT_EVENT, ctx);
+	extension.handler("turn_start")({ type: "turn_start", turnIndex: 0, timestamp: Date.now() }, ctx);
+	return {
+		size,
+		session,
+		ctx,
+		extension,
+		refresh: scheduler.liveInterval(),
+		sessionStartTimes,
+	};
+}
+
+/** Fails unless the budget stayed active all along and counted every prompt appended by the benchmark. */
+async function checkCount(fixture: Fixture, prompts: number): Promise<void> {
+	const notes: string[] = [];
+	await fixture.extension.status(recordingContext(fixture.session, notes));
+	const expected = `(${prompts}/${TURN_LIMIT})`;
+	if (notes.length !== 1 || !notes[0]?.startsWith("Timebox: ") || !notes[0].includes(expected)) {
+		throw new Error(`the budget did not stay active with ${expected} turns: ${JSON.stringify(notes)}`);
+	}
+	progress(`handlers at ${fixture.size} entries: ok, status reads "${notes[0]}"`);
+}
+
+/** Samples (ms per call) of handlers on one session size. */
+type HandlerSamples = Partial<Record<HandlerName, number[]>>;
+
+/** Takes one sample of `name` on `fixture`. */
+function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture): number | Promise<number> {
+	const { extension, ctx, session } = fixture;
+	const { callsPerSample } = SAMPLING[name];
+	switch (name) {
+		case "turn_start": {
+			const handler = extension.handler("turn_start");
+			return timeBatch(callsPerSample, () => handler(LATER_TURN_EVENT, ctx));
+		}
+		case "status_refresh":
+			return timeBatch(callsPerSample, fixture.refresh);
+		case "before_agent_start": {
+			// Each prompt starts after the previous one's entries were written: one new entry since the last count.
+			const handler = extension.handler("before_agent_start");
+			return timePrepared(
+				() => session.appendMessage(userMessage()),
+				() => handler(PROMPT_EVENT, ctx),
+			);
+		}
+		case "agent_end": {
+			// Each run ends after its answer was written.
+			const handler = extension.handler("agent_end");
+			return timePrepared(
+				() => session.appendMessage(assistantMessage(null)),
+				() => handler(END_EVENT, ctx),
+			);
+		}
+		case "timebox_status":
+			// `/timebox status` typed while idle.
+			return timeBatchAsync(callsPerSample, () => extension.status(ctx));
+	}
+}
+
+/** The handlers whose cost depends on the session, each size measured alone on a fresh session and heap. */
+async function measureAlone(size: number): Promise<HandlerSamples> {
+	collectGarbage();
+	const fixture = await setUp(size);
+	collectGarbage();
+	const result: HandlerSamples = { session_start: fixture.sessionStartTimes };
+	for (const name of ["before_agent_start", "agent_end"] as const) {
+		result[name] = await sampled(SAMPLING[name].samples, () => sampleOf(name, fixture));
+	}
+	await checkCount(fixture, WARMUP_SAMPLES + SAMPLING.before_agent_start.samples);
+	return result;
+}
+
+/** The handlers that should not depend on the session, the sizes side by side and taken in turn. */
+async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
+	collectGarbage();
+	const fixtures: Fixture[] = [];
+	for (const size of SESSION_SIZES) fixtures.push(await setUp(size));
+	collectGarbage();
+	const results = new Map(fixtures.map((fixture): [number, HandlerSamples] => [fixture.size, {}]));
+	const inTurn = async (name: "turn_start" | "status_refresh" | "timebox_status"): Promise<void> => {
+		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
+		const times = fixtures.map((): number[] => []);
+		for (let index = 0; index < SAMPLING[name].samples; index++) {
+			for (const [at, fixture] of fixtures.entries()) times[at]?.push(await sampleOf(name, fixture));
+		}
+		for (const [at, fixture] of fixtures.entries()) {
+			const result = results.get(fixture.size);
+			if (result) result[name] = times[at];
+		}
+	};
+	await inTurn("turn_start");
+	await inTurn("status_refresh");
+	// The run ends, then the user asks for the status.
+	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);
+	await inTurn("timebox_status");
+	for (const fixture of fixtures) await checkCount(fixture, 0);
+	return results;
+}
+
+/** Runs benchmark 1, after a discarded pass over every path so that the JIT has compiled them. */
+export async function measureHandlers(): Promise<Map<number, HandlerResult>> {
+	await measureAlone(SESSION_SIZES[0]);
+	const pooled = await measureInTurn();
+	for (let round = 0; round < ROUNDS; round++) {
+		const order = round % 2 === 0 ? [...SESSION_SIZES] : [...SESSION_SIZES].reverse();
+		for (const size of order) {
+			const samples = await measureAlone(size);
+			const pool = pooled.get(size) ?? {};
+			for (const name of HANDLERS) pool[name] = [...(pool[name] ?? []), ...(samples[name] ?? [])];
+			pooled.set(size, pool);
+		}
+	}
+	collectGarbage();
+	return new Map(
+		SESSION_SIZES.map((size): [number, HandlerResult] => {
+			const pool = pooled.get(size) ?? {};
+			const medians = Object.fromEntries(HANDLERS.map((name) => [name, median(pool[name] ?? [])]));
+			return [size, medians as HandlerResult];
+		}),
+	);
+}

@@ -1,0 +1,171 @@
+// `npm run bench`: runs the four Timebox benchmarks and prints one markdown table with the machine and the command.
+
+import { it } from "vitest";
+import {
+	HANDLERS,
+	type HandlerName,
+	type HandlerResult,
+	measureHandlers,
+	SAMPLING,
+	SESSION_SIZES,
+	WARMUP_SAMPLES,
+} from "./handlers.ts";
+import { measureStartup, type StartupResult } from "./startup.ts";
+import { formatMs, machine, max, median, progress } from "./stats.ts";
+import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
+import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
+
+const COMMAND = "npm run bench";
+/** Per-call target at 10,000 entries. */
+const HANDLER_TARGET_MS = 0.1;
+/** The refresh counts as flat when no size costs more than this many times the cheapest. */
+const FLAT_FACTOR = 2;
+const STARTUP_TARGET = 1.05;
+const STOP_TARGET_MS = 100;
+
+const LABELS: Record<HandlerName, string> = {
+	turn_start: "`turn_start`, later turn of a run (turnIndex 1)",
+	status_refresh: "1 s status refresh (the scheduled interval callback)",
+	before_agent_start: "`before_agent_start`, 1 entry appended since the last call",
+	agent_end: "`agent_end`, 1 entry appended since the last call",
+	timebox_status: "`/timebox status` while idle (command handler, awaited)",
+	session_start: "`session_start`, fresh instance: restore + full count",
+};
+
+/** Handlers with the per-call target; the others are shown for information. */
+const TARGETED: ReadonlySet<HandlerName> = new Set([
+	"turn_start",
+	"status_refresh",
+	"before_agent_start",
+	"timebox_status",
+]);
+
+type Row = [measure: string, median: string, runs: string, target: string, met: string];
+
+function yesNo(ok: boolean): string {
+	return ok ? "yes" : "**no**";
+}
+
+function sizeLabel(size: number): string {
+	return `${size / 1_000}k`;
+}
+
+function handlerRows(results: Map<number, HandlerResult>): Row[] {
+	const sizes = SESSION_SIZES.map(sizeLabel).join(" / ");
+	return HANDLERS.map((name) => {
+		const figures = SESSION_SIZES.map((size) => results.get(size)?.[name] ?? Number.NaN);
+		const sampling = SAMPLING[name];
+		const rounds = sampling.rounds > 1 ? `${sampling.rounds} × ` : "";
+		const calls = sampling.callsPerSample > 1 ? ` × ${sampling.callsPerSample}` : "";
+		const runs = `${rounds}${sampling.samples}${calls} calls per size, ${sampling.mode}`;
+		const at10k = results.get(10_000)?.[name] ?? Number.NaN;
+		let target = "— (information)";
+		let met = "—";
+		if (TARGETED.has(name)) {
+			target = `< ${HANDLER_TARGET_MS} ms at 10k`;
+			let ok = at10k < HANDLER_TARGET_MS;
+			if (name === "status_refresh") {
+				const growth = Math.max(...figures) / Math.min(...figures);
+				target += `; flat in N (max/min ${growth.toFixed(2)}×)`;
+				ok = ok && growth <= FLAT_FACTOR;
+			}
+			met = yesNo(ok);
+		}
+		return [`${LABELS[name]} — ${sizes} entries`, figures.map(formatMs).join(" / "), runs, target, met];
+	});
+}
+
+function startupRows(result: StartupResult): Row[] {
+	const runs = `${result.runs} + ${result.runs}, alternating`;
+	return [
+		[
+			"pi start-up, `pi -p /bench-probe` (demo model), without / with Timebox",
+			`${formatMs(result.withoutMs)} / ${formatMs(result.withMs)}`,
+			runs,
+			"—",
+			"—",
+		],
+		[
+			"pi start-up ratio, with / without Timebox",
+			`${result.ratio.toFixed(3)}`,
+			runs,
+			`≤ ${STARTUP_TARGET}`,
+			yesNo(result.ratio <= STARTUP_TARGET),
+		],
+		[
+			"pi's extension loader in-process, `DefaultResourceLoader.reload()`, without / with Timebox",
+			`${formatMs(result.loader.withoutMs)} / ${formatMs(result.loader.withMs)}`,
+			`${result.loader.runs} + ${result.loader.runs}, alternating`,
+			"— (diagnosis)",
+			"—",
+		],
+	];
+}
+
+function stopRows(result: StopLatencyResult): Row[] {
+	const row = (label: string, values: number[]): Row => [
+		label,
+		`${Math.round(median(values))} ms (max ${Math.round(max(values))} ms)`,
+		`${STOP_RUNS}`,
+		`≤ ${STOP_TARGET_MS / 1_000} s (max)`,
+		yesNo(max(values) <= STOP_TARGET_MS),
+	];
+	return [
+		row("Stop latency, `/timebox 2s` during `bash sleep 30`: deadline → aborted tool call ends", result.midToolMs),
+		row("Stop latency, `/timebox 1s` while idle: deadline → hard-stop notification", result.idleMs),
+	];
+}
+
+/** Spec §1.1: the hermetic suite runs in under 5 s. */
+const UNIT_SUITE_TARGET_MS = 5_000;
+
+function suiteRow(label: string, figures: SuiteFigures, runs: number): Row {
+	const failed = figures.failures.length > 0 ? ` (suite failed: exit ${figures.failures.join(", ")})` : "";
+	const met = figures.failures.length === 0 && figures.durationMs < UNIT_SUITE_TARGET_MS ? "yes" : "**no**";
+	return [
+		label,
+		`${formatMs(figures.durationMs)} / ${formatMs(figures.wallMs)}${failed}`,
+		`${runs}`,
+		"< 5 s (Duration)",
+		met,
+	];
+}
+
+function suiteRows(result: UnitSuiteResult): Row[] {
+	return [
+		suiteRow("Unit suite, `npx vitest run --project unit`: vitest Duration / wall", result.plain, result.runs),
+		suiteRow("Unit suite with coverage, `npm test`: vitest Duration / wall", result.coverage, result.runs),
+	];
+}
+
+function table(rows: Row[]): string {
+	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
+	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
+	return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+it("measures Timebox", async () => {
+	const started = Date.now();
+	progress("1/4 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
+	const handlers = await measureHandlers();
+	progress("2/4 pi start-up with and without Timebox");
+	const startup = await measureStartup();
+	progress("3/4 stop latency on real pi");
+	const stop = await measureStopLatency();
+	progress("4/4 unit suite wall time");
+	const suite = await measureUnitSuite();
+	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
+
+	const box = machine();
+	const output = [
+		"",
+		table([...handlerRows(handlers), ...startupRows(startup), ...stopRows(stop), ...suiteRows(suite)]),
+		"",
+		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,
+		`Handler runs read rounds × samples × calls, after ${WARMUP_SAMPLES} untimed samples: "alone" = each size on its own`,
+		`fresh session and heap, rounds in alternating size order; "in turn" = the three sessions side by side, sampled in turn.`,
+		`Reproduce: \`${COMMAND}\``,
+		"",
+	].join("\n");
+	console.log(output);
+});

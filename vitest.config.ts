@@ -26,13 +26,19 @@ export default defineConfig({
 		coverage: {
 			provider: "v8",
 			include: ["src/**/*.ts"],
-			// The entry only passes the real clock, timers and spawn to the factory; real-pi tests load it.
-			exclude: ["src/demo/**", "src/adapters/pi/index.ts"],
+			// The entries only pass the real clock, timers, stdin and spawn on; the real-host tests run them.
+			exclude: [
+				"src/demo/**",
+				"src/adapters/pi/index.ts",
+				"src/adapters/claude/main.ts",
+				"src/adapters/claude/plugin/**",
+			],
 			reporter: ["text", "json-summary"],
 			thresholds: {
 				"src/core/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/pi/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/node/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
+				"src/adapters/claude/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 			},
 		},
 	},

@@ -1,0 +1,21 @@
+// Process entry of the Claude Code plugin (bundled into plugin/bin/timebox.mjs): real stdin, clock and runner.
+
+import { readFileSync } from "node:fs";
+import { systemClock } from "../node/node-time.ts";
+import { createShellRunner } from "../node/on-stop-runner.ts";
+import { runCli, runStatusLineCommand } from "./cli.ts";
+
+let stdin = "";
+try {
+	stdin = readFileSync(0, "utf8");
+} catch {
+	// No stdin: runCli reports it.
+}
+const result = runCli(process.argv.slice(2), stdin, process.env, {
+	clock: systemClock,
+	onStop: createShellRunner(),
+	runStatusLine: runStatusLineCommand,
+});
+process.stdout.write(result.stdout);
+process.stderr.write(result.stderr);
+process.exitCode = 0;

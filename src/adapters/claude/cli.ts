@@ -2,9 +2,10 @@
 // Never fails Claude Code: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
 import { spawnSync } from "node:child_process";
+import { internalErrorMessage } from "../../core/messages.ts";
 import type { Clock, OnStopRunner } from "../../core/ports.ts";
 import { parseHookInput } from "./hook-input.ts";
-import { handleHook } from "./hooks.ts";
+import { handleHook, timeboxArguments } from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
 import { joinStatusLines, statusLineText } from "./statusline.ts";
 
@@ -55,6 +56,12 @@ export function runCli(args: readonly string[], stdin: string, env: NodeJS.Proce
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
-		return { stdout: "", stderr: `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n` };
+		const stderr = `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n`;
+		// A /timebox line must never reach the model as text, even when Timebox itself fails.
+		if (input.event !== "UserPromptSubmit" || input.prompt === null || timeboxArguments(input.prompt) === null) {
+			return { stdout: "", stderr };
+		}
+		const reply = { decision: "block", reason: internalErrorMessage("/timebox", error) };
+		return { stdout: `${JSON.stringify(reply)}\n`, stderr };
 	}
 }

@@ -330,11 +330,23 @@ describe("bad input never breaks Claude Code", () => {
 		expect(hook({ ...base, hook_event_name: "Stop", stop_hook_active: false })).toEqual({});
 	});
 
-	it("reports an unwritable data folder as an internal error and lets the prompt through", () => {
+	it("lets a prompt through on an internal error (an unwritable data folder), with one stderr line", () => {
 		writeFileSync(join(dataDir, "sessions"), "a file where the folder should be");
-		const result = run({ ...base, hook_event_name: "UserPromptSubmit", prompt: "/timebox 5m", prompt_id: "p0" });
+		const result = run({ ...base, hook_event_name: "UserPromptSubmit", prompt: "hello", prompt_id: "p0" });
 		expect(result.stdout).toBe("");
 		expect(result.stderr).toMatch(/^timebox: internal error, nothing enforced for this UserPromptSubmit: /);
+	});
+
+	it("still blocks a /timebox line on an internal error, so the model never sees it", () => {
+		writeFileSync(join(dataDir, "sessions"), "a file where the folder should be");
+		const result = run({ ...base, hook_event_name: "UserPromptSubmit", prompt: "/timebox 5m", prompt_id: "p0" });
+		expect(JSON.parse(result.stdout)).toEqual({
+			decision: "block",
+			reason: expect.stringMatching(
+				/^Timebox hit an internal error \(\/timebox\): .+\. Your session goes on; check the budget with \/timebox status\.$/,
+			),
+		});
+		expect(run({ ...base, hook_event_name: "PreToolUse", prompt_id: "p0" }).stdout).toBe("");
 	});
 });
 

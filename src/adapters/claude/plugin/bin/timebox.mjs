@@ -148,32 +148,6 @@ function createShellRunner(spawnProcess = spawn) {
 		child.unref();
 	} };
 }
-// src/adapters/claude/hook-input.ts
-/** A session id becomes a file name, so only plain characters are accepted. */
-const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-/**
-* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
-* instead as `event`.
-*/
-function parseHookInput(text, event) {
-	let value;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return { error: "stdin is not JSON" };
-	}
-	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source } = value;
-	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
-	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
-	return {
-		event: named,
-		sessionId,
-		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
-		prompt: typeof prompt === "string" ? prompt : null,
-		source: typeof source === "string" ? source : null
-	};
-}
 // src/core/measure.ts
 /** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
 function elapsedMs(budget, now) {
@@ -300,6 +274,36 @@ function onStopProblemMessage(problem) {
 /** A budget came back after a reload or resume. */
 function restoredMessage(statusText, onStopCommand) {
 	return `${statusText.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
+}
+/** An unexpected error inside Timebox, reported once per place. */
+function internalErrorMessage(where, error) {
+	return `Timebox hit an internal error (${where}): ${error instanceof Error ? error.message : String(error)}. Your session goes on; check the budget with /timebox status.`;
+}
+// src/adapters/claude/hook-input.ts
+/** A session id becomes a file name, so only plain characters are accepted. */
+const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
+/**
+* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
+* instead as `event`.
+*/
+function parseHookInput(text, event) {
+	let value;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return { error: "stdin is not JSON" };
+	}
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
+	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source } = value;
+	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
+	return {
+		event: named,
+		sessionId,
+		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
+		prompt: typeof prompt === "string" ? prompt : null,
+		source: typeof source === "string" ? source : null
+	};
 }
 // src/core/command-plan.ts
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the caller writes and adopts the change. */
@@ -769,9 +773,18 @@ function runCli(args, stdin, env, deps) {
 		};
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
-		return {
+		const stderr = `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n`;
+		if (input.event !== "UserPromptSubmit" || input.prompt === null || timeboxArguments(input.prompt) === null) return {
 			stdout: "",
-			stderr: `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n`
+			stderr
+		};
+		const reply = {
+			decision: "block",
+			reason: internalErrorMessage("/timebox", error)
+		};
+		return {
+			stdout: `${JSON.stringify(reply)}\n`,
+			stderr
 		};
 	}
 }

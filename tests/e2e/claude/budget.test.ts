@@ -1,0 +1,268 @@
+// Guards Timebox inside the real Claude Code binary: /timebox replies, turn and time stops, the nudge, the status line.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+	createSandbox,
+	ensureClaudeCode,
+	FakeAnthropic,
+	loggedSessions,
+	messageTexts,
+	PLUGIN_DIR,
+	type RunResult,
+	resultOf,
+	runClaude,
+	runTimebox,
+	type Sandbox,
+	sessionLog,
+	transcriptAttachments,
+} from "./support/claude.ts";
+
+let api: FakeAnthropic;
+let box: Sandbox;
+
+beforeAll(async () => {
+	await ensureClaudeCode();
+}, 360_000);
+
+beforeEach(async () => {
+	api = await FakeAnthropic.start();
+	box = await createSandbox();
+});
+
+afterEach(async () => {
+	await api.close();
+	await box.cleanup();
+});
+
+/** `claude -p [--continue] [extra…] --plugin-dir <plugin> <prompt>` in the test's sandbox. */
+function claude(prompt: string, options: { resume?: boolean; extra?: string[] } = {}): Promise<RunResult> {
+	const args = ["-p", ...(options.resume ? ["--continue"] : []), ...(options.extra ?? [])];
+	return runClaude([...args, "--plugin-dir", PLUGIN_DIR, prompt], { home: box.home, cwd: box.cwd, apiUrl: api.url });
+}
+
+/** What `claude -p` prints when a UserPromptSubmit hook blocks a prompt. */
+function blocked(reason: string, prompt: string): string {
+	return `UserPromptSubmit operation blocked by hook:\n${reason}\n\nOriginal prompt: ${prompt}\n`;
+}
+
+/** Asks a prompt that the fake model answers with `answer`; asserts the answer was printed and one request made. */
+async function answered(prompt: string, answer: string): Promise<void> {
+	const before = api.requests.length;
+	api.reply({ text: answer });
+	const result = await claude(prompt, { resume: true });
+	expect(result.stderr).toBe("");
+	expect(result.stdout).toBe(`${answer}\n`);
+	expect(api.requests.length).toBe(before + 1);
+	expect(messageTexts(api.lastRequest, "user").join("\n")).toContain(prompt);
+}
+
+/** The one session of the sandbox, by the name of its Timebox log. */
+function onlySession(): string {
+	const sessions = loggedSessions(box.dataDir);
+	expect(sessions).toHaveLength(1);
+	return sessions[0] as string;
+}
+
+async function statusLine(sessionId: string): Promise<string> {
+	const result = await runTimebox(["statusline", "--data", box.dataDir], JSON.stringify({ session_id: sessionId }));
+	expect(result.stderr).toBe("");
+	expect(result.code).toBe(0);
+	return result.stdout;
+}
+
+/** The system messages Timebox's hooks showed the user (the interactive UI renders these transcript entries). */
+function shownSystemMessages(): unknown[] {
+	return transcriptAttachments(box.home)
+		.filter((attachment) => attachment.type === "hook_system_message")
+		.map((attachment) => attachment.content);
+}
+
+const SPENT =
+	/^Timebox budget spent\. Used (\d+ turns?), (\d+)s\. The agent stops for this turn\. The chat continues\.$/;
+
+/** The turns and seconds a hard-stop text reports, once its wording is checked. */
+function spentParts(text: string | undefined): { turns: string; seconds: number } {
+	expect(text).toMatch(SPENT);
+	const [, turns = "", seconds = ""] = text?.match(SPENT) ?? [];
+	return { turns, seconds: Number(seconds) };
+}
+
+/** Sets `/timebox 3s -- <command>` in a new session and returns when its budget started (epoch ms). */
+async function setThreeSeconds(command: string): Promise<number> {
+	const set = await claude(`/timebox 3s -- ${command}`);
+	expect(set.stdout).toBe(blocked(`Timebox set: 3s. On stop it runs: ${command}`, `/timebox 3s -- ${command}`));
+	const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
+	const budget = active?.budget as { startTime?: unknown } | undefined;
+	if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
+	return budget.startTime;
+}
+
+/** The hard stops Claude Code recorded for the user to see (the interactive UI renders these transcript entries). */
+function shownStops(): string[] {
+	return transcriptAttachments(box.home)
+		.filter((entry) => entry.type === "hook_stopped_continuation")
+		.map((entry) => entry.message ?? "");
+}
+
+describe("Timebox in claude -p", () => {
+	it("answers /timebox itself, counts prompts across resumed runs and blocks the one past turns:N", async () => {
+		const set = await claude("/timebox turns:2");
+		expect(set.code).toBe(0);
+		expect(set.stdout).toBe(blocked("Timebox set: 2 turns.", "/timebox turns:2"));
+		expect(api.requests).toHaveLength(0);
+
+		await answered("first question", "ANSWER-ONE");
+		await answered("second question", "ANSWER-TWO");
+		const sessionId = onlySession();
+		expect(await statusLine(sessionId)).toBe("Timebox: no time limit | 0 turns left (2/2)\n");
+
+		const third = await claude("third question", { resume: true });
+		expect(third.code).toBe(0);
+		const [header, reason, ...rest] = third.stdout.split("\n");
+		expect(header).toBe("UserPromptSubmit operation blocked by hook:");
+		expect(spentParts(reason).turns).toBe("2 turns");
+		expect(rest.join("\n")).toBe("\nOriginal prompt: third question\n");
+		expect(api.requests).toHaveLength(2);
+
+		expect(onlySession()).toBe(sessionId);
+		expect(await statusLine(sessionId)).toBe("Timebox: budget spent\n");
+		// Each resumed run's SessionStart showed the budget it restored.
+		expect(shownSystemMessages()).toEqual([
+			"Timebox restored: no time limit | 2 turns left (0/2).",
+			"Timebox restored: no time limit | 1 turn left (1/2).",
+			"Timebox restored: no time limit | 0 turns left (2/2).",
+		]);
+	});
+
+	it("stops a run at its next tool calls once time is up, runs the on-stop command once, and the chat continues", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const command = `echo stopped >> '${stopFile}'`;
+		const startTime = await setThreeSeconds(command);
+
+		// The prompt is in time; the model's two parallel tool calls arrive after the deadline, and both hooks race.
+		const markers = [join(box.root, "tool-1"), join(box.root, "tool-2")];
+		const calls = markers.map((marker) => ({ name: "Bash", input: { command: `touch '${marker}'` } }));
+		api.reply({ tools: calls, holdUntil: startTime + 3_500 });
+		const run = await claude("do the work", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(run.code).toBe(0);
+		const result = resultOf(run.stdout);
+		expect(result.terminal_reason).toBe("hook_stopped");
+		expect(result.session_id).toBe(onlySession());
+		expect(result.permission_denials).toEqual(
+			calls.map((call) => expect.objectContaining({ tool_name: "Bash", tool_input: call.input })),
+		);
+		expect(markers.filter((marker) => existsSync(marker))).toEqual([]);
+		expect(api.requests).toHaveLength(1);
+
+		// Each refused call shows the hard stop; only the hook that claimed it ran the command and says so.
+		const stops = shownStops();
+		expect(stops).toHaveLength(2);
+		const note = `Timebox ran the on-stop command: ${command}`;
+		expect(stops.filter((stop) => stop.endsWith(`\n${note}`))).toHaveLength(1);
+		for (const stop of stops) {
+			const { turns, seconds } = spentParts(stop.split("\n")[0]);
+			expect(turns).toBe("0 turns");
+			expect(seconds).toBeGreaterThanOrEqual(3);
+			expect(seconds).toBeLessThan(6);
+		}
+		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
+		expect(await statusLine(onlySession())).toBe("Timebox: budget spent\n");
+
+		// The chat goes on without a budget: the next prompt is answered and the command does not run again.
+		await answered("and now?", "STILL-HERE");
+		await new Promise((done) => setTimeout(done, 300));
+		expect(readText(stopFile)).toBe("stopped\n");
+	});
+
+	it("stops a run after a tool batch that outlasts the time, before the model sees its result", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const command = `echo stopped >> '${stopFile}'`;
+		await setThreeSeconds(command);
+		const marker = join(box.root, "tool-ran");
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }] },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
+		);
+		const run = await claude("do the work", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(resultOf(run.stdout)).toMatchObject({ terminal_reason: "hook_stopped", permission_denials: [] });
+		expect(api.requests).toHaveLength(1);
+		expect(api.pending).toBe(1);
+		expect(existsSync(marker)).toBe(false);
+		const [stop] = shownStops();
+		const [spent, note] = (stop ?? "").split("\n");
+		expect(spentParts(spent).turns).toBe("0 turns");
+		expect(note).toBe(`Timebox ran the on-stop command: ${command}`);
+		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
+	});
+
+	it("nudges the model and the user on the prompt that reaches 80% of turns:5", async () => {
+		expect((await claude("/timebox turns:5")).stdout).toBe(blocked("Timebox set: 5 turns.", "/timebox turns:5"));
+		for (const n of [1, 2, 3, 4]) await answered(`question ${n}`, `ANSWER-${n}`);
+		await answered("question 5", "ANSWER-5");
+
+		const warnings = api.requests.map((request) => JSON.stringify(request.body).includes("TIMEBOX WARNING"));
+		expect(warnings).toEqual([false, false, false, false, true]);
+		const context = messageTexts(api.lastRequest, "system").join("\n");
+		expect(context).toContain(
+			[
+				"UserPromptSubmit hook additional context: IMPORTANT TIMEBOX WARNING",
+				"The user gave this session a budget and it is nearly spent.",
+				"Turns: this is the last prompt the budget allows (4 of 5 used).",
+				"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+				"When the budget runs out, Timebox stops you mid-step.",
+			].join("\n"),
+		);
+		expect(shownSystemMessages()).toContain(
+			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+		);
+		expect(await statusLine(onlySession())).toBe("Timebox: no time limit | 0 turns left (5/5)\n");
+
+		// Claude Code records how long a hook took when it answered (here each resumed run's SessionStart).
+		const durations = transcriptAttachments(box.home)
+			.filter((entry) => entry.type === "hook_success" && typeof entry.durationMs === "number")
+			.map((entry) => `${entry.hookEvent} ${entry.durationMs} ms`);
+		console.log(`Timebox hook calls as Claude Code timed them: ${durations.join(", ")}`);
+	});
+});
+
+describe("the plugin's script run directly", () => {
+	it("answers malformed hook input with one stderr line and exit code 0", async () => {
+		const result = await runTimebox(["hook"], "not json {", { CLAUDE_PLUGIN_DATA: box.dataDir });
+		expect(result).toMatchObject({
+			code: 0,
+			stdout: "",
+			stderr: "timebox: ignored this hook call: stdin is not JSON\n",
+		});
+		expect(existsSync(box.dataDir)).toBe(false);
+	});
+
+	it("answers a prompt's hook call well within the hook's 5 s timeout", async () => {
+		const input = JSON.stringify({
+			hook_event_name: "UserPromptSubmit",
+			session_id: "timing-session",
+			prompt_id: "p-1",
+			prompt: "hello",
+		});
+		const times: number[] = [];
+		for (let i = 0; i < 5; i++) {
+			const result = await runTimebox(["hook"], input, { CLAUDE_PLUGIN_DATA: box.dataDir });
+			expect(result).toMatchObject({ code: 0, stdout: "", stderr: "" });
+			times.push(result.ms);
+		}
+		const median = times.sort((a, b) => a - b)[2] as number;
+		console.log(`timebox hook (UserPromptSubmit, no budget): median ${median.toFixed(0)} ms of 5 runs`);
+		expect(median).toBeLessThan(2_000);
+	});
+});
+
+function readText(file: string): string {
+	return existsSync(file) ? readFileSync(file, "utf8") : "";
+}

@@ -1,6 +1,5 @@
 // Shared helpers of the benchmarks: medians, formatting, the machine description and child processes with timing.
 
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -59,40 +58,8 @@ export function machine(): { cpu: string; cores: number; node: string; pi: strin
 	return { cpu, cores: availableParallelism(), node: process.version, pi };
 }
 
-export interface ProcessResult {
-	code: number | null;
-	stdout: string;
-	stderr: string;
-	/** Wall time from spawn to exit, in ms. */
-	wallMs: number;
-}
-
-/** Runs a program with stdin closed (pi -p otherwise waits on it) and returns its output and wall time. */
-export function runProcess(
-	command: string,
-	args: readonly string[],
-	options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number },
-): Promise<ProcessResult> {
-	return new Promise((done, fail) => {
-		const started = nowMs();
-		const child = spawn(command, args, {
-			cwd: options.cwd,
-			env: options.env,
-			stdio: ["ignore", "pipe", "pipe"],
-			timeout: options.timeoutMs,
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.once("error", fail);
-		child.once("close", (code) => done({ code, stdout, stderr, wallMs: nowMs() - started }));
-	});
-}
+export type { RunResult as ProcessResult } from "../support/processes.ts";
+export { runProcess } from "../support/processes.ts";
 
 /** The environment of this process without vitest's own variables, for children that must not think they are workers. */
 export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {

@@ -57,7 +57,7 @@ export async function measureUnitSuite(): Promise<UnitSuiteResult> {
 				const output = `${result.stdout}\n${result.stderr}`;
 				const duration = reportedDuration(output);
 				if (duration !== undefined) figures[name].duration.push(duration);
-				figures[name].wall.push(result.wallMs);
+				figures[name].wall.push(result.ms);
 				if (result.code !== 0) {
 					figures[name].failures.push(result.code);
 					const reasons = output.split("\n").filter((line) => /\b(ERROR|FAIL)\b/.test(line));

@@ -1,11 +1,11 @@
 // Installs the package the way a user does (`pi install <path>` into a throwaway HOME) and runs `pi -p` with it:
 // guards against a manifest or entry that pi cannot load, and proves the limit fires in print mode.
 
-import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type RunResult, runProcess } from "../support/processes.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const PI = join(REPO, "node_modules/.bin/pi");
@@ -13,22 +13,10 @@ const DEMO_MODEL = join(REPO, "src/demo/offline-model.ts");
 
 let home: string;
 
-/** Runs the repo's pi with the throwaway HOME; stdin is closed, as pi -p otherwise waits to read a prompt from it. */
-function pi(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the repo's pi with the throwaway HOME and stdin closed. */
+function pi(args: string[]): Promise<RunResult> {
 	const env = { ...process.env, HOME: home, PI_OFFLINE: "1", PI_CODING_AGENT_DIR: join(home, ".pi/agent") };
-	return new Promise((done, fail) => {
-		const child = spawn(PI, args, { cwd: home, env, stdio: ["ignore", "pipe", "pipe"], timeout: 45_000 });
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.once("error", fail);
-		child.once("close", (code) => done({ code, stdout, stderr }));
-	});
+	return runProcess(PI, args, { cwd: home, env, timeoutMs: 45_000 });
 }
 
 beforeEach(async () => {

@@ -1,12 +1,14 @@
 // The real Claude Code for the e2e suites: installed once, run hermetically against a scripted fake Messages API.
 
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type RunOptions, type RunResult, runProcess } from "../../../support/processes.ts";
+
+export { type RunOptions, type RunResult, runProcess };
 
 export const REPO = resolve(import.meta.dirname, "../../../..");
 export const PLUGIN_DIR = join(REPO, "src/adapters/claude/plugin");
@@ -17,49 +19,6 @@ const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-claude-code");
 const PACKAGE_DIR = join(INSTALL_DIR, "node_modules/@anthropic-ai/claude-code");
 export const CLAUDE_BIN = join(INSTALL_DIR, "node_modules/.bin/claude");
 const INSTALL_TIMEOUT_MS = 300_000;
-const RUN_TIMEOUT_MS = 30_000;
-
-export interface RunResult {
-	code: number | null;
-	signal: NodeJS.Signals | null;
-	stdout: string;
-	stderr: string;
-	/** Wall-clock time of the whole process, in ms. */
-	ms: number;
-}
-
-export interface RunOptions {
-	cwd?: string;
-	env?: NodeJS.ProcessEnv;
-	/** Written to stdin, which is then closed; without it stdin is not connected at all. */
-	input?: string;
-	timeoutMs?: number;
-}
-
-/** Runs a process to its end and captures its output; killed after the timeout. Never rejects on a non-zero exit. */
-export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
-	const started = performance.now();
-	return new Promise((done, fail) => {
-		const child = spawn(command, args, {
-			cwd: options.cwd,
-			env: options.env,
-			stdio: [options.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-			timeout: options.timeoutMs ?? RUN_TIMEOUT_MS,
-			killSignal: "SIGKILL",
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout?.on("data", (chunk: Buffer) => {
-			stdout += chunk.toString();
-		});
-		child.stderr?.on("data", (chunk: Buffer) => {
-			stderr += chunk.toString();
-		});
-		child.stdin?.end(options.input);
-		child.once("error", fail);
-		child.once("close", (code, signal) => done({ code, signal, stdout, stderr, ms: performance.now() - started }));
-	});
-}
 
 async function installedVersion(): Promise<string> {
 	if (!existsSync(CLAUDE_BIN)) return "";
@@ -275,7 +234,7 @@ export function runClaude(
 		DISABLE_TELEMETRY: "1",
 		DISABLE_AUTOUPDATER: "1",
 	};
-	return runProcess(CLAUDE_BIN, args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs ?? RUN_TIMEOUT_MS });
+	return runProcess(CLAUDE_BIN, args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs });
 }
 
 /** Runs the plugin's bundled script (`hook` or `statusline …`) directly with `node`, as Claude Code does. */

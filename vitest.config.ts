@@ -8,6 +8,8 @@ export default defineConfig({
 			{
 				test: {
 					name: "unit",
+					// Worker threads start faster than the default forked processes; the unit suite needs no process isolation.
+					pool: "threads",
 					include: ["tests/**/*.test.ts"],
 					exclude: ["tests/e2e/**", "node_modules/**"],
 				},

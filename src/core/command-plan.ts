@@ -1,7 +1,7 @@
-// What a /timebox command does to a session's budget, as data: the change to make and the reply to show. Every host
-// carries the plan out its own way (pi keeps a live controller; Claude Code hooks write a store and exit).
+// What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
+// rules carry the plan out as effects that every host executes.
 
-import type { TimeboxBudget } from "./budget.ts";
+import type { SpentSummary, TimeboxBudget } from "./budget.ts";
 import { formatStatus } from "./format.ts";
 import {
 	activeStatusMessage,
@@ -25,22 +25,22 @@ export interface Reply {
 export interface BudgetView {
 	/** The budget in force, active or spent, or null. */
 	budget: TimeboxBudget | null;
-	/** What the hard stop recorded, once the budget is spent. */
-	spent: { usedTurns: number; elapsedMs: number } | null;
-	/** Prompts used of the budget. */
+	/** What the hard stop found, once the budget is spent. */
+	spent: SpentSummary | null;
+	/** Prompts used of the budget, not counting one being answered. */
 	usedTurns: number;
-	/** User messages in the session now: a new budget counts turns from here. */
-	userMessages: number;
 	now: number;
+	/** The id a new budget gets. */
+	newBudgetId: string;
 }
 
-/** The change a command asks for: none, a new budget (to persist, then adopt), or off (to persist, then clear). */
+/** The change a command asks for: none, a new budget, or off. */
 export type CommandPlan =
 	| { change: "none"; reply: Reply }
 	| { change: "set"; budget: TimeboxBudget; reply: Reply }
-	| { change: "off"; disabledAt: number; reply: Reply };
+	| { change: "off"; budgetId: string; disabledAt: number; reply: Reply };
 
-/** Plans a parsed `/timebox` command against the session's budget. Pure: the caller writes and adopts the change. */
+/** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
 export function planCommand(command: TimeboxCommand, view: BudgetView): CommandPlan {
 	switch (command.kind) {
 		case "invalid":
@@ -49,18 +49,21 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			return { change: "none", reply: { message: statusMessage(view), level: "info" } };
 		case "off":
 			if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
-			return { change: "off", disabledAt: view.now, reply: { message: TIMEBOX_OFF, level: "info" } };
+			return {
+				change: "off",
+				budgetId: view.budget.id,
+				disabledAt: view.now,
+				reply: { message: TIMEBOX_OFF, level: "info" },
+			};
 		case "set": {
 			const budget: TimeboxBudget = {
+				id: view.newBudgetId,
 				timeLimitMs: command.timeLimitMs,
 				turnLimit: command.turnLimit,
 				startTime: view.now,
-				startTurn: view.userMessages,
-				softNudgeSent: false,
-				active: true,
 				onStopCommand: command.onStopCommand,
 			};
-			const replacedActive = view.budget?.active === true;
+			const replacedActive = view.budget !== null && view.spent === null;
 			return { change: "set", budget, reply: { message: budgetSetMessage(command, replacedActive), level: "info" } };
 		}
 	}

@@ -51,3 +51,15 @@ export const STATUS_WORD = "status";
 
 /** The longest piece of user input quoted back in a message. */
 export const MAX_QUOTED_INPUT_CHARS = 40;
+
+/** The version written into every record; records without one are from the first version and still load. */
+export const RECORD_VERSION = 2;
+
+/** What a budget id may look like: it names files in the ledger, so nothing that could leave its folder. */
+export const BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+
+/** The id given to a budget record from the first version, which had none: its start time names it. */
+export const LEGACY_ID_PREFIX = "legacy-";
+
+/** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
+export const LEDGER_FOLDER = "timebox-ledger";

@@ -54,12 +54,12 @@ export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: n
 	return `${timePart} | ${turnPart}`;
 }
 
-/** The status bar text: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, or the spent marker. */
+/** The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`. */
 export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number): string {
-	return budget.active ? `Timebox: ${formatRemaining(budget, now, usedTurns)}` : SPENT_STATUS;
+	return `Timebox: ${formatRemaining(budget, now, usedTurns)}`;
 }
 
-/** The block added to the system prompt once the budget is nearly spent (spec §7.3). */
+/** The block added to what the model reads once the budget is nearly spent. */
 export function formatNudgePrompt(
 	budget: TimeboxBudget,
 	now: number,

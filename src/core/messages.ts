@@ -41,7 +41,7 @@ export function activeStatusMessage(statusText: string, onStopCommand: string | 
 	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
 }
 
-/** The hard-stop notification (spec §7.3). */
+/** The hard-stop notification. */
 export function spentMessage(usedTurns: number, elapsedMs: number): string {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
 }

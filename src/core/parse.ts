@@ -1,4 +1,4 @@
-// Parsing of `/timebox` arguments and of time and turn tokens, plus the time formatter (spec §3).
+// Parsing of `/timebox` arguments and of time and turn tokens, plus the time formatter.
 
 import type { BudgetLimits } from "./budget.ts";
 import {

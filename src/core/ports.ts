@@ -1,14 +1,27 @@
-// The host adapter contract (spec §6): the ports every host implements so the same core drives it.
+// The ports a host implements so the same rules drive it: storage, the ledger, the screen, time and the on-stop runner.
 
-import type { TimeboxBudget } from "./budget.ts";
+import type { HistoryItem } from "./history.ts";
+import type { TimeboxRecord } from "./records.ts";
+import type { LedgerClaim, LedgerView } from "./session.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
-/** Where budget records live. `loadRecords` returns them oldest first; `restore` validates each one. */
+/** Where a session keeps its budget records, beside the prompts of its history. */
 export interface BudgetStore {
-	appendActive(budget: TimeboxBudget): Promise<void> | void;
-	appendOff(disabledAt: number): Promise<void> | void;
-	loadRecords(): Promise<readonly unknown[]> | readonly unknown[];
+	append(record: TimeboxRecord): void;
+	/** The session's history (budget records and prompts), oldest first. */
+	history(): HistoryItem[];
+}
+
+/**
+ * The per-user ledger of budget outcomes, outside any one session file: a budget spent, turned off or warned about is
+ * so in every reload, fork, clone and process.
+ */
+export interface BudgetLedger {
+	/** Records a claim; true only for the first claim of its kind for that budget, whoever makes it. */
+	claim(claim: LedgerClaim): boolean;
+	/** What is recorded about a budget. */
+	read(budgetId: string): LedgerView;
 }
 
 /** What the user sees. */
@@ -16,20 +29,6 @@ export interface UIBridge {
 	notify(message: string, level: NotifyLevel): void;
 	/** Shows the status text; undefined clears it. */
 	setStatus(text: string | undefined): void;
-}
-
-/** What the session's transcript says. */
-export interface TranscriptBridge {
-	/** Total user messages (prompts) in the session. */
-	countUserMessages(): number;
-}
-
-/** What Timebox can do to the agent. */
-export interface AgentBridge {
-	/** Best effort: cancels the in-flight agent run. */
-	abortCurrentTurn(): void;
-	/** Adds text to the system prompt of the next agent start only. */
-	appendSystemPrompt(extra: string): void;
 }
 
 /** Wall-clock time, injected so the core never reads the real clock. */
@@ -46,7 +45,16 @@ export interface Scheduler {
 	setInterval(callback: () => void, intervalMs: number): Cancel;
 }
 
-/** Starts the on-stop command. Reports a failure to start, or a failing exit, through `report`. */
+/** What became of an on-stop command: it started, it could not start, or it started and then failed. */
+export type OnStopOutcome =
+	| { kind: "started" }
+	| { kind: "failed"; problem: string }
+	| { kind: "exited"; problem: string };
+
+/**
+ * Starts the on-stop command exactly as typed. Reports exactly one of `started` or `failed` (could not start), and
+ * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs).
+ */
 export interface OnStopRunner {
-	run(command: string, report: (problem: string) => void): void;
+	run(command: string, report: (outcome: OnStopOutcome) => void): void;
 }

@@ -2,12 +2,13 @@
 // Never fails Claude Code: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
 import { spawnSync } from "node:child_process";
-import { internalErrorMessage } from "../../core/messages.ts";
-import type { Clock, OnStopRunner } from "../../core/ports.ts";
+import { join } from "node:path";
+import { type Clock, internalErrorMessage, LEDGER_FOLDER, type OnStopRunner } from "../../core/index.ts";
+import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
-import { handleHook, timeboxArguments } from "./hooks.ts";
+import { handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
-import { joinStatusLines, statusLineText } from "./statusline.ts";
+import { joinStatusLines } from "./statusline.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
 export type StatusLineRunner = (command: string, stdin: string) => string;
@@ -16,6 +17,7 @@ export interface CliDeps {
 	clock: Clock;
 	onStop: OnStopRunner;
 	runStatusLine: StatusLineRunner;
+	newBudgetId?: () => string;
 }
 
 export interface CliResult {
@@ -37,8 +39,17 @@ function option(args: readonly string[], name: string): string | undefined {
 	return index >= 0 ? args[index + 1] : undefined;
 }
 
+function newId(deps: CliDeps): { newBudgetId?: () => string } {
+	return deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {};
+}
+
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
-export function runCli(args: readonly string[], stdin: string, env: NodeJS.ProcessEnv, deps: CliDeps): CliResult {
+export async function runCli(
+	args: readonly string[],
+	stdin: string,
+	env: NodeJS.ProcessEnv,
+	deps: CliDeps,
+): Promise<CliResult> {
 	const [mode, ...rest] = args;
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const input = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
@@ -46,13 +57,17 @@ export function runCli(args: readonly string[], stdin: string, env: NodeJS.Proce
 	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA;
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
 	const store = new ClaudeSessionStore(dataDir, input.sessionId);
+	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {
 			const wrapped = option(rest, "--wrap");
 			const theirs = wrapped ? deps.runStatusLine(wrapped, stdin) : "";
-			return { stdout: `${joinStatusLines(theirs, statusLineText(store.lines(), deps.clock.now()))}\n`, stderr: "" };
+			return {
+				stdout: `${joinStatusLines(theirs, statusLineText({ store, ledger }, deps.clock.now()))}\n`,
+				stderr: "",
+			};
 		}
-		const output = handleHook(input, { store, clock: deps.clock, onStop: deps.onStop });
+		const output = await handleHook(input, { store, ledger, clock: deps.clock, onStop: deps.onStop, ...newId(deps) });
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);

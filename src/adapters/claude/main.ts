@@ -11,7 +11,7 @@ try {
 } catch {
 	// No stdin: runCli reports it.
 }
-const result = runCli(process.argv.slice(2), stdin, process.env, {
+const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand,

@@ -1,59 +1,60 @@
 // BudgetStore on Claude Code: one append-only JSONL file per session under the plugin's data folder, written by hooks
-// that may run in parallel; "first one wins" claims are files created exclusively.
+// that may run in parallel. It holds the budget records and the prompts the hooks counted.
 
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TimeboxBudget } from "../../core/budget.ts";
-import type { BudgetStore } from "../../core/ports.ts";
+import type { BudgetStore, HistoryItem, TimeboxRecord } from "../../core/index.ts";
 
-/** A session's log: core records (`active`, `off`) beside the adapter's own (`prompt`, `spent`, `nudged`). */
+type Line = Record<string, unknown>;
+
+function isLine(value: unknown): value is Line {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A session's log: budget records (`active`, `off`) and the prompts counted (`prompt`), one JSON object a line. */
 export class ClaudeSessionStore implements BudgetStore {
 	private readonly folder: string;
 	private readonly file: string;
 
-	constructor(
-		dataDir: string,
-		private readonly sessionId: string,
-	) {
+	constructor(dataDir: string, sessionId: string) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
 	}
 
-	appendActive(budget: TimeboxBudget): void {
-		this.append({ kind: "active", budget });
+	append(record: TimeboxRecord): void {
+		this.appendLine({ ...record });
 	}
 
-	appendOff(disabledAt: number): void {
-		this.append({ kind: "off", disabledAt });
+	/** Records that a prompt was sent. */
+	appendPrompt(promptId: string, at: number): void {
+		this.appendLine({ kind: "prompt", promptId, at });
 	}
 
-	/** The core's records (`active` and `off` lines), oldest first, for `restore`-style reading. */
-	loadRecords(): unknown[] {
-		return this.lines().filter((line) => {
-			const kind = (line as { kind?: unknown } | null)?.kind;
-			return kind === "active" || kind === "off";
-		});
+	/** The log as history: budget records and prompts, oldest first. */
+	history(): HistoryItem[] {
+		const items: HistoryItem[] = [];
+		for (const line of this.lines()) {
+			if (line.kind === "prompt" && typeof line.promptId === "string")
+				items.push({ kind: "prompt", key: line.promptId });
+			else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
+		}
+		return items;
 	}
 
-	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
-	append(line: Record<string, unknown>): void {
-		mkdirSync(this.folder, { recursive: true });
-		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
-	}
-
-	/** Every readable line of the log, oldest first; a damaged line is skipped. */
-	lines(): unknown[] {
+	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+	lines(): Line[] {
 		let text: string;
 		try {
 			text = readFileSync(this.file, "utf8");
 		} catch {
 			return [];
 		}
-		const lines: unknown[] = [];
+		const lines: Line[] = [];
 		for (const raw of text.split("\n")) {
 			if (raw.trim().length === 0) continue;
 			try {
-				lines.push(JSON.parse(raw));
+				const value: unknown = JSON.parse(raw);
+				if (isLine(value)) lines.push(value);
 			} catch {
 				// A torn or hand-edited line: skipped.
 			}
@@ -61,14 +62,9 @@ export class ClaudeSessionStore implements BudgetStore {
 		return lines;
 	}
 
-	/** Claims `key` for this session: true for exactly one caller, however many hooks race for it. */
-	claim(key: string): boolean {
+	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
+	private appendLine(line: Line): void {
 		mkdirSync(this.folder, { recursive: true });
-		try {
-			closeSync(openSync(join(this.folder, `${this.sessionId}.${key}.claim`), "wx"));
-			return true;
-		} catch {
-			return false;
-		}
+		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
 	}
 }

@@ -1,6 +1,6 @@
 // The real clock and scheduler for every Node host; timers are unref'd so they never keep the host running.
 
-import type { Clock, Scheduler } from "../../core/ports.ts";
+import type { Clock, Scheduler } from "../../core/index.ts";
 
 export const systemClock: Clock = { now: () => Date.now() };
 

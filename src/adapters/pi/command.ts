@@ -1,9 +1,7 @@
-// The /timebox command on pi: description, argument completions and the handler that hands input to the core.
+// The /timebox command on pi: description, argument completions and the handler that hands input to the session.
 
-import type { RegisteredCommand } from "@mariozechner/pi-coding-agent";
-import { STATIC_COMPLETIONS, STATUS_WORD } from "../../core/constants.ts";
-import type { TimeboxController } from "../../core/controller.ts";
-import type { SessionContext } from "./session-context.ts";
+import type { ExtensionCommandContext, RegisteredCommand } from "@mariozechner/pi-coding-agent";
+import { STATIC_COMPLETIONS, STATUS_WORD } from "../../core/index.ts";
 
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
 type Completion = { value: string; label: string };
@@ -28,14 +26,11 @@ export function argumentCompletions(prefix: string): Completion[] | null {
 	return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 
-/** The options `pi.registerCommand("timebox", …)` takes. */
-export function createTimeboxCommand(controller: TimeboxController, context: SessionContext): CommandOptions {
+/** The options `pi.registerCommand("timebox", …)` takes; `run` hands the arguments to the session. */
+export function createTimeboxCommand(run: (args: string, ctx: ExtensionCommandContext) => void): CommandOptions {
 	return {
 		description: COMMAND_DESCRIPTION,
 		getArgumentCompletions: argumentCompletions,
-		handler: async (args, ctx) => {
-			context.bind(ctx);
-			await controller.command(args);
-		},
+		handler: async (args, ctx) => run(args, ctx),
 	};
 }

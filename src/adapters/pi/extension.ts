@@ -1,15 +1,21 @@
-// Wires pi's events and the /timebox command to the core controller. Registration only: no behaviour lives here.
+// Wires pi's events and the /timebox command to a live session of the core rulebook. Registration only: each handler
+// translates one pi event into a session event and the answer back into pi's return value.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import { COMMAND_NAME } from "../../core/constants.ts";
-import { TimeboxController } from "../../core/controller.ts";
-import type { Clock, OnStopRunner, Scheduler } from "../../core/ports.ts";
-import { PiAgentBridge } from "./agent-bridge.ts";
+import {
+	type BudgetLedger,
+	type Clock,
+	COMMAND_NAME,
+	LiveSession,
+	type OnStopRunner,
+	type Scheduler,
+} from "../../core/index.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
+import { type MessageLike, promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
-import { PiTranscriptBridge } from "./transcript-bridge.ts";
+import { withBlocks } from "./system-prompt.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
 
 /** What the extension takes from the outside world: the real ones in production, fakes in tests. */
@@ -18,54 +24,69 @@ export interface TimeboxExtensionDeps {
 	scheduler: Scheduler;
 	onStop: OnStopRunner;
 	writeFallback: FallbackWriter;
+	/** The per-user ledger; asked for each time pi loads the extension, so it follows pi's agent directory. */
+	ledger: () => BudgetLedger;
+	newBudgetId: () => string;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
 export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: ExtensionAPI) => void {
 	return (pi) => {
 		const context = new SessionContext();
-		const agent = new PiAgentBridge(context);
-		const transcript = new PiTranscriptBridge(context);
-		const controller = new TimeboxController({
+		const session = new LiveSession({
 			store: new PiBudgetStore(pi, context),
+			ledger: deps.ledger(),
 			ui: new PiUIBridge(context, deps.writeFallback),
-			transcript,
-			agent,
 			clock: deps.clock,
 			scheduler: liveOnlyScheduler(deps.scheduler, () => context.isLive()),
 			onStop: deps.onStop,
+			abortRun: () => context.require().abort(),
+			newBudgetId: deps.newBudgetId,
 		});
 
-		// The session loaded: restore its budget.
-		pi.on("session_start", async (_event, ctx) => {
+		// The session loaded (startup, reload, new, resume, fork, clone): restore the budget of its branch.
+		pi.on("session_start", (_event, ctx) => {
 			context.bind(ctx);
-			await controller.sessionStart();
+			session.load("restore", true);
 		});
-		// A prompt is about to run: count turns, nudge if due, and hand pi the system prompt with the warning block.
+		// /tree moved to another branch: take that branch's budget and prompts.
+		pi.on("session_tree", (_event, ctx) => {
+			context.bind(ctx);
+			session.load("restore", false);
+		});
+		// A typed prompt is about to run: warn if due, and hand pi the system prompt with the warning block.
 		pi.on("before_agent_start", (event, ctx) => {
 			context.bind(ctx);
-			controller.agentStart();
-			return agent.takeSystemPrompt(event.systemPrompt);
+			const answer = session.dispatch({ type: "promptSubmitted" });
+			return withBlocks(event.systemPrompt, answer.context);
 		});
-		// Each LLM call: enforce the budget; the first call of a run is where a spent turn budget stops the prompt.
-		pi.on("turn_start", (event, ctx) => {
+		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent.
+		pi.on("context", (event, ctx) => {
 			context.bind(ctx);
-			controller.turnStart(event.turnIndex === 0);
+			session.dispatch({ type: "modelCall", prompt: promptOfCall(event.messages as readonly MessageLike[]) });
 		});
-		// The run ended: the answered prompt now counts.
+		// A tool is about to run: refused once the budget stopped its prompt.
+		pi.on("tool_call", (_event, ctx) => {
+			context.bind(ctx);
+			const answer = session.dispatch({ type: "toolCall", prompt: null });
+			return answer.refusal === null ? undefined : { block: true, reason: answer.refusal };
+		});
+		// The run ended: the answered prompt now shows as used.
 		pi.on("agent_end", (_event, ctx) => {
 			context.bind(ctx);
-			controller.agentEnd();
+			session.dispatch({ type: "runEnd" });
 		});
-		// /tree moved the leaf without appending: the next turn count rescans the session.
-		pi.on("session_tree", () => {
-			transcript.invalidate();
-		});
-		// The session ends or is replaced: stop the timers.
+		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
 			context.bind(ctx);
-			controller.shutdown();
+			session.dispose();
 		});
-		pi.registerCommand(COMMAND_NAME, createTimeboxCommand(controller, context));
+		pi.registerCommand(
+			COMMAND_NAME,
+			createTimeboxCommand((args, ctx) => {
+				context.bind(ctx);
+				session.command(args);
+			}),
+		);
 	};
 }

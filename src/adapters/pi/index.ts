@@ -1,5 +1,11 @@
-// The pi package entry: Timebox with the real clock, Node timers, the detached shell runner and stderr as fallback.
+// The pi package entry: Timebox with the real clock, Node timers, the detached shell runner, the ledger under pi's
+// agent directory, and stderr as the fallback screen.
 
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { getAgentDir } from "@mariozechner/pi-coding-agent";
+import { LEDGER_FOLDER } from "../../core/index.ts";
+import { createFileLedger } from "../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../node/node-time.ts";
 import { createShellRunner } from "../node/on-stop-runner.ts";
 import { createTimeboxExtension } from "./extension.ts";
@@ -9,4 +15,6 @@ export default createTimeboxExtension({
 	scheduler: nodeScheduler,
 	onStop: createShellRunner(),
 	writeFallback: (line) => process.stderr.write(`${line}\n`),
+	ledger: () => createFileLedger(join(getAgentDir(), LEDGER_FOLDER)),
+	newBudgetId: randomUUID,
 });

@@ -1,7 +1,7 @@
 // Timers that only fire while the pi session is alive: an SDK session disposed without session_shutdown leaves its
 // context stale, and a budget of a dead session must not stop anything or run its on-stop command.
 
-import type { Cancel, Scheduler } from "../../core/ports.ts";
+import type { Cancel, Scheduler } from "../../core/index.ts";
 
 /** Wraps a scheduler so callbacks run only while `isLive()`; a timer that finds the session gone cancels itself. */
 export function liveOnlyScheduler(scheduler: Scheduler, isLive: () => boolean): Scheduler {

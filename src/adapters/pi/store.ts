@@ -1,13 +1,19 @@
-// BudgetStore on pi: records are custom session entries, written with pi.appendEntry and read from the session.
+// BudgetStore on pi: records are custom session entries, written with pi.appendEntry; the history is the session's
+// current branch, so forks, clones and /tree branches each see the budget and prompts of their own path.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import type { TimeboxBudget } from "../../core/budget.ts";
-import { ACTIVE_ENTRY_TYPE, OFF_ENTRY_TYPE } from "../../core/constants.ts";
-import type { BudgetStore } from "../../core/ports.ts";
+import {
+	ACTIVE_ENTRY_TYPE,
+	type BudgetStore,
+	type HistoryItem,
+	OFF_ENTRY_TYPE,
+	type TimeboxRecord,
+} from "../../core/index.ts";
+import { type MessageLike, promptKey } from "./prompt-key.ts";
 import type { SessionContext } from "./session-context.ts";
 
-function disabledAtOf(data: unknown): unknown {
-	return typeof data === "object" && data !== null ? (data as { disabledAt?: unknown }).disabledAt : undefined;
+function fieldsOf(data: unknown): Record<string, unknown> {
+	return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
 }
 
 /** Keeps budget records as `timebox-active` / `timebox-off` entries of the session file. */
@@ -17,22 +23,28 @@ export class PiBudgetStore implements BudgetStore {
 		private readonly context: SessionContext,
 	) {}
 
-	appendActive(budget: TimeboxBudget): void {
-		this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
+	append(record: TimeboxRecord): void {
+		if (record.kind === "active") this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
+		else
+			this.pi.appendEntry(OFF_ENTRY_TYPE, {
+				version: record.version,
+				budgetId: record.budgetId,
+				disabledAt: record.disabledAt,
+			});
 	}
 
-	appendOff(disabledAt: number): void {
-		this.pi.appendEntry(OFF_ENTRY_TYPE, { disabledAt });
-	}
-
-	/** The session's Timebox entries, oldest first, as records for `restore` to validate. */
-	loadRecords(): unknown[] {
-		const records: unknown[] = [];
-		for (const entry of this.context.require().sessionManager.getEntries()) {
-			if (entry.type !== "custom") continue;
-			if (entry.customType === ACTIVE_ENTRY_TYPE) records.push({ kind: "active", budget: entry.data });
-			else if (entry.customType === OFF_ENTRY_TYPE) records.push({ kind: "off", disabledAt: disabledAtOf(entry.data) });
+	/** The branch from the root to the leaf: Timebox entries as records, user messages as prompts. */
+	history(): HistoryItem[] {
+		const items: HistoryItem[] = [];
+		for (const entry of this.context.require().sessionManager.getBranch()) {
+			if (entry.type === "message" && entry.message.role === "user") {
+				items.push({ kind: "prompt", key: promptKey(entry.message as MessageLike) });
+			} else if (entry.type === "custom" && entry.customType === ACTIVE_ENTRY_TYPE) {
+				items.push({ kind: "record", record: { kind: "active", budget: entry.data } });
+			} else if (entry.type === "custom" && entry.customType === OFF_ENTRY_TYPE) {
+				items.push({ kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } });
+			}
 		}
-		return records;
+		return items;
 	}
 }

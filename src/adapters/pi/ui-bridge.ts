@@ -1,7 +1,6 @@
 // UIBridge on pi: notifications and the footer status; without a UI (print, JSON, SDK) notifications go to stderr.
 
-import { STATUS_KEY } from "../../core/constants.ts";
-import type { NotifyLevel, UIBridge } from "../../core/ports.ts";
+import { type NotifyLevel, STATUS_KEY, type UIBridge } from "../../core/index.ts";
 import type { SessionContext } from "./session-context.ts";
 
 /** Writes one line where a user without pi's UI can read it. */

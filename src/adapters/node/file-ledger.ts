@@ -1,0 +1,66 @@
+// The per-user ledger of budget outcomes for every Node host: one small file per budget and outcome, created
+// exclusively, so the first claim wins across instances and processes and a budget is spent at most once, anywhere.
+
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { type BudgetLedger, isBudgetId, type LedgerClaim, type LedgerView, RECORD_VERSION } from "../../core/index.ts";
+
+function fileOf(dir: string, budgetId: string, kind: LedgerClaim["kind"]): string {
+	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+	return join(dir, `${budgetId}.${kind}.json`);
+}
+
+function readJson(file: string): Record<string, unknown> | null {
+	let text: string;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch {
+		return null;
+	}
+	try {
+		const value: unknown = JSON.parse(text);
+		return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+	} catch {
+		// Being written, or damaged: the claim exists all the same.
+		return {};
+	}
+}
+
+function numberOr(value: unknown, fallback: number): number {
+	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** The ledger kept in `dir` (created on the first claim). */
+export function createFileLedger(dir: string): BudgetLedger {
+	return {
+		claim(claim) {
+			const file = fileOf(dir, claim.budgetId, claim.kind);
+			mkdirSync(dir, { recursive: true });
+			try {
+				writeFileSync(file, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`, { flag: "wx" });
+				return true;
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+				throw error;
+			}
+		},
+		read(budgetId): LedgerView {
+			if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+			const spent = readJson(fileOf(dir, budgetId, "spent"));
+			const summary = spent && typeof spent.summary === "object" && spent.summary !== null ? spent.summary : {};
+			const fields = summary as Record<string, unknown>;
+			return {
+				spent: spent
+					? {
+							usedTurns: numberOr(fields.usedTurns, 0),
+							elapsedMs: numberOr(fields.elapsedMs, 0),
+							timeRanOut: fields.timeRanOut === true,
+							prompt: typeof spent.prompt === "string" ? spent.prompt : null,
+						}
+					: null,
+				off: readJson(fileOf(dir, budgetId, "off")) !== null,
+				nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+			};
+		},
+	};
+}

@@ -1,0 +1,51 @@
+// Which prompt a pi model call answers, from the messages it will send: a new prompt, or the latest one again (a tool
+// loop, a steering message, or pi's own re-run after a provider error or an overflow compaction).
+
+/** The part of pi's agent message this file reads. */
+export interface MessageLike {
+	role: string;
+	timestamp?: unknown;
+	content?: unknown;
+}
+
+/** The characters of a message's text that go into its key. */
+const KEY_TEXT_CHARS = 32;
+
+function textOf(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.map((part: unknown) =>
+			typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string"
+				? (part as { text: string }).text
+				: "",
+		)
+		.join("");
+}
+
+/**
+ * Names a user message: its timestamp and text. pi keeps both when it re-runs a prompt or reloads a session.
+ * @example promptKey({ role: "user", timestamp: 1700000000000, content: "fix the bug" }) // "1700000000000:11:fix the bug"
+ */
+export function promptKey(message: MessageLike): string {
+	const text = textOf(message.content);
+	return `${String(message.timestamp)}:${text.length}:${text.slice(0, KEY_TEXT_CHARS)}`;
+}
+
+/**
+ * The prompt a model call answers, or null for the latest prompt. The user messages at the end of the call's messages
+ * (past any extension messages) are a prompt unless they follow a tool result: a message delivered between tool calls
+ * steers the running prompt; one delivered after an answer (a follow-up) is a prompt of its own.
+ */
+export function promptOfCall(messages: readonly MessageLike[]): string | null {
+	let firstUser: MessageLike | null = null;
+	let index = messages.length - 1;
+	for (; index >= 0; index--) {
+		const role = (messages[index] as MessageLike).role;
+		if (role === "user") firstUser = messages[index] as MessageLike;
+		else if (role === "assistant" || role === "toolResult") break;
+	}
+	if (!firstUser) return null;
+	if (index >= 0 && (messages[index] as MessageLike).role === "toolResult") return null;
+	return promptKey(firstUser);
+}

@@ -1,0 +1,55 @@
+// What a session's history says about its budget: the budget in force, the prompts sent under it, and the latest
+// prompt. Every host reads its history into the same items, in order, and folds them here.
+
+import type { TimeboxBudget } from "./budget.ts";
+import { parseRecord } from "./records.ts";
+
+/** One thing a session's history holds, oldest first: a budget record (raw, validated here) or a prompt the user sent. */
+export type HistoryItem = { kind: "record"; record: unknown } | { kind: "prompt"; key: string };
+
+/** A session's history, folded. */
+export interface FoldedHistory {
+	/** The budget in force: the newest usable record, unless that record turned the budget off. */
+	budget: TimeboxBudget | null;
+	/** Distinct prompts sent after that budget's record. */
+	usedTurns: number;
+	/** The latest prompt in the history, or null. */
+	lastPrompt: string | null;
+	/** Whether the very newest record had to be skipped as unreadable. */
+	newestUnusable: boolean;
+}
+
+/**
+ * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
+ * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
+ * prompt) counts once. Never throws, whatever the items hold.
+ * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
+ */
+export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
+	let budget: TimeboxBudget | null = null;
+	let budgetAt = items.length;
+	let unusable = 0;
+	for (let index = items.length - 1; index >= 0; index--) {
+		const item = items[index] as HistoryItem;
+		if (item.kind !== "record") continue;
+		const record = parseRecord(item.record);
+		if (!record) {
+			unusable++;
+			continue;
+		}
+		if (record.kind === "active") {
+			budget = record.budget;
+			budgetAt = index;
+		}
+		break;
+	}
+	const counted = new Set<string>();
+	let lastPrompt: string | null = null;
+	for (let index = 0; index < items.length; index++) {
+		const item = items[index] as HistoryItem;
+		if (item.kind !== "prompt") continue;
+		lastPrompt = item.key;
+		if (index > budgetAt) counted.add(item.key);
+	}
+	return { budget, usedTurns: counted.size, lastPrompt, newestUnusable: unusable > 0 };
+}

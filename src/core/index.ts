@@ -1,0 +1,39 @@
+// The core's one public entry: the session rulebook, its executor for in-process hosts, and what hosts share (ports,
+// parsing, texts, constants). Adapters import from here only.
+
+export type { BudgetLimits, Decision, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
+export * from "./constants.ts";
+export { decide, decideOnTime, urgencyFor } from "./decide.ts";
+export { formatNudgePrompt, formatRemaining, formatStatus, SPENT_STATUS } from "./format.ts";
+export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
+export { type Answer, LiveSession, type LiveSessionPorts } from "./live-session.ts";
+export { internalErrorMessage, USAGE } from "./messages.ts";
+export { parseCommand, quoteInput, type TimeboxCommand } from "./parse.ts";
+export type {
+	BudgetLedger,
+	BudgetStore,
+	Cancel,
+	Clock,
+	NotifyLevel,
+	OnStopOutcome,
+	OnStopRunner,
+	Scheduler,
+	UIBridge,
+} from "./ports.ts";
+export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
+export {
+	type Effect,
+	EMPTY_SESSION,
+	isActive,
+	type LedgerClaim,
+	type LedgerView,
+	type LoadMode,
+	NOTHING_RECORDED,
+	nextTimeCheckIn,
+	type SessionEvent,
+	type SessionState,
+	type StepResult,
+	shownTurns,
+	statusText,
+	step,
+} from "./session.ts";

@@ -1,0 +1,191 @@
+// The executor for hosts that keep a session in memory (pi): it holds the state, feeds each event to the rulebook,
+// carries out the effects through the host's ports, and keeps the time checks armed. It decides nothing itself.
+
+import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
+import { foldHistory } from "./history.ts";
+import { internalErrorMessage } from "./messages.ts";
+import type { BudgetLedger, BudgetStore, Cancel, Clock, OnStopRunner, Scheduler, UIBridge } from "./ports.ts";
+import {
+	type Effect,
+	EMPTY_SESSION,
+	isActive,
+	type LoadMode,
+	NOTHING_RECORDED,
+	nextTimeCheckIn,
+	type SessionEvent,
+	type SessionState,
+	step,
+} from "./session.ts";
+
+/** Everything a live session needs from its host. */
+export interface LiveSessionPorts {
+	store: BudgetStore;
+	ledger: BudgetLedger;
+	ui: UIBridge;
+	clock: Clock;
+	scheduler: Scheduler;
+	onStop: OnStopRunner;
+	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
+	abortRun(): void;
+	/** A new budget id, never used before. */
+	newBudgetId(): string;
+}
+
+/** What the host answers to the event it reported. */
+export interface Answer {
+	/** Blocks to add to what the model reads for the prompt about to run. */
+	context: string[];
+	/** Why the announced prompt, model call or tool call is refused, or null to let it run. */
+	refusal: string | null;
+}
+
+/**
+ * One session's budget, live. Events after `dispose` (a replaced or shut-down instance) do nothing, so an old instance
+ * never stops, warns or runs anything, whatever order commands and reloads arrive in. No method throws: a failure is
+ * reported once per place and the session goes on.
+ */
+export class LiveSession {
+	private current: SessionState = EMPTY_SESSION;
+	private disposed = false;
+	private refreshTimer: Cancel | null = null;
+	private checkTimer: Cancel | null = null;
+	private checkDue: number | null = null;
+	private readonly reported = new Set<string>();
+
+	constructor(private readonly ports: LiveSessionPorts) {}
+
+	get state(): SessionState {
+		return this.current;
+	}
+
+	/** Loads the budget from the session's history and the ledger. */
+	load(mode: LoadMode, announce: boolean): void {
+		this.guard("session start", () => {
+			const history = foldHistory(this.ports.store.history());
+			const ledger = history.budget ? this.ports.ledger.read(history.budget.id) : NOTHING_RECORDED;
+			this.dispatch({ type: "load", history, ledger, mode, announce });
+		});
+	}
+
+	/** `/timebox <args>`. */
+	command(args: string): void {
+		this.guard("/timebox", () => this.dispatch({ type: "command", args, newBudgetId: this.ports.newBudgetId() }));
+	}
+
+	/** Feeds one event to the rules and carries out what they say. */
+	dispatch(event: SessionEvent): Answer {
+		const answer: Answer = { context: [], refusal: null };
+		if (this.disposed) return answer;
+		this.guard(event.type, () => {
+			const result = step(this.current, event, this.ports.clock.now());
+			this.current = result.state;
+			this.execute(result.effects, answer);
+			this.armTimers();
+		});
+		return answer;
+	}
+
+	/** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
+	dispose(): void {
+		this.disposed = true;
+		this.cancelTimers();
+		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
+	}
+
+	private execute(effects: readonly Effect[], answer: Answer): void {
+		for (const effect of effects) this.guard(effect.kind, () => this.run(effect, answer));
+	}
+
+	private run(effect: Effect, answer: Answer): void {
+		switch (effect.kind) {
+			case "notify":
+				this.ports.ui.notify(effect.message, effect.level);
+				return;
+			case "status":
+				this.ports.ui.setStatus(effect.text);
+				return;
+			case "append":
+				this.ports.store.append(effect.record);
+				return;
+			case "context":
+				answer.context.push(effect.text);
+				return;
+			case "abort":
+				this.ports.abortRun();
+				return;
+			case "refuse":
+				answer.refusal = effect.reason;
+				return;
+			case "once":
+				if (this.claim(effect)) this.execute(effect.then, answer);
+				return;
+			case "runOnStop": {
+				const command = effect.command;
+				this.ports.onStop.run(command, (outcome) => this.dispatch({ type: "onStopReport", command, outcome }));
+				return;
+			}
+		}
+	}
+
+	/** A ledger that cannot be written must not keep the budget from firing: a failed claim counts as won. */
+	private claim(effect: Extract<Effect, { kind: "once" }>): boolean {
+		try {
+			return this.ports.ledger.claim(effect.claim);
+		} catch (error) {
+			this.report("ledger", error);
+			return true;
+		}
+	}
+
+	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
+	private armTimers(): void {
+		if (!isActive(this.current)) {
+			this.cancelTimers();
+			return;
+		}
+		this.refreshTimer ??= this.ports.scheduler.setInterval(
+			() => this.dispatch({ type: "timeCheck" }),
+			STATUS_REFRESH_INTERVAL_MS,
+		);
+		const now = this.ports.clock.now();
+		const delay = nextTimeCheckIn(this.current, now);
+		const due = delay === null ? null : now + delay;
+		if (due === this.checkDue) return;
+		this.checkTimer?.();
+		this.checkTimer = null;
+		this.checkDue = due;
+		if (delay === null) return;
+		this.checkTimer = this.ports.scheduler.setTimeout(() => {
+			this.checkDue = null;
+			this.checkTimer = null;
+			this.dispatch({ type: "timeCheck" });
+		}, delay);
+	}
+
+	private cancelTimers(): void {
+		this.refreshTimer?.();
+		this.checkTimer?.();
+		this.refreshTimer = null;
+		this.checkTimer = null;
+		this.checkDue = null;
+	}
+
+	private guard(where: string, action: () => void): void {
+		try {
+			action();
+		} catch (error) {
+			this.report(where, error);
+		}
+	}
+
+	/** Tells the user about an internal error, once per place, and never throws itself. */
+	private report(where: string, error: unknown): void {
+		if (this.reported.has(where)) return;
+		this.reported.add(where);
+		try {
+			this.ports.ui.notify(internalErrorMessage(where, error), "error");
+		} catch {
+			// The UI itself is failing: there is nobody left to tell.
+		}
+	}
+}

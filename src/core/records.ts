@@ -1,0 +1,106 @@
+// The records that persist a budget: the shape written, and the validation of records read back, which may be damaged,
+// hand-edited or from the first version.
+
+import type { TimeboxBudget } from "./budget.ts";
+import {
+	BUDGET_ID_PATTERN,
+	LEGACY_ID_PREFIX,
+	MAX_TIME_LIMIT_MS,
+	MAX_TURN_LIMIT,
+	MIN_TIME_LIMIT_MS,
+	RECORD_VERSION,
+} from "./constants.ts";
+
+/** A budget as written: its limits, id and start, and the record version. Runtime flags are never written. */
+export interface BudgetRecordData {
+	version: number;
+	id: string;
+	timeLimitMs: number | null;
+	turnLimit: number | null;
+	startTime: number;
+	onStopCommand: string | null;
+}
+
+/** What a session keeps, in order: a budget that starts, or the budget turned off. */
+export type TimeboxRecord =
+	| { kind: "active"; budget: BudgetRecordData }
+	| { kind: "off"; version: number; budgetId: string; disabledAt: number };
+
+/** A record as read back: a usable budget, or an off (whose budget id may be lost to damage). */
+export type ParsedRecord =
+	| { kind: "active"; budget: TimeboxBudget }
+	| { kind: "off"; budgetId: string | null; disabledAt: number };
+
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isFiniteNumber(value: unknown): value is number {
+	return typeof value === "number" && Number.isFinite(value);
+}
+
+function isTimeLimit(value: unknown): value is number | null {
+	return value === null || (isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS);
+}
+
+function isTurnLimit(value: unknown): value is number | null {
+	return value === null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TURN_LIMIT);
+}
+
+/** Whether `value` can name a budget (and so a ledger file). */
+export function isBudgetId(value: unknown): value is string {
+	return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+
+/** The record to write when a budget is turned off. */
+export function offRecord(budgetId: string, disabledAt: number): TimeboxRecord {
+	return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
+}
+
+/** The record to write for a budget. */
+export function budgetRecord(budget: TimeboxBudget): BudgetRecordData {
+	return {
+		version: RECORD_VERSION,
+		id: budget.id,
+		timeLimitMs: budget.timeLimitMs,
+		turnLimit: budget.turnLimit,
+		startTime: budget.startTime,
+		onStopCommand: budget.onStopCommand,
+	};
+}
+
+/**
+ * Reads a persisted budget, or null when it is unusable. Extra fields are ignored. A record without a version is from
+ * the first version: it has no id, so its start time names it, and a missing `onStopCommand` reads as null.
+ */
+export function parseBudget(value: unknown): TimeboxBudget | null {
+	if (!isFields(value)) return null;
+	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+	if (timeLimitMs === null && turnLimit === null) return null;
+	if (!isFiniteNumber(startTime)) return null;
+	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+	const id = value.version === undefined ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+	if (!isBudgetId(id)) return null;
+	return { id, timeLimitMs, turnLimit, startTime, onStopCommand: onStopCommand ? onStopCommand : null };
+}
+
+/**
+ * Reads one persisted record, or null when it is unusable. An `off` record counts whatever else it holds: a budget the
+ * user turned off must never come back because its off record was damaged.
+ */
+export function parseRecord(value: unknown): ParsedRecord | null {
+	if (!isFields(value)) return null;
+	if (value.kind === "off") {
+		return {
+			kind: "off",
+			budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+			disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0,
+		};
+	}
+	if (value.kind !== "active") return null;
+	const budget = parseBudget(value.budget);
+	return budget ? { kind: "active", budget } : null;
+}

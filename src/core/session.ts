@@ -1,0 +1,396 @@
+// The session rulebook: every rule about a session's budget, as one pure function. A host reports what happened
+// (a command, a prompt, a model call, a tool call, the end of a run, a time check, a load); `step` returns the new
+// state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, run the
+// on-stop command, once anywhere). No host, clock or timer is touched here.
+
+import type { SpentSummary, TimeboxBudget } from "./budget.ts";
+import { planCommand } from "./command-plan.ts";
+import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import { decide, decideOnTime, urgencyFor } from "./decide.ts";
+import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
+import type { FoldedHistory } from "./history.ts";
+import { elapsedMs, worstRatio } from "./measure.ts";
+import {
+	expiredMessage,
+	nudgeMessage,
+	onStopProblemMessage,
+	onStopStartedMessage,
+	restoredMessage,
+	spentMessage,
+	UNUSABLE_RECORD,
+} from "./messages.ts";
+import { parseCommand } from "./parse.ts";
+import type { NotifyLevel, OnStopOutcome } from "./ports.ts";
+import { budgetRecord, offRecord, type TimeboxRecord } from "./records.ts";
+
+/** One session's budget and where its prompts stand. */
+export interface SessionState {
+	/** The budget in force, active or spent, or null. */
+	readonly budget: TimeboxBudget | null;
+	/** Prompts counted against the budget, the running one included when it counts. */
+	readonly usedTurns: number;
+	/** The latest prompt seen: a model call for it again is the same prompt (a re-run, a steer), not a new one. */
+	readonly lastPrompt: string | null;
+	/** Whether a run of the latest prompt is in progress. */
+	readonly running: boolean;
+	/** Whether the running prompt is among `usedTurns` (a prompt does not count against itself while it runs). */
+	readonly runningCounted: boolean;
+	/** Whether the budget's warning was given. */
+	readonly nudged: boolean;
+	/** What the hard stop found, once the budget is spent. */
+	readonly spent: SpentSummary | null;
+	/** The prompt that was running or waiting when the budget stopped: nothing more runs for it. */
+	readonly stoppedPrompt: string | null;
+}
+
+/** A session with no budget. */
+export const EMPTY_SESSION: SessionState = {
+	budget: null,
+	usedTurns: 0,
+	lastPrompt: null,
+	running: false,
+	runningCounted: false,
+	nudged: false,
+	spent: null,
+	stoppedPrompt: null,
+};
+
+/** What the ledger (outside any one session) holds about a budget. */
+export interface LedgerView {
+	spent: (SpentSummary & { prompt: string | null }) | null;
+	off: boolean;
+	nudged: boolean;
+}
+
+/** A ledger that knows nothing of a budget. */
+export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: false };
+
+/** What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. */
+export type LedgerClaim =
+	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
+	| { kind: "off"; budgetId: string }
+	| { kind: "nudged"; budgetId: string };
+
+/**
+ * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already spent, or spent while the
+ * session was closed, is not restored, and its warning counts as given once 80% is used. `continue` (a host whose
+ * every hook reloads, such as Claude Code): the budget is kept as it is and the next event enforces it.
+ */
+export type LoadMode = "restore" | "continue";
+
+/** What a host reports. `prompt` keys tell prompts apart; null means "the latest prompt". */
+export type SessionEvent =
+	| { type: "load"; history: FoldedHistory; ledger: LedgerView; mode: LoadMode; announce: boolean }
+	| { type: "command"; args: string; newBudgetId: string }
+	| { type: "promptSubmitted" }
+	| { type: "modelCall"; prompt: string | null }
+	| { type: "toolCall"; prompt: string | null }
+	| { type: "runEnd" }
+	| { type: "timeCheck" }
+	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
+
+/** What a host carries out, in order. */
+export type Effect =
+	| { kind: "notify"; message: string; level: NotifyLevel }
+	| { kind: "status"; text: string | undefined }
+	| { kind: "append"; record: TimeboxRecord }
+	/** Add this block to what the model reads for the prompt about to run. */
+	| { kind: "context"; text: string }
+	/** End the running run now, and any re-run the host has pending for it. */
+	| { kind: "abort" }
+	/** Refuse what the event announced (the prompt, the model call, the tool call), telling the model why. */
+	| { kind: "refuse"; reason: string }
+	/** Claim this outcome in the ledger; only the first claim anywhere carries out `then`. */
+	| { kind: "once"; claim: LedgerClaim; then: readonly Effect[] }
+	| { kind: "runOnStop"; command: string };
+
+export interface StepResult {
+	state: SessionState;
+	effects: Effect[];
+}
+
+/** Points of the time limit at which the budget is checked on time, not at the next status refresh. */
+const TIME_CHECKPOINTS = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO, 1];
+
+/** Applies one event to a session: the new state and the effects to carry out. */
+export function step(state: SessionState, event: SessionEvent, now: number): StepResult {
+	switch (event.type) {
+		case "load":
+			return load(event, now);
+		case "command":
+			return command(state, event.args, event.newBudgetId, now);
+		case "promptSubmitted":
+			return promptSubmitted(state, now);
+		case "modelCall":
+			return modelCall(state, event.prompt, now);
+		case "toolCall":
+			return toolCall(state, event.prompt, now);
+		case "runEnd": {
+			const next = { ...state, running: false };
+			return { state: next, effects: [status(next, now)] };
+		}
+		case "timeCheck":
+			return timeCheck(state, now);
+		case "onStopReport":
+			return { state, effects: onStopReport(event.command, event.outcome) };
+	}
+}
+
+/** Prompts used as the user reads them: the prompt being answered does not count against itself. */
+export function shownTurns(state: SessionState): number {
+	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
+}
+
+/** The status text: the budget left, the spent marker, or nothing without a budget. */
+export function statusText(state: SessionState, now: number): string | undefined {
+	if (!state.budget) return undefined;
+	if (state.spent) return SPENT_STATUS;
+	return formatStatus(state.budget, now, shownTurns(state));
+}
+
+/** Whether the budget is in force and not spent: only then do timers run. */
+export function isActive(state: SessionState): boolean {
+	return state.budget !== null && state.spent === null;
+}
+
+/**
+ * When the host should next send `timeCheck`: the next of 80%, 95% and 100% of the time limit still ahead, as a delay
+ * in ms (at least 1, at most what a timer holds), or null when nothing is due.
+ */
+export function nextTimeCheckIn(state: SessionState, now: number): number | null {
+	const budget = state.budget;
+	if (!budget || state.spent || budget.timeLimitMs === null) return null;
+	const limitMs = budget.timeLimitMs;
+	const elapsed = elapsedMs(budget, now);
+	const next = Math.min(
+		...TIME_CHECKPOINTS.map((ratio) => ratio * limitMs).filter((point) => point > elapsed),
+		limitMs,
+	);
+	return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(next - elapsed)));
+}
+
+function status(state: SessionState, now: number): Effect {
+	return { kind: "status", text: statusText(state, now) };
+}
+
+function load(event: Extract<SessionEvent, { type: "load" }>, now: number): StepResult {
+	const { history, ledger, mode, announce } = event;
+	const effects: Effect[] = [];
+	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+	const base: SessionState = { ...EMPTY_SESSION, lastPrompt: history.lastPrompt };
+	const budget = history.budget;
+	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+	const loaded: SessionState = {
+		...base,
+		budget,
+		usedTurns: history.usedTurns,
+		nudged: ledger.nudged,
+		spent: ledger.spent,
+		stoppedPrompt: ledger.spent?.prompt ?? null,
+	};
+	if (mode === "continue") {
+		effects.push(status(loaded, now));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
+		return { state: loaded, effects };
+	}
+	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
+	if (ledger.spent || decision?.kind === "stop") {
+		const summary = ledger.spent ?? (decision as Extract<typeof decision, { kind: "stop" }>).summary;
+		if (announce)
+			effects.push({ kind: "notify", message: expiredMessage(budget, summary.timeRanOut), level: "warning" });
+		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
+		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: budget.id, summary, prompt: null }, []));
+		return { state: base, effects: [...effects, status(base, now)] };
+	}
+	const next = {
+		...loaded,
+		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns) >= NUDGE_WARNING_RATIO,
+	};
+	effects.push(status(next, now));
+	if (announce) effects.push(restored(budget, now, history.usedTurns));
+	return { state: next, effects };
+}
+
+function restored(budget: TimeboxBudget, now: number, usedTurns: number): Effect {
+	const text = formatStatus(budget, now, usedTurns);
+	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+}
+
+function command(state: SessionState, args: string, newBudgetId: string, now: number): StepResult {
+	const plan = planCommand(parseCommand(args), {
+		budget: state.budget,
+		spent: state.spent,
+		usedTurns: shownTurns(state),
+		now,
+		newBudgetId,
+	});
+	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+	switch (plan.change) {
+		case "none":
+			return { state, effects: [status(state, now), reply] };
+		case "set": {
+			// A prompt running when the budget is set does not count against it.
+			const next: SessionState = {
+				...state,
+				budget: plan.budget,
+				usedTurns: 0,
+				runningCounted: false,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null,
+			};
+			return {
+				state: next,
+				effects: [
+					{ kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+					status(next, now),
+					reply,
+				],
+			};
+		}
+		case "off": {
+			const next: SessionState = {
+				...state,
+				budget: null,
+				usedTurns: 0,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null,
+			};
+			return {
+				state: next,
+				effects: [
+					{ kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+					// Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+					once({ kind: "off", budgetId: plan.budgetId }, []),
+					status(next, now),
+					reply,
+				],
+			};
+		}
+	}
+}
+
+/** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
+function promptSubmitted(state: SessionState, now: number): StepResult {
+	const budget = state.budget;
+	if (!budget || state.spent) return { state, effects: [] };
+	const used = state.running && state.runningCounted ? state.usedTurns - 1 : state.usedTurns;
+	const decision = decide(budget, now, used, state.nudged);
+	const effects: Effect[] = [];
+	let next = state;
+	if (decision.kind === "nudge") {
+		next = { ...state, nudged: true };
+		effects.push(nudge(budget, decision.urgency, decision.detail));
+	}
+	if (next.nudged) {
+		effects.push({
+			kind: "context",
+			text: formatNudgePrompt(budget, now, used, urgencyFor(worstRatio(budget, now, used))),
+		});
+	}
+	return { state: next, effects };
+}
+
+/**
+ * A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
+ * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
+ * it never counts again; its run goes on unless the budget stopped it.
+ */
+function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
+	const key = prompt ?? state.lastPrompt;
+	if (key !== null && key === state.lastPrompt) {
+		const next = { ...state, running: true };
+		if (key === state.stoppedPrompt) return { state: next, effects: [{ kind: "abort" }, refusal(next)] };
+		return checkTime(next, now, false);
+	}
+	const budget = state.budget;
+	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
+	if (!budget || state.spent) return { state: fresh, effects: [status(fresh, now)] };
+	const decision = decide(budget, now, state.usedTurns, state.nudged);
+	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
+	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
+	if (decision.kind === "nudge") {
+		const nudged = { ...counted, nudged: true };
+		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+	}
+	return { state: counted, effects: [status(counted, now)] };
+}
+
+/** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
+function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
+	const key = prompt ?? state.lastPrompt;
+	if (key !== null && key === state.stoppedPrompt) return { state, effects: [{ kind: "abort" }, refusal(state)] };
+	return checkTime(state, now, true);
+}
+
+function timeCheck(state: SessionState, now: number): StepResult {
+	return checkTime(state, now, false);
+}
+
+/** Checks the time limit alone: stop when it ran out, warn at 80%, else refresh the status. */
+function checkTime(state: SessionState, now: number, refuseOnStop: boolean): StepResult {
+	const budget = state.budget;
+	if (!budget || state.spent) return { state, effects: [status(state, now)] };
+	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
+	switch (decision.kind) {
+		case "stop":
+			return hardStop(state, budget, decision.summary, state.lastPrompt, now, refuseOnStop);
+		case "nudge": {
+			const next = { ...state, nudged: true };
+			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+		}
+		case "ok":
+			return { state, effects: [status(state, now)] };
+	}
+}
+
+/**
+ * The hard stop, once per budget anywhere: tell the user, run the on-stop command, show the spent status, and end the
+ * run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
+ */
+function hardStop(
+	state: SessionState,
+	budget: TimeboxBudget,
+	summary: SpentSummary,
+	prompt: string | null,
+	now: number,
+	refuse: boolean,
+): StepResult {
+	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt };
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
+	const announce: Effect[] = [{ kind: "notify", message, level: "error" }];
+	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
+	const effects: Effect[] = [
+		once({ kind: "spent", budgetId: budget.id, summary, prompt }, announce),
+		status(next, now),
+		{ kind: "abort" },
+	];
+	if (refuse) effects.push({ kind: "refuse", reason: message });
+	return { state: next, effects };
+}
+
+function refusal(state: SessionState): Effect {
+	const summary = state.spent as SpentSummary;
+	return { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) };
+}
+
+function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string): Effect {
+	return once({ kind: "nudged", budgetId: budget.id }, [
+		{ kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" },
+	]);
+}
+
+function once(claim: LedgerClaim, then: Effect[]): Effect {
+	return { kind: "once", claim, then };
+}
+
+function onStopReport(command: string, outcome: OnStopOutcome): Effect[] {
+	switch (outcome.kind) {
+		case "started":
+			return [{ kind: "notify", message: onStopStartedMessage(command), level: "info" }];
+		case "failed":
+		case "exited":
+			return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+	}
+}

@@ -1,15 +1,19 @@
-// In-memory implementations of every core port, recording what a user would see and what the agent was told.
+// In-memory implementations of every port, and an in-memory host: the core's live session driven with no host at
+// all, recording what a user would see and what the model was told.
 
-import type { TimeboxBudget } from "../../src/core/budget.ts";
-import { TimeboxController } from "../../src/core/controller.ts";
-import type {
-	AgentBridge,
-	BudgetStore,
-	NotifyLevel,
-	OnStopRunner,
-	TranscriptBridge,
-	UIBridge,
-} from "../../src/core/ports.ts";
+import {
+	type BudgetLedger,
+	type BudgetStore,
+	type HistoryItem,
+	type LedgerClaim,
+	type LedgerView,
+	LiveSession,
+	type NotifyLevel,
+	type OnStopOutcome,
+	type OnStopRunner,
+	type TimeboxRecord,
+	type UIBridge,
+} from "../../src/core/index.ts";
 import { FakeTime } from "./fake-time.ts";
 
 export interface Notification {
@@ -17,28 +21,56 @@ export interface Notification {
 	level: NotifyLevel;
 }
 
+/** Budget ids `budget-1`, `budget-2`, … */
+export function sequentialIds(prefix = "budget"): () => string {
+	let next = 1;
+	return () => `${prefix}-${next++}`;
+}
+
+/** A session's history in memory: records appended, prompts added by the host. */
 export class MemoryStore implements BudgetStore {
-	readonly records: unknown[] = [];
+	readonly items: HistoryItem[] = [];
 	failNextAppend: Error | null = null;
 
-	appendActive(budget: TimeboxBudget): void {
-		this.throwIfFailing();
-		this.records.push({ kind: "active", budget });
-	}
-
-	appendOff(disabledAt: number): void {
-		this.throwIfFailing();
-		this.records.push({ kind: "off", disabledAt });
-	}
-
-	loadRecords(): readonly unknown[] {
-		return [...this.records];
-	}
-
-	private throwIfFailing(): void {
+	append(record: TimeboxRecord): void {
 		const failure = this.failNextAppend;
 		this.failNextAppend = null;
 		if (failure) throw failure;
+		this.items.push({ kind: "record", record });
+	}
+
+	addPrompt(key: string): void {
+		this.items.push({ kind: "prompt", key });
+	}
+
+	history(): HistoryItem[] {
+		return [...this.items];
+	}
+
+	/** The records written, oldest first. */
+	get records(): unknown[] {
+		return this.items.flatMap((item) => (item.kind === "record" ? [item.record] : []));
+	}
+}
+
+/** The per-user ledger in memory: the first claim of each kind for a budget wins. */
+export class MemoryLedger implements BudgetLedger {
+	readonly claims = new Map<string, LedgerClaim>();
+
+	claim(claim: LedgerClaim): boolean {
+		const key = `${claim.budgetId}.${claim.kind}`;
+		if (this.claims.has(key)) return false;
+		this.claims.set(key, claim);
+		return true;
+	}
+
+	read(budgetId: string): LedgerView {
+		const spent = this.claims.get(`${budgetId}.spent`);
+		return {
+			spent: spent?.kind === "spent" ? { ...spent.summary, prompt: spent.prompt } : null,
+			off: this.claims.has(`${budgetId}.off`),
+			nudged: this.claims.has(`${budgetId}.nudged`),
+		};
 	}
 }
 
@@ -67,55 +99,66 @@ export class MemoryUI implements UIBridge {
 	}
 }
 
-export class MemoryTranscript implements TranscriptBridge {
-	userMessages = 0;
-
-	countUserMessages(): number {
-		return this.userMessages;
-	}
-}
-
-export class MemoryAgent implements AgentBridge {
-	aborts = 0;
-	readonly systemPromptAdditions: string[] = [];
-
-	abortCurrentTurn(): void {
-		this.aborts++;
-	}
-
-	appendSystemPrompt(extra: string): void {
-		this.systemPromptAdditions.push(extra);
-	}
-}
-
+/** Records each on-stop command; reports `started` at once unless told to report something else. */
 export class RecordingRunner implements OnStopRunner {
 	readonly commands: string[] = [];
-	readonly reports: ((problem: string) => void)[] = [];
+	readonly reports: ((outcome: OnStopOutcome) => void)[] = [];
+	/** What the next runs report at once; null reports nothing (the test reports later through `reports`). */
+	outcome: OnStopOutcome | null = { kind: "started" };
 
-	run(command: string, report: (problem: string) => void): void {
+	run(command: string, report: (outcome: OnStopOutcome) => void): void {
 		this.commands.push(command);
 		this.reports.push(report);
+		if (this.outcome) report(this.outcome);
 	}
 }
 
-/** A controller wired to in-memory ports, with the ports exposed for assertions. */
-export function createMemoryHost(start?: number) {
-	const time = new FakeTime(start);
-	const store = new MemoryStore();
+/** The core's live session on in-memory ports, with the ports exposed for assertions. */
+export function createMemoryHost(options: { start?: number; ledger?: MemoryLedger; store?: MemoryStore } = {}) {
+	const time = new FakeTime(options.start);
+	const store = options.store ?? new MemoryStore();
+	const ledger = options.ledger ?? new MemoryLedger();
 	const ui = new MemoryUI();
-	const transcript = new MemoryTranscript();
-	const agent = new MemoryAgent();
 	const onStop = new RecordingRunner();
-	const controller = new TimeboxController({ store, ui, transcript, agent, clock: time, scheduler: time, onStop });
-	/** Sends one prompt through its whole run: agent start, its turns, and the end. */
-	const runPrompt = (llmCalls = 1) => {
-		controller.agentStart();
-		controller.turnStart(true);
-		transcript.userMessages++;
-		for (let call = 1; call < llmCalls; call++) controller.turnStart(false);
-		controller.agentEnd();
+	let aborts = 0;
+	let prompts = 0;
+	const session = new LiveSession({
+		store,
+		ledger,
+		ui,
+		clock: time,
+		scheduler: time,
+		onStop,
+		abortRun: () => {
+			aborts++;
+		},
+		newBudgetId: sequentialIds(),
+	});
+	return {
+		time,
+		store,
+		ledger,
+		ui,
+		onStop,
+		session,
+		get aborts() {
+			return aborts;
+		},
+		/** Sends one prompt through its whole run; returns the context blocks it got and whether it was stopped. */
+		runPrompt(modelCalls = 1): { context: string[]; stopped: boolean } {
+			const key = `p${++prompts}`;
+			const context = session.dispatch({ type: "promptSubmitted" }).context;
+			const before = aborts;
+			store.addPrompt(key);
+			session.dispatch({ type: "modelCall", prompt: key });
+			for (let call = 1; call < modelCalls && aborts === before; call++) {
+				session.dispatch({ type: "toolCall", prompt: null });
+				session.dispatch({ type: "modelCall", prompt: null });
+			}
+			session.dispatch({ type: "runEnd" });
+			return { context, stopped: aborts > before };
+		},
 	};
-	return { time, store, ui, transcript, agent, onStop, controller, runPrompt };
 }
 
 export type MemoryHost = ReturnType<typeof createMemoryHost>;

@@ -33,19 +33,19 @@ export function promptKey(message: MessageLike): string {
 }
 
 /**
- * The prompt a model call answers, or null for the latest prompt. The user messages at the end of the call's messages
- * (past any extension messages) are a prompt unless they follow a tool result: a message delivered between tool calls
- * steers the running prompt; one delivered after an answer (a follow-up) is a prompt of its own.
+ * The prompt a model call answers, or null for the latest prompt. The newest user message at the end of the call's
+ * messages (past any extension messages) is a prompt unless the user messages there follow a tool result: a message
+ * delivered between tool calls steers the running prompt; one delivered after an answer (a follow-up) is a prompt.
  */
 export function promptOfCall(messages: readonly MessageLike[]): string | null {
-	let firstUser: MessageLike | null = null;
+	let newestUser: MessageLike | null = null;
 	let index = messages.length - 1;
 	for (; index >= 0; index--) {
-		const role = (messages[index] as MessageLike).role;
-		if (role === "user") firstUser = messages[index] as MessageLike;
-		else if (role === "assistant" || role === "toolResult") break;
+		const message = messages[index] as MessageLike;
+		if (message.role === "user") newestUser ??= message;
+		else if (message.role === "assistant" || message.role === "toolResult") break;
 	}
-	if (!firstUser) return null;
+	if (!newestUser) return null;
 	if (index >= 0 && (messages[index] as MessageLike).role === "toolResult") return null;
-	return promptKey(firstUser);
+	return promptKey(newestUser);
 }

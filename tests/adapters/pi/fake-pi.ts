@@ -1,6 +1,7 @@
 // A fake pi host that behaves like pi 0.73 where Timebox touches it: handlers kept per event in registration order and
-// awaited, appendEntry visible through sessionManager.getEntries(), the prompt entering the transcript only after the
-// first turn_start, a fresh extension instance per session, and contexts that go stale after replacement.
+// awaited, appendEntry visible through sessionManager.getBranch(), a `context` event with the call's messages before
+// every model call, `tool_call` that can block, pi's own re-runs (retry, overflow compaction) without
+// before_agent_start, follow-ups and steering, forks that copy a branch, and a fresh extension instance per session.
 
 import type {
 	BeforeAgentStartEventResult,
@@ -11,9 +12,9 @@ import type {
 	SessionEntry,
 } from "@mariozechner/pi-coding-agent";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
-import type { NotifyLevel } from "../../../src/core/ports.ts";
+import type { NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
-import { RecordingRunner } from "../../support/memory-host.ts";
+import { MemoryLedger, RecordingRunner, sequentialIds } from "../../support/memory-host.ts";
 
 type Handler = (event: unknown, ctx: ExtensionContext) => unknown;
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
@@ -32,11 +33,42 @@ export class FakeSessionFile {
 		this.leafId = id;
 	}
 
-	appendUserMessage(text: string): void {
-		this.append({ type: "message", message: { role: "user", content: text, timestamp: 0 } } as Omit<
-			SessionEntry,
-			"id" | "parentId" | "timestamp"
-		>);
+	appendMessage(message: FakeMessage): void {
+		this.append({ type: "message", message } as Omit<SessionEntry, "id" | "parentId" | "timestamp">);
+	}
+
+	appendUserMessage(text: string, timestamp = 0): void {
+		this.appendMessage({ role: "user", content: text, timestamp });
+	}
+
+	/** The entries from the root to the leaf. */
+	branch(): SessionEntry[] {
+		const byId = new Map(this.entries.map((entry) => [entry.id, entry]));
+		const path: SessionEntry[] = [];
+		for (let id = this.leafId; id !== null; ) {
+			const entry = byId.get(id);
+			if (!entry) break;
+			path.unshift(entry);
+			id = entry.parentId;
+		}
+		return path;
+	}
+
+	/** The messages of the branch, as pi would send them to the model. */
+	messages(): FakeMessage[] {
+		return this.branch().flatMap((entry) =>
+			entry.type === "message" ? [entry.message as unknown as FakeMessage] : [],
+		);
+	}
+
+	/** A new session file holding the branch up to `entryId` (before it, as /fork does, or at it, as /clone does). */
+	fork(entryId: string, position: "before" | "at"): FakeSessionFile {
+		const path = this.branch();
+		const at = path.findIndex((entry) => entry.id === entryId);
+		const kept = position === "at" ? path.slice(0, at + 1) : path.slice(0, Math.max(0, at));
+		const copy = new FakeSessionFile();
+		for (const entry of kept) copy.append({ ...entry } as Omit<SessionEntry, "id" | "parentId" | "timestamp">);
+		return copy;
 	}
 
 	appendCustom(customType: string, data: unknown): void {
@@ -48,6 +80,13 @@ export class FakeSessionFile {
 			entry.type === "custom" && entry.customType === customType ? [entry.data] : [],
 		);
 	}
+}
+
+/** A message as the model sees it. */
+export interface FakeMessage {
+	role: "user" | "assistant" | "toolResult";
+	content: string;
+	timestamp: number;
 }
 
 /** What the user saw and what pi was told, across every extension instance of one fake pi process. */
@@ -114,6 +153,7 @@ export class FakePiInstance {
 		};
 		const sessionManager = {
 			getEntries: () => file.entries.slice(),
+			getBranch: () => file.branch(),
 			getLeafId: () => file.leafId,
 			getEntry: (id: string) => file.entries.find((entry) => entry.id === id),
 		};
@@ -131,7 +171,6 @@ export class FakePiInstance {
 				return sessionManager;
 			},
 			abort: () => {
-				instance.assertActive();
 				instance.aborts++;
 				instance.abortRequested = true;
 			},
@@ -152,10 +191,23 @@ export class FakePiInstance {
 }
 
 export interface PromptOptions {
-	/** LLM calls in the run: 1 for a plain answer, more when the answer calls tools. */
+	/** Model calls in the run: 1 for a plain answer, more when the answer calls tools. */
 	llmCalls?: number;
-	/** Runs between LLM calls, as a tool call would (for example, advance the clock or steer). */
+	/** Runs between model calls, as a tool call would (for example, advance the clock or steer). */
 	duringTool?: (call: number) => void | Promise<void>;
+	/** A message to deliver after the run's last answer, as pi delivers a follow-up: it continues the same run. */
+	followUp?: string;
+}
+
+/** What one run did, as the user would see it in the chat. */
+export interface RunResult {
+	aborted: boolean;
+	systemPrompt: string;
+	/** Model calls that were sent (not aborted before they started). */
+	modelCalls: number;
+	/** Tool calls that ran; refused ones are in `refusals`. */
+	toolsRun: number;
+	refusals: string[];
 }
 
 /** A fake pi process: one session file open at a time, Timebox loaded into a fresh instance per session. */
@@ -163,15 +215,20 @@ export class FakePi {
 	readonly screen = new FakeScreen();
 	readonly time: FakeTime;
 	readonly runner = new RecordingRunner();
+	readonly ledger: MemoryLedger;
 	hasUI = true;
 	file: FakeSessionFile;
 	instance!: FakePiInstance;
 	readonly instances: FakePiInstance[] = [];
+	private readonly ids = sequentialIds();
+	private sent = 0;
+	private steering: FakeMessage[] = [];
 
-	constructor(options: { file?: FakeSessionFile; time?: FakeTime; hasUI?: boolean } = {}) {
+	constructor(options: { file?: FakeSessionFile; time?: FakeTime; hasUI?: boolean; ledger?: MemoryLedger } = {}) {
 		this.time = options.time ?? new FakeTime();
 		this.file = options.file ?? new FakeSessionFile();
 		this.hasUI = options.hasUI ?? true;
+		this.ledger = options.ledger ?? new MemoryLedger();
 	}
 
 	/** Starts pi: loads Timebox for the current session file and emits session_start. */
@@ -183,6 +240,8 @@ export class FakePi {
 			scheduler: this.time,
 			onStop: this.runner,
 			writeFallback: (line) => this.screen.fallbackLines.push(line),
+			ledger: () => this.ledger,
+			newBudgetId: this.ids,
 		})(this.instance.api);
 		await this.instance.emit({ type: "session_start", reason });
 		return this;
@@ -203,13 +262,18 @@ export class FakePi {
 		await command.handler(args, this.instance.context());
 	}
 
+	/** A user message with a timestamp of its own, as pi stamps each one. */
+	userMessage(text: string): FakeMessage {
+		return { role: "user", content: text, timestamp: this.time.now() + this.sent++ };
+	}
+
 	/**
-	 * Sends a prompt through pi's event order: before_agent_start and the first turn_start see the transcript without
-	 * it; it is persisted after the first turn_start; an abort ends the run at the next boundary.
+	 * Sends a prompt through pi's event order: before_agent_start, agent_start, then per model call turn_start and the
+	 * awaited context event (the prompt is in the session from the first call on); tools go through tool_call; an
+	 * abort ends the run at the next boundary.
 	 */
-	async prompt(text: string, options: PromptOptions = {}): Promise<{ aborted: boolean; systemPrompt: string }> {
+	async prompt(text: string, options: PromptOptions = {}): Promise<RunResult> {
 		const instance = this.instance;
-		instance.abortRequested = false;
 		const result = (await instance.emit({
 			type: "before_agent_start",
 			prompt: text,
@@ -218,16 +282,66 @@ export class FakePi {
 		})) as BeforeAgentStartEventResult | undefined;
 		const systemPrompt = result?.systemPrompt ?? BASE_SYSTEM_PROMPT;
 		instance.systemPrompts.push(systemPrompt);
+		this.file.appendMessage(this.userMessage(text));
+		return { ...(await this.run(options)), systemPrompt };
+	}
+
+	/** pi re-runs the latest prompt by itself (auto-retry, or after an overflow compaction): no before_agent_start. */
+	async rerun(options: PromptOptions = {}): Promise<RunResult> {
+		return { ...(await this.run(options)), systemPrompt: this.instance.systemPrompts.at(-1) ?? BASE_SYSTEM_PROMPT };
+	}
+
+	/** Queues a steering message: pi delivers it after the running tool call's result. */
+	steer(text: string): void {
+		this.steering.push(this.userMessage(text));
+	}
+
+	private async run(options: PromptOptions): Promise<Omit<RunResult, "systemPrompt">> {
+		const instance = this.instance;
+		instance.abortRequested = false;
+		const outcome = { aborted: false, modelCalls: 0, toolsRun: 0, refusals: [] as string[] };
 		await instance.emit({ type: "agent_start" });
+		let followUp = options.followUp;
 		const calls = options.llmCalls ?? 1;
-		for (let call = 0; call < calls; call++) {
-			await instance.emit({ type: "turn_start", turnIndex: call, timestamp: this.time.now() });
-			if (call === 0) this.file.appendUserMessage(text);
-			if (instance.abortRequested) break;
-			if (call < calls - 1) await options.duringTool?.(call);
+		for (let call = 0; ; call++) {
+			const last = call >= calls - 1;
+			if (call > 0) await instance.emit({ type: "turn_start", turnIndex: call, timestamp: this.time.now() });
+			else await instance.emit({ type: "turn_start", turnIndex: 0, timestamp: this.time.now() });
+			await instance.emit({ type: "context", messages: this.file.messages() });
+			if (instance.abortRequested) {
+				// pi keeps the aborted answer in the session, so the next prompt follows an assistant message.
+				this.file.appendMessage({ role: "assistant", content: "", timestamp: this.time.now() });
+				break;
+			}
+			outcome.modelCalls++;
+			if (last && followUp === undefined) {
+				this.file.appendMessage({ role: "assistant", content: "done", timestamp: this.time.now() });
+				break;
+			}
+			if (last && followUp !== undefined) {
+				this.file.appendMessage({ role: "assistant", content: "done", timestamp: this.time.now() });
+				this.file.appendMessage(this.userMessage(followUp));
+				followUp = undefined;
+				continue;
+			}
+			this.file.appendMessage({ role: "assistant", content: "calls a tool", timestamp: this.time.now() });
+			const blocked = (await instance.emit({
+				type: "tool_call",
+				toolName: "bash",
+				toolCallId: `t${call}`,
+				input: {},
+			})) as { block?: boolean; reason?: string } | undefined;
+			if (blocked?.block) outcome.refusals.push(blocked.reason ?? "");
+			else {
+				outcome.toolsRun++;
+				await options.duringTool?.(call);
+			}
+			this.file.appendMessage({ role: "toolResult", content: "ok", timestamp: this.time.now() });
+			for (const message of this.steering.splice(0)) this.file.appendMessage(message);
 			if (instance.abortRequested) break;
 		}
+		outcome.aborted = instance.abortRequested;
 		await instance.emit({ type: "agent_end", messages: [] });
-		return { aborted: instance.abortRequested, systemPrompt };
+		return outcome;
 	}
 }

@@ -1,0 +1,110 @@
+// The session rules as behaviour sentences, run on every host driver: the in-memory host, the fake pi and the Claude
+// Code hooks in process. A rule that holds on one host and not another is a rule written twice.
+
+import { afterEach, describe, expect, it } from "vitest";
+import { DRIVERS, type HostDriver } from "./drivers.ts";
+
+const MINUTE = 60_000;
+const SPENT =
+	/^Timebox budget spent\. Used (\d+) turns?, [\dhms ]+\. The agent stops for this turn\. The chat continues\.$/;
+
+function spentNotices(host: HostDriver): string[] {
+	return host.notices().flatMap((notice) => (SPENT.test(notice.message) ? [notice.message] : []));
+}
+
+let host: HostDriver;
+
+afterEach(() => host.dispose());
+
+describe.each(DRIVERS.map((make) => [make().name, make] as const))("on the %s", (_name, make) => {
+	it("answers the two prompts of turns:2, stops the third and runs the on-stop command once", async () => {
+		host = make();
+		await host.command("turns:2 -- say done");
+		expect((await host.prompt({ toolCalls: 2 })).stopped).toBe(false);
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		expect(spentNotices(host)).toEqual([]);
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(true);
+		expect(spentNotices(host)).toHaveLength(1);
+		expect(spentNotices(host)[0]?.match(SPENT)?.[1]).toBe("2");
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("lets the chat go on after the stop: the next prompt is answered and nothing runs again", async () => {
+		host = make();
+		await host.command("turns:1 -- say done");
+		await host.prompt();
+		expect((await host.prompt()).stopped).toBe(true);
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		expect(spentNotices(host)).toHaveLength(1);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("stops a run at its next step once the time is up, and runs the on-stop command once", async () => {
+		host = make();
+		await host.command("15m -- say done");
+		const run = await host.prompt({ toolCalls: 3, duringTool: (index) => index === 0 && host.advance(16 * MINUTE) });
+		expect(run.stopped).toBe(true);
+		expect(spentNotices(host)).toHaveLength(1);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("gives the fifth prompt of turns:5 the warning block, and the four before it none", async () => {
+		host = make();
+		await host.command("turns:5");
+		for (let prompt = 1; prompt <= 4; prompt++) expect((await host.prompt()).context).toEqual([]);
+		const fifth = await host.prompt();
+		expect(fifth.stopped).toBe(false);
+		expect(fifth.context).toHaveLength(1);
+		expect(fifth.context[0]).toContain("IMPORTANT TIMEBOX WARNING");
+		expect(fifth.context[0]).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
+		expect(host.notices().map((notice) => notice.message)).toContain(
+			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+		);
+	});
+
+	it("keeps a spent budget spent when the session is opened again, and never runs its command again", async () => {
+		host = make();
+		await host.command("turns:1 -- say done");
+		await host.prompt();
+		await host.prompt();
+		await host.reopen();
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect(spentNotices(host)).toHaveLength(1);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("keeps a budget turned off off when the session is opened again", async () => {
+		host = make();
+		await host.command("turns:1 -- say done");
+		await host.command("off");
+		await host.reopen();
+		for (let prompt = 1; prompt <= 3; prompt++) expect((await host.prompt()).stopped).toBe(false);
+		expect(host.onStopRuns()).toEqual([]);
+	});
+
+	it("carries a running budget over a reopen with the prompts already used", async () => {
+		host = make();
+		await host.command("turns:3 -- say done");
+		await host.prompt();
+		await host.reopen();
+		expect(host.notices().map((notice) => notice.message)).toContain(
+			"Timebox restored: no time limit | 2 turns left (1/3). On stop it runs: say done",
+		);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("never confuses two budgets: a new budget after a spent one is enforced and runs its own command", async () => {
+		host = make();
+		await host.command("turns:1 -- first");
+		await host.prompt();
+		await host.prompt();
+		await host.command("turns:1 -- second");
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual(["first", "second"]);
+	});
+});

@@ -28,6 +28,7 @@ export interface FoldedHistory {
 export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
 	let budgetAt = items.length;
+	let legacyStartTurn: number | null = null;
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index] as HistoryItem;
@@ -40,16 +41,20 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		if (record.kind === "active") {
 			budget = record.budget;
 			budgetAt = index;
+			legacyStartTurn = record.legacyStartTurn;
 		}
 		break;
 	}
+	// A first-version record counted the prompts sent since the transcript held `startTurn` of them.
+	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = new Set<string>();
 	let lastPrompt: string | null = null;
 	for (let index = 0; index < items.length; index++) {
 		const item = items[index] as HistoryItem;
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
-		if (index > budgetAt) counted.add(item.key);
+		if (index > countFrom) counted.add(item.key);
 	}
-	return { budget, usedTurns: counted.size, lastPrompt, newestUnusable: unusable > 0 };
+	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0));
+	return { budget, usedTurns: budget ? usedTurns : 0, lastPrompt, newestUnusable: unusable > 0 };
 }

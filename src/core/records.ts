@@ -28,7 +28,12 @@ export type TimeboxRecord =
 
 /** A record as read back: a usable budget, or an off (whose budget id may be lost to damage). */
 export type ParsedRecord =
-	| { kind: "active"; budget: TimeboxBudget }
+	| {
+			kind: "active";
+			budget: TimeboxBudget;
+			/** A first-version record counted prompts from this transcript count; null for current records. */
+			legacyStartTurn: number | null;
+	  }
 	| { kind: "off"; budgetId: string | null; disabledAt: number };
 
 type Fields = Record<string, unknown>;
@@ -102,5 +107,10 @@ export function parseRecord(value: unknown): ParsedRecord | null {
 	}
 	if (value.kind !== "active") return null;
 	const budget = parseBudget(value.budget);
-	return budget ? { kind: "active", budget } : null;
+	if (!budget) return null;
+	const startTurn = (value.budget as Fields).startTurn;
+	const legacy = (value.budget as Fields).version === undefined;
+	const legacyStartTurn =
+		legacy && Number.isInteger(startTurn) && (startTurn as number) >= 0 ? (startTurn as number) : null;
+	return { kind: "active", budget, legacyStartTurn };
 }

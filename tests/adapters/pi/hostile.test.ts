@@ -7,7 +7,7 @@ import { ACTIVE_ENTRY_TYPE, OFF_ENTRY_TYPE } from "../../../src/core/constants.t
 import { USAGE } from "../../../src/core/messages.ts";
 import { parseCommand } from "../../../src/core/parse.ts";
 import { anyString } from "../../support/arbitraries.ts";
-import { budget, MINUTE } from "../../support/budgets.ts";
+import { budget, MINUTE, START } from "../../support/budgets.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
@@ -123,8 +123,15 @@ describe("session files with damaged or unusual entries", () => {
 		expect(pi.screen.last?.message).toContain("No active timebox.");
 	});
 
-	it("restores a budget with extra fields, and a legacy one without onStopCommand", async () => {
-		const { onStopCommand: _none, ...legacy } = good;
+	it("restores a first-version record with extra fields and no onStopCommand, counting from its startTurn", async () => {
+		const legacy = {
+			timeLimitMs: 15 * MINUTE,
+			turnLimit: 5,
+			startTime: START,
+			startTurn: 0,
+			softNudgeSent: false,
+			active: true,
+		};
 		const pi = await reopenWith([{ type: ACTIVE_ENTRY_TYPE, data: { ...legacy, addedLater: true } }], 2);
 		expect(pi.screen.last).toEqual({
 			message: "Timebox restored: 15m 0s left (15m budget) | 3 turns left (2/5).",

@@ -1,13 +1,12 @@
-// The pi adapter's parts one by one: completions, the transcript counter, the store, the UI bridge, the session
-// context and the agent bridge.
+// The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
+// session context and the system prompt answer.
 
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import { describe, expect, it, vi } from "vitest";
-import { PiAgentBridge } from "../../../src/adapters/pi/agent-bridge.ts";
+import { describe, expect, it } from "vitest";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
+import { type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../../src/adapters/pi/store.ts";
-import { PiTranscriptBridge } from "../../../src/adapters/pi/transcript-bridge.ts";
+import { withBlocks } from "../../../src/adapters/pi/system-prompt.ts";
 import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
@@ -47,88 +46,63 @@ function contextFor(file: FakeSessionFile, hasUI = true) {
 	return pi;
 }
 
-describe("PiTranscriptBridge", () => {
-	async function bridgeOn(file: FakeSessionFile) {
-		const pi = await contextFor(file).start();
-		const context = new SessionContext();
-		const ctx = pi.instance.context();
-		const getEntries = vi.spyOn(ctx.sessionManager, "getEntries");
-		context.bind(ctx);
-		return { bridge: new PiTranscriptBridge(context), getEntries };
-	}
+describe("which prompt a model call answers", () => {
+	const user = (text: string, timestamp = 1): MessageLike => ({ role: "user", content: text, timestamp });
+	const assistant: MessageLike = { role: "assistant", content: [] };
+	const toolResult: MessageLike = { role: "toolResult", content: [] };
+	const extension: MessageLike = { role: "custom", content: "note" };
 
-	it("counts user messages, then visits only what was appended since, never copying the session again", async () => {
-		const file = new FakeSessionFile();
-		file.appendUserMessage("one");
-		file.appendCustom("timebox-active", {});
-		file.appendUserMessage("two");
-		const { bridge, getEntries } = await bridgeOn(file);
-		expect(bridge.countUserMessages()).toBe(2);
-		expect(bridge.countUserMessages()).toBe(2);
-		file.appendUserMessage("three");
-		file.appendCustom("other", {});
-		expect(bridge.countUserMessages()).toBe(3);
-		expect(getEntries).toHaveBeenCalledTimes(1);
+	it("names a user message by its timestamp and text, reading text parts and nothing else", () => {
+		expect(promptKey(user("fix the bug", 7))).toBe("7:11:fix the bug");
+		const parts = { role: "user", timestamp: 8, content: [{ type: "text", text: "a" }, { type: "image" }, "b"] };
+		expect(promptKey(parts)).toBe("8:1:a");
+		expect(promptKey({ role: "user", timestamp: 9, content: 42 })).toBe("9:0:");
+		expect(promptKey(user("x".repeat(50), 1))).toBe(`1:50:${"x".repeat(32)}`);
 	});
 
-	it("counts every branch again after a /tree navigation", async () => {
-		const file = new FakeSessionFile();
-		file.appendUserMessage("one");
-		const branchPoint = file.leafId;
-		file.appendUserMessage("two");
-		const { bridge, getEntries } = await bridgeOn(file);
-		expect(bridge.countUserMessages()).toBe(2);
-		file.leafId = branchPoint;
-		bridge.invalidate();
-		file.appendUserMessage("two, rewritten");
-		expect(bridge.countUserMessages()).toBe(3);
-		expect(getEntries).toHaveBeenCalledTimes(2);
-	});
-
-	it("scans everything when the leaf's path does not lead back to the last count", async () => {
-		const file = new FakeSessionFile();
-		file.appendUserMessage("one");
-		file.appendUserMessage("two");
-		const { bridge } = await bridgeOn(file);
-		expect(bridge.countUserMessages()).toBe(2);
-		file.leafId = null;
-		file.appendUserMessage("a new root");
-		expect(bridge.countUserMessages()).toBe(3);
-		file.leafId = "missing";
-		expect(bridge.countUserMessages()).toBe(3);
-	});
-
-	it("starts over on another session manager", async () => {
-		const first = new FakeSessionFile();
-		first.appendUserMessage("a");
-		first.appendUserMessage("b");
-		const second = new FakeSessionFile();
-		second.appendUserMessage("c");
-		const context = new SessionContext();
-		const bridge = new PiTranscriptBridge(context);
-		context.bind((await contextFor(first).start()).instance.context());
-		expect(bridge.countUserMessages()).toBe(2);
-		context.bind((await contextFor(second).start()).instance.context());
-		expect(bridge.countUserMessages()).toBe(1);
+	it.each([
+		["a first prompt", [user("one")], "1:3:one"],
+		["a new prompt after an answer", [user("one"), assistant, user("two", 2)], "2:3:two"],
+		["a prompt followed by extension messages", [assistant, user("two", 2), extension], "2:3:two"],
+		["the newest of messages delivered together", [assistant, user("two", 2), user("three", 3)], "3:5:three"],
+		["a tool loop", [user("one"), assistant, toolResult], null],
+		["a steering message after a tool result", [user("one"), assistant, toolResult, user("steer", 2)], null],
+		["no messages", [], null],
+	])("reads %s", (_name, messages, expected) => {
+		expect(promptOfCall(messages as MessageLike[])).toBe(expected);
 	});
 });
 
 describe("PiBudgetStore", () => {
-	it("reads timebox entries oldest first and ignores every other entry", async () => {
+	it("reads the branch oldest first: timebox entries as records, user messages as prompts, nothing else", async () => {
 		const file = new FakeSessionFile();
 		file.appendCustom("timebox-active", { turnLimit: 2 });
-		file.appendUserMessage("hi");
+		file.appendUserMessage("hi", 3);
+		file.appendMessage({ role: "assistant", content: "hello", timestamp: 4 });
 		file.appendCustom("other-extension", { kind: "off" });
 		file.appendCustom("timebox-off", { disabledAt: 5 });
 		file.appendCustom("timebox-off", "garbage");
 		const pi = await contextFor(file).start();
 		const context = new SessionContext();
 		context.bind(pi.instance.context());
-		expect(new PiBudgetStore(pi.instance.api, context).loadRecords()).toEqual([
-			{ kind: "active", budget: { turnLimit: 2 } },
-			{ kind: "off", disabledAt: 5 },
-			{ kind: "off", disabledAt: undefined },
+		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
+			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
+			{ kind: "prompt", key: "3:2:hi" },
+			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
+			{ kind: "record", record: { kind: "off" } },
 		]);
+	});
+
+	it("writes a budget as a timebox-active entry and an off as a timebox-off entry", async () => {
+		const pi = await contextFor(new FakeSessionFile()).start();
+		const context = new SessionContext();
+		context.bind(pi.instance.context());
+		const store = new PiBudgetStore(pi.instance.api, context);
+		const budget = { version: 2, id: "b1", timeLimitMs: null, turnLimit: 1, startTime: 5, onStopCommand: null };
+		store.append({ kind: "active", budget });
+		store.append({ kind: "off", version: 2, budgetId: "b1", disabledAt: 6 });
+		expect(pi.file.custom("timebox-active")).toEqual([budget]);
+		expect(pi.file.custom("timebox-off")).toEqual([{ version: 2, budgetId: "b1", disabledAt: 6 }]);
 	});
 });
 
@@ -162,20 +136,9 @@ describe("SessionContext", () => {
 	});
 });
 
-describe("PiAgentBridge", () => {
-	it("returns nothing to change without an addition, and each addition once", () => {
-		const bridge = new PiAgentBridge(new SessionContext());
-		expect(bridge.takeSystemPrompt("base")).toBeUndefined();
-		bridge.appendSystemPrompt("WARNING");
-		expect(bridge.takeSystemPrompt("base")).toEqual({ systemPrompt: "base\n\nWARNING" });
-		expect(bridge.takeSystemPrompt("base")).toBeUndefined();
-	});
-
-	it("aborts through the current context", () => {
-		const context = new SessionContext();
-		const abort = vi.fn();
-		context.bind({ abort } as unknown as ExtensionContext);
-		new PiAgentBridge(context).abortCurrentTurn();
-		expect(abort).toHaveBeenCalledTimes(1);
+describe("the system prompt answer", () => {
+	it("changes nothing without a block, and adds each block as a section of its own", () => {
+		expect(withBlocks("base", [])).toBeUndefined();
+		expect(withBlocks("base", ["WARNING", "MORE"])).toEqual({ systemPrompt: "base\n\nWARNING\n\nMORE" });
 	});
 });

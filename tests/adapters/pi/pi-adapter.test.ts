@@ -1,8 +1,8 @@
-// The pi adapter against a fake pi that keeps pi's event order (spec §10.2, issue: the pi adapter on real pi).
+// The pi adapter against a fake pi that keeps pi's event order: commands, prompts, re-runs, forks, reloads and time.
 // Guards the failure that matters most: a limit that silently fails to fire, or fires on the wrong prompt.
 
 import { describe, expect, it } from "vitest";
-import { USAGE } from "../../../src/core/messages.ts";
+import { USAGE } from "../../../src/core/index.ts";
 import { budget, MINUTE } from "../../support/budgets.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { BASE_SYSTEM_PROMPT, FakePi, FakeSessionFile } from "./fake-pi.ts";
@@ -11,11 +11,20 @@ async function startedPi(options: ConstructorParameters<typeof FakePi>[0] = {}) 
 	return new FakePi(options).start();
 }
 
-describe("spec §10.2 on the fake pi host", () => {
+describe("the pi adapter on the fake pi host", () => {
 	it("1. /timebox 15m writes one timebox-active entry, notifies and sets the status", async () => {
 		const pi = await startedPi();
 		await pi.timebox("15m");
-		expect(pi.file.custom("timebox-active")).toEqual([budget({ timeLimitMs: 15 * MINUTE, startTime: pi.time.now() })]);
+		expect(pi.file.custom("timebox-active")).toEqual([
+			{
+				version: 2,
+				id: "budget-1",
+				timeLimitMs: 15 * MINUTE,
+				turnLimit: null,
+				startTime: pi.time.now(),
+				onStopCommand: null,
+			},
+		]);
 		expect(pi.screen.last).toEqual({ message: "Timebox set: 15m.", level: "info" });
 		expect(pi.screen.status).toBe("Timebox: 15m 0s left (15m budget) | no turn limit");
 	});
@@ -23,7 +32,9 @@ describe("spec §10.2 on the fake pi host", () => {
 	it("2. /timebox turns:5 sets turnLimit 5", async () => {
 		const pi = await startedPi();
 		await pi.timebox("turns:5");
-		expect(pi.file.custom("timebox-active")).toEqual([budget({ turnLimit: 5, startTime: pi.time.now() })]);
+		expect(pi.file.custom("timebox-active")).toEqual([
+			{ version: 2, id: "budget-1", timeLimitMs: null, turnLimit: 5, startTime: pi.time.now(), onStopCommand: null },
+		]);
 		expect(pi.screen.status).toBe("Timebox: no time limit | 5 turns left (0/5)");
 	});
 
@@ -61,7 +72,7 @@ describe("spec §10.2 on the fake pi host", () => {
 		const pi = await startedPi();
 		await pi.timebox("15m");
 		await pi.timebox("off");
-		expect(pi.file.custom("timebox-off")).toEqual([{ disabledAt: pi.time.now() }]);
+		expect(pi.file.custom("timebox-off")).toEqual([{ version: 2, budgetId: "budget-1", disabledAt: pi.time.now() }]);
 		expect(pi.screen.status).toBeUndefined();
 		expect(pi.screen.last).toEqual({ message: "Timebox off.", level: "info" });
 	});
@@ -236,14 +247,14 @@ describe("pi's real event order", () => {
 		expect(pi.instance.aborts).toBe(0);
 	});
 
-	it("counts a message typed during a run from the next prompt on, without a jump mid-run", async () => {
+	it("counts a steering message as part of the prompt it steers, without a jump mid-run", async () => {
 		const pi = await startedPi();
 		await pi.timebox("turns:3");
 		const seen: (string | undefined)[] = [];
 		await pi.prompt("one", {
 			llmCalls: 3,
 			duringTool: (call) => {
-				if (call === 0) pi.file.appendUserMessage("steer: also check the tests");
+				if (call === 0) pi.steer("also check the tests");
 				seen.push(pi.screen.status);
 			},
 		});
@@ -251,18 +262,63 @@ describe("pi's real event order", () => {
 			"Timebox: no time limit | 3 turns left (0/3)",
 			"Timebox: no time limit | 3 turns left (0/3)",
 		]);
-		expect(pi.screen.status).toBe("Timebox: no time limit | 1 turn left (2/3)");
+		expect(pi.screen.status).toBe("Timebox: no time limit | 2 turns left (1/3)");
 		await pi.prompt("two");
+		expect((await pi.prompt("three")).aborted).toBe(false);
+		expect((await pi.prompt("four")).aborted).toBe(true);
+	});
+
+	it("counts a follow-up delivered after the last allowed answer as a prompt, and stops it", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:2 -- lmk");
+		await pi.prompt("one");
+		const run = await pi.prompt("two", { llmCalls: 2, followUp: "and one more thing" });
+		expect(run.aborted).toBe(true);
+		expect(run.modelCalls).toBe(2);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox budget spent. Used 2 turns, 0s. The agent stops for this turn. The chat continues.",
+		]);
+		expect(pi.screen.statusUpdates.filter((text) => text?.includes("/2)"))).not.toContainEqual(
+			expect.stringContaining("(3/2)"),
+		);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+	});
+
+	it("treats pi's re-run of a prompt (auto-retry, overflow compaction) as the same prompt", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:2");
+		await pi.prompt("one");
+		const seen: (string | undefined)[] = [];
+		await pi.prompt("two");
+		const rerun = await pi.rerun({ llmCalls: 2, duringTool: () => void seen.push(pi.screen.status) });
+		expect(rerun.aborted).toBe(false);
+		expect(seen).toEqual(["Timebox: no time limit | 1 turn left (1/2)"]);
+		expect(pi.screen.status).toBe("Timebox: no time limit | 0 turns left (2/2)");
+		expect(pi.screen.messages("error")).toEqual([]);
 		expect((await pi.prompt("three")).aborted).toBe(true);
 	});
 
-	it("stops an idle session at the deadline: notify and run the command, nothing to abort", async () => {
+	it("refuses a re-run of the prompt a time stop ended while pi waited to retry it", async () => {
+		const pi = await startedPi();
+		await pi.timebox("2s -- lmk");
+		await pi.prompt("one");
+		pi.time.advance(2_000);
+		expect(pi.screen.messages("error")).toHaveLength(1);
+		expect(pi.instance.aborts).toBe(1);
+		const rerun = await pi.rerun({ llmCalls: 2 });
+		expect(rerun).toMatchObject({ aborted: true, modelCalls: 0, toolsRun: 0 });
+		expect(pi.screen.messages("error")).toHaveLength(1);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+		expect((await pi.prompt("two", { llmCalls: 2 })).aborted).toBe(false);
+	});
+
+	it("stops an idle session at the deadline: notify, run the command, and cancel any re-run pi has pending", async () => {
 		const pi = await startedPi();
 		await pi.timebox("1m -- notify-send done");
 		pi.time.advance(MINUTE);
 		expect(pi.screen.messages("error")).toHaveLength(1);
 		expect(pi.runner.commands).toEqual(["notify-send done"]);
-		expect(pi.instance.aborts).toBe(0);
+		expect(pi.instance.aborts).toBe(1);
 	});
 
 	it("does not stop or run the command a second time after reopening a spent session", async () => {
@@ -309,15 +365,75 @@ describe("pi's real event order", () => {
 		expect(pi.time.activeIntervals).toBe(0);
 	});
 
-	it("counts prompts on every branch after a /tree navigation", async () => {
+	it("counts the prompts of the branch /tree moved to, not those of other branches", async () => {
 		const pi = await startedPi();
 		await pi.timebox("turns:3");
 		const branchPoint = pi.file.leafId;
 		await pi.prompt("one");
+		await pi.prompt("two");
 		pi.file.leafId = branchPoint;
 		await pi.instance.emit({ type: "session_tree", newLeafId: branchPoint, oldLeafId: null });
+		expect(pi.screen.status).toBe("Timebox: no time limit | 3 turns left (0/3)");
 		await pi.prompt("one, rewritten");
-		expect(pi.screen.status).toBe("Timebox: no time limit | 1 turn left (2/3)");
+		expect(pi.screen.status).toBe("Timebox: no time limit | 2 turns left (1/3)");
+	});
+
+	it("gives a clone the budget of its path and the prompts used on it, and stops at the right prompt", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:3 -- lmk");
+		await pi.prompt("one");
+		await pi.replaceSession("fork", pi.file.fork(pi.file.leafId as string, "at"));
+		expect(pi.screen.last).toEqual({
+			message: "Timebox restored: no time limit | 2 turns left (1/3). On stop it runs: lmk",
+			level: "info",
+		});
+		expect((await pi.prompt("two")).aborted).toBe(false);
+		expect((await pi.prompt("three")).aborted).toBe(false);
+		expect((await pi.prompt("four")).aborted).toBe(true);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+	});
+
+	it("keeps a spent budget spent in a fork made from before it was spent, and never runs its command again", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:1 -- lmk");
+		const firstPrompt = pi.file.entries.length + 1;
+		await pi.prompt("one");
+		expect((await pi.prompt("two")).aborted).toBe(true);
+		await pi.replaceSession("fork", pi.file.fork(`e${firstPrompt}`, "before"));
+		expect(pi.screen.last?.message).toMatch(/^Timebox budget of this session was already spent \(/);
+		expect(pi.screen.status).toBeUndefined();
+		expect((await pi.prompt("one again")).aborted).toBe(false);
+		expect((await pi.prompt("two again")).aborted).toBe(false);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+	});
+
+	it("keeps a budget turned off off in a clone of a branch that never saw the off", async () => {
+		const pi = await startedPi();
+		await pi.timebox("turns:1 -- lmk");
+		await pi.prompt("one");
+		const branchPoint = pi.file.leafId as string;
+		await pi.timebox("off");
+		await pi.replaceSession("fork", pi.file.fork(branchPoint, "at"));
+		expect(pi.screen.status).toBeUndefined();
+		expect((await pi.prompt("two")).aborted).toBe(false);
+		expect((await pi.prompt("three")).aborted).toBe(false);
+		expect(pi.runner.commands).toEqual([]);
+	});
+
+	it("never acts from an instance a reload replaced, whatever order the command and the reload arrive in", async () => {
+		const pi = await startedPi();
+		const old = pi.instance;
+		const command = old.commands.get("timebox");
+		await pi.replaceSession("reload");
+		await command?.handler("1s -- lmk", old.context());
+		pi.time.advance(5_000);
+		expect(pi.screen.messages("error")).toEqual([]);
+		expect(pi.runner.commands).toEqual([]);
+		await pi.timebox("1s -- lmk");
+		await pi.replaceSession("reload");
+		pi.time.advance(5_000);
+		expect(pi.screen.messages("error")).toHaveLength(1);
+		expect(pi.runner.commands).toEqual(["lmk"]);
 	});
 
 	it("starts a new session without the old budget", async () => {

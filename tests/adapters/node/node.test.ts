@@ -1,10 +1,11 @@
-// The Node parts every host shares: the shell runner (with a fake spawn, so nothing is started) and the Node timers.
+// The Node parts every host shares: the on-stop shell runner (with a fake spawn, so nothing is started) and the timers.
 
 import type { ChildProcess, SpawnOptions } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.ts";
-import { createShellRunner, SHELL } from "../../../src/adapters/node/on-stop-runner.ts";
+import { createShellRunner, SHELL, SHELL_ARGS } from "../../../src/adapters/node/on-stop-runner.ts";
+import type { OnStopOutcome } from "../../../src/core/ports.ts";
 
 class FakeChild extends EventEmitter {
 	unrefCalls = 0;
@@ -13,63 +14,102 @@ class FakeChild extends EventEmitter {
 	}
 }
 
+type SpawnCall = { command: string; args: readonly string[]; options: SpawnOptions };
+
 describe("the shell runner", () => {
-	function runWith(spawnImpl: (command: string, args: readonly string[], options: SpawnOptions) => FakeChild) {
-		const calls: { command: string; args: readonly string[]; options: SpawnOptions }[] = [];
-		const reports: string[] = [];
-		const children: FakeChild[] = [];
-		const runner = createShellRunner((command, args, options) => {
-			calls.push({ command, args, options });
-			const child = spawnImpl(command, args, options);
-			children.push(child);
+	/** Runs one command through a runner whose spawn returns a fake child (or throws); the test drives its events. */
+	function runOne(command: string, spawnImpl: () => FakeChild = () => new FakeChild()) {
+		const calls: SpawnCall[] = [];
+		const outcomes: OnStopOutcome[] = [];
+		let child: FakeChild | undefined;
+		const runner = createShellRunner((file, args, options) => {
+			calls.push({ command: file, args, options });
+			child = spawnImpl();
 			return child as unknown as ChildProcess;
 		});
-		return { runner, calls, reports, children, report: (problem: string) => reports.push(problem) };
+		runner.run(command, (outcome) => outcomes.push(outcome));
+		return { calls, outcomes, child: child ?? new FakeChild() };
 	}
 
-	it("passes the command as the single argument of /bin/sh -c, detached, stdio ignored, unref'd", () => {
-		const { runner, calls, children, reports, report } = runWith(() => new FakeChild());
-		runner.run('say "done"; rm -i x', report);
+	it("passes the command as the single argument after /bin/sh -c --, detached, stdio ignored, unref'd", () => {
+		const { calls, child } = runOne('say "done"; rm -i x');
 		expect(calls).toEqual([
-			{ command: SHELL, args: ["-c", 'say "done"; rm -i x'], options: { detached: true, stdio: "ignore" } },
+			{ command: SHELL, args: ["-c", "--", 'say "done"; rm -i x'], options: { detached: true, stdio: "ignore" } },
 		]);
-		expect(children[0]?.unrefCalls).toBe(1);
-		children[0]?.emit("exit", 0, null);
-		expect(reports).toEqual([]);
+		expect(SHELL_ARGS).toEqual(["-c", "--"]);
+		expect(child.unrefCalls).toBe(1);
 	});
 
-	it("reports a failure to start, a non-zero exit and a kill", () => {
-		const { runner, children, reports, report } = runWith(() => new FakeChild());
-		runner.run("missing-program", report);
-		children[0]?.emit("exit", 127, null);
-		runner.run("hangs", report);
-		children[1]?.emit("exit", null, "SIGKILL");
-		runner.run("x", report);
-		children[2]?.emit("error", new Error("spawn /bin/sh EAGAIN"));
-		expect(reports).toEqual([
-			'"missing-program" exited with code 127',
-			'"hangs" was ended by SIGKILL',
-			'could not start "x": spawn /bin/sh EAGAIN',
+	it("passes a command that begins with a dash exactly as typed, after the end of the shell's options", () => {
+		expect(runOne("-x; echo hi").calls[0]?.args).toEqual(["-c", "--", "-x; echo hi"]);
+		expect(runOne("--version").calls[0]?.args).toEqual(["-c", "--", "--version"]);
+	});
+
+	it("reports nothing until the process has started, then started once, and nothing for a clean exit", () => {
+		const { outcomes, child } = runOne("echo ok");
+		expect(outcomes).toEqual([]);
+		child.emit("spawn");
+		expect(outcomes).toEqual([{ kind: "started" }]);
+		child.emit("spawn");
+		child.emit("exit", 0, null);
+		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+
+	it("reports a non-zero exit after started, once", () => {
+		const { outcomes, child } = runOne("missing-program");
+		child.emit("spawn");
+		child.emit("exit", 127, null);
+		child.emit("exit", 1, null);
+		expect(outcomes).toEqual([
+			{ kind: "started" },
+			{ kind: "exited", problem: '"missing-program" exited with code 127' },
 		]);
 	});
 
-	it("reports a spawn that throws", () => {
-		const { runner, reports, report } = runWith(() => {
-			throw new TypeError("The argument 'args[1]' must be a string without null bytes");
+	it("reports a signal after started", () => {
+		const { outcomes, child } = runOne("hangs");
+		child.emit("spawn");
+		child.emit("exit", null, "SIGTERM");
+		expect(outcomes).toEqual([{ kind: "started" }, { kind: "exited", problem: '"hangs" was ended by SIGTERM' }]);
+	});
+
+	it("reports a spawn that throws (E2BIG) once, as failed, never started", () => {
+		const error = Object.assign(new Error("spawn E2BIG"), { code: "E2BIG" });
+		const { outcomes } = runOne("echo big", () => {
+			throw error;
 		});
-		runner.run("a\u0000b", report);
-		runner.run("c", () => undefined);
-		expect(reports).toEqual([
-			"could not start \"a\u0000b\": The argument 'args[1]' must be a string without null bytes",
-		]);
+		expect(outcomes).toEqual([{ kind: "failed", problem: 'could not start "echo big": spawn E2BIG' }]);
 	});
 
-	it("reports a thrown non-error", () => {
-		const { runner, reports, report } = runWith(() => {
+	it("reports a thrown non-error as failed", () => {
+		const { outcomes } = runOne("x", () => {
 			throw "nope";
 		});
-		runner.run("x", report);
-		expect(reports).toEqual(['could not start "x": nope']);
+		expect(outcomes).toEqual([{ kind: "failed", problem: 'could not start "x": nope' }]);
+	});
+
+	it("reports an error before spawn once, as failed, and ignores any later event", () => {
+		const { outcomes, child } = runOne("x");
+		child.emit("error", new Error("spawn /bin/sh ENOENT"));
+		child.emit("error", new Error("spawn /bin/sh EAGAIN"));
+		child.emit("spawn");
+		child.emit("exit", 127, null);
+		expect(outcomes).toEqual([{ kind: "failed", problem: 'could not start "x": spawn /bin/sh ENOENT' }]);
+	});
+
+	it("ignores an exit seen before spawn, and an error after spawn without throwing it at the host", () => {
+		const { outcomes, child } = runOne("x");
+		child.emit("exit", 2, null);
+		child.emit("spawn");
+		expect(() => child.emit("error", new Error("kill EPERM"))).not.toThrow();
+		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+
+	it("shows a long command cut short in the problem, as the rest of Timebox shows input", () => {
+		const { outcomes } = runOne(`echo ${"x".repeat(200_000)}`, () => {
+			throw new Error("spawn E2BIG");
+		});
+		expect(outcomes).toEqual([{ kind: "failed", problem: `could not start "echo ${"x".repeat(35)}…": spawn E2BIG` }]);
 	});
 });
 

@@ -1,0 +1,56 @@
+// Runs the ledger contract against the in-memory ledger and the file ledger every Node host uses.
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { MemoryLedger } from "../support/memory-host.ts";
+import { ledgerContract } from "./ledger-contract.ts";
+
+const folders: string[] = [];
+
+function tempFolder(): string {
+	const folder = mkdtempSync(join(tmpdir(), "timebox-ledger-"));
+	folders.push(folder);
+	return folder;
+}
+
+afterEach(() => {
+	for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+ledgerContract("in-memory", () => {
+	const ledger = new MemoryLedger();
+	return { ledger, reopen: () => ledger };
+});
+
+ledgerContract("file", () => {
+	const folder = join(tempFolder(), "ledger");
+	return { ledger: createFileLedger(folder), reopen: () => createFileLedger(folder) };
+});
+
+describe("the file ledger with a damaged or hostile folder", () => {
+	it("counts a claim file it cannot parse as claimed, with no figures", () => {
+		const folder = tempFolder();
+		writeFileSync(join(folder, "budget-1.spent.json"), "{torn");
+		writeFileSync(join(folder, "budget-1.nudged.json"), "null");
+		expect(createFileLedger(folder).read("budget-1")).toEqual({
+			spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: false, prompt: null },
+			off: false,
+			nudged: true,
+		});
+	});
+
+	it("refuses an id that could leave its folder, and reads nothing for one", () => {
+		const ledger = createFileLedger(tempFolder());
+		expect(() => ledger.claim({ kind: "off", budgetId: "../escape" })).toThrow("not a budget id");
+		expect(ledger.read("../escape")).toEqual({ spent: null, off: false, nudged: false });
+	});
+
+	it("throws when the folder cannot be written, so the caller can fire anyway and say why", () => {
+		const folder = tempFolder();
+		writeFileSync(join(folder, "file"), "");
+		expect(() => createFileLedger(join(folder, "file")).claim({ kind: "off", budgetId: "b" })).toThrow();
+	});
+});

@@ -1,0 +1,85 @@
+// The contract every BudgetStore keeps, run against the in-memory store, pi's session entries and Claude Code's log:
+// records come back in the order written, as history, with the prompts between them.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ClaudeSessionStore } from "../../src/adapters/claude/session-store.ts";
+import { SessionContext } from "../../src/adapters/pi/session-context.ts";
+import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
+import type { BudgetStore, TimeboxRecord } from "../../src/core/index.ts";
+import { FakePi, FakeSessionFile } from "../adapters/pi/fake-pi.ts";
+import { MemoryStore } from "../support/memory-host.ts";
+
+const BUDGET: TimeboxRecord = {
+	kind: "active",
+	budget: { version: 2, id: "budget-1", timeLimitMs: 900_000, turnLimit: 3, startTime: 5, onStopCommand: "say hi" },
+};
+const OFF: TimeboxRecord = { kind: "off", version: 2, budgetId: "budget-1", disabledAt: 9 };
+
+interface StoreUnderTest {
+	store: BudgetStore;
+	/** Adds a prompt the way the host's history gets one. */
+	addPrompt(text: string): void;
+	/** The prompt key the host gives that prompt. */
+	keyOf(text: string): string;
+}
+
+const folders: string[] = [];
+afterEach(() => {
+	for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const implementations: [string, () => Promise<StoreUnderTest>][] = [
+	[
+		"in-memory",
+		async () => {
+			const store = new MemoryStore();
+			return { store, addPrompt: (text) => store.addPrompt(text), keyOf: (text) => text };
+		},
+	],
+	[
+		"pi session entries",
+		async () => {
+			const file = new FakeSessionFile();
+			const pi = await new FakePi({ file }).start();
+			const context = new SessionContext();
+			context.bind(pi.instance.context());
+			return {
+				store: new PiBudgetStore(pi.instance.api, context),
+				addPrompt: (text) => file.appendUserMessage(text, 7),
+				keyOf: (text) => `7:${text.length}:${text}`,
+			};
+		},
+	],
+	[
+		"Claude Code log",
+		async () => {
+			const folder = mkdtempSync(join(tmpdir(), "timebox-store-"));
+			folders.push(folder);
+			const store = new ClaudeSessionStore(folder, "session-1");
+			return { store, addPrompt: (text) => store.appendPrompt(text, 7), keyOf: (text) => text };
+		},
+	],
+];
+
+describe.each(implementations)("the %s store", (_name, make) => {
+	it("starts with an empty history", async () => {
+		expect((await make()).store.history()).toEqual([]);
+	});
+
+	it("gives back what was written, in order, with the prompts between the records", async () => {
+		const { store, addPrompt, keyOf } = await make();
+		addPrompt("first");
+		store.append(BUDGET);
+		addPrompt("second");
+		store.append(OFF);
+		const history = store.history();
+		expect(history.map((item) => item.kind)).toEqual(["prompt", "record", "prompt", "record"]);
+		expect(history[0]).toEqual({ kind: "prompt", key: keyOf("first") });
+		expect(history[1]).toMatchObject({ kind: "record", record: BUDGET });
+		expect(history[2]).toEqual({ kind: "prompt", key: keyOf("second") });
+		expect(history[3]).toMatchObject({ kind: "record", record: { kind: "off", budgetId: "budget-1", disabledAt: 9 } });
+	});
+});

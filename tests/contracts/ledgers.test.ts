@@ -52,5 +52,7 @@ describe("the file ledger with a damaged or hostile folder", () => {
 		const folder = tempFolder();
 		writeFileSync(join(folder, "file"), "");
 		expect(() => createFileLedger(join(folder, "file")).claim({ kind: "off", budgetId: "b" })).toThrow();
+		// A folder that exists but takes no new files (procfs, even for root).
+		expect(() => createFileLedger("/proc/self").claim({ kind: "off", budgetId: "b" })).toThrow();
 	});
 });

@@ -26,8 +26,9 @@ function describeError(error: unknown): string {
  * Runs the user's command as the single argument after `/bin/sh -c --`, so nothing Timebox builds is interpolated into
  * a shell line. The process is detached and unref'd: pi never waits for it, and it survives pi's exit.
  *
- * Reports exactly one of `started` (the 'spawn' event) or `failed` (spawn threw, as it does synchronously for E2BIG,
- * or an 'error' event came before 'spawn', as for ENOENT or EACCES); after `started`, at most one `exited` for a
+ * Reports exactly one of `started` (at once when Node gave the child a pid, which it does only for a process it
+ * created; else on the 'spawn' event) or `failed` (spawn threw, as it does synchronously for E2BIG, or an 'error'
+ * event came before 'spawn', as for ENOENT or EACCES); after `started`, at most one `exited` for a
  * non-zero exit or a signal. An 'error' after 'spawn' (Node emits one only for a failed kill, which Timebox never
  * sends) is still listened for, so it cannot crash the host, and is not reported.
  */
@@ -48,11 +49,12 @@ export function createShellRunner(spawnProcess: SpawnProcess = spawn): OnStopRun
 			}
 			// "starting" until 'spawn' or 'error'; "started" until 'exit'; then "settled", and nothing more is reported.
 			let state: "starting" | "started" | "settled" = "starting";
-			child.once("spawn", () => {
+			const started = () => {
 				if (state !== "starting") return;
 				state = "started";
 				report({ kind: "started" });
-			});
+			};
+			child.once("spawn", started);
 			child.on("error", (error) => {
 				if (state !== "starting") return;
 				state = "settled";
@@ -65,6 +67,8 @@ export function createShellRunner(spawnProcess: SpawnProcess = spawn): OnStopRun
 				else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
 			});
 			child.unref();
+			// A pid means the process exists: say so now, so the user reads it with the stop, not a tick later.
+			if (child.pid !== undefined) started();
 		},
 	};
 }

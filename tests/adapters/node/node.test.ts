@@ -5,9 +5,11 @@ import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.ts";
 import { createShellRunner, SHELL, SHELL_ARGS } from "../../../src/adapters/node/on-stop-runner.ts";
-import type { OnStopOutcome } from "../../../src/core/ports.ts";
+import type { OnStopOutcome } from "../../../src/core/index.ts";
 
 class FakeChild extends EventEmitter {
+	/** Node sets a pid at once for a process it created, and none for one it could not. */
+	pid: number | undefined;
 	unrefCalls = 0;
 	unref(): void {
 		this.unrefCalls++;
@@ -53,6 +55,14 @@ describe("the shell runner", () => {
 		child.emit("spawn");
 		child.emit("exit", 0, null);
 		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+
+	it("reports started at once for a process Node gave a pid, and only once when 'spawn' follows", () => {
+		const { outcomes, child } = runOne("echo ok", () => Object.assign(new FakeChild(), { pid: 4242 }));
+		expect(outcomes).toEqual([{ kind: "started" }]);
+		child.emit("spawn");
+		child.emit("exit", 3, null);
+		expect(outcomes).toEqual([{ kind: "started" }, { kind: "exited", problem: '"echo ok" exited with code 3' }]);
 	});
 
 	it("reports a non-zero exit after started, once", () => {

@@ -62,12 +62,11 @@ describe("restoring a budget from a real session file", () => {
 			{
 				customType: "timebox-active",
 				data: {
+					version: 2,
+					id: expect.stringMatching(/^[0-9a-f-]{36}$/),
 					timeLimitMs: 900_000,
 					turnLimit: 4,
 					startTime: expect.any(Number),
-					startTurn: 0,
-					softNudgeSent: false,
-					active: true,
 					onStopCommand: "echo hi",
 				},
 			},

@@ -7,7 +7,7 @@ export { decide, decideOnTime, urgencyFor } from "./decide.ts";
 export { formatNudgePrompt, formatRemaining, formatStatus, SPENT_STATUS } from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
 export { type Answer, LiveSession, type LiveSessionPorts } from "./live-session.ts";
-export { internalErrorMessage, USAGE } from "./messages.ts";
+export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE } from "./messages.ts";
 export { parseCommand, quoteInput, type TimeboxCommand } from "./parse.ts";
 export type {
 	BudgetLedger,

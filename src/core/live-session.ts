@@ -3,7 +3,7 @@
 
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import { foldHistory } from "./history.ts";
-import { internalErrorMessage } from "./messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "./messages.ts";
 import type { BudgetLedger, BudgetStore, Cancel, Clock, OnStopRunner, Scheduler, UIBridge } from "./ports.ts";
 import {
 	type Effect,
@@ -67,8 +67,12 @@ export class LiveSession {
 		});
 	}
 
-	/** `/timebox <args>`. */
+	/** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
 	command(args: string): void {
+		if (this.disposed) {
+			this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
+			return;
+		}
 		this.guard("/timebox", () => this.dispatch({ type: "command", args, newBudgetId: this.ports.newBudgetId() }));
 	}
 

@@ -85,3 +85,7 @@ export function internalErrorMessage(where: string, error: unknown): string {
 	const message = error instanceof Error ? error.message : String(error);
 	return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
 }
+
+/** A /timebox command reached a session instance that a reload or a session switch had already replaced. */
+export const COMMAND_AFTER_RELOAD =
+	"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.";

@@ -9,7 +9,6 @@ import {
 	SessionManager,
 } from "@mariozechner/pi-coding-agent";
 import { createTimeboxExtension } from "../../src/adapters/pi/extension.ts";
-import type { TimeboxBudget } from "../../src/core/budget.ts";
 import { ACTIVE_ENTRY_TYPE, COMMAND_NAME } from "../../src/core/constants.ts";
 import type { Cancel, Scheduler } from "../../src/core/ports.ts";
 import { median, nowMs, progress } from "./stats.ts";
@@ -118,6 +117,8 @@ class LoadedExtension {
 			scheduler,
 			onStop: { run: () => {} },
 			writeFallback: () => {},
+			ledger: () => ({ claim: () => true, read: () => ({ spent: null, off: false, nudged: false }) }),
+			newBudgetId: () => "bench-budget",
 		})(api);
 	}
 
@@ -199,14 +200,15 @@ function filledSession(size: number): SessionManager {
 		else if (step % 2 === 1) session.appendMessage(assistantMessage(`call-${index}`));
 		else session.appendMessage(toolResult(`call-${index - 1}`));
 	}
-	const budget: TimeboxBudget = {
+	const budget = {
+		version: 2,
+		id: "bench-budget",
 		timeLimitMs: TIME_LIMIT_MS,
 		turnLimit: TURN_LIMIT,
 		startTime: Date.now(),
-		startTurn: users,
-		softNudgeSent: false,
-		active: true,
 		onStopCommand: null,
+		// The first version counted prompts from this transcript count; kept so the figures compare with earlier runs.
+		startTurn: users,
 	};
 	session.appendCustomEntry(ACTIVE_ENTRY_TYPE, budget);
 	if (session.getEntries().length !== size) throw new Error(`expected ${size} entries`);
@@ -265,7 +267,15 @@ const PROMPT_EVENT = {
 	systemPrompt: "You are pi.",
 	systemPromptOptions: {},
 };
-const LATER_TURN_EVENT = { type: "turn_start", turnIndex: 1, timestamp: 0 };
+/** A later model call of a run: the messages end with a tool result, so it is the running prompt's. */
+const LATER_TURN_EVENT = {
+	type: "context",
+	messages: [
+		{ role: "user", content: USER_TEXT, timestamp: 1 },
+		{ role: "assistant", content: [] },
+		{ role: "toolResult", content: [] },
+	],
+};
 const END_EVENT = { type: "agent_end", messages: [] };
 
 /** Fills a session of `size` entries, loads Timebox on it (timing `session_start`) and starts a run. */
@@ -286,7 +296,10 @@ async function setUp(size: number): Promise<Fixture> {
 	}
 	// A run in progress: the prompt started and its first LLM call went out; later turns follow tool calls.
 	extension.handler("before_agent_start")(PROMPT_EVENT, ctx);
-	extension.handler("turn_start")({ type: "turn_start", turnIndex: 0, timestamp: Date.now() }, ctx);
+	extension.handler("context")(
+		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
+		ctx,
+	);
 	return {
 		size,
 		session,
@@ -317,7 +330,7 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 	const { callsPerSample } = SAMPLING[name];
 	switch (name) {
 		case "turn_start": {
-			const handler = extension.handler("turn_start");
+			const handler = extension.handler("context");
 			return timeBatch(callsPerSample, () => handler(LATER_TURN_EVENT, ctx));
 		}
 		case "status_refresh":

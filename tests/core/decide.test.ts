@@ -1,7 +1,8 @@
-// The §4 decision rules: ok below 80%, a one-shot nudge from 80% (critical from 95%), stop at the limit.
+// The decision rules: ok below 80%, a one-shot nudge from 80% (critical from 95%), stop at the limit, and the same on
+// the time limit alone for the clock's checks.
 
 import { describe, expect, it } from "vitest";
-import { decide, urgencyFor } from "../../src/core/decide.ts";
+import { decide, decideOnTime, urgencyFor } from "../../src/core/decide.ts";
 import { elapsedMs, safeTurns, worstRatio } from "../../src/core/measure.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
@@ -11,12 +12,12 @@ const twentyTurns = budget({ turnLimit: 20 });
 
 describe("decide", () => {
 	it("returns ok below 80%", () => {
-		expect(decide(fifteenMinutes, START + 11 * MINUTE, 0)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, 3)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, START + 11 * MINUTE, 0, false)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, 3, false)).toEqual({ kind: "ok" });
 	});
 
 	it("returns nudge:warning at exactly 80% time", () => {
-		expect(decide(fifteenMinutes, START + 12 * MINUTE, 0)).toEqual({
+		expect(decide(fifteenMinutes, START + 12 * MINUTE, 0, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "3m 0s left (15m budget) | no turn limit",
@@ -24,7 +25,7 @@ describe("decide", () => {
 	});
 
 	it("returns nudge:warning at 80% turns", () => {
-		expect(decide(fiveTurns, START, 4)).toEqual({
+		expect(decide(fiveTurns, START, 4, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "no time limit | 1 turn left (4/5)",
@@ -32,47 +33,78 @@ describe("decide", () => {
 	});
 
 	it("returns nudge:critical at 95% turns and at 95% time", () => {
-		expect(decide(twentyTurns, START, 19)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(fifteenMinutes, START + 14.25 * MINUTE, 0)).toMatchObject({ kind: "nudge", urgency: "critical" });
-	});
-
-	it("returns stop at 100% time", () => {
-		expect(decide({ ...fifteenMinutes, onStopCommand: "lmk done" }, START + 15 * MINUTE, 2)).toEqual({
-			kind: "stop",
-			usedTurns: 2,
-			elapsedMs: 15 * MINUTE,
-			onStopCommand: "lmk done",
+		expect(decide(twentyTurns, START, 19, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(fifteenMinutes, START + 14.25 * MINUTE, 0, false)).toMatchObject({
+			kind: "nudge",
+			urgency: "critical",
 		});
 	});
 
-	it("returns stop once turns reach the limit", () => {
-		expect(decide(fiveTurns, START, 5)).toEqual({ kind: "stop", usedTurns: 5, elapsedMs: 0, onStopCommand: null });
-		expect(decide(fiveTurns, START, 9)).toMatchObject({ kind: "stop", usedTurns: 9 });
+	it("returns stop at 100% time, saying the time ran out", () => {
+		expect(decide(fifteenMinutes, START + 15 * MINUTE, 2, false)).toEqual({
+			kind: "stop",
+			summary: { usedTurns: 2, elapsedMs: 15 * MINUTE, timeRanOut: true },
+		});
+	});
+
+	it("returns stop once turns reach the limit, saying the turns ran out", () => {
+		expect(decide(fiveTurns, START + MINUTE, 5, false)).toEqual({
+			kind: "stop",
+			summary: { usedTurns: 5, elapsedMs: MINUTE, timeRanOut: false },
+		});
+		expect(decide(fiveTurns, START, 9, true)).toMatchObject({ kind: "stop", summary: { usedTurns: 9 } });
 	});
 
 	it("stops on either dimension of a combined budget, whichever comes first", () => {
 		const combined = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 3 });
-		expect(decide(combined, START + MINUTE, 3)).toMatchObject({ kind: "stop" });
-		expect(decide(combined, START + 15 * MINUTE, 0)).toMatchObject({ kind: "stop" });
+		expect(decide(combined, START + MINUTE, 3, false)).toMatchObject({ kind: "stop", summary: { timeRanOut: false } });
+		expect(decide(combined, START + 15 * MINUTE, 0, false)).toMatchObject({
+			kind: "stop",
+			summary: { timeRanOut: true },
+		});
+		expect(decide(combined, START + 15 * MINUTE, 3, false)).toMatchObject({
+			kind: "stop",
+			summary: { timeRanOut: true },
+		});
 	});
 
 	it("lets the worst ratio set the urgency: critical wins over warning", () => {
 		const combined = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 20 });
-		expect(decide(combined, START + 12 * MINUTE, 19)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(combined, START + 14.5 * MINUTE, 16)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(combined, START + 12 * MINUTE, 1)).toMatchObject({ kind: "nudge", urgency: "warning" });
+		expect(decide(combined, START + 12 * MINUTE, 19, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(combined, START + 14.5 * MINUTE, 16, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(combined, START + 12 * MINUTE, 1, false)).toMatchObject({ kind: "nudge", urgency: "warning" });
 	});
 
-	it("does not nudge twice", () => {
-		expect(decide({ ...fifteenMinutes, softNudgeSent: true }, START + 13 * MINUTE, 0)).toEqual({ kind: "ok" });
-		expect(decide({ ...fifteenMinutes, softNudgeSent: true }, START + 15 * MINUTE, 0)).toMatchObject({ kind: "stop" });
+	it("does not nudge once the nudge was given, but still stops", () => {
+		expect(decide(fifteenMinutes, START + 13 * MINUTE, 0, true)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, START + 15 * MINUTE, 0, true)).toMatchObject({ kind: "stop" });
 	});
 
 	it("treats a clock that went back, and nonsense counts, as nothing used", () => {
-		expect(decide(fifteenMinutes, START - 60 * MINUTE, 0)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, -3)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, Number.NaN)).toEqual({ kind: "ok" });
-		expect(decide(fifteenMinutes, Number.NaN, 0)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, START - 60 * MINUTE, 0, false)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, -3, false)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, Number.NaN, false)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, Number.NaN, 0, false)).toEqual({ kind: "ok" });
+	});
+});
+
+describe("decideOnTime", () => {
+	it("leaves the turn limit to prompts: used-up turns are not a stop", () => {
+		expect(decideOnTime(fiveTurns, START, 5, false)).toEqual({ kind: "ok" });
+		expect(decideOnTime(fiveTurns, START, 4, false)).toEqual({ kind: "ok" });
+	});
+
+	it("nudges and stops on the time limit, showing the turns used", () => {
+		const combined = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 5 });
+		expect(decideOnTime(combined, START + 8 * MINUTE, 1, false)).toEqual({
+			kind: "nudge",
+			urgency: "warning",
+			detail: "2m 0s left (10m budget) | no turn limit",
+		});
+		expect(decideOnTime(combined, START + 10 * MINUTE, 7, true)).toEqual({
+			kind: "stop",
+			summary: { usedTurns: 7, elapsedMs: 10 * MINUTE, timeRanOut: true },
+		});
 	});
 });
 
@@ -82,15 +114,32 @@ describe("measures", () => {
 		expect(worstRatio(budget({ turnLimit: 4 }), START + 10_000 * MINUTE, 1)).toBe(0.25);
 	});
 
-	it("never reports negative elapsed time or turns", () => {
-		expect(elapsedMs(fifteenMinutes, START - 1)).toBe(0);
-		expect(safeTurns(-2)).toBe(0);
-		expect(safeTurns(2.7)).toBe(2);
-		expect(safeTurns(Number.POSITIVE_INFINITY)).toBe(0);
+	it.each([
+		[START - 1, 0],
+		[START, 0],
+		[START + 1_500, 1_500],
+		[Number.NaN, 0],
+		[Number.POSITIVE_INFINITY, 0],
+	])("measures the time elapsed at %d as %d ms", (now, elapsed) => {
+		expect(elapsedMs(fifteenMinutes, now)).toBe(elapsed);
 	});
 
-	it("picks the urgency from the ratio", () => {
-		expect(urgencyFor(0.8)).toBe("warning");
-		expect(urgencyFor(0.95)).toBe("critical");
+	it.each([
+		[3, 3],
+		[-2, 0],
+		[2.7, 2],
+		[Number.NaN, 0],
+		[Number.POSITIVE_INFINITY, 0],
+	])("reads %d used turns as %d", (turns, safe) => {
+		expect(safeTurns(turns)).toBe(safe);
+	});
+
+	it.each([
+		[0.8, "warning"],
+		[0.94, "warning"],
+		[0.95, "critical"],
+		[1, "critical"],
+	])("picks the urgency at %d used: %s", (ratio, urgency) => {
+		expect(urgencyFor(ratio)).toBe(urgency);
 	});
 });

@@ -8,6 +8,7 @@ import {
 	formatRemaining,
 	formatStatus,
 	pluralTurns,
+	SPENT_STATUS,
 } from "../../src/core/format.ts";
 import {
 	activeStatusMessage,
@@ -27,36 +28,48 @@ import {
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 describe("formatStatus", () => {
-	it("shows both dimensions", () => {
-		const b = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5 });
-		expect(formatStatus(b, START + 146_000, 2)).toBe("Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)");
-	});
-
-	it("shows a single dimension with the other unset", () => {
-		expect(formatStatus(budget({ turnLimit: 5 }), START, 2)).toBe("Timebox: no time limit | 3 turns left (2/5)");
-		expect(formatStatus(budget({ timeLimitMs: 15 * MINUTE }), START + 146_000, 0)).toBe(
+	const both = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5 });
+	const thirtySeconds = budget({ timeLimitMs: 30_000 });
+	it.each([
+		["both dimensions", both, START + 146_000, 2, "Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)"],
+		["turns alone", budget({ turnLimit: 5 }), START, 2, "Timebox: no time limit | 3 turns left (2/5)"],
+		[
+			"time alone",
+			budget({ timeLimitMs: 15 * MINUTE }),
+			START + 146_000,
+			0,
 			"Timebox: 12m 34s left (15m budget) | no turn limit",
-		);
+		],
+		["the singular for one turn", budget({ turnLimit: 5 }), START, 4, "Timebox: no time limit | 1 turn left (4/5)"],
+		["time left rounded up", thirtySeconds, START + 29_001, 0, "Timebox: 1s left (30s budget) | no turn limit"],
+		["0s only when the time is up", thirtySeconds, START + 30_000, 0, "Timebox: 0s left (30s budget) | no turn limit"],
+		[
+			"nothing negative past the limits",
+			budget({ timeLimitMs: 30_000, turnLimit: 2 }),
+			START + 99 * MINUTE,
+			7,
+			"Timebox: 0s left (30s budget) | 0 turns left (7/2)",
+		],
+		[
+			"nothing NaN",
+			budget({ timeLimitMs: 30_000, turnLimit: 2 }),
+			Number.NaN,
+			Number.NaN,
+			"Timebox: 30s left (30s budget) | 2 turns left (0/2)",
+		],
+		[
+			"a clock that went back as nothing used",
+			both,
+			START - MINUTE,
+			0,
+			"Timebox: 15m 0s left (15m budget) | 5 turns left (0/5)",
+		],
+	])("shows %s", (_name, b, now, usedTurns, text) => {
+		expect(formatStatus(b, now, usedTurns)).toBe(text);
 	});
 
-	it("uses the singular for one turn", () => {
-		expect(formatStatus(budget({ turnLimit: 5 }), START, 4)).toBe("Timebox: no time limit | 1 turn left (4/5)");
-	});
-
-	it("rounds the time left up, so it reads 0s only when the time is up", () => {
-		const b = budget({ timeLimitMs: 30_000 });
-		expect(formatStatus(b, START + 29_001, 0)).toBe("Timebox: 1s left (30s budget) | no turn limit");
-		expect(formatStatus(b, START + 30_000, 0)).toBe("Timebox: 0s left (30s budget) | no turn limit");
-	});
-
-	it("never shows negative or NaN values", () => {
-		const b = budget({ timeLimitMs: 30_000, turnLimit: 2 });
-		expect(formatStatus(b, START + 99 * MINUTE, 7)).toBe("Timebox: 0s left (30s budget) | 0 turns left (7/2)");
-		expect(formatStatus(b, Number.NaN, Number.NaN)).toBe("Timebox: 30s left (30s budget) | 2 turns left (0/2)");
-	});
-
-	it("marks a spent budget", () => {
-		expect(formatStatus(budget({ turnLimit: 2, active: false }), START, 2)).toBe("Timebox: budget spent");
+	it("names the spent status", () => {
+		expect(SPENT_STATUS).toBe("Timebox: budget spent");
 	});
 });
 
@@ -73,11 +86,20 @@ describe("budget labels", () => {
 		expect(formatBudgetLabel(ms)).toBe(label);
 	});
 
-	it("describes what a budget allows", () => {
-		expect(describeBudget({ timeLimitMs: 15 * MINUTE, turnLimit: 3, onStopCommand: null })).toBe("15m and 3 turns");
-		expect(describeBudget({ timeLimitMs: null, turnLimit: 1, onStopCommand: null })).toBe("1 turn");
-		expect(describeBudget({ timeLimitMs: 2 * MINUTE, turnLimit: null, onStopCommand: null })).toBe("2m");
-		expect(pluralTurns(0)).toBe("0 turns");
+	it.each([
+		[15 * MINUTE, 3, "15m and 3 turns"],
+		[null, 1, "1 turn"],
+		[2 * MINUTE, null, "2m"],
+	])("describes a budget of %j ms and %j turns as %j", (timeLimitMs, turnLimit, text) => {
+		expect(describeBudget({ timeLimitMs, turnLimit, onStopCommand: null })).toBe(text);
+	});
+
+	it.each([
+		[0, "0 turns"],
+		[1, "1 turn"],
+		[2, "2 turns"],
+	])("counts %d as %j", (count, text) => {
+		expect(pluralTurns(count)).toBe(text);
 	});
 
 	it("formats the remaining part alone", () => {
@@ -109,62 +131,83 @@ describe("formatNudgePrompt", () => {
 });
 
 describe("notification texts", () => {
-	it("states the hard stop exactly, singular and plural", () => {
-		expect(spentMessage(3, 899_000)).toBe(
+	it.each([
+		[
+			"the hard stop",
+			spentMessage(3, 899_000),
 			"Timebox budget spent. Used 3 turns, 14m 59s. The agent stops for this turn. The chat continues.",
-		);
-		expect(spentMessage(1, 5_000)).toBe(
+		],
+		[
+			"the hard stop after one turn",
+			spentMessage(1, 5_000),
 			"Timebox budget spent. Used 1 turn, 5s. The agent stops for this turn. The chat continues.",
-		);
-	});
-
-	it("confirms a new budget and names the on-stop command", () => {
-		expect(budgetSetMessage({ timeLimitMs: 15 * MINUTE, turnLimit: 3, onStopCommand: null }, false)).toBe(
+		],
+		[
+			"a new budget",
+			budgetSetMessage({ timeLimitMs: 15 * MINUTE, turnLimit: 3, onStopCommand: null }, false),
 			"Timebox set: 15m and 3 turns.",
-		);
-		expect(budgetSetMessage({ timeLimitMs: null, turnLimit: 3, onStopCommand: "lmk done" }, true)).toBe(
+		],
+		[
+			"a replacing budget with an on-stop command",
+			budgetSetMessage({ timeLimitMs: null, turnLimit: 3, onStopCommand: "lmk done" }, true),
 			"Timebox set: 3 turns. It replaces the previous budget. On stop it runs: lmk done",
-		);
+		],
+		["invalid input", invalidMessage("No budget given."), `Timebox: No budget given. Nothing changed.\n${USAGE}`],
+		["status without a budget", noBudgetStatusMessage(), `No active timebox.\n${USAGE}`],
+		["status with an on-stop command", activeStatusMessage("Timebox: x", "lmk"), "Timebox: x\nOn stop it runs: lmk"],
+		["status without an on-stop command", activeStatusMessage("Timebox: x", null), "Timebox: x"],
+		[
+			"status after the stop",
+			spentStatusMessage(2, 60_000),
+			"Timebox budget spent. Used 2 turns, 1m 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		],
+		[
+			"the warning",
+			nudgeMessage("warning", "3m 0s left (15m budget) | no turn limit"),
+			"Timebox warning: 3m 0s left (15m budget) | no turn limit. The agent is now asked to wrap up.",
+		],
+		["the critical warning", nudgeMessage("critical", "d"), "Timebox critical: d. The agent is now asked to wrap up."],
+		[
+			"a restored budget with an on-stop command",
+			restoredMessage("Timebox: 5m 0s left (15m budget) | no turn limit", "lmk"),
+			"Timebox restored: 5m 0s left (15m budget) | no turn limit. On stop it runs: lmk",
+		],
+		[
+			"a restored budget",
+			restoredMessage("Timebox: no time limit | 2 turns left (1/3)", null),
+			"Timebox restored: no time limit | 2 turns left (1/3).",
+		],
+		[
+			"a budget whose time ran out before a restore",
+			expiredMessage(budget({ timeLimitMs: MINUTE }), true),
+			"Timebox budget of this session was already spent (time ran out), so it was not restored.",
+		],
+		[
+			"a budget whose turns ran out before a restore",
+			expiredMessage(budget({ turnLimit: 3, onStopCommand: "lmk" }), false),
+			"Timebox budget of this session was already spent (all 3 turns used), so it was not restored. Its on-stop command is not run on restore: lmk",
+		],
+		["the on-stop command started", onStopStartedMessage("lmk"), "Timebox ran the on-stop command: lmk"],
+		[
+			"the on-stop command failing",
+			onStopProblemMessage('"lmk" exited with code 127'),
+			'Timebox on-stop command failed: "lmk" exited with code 127',
+		],
+		[
+			"an internal error",
+			internalErrorMessage("turn start", new Error("boom")),
+			"Timebox hit an internal error (turn start): boom. Your session goes on; check the budget with /timebox status.",
+		],
+		[
+			"an internal error that is not an Error",
+			internalErrorMessage("x", "plain"),
+			"Timebox hit an internal error (x): plain. Your session goes on; check the budget with /timebox status.",
+		],
+	])("words %s", (_name, text, expected) => {
+		expect(text).toBe(expected);
 	});
 
 	it("gives the usage with every invalid input", () => {
-		expect(invalidMessage("No budget given.")).toBe(`Timebox: No budget given. Nothing changed.\n${USAGE}`);
-		expect(noBudgetStatusMessage()).toBe(`No active timebox.\n${USAGE}`);
-		expect(USAGE).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
-	});
-
-	it("tells what was restored, with the on-stop command", () => {
-		expect(restoredMessage("Timebox: 5m 0s left (15m budget) | no turn limit", "lmk")).toBe(
-			"Timebox restored: 5m 0s left (15m budget) | no turn limit. On stop it runs: lmk",
-		);
-	});
-
-	it("tells why a restored budget was already spent", () => {
-		expect(expiredMessage(budget({ timeLimitMs: MINUTE }), true)).toBe(
-			"Timebox budget of this session was already spent (time ran out), so it was not restored.",
-		);
-		expect(expiredMessage(budget({ turnLimit: 3, onStopCommand: "lmk" }), false)).toBe(
-			"Timebox budget of this session was already spent (all 3 turns used), so it was not restored. Its on-stop command is not run on restore: lmk",
-		);
-	});
-
-	it("words the status, nudge, on-stop and error texts", () => {
-		expect(activeStatusMessage("Timebox: x", "lmk")).toBe("Timebox: x\nOn stop it runs: lmk");
-		expect(activeStatusMessage("Timebox: x", null)).toBe("Timebox: x");
-		expect(spentStatusMessage(2, 60_000)).toBe(
-			"Timebox budget spent. Used 2 turns, 1m 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
-		);
-		expect(nudgeMessage("warning", "3m 0s left (15m budget) | no turn limit")).toBe(
-			"Timebox warning: 3m 0s left (15m budget) | no turn limit. The agent is now asked to wrap up.",
-		);
-		expect(nudgeMessage("critical", "d")).toBe("Timebox critical: d. The agent is now asked to wrap up.");
-		expect(onStopStartedMessage("lmk")).toBe("Timebox ran the on-stop command: lmk");
-		expect(onStopProblemMessage('"lmk" exited with code 127')).toBe(
-			'Timebox on-stop command failed: "lmk" exited with code 127',
-		);
-		expect(internalErrorMessage("turn start", new Error("boom"))).toBe(
-			"Timebox hit an internal error (turn start): boom. Your session goes on; check the budget with /timebox status.",
-		);
-		expect(internalErrorMessage("x", "plain")).toContain("(x): plain.");
+		expect(USAGE.split("\n")[0]).toBe("Usage: /timebox <budget> [-- <command>] | status | off");
 	});
 });

@@ -1,5 +1,6 @@
 // Properties that must hold for any input: the parser never throws nor yields an unusable budget, decisions only get
-// more severe as time and turns are used, and restore survives any JSON a session file could hold.
+// more severe as time and turns are used, a history folds whatever JSON a session file holds, and the session rules
+// never count past a turn limit nor stop a budget twice, whatever events arrive in whatever order.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -7,8 +8,17 @@ import type { Decision } from "../../src/core/budget.ts";
 import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT, MIN_TIME_LIMIT_MS } from "../../src/core/constants.ts";
 import { decide } from "../../src/core/decide.ts";
 import { formatStatus } from "../../src/core/format.ts";
+import { foldHistory, type HistoryItem } from "../../src/core/history.ts";
 import { parseCommand } from "../../src/core/parse.ts";
-import { restore } from "../../src/core/persist.ts";
+import {
+	type Effect,
+	EMPTY_SESSION,
+	NOTHING_RECORDED,
+	type SessionEvent,
+	shownTurns,
+	statusText,
+	step,
+} from "../../src/core/session.ts";
 import { anyString } from "../support/arbitraries.ts";
 import { budget, START } from "../support/budgets.ts";
 
@@ -83,21 +93,21 @@ describe("decide properties", () => {
 	const budgets = fc.record({
 		timeLimitMs: fc.option(fc.integer({ min: MIN_TIME_LIMIT_MS, max: MAX_TIME_LIMIT_MS })),
 		turnLimit: fc.option(fc.integer({ min: 1, max: 1_000 })),
-		softNudgeSent: fc.boolean(),
 	});
 
-	it("never becomes less severe as elapsed time or used turns grow", () => {
+	it("never becomes less severe as elapsed time or used turns grow, warned or not", () => {
 		fc.assert(
 			fc.property(
 				budgets,
+				fc.boolean(),
 				fc.nat({ max: 2 * MAX_TIME_LIMIT_MS }),
 				fc.nat({ max: MAX_TIME_LIMIT_MS }),
 				fc.nat({ max: 2_000 }),
 				fc.nat({ max: 2_000 }),
-				(limits, elapsed, moreElapsed, turns, moreTurns) => {
+				(limits, nudged, elapsed, moreElapsed, turns, moreTurns) => {
 					const b = budget(limits);
-					const before = decide(b, START + elapsed, turns);
-					const after = decide(b, START + elapsed + moreElapsed, turns + moreTurns);
+					const before = decide(b, START + elapsed, turns, nudged);
+					const after = decide(b, START + elapsed + moreElapsed, turns + moreTurns, nudged);
 					expect(severity(after)).toBeGreaterThanOrEqual(severity(before));
 				},
 			),
@@ -115,38 +125,119 @@ describe("decide properties", () => {
 	});
 });
 
-describe("restore properties", () => {
-	it("never throws on arbitrary JSON values as records", () => {
+describe("foldHistory properties", () => {
+	const prompt = fc.constantFrom("p1", "p2", "p3").map((key): HistoryItem => ({ kind: "prompt", key }));
+
+	it("never throws on arbitrary JSON values as records, and counts only prompts it holds", () => {
+		const record = fc.jsonValue({ maxDepth: 2 }).map((value): HistoryItem => ({ kind: "record", record: value }));
 		fc.assert(
-			fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.integer(), fc.integer(), (records, now, count) => {
-				const result = restore(records, now, count);
-				expect(["none", "expired", "restored"]).toContain(result.status);
+			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 15 }), (items) => {
+				const folded = foldHistory(items);
+				expect(folded.usedTurns).toBeLessThanOrEqual(items.filter((item) => item.kind === "prompt").length);
+				if (folded.budget === null) expect(folded.usedTurns).toBe(0);
 			}),
-			{ numRuns: 300 },
+			{ numRuns: 200 },
 		);
 	});
 
-	it("never throws on records shaped like budgets with arbitrary field values", () => {
-		const field = fc.oneof(fc.jsonValue(), fc.double(), fc.constant(undefined));
-		const record = fc.record({
-			kind: fc.constantFrom("active", "off", "other"),
-			budget: fc.record({
-				timeLimitMs: field,
-				turnLimit: field,
-				startTime: field,
-				startTurn: field,
-				onStopCommand: field,
-			}),
-			disabledAt: field,
-		});
+	it("never yields a budget whose status shows NaN, from records shaped like budgets with any field values", () => {
+		const field = fc.oneof(fc.jsonValue({ maxDepth: 1 }), fc.double(), fc.constant(undefined));
+		const record = fc
+			.record({
+				kind: fc.constantFrom("active", "off", "other"),
+				budget: fc.record({
+					version: fc.oneof(fc.constant(undefined), fc.constant(2)),
+					id: fc.oneof(field, fc.constant("budget-1")),
+					timeLimitMs: field,
+					turnLimit: field,
+					startTime: field,
+					onStopCommand: field,
+				}),
+				budgetId: field,
+				disabledAt: field,
+			})
+			.map((value): HistoryItem => ({ kind: "record", record: value }));
 		fc.assert(
-			fc.property(fc.array(record, { maxLength: 10 }), fc.double(), fc.double(), (records, now, count) => {
-				const result = restore(records, now, count);
-				if (result.status === "restored") {
-					expect(formatStatus(result.budget, now, count)).not.toMatch(/NaN|Infinity/);
-				}
+			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 10 }), fc.double(), (items, now) => {
+				const folded = foldHistory(items);
+				if (folded.budget) expect(formatStatus(folded.budget, now, folded.usedTurns)).not.toMatch(/NaN|Infinity/);
 			}),
-			{ numRuns: 300 },
+			{ numRuns: 200 },
+		);
+	});
+});
+
+describe("session properties", () => {
+	const event: fc.Arbitrary<SessionEvent> = fc.oneof(
+		fc.constantFrom<SessionEvent>(
+			{ type: "promptSubmitted" },
+			{ type: "runEnd" },
+			{ type: "timeCheck" },
+			{ type: "modelCall", prompt: null },
+			{ type: "toolCall", prompt: null },
+		),
+		fc
+			.constantFrom("p1", "p2", "p3", "p4", "p5")
+			.chain((key) =>
+				fc.constantFrom<SessionEvent>({ type: "modelCall", prompt: key }, { type: "toolCall", prompt: key }),
+			),
+	);
+	const spentClaims = (effects: readonly Effect[]): number =>
+		effects.filter((effect) => effect.kind === "once" && effect.claim.kind === "spent").length;
+
+	it("never counts past the turn limit, never shows a negative count, and stops a budget at most once", () => {
+		fc.assert(
+			fc.property(
+				fc.constantFrom("turns:1", "turns:3", "1m", "2m turns:2"),
+				fc.array(fc.tuple(event, fc.nat({ max: 20_000 })), { maxLength: 30 }),
+				(args, events) => {
+					const limit = parseCommand(args);
+					let now = START;
+					let state = step(EMPTY_SESSION, { type: "command", args, newBudgetId: "b1" }, now).state;
+					let stops = 0;
+					for (const [next, waitMs] of events) {
+						now += waitMs;
+						const result = step(state, next, now);
+						state = result.state;
+						stops += spentClaims(result.effects);
+						expect(shownTurns(state)).toBeGreaterThanOrEqual(0);
+						if (limit.kind === "set" && limit.turnLimit !== null) {
+							expect(state.usedTurns).toBeLessThanOrEqual(limit.turnLimit);
+						}
+						expect(statusText(state, now)).not.toMatch(/NaN|Infinity|-\d/);
+					}
+					expect(stops).toBeLessThanOrEqual(1);
+					expect(stops).toBe(state.spent === null ? 0 : 1);
+				},
+			),
+			{ numRuns: 100 },
+		);
+	});
+
+	it("loads whatever a history and ledger hold without throwing", () => {
+		fc.assert(
+			fc.property(
+				fc.array(
+					fc.oneof(
+						fc.jsonValue({ maxDepth: 2 }).map((value): HistoryItem => ({ kind: "record", record: value })),
+						fc.string().map((key): HistoryItem => ({ kind: "prompt", key })),
+					),
+					{ maxLength: 10 },
+				),
+				fc.constantFrom("restore", "continue") as fc.Arbitrary<"restore" | "continue">,
+				fc.boolean(),
+				fc.integer(),
+				(items, mode, announce, now) => {
+					const history = foldHistory(items);
+					const { state } = step(
+						EMPTY_SESSION,
+						{ type: "load", history, ledger: NOTHING_RECORDED, mode, announce },
+						now,
+					);
+					expect(state.lastPrompt).toBe(history.lastPrompt);
+				},
+			),
+			{ numRuns: 100 },
 		);
 	});
 });

@@ -14,6 +14,7 @@ import {
 	NOTHING_RECORDED,
 	type OnStopOutcome,
 	type OnStopRunner,
+	quoteInput,
 	type SessionEvent,
 	type SessionState,
 	statusText,
@@ -51,18 +52,38 @@ export function timeboxArguments(prompt: string): string | null {
 interface Outcome {
 	notices: string[];
 	context: string[];
+	/** Why the event was refused (the prompt, a message joining it, the tool call): set on every stop. */
 	refusal: string | null;
-	aborted: boolean;
+}
+
+/** How a hook loads its session. */
+interface LoadOptions {
+	/** Say what was restored, or that the newest record is damaged (SessionStart on resume). */
+	announce?: boolean;
+	/**
+	 * The prompt the hook belongs to (null: the latest prompt). When it is the latest prompt of the log, it is the one
+	 * being answered: a tool call or a message typed mid-turn is part of its run, and it does not count against itself.
+	 */
+	running?: string | null;
 }
 
 /**
  * The session's state from its log and the ledger. Logs from the first version marked a budget spent or warned with
  * `spent` and `nudged` lines keyed by its start time; they still count.
  */
-export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: number, announce: boolean) {
-	const history = foldHistory(deps.store.history());
+export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: number, options: LoadOptions = {}) {
+	const items = deps.store.history();
+	const history = foldHistory(items);
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
-	return step(EMPTY_SESSION, { type: "load", history, ledger, mode: "continue", announce }, now);
+	const announce = options.announce === true;
+	const loaded = step(EMPTY_SESSION, { type: "load", history, ledger, mode: "continue", announce }, now);
+	if (options.running === undefined || history.lastPrompt === null) return loaded;
+	const running = options.running ?? history.lastPrompt;
+	if (running !== history.lastPrompt) return loaded;
+	// Each hook is a new process: the rules learn from the log that this prompt is running, and whether it counts.
+	const without = foldHistory(items.filter((item) => item.kind !== "prompt" || item.key !== running));
+	const runningCounted = without.usedTurns < history.usedTurns;
+	return { ...loaded, state: { ...loaded.state, running: true, runningCounted } };
 }
 
 function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledger">): LedgerView {
@@ -92,7 +113,7 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 	switch (input.event) {
 		case "SessionStart": {
 			if (input.source === "compact") return null;
-			const loaded = loadSession(deps, now, input.source === "resume");
+			const loaded = loadSession(deps, now, { announce: input.source === "resume" });
 			const outcome = await execute(loaded.effects, deps);
 			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 		}
@@ -100,14 +121,12 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 			return userPromptSubmit(input, deps, now);
 		case "PreToolUse":
 		case "PostToolBatch": {
-			const { state } = loadSession(deps, now, false);
+			// Both are tool boundaries inside the prompt's run (before a tool, before the next model call): the time limit
+			// is checked, and once the prompt is stopped, whatever comes next in its run is refused.
+			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
-			const event: SessionEvent =
-				input.event === "PreToolUse"
-					? { type: "toolCall", prompt: input.promptId }
-					: { type: "modelCall", prompt: input.promptId };
-			const outcome = await execute(step(state, event, now).effects, deps);
-			return outcome.refusal === null && !outcome.aborted ? noticeOnly(outcome) : stopAtTool(input.event, outcome);
+			const outcome = await execute(step(state, { type: "toolCall", prompt: input.promptId }, now).effects, deps);
+			return outcome.refusal === null ? noticeOnly(outcome) : stopAtTool(input.event, outcome, outcome.refusal);
 		}
 		default:
 			return null;
@@ -115,22 +134,26 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 }
 
 async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): Promise<HookOutput> {
-	const { state } = loadSession(deps, now, false);
+	// A prompt, counted once per prompt id: a message typed mid-turn shares the running prompt's id. Versions before
+	// prompt ids count every submission.
+	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
+	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
 	if (args !== null) {
 		const newBudgetId = (deps.newBudgetId ?? randomUUID)();
 		const outcome = await execute(step(state, { type: "command", args, newBudgetId }, now).effects, deps);
 		return { decision: "block", reason: outcome.notices.join("\n") };
 	}
-	// A prompt, counted once per prompt id: a message typed mid-turn shares the running prompt's id. Versions before
-	// prompt ids count every submission.
-	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
 	if (!state.budget) return null;
 	const submitted = step(state, { type: "promptSubmitted" }, now);
-	const called = step(submitted.state, { type: "modelCall", prompt: promptId }, now);
+	// A new prompt is counted, or stopped when the prompts are used up. A message typed mid-turn joins the running
+	// prompt: like a tool call of its run, it is checked on time and refused once that prompt is stopped.
+	const event: SessionEvent =
+		promptId === state.lastPrompt ? { type: "toolCall", prompt: promptId } : { type: "modelCall", prompt: promptId };
+	const called = step(submitted.state, event, now);
 	const outcome = await execute([...submitted.effects, ...called.effects], deps);
-	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome) };
+	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
 	const output: Record<string, unknown> = {};
 	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
 	if (outcome.context.length > 0) {
@@ -141,7 +164,7 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
-	const { state } = loadSession(deps, now, false);
+	const { state } = loadSession(deps, now);
 	const checked: SessionState = step(state, { type: "timeCheck" }, now).state;
 	return statusText(checked, now) ?? "";
 }
@@ -150,27 +173,24 @@ function noticeOnly(outcome: Outcome): HookOutput {
 	return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 }
 
-function stopText(outcome: Outcome): string {
-	return outcome.notices.length > 0 ? outcome.notices.join("\n") : (outcome.refusal ?? "");
+/** What the user reads of a stop: the hard-stop message with the on-stop note from the hook that claimed it, else why. */
+function stopText(outcome: Outcome, refusal: string): string {
+	return outcome.notices.length > 0 ? outcome.notices.join("\n") : refusal;
 }
 
-function stopAtTool(event: string, outcome: Outcome): HookOutput {
-	const message = stopText(outcome);
-	if (event !== "PreToolUse") return { continue: false, stopReason: message };
+/** Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. */
+function stopAtTool(event: string, outcome: Outcome, refusal: string): HookOutput {
+	const stop = { continue: false, stopReason: stopText(outcome, refusal) };
+	if (event !== "PreToolUse") return stop;
 	return {
-		continue: false,
-		stopReason: message,
-		hookSpecificOutput: {
-			hookEventName: "PreToolUse",
-			permissionDecision: "deny",
-			permissionDecisionReason: outcome.refusal ?? message,
-		},
+		...stop,
+		hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: refusal },
 	};
 }
 
 /** Carries out the effects of one hook, in order, and gathers what its answer says. */
 async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outcome> {
-	const outcome: Outcome = { notices: [], context: [], refusal: null, aborted: false };
+	const outcome: Outcome = { notices: [], context: [], refusal: null };
 	const run = async (list: readonly Effect[]): Promise<void> => {
 		for (const effect of list) {
 			switch (effect.kind) {
@@ -178,15 +198,14 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
 					outcome.notices.push(effect.message);
 					break;
 				case "status":
+				case "abort":
+					// No status bar to set (the status line reads the log itself); a refusal ends the run.
 					break;
 				case "append":
 					deps.store.append(effect.record);
 					break;
 				case "context":
 					outcome.context.push(effect.text);
-					break;
-				case "abort":
-					outcome.aborted = true;
 					break;
 				case "refuse":
 					outcome.refusal = effect.reason;
@@ -206,14 +225,24 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
 	return outcome;
 }
 
-/** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
+/**
+ * Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone.
+ * A runner that throws could not start the command: this hook won the stop, so it is the one to say so.
+ */
 function startOnStop(command: string, runner: OnStopRunner): Promise<OnStopOutcome> {
 	return new Promise((resolve) => {
 		const timer = setTimeout(() => resolve({ kind: "started" }), ON_STOP_START_WAIT_MS);
-		runner.run(command, (outcome) => {
-			if (outcome.kind === "exited") return;
+		const settle = (outcome: OnStopOutcome): void => {
 			clearTimeout(timer);
 			resolve(outcome);
-		});
+		};
+		try {
+			runner.run(command, (outcome) => {
+				if (outcome.kind !== "exited") settle(outcome);
+			});
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			settle({ kind: "failed", problem: `could not start ${quoteInput(command)}: ${reason}` });
+		}
 	});
 }

@@ -1,7 +1,8 @@
-// The Claude Code adapter through its command line, with hook payloads as Claude Code sends them and a fake clock:
-// every mapping row of FUTURE-CLAUDE.md, from /timebox answered without a model call to the stop at a tool boundary.
+// The Claude Code adapter through its command line, with hook payloads as Claude Code sends them, a manual clock and a
+// temporary data folder per test (session logs and the per-user ledger): every mapping row of FUTURE-CLAUDE.md, from
+// /timebox answered without a model call to the stop at a tool boundary, and logs written by the first version.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type {
@@ -11,280 +12,780 @@ import type {
 	SyncHookJSONOutput,
 	UserPromptSubmitHookInput,
 } from "@anthropic-ai/claude-agent-sdk";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli, runStatusLineCommand } from "../../../src/adapters/claude/cli.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type CliDeps, type CliResult, runCli, runStatusLineCommand } from "../../../src/adapters/claude/cli.ts";
+import { parseHookInput } from "../../../src/adapters/claude/hook-input.ts";
+import { handleHook } from "../../../src/adapters/claude/hooks.ts";
 import { ClaudeSessionStore } from "../../../src/adapters/claude/session-store.ts";
-import { USAGE } from "../../../src/core/messages.ts";
-import { FakeTime } from "../../support/fake-time.ts";
-import { RecordingRunner } from "../../support/memory-host.ts";
+import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
+import { createShellRunner } from "../../../src/adapters/node/on-stop-runner.ts";
+import {
+	type BudgetLedger,
+	type Clock,
+	LEDGER_FOLDER,
+	type OnStopOutcome,
+	type OnStopRunner,
+	USAGE,
+} from "../../../src/core/index.ts";
 
 const SESSION = "3f1c2a4e-0000-4000-8000-000000000001";
+const START = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+/** A clock that moves only when the test says so: two budgets can be set in the same millisecond. */
+class ManualClock implements Clock {
+	private current = START;
+
+	now(): number {
+		return this.current;
+	}
+
+	advance(ms: number): void {
+		this.current += ms;
+	}
+}
+
+/** Stands in for the shell: a command "runs" by being listed in `ran`, and the start is reported as `outcome` says. */
+class FakeShell implements OnStopRunner {
+	readonly ran: string[] = [];
+
+	constructor(private readonly outcomes: readonly OnStopOutcome[] = [{ kind: "started" }]) {}
+
+	run(command: string, report: (outcome: OnStopOutcome) => void): void {
+		this.ran.push(command);
+		for (const outcome of this.outcomes) report(outcome);
+	}
+}
+
 let dataDir: string;
-let time: FakeTime;
-let runner: RecordingRunner;
+let clock: ManualClock;
+let shell: FakeShell;
+let budgetIds: number;
 let wrappedCalls: { command: string; stdin: string }[];
 
 beforeEach(() => {
 	dataDir = mkdtempSync(join(tmpdir(), "timebox-claude-"));
-	time = new FakeTime();
-	runner = new RecordingRunner();
+	clock = new ManualClock();
+	shell = new FakeShell();
+	budgetIds = 0;
 	wrappedCalls = [];
 });
 
 afterEach(() => {
+	vi.useRealTimers();
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
 const base = { session_id: SESSION, transcript_path: "/tmp/t.jsonl", cwd: "/tmp" };
 
-function run(payload: object, args: string[] = ["hook"]) {
-	return runCli(
-		args,
-		JSON.stringify(payload),
-		{ CLAUDE_PLUGIN_DATA: dataDir },
-		{
-			clock: time,
-			onStop: runner,
-			runStatusLine: (command, stdin) => {
-				wrappedCalls.push({ command, stdin });
-				return "main ~/project\n";
-			},
+const logFile = () => join(dataDir, "sessions", `${SESSION}.jsonl`);
+const ledgerDir = () => join(dataDir, LEDGER_FOLDER);
+
+function deps(overrides: Partial<CliDeps> = {}): CliDeps {
+	return {
+		clock,
+		onStop: shell,
+		runStatusLine: (command, stdin) => {
+			wrappedCalls.push({ command, stdin });
+			return "main ~/project\n";
 		},
-	);
+		newBudgetId: () => `budget-${++budgetIds}`,
+		...overrides,
+	};
+}
+
+function run(payload: object, args: string[] = ["hook"], overrides: Partial<CliDeps> = {}): Promise<CliResult> {
+	return runCli(args, JSON.stringify(payload), { CLAUDE_PLUGIN_DATA: dataDir }, deps(overrides));
 }
 
 /** Sends a hook event and returns the JSON Claude Code would read ({} for no answer), typed as the SDK types it. */
-function hook(payload: object): SyncHookJSONOutput {
-	const { stdout, stderr } = run(payload);
+async function hook(payload: object, overrides: Partial<CliDeps> = {}): Promise<SyncHookJSONOutput> {
+	const { stdout, stderr } = await run(payload, ["hook"], overrides);
 	expect(stderr).toBe("");
 	return stdout === "" ? {} : (JSON.parse(stdout) as SyncHookJSONOutput);
 }
 
-function submit(prompt: string, promptId: string): SyncHookJSONOutput {
-	const input: UserPromptSubmitHookInput = {
-		...base,
-		hook_event_name: "UserPromptSubmit",
-		prompt,
-		prompt_id: promptId,
-	} as UserPromptSubmitHookInput;
-	return hook(input);
+function promptPayload(prompt: string, promptId: string): UserPromptSubmitHookInput {
+	return { ...base, hook_event_name: "UserPromptSubmit", prompt, prompt_id: promptId };
 }
 
-function preToolUse(promptId: string): SyncHookJSONOutput {
-	const input = {
+function toolPayload(promptId: string | undefined, toolUseId = "toolu_1"): PreToolUseHookInput {
+	return {
 		...base,
 		hook_event_name: "PreToolUse",
-		prompt_id: promptId,
+		...(promptId === undefined ? {} : { prompt_id: promptId }),
 		tool_name: "Bash",
 		tool_input: { command: "sleep 5" },
-		tool_use_id: "toolu_1",
-	} as PreToolUseHookInput;
-	return hook(input);
+		tool_use_id: toolUseId,
+	};
 }
 
-function postToolBatch(promptId: string): SyncHookJSONOutput {
-	return hook({
+function submit(prompt: string, promptId: string, overrides: Partial<CliDeps> = {}): Promise<SyncHookJSONOutput> {
+	return hook(promptPayload(prompt, promptId), overrides);
+}
+
+function preToolUse(promptId: string | undefined, overrides: Partial<CliDeps> = {}): Promise<SyncHookJSONOutput> {
+	return hook(toolPayload(promptId), overrides);
+}
+
+function postToolBatch(promptId: string): Promise<SyncHookJSONOutput> {
+	const input: PostToolBatchHookInput = {
 		...base,
 		hook_event_name: "PostToolBatch",
 		prompt_id: promptId,
 		tool_calls: [],
-	} as unknown as PostToolBatchHookInput);
+	};
+	return hook(input);
 }
 
-function sessionStart(source: SessionStartHookInput["source"]): SyncHookJSONOutput {
-	return hook({ ...base, hook_event_name: "SessionStart", source } as SessionStartHookInput);
+function sessionStart(source: SessionStartHookInput["source"]): Promise<SyncHookJSONOutput> {
+	const input: SessionStartHookInput = { ...base, hook_event_name: "SessionStart", source };
+	return hook(input);
 }
 
-function statusLine(extra: string[] = []): string {
-	return run({ ...base, model: { id: "m" } }, ["statusline", ...extra]).stdout;
+async function statusLine(extra: string[] = []): Promise<string> {
+	return (await run({ ...base, model: { id: "m" } }, ["statusline", ...extra])).stdout;
+}
+
+/** The session log, one parsed object a line. */
+function logLines(): Record<string, unknown>[] {
+	return readFileSync(logFile(), "utf8")
+		.split("\n")
+		.filter((line) => line.length > 0)
+		.map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Writes the session log by hand, as the first version (or another process) left it. */
+function writeLog(lines: readonly (object | string)[]): void {
+	mkdirSync(join(dataDir, "sessions"), { recursive: true });
+	writeFileSync(logFile(), lines.map((line) => (typeof line === "string" ? line : JSON.stringify(line))).join("\n"));
+}
+
+function readText(file: string): string {
+	return existsSync(file) ? readFileSync(file, "utf8") : "";
 }
 
 const SPENT = (turns: string, time: string) =>
 	`Timebox budget spent. Used ${turns}, ${time}. The agent stops for this turn. The chat continues.`;
+const RAN = (command: string) => `Timebox ran the on-stop command: ${command}`;
+
+/** The answer of a PreToolUse hook that stops the run: the tool is denied, with the reason the model reads. */
+function deniedTool(stopReason: string, modelReason: string) {
+	return {
+		continue: false,
+		stopReason,
+		hookSpecificOutput: {
+			hookEventName: "PreToolUse",
+			permissionDecision: "deny",
+			permissionDecisionReason: modelReason,
+		},
+	};
+}
 
 describe("/timebox typed in Claude Code", () => {
-	it("sets a budget and answers with decision block, so no model call happens", () => {
-		expect(submit("/timebox 15m turns:3", "p0")).toEqual({
+	it("sets a budget and answers with decision block, so no model call happens", async () => {
+		expect(await submit("/timebox 15m turns:3", "p0")).toEqual({
 			decision: "block",
 			reason: "Timebox set: 15m and 3 turns.",
 		});
-		expect(statusLine()).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)\n");
+		expect(await statusLine()).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)\n");
 	});
 
-	it("accepts the namespaced form /timebox:timebox", () => {
-		expect(submit("/timebox:timebox turns:2", "p0")).toEqual({ decision: "block", reason: "Timebox set: 2 turns." });
+	it("accepts the namespaced form /timebox:timebox", async () => {
+		expect(await submit("/timebox:timebox turns:2", "p0")).toEqual({
+			decision: "block",
+			reason: "Timebox set: 2 turns.",
+		});
 	});
 
-	it("answers status, off, and bad input with the usage, changing nothing on bad input", () => {
-		expect(submit("/timebox status", "p0")).toEqual({ decision: "block", reason: `No active timebox.\n${USAGE}` });
-		submit("/timebox 10m -- say done", "p1");
-		expect(submit("/timebox status", "p2")).toEqual({
+	it("answers status, off, and bad input with the usage, changing nothing on bad input", async () => {
+		expect(await submit("/timebox status", "p0")).toEqual({
+			decision: "block",
+			reason: `No active timebox.\n${USAGE}`,
+		});
+		await submit("/timebox 10m -- say done", "p1");
+		expect(await submit("/timebox status", "p2")).toEqual({
 			decision: "block",
 			reason: "Timebox: 10m 0s left (10m budget) | no turn limit\nOn stop it runs: say done",
 		});
-		expect(submit("/timebox 15m turn:3", "p3")).toEqual({
+		expect(await submit("/timebox 15m turn:3", "p3")).toEqual({
 			decision: "block",
 			reason: `Timebox: "turn:3" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Nothing changed.\n${USAGE}`,
 		});
-		expect(statusLine()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit\n");
-		expect(submit("/timebox off", "p4")).toEqual({ decision: "block", reason: "Timebox off." });
-		expect(submit("/timebox off", "p5")).toEqual({ decision: "block", reason: "No active timebox." });
-		expect(statusLine()).toBe("\n");
+		expect(await statusLine()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit\n");
+		expect(await submit("/timebox off", "p4")).toEqual({ decision: "block", reason: "Timebox off." });
+		expect(await submit("/timebox off", "p5")).toEqual({ decision: "block", reason: "No active timebox." });
+		expect(await statusLine()).toBe("\n");
 	});
 
-	it("does not count /timebox lines as turns", () => {
-		submit("/timebox turns:2", "p0");
-		submit("/timebox status", "p1");
-		expect(submit("first", "p2")).toEqual({});
-		expect(statusLine()).toBe("Timebox: no time limit | 1 turn left (1/2)\n");
+	it("answers a bare /timebox with the usage", async () => {
+		expect(await submit("/timebox", "p0")).toEqual({
+			decision: "block",
+			reason: `Timebox: No budget given. Nothing changed.\n${USAGE}`,
+		});
+	});
+
+	it("says when a new budget replaces a running one", async () => {
+		await submit("/timebox turns:2", "p0");
+		expect(await submit("/timebox 5m", "p1")).toEqual({
+			decision: "block",
+			reason: "Timebox set: 5m. It replaces the previous budget.",
+		});
+		expect(await statusLine()).toBe("Timebox: 5m 0s left (5m budget) | no turn limit\n");
+	});
+
+	it("does not count /timebox lines as turns", async () => {
+		await submit("/timebox turns:2", "p0");
+		await submit("/timebox status", "p1");
+		expect(await submit("first", "p2")).toEqual({});
+		expect(await statusLine()).toBe("Timebox: no time limit | 1 turn left (1/2)\n");
+	});
+
+	it("does not count the prompt being answered in a /timebox status typed mid-turn", async () => {
+		await submit("/timebox turns:3", "p0");
+		await submit("one", "p1");
+		expect(await submit("/timebox status", "p1")).toEqual({
+			decision: "block",
+			reason: "Timebox: no time limit | 3 turns left (0/3)",
+		});
+		expect(await submit("/timebox status", "p2")).toEqual({
+			decision: "block",
+			reason: "Timebox: no time limit | 2 turns left (1/3)",
+		});
 	});
 });
 
 describe("turns", () => {
-	it("lets N prompts through and blocks prompt N+1 with the hard-stop message, running the command once", () => {
-		submit("/timebox turns:2 -- notify-send done", "p0");
-		expect(submit("one", "p1")).toEqual({});
-		expect(submit("two", "p2")).toEqual({});
-		time.advance(65_000);
-		expect(submit("three", "p3")).toEqual({
+	it("lets N prompts through and blocks prompt N+1 with the hard-stop message, running the command once", async () => {
+		await submit("/timebox turns:2 -- notify-send done", "p0");
+		expect(await submit("one", "p1")).toEqual({});
+		expect(await submit("two", "p2")).toEqual({});
+		clock.advance(65_000);
+		expect(await submit("three", "p3")).toEqual({
 			decision: "block",
-			reason: `${SPENT("2 turns", "1m 5s")}\nTimebox ran the on-stop command: notify-send done`,
+			reason: `${SPENT("2 turns", "1m 5s")}\n${RAN("notify-send done")}`,
 		});
-		expect(runner.commands).toEqual(["notify-send done"]);
-		expect(submit("four", "p4")).toEqual({});
-		expect(runner.commands).toEqual(["notify-send done"]);
-		expect(statusLine()).toBe("Timebox: budget spent\n");
+		expect(shell.ran).toEqual(["notify-send done"]);
+		expect(await submit("four", "p4")).toEqual({});
+		expect(shell.ran).toEqual(["notify-send done"]);
+		expect(await statusLine()).toBe("Timebox: budget spent\n");
+		expect(await submit("/timebox status", "p5")).toEqual({
+			decision: "block",
+			reason:
+				"Timebox budget spent. Used 2 turns, 1m 5s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		});
 	});
 
-	it("counts a message typed mid-turn (same prompt id) as the same turn", () => {
-		submit("/timebox turns:2", "p0");
-		submit("one", "p1");
-		submit("also this", "p1");
-		expect(submit("two", "p2")).toEqual({});
-		expect(submit("three", "p3")).toMatchObject({ decision: "block" });
+	it("lets prompts through without a budget, and counts only the prompts sent after one is set", async () => {
+		expect(await submit("before", "p1")).toEqual({});
+		expect(await submit("/timebox turns:1", "p2")).toEqual({ decision: "block", reason: "Timebox set: 1 turn." });
+		expect(await statusLine()).toBe("Timebox: no time limit | 1 turn left (0/1)\n");
+		expect(await submit("one", "p3")).toEqual({});
+		expect(await submit("two", "p4")).toEqual({ decision: "block", reason: SPENT("1 turn", "0s") });
 	});
 
-	it("nudges at 80% once for the user and on every later prompt for the model", () => {
-		submit("/timebox turns:5", "p0");
-		for (const id of ["p1", "p2", "p3", "p4"]) expect(submit(id, id)).toEqual({});
-		const fifth = submit("five", "p5");
+	it("counts a message typed mid-turn (same prompt id) as the same turn", async () => {
+		await submit("/timebox turns:2", "p0");
+		await submit("one", "p1");
+		expect(await submit("also this", "p1")).toEqual({});
+		expect(await submit("two", "p2")).toEqual({});
+		expect(await submit("more for two", "p2")).toEqual({});
+		expect(await submit("three", "p3")).toEqual({ decision: "block", reason: SPENT("2 turns", "0s") });
+	});
+
+	it("counts a prompt without a prompt id or text each time", async () => {
+		await submit("/timebox turns:2", "p0");
+		expect(await hook({ ...base, hook_event_name: "UserPromptSubmit" })).toEqual({});
+		expect(await hook({ ...base, hook_event_name: "UserPromptSubmit", prompt: "two" })).toEqual({});
+		expect(await hook({ ...base, hook_event_name: "UserPromptSubmit", prompt: "three" })).toEqual({
+			decision: "block",
+			reason: SPENT("2 turns", "0s"),
+		});
+	});
+
+	it("nudges at 80% once for the user and on every later prompt for the model", async () => {
+		await submit("/timebox turns:5", "p0");
+		for (const id of ["p1", "p2", "p3", "p4"]) expect(await submit(id, id)).toEqual({});
+		// A message typed while prompt 4 runs is part of prompt 4: 3 of 5 used, no warning yet.
+		expect(await submit("four, more", "p4")).toEqual({});
+		const fifth = await submit("five", "p5");
 		expect(fifth.systemMessage).toBe(
 			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
 		);
 		expect(fifth.hookSpecificOutput).toEqual({
 			hookEventName: "UserPromptSubmit",
-			additionalContext: expect.stringContaining("IMPORTANT TIMEBOX WARNING"),
+			additionalContext: expect.stringContaining(
+				"IMPORTANT TIMEBOX WARNING\nThe user gave this session a budget and it is nearly spent.\nTurns: this is the last prompt the budget allows (4 of 5 used).",
+			),
 		});
-		const again = submit("five, more", "p5");
+		const again = await submit("five, more", "p5");
 		expect(again.systemMessage).toBeUndefined();
-		expect(again.hookSpecificOutput).toMatchObject({ additionalContext: expect.stringContaining("TIMEBOX WARNING") });
+		expect(again.hookSpecificOutput).toEqual(fifth.hookSpecificOutput);
+		expect(await submit("six", "p6")).toEqual({ decision: "block", reason: SPENT("5 turns", "0s") });
 	});
 });
 
 describe("time", () => {
-	it("stops the run at the next tool call once the time is up: deny and continue false, once", () => {
-		submit("/timebox 1m -- lmk", "p0");
-		expect(submit("long job", "p1")).toEqual({});
-		expect(preToolUse("p1")).toEqual({});
-		time.advance(60_000);
+	it("stops the run at the next tool call once the time is up: deny and continue false, once", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		expect(await submit("long job", "p1")).toEqual({});
+		expect(await preToolUse("p1")).toEqual({});
+		clock.advance(60_000);
 		const stop = SPENT("0 turns", "1m 0s");
-		expect(preToolUse("p1")).toEqual({
-			continue: false,
-			stopReason: `${stop}\nTimebox ran the on-stop command: lmk`,
-			hookSpecificOutput: {
-				hookEventName: "PreToolUse",
-				permissionDecision: "deny",
-				permissionDecisionReason: `${stop}\nTimebox ran the on-stop command: lmk`,
-			},
+		expect(await preToolUse("p1")).toEqual(deniedTool(`${stop}\n${RAN("lmk")}`, stop));
+		expect(await preToolUse("p1")).toEqual(deniedTool(stop, stop));
+		expect(await postToolBatch("p1")).toEqual({ continue: false, stopReason: stop });
+		expect(shell.ran).toEqual(["lmk"]);
+		expect(await preToolUse("p2")).toEqual({});
+		expect(await submit("next prompt", "p2")).toEqual({});
+		expect(await preToolUse("p2")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+	});
+
+	it("stops before the next model call at PostToolBatch", async () => {
+		await submit("/timebox 30s", "p0");
+		await submit("job", "p1");
+		clock.advance(31_000);
+		expect(await postToolBatch("p1")).toEqual({ continue: false, stopReason: SPENT("0 turns", "31s") });
+		expect(await postToolBatch("p1")).toEqual({ continue: false, stopReason: SPENT("0 turns", "31s") });
+	});
+
+	it("blocks a message typed mid-turn once the time is up, and refuses the rest of that run", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		await submit("job", "p1");
+		clock.advance(70_000);
+		const stop = SPENT("0 turns", "1m 10s");
+		expect(await submit("are you done?", "p1")).toEqual({ decision: "block", reason: `${stop}\n${RAN("lmk")}` });
+		expect(await preToolUse("p1")).toEqual(deniedTool(stop, stop));
+		expect(await submit("and now?", "p2")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+	});
+
+	it("blocks the first prompt after the time ran out while idle, and lets the next one through", async () => {
+		await submit("/timebox 30s", "p0");
+		clock.advance(45_000);
+		expect(await submit("hello?", "p1")).toEqual({ decision: "block", reason: SPENT("0 turns", "45s") });
+		expect(await submit("hello again", "p2")).toEqual({});
+	});
+
+	it("does not stop on turns at a tool boundary: turns are spent by prompts", async () => {
+		await submit("/timebox turns:1", "p0");
+		await submit("one", "p1");
+		expect(await preToolUse("p1")).toEqual({});
+		expect(await postToolBatch("p1")).toEqual({});
+	});
+
+	it("warns the user once at a tool call when 80% of the time is used, and the model on every later prompt", async () => {
+		await submit("/timebox 10m", "p0");
+		await submit("job", "p1");
+		clock.advance(8 * 60_000);
+		expect(await preToolUse("p1")).toEqual({
+			systemMessage: "Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
 		});
-		expect(preToolUse("p1")).toEqual({
+		expect(await preToolUse("p1")).toEqual({});
+		const next = await submit("next", "p2");
+		expect(next.systemMessage).toBeUndefined();
+		expect(next.hookSpecificOutput).toEqual({
+			hookEventName: "UserPromptSubmit",
+			additionalContext: expect.stringMatching(/^IMPORTANT TIMEBOX WARNING\n.*\nTime left: 2m 0s of 10m\.\n/),
+		});
+		clock.advance(90_000);
+		const last = await submit("last", "p3");
+		expect(last.hookSpecificOutput).toEqual({
+			hookEventName: "UserPromptSubmit",
+			additionalContext: expect.stringMatching(/^CRITICAL TIMEBOX WARNING\n.*\nTime left: 30s of 10m\.\n/),
+		});
+	});
+
+	it("treats a tool call without a prompt id (before Claude Code 2.1.196) as part of the latest prompt", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		await submit("job", "p1");
+		clock.advance(60_000);
+		const stop = SPENT("0 turns", "1m 0s");
+		expect(await preToolUse(undefined)).toEqual(deniedTool(`${stop}\n${RAN("lmk")}`, stop));
+		expect(await preToolUse(undefined)).toEqual(deniedTool(stop, stop));
+	});
+
+	it("lets tools run without a budget, or before any prompt", async () => {
+		expect(await preToolUse("p1")).toEqual({});
+		await submit("/timebox 10m", "p0");
+		expect(await preToolUse("p1")).toEqual({});
+	});
+});
+
+describe("parallel hooks", () => {
+	it("runs the on-stop command from exactly one of the parallel tool calls, and refuses them all", async () => {
+		const stopFile = join(dataDir, "stopped.txt");
+		const command = `echo stopped >> '${stopFile}'`;
+		const real = { onStop: createShellRunner() };
+		await submit(`/timebox 1m -- ${command}`, "p0", real);
+		await submit("job", "p1", real);
+		clock.advance(61_000);
+		const answers = await Promise.all(
+			["toolu_1", "toolu_2", "toolu_3"].map(async (id) =>
+				JSON.parse((await run(toolPayload("p1", id), ["hook"], real)).stdout),
+			),
+		);
+		const stop = SPENT("0 turns", "1m 1s");
+		expect(answers.filter((answer) => answer.stopReason === `${stop}\n${RAN(command)}`)).toHaveLength(1);
+		for (const answer of answers) expect(answer).toMatchObject(deniedTool(expect.any(String), stop));
+		// A later tool call of the stopped prompt is refused too, and runs nothing.
+		expect(await preToolUse("p1", real)).toEqual(deniedTool(stop, stop));
+		await vi.waitFor(() => expect(readText(stopFile)).toBe("stopped\n"));
+		await new Promise((done) => setTimeout(done, 200));
+		expect(readText(stopFile)).toBe("stopped\n");
+	});
+
+	/** A ledger in which another hook's claim lands between this hook's read and its own claim. */
+	function racingLedger(): BudgetLedger {
+		const files = createFileLedger(ledgerDir());
+		return {
+			read: (budgetId) => files.read(budgetId),
+			claim: (claim) => {
+				files.claim(claim);
+				return files.claim(claim);
+			},
+		};
+	}
+
+	async function racingHook(payload: object): Promise<unknown> {
+		const input = parseHookInput(JSON.stringify(payload));
+		if ("error" in input) throw new Error(input.error);
+		const store = new ClaudeSessionStore(dataDir, SESSION);
+		return handleHook(input, { store, ledger: racingLedger(), clock, onStop: shell });
+	}
+
+	it("answers the stop without running the command when a parallel hook claimed it first", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		await submit("job", "p1");
+		clock.advance(60_000);
+		const stop = SPENT("0 turns", "1m 0s");
+		expect(await racingHook(toolPayload("p1"))).toEqual(deniedTool(stop, stop));
+		expect(await racingHook({ ...base, hook_event_name: "PostToolBatch", prompt_id: "p1" })).toEqual({
 			continue: false,
 			stopReason: stop,
-			hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: stop },
 		});
-		expect(runner.commands).toEqual(["lmk"]);
-		expect(preToolUse("p2")).toEqual({});
-		expect(submit("next prompt", "p2")).toEqual({});
+		expect(shell.ran).toEqual([]);
 	});
 
-	it("stops before the next model call at PostToolBatch", () => {
-		submit("/timebox 30s", "p0");
-		submit("job", "p1");
-		time.advance(31_000);
-		expect(postToolBatch("p1")).toEqual({ continue: false, stopReason: SPENT("0 turns", "31s") });
+	it("leaves the user's warning to the hook that claimed it, but still warns the model", async () => {
+		await submit("/timebox turns:5", "p0");
+		for (const id of ["p1", "p2", "p3", "p4"]) await submit(id, id);
+		expect(await racingHook(promptPayload("five", "p5"))).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "UserPromptSubmit",
+				additionalContext: expect.stringContaining("IMPORTANT TIMEBOX WARNING"),
+			},
+		});
+	});
+});
+
+describe("budgets never confused", () => {
+	it("enforces a second budget set in the same millisecond as a spent one, and runs its on-stop command", async () => {
+		const fileA = join(dataDir, "a.txt");
+		const fileB = join(dataDir, "b.txt");
+		const real = { onStop: createShellRunner() };
+		const commandA = `echo A >> '${fileA}'`;
+		const commandB = `echo B >> '${fileB}'`;
+		expect(await submit(`/timebox turns:1 -- ${commandA}`, "p0", real)).toEqual({
+			decision: "block",
+			reason: `Timebox set: 1 turn. On stop it runs: ${commandA}`,
+		});
+		expect(await submit("one", "p1", real)).toEqual({});
+		expect(await submit("two", "p2", real)).toEqual({
+			decision: "block",
+			reason: `${SPENT("1 turn", "0s")}\n${RAN(commandA)}`,
+		});
+		await vi.waitFor(() => expect(readText(fileA)).toBe("A\n"));
+
+		// The clock has not moved: budget B starts in the very millisecond budget A started.
+		expect(await submit(`/timebox turns:1 -- ${commandB}`, "p3", real)).toEqual({
+			decision: "block",
+			reason: `Timebox set: 1 turn. On stop it runs: ${commandB}`,
+		});
+		const starts = logLines()
+			.filter((line) => line.kind === "active")
+			.map((line) => (line.budget as { startTime: number }).startTime);
+		expect(starts).toEqual([START, START]);
+		expect(await statusLine()).toBe("Timebox: no time limit | 1 turn left (0/1)\n");
+		expect(await submit("three", "p4", real)).toEqual({});
+		expect(await submit("four", "p5", real)).toEqual({
+			decision: "block",
+			reason: `${SPENT("1 turn", "0s")}\n${RAN(commandB)}`,
+		});
+		await vi.waitFor(() => expect(readText(fileB)).toBe("B\n"));
+		expect(await submit("five", "p6", real)).toEqual({});
+		expect(readdirSync(ledgerDir()).sort()).toEqual(["budget-1.spent.json", "budget-2.spent.json"]);
+		await new Promise((done) => setTimeout(done, 200));
+		expect([readText(fileA), readText(fileB)]).toEqual(["A\n", "B\n"]);
 	});
 
-	it("blocks the first prompt after the time ran out while idle, and lets the next one through", () => {
-		submit("/timebox 30s", "p0");
-		time.advance(45_000);
-		expect(submit("hello?", "p1")).toEqual({ decision: "block", reason: SPENT("0 turns", "45s") });
-		expect(submit("hello again", "p2")).toEqual({});
+	it("ignores a first-version spent line that shares the start time of a budget with an id", async () => {
+		await submit("/timebox turns:2", "p0");
+		writeFileSync(
+			logFile(),
+			`${readFileSync(logFile(), "utf8")}${JSON.stringify({ kind: "spent", budgetStart: START })}\n`,
+		);
+		expect(await statusLine()).toBe("Timebox: no time limit | 2 turns left (0/2)\n");
+		expect(await submit("one", "p1")).toEqual({});
+	});
+});
+
+describe("logs from the first version", () => {
+	const v1Budget = (turnLimit: number, onStopCommand: string | null) => ({
+		kind: "active",
+		budget: {
+			timeLimitMs: null,
+			turnLimit,
+			startTime: START - 30_000,
+			onStopCommand,
+			softNudgeSent: false,
+			active: true,
+		},
 	});
 
-	it("does not stop on turns at a tool boundary: turns are spent by prompts", () => {
-		submit("/timebox turns:1", "p0");
-		submit("one", "p1");
-		expect(preToolUse("p1")).toEqual({});
+	it("loads a budget the first version spent as spent, and never runs its on-stop command again", async () => {
+		writeLog([
+			v1Budget(1, "lmk"),
+			{ kind: "prompt", promptId: "p1", at: START - 20_000 },
+			{ kind: "prompt", promptId: "p2", at: START - 10_000 },
+			{ kind: "spent", budgetStart: START - 30_000, promptId: "p2", usedTurns: 1, elapsedMs: 20_000 },
+			"",
+		]);
+		expect(await sessionStart("resume")).toEqual({});
+		expect(await statusLine()).toBe("Timebox: budget spent\n");
+		expect(await submit("/timebox status", "p3")).toEqual({
+			decision: "block",
+			reason:
+				"Timebox budget spent. Used 1 turn, 20s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		});
+		expect(await preToolUse("p2")).toEqual(deniedTool(SPENT("1 turn", "20s"), SPENT("1 turn", "20s")));
+		expect(await submit("next", "p4")).toEqual({});
+		expect(await preToolUse("p4")).toEqual({});
+		expect(shell.ran).toEqual([]);
+		expect(existsSync(ledgerDir())).toBe(false);
+	});
+
+	it("keeps a first-version budget running: its warning counts as given, and its stop runs the command once", async () => {
+		writeLog([
+			v1Budget(5, "lmk"),
+			...["p1", "p2", "p3", "p4"].map((promptId) => ({ kind: "prompt", promptId, at: START - 10_000 })),
+			{ kind: "nudged", budgetStart: START - 30_000 },
+			"",
+		]);
+		expect(await sessionStart("resume")).toEqual({
+			systemMessage: "Timebox restored: no time limit | 1 turn left (4/5). On stop it runs: lmk",
+		});
+		const fifth = await submit("five", "p5");
+		expect(fifth.systemMessage).toBeUndefined();
+		expect(fifth.hookSpecificOutput).toMatchObject({ additionalContext: expect.stringContaining("(4 of 5 used)") });
+		expect(await submit("six", "p6")).toEqual({
+			decision: "block",
+			reason: `${SPENT("5 turns", "30s")}\n${RAN("lmk")}`,
+		});
+		expect(await sessionStart("resume")).toEqual({});
+		expect(await preToolUse("p6")).toEqual(deniedTool(SPENT("5 turns", "30s"), SPENT("5 turns", "30s")));
+		expect(await submit("seven", "p7")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+		expect(readdirSync(ledgerDir())).toEqual([`legacy-${START - 30_000}.spent.json`]);
+	});
+
+	it("reads a first-version off record as no budget", async () => {
+		writeLog([v1Budget(3, null), { kind: "off", disabledAt: START - 1_000 }, ""]);
+		expect(await statusLine()).toBe("\n");
+		expect(await submit("/timebox status", "p1")).toEqual({
+			decision: "block",
+			reason: `No active timebox.\n${USAGE}`,
+		});
+	});
+
+	it("reads damaged log lines without throwing or showing NaN", async () => {
+		writeLog([
+			v1Budget(3, null),
+			"[1,2]",
+			'"text"',
+			'{"kind":"prompt","promptId":7}',
+			"",
+			'{"kind":"prompt","prom',
+			JSON.stringify({ kind: "spent", budgetStart: START - 30_000, usedTurns: "two" }),
+			"",
+		]);
+		expect(await statusLine()).toBe("Timebox: budget spent\n");
+		expect(await submit("/timebox status", "p1")).toEqual({
+			decision: "block",
+			reason:
+				"Timebox budget spent. Used 0 turns, 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		});
+	});
+});
+
+describe("on-stop command", () => {
+	it("reports a command that cannot start once, as failed and never as run", async () => {
+		const failing = { onStop: new FakeShell([{ kind: "failed", problem: 'could not start "lmk": spawn EAGAIN' }]) };
+		await submit("/timebox turns:1 -- lmk", "p0", failing);
+		await submit("one", "p1", failing);
+		expect(await submit("two", "p2", failing)).toEqual({
+			decision: "block",
+			reason: `${SPENT("1 turn", "0s")}\nTimebox on-stop command failed: could not start "lmk": spawn EAGAIN`,
+		});
+		expect(await preToolUse("p2", failing)).toEqual(deniedTool(SPENT("1 turn", "0s"), SPENT("1 turn", "0s")));
+		expect(await submit("three", "p3", failing)).toEqual({});
+		expect(await sessionStart("resume")).toEqual({});
+		expect(failing.onStop.ran).toEqual(["lmk"]);
+	});
+
+	it.each([
+		["an Error", new Error("spawn EAGAIN"), 'could not start "lmk": spawn EAGAIN'],
+		["anything else", "no processes left", 'could not start "lmk": no processes left'],
+	])("reports a runner that throws %s as a command that could not start", async (_name, thrown, problem) => {
+		const throwing: OnStopRunner = {
+			run: () => {
+				throw thrown;
+			},
+		};
+		await submit("/timebox 1s -- lmk", "p0");
+		await submit("job", "p1");
+		clock.advance(2_000);
+		const stop = SPENT("0 turns", "2s");
+		expect(await preToolUse("p1", { onStop: throwing })).toEqual(
+			deniedTool(`${stop}\nTimebox on-stop command failed: ${problem}`, stop),
+		);
+	});
+
+	it("does not wait for a failing exit: a command that started is reported as run", async () => {
+		const exiting = new FakeShell([{ kind: "started" }, { kind: "exited", problem: '"lmk" exited with code 1' }]);
+		await submit("/timebox turns:1 -- lmk", "p0");
+		await submit("one", "p1");
+		expect(await submit("two", "p2", { onStop: exiting })).toEqual({
+			decision: "block",
+			reason: `${SPENT("1 turn", "0s")}\n${RAN("lmk")}`,
+		});
+	});
+
+	it("answers after a second when the runner never says whether the command started", async () => {
+		const silent = new FakeShell([]);
+		await submit("/timebox turns:1 -- lmk", "p0");
+		await submit("one", "p1");
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		const pending = run(promptPayload("two", "p2"), ["hook"], { onStop: silent });
+		await vi.advanceTimersByTimeAsync(999);
+		let answered = false;
+		void pending.then(() => {
+			answered = true;
+		});
+		await vi.advanceTimersByTimeAsync(0);
+		expect(answered).toBe(false);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(JSON.parse((await pending).stdout)).toEqual({
+			decision: "block",
+			reason: `${SPENT("1 turn", "0s")}\n${RAN("lmk")}`,
+		});
+		expect(silent.ran).toEqual(["lmk"]);
 	});
 });
 
 describe("sessions", () => {
-	it("says what it restored on resume, and nothing on compact", () => {
-		submit("/timebox 15m -- lmk", "p0");
-		time.advance(5 * 60_000);
-		expect(sessionStart("resume")).toEqual({
+	it("says what it restored on resume, and nothing on compact, startup, clear or fork", async () => {
+		await submit("/timebox 15m -- lmk", "p0");
+		clock.advance(5 * 60_000);
+		expect(await sessionStart("resume")).toEqual({
 			systemMessage: "Timebox restored: 10m 0s left (15m budget) | no turn limit. On stop it runs: lmk",
 		});
-		expect(sessionStart("compact")).toEqual({});
+		for (const source of ["compact", "startup", "clear"] as const) expect(await sessionStart(source)).toEqual({});
 	});
 
-	it("restores nothing in a fresh session and reports a damaged newest record", () => {
-		expect(sessionStart("startup")).toEqual({});
-		mkdirSync(join(dataDir, "sessions"), { recursive: true });
-		writeFileSync(
-			join(dataDir, "sessions", `${SESSION}.jsonl`),
-			'{"kind":"active","budget":{"turnLimit":"x"}}\nnot json\n',
-		);
-		expect(sessionStart("resume")).toEqual({
+	it("restores nothing in a fresh session and reports a damaged newest record", async () => {
+		expect(await sessionStart("startup")).toEqual({});
+		expect(await sessionStart("resume")).toEqual({});
+		writeLog(['{"kind":"active","budget":{"turnLimit":"x"}}', "not json", ""]);
+		expect(await sessionStart("resume")).toEqual({
 			systemMessage:
 				"Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.",
 		});
 	});
 
-	it("keeps each session's budget in its own append-only file", () => {
-		submit("/timebox turns:3", "p0");
-		const log = readFileSync(join(dataDir, "sessions", `${SESSION}.jsonl`), "utf8")
-			.trim()
-			.split("\n");
-		expect(log.map((line) => JSON.parse(line).kind)).toEqual(["active"]);
-		submit("one", "p1");
-		const after = readFileSync(join(dataDir, "sessions", `${SESSION}.jsonl`), "utf8")
-			.trim()
-			.split("\n");
-		expect(JSON.parse(after[1] ?? "{}")).toEqual({ kind: "prompt", promptId: "p1", at: time.now() });
+	it("keeps each session's budget in its own append-only log, with a new id for every budget", async () => {
+		const unnamed = { newBudgetId: undefined };
+		await submit("/timebox turns:3", "p0", unnamed);
+		expect(logLines()).toEqual([
+			{
+				kind: "active",
+				budget: {
+					version: 2,
+					id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+					timeLimitMs: null,
+					turnLimit: 3,
+					startTime: START,
+					onStopCommand: null,
+				},
+			},
+		]);
+		await submit("one", "p1");
+		await submit("one, more", "p1");
+		clock.advance(1_000);
+		await submit("/timebox off", "p2", unnamed);
+		const [active, prompt, off, ...rest] = logLines();
+		const budgetId = (active?.budget as { id?: unknown } | undefined)?.id;
+		expect(prompt).toEqual({ kind: "prompt", promptId: "p1", at: START });
+		expect(off).toEqual({
+			kind: "off",
+			version: 2,
+			budgetId,
+			disabledAt: START + 1_000,
+		});
+		expect(rest).toEqual([]);
+		expect(readdirSync(ledgerDir())).toEqual([`${budgetId}.off.json`]);
+		expect(await submit("/timebox status", "p3")).toEqual({
+			decision: "block",
+			reason: `No active timebox.\n${USAGE}`,
+		});
+	});
+
+	it("reads the log back as the history: budget records and prompts, nothing else", async () => {
+		await submit("/timebox turns:3", "p0");
+		await submit("one", "p1");
+		await submit("/timebox off", "p2");
+		expect(new ClaudeSessionStore(dataDir, SESSION).history()).toEqual([
+			{ kind: "record", record: expect.objectContaining({ kind: "active" }) },
+			{ kind: "prompt", key: "p1" },
+			{ kind: "record", record: expect.objectContaining({ kind: "off" }) },
+		]);
+		expect(new ClaudeSessionStore(dataDir, "another-session").history()).toEqual([]);
 	});
 });
 
 describe("status line", () => {
-	it("wraps the user's own status line command with the same stdin", () => {
-		submit("/timebox turns:3", "p0");
-		expect(statusLine(["--wrap", "my-status"])).toBe("main ~/project | Timebox: no time limit | 3 turns left (0/3)\n");
+	it("wraps the user's own status line command with the same stdin", async () => {
+		await submit("/timebox turns:3", "p0");
+		expect(await statusLine(["--wrap", "my-status"])).toBe(
+			"main ~/project | Timebox: no time limit | 3 turns left (0/3)\n",
+		);
 		expect(wrappedCalls).toEqual([{ command: "my-status", stdin: JSON.stringify({ ...base, model: { id: "m" } }) }]);
 	});
 
-	it("reads the data folder from --data when the environment has none", () => {
-		submit("/timebox turns:3", "p0");
-		const result = runCli(
-			["statusline", "--data", dataDir],
-			JSON.stringify(base),
-			{},
-			{
-				clock: time,
-				onStop: runner,
-				runStatusLine: () => "",
-			},
-		);
-		expect(result.stdout).toBe("Timebox: no time limit | 3 turns left (0/3)\n");
+	it("reads the data folder from --data when the environment has none", async () => {
+		await submit("/timebox turns:3", "p0");
+		const result = await runCli(["statusline", "--data", dataDir], JSON.stringify(base), {}, deps());
+		expect(result).toEqual({ stdout: "Timebox: no time limit | 3 turns left (0/3)\n", stderr: "" });
+	});
+
+	it("shows the budget spent at the deadline without claiming the stop or running anything", async () => {
+		await submit("/timebox 30s -- lmk", "p0");
+		clock.advance(24_000);
+		expect(await statusLine()).toBe("Timebox: 6s left (30s budget) | no turn limit\n");
+		clock.advance(7_000);
+		expect(await statusLine()).toBe("Timebox: budget spent\n");
+		expect(shell.ran).toEqual([]);
+		expect(existsSync(ledgerDir())).toBe(false);
+		expect(await submit("hello?", "p1")).toEqual({
+			decision: "block",
+			reason: `${SPENT("0 turns", "31s")}\n${RAN("lmk")}`,
+		});
+	});
+
+	it("runs the user's status line command through /bin/sh with the given stdin", () => {
+		expect(runStatusLineCommand("read line; printf 'got %s\\nsecond' \"$line\"", "hello\n")).toBe("got hello");
+		expect(runStatusLineCommand("exit 3", "")).toBe("");
+		expect(runStatusLineCommand("echo hi", "", "/nonexistent/shell")).toBe("");
 	});
 });
 
@@ -302,177 +803,68 @@ describe("bad input never breaks Claude Code", () => {
 			JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: "../../etc/passwd", prompt: "/timebox off" }),
 			"timebox: ignored this hook call: session_id is missing or not a plain id\n",
 		],
-	])("answers %s with one stderr line, no output and no change", (_name, stdin, stderr) => {
-		const result = runCli(
-			["hook"],
-			stdin,
-			{ CLAUDE_PLUGIN_DATA: dataDir },
-			{
-				clock: time,
-				onStop: runner,
-				runStatusLine: () => "",
-			},
-		);
+		[
+			"a hidden file as session id",
+			JSON.stringify({ hook_event_name: "UserPromptSubmit", session_id: ".hidden", prompt: "/timebox off" }),
+			"timebox: ignored this hook call: session_id is missing or not a plain id\n",
+		],
+	])("answers %s with one stderr line, no output and no change", async (_name, stdin, stderr) => {
+		const result = await runCli(["hook"], stdin, { CLAUDE_PLUGIN_DATA: dataDir }, deps());
 		expect(result).toEqual({ stdout: "", stderr });
+		expect(readdirSync(dataDir)).toEqual([]);
 	});
 
-	it("explains a missing data folder and a wrong mode", () => {
-		const deps = { clock: time, onStop: runner, runStatusLine: () => "" };
-		expect(runCli(["hook"], JSON.stringify({ ...base, hook_event_name: "Stop" }), {}, deps).stderr).toBe(
-			"timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n",
-		);
-		expect(runCli(["serve"], "", {}, deps).stderr).toBe(
-			"timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>]\n",
-		);
+	it("explains a missing data folder and a wrong mode", async () => {
+		const stop = JSON.stringify({ ...base, hook_event_name: "Stop" });
+		expect(await runCli(["hook"], stop, {}, deps())).toEqual({
+			stdout: "",
+			stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n",
+		});
+		expect(await runCli(["serve"], "", {}, deps())).toEqual({
+			stdout: "",
+			stderr: "timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>]\n",
+		});
 	});
 
-	it("ignores events it does not use", () => {
-		expect(hook({ ...base, hook_event_name: "Stop", stop_hook_active: false })).toEqual({});
+	it("ignores events it does not use", async () => {
+		expect(await hook({ ...base, hook_event_name: "Stop", stop_hook_active: false })).toEqual({});
 	});
 
-	it("lets a prompt through on an internal error (an unwritable data folder), with one stderr line", () => {
+	it("lets a prompt through on an internal error (an unwritable data folder), with one stderr line", async () => {
 		writeFileSync(join(dataDir, "sessions"), "a file where the folder should be");
-		const result = run({ ...base, hook_event_name: "UserPromptSubmit", prompt: "hello", prompt_id: "p0" });
+		const result = await run(promptPayload("hello", "p0"));
 		expect(result.stdout).toBe("");
-		expect(result.stderr).toMatch(/^timebox: internal error, nothing enforced for this UserPromptSubmit: /);
+		expect(result.stderr).toMatch(/^timebox: internal error, nothing enforced for this UserPromptSubmit: .+\n$/);
 	});
 
-	it("still blocks a /timebox line on an internal error, so the model never sees it", () => {
+	it("still blocks a /timebox line on an internal error, so the model never sees it", async () => {
 		writeFileSync(join(dataDir, "sessions"), "a file where the folder should be");
-		const result = run({ ...base, hook_event_name: "UserPromptSubmit", prompt: "/timebox 5m", prompt_id: "p0" });
+		const result = await run(promptPayload("/timebox 5m", "p0"));
 		expect(JSON.parse(result.stdout)).toEqual({
 			decision: "block",
 			reason: expect.stringMatching(
 				/^Timebox hit an internal error \(\/timebox\): .+\. Your session goes on; check the budget with \/timebox status\.$/,
 			),
 		});
-		expect(run({ ...base, hook_event_name: "PreToolUse", prompt_id: "p0" }).stdout).toBe("");
+		expect(result.stderr).toMatch(/^timebox: internal error, nothing enforced for this UserPromptSubmit: .+\n$/);
+		expect((await run(toolPayload("p0"))).stdout).toBe("");
 	});
-});
 
-describe("parts", () => {
-	it("reports an on-stop command that cannot start in the stop message", () => {
-		submit("/timebox turns:1 -- lmk", "p0");
-		submit("one", "p1");
-		const failing = runCli(
-			["hook"],
-			JSON.stringify({ ...base, hook_event_name: "UserPromptSubmit", prompt: "two", prompt_id: "p2" }),
-			{ CLAUDE_PLUGIN_DATA: dataDir },
-			{
-				clock: time,
-				onStop: { run: (_command, report) => report('could not start "lmk": spawn EAGAIN') },
-				runStatusLine: () => "",
+	it("reports a failure that is not an Error", async () => {
+		const broken: Clock = {
+			now: () => {
+				throw "the clock is gone";
 			},
-		);
-		expect(JSON.parse(failing.stdout)).toEqual({
-			decision: "block",
-			reason: `${SPENT("1 turn", "0s")}\nTimebox on-stop command failed: could not start "lmk": spawn EAGAIN`,
+		};
+		expect(await run(toolPayload("p1"), ["hook"], { clock: broken })).toEqual({
+			stdout: "",
+			stderr: "timebox: internal error, nothing enforced for this PreToolUse: the clock is gone\n",
 		});
-	});
-
-	it("reads damaged log lines without throwing or showing NaN", () => {
-		const file = join(dataDir, "sessions", `${SESSION}.jsonl`);
-		submit("/timebox turns:3", "p0");
-		const start = JSON.parse(readFileSync(file, "utf8").split("\n")[0] ?? "{}").budget.startTime;
-		writeFileSync(
-			file,
-			`${readFileSync(file, "utf8")}[1,2]\n"text"\n{"kind":"prompt","promptId":7}\n{"kind":"spent","budgetStart":${start},"usedTurns":"two"}\n`,
-		);
-		expect(statusLine()).toBe("Timebox: budget spent\n");
-		expect(submit("/timebox status", "p1")).toEqual({
+		const typed = await run(promptPayload("/timebox status", "p1"), ["hook"], { clock: broken });
+		expect(JSON.parse(typed.stdout)).toEqual({
 			decision: "block",
 			reason:
-				"Timebox budget spent. Used 0 turns, 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+				"Timebox hit an internal error (/timebox): the clock is gone. Your session goes on; check the budget with /timebox status.",
 		});
-	});
-
-	it("lists only the core's records as the store's records", () => {
-		submit("/timebox turns:3", "p0");
-		submit("one", "p1");
-		submit("/timebox off", "p2");
-		const store = new ClaudeSessionStore(dataDir, SESSION);
-		expect(store.loadRecords()).toEqual([
-			{ kind: "active", budget: expect.objectContaining({ turnLimit: 3 }) },
-			{ kind: "off", disabledAt: time.now() },
-		]);
-		expect(store.claim("x")).toBe(true);
-		expect(store.claim("x")).toBe(false);
-	});
-
-	it("runs the user's status line command through /bin/sh with the given stdin", () => {
-		expect(runStatusLineCommand("read line; printf 'got %s\\nsecond' \"$line\"", "hello\n")).toBe("got hello");
-		expect(runStatusLineCommand("exit 3", "")).toBe("");
-	});
-});
-
-describe("edges", () => {
-	const claimFile = (key: string) => join(dataDir, "sessions", `${SESSION}.${key}.claim`);
-	const startOf = () =>
-		JSON.parse(readFileSync(join(dataDir, "sessions", `${SESSION}.jsonl`), "utf8").split("\n")[0] ?? "{}").budget
-			.startTime as number;
-
-	it("answers a bare /timebox with the usage", () => {
-		expect(submit("/timebox", "p0")).toEqual({
-			decision: "block",
-			reason: `Timebox: No budget given. Nothing changed.\n${USAGE}`,
-		});
-	});
-
-	it("counts a prompt without a prompt id or text each time", () => {
-		submit("/timebox turns:2", "p0");
-		expect(hook({ ...base, hook_event_name: "UserPromptSubmit" })).toEqual({});
-		expect(hook({ ...base, hook_event_name: "UserPromptSubmit", prompt: "two" })).toEqual({});
-		expect(hook({ ...base, hook_event_name: "UserPromptSubmit", prompt: "three" })).toMatchObject({
-			decision: "block",
-		});
-	});
-
-	it("leaves the user's nudge to the hook that claimed it, but still warns the model", () => {
-		submit("/timebox turns:5", "p0");
-		for (const id of ["p1", "p2", "p3", "p4"]) submit(id, id);
-		writeFileSync(claimFile(`nudge-${startOf()}`), "");
-		const fifth = submit("five", "p5");
-		expect(fifth.systemMessage).toBeUndefined();
-		expect(fifth.hookSpecificOutput).toMatchObject({ additionalContext: expect.stringContaining("TIMEBOX WARNING") });
-	});
-
-	it("stops without running the command again when a parallel hook claimed the stop", () => {
-		submit("/timebox 1m -- lmk", "p0");
-		submit("job", "p1");
-		time.advance(60_000);
-		writeFileSync(claimFile(`spent-${startOf()}`), "");
-		expect(preToolUse("p1")).toMatchObject({ continue: false, stopReason: SPENT("0 turns", "1m 0s") });
-		expect(runner.commands).toEqual([]);
-	});
-
-	it("lets tools run without a budget", () => {
-		expect(preToolUse("p1")).toEqual({});
-	});
-
-	it("reports a failure that is not an Error", () => {
-		submit("/timebox 1s -- lmk", "p0");
-		time.advance(2_000);
-		const result = runCli(
-			["hook"],
-			JSON.stringify({ ...base, hook_event_name: "PreToolUse", prompt_id: "p1" }),
-			{ CLAUDE_PLUGIN_DATA: dataDir },
-			{
-				clock: time,
-				onStop: {
-					run: () => {
-						throw "no processes left";
-					},
-				},
-				runStatusLine: () => "",
-			},
-		);
-		expect(result).toEqual({
-			stdout: "",
-			stderr: "timebox: internal error, nothing enforced for this PreToolUse: no processes left\n",
-		});
-	});
-
-	it("shows nothing of a status line command that cannot run", () => {
-		expect(runStatusLineCommand("echo hi", "", "/nonexistent/shell")).toBe("");
 	});
 });

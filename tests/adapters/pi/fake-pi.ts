@@ -195,6 +195,8 @@ export interface PromptOptions {
 	llmCalls?: number;
 	/** Runs between model calls, as a tool call would (for example, advance the clock or steer). */
 	duringTool?: (call: number) => void | Promise<void>;
+	/** Runs after the model asked for tool call `call` and before pi asks extensions about it. */
+	beforeTool?: (call: number) => void;
 	/** A message to deliver after the run's last answer, as pi delivers a follow-up: it continues the same run. */
 	followUp?: string;
 }
@@ -325,6 +327,7 @@ export class FakePi {
 				continue;
 			}
 			this.file.appendMessage({ role: "assistant", content: "calls a tool", timestamp: this.time.now() });
+			options.beforeTool?.(call);
 			const blocked = (await instance.emit({
 				type: "tool_call",
 				toolName: "bash",

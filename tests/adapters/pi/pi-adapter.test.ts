@@ -298,6 +298,18 @@ describe("pi's real event order", () => {
 		expect((await pi.prompt("three")).aborted).toBe(true);
 	});
 
+	it("refuses a tool call once the time ran out after the model asked for it, with the stop message", async () => {
+		const pi = await startedPi();
+		await pi.timebox("1m -- lmk");
+		const run = await pi.prompt("one", { llmCalls: 2, beforeTool: () => pi.time.jump(2 * MINUTE) });
+		expect(run.refusals).toEqual([
+			"Timebox budget spent. Used 0 turns, 2m 0s. The agent stops for this turn. The chat continues.",
+		]);
+		expect(run.toolsRun).toBe(0);
+		expect(pi.screen.messages("error")).toHaveLength(1);
+		expect(pi.runner.commands).toEqual(["lmk"]);
+	});
+
 	it("refuses a re-run of the prompt a time stop ended while pi waited to retry it", async () => {
 		const pi = await startedPi();
 		await pi.timebox("2s -- lmk");
@@ -425,7 +437,14 @@ describe("pi's real event order", () => {
 		const old = pi.instance;
 		const command = old.commands.get("timebox");
 		await pi.replaceSession("reload");
+		old.stale = false;
 		await command?.handler("1s -- lmk", old.context());
+		old.stale = true;
+		expect(pi.screen.last).toEqual({
+			message:
+				"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.",
+			level: "warning",
+		});
 		pi.time.advance(5_000);
 		expect(pi.screen.messages("error")).toEqual([]);
 		expect(pi.runner.commands).toEqual([]);

@@ -1,6 +1,7 @@
 // Guards Timebox inside the real Claude Code binary: /timebox replies, turn and time stops, the nudge, the status line.
 
-import { existsSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -89,14 +90,34 @@ function spentParts(text: string | undefined): { turns: string; seconds: number 
 	return { turns, seconds: Number(seconds) };
 }
 
-/** Sets `/timebox 3s -- <command>` in a new session and returns when its budget started (epoch ms). */
-async function setThreeSeconds(command: string): Promise<number> {
-	const set = await claude(`/timebox 3s -- ${command}`);
-	expect(set.stdout).toBe(blocked(`Timebox set: 3s. On stop it runs: ${command}`, `/timebox 3s -- ${command}`));
+/**
+ * The time budget of the time-stop tests. A resumed `claude -p` run must reach its prompt's hook within it: about 2 s
+ * on an idle machine, 3 s and more on a loaded one.
+ */
+const TIME_LIMIT_S = 6;
+const TIME_LIMIT_MS = TIME_LIMIT_S * 1_000;
+
+/** Sets `/timebox <TIME_LIMIT_S>s -- <command>` in a new session and returns when its budget started (epoch ms). */
+async function setTimeBudget(command: string): Promise<number> {
+	const typed = `/timebox ${TIME_LIMIT_S}s -- ${command}`;
+	const set = await claude(typed);
+	expect(set.stdout).toBe(blocked(`Timebox set: ${TIME_LIMIT_S}s. On stop it runs: ${command}`, typed));
 	const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
 	const budget = active?.budget as { startTime?: unknown } | undefined;
 	if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
 	return budget.startTime;
+}
+
+/** Asserts that `claude -p` refused `prompt` at the hard stop of a one-turn budget, and ran `command` then. */
+function expectStopWithCommand(result: RunResult, prompt: string, command: string): void {
+	expect(result.code).toBe(0);
+	const [header, spent, note, ...rest] = result.stdout.split("\n");
+	expect(header).toBe("UserPromptSubmit operation blocked by hook:");
+	expect(spent).toMatch(
+		/^Timebox budget spent\. Used 1 turn, (?:\d+m )?\d+s\. The agent stops for this turn\. The chat continues\.$/,
+	);
+	expect(note).toBe(`Timebox ran the on-stop command: ${command}`);
+	expect(rest.join("\n")).toBe(`\nOriginal prompt: ${prompt}\n`);
 }
 
 /** The hard stops Claude Code recorded for the user to see (the interactive UI renders these transcript entries). */
@@ -139,12 +160,12 @@ describe("Timebox in claude -p", () => {
 	it("stops a run at its next tool calls once time is up, runs the on-stop command once, and the chat continues", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const command = `echo stopped >> '${stopFile}'`;
-		const startTime = await setThreeSeconds(command);
+		const startTime = await setTimeBudget(command);
 
 		// The prompt is in time; the model's two parallel tool calls arrive after the deadline, and both hooks race.
 		const markers = [join(box.root, "tool-1"), join(box.root, "tool-2")];
 		const calls = markers.map((marker) => ({ name: "Bash", input: { command: `touch '${marker}'` } }));
-		api.reply({ tools: calls, holdUntil: startTime + 3_500 });
+		api.reply({ tools: calls, holdUntil: startTime + TIME_LIMIT_MS + 500 });
 		const run = await claude("do the work", {
 			resume: true,
 			extra: ["--output-format", "json", "--allowedTools", "Bash"],
@@ -167,8 +188,8 @@ describe("Timebox in claude -p", () => {
 		for (const stop of stops) {
 			const { turns, seconds } = spentParts(stop.split("\n")[0]);
 			expect(turns).toBe("0 turns");
-			expect(seconds).toBeGreaterThanOrEqual(3);
-			expect(seconds).toBeLessThan(6);
+			expect(seconds).toBeGreaterThanOrEqual(TIME_LIMIT_S);
+			expect(seconds).toBeLessThan(TIME_LIMIT_S + 3);
 		}
 		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
 		expect(await statusLine(onlySession())).toBe("Timebox: budget spent\n");
@@ -182,10 +203,11 @@ describe("Timebox in claude -p", () => {
 	it("stops a run after a tool batch that outlasts the time, before the model sees its result", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const command = `echo stopped >> '${stopFile}'`;
-		await setThreeSeconds(command);
+		const startTime = await setTimeBudget(command);
 		const marker = join(box.root, "tool-ran");
+		// The first tool call starts 2 s before the deadline and runs 3 s: the time runs out while it runs.
 		api.reply(
-			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }] },
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + TIME_LIMIT_MS - 2_000 },
 			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
 		);
 		const run = await claude("do the work", {
@@ -201,6 +223,56 @@ describe("Timebox in claude -p", () => {
 		expect(spentParts(spent).turns).toBe("0 turns");
 		expect(note).toBe(`Timebox ran the on-stop command: ${command}`);
 		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
+	});
+
+	it("enforces a second budget set in the same millisecond as a spent one, and runs its on-stop command", async () => {
+		const fileA = join(box.root, "a.txt");
+		const fileB = join(box.root, "b.txt");
+		const commandA = `echo A >> '${fileA}'`;
+		const commandB = `echo B >> '${fileB}'`;
+
+		// Budget A, typed: one turn, then spent by the next prompt, which is refused and runs A's command.
+		const set = await claude(`/timebox turns:1 -- ${commandA}`);
+		expect(set.stdout).toBe(
+			blocked(`Timebox set: 1 turn. On stop it runs: ${commandA}`, `/timebox turns:1 -- ${commandA}`),
+		);
+		await answered("first question", "ANSWER-ONE");
+		expectStopWithCommand(await claude("second question", { resume: true }), "second question", commandA);
+		expect(api.requests).toHaveLength(1);
+		await expect.poll(() => readText(fileA), { timeout: 5_000 }).toBe("A\n");
+
+		// Budget B, in the very millisecond A started (what a second /timebox then would have written), with its own id.
+		const sessionId = onlySession();
+		const budgetA = sessionLog(box.dataDir, sessionId).find((line) => line.kind === "active")?.budget as {
+			id: string;
+			startTime: number;
+		};
+		const budgetB = {
+			version: 2,
+			id: randomUUID(),
+			timeLimitMs: null,
+			turnLimit: 1,
+			startTime: budgetA.startTime,
+			onStopCommand: commandB,
+		};
+		expect(budgetB.id).not.toBe(budgetA.id);
+		appendFileSync(
+			join(box.dataDir, "sessions", `${sessionId}.jsonl`),
+			`${JSON.stringify({ kind: "active", budget: budgetB })}\n`,
+		);
+		expect(await statusLine(sessionId)).toBe("Timebox: no time limit | 1 turn left (0/1)\n");
+
+		// B is enforced: its one turn is answered, the next prompt is refused without a model call and runs B's command.
+		await answered("third question", "ANSWER-THREE");
+		expectStopWithCommand(await claude("fourth question", { resume: true }), "fourth question", commandB);
+		expect(api.requests).toHaveLength(2);
+		expect(await statusLine(sessionId)).toBe("Timebox: budget spent\n");
+		await expect.poll(() => readText(fileB), { timeout: 5_000 }).toBe("B\n");
+
+		// The chat goes on, and neither command runs again.
+		await answered("fifth question", "ANSWER-FIVE");
+		await new Promise((done) => setTimeout(done, 300));
+		expect([readText(fileA), readText(fileB)]).toEqual(["A\n", "B\n"]);
 	});
 
 	it("nudges the model and the user on the prompt that reaches 80% of turns:5", async () => {

@@ -1,13 +1,20 @@
 // Real pi sessions for the e2e suites: pi's SDK, a scripted offline model, the package manifest and a recording UI.
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AssistantMessage, FauxProviderRegistration, ToolResultMessage } from "@mariozechner/pi-ai";
-import { registerFauxProvider } from "@mariozechner/pi-ai";
+import {
+	type FauxResponseStep,
+	fauxAssistantMessage,
+	fauxText,
+	fauxToolCall,
+	registerFauxProvider,
+} from "@mariozechner/pi-ai";
 import {
 	type AgentSession,
+	type AgentSessionEvent,
 	type AgentSessionRuntime,
 	AuthStorage,
 	type CreateAgentSessionRuntimeFactory,
@@ -21,6 +28,7 @@ import {
 	type LoadExtensionsResult,
 	ModelRegistry,
 	SessionManager,
+	SettingsManager,
 } from "@mariozechner/pi-coding-agent";
 
 export type NotifyLevel = "info" | "warning" | "error";
@@ -103,6 +111,148 @@ export function isToolResult(message: { role: string }): message is ToolResultMe
 	return message.role === "toolResult";
 }
 
+/** pi's settings (`~/.pi/agent/settings.json`), as `SettingsManager.inMemory` takes them. */
+export type PiSettings = NonNullable<Parameters<typeof SettingsManager.inMemory>[0]>;
+
+/** Settings with pi's auto-retry on: a retryable provider error waits `baseDelayMs` (doubling) and re-runs the prompt. */
+export function retrySettings(baseDelayMs: number, maxRetries = 3): PiSettings {
+	return { retry: { enabled: true, maxRetries, baseDelayMs } };
+}
+
+/** The hard-stop notification (level "error"); group 1 is the number of turns used. */
+export const SPENT =
+	/^Timebox budget spent\. Used (\d+) turns?, \d+s\. The agent stops for this turn\. The chat continues\.$/;
+
+/** The start of the warning shown when a restored session's budget is found spent already. */
+export const ALREADY_SPENT_PREFIX = "Timebox budget of this session was already spent (";
+
+/** An error text pi's `_isRetryableError` matches (503, overloaded): pi waits and re-runs the prompt. */
+export const OVERLOADED_ERROR = "503 Service Unavailable: the model is overloaded, try again later";
+
+/** An error text pi-ai's `isContextOverflow` matches (Anthropic's wording): pi compacts, then re-runs the prompt. */
+export const CONTEXT_OVERFLOW_ERROR = "prompt is too long: 213000 tokens > 200000 maximum";
+
+/** A scripted model answer that failed with the provider error `errorMessage`. */
+export function providerError(errorMessage: string): FauxResponseStep {
+	return fauxAssistantMessage([], { stopReason: "error", errorMessage });
+}
+
+/** One LLM answer that calls `bash` with `command`. */
+export function bashCall(command: string): FauxResponseStep {
+	return fauxAssistantMessage(fauxToolCall("bash", { command }), { stopReason: "toolUse" });
+}
+
+/** One closing LLM answer with `text`. */
+export function textAnswer(text: string): FauxResponseStep {
+	return fauxAssistantMessage(fauxText(text));
+}
+
+/** The text of a user message's content. */
+export function userText(message: { role: string; content?: unknown }): string {
+	const content = message.content;
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.map((part: unknown) =>
+			typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
+		)
+		.join("");
+}
+
+/** The non-empty lines of a file, or [] while it does not exist. */
+export function linesOf(path: string): string[] {
+	if (!existsSync(path)) return [];
+	return readFileSync(path, "utf8")
+		.split("\n")
+		.filter((line) => line.length > 0);
+}
+
+/** An on-stop command that appends a line to a file of the test's folder, so its runs can be counted. */
+export interface OnStopProbe {
+	/** The shell command to put after `/timebox … --`. */
+	command: string;
+	path: string;
+	/** How many times the command ran so far. */
+	runs(): number;
+}
+
+/** Waits until the probe's command ran, then `settleMs` more, and returns how often it ran by then. */
+export async function settledRuns(probe: OnStopProbe, settleMs = 300): Promise<number> {
+	await waitFor(() => probe.runs() > 0, "the on-stop command's file");
+	await sleep(settleMs);
+	return probe.runs();
+}
+
+/** A value of the `timebox` status seen at a session event. */
+export interface StatusSample {
+	event: AgentSessionEvent["type"];
+	status: string | undefined;
+}
+
+/**
+ * Records the `timebox` status each time `session` emits one of `events`. pi hands an event to extensions before its
+ * subscribers, so a sample shows the status after Timebox handled that event.
+ */
+export function recordStatusAt(
+	session: AgentSession,
+	ui: RecordingUI,
+	events: readonly AgentSessionEvent["type"][],
+): StatusSample[] {
+	const samples: StatusSample[] = [];
+	session.subscribe((event) => {
+		if (events.includes(event.type)) samples.push({ event: event.type, status: ui.status });
+	});
+	return samples;
+}
+
+/** Counts the session events of one type (e.g. `auto_retry_start`, `compaction_end`). */
+export function countEvents(session: AgentSession, type: AgentSessionEvent["type"]): { count: number } {
+	const counter = { count: 0 };
+	session.subscribe((event) => {
+		if (event.type === type) counter.count++;
+	});
+	return counter;
+}
+
+type SessionEntry = ReturnType<SessionManager["getEntries"]>[number];
+
+/** The session entry of the user message whose text is `text` (the newest, if sent twice). */
+export function userEntry(session: AgentSession, text: string): SessionEntry {
+	const entry = session.sessionManager
+		.getEntries()
+		.findLast(
+			(candidate) =>
+				candidate.type === "message" && candidate.message.role === "user" && userText(candidate.message) === text,
+		);
+	if (!entry) throw new Error(`no user message "${text}" in the session`);
+	return entry;
+}
+
+/** The session entry of the last assistant answer of the prompt whose text is `text`. */
+export function answerEntry(session: AgentSession, text: string): SessionEntry {
+	const entries = session.sessionManager.getBranch();
+	const from = entries.findIndex((entry) => entry.id === userEntry(session, text).id);
+	const next = entries.findIndex((entry, at) => at > from && entry.type === "message" && entry.message.role === "user");
+	const run = entries.slice(from + 1, next === -1 ? entries.length : next);
+	const answer = run.findLast((entry) => entry.type === "message" && entry.message.role === "assistant");
+	if (!answer) throw new Error(`no answer to "${text}" in the session`);
+	return answer;
+}
+
+/** pi's /clone: a new session file holding the current branch up to and including `entryId` (default: the leaf). */
+export async function cloneSession(runtime: AgentSessionRuntime, entryId?: string): Promise<void> {
+	const target = entryId ?? runtime.session.sessionManager.getLeafId();
+	if (!target) throw new Error("nothing to clone yet");
+	const result = await runtime.fork(target, { position: "at" });
+	if (result.cancelled) throw new Error("the clone was cancelled");
+}
+
+/** pi's /fork from a user message: a new session file holding the path before that message. */
+export async function forkBefore(runtime: AgentSessionRuntime, userEntryId: string): Promise<void> {
+	const result = await runtime.fork(userEntryId, { position: "before" });
+	if (result.cancelled) throw new Error("the fork was cancelled");
+}
+
 /** Fails loudly unless the loader loaded the manifest's entry, with the /timebox command, and nothing failed. */
 export function assertTimeboxLoaded(result: LoadExtensionsResult): void {
 	if (result.errors.length > 0) {
@@ -177,6 +327,18 @@ export interface StartOptions {
 	sessionManager?: SessionManager;
 	/** Bind a recording UI (`ctx.hasUI` true); default true. */
 	withUI?: boolean;
+	/** pi's settings for this session (e.g. `retrySettings(200)`); default: pi's defaults from the empty agent dir. */
+	settings?: PiSettings;
+}
+
+export interface RuntimeOptions {
+	/**
+	 * The screen to bind to every session the runtime holds: bound at start and again after each replacement
+	 * (/new, /resume, /fork, /clone), as pi's modes do, so `session_start` of each new session reaches it.
+	 */
+	ui?: RecordingUI;
+	/** pi's settings for every session of the runtime. */
+	settings?: PiSettings;
 }
 
 /**
@@ -256,6 +418,7 @@ export class RealPi {
 			authStorage: this.authStorage,
 			modelRegistry: this.modelRegistry,
 			model: this.faux.getModel(),
+			...(options.settings ? { settingsManager: SettingsManager.inMemory(options.settings) } : {}),
 		});
 		const ui = options.withUI === false ? null : new RecordingUI();
 		const piSession = new PiSession(session, ui);
@@ -264,8 +427,17 @@ export class RealPi {
 		return piSession;
 	}
 
-	/** A session runtime (what pi's modes use for /new and /resume) whose sessions all load Timebox. */
-	async startRuntime(sessionManager: SessionManager): Promise<AgentSessionRuntime> {
+	/** An on-stop command that appends `ran` to `<name>` in this test's folder. */
+	onStopProbe(name = "stopped.txt"): OnStopProbe {
+		const path = join(this.root, name);
+		return { command: `echo ran >> "${path}"`, path, runs: () => linesOf(path).length };
+	}
+
+	/**
+	 * A session runtime (what pi's modes use for /new, /resume, /fork and /clone) whose sessions all load Timebox.
+	 * With `options.ui` the runtime binds that screen to its session now and after every replacement.
+	 */
+	async startRuntime(sessionManager: SessionManager, options: RuntimeOptions = {}): Promise<AgentSessionRuntime> {
 		const createRuntime: CreateAgentSessionRuntimeFactory = async ({
 			cwd,
 			agentDir,
@@ -278,6 +450,7 @@ export class RealPi {
 				authStorage: this.authStorage,
 				modelRegistry: this.modelRegistry,
 				resourceLoaderOptions: this.loaderOptions(),
+				...(options.settings ? { settingsManager: SettingsManager.inMemory(options.settings) } : {}),
 			});
 			assertTimeboxLoaded(services.resourceLoader.getExtensions());
 			const created = await createAgentSessionFromServices({
@@ -294,6 +467,11 @@ export class RealPi {
 			sessionManager,
 		});
 		this.runtimes.push(runtime);
+		const ui = options.ui;
+		if (ui) {
+			runtime.setRebindSession((session) => session.bindExtensions({ uiContext: ui.context() }));
+			await runtime.session.bindExtensions({ uiContext: ui.context() });
+		}
 		return runtime;
 	}
 

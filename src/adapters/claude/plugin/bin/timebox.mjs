@@ -1,8 +1,8 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 // src/adapters/node/node-time.ts
 const systemClock = { now: () => Date.now() };
 /** The largest turn budget. */
@@ -13,6 +13,28 @@ const OFF_WORDS = [
 	"disable",
 	"cancel"
 ];
+/** What a budget id may look like: it names files in the ledger, so nothing that could leave its folder. */
+const BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+/** The id given to a budget record from the first version, which had none: its start time names it. */
+const LEGACY_ID_PREFIX = "legacy-";
+/** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
+const LEDGER_FOLDER = "timebox-ledger";
+// src/core/measure.ts
+/** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
+function elapsedMs(budget, now) {
+	const elapsed = now - budget.startTime;
+	return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+/** A used-turn count made safe to show and compare: a whole number, never negative. */
+function safeTurns(usedTurns) {
+	return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+/** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
+function worstRatio(budget, now, usedTurns) {
+	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+	return Math.max(timeRatio, turnRatio);
+}
 // src/core/parse.ts
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
@@ -120,50 +142,6 @@ function parseCommand(input) {
 		onStopCommand: stopCommand.length > 0 ? stopCommand : null
 	};
 }
-// src/adapters/node/on-stop-runner.ts
-const SHELL = "/bin/sh";
-/**
-* Runs the user's command as the single argument of `/bin/sh -c`, so nothing Timebox builds is interpolated into a
-* shell line. The process is detached and unref'd: pi never waits for it, and it survives pi's exit. A failure to start
-* it, or a non-zero exit seen while pi still runs, is reported.
-*/
-function createShellRunner(spawnProcess = spawn) {
-	return { run(command, report) {
-		const shown = quoteInput(command);
-		let child;
-		try {
-			child = spawnProcess(SHELL, ["-c", command], {
-				detached: true,
-				stdio: "ignore"
-			});
-		} catch (error) {
-			report(`could not start ${shown}: ${error instanceof Error ? error.message : String(error)}`);
-			return;
-		}
-		child.once("error", (error) => report(`could not start ${shown}: ${error.message}`));
-		child.once("exit", (code, signal) => {
-			if (code !== null && code !== 0) report(`${shown} exited with code ${code}`);
-			else if (signal !== null) report(`${shown} was ended by ${signal}`);
-		});
-		child.unref();
-	} };
-}
-// src/core/measure.ts
-/** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
-function elapsedMs(budget, now) {
-	const elapsed = now - budget.startTime;
-	return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-/** A used-turn count made safe to show and compare: a whole number, never negative. */
-function safeTurns(usedTurns) {
-	return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-/** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
-function worstRatio(budget, now, usedTurns) {
-	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-	return Math.max(timeRatio, turnRatio);
-}
 // src/core/format.ts
 const SECOND_MS = 1e3;
 /** Shown in the status bar once the budget is spent. */
@@ -204,11 +182,11 @@ function formatRemaining(budget, now, usedTurns) {
 	const used = safeTurns(usedTurns);
 	return `${timePart} | ${budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`}`;
 }
-/** The status bar text: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, or the spent marker. */
+/** The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`. */
 function formatStatus(budget, now, usedTurns) {
-	return budget.active ? `Timebox: ${formatRemaining(budget, now, usedTurns)}` : SPENT_STATUS;
+	return `Timebox: ${formatRemaining(budget, now, usedTurns)}`;
 }
-/** The block added to the system prompt once the budget is nearly spent (spec §7.3). */
+/** The block added to what the model reads once the budget is nearly spent. */
 function formatNudgePrompt(budget, now, usedTurns, urgency) {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
@@ -220,6 +198,167 @@ function formatNudgePrompt(budget, now, usedTurns, urgency) {
 	}
 	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", "When the budget runs out, Timebox stops you mid-step.");
 	return lines.join("\n");
+}
+// src/core/decide.ts
+/** The urgency of a nudge at this used share of the budget. */
+function urgencyFor(ratio) {
+	return ratio >= .95 ? "critical" : "warning";
+}
+/**
+* Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
+* passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
+* @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left (15m budget) | no turn limit" }
+*/
+function decide(budget, now, usedTurns, nudged) {
+	const elapsed = elapsedMs(budget, now);
+	const used = safeTurns(usedTurns);
+	const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
+	const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
+	if (timeRanOut || turnsSpent) return {
+		kind: "stop",
+		summary: {
+			usedTurns: used,
+			elapsedMs: elapsed,
+			timeRanOut
+		}
+	};
+	const ratio = worstRatio(budget, now, used);
+	if (!nudged && ratio >= .8) return {
+		kind: "nudge",
+		urgency: urgencyFor(ratio),
+		detail: formatRemaining(budget, now, used)
+	};
+	return { kind: "ok" };
+}
+/** The same decision on the time limit alone: prompts are spent by prompts, and checked when one starts. */
+function decideOnTime(budget, now, usedTurns, nudged) {
+	return decide({
+		...budget,
+		turnLimit: null
+	}, now, usedTurns, nudged);
+}
+// src/core/records.ts
+function isFields(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+	return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+	return value === null || isFiniteNumber(value) && value >= 1e3 && value <= 2592e6;
+}
+function isTurnLimit(value) {
+	return value === null || Number.isInteger(value) && value >= 1 && value <= 1e6;
+}
+/** Whether `value` can name a budget (and so a ledger file). */
+function isBudgetId(value) {
+	return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+/** The record to write when a budget is turned off. */
+function offRecord(budgetId, disabledAt) {
+	return {
+		kind: "off",
+		version: 2,
+		budgetId,
+		disabledAt
+	};
+}
+/** The record to write for a budget. */
+function budgetRecord(budget) {
+	return {
+		version: 2,
+		id: budget.id,
+		timeLimitMs: budget.timeLimitMs,
+		turnLimit: budget.turnLimit,
+		startTime: budget.startTime,
+		onStopCommand: budget.onStopCommand
+	};
+}
+/**
+* Reads a persisted budget, or null when it is unusable. Extra fields are ignored. A record without a version is from
+* the first version: it has no id, so its start time names it, and a missing `onStopCommand` reads as null.
+*/
+function parseBudget(value) {
+	if (!isFields(value)) return null;
+	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+	if (timeLimitMs === null && turnLimit === null) return null;
+	if (!isFiniteNumber(startTime)) return null;
+	if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+	const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+	if (!isBudgetId(id)) return null;
+	return {
+		id,
+		timeLimitMs,
+		turnLimit,
+		startTime,
+		onStopCommand: onStopCommand ? onStopCommand : null
+	};
+}
+/**
+* Reads one persisted record, or null when it is unusable. An `off` record counts whatever else it holds: a budget the
+* user turned off must never come back because its off record was damaged.
+*/
+function parseRecord(value) {
+	if (!isFields(value)) return null;
+	if (value.kind === "off") return {
+		kind: "off",
+		budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+		disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+	};
+	if (value.kind !== "active") return null;
+	const budget = parseBudget(value.budget);
+	if (!budget) return null;
+	const startTurn = value.budget.startTurn;
+	return {
+		kind: "active",
+		budget,
+		legacyStartTurn: value.budget.version === void 0 && Number.isInteger(startTurn) && startTurn >= 0 ? startTurn : null
+	};
+}
+// src/core/history.ts
+/**
+* Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
+* count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
+* prompt) counts once. Never throws, whatever the items hold.
+* @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
+*/
+function foldHistory(items) {
+	let budget = null;
+	let budgetAt = items.length;
+	let legacyStartTurn = null;
+	let unusable = 0;
+	for (let index = items.length - 1; index >= 0; index--) {
+		const item = items[index];
+		if (item.kind !== "record") continue;
+		const record = parseRecord(item.record);
+		if (!record) {
+			unusable++;
+			continue;
+		}
+		if (record.kind === "active") {
+			budget = record.budget;
+			budgetAt = index;
+			legacyStartTurn = record.legacyStartTurn;
+		}
+		break;
+	}
+	const countFrom = legacyStartTurn === null ? budgetAt : -1;
+	const counted = /* @__PURE__ */ new Set();
+	let lastPrompt = null;
+	for (let index = 0; index < items.length; index++) {
+		const item = items[index];
+		if (item.kind !== "prompt") continue;
+		lastPrompt = item.key;
+		if (index > countFrom) counted.add(item.key);
+	}
+	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0));
+	return {
+		budget,
+		usedTurns: budget ? usedTurns : 0,
+		lastPrompt,
+		newestUnusable: unusable > 0
+	};
 }
 // src/core/messages.ts
 /** The usage hint shown with every invalid input. */
@@ -251,7 +390,7 @@ function budgetSetMessage(limits, replacedActive) {
 function activeStatusMessage(statusText, onStopCommand) {
 	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
 }
-/** The hard-stop notification (spec §7.3). */
+/** The hard-stop notification. */
 function spentMessage(usedTurns, elapsedMs) {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
 }
@@ -275,9 +414,591 @@ function onStopProblemMessage(problem) {
 function restoredMessage(statusText, onStopCommand) {
 	return `${statusText.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
+/** The session's budget was already spent when it was reopened. */
+function expiredMessage(budget, timeRanOut) {
+	return `Timebox budget of this session was already spent (${timeRanOut ? "time ran out" : `all ${pluralTurns(Number(budget.turnLimit))} used`}), so it was not restored.${budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`}`;
+}
 /** An unexpected error inside Timebox, reported once per place. */
 function internalErrorMessage(where, error) {
 	return `Timebox hit an internal error (${where}): ${error instanceof Error ? error.message : String(error)}. Your session goes on; check the budget with /timebox status.`;
+}
+// src/core/command-plan.ts
+/** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
+function planCommand(command, view) {
+	switch (command.kind) {
+		case "invalid": return {
+			change: "none",
+			reply: {
+				message: invalidMessage(command.reason),
+				level: "warning"
+			}
+		};
+		case "status": return {
+			change: "none",
+			reply: {
+				message: statusMessage(view),
+				level: "info"
+			}
+		};
+		case "off":
+			if (!view.budget) return {
+				change: "none",
+				reply: {
+					message: NO_ACTIVE_TIMEBOX,
+					level: "info"
+				}
+			};
+			return {
+				change: "off",
+				budgetId: view.budget.id,
+				disabledAt: view.now,
+				reply: {
+					message: TIMEBOX_OFF,
+					level: "info"
+				}
+			};
+		case "set": return {
+			change: "set",
+			budget: {
+				id: view.newBudgetId,
+				timeLimitMs: command.timeLimitMs,
+				turnLimit: command.turnLimit,
+				startTime: view.now,
+				onStopCommand: command.onStopCommand
+			},
+			reply: {
+				message: budgetSetMessage(command, view.budget !== null && view.spent === null),
+				level: "info"
+			}
+		};
+	}
+}
+function statusMessage(view) {
+	if (!view.budget) return noBudgetStatusMessage();
+	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs);
+	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns), view.budget.onStopCommand);
+}
+// src/core/session.ts
+/** A session with no budget. */
+const EMPTY_SESSION = {
+	budget: null,
+	usedTurns: 0,
+	lastPrompt: null,
+	running: false,
+	runningCounted: false,
+	nudged: false,
+	spent: null,
+	stoppedPrompt: null
+};
+/** A ledger that knows nothing of a budget. */
+const NOTHING_RECORDED = {
+	spent: null,
+	off: false,
+	nudged: false
+};
+/** Applies one event to a session: the new state and the effects to carry out. */
+function step(state, event, now) {
+	switch (event.type) {
+		case "load": return load(event, now);
+		case "command": return command(state, event.args, event.newBudgetId, now);
+		case "promptSubmitted": return promptSubmitted(state, now);
+		case "modelCall": return modelCall(state, event.prompt, now);
+		case "toolCall": return toolCall(state, event.prompt, now);
+		case "runEnd": {
+			const next = {
+				...state,
+				running: false
+			};
+			return {
+				state: next,
+				effects: [status(next, now)]
+			};
+		}
+		case "timeCheck": return timeCheck(state, now);
+		case "onStopReport": return {
+			state,
+			effects: onStopReport(event.command, event.outcome)
+		};
+	}
+}
+/** Prompts used as the user reads them: the prompt being answered does not count against itself. */
+function shownTurns(state) {
+	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
+}
+/** The status text: the budget left, the spent marker, or nothing without a budget. */
+function statusText(state, now) {
+	if (!state.budget) return void 0;
+	if (state.spent) return SPENT_STATUS;
+	return formatStatus(state.budget, now, shownTurns(state));
+}
+function status(state, now) {
+	return {
+		kind: "status",
+		text: statusText(state, now)
+	};
+}
+function load(event, now) {
+	const { history, ledger, mode, announce } = event;
+	const effects = [];
+	if (announce && history.newestUnusable) effects.push({
+		kind: "notify",
+		message: UNUSABLE_RECORD,
+		level: "warning"
+	});
+	const base = {
+		...EMPTY_SESSION,
+		lastPrompt: history.lastPrompt
+	};
+	const budget = history.budget;
+	if (!budget || ledger.off) return {
+		state: base,
+		effects: [...effects, status(base, now)]
+	};
+	const loaded = {
+		...base,
+		budget,
+		usedTurns: history.usedTurns,
+		nudged: ledger.nudged,
+		spent: ledger.spent,
+		stoppedPrompt: ledger.spent?.prompt ?? null
+	};
+	if (mode === "continue") {
+		effects.push(status(loaded, now));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
+		return {
+			state: loaded,
+			effects
+		};
+	}
+	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
+	if (ledger.spent || decision?.kind === "stop") {
+		const summary = ledger.spent ?? decision.summary;
+		if (announce) effects.push({
+			kind: "notify",
+			message: expiredMessage(budget, summary.timeRanOut),
+			level: "warning"
+		});
+		if (!ledger.spent) effects.push(once({
+			kind: "spent",
+			budgetId: budget.id,
+			summary,
+			prompt: null
+		}, []));
+		return {
+			state: base,
+			effects: [...effects, status(base, now)]
+		};
+	}
+	const next = {
+		...loaded,
+		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns) >= .8
+	};
+	effects.push(status(next, now));
+	if (announce) effects.push(restored(budget, now, history.usedTurns));
+	return {
+		state: next,
+		effects
+	};
+}
+function restored(budget, now, usedTurns) {
+	return {
+		kind: "notify",
+		message: restoredMessage(formatStatus(budget, now, usedTurns), budget.onStopCommand),
+		level: "info"
+	};
+}
+function command(state, args, newBudgetId, now) {
+	const plan = planCommand(parseCommand(args), {
+		budget: state.budget,
+		spent: state.spent,
+		usedTurns: shownTurns(state),
+		now,
+		newBudgetId
+	});
+	const reply = {
+		kind: "notify",
+		message: plan.reply.message,
+		level: plan.reply.level
+	};
+	switch (plan.change) {
+		case "none": return {
+			state,
+			effects: [status(state, now), reply]
+		};
+		case "set": {
+			const next = {
+				...state,
+				budget: plan.budget,
+				usedTurns: 0,
+				runningCounted: false,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null
+			};
+			return {
+				state: next,
+				effects: [
+					{
+						kind: "append",
+						record: {
+							kind: "active",
+							budget: budgetRecord(plan.budget)
+						}
+					},
+					status(next, now),
+					reply
+				]
+			};
+		}
+		case "off": {
+			const next = {
+				...state,
+				budget: null,
+				usedTurns: 0,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null
+			};
+			return {
+				state: next,
+				effects: [
+					{
+						kind: "append",
+						record: offRecord(plan.budgetId, plan.disabledAt)
+					},
+					once({
+						kind: "off",
+						budgetId: plan.budgetId
+					}, []),
+					status(next, now),
+					reply
+				]
+			};
+		}
+	}
+}
+/** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
+function promptSubmitted(state, now) {
+	const budget = state.budget;
+	if (!budget || state.spent) return {
+		state,
+		effects: []
+	};
+	const used = state.running && state.runningCounted ? state.usedTurns - 1 : state.usedTurns;
+	const decision = decide(budget, now, used, state.nudged);
+	const effects = [];
+	let next = state;
+	if (decision.kind === "nudge") {
+		next = {
+			...state,
+			nudged: true
+		};
+		effects.push(nudge(budget, decision.urgency, decision.detail));
+	}
+	if (next.nudged) effects.push({
+		kind: "context",
+		text: formatNudgePrompt(budget, now, used, urgencyFor(worstRatio(budget, now, used)))
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+/**
+* A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
+* prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
+* it never counts again; its run goes on unless the budget stopped it.
+*/
+function modelCall(state, prompt, now) {
+	const key = prompt ?? state.lastPrompt;
+	if (key !== null && key === state.lastPrompt) {
+		const next = {
+			...state,
+			running: true
+		};
+		if (key === state.stoppedPrompt) return {
+			state: next,
+			effects: [{ kind: "abort" }, refusal(next)]
+		};
+		return checkTime(next, now, false);
+	}
+	const budget = state.budget;
+	const fresh = {
+		...state,
+		lastPrompt: key,
+		running: true,
+		runningCounted: false
+	};
+	if (!budget || state.spent) return {
+		state: fresh,
+		effects: [status(fresh, now)]
+	};
+	const decision = decide(budget, now, state.usedTurns, state.nudged);
+	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
+	const counted = {
+		...fresh,
+		usedTurns: state.usedTurns + 1,
+		runningCounted: true
+	};
+	if (decision.kind === "nudge") {
+		const nudged = {
+			...counted,
+			nudged: true
+		};
+		return {
+			state: nudged,
+			effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)]
+		};
+	}
+	return {
+		state: counted,
+		effects: [status(counted, now)]
+	};
+}
+/** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
+function toolCall(state, prompt, now) {
+	const key = prompt ?? state.lastPrompt;
+	if (key !== null && key === state.stoppedPrompt) return {
+		state,
+		effects: [{ kind: "abort" }, refusal(state)]
+	};
+	return checkTime(state, now, true);
+}
+function timeCheck(state, now) {
+	return checkTime(state, now, false);
+}
+/** Checks the time limit alone: stop when it ran out, warn at 80%, else refresh the status. */
+function checkTime(state, now, refuseOnStop) {
+	const budget = state.budget;
+	if (!budget || state.spent) return {
+		state,
+		effects: [status(state, now)]
+	};
+	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
+	switch (decision.kind) {
+		case "stop": return hardStop(state, budget, decision.summary, state.lastPrompt, now, refuseOnStop);
+		case "nudge": {
+			const next = {
+				...state,
+				nudged: true
+			};
+			return {
+				state: next,
+				effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)]
+			};
+		}
+		case "ok": return {
+			state,
+			effects: [status(state, now)]
+		};
+	}
+}
+/**
+* The hard stop, once per budget anywhere: tell the user, run the on-stop command, show the spent status, and end the
+* run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
+*/
+function hardStop(state, budget, summary, prompt, now, refuse) {
+	const next = {
+		...state,
+		spent: summary,
+		stoppedPrompt: prompt
+	};
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
+	const announce = [{
+		kind: "notify",
+		message,
+		level: "error"
+	}];
+	if (budget.onStopCommand !== null) announce.push({
+		kind: "runOnStop",
+		command: budget.onStopCommand
+	});
+	const effects = [
+		once({
+			kind: "spent",
+			budgetId: budget.id,
+			summary,
+			prompt
+		}, announce),
+		status(next, now),
+		{ kind: "abort" }
+	];
+	if (refuse) effects.push({
+		kind: "refuse",
+		reason: message
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+function refusal(state) {
+	const summary = state.spent;
+	return {
+		kind: "refuse",
+		reason: spentMessage(summary.usedTurns, summary.elapsedMs)
+	};
+}
+function nudge(budget, urgency, detail) {
+	return once({
+		kind: "nudged",
+		budgetId: budget.id
+	}, [{
+		kind: "notify",
+		message: nudgeMessage(urgency, detail),
+		level: "warning"
+	}]);
+}
+function once(claim, then) {
+	return {
+		kind: "once",
+		claim,
+		then
+	};
+}
+function onStopReport(command, outcome) {
+	switch (outcome.kind) {
+		case "started": return [{
+			kind: "notify",
+			message: onStopStartedMessage(command),
+			level: "info"
+		}];
+		case "failed":
+		case "exited": return [{
+			kind: "notify",
+			message: onStopProblemMessage(outcome.problem),
+			level: "warning"
+		}];
+	}
+}
+// src/adapters/node/on-stop-runner.ts
+const SHELL = "/bin/sh";
+/**
+* The arguments before the user's command. `--` ends the shell's options, so a command that begins with `-` or `+`
+* (`-x; echo hi`, `--version`) is the command string, run exactly as typed, instead of an option. Checked with dash
+* (/bin/sh on Debian) and bash: `sh -c -- '-foo'` runs `-foo` (not found, exit 127) and
+* `sh -c -- '-x 2>/dev/null; echo ran'` prints `ran`, while `sh -c '-foo'` reads `-foo` as options (exit 2) and
+* `sh -- -c '-foo'` tries to run a script file named `-c` (exit 2 in dash). POSIX sh ends its options at `--` too.
+*/
+const SHELL_ARGS = ["-c", "--"];
+/** Why a start failed: Node's message (`spawn E2BIG`), or whatever was thrown. */
+function describeError(error) {
+	return error instanceof Error ? error.message : String(error);
+}
+/**
+* Runs the user's command as the single argument after `/bin/sh -c --`, so nothing Timebox builds is interpolated into
+* a shell line. The process is detached and unref'd: pi never waits for it, and it survives pi's exit.
+*
+* Reports exactly one of `started` (at once when Node gave the child a pid, which it does only for a process it
+* created; else on the 'spawn' event) or `failed` (spawn threw, as it does synchronously for E2BIG, or an 'error'
+* event came before 'spawn', as for ENOENT or EACCES); after `started`, at most one `exited` for a
+* non-zero exit or a signal. An 'error' after 'spawn' (Node emits one only for a failed kill, which Timebox never
+* sends) is still listened for, so it cannot crash the host, and is not reported.
+*/
+function createShellRunner(spawnProcess = spawn) {
+	return { run(command, report) {
+		const shown = quoteInput(command);
+		const couldNotStart = (error) => ({
+			kind: "failed",
+			problem: `could not start ${shown}: ${describeError(error)}`
+		});
+		let child;
+		try {
+			child = spawnProcess(SHELL, [...SHELL_ARGS, command], {
+				detached: true,
+				stdio: "ignore"
+			});
+		} catch (error) {
+			report(couldNotStart(error));
+			return;
+		}
+		let state = "starting";
+		const started = () => {
+			if (state !== "starting") return;
+			state = "started";
+			report({ kind: "started" });
+		};
+		child.once("spawn", started);
+		child.on("error", (error) => {
+			if (state !== "starting") return;
+			state = "settled";
+			report(couldNotStart(error));
+		});
+		child.once("exit", (code, signal) => {
+			if (state !== "started") return;
+			state = "settled";
+			if (code !== null && code !== 0) report({
+				kind: "exited",
+				problem: `${shown} exited with code ${code}`
+			});
+			else if (signal !== null) report({
+				kind: "exited",
+				problem: `${shown} was ended by ${signal}`
+			});
+		});
+		child.unref();
+		if (child.pid !== void 0) started();
+	} };
+}
+// src/adapters/node/file-ledger.ts
+function fileOf(dir, budgetId, kind) {
+	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+	return join(dir, `${budgetId}.${kind}.json`);
+}
+function readJson(file) {
+	let text;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch {
+		return null;
+	}
+	try {
+		const value = JSON.parse(text);
+		return typeof value === "object" && value !== null ? value : {};
+	} catch {
+		return {};
+	}
+}
+function numberOr(value, fallback) {
+	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+/** The ledger kept in `dir` (created on the first claim). */
+function createFileLedger(dir) {
+	return {
+		claim(claim) {
+			const file = fileOf(dir, claim.budgetId, claim.kind);
+			mkdirSync(dir, { recursive: true });
+			try {
+				writeFileSync(file, `${JSON.stringify({
+					version: 2,
+					...claim
+				})}\n`, { flag: "wx" });
+				return true;
+			} catch (error) {
+				if (error.code === "EEXIST") return false;
+				throw error;
+			}
+		},
+		read(budgetId) {
+			if (!isBudgetId(budgetId)) return {
+				spent: null,
+				off: false,
+				nudged: false
+			};
+			const spent = readJson(fileOf(dir, budgetId, "spent"));
+			const fields = spent && typeof spent.summary === "object" && spent.summary !== null ? spent.summary : {};
+			return {
+				spent: spent ? {
+					usedTurns: numberOr(fields.usedTurns, 0),
+					elapsedMs: numberOr(fields.elapsedMs, 0),
+					timeRanOut: fields.timeRanOut === true,
+					prompt: typeof spent.prompt === "string" ? spent.prompt : null
+				} : null,
+				off: readJson(fileOf(dir, budgetId, "off")) !== null,
+				nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+			};
+		}
+	};
 }
 // src/adapters/claude/hook-input.ts
 /** A session id becomes a file name, so only plain characters are accepted. */
@@ -305,380 +1026,250 @@ function parseHookInput(text, event) {
 		source: typeof source === "string" ? source : null
 	};
 }
-// src/core/command-plan.ts
-/** Plans a parsed `/timebox` command against the session's budget. Pure: the caller writes and adopts the change. */
-function planCommand(command, view) {
-	switch (command.kind) {
-		case "invalid": return {
-			change: "none",
-			reply: {
-				message: invalidMessage(command.reason),
-				level: "warning"
-			}
-		};
-		case "status": return {
-			change: "none",
-			reply: {
-				message: statusMessage(view),
-				level: "info"
-			}
-		};
-		case "off":
-			if (!view.budget) return {
-				change: "none",
-				reply: {
-					message: NO_ACTIVE_TIMEBOX,
-					level: "info"
-				}
-			};
-			return {
-				change: "off",
-				disabledAt: view.now,
-				reply: {
-					message: TIMEBOX_OFF,
-					level: "info"
-				}
-			};
-		case "set": return {
-			change: "set",
-			budget: {
-				timeLimitMs: command.timeLimitMs,
-				turnLimit: command.turnLimit,
-				startTime: view.now,
-				startTurn: view.userMessages,
-				softNudgeSent: false,
-				active: true,
-				onStopCommand: command.onStopCommand
-			},
-			reply: {
-				message: budgetSetMessage(command, view.budget?.active === true),
-				level: "info"
-			}
-		};
-	}
-}
-function statusMessage(view) {
-	if (!view.budget) return noBudgetStatusMessage();
-	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs);
-	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns), view.budget.onStopCommand);
-}
-// src/core/decide.ts
-/** The urgency of a nudge at this used share of the budget. */
-function urgencyFor(ratio) {
-	return ratio >= .95 ? "critical" : "warning";
-}
-/**
-* Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
-* passes 80% (critical from 95%), else `ok`. Whether the budget is still active is the caller's concern.
-* @example decide(fifteenMinutes, start + 12 * 60_000, 0) // { kind: "nudge", urgency: "warning", detail: "3m 0s left (15m budget) | no turn limit" }
-*/
-function decide(budget, now, usedTurns) {
-	const elapsed = elapsedMs(budget, now);
-	const used = safeTurns(usedTurns);
-	const timeSpent = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-	const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
-	if (timeSpent || turnsSpent) return {
-		kind: "stop",
-		usedTurns: used,
-		elapsedMs: elapsed,
-		onStopCommand: budget.onStopCommand
-	};
-	const ratio = worstRatio(budget, now, used);
-	if (!budget.softNudgeSent && ratio >= .8) return {
-		kind: "nudge",
-		urgency: urgencyFor(ratio),
-		detail: formatRemaining(budget, now, used)
-	};
-	return { kind: "ok" };
-}
-// src/core/persist.ts
-function isFields(value) {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isFiniteNumber(value) {
-	return typeof value === "number" && Number.isFinite(value);
-}
-function isTimeLimit(value) {
-	return value === null || isFiniteNumber(value) && value >= 1e3 && value <= 2592e6;
-}
-function isTurnLimit(value) {
-	return value === null || Number.isInteger(value) && value >= 1 && value <= 1e6;
-}
-/**
-* Reads a persisted budget, or null when it is unusable. Extra fields are ignored; a missing `onStopCommand` (a legacy
-* record) reads as null; `softNudgeSent` and `active` are not trusted but re-derived by `restore`.
-*/
-function parseBudget(value) {
-	if (!isFields(value)) return null;
-	const { timeLimitMs, turnLimit, startTime, startTurn, onStopCommand } = value;
-	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
-	if (timeLimitMs === null && turnLimit === null) return null;
-	if (!isFiniteNumber(startTime) || !Number.isInteger(startTurn) || startTurn < 0) return null;
-	if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
-	return {
-		timeLimitMs,
-		turnLimit,
-		startTime,
-		startTurn,
-		softNudgeSent: false,
-		active: true,
-		onStopCommand: onStopCommand ? onStopCommand : null
-	};
-}
-/**
-* Reads one persisted record, or null when it is unusable. An `off` record counts whatever else it holds: a budget the
-* user turned off must never come back because its off record was damaged.
-*/
-function parseRecord(value) {
-	if (!isFields(value)) return null;
-	if (value.kind === "off") return {
-		kind: "off",
-		disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
-	};
-	if (value.kind !== "active") return null;
-	const budget = parseBudget(value.budget);
-	return budget ? {
-		kind: "active",
-		budget
-	} : null;
-}
-/** Scans records newest first for the first usable one. */
-function latestRecord(records) {
-	const list = Array.isArray(records) ? records : [];
-	for (let index = list.length - 1; index >= 0; index--) {
-		const record = parseRecord(list[index]);
-		if (record) return {
-			record,
-			newestUnusable: index < list.length - 1
-		};
-	}
-	return {
-		record: null,
-		newestUnusable: list.length > 0
-	};
-}
-/** Turns used of a persisted budget, given the transcript's user-message count now. */
-function turnsUsedSince(budget, userMessageCount) {
-	const used = userMessageCount - budget.startTurn;
-	return Number.isFinite(used) ? Math.max(0, used) : 0;
-}
-// src/adapters/claude/session-state.ts
-function isLine(value) {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function numberOr(value, fallback) {
-	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-/** Derives the session's state from its log lines. Never throws, whatever the lines hold. */
-function readSessionState(lines) {
-	const entries = lines.filter(isLine);
-	const { record, newestUnusable } = latestRecord(entries.filter((line) => line.kind === "active" || line.kind === "off"));
-	const budget = record?.kind === "active" ? record.budget : null;
-	const promptIds = [];
-	const seen = /* @__PURE__ */ new Set();
-	let spent = null;
-	let nudged = false;
-	for (const line of entries) {
-		if (line.kind === "prompt" && typeof line.promptId === "string" && !seen.has(line.promptId)) {
-			seen.add(line.promptId);
-			promptIds.push(line.promptId);
-		}
-		if (!budget || line.budgetStart !== budget.startTime) continue;
-		if (line.kind === "nudged") nudged = true;
-		if (line.kind === "spent" && !spent) spent = {
-			promptId: typeof line.promptId === "string" ? line.promptId : null,
-			usedTurns: numberOr(line.usedTurns, 0),
-			elapsedMs: numberOr(line.elapsedMs, 0)
-		};
-	}
-	return {
-		budget: budget ? {
-			...budget,
-			softNudgeSent: nudged,
-			active: spent === null
-		} : null,
-		newestUnusable,
-		promptIds,
-		spent,
-		nudged
-	};
-}
 // src/adapters/claude/hooks.ts
 /** `/timebox …` and the namespaced `/timebox:timebox …`, as typed. */
 const COMMAND_LINE = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+/** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
+const ON_STOP_START_WAIT_MS = 1e3;
 /** The arguments of a `/timebox` line, or null when the prompt is not one. */
 function timeboxArguments(prompt) {
 	const match = COMMAND_LINE.exec(prompt.trim());
 	return match ? match[1] ?? "" : null;
 }
+/**
+* The session's state from its log and the ledger. Logs from the first version marked a budget spent or warned with
+* `spent` and `nudged` lines keyed by its start time; they still count.
+*/
+function loadSession(deps, now, options = {}) {
+	const items = deps.store.history();
+	const history = foldHistory(items);
+	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
+	const announce = options.announce === true;
+	const loaded = step(EMPTY_SESSION, {
+		type: "load",
+		history,
+		ledger,
+		mode: "continue",
+		announce
+	}, now);
+	if (options.running === void 0 || history.lastPrompt === null) return loaded;
+	const running = options.running ?? history.lastPrompt;
+	if (running !== history.lastPrompt) return loaded;
+	const runningCounted = foldHistory(items.filter((item) => item.kind !== "prompt" || item.key !== running)).usedTurns < history.usedTurns;
+	return {
+		...loaded,
+		state: {
+			...loaded.state,
+			running: true,
+			runningCounted
+		}
+	};
+}
+function ledgerView(budget, deps) {
+	const view = deps.ledger.read(budget.id);
+	if (!budget.id.startsWith("legacy-")) return view;
+	const legacy = deps.store.lines().filter((line) => line.budgetStart === budget.startTime);
+	const spent = legacy.find((line) => line.kind === "spent");
+	return {
+		off: view.off,
+		nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+		spent: view.spent ?? (spent ? {
+			usedTurns: typeof spent.usedTurns === "number" ? spent.usedTurns : 0,
+			elapsedMs: typeof spent.elapsedMs === "number" ? spent.elapsedMs : 0,
+			timeRanOut: false,
+			prompt: typeof spent.promptId === "string" ? spent.promptId : null
+		} : null)
+	};
+}
 /** Answers one hook event. Events Timebox does not use get no answer. */
-function handleHook(input, deps) {
+async function handleHook(input, deps) {
+	const now = deps.clock.now();
 	switch (input.event) {
-		case "SessionStart": return sessionStart(input, deps);
-		case "UserPromptSubmit": return userPromptSubmit(input, deps);
+		case "SessionStart": {
+			if (input.source === "compact") return null;
+			const outcome = await execute(loadSession(deps, now, { announce: input.source === "resume" }).effects, deps);
+			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
+		}
+		case "UserPromptSubmit": return userPromptSubmit(input, deps, now);
 		case "PreToolUse":
-		case "PostToolBatch": return toolBoundary(input, deps);
+		case "PostToolBatch": {
+			const { state } = loadSession(deps, now, { running: input.promptId });
+			if (!state.budget) return null;
+			const outcome = await execute(step(state, {
+				type: "toolCall",
+				prompt: input.promptId
+			}, now).effects, deps);
+			return outcome.refusal === null ? noticeOnly(outcome) : stopAtTool(input.event, outcome, outcome.refusal);
+		}
 		default: return null;
 	}
 }
-function sessionStart(input, deps) {
-	if (input.source === "compact") return null;
-	const state = readSessionState(deps.store.lines());
-	const messages = [];
-	if (state.newestUnusable) messages.push(UNUSABLE_RECORD);
-	if (state.budget && !state.spent) {
-		const status = formatStatus(state.budget, deps.clock.now(), usedTurns(state.budget, state, null));
-		messages.push(restoredMessage(status, state.budget.onStopCommand));
-	}
-	return messages.length > 0 ? { systemMessage: messages.join("\n") } : null;
-}
-function userPromptSubmit(input, deps) {
-	const state = readSessionState(deps.store.lines());
-	const now = deps.clock.now();
-	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
-	if (args !== null) return runCommand(args, state, deps, now);
+async function userPromptSubmit(input, deps, now) {
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
-	if (!state.promptIds.includes(promptId)) deps.store.append({
-		kind: "prompt",
-		promptId,
-		at: now
-	});
-	const budget = state.budget;
-	if (!budget || state.spent) return null;
-	const used = usedTurns(budget, state, promptId);
-	const decision = decide(budget, now, used);
-	switch (decision.kind) {
-		case "stop": return {
-			decision: "block",
-			reason: hardStop(budget, decision, promptId, deps)
-		};
-		case "nudge": {
-			const output = nudgeContext(budget, now, used);
-			if (deps.store.claim(`nudge-${budget.startTime}`)) {
-				deps.store.append({
-					kind: "nudged",
-					budgetStart: budget.startTime
-				});
-				output.systemMessage = nudgeMessage(decision.urgency, decision.detail);
-			}
-			return output;
-		}
-		case "ok": return budget.softNudgeSent ? nudgeContext(budget, now, used) : null;
-	}
-}
-function runCommand(args, state, deps, now) {
-	const plan = planCommand(parseCommand(args), {
-		budget: state.budget,
-		spent: state.spent,
-		usedTurns: state.budget ? usedTurns(state.budget, state, null) : 0,
-		userMessages: state.promptIds.length,
-		now
-	});
-	if (plan.change === "set") deps.store.appendActive(plan.budget);
-	if (plan.change === "off") deps.store.appendOff(plan.disabledAt);
-	return {
+	const { state } = loadSession(deps, now, { running: promptId });
+	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
+	if (args !== null) return {
 		decision: "block",
-		reason: plan.reply.message
+		reason: (await execute(step(state, {
+			type: "command",
+			args,
+			newBudgetId: (deps.newBudgetId ?? randomUUID)()
+		}, now).effects, deps)).notices.join("\n")
 	};
+	if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+	if (!state.budget) return null;
+	const submitted = step(state, { type: "promptSubmitted" }, now);
+	const event = promptId === state.lastPrompt ? {
+		type: "toolCall",
+		prompt: promptId
+	} : {
+		type: "modelCall",
+		prompt: promptId
+	};
+	const called = step(submitted.state, event, now);
+	const outcome = await execute([...submitted.effects, ...called.effects], deps);
+	if (outcome.refusal !== null) return {
+		decision: "block",
+		reason: stopText(outcome, outcome.refusal)
+	};
+	const output = {};
+	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
+	if (outcome.context.length > 0) output.hookSpecificOutput = {
+		hookEventName: "UserPromptSubmit",
+		additionalContext: outcome.context.join("\n\n")
+	};
+	return Object.keys(output).length > 0 ? output : null;
 }
-/** Time is checked at every tool boundary; a stopped prompt's later tool calls are refused too. */
-function toolBoundary(input, deps) {
-	const state = readSessionState(deps.store.lines());
-	const budget = state.budget;
-	if (!budget) return null;
-	if (state.spent) return state.spent.promptId !== null && state.spent.promptId === input.promptId ? stopAtTool(input.event, spentMessage(state.spent.usedTurns, state.spent.elapsedMs)) : null;
-	const now = deps.clock.now();
-	const decision = decide({
-		...budget,
-		turnLimit: null,
-		softNudgeSent: true
-	}, now, usedTurns(budget, state, input.promptId));
-	if (decision.kind !== "stop") return null;
-	return stopAtTool(input.event, hardStop(budget, decision, input.promptId, deps));
+/** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
+function statusLineText(deps, now) {
+	const { state } = loadSession(deps, now);
+	const checked = step(state, { type: "timeCheck" }, now).state;
+	return statusText(checked, now) ?? "";
 }
-function stopAtTool(event, message) {
-	if (event !== "PreToolUse") return {
+function noticeOnly(outcome) {
+	return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
+}
+/** What the user reads of a stop: the hard-stop message with the on-stop note from the hook that claimed it, else why. */
+function stopText(outcome, refusal) {
+	return outcome.notices.length > 0 ? outcome.notices.join("\n") : refusal;
+}
+/** Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. */
+function stopAtTool(event, outcome, refusal) {
+	const stop = {
 		continue: false,
-		stopReason: message
+		stopReason: stopText(outcome, refusal)
 	};
+	if (event !== "PreToolUse") return stop;
 	return {
-		continue: false,
-		stopReason: message,
+		...stop,
 		hookSpecificOutput: {
 			hookEventName: "PreToolUse",
 			permissionDecision: "deny",
-			permissionDecisionReason: message
+			permissionDecisionReason: refusal
 		}
 	};
 }
-/** Records the stop once (parallel hooks race for the claim), starts the on-stop command once, and says so. */
-function hardStop(budget, decision, promptId, deps) {
-	const message = spentMessage(decision.usedTurns, decision.elapsedMs);
-	if (!deps.store.claim(`spent-${budget.startTime}`)) return message;
-	deps.store.append({
-		kind: "spent",
-		budgetStart: budget.startTime,
-		promptId,
-		usedTurns: decision.usedTurns,
-		elapsedMs: decision.elapsedMs
-	});
-	const command = decision.onStopCommand;
-	if (command === null) return message;
-	let problem = null;
-	deps.onStop.run(command, (reported) => {
-		problem ??= reported;
-	});
-	return `${message}\n${problem === null ? onStopStartedMessage(command) : onStopProblemMessage(problem)}`;
+/** Carries out the effects of one hook, in order, and gathers what its answer says. */
+async function execute(effects, deps) {
+	const outcome = {
+		notices: [],
+		context: [],
+		refusal: null
+	};
+	const run = async (list) => {
+		for (const effect of list) switch (effect.kind) {
+			case "notify":
+				outcome.notices.push(effect.message);
+				break;
+			case "status":
+			case "abort": break;
+			case "append":
+				deps.store.append(effect.record);
+				break;
+			case "context":
+				outcome.context.push(effect.text);
+				break;
+			case "refuse":
+				outcome.refusal = effect.reason;
+				break;
+			case "once":
+				if (deps.ledger.claim(effect.claim)) await run(effect.then);
+				break;
+			case "runOnStop": {
+				const report = await startOnStop(effect.command, deps.onStop);
+				await run(step(EMPTY_SESSION, {
+					type: "onStopReport",
+					command: effect.command,
+					outcome: report
+				}, 0).effects);
+				break;
+			}
+		}
+	};
+	await run(effects);
+	return outcome;
 }
-function nudgeContext(budget, now, used) {
-	return { hookSpecificOutput: {
-		hookEventName: "UserPromptSubmit",
-		additionalContext: formatNudgePrompt(budget, now, used, urgencyFor(worstRatio(budget, now, used)))
-	} };
-}
-/** Prompts used of the budget, not counting `currentPromptId` (the prompt being answered). */
-function usedTurns(budget, state, currentPromptId) {
-	return turnsUsedSince(budget, state.promptIds.filter((id) => id !== currentPromptId).length);
+/**
+* Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone.
+* A runner that throws could not start the command: this hook won the stop, so it is the one to say so.
+*/
+function startOnStop(command, runner) {
+	return new Promise((resolve) => {
+		const timer = setTimeout(() => resolve({ kind: "started" }), ON_STOP_START_WAIT_MS);
+		const settle = (outcome) => {
+			clearTimeout(timer);
+			resolve(outcome);
+		};
+		try {
+			runner.run(command, (outcome) => {
+				if (outcome.kind !== "exited") settle(outcome);
+			});
+		} catch (error) {
+			const reason = error instanceof Error ? error.message : String(error);
+			settle({
+				kind: "failed",
+				problem: `could not start ${quoteInput(command)}: ${reason}`
+			});
+		}
+	});
 }
 // src/adapters/claude/session-store.ts
-/** A session's log: core records (`active`, `off`) beside the adapter's own (`prompt`, `spent`, `nudged`). */
+function isLine(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/** A session's log: budget records (`active`, `off`) and the prompts counted (`prompt`), one JSON object a line. */
 var ClaudeSessionStore = class {
-	sessionId;
 	folder;
 	file;
 	constructor(dataDir, sessionId) {
-		this.sessionId = sessionId;
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
 	}
-	appendActive(budget) {
-		this.append({
-			kind: "active",
-			budget
+	append(record) {
+		this.appendLine({ ...record });
+	}
+	/** Records that a prompt was sent. */
+	appendPrompt(promptId, at) {
+		this.appendLine({
+			kind: "prompt",
+			promptId,
+			at
 		});
 	}
-	appendOff(disabledAt) {
-		this.append({
-			kind: "off",
-			disabledAt
+	/** The log as history: budget records and prompts, oldest first. */
+	history() {
+		const items = [];
+		for (const line of this.lines()) if (line.kind === "prompt" && typeof line.promptId === "string") items.push({
+			kind: "prompt",
+			key: line.promptId
 		});
-	}
-	/** The core's records (`active` and `off` lines), oldest first, for `restore`-style reading. */
-	loadRecords() {
-		return this.lines().filter((line) => {
-			const kind = line?.kind;
-			return kind === "active" || kind === "off";
+		else if (line.kind === "active" || line.kind === "off") items.push({
+			kind: "record",
+			record: line
 		});
+		return items;
 	}
-	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
-	append(line) {
-		mkdirSync(this.folder, { recursive: true });
-		appendFileSync(this.file, `${JSON.stringify(line)}\n`, {
-			encoding: "utf8",
-			flag: "a"
-		});
-	}
-	/** Every readable line of the log, oldest first; a damaged line is skipped. */
+	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
 	lines() {
 		let text;
 		try {
@@ -690,32 +1281,22 @@ var ClaudeSessionStore = class {
 		for (const raw of text.split("\n")) {
 			if (raw.trim().length === 0) continue;
 			try {
-				lines.push(JSON.parse(raw));
+				const value = JSON.parse(raw);
+				if (isLine(value)) lines.push(value);
 			} catch {}
 		}
 		return lines;
 	}
-	/** Claims `key` for this session: true for exactly one caller, however many hooks race for it. */
-	claim(key) {
+	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
+	appendLine(line) {
 		mkdirSync(this.folder, { recursive: true });
-		try {
-			closeSync(openSync(join(this.folder, `${this.sessionId}.${key}.claim`), "wx"));
-			return true;
-		} catch {
-			return false;
-		}
+		appendFileSync(this.file, `${JSON.stringify(line)}\n`, {
+			encoding: "utf8",
+			flag: "a"
+		});
 	}
 };
 // src/adapters/claude/statusline.ts
-/**
-* The status text of a session, or "" without a budget. Claude Code does not tell a status line whether a prompt is
-* being answered, so every prompt counted so far counts here, the one running included.
-*/
-function statusLineText(lines, now) {
-	const state = readSessionState(lines);
-	if (!state.budget) return "";
-	return formatStatus(state.budget, now, turnsUsedSince(state.budget, state.promptIds.length));
-}
 /** Joins the user's own status line and Timebox's, leaving out whichever is empty. */
 function joinStatusLines(theirs, ours) {
 	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
@@ -736,8 +1317,11 @@ function option(args, name) {
 	const index = args.indexOf(name);
 	return index >= 0 ? args[index + 1] : void 0;
 }
+function newId(deps) {
+	return deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {};
+}
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
-function runCli(args, stdin, env, deps) {
+async function runCli(args, stdin, env, deps) {
 	const [mode, ...rest] = args;
 	if (mode !== "hook" && mode !== "statusline") return {
 		stdout: "",
@@ -754,18 +1338,24 @@ function runCli(args, stdin, env, deps) {
 		stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n"
 	};
 	const store = new ClaudeSessionStore(dataDir, input.sessionId);
+	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {
 			const wrapped = option(rest, "--wrap");
 			return {
-				stdout: `${joinStatusLines(wrapped ? deps.runStatusLine(wrapped, stdin) : "", statusLineText(store.lines(), deps.clock.now()))}\n`,
+				stdout: `${joinStatusLines(wrapped ? deps.runStatusLine(wrapped, stdin) : "", statusLineText({
+					store,
+					ledger
+				}, deps.clock.now()))}\n`,
 				stderr: ""
 			};
 		}
-		const output = handleHook(input, {
+		const output = await handleHook(input, {
 			store,
+			ledger,
 			clock: deps.clock,
-			onStop: deps.onStop
+			onStop: deps.onStop,
+			...newId(deps)
 		});
 		return {
 			stdout: output ? `${JSON.stringify(output)}\n` : "",
@@ -793,7 +1383,7 @@ let stdin = "";
 try {
 	stdin = readFileSync(0, "utf8");
 } catch {}
-const result = runCli(process.argv.slice(2), stdin, process.env, {
+const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand

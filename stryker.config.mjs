@@ -1,0 +1,23 @@
+// Stryker mutation testing (npm run mutate): mutates the core and the adapters' decision code, runs the unit suite only.
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+	testRunner: "vitest",
+	vitest: { configFile: "stryker.vitest.config.ts" },
+	mutate: [
+		"src/core/**/*.ts",
+		// Only the files directly in these folders, so src/adapters/claude/plugin/** is never mutated; neither is src/demo/**.
+		"src/adapters/claude/*.ts",
+		"!src/adapters/claude/main.ts",
+		"src/adapters/pi/*.ts",
+		"!src/adapters/pi/index.ts",
+	],
+	coverageAnalysis: "perTest",
+	// Static mutants (in module-level constants) need every test re-run for each one; skipping them keeps the run short.
+	ignoreStatic: true,
+	concurrency: 2,
+	reporters: ["clear-text", "progress", "html", "json"],
+	htmlReporter: { fileName: "reports/mutation/mutation.html" },
+	jsonReporter: { fileName: "reports/mutation/mutation.json" },
+	thresholds: { high: 95, low: 90, break: null },
+};

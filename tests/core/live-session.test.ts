@@ -1,0 +1,628 @@
+// The executor for in-process hosts: it carries out the rulebook's effects through the host's ports, keeps the time
+// checks armed at 80%, 95% and 100% with a 1 s refresh, survives failing ports, and is silent once disposed.
+
+import { describe, expect, it } from "vitest";
+import type { HistoryItem } from "../../src/core/history.ts";
+import { LiveSession, type LiveSessionPorts } from "../../src/core/live-session.ts";
+import type { BudgetLedger, NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
+import type { TimeboxRecord } from "../../src/core/records.ts";
+import type { LedgerClaim, LedgerView } from "../../src/core/session.ts";
+import { MINUTE, START } from "../support/budgets.ts";
+import { FakeTime } from "../support/fake-time.ts";
+
+const SPENT = "Timebox: budget spent";
+
+function spentText(usedTurns: number, elapsed: string): string {
+	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}. The agent stops for this turn. The chat continues.`;
+}
+
+function internalError(where: string, message: string): string {
+	return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
+}
+
+/** The per-user ledger: the first claim of each kind for a budget wins, the second returns false. */
+class MapLedger implements BudgetLedger {
+	readonly claims = new Map<string, LedgerClaim>();
+
+	claim(claim: LedgerClaim): boolean {
+		const key = `${claim.budgetId}:${claim.kind}`;
+		if (this.claims.has(key)) return false;
+		this.claims.set(key, claim);
+		return true;
+	}
+
+	read(budgetId: string): LedgerView {
+		const spent = this.claims.get(`${budgetId}:spent`);
+		return {
+			spent: spent?.kind === "spent" ? { ...spent.summary, prompt: spent.prompt } : null,
+			off: this.claims.has(`${budgetId}:off`),
+			nudged: this.claims.has(`${budgetId}:nudged`),
+		};
+	}
+}
+
+/** What the user saw: every notification and every status shown. */
+class RecordingUI {
+	readonly notifications: { message: string; level: NotifyLevel }[] = [];
+	readonly statuses: (string | undefined)[] = [];
+
+	notify(message: string, level: NotifyLevel): void {
+		this.notifications.push({ message, level });
+	}
+
+	setStatus(text: string | undefined): void {
+		this.statuses.push(text);
+	}
+
+	get status(): string | undefined {
+		return this.statuses.at(-1);
+	}
+
+	messages(level: NotifyLevel): string[] {
+		return this.notifications.filter((notification) => notification.level === level).map((n) => n.message);
+	}
+}
+
+/** Remembers each command it was asked to run, and lets the test report what became of it. */
+class RecordingRunner {
+	readonly commands: string[] = [];
+	private readonly reports: ((outcome: OnStopOutcome) => void)[] = [];
+
+	run(command: string, report: (outcome: OnStopOutcome) => void): void {
+		this.commands.push(command);
+		this.reports.push(report);
+	}
+
+	report(outcome: OnStopOutcome, run = 0): void {
+		this.reports[run]?.(outcome);
+	}
+}
+
+interface HostOptions {
+	history?: HistoryItem[];
+	ledger?: MapLedger;
+	time?: FakeTime;
+	scheduler?: Scheduler;
+}
+
+function createHost(options: HostOptions = {}) {
+	const history: HistoryItem[] = options.history ?? [];
+	const time = options.time ?? new FakeTime(START);
+	/** How far the wall clock the session reads is off the time the timers run on. */
+	let skewMs = 0;
+	const ledger = options.ledger ?? new MapLedger();
+	const ui = new RecordingUI();
+	const onStop = new RecordingRunner();
+	let aborts = 0;
+	let nextId = 1;
+	const ports: LiveSessionPorts = {
+		store: {
+			append: (record: TimeboxRecord) => history.push({ kind: "record", record }),
+			history: () => [...history],
+		},
+		ledger,
+		ui,
+		clock: { now: () => time.now() + skewMs },
+		scheduler: options.scheduler ?? time,
+		onStop,
+		abortRun: () => {
+			aborts++;
+		},
+		newBudgetId: () => `budget-${nextId++}`,
+	};
+	const session = new LiveSession(ports);
+	return {
+		session,
+		ports,
+		history,
+		time,
+		ledger,
+		ui,
+		onStop,
+		get aborts() {
+			return aborts;
+		},
+		/** Sets the wall clock back or forward, as an NTP correction does, without moving the timers. */
+		skewClock(ms: number) {
+			skewMs = ms;
+		},
+		get records() {
+			return history.flatMap((item) => (item.kind === "record" ? [item.record] : []));
+		},
+		/** Sends one prompt through its run: submitted, its model call, the end. */
+		runPrompt(key: string) {
+			history.push({ kind: "prompt", key });
+			session.dispatch({ type: "promptSubmitted" });
+			const answer = session.dispatch({ type: "modelCall", prompt: key });
+			session.dispatch({ type: "runEnd" });
+			return answer;
+		},
+	};
+}
+
+/** A scheduler whose cancel does nothing, as when a host's timer callback is already queued when it is cancelled. */
+function uncancellable(time: FakeTime): Scheduler {
+	return {
+		setTimeout: (callback, delayMs) => {
+			time.setTimeout(callback, delayMs);
+			return () => {};
+		},
+		setInterval: (callback, intervalMs) => {
+			time.setInterval(callback, intervalMs);
+			return () => {};
+		},
+	};
+}
+
+describe("carrying out the rules", () => {
+	it("sets a budget: writes its record, shows the status and confirms it", () => {
+		const host = createHost();
+		host.session.command("15m turns:3 -- lmk");
+		expect(host.records).toEqual([
+			{
+				kind: "active",
+				budget: {
+					version: 2,
+					id: "budget-1",
+					timeLimitMs: 15 * MINUTE,
+					turnLimit: 3,
+					startTime: START,
+					onStopCommand: "lmk",
+				},
+			},
+		]);
+		expect(host.ui.status).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)");
+		expect(host.ui.notifications).toEqual([
+			{ message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
+		]);
+		expect(host.session.state.budget?.id).toBe("budget-1");
+	});
+
+	it("gives each new budget a new id", () => {
+		const host = createHost();
+		host.session.command("15m");
+		host.session.command("turns:3");
+		expect(host.records).toMatchObject([
+			{ kind: "active", budget: { id: "budget-1" } },
+			{ kind: "active", budget: { id: "budget-2" } },
+		]);
+	});
+
+	it("turns a budget off: writes the off record, claims it off in the ledger and clears the status", () => {
+		const host = createHost();
+		host.session.command("15m");
+		host.time.advance(MINUTE);
+		host.session.command("off");
+		expect(host.records.at(-1)).toEqual({ kind: "off", version: 2, budgetId: "budget-1", disabledAt: START + MINUTE });
+		expect(host.ledger.read("budget-1").off).toBe(true);
+		expect(host.ui.status).toBeUndefined();
+		expect(host.ui.notifications.at(-1)).toEqual({ message: "Timebox off.", level: "info" });
+	});
+
+	it("answers a prompt near the end of the budget with the warning block, and warns the user once", () => {
+		const host = createHost();
+		host.session.command("turns:5");
+		for (const key of ["p1", "p2", "p3", "p4"]) host.runPrompt(key);
+		const answer = host.session.dispatch({ type: "promptSubmitted" });
+		expect(answer.refusal).toBeNull();
+		expect(answer.context).toHaveLength(1);
+		expect(answer.context[0]?.split("\n")[0]).toBe("IMPORTANT TIMEBOX WARNING");
+		expect(answer.context[0]).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
+		expect(host.session.dispatch({ type: "promptSubmitted" }).context).toHaveLength(1);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("answers prompt N+1 of turns:N with the refusal, aborts it and runs the on-stop command once", () => {
+		const host = createHost();
+		host.session.command("turns:2 -- lmk");
+		expect(host.runPrompt("p1").refusal).toBeNull();
+		expect(host.runPrompt("p2").refusal).toBeNull();
+		expect(host.aborts).toBe(0);
+		const stopped = host.runPrompt("p3");
+		expect(stopped).toEqual({ context: [], refusal: spentText(2, "0s") });
+		expect(host.aborts).toBe(1);
+		expect(host.ui.messages("error")).toEqual([spentText(2, "0s")]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.ui.status).toBe(SPENT);
+		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({
+			context: [],
+			refusal: spentText(2, "0s"),
+		});
+		expect(host.runPrompt("p4").refusal).toBeNull();
+		expect(host.ui.messages("error")).toHaveLength(1);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+	});
+
+	it.each<[string, OnStopOutcome, string, NotifyLevel]>([
+		["started", { kind: "started" }, "Timebox ran the on-stop command: lmk done", "info"],
+		[
+			"could not start",
+			{ kind: "failed", problem: "spawn /bin/sh ENOENT" },
+			"Timebox on-stop command failed: spawn /bin/sh ENOENT",
+			"warning",
+		],
+		[
+			"exited badly",
+			{ kind: "exited", problem: '"lmk done" exited with code 127' },
+			'Timebox on-stop command failed: "lmk done" exited with code 127',
+			"warning",
+		],
+	])("tells the user the on-stop command %s", (_name, outcome, message, level) => {
+		const host = createHost();
+		host.session.command("1s -- lmk done");
+		host.time.advance(1_000);
+		host.onStop.report(outcome);
+		expect(host.ui.notifications.at(-1)).toEqual({ message, level });
+	});
+
+	it("reports an on-stop command that starts and later fails as two notices", () => {
+		const host = createHost();
+		host.session.command("1s -- lmk");
+		host.time.advance(1_000);
+		host.onStop.report({ kind: "started" });
+		host.onStop.report({ kind: "exited", problem: '"lmk" was killed by SIGTERM' });
+		expect(host.ui.notifications.slice(-2)).toEqual([
+			{ message: "Timebox ran the on-stop command: lmk", level: "info" },
+			{ message: 'Timebox on-stop command failed: "lmk" was killed by SIGTERM', level: "warning" },
+		]);
+	});
+});
+
+describe("loading", () => {
+	const record = (budget: object): HistoryItem => ({ kind: "record", record: { kind: "active", budget } });
+	const tenMinutes = {
+		version: 2,
+		id: "b7",
+		timeLimitMs: 10 * MINUTE,
+		turnLimit: 5,
+		startTime: START,
+		onStopCommand: "lmk",
+	};
+
+	it("restores a budget from the history, counts its prompts and arms its timers", () => {
+		const host = createHost({ history: [record(tenMinutes), { kind: "prompt", key: "p1" }] });
+		host.time.jump(MINUTE);
+		host.session.load("restore", true);
+		expect(host.ui.notifications).toEqual([
+			{
+				message: "Timebox restored: 9m 0s left (10m budget) | 4 turns left (1/5). On stop it runs: lmk",
+				level: "info",
+			},
+		]);
+		expect(host.ui.status).toBe("Timebox: 9m 0s left (10m budget) | 4 turns left (1/5)");
+		expect(host.time.activeIntervals).toBe(1);
+		expect(host.time.activeTimeouts).toBe(1);
+	});
+
+	it("does not restore a budget the ledger has as spent, and never stops it again", () => {
+		const ledger = new MapLedger();
+		ledger.claim({
+			kind: "spent",
+			budgetId: "b7",
+			summary: { usedTurns: 1, elapsedMs: 10 * MINUTE, timeRanOut: true },
+			prompt: "p1",
+		});
+		const host = createHost({ history: [record(tenMinutes), { kind: "prompt", key: "p1" }], ledger });
+		host.session.load("restore", true);
+		expect(host.ui.notifications).toEqual([
+			{
+				message:
+					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command is not run on restore: lmk",
+				level: "warning",
+			},
+		]);
+		expect(host.ui.status).toBeUndefined();
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
+		host.time.advance(60 * MINUTE);
+		expect(host.onStop.commands).toEqual([]);
+	});
+
+	it("claims a budget whose time ran out while closed as spent, without running its command", () => {
+		const host = createHost({ history: [record(tenMinutes)] });
+		host.time.jump(11 * MINUTE);
+		host.session.load("restore", false);
+		expect(host.ledger.read("b7").spent).toEqual({
+			usedTurns: 0,
+			elapsedMs: 11 * MINUTE,
+			timeRanOut: true,
+			prompt: null,
+		});
+		expect(host.ui.notifications).toEqual([]);
+		expect(host.onStop.commands).toEqual([]);
+	});
+
+	it("brings nothing back when the ledger has the budget off", () => {
+		const ledger = new MapLedger();
+		ledger.claim({ kind: "off", budgetId: "b7" });
+		const host = createHost({ history: [record(tenMinutes)], ledger });
+		host.session.load("restore", true);
+		expect(host.ui.notifications).toEqual([]);
+		expect(host.session.state.budget).toBeNull();
+	});
+
+	it("starts clean from an empty history", () => {
+		const host = createHost();
+		host.session.load("restore", true);
+		expect(host.ui.statuses).toEqual([undefined]);
+		expect(host.session.state.budget).toBeNull();
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
+	});
+
+	it("stops a budget once for every session that shares it: one notice and one on-stop run across both", () => {
+		const ledger = new MapLedger();
+		const original = createHost({ ledger });
+		original.session.command("1m -- lmk");
+		const fork = createHost({ history: [...original.history], ledger });
+		fork.session.load("continue", false);
+		original.time.advance(MINUTE);
+		fork.time.advance(MINUTE);
+		expect(original.ui.messages("error")).toEqual([spentText(0, "1m 0s")]);
+		expect(fork.ui.messages("error")).toEqual([]);
+		expect(original.onStop.commands).toEqual(["lmk"]);
+		expect(fork.onStop.commands).toEqual([]);
+		expect(fork.ui.status).toBe(SPENT);
+	});
+});
+
+describe("timers", () => {
+	it("arms the check at 80% with the 1 s refresh, then at 95% and 100%, and cancels both once spent", () => {
+		const host = createHost();
+		host.session.command("10m -- lmk");
+		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE]);
+		host.time.advance(8 * MINUTE - 1);
+		expect(host.ui.messages("warning")).toEqual([]);
+		host.time.advance(1);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE]);
+		host.time.advance(1.5 * MINUTE);
+		expect(host.session.dispatch({ type: "promptSubmitted" }).context[0]?.split("\n")[0]).toBe(
+			"CRITICAL TIMEBOX WARNING",
+		);
+		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE, 0.5 * MINUTE]);
+		host.time.advance(0.5 * MINUTE - 1);
+		expect(host.ui.messages("error")).toEqual([]);
+		host.time.advance(1);
+		expect(host.ui.messages("error")).toEqual([spentText(0, "10m 0s")]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.ui.status).toBe(SPENT);
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
+	});
+
+	it("checks at a point between two refreshes on time", () => {
+		const host = createHost();
+		host.session.command("2s");
+		host.time.advance(1_599);
+		expect(host.ui.messages("warning")).toEqual([]);
+		host.time.advance(1);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox warning: 1s left (2s budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("refreshes the status every second", () => {
+		const host = createHost();
+		host.session.command("1m");
+		host.time.advance(3_000);
+		expect(host.ui.statuses).toEqual([
+			"Timebox: 1m 0s left (1m budget) | no turn limit",
+			"Timebox: 59s left (1m budget) | no turn limit",
+			"Timebox: 58s left (1m budget) | no turn limit",
+			"Timebox: 57s left (1m budget) | no turn limit",
+		]);
+	});
+
+	it("checks again when a checkpoint timer fires before the wall clock reaches its point", () => {
+		const host = createHost();
+		host.session.command("10s");
+		host.skewClock(-500);
+		host.time.advance(8_499);
+		expect(host.ui.messages("warning")).toEqual([]);
+		host.time.advance(1);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox warning: 2s left (10s budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("stops at the first check after a sleep that jumped the clock past the limit", () => {
+		const host = createHost();
+		host.session.command("5m turns:9 -- lmk");
+		host.time.jump(6 * MINUTE);
+		host.time.advance(1);
+		expect(host.ui.messages("error")).toEqual([spentText(0, "6m 0s")]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+	});
+
+	it("arms the first check of the longest budget within what a timer holds, and warns at 80%", () => {
+		const host = createHost();
+		host.session.command("720h");
+		expect(host.time.requestedDelays).toEqual([1_000, 576 * 60 * MINUTE]);
+		host.time.jump(576 * 60 * MINUTE - 1_000);
+		host.time.advance(1_000);
+		expect(host.ui.messages("warning")).toHaveLength(1);
+	});
+
+	it("keeps one refresh and no time check for a turn budget", () => {
+		const host = createHost();
+		host.session.command("turns:3");
+		expect(host.time.activeIntervals).toBe(1);
+		expect(host.time.activeTimeouts).toBe(0);
+	});
+
+	it("cancels the time check when a turn budget replaces a time budget, keeping one refresh", () => {
+		const host = createHost();
+		host.session.command("10m");
+		host.session.command("turns:3");
+		expect(host.time.activeIntervals).toBe(1);
+		expect(host.time.activeTimeouts).toBe(0);
+		host.time.advance(10 * MINUTE);
+		expect(host.ui.messages("warning")).toEqual([]);
+	});
+
+	it("keeps exactly one refresh and one time check however often a budget is set or loaded", () => {
+		const host = createHost();
+		host.session.command("15m");
+		host.session.command("20m");
+		host.session.load("restore", false);
+		host.session.load("continue", false);
+		host.session.command("5m turns:3");
+		expect(host.time.activeIntervals).toBe(1);
+		expect(host.time.activeTimeouts).toBe(1);
+	});
+
+	it("cancels every timer when the budget is turned off", () => {
+		const host = createHost();
+		host.session.command("10m");
+		host.session.command("off");
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
+		host.time.advance(60 * MINUTE);
+		expect(host.ui.notifications).toEqual([
+			{ message: "Timebox set: 10m.", level: "info" },
+			{ message: "Timebox off.", level: "info" },
+		]);
+	});
+});
+
+describe("disposal", () => {
+	it("ignores every event once disposed, clearing the status and every timer", () => {
+		const host = createHost();
+		host.session.command("1m turns:1 -- lmk");
+		host.session.dispose();
+		expect(host.ui.status).toBeUndefined();
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
+		const seenBefore = host.ui.notifications.length;
+		const statusesBefore = host.ui.statuses.length;
+		host.time.advance(2 * MINUTE);
+		host.session.command("off");
+		host.session.load("restore", true);
+		expect(host.runPrompt("p1")).toEqual({ context: [], refusal: null });
+		expect(host.runPrompt("p2")).toEqual({ context: [], refusal: null });
+		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({ context: [], refusal: null });
+		expect(host.ui.notifications).toHaveLength(seenBefore);
+		expect(host.ui.statuses).toHaveLength(statusesBefore);
+		expect(host.records).toHaveLength(1);
+		expect(host.onStop.commands).toEqual([]);
+		expect(host.aborts).toBe(0);
+	});
+
+	it("lets a timer that fires after disposal do nothing", () => {
+		const time = new FakeTime(START);
+		const host = createHost({ time, scheduler: uncancellable(time) });
+		host.session.command("10s -- lmk");
+		host.session.dispose();
+		const statusesBefore = host.ui.statuses.length;
+		time.advance(20_000);
+		expect(host.ui.statuses).toHaveLength(statusesBefore);
+		expect(host.ui.messages("warning")).toEqual([]);
+		expect(host.ui.messages("error")).toEqual([]);
+		expect(host.onStop.commands).toEqual([]);
+	});
+});
+
+describe("failing ports", () => {
+	it("fires the stop when the ledger cannot be written, and reports one internal error", () => {
+		const ledger = new MapLedger();
+		ledger.claim = () => {
+			throw new Error("ledger folder read-only");
+		};
+		const host = createHost({ ledger });
+		host.session.command("10m -- lmk");
+		host.time.advance(8 * MINUTE);
+		host.time.advance(2 * MINUTE);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+		expect(host.ui.messages("error")).toEqual([
+			internalError("ledger", "ledger folder read-only"),
+			spentText(0, "10m 0s"),
+		]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.ui.status).toBe(SPENT);
+	});
+
+	it("reports an effect that throws once per place, and carries out the rest", () => {
+		const host = createHost();
+		host.ui.setStatus = () => {
+			throw new Error("status bar gone");
+		};
+		host.session.command("turns:1 -- lmk");
+		host.runPrompt("p1");
+		host.runPrompt("p2");
+		expect(host.ui.notifications).toEqual([
+			{ message: internalError("status", "status bar gone"), level: "error" },
+			{ message: "Timebox set: 1 turn. On stop it runs: lmk", level: "info" },
+			{ message: spentText(1, "0s"), level: "error" },
+		]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.aborts).toBe(1);
+	});
+
+	it("reports a record that cannot be written, and still confirms the budget", () => {
+		const host = createHost();
+		host.ports.store.append = () => {
+			throw new Error("disk full");
+		};
+		host.session.command("turns:2");
+		expect(host.ui.notifications).toEqual([
+			{ message: internalError("append", "disk full"), level: "error" },
+			{ message: "Timebox set: 2 turns.", level: "info" },
+		]);
+		expect(host.ui.status).toBe("Timebox: no time limit | 2 turns left (0/2)");
+	});
+
+	it("starts clean when the history cannot be read, and reports it once", () => {
+		const host = createHost();
+		host.ports.store.history = () => {
+			throw new Error("session file unreadable");
+		};
+		host.session.load("restore", true);
+		host.session.load("restore", true);
+		expect(host.ui.notifications).toEqual([
+			{ message: internalError("session start", "session file unreadable"), level: "error" },
+		]);
+		expect(host.session.state.budget).toBeNull();
+	});
+
+	it("changes nothing when no budget id can be made, and reports it", () => {
+		const host = createHost();
+		host.ports.newBudgetId = () => {
+			throw new Error("no randomness");
+		};
+		host.session.command("15m");
+		expect(host.ui.notifications).toEqual([{ message: internalError("/timebox", "no randomness"), level: "error" }]);
+		expect(host.records).toEqual([]);
+		expect(host.session.state.budget).toBeNull();
+	});
+
+	it("reports a failing clock at the event it broke, and keeps the state", () => {
+		const host = createHost();
+		host.session.command("turns:3");
+		host.ports.clock.now = () => {
+			throw new Error("clock gone");
+		};
+		const answer = host.session.dispatch({ type: "modelCall", prompt: "p1" });
+		expect(answer).toEqual({ context: [], refusal: null });
+		expect(host.ui.notifications.at(-1)).toEqual({ message: internalError("modelCall", "clock gone"), level: "error" });
+		expect(host.session.state.usedTurns).toBe(0);
+	});
+
+	it("survives a UI that throws on every call: the stop still aborts and runs its command", () => {
+		const host = createHost();
+		host.session.command("1s -- lmk");
+		host.ui.notify = () => {
+			throw new Error("ui gone");
+		};
+		host.ui.setStatus = () => {
+			throw new Error("ui gone");
+		};
+		host.session.dispatch({ type: "modelCall", prompt: "p1" });
+		host.time.advance(1_000);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.aborts).toBe(1);
+		expect(host.session.state.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
+		expect(() => host.session.dispose()).not.toThrow();
+	});
+});

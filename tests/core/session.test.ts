@@ -1,0 +1,934 @@
+// The session rulebook, tested purely: each event on a given state yields the exact new state and the exact effects a
+// host carries out (notifications, status, records, context blocks, aborts, refusals, ledger claims, the on-stop run).
+
+import { describe, expect, it } from "vitest";
+import type { SpentSummary, TimeboxBudget } from "../../src/core/budget.ts";
+import { MAX_TIMER_DELAY_MS } from "../../src/core/constants.ts";
+import type { FoldedHistory } from "../../src/core/history.ts";
+import { UNUSABLE_RECORD, USAGE } from "../../src/core/messages.ts";
+import type { OnStopOutcome } from "../../src/core/ports.ts";
+import {
+	type Effect,
+	EMPTY_SESSION,
+	isActive,
+	type LedgerClaim,
+	type LedgerView,
+	type LoadMode,
+	NOTHING_RECORDED,
+	nextTimeCheckIn,
+	type SessionEvent,
+	type SessionState,
+	shownTurns,
+	statusText,
+	step,
+} from "../../src/core/session.ts";
+import { budget, MINUTE, START } from "../support/budgets.ts";
+
+const DAY = 24 * 60 * MINUTE;
+const SPENT = "Timebox: budget spent";
+const WRAP_UP = [
+	"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+	"When the budget runs out, Timebox stops you mid-step.",
+];
+
+const threeTurns = budget({ turnLimit: 3, onStopCommand: "lmk" });
+const fiveTurns = budget({ turnLimit: 5 });
+const tenMinutes = budget({ timeLimitMs: 10 * MINUTE });
+
+const set = (args: string, newBudgetId = "b1"): SessionEvent => ({ type: "command", args, newBudgetId });
+const call = (prompt: string | null): SessionEvent => ({ type: "modelCall", prompt });
+const tool = (prompt: string | null = null): SessionEvent => ({ type: "toolCall", prompt });
+const SUBMITTED: SessionEvent = { type: "promptSubmitted" };
+const RUN_END: SessionEvent = { type: "runEnd" };
+const TIME_CHECK: SessionEvent = { type: "timeCheck" };
+
+/** A session with this budget in force. */
+function withBudget(b: TimeboxBudget, more: Partial<SessionState> = {}): SessionState {
+	return { ...EMPTY_SESSION, budget: b, ...more };
+}
+
+/** Feeds events in order, all at `now`, and returns the state they leave. */
+function play(state: SessionState, events: readonly SessionEvent[], now = START): SessionState {
+	return events.reduce((current, event) => step(current, event, now).state, state);
+}
+
+function spentText(usedTurns: number, elapsed: string): string {
+	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}. The agent stops for this turn. The chat continues.`;
+}
+
+/** A ledger claim and what only its first claimant carries out. */
+function once(claim: LedgerClaim, then: Effect[] = []): Effect {
+	return { kind: "once", claim, then };
+}
+
+function stopEffects(
+	summary: SpentSummary,
+	prompt: string | null,
+	elapsed: string,
+	onStop: string | null,
+	refuse: boolean,
+): Effect[] {
+	const message = spentText(summary.usedTurns, elapsed);
+	const announce: Effect[] = [{ kind: "notify", message, level: "error" }];
+	if (onStop !== null) announce.push({ kind: "runOnStop", command: onStop });
+	const effects: Effect[] = [
+		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
+		{ kind: "status", text: SPENT },
+		{ kind: "abort" },
+	];
+	if (refuse) effects.push({ kind: "refuse", reason: message });
+	return effects;
+}
+
+function warning(message: string): Effect {
+	return once({ kind: "nudged", budgetId: "budget-1" }, [{ kind: "notify", message, level: "warning" }]);
+}
+
+function loadEvent(
+	history: Partial<FoldedHistory>,
+	options: { ledger?: Partial<LedgerView>; mode?: LoadMode; announce?: boolean } = {},
+): SessionEvent {
+	return {
+		type: "load",
+		history: { budget: null, usedTurns: 0, lastPrompt: null, newestUnusable: false, ...history },
+		ledger: { ...NOTHING_RECORDED, ...options.ledger },
+		mode: options.mode ?? "restore",
+		announce: options.announce ?? true,
+	};
+}
+
+/** Every notification text of a list of effects, those inside ledger claims included. */
+function notices(effects: readonly Effect[]): string[] {
+	return effects.flatMap((effect) => {
+		if (effect.kind === "notify") return [effect.message];
+		return effect.kind === "once" ? notices(effect.then) : [];
+	});
+}
+
+describe("commands", () => {
+	it("sets a budget: appends its record, shows the status and confirms it", () => {
+		const result = step(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
+		const set15 = { id: "b1", timeLimitMs: 15 * MINUTE, turnLimit: 3, startTime: START, onStopCommand: "lmk" };
+		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: set15 });
+		expect(result.effects).toEqual([
+			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set15 } } },
+			{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)" },
+			{ kind: "notify", message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
+		]);
+	});
+
+	it("replaces an active budget: the count and the warning start over from the new start time", () => {
+		const before = withBudget(tenMinutes, { usedTurns: 4, nudged: true, lastPrompt: "p4" });
+		const result = step(before, set("turns:2", "b2"), START + 9 * MINUTE);
+		const replacement = {
+			id: "b2",
+			timeLimitMs: null,
+			turnLimit: 2,
+			startTime: START + 9 * MINUTE,
+			onStopCommand: null,
+		};
+		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: replacement, lastPrompt: "p4" });
+		expect(result.effects).toEqual([
+			{ kind: "append", record: { kind: "active", budget: { version: 2, ...replacement } } },
+			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
+			{ kind: "notify", message: "Timebox set: 2 turns. It replaces the previous budget.", level: "info" },
+		]);
+	});
+
+	it("sets a new budget after a spent one without calling it a replacement, and lets the stopped prompt run", () => {
+		const spent = withBudget(threeTurns, {
+			usedTurns: 3,
+			lastPrompt: "p4",
+			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
+			stoppedPrompt: "p4",
+		});
+		const result = step(spent, set("turns:5", "b2"), START);
+		expect(result.state).toMatchObject({ usedTurns: 0, spent: null, stoppedPrompt: null, lastPrompt: "p4" });
+		expect(notices(result.effects)).toEqual(["Timebox set: 5 turns."]);
+		expect(step(result.state, call("p4"), START).effects).toEqual([
+			{ kind: "status", text: "Timebox: no time limit | 5 turns left (0/5)" },
+		]);
+	});
+
+	it("does not count the prompt running when the budget is set, through its whole run", () => {
+		const running = play(EMPTY_SESSION, [call("p1")]);
+		const afterSet = step(running, set("turns:2"), START).state;
+		expect(afterSet).toMatchObject({ usedTurns: 0, running: true, runningCounted: false, lastPrompt: "p1" });
+		const answered = play(afterSet, [call("p1"), tool(), call(null)]);
+		expect(answered.usedTurns).toBe(0);
+		expect(step(answered, RUN_END, START).effects).toEqual([
+			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
+		]);
+	});
+
+	it("does not count the prompt running when a budget replaces another during it", () => {
+		const counted = withBudget(fiveTurns, { usedTurns: 3, lastPrompt: "p3", running: true, runningCounted: true });
+		const replaced = play(counted, [set("turns:2"), RUN_END]);
+		expect(statusText(replaced, START)).toBe("Timebox: no time limit | 2 turns left (0/2)");
+	});
+
+	it("turns an active budget off: appends the off record, claims off everywhere and clears the status", () => {
+		const active = withBudget(tenMinutes, { usedTurns: 2, nudged: true, lastPrompt: "p2" });
+		const result = step(active, set("off"), START + MINUTE);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p2" });
+		expect(result.effects).toEqual([
+			{ kind: "append", record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START + MINUTE } },
+			once({ kind: "off", budgetId: "budget-1" }),
+			{ kind: "status", text: undefined },
+			{ kind: "notify", message: "Timebox off.", level: "info" },
+		]);
+	});
+
+	it("turns a spent budget off and forgets its stopped prompt", () => {
+		const spent = withBudget(threeTurns, {
+			lastPrompt: "p4",
+			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
+			stoppedPrompt: "p4",
+		});
+		const result = step(spent, set("cancel"), START);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p4" });
+		expect(result.effects[0]).toEqual({
+			kind: "append",
+			record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START },
+		});
+		expect(step(result.state, call("p4"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it.each(["off", "disable", "cancel"])("answers %j without a budget: nothing to turn off, nothing written", (word) => {
+		const result = step(EMPTY_SESSION, set(word), START);
+		expect(result.state).toBe(EMPTY_SESSION);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{ kind: "notify", message: "No active timebox.", level: "info" },
+		]);
+	});
+
+	it.each([
+		["without a budget", EMPTY_SESSION, START, undefined, `No active timebox.\n${USAGE}`],
+		[
+			"with what is left and the on-stop command",
+			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedTurns: 2 }),
+			START + 146_000,
+			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)",
+			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)\nOn stop it runs: lmk",
+		],
+		[
+			"mid-run without the prompt being answered",
+			withBudget(fiveTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true }),
+			START,
+			"Timebox: no time limit | 4 turns left (1/5)",
+			"Timebox: no time limit | 4 turns left (1/5)",
+		],
+		[
+			"after the stop with what was used",
+			withBudget(threeTurns, { usedTurns: 3, spent: { usedTurns: 3, elapsedMs: 61_000, timeRanOut: false } }),
+			START,
+			SPENT,
+			"Timebox budget spent. Used 3 turns, 1m 1s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		],
+	])("answers status %s", (_name, state, now, status, reply) => {
+		const result = step(state, set(" status "), now);
+		expect(result.state).toBe(state);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: status },
+			{ kind: "notify", message: reply, level: "info" },
+		]);
+	});
+
+	it("warns about invalid input with the reason and the usage, and changes nothing", () => {
+		const active = withBudget(tenMinutes);
+		const result = step(active, set("15x"), START);
+		expect(result.state).toBe(active);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
+			{
+				kind: "notify",
+				message: `Timebox: "15x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Nothing changed.\n${USAGE}`,
+				level: "warning",
+			},
+		]);
+	});
+});
+
+describe("load, restoring a session (restore mode)", () => {
+	const restorable = budget({ timeLimitMs: 15 * MINUTE, onStopCommand: "lmk" });
+
+	it("restores an active budget: shows the status and says what it restored", () => {
+		const result = step(EMPTY_SESSION, loadEvent({ budget: restorable, lastPrompt: "p1" }), START + 5 * MINUTE);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: restorable, lastPrompt: "p1" });
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: 10m 0s left (15m budget) | no turn limit" },
+			{
+				kind: "notify",
+				message: "Timebox restored: 10m 0s left (15m budget) | no turn limit. On stop it runs: lmk",
+				level: "info",
+			},
+		]);
+	});
+
+	it("restores silently when not announcing", () => {
+		const result = step(EMPTY_SESSION, loadEvent({ budget: restorable }, { announce: false }), START);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | no turn limit" }]);
+	});
+
+	it("replaces whatever the session held before", () => {
+		const before = withBudget(tenMinutes, { usedTurns: 2, running: true, runningCounted: true, nudged: true });
+		const result = step(before, loadEvent({ lastPrompt: "p9" }), START);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p9" });
+	});
+
+	it("restores the prompts used, and a re-run of the latest prompt does not count again", () => {
+		const result = step(
+			EMPTY_SESSION,
+			loadEvent({ budget: fiveTurns, usedTurns: 2, lastPrompt: "p2" }, { announce: false }),
+			START,
+		);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
+		const rerun = step(result.state, call("p2"), START);
+		expect(rerun.state.usedTurns).toBe(2);
+		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
+		expect(step(rerun.state, call("p3"), START).state.usedTurns).toBe(3);
+	});
+
+	it.each([
+		["past 80% of the time", budget({ timeLimitMs: 20 * MINUTE }), 0, 17 * MINUTE, false, true],
+		["at 80% of the turns", fiveTurns, 4, 0, false, true],
+		["below 80% when the ledger has the warning", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, true, true],
+		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
+	])("counts the warning as given %s", (_name, b, usedTurns, elapsed, ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: b, usedTurns }, { ledger: { nudged: ledgerNudged } });
+		expect(step(EMPTY_SESSION, event, START + elapsed).state.nudged).toBe(nudged);
+	});
+
+	it("gives no second warning after restoring past 80%, only the block for the model", () => {
+		const restored = step(EMPTY_SESSION, loadEvent({ budget: tenMinutes }), START + 9 * MINUTE).state;
+		expect(step(restored, TIME_CHECK, START + 9 * MINUTE + 1_000).effects).toEqual([
+			{ kind: "status", text: "Timebox: 59s left (10m budget) | no turn limit" },
+		]);
+		expect(step(restored, SUBMITTED, START + 9 * MINUTE).effects).toEqual([
+			{
+				kind: "context",
+				text: [
+					"IMPORTANT TIMEBOX WARNING",
+					"The user gave this session a budget and it is nearly spent.",
+					"Time left: 1m 0s of 10m.",
+					...WRAP_UP,
+				].join("\n"),
+			},
+		]);
+	});
+
+	it.each([
+		["its turns", false, "all 2 turns used"],
+		["its time", true, "time ran out"],
+	])("does not restore a budget the ledger has as spent (%s): says so, claims nothing again", (_n, timeRanOut, why) => {
+		const spentBudget = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 2, onStopCommand: "lmk" });
+		const event = loadEvent(
+			{ budget: spentBudget, usedTurns: 3, lastPrompt: "p3" },
+			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut, prompt: "p3" } } },
+		);
+		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p3" });
+		expect(result.effects).toEqual([
+			{
+				kind: "notify",
+				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command is not run on restore: lmk`,
+				level: "warning",
+			},
+			{ kind: "status", text: undefined },
+		]);
+		expect(step(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("does not restore a spent budget and says nothing when not announcing", () => {
+		const event = loadEvent(
+			{ budget: fiveTurns },
+			{ announce: false, ledger: { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false, prompt: null } } },
+		);
+		expect(step(EMPTY_SESSION, event, START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("does not restore a budget whose time ran out while the session was closed, and claims it spent without running anything", () => {
+		const closed = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
+		const result = step(
+			EMPTY_SESSION,
+			loadEvent({ budget: closed, usedTurns: 1, lastPrompt: "p1" }),
+			START + 2 * MINUTE,
+		);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1" });
+		expect(result.effects).toEqual([
+			{
+				kind: "notify",
+				message:
+					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command is not run on restore: lmk",
+				level: "warning",
+			},
+			once({
+				kind: "spent",
+				budgetId: "budget-1",
+				summary: { usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true },
+				prompt: null,
+			}),
+			{ kind: "status", text: undefined },
+		]);
+	});
+
+	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
+		const result = step(EMPTY_SESSION, loadEvent({ budget: fiveTurns, usedTurns: 5 }, { announce: false }), START);
+		expect(result.state.budget).toBeNull();
+		expect(result.effects).toEqual([
+			once({
+				kind: "spent",
+				budgetId: "budget-1",
+				summary: { usedTurns: 5, elapsedMs: 0, timeRanOut: false },
+				prompt: null,
+			}),
+			{ kind: "status", text: undefined },
+		]);
+	});
+
+	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
+		const event = loadEvent({ budget: restorable, usedTurns: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
+		const result = step(EMPTY_SESSION, event, START);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1" });
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("starts without a budget from a history without one, keeping its latest prompt", () => {
+		const result = step(EMPTY_SESSION, loadEvent({ lastPrompt: "p7" }), START);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p7" });
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("warns that the newest record was unreadable first, when announcing", () => {
+		const unreadable = { kind: "notify", message: UNUSABLE_RECORD, level: "warning" } as const;
+		expect(step(EMPTY_SESSION, loadEvent({ newestUnusable: true }), START).effects).toEqual([
+			unreadable,
+			{ kind: "status", text: undefined },
+		]);
+		expect(notices(step(EMPTY_SESSION, loadEvent({ budget: fiveTurns, newestUnusable: true }), START).effects)).toEqual(
+			[UNUSABLE_RECORD, "Timebox restored: no time limit | 5 turns left (0/5)."],
+		);
+		expect(step(EMPTY_SESSION, loadEvent({ newestUnusable: true }, { announce: false }), START).effects).toEqual([
+			{ kind: "status", text: undefined },
+		]);
+	});
+});
+
+describe("load, continuing a session (continue mode)", () => {
+	const oneMinute = budget({ timeLimitMs: MINUTE });
+
+	it("keeps a budget past its limit and leaves the stop to the next event", () => {
+		const event = loadEvent({ budget: oneMinute, usedTurns: 1, lastPrompt: "p1" }, { mode: "continue" });
+		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: oneMinute, usedTurns: 1, lastPrompt: "p1" });
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: 0s left (1m budget) | no turn limit" },
+			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
+		]);
+		expect(step(result.state, TIME_CHECK, START + 2 * MINUTE).effects).toEqual(
+			stopEffects({ usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true }, "p1", "2m 0s", null, false),
+		);
+	});
+
+	it("keeps a turn budget whose turns are all used, so the next prompt is stopped", () => {
+		const event = loadEvent({ budget: fiveTurns, usedTurns: 5, lastPrompt: "p5" }, { mode: "continue" });
+		const { state } = step(EMPTY_SESSION, event, START);
+		expect(step(state, call("p6"), START).effects).toEqual(
+			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
+		);
+	});
+
+	it("continues silently when not announcing", () => {
+		const event = loadEvent({ budget: oneMinute }, { mode: "continue", announce: false });
+		expect(step(EMPTY_SESSION, event, START).effects).toEqual([
+			{ kind: "status", text: "Timebox: 1m 0s left (1m budget) | no turn limit" },
+		]);
+	});
+
+	it("keeps a spent budget spent with its stopped prompt, and announces nothing", () => {
+		const spent = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false, prompt: "p4" };
+		const event = loadEvent(
+			{ budget: threeTurns, usedTurns: 4, lastPrompt: "p4" },
+			{ mode: "continue", ledger: { spent } },
+		);
+		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual({
+			...EMPTY_SESSION,
+			budget: threeTurns,
+			usedTurns: 4,
+			lastPrompt: "p4",
+			spent,
+			stoppedPrompt: "p4",
+		});
+		expect(result.effects).toEqual([{ kind: "status", text: SPENT }]);
+		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
+		expect(step(result.state, call("p4"), START).effects).toEqual(refusal);
+		expect(step(result.state, call(null), START).effects).toEqual(refusal);
+		expect(step(result.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+
+	it.each([
+		[false, false],
+		[true, true],
+	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
+		const { state } = step(EMPTY_SESSION, event, START + 9 * MINUTE);
+		expect(state.nudged).toBe(nudged);
+	});
+});
+
+describe("promptSubmitted", () => {
+	it.each([
+		["without a budget", EMPTY_SESSION],
+		[
+			"once the budget is spent",
+			withBudget(fiveTurns, { usedTurns: 5, spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }),
+		],
+		["below 80%", withBudget(fiveTurns, { usedTurns: 3 })],
+		["for a prompt past the turn limit, which its model call stops", withBudget(fiveTurns, { usedTurns: 5 })],
+	])("adds nothing %s", (_name, state) => {
+		const result = step(state, SUBMITTED, START);
+		expect(result.state).toBe(state);
+		expect(result.effects).toEqual([]);
+	});
+
+	it("warns once at 80% and gives the model the warning block", () => {
+		const result = step(withBudget(fiveTurns, { usedTurns: 4 }), SUBMITTED, START);
+		expect(result.state.nudged).toBe(true);
+		expect(result.effects).toEqual([
+			warning("Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up."),
+			{
+				kind: "context",
+				text: [
+					"IMPORTANT TIMEBOX WARNING",
+					"The user gave this session a budget and it is nearly spent.",
+					"Turns: this is the last prompt the budget allows (4 of 5 used).",
+					...WRAP_UP,
+				].join("\n"),
+			},
+		]);
+	});
+
+	it("warns on time at 80% and tells the model the time left", () => {
+		const result = step(withBudget(tenMinutes), SUBMITTED, START + 8 * MINUTE);
+		expect(result.effects).toEqual([
+			warning("Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up."),
+			{
+				kind: "context",
+				text: [
+					"IMPORTANT TIMEBOX WARNING",
+					"The user gave this session a budget and it is nearly spent.",
+					"Time left: 2m 0s of 10m.",
+					...WRAP_UP,
+				].join("\n"),
+			},
+		]);
+	});
+
+	it("gives every later prompt the block and no second warning", () => {
+		const nudged = withBudget(budget({ turnLimit: 20 }), { usedTurns: 17, nudged: true });
+		const result = step(nudged, SUBMITTED, START);
+		expect(result.state).toBe(nudged);
+		expect(result.effects).toEqual([
+			{
+				kind: "context",
+				text: [
+					"IMPORTANT TIMEBOX WARNING",
+					"The user gave this session a budget and it is nearly spent.",
+					"Turns left: 3 prompts, this one included (17 of 20 used).",
+					...WRAP_UP,
+				].join("\n"),
+			},
+		]);
+	});
+
+	it.each([
+		[16, true, "IMPORTANT TIMEBOX WARNING"],
+		[18, true, "IMPORTANT TIMEBOX WARNING"],
+		[19, true, "CRITICAL TIMEBOX WARNING"],
+		[19, false, "CRITICAL TIMEBOX WARNING"],
+	])("heads the block after %d of 20 turns (warned before: %s) with %j", (usedTurns, nudged, heading) => {
+		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns, nudged }), SUBMITTED, START);
+		const context = result.effects.find((effect) => effect.kind === "context");
+		expect(context?.kind === "context" && context.text.split("\n")[0]).toBe(heading);
+	});
+
+	it("warns critically when the first warning comes from 95%", () => {
+		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns: 19 }), SUBMITTED, START);
+		expect(notices(result.effects)).toEqual([
+			"Timebox critical: no time limit | 1 turn left (19/20). The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("measures a message joined to a running prompt without that prompt", () => {
+		const running = withBudget(fiveTurns, { usedTurns: 5, lastPrompt: "p5", running: true, runningCounted: true });
+		expect(notices(step(running, SUBMITTED, START).effects)).toEqual([
+			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+		]);
+	});
+});
+
+describe("modelCall", () => {
+	it("lets a prompt run without a budget and remembers it as the latest", () => {
+		const result = step(EMPTY_SESSION, call("p1"), START);
+		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1", running: true });
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("counts a new prompt, showing the count without it while it runs", () => {
+		const result = step(withBudget(threeTurns), call("p1"), START);
+		expect(result.state).toEqual({
+			...EMPTY_SESSION,
+			budget: threeTurns,
+			usedTurns: 1,
+			lastPrompt: "p1",
+			running: true,
+			runningCounted: true,
+		});
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+	});
+
+	it("never counts the same prompt again: its tool loop, retry or re-run goes on", () => {
+		const running = play(withBudget(threeTurns), [call("p1")]);
+		const again = step(running, call("p1"), START);
+		expect(again.state).toEqual(running);
+		expect(again.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+		const rerun = step(play(running, [RUN_END]), call("p1"), START);
+		expect(rerun.state).toMatchObject({ usedTurns: 1, running: true });
+		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+	});
+
+	it("takes a call without a prompt for the latest prompt", () => {
+		const answered = play(withBudget(threeTurns), [call("p1"), RUN_END]);
+		const result = step(answered, call(null), START);
+		expect(result.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1", running: true });
+	});
+
+	it("counts a call without a prompt as a new prompt when there is no latest prompt", () => {
+		const result = step(withBudget(threeTurns), call(null), START);
+		expect(result.state).toMatchObject({ usedTurns: 1, lastPrompt: null, running: true, runningCounted: true });
+	});
+
+	it("warns when a new prompt reaches 80%, counting it", () => {
+		const result = step(withBudget(fiveTurns, { usedTurns: 4, lastPrompt: "p4" }), call("p5"), START);
+		expect(result.state).toMatchObject({ usedTurns: 5, nudged: true, runningCounted: true });
+		expect(result.effects).toEqual([
+			warning("Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up."),
+			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
+		]);
+	});
+
+	it("stops prompt N+1 of turns:N without counting it: says so, runs the on-stop command, aborts and refuses", () => {
+		const allUsed = withBudget(threeTurns, { usedTurns: 3, lastPrompt: "p3", runningCounted: true });
+		const result = step(allUsed, call("p4"), START + MINUTE);
+		const summary = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false };
+		expect(result.state).toEqual({
+			...allUsed,
+			lastPrompt: "p4",
+			running: true,
+			runningCounted: false,
+			spent: summary,
+			stoppedPrompt: "p4",
+		});
+		expect(result.effects).toEqual(stopEffects(summary, "p4", "1m 0s", "lmk", true));
+	});
+
+	it("stops without an on-stop command by notifying alone", () => {
+		const result = step(withBudget(fiveTurns, { usedTurns: 5 }), call("p6"), START);
+		expect(result.effects).toEqual(
+			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
+		);
+	});
+
+	it("stops a new prompt when the time ran out before any check saw it", () => {
+		const result = step(withBudget(budget({ timeLimitMs: 5 * MINUTE, turnLimit: 9 })), call("p1"), START + 6 * MINUTE);
+		expect(result.effects).toEqual(
+			stopEffects({ usedTurns: 0, elapsedMs: 6 * MINUTE, timeRanOut: true }, "p1", "6m 0s", null, true),
+		);
+	});
+
+	it("stops the running prompt at its next call once the time ran out, aborting it", () => {
+		const running = play(withBudget(budget({ timeLimitMs: MINUTE })), [call("p1")]);
+		const result = step(running, call("p1"), START + MINUTE);
+		expect(result.state).toMatchObject({ stoppedPrompt: "p1", spent: { timeRanOut: true } });
+		expect(result.effects).toEqual(
+			stopEffects({ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }, "p1", "1m 0s", null, false),
+		);
+	});
+
+	it("aborts and refuses every later call for the stopped prompt, by key or as the latest", () => {
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4")], START + MINUTE);
+		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
+		expect(step(stopped, call("p4"), START + 5 * MINUTE).effects).toEqual(refusal);
+		expect(step(stopped, call(null), START).effects).toEqual(refusal);
+		const rerun = step(play(stopped, [RUN_END]), call("p4"), START);
+		expect(rerun.effects).toEqual(refusal);
+		expect(rerun.state).toMatchObject({ running: true, usedTurns: 3 });
+	});
+
+	it("after the stop, runs a new prompt normally without counting it", () => {
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4"), RUN_END]);
+		const next = step(stopped, call("p5"), START);
+		expect(next.state).toMatchObject({ lastPrompt: "p5", running: true, runningCounted: false, usedTurns: 3 });
+		expect(next.effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(step(next.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(step(next.state, tool(), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+});
+
+describe("toolCall", () => {
+	it("lets a tool run while the budget holds, refreshing the status", () => {
+		const running = play(withBudget(tenMinutes), [call("p1")]);
+		const result = step(running, tool(), START + MINUTE);
+		expect(result.state).toBe(running);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 9m 0s left (10m budget) | no turn limit" }]);
+	});
+
+	it("lets a tool run without a budget", () => {
+		expect(step(EMPTY_SESSION, tool("p1"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("refuses a tool of the stopped prompt, by key or as the latest", () => {
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4")]);
+		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "0s") }];
+		expect(step(stopped, tool(), START).effects).toEqual(refusal);
+		expect(step(stopped, tool("p4"), START).effects).toEqual(refusal);
+		expect(step(stopped, tool("p3"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+
+	it("stops at the deadline and refuses the tool", () => {
+		const withCommand = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
+		const running = play(withBudget(withCommand), [call("p1")]);
+		const result = step(running, tool(), START + MINUTE);
+		const summary = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true };
+		expect(result.state).toMatchObject({ spent: summary, stoppedPrompt: "p1" });
+		expect(result.effects).toEqual(stopEffects(summary, "p1", "1m 0s", "lmk", true));
+	});
+
+	it("leaves the turn limit to prompts", () => {
+		const allUsed = play(withBudget(fiveTurns, { usedTurns: 4, nudged: true }), [call("p5")]);
+		expect(step(allUsed, tool(), START).effects).toEqual([
+			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
+		]);
+	});
+});
+
+describe("runEnd", () => {
+	it("shows the answered prompt in the count", () => {
+		const running = withBudget(threeTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true });
+		expect(statusText(running, START)).toBe("Timebox: no time limit | 2 turns left (1/3)");
+		const result = step(running, RUN_END, START);
+		expect(result.state).toEqual({ ...running, running: false });
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 1 turn left (2/3)" }]);
+	});
+
+	it.each([
+		["without a budget", EMPTY_SESSION, undefined],
+		["once spent", withBudget(fiveTurns, { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }), SPENT],
+	])("shows the status %s", (_name, state, text) => {
+		expect(step(state, RUN_END, START).effects).toEqual([{ kind: "status", text }]);
+	});
+});
+
+describe("timeCheck", () => {
+	it("refreshes the status below 80%", () => {
+		const active = withBudget(tenMinutes);
+		const result = step(active, TIME_CHECK, START + MINUTE);
+		expect(result.state).toBe(active);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 9m 0s left (10m budget) | no turn limit" }]);
+	});
+
+	it("warns at 80% once, even while idle", () => {
+		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 8 * MINUTE);
+		expect(result.state.nudged).toBe(true);
+		expect(result.effects).toEqual([
+			warning("Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up."),
+			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },
+		]);
+		expect(step(result.state, TIME_CHECK, START + 8 * MINUTE + 1_000).effects).toEqual([
+			{ kind: "status", text: "Timebox: 1m 59s left (10m budget) | no turn limit" },
+		]);
+	});
+
+	it("warns critically when the first check comes after 95%", () => {
+		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 9.6 * MINUTE);
+		expect(notices(result.effects)).toEqual([
+			"Timebox critical: 24s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("stops at 100%, recording the latest prompt as stopped, with nothing to refuse", () => {
+		const idle = withBudget(budget({ timeLimitMs: 10 * MINUTE, onStopCommand: "lmk" }), {
+			usedTurns: 2,
+			lastPrompt: "p2",
+			nudged: true,
+		});
+		const result = step(idle, TIME_CHECK, START + 10 * MINUTE);
+		const summary = { usedTurns: 2, elapsedMs: 10 * MINUTE, timeRanOut: true };
+		expect(result.state).toEqual({ ...idle, spent: summary, stoppedPrompt: "p2" });
+		expect(result.effects).toEqual(stopEffects(summary, "p2", "10m 0s", "lmk", false));
+		expect(step(result.state, call("p2"), START).effects).toEqual([
+			{ kind: "abort" },
+			{ kind: "refuse", reason: spentText(2, "10m 0s") },
+		]);
+		expect(step(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+
+	it("stops with no prompt to record when none was sent", () => {
+		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 11 * MINUTE);
+		expect(result.state.stoppedPrompt).toBeNull();
+		expect(result.effects[0]).toMatchObject({ kind: "once", claim: { kind: "spent", prompt: null } });
+	});
+
+	it("leaves the turn limit to prompts: used-up turns are not stopped by the clock", () => {
+		const allUsed = withBudget(budget({ turnLimit: 1 }), { usedTurns: 1 });
+		expect(step(allUsed, TIME_CHECK, START + DAY).effects).toEqual([
+			{ kind: "status", text: "Timebox: no time limit | 0 turns left (1/1)" },
+		]);
+	});
+
+	it.each([
+		["without a budget", EMPTY_SESSION, undefined],
+		["once spent", withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: true } }), SPENT],
+	])("only shows the status %s", (_name, state, text) => {
+		const result = step(state, TIME_CHECK, START + DAY);
+		expect(result.state).toBe(state);
+		expect(result.effects).toEqual([{ kind: "status", text }]);
+	});
+});
+
+describe("onStopReport", () => {
+	it.each<[string, OnStopOutcome, string, string]>([
+		["started", { kind: "started" }, "Timebox ran the on-stop command: lmk done", "info"],
+		[
+			"could not start",
+			{ kind: "failed", problem: "spawn /bin/sh ENOENT" },
+			"Timebox on-stop command failed: spawn /bin/sh ENOENT",
+			"warning",
+		],
+		[
+			"exited badly",
+			{ kind: "exited", problem: '"lmk done" exited with code 127' },
+			'Timebox on-stop command failed: "lmk done" exited with code 127',
+			"warning",
+		],
+	])("tells the user the command %s", (_name, outcome, message, level) => {
+		const state = withBudget(tenMinutes);
+		const result = step(state, { type: "onStopReport", command: "lmk done", outcome }, START);
+		expect(result.state).toBe(state);
+		expect(result.effects).toEqual([{ kind: "notify", message, level }]);
+	});
+});
+
+describe("a whole session", () => {
+	it("holds turns:2: two prompts answered with their tool calls, the third stopped, the chat going on", () => {
+		const events = [
+			set("turns:2 -- lmk"),
+			SUBMITTED,
+			call("p1"),
+			tool(),
+			call(null),
+			RUN_END,
+			SUBMITTED,
+			call("p2"),
+			RUN_END,
+			SUBMITTED,
+			call("p3"),
+			tool(),
+			RUN_END,
+			SUBMITTED,
+			call("p4"),
+			tool(),
+			RUN_END,
+		];
+		let state = EMPTY_SESSION;
+		const effects: Effect[] = [];
+		for (const event of events) {
+			const result = step(state, event, START);
+			state = result.state;
+			effects.push(...result.effects);
+		}
+		expect(notices(effects)).toEqual(["Timebox set: 2 turns. On stop it runs: lmk", spentText(2, "0s")]);
+		expect(effects.flatMap((effect) => (effect.kind === "status" ? [effect.text] : []))).toEqual([
+			"Timebox: no time limit | 2 turns left (0/2)",
+			"Timebox: no time limit | 2 turns left (0/2)",
+			"Timebox: no time limit | 2 turns left (0/2)",
+			"Timebox: no time limit | 2 turns left (0/2)",
+			"Timebox: no time limit | 1 turn left (1/2)",
+			"Timebox: no time limit | 1 turn left (1/2)",
+			"Timebox: no time limit | 0 turns left (2/2)",
+			SPENT,
+			SPENT,
+			SPENT,
+			SPENT,
+			SPENT,
+		]);
+		expect(effects.filter((effect) => effect.kind === "refuse" || effect.kind === "abort")).toEqual([
+			{ kind: "abort" },
+			{ kind: "refuse", reason: spentText(2, "0s") },
+			{ kind: "abort" },
+			{ kind: "refuse", reason: spentText(2, "0s") },
+		]);
+		expect(state).toMatchObject({ usedTurns: 2, lastPrompt: "p4", stoppedPrompt: "p3", running: false });
+	});
+});
+
+describe("nextTimeCheckIn", () => {
+	it.each([
+		["the 80% point first", tenMinutes, START, 8 * MINUTE],
+		["the 80% point from part way", tenMinutes, START + MINUTE, 7 * MINUTE],
+		["the 95% point after 80%", tenMinutes, START + 8 * MINUTE, 1.5 * MINUTE],
+		["the 100% point after 95%", tenMinutes, START + 9.5 * MINUTE, 0.5 * MINUTE],
+		["at least 1 ms at the limit", tenMinutes, START + 10 * MINUTE, 1],
+		["at least 1 ms past the limit", tenMinutes, START + 12 * MINUTE, 1],
+		["whole milliseconds, rounded up", budget({ timeLimitMs: 1_001 }), START, 801],
+		["the 80% point when the clock went back", tenMinutes, START - MINUTE, 8 * MINUTE],
+		["no more than a timer holds", budget({ timeLimitMs: 40 * DAY }), START, MAX_TIMER_DELAY_MS],
+	])("asks for %s", (_name, b, now, delay) => {
+		expect(nextTimeCheckIn(withBudget(b), now)).toBe(delay);
+	});
+
+	it.each([
+		["without a budget", EMPTY_SESSION],
+		["without a time limit", withBudget(fiveTurns)],
+		["once spent", withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: true } })],
+	])("asks for nothing %s", (_name, state) => {
+		expect(nextTimeCheckIn(state, START)).toBeNull();
+	});
+});
+
+describe("what a session shows", () => {
+	it.each([
+		[3, false, false, 3],
+		[3, true, true, 2],
+		[3, true, false, 3],
+		[3, false, true, 3],
+	])("shows %d used (running: %s, counted: %s) as %d", (usedTurns, running, runningCounted, shown) => {
+		expect(shownTurns({ ...EMPTY_SESSION, usedTurns, running, runningCounted })).toBe(shown);
+	});
+
+	it.each([
+		["no budget", EMPTY_SESSION, false],
+		["an active budget", withBudget(fiveTurns), true],
+		["a spent budget", withBudget(fiveTurns, { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }), false],
+	])("counts %s as active: %s", (_name, state, active) => {
+		expect(isActive(state)).toBe(active);
+	});
+
+	it.each([
+		["nothing without a budget", EMPTY_SESSION, undefined],
+		[
+			"the spent marker once spent",
+			withBudget(fiveTurns, { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }),
+			SPENT,
+		],
+		[
+			"what is left, without the prompt being answered",
+			withBudget(fiveTurns, { usedTurns: 2, running: true, runningCounted: true }),
+			"Timebox: no time limit | 4 turns left (1/5)",
+		],
+	])("shows %s", (_name, state, text) => {
+		expect(statusText(state, START)).toBe(text);
+	});
+});

@@ -1,0 +1,71 @@
+// Guards a /timebox command racing pi's reload on real pi: however the two interleave, the budget never stops twice,
+// and a command the reload overtook is never dropped silently.
+//
+// "Reload" here is `AgentSession.reload()`, what pi's /reload runs in the TUI and what `ctx.reload()` runs from an
+// extension command in RPC mode: it emits `session_shutdown` to the loaded Timebox, reloads the extensions (a new Timebox
+// instance) and emits `session_start` with reason "reload" to it. An RPC client can send `/timebox …` and trigger the
+// reload without waiting for either to finish, so the tests start both without awaiting, in both orders, then wait
+// past the deadline. (The reload also resets pi-ai's API registry, so the scripted model is gone afterwards: these
+// tests send no prompt after it.)
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type PiSession, RealPi, SPENT, settledRuns, sleep, sleepUntil } from "./support/real-pi.ts";
+
+const NUDGE = /^Timebox (?:warning|critical): .*The agent is now asked to wrap up\.$/;
+
+let host: RealPi;
+
+beforeEach(() => {
+	host = new RealPi();
+});
+
+afterEach(async () => {
+	await host.dispose();
+});
+
+/** What the user saw by the end: one hard stop, at most one nudge, the on-stop command run once, the status spent. */
+async function expectOneStop(pi: PiSession, runs: () => Promise<number>): Promise<void> {
+	expect(pi.screen.messages("error")).toEqual([expect.stringMatching(SPENT)]);
+	const warnings = pi.screen.messages("warning");
+	expect(warnings.length).toBeLessThanOrEqual(1);
+	for (const warning of warnings) expect(warning).toMatch(NUDGE);
+	expect(await runs()).toBe(1);
+	expect(pi.screen.status).toBe("Timebox: budget spent");
+}
+
+describe("a /timebox command racing a reload", () => {
+	it("stops once when the command is sent just before the reload", async () => {
+		const probe = host.onStopProbe();
+		const pi = await host.start();
+		const setAt = Date.now();
+		const command = pi.timebox(`1s -- ${probe.command}`);
+		const reload = pi.session.reload();
+		await Promise.all([command, reload]);
+
+		await sleepUntil(setAt + 2_500);
+		await expectOneStop(pi, () => settledRuns(probe));
+	});
+
+	it("tells the user to type the command again when the reload overtook it, and stops nothing", async () => {
+		const probe = host.onStopProbe();
+		const pi = await host.start();
+		const setAt = Date.now();
+		const reload = pi.session.reload();
+		const command = pi.timebox(`1s -- ${probe.command}`);
+		await Promise.all([reload, command]);
+
+		await sleepUntil(setAt + 2_500);
+		const errors = pi.screen.messages("error");
+		if (errors.length > 0) {
+			// The command reached the new instance: then it stops exactly once.
+			await expectOneStop(pi, () => settledRuns(probe));
+			return;
+		}
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.",
+		]);
+		expect(pi.screen.status).toBeUndefined();
+		await sleep(300);
+		expect(probe.runs()).toBe(0);
+	});
+});

@@ -13,6 +13,7 @@ import {
 import {
 	activeStatusMessage,
 	budgetSetMessage,
+	COMMAND_AFTER_RELOAD,
 	expiredMessage,
 	internalErrorMessage,
 	invalidMessage,
@@ -188,6 +189,11 @@ describe("notification texts", () => {
 			"Timebox budget of this session was already spent (all 3 turns used), so it was not restored. Its on-stop command is not run on restore: lmk",
 		],
 		["the on-stop command started", onStopStartedMessage("lmk"), "Timebox ran the on-stop command: lmk"],
+		[
+			"a command that a reload overtook",
+			COMMAND_AFTER_RELOAD,
+			"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.",
+		],
 		[
 			"the on-stop command failing",
 			onStopProblemMessage('"lmk" exited with code 127'),

@@ -496,7 +496,6 @@ describe("disposal", () => {
 		const seenBefore = host.ui.notifications.length;
 		const statusesBefore = host.ui.statuses.length;
 		host.time.advance(2 * MINUTE);
-		host.session.command("off");
 		host.session.load("restore", true);
 		expect(host.runPrompt("p1")).toEqual({ context: [], refusal: null });
 		expect(host.runPrompt("p2")).toEqual({ context: [], refusal: null });
@@ -506,6 +505,29 @@ describe("disposal", () => {
 		expect(host.records).toHaveLength(1);
 		expect(host.onStop.commands).toEqual([]);
 		expect(host.aborts).toBe(0);
+	});
+
+	it("answers a command that reaches a disposed session: nothing changed, type it again", () => {
+		const host = createHost();
+		host.session.command("15m");
+		host.session.dispose();
+		host.session.command("off");
+		host.session.command("turns:3");
+		expect(host.ui.notifications.slice(1)).toEqual([
+			{
+				message:
+					"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.",
+				level: "warning",
+			},
+			{
+				message:
+					"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.",
+				level: "warning",
+			},
+		]);
+		expect(host.records).toHaveLength(1);
+		expect(host.ui.status).toBeUndefined();
+		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
 	});
 
 	it("lets a timer that fires after disposal do nothing", () => {

@@ -63,3 +63,6 @@ export const LEGACY_ID_PREFIX = "legacy-";
 
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 export const LEDGER_FOLDER = "timebox-ledger";
+
+/** The prompt key of a run that has no prompt at all (one a host started by itself): it counts once. */
+export const UNNAMED_RUN = "\u0000run-without-a-prompt";

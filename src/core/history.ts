@@ -15,6 +15,8 @@ export interface FoldedHistory {
 	usedTurns: number;
 	/** The latest prompt in the history, or null. */
 	lastPrompt: string | null;
+	/** Whether the latest prompt is among `usedTurns` (it was sent after the budget was set). */
+	lastPromptCounted: boolean;
 	/** Whether the very newest record had to be skipped as unreadable. */
 	newestUnusable: boolean;
 }
@@ -56,5 +58,11 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		if (index > countFrom) counted.add(item.key);
 	}
 	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0));
-	return { budget, usedTurns: budget ? usedTurns : 0, lastPrompt, newestUnusable: unusable > 0 };
+	return {
+		budget,
+		usedTurns: budget ? usedTurns : 0,
+		lastPrompt,
+		lastPromptCounted: budget !== null && usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+		newestUnusable: unusable > 0,
+	};
 }

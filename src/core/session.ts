@@ -5,7 +5,7 @@
 
 import type { SpentSummary, TimeboxBudget } from "./budget.ts";
 import { planCommand } from "./command-plan.ts";
-import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, UNNAMED_RUN } from "./constants.ts";
 import { decide, decideOnTime, urgencyFor } from "./decide.ts";
 import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
 import type { FoldedHistory } from "./history.ts";
@@ -80,7 +80,18 @@ export type LoadMode = "restore" | "continue";
 
 /** What a host reports. `prompt` keys tell prompts apart; null means "the latest prompt". */
 export type SessionEvent =
-	| { type: "load"; history: FoldedHistory; ledger: LedgerView; mode: LoadMode; announce: boolean }
+	| {
+			type: "load";
+			history: FoldedHistory;
+			ledger: LedgerView;
+			mode: LoadMode;
+			announce: boolean;
+			/**
+			 * A host that loads in the middle of a run (every Claude Code hook) names the prompt being answered; null
+			 * means the latest one. When it is the latest prompt of the history, it runs and does not count against itself.
+			 */
+			runningPrompt?: string | null;
+	  }
 	| { type: "command"; args: string; newBudgetId: string }
 	| { type: "promptSubmitted" }
 	| { type: "modelCall"; prompt: string | null }
@@ -130,7 +141,7 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 			return { state: next, effects: [status(next, now)] };
 		}
 		case "timeCheck":
-			return timeCheck(state, now);
+			return checkTime(state, now, false);
 		case "onStopReport":
 			return { state, effects: onStopReport(event.command, event.outcome) };
 	}
@@ -177,13 +188,16 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	const { history, ledger, mode, announce } = event;
 	const effects: Effect[] = [];
 	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
-	const base: SessionState = { ...EMPTY_SESSION, lastPrompt: history.lastPrompt };
+	const runningKey = event.runningPrompt === undefined ? null : (event.runningPrompt ?? history.lastPrompt);
+	const running = runningKey !== null && runningKey === history.lastPrompt;
+	const base: SessionState = { ...EMPTY_SESSION, lastPrompt: history.lastPrompt, running };
 	const budget = history.budget;
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const loaded: SessionState = {
 		...base,
 		budget,
 		usedTurns: history.usedTurns,
+		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
 		stoppedPrompt: ledger.spent?.prompt ?? null,
@@ -253,6 +267,7 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 				...state,
 				budget: null,
 				usedTurns: 0,
+				runningCounted: false,
 				nudged: false,
 				spent: null,
 				stoppedPrompt: null,
@@ -298,8 +313,9 @@ function promptSubmitted(state: SessionState, now: number): StepResult {
  * it never counts again; its run goes on unless the budget stopped it.
  */
 function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
-	const key = prompt ?? state.lastPrompt;
-	if (key !== null && key === state.lastPrompt) {
+	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
+	const key = prompt ?? state.lastPrompt ?? UNNAMED_RUN;
+	if (key === state.lastPrompt) {
 		const next = { ...state, running: true };
 		if (key === state.stoppedPrompt) return { state: next, effects: [{ kind: "abort" }, refusal(next)] };
 		return checkTime(next, now, false);
@@ -321,21 +337,25 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	const key = prompt ?? state.lastPrompt;
 	if (key !== null && key === state.stoppedPrompt) return { state, effects: [{ kind: "abort" }, refusal(state)] };
-	return checkTime(state, now, true);
+	return checkTime(state, now, true, key);
 }
 
-function timeCheck(state: SessionState, now: number): StepResult {
-	return checkTime(state, now, false);
-}
-
-/** Checks the time limit alone: stop when it ran out, warn at 80%, else refresh the status. */
-function checkTime(state: SessionState, now: number, refuseOnStop: boolean): StepResult {
+/**
+ * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
+ * stopped), warn at 80%, else refresh the status.
+ */
+function checkTime(
+	state: SessionState,
+	now: number,
+	refuseOnStop: boolean,
+	prompt: string | null = state.lastPrompt,
+): StepResult {
 	const budget = state.budget;
 	if (!budget || state.spent) return { state, effects: [status(state, now)] };
 	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
 	switch (decision.kind) {
 		case "stop":
-			return hardStop(state, budget, decision.summary, state.lastPrompt, now, refuseOnStop);
+			return hardStop(state, budget, decision.summary, prompt, now, refuseOnStop);
 		case "nudge": {
 			const next = { ...state, nudged: true };
 			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };

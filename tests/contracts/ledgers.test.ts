@@ -1,6 +1,6 @@
 // Runs the ledger contract against the in-memory ledger and the file ledger every Node host uses.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -54,5 +54,22 @@ describe("the file ledger with a damaged or hostile folder", () => {
 		expect(() => createFileLedger(join(folder, "file")).claim({ kind: "off", budgetId: "b" })).toThrow();
 		// A folder that exists but takes no new files (procfs, even for root).
 		expect(() => createFileLedger("/proc/self").claim({ kind: "off", budgetId: "b" })).toThrow();
+	});
+
+	it("throws when the claim cannot be linked into place for another reason than a claim already there", () => {
+		const folder = tempFolder();
+		const refuse = () => {
+			throw Object.assign(new Error("EPERM: operation not permitted, link"), { code: "EPERM" });
+		};
+		expect(() => createFileLedger(folder, refuse).claim({ kind: "off", budgetId: "b" })).toThrow("EPERM");
+		expect(readdirSync(folder)).toEqual([]);
+	});
+
+	it("leaves only the claim itself in the folder, never a draft", () => {
+		const folder = tempFolder();
+		const ledger = createFileLedger(folder);
+		ledger.claim({ kind: "off", budgetId: "b" });
+		ledger.claim({ kind: "off", budgetId: "b" });
+		expect(readdirSync(folder)).toEqual(["b.off.json"]);
 	});
 });

@@ -27,7 +27,13 @@ const prompt = (key: string): HistoryItem => ({ kind: "prompt", key });
 
 describe("foldHistory", () => {
 	it("finds nothing in an empty history", () => {
-		expect(foldHistory([])).toEqual({ budget: null, usedTurns: 0, lastPrompt: null, newestUnusable: false });
+		expect(foldHistory([])).toEqual({
+			budget: null,
+			usedTurns: 0,
+			lastPrompt: null,
+			lastPromptCounted: false,
+			newestUnusable: false,
+		});
 	});
 
 	it("finds no budget in a history of prompts, and the latest prompt", () => {
@@ -35,6 +41,7 @@ describe("foldHistory", () => {
 			budget: null,
 			usedTurns: 0,
 			lastPrompt: "p2",
+			lastPromptCounted: false,
 			newestUnusable: false,
 		});
 	});
@@ -44,6 +51,7 @@ describe("foldHistory", () => {
 			budget: second,
 			usedTurns: 2,
 			lastPrompt: "p3",
+			lastPromptCounted: true,
 			newestUnusable: false,
 		});
 	});
@@ -55,8 +63,21 @@ describe("foldHistory", () => {
 		});
 	});
 
-	it("takes the latest prompt from before the record when none came after it", () => {
-		expect(foldHistory([prompt("p1"), active(second)])).toMatchObject({ usedTurns: 0, lastPrompt: "p1" });
+	it("takes the latest prompt from before the record when none came after it, and does not count it", () => {
+		expect(foldHistory([prompt("p1"), active(second)])).toMatchObject({
+			usedTurns: 0,
+			lastPrompt: "p1",
+			lastPromptCounted: false,
+		});
+	});
+
+	it("does not count a latest prompt that a first-version record's startTurn already covered", () => {
+		const legacy = { kind: "active", budget: { timeLimitMs: null, turnLimit: 3, startTime: 5, startTurn: 1 } };
+		expect(foldHistory([prompt("p1"), { kind: "record", record: legacy }])).toMatchObject({
+			usedTurns: 0,
+			lastPrompt: "p1",
+			lastPromptCounted: false,
+		});
 	});
 
 	it("lets the newest budget record win, counting only the prompts after it", () => {
@@ -87,6 +108,7 @@ describe("foldHistory", () => {
 			budget: first,
 			usedTurns: 2,
 			lastPrompt: "p2",
+			lastPromptCounted: true,
 			newestUnusable: true,
 		});
 	});
@@ -96,6 +118,7 @@ describe("foldHistory", () => {
 			budget: null,
 			usedTurns: 0,
 			lastPrompt: null,
+			lastPromptCounted: false,
 			newestUnusable: true,
 		});
 	});

@@ -86,14 +86,27 @@ function warning(message: string): Effect {
 
 function loadEvent(
 	history: Partial<FoldedHistory>,
-	options: { ledger?: Partial<LedgerView>; mode?: LoadMode; announce?: boolean } = {},
+	options: {
+		ledger?: Partial<LedgerView>;
+		mode?: LoadMode;
+		announce?: boolean;
+		runningPrompt?: string | null;
+	} = {},
 ): SessionEvent {
 	return {
 		type: "load",
-		history: { budget: null, usedTurns: 0, lastPrompt: null, newestUnusable: false, ...history },
+		history: {
+			budget: null,
+			usedTurns: 0,
+			lastPrompt: null,
+			lastPromptCounted: false,
+			newestUnusable: false,
+			...history,
+		},
 		ledger: { ...NOTHING_RECORDED, ...options.ledger },
 		mode: options.mode ?? "restore",
 		announce: options.announce ?? true,
+		...(options.runningPrompt === undefined ? {} : { runningPrompt: options.runningPrompt }),
 	};
 }
 
@@ -177,6 +190,16 @@ describe("commands", () => {
 			{ kind: "status", text: undefined },
 			{ kind: "notify", message: "Timebox off.", level: "info" },
 		]);
+	});
+
+	it("turns a budget off during a counted prompt: that prompt no longer counts, and a new budget starts at 0", () => {
+		const running = play(withBudget(threeTurns), [call("p1")]);
+		const off = step(running, set("off"), START).state;
+		expect(off).toMatchObject({ running: true, runningCounted: false, usedTurns: 0 });
+		expect(shownTurns(off)).toBe(0);
+		expect(statusText(step(off, set("turns:2"), START).state, START)).toBe(
+			"Timebox: no time limit | 2 turns left (0/2)",
+		);
 	});
 
 	it("turns a spent budget off and forgets its stopped prompt", () => {
@@ -418,6 +441,24 @@ describe("load, restoring a session (restore mode)", () => {
 describe("load, continuing a session (continue mode)", () => {
 	const oneMinute = budget({ timeLimitMs: MINUTE });
 
+	it.each([
+		["the latest prompt by name", "p2" as string | null, true, 1],
+		["the latest prompt as null", null, true, 1],
+		["an older prompt", "p1", false, 2],
+	])("runs %s without counting it against itself while it runs", (_name, runningPrompt, running, shown) => {
+		const history = { budget: threeTurns, usedTurns: 2, lastPrompt: "p2", lastPromptCounted: true };
+		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
+		expect(result.state).toMatchObject({ running, runningCounted: running, usedTurns: 2 });
+		expect(shownTurns(result.state)).toBe(shown);
+	});
+
+	it("runs a latest prompt sent before the budget without taking it off the count", () => {
+		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: "p0", lastPromptCounted: false };
+		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		expect(result.state).toMatchObject({ running: true, runningCounted: false });
+		expect(shownTurns(result.state)).toBe(0);
+	});
+
 	it("keeps a budget past its limit and leaves the stop to the next event", () => {
 		const event = loadEvent({ budget: oneMinute, usedTurns: 1, lastPrompt: "p1" }, { mode: "continue" });
 		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
@@ -605,9 +646,11 @@ describe("modelCall", () => {
 		expect(result.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1", running: true });
 	});
 
-	it("counts a call without a prompt as a new prompt when there is no latest prompt", () => {
-		const result = step(withBudget(threeTurns), call(null), START);
-		expect(result.state).toMatchObject({ usedTurns: 1, lastPrompt: null, running: true, runningCounted: true });
+	it("counts a run without any prompt once, however many model calls it makes", () => {
+		let state = withBudget(threeTurns);
+		for (let calls = 0; calls < 4; calls++) state = step(state, call(null), START).state;
+		expect(state).toMatchObject({ usedTurns: 1, running: true, runningCounted: true, spent: null });
+		expect(statusText(state, START)).toBe("Timebox: no time limit | 3 turns left (0/3)");
 	});
 
 	it("warns when a new prompt reaches 80%, counting it", () => {
@@ -704,6 +747,16 @@ describe("toolCall", () => {
 		const summary = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true };
 		expect(result.state).toMatchObject({ spent: summary, stoppedPrompt: "p1" });
 		expect(result.effects).toEqual(stopEffects(summary, "p1", "1m 0s", "lmk", true));
+	});
+
+	it("stops the prompt the tool belongs to when it is not the latest, so that prompt's next tool is refused", () => {
+		const running = play(withBudget(budget({ timeLimitMs: MINUTE })), [call("p1"), call("p2")]);
+		const result = step(running, tool("p1"), START + MINUTE);
+		expect(result.state).toMatchObject({ stoppedPrompt: "p1" });
+		expect(step(result.state, tool("p1"), START + MINUTE).effects).toEqual([
+			{ kind: "abort" },
+			{ kind: "refuse", reason: spentText(1, "1m 0s") },
+		]);
 	});
 
 	it("leaves the turn limit to prompts", () => {

@@ -72,18 +72,11 @@ interface LoadOptions {
  * `spent` and `nudged` lines keyed by its start time; they still count.
  */
 export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: number, options: LoadOptions = {}) {
-	const items = deps.store.history();
-	const history = foldHistory(items);
+	const history = foldHistory(deps.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
-	const announce = options.announce === true;
-	const loaded = step(EMPTY_SESSION, { type: "load", history, ledger, mode: "continue", announce }, now);
-	if (options.running === undefined || history.lastPrompt === null) return loaded;
-	const running = options.running ?? history.lastPrompt;
-	if (running !== history.lastPrompt) return loaded;
-	// Each hook is a new process: the rules learn from the log that this prompt is running, and whether it counts.
-	const without = foldHistory(items.filter((item) => item.kind !== "prompt" || item.key !== running));
-	const runningCounted = without.usedTurns < history.usedTurns;
-	return { ...loaded, state: { ...loaded.state, running: true, runningCounted } };
+	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
+	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
 }
 
 function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledger">): LedgerView {

@@ -1,7 +1,8 @@
-// The per-user ledger of budget outcomes for every Node host: one small file per budget and outcome, created
+// The per-user ledger of budget outcomes for every Node host: one small file per budget and outcome, linked into place
 // exclusively, so the first claim wins across instances and processes and a budget is spent at most once, anywhere.
 
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BudgetLedger, isBudgetId, type LedgerClaim, type LedgerView, RECORD_VERSION } from "../../core/index.ts";
 
@@ -30,18 +31,27 @@ function numberOr(value: unknown, fallback: number): number {
 	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
+/** Links a file to a new name, failing with EEXIST when the name is taken; `fs.linkSync` but in tests. */
+export type LinkFile = (existing: string, name: string) => void;
+
 /** The ledger kept in `dir` (created on the first claim). */
-export function createFileLedger(dir: string): BudgetLedger {
+export function createFileLedger(dir: string, link: LinkFile = linkSync): BudgetLedger {
 	return {
 		claim(claim) {
 			const file = fileOf(dir, claim.budgetId, claim.kind);
 			mkdirSync(dir, { recursive: true });
+			// Written whole under a name of its own, then linked into place: the link fails when the claim exists, so the
+			// first claim wins, and a reader never sees a claim half written.
+			const draft = `${file}.${randomUUID()}.draft`;
+			writeFileSync(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`, { flag: "wx" });
 			try {
-				writeFileSync(file, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`, { flag: "wx" });
+				link(draft, file);
 				return true;
 			} catch (error) {
 				if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
 				throw error;
+			} finally {
+				rmSync(draft, { force: true });
 			}
 		},
 		read(budgetId): LedgerView {

@@ -1,5 +1,5 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -357,6 +357,7 @@ function foldHistory(items) {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
 		lastPrompt,
+		lastPromptCounted: budget !== null && usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0
 	};
 }
@@ -514,7 +515,7 @@ function step(state, event, now) {
 				effects: [status(next, now)]
 			};
 		}
-		case "timeCheck": return timeCheck(state, now);
+		case "timeCheck": return checkTime(state, now, false);
 		case "onStopReport": return {
 			state,
 			effects: onStopReport(event.command, event.outcome)
@@ -545,9 +546,12 @@ function load(event, now) {
 		message: UNUSABLE_RECORD,
 		level: "warning"
 	});
+	const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+	const running = runningKey !== null && runningKey === history.lastPrompt;
 	const base = {
 		...EMPTY_SESSION,
-		lastPrompt: history.lastPrompt
+		lastPrompt: history.lastPrompt,
+		running
 	};
 	const budget = history.budget;
 	if (!budget || ledger.off) return {
@@ -558,6 +562,7 @@ function load(event, now) {
 		...base,
 		budget,
 		usedTurns: history.usedTurns,
+		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
 		stoppedPrompt: ledger.spent?.prompt ?? null
@@ -655,6 +660,7 @@ function command(state, args, newBudgetId, now) {
 				...state,
 				budget: null,
 				usedTurns: 0,
+				runningCounted: false,
 				nudged: false,
 				spent: null,
 				stoppedPrompt: null
@@ -710,8 +716,8 @@ function promptSubmitted(state, now) {
 * it never counts again; its run goes on unless the budget stopped it.
 */
 function modelCall(state, prompt, now) {
-	const key = prompt ?? state.lastPrompt;
-	if (key !== null && key === state.lastPrompt) {
+	const key = prompt ?? state.lastPrompt ?? "\0run-without-a-prompt";
+	if (key === state.lastPrompt) {
 		const next = {
 			...state,
 			running: true
@@ -762,13 +768,13 @@ function toolCall(state, prompt, now) {
 		state,
 		effects: [{ kind: "abort" }, refusal(state)]
 	};
-	return checkTime(state, now, true);
+	return checkTime(state, now, true, key);
 }
-function timeCheck(state, now) {
-	return checkTime(state, now, false);
-}
-/** Checks the time limit alone: stop when it ran out, warn at 80%, else refresh the status. */
-function checkTime(state, now, refuseOnStop) {
+/**
+* Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
+* stopped), warn at 80%, else refresh the status.
+*/
+function checkTime(state, now, refuseOnStop, prompt = state.lastPrompt) {
 	const budget = state.budget;
 	if (!budget || state.spent) return {
 		state,
@@ -776,7 +782,7 @@ function checkTime(state, now, refuseOnStop) {
 	};
 	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
 	switch (decision.kind) {
-		case "stop": return hardStop(state, budget, decision.summary, state.lastPrompt, now, refuseOnStop);
+		case "stop": return hardStop(state, budget, decision.summary, prompt, now, refuseOnStop);
 		case "nudge": {
 			const next = {
 				...state,
@@ -963,20 +969,24 @@ function numberOr(value, fallback) {
 	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 /** The ledger kept in `dir` (created on the first claim). */
-function createFileLedger(dir) {
+function createFileLedger(dir, link = linkSync) {
 	return {
 		claim(claim) {
 			const file = fileOf(dir, claim.budgetId, claim.kind);
 			mkdirSync(dir, { recursive: true });
+			const draft = `${file}.${randomUUID()}.draft`;
+			writeFileSync(draft, `${JSON.stringify({
+				version: 2,
+				...claim
+			})}\n`, { flag: "wx" });
 			try {
-				writeFileSync(file, `${JSON.stringify({
-					version: 2,
-					...claim
-				})}\n`, { flag: "wx" });
+				link(draft, file);
 				return true;
 			} catch (error) {
 				if (error.code === "EEXIST") return false;
 				throw error;
+			} finally {
+				rmSync(draft, { force: true });
 			}
 		},
 		read(budgetId) {
@@ -1041,29 +1051,18 @@ function timeboxArguments(prompt) {
 * `spent` and `nudged` lines keyed by its start time; they still count.
 */
 function loadSession(deps, now, options = {}) {
-	const items = deps.store.history();
-	const history = foldHistory(items);
-	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
-	const announce = options.announce === true;
-	const loaded = step(EMPTY_SESSION, {
+	const history = foldHistory(deps.store.history());
+	const event = {
 		type: "load",
 		history,
-		ledger,
+		ledger: history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED,
 		mode: "continue",
-		announce
-	}, now);
-	if (options.running === void 0 || history.lastPrompt === null) return loaded;
-	const running = options.running ?? history.lastPrompt;
-	if (running !== history.lastPrompt) return loaded;
-	const runningCounted = foldHistory(items.filter((item) => item.kind !== "prompt" || item.key !== running)).usedTurns < history.usedTurns;
-	return {
-		...loaded,
-		state: {
-			...loaded.state,
-			running: true,
-			runningCounted
-		}
+		announce: options.announce === true
 	};
+	return step(EMPTY_SESSION, options.running === void 0 ? event : {
+		...event,
+		runningPrompt: options.running
+	}, now);
 }
 function ledgerView(budget, deps) {
 	const view = deps.ledger.read(budget.id);

@@ -243,16 +243,7 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 		case "none":
 			return { state, effects: [status(state, now), reply] };
 		case "set": {
-			// A prompt running when the budget is set does not count against it.
-			const next: SessionState = {
-				...state,
-				budget: plan.budget,
-				usedTurns: 0,
-				runningCounted: false,
-				nudged: false,
-				spent: null,
-				stoppedPrompt: null,
-			};
+			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
 				effects: [
@@ -263,15 +254,7 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 			};
 		}
 		case "off": {
-			const next: SessionState = {
-				...state,
-				budget: null,
-				usedTurns: 0,
-				runningCounted: false,
-				nudged: false,
-				spent: null,
-				stoppedPrompt: null,
-			};
+			const next = withNewBudget(state, null);
 			return {
 				state: next,
 				effects: [
@@ -286,11 +269,16 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 	}
 }
 
+/** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
+function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
+	return { ...state, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
+}
+
 /** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
 function promptSubmitted(state: SessionState, now: number): StepResult {
 	const budget = state.budget;
 	if (!budget || state.spent) return { state, effects: [] };
-	const used = state.running && state.runningCounted ? state.usedTurns - 1 : state.usedTurns;
+	const used = shownTurns(state);
 	const decision = decide(budget, now, used, state.nudged);
 	const effects: Effect[] = [];
 	let next = state;

@@ -4,11 +4,11 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryItem } from "../../src/core/history.ts";
 import { LiveSession, type LiveSessionPorts } from "../../src/core/live-session.ts";
-import type { BudgetLedger, NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
+import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
 import type { TimeboxRecord } from "../../src/core/records.ts";
-import type { LedgerClaim, LedgerView } from "../../src/core/session.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
+import { MemoryLedger, MemoryUI, RecordingRunner } from "../support/memory-host.ts";
 
 const SPENT = "Timebox: budget spent";
 
@@ -20,67 +20,9 @@ function internalError(where: string, message: string): string {
 	return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
 }
 
-/** The per-user ledger: the first claim of each kind for a budget wins, the second returns false. */
-class MapLedger implements BudgetLedger {
-	readonly claims = new Map<string, LedgerClaim>();
-
-	claim(claim: LedgerClaim): boolean {
-		const key = `${claim.budgetId}:${claim.kind}`;
-		if (this.claims.has(key)) return false;
-		this.claims.set(key, claim);
-		return true;
-	}
-
-	read(budgetId: string): LedgerView {
-		const spent = this.claims.get(`${budgetId}:spent`);
-		return {
-			spent: spent?.kind === "spent" ? { ...spent.summary, prompt: spent.prompt } : null,
-			off: this.claims.has(`${budgetId}:off`),
-			nudged: this.claims.has(`${budgetId}:nudged`),
-		};
-	}
-}
-
-/** What the user saw: every notification and every status shown. */
-class RecordingUI {
-	readonly notifications: { message: string; level: NotifyLevel }[] = [];
-	readonly statuses: (string | undefined)[] = [];
-
-	notify(message: string, level: NotifyLevel): void {
-		this.notifications.push({ message, level });
-	}
-
-	setStatus(text: string | undefined): void {
-		this.statuses.push(text);
-	}
-
-	get status(): string | undefined {
-		return this.statuses.at(-1);
-	}
-
-	messages(level: NotifyLevel): string[] {
-		return this.notifications.filter((notification) => notification.level === level).map((n) => n.message);
-	}
-}
-
-/** Remembers each command it was asked to run, and lets the test report what became of it. */
-class RecordingRunner {
-	readonly commands: string[] = [];
-	private readonly reports: ((outcome: OnStopOutcome) => void)[] = [];
-
-	run(command: string, report: (outcome: OnStopOutcome) => void): void {
-		this.commands.push(command);
-		this.reports.push(report);
-	}
-
-	report(outcome: OnStopOutcome, run = 0): void {
-		this.reports[run]?.(outcome);
-	}
-}
-
 interface HostOptions {
 	history?: HistoryItem[];
-	ledger?: MapLedger;
+	ledger?: MemoryLedger;
 	time?: FakeTime;
 	scheduler?: Scheduler;
 }
@@ -90,9 +32,10 @@ function createHost(options: HostOptions = {}) {
 	const time = options.time ?? new FakeTime(START);
 	/** How far the wall clock the session reads is off the time the timers run on. */
 	let skewMs = 0;
-	const ledger = options.ledger ?? new MapLedger();
-	const ui = new RecordingUI();
+	const ledger = options.ledger ?? new MemoryLedger();
+	const ui = new MemoryUI();
 	const onStop = new RecordingRunner();
+	onStop.outcome = null;
 	let aborts = 0;
 	let nextId = 1;
 	const ports: LiveSessionPorts = {
@@ -297,7 +240,7 @@ describe("loading", () => {
 	});
 
 	it("does not restore a budget the ledger has as spent, and never stops it again", () => {
-		const ledger = new MapLedger();
+		const ledger = new MemoryLedger();
 		ledger.claim({
 			kind: "spent",
 			budgetId: "b7",
@@ -334,7 +277,7 @@ describe("loading", () => {
 	});
 
 	it("brings nothing back when the ledger has the budget off", () => {
-		const ledger = new MapLedger();
+		const ledger = new MemoryLedger();
 		ledger.claim({ kind: "off", budgetId: "b7" });
 		const host = createHost({ history: [record(tenMinutes)], ledger });
 		host.session.load("restore", true);
@@ -351,7 +294,7 @@ describe("loading", () => {
 	});
 
 	it("stops a budget once for every session that shares it: one notice and one on-stop run across both", () => {
-		const ledger = new MapLedger();
+		const ledger = new MemoryLedger();
 		const original = createHost({ ledger });
 		original.session.command("1m -- lmk");
 		const fork = createHost({ history: [...original.history], ledger });
@@ -546,7 +489,7 @@ describe("disposal", () => {
 
 describe("failing ports", () => {
 	it("fires the stop when the ledger cannot be written, and reports one internal error", () => {
-		const ledger = new MapLedger();
+		const ledger = new MemoryLedger();
 		ledger.claim = () => {
 			throw new Error("ledger folder read-only");
 		};

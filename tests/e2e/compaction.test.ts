@@ -1,19 +1,17 @@
 // Guards the turn budget across pi's overflow compaction on real pi: a prompt whose answer overflowed the context is
 // compacted and re-run by pi, and that re-run is the same prompt: it is answered and counts once.
 
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { Context, FauxResponseStep } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	bashCall,
 	CONTEXT_OVERFLOW_ERROR,
 	countEvents,
+	expectSecondAnsweredThenThirdStopped,
 	type PiSession,
 	providerError,
 	RealPi,
 	recordStatusAt,
-	SPENT,
 	textAnswer,
 	userText,
 	waitFor,
@@ -82,7 +80,6 @@ function expectCompactedAndRerun(pi: PiSession, seen: Context[], prompt: string)
 
 describe("a turn budget across pi's overflow compaction", () => {
 	it("counts a prompt compacted and re-run after a context overflow once and lets it finish", async () => {
-		const marker = join(host.cwd, "third-ran.txt");
 		const pi = await host.start();
 		const atTools = recordStatusAt(pi.session, pi.screen, ["tool_execution_start"]);
 		const compactions = countEvents(pi.session, "compaction_end");
@@ -97,22 +94,7 @@ describe("a turn budget across pi's overflow compaction", () => {
 		expect(compactions.count).toBe(1);
 		expect(pi.screen.messages("error")).toEqual([]);
 		expectCompactedAndRerun(pi, seen, "second task");
-		const second = pi.promptRun(2);
-		expect(second.assistant.map((message) => message.stopReason)).toEqual(["toolUse", "stop"]);
-		expect(second.toolResults.map((result) => result.content)).toEqual([[{ type: "text", text: "two\n" }]]);
-		expect(atTools).toEqual([{ event: "tool_execution_start", status: "Timebox: no time limit | 1 turn left (1/2)" }]);
-		expect(pi.screen.status).toBe("Timebox: no time limit | 0 turns left (2/2)");
-
-		host.faux.setResponses([bashCall(`echo three >> "${marker}"`), textAnswer("done three")]);
-		await pi.prompt("third task");
-		const third = pi.promptRun(3);
-		expect(third.assistant.at(-1)?.stopReason).toBe("aborted");
-		expect(third.toolResults).toEqual([]);
-		expect(existsSync(marker)).toBe(false);
-		const errors = pi.screen.messages("error");
-		expect(errors).toHaveLength(1);
-		expect(errors[0]?.match(SPENT)?.[1]).toBe("2");
-		expect(pi.screen.status).toBe("Timebox: budget spent");
+		await expectSecondAnsweredThenThirdStopped(host, pi, atTools);
 	});
 
 	it("does not count the first prompt against itself while pi compacts and re-runs it", async () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	bashCall,
 	countEvents,
+	expectSecondAnsweredThenThirdStopped,
 	OVERLOADED_ERROR,
 	providerError,
 	RealPi,
@@ -35,7 +36,6 @@ afterEach(async () => {
 
 describe("a turn budget across pi's auto-retry", () => {
 	it("counts a prompt retried after a 503 once and lets it finish", async () => {
-		const marker = join(host.cwd, "third-ran.txt");
 		const pi = await host.start({ settings: retrySettings(QUICK_RETRY_MS) });
 		const atTools = recordStatusAt(pi.session, pi.screen, ["tool_execution_start"]);
 		const retries = countEvents(pi.session, "auto_retry_start");
@@ -54,22 +54,7 @@ describe("a turn budget across pi's auto-retry", () => {
 			.filter((message): message is AssistantMessage => message.role === "assistant" && message.stopReason === "error");
 		expect(failed.map((message) => message.errorMessage)).toEqual([OVERLOADED_ERROR]);
 		expect(pi.screen.messages("error")).toEqual([]);
-		const second = pi.promptRun(2);
-		expect(second.assistant.map((message) => message.stopReason)).toEqual(["toolUse", "stop"]);
-		expect(second.toolResults.map((result) => result.content)).toEqual([[{ type: "text", text: "two\n" }]]);
-		expect(atTools).toEqual([{ event: "tool_execution_start", status: "Timebox: no time limit | 1 turn left (1/2)" }]);
-		expect(pi.screen.status).toBe("Timebox: no time limit | 0 turns left (2/2)");
-
-		host.faux.setResponses([bashCall(`echo three >> "${marker}"`), textAnswer("done three")]);
-		await pi.prompt("third task");
-		const third = pi.promptRun(3);
-		expect(third.assistant.at(-1)?.stopReason).toBe("aborted");
-		expect(third.toolResults).toEqual([]);
-		expect(existsSync(marker)).toBe(false);
-		const errors = pi.screen.messages("error");
-		expect(errors).toHaveLength(1);
-		expect(errors[0]?.match(SPENT)?.[1]).toBe("2");
-		expect(pi.screen.status).toBe("Timebox: budget spent");
+		await expectSecondAnsweredThenThirdStopped(host, pi, atTools);
 	});
 
 	it("does not count the first prompt against itself while pi retries it", async () => {

@@ -1,20 +1,18 @@
-// In-memory implementations of every port, and an in-memory host: the core's live session driven with no host at
-// all, recording what a user would see and what the model was told.
+// In-memory implementations of every port, recording what a user would see; tests/scenarios/drivers.ts drives the
+// core's live session on them with no host at all.
 
-import {
-	type BudgetLedger,
-	type BudgetStore,
-	type HistoryItem,
-	type LedgerClaim,
-	type LedgerView,
-	LiveSession,
-	type NotifyLevel,
-	type OnStopOutcome,
-	type OnStopRunner,
-	type TimeboxRecord,
-	type UIBridge,
+import type {
+	BudgetLedger,
+	BudgetStore,
+	HistoryItem,
+	LedgerClaim,
+	LedgerView,
+	NotifyLevel,
+	OnStopOutcome,
+	OnStopRunner,
+	TimeboxRecord,
+	UIBridge,
 } from "../../src/core/index.ts";
-import { FakeTime } from "./fake-time.ts";
 
 export interface Notification {
 	message: string;
@@ -111,54 +109,9 @@ export class RecordingRunner implements OnStopRunner {
 		this.reports.push(report);
 		if (this.outcome) report(this.outcome);
 	}
-}
 
-/** The core's live session on in-memory ports, with the ports exposed for assertions. */
-export function createMemoryHost(options: { start?: number; ledger?: MemoryLedger; store?: MemoryStore } = {}) {
-	const time = new FakeTime(options.start);
-	const store = options.store ?? new MemoryStore();
-	const ledger = options.ledger ?? new MemoryLedger();
-	const ui = new MemoryUI();
-	const onStop = new RecordingRunner();
-	let aborts = 0;
-	let prompts = 0;
-	const session = new LiveSession({
-		store,
-		ledger,
-		ui,
-		clock: time,
-		scheduler: time,
-		onStop,
-		abortRun: () => {
-			aborts++;
-		},
-		newBudgetId: sequentialIds(),
-	});
-	return {
-		time,
-		store,
-		ledger,
-		ui,
-		onStop,
-		session,
-		get aborts() {
-			return aborts;
-		},
-		/** Sends one prompt through its whole run; returns the context blocks it got and whether it was stopped. */
-		runPrompt(modelCalls = 1): { context: string[]; stopped: boolean } {
-			const key = `p${++prompts}`;
-			const context = session.dispatch({ type: "promptSubmitted" }).context;
-			const before = aborts;
-			store.addPrompt(key);
-			session.dispatch({ type: "modelCall", prompt: key });
-			for (let call = 1; call < modelCalls && aborts === before; call++) {
-				session.dispatch({ type: "toolCall", prompt: null });
-				session.dispatch({ type: "modelCall", prompt: null });
-			}
-			session.dispatch({ type: "runEnd" });
-			return { context, stopped: aborts > before };
-		},
-	};
+	/** Reports what became of run number `run` (0 is the first), as the real runner would later. */
+	report(outcome: OnStopOutcome, run = 0): void {
+		this.reports[run]?.(outcome);
+	}
 }
-
-export type MemoryHost = ReturnType<typeof createMemoryHost>;

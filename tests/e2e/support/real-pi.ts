@@ -30,6 +30,7 @@ import {
 	SessionManager,
 	SettingsManager,
 } from "@mariozechner/pi-coding-agent";
+import { expect } from "vitest";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
@@ -489,4 +490,32 @@ export class RealPi {
 			rmSync(this.root, { recursive: true, force: true });
 		}
 	}
+}
+
+/**
+ * The end of a turns:2 story on real pi: prompt 2 ran one `echo two` tool call and was answered while the footer held
+ * `(1/2)`; then prompt 3 is stopped before its tool runs, with "Used 2 turns", and the footer reads spent.
+ */
+export async function expectSecondAnsweredThenThirdStopped(
+	host: RealPi,
+	pi: PiSession,
+	atTools: readonly { event: string; status: string | undefined }[],
+): Promise<void> {
+	const second = pi.promptRun(2);
+	expect(second.assistant.map((message) => message.stopReason)).toEqual(["toolUse", "stop"]);
+	expect(second.toolResults.map((result) => result.content)).toEqual([[{ type: "text", text: "two\n" }]]);
+	expect(atTools).toEqual([{ event: "tool_execution_start", status: "Timebox: no time limit | 1 turn left (1/2)" }]);
+	expect(pi.screen.status).toBe("Timebox: no time limit | 0 turns left (2/2)");
+
+	const marker = join(host.cwd, "third-ran.txt");
+	host.faux.setResponses([bashCall(`echo three >> "${marker}"`), textAnswer("done three")]);
+	await pi.prompt("third task");
+	const third = pi.promptRun(3);
+	expect(third.assistant.at(-1)?.stopReason).toBe("aborted");
+	expect(third.toolResults).toEqual([]);
+	expect(existsSync(marker)).toBe(false);
+	const errors = pi.screen.messages("error");
+	expect(errors).toHaveLength(1);
+	expect(errors[0]?.match(SPENT)?.[1]).toBe("2");
+	expect(pi.screen.status).toBe("Timebox: budget spent");
 }

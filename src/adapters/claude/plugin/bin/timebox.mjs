@@ -631,15 +631,7 @@ function command(state, args, newBudgetId, now) {
 			effects: [status(state, now), reply]
 		};
 		case "set": {
-			const next = {
-				...state,
-				budget: plan.budget,
-				usedTurns: 0,
-				runningCounted: false,
-				nudged: false,
-				spent: null,
-				stoppedPrompt: null
-			};
+			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
 				effects: [
@@ -656,15 +648,7 @@ function command(state, args, newBudgetId, now) {
 			};
 		}
 		case "off": {
-			const next = {
-				...state,
-				budget: null,
-				usedTurns: 0,
-				runningCounted: false,
-				nudged: false,
-				spent: null,
-				stoppedPrompt: null
-			};
+			const next = withNewBudget(state, null);
 			return {
 				state: next,
 				effects: [
@@ -683,6 +667,18 @@ function command(state, args, newBudgetId, now) {
 		}
 	}
 }
+/** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
+function withNewBudget(state, budget) {
+	return {
+		...state,
+		budget,
+		usedTurns: 0,
+		runningCounted: false,
+		nudged: false,
+		spent: null,
+		stoppedPrompt: null
+	};
+}
 /** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
 function promptSubmitted(state, now) {
 	const budget = state.budget;
@@ -690,7 +686,7 @@ function promptSubmitted(state, now) {
 		state,
 		effects: []
 	};
-	const used = state.running && state.runningCounted ? state.usedTurns - 1 : state.usedTurns;
+	const used = shownTurns(state);
 	const decision = decide(budget, now, used, state.nudged);
 	const effects = [];
 	let next = state;

@@ -33,8 +33,8 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let legacyStartTurn: number | null = null;
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
-		const item = items[index] as HistoryItem;
-		if (item.kind !== "record") continue;
+		const item = items[index];
+		if (item?.kind !== "record") continue;
 		const record = parseRecord(item.record);
 		if (!record) {
 			unusable++;
@@ -51,8 +51,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = new Set<string>();
 	let lastPrompt: string | null = null;
-	for (let index = 0; index < items.length; index++) {
-		const item = items[index] as HistoryItem;
+	for (const [index, item] of items.entries()) {
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
 		if (index > countFrom) counted.add(item.key);

@@ -54,6 +54,10 @@ function isTurnLimit(value: unknown): value is number | null {
 	return value === null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TURN_LIMIT);
 }
 
+function isWholeCount(value: unknown): value is number {
+	return Number.isInteger(value) && (value as number) >= 0;
+}
+
 /** Whether `value` can name a budget (and so a ledger file). */
 export function isBudgetId(value: unknown): value is string {
 	return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
@@ -105,12 +109,11 @@ export function parseRecord(value: unknown): ParsedRecord | null {
 			disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0,
 		};
 	}
-	if (value.kind !== "active") return null;
-	const budget = parseBudget(value.budget);
+	const data = value.budget;
+	if (value.kind !== "active" || !isFields(data)) return null;
+	const budget = parseBudget(data);
 	if (!budget) return null;
-	const startTurn = (value.budget as Fields).startTurn;
-	const legacy = (value.budget as Fields).version === undefined;
-	const legacyStartTurn =
-		legacy && Number.isInteger(startTurn) && (startTurn as number) >= 0 ? (startTurn as number) : null;
+	const { startTurn, version } = data;
+	const legacyStartTurn = version === undefined && isWholeCount(startTurn) ? startTurn : null;
 	return { kind: "active", budget, legacyStartTurn };
 }

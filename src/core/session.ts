@@ -208,8 +208,8 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		return { state: loaded, effects };
 	}
 	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
-	if (ledger.spent || decision?.kind === "stop") {
-		const summary = ledger.spent ?? (decision as Extract<typeof decision, { kind: "stop" }>).summary;
+	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+	if (summary) {
 		if (announce)
 			effects.push({ kind: "notify", message: expiredMessage(budget, summary.timeRanOut), level: "warning" });
 		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
@@ -305,7 +305,7 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 	const key = prompt ?? state.lastPrompt ?? UNNAMED_RUN;
 	if (key === state.lastPrompt) {
 		const next = { ...state, running: true };
-		if (key === state.stoppedPrompt) return { state: next, effects: [{ kind: "abort" }, refusal(next)] };
+		if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
 		return checkTime(next, now, false);
 	}
 	const budget = state.budget;
@@ -324,7 +324,7 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	const key = prompt ?? state.lastPrompt;
-	if (key !== null && key === state.stoppedPrompt) return { state, effects: [{ kind: "abort" }, refusal(state)] };
+	if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
 	return checkTime(state, now, true, key);
 }
 
@@ -378,9 +378,9 @@ function hardStop(
 	return { state: next, effects };
 }
 
-function refusal(state: SessionState): Effect {
-	const summary = state.spent as SpentSummary;
-	return { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) };
+/** Ends and refuses what the stopped prompt asks for, with the stop message. */
+function refuseStopped(summary: SpentSummary): Effect[] {
+	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
 }
 
 function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string): Effect {

@@ -41,11 +41,11 @@ export function promptOfCall(messages: readonly MessageLike[]): string | null {
 	let newestUser: MessageLike | null = null;
 	let index = messages.length - 1;
 	for (; index >= 0; index--) {
-		const message = messages[index] as MessageLike;
-		if (message.role === "user") newestUser ??= message;
-		else if (message.role === "assistant" || message.role === "toolResult") break;
+		const message = messages[index];
+		if (message?.role === "user") newestUser ??= message;
+		else if (message?.role === "assistant" || message?.role === "toolResult") break;
 	}
 	if (!newestUser) return null;
-	if (index >= 0 && (messages[index] as MessageLike).role === "toolResult") return null;
+	if (messages[index]?.role === "toolResult") return null;
 	return promptKey(newestUser);
 }

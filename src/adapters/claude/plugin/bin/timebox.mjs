@@ -250,6 +250,9 @@ function isTimeLimit(value) {
 function isTurnLimit(value) {
 	return value === null || Number.isInteger(value) && value >= 1 && value <= 1e6;
 }
+function isWholeCount(value) {
+	return Number.isInteger(value) && value >= 0;
+}
 /** Whether `value` can name a budget (and so a ledger file). */
 function isBudgetId(value) {
 	return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
@@ -306,14 +309,15 @@ function parseRecord(value) {
 		budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
 		disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
 	};
-	if (value.kind !== "active") return null;
-	const budget = parseBudget(value.budget);
+	const data = value.budget;
+	if (value.kind !== "active" || !isFields(data)) return null;
+	const budget = parseBudget(data);
 	if (!budget) return null;
-	const startTurn = value.budget.startTurn;
+	const { startTurn, version } = data;
 	return {
 		kind: "active",
 		budget,
-		legacyStartTurn: value.budget.version === void 0 && Number.isInteger(startTurn) && startTurn >= 0 ? startTurn : null
+		legacyStartTurn: version === void 0 && isWholeCount(startTurn) ? startTurn : null
 	};
 }
 // src/core/history.ts
@@ -330,7 +334,7 @@ function foldHistory(items) {
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
-		if (item.kind !== "record") continue;
+		if (item?.kind !== "record") continue;
 		const record = parseRecord(item.record);
 		if (!record) {
 			unusable++;
@@ -346,8 +350,7 @@ function foldHistory(items) {
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = /* @__PURE__ */ new Set();
 	let lastPrompt = null;
-	for (let index = 0; index < items.length; index++) {
-		const item = items[index];
+	for (const [index, item] of items.entries()) {
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
 		if (index > countFrom) counted.add(item.key);
@@ -576,8 +579,8 @@ function load(event, now) {
 		};
 	}
 	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
-	if (ledger.spent || decision?.kind === "stop") {
-		const summary = ledger.spent ?? decision.summary;
+	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+	if (summary) {
 		if (announce) effects.push({
 			kind: "notify",
 			message: expiredMessage(budget, summary.timeRanOut),
@@ -718,9 +721,9 @@ function modelCall(state, prompt, now) {
 			...state,
 			running: true
 		};
-		if (key === state.stoppedPrompt) return {
+		if (key === state.stoppedPrompt && state.spent) return {
 			state: next,
-			effects: [{ kind: "abort" }, refusal(next)]
+			effects: refuseStopped(state.spent)
 		};
 		return checkTime(next, now, false);
 	}
@@ -760,9 +763,9 @@ function modelCall(state, prompt, now) {
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state, prompt, now) {
 	const key = prompt ?? state.lastPrompt;
-	if (key !== null && key === state.stoppedPrompt) return {
+	if (key !== null && key === state.stoppedPrompt && state.spent) return {
 		state,
-		effects: [{ kind: "abort" }, refusal(state)]
+		effects: refuseStopped(state.spent)
 	};
 	return checkTime(state, now, true, key);
 }
@@ -834,12 +837,12 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 		effects
 	};
 }
-function refusal(state) {
-	const summary = state.spent;
-	return {
+/** Ends and refuses what the stopped prompt asks for, with the stop message. */
+function refuseStopped(summary) {
+	return [{ kind: "abort" }, {
 		kind: "refuse",
 		reason: spentMessage(summary.usedTurns, summary.elapsedMs)
-	};
+	}];
 }
 function nudge(budget, urgency, detail) {
 	return once({

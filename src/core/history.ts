@@ -61,7 +61,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
 		lastPrompt,
-		lastPromptCounted: budget !== null && usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0,
 	};
 }

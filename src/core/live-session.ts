@@ -153,12 +153,13 @@ export class LiveSession {
 		);
 		const now = this.ports.clock.now();
 		const delay = nextTimeCheckIn(this.current, now);
-		const due = delay === null ? null : now + delay;
-		if (due === this.checkDue) return;
-		this.checkTimer?.();
-		this.checkTimer = null;
-		this.checkDue = due;
-		if (delay === null) return;
+		if (delay === null) {
+			this.cancelTimeCheck();
+			return;
+		}
+		if (now + delay === this.checkDue) return;
+		this.cancelTimeCheck();
+		this.checkDue = now + delay;
 		this.checkTimer = this.ports.scheduler.setTimeout(() => {
 			this.checkDue = null;
 			this.checkTimer = null;
@@ -166,12 +167,16 @@ export class LiveSession {
 		}, delay);
 	}
 
-	private cancelTimers(): void {
-		this.refreshTimer?.();
+	private cancelTimeCheck(): void {
 		this.checkTimer?.();
-		this.refreshTimer = null;
 		this.checkTimer = null;
 		this.checkDue = null;
+	}
+
+	private cancelTimers(): void {
+		this.refreshTimer?.();
+		this.refreshTimer = null;
+		this.cancelTimeCheck();
 	}
 
 	private guard(where: string, action: () => void): void {

@@ -18,7 +18,8 @@ export const SESSION_SIZES = [1_000, 10_000, 100_000] as const;
 
 /** The handlers measured, in table order. */
 export const HANDLERS = [
-	"turn_start",
+	"context",
+	"tool_call",
 	"status_refresh",
 	"before_agent_start",
 	"agent_end",
@@ -47,7 +48,8 @@ export interface Sampling {
 const ROUNDS = 3;
 
 export const SAMPLING: Record<HandlerName, Sampling> = {
-	turn_start: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	context: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	tool_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	before_agent_start: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
@@ -268,7 +270,7 @@ const PROMPT_EVENT = {
 	systemPromptOptions: {},
 };
 /** A later model call of a run: the messages end with a tool result, so it is the running prompt's. */
-const LATER_TURN_EVENT = {
+const LATER_CALL_EVENT = {
 	type: "context",
 	messages: [
 		{ role: "user", content: USER_TEXT, timestamp: 1 },
@@ -277,6 +279,7 @@ const LATER_TURN_EVENT = {
 	],
 };
 const END_EVENT = { type: "agent_end", messages: [] };
+const TOOL_CALL_EVENT = { type: "tool_call", toolName: "bash", toolCallId: "call-bench", input: { command: "true" } };
 
 /** Fills a session of `size` entries, loads Timebox on it (timing `session_start`) and starts a run. */
 async function setUp(size: number): Promise<Fixture> {
@@ -294,7 +297,7 @@ async function setUp(size: number): Promise<Fixture> {
 		await extension.handler("session_start")({ type: "session_start", reason: "startup" }, ctx);
 		if (sample >= 2) sessionStartTimes.push(nowMs() - started);
 	}
-	// A run in progress: the prompt started and its first LLM call went out; later turns follow tool calls.
+	// A run in progress: the prompt started and its first model call went out; later calls follow tool calls.
 	extension.handler("before_agent_start")(PROMPT_EVENT, ctx);
 	extension.handler("context")(
 		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
@@ -329,9 +332,13 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 	const { extension, ctx, session } = fixture;
 	const { callsPerSample } = SAMPLING[name];
 	switch (name) {
-		case "turn_start": {
+		case "context": {
 			const handler = extension.handler("context");
-			return timeBatch(callsPerSample, () => handler(LATER_TURN_EVENT, ctx));
+			return timeBatch(callsPerSample, () => handler(LATER_CALL_EVENT, ctx));
+		}
+		case "tool_call": {
+			const handler = extension.handler("tool_call");
+			return timeBatch(callsPerSample, () => handler(TOOL_CALL_EVENT, ctx));
 		}
 		case "status_refresh":
 			return timeBatch(callsPerSample, fixture.refresh);
@@ -377,7 +384,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	for (const size of SESSION_SIZES) fixtures.push(await setUp(size));
 	collectGarbage();
 	const results = new Map(fixtures.map((fixture): [number, HandlerSamples] => [fixture.size, {}]));
-	const inTurn = async (name: "turn_start" | "status_refresh" | "timebox_status"): Promise<void> => {
+	const inTurn = async (name: "context" | "tool_call" | "status_refresh" | "timebox_status"): Promise<void> => {
 		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
 		const times = fixtures.map((): number[] => []);
 		for (let index = 0; index < SAMPLING[name].samples; index++) {
@@ -388,7 +395,8 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 			if (result) result[name] = times[at];
 		}
 	};
-	await inTurn("turn_start");
+	await inTurn("context");
+	await inTurn("tool_call");
 	await inTurn("status_refresh");
 	// The run ends, then the user asks for the status.
 	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);

@@ -24,7 +24,8 @@ const STARTUP_TARGET = 1.05;
 const STOP_TARGET_MS = 100;
 
 const LABELS: Record<HandlerName, string> = {
-	turn_start: "`turn_start`, later turn of a run (turnIndex 1)",
+	context: "`context`, before a later model call of a run (after a tool result)",
+	tool_call: "`tool_call`, before a tool runs",
 	status_refresh: "1 s status refresh (the scheduled interval callback)",
 	before_agent_start: "`before_agent_start`, 1 entry appended since the last call",
 	agent_end: "`agent_end`, 1 entry appended since the last call",
@@ -34,7 +35,8 @@ const LABELS: Record<HandlerName, string> = {
 
 /** Handlers with the per-call target; the others are shown for information. */
 const TARGETED: ReadonlySet<HandlerName> = new Set([
-	"turn_start",
+	"context",
+	"tool_call",
 	"status_refresh",
 	"before_agent_start",
 	"timebox_status",

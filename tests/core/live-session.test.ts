@@ -525,6 +525,19 @@ describe("failing ports", () => {
 		expect(host.aborts).toBe(1);
 	});
 
+	it("reports a status bar that fails while the session shuts down, naming the shutdown", () => {
+		const host = createHost();
+		host.session.command("turns:1");
+		host.ui.setStatus = () => {
+			throw new Error("status bar gone");
+		};
+		host.session.dispose();
+		expect(host.ui.notifications.at(-1)).toEqual({
+			message: internalError("session shutdown", "status bar gone"),
+			level: "error",
+		});
+	});
+
 	it("reports a record that cannot be written, and still confirms the budget", () => {
 		const host = createHost();
 		host.ports.store.append = () => {

@@ -36,6 +36,7 @@ describe("parseTurns", () => {
 		["TURNS: 10", 10],
 		["Turns:1", 1],
 		["turns:0", 0],
+		["  turns:4  ", 4],
 	])("reads %j as %i", (token, turns) => {
 		expect(parseTurns(token)).toBe(turns);
 	});
@@ -79,6 +80,9 @@ describe("parseCommand", () => {
 		["turns:3 turns:7", { timeLimitMs: null, turnLimit: 7, onStopCommand: null }],
 		["turns: 5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null }],
 		["15 m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["15   m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		["15 m turns:3", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
+		["turns:   3", { timeLimitMs: null, turnLimit: 3, onStopCommand: null }],
 		["  15m   turns:3  ", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
 		["1.5s", { timeLimitMs: 2_000, turnLimit: null, onStopCommand: null }],
 		["15m -- lmk done", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: "lmk done" }],
@@ -159,5 +163,7 @@ describe("quoteInput", () => {
 	it("quotes short input whole and cuts long input at 40 characters without splitting a character", () => {
 		expect(quoteInput("15x")).toBe('"15x"');
 		expect(quoteInput("😀".repeat(50))).toBe(`"${"😀".repeat(40)}…"`);
+		expect(quoteInput("x".repeat(40))).toBe(`"${"x".repeat(40)}"`);
+		expect(quoteInput("x".repeat(41))).toBe(`"${"x".repeat(40)}…"`);
 	});
 });

@@ -452,6 +452,12 @@ describe("load, continuing a session (continue mode)", () => {
 		expect(shownTurns(result.state)).toBe(shown);
 	});
 
+	it("runs nothing when the host names the latest prompt and the history has none", () => {
+		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: null };
+		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		expect(result.state).toMatchObject({ running: false, runningCounted: false });
+	});
+
 	it("runs a latest prompt sent before the budget without taking it off the count", () => {
 		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: "p0", lastPromptCounted: false };
 		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);

@@ -360,7 +360,7 @@ function foldHistory(items) {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
 		lastPrompt,
-		lastPromptCounted: budget !== null && usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0
 	};
 }

@@ -734,6 +734,12 @@ describe("toolCall", () => {
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 9m 0s left (10m budget) | no turn limit" }]);
 	});
 
+	it("lets a tool run after a stop that found no prompt to stop", () => {
+		const spent = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true };
+		const state = withBudget(tenMinutes, { spent, stoppedPrompt: null });
+		expect(step(state, tool(null), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+
 	it("lets a tool run without a budget", () => {
 		expect(step(EMPTY_SESSION, tool("p1"), START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});

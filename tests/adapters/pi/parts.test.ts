@@ -54,7 +54,7 @@ describe("which prompt a model call answers", () => {
 
 	it("names a user message by its timestamp and text, reading text parts and nothing else", () => {
 		expect(promptKey(user("fix the bug", 7))).toBe("7:11:fix the bug");
-		const parts = { role: "user", timestamp: 8, content: [{ type: "text", text: "a" }, { type: "image" }, "b"] };
+		const parts = { role: "user", timestamp: 8, content: [null, { type: "text", text: "a" }, { type: "image" }, "b"] };
 		expect(promptKey(parts)).toBe("8:1:a");
 		expect(promptKey({ role: "user", timestamp: 9, content: 42 })).toBe("9:0:");
 		expect(promptKey(user("x".repeat(50), 1))).toBe(`1:50:${"x".repeat(32)}`);

@@ -377,6 +377,26 @@ describe("pi's real event order", () => {
 		expect(pi.time.activeIntervals).toBe(0);
 	});
 
+	it("warns at 80% of the time exactly, between two status refreshes", async () => {
+		const pi = await startedPi();
+		await pi.timebox("3s");
+		pi.time.advance(2_399);
+		expect(pi.screen.messages("warning")).toEqual([]);
+		pi.time.advance(1);
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox warning: 1s left (3s budget) | no turn limit. The agent is now asked to wrap up.",
+		]);
+	});
+
+	it("counts the time down in the footer every second", async () => {
+		const pi = await startedPi();
+		await pi.timebox("1m");
+		pi.time.advance(1_000);
+		expect(pi.screen.status).toBe("Timebox: 59s left (1m budget) | no turn limit");
+		pi.time.advance(1_000);
+		expect(pi.screen.status).toBe("Timebox: 58s left (1m budget) | no turn limit");
+	});
+
 	it("counts the prompts of the branch /tree moved to, not those of other branches", async () => {
 		const pi = await startedPi();
 		await pi.timebox("turns:3");
@@ -384,7 +404,9 @@ describe("pi's real event order", () => {
 		await pi.prompt("one");
 		await pi.prompt("two");
 		pi.file.leafId = branchPoint;
+		const before = pi.screen.notifications.length;
 		await pi.instance.emit({ type: "session_tree", newLeafId: branchPoint, oldLeafId: null });
+		expect(pi.screen.notifications).toHaveLength(before);
 		expect(pi.screen.status).toBe("Timebox: no time limit | 3 turns left (0/3)");
 		await pi.prompt("one, rewritten");
 		expect(pi.screen.status).toBe("Timebox: no time limit | 2 turns left (1/3)");

@@ -10,6 +10,9 @@ export default defineConfig({
 					name: "unit",
 					// Worker threads start faster than the default forked processes; the unit suite needs no process isolation.
 					pool: "threads",
+					// The unit tests share no module state (every port and clock is made per test), so the workers need not
+					// reload every module for each file: the suite runs in about half the time.
+					isolate: false,
 					include: ["tests/**/*.test.ts"],
 					exclude: ["tests/e2e/**", "node_modules/**"],
 				},

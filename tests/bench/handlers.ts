@@ -148,8 +148,11 @@ function recordingContext(sessionManager: SessionManager, notes: string[]): Exte
 	return { hasUI: true, ui, sessionManager, abort: () => {} } as unknown as ExtensionCommandContext;
 }
 
+let sentPrompts = 0;
+
+/** A prompt of its own: Timebox tells prompts apart by time stamp and text. */
 function userMessage(): UserMessage {
-	return { role: "user", content: USER_TEXT, timestamp: Date.now() };
+	return { role: "user", content: `${USER_TEXT} #${++sentPrompts}`, timestamp: Date.now() };
 }
 
 function assistantMessage(toolCallId: string | null): AssistantMessage {
@@ -345,8 +348,14 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		case "before_agent_start": {
 			// Each prompt starts after the previous one's entries were written: one new entry since the last count.
 			const handler = extension.handler("before_agent_start");
+			const modelCall = extension.handler("context");
 			return timePrepared(
-				() => session.appendMessage(userMessage()),
+				() => {
+					const prompt = userMessage();
+					session.appendMessage(prompt);
+					// Its first model call, untimed: where Timebox counts a prompt.
+					modelCall({ type: "context", messages: [assistantMessage(null), prompt] }, ctx);
+				},
 				() => handler(PROMPT_EVENT, ctx),
 			);
 		}
@@ -373,7 +382,8 @@ async function measureAlone(size: number): Promise<HandlerSamples> {
 	for (const name of ["before_agent_start", "agent_end"] as const) {
 		result[name] = await sampled(SAMPLING[name].samples, () => sampleOf(name, fixture));
 	}
-	await checkCount(fixture, WARMUP_SAMPLES + SAMPLING.before_agent_start.samples);
+	// Every prompt sent counts, and so does the one setUp started.
+	await checkCount(fixture, WARMUP_SAMPLES + SAMPLING.before_agent_start.samples + 1);
 	return result;
 }
 
@@ -401,7 +411,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	// The run ends, then the user asks for the status.
 	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);
 	await inTurn("timebox_status");
-	for (const fixture of fixtures) await checkCount(fixture, 0);
+	for (const fixture of fixtures) await checkCount(fixture, 1);
 	return results;
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClaudeSessionStore } from "../../src/adapters/claude/session-store.ts";
+import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
 import type { BudgetStore, TimeboxRecord } from "../../src/core/index.ts";
@@ -49,7 +50,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 			return {
 				store: new PiBudgetStore(pi.instance.api, context),
 				addPrompt: (text) => file.appendUserMessage(text, 7),
-				keyOf: (text) => `7:${text.length}:${text}`,
+				keyOf: (text) => promptKey({ role: "user", timestamp: 7, content: text }),
 			};
 		},
 	],

@@ -8,8 +8,10 @@ export interface MessageLike {
 	content?: unknown;
 }
 
-/** The characters of a message's text that go into its key. */
+/** The characters of a message's text shown in its key (the hash covers the rest). */
 const KEY_TEXT_CHARS = 32;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 function textOf(content: unknown): string {
 	if (typeof content === "string") return content;
@@ -23,13 +25,24 @@ function textOf(content: unknown): string {
 		.join("");
 }
 
+/** FNV-1a over the UTF-16 code units of `text`, as 8 hex digits: two texts that differ anywhere differ here too. */
+function textHash(text: string): string {
+	let hash = FNV_OFFSET;
+	for (let index = 0; index < text.length; index++) {
+		hash ^= text.charCodeAt(index);
+		hash = Math.imul(hash, FNV_PRIME) >>> 0;
+	}
+	return hash.toString(16).padStart(8, "0");
+}
+
 /**
- * Names a user message: its timestamp and text. pi keeps both when it re-runs a prompt or reloads a session.
- * @example promptKey({ role: "user", timestamp: 1700000000000, content: "fix the bug" }) // "1700000000000:11:fix the bug"
+ * Names a user message: its timestamp and its whole text (length, hash and a readable start). pi keeps both when it
+ * re-runs a prompt or reloads a session.
+ * @example promptKey({ role: "user", timestamp: 1700000000000, content: "fix the bug" }) // "1700000000000:11:<hash>:fix the bug"
  */
 export function promptKey(message: MessageLike): string {
 	const text = textOf(message.content);
-	return `${String(message.timestamp)}:${text.length}:${text.slice(0, KEY_TEXT_CHARS)}`;
+	return `${String(message.timestamp)}:${text.length}:${textHash(text)}:${text.slice(0, KEY_TEXT_CHARS)}`;
 }
 
 /**

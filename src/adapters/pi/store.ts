@@ -1,7 +1,7 @@
 // BudgetStore on pi: records are custom session entries, written with pi.appendEntry; the history is the session's
 // current branch, so forks, clones and /tree branches each see the budget and prompts of their own path.
 
-import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, SessionEntry } from "@mariozechner/pi-coding-agent";
 import {
 	ACTIVE_ENTRY_TYPE,
 	type BudgetStore,
@@ -9,11 +9,21 @@ import {
 	OFF_ENTRY_TYPE,
 	type TimeboxRecord,
 } from "../../core/index.ts";
-import { type MessageLike, promptKey } from "./prompt-key.ts";
+import { promptKey } from "./prompt-key.ts";
 import type { SessionContext } from "./session-context.ts";
 
 function fieldsOf(data: unknown): Record<string, unknown> {
 	return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
+}
+
+/** What one session entry is to Timebox: a budget record, a prompt, or nothing. */
+function historyItem(entry: SessionEntry): HistoryItem | null {
+	if (entry.type === "message" && entry.message.role === "user")
+		return { kind: "prompt", key: promptKey(entry.message) };
+	if (entry.type !== "custom") return null;
+	if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
+	if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } };
+	return null;
 }
 
 /** Keeps budget records as `timebox-active` / `timebox-off` entries of the session file. */
@@ -33,18 +43,20 @@ export class PiBudgetStore implements BudgetStore {
 			});
 	}
 
-	/** The branch from the root to the leaf: Timebox entries as records, user messages as prompts. */
+	/**
+	 * The branch from the root to the leaf: Timebox entries as records, user messages as prompts. The path is walked
+	 * from the leaf by id, which costs what the branch holds (pi's `getBranch` grows its array from the front, which
+	 * costs the square of it: about 0.9 s at 100,000 entries).
+	 */
 	history(): HistoryItem[] {
-		const items: HistoryItem[] = [];
-		for (const entry of this.context.require().sessionManager.getBranch()) {
-			if (entry.type === "message" && entry.message.role === "user") {
-				items.push({ kind: "prompt", key: promptKey(entry.message as MessageLike) });
-			} else if (entry.type === "custom" && entry.customType === ACTIVE_ENTRY_TYPE) {
-				items.push({ kind: "record", record: { kind: "active", budget: entry.data } });
-			} else if (entry.type === "custom" && entry.customType === OFF_ENTRY_TYPE) {
-				items.push({ kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } });
-			}
+		const manager = this.context.require().sessionManager;
+		const path: SessionEntry[] = [];
+		for (let id = manager.getLeafId(); id !== null; ) {
+			const entry = manager.getEntry(id);
+			if (!entry) break;
+			path.push(entry);
+			id = entry.parentId;
 		}
-		return items;
+		return path.reverse().flatMap((entry) => historyItem(entry) ?? []);
 	}
 }

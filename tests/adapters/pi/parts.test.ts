@@ -53,18 +53,27 @@ describe("which prompt a model call answers", () => {
 	const extension: MessageLike = { role: "custom", content: "note" };
 
 	it("names a user message by its timestamp and text, reading text parts and nothing else", () => {
-		expect(promptKey(user("fix the bug", 7))).toBe("7:11:fix the bug");
+		expect(promptKey(user("fix the bug", 7))).toBe("7:11:f86508e1:fix the bug");
 		const parts = { role: "user", timestamp: 8, content: [null, { type: "text", text: "a" }, { type: "image" }, "b"] };
-		expect(promptKey(parts)).toBe("8:1:a");
-		expect(promptKey({ role: "user", timestamp: 9, content: 42 })).toBe("9:0:");
-		expect(promptKey(user("x".repeat(50), 1))).toBe(`1:50:${"x".repeat(32)}`);
+		expect(promptKey(parts)).toBe("8:1:e40c292c:a");
+		expect(promptKey({ role: "user", timestamp: 9, content: 42 })).toBe("9:0:811c9dc5:");
+		expect(promptKey(user("x".repeat(50), 1))).toBe(`1:50:8ff0d72d:${"x".repeat(32)}`);
+	});
+
+	it("tells apart two messages of the same time stamp, length and start", () => {
+		const start = "a".repeat(40);
+		expect(promptKey(user(`${start}1`))).not.toBe(promptKey(user(`${start}2`)));
 	});
 
 	it.each([
-		["a first prompt", [user("one")], "1:3:one"],
-		["a new prompt after an answer", [user("one"), assistant, user("two", 2)], "2:3:two"],
-		["a prompt followed by extension messages", [assistant, user("two", 2), extension], "2:3:two"],
-		["the newest of messages delivered together", [assistant, user("two", 2), user("three", 3)], "3:5:three"],
+		["a first prompt", [user("one")], promptKey(user("one"))],
+		["a new prompt after an answer", [user("one"), assistant, user("two", 2)], promptKey(user("two", 2))],
+		["a prompt followed by extension messages", [assistant, user("two", 2), extension], promptKey(user("two", 2))],
+		[
+			"the newest of messages delivered together",
+			[assistant, user("two", 2), user("three", 3)],
+			promptKey(user("three", 3)),
+		],
 		["a tool loop", [user("one"), assistant, toolResult], null],
 		["a steering message after a tool result", [user("one"), assistant, toolResult, user("steer", 2)], null],
 		["no messages", [], null],
@@ -87,9 +96,23 @@ describe("PiBudgetStore", () => {
 		context.bind(pi.instance.context());
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
-			{ kind: "prompt", key: "3:2:hi" },
+			{ kind: "prompt", key: "3:2:683af69a:hi" },
 			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
 			{ kind: "record", record: { kind: "off" } },
+		]);
+	});
+
+	it("reads the branch down to an entry whose parent is missing, and no further", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("lost", 1);
+		file.appendUserMessage("kept", 2);
+		const kept = file.entries[1];
+		if (kept) kept.parentId = "gone";
+		const pi = await contextFor(file).start();
+		const context = new SessionContext();
+		context.bind(pi.instance.context());
+		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
+			{ kind: "prompt", key: "2:4:e8614759:kept" },
 		]);
 	});
 

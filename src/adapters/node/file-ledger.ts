@@ -11,6 +11,11 @@ function fileOf(dir: string, budgetId: string, kind: LedgerClaim["kind"]): strin
 	return join(dir, `${budgetId}.${kind}.json`);
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null;
+}
+
+/** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
 function readJson(file: string): Record<string, unknown> | null {
 	let text: string;
 	try {
@@ -20,9 +25,8 @@ function readJson(file: string): Record<string, unknown> | null {
 	}
 	try {
 		const value: unknown = JSON.parse(text);
-		return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+		return isRecord(value) ? value : {};
 	} catch {
-		// Being written, or damaged: the claim exists all the same.
 		return {};
 	}
 }
@@ -57,8 +61,7 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 		read(budgetId): LedgerView {
 			if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
 			const spent = readJson(fileOf(dir, budgetId, "spent"));
-			const summary = spent && typeof spent.summary === "object" && spent.summary !== null ? spent.summary : {};
-			const fields = summary as Record<string, unknown>;
+			const fields = spent && isRecord(spent.summary) ? spent.summary : {};
 			return {
 				spent: spent
 					? {

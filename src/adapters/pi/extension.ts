@@ -12,7 +12,7 @@ import {
 } from "../../core/index.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { type MessageLike, promptOfCall } from "./prompt-key.ts";
+import { promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import { withBlocks } from "./system-prompt.ts";
@@ -63,7 +63,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent.
 		pi.on("context", (event, ctx) => {
 			context.bind(ctx);
-			session.dispatch({ type: "modelCall", prompt: promptOfCall(event.messages as readonly MessageLike[]) });
+			session.dispatch({ type: "modelCall", prompt: promptOfCall(event.messages) });
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
 		pi.on("tool_call", (_event, ctx) => {

@@ -950,6 +950,10 @@ function fileOf(dir, budgetId, kind) {
 	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
 	return join(dir, `${budgetId}.${kind}.json`);
 }
+function isRecord(value) {
+	return typeof value === "object" && value !== null;
+}
+/** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
 function readJson(file) {
 	let text;
 	try {
@@ -959,7 +963,7 @@ function readJson(file) {
 	}
 	try {
 		const value = JSON.parse(text);
-		return typeof value === "object" && value !== null ? value : {};
+		return isRecord(value) ? value : {};
 	} catch {
 		return {};
 	}
@@ -995,7 +999,7 @@ function createFileLedger(dir, link = linkSync) {
 				nudged: false
 			};
 			const spent = readJson(fileOf(dir, budgetId, "spent"));
-			const fields = spent && typeof spent.summary === "object" && spent.summary !== null ? spent.summary : {};
+			const fields = spent && isRecord(spent.summary) ? spent.summary : {};
 			return {
 				spent: spent ? {
 					usedTurns: numberOr(fields.usedTurns, 0),

@@ -12,6 +12,12 @@ export interface TimeboxBudget {
 	startTime: number;
 	/** Shell command to run on the hard stop, or null. */
 	onStopCommand: string | null;
+	/** Time spent paused before the current pause, in ms; absent for none. */
+	pausedMs?: number;
+	/** Epoch ms when the current pause began; absent while running. */
+	pausedAt?: number;
+	/** How many times the budget was extended; absent for none. A stop and a warning can come once per extension. */
+	extensions?: number;
 }
 
 /** The limits a user asks for with `/timebox`. */

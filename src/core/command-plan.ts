@@ -2,13 +2,23 @@
 // rules carry the plan out as effects that every host executes.
 
 import type { SpentSummary, TimeboxBudget } from "./budget.ts";
-import { formatStatus } from "./format.ts";
+import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT } from "./constants.ts";
+import { describeBudget, formatStatus } from "./format.ts";
+import { elapsedMs } from "./measure.ts";
 import {
+	ALREADY_PAUSED,
 	activeStatusMessage,
 	budgetSetMessage,
+	EXTENSION_TOO_LARGE,
+	extendedMessage,
 	invalidMessage,
 	NO_ACTIVE_TIMEBOX,
+	NOT_PAUSED,
+	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
+	pausedMessage,
+	resumedMessage,
+	SPENT_CANNOT_PAUSE,
 	spentStatusMessage,
 	TIMEBOX_OFF,
 } from "./messages.ts";
@@ -34,10 +44,14 @@ export interface BudgetView {
 	newBudgetId: string;
 }
 
-/** The change a command asks for: none, a new budget, or off. */
+/**
+ * The change a command asks for: none, a new budget, off, or the same budget changed (extended, paused, resumed; an
+ * extension makes a spent budget active again).
+ */
 export type CommandPlan =
 	| { change: "none"; reply: Reply }
 	| { change: "set"; budget: TimeboxBudget; reply: Reply }
+	| { change: "update"; budget: TimeboxBudget; reactivate: boolean; reply: Reply }
 	| { change: "off"; budgetId: string; disabledAt: number; reply: Reply };
 
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
@@ -64,9 +78,63 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 				onStopCommand: command.onStopCommand,
 			};
 			const replacedActive = view.budget !== null && view.spent === null;
-			return { change: "set", budget, reply: { message: budgetSetMessage(command, replacedActive), level: "info" } };
+			const message = budgetSetMessage(command, replacedActive, command.notes);
+			return { change: "set", budget, reply: { message, level: "info" } };
 		}
+		case "extend":
+			return planExtension(command, view);
+		case "pause":
+			return planPause(view);
+		case "resume":
+			return planResume(view);
 	}
+}
+
+const info = (message: string): Reply => ({ message, level: "info" });
+
+/** More time and/or prompts for the budget in force, counted from its limits (or from what is used, for a dimension it had no limit on). */
+function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, view: BudgetView): CommandPlan {
+	const budget = view.budget;
+	if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
+	const timeLimitMs =
+		command.addTimeMs === null
+			? budget.timeLimitMs
+			: (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
+	const turnLimit =
+		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
+	if ((timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS || (turnLimit ?? 0) > MAX_TURN_LIMIT) {
+		return { change: "none", reply: { message: EXTENSION_TOO_LARGE, level: "warning" } };
+	}
+	const added = describeBudget({ timeLimitMs: command.addTimeMs, turnLimit: command.addTurns, onStopCommand: null });
+	const extended = { ...budget, timeLimitMs, turnLimit, extensions: (budget.extensions ?? 0) + 1 };
+	const status = formatStatus(extended, view.now, view.usedTurns);
+	return {
+		change: "update",
+		budget: extended,
+		reactivate: view.spent !== null,
+		reply: info(extendedMessage(added, status, command.notes)),
+	};
+}
+
+function planPause(view: BudgetView): CommandPlan {
+	const budget = view.budget;
+	if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+	if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
+	if (budget.pausedAt !== undefined) return { change: "none", reply: info(ALREADY_PAUSED) };
+	const paused = { ...budget, pausedAt: view.now };
+	const status = formatStatus(paused, view.now, view.usedTurns);
+	return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status)) };
+}
+
+function planResume(view: BudgetView): CommandPlan {
+	const budget = view.budget;
+	if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+	if (budget.pausedAt === undefined) return { change: "none", reply: info(NOT_PAUSED) };
+	const { pausedAt, ...running } = budget;
+	const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
+	const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
+	const status = formatStatus(resumed, view.now, view.usedTurns);
+	return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status)) };
 }
 
 function statusMessage(view: BudgetView): string {

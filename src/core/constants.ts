@@ -48,6 +48,10 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 /** Arguments that are sub-commands rather than budgets. */
 export const OFF_WORDS: readonly string[] = ["off", "disable", "cancel"];
 export const STATUS_WORD = "status";
+export const PAUSE_WORD = "pause";
+export const RESUME_WORD = "resume";
+/** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
+export const EXTEND_WORDS: readonly string[] = ["extend", "add"];
 
 /** The longest piece of user input quoted back in a message. */
 export const MAX_QUOTED_INPUT_CHARS = 40;

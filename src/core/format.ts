@@ -54,9 +54,13 @@ export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: n
 	return `${timePart} | ${turnPart}`;
 }
 
-/** The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`. */
+/**
+ * The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
+ * `paused | ` after `Timebox:` while it is paused.
+ */
 export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number): string {
-	return `Timebox: ${formatRemaining(budget, now, usedTurns)}`;
+	const paused = budget.pausedAt === undefined ? "" : "paused | ";
+	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns)}`;
 }
 
 /** The block added to what the model reads once the budget is nearly spent. */

@@ -31,6 +31,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
 	let budgetAt = items.length;
 	let legacyStartTurn: number | null = null;
+	let turnsBefore = 0;
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
@@ -44,6 +45,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 			budget = record.budget;
 			budgetAt = index;
 			legacyStartTurn = record.legacyStartTurn;
+			turnsBefore = record.turnsBefore;
 		}
 		break;
 	}
@@ -51,12 +53,15 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = new Set<string>();
 	let lastPrompt: string | null = null;
+	// Prompts sent while the budget is paused do not count.
+	const paused = budget?.pausedAt !== undefined;
 	for (const [index, item] of items.entries()) {
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
-		if (index > countFrom) counted.add(item.key);
+		if (index > countFrom && !paused) counted.add(item.key);
 	}
-	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0));
+	// A record written again for the same budget (a pause, a resume, an extension) carries the prompts used before it.
+	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
 	return {
 		budget,
 		usedTurns: budget ? usedTurns : 0,

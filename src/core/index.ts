@@ -30,6 +30,8 @@ export {
 	type LoadMode,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
+	outcomeId,
+	readLedger,
 	type SessionEvent,
 	type SessionState,
 	type StepResult,

@@ -12,6 +12,7 @@ import {
 	type LoadMode,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
+	readLedger,
 	type SessionEvent,
 	type SessionState,
 	step,
@@ -62,7 +63,7 @@ export class LiveSession {
 	load(mode: LoadMode, announce: boolean): void {
 		this.guard("session start", () => {
 			const history = foldHistory(this.ports.store.history());
-			const ledger = history.budget ? this.ports.ledger.read(history.budget.id) : NOTHING_RECORDED;
+			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
 			this.dispatch({ type: "load", history, ledger, mode, announce });
 		});
 	}

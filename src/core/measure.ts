@@ -2,9 +2,13 @@
 
 import type { TimeboxBudget } from "./budget.ts";
 
-/** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
+/**
+ * Milliseconds the budget has run: since it started, less the time it spent paused (the clock stands still while
+ * paused). Never negative: a clock that went back counts as no time spent.
+ */
 export function elapsedMs(budget: TimeboxBudget, now: number): number {
-	const elapsed = now - budget.startTime;
+	const until = budget.pausedAt ?? now;
+	const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
 	return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
 }
 

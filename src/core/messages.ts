@@ -6,9 +6,9 @@ import { formatTime } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
-	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"  budget: a time (30s, 15m, 2h, 1.5h; a bare number is minutes) and/or turns:<n> (prompts you send)",
-	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"',
+	"Usage: /timebox <budget> [-- <command>] | +<budget> | pause | resume | status | off",
+	"  budget: a time (30s, 15m, 2h, 1h30m; a bare number is minutes) and/or turns:<n> (prompts you send)",
+	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2',
 ].join("\n");
 
 export const NO_ACTIVE_TIMEBOX = "No active timebox.";
@@ -30,11 +30,42 @@ export function noBudgetStatusMessage(): string {
 	return `${NO_ACTIVE_TIMEBOX}\n${USAGE}`;
 }
 
-/** A new budget is in force. */
-export function budgetSetMessage(limits: BudgetLimits, replacedActive: boolean): string {
+/** A new budget is in force; `notes` say which word replaced an earlier one. */
+export function budgetSetMessage(limits: BudgetLimits, replacedActive: boolean, notes: readonly string[] = []): string {
 	const replaced = replacedActive ? " It replaces the previous budget." : "";
-	return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}`;
+	return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
 }
+
+function noteLines(notes: readonly string[]): string {
+	return notes.map((note) => `\n${note}`).join("");
+}
+
+/** The budget was extended: what was added, and the status now. */
+export function extendedMessage(added: string, statusText: string, notes: readonly string[] = []): string {
+	return `Timebox extended by ${added}. ${statusText}${noteLines(notes)}`;
+}
+
+/** `/timebox +…` with no budget. */
+export const NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
+
+/** An extension would pass the largest budget. */
+export const EXTENSION_TOO_LARGE =
+	"Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.";
+
+/** `/timebox pause` took effect. */
+export function pausedMessage(statusText: string): string {
+	return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.\n${statusText}`;
+}
+
+/** `/timebox resume` took effect. */
+export function resumedMessage(statusText: string): string {
+	return `Timebox resumed. ${statusText}`;
+}
+
+export const ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
+export const NOT_PAUSED = "Timebox is not paused.";
+export const SPENT_CANNOT_PAUSE =
+	"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 
 /** `/timebox status` while a budget is active: the status text and the on-stop command. */
 export function activeStatusMessage(statusText: string, onStopCommand: string | null): string {

@@ -2,22 +2,30 @@
 
 import type { BudgetLimits } from "./budget.ts";
 import {
+	EXTEND_WORDS,
 	MAX_QUOTED_INPUT_CHARS,
 	MAX_TIME_LIMIT_MS,
 	MAX_TURN_LIMIT,
 	MIN_TIME_LIMIT_MS,
 	OFF_WORDS,
+	PAUSE_WORD,
+	RESUME_WORD,
 	STATUS_WORD,
 } from "./constants.ts";
 
-/** What `/timebox <args>` asks for. */
+/** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
 export type TimeboxCommand =
-	| ({ kind: "set" } & BudgetLimits)
+	| ({ kind: "set"; notes?: string[] } & BudgetLimits)
+	| { kind: "extend"; addTimeMs: number | null; addTurns: number | null; notes?: string[] }
 	| { kind: "off" }
 	| { kind: "status" }
+	| { kind: "pause" }
+	| { kind: "resume" }
 	| { kind: "invalid"; reason: string };
 
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+/** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
+const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
@@ -26,12 +34,20 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * Parses a time token; a bare number means minutes. Returns null when the token is not a time.
+ * Parses a time token; a bare number means minutes, and parts add up (`1h30m`). Returns null when the token is not a
+ * time.
  * @example parseTimeToMs("15m") // 900_000
  * @example parseTimeToMs("90") // 5_400_000
+ * @example parseTimeToMs("1h30m") // 5_400_000
  */
 export function parseTimeToMs(token: string): number | null {
-	const match = TIME_TOKEN.exec(token.trim());
+	const trimmed = token.trim();
+	const compound = COMPOUND_TIME_TOKEN.exec(trimmed);
+	if (compound && compound.slice(1).filter((part) => part !== undefined).length > 1) {
+		const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+		return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+	}
+	const match = TIME_TOKEN.exec(trimmed);
 	if (!match) return null;
 	const unit = (match[2] ?? "m").toLowerCase() as keyof typeof UNIT_MS;
 	const ms = Number(match[1]) * UNIT_MS[unit];
@@ -79,14 +95,77 @@ function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
 }
 
-function isSubCommand(word: string): boolean {
-	const lower = word.toLowerCase();
-	return lower === STATUS_WORD || OFF_WORDS.includes(lower);
+const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume"> = {
+	[STATUS_WORD]: "status",
+	[PAUSE_WORD]: "pause",
+	[RESUME_WORD]: "resume",
+	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"])),
+};
+
+/** The words of a budget: a time and/or a turn count, a later word of a kind replacing an earlier one (noted). */
+type Words = { timeMs: number | null; turns: number | null; notes: string[] } | { invalid: string };
+
+function readWords(tokens: readonly string[]): Words {
+	let timeMs: number | null = null;
+	let turns: number | null = null;
+	let timeWord = "";
+	let turnsWord = "";
+	const notes: string[] = [];
+	for (const token of tokens) {
+		const count = parseTurns(token);
+		if (count !== null) {
+			if (count < 1 || count > MAX_TURN_LIMIT) {
+				return {
+					invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`,
+				};
+			}
+			if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+			turns = count;
+			turnsWord = token;
+			continue;
+		}
+		const ms = parseTimeToMs(token);
+		if (ms !== null) {
+			const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+			if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+				return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+			}
+			if (timeMs !== null) {
+				notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+			}
+			timeMs = wholeSeconds;
+			timeWord = token;
+			continue;
+		}
+		return { invalid: unknownWord(token) };
+	}
+	return { timeMs, turns, notes };
+}
+
+/** Why a word is neither a time nor a turn count, with a hint for the slips people make. */
+function unknownWord(token: string): string {
+	const why = `${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`;
+	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+	return why;
+}
+
+function withNotes<T extends object>(command: T, notes: readonly string[]): T | (T & { notes: string[] }) {
+	return notes.length > 0 ? { ...command, notes: [...notes] } : command;
+}
+
+/** `extend 10m`, `add turns:2`, or every word prefixed with `+`: the words to add, else null. */
+function extensionWords(tokens: readonly string[]): string[] | null {
+	const [first, ...rest] = tokens;
+	if (first !== undefined && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+	if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+	return null;
 }
 
 /**
  * Parses the text after `/timebox`. Never throws: anything it cannot read is `invalid` with a reason naming the problem.
  * @example parseCommand("15m turns:3 -- say done") // { kind: "set", timeLimitMs: 900_000, turnLimit: 3, onStopCommand: "say done" }
+ * @example parseCommand("+10m +turns:2") // { kind: "extend", addTimeMs: 600_000, addTurns: 2 }
  */
 export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
@@ -97,39 +176,37 @@ export function parseCommand(input: string): TimeboxCommand {
 		.split(/\s+/)
 		.filter((token) => token.length > 0);
 
-	const subCommand = tokens.find(isSubCommand);
+	const subCommand = tokens.find((token) => SUB_COMMANDS[token.toLowerCase()] !== undefined);
 	if (subCommand !== undefined) {
 		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(subCommand)} takes nothing else with it.`);
-		return subCommand.toLowerCase() === STATUS_WORD ? { kind: "status" } : { kind: "off" };
+		return { kind: SUB_COMMANDS[subCommand.toLowerCase()] ?? "status" };
 	}
 
-	let timeLimitMs: number | null = null;
-	let turnLimit: number | null = null;
-	for (const token of tokens) {
-		const turns = parseTurns(token);
-		if (turns !== null) {
-			if (turns < 1 || turns > MAX_TURN_LIMIT) {
-				return invalid(
-					`${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`,
-				);
-			}
-			turnLimit = turns;
-			continue;
-		}
-		const ms = parseTimeToMs(token);
-		if (ms !== null) {
-			const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
-			if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
-				return invalid(`${quoteInput(token)} is out of range: a time budget is 1s to 30 days.`);
-			}
-			timeLimitMs = wholeSeconds;
-			continue;
-		}
-		return invalid(`${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`);
+	const extension = extensionWords(tokens);
+	if (extension !== null) {
+		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+		const words = readWords(extension);
+		if ("invalid" in words) return invalid(words.invalid);
+		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
+		return withNotes({ kind: "extend", addTimeMs: words.timeMs, addTurns: words.turns }, words.notes);
 	}
 
-	if (timeLimitMs === null && turnLimit === null) {
+	const words = readWords(tokens);
+	if ("invalid" in words) return invalid(words.invalid);
+	if (words.timeMs === null && words.turns === null) {
 		return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	}
-	return { kind: "set", timeLimitMs, turnLimit, onStopCommand: stopCommand.length > 0 ? stopCommand : null };
+	if (delimiter && stopCommand.length === 0) {
+		// `15m --` with nothing after it: set the budget, and say that no on-stop command was given.
+		words.notes.push("Nothing follows --, so no on-stop command was set.");
+	}
+	return withNotes(
+		{
+			kind: "set",
+			timeLimitMs: words.timeMs,
+			turnLimit: words.turns,
+			onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+		},
+		words.notes,
+	);
 }

@@ -19,6 +19,11 @@ export interface BudgetRecordData {
 	turnLimit: number | null;
 	startTime: number;
 	onStopCommand: string | null;
+	pausedMs?: number;
+	pausedAt?: number;
+	extensions?: number;
+	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
+	turnsBefore?: number;
 }
 
 /** What a session keeps, in order: a budget that starts, or the budget turned off. */
@@ -33,6 +38,8 @@ export type ParsedRecord =
 			budget: TimeboxBudget;
 			/** A first-version record counted prompts from this transcript count; null for current records. */
 			legacyStartTurn: number | null;
+			/** Prompts used before this record (a budget written again); 0 for a new budget. */
+			turnsBefore: number;
 	  }
 	| { kind: "off"; budgetId: string | null; disabledAt: number };
 
@@ -68,8 +75,8 @@ export function offRecord(budgetId: string, disabledAt: number): TimeboxRecord {
 	return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 
-/** The record to write for a budget. */
-export function budgetRecord(budget: TimeboxBudget): BudgetRecordData {
+/** The record to write for a budget; `turnsBefore` when it writes an existing budget again. */
+export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0): BudgetRecordData {
 	return {
 		version: RECORD_VERSION,
 		id: budget.id,
@@ -77,6 +84,22 @@ export function budgetRecord(budget: TimeboxBudget): BudgetRecordData {
 		turnLimit: budget.turnLimit,
 		startTime: budget.startTime,
 		onStopCommand: budget.onStopCommand,
+		...pauseAndExtensions(budget),
+		...(turnsBefore > 0 ? { turnsBefore } : {}),
+	};
+}
+
+/** The optional fields of a budget that are set: a pause, time paused before, extensions. */
+function pauseAndExtensions(fields: {
+	pausedMs?: unknown;
+	pausedAt?: unknown;
+	extensions?: unknown;
+}): Pick<TimeboxBudget, "pausedMs" | "pausedAt" | "extensions"> {
+	const { pausedMs, pausedAt, extensions } = fields;
+	return {
+		...(isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {}),
+		...(isFiniteNumber(pausedAt) ? { pausedAt } : {}),
+		...(isWholeCount(extensions) && extensions > 0 ? { extensions } : {}),
 	};
 }
 
@@ -93,7 +116,14 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === undefined ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
 	if (!isBudgetId(id)) return null;
-	return { id, timeLimitMs, turnLimit, startTime, onStopCommand: onStopCommand ? onStopCommand : null };
+	return {
+		id,
+		timeLimitMs,
+		turnLimit,
+		startTime,
+		onStopCommand: onStopCommand ? onStopCommand : null,
+		...pauseAndExtensions(value),
+	};
 }
 
 /**
@@ -113,7 +143,7 @@ export function parseRecord(value: unknown): ParsedRecord | null {
 	if (value.kind !== "active" || !isFields(data)) return null;
 	const budget = parseBudget(data);
 	if (!budget) return null;
-	const { startTurn, version } = data;
+	const { startTurn, version, turnsBefore } = data;
 	const legacyStartTurn = version === undefined && isWholeCount(startTurn) ? startTurn : null;
-	return { kind: "active", budget, legacyStartTurn };
+	return { kind: "active", budget, legacyStartTurn, turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0 };
 }

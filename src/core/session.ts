@@ -170,7 +170,7 @@ export function isActive(state: SessionState): boolean {
  */
 export function nextTimeCheckIn(state: SessionState, now: number): number | null {
 	const budget = state.budget;
-	if (!budget || state.spent || budget.timeLimitMs === null) return null;
+	if (!budget || state.spent || budget.timeLimitMs === null || budget.pausedAt !== undefined) return null;
 	const limitMs = budget.timeLimitMs;
 	const elapsed = elapsedMs(budget, now);
 	const next = Math.min(
@@ -213,7 +213,7 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		if (announce)
 			effects.push({ kind: "notify", message: expiredMessage(budget, summary.timeRanOut), level: "warning" });
 		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
-		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: budget.id, summary, prompt: null }, []));
+		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
 	const next = {
@@ -253,6 +253,24 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 				],
 			};
 		}
+		case "update": {
+			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
+			const next: SessionState = plan.reactivate
+				? { ...state, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null }
+				: {
+						...state,
+						budget: plan.budget,
+						nudged: plan.budget.extensions === state.budget?.extensions && state.nudged,
+					};
+			return {
+				state: next,
+				effects: [
+					{ kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns) } },
+					status(next, now),
+					reply,
+				],
+			};
+		}
 		case "off": {
 			const next = withNewBudget(state, null);
 			return {
@@ -277,7 +295,7 @@ function withNewBudget(state: SessionState, budget: TimeboxBudget | null): Sessi
 /** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
 function promptSubmitted(state: SessionState, now: number): StepResult {
 	const budget = state.budget;
-	if (!budget || state.spent) return { state, effects: [] };
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [] };
 	const used = shownTurns(state);
 	const decision = decide(budget, now, used, state.nudged);
 	const effects: Effect[] = [];
@@ -310,7 +328,8 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 	}
 	const budget = state.budget;
 	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
-	if (!budget || state.spent) return { state: fresh, effects: [status(fresh, now)] };
+	// Without a budget, after its stop, or while it is paused, a prompt does not count.
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state: fresh, effects: [status(fresh, now)] };
 	const decision = decide(budget, now, state.usedTurns, state.nudged);
 	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
 	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
@@ -339,7 +358,7 @@ function checkTime(
 	prompt: string | null = state.lastPrompt,
 ): StepResult {
 	const budget = state.budget;
-	if (!budget || state.spent) return { state, effects: [status(state, now)] };
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [status(state, now)] };
 	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
 	switch (decision.kind) {
 		case "stop":
@@ -370,7 +389,7 @@ function hardStop(
 	const announce: Effect[] = [{ kind: "notify", message, level: "error" }];
 	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
 	const effects: Effect[] = [
-		once({ kind: "spent", budgetId: budget.id, summary, prompt }, announce),
+		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
 		status(next, now),
 		{ kind: "abort" },
 	];
@@ -384,9 +403,23 @@ function refuseStopped(summary: SpentSummary): Effect[] {
 }
 
 function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string): Effect {
-	return once({ kind: "nudged", budgetId: budget.id }, [
+	return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
 		{ kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" },
 	]);
+}
+
+/**
+ * The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
+ * and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
+ */
+export function outcomeId(budget: TimeboxBudget): string {
+	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+
+/** What the ledger holds for a budget as it stands now (its current extension). */
+export function readLedger(ledger: { read(budgetId: string): LedgerView }, budget: TimeboxBudget): LedgerView {
+	const outcomes = ledger.read(outcomeId(budget));
+	return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
 }
 
 function once(claim: LedgerClaim, then: Effect[]): Effect {

@@ -214,6 +214,8 @@ describe("notification texts", () => {
 	});
 
 	it("gives the usage with every invalid input", () => {
-		expect(USAGE.split("\n")[0]).toBe("Usage: /timebox <budget> [-- <command>] | status | off");
+		expect(USAGE.split("\n")[0]).toBe(
+			"Usage: /timebox <budget> [-- <command>] | +<budget> | pause | resume | status | off",
+		);
 	});
 });

@@ -76,8 +76,20 @@ describe("parseCommand", () => {
 		["turns:5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null }],
 		["15m turns:3", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
 		["turns:3 15m", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
-		["15m turns:3 30m", { timeLimitMs: 1_800_000, turnLimit: 3, onStopCommand: null }],
-		["turns:3 turns:7", { timeLimitMs: null, turnLimit: 7, onStopCommand: null }],
+		[
+			"15m turns:3 30m",
+			{
+				timeLimitMs: 1_800_000,
+				turnLimit: 3,
+				onStopCommand: null,
+				notes: ["30m replaces 15m; for the sum, write 15m30m as one word."],
+			},
+		],
+		["turns:3 turns:7", { timeLimitMs: null, turnLimit: 7, onStopCommand: null, notes: ["turns:7 replaces turns:3."] }],
+		["1h30m", { timeLimitMs: 5_400_000, turnLimit: null, onStopCommand: null }],
+		["2h15m turns:2", { timeLimitMs: 8_100_000, turnLimit: 2, onStopCommand: null }],
+		["1m30s", { timeLimitMs: 90_000, turnLimit: null, onStopCommand: null }],
+		["1h0m5s", { timeLimitMs: 3_605_000, turnLimit: null, onStopCommand: null }],
 		["turns: 5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null }],
 		["15 m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
 		["15   m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
@@ -87,8 +99,24 @@ describe("parseCommand", () => {
 		["1.5s", { timeLimitMs: 2_000, turnLimit: null, onStopCommand: null }],
 		["15m -- lmk done", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: "lmk done" }],
 		['turns:2 -- echo "a  b" -- c', { timeLimitMs: null, turnLimit: 2, onStopCommand: 'echo "a  b" -- c' }],
-		["15m --", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
-		["15m --   ", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
+		[
+			"15m --",
+			{
+				timeLimitMs: 900_000,
+				turnLimit: null,
+				onStopCommand: null,
+				notes: ["Nothing follows --, so no on-stop command was set."],
+			},
+		],
+		[
+			"15m --   ",
+			{
+				timeLimitMs: 900_000,
+				turnLimit: null,
+				onStopCommand: null,
+				notes: ["Nothing follows --, so no on-stop command was set."],
+			},
+		],
 		["30d", null],
 	])("reads %j", (input, expected) => {
 		if (expected === null) {
@@ -156,6 +184,55 @@ describe("parseCommand", () => {
 
 	it("treats a non-string argument as no budget", () => {
 		expect(parseCommand(undefined as unknown as string)).toEqual({ kind: "invalid", reason: "No budget given." });
+	});
+});
+
+describe("extend, pause and resume", () => {
+	it.each([
+		["+10m", { addTimeMs: 600_000, addTurns: null }],
+		["+turns:2", { addTimeMs: null, addTurns: 2 }],
+		["+10m +turns:2", { addTimeMs: 600_000, addTurns: 2 }],
+		["extend 10m", { addTimeMs: 600_000, addTurns: null }],
+		["add turns:2", { addTimeMs: null, addTurns: 2 }],
+		["EXTEND 1h30m turns:3", { addTimeMs: 5_400_000, addTurns: 3 }],
+		[
+			"+1h +30m",
+			{ addTimeMs: 1_800_000, addTurns: null, notes: ["30m replaces 1h; for the sum, write 1h30m as one word."] },
+		],
+	])("reads %j as an extension", (input, expected) => {
+		expect(parseCommand(input)).toEqual({ kind: "extend", ...expected });
+	});
+
+	it.each([
+		["extend", "Nothing to add: give a time or turns:<n>."],
+		["+10m -- say", "An extension keeps the budget's on-stop command: nothing goes after --."],
+		["+10x", '"10x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["+turns:0", '"turns:0" is out of range: a turn budget is 1 to 1,000,000 turns.'],
+		[
+			"+10m turns:2",
+			'"+10m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). To add to the budget, put + before every word: +10m +turns:2.',
+		],
+	])("rejects %j and says why", (input, reason) => {
+		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
+	});
+
+	it.each([
+		["pause", "pause"],
+		["RESUME", "resume"],
+	])("reads %j", (input, kind) => {
+		expect(parseCommand(input)).toEqual({ kind });
+	});
+
+	it("takes nothing else with pause or resume", () => {
+		expect(parseCommand("pause 10m")).toEqual({ kind: "invalid", reason: '"pause" takes nothing else with it.' });
+	});
+
+	it("hints at -- when a dash was typed for it", () => {
+		expect(parseCommand("15m — say done")).toEqual({
+			kind: "invalid",
+			reason:
+				'"—" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Did you mean -- before the on-stop command?',
+		});
 	});
 });
 

@@ -153,6 +153,7 @@ describe("parseRecord", () => {
 			kind: "active",
 			budget: stored,
 			legacyStartTurn: null,
+			turnsBefore: 0,
 		});
 	});
 
@@ -167,6 +168,7 @@ describe("parseRecord", () => {
 				onStopCommand: "lmk",
 			},
 			legacyStartTurn: 4,
+			turnsBefore: 0,
 		});
 	});
 

@@ -108,3 +108,57 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("on the %s", 
 		expect(host.onStopRuns()).toEqual(["first", "second"]);
 	});
 });
+
+describe.each(DRIVERS.map((make) => [make().name, make] as const))("extend and pause on the %s", (_name, make) => {
+	function said(text: string): boolean {
+		return host.notices().some((notice) => notice.message.includes(text));
+	}
+
+	it("makes a spent budget active again when extended, and stops it again, once", async () => {
+		host = make();
+		await host.command("turns:1 -- say done");
+		await host.prompt();
+		expect((await host.prompt()).stopped).toBe(true);
+		await host.command("+turns:1");
+		expect(said("Timebox extended by 1 turn. Timebox: no time limit | 1 turn left (1/2)")).toBe(true);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(spentNotices(host)).toHaveLength(2);
+		expect(host.onStopRuns()).toEqual(["say done", "say done"]);
+	});
+
+	it("says there is nothing to extend without a budget, and changes nothing", async () => {
+		host = make();
+		await host.command("extend 10m");
+		expect(said("No active timebox: nothing to extend.")).toBe(true);
+		expect((await host.prompt()).stopped).toBe(false);
+	});
+
+	it("never stops a paused budget and does not count its prompts; resume goes on from where it was", async () => {
+		host = make();
+		await host.command("turns:1 -- say done");
+		await host.command("pause");
+		expect(said("Timebox paused")).toBe(true);
+		for (let prompt = 1; prompt <= 3; prompt++) expect((await host.prompt()).stopped).toBe(false);
+		await host.command("resume");
+		expect(said("Timebox resumed. Timebox: no time limit | 1 turn left (0/1)")).toBe(true);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+	});
+
+	it("keeps the time left while paused, across a reopen hours later", async () => {
+		host = make();
+		await host.command("10m -- say done");
+		host.advance(MINUTE);
+		await host.command("pause");
+		await host.reopen();
+		expect(said("Timebox restored: paused | 9m 0s left (10m budget) | no turn limit.")).toBe(true);
+		host.advance(180 * MINUTE);
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		await host.command("resume");
+		expect(said("Timebox resumed. Timebox: 9m 0s left (10m budget) | no turn limit")).toBe(true);
+		expect(spentNotices(host)).toEqual([]);
+		expect(host.onStopRuns()).toEqual([]);
+	});
+});

@@ -15,6 +15,7 @@ import {
 	type OnStopOutcome,
 	type OnStopRunner,
 	quoteInput,
+	readLedger,
 	type SessionEvent,
 	type SessionState,
 	statusText,
@@ -80,7 +81,7 @@ export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: numbe
 }
 
 function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledger">): LedgerView {
-	const view = deps.ledger.read(budget.id);
+	const view = readLedger(deps.ledger, budget);
 	if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
 	const legacy = deps.store.lines().filter((line) => line.budgetStart === budget.startTime);
 	const spent = legacy.find((line) => line.kind === "spent");
@@ -137,8 +138,14 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 		const outcome = await execute(step(state, { type: "command", args, newBudgetId }, now).effects, deps);
 		return { decision: "block", reason: outcome.notices.join("\n") };
 	}
-	if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-	if (!state.budget) return null;
+	// A prompt is recorded once it runs: a refused prompt never reached the model and counts for nothing.
+	const record = () => {
+		if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+	};
+	if (!state.budget) {
+		record();
+		return null;
+	}
 	const submitted = step(state, { type: "promptSubmitted" }, now);
 	// A new prompt is counted, or stopped when the prompts are used up. A message typed mid-turn joins the running
 	// prompt: like a tool call of its run, it is checked on time and refused once that prompt is stopped.
@@ -147,6 +154,7 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 	const called = step(submitted.state, event, now);
 	const outcome = await execute([...submitted.effects, ...called.effects], deps);
 	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
+	record();
 	const output: Record<string, unknown> = {};
 	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
 	if (outcome.context.length > 0) {

@@ -176,10 +176,11 @@ export function parseCommand(input: string): TimeboxCommand {
 		.split(/\s+/)
 		.filter((token) => token.length > 0);
 
-	const subCommand = tokens.find((token) => SUB_COMMANDS[token.toLowerCase()] !== undefined);
-	if (subCommand !== undefined) {
-		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(subCommand)} takes nothing else with it.`);
-		return { kind: SUB_COMMANDS[subCommand.toLowerCase()] ?? "status" };
+	for (const token of tokens) {
+		const kind = SUB_COMMANDS[token.toLowerCase()];
+		if (kind === undefined) continue;
+		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+		return { kind };
 	}
 
 	const extension = extensionWords(tokens);

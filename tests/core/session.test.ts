@@ -16,6 +16,8 @@ import {
 	type LoadMode,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
+	outcomeId,
+	readLedger,
 	type SessionEvent,
 	type SessionState,
 	shownTurns,
@@ -995,5 +997,122 @@ describe("what a session shows", () => {
 		],
 	])("shows %s", (_name, state, text) => {
 		expect(statusText(state, START)).toBe(text);
+	});
+});
+
+describe("extend, pause and resume", () => {
+	const info = (message: string): Effect => ({ kind: "notify", message, level: "info" });
+	const record = (b: TimeboxBudget, turnsBefore = 0): Effect => ({
+		kind: "append",
+		record: { kind: "active", budget: { version: 2, ...b, ...(turnsBefore > 0 ? { turnsBefore } : {}) } },
+	});
+
+	it("extends the time limit and the prompts, and writes the budget again with the prompts used so far", () => {
+		const both = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 3 });
+		const result = step(withBudget(both, { usedTurns: 2, lastPrompt: "p2" }), set("+5m +turns:2"), START + MINUTE);
+		const extended = { ...both, timeLimitMs: 15 * MINUTE, turnLimit: 5, extensions: 1 };
+		expect(result.state.budget).toEqual(extended);
+		expect(result.effects).toEqual([
+			record(extended, 2),
+			{ kind: "status", text: "Timebox: 14m 0s left (15m budget) | 3 turns left (2/5)" },
+			info("Timebox extended by 5m and 2 turns. Timebox: 14m 0s left (15m budget) | 3 turns left (2/5)"),
+		]);
+	});
+
+	it("counts added time from now and added prompts from those used, for a dimension without a limit", () => {
+		const timeOnly = step(withBudget(threeTurns, { usedTurns: 1 }), set("+10m"), START + 2 * MINUTE).state.budget;
+		expect(timeOnly).toMatchObject({ timeLimitMs: 12 * MINUTE, turnLimit: 3 });
+		const turnsOnly = step(withBudget(tenMinutes, { usedTurns: 4 }), set("add turns:2"), START).state.budget;
+		expect(turnsOnly).toMatchObject({ timeLimitMs: 10 * MINUTE, turnLimit: 6 });
+	});
+
+	it("makes a spent budget active again, its warning and stop to come anew under a new ledger name", () => {
+		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
+		const state = withBudget(threeTurns, { usedTurns: 3, nudged: true, spent, stoppedPrompt: "p4", lastPrompt: "p4" });
+		const extended = step(state, set("+turns:1"), START).state;
+		expect(extended).toMatchObject({ spent: null, stoppedPrompt: null, nudged: false, usedTurns: 3 });
+		const stopped = step(step(extended, call("p5"), START).state, call("p6"), START);
+		expect(stopped.effects[0]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
+	});
+
+	it("refuses an extension past the largest budget and changes nothing", () => {
+		const state = withBudget(budget({ timeLimitMs: 29 * DAY }));
+		const result = step(state, set("+48h"), START);
+		expect(result.state).toBe(state);
+		expect(result.effects.at(-1)).toEqual({
+			kind: "notify",
+			message: "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.",
+			level: "warning",
+		});
+		expect(step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:2"), START).effects.at(-1)).toMatchObject({
+			level: "warning",
+		});
+	});
+
+	it("pauses: the clock stands still, the status says so, and nothing is checked or counted", () => {
+		const result = step(withBudget(tenMinutes, { usedTurns: 1 }), set("pause"), START + MINUTE);
+		const paused = { ...tenMinutes, pausedAt: START + MINUTE };
+		expect(result.effects).toEqual([
+			record(paused, 1),
+			{ kind: "status", text: "Timebox: paused | 9m 0s left (10m budget) | no turn limit" },
+			info(
+				"Timebox paused: the clock stands still and prompts do not count until /timebox resume.\nTimebox: paused | 9m 0s left (10m budget) | no turn limit",
+			),
+		]);
+		const later = START + 60 * MINUTE;
+		expect(statusText(result.state, later)).toBe("Timebox: paused | 9m 0s left (10m budget) | no turn limit");
+		expect(nextTimeCheckIn(result.state, later)).toBeNull();
+		expect(step(result.state, TIME_CHECK, later).state).toBe(result.state);
+		expect(step(result.state, SUBMITTED, later).effects).toEqual([]);
+		expect(step(result.state, call("p2"), later).state).toMatchObject({ usedTurns: 1, spent: null });
+	});
+
+	it("resumes where it paused, adding the pause to the time paused before", () => {
+		const paused = withBudget({ ...tenMinutes, pausedMs: MINUTE, pausedAt: START + 2 * MINUTE });
+		const result = step(paused, set("resume"), START + 30 * MINUTE);
+		expect(result.state.budget).toEqual({ ...tenMinutes, pausedMs: 29 * MINUTE });
+		expect(result.effects.at(-1)).toEqual(info("Timebox resumed. Timebox: 9m 0s left (10m budget) | no turn limit"));
+		const atOnce = step(withBudget({ ...tenMinutes, pausedAt: START }), set("resume"), START).state.budget;
+		expect(atOnce).toEqual(tenMinutes);
+	});
+
+	it.each([
+		["pause", EMPTY_SESSION, "No active timebox."],
+		["resume", EMPTY_SESSION, "No active timebox."],
+		["resume", withBudget(tenMinutes), "Timebox is not paused."],
+		["pause", withBudget({ ...tenMinutes, pausedAt: START }), "Timebox is already paused. /timebox resume goes on."],
+		[
+			"pause",
+			withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: true } }),
+			"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.",
+		],
+		["+10m", EMPTY_SESSION, "No active timebox: nothing to extend. Set one with /timebox <budget>."],
+	])("answers %s on %j with a reply and no change", (args, state, message) => {
+		const result = step(state, set(args), START);
+		expect(result.state).toBe(state);
+		expect(result.effects.at(-1)).toEqual(info(message));
+	});
+
+	it("keeps the warning given through a pause, and lets it come again after an extension", () => {
+		const warned = withBudget(tenMinutes, { nudged: true });
+		expect(step(warned, set("pause"), START).state.nudged).toBe(true);
+		expect(step(warned, set("+5m"), START).state.nudged).toBe(false);
+	});
+});
+
+describe("the ledger name of a budget's outcomes", () => {
+	it("is its id, then one name per extension; off stays under the id", () => {
+		expect(outcomeId(tenMinutes)).toBe("budget-1");
+		expect(outcomeId({ ...tenMinutes, extensions: 2 })).toBe("budget-1.e2");
+		const reads: string[] = [];
+		const ledger = {
+			read(budgetId: string): LedgerView {
+				reads.push(budgetId);
+				return { spent: null, off: budgetId === "budget-1", nudged: budgetId === "budget-1.e2" };
+			},
+		};
+		expect(readLedger(ledger, { ...tenMinutes, extensions: 2 })).toEqual({ spent: null, off: true, nudged: true });
+		expect(reads).toEqual(["budget-1.e2", "budget-1"]);
+		expect(readLedger(ledger, tenMinutes)).toEqual({ spent: null, off: true, nudged: false });
 	});
 });

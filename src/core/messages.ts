@@ -6,7 +6,8 @@ import { formatTime } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
-	"Usage: /timebox <budget> [-- <command>] | +<budget> | pause | resume | status | off",
+	"Usage: /timebox <budget> [-- <command>] | status | off",
+	"       /timebox +<budget> (extend) | pause | resume",
 	"  budget: a time (30s, 15m, 2h, 1h30m; a bare number is minutes) and/or turns:<n> (prompts you send)",
 	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2',
 ].join("\n");

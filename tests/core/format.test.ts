@@ -214,8 +214,9 @@ describe("notification texts", () => {
 	});
 
 	it("gives the usage with every invalid input", () => {
-		expect(USAGE.split("\n")[0]).toBe(
-			"Usage: /timebox <budget> [-- <command>] | +<budget> | pause | resume | status | off",
-		);
+		expect(USAGE.split("\n").slice(0, 2)).toEqual([
+			"Usage: /timebox <budget> [-- <command>] | status | off",
+			"       /timebox +<budget> (extend) | pause | resume",
+		]);
 	});
 });

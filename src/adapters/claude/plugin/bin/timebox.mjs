@@ -13,6 +13,11 @@ const OFF_WORDS = [
 	"disable",
 	"cancel"
 ];
+const STATUS_WORD = "status";
+const PAUSE_WORD = "pause";
+const RESUME_WORD = "resume";
+/** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
+const EXTEND_WORDS = ["extend", "add"];
 /** What a budget id may look like: it names files in the ledger, so nothing that could leave its folder. */
 const BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 /** The id given to a budget record from the first version, which had none: its start time names it. */
@@ -20,9 +25,12 @@ const LEGACY_ID_PREFIX = "legacy-";
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 const LEDGER_FOLDER = "timebox-ledger";
 // src/core/measure.ts
-/** Milliseconds since the budget started, never negative (a clock that went back counts as no time spent). */
+/**
+* Milliseconds the budget has run: since it started, less the time it spent paused (the clock stands still while
+* paused). Never negative: a clock that went back counts as no time spent.
+*/
 function elapsedMs(budget, now) {
-	const elapsed = now - budget.startTime;
+	const elapsed = (budget.pausedAt ?? now) - budget.startTime - (budget.pausedMs ?? 0);
 	return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
 }
 /** A used-turn count made safe to show and compare: a whole number, never negative. */
@@ -37,6 +45,8 @@ function worstRatio(budget, now, usedTurns) {
 }
 // src/core/parse.ts
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+/** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
+const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = {
@@ -48,12 +58,20 @@ const SECOND_MS$1 = 1e3;
 const MINUTE_MS = 6e4;
 const HOUR_MS = 36e5;
 /**
-* Parses a time token; a bare number means minutes. Returns null when the token is not a time.
+* Parses a time token; a bare number means minutes, and parts add up (`1h30m`). Returns null when the token is not a
+* time.
 * @example parseTimeToMs("15m") // 900_000
 * @example parseTimeToMs("90") // 5_400_000
+* @example parseTimeToMs("1h30m") // 5_400_000
 */
 function parseTimeToMs(token) {
-	const match = TIME_TOKEN.exec(token.trim());
+	const trimmed = token.trim();
+	const compound = COMPOUND_TIME_TOKEN.exec(trimmed);
+	if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+		const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+		return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS$1;
+	}
+	const match = TIME_TOKEN.exec(trimmed);
 	if (!match) return null;
 	const unit = (match[2] ?? "m").toLowerCase();
 	const ms = Number(match[1]) * UNIT_MS[unit];
@@ -97,13 +115,68 @@ function invalid(reason) {
 		reason
 	};
 }
-function isSubCommand(word) {
-	const lower = word.toLowerCase();
-	return lower === "status" || OFF_WORDS.includes(lower);
+const SUB_COMMANDS = {
+	[STATUS_WORD]: "status",
+	[PAUSE_WORD]: "pause",
+	[RESUME_WORD]: "resume",
+	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function readWords(tokens) {
+	let timeMs = null;
+	let turns = null;
+	let timeWord = "";
+	let turnsWord = "";
+	const notes = [];
+	for (const token of tokens) {
+		const count = parseTurns(token);
+		if (count !== null) {
+			if (count < 1 || count > 1e6) return { invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.` };
+			if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+			turns = count;
+			turnsWord = token;
+			continue;
+		}
+		const ms = parseTimeToMs(token);
+		if (ms !== null) {
+			const wholeSeconds = Math.round(ms / SECOND_MS$1) * SECOND_MS$1;
+			if (wholeSeconds < 1e3 || wholeSeconds > 2592e6) return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+			if (timeMs !== null) notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+			timeMs = wholeSeconds;
+			timeWord = token;
+			continue;
+		}
+		return { invalid: unknownWord(token) };
+	}
+	return {
+		timeMs,
+		turns,
+		notes
+	};
+}
+/** Why a word is neither a time nor a turn count, with a hint for the slips people make. */
+function unknownWord(token) {
+	const why = `${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`;
+	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+	return why;
+}
+function withNotes(command, notes) {
+	return notes.length > 0 ? {
+		...command,
+		notes: [...notes]
+	} : command;
+}
+/** `extend 10m`, `add turns:2`, or every word prefixed with `+`: the words to add, else null. */
+function extensionWords(tokens) {
+	const [first, ...rest] = tokens;
+	if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+	if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+	return null;
 }
 /**
 * Parses the text after `/timebox`. Never throws: anything it cannot read is `invalid` with a reason naming the problem.
 * @example parseCommand("15m turns:3 -- say done") // { kind: "set", timeLimitMs: 900_000, turnLimit: 3, onStopCommand: "say done" }
+* @example parseCommand("+10m +turns:2") // { kind: "extend", addTimeMs: 600_000, addTurns: 2 }
 */
 function parseCommand(input) {
 	const text = typeof input === "string" ? input : "";
@@ -111,36 +184,34 @@ function parseCommand(input) {
 	const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
 	const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
 	const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
-	const subCommand = tokens.find(isSubCommand);
-	if (subCommand !== void 0) {
-		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(subCommand)} takes nothing else with it.`);
-		return subCommand.toLowerCase() === "status" ? { kind: "status" } : { kind: "off" };
-	}
-	let timeLimitMs = null;
-	let turnLimit = null;
 	for (const token of tokens) {
-		const turns = parseTurns(token);
-		if (turns !== null) {
-			if (turns < 1 || turns > 1e6) return invalid(`${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`);
-			turnLimit = turns;
-			continue;
-		}
-		const ms = parseTimeToMs(token);
-		if (ms !== null) {
-			const wholeSeconds = Math.round(ms / SECOND_MS$1) * SECOND_MS$1;
-			if (wholeSeconds < 1e3 || wholeSeconds > 2592e6) return invalid(`${quoteInput(token)} is out of range: a time budget is 1s to 30 days.`);
-			timeLimitMs = wholeSeconds;
-			continue;
-		}
-		return invalid(`${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`);
+		const kind = SUB_COMMANDS[token.toLowerCase()];
+		if (kind === void 0) continue;
+		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+		return { kind };
 	}
-	if (timeLimitMs === null && turnLimit === null) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
-	return {
+	const extension = extensionWords(tokens);
+	if (extension !== null) {
+		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+		const words = readWords(extension);
+		if ("invalid" in words) return invalid(words.invalid);
+		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
+		return withNotes({
+			kind: "extend",
+			addTimeMs: words.timeMs,
+			addTurns: words.turns
+		}, words.notes);
+	}
+	const words = readWords(tokens);
+	if ("invalid" in words) return invalid(words.invalid);
+	if (words.timeMs === null && words.turns === null) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+	if (delimiter && stopCommand.length === 0) words.notes.push("Nothing follows --, so no on-stop command was set.");
+	return withNotes({
 		kind: "set",
-		timeLimitMs,
-		turnLimit,
+		timeLimitMs: words.timeMs,
+		turnLimit: words.turns,
 		onStopCommand: stopCommand.length > 0 ? stopCommand : null
-	};
+	}, words.notes);
 }
 // src/core/format.ts
 const SECOND_MS = 1e3;
@@ -182,9 +253,12 @@ function formatRemaining(budget, now, usedTurns) {
 	const used = safeTurns(usedTurns);
 	return `${timePart} | ${budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`}`;
 }
-/** The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`. */
+/**
+* The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
+* `paused | ` after `Timebox:` while it is paused.
+*/
 function formatStatus(budget, now, usedTurns) {
-	return `Timebox: ${formatRemaining(budget, now, usedTurns)}`;
+	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns)}`;
 }
 /** The block added to what the model reads once the budget is nearly spent. */
 function formatNudgePrompt(budget, now, usedTurns, urgency) {
@@ -266,15 +340,26 @@ function offRecord(budgetId, disabledAt) {
 		disabledAt
 	};
 }
-/** The record to write for a budget. */
-function budgetRecord(budget) {
+/** The record to write for a budget; `turnsBefore` when it writes an existing budget again. */
+function budgetRecord(budget, turnsBefore = 0) {
 	return {
 		version: 2,
 		id: budget.id,
 		timeLimitMs: budget.timeLimitMs,
 		turnLimit: budget.turnLimit,
 		startTime: budget.startTime,
-		onStopCommand: budget.onStopCommand
+		onStopCommand: budget.onStopCommand,
+		...pauseAndExtensions(budget),
+		...turnsBefore > 0 ? { turnsBefore } : {}
+	};
+}
+/** The optional fields of a budget that are set: a pause, time paused before, extensions. */
+function pauseAndExtensions(fields) {
+	const { pausedMs, pausedAt, extensions } = fields;
+	return {
+		...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+		...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+		...isWholeCount(extensions) && extensions > 0 ? { extensions } : {}
 	};
 }
 /**
@@ -295,7 +380,8 @@ function parseBudget(value) {
 		timeLimitMs,
 		turnLimit,
 		startTime,
-		onStopCommand: onStopCommand ? onStopCommand : null
+		onStopCommand: onStopCommand ? onStopCommand : null,
+		...pauseAndExtensions(value)
 	};
 }
 /**
@@ -313,11 +399,12 @@ function parseRecord(value) {
 	if (value.kind !== "active" || !isFields(data)) return null;
 	const budget = parseBudget(data);
 	if (!budget) return null;
-	const { startTurn, version } = data;
+	const { startTurn, version, turnsBefore } = data;
 	return {
 		kind: "active",
 		budget,
-		legacyStartTurn: version === void 0 && isWholeCount(startTurn) ? startTurn : null
+		legacyStartTurn: version === void 0 && isWholeCount(startTurn) ? startTurn : null,
+		turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0
 	};
 }
 // src/core/history.ts
@@ -331,6 +418,7 @@ function foldHistory(items) {
 	let budget = null;
 	let budgetAt = items.length;
 	let legacyStartTurn = null;
+	let turnsBefore = 0;
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
@@ -344,18 +432,20 @@ function foldHistory(items) {
 			budget = record.budget;
 			budgetAt = index;
 			legacyStartTurn = record.legacyStartTurn;
+			turnsBefore = record.turnsBefore;
 		}
 		break;
 	}
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = /* @__PURE__ */ new Set();
 	let lastPrompt = null;
+	const paused = budget?.pausedAt !== void 0;
 	for (const [index, item] of items.entries()) {
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
-		if (index > countFrom) counted.add(item.key);
+		if (index > countFrom && !paused) counted.add(item.key);
 	}
-	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0));
+	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
 	return {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
@@ -368,8 +458,9 @@ function foldHistory(items) {
 /** The usage hint shown with every invalid input. */
 const USAGE$1 = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"  budget: a time (30s, 15m, 2h, 1.5h; a bare number is minutes) and/or turns:<n> (prompts you send)",
-	"  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send \"Timebox done\""
+	"       /timebox +<budget> (extend) | pause | resume",
+	"  budget: a time (30s, 15m, 2h, 1h30m; a bare number is minutes) and/or turns:<n> (prompts you send)",
+	"  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send \"Timebox done\"    /timebox +10m +turns:2"
 ].join("\n");
 const NO_ACTIVE_TIMEBOX = "No active timebox.";
 const TIMEBOX_OFF = "Timebox off.";
@@ -385,11 +476,33 @@ function invalidMessage(reason) {
 function noBudgetStatusMessage() {
 	return `${NO_ACTIVE_TIMEBOX}\n${USAGE$1}`;
 }
-/** A new budget is in force. */
-function budgetSetMessage(limits, replacedActive) {
+/** A new budget is in force; `notes` say which word replaced an earlier one. */
+function budgetSetMessage(limits, replacedActive, notes = []) {
 	const replaced = replacedActive ? " It replaces the previous budget." : "";
-	return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}`;
+	return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
 }
+function noteLines(notes) {
+	return notes.map((note) => `\n${note}`).join("");
+}
+/** The budget was extended: what was added, and the status now. */
+function extendedMessage(added, statusText, notes = []) {
+	return `Timebox extended by ${added}. ${statusText}${noteLines(notes)}`;
+}
+/** `/timebox +…` with no budget. */
+const NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
+/** An extension would pass the largest budget. */
+const EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.";
+/** `/timebox pause` took effect. */
+function pausedMessage(statusText) {
+	return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.\n${statusText}`;
+}
+/** `/timebox resume` took effect. */
+function resumedMessage(statusText) {
+	return `Timebox resumed. ${statusText}`;
+}
+const ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
+const NOT_PAUSED = "Timebox is not paused.";
+const SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 /** `/timebox status` while a budget is active: the status text and the on-stop command. */
 function activeStatusMessage(statusText, onStopCommand) {
 	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
@@ -471,11 +584,103 @@ function planCommand(command, view) {
 				onStopCommand: command.onStopCommand
 			},
 			reply: {
-				message: budgetSetMessage(command, view.budget !== null && view.spent === null),
+				message: budgetSetMessage(command, view.budget !== null && view.spent === null, command.notes),
 				level: "info"
 			}
 		};
+		case "extend": return planExtension(command, view);
+		case "pause": return planPause(view);
+		case "resume": return planResume(view);
 	}
+}
+const info = (message) => ({
+	message,
+	level: "info"
+});
+/** More time and/or prompts for the budget in force, counted from its limits (or from what is used, for a dimension it had no limit on). */
+function planExtension(command, view) {
+	const budget = view.budget;
+	if (!budget) return {
+		change: "none",
+		reply: info(NOTHING_TO_EXTEND)
+	};
+	const timeLimitMs = command.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
+	const turnLimit = command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
+	if ((timeLimitMs ?? 0) > 2592e6 || (turnLimit ?? 0) > 1e6) return {
+		change: "none",
+		reply: {
+			message: EXTENSION_TOO_LARGE,
+			level: "warning"
+		}
+	};
+	const added = describeBudget({
+		timeLimitMs: command.addTimeMs,
+		turnLimit: command.addTurns,
+		onStopCommand: null
+	});
+	const extended = {
+		...budget,
+		timeLimitMs,
+		turnLimit,
+		extensions: (budget.extensions ?? 0) + 1
+	};
+	const status = formatStatus(extended, view.now, view.usedTurns);
+	return {
+		change: "update",
+		budget: extended,
+		reactivate: view.spent !== null,
+		reply: info(extendedMessage(added, status, command.notes))
+	};
+}
+function planPause(view) {
+	const budget = view.budget;
+	if (!budget) return {
+		change: "none",
+		reply: info(NO_ACTIVE_TIMEBOX)
+	};
+	if (view.spent) return {
+		change: "none",
+		reply: info(SPENT_CANNOT_PAUSE)
+	};
+	if (budget.pausedAt !== void 0) return {
+		change: "none",
+		reply: info(ALREADY_PAUSED)
+	};
+	const paused = {
+		...budget,
+		pausedAt: view.now
+	};
+	const status = formatStatus(paused, view.now, view.usedTurns);
+	return {
+		change: "update",
+		budget: paused,
+		reactivate: false,
+		reply: info(pausedMessage(status))
+	};
+}
+function planResume(view) {
+	const budget = view.budget;
+	if (!budget) return {
+		change: "none",
+		reply: info(NO_ACTIVE_TIMEBOX)
+	};
+	if (budget.pausedAt === void 0) return {
+		change: "none",
+		reply: info(NOT_PAUSED)
+	};
+	const { pausedAt, ...running } = budget;
+	const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
+	const resumed = pausedMs > 0 ? {
+		...running,
+		pausedMs
+	} : running;
+	const status = formatStatus(resumed, view.now, view.usedTurns);
+	return {
+		change: "update",
+		budget: resumed,
+		reactivate: false,
+		reply: info(resumedMessage(status))
+	};
 }
 function statusMessage(view) {
 	if (!view.budget) return noBudgetStatusMessage();
@@ -588,7 +793,7 @@ function load(event, now) {
 		});
 		if (!ledger.spent) effects.push(once({
 			kind: "spent",
-			budgetId: budget.id,
+			budgetId: outcomeId(budget),
 			summary,
 			prompt: null
 		}, []));
@@ -650,6 +855,33 @@ function command(state, args, newBudgetId, now) {
 				]
 			};
 		}
+		case "update": {
+			const next = plan.reactivate ? {
+				...state,
+				budget: plan.budget,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null
+			} : {
+				...state,
+				budget: plan.budget,
+				nudged: plan.budget.extensions === state.budget?.extensions && state.nudged
+			};
+			return {
+				state: next,
+				effects: [
+					{
+						kind: "append",
+						record: {
+							kind: "active",
+							budget: budgetRecord(plan.budget, next.usedTurns)
+						}
+					},
+					status(next, now),
+					reply
+				]
+			};
+		}
 		case "off": {
 			const next = withNewBudget(state, null);
 			return {
@@ -685,7 +917,7 @@ function withNewBudget(state, budget) {
 /** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
 function promptSubmitted(state, now) {
 	const budget = state.budget;
-	if (!budget || state.spent) return {
+	if (!budget || state.spent || budget.pausedAt !== void 0) return {
 		state,
 		effects: []
 	};
@@ -734,7 +966,7 @@ function modelCall(state, prompt, now) {
 		running: true,
 		runningCounted: false
 	};
-	if (!budget || state.spent) return {
+	if (!budget || state.spent || budget.pausedAt !== void 0) return {
 		state: fresh,
 		effects: [status(fresh, now)]
 	};
@@ -775,7 +1007,7 @@ function toolCall(state, prompt, now) {
 */
 function checkTime(state, now, refuseOnStop, prompt = state.lastPrompt) {
 	const budget = state.budget;
-	if (!budget || state.spent) return {
+	if (!budget || state.spent || budget.pausedAt !== void 0) return {
 		state,
 		effects: [status(state, now)]
 	};
@@ -821,7 +1053,7 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 	const effects = [
 		once({
 			kind: "spent",
-			budgetId: budget.id,
+			budgetId: outcomeId(budget),
 			summary,
 			prompt
 		}, announce),
@@ -847,12 +1079,27 @@ function refuseStopped(summary) {
 function nudge(budget, urgency, detail) {
 	return once({
 		kind: "nudged",
-		budgetId: budget.id
+		budgetId: outcomeId(budget)
 	}, [{
 		kind: "notify",
 		message: nudgeMessage(urgency, detail),
 		level: "warning"
 	}]);
+}
+/**
+* The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
+* and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
+*/
+function outcomeId(budget) {
+	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+/** What the ledger holds for a budget as it stands now (its current extension). */
+function readLedger(ledger, budget) {
+	const outcomes = ledger.read(outcomeId(budget));
+	return budget.extensions ? {
+		...outcomes,
+		off: ledger.read(budget.id).off
+	} : outcomes;
 }
 function once(claim, then) {
 	return {
@@ -1068,7 +1315,7 @@ function loadSession(deps, now, options = {}) {
 	}, now);
 }
 function ledgerView(budget, deps) {
-	const view = deps.ledger.read(budget.id);
+	const view = readLedger(deps.ledger, budget);
 	if (!budget.id.startsWith("legacy-")) return view;
 	const legacy = deps.store.lines().filter((line) => line.budgetStart === budget.startTime);
 	const spent = legacy.find((line) => line.kind === "spent");
@@ -1118,8 +1365,13 @@ async function userPromptSubmit(input, deps, now) {
 			newBudgetId: (deps.newBudgetId ?? randomUUID)()
 		}, now).effects, deps)).notices.join("\n")
 	};
-	if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-	if (!state.budget) return null;
+	const record = () => {
+		if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+	};
+	if (!state.budget) {
+		record();
+		return null;
+	}
 	const submitted = step(state, { type: "promptSubmitted" }, now);
 	const event = promptId === state.lastPrompt ? {
 		type: "toolCall",
@@ -1134,6 +1386,7 @@ async function userPromptSubmit(input, deps, now) {
 		decision: "block",
 		reason: stopText(outcome, outcome.refusal)
 	};
+	record();
 	const output = {};
 	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
 	if (outcome.context.length > 0) output.hookSpecificOutput = {

@@ -19,6 +19,8 @@ export interface FoldedHistory {
 	lastPromptCounted: boolean;
 	/** Whether the very newest record had to be skipped as unreadable. */
 	newestUnusable: boolean;
+	/** Whether the history holds any budget record at all: a session where no budget was ever set is new to Timebox. */
+	hasRecords: boolean;
 }
 
 /**
@@ -68,5 +70,6 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0,
+		hasRecords: items.some((item) => item.kind === "record"),
 	};
 }

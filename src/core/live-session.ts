@@ -59,12 +59,17 @@ export class LiveSession {
 		return this.current;
 	}
 
-	/** Loads the budget from the session's history and the ledger. */
-	load(mode: LoadMode, announce: boolean): void {
+	/**
+	 * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
+	 * `defaultBudget`, if there is one.
+	 */
+	load(mode: LoadMode, announce: boolean, defaultBudget: { text: string; source: string } | null = null): void {
 		this.guard("session start", () => {
 			const history = foldHistory(this.ports.store.history());
 			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
-			this.dispatch({ type: "load", history, ledger, mode, announce });
+			const event: SessionEvent = { type: "load", history, ledger, mode, announce };
+			if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
+			this.dispatch(event);
 		});
 	}
 

@@ -121,3 +121,13 @@ export function internalErrorMessage(where: string, error: unknown): string {
 /** A /timebox command reached a session instance that a reload or a session switch had already replaced. */
 export const COMMAND_AFTER_RELOAD =
 	"Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.";
+
+/** A default budget was set on a session new to Timebox. */
+export function defaultSetMessage(source: string, limits: BudgetLimits): string {
+	return `Timebox set from ${source}: ${describeBudget(limits)}.${onStopNote(limits.onStopCommand)}`;
+}
+
+/** A default budget that cannot be read: where it came from, what is wrong, and that the session has no budget. */
+export function badDefaultMessage(source: string, reason: string): string {
+	return `Timebox: ${source}: ${reason} The session starts without a budget.`;
+}

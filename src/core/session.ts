@@ -11,6 +11,8 @@ import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
 import type { FoldedHistory } from "./history.ts";
 import { elapsedMs, worstRatio } from "./measure.ts";
 import {
+	badDefaultMessage,
+	defaultSetMessage,
 	expiredMessage,
 	nudgeMessage,
 	onStopProblemMessage,
@@ -19,7 +21,7 @@ import {
 	spentMessage,
 	UNUSABLE_RECORD,
 } from "./messages.ts";
-import { parseCommand } from "./parse.ts";
+import { parseCommand, quoteInput } from "./parse.ts";
 import type { NotifyLevel, OnStopOutcome } from "./ports.ts";
 import { budgetRecord, offRecord, type TimeboxRecord } from "./records.ts";
 
@@ -91,6 +93,11 @@ export type SessionEvent =
 			 * means the latest one. When it is the latest prompt of the history, it runs and does not count against itself.
 			 */
 			runningPrompt?: string | null;
+			/**
+			 * The budget to set in a session where none was ever set (a default from a flag, the environment or
+			 * settings), with where it came from and the id it gets.
+			 */
+			defaultBudget?: { text: string; source: string; newBudgetId: string };
 	  }
 	| { type: "command"; args: string; newBudgetId: string }
 	| { type: "promptSubmitted" }
@@ -192,6 +199,7 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	const running = runningKey !== null && runningKey === history.lastPrompt;
 	const base: SessionState = { ...EMPTY_SESSION, lastPrompt: history.lastPrompt, running };
 	const budget = history.budget;
+	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const loaded: SessionState = {
 		...base,
@@ -223,6 +231,38 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	effects.push(status(next, now));
 	if (announce) effects.push(restored(budget, now, history.usedTurns));
 	return { state: next, effects };
+}
+
+/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
+function withDefault(
+	state: SessionState,
+	{ text, source, newBudgetId }: { text: string; source: string; newBudgetId: string },
+	now: number,
+): StepResult {
+	const command = parseCommand(text);
+	if (command.kind !== "set") {
+		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
+		return {
+			state,
+			effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }],
+		};
+	}
+	const budget: TimeboxBudget = {
+		id: newBudgetId,
+		timeLimitMs: command.timeLimitMs,
+		turnLimit: command.turnLimit,
+		startTime: now,
+		onStopCommand: command.onStopCommand,
+	};
+	const next = withNewBudget(state, budget);
+	return {
+		state: next,
+		effects: [
+			{ kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+			status(next, now),
+			{ kind: "notify", message: defaultSetMessage(source, command), level: "info" },
+		],
+	};
 }
 
 function restored(budget: TimeboxBudget, now: number, usedTurns: number): Effect {

@@ -110,6 +110,8 @@ class LoadedExtension {
 			registerCommand: (_name: string, options: CommandOptions) => {
 				this.command = options;
 			},
+			registerFlag: () => {},
+			getFlag: () => undefined,
 			appendEntry: (customType: string, data?: unknown) => {
 				sessionManager.appendCustomEntry(customType, data);
 			},
@@ -121,6 +123,8 @@ class LoadedExtension {
 			writeFallback: () => {},
 			ledger: () => ({ claim: () => true, read: () => ({ spent: null, off: false, nudged: false }) }),
 			newBudgetId: () => "bench-budget",
+			env: {},
+			globalSettings: () => "/nonexistent/settings.json",
 		})(api);
 	}
 
@@ -139,13 +143,25 @@ class LoadedExtension {
 /** A context whose UI does nothing (with hasUI true) and whose sessionManager is the real one. */
 function quietContext(sessionManager: SessionManager): ExtensionCommandContext {
 	const ui = { notify: () => {}, setStatus: () => {} };
-	return { hasUI: true, ui, sessionManager, abort: () => {} } as unknown as ExtensionCommandContext;
+	return {
+		hasUI: true,
+		ui,
+		sessionManager,
+		cwd: "/nonexistent/project",
+		abort: () => {},
+	} as unknown as ExtensionCommandContext;
 }
 
 /** A context that keeps the notifications, for the final check that the budget stayed active and counted right. */
 function recordingContext(sessionManager: SessionManager, notes: string[]): ExtensionCommandContext {
 	const ui = { notify: (message: string) => notes.push(message), setStatus: () => {} };
-	return { hasUI: true, ui, sessionManager, abort: () => {} } as unknown as ExtensionCommandContext;
+	return {
+		hasUI: true,
+		ui,
+		sessionManager,
+		cwd: "/nonexistent/project",
+		abort: () => {},
+	} as unknown as ExtensionCommandContext;
 }
 
 let sentPrompts = 0;

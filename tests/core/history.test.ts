@@ -33,6 +33,7 @@ describe("foldHistory", () => {
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: false,
+			hasRecords: false,
 		});
 	});
 
@@ -43,6 +44,7 @@ describe("foldHistory", () => {
 			lastPrompt: "p2",
 			lastPromptCounted: false,
 			newestUnusable: false,
+			hasRecords: false,
 		});
 	});
 
@@ -53,6 +55,7 @@ describe("foldHistory", () => {
 			lastPrompt: "p3",
 			lastPromptCounted: true,
 			newestUnusable: false,
+			hasRecords: true,
 		});
 	});
 
@@ -110,6 +113,7 @@ describe("foldHistory", () => {
 			lastPrompt: "p2",
 			lastPromptCounted: true,
 			newestUnusable: true,
+			hasRecords: true,
 		});
 	});
 
@@ -120,6 +124,7 @@ describe("foldHistory", () => {
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: true,
+			hasRecords: true,
 		});
 	});
 

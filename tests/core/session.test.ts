@@ -94,7 +94,7 @@ function loadEvent(
 		announce?: boolean;
 		runningPrompt?: string | null;
 	} = {},
-): SessionEvent {
+): Extract<SessionEvent, { type: "load" }> {
 	return {
 		type: "load",
 		history: {
@@ -103,6 +103,7 @@ function loadEvent(
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: false,
+			hasRecords: true,
 			...history,
 		},
 		ledger: { ...NOTHING_RECORDED, ...options.ledger },
@@ -1114,5 +1115,46 @@ describe("the ledger name of a budget's outcomes", () => {
 		expect(readLedger(ledger, { ...tenMinutes, extensions: 2 })).toEqual({ spent: null, off: true, nudged: true });
 		expect(reads).toEqual(["budget-1.e2", "budget-1"]);
 		expect(readLedger(ledger, tenMinutes)).toEqual({ spent: null, off: true, nudged: false });
+	});
+});
+
+describe("a default budget for a session new to Timebox", () => {
+	const fresh = { budget: null, usedTurns: 0, lastPrompt: null, hasRecords: false };
+	const withDefaultEvent = (text: string, history: Partial<FoldedHistory> = fresh): SessionEvent => ({
+		...loadEvent(history),
+		defaultBudget: { text, source: "PI_TIMEBOX", newBudgetId: "b9" },
+	});
+
+	it("sets the default, writes it and says where it came from", () => {
+		const result = step(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
+		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
+		expect(result.state.budget).toEqual(set);
+		expect(result.effects).toEqual([
+			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
+			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },
+			{ kind: "notify", message: "Timebox set from PI_TIMEBOX: 30m and 10 turns. On stop it runs: lmk", level: "info" },
+		]);
+	});
+
+	it.each([
+		["30x", '"30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["status", '"status" is not a budget.'],
+	])("names a bad default %j and sets nothing", (text, reason) => {
+		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);
+		expect(result.state.budget).toBeNull();
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{
+				kind: "notify",
+				message: `Timebox: PI_TIMEBOX: ${reason} The session starts without a budget.`,
+				level: "warning",
+			},
+		]);
+	});
+
+	it("leaves a session that ever had a budget record alone", () => {
+		const result = step(EMPTY_SESSION, withDefaultEvent("30m", { ...fresh, hasRecords: true }), START);
+		expect(result.state.budget).toBeNull();
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 });

@@ -1,7 +1,7 @@
 // Installs the package the way a user does (`pi install <path>` into a throwaway HOME) and runs `pi -p` with it:
 // guards against a manifest or entry that pi cannot load, and proves the limit fires in print mode.
 
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,8 +14,16 @@ const DEMO_MODEL = join(REPO, "src/demo/offline-model.ts");
 let home: string;
 
 /** Runs the repo's pi with the throwaway HOME and stdin closed. */
-function pi(args: string[]): Promise<RunResult> {
-	const env = { ...process.env, HOME: home, PI_OFFLINE: "1", PI_CODING_AGENT_DIR: join(home, ".pi/agent") };
+function pi(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		HOME: home,
+		PI_OFFLINE: "1",
+		PI_CODING_AGENT_DIR: join(home, ".pi/agent"),
+	};
+	// A default budget the developer has set must not leak into these runs.
+	delete env.PI_TIMEBOX;
+	Object.assign(env, extraEnv);
 	return runProcess(PI, args, { cwd: home, env, timeoutMs: 45_000 });
 }
 
@@ -58,6 +66,39 @@ describe("the package installed with pi install", () => {
 		expect(result.stderr).toContain("Request was aborted");
 		expect(result.code).toBe(1);
 		await expect.poll(() => readFile(stopFile, "utf8").catch(() => ""), { timeout: 5_000 }).toBe("stopped\n");
+	});
+
+	it("caps a scripted run with pi -p --timebox: the second prompt of turns:1 is stopped", async () => {
+		expect((await pi(["install", REPO])).code).toBe(0);
+		const demo = ["-e", DEMO_MODEL, "--model", "timebox-demo/scripted"];
+		const result = await pi([...demo, "-p", "--timebox", "turns:1", "first", "second"]);
+		expect(result.stderr).toContain("[timebox] info: Timebox set from --timebox: 1 turn.");
+		expect(result.stderr).toMatch(/\[timebox\] error: Timebox budget spent\. Used 1 turn, \d+s\./);
+	});
+
+	it("takes the default from PI_TIMEBOX, then the project's settings over the user's, and names a bad one", async () => {
+		expect((await pi(["install", REPO])).code).toBe(0);
+		const demo = ["-e", DEMO_MODEL, "--model", "timebox-demo/scripted", "-p", "/timebox status"];
+		// pi install keeps the package list in the same settings file: add to it.
+		const globalFile = join(home, ".pi/agent/settings.json");
+		const settings = JSON.parse(await readFile(globalFile, "utf8"));
+		await writeFile(globalFile, JSON.stringify({ ...settings, timebox: { default: "45m" } }));
+		expect((await pi(demo)).stderr).toContain(
+			`[timebox] info: Timebox set from timebox.default in ${globalFile}: 45m.`,
+		);
+		await mkdir(join(home, ".pi"), { recursive: true });
+		await writeFile(join(home, ".pi/settings.json"), JSON.stringify({ timebox: { default: "turns:7" } }));
+		const project = await pi(demo);
+		expect(project.stderr).toContain(
+			`Timebox set from timebox.default in ${join(home, ".pi/settings.json")}: 7 turns.`,
+		);
+		const fromEnv = await pi(demo, { PI_TIMEBOX: "20m" });
+		expect(fromEnv.stderr).toContain("[timebox] info: Timebox set from PI_TIMEBOX: 20m.");
+		const bad = await pi(demo, { PI_TIMEBOX: "30x" });
+		expect(bad.stderr).toContain(
+			'[timebox] warning: Timebox: PI_TIMEBOX: "30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). The session starts without a budget.',
+		);
+		expect(bad.stderr).toContain("No active timebox.");
 	});
 
 	it("answers bad input with the usage and runs no model", async () => {

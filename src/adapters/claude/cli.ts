@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type Clock, internalErrorMessage, LEDGER_FOLDER, type OnStopRunner } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
-import { handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
+import { DEFAULT_ENV, handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
 import { joinStatusLines } from "./statusline.ts";
 
@@ -67,7 +67,15 @@ export async function runCli(
 				stderr: "",
 			};
 		}
-		const output = await handleHook(input, { store, ledger, clock: deps.clock, onStop: deps.onStop, ...newId(deps) });
+		const defaults = env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {};
+		const output = await handleHook(input, {
+			store,
+			ledger,
+			clock: deps.clock,
+			onStop: deps.onStop,
+			...newId(deps),
+			...defaults,
+		});
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);

@@ -32,7 +32,12 @@ export interface HookDeps {
 	clock: Clock;
 	onStop: OnStopRunner;
 	newBudgetId?: () => string;
+	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
+	defaultBudget?: string;
 }
+
+/** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
+export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
 
 /** The JSON a hook prints, or null to print nothing and let Claude Code go on. */
 export type HookOutput = Record<string, unknown> | null;
@@ -61,6 +66,8 @@ interface Outcome {
 interface LoadOptions {
 	/** Say what was restored, or that the newest record is damaged (SessionStart on resume). */
 	announce?: boolean;
+	/** A default budget for a session where none was ever set, and the id it gets. */
+	defaultBudget?: { text: string; source: string; newBudgetId: string };
 	/**
 	 * The prompt the hook belongs to (null: the latest prompt). When it is the latest prompt of the log, it is the one
 	 * being answered: a tool call or a message typed mid-turn is part of its run, and it does not count against itself.
@@ -76,6 +83,7 @@ export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: numbe
 	const history = foldHistory(deps.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
 	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
 }
@@ -107,7 +115,14 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 	switch (input.event) {
 		case "SessionStart": {
 			if (input.source === "compact") return null;
-			const loaded = loadSession(deps, now, { announce: input.source === "resume" });
+			const text = deps.defaultBudget?.trim();
+			const defaultBudget = text
+				? { text, source: DEFAULT_ENV, newBudgetId: (deps.newBudgetId ?? randomUUID)() }
+				: undefined;
+			const loaded = loadSession(deps, now, {
+				announce: input.source === "resume",
+				...(defaultBudget ? { defaultBudget } : {}),
+			});
 			const outcome = await execute(loaded.effects, deps);
 			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 		}

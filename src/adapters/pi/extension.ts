@@ -11,6 +11,7 @@ import {
 	type Scheduler,
 } from "../../core/index.ts";
 import { createTimeboxCommand } from "./command.ts";
+import { DEFAULT_FLAG, readDefaultBudget } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
@@ -27,6 +28,9 @@ export interface TimeboxExtensionDeps {
 	/** The per-user ledger; asked for each time pi loads the extension, so it follows pi's agent directory. */
 	ledger: () => BudgetLedger;
 	newBudgetId: () => string;
+	/** The environment (PI_TIMEBOX) and the user's settings file, where a default budget may come from. */
+	env: NodeJS.ProcessEnv;
+	globalSettings: () => string;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
@@ -44,10 +48,21 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			newBudgetId: deps.newBudgetId,
 		});
 
-		// The session loaded (startup, reload, new, resume, fork, clone): restore the budget of its branch.
+		pi.registerFlag(DEFAULT_FLAG, {
+			type: "string",
+			description: 'A budget for new sessions, e.g. --timebox "30m turns:10"',
+		});
+		// The session loaded (startup, reload, new, resume, fork, clone): restore the budget of its branch, or give a
+		// session that never had one the default budget.
 		pi.on("session_start", (_event, ctx) => {
 			context.bind(ctx);
-			session.load("restore", true);
+			const defaults = readDefaultBudget({
+				flag: pi.getFlag(DEFAULT_FLAG),
+				env: deps.env,
+				cwd: ctx.cwd,
+				globalSettings: deps.globalSettings(),
+			});
+			session.load("restore", true, defaults);
 		});
 		// /tree moved to another branch: take that branch's budget and prompts.
 		pi.on("session_tree", (_event, ctx) => {

@@ -17,4 +17,6 @@ export default createTimeboxExtension({
 	writeFallback: (line) => process.stderr.write(`${line}\n`),
 	ledger: () => createFileLedger(join(getAgentDir(), LEDGER_FOLDER)),
 	newBudgetId: randomUUID,
+	env: process.env,
+	globalSettings: () => join(getAgentDir(), "settings.json"),
 });

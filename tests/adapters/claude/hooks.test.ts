@@ -740,6 +740,52 @@ describe("sessions", () => {
 	});
 });
 
+describe("a default budget from TIMEBOX_DEFAULT", () => {
+	async function startWith(
+		defaultBudget: string,
+		source: SessionStartHookInput["source"] = "startup",
+		overrides: Partial<CliDeps> = {},
+	) {
+		const input: SessionStartHookInput = { ...base, hook_event_name: "SessionStart", source };
+		const env = { CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_DEFAULT: defaultBudget };
+		const { stdout } = await runCli(["hook"], JSON.stringify(input), env, deps(overrides));
+		return stdout === "" ? {} : JSON.parse(stdout);
+	}
+
+	it("sets the default on a new session, says so, and enforces it", async () => {
+		expect(await startWith("turns:1 -- say done")).toEqual({
+			systemMessage: "Timebox set from TIMEBOX_DEFAULT: 1 turn. On stop it runs: say done",
+		});
+		expect(await statusLine()).toBe("Timebox: no time limit | 1 turn left (0/1)\n");
+		expect(await submit("one", "p1")).toEqual({});
+		expect(await submit("two", "p2")).toMatchObject({ decision: "block" });
+		expect(shell.ran).toEqual(["say done"]);
+	});
+
+	it("gives the default budget an id of its own", async () => {
+		const { newBudgetId: _none, ...withoutIds } = deps();
+		await startWith("15m", "startup", { ...withoutIds, newBudgetId: undefined });
+		const active = logLines().find((line) => line.kind === "active") as { budget: { id: string } } | undefined;
+		expect(active?.budget.id).toMatch(/^[0-9a-f-]{36}$/);
+	});
+
+	it("never replaces a budget the session already had", async () => {
+		await submit("/timebox turns:3", "p0");
+		expect(await startWith("5m", "resume")).toEqual({
+			systemMessage: "Timebox restored: no time limit | 3 turns left (0/3).",
+		});
+		expect(await statusLine()).toBe("Timebox: no time limit | 3 turns left (0/3)\n");
+	});
+
+	it("names a bad default, and the session starts without a budget", async () => {
+		expect(await startWith("30x")).toEqual({
+			systemMessage:
+				'Timebox: TIMEBOX_DEFAULT: "30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). The session starts without a budget.',
+		});
+		expect(await statusLine()).toBe("\n");
+	});
+});
+
 describe("status line", () => {
 	it("wraps the user's own status line command with the same stdin", async () => {
 		await submit("/timebox turns:3", "p0");

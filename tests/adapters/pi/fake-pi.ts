@@ -109,6 +109,7 @@ export class FakeScreen {
 export class FakePiInstance {
 	readonly handlers = new Map<string, Handler[]>();
 	readonly commands = new Map<string, CommandOptions>();
+	readonly flags = new Set<string>();
 	stale = false;
 	aborts = 0;
 	abortRequested = false;
@@ -128,6 +129,10 @@ export class FakePiInstance {
 		registerCommand: (name: string, options: CommandOptions) => {
 			this.commands.set(name, options);
 		},
+		registerFlag: (name: string) => {
+			this.flags.add(name);
+		},
+		getFlag: (name: string) => (this.flags.has(name) ? this.host.flag : undefined),
 		appendEntry: (customType: string, data?: unknown) => {
 			this.assertActive();
 			this.file.appendCustom(customType, data);
@@ -175,6 +180,9 @@ export class FakePiInstance {
 				instance.abortRequested = true;
 			},
 			getSystemPrompt: () => BASE_SYSTEM_PROMPT,
+			get cwd() {
+				return instance.host.cwd;
+			},
 		} as unknown as ExtensionCommandContext;
 	}
 
@@ -223,6 +231,11 @@ export class FakePi {
 	instance!: FakePiInstance;
 	readonly instances: FakePiInstance[] = [];
 	private readonly ids = sequentialIds();
+	/** The environment Timebox reads (PI_TIMEBOX), the --timebox flag's value, and where settings files are. */
+	env: NodeJS.ProcessEnv = {};
+	flag: string | undefined;
+	cwd = "/nonexistent/project";
+	globalSettings = "/nonexistent/agent/settings.json";
 	private sent = 0;
 	private steering: FakeMessage[] = [];
 
@@ -244,6 +257,8 @@ export class FakePi {
 			writeFallback: (line) => this.screen.fallbackLines.push(line),
 			ledger: () => this.ledger,
 			newBudgetId: this.ids,
+			env: this.env,
+			globalSettings: () => this.globalSettings,
 		})(this.instance.api);
 		await this.instance.emit({ type: "session_start", reason });
 		return this;

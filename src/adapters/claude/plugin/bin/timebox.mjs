@@ -451,7 +451,8 @@ function foldHistory(items) {
 		usedTurns: budget ? usedTurns : 0,
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
-		newestUnusable: unusable > 0
+		newestUnusable: unusable > 0,
+		hasRecords: items.some((item) => item.kind === "record")
 	};
 }
 // src/core/messages.ts
@@ -538,6 +539,14 @@ function expiredMessage(budget, timeRanOut) {
 /** An unexpected error inside Timebox, reported once per place. */
 function internalErrorMessage(where, error) {
 	return `Timebox hit an internal error (${where}): ${error instanceof Error ? error.message : String(error)}. Your session goes on; check the budget with /timebox status.`;
+}
+/** A default budget was set on a session new to Timebox. */
+function defaultSetMessage(source, limits) {
+	return `Timebox set from ${source}: ${describeBudget(limits)}.${onStopNote(limits.onStopCommand)}`;
+}
+/** A default budget that cannot be read: where it came from, what is wrong, and that the session has no budget. */
+function badDefaultMessage(source, reason) {
+	return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
 // src/core/command-plan.ts
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
@@ -762,6 +771,7 @@ function load(event, now) {
 		running
 	};
 	const budget = history.budget;
+	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
 	if (!budget || ledger.off) return {
 		state: base,
 		effects: [...effects, status(base, now)]
@@ -811,6 +821,47 @@ function load(event, now) {
 	return {
 		state: next,
 		effects
+	};
+}
+/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
+function withDefault(state, { text, source, newBudgetId }, now) {
+	const command = parseCommand(text);
+	if (command.kind !== "set") {
+		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
+		return {
+			state,
+			effects: [status(state, now), {
+				kind: "notify",
+				message: badDefaultMessage(source, reason),
+				level: "warning"
+			}]
+		};
+	}
+	const budget = {
+		id: newBudgetId,
+		timeLimitMs: command.timeLimitMs,
+		turnLimit: command.turnLimit,
+		startTime: now,
+		onStopCommand: command.onStopCommand
+	};
+	const next = withNewBudget(state, budget);
+	return {
+		state: next,
+		effects: [
+			{
+				kind: "append",
+				record: {
+					kind: "active",
+					budget: budgetRecord(budget)
+				}
+			},
+			status(next, now),
+			{
+				kind: "notify",
+				message: defaultSetMessage(source, command),
+				level: "info"
+			}
+		]
 	};
 }
 function restored(budget, now, usedTurns) {
@@ -1287,6 +1338,8 @@ function parseHookInput(text, event) {
 	};
 }
 // src/adapters/claude/hooks.ts
+/** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
+const DEFAULT_ENV = "TIMEBOX_DEFAULT";
 /** `/timebox …` and the namespaced `/timebox:timebox …`, as typed. */
 const COMMAND_LINE = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 /** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
@@ -1309,6 +1362,7 @@ function loadSession(deps, now, options = {}) {
 		mode: "continue",
 		announce: options.announce === true
 	};
+	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	return step(EMPTY_SESSION, options.running === void 0 ? event : {
 		...event,
 		runningPrompt: options.running
@@ -1336,7 +1390,16 @@ async function handleHook(input, deps) {
 	switch (input.event) {
 		case "SessionStart": {
 			if (input.source === "compact") return null;
-			const outcome = await execute(loadSession(deps, now, { announce: input.source === "resume" }).effects, deps);
+			const text = deps.defaultBudget?.trim();
+			const defaultBudget = text ? {
+				text,
+				source: DEFAULT_ENV,
+				newBudgetId: (deps.newBudgetId ?? randomUUID)()
+			} : void 0;
+			const outcome = await execute(loadSession(deps, now, {
+				announce: input.source === "resume",
+				...defaultBudget ? { defaultBudget } : {}
+			}).effects, deps);
 			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 		}
 		case "UserPromptSubmit": return userPromptSubmit(input, deps, now);
@@ -1605,12 +1668,14 @@ async function runCli(args, stdin, env, deps) {
 				stderr: ""
 			};
 		}
+		const defaults = env["TIMEBOX_DEFAULT"] ? { defaultBudget: env[DEFAULT_ENV] } : {};
 		const output = await handleHook(input, {
 			store,
 			ledger,
 			clock: deps.clock,
 			onStop: deps.onStop,
-			...newId(deps)
+			...newId(deps),
+			...defaults
 		});
 		return {
 			stdout: output ? `${JSON.stringify(output)}\n` : "",

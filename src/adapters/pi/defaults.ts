@@ -1,0 +1,62 @@
+// Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX, then the project's
+// .pi/settings.json, then the user's settings.json (the `timebox` key's `default`). The first one set wins; the core
+// decides what it does (it never replaces a budget the session already had).
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** A default budget's text and where it came from, as the user would name it. */
+export interface DefaultBudget {
+	text: string;
+	source: string;
+}
+
+/** What the defaults are read from: the real ones in production, others in tests. */
+export interface DefaultSources {
+	/** The value of `--timebox`, as pi gives it. */
+	flag: unknown;
+	env: NodeJS.ProcessEnv;
+	/** The project's working directory: its `.pi/settings.json` is read. */
+	cwd: string;
+	/** The user's global settings file (`settings.json` in pi's agent directory). */
+	globalSettings: string;
+}
+
+/** The name of the flag, `pi --timebox "30m turns:10"`. */
+export const DEFAULT_FLAG = "timebox";
+/** The environment variable, `PI_TIMEBOX="30m turns:10"`. */
+export const DEFAULT_ENV = "PI_TIMEBOX";
+/** The key Timebox reads in pi's settings files. */
+export const SETTINGS_KEY = "timebox";
+
+/** The `timebox.default` of a settings file: its text, a non-text value as text (the core says why it is bad), or null. */
+function settingsDefault(file: string): string | null {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(readFileSync(file, "utf8"));
+	} catch {
+		// No file, or one pi itself will complain about: no default from it.
+		return null;
+	}
+	const section =
+		typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[SETTINGS_KEY] : null;
+	const value =
+		typeof section === "object" && section !== null ? (section as Record<string, unknown>).default : undefined;
+	if (value === undefined || value === null) return null;
+	return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The default budget for a new session, the first source that sets one winning, or null. */
+export function readDefaultBudget(sources: DefaultSources): DefaultBudget | null {
+	if (typeof sources.flag === "string" && sources.flag.trim().length > 0) {
+		return { text: sources.flag, source: `--${DEFAULT_FLAG}` };
+	}
+	const env = sources.env[DEFAULT_ENV];
+	if (env !== undefined && env.trim().length > 0) return { text: env, source: DEFAULT_ENV };
+	const projectFile = join(sources.cwd, ".pi", "settings.json");
+	const project = settingsDefault(projectFile);
+	if (project !== null) return { text: project, source: `${SETTINGS_KEY}.default in ${projectFile}` };
+	const global = settingsDefault(sources.globalSettings);
+	if (global !== null) return { text: global, source: `${SETTINGS_KEY}.default in ${sources.globalSettings}` };
+	return null;
+}

@@ -227,6 +227,16 @@ describe("extend, pause and resume", () => {
 		expect(parseCommand("pause 10m")).toEqual({ kind: "invalid", reason: '"pause" takes nothing else with it.' });
 	});
 
+	it("hints at -- only for a word that is all dashes", () => {
+		for (const word of ["—x", "x—"]) {
+			expect(parseCommand(`15m ${word}`)).toEqual({
+				kind: "invalid",
+				reason: `"${word}" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`,
+			});
+		}
+		expect(parseCommand("15m –– say")).toMatchObject({ reason: expect.stringContaining("Did you mean --") });
+	});
+
 	it("hints at -- when a dash was typed for it", () => {
 		expect(parseCommand("15m — say done")).toEqual({
 			kind: "invalid",

@@ -217,3 +217,36 @@ describe("parseRecord", () => {
 		expect(parseRecord(value)).toBeNull();
 	});
 });
+
+describe("a budget written again: paused, extended, with prompts used before", () => {
+	it("reads back the pause, the time paused before, the extensions and the prompts used before", () => {
+		const again = { ...written, pausedMs: 60_000, pausedAt: START + 5, extensions: 2, turnsBefore: 3 };
+		expect(parseRecord({ kind: "active", budget: again })).toEqual({
+			kind: "active",
+			budget: { ...stored, pausedMs: 60_000, pausedAt: START + 5, extensions: 2 },
+			legacyStartTurn: null,
+			turnsBefore: 3,
+		});
+	});
+
+	it.each([
+		["negative", -5],
+		["zero", 0],
+		["fractional", 1.5],
+		["text", "60000"],
+		["null", null],
+	])("ignores a %s time paused, extension count and prompt count", (_name, value) => {
+		const again = { ...written, pausedMs: value, extensions: value, turnsBefore: value, pausedAt: "soon" };
+		expect(parseRecord({ kind: "active", budget: again })).toEqual({
+			kind: "active",
+			budget: stored,
+			legacyStartTurn: null,
+			turnsBefore: typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0,
+		});
+	});
+
+	it("writes only what is set, and the prompts used before when there are any", () => {
+		expect(budgetRecord({ ...stored, pausedAt: START }, 2)).toEqual({ ...written, pausedAt: START, turnsBefore: 2 });
+		expect(budgetRecord(stored, 0)).toEqual(written);
+	});
+});

@@ -1036,6 +1036,27 @@ describe("extend, pause and resume", () => {
 		expect(stopped.effects[0]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
 
+	it("allows an extension up to the largest budget exactly", () => {
+		const upTo = step(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.budget;
+		expect(upTo?.timeLimitMs).toBe(30 * DAY);
+		const turns = step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:1"), START).state.budget;
+		expect(turns?.turnLimit).toBe(1_000_000);
+	});
+
+	it("names in the reply a word that replaced an earlier one", () => {
+		expect(step(EMPTY_SESSION, set("1h 30m"), START).effects.at(-1)).toEqual({
+			kind: "notify",
+			message: "Timebox set: 30m.\n30m replaces 1h; for the sum, write 1h30m as one word.",
+			level: "info",
+		});
+		expect(step(withBudget(tenMinutes), set("+1m +2m"), START).effects.at(-1)).toEqual({
+			kind: "notify",
+			message:
+				"Timebox extended by 2m. Timebox: 12m 0s left (12m budget) | no turn limit\n2m replaces 1m; for the sum, write 1m2m as one word.",
+			level: "info",
+		});
+	});
+
 	it("refuses an extension past the largest budget and changes nothing", () => {
 		const state = withBudget(budget({ timeLimitMs: 29 * DAY }));
 		const result = step(state, set("+48h"), START);
@@ -1094,9 +1115,11 @@ describe("extend, pause and resume", () => {
 		expect(result.effects.at(-1)).toEqual(info(message));
 	});
 
-	it("keeps the warning given through a pause, and lets it come again after an extension", () => {
+	it("keeps the warning given through a pause and a resume, and lets it come again after an extension", () => {
 		const warned = withBudget(tenMinutes, { nudged: true });
-		expect(step(warned, set("pause"), START).state.nudged).toBe(true);
+		const paused = step(warned, set("pause"), START).state;
+		expect(paused.nudged).toBe(true);
+		expect(step(paused, set("resume"), START).state.nudged).toBe(true);
 		expect(step(warned, set("+5m"), START).state.nudged).toBe(false);
 	});
 });

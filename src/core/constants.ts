@@ -70,3 +70,13 @@ export const LEDGER_FOLDER = "timebox-ledger";
 
 /** The prompt key of a run that has no prompt at all (one a host started by itself): it counts once. */
 export const UNNAMED_RUN = "\u0000run-without-a-prompt";
+
+/** What "ask at the limit" offers besides stopping: this much more time, or this many more prompts. */
+export const LIMIT_MORE_TIME = "5m";
+export const LIMIT_MORE_TURNS = 1;
+
+/** How long the limit question waits for an answer before it stops, as if "Stop now" was chosen. */
+export const LIMIT_QUESTION_TIMEOUT_MS = 30_000;
+
+/** What `onLimit` may be: stop at the limit (the default), or ask first where the host can ask. */
+export const ON_LIMIT_CHOICES: readonly string[] = ["stop", "ask"];

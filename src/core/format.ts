@@ -92,3 +92,12 @@ export function formatNudgePrompt(
 	);
 	return lines.join("\n");
 }
+
+/** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
+export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number): string {
+	const parts: string[] = [];
+	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+	if (budget.turnLimit !== null)
+		parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+	return parts.join(" | ");
+}

@@ -30,7 +30,13 @@ export interface LiveSessionPorts {
 	abortRun(): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
+	/** Whether the user can be asked now (an interactive UI). */
+	canAsk(): boolean;
+	/** Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs`. */
+	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
 }
+
+type Question = Extract<Effect, { kind: "ask" }>;
 
 /** What the host answers to the event it reported. */
 export interface Answer {
@@ -38,6 +44,8 @@ export interface Answer {
 	context: string[];
 	/** Why the announced prompt, model call or tool call is refused, or null to let it run. */
 	refusal: string | null;
+	/** Questions for the user the event raised: `handle` asks them and carries out the answers. */
+	questions: Question[];
 }
 
 /**
@@ -52,6 +60,9 @@ export class LiveSession {
 	private checkTimer: Cancel | null = null;
 	private checkDue: number | null = null;
 	private readonly reported = new Set<string>();
+	/** Whether a question is open: events that come meanwhile wait for `answered`. */
+	private asking = false;
+	private answered: Promise<unknown> = Promise.resolve();
 
 	constructor(private readonly ports: LiveSessionPorts) {}
 
@@ -63,28 +74,82 @@ export class LiveSession {
 	 * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
 	 * `defaultBudget`, if there is one.
 	 */
-	load(mode: LoadMode, announce: boolean, defaultBudget: { text: string; source: string } | null = null): void {
+	load(
+		mode: LoadMode,
+		announce: boolean,
+		defaultBudget: { text: string; source: string } | null = null,
+		onLimit: { value: unknown; source: string } | null = null,
+	): void {
 		this.guard("session start", () => {
 			const history = foldHistory(this.ports.store.history());
 			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
 			const event: SessionEvent = { type: "load", history, ledger, mode, announce };
 			if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
+			if (onLimit) {
+				event.onLimit = onLimit;
+				event.canAsk = this.ports.canAsk();
+			}
 			this.dispatch(event);
 		});
 	}
 
 	/** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
-	command(args: string): void {
+	async command(args: string): Promise<void> {
 		if (this.disposed) {
 			this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
 			return;
 		}
-		this.guard("/timebox", () => this.dispatch({ type: "command", args, newBudgetId: this.ports.newBudgetId() }));
+		const events: SessionEvent[] = [];
+		this.guard("/timebox", () => {
+			events.push({ type: "command", args, newBudgetId: this.ports.newBudgetId(), canAsk: this.ports.canAsk() });
+		});
+		for (const event of events) await this.handle(event);
+	}
+
+	/**
+	 * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
+	 * calls and tools go through here, so that none starts while the user is being asked.
+	 */
+	handle(event: SessionEvent): Promise<Answer> {
+		if (this.asking) return this.answered.then(() => this.handle(event));
+		const answer = this.dispatch(event);
+		if (answer.questions.length === 0) return Promise.resolve(answer);
+		this.asking = true;
+		const settled = this.settle(answer).finally(() => {
+			this.asking = false;
+		});
+		this.answered = settled;
+		return settled;
+	}
+
+	/** Asks each question in turn and reports the answer to the rules; what they answer is added to `answer`. */
+	private async settle(answer: Answer): Promise<Answer> {
+		const merged: Answer = { ...answer, questions: [] };
+		const open = [...answer.questions];
+		for (let question = open.shift(); question; question = open.shift()) {
+			const choice = await this.choose(question);
+			const next = this.dispatch(choice);
+			merged.context.push(...next.context);
+			merged.refusal = next.refusal ?? merged.refusal;
+			open.push(...next.questions);
+		}
+		return merged;
+	}
+
+	private async choose(question: Question): Promise<SessionEvent> {
+		try {
+			const labels = question.choices.map((choice) => choice.label);
+			const index = await this.ports.ask(question.question, labels, question.timeoutMs);
+			return (index === undefined ? undefined : question.choices[index]?.then) ?? question.onTimeout;
+		} catch (error) {
+			this.report("question", error);
+			return question.onTimeout;
+		}
 	}
 
 	/** Feeds one event to the rules and carries out what they say. */
 	dispatch(event: SessionEvent): Answer {
-		const answer: Answer = { context: [], refusal: null };
+		const answer: Answer = { context: [], refusal: null, questions: [] };
 		if (this.disposed) return answer;
 		this.guard(event.type, () => {
 			const result = step(this.current, event, this.ports.clock.now());
@@ -126,6 +191,9 @@ export class LiveSession {
 			case "refuse":
 				answer.refusal = effect.reason;
 				return;
+			case "ask":
+				answer.questions.push(effect);
+				return;
 			case "once":
 				if (this.claim(effect)) this.execute(effect.then, answer);
 				return;
@@ -154,7 +222,7 @@ export class LiveSession {
 			return;
 		}
 		this.refreshTimer ??= this.ports.scheduler.setInterval(
-			() => this.dispatch({ type: "timeCheck" }),
+			() => void this.handle({ type: "timeCheck" }),
 			STATUS_REFRESH_INTERVAL_MS,
 		);
 		const now = this.ports.clock.now();
@@ -169,7 +237,7 @@ export class LiveSession {
 		this.checkTimer = this.ports.scheduler.setTimeout(() => {
 			this.checkDue = null;
 			this.checkTimer = null;
-			this.dispatch({ type: "timeCheck" });
+			void this.handle({ type: "timeCheck" });
 		}, delay);
 	}
 

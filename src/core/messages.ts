@@ -131,3 +131,26 @@ export function defaultSetMessage(source: string, limits: BudgetLimits): string 
 export function badDefaultMessage(source: string, reason: string): string {
 	return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
+
+/** Asked before a new budget replaces an active one. */
+export function replaceQuestion(left: string): string {
+	return `Replace the active budget (${left})?`;
+}
+
+export const REPLACE_CHOICE = "Replace it";
+export const KEEP_CHOICE = "Keep it";
+export const KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+
+/** Asked when the budget is spent and the user chose to be asked at the limit. */
+export function limitQuestion(usedTurns: number, elapsedMs: number): string {
+	return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}). Stop now, or go on with more?`;
+}
+
+export const STOP_CHOICE = "Stop now";
+export const MORE_TIME_CHOICE = "+5 minutes";
+export const MORE_TURNS_CHOICE = "+1 prompt";
+
+/** An `onLimit` setting Timebox does not know. */
+export function badOnLimitMessage(source: string, value: unknown): string {
+	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}

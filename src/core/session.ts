@@ -5,19 +5,37 @@
 
 import type { SpentSummary, TimeboxBudget } from "./budget.ts";
 import { planCommand } from "./command-plan.ts";
-import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, UNNAMED_RUN } from "./constants.ts";
+import {
+	LIMIT_MORE_TIME,
+	LIMIT_MORE_TURNS,
+	LIMIT_QUESTION_TIMEOUT_MS,
+	MAX_TIMER_DELAY_MS,
+	NUDGE_CRITICAL_RATIO,
+	NUDGE_WARNING_RATIO,
+	ON_LIMIT_CHOICES,
+	UNNAMED_RUN,
+} from "./constants.ts";
 import { decide, decideOnTime, urgencyFor } from "./decide.ts";
-import { formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
+import { formatLeft, formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
 import type { FoldedHistory } from "./history.ts";
 import { elapsedMs, worstRatio } from "./measure.ts";
 import {
 	badDefaultMessage,
+	badOnLimitMessage,
 	defaultSetMessage,
 	expiredMessage,
+	KEEP_CHOICE,
+	KEPT_MESSAGE,
+	limitQuestion,
+	MORE_TIME_CHOICE,
+	MORE_TURNS_CHOICE,
 	nudgeMessage,
 	onStopProblemMessage,
 	onStopStartedMessage,
+	REPLACE_CHOICE,
+	replaceQuestion,
 	restoredMessage,
+	STOP_CHOICE,
 	spentMessage,
 	UNUSABLE_RECORD,
 } from "./messages.ts";
@@ -43,6 +61,10 @@ export interface SessionState {
 	readonly spent: SpentSummary | null;
 	/** The prompt that was running or waiting when the budget stopped: nothing more runs for it. */
 	readonly stoppedPrompt: string | null;
+	/** Whether the user asked to be asked at the limit (and the host can ask) instead of a plain stop. */
+	readonly askAtLimit?: boolean;
+	/** Whether the limit question is open: nothing is checked, nothing stops, until it is answered. */
+	readonly asking?: boolean;
 }
 
 /** A session with no budget. */
@@ -98,8 +120,26 @@ export type SessionEvent =
 			 * settings), with where it came from and the id it gets.
 			 */
 			defaultBudget?: { text: string; source: string; newBudgetId: string };
+			/**
+			 * The `onLimit` setting and where it came from: "ask" asks at the limit (stop now, or more time or prompts)
+			 * where the host can ask (`canAsk`); "stop", the default, stops.
+			 */
+			onLimit?: { value: unknown; source: string };
+			canAsk?: boolean;
 	  }
-	| { type: "command"; args: string; newBudgetId: string }
+	| {
+			type: "command";
+			args: string;
+			newBudgetId: string;
+			/** Whether the host can ask the user now (an interactive UI); a replacement is then asked first. */
+			canAsk?: boolean;
+			/** The user said yes to the question this command raised. */
+			confirmed?: boolean;
+	  }
+	/** The user said no: nothing changes, and the user is told so. */
+	| { type: "declined"; message: string }
+	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
+	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
 	| { type: "promptSubmitted" }
 	| { type: "modelCall"; prompt: string | null }
 	| { type: "toolCall"; prompt: string | null }
@@ -120,6 +160,17 @@ export type Effect =
 	| { kind: "refuse"; reason: string }
 	/** Claim this outcome in the ledger; only the first claim anywhere carries out `then`. */
 	| { kind: "once"; claim: LedgerClaim; then: readonly Effect[] }
+	/**
+	 * Ask the user: each choice names the event to report when it is chosen; `onTimeout` is reported when nobody
+	 * answers within `timeoutMs` (null: wait). Until then the host holds model calls and tools back.
+	 */
+	| {
+			kind: "ask";
+			question: string;
+			choices: readonly { label: string; then: SessionEvent }[];
+			timeoutMs: number | null;
+			onTimeout: SessionEvent;
+	  }
 	| { kind: "runOnStop"; command: string };
 
 export interface StepResult {
@@ -132,11 +183,29 @@ const TIME_CHECKPOINTS = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO, 1];
 
 /** Applies one event to a session: the new state and the effects to carry out. */
 export function step(state: SessionState, event: SessionEvent, now: number): StepResult {
+	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+		// The limit question is open: nothing is checked or stopped until it is answered.
+		return { state, effects: [status(state, now)] };
+	}
+	const result = applyEvent(state, event, now);
+	const spent = result.state.spent;
+	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
+	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) {
+		return askAtTheLimit(state, event, spent, now);
+	}
+	return result;
+}
+
+function applyEvent(state: SessionState, event: SessionEvent, now: number): StepResult {
 	switch (event.type) {
 		case "load":
 			return load(event, now);
 		case "command":
-			return command(state, event.args, event.newBudgetId, now);
+			return command(state, event, now);
+		case "declined":
+			return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+		case "limitAnswer":
+			return limitAnswer({ ...state, asking: false }, event, now);
 		case "promptSubmitted":
 			return promptSubmitted(state, now);
 		case "modelCall":
@@ -197,7 +266,16 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
 	const runningKey = event.runningPrompt === undefined ? null : (event.runningPrompt ?? history.lastPrompt);
 	const running = runningKey !== null && runningKey === history.lastPrompt;
-	const base: SessionState = { ...EMPTY_SESSION, lastPrompt: history.lastPrompt, running };
+	const onLimit = event.onLimit;
+	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+		effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+	}
+	const base: SessionState = {
+		...EMPTY_SESSION,
+		lastPrompt: history.lastPrompt,
+		running,
+		...(onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {}),
+	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
@@ -270,19 +348,21 @@ function restored(budget: TimeboxBudget, now: number, usedTurns: number): Effect
 	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 
-function command(state: SessionState, args: string, newBudgetId: string, now: number): StepResult {
-	const plan = planCommand(parseCommand(args), {
+function command(state: SessionState, event: Extract<SessionEvent, { type: "command" }>, now: number): StepResult {
+	const plan = planCommand(parseCommand(event.args), {
 		budget: state.budget,
 		spent: state.spent,
 		usedTurns: shownTurns(state),
 		now,
-		newBudgetId,
+		newBudgetId: event.newBudgetId,
 	});
 	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
 	switch (plan.change) {
 		case "none":
 			return { state, effects: [status(state, now), reply] };
 		case "set": {
+			if (state.budget && !state.spent && event.canAsk && !event.confirmed)
+				return askToReplace(state, state.budget, event, now);
 			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
@@ -325,6 +405,73 @@ function command(state: SessionState, args: string, newBudgetId: string, now: nu
 			};
 		}
 	}
+}
+
+/** Asks before a new budget replaces the active one; "no" changes nothing. */
+function askToReplace(
+	state: SessionState,
+	budget: TimeboxBudget,
+	event: Extract<SessionEvent, { type: "command" }>,
+	now: number,
+): StepResult {
+	const keep: SessionEvent = { type: "declined", message: KEPT_MESSAGE };
+	return {
+		state,
+		effects: [
+			{
+				kind: "ask",
+				question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
+				choices: [
+					{ label: REPLACE_CHOICE, then: { ...event, confirmed: true } },
+					{ label: KEEP_CHOICE, then: keep },
+				],
+				timeoutMs: null,
+				onTimeout: keep,
+			},
+		],
+	};
+}
+
+/**
+ * The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
+ * or prompts, and stops if nobody answers in time.
+ */
+function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary, now: number): StepResult {
+	const answer = (choice: "stop" | "time" | "turns"): SessionEvent => ({
+		type: "limitAnswer",
+		answer: choice,
+		reached,
+	});
+	return {
+		state: { ...state, asking: true },
+		effects: [
+			{
+				kind: "ask",
+				question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+				choices: [
+					{ label: STOP_CHOICE, then: answer("stop") },
+					{ label: MORE_TIME_CHOICE, then: answer("time") },
+					{ label: MORE_TURNS_CHOICE, then: answer("turns") },
+				],
+				timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+				onTimeout: answer("stop"),
+			},
+		],
+	};
+}
+
+/** The user answered the limit question: stop as usual, or extend and go on with what reached the limit. */
+function limitAnswer(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "limitAnswer" }>,
+	now: number,
+): StepResult {
+	if (event.answer === "stop") return applyEvent(state, event.reached, now);
+	const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
+	// An extension keeps the budget and its id: no new id is needed.
+	const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+	const goOn = step(extended.state, event.reached, now);
+	return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */

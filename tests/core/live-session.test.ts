@@ -8,7 +8,7 @@ import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports
 import type { TimeboxRecord } from "../../src/core/records.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
-import { MemoryLedger, MemoryUI, RecordingRunner } from "../support/memory-host.ts";
+import { MemoryLedger, MemoryUI, RecordingRunner, ScriptedUser } from "../support/memory-host.ts";
 
 const SPENT = "Timebox: budget spent";
 
@@ -35,6 +35,7 @@ function createHost(options: HostOptions = {}) {
 	const ledger = options.ledger ?? new MemoryLedger();
 	const ui = new MemoryUI();
 	const onStop = new RecordingRunner();
+	const user = new ScriptedUser();
 	onStop.outcome = null;
 	let aborts = 0;
 	let nextId = 1;
@@ -52,11 +53,14 @@ function createHost(options: HostOptions = {}) {
 			aborts++;
 		},
 		newBudgetId: () => `budget-${nextId++}`,
+		canAsk: () => user.canAsk,
+		ask: (question, choices, timeoutMs) => user.ask(question, choices, timeoutMs),
 	};
 	const session = new LiveSession(ports);
 	return {
 		session,
 		ports,
+		user,
 		history,
 		time,
 		ledger,
@@ -164,7 +168,7 @@ describe("carrying out the rules", () => {
 		expect(host.runPrompt("p2").refusal).toBeNull();
 		expect(host.aborts).toBe(0);
 		const stopped = host.runPrompt("p3");
-		expect(stopped).toEqual({ context: [], refusal: spentText(2, "0s") });
+		expect(stopped).toEqual({ context: [], refusal: spentText(2, "0s"), questions: [] });
 		expect(host.aborts).toBe(1);
 		expect(host.ui.messages("error")).toEqual([spentText(2, "0s")]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
@@ -172,6 +176,7 @@ describe("carrying out the rules", () => {
 		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({
 			context: [],
 			refusal: spentText(2, "0s"),
+			questions: [],
 		});
 		expect(host.runPrompt("p4").refusal).toBeNull();
 		expect(host.ui.messages("error")).toHaveLength(1);
@@ -440,9 +445,13 @@ describe("disposal", () => {
 		const statusesBefore = host.ui.statuses.length;
 		host.time.advance(2 * MINUTE);
 		host.session.load("restore", true);
-		expect(host.runPrompt("p1")).toEqual({ context: [], refusal: null });
-		expect(host.runPrompt("p2")).toEqual({ context: [], refusal: null });
-		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({ context: [], refusal: null });
+		expect(host.runPrompt("p1")).toEqual({ context: [], refusal: null, questions: [] });
+		expect(host.runPrompt("p2")).toEqual({ context: [], refusal: null, questions: [] });
+		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({
+			context: [],
+			refusal: null,
+			questions: [],
+		});
 		expect(host.ui.notifications).toHaveLength(seenBefore);
 		expect(host.ui.statuses).toHaveLength(statusesBefore);
 		expect(host.records).toHaveLength(1);
@@ -488,6 +497,33 @@ describe("disposal", () => {
 });
 
 describe("failing ports", () => {
+	it("takes a dialog that fails as no answer: the budget stops, and the failure is reported once", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		host.ports.ask = () => Promise.reject(new Error("dialog gone"));
+		host.session.load("restore", false, null, { value: "ask", source: "settings" });
+		await host.session.command("turns:1 -- lmk");
+		host.runPrompt("p1");
+		await host.session.handle({ type: "modelCall", prompt: "p2" });
+		expect(host.ui.messages("error")).toEqual([internalError("question", "dialog gone"), spentText(1, "0s")]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+	});
+
+	it("holds every event that comes while a question is open until it is answered", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		let answer: (index: number | undefined) => void = () => {};
+		host.ports.ask = () => new Promise((resolve) => (answer = resolve));
+		await host.session.command("turns:3");
+		const replacing = host.session.command("turns:1");
+		const tool = host.session.handle({ type: "toolCall", prompt: null });
+		expect(host.session.state.budget?.turnLimit).toBe(3);
+		answer(0);
+		await replacing;
+		await tool;
+		expect(host.session.state.budget?.turnLimit).toBe(1);
+	});
+
 	it("fires the stop when the ledger cannot be written, and reports one internal error", () => {
 		const ledger = new MemoryLedger();
 		ledger.claim = () => {
@@ -582,7 +618,7 @@ describe("failing ports", () => {
 			throw new Error("clock gone");
 		};
 		const answer = host.session.dispatch({ type: "modelCall", prompt: "p1" });
-		expect(answer).toEqual({ context: [], refusal: null });
+		expect(answer).toEqual({ context: [], refusal: null, questions: [] });
 		expect(host.ui.notifications.at(-1)).toEqual({ message: internalError("modelCall", "clock gone"), level: "error" });
 		expect(host.session.state.usedTurns).toBe(0);
 	});

@@ -1181,3 +1181,121 @@ describe("a default budget for a session new to Timebox", () => {
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 });
+
+describe("asking the user", () => {
+	const ask = (result: { effects: Effect[] }) => result.effects.find((effect) => effect.kind === "ask");
+
+	it("asks before a new budget replaces an active one, where the host can ask", () => {
+		const active = withBudget(threeTurns, { usedTurns: 1 });
+		const event: SessionEvent = { type: "command", args: "5m", newBudgetId: "b2", canAsk: true };
+		const result = step(active, event, START + MINUTE);
+		expect(result.state).toBe(active);
+		expect(result.effects).toEqual([
+			{
+				kind: "ask",
+				question: "Replace the active budget (2 turns left)?",
+				choices: [
+					{ label: "Replace it", then: { ...event, confirmed: true } },
+					{ label: "Keep it", then: { type: "declined", message: "Nothing changed: the active budget stays." } },
+				],
+				timeoutMs: null,
+				onTimeout: { type: "declined", message: "Nothing changed: the active budget stays." },
+			},
+		]);
+		expect(step(active, { ...event, confirmed: true }, START).state.budget?.id).toBe("b2");
+		expect(step(active, { type: "declined", message: "no" }, START)).toEqual({
+			state: active,
+			effects: [{ kind: "notify", message: "no", level: "info" }],
+		});
+	});
+
+	it("replaces without asking where the host cannot ask, or when the budget is spent", () => {
+		const active = withBudget(tenMinutes);
+		expect(step(active, set("5m"), START).state.budget?.id).toBe("b1");
+		const spent = withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: true } });
+		const event: SessionEvent = { type: "command", args: "5m", newBudgetId: "b2", canAsk: true };
+		expect(step(spent, event, START).state.budget?.id).toBe("b2");
+	});
+
+	describe("at the limit", () => {
+		const asking = (b: TimeboxBudget, more: Partial<SessionState> = {}) => withBudget(b, { askAtLimit: true, ...more });
+
+		it("asks instead of stopping: stop now, 5 more minutes or 1 more prompt, stopping after 30 s", () => {
+			const result = step(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);
+			expect(result.state).toMatchObject({ asking: true, spent: null, usedTurns: 3 });
+			const question = ask(result);
+			expect(question).toMatchObject({
+				question: "Timebox budget spent (used 3 turns, 0s). Stop now, or go on with more?",
+				timeoutMs: 30_000,
+				onTimeout: { type: "limitAnswer", answer: "stop", reached: call("p4") },
+			});
+			expect(question?.kind === "ask" && question.choices.map((choice) => choice.label)).toEqual([
+				"Stop now",
+				"+5 minutes",
+				"+1 prompt",
+			]);
+			expect(result.effects).toHaveLength(1);
+		});
+
+		it("checks and stops nothing while the question is open", () => {
+			const open = asking(tenMinutes, { asking: true });
+			for (const event of [TIME_CHECK, call("p9"), tool("p9")]) {
+				expect(step(open, event, START + 20 * MINUTE)).toEqual({
+					state: open,
+					effects: [{ kind: "status", text: "Timebox: 0s left (10m budget) | no turn limit" }],
+				});
+			}
+		});
+
+		it("stops as usual when the user chooses to stop", () => {
+			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
+			const result = step(open, { type: "limitAnswer", answer: "stop", reached: call("p4") }, START);
+			expect(result.state).toMatchObject({ asking: false, stoppedPrompt: "p4" });
+			expect(result.effects).toContainEqual({ kind: "abort" });
+		});
+
+		it("goes on with one more prompt: the prompt that reached the limit runs and counts", () => {
+			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
+			const result = step(open, { type: "limitAnswer", answer: "turns", reached: call("p4") }, START);
+			expect(result.state).toMatchObject({ asking: false, spent: null, usedTurns: 4, lastPrompt: "p4" });
+			expect(result.state.budget?.turnLimit).toBe(4);
+			expect(result.effects).not.toContainEqual({ kind: "abort" });
+		});
+
+		it("goes on with five more minutes, and asks again when time was not what ran out", () => {
+			const timeUp = asking(budget({ timeLimitMs: MINUTE }), { lastPrompt: "p1", running: true, asking: true });
+			const more = step(timeUp, { type: "limitAnswer", answer: "time", reached: TIME_CHECK }, START + MINUTE);
+			expect(more.state).toMatchObject({ asking: false, spent: null });
+			expect(more.state.budget?.timeLimitMs).toBe(6 * MINUTE);
+			const turnsUp = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
+			const again = step(turnsUp, { type: "limitAnswer", answer: "time", reached: call("p4") }, START);
+			expect(again.state).toMatchObject({ asking: true, spent: null });
+			expect(ask(again)).toMatchObject({ kind: "ask" });
+		});
+
+		it.each([
+			["ask", true, true],
+			["ask", false, false],
+			["stop", true, false],
+		])("is on for onLimit %j where the host can ask (%s): %s", (value, canAsk, on) => {
+			const event = { ...loadEvent({}), onLimit: { value, source: "settings" }, canAsk };
+			expect(step(EMPTY_SESSION, event, START).state.askAtLimit === true).toBe(on);
+		});
+
+		it("names an onLimit it does not know, and stops at the limit", () => {
+			const event = {
+				...loadEvent({}),
+				onLimit: { value: "maybe", source: "timebox.onLimit in s.json" },
+				canAsk: true,
+			};
+			const result = step(EMPTY_SESSION, event, START);
+			expect(result.state.askAtLimit).toBeUndefined();
+			expect(result.effects).toContainEqual({
+				kind: "notify",
+				message:
+					'Timebox: timebox.onLimit in s.json: "maybe" is neither "stop" nor "ask", so Timebox stops at the limit.',
+				level: "warning",
+			});
+		});
+	});
+});

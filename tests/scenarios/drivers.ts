@@ -10,7 +10,14 @@ import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { LiveSession, type NotifyLevel } from "../../src/core/index.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
-import { MemoryLedger, MemoryStore, MemoryUI, RecordingRunner, sequentialIds } from "../support/memory-host.ts";
+import {
+	MemoryLedger,
+	MemoryStore,
+	MemoryUI,
+	RecordingRunner,
+	ScriptedUser,
+	sequentialIds,
+} from "../support/memory-host.ts";
 
 /** How one prompt's run went. */
 export interface PromptOutcome {
@@ -51,6 +58,7 @@ export function memoryDriver(): HostDriver {
 	const ui = new MemoryUI();
 	const runner = new RecordingRunner();
 	const ids = sequentialIds();
+	const user = new ScriptedUser();
 	let aborted = false;
 	let prompts = 0;
 	const open = () => {
@@ -65,6 +73,8 @@ export function memoryDriver(): HostDriver {
 				aborted = true;
 			},
 			newBudgetId: ids,
+			canAsk: () => user.canAsk,
+			ask: (question, choices, timeoutMs) => user.ask(question, choices, timeoutMs),
 		});
 		session.load("restore", true);
 		return session;

@@ -115,3 +115,17 @@ export class RecordingRunner implements OnStopRunner {
 		this.reports[run]?.(outcome);
 	}
 }
+
+/** A user who answers Timebox's questions from a script, and remembers what was asked. */
+export class ScriptedUser {
+	/** Whether there is a UI to ask through. */
+	canAsk = false;
+	readonly questions: { question: string; choices: readonly string[]; timeoutMs: number | null }[] = [];
+	/** The answers to give, in order: a choice's index, or undefined for no answer before the timeout. */
+	readonly answers: (number | undefined)[] = [];
+
+	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined> {
+		this.questions.push({ question, choices, timeoutMs });
+		return Promise.resolve(this.answers.shift());
+	}
+}

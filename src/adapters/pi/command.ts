@@ -27,7 +27,9 @@ export function argumentCompletions(prefix: string): Completion[] | null {
 }
 
 /** The options `pi.registerCommand("timebox", …)` takes; `run` hands the arguments to the session. */
-export function createTimeboxCommand(run: (args: string, ctx: ExtensionCommandContext) => void): CommandOptions {
+export function createTimeboxCommand(
+	run: (args: string, ctx: ExtensionCommandContext) => Promise<void>,
+): CommandOptions {
 	return {
 		description: COMMAND_DESCRIPTION,
 		getArgumentCompletions: argumentCompletions,

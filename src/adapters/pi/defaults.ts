@@ -29,21 +29,39 @@ export const DEFAULT_ENV = "PI_TIMEBOX";
 /** The key Timebox reads in pi's settings files. */
 export const SETTINGS_KEY = "timebox";
 
-/** The `timebox.default` of a settings file: its text, a non-text value as text (the core says why it is bad), or null. */
-function settingsDefault(file: string): string | null {
+/** A field of the `timebox` key of a settings file, or undefined when the file, the key or the field is not there. */
+function settingsField(file: string, field: string): unknown {
 	let parsed: unknown;
 	try {
 		parsed = JSON.parse(readFileSync(file, "utf8"));
 	} catch {
-		// No file, or one pi itself will complain about: no default from it.
-		return null;
+		// No file, or one pi itself will complain about: nothing from it.
+		return undefined;
 	}
-	const section =
-		typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[SETTINGS_KEY] : null;
-	const value =
-		typeof section === "object" && section !== null ? (section as Record<string, unknown>).default : undefined;
+	const section = isRecord(parsed) ? parsed[SETTINGS_KEY] : undefined;
+	return isRecord(section) ? section[field] : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null;
+}
+
+/** The `timebox.default` of a settings file: its text, a non-text value as text (the core says why it is bad), or null. */
+function settingsDefault(file: string): string | null {
+	const value = settingsField(file, "default");
 	if (value === undefined || value === null) return null;
 	return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The `timebox.onLimit` setting, the project's over the user's, with where it came from; null when neither sets it. */
+export function readOnLimit(
+	sources: Pick<DefaultSources, "cwd" | "globalSettings">,
+): { value: unknown; source: string } | null {
+	for (const file of [join(sources.cwd, ".pi", "settings.json"), sources.globalSettings]) {
+		const value = settingsField(file, "onLimit");
+		if (value !== undefined) return { value, source: `${SETTINGS_KEY}.onLimit in ${file}` };
+	}
+	return null;
 }
 
 /** The default budget for a new session, the first source that sets one winning, or null. */

@@ -11,7 +11,7 @@ import {
 	type Scheduler,
 } from "../../core/index.ts";
 import { createTimeboxCommand } from "./command.ts";
-import { DEFAULT_FLAG, readDefaultBudget } from "./defaults.ts";
+import { DEFAULT_FLAG, readDefaultBudget, readOnLimit } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
@@ -46,6 +46,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			onStop: deps.onStop,
 			abortRun: () => context.require().abort(),
 			newBudgetId: deps.newBudgetId,
+			canAsk: () => context.require().hasUI,
+			ask: async (question, choices, timeoutMs) => {
+				const options = timeoutMs === null ? undefined : { timeout: timeoutMs };
+				const chosen = await context.require().ui.select(question, [...choices], options);
+				return chosen === undefined ? undefined : choices.indexOf(chosen);
+			},
 		});
 
 		pi.registerFlag(DEFAULT_FLAG, {
@@ -56,13 +62,13 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// session that never had one the default budget.
 		pi.on("session_start", (_event, ctx) => {
 			context.bind(ctx);
-			const defaults = readDefaultBudget({
+			const sources = {
 				flag: pi.getFlag(DEFAULT_FLAG),
 				env: deps.env,
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
-			});
-			session.load("restore", true, defaults);
+			};
+			session.load("restore", true, readDefaultBudget(sources), readOnLimit(sources));
 		});
 		// /tree moved to another branch: take that branch's budget and prompts.
 		pi.on("session_tree", (_event, ctx) => {
@@ -70,20 +76,20 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			session.load("restore", false);
 		});
 		// A typed prompt is about to run: warn if due, and hand pi the system prompt with the warning block.
-		pi.on("before_agent_start", (event, ctx) => {
+		pi.on("before_agent_start", async (event, ctx) => {
 			context.bind(ctx);
-			const answer = session.dispatch({ type: "promptSubmitted" });
+			const answer = await session.handle({ type: "promptSubmitted" });
 			return withBlocks(event.systemPrompt, answer.context);
 		});
 		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent.
-		pi.on("context", (event, ctx) => {
+		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
-			session.dispatch({ type: "modelCall", prompt: promptOfCall(event.messages) });
+			await session.handle({ type: "modelCall", prompt: promptOfCall(event.messages) });
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
-		pi.on("tool_call", (_event, ctx) => {
+		pi.on("tool_call", async (_event, ctx) => {
 			context.bind(ctx);
-			const answer = session.dispatch({ type: "toolCall", prompt: null });
+			const answer = await session.handle({ type: "toolCall", prompt: null });
 			return answer.refusal === null ? undefined : { block: true, reason: answer.refusal };
 		});
 		// The run ended: the answered prompt now shows as used.
@@ -100,7 +106,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			COMMAND_NAME,
 			createTimeboxCommand((args, ctx) => {
 				context.bind(ctx);
-				session.command(args);
+				return session.command(args);
 			}),
 		);
 	};

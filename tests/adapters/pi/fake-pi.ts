@@ -95,6 +95,9 @@ export class FakeScreen {
 	readonly statusUpdates: (string | undefined)[] = [];
 	status: string | undefined;
 	readonly fallbackLines: string[] = [];
+	/** Every dialog shown, and the answers the user will give (a choice's text, or undefined for none in time). */
+	readonly questions: { title: string; options: string[]; timeout: number | undefined }[] = [];
+	readonly answers: (string | undefined)[] = [];
 
 	messages(level?: NotifyLevel): string[] {
 		return this.notifications.filter((n) => level === undefined || n.level === level).map((n) => n.message);
@@ -150,6 +153,12 @@ export class FakePiInstance {
 		const file = this.file;
 		const ui = {
 			notify: (message: string, level: NotifyLevel = "info") => screen.notifications.push({ message, level }),
+			// A dialog: the user picks the scripted answer, or the first choice when none is scripted.
+			select: async (title: string, options: string[], opts?: { timeout?: number }) => {
+				screen.questions.push({ title, options, timeout: opts?.timeout });
+				const scripted = screen.answers.length > 0 ? screen.answers.shift() : options[0];
+				return scripted;
+			},
 			setStatus: (key: string, text: string | undefined) => {
 				if (key !== "timebox") throw new Error(`unexpected status key ${key}`);
 				screen.status = text;

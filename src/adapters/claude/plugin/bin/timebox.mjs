@@ -24,6 +24,10 @@ const BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 const LEGACY_ID_PREFIX = "legacy-";
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 const LEDGER_FOLDER = "timebox-ledger";
+/** How long the limit question waits for an answer before it stops, as if "Stop now" was chosen. */
+const LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+/** What `onLimit` may be: stop at the limit (the default), or ask first where the host can ask. */
+const ON_LIMIT_CHOICES = ["stop", "ask"];
 // src/core/measure.ts
 /**
 * Milliseconds the budget has run: since it started, less the time it spent paused (the clock stands still while
@@ -272,6 +276,13 @@ function formatNudgePrompt(budget, now, usedTurns, urgency) {
 	}
 	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", "When the budget runs out, Timebox stops you mid-step.");
 	return lines.join("\n");
+}
+/** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
+function formatLeft(budget, now, usedTurns) {
+	const parts = [];
+	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+	if (budget.turnLimit !== null) parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+	return parts.join(" | ");
 }
 // src/core/decide.ts
 /** The urgency of a nudge at this used share of the budget. */
@@ -548,6 +559,24 @@ function defaultSetMessage(source, limits) {
 function badDefaultMessage(source, reason) {
 	return `Timebox: ${source}: ${reason} The session starts without a budget.`;
 }
+/** Asked before a new budget replaces an active one. */
+function replaceQuestion(left) {
+	return `Replace the active budget (${left})?`;
+}
+const REPLACE_CHOICE = "Replace it";
+const KEEP_CHOICE = "Keep it";
+const KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+/** Asked when the budget is spent and the user chose to be asked at the limit. */
+function limitQuestion(usedTurns, elapsedMs) {
+	return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}). Stop now, or go on with more?`;
+}
+const STOP_CHOICE = "Stop now";
+const MORE_TIME_CHOICE = "+5 minutes";
+const MORE_TURNS_CHOICE = "+1 prompt";
+/** An `onLimit` setting Timebox does not know. */
+function badOnLimitMessage(source, value) {
+	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}
 // src/core/command-plan.ts
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
 function planCommand(command, view) {
@@ -716,9 +745,32 @@ const NOTHING_RECORDED = {
 };
 /** Applies one event to a session: the new state and the effects to carry out. */
 function step(state, event, now) {
+	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) return {
+		state,
+		effects: [status(state, now)]
+	};
+	const result = applyEvent(state, event, now);
+	const spent = result.state.spent;
+	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
+	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) return askAtTheLimit(state, event, spent, now);
+	return result;
+}
+function applyEvent(state, event, now) {
 	switch (event.type) {
 		case "load": return load(event, now);
-		case "command": return command(state, event.args, event.newBudgetId, now);
+		case "command": return command(state, event, now);
+		case "declined": return {
+			state,
+			effects: [{
+				kind: "notify",
+				message: event.message,
+				level: "info"
+			}]
+		};
+		case "limitAnswer": return limitAnswer({
+			...state,
+			asking: false
+		}, event, now);
 		case "promptSubmitted": return promptSubmitted(state, now);
 		case "modelCall": return modelCall(state, event.prompt, now);
 		case "toolCall": return toolCall(state, event.prompt, now);
@@ -765,10 +817,17 @@ function load(event, now) {
 	});
 	const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
 	const running = runningKey !== null && runningKey === history.lastPrompt;
+	const onLimit = event.onLimit;
+	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) effects.push({
+		kind: "notify",
+		message: badOnLimitMessage(onLimit.source, onLimit.value),
+		level: "warning"
+	});
 	const base = {
 		...EMPTY_SESSION,
 		lastPrompt: history.lastPrompt,
-		running
+		running,
+		...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {}
 	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
@@ -871,13 +930,13 @@ function restored(budget, now, usedTurns) {
 		level: "info"
 	};
 }
-function command(state, args, newBudgetId, now) {
-	const plan = planCommand(parseCommand(args), {
+function command(state, event, now) {
+	const plan = planCommand(parseCommand(event.args), {
 		budget: state.budget,
 		spent: state.spent,
 		usedTurns: shownTurns(state),
 		now,
-		newBudgetId
+		newBudgetId: event.newBudgetId
 	});
 	const reply = {
 		kind: "notify",
@@ -890,6 +949,7 @@ function command(state, args, newBudgetId, now) {
 			effects: [status(state, now), reply]
 		};
 		case "set": {
+			if (state.budget && !state.spent && event.canAsk && !event.confirmed) return askToReplace(state, state.budget, event, now);
 			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
@@ -952,6 +1012,83 @@ function command(state, args, newBudgetId, now) {
 			};
 		}
 	}
+}
+/** Asks before a new budget replaces the active one; "no" changes nothing. */
+function askToReplace(state, budget, event, now) {
+	const keep = {
+		type: "declined",
+		message: KEPT_MESSAGE
+	};
+	return {
+		state,
+		effects: [{
+			kind: "ask",
+			question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
+			choices: [{
+				label: REPLACE_CHOICE,
+				then: {
+					...event,
+					confirmed: true
+				}
+			}, {
+				label: KEEP_CHOICE,
+				then: keep
+			}],
+			timeoutMs: null,
+			onTimeout: keep
+		}]
+	};
+}
+/**
+* The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
+* or prompts, and stops if nobody answers in time.
+*/
+function askAtTheLimit(state, reached, summary, now) {
+	const answer = (choice) => ({
+		type: "limitAnswer",
+		answer: choice,
+		reached
+	});
+	return {
+		state: {
+			...state,
+			asking: true
+		},
+		effects: [{
+			kind: "ask",
+			question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+			choices: [
+				{
+					label: STOP_CHOICE,
+					then: answer("stop")
+				},
+				{
+					label: MORE_TIME_CHOICE,
+					then: answer("time")
+				},
+				{
+					label: MORE_TURNS_CHOICE,
+					then: answer("turns")
+				}
+			],
+			timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+			onTimeout: answer("stop")
+		}]
+	};
+}
+/** The user answered the limit question: stop as usual, or extend and go on with what reached the limit. */
+function limitAnswer(state, event, now) {
+	if (event.answer === "stop") return applyEvent(state, event.reached, now);
+	const extended = command(state, {
+		type: "command",
+		args: event.answer === "time" ? `+5m` : `+turns:1`,
+		newBudgetId: ""
+	}, now);
+	const goOn = step(extended.state, event.reached, now);
+	return {
+		state: goOn.state,
+		effects: [...extended.effects, ...goOn.effects]
+	};
 }
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state, budget) {

@@ -140,7 +140,7 @@ export class LiveSession {
 		try {
 			const labels = question.choices.map((choice) => choice.label);
 			const index = await this.ports.ask(question.question, labels, question.timeoutMs);
-			return (index === undefined ? undefined : question.choices[index]?.then) ?? question.onTimeout;
+			return (index === undefined ? undefined : question.choices[index]?.answer) ?? question.onTimeout;
 		} catch (error) {
 			this.report("question", error);
 			return question.onTimeout;

@@ -161,13 +161,13 @@ export type Effect =
 	/** Claim this outcome in the ledger; only the first claim anywhere carries out `then`. */
 	| { kind: "once"; claim: LedgerClaim; then: readonly Effect[] }
 	/**
-	 * Ask the user: each choice names the event to report when it is chosen; `onTimeout` is reported when nobody
+	 * Ask the user: each choice names the event (`answer`) to report when it is chosen; `onTimeout` is reported when nobody
 	 * answers within `timeoutMs` (null: wait). Until then the host holds model calls and tools back.
 	 */
 	| {
 			kind: "ask";
 			question: string;
-			choices: readonly { label: string; then: SessionEvent }[];
+			choices: readonly { label: string; answer: SessionEvent }[];
 			timeoutMs: number | null;
 			onTimeout: SessionEvent;
 	  }
@@ -191,7 +191,7 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 	const spent = result.state.spent;
 	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
 	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) {
-		return askAtTheLimit(state, event, spent, now);
+		return askAtTheLimit(state, event, spent);
 	}
 	return result;
 }
@@ -422,8 +422,8 @@ function askToReplace(
 				kind: "ask",
 				question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
 				choices: [
-					{ label: REPLACE_CHOICE, then: { ...event, confirmed: true } },
-					{ label: KEEP_CHOICE, then: keep },
+					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+					{ label: KEEP_CHOICE, answer: keep },
 				],
 				timeoutMs: null,
 				onTimeout: keep,
@@ -436,7 +436,7 @@ function askToReplace(
  * The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
  * or prompts, and stops if nobody answers in time.
  */
-function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary, now: number): StepResult {
+function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary): StepResult {
 	const answer = (choice: "stop" | "time" | "turns"): SessionEvent => ({
 		type: "limitAnswer",
 		answer: choice,
@@ -449,9 +449,9 @@ function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: Spen
 				kind: "ask",
 				question: limitQuestion(summary.usedTurns, summary.elapsedMs),
 				choices: [
-					{ label: STOP_CHOICE, then: answer("stop") },
-					{ label: MORE_TIME_CHOICE, then: answer("time") },
-					{ label: MORE_TURNS_CHOICE, then: answer("turns") },
+					{ label: STOP_CHOICE, answer: answer("stop") },
+					{ label: MORE_TIME_CHOICE, answer: answer("time") },
+					{ label: MORE_TURNS_CHOICE, answer: answer("turns") },
 				],
 				timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
 				onTimeout: answer("stop"),

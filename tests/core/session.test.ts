@@ -1195,8 +1195,8 @@ describe("asking the user", () => {
 				kind: "ask",
 				question: "Replace the active budget (2 turns left)?",
 				choices: [
-					{ label: "Replace it", then: { ...event, confirmed: true } },
-					{ label: "Keep it", then: { type: "declined", message: "Nothing changed: the active budget stays." } },
+					{ label: "Replace it", answer: { ...event, confirmed: true } },
+					{ label: "Keep it", answer: { type: "declined", message: "Nothing changed: the active budget stays." } },
 				],
 				timeoutMs: null,
 				onTimeout: { type: "declined", message: "Nothing changed: the active budget stays." },

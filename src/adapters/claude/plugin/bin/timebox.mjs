@@ -752,7 +752,7 @@ function step(state, event, now) {
 	const result = applyEvent(state, event, now);
 	const spent = result.state.spent;
 	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
-	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) return askAtTheLimit(state, event, spent, now);
+	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) return askAtTheLimit(state, event, spent);
 	return result;
 }
 function applyEvent(state, event, now) {
@@ -1026,13 +1026,13 @@ function askToReplace(state, budget, event, now) {
 			question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
 			choices: [{
 				label: REPLACE_CHOICE,
-				then: {
+				answer: {
 					...event,
 					confirmed: true
 				}
 			}, {
 				label: KEEP_CHOICE,
-				then: keep
+				answer: keep
 			}],
 			timeoutMs: null,
 			onTimeout: keep
@@ -1043,7 +1043,7 @@ function askToReplace(state, budget, event, now) {
 * The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
 * or prompts, and stops if nobody answers in time.
 */
-function askAtTheLimit(state, reached, summary, now) {
+function askAtTheLimit(state, reached, summary) {
 	const answer = (choice) => ({
 		type: "limitAnswer",
 		answer: choice,
@@ -1060,15 +1060,15 @@ function askAtTheLimit(state, reached, summary, now) {
 			choices: [
 				{
 					label: STOP_CHOICE,
-					then: answer("stop")
+					answer: answer("stop")
 				},
 				{
 					label: MORE_TIME_CHOICE,
-					then: answer("time")
+					answer: answer("time")
 				},
 				{
 					label: MORE_TURNS_CHOICE,
-					then: answer("turns")
+					answer: answer("turns")
 				}
 			],
 			timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,

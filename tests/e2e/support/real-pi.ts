@@ -68,9 +68,20 @@ export class RecordingUI {
 		return index === -1 ? undefined : this.notifiedAt[index];
 	}
 
+	/** Every dialog Timebox opened, and the answers the user gives (a choice's text, or undefined for none in time). */
+	readonly questions: { title: string; options: string[]; timeout: number | undefined }[] = [];
+	readonly answers: (string | undefined)[] = [];
+	/** When set, the user takes this long to answer each dialog (in ms of real time). */
+	answerDelayMs = 0;
+
 	/** The part of `ExtensionUIContext` Timebox uses; pi gets it cast once, here. */
 	context(): ExtensionUIContext {
-		const recorder: Pick<ExtensionUIContext, "notify" | "setStatus"> = {
+		const recorder: Pick<ExtensionUIContext, "notify" | "setStatus" | "select"> = {
+			select: async (title, options, opts) => {
+				this.questions.push({ title, options, timeout: opts?.timeout });
+				if (this.answerDelayMs > 0) await sleep(this.answerDelayMs);
+				return this.answers.shift();
+			},
 			notify: (message, type) => {
 				this.notifications.push({ message, level: type ?? "info" });
 				this.notifiedAt.push(Date.now());

@@ -1,7 +1,7 @@
 // Guards Timebox inside the real Claude Code binary: /timebox replies, turn and time stops, the nudge, the status line.
 
 import { randomUUID } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -306,6 +306,44 @@ describe("Timebox in claude -p", () => {
 });
 
 describe("the plugin's script run directly", () => {
+	it("extends a spent budget with /timebox +turns:1: one more prompt is answered, the next is blocked", async () => {
+		await claude("/timebox turns:1");
+		await answered("first question", "ANSWER-ONE");
+		expect((await claude("second question", { resume: true })).stdout).toContain("Timebox budget spent. Used 1 turn");
+		const extended = await claude("/timebox +turns:1", { resume: true });
+		expect(extended.stdout).toBe(
+			blocked("Timebox extended by 1 turn. Timebox: no time limit | 1 turn left (1/2)", "/timebox +turns:1"),
+		);
+		await answered("third question", "ANSWER-THREE");
+		const fourth = await claude("fourth question", { resume: true });
+		expect(fourth.stdout).toContain("Timebox budget spent. Used 2 turns");
+		expect(api.requests).toHaveLength(2);
+	});
+
+	it("counts no prompt while paused, and goes on from where it was on resume", async () => {
+		await claude("/timebox turns:1");
+		const paused = await claude("/timebox pause", { resume: true });
+		expect(paused.stdout).toContain("Timebox paused: the clock stands still and prompts do not count");
+		await answered("while paused one", "P-ONE");
+		await answered("while paused two", "P-TWO");
+		expect(await statusLine(onlySession())).toBe("Timebox: paused | no time limit | 1 turn left (0/1)\n");
+		await claude("/timebox resume", { resume: true });
+		await answered("after resume", "R-ONE");
+		expect((await claude("one too many", { resume: true })).stdout).toContain("Timebox budget spent. Used 1 turn");
+	});
+
+	it("starts a new session with the default from TIMEBOX_DEFAULT set in Claude Code's settings env", async () => {
+		mkdirSync(join(box.home, ".claude"), { recursive: true });
+		writeFileSync(join(box.home, ".claude/settings.json"), JSON.stringify({ env: { TIMEBOX_DEFAULT: "turns:1" } }));
+		api.reply({ text: "ANSWER-ONE" });
+		const first = await claude("first question");
+		expect(first.stdout).toBe("ANSWER-ONE\n");
+		expect(shownSystemMessages()).toEqual(["Timebox set from TIMEBOX_DEFAULT: 1 turn."]);
+		const second = await claude("second question", { resume: true });
+		expect(second.stdout).toContain("Timebox budget spent. Used 1 turn");
+		expect(api.requests).toHaveLength(1);
+	});
+
 	it("answers malformed hook input with one stderr line and exit code 0", async () => {
 		const result = await runTimebox(["hook"], "not json {", { CLAUDE_PLUGIN_DATA: box.dataDir });
 		expect(result).toMatchObject({

@@ -10,7 +10,6 @@ export default {
 		"src/adapters/claude/*.ts",
 		"!src/adapters/claude/main.ts",
 		"src/adapters/pi/*.ts",
-		"!src/adapters/pi/index.ts",
 	],
 	coverageAnalysis: "perTest",
 	// Static mutants (in module-level constants) need every test re-run for each one; skipping them keeps the run short.

@@ -38,7 +38,7 @@ export default defineConfig({
 				"src/core/ports.ts",
 				"src/core/index.ts",
 				"src/demo/**",
-				"src/adapters/pi/index.ts",
+				"src/adapters/pi/timebox/index.ts",
 				"src/adapters/claude/main.ts",
 				"src/adapters/claude/plugin/**",
 			],

@@ -64,17 +64,23 @@ export function scriptedReply(context: Context): ScriptedReply {
 		};
 	}
 	const prompt = quotePrompt(latestUserText(context.messages));
-	if (context.systemPrompt?.includes(NUDGE_MARKER)) {
+	const systemPrompt = context.systemPrompt ?? "";
+	if (systemPrompt.includes(NUDGE_MARKER)) {
+		// What the warning block says is left, in its own words ("Time left: …", "Turns: this is the last prompt …").
+		const left = systemPrompt
+			.split("\n")
+			.filter((line) => /^(Time left|Turns left|Turns): /.test(line))
+			.join(" ");
 		return {
 			text:
 				`The demo step is done. The timebox is nearly spent, so I am wrapping up here instead of starting ` +
-				`anything new.\n\nYou asked: "${prompt}"\n\nThat is where I stop for now.`,
+				`anything new.\n\nYou asked: "${prompt}"\n\nWhat Timebox told me: ${left}\nThat is where I stop for now.`,
 		};
 	}
 	return {
 		text:
 			`The demo step is done.\n\nYou asked: "${prompt}"\n\nI am an offline scripted model, so I only pretend to ` +
-			`work on it, but Timebox counts this prompt like any other. Send another one to use up the next turn.`,
+			`work on it. Timebox has not warned me that a budget is nearly spent, so there is room for more.`,
 	};
 }
 

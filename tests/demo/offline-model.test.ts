@@ -158,6 +158,21 @@ describe("scriptedReply", () => {
 		expect(reply.text).toContain("wrapping up");
 		expect(reply.text).toContain('"Refactor it"');
 	});
+
+	it("says what the warning block says is left, and claims no budget when there is no block", () => {
+		const block = [
+			`You are pi.\n\nCRITICAL ${NUDGE_MARKER}`,
+			"Time left: 30s of 10m.",
+			"Turns: this is the last prompt the budget allows (4 of 5 used).",
+			"Wrap up now.",
+		].join("\n");
+		expect(scriptedReply(afterToolResult("Fix it", block)).text).toContain(
+			"What Timebox told me: Time left: 30s of 10m. Turns: this is the last prompt the budget allows (4 of 5 used).",
+		);
+		const plain = scriptedReply(afterToolResult("Fix it", "You are pi.")).text;
+		expect(plain).toContain("Timebox has not warned me that a budget is nearly spent, so there is room for more.");
+		expect(plain).not.toContain("next turn");
+	});
 });
 
 describe("createScriptedStream", () => {

@@ -509,6 +509,20 @@ describe("failing ports", () => {
 		expect(host.onStop.commands).toEqual(["lmk"]);
 	});
 
+	it("answers a tool call with the refusal when the user stops at the limit the tool reached", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		host.user.answers.push(0);
+		host.session.load("restore", false, null, { value: "ask", source: "settings" });
+		await host.session.command("1m -- lmk");
+		host.session.dispatch({ type: "modelCall", prompt: "p1" });
+		host.time.jump(2 * MINUTE);
+		const answer = await host.session.handle({ type: "toolCall", prompt: null });
+		expect(answer).toEqual({ context: [], refusal: spentText(0, "2m 0s"), questions: [] });
+		expect(host.user.questions.map((question) => question.choices)).toEqual([["Stop now", "+5 minutes", "+1 prompt"]]);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+	});
+
 	it("holds every event that comes while a question is open until it is answered", async () => {
 		const host = createHost();
 		host.user.canAsk = true;
@@ -516,11 +530,14 @@ describe("failing ports", () => {
 		host.ports.ask = () => new Promise((resolve) => (answer = resolve));
 		await host.session.command("turns:3");
 		const replacing = host.session.command("turns:1");
-		const tool = host.session.handle({ type: "toolCall", prompt: null });
+		const prompt = host.session.handle({ type: "modelCall", prompt: "p1" });
 		expect(host.session.state.budget?.turnLimit).toBe(3);
+		expect(host.session.state.usedTurns).toBe(0);
 		answer(0);
 		await replacing;
-		await tool;
+		expect(await prompt).toEqual({ context: [], refusal: null, questions: [] });
+		// The prompt came while the question was open: it counts under the budget the answer left.
+		expect(host.session.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1" });
 		expect(host.session.state.budget?.turnLimit).toBe(1);
 	});
 

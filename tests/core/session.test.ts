@@ -1299,3 +1299,47 @@ describe("asking the user", () => {
 		});
 	});
 });
+
+describe("asking at the limit, in detail", () => {
+	const asking = (b: TimeboxBudget, more: Partial<SessionState> = {}) => withBudget(b, { askAtLimit: true, ...more });
+
+	it("names each choice's answer: stop, more time, one more prompt", () => {
+		const result = step(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);
+		const question = result.effects[0];
+		expect(question?.kind === "ask" && question.choices.map((choice) => choice.answer)).toEqual([
+			{ type: "limitAnswer", answer: "stop", reached: call("p4") },
+			{ type: "limitAnswer", answer: "time", reached: call("p4") },
+			{ type: "limitAnswer", answer: "turns", reached: call("p4") },
+		]);
+	});
+
+	it("asks when the time runs out at a tool call too", () => {
+		const running = asking(budget({ timeLimitMs: MINUTE }), { lastPrompt: "p1", running: true });
+		expect(step(running, tool(), START + MINUTE).effects[0]).toMatchObject({ kind: "ask" });
+	});
+
+	it("does not ask again for a prompt already stopped: it is refused", () => {
+		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
+		const stopped = asking(threeTurns, { usedTurns: 3, lastPrompt: "p4", spent, stoppedPrompt: "p4" });
+		expect(step(stopped, call("p4"), START).effects).toEqual([
+			{ kind: "abort" },
+			{ kind: "refuse", reason: spentText(3, "0s") },
+		]);
+	});
+});
+
+describe("a paused budget near its end", () => {
+	const nearlyDone = withBudget({ ...tenMinutes, pausedAt: START + 9 * MINUTE });
+
+	it("gives no warning and no block to a prompt while paused", () => {
+		expect(step(nearlyDone, SUBMITTED, START + 30 * MINUTE).effects).toEqual([]);
+	});
+
+	it("neither warns nor stops on a time check while paused", () => {
+		const result = step(nearlyDone, TIME_CHECK, START + 30 * MINUTE);
+		expect(result.state).toBe(nearlyDone);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: paused | 1m 0s left (10m budget) | no turn limit" },
+		]);
+	});
+});

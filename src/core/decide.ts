@@ -2,7 +2,7 @@
 
 import type { Decision, NudgeUrgency, TimeboxBudget } from "./budget.ts";
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
-import { formatRemaining } from "./format.ts";
+import { formatLeftOf } from "./format.ts";
 import { elapsedMs, safeTurns, worstRatio } from "./measure.ts";
 
 /** The urgency of a nudge at this used share of the budget. */
@@ -13,7 +13,7 @@ export function urgencyFor(ratio: number): NudgeUrgency {
 /**
  * Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
  * passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
- * @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left (15m budget) | no turn limit" }
+ * @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
  */
 export function decide(budget: TimeboxBudget, now: number, usedTurns: number, nudged: boolean): Decision {
 	const elapsed = elapsedMs(budget, now);
@@ -23,7 +23,7 @@ export function decide(budget: TimeboxBudget, now: number, usedTurns: number, nu
 	if (timeRanOut || turnsSpent) return { kind: "stop", summary: { usedTurns: used, elapsedMs: elapsed, timeRanOut } };
 	const ratio = worstRatio(budget, now, used);
 	if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatRemaining(budget, now, used) };
+		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used) };
 	}
 	return { kind: "ok" };
 }

@@ -101,3 +101,21 @@ export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number
 		parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
 	return parts.join(" | ");
 }
+
+/** `1`, `3`: a count of prompts as people read it. */
+function pluralPrompts(count: number): string {
+	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+
+/** `3m 0s left of 15m and 1 prompt left of 5`: what is left of each limit, against the limit, for the warning. */
+export function formatLeftOf(budget: TimeboxBudget, now: number, usedTurns: number): string {
+	const parts: string[] = [];
+	if (budget.timeLimitMs !== null) {
+		parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+	}
+	if (budget.turnLimit !== null) {
+		const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
+		parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+	}
+	return parts.join(" and ");
+}

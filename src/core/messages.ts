@@ -78,6 +78,11 @@ export function spentMessage(usedTurns: number, elapsedMs: number): string {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
 }
 
+/** The hard-stop notification when the budget ran out while nothing was running. */
+export function idleSpentMessage(usedTurns: number, elapsedMs: number): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
+}
+
 /** `/timebox status` after the hard stop. */
 export function spentStatusMessage(usedTurns: number, elapsedMs: number): string {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
@@ -85,8 +90,7 @@ export function spentStatusMessage(usedTurns: number, elapsedMs: number): string
 
 /** The soft nudge the user sees at 80% (critical from 95%). */
 export function nudgeMessage(urgency: NudgeUrgency, detail: string): string {
-	const label = urgency === "critical" ? "Timebox critical" : "Timebox warning";
-	return `${label}: ${detail}. The agent is now asked to wrap up.`;
+	return `Timebox: ${detail} — the model is asked to wrap up${urgency === "critical" ? " now" : ""}.`;
 }
 
 /** The on-stop command was started. */

@@ -24,6 +24,7 @@ import {
 	badOnLimitMessage,
 	defaultSetMessage,
 	expiredMessage,
+	idleSpentMessage,
 	KEEP_CHOICE,
 	KEPT_MESSAGE,
 	limitQuestion,
@@ -573,7 +574,8 @@ function hardStop(
 ): StepResult {
 	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt };
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
-	const announce: Effect[] = [{ kind: "notify", message, level: "error" }];
+	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs);
+	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
 	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
 	const effects: Effect[] = [
 		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),

@@ -20,7 +20,7 @@ describe("decide", () => {
 		expect(decide(fifteenMinutes, START + 12 * MINUTE, 0, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
-			detail: "3m 0s left (15m budget) | no turn limit",
+			detail: "3m 0s left of 15m",
 		});
 	});
 
@@ -28,7 +28,7 @@ describe("decide", () => {
 		expect(decide(fiveTurns, START, 4, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
-			detail: "no time limit | 1 turn left (4/5)",
+			detail: "1 prompt left of 5",
 		});
 	});
 
@@ -99,7 +99,7 @@ describe("decideOnTime", () => {
 		expect(decideOnTime(combined, START + 8 * MINUTE, 1, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
-			detail: "2m 0s left (10m budget) | no turn limit",
+			detail: "2m 0s left of 10m",
 		});
 		expect(decideOnTime(combined, START + 10 * MINUTE, 7, true)).toEqual({
 			kind: "stop",

@@ -164,10 +164,14 @@ describe("notification texts", () => {
 		],
 		[
 			"the warning",
-			nudgeMessage("warning", "3m 0s left (15m budget) | no turn limit"),
-			"Timebox warning: 3m 0s left (15m budget) | no turn limit. The agent is now asked to wrap up.",
+			nudgeMessage("warning", "3m 0s left of 15m"),
+			"Timebox: 3m 0s left of 15m — the model is asked to wrap up.",
 		],
-		["the critical warning", nudgeMessage("critical", "d"), "Timebox critical: d. The agent is now asked to wrap up."],
+		[
+			"the critical warning",
+			nudgeMessage("critical", "30s left of 10m and 1 prompt left of 5"),
+			"Timebox: 30s left of 10m and 1 prompt left of 5 — the model is asked to wrap up now.",
+		],
 		[
 			"a restored budget with an on-stop command",
 			restoredMessage("Timebox: 5m 0s left (15m budget) | no turn limit", "lmk"),

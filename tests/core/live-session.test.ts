@@ -12,6 +12,11 @@ import { MemoryLedger, MemoryUI, RecordingRunner, ScriptedUser } from "../suppor
 
 const SPENT = "Timebox: budget spent";
 
+/** The stop notice when nothing was running: there was nothing to stop. */
+function idleSpentText(usedTurns: number, elapsed: string): string {
+	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}, while the agent was idle. The chat continues.`;
+}
+
 function spentText(usedTurns: number, elapsed: string): string {
 	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}. The agent stops for this turn. The chat continues.`;
 }
@@ -156,9 +161,7 @@ describe("carrying out the rules", () => {
 		expect(answer.context[0]?.split("\n")[0]).toBe("IMPORTANT TIMEBOX WARNING");
 		expect(answer.context[0]).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
 		expect(host.session.dispatch({ type: "promptSubmitted" }).context).toHaveLength(1);
-		expect(host.ui.messages("warning")).toEqual([
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
-		]);
+		expect(host.ui.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
 	});
 
 	it("answers prompt N+1 of turns:N with the refusal, aborts it and runs the on-stop command once", () => {
@@ -306,7 +309,7 @@ describe("loading", () => {
 		fork.session.load("continue", false);
 		original.time.advance(MINUTE);
 		fork.time.advance(MINUTE);
-		expect(original.ui.messages("error")).toEqual([spentText(0, "1m 0s")]);
+		expect(original.ui.messages("error")).toEqual([idleSpentText(0, "1m 0s")]);
 		expect(fork.ui.messages("error")).toEqual([]);
 		expect(original.onStop.commands).toEqual(["lmk"]);
 		expect(fork.onStop.commands).toEqual([]);
@@ -322,9 +325,7 @@ describe("timers", () => {
 		host.time.advance(8 * MINUTE - 1);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual([
-			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(host.ui.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE]);
 		host.time.advance(1.5 * MINUTE);
 		expect(host.session.dispatch({ type: "promptSubmitted" }).context[0]?.split("\n")[0]).toBe(
@@ -334,7 +335,7 @@ describe("timers", () => {
 		host.time.advance(0.5 * MINUTE - 1);
 		expect(host.ui.messages("error")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("error")).toEqual([spentText(0, "10m 0s")]);
+		expect(host.ui.messages("error")).toEqual([idleSpentText(0, "10m 0s")]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.ui.status).toBe(SPENT);
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
@@ -346,9 +347,7 @@ describe("timers", () => {
 		host.time.advance(1_599);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual([
-			"Timebox warning: 1s left (2s budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(host.ui.messages("warning")).toEqual(["Timebox: 1s left of 2s — the model is asked to wrap up."]);
 	});
 
 	it("refreshes the status every second", () => {
@@ -370,9 +369,7 @@ describe("timers", () => {
 		host.time.advance(8_499);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual([
-			"Timebox warning: 2s left (10s budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(host.ui.messages("warning")).toEqual(["Timebox: 2s left of 10s — the model is asked to wrap up."]);
 	});
 
 	it("stops at the first check after a sleep that jumped the clock past the limit", () => {
@@ -380,7 +377,7 @@ describe("timers", () => {
 		host.session.command("5m turns:9 -- lmk");
 		host.time.jump(6 * MINUTE);
 		host.time.advance(1);
-		expect(host.ui.messages("error")).toEqual([spentText(0, "6m 0s")]);
+		expect(host.ui.messages("error")).toEqual([idleSpentText(0, "6m 0s")]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 	});
 
@@ -550,12 +547,10 @@ describe("failing ports", () => {
 		host.session.command("10m -- lmk");
 		host.time.advance(8 * MINUTE);
 		host.time.advance(2 * MINUTE);
-		expect(host.ui.messages("warning")).toEqual([
-			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(host.ui.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 		expect(host.ui.messages("error")).toEqual([
 			internalError("ledger", "ledger folder read-only"),
-			spentText(0, "10m 0s"),
+			idleSpentText(0, "10m 0s"),
 		]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.ui.status).toBe(SPENT);

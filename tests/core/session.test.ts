@@ -54,6 +54,11 @@ function play(state: SessionState, events: readonly SessionEvent[], now = START)
 	return events.reduce((current, event) => step(current, event, now).state, state);
 }
 
+/** The stop notice when nothing was running: there was nothing to stop. */
+function idleSpentText(usedTurns: number, elapsed: string): string {
+	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}, while the agent was idle. The chat continues.`;
+}
+
 function spentText(usedTurns: number, elapsed: string): string {
 	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}. The agent stops for this turn. The chat continues.`;
 }
@@ -69,9 +74,11 @@ function stopEffects(
 	elapsed: string,
 	onStop: string | null,
 	refuse: boolean,
+	idle = false,
 ): Effect[] {
 	const message = spentText(summary.usedTurns, elapsed);
-	const announce: Effect[] = [{ kind: "notify", message, level: "error" }];
+	const said = idle ? idleSpentText(summary.usedTurns, elapsed) : message;
+	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
 	if (onStop !== null) announce.push({ kind: "runOnStop", command: onStop });
 	const effects: Effect[] = [
 		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
@@ -477,7 +484,7 @@ describe("load, continuing a session (continue mode)", () => {
 			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
 		]);
 		expect(step(result.state, TIME_CHECK, START + 2 * MINUTE).effects).toEqual(
-			stopEffects({ usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true }, "p1", "2m 0s", null, false),
+			stopEffects({ usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true }, "p1", "2m 0s", null, false, true),
 		);
 	});
 
@@ -547,7 +554,7 @@ describe("promptSubmitted", () => {
 		const result = step(withBudget(fiveTurns, { usedTurns: 4 }), SUBMITTED, START);
 		expect(result.state.nudged).toBe(true);
 		expect(result.effects).toEqual([
-			warning("Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up."),
+			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{
 				kind: "context",
 				text: [
@@ -563,7 +570,7 @@ describe("promptSubmitted", () => {
 	it("warns on time at 80% and tells the model the time left", () => {
 		const result = step(withBudget(tenMinutes), SUBMITTED, START + 8 * MINUTE);
 		expect(result.effects).toEqual([
-			warning("Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up."),
+			warning("Timebox: 2m 0s left of 10m — the model is asked to wrap up."),
 			{
 				kind: "context",
 				text: [
@@ -606,15 +613,13 @@ describe("promptSubmitted", () => {
 
 	it("warns critically when the first warning comes from 95%", () => {
 		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns: 19 }), SUBMITTED, START);
-		expect(notices(result.effects)).toEqual([
-			"Timebox critical: no time limit | 1 turn left (19/20). The agent is now asked to wrap up.",
-		]);
+		expect(notices(result.effects)).toEqual(["Timebox: 1 prompt left of 20 — the model is asked to wrap up now."]);
 	});
 
 	it("measures a message joined to a running prompt without that prompt", () => {
 		const running = withBudget(fiveTurns, { usedTurns: 5, lastPrompt: "p5", running: true, runningCounted: true });
 		expect(notices(step(running, SUBMITTED, START).effects)).toEqual([
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+			"Timebox: 1 prompt left of 5 — the model is asked to wrap up.",
 		]);
 	});
 });
@@ -666,7 +671,7 @@ describe("modelCall", () => {
 		const result = step(withBudget(fiveTurns, { usedTurns: 4, lastPrompt: "p4" }), call("p5"), START);
 		expect(result.state).toMatchObject({ usedTurns: 5, nudged: true, runningCounted: true });
 		expect(result.effects).toEqual([
-			warning("Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up."),
+			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
 		]);
 	});
@@ -811,7 +816,7 @@ describe("timeCheck", () => {
 		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 8 * MINUTE);
 		expect(result.state.nudged).toBe(true);
 		expect(result.effects).toEqual([
-			warning("Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up."),
+			warning("Timebox: 2m 0s left of 10m — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },
 		]);
 		expect(step(result.state, TIME_CHECK, START + 8 * MINUTE + 1_000).effects).toEqual([
@@ -821,9 +826,7 @@ describe("timeCheck", () => {
 
 	it("warns critically when the first check comes after 95%", () => {
 		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 9.6 * MINUTE);
-		expect(notices(result.effects)).toEqual([
-			"Timebox critical: 24s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(notices(result.effects)).toEqual(["Timebox: 24s left of 10m — the model is asked to wrap up now."]);
 	});
 
 	it("stops at 100%, recording the latest prompt as stopped, with nothing to refuse", () => {
@@ -835,7 +838,7 @@ describe("timeCheck", () => {
 		const result = step(idle, TIME_CHECK, START + 10 * MINUTE);
 		const summary = { usedTurns: 2, elapsedMs: 10 * MINUTE, timeRanOut: true };
 		expect(result.state).toEqual({ ...idle, spent: summary, stoppedPrompt: "p2" });
-		expect(result.effects).toEqual(stopEffects(summary, "p2", "10m 0s", "lmk", false));
+		expect(result.effects).toEqual(stopEffects(summary, "p2", "10m 0s", "lmk", false, true));
 		expect(step(result.state, call("p2"), START).effects).toEqual([
 			{ kind: "abort" },
 			{ kind: "refuse", reason: spentText(2, "10m 0s") },

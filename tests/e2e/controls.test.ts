@@ -64,7 +64,7 @@ describe("budget controls on real pi", () => {
 		expect(reopened.screen.status).toMatch(/^Timebox: [12]s left \(2s budget\) \| 1 turn left \(0\/1\)$/);
 		await sleep(2_500);
 		expect(reopened.screen.messages("error")).toEqual([
-			expect.stringMatching(/^Timebox budget spent\. Used 0 turns, 2s\./),
+			expect.stringMatching(/^Timebox budget spent\. Used 0 turns, 2s, while the agent was idle\./),
 		]);
 	});
 });

@@ -66,7 +66,7 @@ describe("session replacement through pi's runtime", () => {
 		const errors = ui.messages("error");
 		expect(errors).toHaveLength(1);
 		expect(errors[0]).toMatch(
-			/^Timebox budget spent\. Used 0 turns, \d+s\. The agent stops for this turn\. The chat continues\.$/,
+			/^Timebox budget spent\. Used 0 turns, \d+s, while the agent was idle\. The chat continues\.$/,
 		);
 		expect(ui.messages("info").filter((message) => message.startsWith("Timebox ran the on-stop command"))).toEqual([
 			`Timebox ran the on-stop command: ${command}`,

@@ -122,9 +122,7 @@ describe("a turn budget on real pi", () => {
 			expect(systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
 			expect(systemPrompt).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
 		}
-		expect(pi.screen.messages("warning")).toEqual([
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
-		]);
+		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
 		expect(pi.promptRun(5).assistant.at(-1)?.stopReason).toBe("stop");
 		expect(statusAtTools).toEqual(["Timebox: no time limit | 1 turn left (4/5)"]);
 		expect(pi.screen.status).toBe("Timebox: no time limit | 0 turns left (5/5)");

@@ -58,7 +58,7 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("on the %s", 
 		expect(fifth.context[0]).toContain("IMPORTANT TIMEBOX WARNING");
 		expect(fifth.context[0]).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
 		expect(host.notices().map((notice) => notice.message)).toContain(
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
+			"Timebox: 1 prompt left of 5 — the model is asked to wrap up.",
 		);
 	});
 

@@ -303,9 +303,7 @@ describe("turns", () => {
 		// A message typed while prompt 4 runs is part of prompt 4: 3 of 5 used, no warning yet.
 		expect(await submit("four, more", "p4")).toEqual({});
 		const fifth = await submit("five", "p5");
-		expect(fifth.systemMessage).toBe(
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
-		);
+		expect(fifth.systemMessage).toBe("Timebox: 1 prompt left of 5 — the model is asked to wrap up.");
 		expect(fifth.hookSpecificOutput).toEqual({
 			hookEventName: "UserPromptSubmit",
 			additionalContext: expect.stringContaining(
@@ -374,7 +372,7 @@ describe("time", () => {
 		await submit("job", "p1");
 		clock.advance(8 * 60_000);
 		expect(await preToolUse("p1")).toEqual({
-			systemMessage: "Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
+			systemMessage: "Timebox: 2m 0s left of 10m — the model is asked to wrap up.",
 		});
 		expect(await preToolUse("p1")).toEqual({});
 		const next = await submit("next", "p2");

@@ -90,9 +90,7 @@ describe("the pi adapter on the fake pi host", () => {
 		pi.time.advance(8 * MINUTE);
 		await pi.prompt("next step");
 		await pi.prompt("and another");
-		expect(pi.screen.messages("warning")).toEqual([
-			"Timebox warning: 2m 0s left (10m budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(pi.screen.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 	});
 
 	it("9. soft nudge at 80% turns: the 5th prompt of turns:5 is warned, in its own system prompt", async () => {
@@ -101,9 +99,7 @@ describe("the pi adapter on the fake pi host", () => {
 		for (let i = 1; i <= 4; i++) await pi.prompt(`prompt ${i}`, { llmCalls: 2 });
 		expect(pi.screen.messages("warning")).toEqual([]);
 		const fifth = await pi.prompt("prompt 5", { llmCalls: 3 });
-		expect(pi.screen.messages("warning")).toEqual([
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
-		]);
+		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
 		expect(fifth.systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
 		expect(fifth.aborted).toBe(false);
 	});
@@ -360,7 +356,7 @@ describe("pi's real event order", () => {
 		const before = pi.screen.notifications.length;
 		pi.time.advance(16 * MINUTE);
 		expect(pi.screen.messages("error")).toEqual([
-			"Timebox budget spent. Used 0 turns, 15m 0s. The agent stops for this turn. The chat continues.",
+			"Timebox budget spent. Used 0 turns, 15m 0s, while the agent was idle. The chat continues.",
 		]);
 		expect(pi.screen.notifications.slice(before).filter((n) => n.level === "error")).toHaveLength(1);
 		expect(pi.instances.filter((instance) => instance.stale)).toHaveLength(51);
@@ -383,9 +379,7 @@ describe("pi's real event order", () => {
 		pi.time.advance(2_399);
 		expect(pi.screen.messages("warning")).toEqual([]);
 		pi.time.advance(1);
-		expect(pi.screen.messages("warning")).toEqual([
-			"Timebox warning: 1s left (3s budget) | no turn limit. The agent is now asked to wrap up.",
-		]);
+		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1s left of 3s — the model is asked to wrap up."]);
 	});
 
 	it("counts the time down in the footer every second", async () => {

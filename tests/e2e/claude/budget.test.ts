@@ -292,9 +292,7 @@ describe("Timebox in claude -p", () => {
 				"When the budget runs out, Timebox stops you mid-step.",
 			].join("\n"),
 		);
-		expect(shownSystemMessages()).toContain(
-			"Timebox warning: no time limit | 1 turn left (4/5). The agent is now asked to wrap up.",
-		);
+		expect(shownSystemMessages()).toContain("Timebox: 1 prompt left of 5 — the model is asked to wrap up.");
 		expect(await statusLine(onlySession())).toBe("Timebox: no time limit | 0 turns left (5/5)\n");
 
 		// Claude Code records how long a hook took when it answered (here each resumed run's SessionStart).

@@ -133,7 +133,7 @@ export function retrySettings(baseDelayMs: number, maxRetries = 3): PiSettings {
 
 /** The hard-stop notification (level "error"); group 1 is the number of turns used. */
 export const SPENT =
-	/^Timebox budget spent\. Used (\d+) turns?, \d+s\. The agent stops for this turn\. The chat continues\.$/;
+	/^Timebox budget spent\. Used (\d+) turns?, \d+s(?:\. The agent stops for this turn|, while the agent was idle)\. The chat continues\.$/;
 
 /** The start of the warning shown when a restored session's budget is found spent already. */
 export const ALREADY_SPENT_PREFIX = "Timebox budget of this session was already spent (";

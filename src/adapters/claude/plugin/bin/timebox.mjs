@@ -284,6 +284,20 @@ function formatLeft(budget, now, usedTurns) {
 	if (budget.turnLimit !== null) parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
 	return parts.join(" | ");
 }
+/** `1`, `3`: a count of prompts as people read it. */
+function pluralPrompts(count) {
+	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+/** `3m 0s left of 15m and 1 prompt left of 5`: what is left of each limit, against the limit, for the warning. */
+function formatLeftOf(budget, now, usedTurns) {
+	const parts = [];
+	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+	if (budget.turnLimit !== null) {
+		const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
+		parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+	}
+	return parts.join(" and ");
+}
 // src/core/decide.ts
 /** The urgency of a nudge at this used share of the budget. */
 function urgencyFor(ratio) {
@@ -292,7 +306,7 @@ function urgencyFor(ratio) {
 /**
 * Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
 * passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
-* @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left (15m budget) | no turn limit" }
+* @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
 */
 function decide(budget, now, usedTurns, nudged) {
 	const elapsed = elapsedMs(budget, now);
@@ -311,7 +325,7 @@ function decide(budget, now, usedTurns, nudged) {
 	if (!nudged && ratio >= .8) return {
 		kind: "nudge",
 		urgency: urgencyFor(ratio),
-		detail: formatRemaining(budget, now, used)
+		detail: formatLeftOf(budget, now, used)
 	};
 	return { kind: "ok" };
 }
@@ -523,13 +537,17 @@ function activeStatusMessage(statusText, onStopCommand) {
 function spentMessage(usedTurns, elapsedMs) {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
 }
+/** The hard-stop notification when the budget ran out while nothing was running. */
+function idleSpentMessage(usedTurns, elapsedMs) {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
+}
 /** `/timebox status` after the hard stop. */
 function spentStatusMessage(usedTurns, elapsedMs) {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
 }
 /** The soft nudge the user sees at 80% (critical from 95%). */
 function nudgeMessage(urgency, detail) {
-	return `${urgency === "critical" ? "Timebox critical" : "Timebox warning"}: ${detail}. The agent is now asked to wrap up.`;
+	return `Timebox: ${detail} — the model is asked to wrap up${urgency === "critical" ? " now" : ""}.`;
 }
 /** The on-stop command was started. */
 function onStopStartedMessage(command) {
@@ -1231,7 +1249,7 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
 	const announce = [{
 		kind: "notify",
-		message,
+		message: state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs),
 		level: "error"
 	}];
 	if (budget.onStopCommand !== null) announce.push({

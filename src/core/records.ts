@@ -11,20 +11,12 @@ import {
 	RECORD_VERSION,
 } from "./constants.ts";
 
-/** A budget as written: its limits, id and start, and the record version. Runtime flags are never written. */
-export interface BudgetRecordData {
+/** A budget as written: the budget itself and the record version. Runtime flags are never written. */
+export type BudgetRecordData = TimeboxBudget & {
 	version: number;
-	id: string;
-	timeLimitMs: number | null;
-	turnLimit: number | null;
-	startTime: number;
-	onStopCommand: string | null;
-	pausedMs?: number;
-	pausedAt?: number;
-	extensions?: number;
 	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
 	turnsBefore?: number;
-}
+};
 
 /** What a session keeps, in order: a budget that starts, or the budget turned off. */
 export type TimeboxRecord =

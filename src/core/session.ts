@@ -66,6 +66,8 @@ export interface SessionState {
 	readonly askAtLimit?: boolean;
 	/** Whether the limit question is open: nothing is checked, nothing stops, until it is answered. */
 	readonly asking?: boolean;
+	/** What became of the spent budget's on-stop command, kept in the footer where no later message can hide it. */
+	readonly onStopOutcome?: "ran" | "failed";
 }
 
 /** A session with no budget. */
@@ -219,8 +221,12 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 		}
 		case "timeCheck":
 			return checkTime(state, now, false);
-		case "onStopReport":
-			return { state, effects: onStopReport(event.command, event.outcome) };
+		case "onStopReport": {
+			// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
+			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
+			const next: SessionState = state.spent ? { ...state, onStopOutcome: outcome } : state;
+			return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+		}
 	}
 }
 
@@ -232,7 +238,8 @@ export function shownTurns(state: SessionState): number {
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
 export function statusText(state: SessionState, now: number): string | undefined {
 	if (!state.budget) return undefined;
-	if (state.spent) return SPENT_STATUS;
+	if (state.spent)
+		return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
 	return formatStatus(state.budget, now, shownTurns(state));
 }
 
@@ -477,7 +484,8 @@ function limitAnswer(
 
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
-	return { ...state, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
+	const { onStopOutcome: _spentBudgetsCommand, ...rest } = state;
+	return { ...rest, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
 }
 
 /** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
@@ -577,9 +585,10 @@ function hardStop(
 	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs);
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
 	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
+	// The status comes first: the on-stop command's outcome, reported while the claim runs, updates it after.
 	const effects: Effect[] = [
-		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
 		status(next, now),
+		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
 		{ kind: "abort" },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: message });

@@ -81,8 +81,8 @@ function stopEffects(
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
 	if (onStop !== null) announce.push({ kind: "runOnStop", command: onStop });
 	const effects: Effect[] = [
-		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
 		{ kind: "status", text: SPENT },
+		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
 		{ kind: "abort" },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -849,7 +849,7 @@ describe("timeCheck", () => {
 	it("stops with no prompt to record when none was sent", () => {
 		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 11 * MINUTE);
 		expect(result.state.stoppedPrompt).toBeNull();
-		expect(result.effects[0]).toMatchObject({ kind: "once", claim: { kind: "spent", prompt: null } });
+		expect(result.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", prompt: null } });
 	});
 
 	it("leaves the turn limit to prompts: used-up turns are not stopped by the clock", () => {
@@ -888,7 +888,30 @@ describe("onStopReport", () => {
 		const state = withBudget(tenMinutes);
 		const result = step(state, { type: "onStopReport", command: "lmk done", outcome }, START);
 		expect(result.state).toBe(state);
-		expect(result.effects).toEqual([{ kind: "notify", message, level }]);
+		expect(result.effects).toEqual([
+			{ kind: "notify", message, level },
+			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
+		]);
+	});
+
+	it("keeps what became of the command in the footer of the spent budget, where no later message hides it", () => {
+		const spent = withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 10 * MINUTE, timeRanOut: true } });
+		const report = (state: SessionState, outcome: OnStopOutcome) =>
+			step(state, { type: "onStopReport", command: "lmk", outcome }, START).state;
+		const ran = report(spent, { kind: "started" });
+		expect(statusText(ran, START)).toBe("Timebox: budget spent | on-stop command ran");
+		const exited = report(ran, { kind: "exited", problem: "exit 1" });
+		expect(statusText(exited, START)).toBe("Timebox: budget spent | on-stop command failed");
+		expect(statusText(report(exited, { kind: "started" }), START)).toBe(
+			"Timebox: budget spent | on-stop command failed",
+		);
+		expect(statusText(report(spent, { kind: "failed", problem: "E2BIG" }), START)).toBe(
+			"Timebox: budget spent | on-stop command failed",
+		);
+		expect(statusText(step(ran, set("5m"), START).state, START)).toBe(
+			"Timebox: 5m 0s left (5m budget) | no turn limit",
+		);
+		expect(step(ran, set("5m"), START).state.onStopOutcome).toBeUndefined();
 	});
 });
 
@@ -1036,7 +1059,7 @@ describe("extend, pause and resume", () => {
 		const extended = step(state, set("+turns:1"), START).state;
 		expect(extended).toMatchObject({ spent: null, stoppedPrompt: null, nudged: false, usedTurns: 3 });
 		const stopped = step(step(extended, call("p5"), START).state, call("p6"), START);
-		expect(stopped.effects[0]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
+		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
 
 	it("allows an extension up to the largest budget exactly", () => {

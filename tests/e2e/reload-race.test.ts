@@ -23,14 +23,14 @@ afterEach(async () => {
 	await host.dispose();
 });
 
-/** What the user saw by the end: one hard stop, at most one nudge, the on-stop command run once, the status spent. */
+/** What the user saw by the end: one hard stop, at most one nudge, the on-stop command run once and said so in the footer. */
 async function expectOneStop(pi: PiSession, runs: () => Promise<number>): Promise<void> {
 	expect(pi.screen.messages("error")).toEqual([expect.stringMatching(SPENT)]);
 	const warnings = pi.screen.messages("warning");
 	expect(warnings.length).toBeLessThanOrEqual(1);
 	for (const warning of warnings) expect(warning).toMatch(NUDGE);
 	expect(await runs()).toBe(1);
-	expect(pi.screen.status).toBe("Timebox: budget spent");
+	expect(pi.screen.status).toBe("Timebox: budget spent | on-stop command ran");
 }
 
 describe("a /timebox command racing a reload", () => {

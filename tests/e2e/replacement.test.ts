@@ -72,7 +72,7 @@ describe("session replacement through pi's runtime", () => {
 			`Timebox ran the on-stop command: ${command}`,
 		]);
 		expect(readFileSync(stopped, "utf8")).toBe("ran\n");
-		expect(ui.status).toBe("Timebox: budget spent");
+		expect(ui.status).toBe("Timebox: budget spent | on-stop command ran");
 	});
 
 	it("lets no timer of the session left behind fire in the new one", async () => {

@@ -120,6 +120,6 @@ describe("a time budget during pi's retry wait", () => {
 		expect(errors[0]).toMatch(SPENT);
 		expect(pi.screen.messages("info")).toContain(`Timebox ran the on-stop command: ${probe.command}`);
 		expect(await settledRuns(probe)).toBe(1);
-		expect(pi.screen.status).toBe("Timebox: budget spent");
+		expect(pi.screen.status).toBe("Timebox: budget spent | on-stop command ran");
 	});
 });

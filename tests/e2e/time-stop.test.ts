@@ -109,7 +109,7 @@ describe("a time budget on real pi", () => {
 			},
 			{ message: `Timebox ran the on-stop command: ${command}`, level: "info" },
 		]);
-		expect(pi.screen.status).toBe("Timebox: budget spent");
+		expect(pi.screen.status).toBe("Timebox: budget spent | on-stop command ran");
 
 		await waitFor(() => existsSync(stopped), "the on-stop command's file", 3_000);
 		await sleepUntil(stoppedAt + 1_500);

@@ -803,10 +803,17 @@ function applyEvent(state, event, now) {
 			};
 		}
 		case "timeCheck": return checkTime(state, now, false);
-		case "onStopReport": return {
-			state,
-			effects: onStopReport(event.command, event.outcome)
-		};
+		case "onStopReport": {
+			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
+			const next = state.spent ? {
+				...state,
+				onStopOutcome: outcome
+			} : state;
+			return {
+				state: next,
+				effects: [...onStopReport(event.command, event.outcome), status(next, now)]
+			};
+		}
 	}
 }
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
@@ -816,7 +823,7 @@ function shownTurns(state) {
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
 function statusText(state, now) {
 	if (!state.budget) return void 0;
-	if (state.spent) return SPENT_STATUS;
+	if (state.spent) return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
 	return formatStatus(state.budget, now, shownTurns(state));
 }
 function status(state, now) {
@@ -1110,8 +1117,9 @@ function limitAnswer(state, event, now) {
 }
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state, budget) {
+	const { onStopOutcome: _spentBudgetsCommand, ...rest } = state;
 	return {
-		...state,
+		...rest,
 		budget,
 		usedTurns: 0,
 		runningCounted: false,
@@ -1257,13 +1265,13 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 		command: budget.onStopCommand
 	});
 	const effects = [
+		status(next, now),
 		once({
 			kind: "spent",
 			budgetId: outcomeId(budget),
 			summary,
 			prompt
 		}, announce),
-		status(next, now),
 		{ kind: "abort" }
 	];
 	if (refuse) effects.push({

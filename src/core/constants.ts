@@ -80,3 +80,9 @@ export const LIMIT_QUESTION_TIMEOUT_MS = 30_000;
 
 /** What `onLimit` may be: stop at the limit (the default), or ask first where the host can ask. */
 export const ON_LIMIT_CHOICES: readonly string[] = ["stop", "ask"];
+
+/**
+ * How long after a reload or a resume pi's TUI has printed its own "Reloaded …" line, or replayed the chat, over the
+ * notice of a restored budget: the notice is shown again then.
+ */
+export const RELOAD_NOTICE_DELAY_MS = 500;

@@ -8,6 +8,7 @@ import {
 	COMMAND_NAME,
 	LiveSession,
 	type OnStopRunner,
+	RELOAD_NOTICE_DELAY_MS,
 	type Scheduler,
 } from "../../core/index.ts";
 import { createTimeboxCommand } from "./command.ts";
@@ -37,12 +38,14 @@ export interface TimeboxExtensionDeps {
 export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: ExtensionAPI) => void {
 	return (pi) => {
 		const context = new SessionContext();
+		const ui = new PiUIBridge(context, deps.writeFallback);
+		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		const session = new LiveSession({
 			store: new PiBudgetStore(pi, context),
 			ledger: deps.ledger(),
-			ui: new PiUIBridge(context, deps.writeFallback),
+			ui,
 			clock: deps.clock,
-			scheduler: liveOnlyScheduler(deps.scheduler, () => context.isLive()),
+			scheduler,
 			onStop: deps.onStop,
 			abortRun: () => context.require().abort(),
 			newBudgetId: deps.newBudgetId,
@@ -60,7 +63,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		});
 		// The session loaded (startup, reload, new, resume, fork, clone): restore the budget of its branch, or give a
 		// session that never had one the default budget.
-		pi.on("session_start", (_event, ctx) => {
+		pi.on("session_start", (event, ctx) => {
 			context.bind(ctx);
 			const sources = {
 				flag: pi.getFlag(DEFAULT_FLAG),
@@ -68,7 +71,15 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
 			};
-			session.load("restore", true, readDefaultBudget(sources), readOnLimit(sources));
+			const shown = ui.record(() => session.load("restore", true, readDefaultBudget(sources), readOnLimit(sources)));
+			// What was restored names the on-stop command that will run, but pi's UI hides it: its "Reloaded …" line
+			// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
+			const restored = shown.filter((notice) => notice.level === "info");
+			if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
+				scheduler.setTimeout(() => {
+					for (const notice of restored) ui.notify(notice.message, notice.level);
+				}, RELOAD_NOTICE_DELAY_MS);
+			}
 		});
 		// /tree moved to another branch: take that branch's budget and prompts.
 		pi.on("session_tree", (_event, ctx) => {

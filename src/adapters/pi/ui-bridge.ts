@@ -9,6 +9,8 @@ export type FallbackWriter = (line: string) => void;
 /** Shows Timebox's messages through `ctx.ui`, or through the fallback writer when pi runs without a UI. */
 export class PiUIBridge implements UIBridge {
 	private shownStatus: string | undefined;
+	/** Notifications kept while recording (see `record`), to be shown again. */
+	private recorded: { message: string; level: NotifyLevel }[] | null = null;
 
 	constructor(
 		private readonly context: SessionContext,
@@ -16,9 +18,21 @@ export class PiUIBridge implements UIBridge {
 	) {}
 
 	notify(message: string, level: NotifyLevel): void {
+		this.recorded?.push({ message, level });
 		const ctx = this.context.require();
 		if (ctx.hasUI) ctx.ui.notify(message, level);
 		else this.writeFallback(`[timebox] ${level}: ${message}`);
+	}
+
+	/** Runs `action` and returns the notifications it showed, so they can be shown again where pi hid them. */
+	record(action: () => void): { message: string; level: NotifyLevel }[] {
+		this.recorded = [];
+		try {
+			action();
+			return this.recorded;
+		} finally {
+			this.recorded = null;
+		}
 	}
 
 	/** Sets the `timebox` footer status; an unchanged text is not sent again. */

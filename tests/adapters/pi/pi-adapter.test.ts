@@ -471,6 +471,24 @@ describe("pi's real event order", () => {
 		expect(pi.runner.commands).toEqual(["lmk"]);
 	});
 
+	it("shows the restored budget again once pi has printed its own reload line over it", async () => {
+		const pi = await startedPi();
+		await pi.timebox("10m -- lmk");
+		await pi.replaceSession("reload");
+		const restored = "Timebox restored: 10m 0s left (10m budget) | no turn limit. On stop it runs: lmk";
+		expect(pi.screen.last).toEqual({ message: restored, level: "info" });
+		pi.screen.notifications.push({
+			message: "Reloaded keybindings, extensions, skills, prompts, themes",
+			level: "info",
+		});
+		pi.time.advance(500);
+		expect(pi.screen.last).toEqual({
+			message: "Timebox restored: 10m 0s left (10m budget) | no turn limit. On stop it runs: lmk",
+			level: "info",
+		});
+		expect(pi.screen.messages().filter((message) => message === restored)).toHaveLength(2);
+	});
+
 	it("starts a new session without the old budget", async () => {
 		const pi = await startedPi();
 		await pi.timebox("15m");

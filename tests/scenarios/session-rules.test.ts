@@ -127,6 +127,17 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("extend and p
 		expect(host.onStopRuns()).toEqual(["say done", "say done"]);
 	});
 
+	it("replaces an active budget (asking first where a UI can ask), and says so", async () => {
+		host = make();
+		await host.command("turns:1 -- first");
+		await host.command("turns:2 -- second");
+		expect(said("Timebox set: 2 turns. It replaces the previous budget. On stop it runs: second")).toBe(true);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(false);
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual(["second"]);
+	});
+
 	it("says there is nothing to extend without a budget, and changes nothing", async () => {
 		host = make();
 		await host.command("extend 10m");

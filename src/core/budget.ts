@@ -18,13 +18,22 @@ export interface TimeboxBudget {
 	pausedAt?: number;
 	/** How many times the budget was extended; absent for none. A stop and a warning can come once per extension. */
 	extensions?: number;
+	/** "always": every model call carries a line with what is left, not only from 80%. Absent: the session's setting. */
+	awareness?: Awareness;
+	/** The time the model gets to write its final answer when the budget runs out mid-run; absent: the session's setting. */
+	graceMs?: number;
 }
 
-/** The limits a user asks for with `/timebox`. */
+/** What the model is told of its budget: the warning block from 80% (`nudge`), or also a line on every call (`always`). */
+export type Awareness = "nudge" | "always";
+
+/** The limits a user asks for with `/timebox`, and how the model is to be treated under them. */
 export interface BudgetLimits {
 	timeLimitMs: number | null;
 	turnLimit: number | null;
 	onStopCommand: string | null;
+	awareness?: Awareness;
+	graceMs?: number;
 }
 
 /** What a budget's hard stop found: the figures the user is shown then and on every later look. */
@@ -33,6 +42,8 @@ export interface SpentSummary {
 	elapsedMs: number;
 	/** True when the time limit ran out, false when the prompts were used up. */
 	timeRanOut: boolean;
+	/** Epoch ms until which the run that met the limit may wrap up (a grace period); absent for a plain stop. */
+	wrapUpUntil?: number;
 }
 
 /** What to do about a budget right now. */

@@ -1,7 +1,7 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
 // rules carry the plan out as effects that every host executes.
 
-import type { SpentSummary, TimeboxBudget } from "./budget.ts";
+import type { BudgetLimits, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT } from "./constants.ts";
 import { describeBudget, formatStatus } from "./format.ts";
 import { elapsedMs } from "./measure.ts";
@@ -76,6 +76,7 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 				turnLimit: command.turnLimit,
 				startTime: view.now,
 				onStopCommand: command.onStopCommand,
+				...treatment(command),
 			};
 			const replacedActive = view.budget !== null && view.spent === null;
 			const message = budgetSetMessage(command, replacedActive, command.notes);
@@ -91,6 +92,14 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 }
 
 const info = (message: string): Reply => ({ message, level: "info" });
+
+/** How the model is treated under a budget, as its words asked (`aware`, `grace:30s`). */
+export function treatment(limits: BudgetLimits): Pick<TimeboxBudget, "awareness" | "graceMs"> {
+	return {
+		...(limits.awareness === undefined ? {} : { awareness: limits.awareness }),
+		...(limits.graceMs === undefined ? {} : { graceMs: limits.graceMs }),
+	};
+}
 
 /** More time and/or prompts for the budget in force, counted from its limits (or from what is used, for a dimension it had no limit on). */
 function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, view: BudgetView): CommandPlan {

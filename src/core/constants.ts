@@ -18,6 +18,16 @@ export const MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The largest turn budget. */
 export const MAX_TURN_LIMIT = 1_000_000;
 
+/** The shortest and longest grace period (`grace:30s`): the time the model gets to write its final answer at the limit. */
+export const MIN_GRACE_MS = 1_000;
+export const MAX_GRACE_MS = 10 * 60 * 1_000;
+
+/** The budget word that gives the model a line with what is left on every model call: `/timebox 15m aware`. */
+export const AWARE_WORD = "aware";
+
+/** What the `awareness` setting may be: the warning block from 80% (the default), or a line on every model call too. */
+export const AWARENESS_CHOICES: readonly string[] = ["nudge", "always"];
+
 /** The longest delay a JavaScript timer accepts (2^31 - 1 ms); longer deadlines are re-armed in steps. */
 export const MAX_TIMER_DELAY_MS = 2_147_483_647;
 

@@ -9,6 +9,9 @@ const SECOND_MS = 1_000;
 /** Shown in the status bar once the budget is spent. */
 export const SPENT_STATUS = "Timebox: budget spent";
 
+/** Shown in the status bar while the run that met the limit writes its final answer. */
+export const WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+
 /** `1 turn` / `3 turns`. */
 export function pluralTurns(count: number): string {
 	return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -27,12 +30,18 @@ export function formatBudgetLabel(ms: number): string {
 	return parts.filter((part) => part.length > 0).join(" ") || "0s";
 }
 
-/** `15m and 3 turns`, `15m`, `1 turn`: what a budget allows, for notifications. */
+/**
+ * `15m and 3 turns`, `15m`, `1 turn`: what a budget allows, for notifications, then how the model is treated under it
+ * (`; the model is told what is left at every call; 30s to wrap up at the limit`).
+ */
 export function describeBudget(limits: BudgetLimits): string {
 	const parts: string[] = [];
 	if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-	return parts.join(" and ");
+	const treatment: string[] = [];
+	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
+	if (limits.graceMs !== undefined) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+	return [parts.join(" and "), ...treatment].join("; ");
 }
 
 /** Time left as people read it, rounded up to the second so the countdown reads 0s only when the time is up. */
@@ -63,12 +72,13 @@ export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: numb
 	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns)}`;
 }
 
-/** The block added to what the model reads once the budget is nearly spent. */
+/** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
 export function formatNudgePrompt(
 	budget: TimeboxBudget,
 	now: number,
 	usedTurns: number,
 	urgency: NudgeUrgency,
+	graceMs = 0,
 ): string {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
@@ -88,10 +98,37 @@ export function formatNudgePrompt(
 	}
 	lines.push(
 		"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-		"When the budget runs out, Timebox stops you mid-step.",
+		graceMs > 0
+			? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.`
+			: "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.",
 	);
 	return lines.join("\n");
 }
+
+/**
+ * The line every model call carries when the user asked that the model always know its budget.
+ * @example formatAwareLine(fifteenMinutesFivePrompts, now, 2) // "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts."
+ */
+export function formatAwareLine(budget: TimeboxBudget, now: number, usedTurns: number): string {
+	const left: string[] = [];
+	const of: string[] = [];
+	if (budget.timeLimitMs !== null) {
+		left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+		of.push(formatBudgetLabel(budget.timeLimitMs));
+	}
+	if (budget.turnLimit !== null) {
+		left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+		of.push(pluralPrompts(budget.turnLimit));
+	}
+	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+
+/** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */
+export const WRAP_UP_PROMPT = [
+	"TIMEBOX: BUDGET SPENT",
+	"The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+	"Call no more tools: they are refused, and the run is stopped if you ask for one again.",
+].join("\n");
 
 /** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
 export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number): string {
@@ -102,7 +139,7 @@ export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number
 	return parts.join(" | ");
 }
 
-/** `1`, `3`: a count of prompts as people read it. */
+/** `1 prompt`, `3 prompts`: a count of prompts as people read it. */
 function pluralPrompts(count: number): string {
 	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }

@@ -1,13 +1,27 @@
 // The core's one public entry: the session rulebook, its executor for in-process hosts, and what hosts share (ports,
 // parsing, texts, constants). Adapters import from here only.
 
-export type { BudgetLimits, Decision, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
+export type { Awareness, BudgetLimits, Decision, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
 export * from "./constants.ts";
 export { decide, decideOnTime, urgencyFor } from "./decide.ts";
-export { formatNudgePrompt, formatRemaining, formatStatus, SPENT_STATUS } from "./format.ts";
+export {
+	formatAwareLine,
+	formatNudgePrompt,
+	formatRemaining,
+	formatStatus,
+	SPENT_STATUS,
+	WRAP_UP_PROMPT,
+	WRAPPING_UP_STATUS,
+} from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
-export { type Answer, LiveSession, type LiveSessionPorts } from "./live-session.ts";
-export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE } from "./messages.ts";
+export {
+	type Answer,
+	LiveSession,
+	type LiveSessionPorts,
+	type SettingSource,
+	type SettingSources,
+} from "./live-session.ts";
+export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
 export { parseCommand, quoteInput, type TimeboxCommand } from "./parse.ts";
 export type {
 	BudgetLedger,

@@ -38,6 +38,19 @@ export interface LiveSessionPorts {
 
 type Question = Extract<Effect, { kind: "ask" }>;
 
+/** A setting's value and where it came from, as the user would name it. */
+export interface SettingSource {
+	value: unknown;
+	source: string;
+}
+
+/** The session's settings: what to do at the limit, what the model is told, and the grace period at the limit. */
+export interface SettingSources {
+	onLimit?: SettingSource | null;
+	awareness?: SettingSource | null;
+	grace?: SettingSource | null;
+}
+
 /** What the host answers to the event it reported. */
 export interface Answer {
 	/** Blocks to add to what the model reads for the prompt about to run. */
@@ -55,6 +68,8 @@ export interface Answer {
  */
 export class LiveSession {
 	private current: SessionState = EMPTY_SESSION;
+	/** The settings of the first load, kept for a load that names none (another branch of the same session). */
+	private settings: SettingSources = {};
 	private disposed = false;
 	private refreshTimer: Cancel | null = null;
 	private checkTimer: Cancel | null = null;
@@ -78,17 +93,21 @@ export class LiveSession {
 		mode: LoadMode,
 		announce: boolean,
 		defaultBudget: { text: string; source: string } | null = null,
-		onLimit: { value: unknown; source: string } | null = null,
+		settings?: SettingSources,
 	): void {
+		this.settings = settings ?? this.settings;
 		this.guard("session start", () => {
 			const history = foldHistory(this.ports.store.history());
 			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
 			const event: SessionEvent = { type: "load", history, ledger, mode, announce };
 			if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
+			const { onLimit, awareness, grace } = this.settings;
 			if (onLimit) {
 				event.onLimit = onLimit;
 				event.canAsk = this.ports.canAsk();
 			}
+			if (awareness) event.awareness = awareness;
+			if (grace) event.grace = grace;
 			this.dispatch(event);
 		});
 	}

@@ -83,6 +83,26 @@ export function idleSpentMessage(usedTurns: number, elapsedMs: number): string {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
 }
 
+/** The budget ran out mid-run and the model may wrap up: nothing is cut yet. */
+export function wrapUpMessage(usedTurns: number, elapsedMs: number, graceMs: number): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+}
+
+/** Why a tool is refused while the model wraps up: the model reads it. */
+export const WRAP_UP_REFUSAL =
+	"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+
+/** The run that was wrapping up was stopped: its time ran out, or the model asked for tools again. */
+export function wrapUpCutMessage(why: "time" | "tools"): string {
+	const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
+	return `Timebox stopped the agent: ${reason}.`;
+}
+
+/** A setting Timebox cannot use: where it came from, what is wrong, and that it is ignored. */
+export function badSettingMessage(source: string, value: unknown, why: string): string {
+	return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
+}
+
 /** `/timebox status` after the hard stop. */
 export function spentStatusMessage(usedTurns: number, elapsedMs: number): string {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;

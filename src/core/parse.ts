@@ -2,10 +2,13 @@
 
 import type { BudgetLimits } from "./budget.ts";
 import {
+	AWARE_WORD,
 	EXTEND_WORDS,
+	MAX_GRACE_MS,
 	MAX_QUOTED_INPUT_CHARS,
 	MAX_TIME_LIMIT_MS,
 	MAX_TURN_LIMIT,
+	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 	OFF_WORDS,
 	PAUSE_WORD,
@@ -27,6 +30,7 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 /** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+const GRACE_TOKEN = /^grace:(.+)$/i;
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 const SECOND_MS = 1_000;
@@ -88,7 +92,7 @@ export function quoteInput(text: string): string {
 
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText: string): string {
-	return budgetText.replace(/\bturns:\s+(?=\d)/gi, "turns:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText.replace(/\b(turns|grace):\s+(?=\d)/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 
 function invalid(reason: string): TimeboxCommand {
@@ -102,16 +106,40 @@ const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume"> = {
 	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"])),
 };
 
-/** The words of a budget: a time and/or a turn count, a later word of a kind replacing an earlier one (noted). */
-type Words = { timeMs: number | null; turns: number | null; notes: string[] } | { invalid: string };
+/**
+ * The words of a budget: a time and/or a turn count, and how the model is treated (`aware`, `grace:30s`), a later word
+ * of a kind replacing an earlier one (noted).
+ */
+type Words =
+	| { timeMs: number | null; turns: number | null; aware: boolean; graceMs: number | null; notes: string[] }
+	| { invalid: string };
 
 function readWords(tokens: readonly string[]): Words {
 	let timeMs: number | null = null;
 	let turns: number | null = null;
+	let aware = false;
+	let graceMs: number | null = null;
 	let timeWord = "";
 	let turnsWord = "";
+	let graceWord = "";
 	const notes: string[] = [];
 	for (const token of tokens) {
+		if (token.toLowerCase() === AWARE_WORD) {
+			aware = true;
+			continue;
+		}
+		if (GRACE_TOKEN.test(token)) {
+			const ms = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+			if (ms === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+			const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+			if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+				return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+			}
+			if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+			graceMs = wholeSeconds;
+			graceWord = token;
+			continue;
+		}
 		const count = parseTurns(token);
 		if (count !== null) {
 			if (count < 1 || count > MAX_TURN_LIMIT) {
@@ -139,12 +167,12 @@ function readWords(tokens: readonly string[]): Words {
 		}
 		return { invalid: unknownWord(token) };
 	}
-	return { timeMs, turns, notes };
+	return { timeMs, turns, aware, graceMs, notes };
 }
 
-/** Why a word is neither a time nor a turn count, with a hint for the slips people make. */
+/** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token: string): string {
-	const why = `${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -166,6 +194,7 @@ function extensionWords(tokens: readonly string[]): string[] | null {
  * Parses the text after `/timebox`. Never throws: anything it cannot read is `invalid` with a reason naming the problem.
  * @example parseCommand("15m turns:3 -- say done") // { kind: "set", timeLimitMs: 900_000, turnLimit: 3, onStopCommand: "say done" }
  * @example parseCommand("+10m +turns:2") // { kind: "extend", addTimeMs: 600_000, addTurns: 2 }
+ * @example parseCommand("15m aware grace:30s") // { kind: "set", timeLimitMs: 900_000, …, awareness: "always", graceMs: 30_000 }
  */
 export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
@@ -188,6 +217,9 @@ export function parseCommand(input: string): TimeboxCommand {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
+		if (words.aware || words.graceMs !== null) {
+			return invalid("An extension adds time or turns only; set aware or grace with a new budget.");
+		}
 		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
 		return withNotes({ kind: "extend", addTimeMs: words.timeMs, addTurns: words.turns }, words.notes);
 	}
@@ -207,6 +239,8 @@ export function parseCommand(input: string): TimeboxCommand {
 			timeLimitMs: words.timeMs,
 			turnLimit: words.turns,
 			onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+			...(words.aware ? { awareness: "always" as const } : {}),
+			...(words.graceMs === null ? {} : { graceMs: words.graceMs }),
 		},
 		words.notes,
 	);

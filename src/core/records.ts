@@ -5,8 +5,10 @@ import type { TimeboxBudget } from "./budget.ts";
 import {
 	BUDGET_ID_PATTERN,
 	LEGACY_ID_PREFIX,
+	MAX_GRACE_MS,
 	MAX_TIME_LIMIT_MS,
 	MAX_TURN_LIMIT,
+	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 	RECORD_VERSION,
 } from "./constants.ts";
@@ -76,22 +78,26 @@ export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0): BudgetReco
 		turnLimit: budget.turnLimit,
 		startTime: budget.startTime,
 		onStopCommand: budget.onStopCommand,
-		...pauseAndExtensions(budget),
+		...optionalFields(budget),
 		...(turnsBefore > 0 ? { turnsBefore } : {}),
 	};
 }
 
-/** The optional fields of a budget that are set: a pause, time paused before, extensions. */
-function pauseAndExtensions(fields: {
+/** The optional fields of a budget that are set: a pause, time paused before, extensions, awareness, a grace period. */
+function optionalFields(fields: {
 	pausedMs?: unknown;
 	pausedAt?: unknown;
 	extensions?: unknown;
-}): Pick<TimeboxBudget, "pausedMs" | "pausedAt" | "extensions"> {
-	const { pausedMs, pausedAt, extensions } = fields;
+	awareness?: unknown;
+	graceMs?: unknown;
+}): Pick<TimeboxBudget, "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"> {
+	const { pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
 		...(isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {}),
 		...(isFiniteNumber(pausedAt) ? { pausedAt } : {}),
 		...(isWholeCount(extensions) && extensions > 0 ? { extensions } : {}),
+		...(awareness === "always" || awareness === "nudge" ? { awareness } : {}),
+		...(isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}),
 	};
 }
 
@@ -114,7 +120,7 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 		turnLimit,
 		startTime,
 		onStopCommand: onStopCommand ? onStopCommand : null,
-		...pauseAndExtensions(value),
+		...optionalFields(value),
 	};
 }
 

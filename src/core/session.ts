@@ -3,25 +3,37 @@
 // state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, run the
 // on-stop command, once anywhere). No host, clock or timer is touched here.
 
-import type { SpentSummary, TimeboxBudget } from "./budget.ts";
-import { planCommand } from "./command-plan.ts";
+import type { Awareness, SpentSummary, TimeboxBudget } from "./budget.ts";
+import { planCommand, treatment } from "./command-plan.ts";
 import {
+	AWARENESS_CHOICES,
 	LIMIT_MORE_TIME,
 	LIMIT_MORE_TURNS,
 	LIMIT_QUESTION_TIMEOUT_MS,
+	MAX_GRACE_MS,
 	MAX_TIMER_DELAY_MS,
+	MIN_GRACE_MS,
 	NUDGE_CRITICAL_RATIO,
 	NUDGE_WARNING_RATIO,
 	ON_LIMIT_CHOICES,
 	UNNAMED_RUN,
 } from "./constants.ts";
 import { decide, decideOnTime, urgencyFor } from "./decide.ts";
-import { formatLeft, formatNudgePrompt, formatStatus, SPENT_STATUS } from "./format.ts";
+import {
+	formatAwareLine,
+	formatLeft,
+	formatNudgePrompt,
+	formatStatus,
+	SPENT_STATUS,
+	WRAP_UP_PROMPT,
+	WRAPPING_UP_STATUS,
+} from "./format.ts";
 import type { FoldedHistory } from "./history.ts";
 import { elapsedMs, worstRatio } from "./measure.ts";
 import {
 	badDefaultMessage,
 	badOnLimitMessage,
+	badSettingMessage,
 	defaultSetMessage,
 	expiredMessage,
 	idleSpentMessage,
@@ -39,8 +51,11 @@ import {
 	STOP_CHOICE,
 	spentMessage,
 	UNUSABLE_RECORD,
+	WRAP_UP_REFUSAL,
+	wrapUpCutMessage,
+	wrapUpMessage,
 } from "./messages.ts";
-import { parseCommand, quoteInput } from "./parse.ts";
+import { parseCommand, parseTimeToMs, quoteInput } from "./parse.ts";
 import type { NotifyLevel, OnStopOutcome } from "./ports.ts";
 import { budgetRecord, offRecord, type TimeboxRecord } from "./records.ts";
 
@@ -68,6 +83,31 @@ export interface SessionState {
 	readonly asking?: boolean;
 	/** What became of the spent budget's on-stop command, kept in the footer where no later message can hide it. */
 	readonly onStopOutcome?: "ran" | "failed";
+	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
+	readonly settings?: SessionSettings;
+	/** The budget ran out mid-run and the model is writing its final answer: tools are refused until the run ends. */
+	readonly wrapUp?: WrapUp;
+}
+
+/** How the model is treated under any budget of the session, unless the budget says otherwise. */
+export interface SessionSettings {
+	awareness?: Awareness;
+	graceMs?: number;
+}
+
+/** A run given time to wrap up after its budget was spent. */
+export interface WrapUp {
+	/** The prompt whose run is wrapping up. */
+	readonly prompt: string | null;
+	/** Epoch ms when the wrap-up time ends: a run still going then is stopped. */
+	readonly until: number;
+	/** Whether a tool call was refused already: after one more model call, the next one ends the run. */
+	readonly refused: boolean;
+	/** Model calls made since the first refusal. */
+	readonly callsSinceRefusal: number;
+	/** The ledger name of the spent budget, and its on-stop command, run when the run ends. */
+	readonly outcomeId: string;
+	readonly onStopCommand: string | null;
 }
 
 /** A session with no budget. */
@@ -92,11 +132,15 @@ export interface LedgerView {
 /** A ledger that knows nothing of a budget. */
 export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: false };
 
-/** What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. */
+/**
+ * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
+ * budget let wrap up has ended, and the on-stop command ran.
+ */
 export type LedgerClaim =
 	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
 	| { kind: "off"; budgetId: string }
-	| { kind: "nudged"; budgetId: string };
+	| { kind: "nudged"; budgetId: string }
+	| { kind: "ended"; budgetId: string };
 
 /**
  * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already spent, or spent while the
@@ -129,6 +173,10 @@ export type SessionEvent =
 			 */
 			onLimit?: { value: unknown; source: string };
 			canAsk?: boolean;
+			/** The `awareness` setting ("nudge" or "always") and where it came from. */
+			awareness?: { value: unknown; source: string };
+			/** The `grace` setting (a time such as "30s") and where it came from. */
+			grace?: { value: unknown; source: string };
 	  }
 	| {
 			type: "command";
@@ -143,7 +191,6 @@ export type SessionEvent =
 	| { type: "declined"; message: string }
 	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
 	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
-	| { type: "promptSubmitted" }
 	| { type: "modelCall"; prompt: string | null }
 	| { type: "toolCall"; prompt: string | null }
 	| { type: "runEnd" }
@@ -155,7 +202,7 @@ export type Effect =
 	| { kind: "notify"; message: string; level: NotifyLevel }
 	| { kind: "status"; text: string | undefined }
 	| { kind: "append"; record: TimeboxRecord }
-	/** Add this block to what the model reads for the prompt about to run. */
+	/** Add this block to what the model reads in the model call about to start. */
 	| { kind: "context"; text: string }
 	/** End the running run now, and any re-run the host has pending for it. */
 	| { kind: "abort" }
@@ -209,18 +256,18 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 			return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
-		case "promptSubmitted":
-			return promptSubmitted(state, now);
 		case "modelCall":
-			return modelCall(state, event.prompt, now);
+			return withCallContext(modelCall(state, event.prompt, now), now);
 		case "toolCall":
 			return toolCall(state, event.prompt, now);
 		case "runEnd": {
 			const next = { ...state, running: false };
+			if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
 			return { state: next, effects: [status(next, now)] };
 		}
 		case "timeCheck":
-			return checkTime(state, now, false);
+			if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
+			return checkTime(state, now, "timer");
 		case "onStopReport": {
 			// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
 			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
@@ -238,14 +285,15 @@ export function shownTurns(state: SessionState): number {
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
 export function statusText(state: SessionState, now: number): string | undefined {
 	if (!state.budget) return undefined;
+	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent)
 		return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
 	return formatStatus(state.budget, now, shownTurns(state));
 }
 
-/** Whether the budget is in force and not spent: only then do timers run. */
+/** Whether timers run: the budget is in force and not spent, or its last run is wrapping up. */
 export function isActive(state: SessionState): boolean {
-	return state.budget !== null && state.spent === null;
+	return (state.budget !== null && state.spent === null) || state.wrapUp !== undefined;
 }
 
 /**
@@ -253,6 +301,7 @@ export function isActive(state: SessionState): boolean {
  * in ms (at least 1, at most what a timer holds), or null when nothing is due.
  */
 export function nextTimeCheckIn(state: SessionState, now: number): number | null {
+	if (state.wrapUp) return timerDelay(state.wrapUp.until - now);
 	const budget = state.budget;
 	if (!budget || state.spent || budget.timeLimitMs === null || budget.pausedAt !== undefined) return null;
 	const limitMs = budget.timeLimitMs;
@@ -261,7 +310,12 @@ export function nextTimeCheckIn(state: SessionState, now: number): number | null
 		...TIME_CHECKPOINTS.map((ratio) => ratio * limitMs).filter((point) => point > elapsed),
 		limitMs,
 	);
-	return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(next - elapsed)));
+	return timerDelay(next - elapsed);
+}
+
+/** A delay a timer can hold: at least 1 ms, at most what a timer holds. */
+function timerDelay(ms: number): number {
+	return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(ms)));
 }
 
 function status(state: SessionState, now: number): Effect {
@@ -278,11 +332,13 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
 		effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
 	}
+	const settings = readSettings(event, effects);
 	const base: SessionState = {
 		...EMPTY_SESSION,
 		lastPrompt: history.lastPrompt,
 		running,
 		...(onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {}),
+		...(Object.keys(settings).length > 0 ? { settings } : {}),
 	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
@@ -297,9 +353,25 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		stoppedPrompt: ledger.spent?.prompt ?? null,
 	};
 	if (mode === "continue") {
-		effects.push(status(loaded, now));
+		// A hook of the run that is wrapping up after the stop: that run goes on wrapping up.
+		const wrapUntil = ledger.spent?.wrapUpUntil;
+		const wrapping =
+			wrapUntil !== undefined && running && ledger.spent?.prompt === runningKey
+				? {
+						...loaded,
+						wrapUp: {
+							prompt: runningKey,
+							until: wrapUntil,
+							refused: false,
+							callsSinceRefusal: 0,
+							outcomeId: outcomeId(budget),
+							onStopCommand: budget.onStopCommand,
+						},
+					}
+				: loaded;
+		effects.push(status(wrapping, now));
 		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
-		return { state: loaded, effects };
+		return { state: wrapping, effects };
 	}
 	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
@@ -339,6 +411,7 @@ function withDefault(
 		turnLimit: command.turnLimit,
 		startTime: now,
 		onStopCommand: command.onStopCommand,
+		...treatment(command),
 	};
 	const next = withNewBudget(state, budget);
 	return {
@@ -383,8 +456,9 @@ function command(state: SessionState, event: Extract<SessionEvent, { type: "comm
 		}
 		case "update": {
 			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
+			const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
 			const next: SessionState = plan.reactivate
-				? { ...state, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null }
+				? { ...unwrapped, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null }
 				: {
 						...state,
 						budget: plan.budget,
@@ -484,29 +558,8 @@ function limitAnswer(
 
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
-	const { onStopOutcome: _spentBudgetsCommand, ...rest } = state;
+	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
 	return { ...rest, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
-}
-
-/** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
-function promptSubmitted(state: SessionState, now: number): StepResult {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [] };
-	const used = shownTurns(state);
-	const decision = decide(budget, now, used, state.nudged);
-	const effects: Effect[] = [];
-	let next = state;
-	if (decision.kind === "nudge") {
-		next = { ...state, nudged: true };
-		effects.push(nudge(budget, decision.urgency, decision.detail));
-	}
-	if (next.nudged) {
-		effects.push({
-			kind: "context",
-			text: formatNudgePrompt(budget, now, used, urgencyFor(worstRatio(budget, now, used))),
-		});
-	}
-	return { state: next, effects };
 }
 
 /**
@@ -519,8 +572,15 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 	const key = prompt ?? state.lastPrompt ?? UNNAMED_RUN;
 	if (key === state.lastPrompt) {
 		const next = { ...state, running: true };
+		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
 		if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
-		return checkTime(next, now, false);
+		return checkTime(next, now, "modelCall");
+	}
+	if (state.wrapUp) {
+		// A new prompt: the run that was wrapping up is over.
+		const ended = endWrapUp(state, state.wrapUp, now, null);
+		const goOn = modelCall(ended.state, key, now);
+		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
 	}
 	const budget = state.budget;
 	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
@@ -539,18 +599,20 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	const key = prompt ?? state.lastPrompt;
+	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
 	if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
-	return checkTime(state, now, true, key);
+	return checkTime(state, now, "toolCall", key);
 }
 
 /**
  * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
- * stopped), warn at 80%, else refresh the status.
+ * stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
+ * at 80%, else refresh the status.
  */
 function checkTime(
 	state: SessionState,
 	now: number,
-	refuseOnStop: boolean,
+	reached: "toolCall" | "modelCall" | "timer",
 	prompt: string | null = state.lastPrompt,
 ): StepResult {
 	const budget = state.budget;
@@ -558,7 +620,10 @@ function checkTime(
 	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
 	switch (decision.kind) {
 		case "stop":
-			return hardStop(state, budget, decision.summary, prompt, now, refuseOnStop);
+			if (state.running && graceOf(state, budget) > 0) {
+				return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
+			}
+			return hardStop(state, budget, decision.summary, prompt, now, reached !== "timer");
 		case "nudge": {
 			const next = { ...state, nudged: true };
 			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
@@ -593,6 +658,136 @@ function hardStop(
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: message });
 	return { state: next, effects };
+}
+
+/**
+ * The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
+ * everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command runs when
+ * the run ends. A tool call that met the limit is the first one refused.
+ */
+function startWrapUp(
+	state: SessionState,
+	budget: TimeboxBudget,
+	summary: SpentSummary,
+	prompt: string | null,
+	now: number,
+	refuseTool: boolean,
+): StepResult {
+	const graceMs = graceOf(state, budget);
+	const until = now + graceMs;
+	const wrapUp: WrapUp = {
+		prompt,
+		until,
+		refused: refuseTool,
+		callsSinceRefusal: 0,
+		outcomeId: outcomeId(budget),
+		onStopCommand: budget.onStopCommand,
+	};
+	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt, wrapUp };
+	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs);
+	const effects: Effect[] = [
+		status(next, now),
+		once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
+			{ kind: "notify", message, level: "error" },
+		]),
+	];
+	if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+	return { state: next, effects };
+}
+
+/** A model call of the run wrapping up: the one that writes the final answer, unless the wrap-up time is over. */
+function wrapUpModelCall(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+	const next: SessionState = { ...state, wrapUp: { ...wrapUp, callsSinceRefusal: calls } };
+	return { state: next, effects: [status(next, now)] };
+}
+
+/**
+ * A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
+ * refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
+ */
+function wrapUpToolCall(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
+	const next: SessionState = { ...state, wrapUp: { ...wrapUp, refused: true } };
+	return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+
+/** The time check while a run wraps up: the run is stopped once the wrap-up time is over. */
+function wrapUpTimeCheck(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	return { state, effects: [status(state, now)] };
+}
+
+/**
+ * The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
+ * or the model asked for tools again. The on-stop command runs now, once anywhere.
+ */
+function endWrapUp(state: SessionState, wrapUp: WrapUp, now: number, cut: "time" | "tools" | null): StepResult {
+	const { wrapUp: _ended, ...next } = state;
+	const announce: Effect[] = [];
+	if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+	if (wrapUp.onStopCommand !== null) announce.push({ kind: "runOnStop", command: wrapUp.onStopCommand });
+	const effects: Effect[] = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+	if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+	return { state: next, effects };
+}
+
+/**
+ * What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
+ * warning block from 80% of the budget (critical from 95%), as it stands at this call; or, when the user asked that
+ * the model always know, a line with what is left. Nothing for a call that is refused, or without an active budget.
+ */
+function withCallContext(result: StepResult, now: number): StepResult {
+	const { state, effects } = result;
+	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
+		return result;
+	}
+	const text = callContext(state, now);
+	return text === null ? result : { state, effects: [...effects, { kind: "context", text }] };
+}
+
+function callContext(state: SessionState, now: number): string | null {
+	if (state.wrapUp) return WRAP_UP_PROMPT;
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== undefined) return null;
+	const used = shownTurns(state);
+	const ratio = worstRatio(budget, now, used);
+	if (ratio >= NUDGE_WARNING_RATIO) {
+		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget));
+	}
+	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used) : null;
+}
+
+/** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
+function awarenessOf(state: SessionState, budget: TimeboxBudget): Awareness {
+	return budget.awareness ?? state.settings?.awareness ?? "nudge";
+}
+
+/** The time a run gets to wrap up at the limit: the budget's own word, else the session's setting, else none. */
+function graceOf(state: SessionState, budget: TimeboxBudget): number {
+	return budget.graceMs ?? state.settings?.graceMs ?? 0;
+}
+
+/** The `awareness` and `grace` settings; one that cannot be read is named in a warning and left out. */
+function readSettings(event: Extract<SessionEvent, { type: "load" }>, effects: Effect[]): SessionSettings {
+	const settings: SessionSettings = {};
+	const { awareness, grace } = event;
+	if (awareness) {
+		if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value as Awareness;
+		else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+	}
+	if (grace) {
+		const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+		if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1_000) * 1_000;
+		else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+	}
+	return settings;
+}
+
+function badSetting(source: string, value: unknown, why: string): Effect {
+	return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
 }
 
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */

@@ -32,6 +32,15 @@ export function ledgerContract(name: string, make: () => { ledger: BudgetLedger;
 			expect(reopen().read("budget-1")).toEqual(expected);
 		});
 
+		it("reads back until when a stopped run may wrap up, and lets the end of that run be claimed once", () => {
+			const { ledger, reopen } = make();
+			const summary = { ...SUMMARY, timeRanOut: true, wrapUpUntil: 1_764_000_030_000 };
+			ledger.claim({ kind: "spent", budgetId: "budget-1", summary, prompt: "p3" });
+			expect(reopen().read("budget-1").spent).toEqual({ ...summary, prompt: "p3" });
+			expect(ledger.claim({ kind: "ended", budgetId: "budget-1" })).toBe(true);
+			expect(reopen().claim({ kind: "ended", budgetId: "budget-1" })).toBe(false);
+		});
+
 		it("keeps budgets apart, whatever their ids look like", () => {
 			const { ledger } = make();
 			ledger.claim({ kind: "off", budgetId: "legacy-1764000000000" });

@@ -118,7 +118,7 @@ describe("formatNudgePrompt", () => {
 				"Time left: 3m 0s of 15m.",
 				"Turns: this is the last prompt the budget allows (4 of 5 used).",
 				"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-				"When the budget runs out, Timebox stops you mid-step.",
+				"When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.",
 			].join("\n"),
 		);
 	});
@@ -152,6 +152,14 @@ describe("notification texts", () => {
 			"a replacing budget with an on-stop command",
 			budgetSetMessage({ timeLimitMs: null, turnLimit: 3, onStopCommand: "lmk done" }, true),
 			"Timebox set: 3 turns. It replaces the previous budget. On stop it runs: lmk done",
+		],
+		[
+			"a budget the model always knows, with a grace period",
+			budgetSetMessage(
+				{ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: null, awareness: "always", graceMs: 30_000 },
+				false,
+			),
+			"Timebox set: 15m and 5 turns; the model is told what is left at every call; 30s to wrap up at the limit.",
 		],
 		["invalid input", invalidMessage("No budget given."), `Timebox: No budget given. Nothing changed.\n${USAGE}`],
 		["status without a budget", noBudgetStatusMessage(), `No active timebox.\n${USAGE}`],

@@ -81,10 +81,9 @@ function createHost(options: HostOptions = {}) {
 		get records() {
 			return history.flatMap((item) => (item.kind === "record" ? [item.record] : []));
 		},
-		/** Sends one prompt through its run: submitted, its model call, the end. */
+		/** Sends one prompt through its run: its model call, the end. */
 		runPrompt(key: string) {
 			history.push({ kind: "prompt", key });
-			session.dispatch({ type: "promptSubmitted" });
 			const answer = session.dispatch({ type: "modelCall", prompt: key });
 			session.dispatch({ type: "runEnd" });
 			return answer;
@@ -155,12 +154,12 @@ describe("carrying out the rules", () => {
 		const host = createHost();
 		host.session.command("turns:5");
 		for (const key of ["p1", "p2", "p3", "p4"]) host.runPrompt(key);
-		const answer = host.session.dispatch({ type: "promptSubmitted" });
+		const answer = host.session.dispatch({ type: "modelCall", prompt: "p5" });
 		expect(answer.refusal).toBeNull();
 		expect(answer.context).toHaveLength(1);
 		expect(answer.context[0]?.split("\n")[0]).toBe("IMPORTANT TIMEBOX WARNING");
 		expect(answer.context[0]).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
-		expect(host.session.dispatch({ type: "promptSubmitted" }).context).toHaveLength(1);
+		expect(host.session.dispatch({ type: "modelCall", prompt: null }).context).toHaveLength(1);
 		expect(host.ui.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
 	});
 
@@ -328,14 +327,15 @@ describe("timers", () => {
 		expect(host.ui.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE]);
 		host.time.advance(1.5 * MINUTE);
-		expect(host.session.dispatch({ type: "promptSubmitted" }).context[0]?.split("\n")[0]).toBe(
+		expect(host.session.dispatch({ type: "modelCall", prompt: null }).context[0]?.split("\n")[0]).toBe(
 			"CRITICAL TIMEBOX WARNING",
 		);
+		host.session.dispatch({ type: "runEnd" });
 		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE, 0.5 * MINUTE]);
 		host.time.advance(0.5 * MINUTE - 1);
 		expect(host.ui.messages("error")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("error")).toEqual([idleSpentText(0, "10m 0s")]);
+		expect(host.ui.messages("error")).toEqual([idleSpentText(1, "10m 0s")]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.ui.status).toBe(SPENT);
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
@@ -498,7 +498,7 @@ describe("failing ports", () => {
 		const host = createHost();
 		host.user.canAsk = true;
 		host.ports.ask = () => Promise.reject(new Error("dialog gone"));
-		host.session.load("restore", false, null, { value: "ask", source: "settings" });
+		host.session.load("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
 		await host.session.command("turns:1 -- lmk");
 		host.runPrompt("p1");
 		await host.session.handle({ type: "modelCall", prompt: "p2" });
@@ -510,7 +510,7 @@ describe("failing ports", () => {
 		const host = createHost();
 		host.user.canAsk = true;
 		host.user.answers.push(0);
-		host.session.load("restore", false, null, { value: "ask", source: "settings" });
+		host.session.load("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
 		await host.session.command("1m -- lmk");
 		host.session.dispatch({ type: "modelCall", prompt: "p1" });
 		host.time.jump(2 * MINUTE);

@@ -98,6 +98,24 @@ describe("parseCommand", () => {
 		["  15m   turns:3  ", { timeLimitMs: 900_000, turnLimit: 3, onStopCommand: null }],
 		["1.5s", { timeLimitMs: 2_000, turnLimit: null, onStopCommand: null }],
 		["15m -- lmk done", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: "lmk done" }],
+		["15m turns:5 aware", { timeLimitMs: 900_000, turnLimit: 5, onStopCommand: null, awareness: "always" }],
+		["AWARE turns:5", { timeLimitMs: null, turnLimit: 5, onStopCommand: null, awareness: "always" }],
+		["15m grace:30s", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null, graceMs: 30_000 }],
+		["15m grace: 2m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null, graceMs: 120_000 }],
+		[
+			"15m GRACE:1m30s aware",
+			{ timeLimitMs: 900_000, turnLimit: null, onStopCommand: null, awareness: "always", graceMs: 90_000 },
+		],
+		[
+			"15m grace:10s grace:20s",
+			{
+				timeLimitMs: 900_000,
+				turnLimit: null,
+				onStopCommand: null,
+				graceMs: 20_000,
+				notes: ["grace:20s replaces grace:10s."],
+			},
+		],
 		['turns:2 -- echo "a  b" -- c', { timeLimitMs: null, turnLimit: 2, onStopCommand: 'echo "a  b" -- c' }],
 		[
 			"15m --",
@@ -142,21 +160,27 @@ describe("parseCommand", () => {
 		["   ", "No budget given."],
 		["--", "No budget given."],
 		["-- say done", "A command after -- needs a budget before it."],
-		["15x", '"15x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["15m turn:3", '"turn:3" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["15m --x", '"--x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["15x", '"15x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["15m turn:3", '"turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["15m --x", '"--x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
 		["0m", '"0m" is out of range: a time budget is 1s to 30 days.'],
+		["aware", "No budget given."],
+		["grace:30s", "No budget given."],
+		["15m grace:soon", '"grace:soon" is not a grace period: write grace:30s or grace:2m.'],
+		["15m grace:0s", '"grace:0s" is out of range: a grace period is 1s to 10m.'],
+		["15m grace:11m", '"grace:11m" is out of range: a grace period is 1s to 10m.'],
+		["15m awareness", '"awareness" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
 		["0", '"0" is out of range: a time budget is 1s to 30 days.'],
 		["0.4s", '"0.4s" is out of range: a time budget is 1s to 30 days.'],
 		["43201m", '"43201m" is out of range: a time budget is 1s to 30 days.'],
 		["turns:0", '"turns:0" is out of range: a turn budget is 1 to 1,000,000 turns.'],
 		["turns:1000001", '"turns:1000001" is out of range: a turn budget is 1 to 1,000,000 turns.'],
-		["turns:-1", '"turns:-1" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["-5m", '"-5m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["1e3m", '"1e3m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["0x10m", '"0x10m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["NaNm", '"NaNm" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
-		["１５m", '"１５m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["turns:-1", '"turns:-1" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["-5m", '"-5m" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["1e3m", '"1e3m" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["0x10m", '"0x10m" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["NaNm", '"NaNm" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["１５m", '"１５m" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
 		["off now", '"off" takes nothing else with it.'],
 		["15m status", '"status" takes nothing else with it.'],
 		["off -- rm -rf /", '"off" takes nothing else with it.'],
@@ -178,7 +202,7 @@ describe("parseCommand", () => {
 		const result = parseCommand(`15m ${"x".repeat(100_000)}`);
 		expect(result).toEqual({
 			kind: "invalid",
-			reason: `"${"x".repeat(40)}…" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`,
+			reason: `"${"x".repeat(40)}…" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`,
 		});
 	});
 
@@ -206,11 +230,13 @@ describe("extend, pause and resume", () => {
 	it.each([
 		["extend", "Nothing to add: give a time or turns:<n>."],
 		["+10m -- say", "An extension keeps the budget's on-stop command: nothing goes after --."],
-		["+10x", '"10x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["+10x", '"10x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
 		["+turns:0", '"turns:0" is out of range: a turn budget is 1 to 1,000,000 turns.'],
+		["+10m +aware", "An extension adds time or turns only; set aware or grace with a new budget."],
+		["extend 10m grace:5s", "An extension adds time or turns only; set aware or grace with a new budget."],
 		[
 			"+10m turns:2",
-			'"+10m" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). To add to the budget, put + before every word: +10m +turns:2.',
+			'"+10m" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. To add to the budget, put + before every word: +10m +turns:2.',
 		],
 	])("rejects %j and says why", (input, reason) => {
 		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
@@ -231,7 +257,7 @@ describe("extend, pause and resume", () => {
 		for (const word of ["—x", "x—"]) {
 			expect(parseCommand(`15m ${word}`)).toEqual({
 				kind: "invalid",
-				reason: `"${word}" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`,
+				reason: `"${word}" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`,
 			});
 		}
 		expect(parseCommand("15m –– say")).toMatchObject({ reason: expect.stringContaining("Did you mean --") });
@@ -241,7 +267,7 @@ describe("extend, pause and resume", () => {
 		expect(parseCommand("15m — say done")).toEqual({
 			kind: "invalid",
 			reason:
-				'"—" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Did you mean -- before the on-stop command?',
+				'"—" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. Did you mean -- before the on-stop command?',
 		});
 	});
 });

@@ -170,7 +170,6 @@ describe("foldHistory properties", () => {
 describe("session properties", () => {
 	const event: fc.Arbitrary<SessionEvent> = fc.oneof(
 		fc.constantFrom<SessionEvent>(
-			{ type: "promptSubmitted" },
 			{ type: "runEnd" },
 			{ type: "timeCheck" },
 			{ type: "modelCall", prompt: null },

@@ -48,6 +48,15 @@ describe("parseBudget", () => {
 		expect(parseBudget({ ...written, onStopCommand: null })).toEqual({ ...stored, onStopCommand: null });
 	});
 
+	it("reads awareness and a grace period back, and drops values no version writes", () => {
+		const treated = { ...stored, awareness: "always" as const, graceMs: 30_000 };
+		expect(parseBudget(budgetRecord(treated))).toEqual(treated);
+		expect(parseBudget({ ...written, awareness: "nudge" })).toEqual({ ...stored, awareness: "nudge" });
+		expect(parseBudget({ ...written, awareness: "loud", graceMs: 0 })).toEqual(stored);
+		expect(parseBudget({ ...written, graceMs: 11 * MINUTE })).toEqual(stored);
+		expect(parseBudget({ ...written, graceMs: "30s" })).toEqual(stored);
+	});
+
 	it("ignores fields it does not know", () => {
 		expect(parseBudget({ ...written, colour: "red", version: 9 })).toEqual(stored);
 	});

@@ -30,7 +30,7 @@ const DAY = 24 * 60 * MINUTE;
 const SPENT = "Timebox: budget spent";
 const WRAP_UP = [
 	"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-	"When the budget runs out, Timebox stops you mid-step.",
+	"When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.",
 ];
 
 const threeTurns = budget({ turnLimit: 3, onStopCommand: "lmk" });
@@ -40,7 +40,6 @@ const tenMinutes = budget({ timeLimitMs: 10 * MINUTE });
 const set = (args: string, newBudgetId = "b1"): SessionEvent => ({ type: "command", args, newBudgetId });
 const call = (prompt: string | null): SessionEvent => ({ type: "modelCall", prompt });
 const tool = (prompt: string | null = null): SessionEvent => ({ type: "toolCall", prompt });
-const SUBMITTED: SessionEvent = { type: "promptSubmitted" };
 const RUN_END: SessionEvent = { type: "runEnd" };
 const TIME_CHECK: SessionEvent = { type: "timeCheck" };
 
@@ -61,6 +60,11 @@ function idleSpentText(usedTurns: number, elapsed: string): string {
 
 function spentText(usedTurns: number, elapsed: string): string {
 	return `Timebox budget spent. Used ${usedTurns} ${usedTurns === 1 ? "turn" : "turns"}, ${elapsed}. The agent stops for this turn. The chat continues.`;
+}
+
+/** The blocks a model call carries to the model. */
+function contextOf(effects: readonly Effect[]): Extract<Effect, { kind: "context" }>[] {
+	return effects.filter((effect): effect is Extract<Effect, { kind: "context" }> => effect.kind === "context");
 }
 
 /** A ledger claim and what only its first claimant carries out. */
@@ -276,7 +280,7 @@ describe("commands", () => {
 			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
 			{
 				kind: "notify",
-				message: `Timebox: "15x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Nothing changed.\n${USAGE}`,
+				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. Nothing changed.\n${USAGE}`,
 				level: "warning",
 			},
 		]);
@@ -338,7 +342,7 @@ describe("load, restoring a session (restore mode)", () => {
 		expect(step(restored, TIME_CHECK, START + 9 * MINUTE + 1_000).effects).toEqual([
 			{ kind: "status", text: "Timebox: 59s left (10m budget) | no turn limit" },
 		]);
-		expect(step(restored, SUBMITTED, START + 9 * MINUTE).effects).toEqual([
+		expect(contextOf(step(restored, call("p1"), START + 9 * MINUTE).effects)).toEqual([
 			{
 				kind: "context",
 				text: [
@@ -535,7 +539,7 @@ describe("load, continuing a session (continue mode)", () => {
 	});
 });
 
-describe("promptSubmitted", () => {
+describe("what each model call carries", () => {
 	it.each([
 		["without a budget", EMPTY_SESSION],
 		[
@@ -545,16 +549,15 @@ describe("promptSubmitted", () => {
 		["below 80%", withBudget(fiveTurns, { usedTurns: 3 })],
 		["for a prompt past the turn limit, which its model call stops", withBudget(fiveTurns, { usedTurns: 5 })],
 	])("adds nothing %s", (_name, state) => {
-		const result = step(state, SUBMITTED, START);
-		expect(result.state).toBe(state);
-		expect(result.effects).toEqual([]);
+		expect(contextOf(step(state, call("p9"), START).effects)).toEqual([]);
 	});
 
 	it("warns once at 80% and gives the model the warning block", () => {
-		const result = step(withBudget(fiveTurns, { usedTurns: 4 }), SUBMITTED, START);
+		const result = step(withBudget(fiveTurns, { usedTurns: 4 }), call("p5"), START);
 		expect(result.state.nudged).toBe(true);
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
+			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
 			{
 				kind: "context",
 				text: [
@@ -568,9 +571,10 @@ describe("promptSubmitted", () => {
 	});
 
 	it("warns on time at 80% and tells the model the time left", () => {
-		const result = step(withBudget(tenMinutes), SUBMITTED, START + 8 * MINUTE);
+		const result = step(withBudget(tenMinutes), call("p1"), START + 8 * MINUTE);
 		expect(result.effects).toEqual([
 			warning("Timebox: 2m 0s left of 10m — the model is asked to wrap up."),
+			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },
 			{
 				kind: "context",
 				text: [
@@ -583,21 +587,32 @@ describe("promptSubmitted", () => {
 		]);
 	});
 
-	it("gives every later prompt the block and no second warning", () => {
-		const nudged = withBudget(budget({ turnLimit: 20 }), { usedTurns: 17, nudged: true });
-		const result = step(nudged, SUBMITTED, START);
-		expect(result.state).toBe(nudged);
-		expect(result.effects).toEqual([
-			{
-				kind: "context",
-				text: [
-					"IMPORTANT TIMEBOX WARNING",
-					"The user gave this session a budget and it is nearly spent.",
-					"Turns left: 3 prompts, this one included (17 of 20 used).",
-					...WRAP_UP,
-				].join("\n"),
-			},
+	it("gives every later call the block as it stands then, and no second warning", () => {
+		const nudged = withBudget(tenMinutes, { nudged: true, lastPrompt: "p1", running: true });
+		const first = step(nudged, call(null), START + 8 * MINUTE);
+		const later = step(first.state, call(null), START + 9 * MINUTE + 30_000);
+		expect(notices([...first.effects, ...later.effects])).toEqual([]);
+		expect(contextOf(first.effects)[0]?.text.split("\n").slice(0, 3)).toEqual([
+			"IMPORTANT TIMEBOX WARNING",
+			"The user gave this session a budget and it is nearly spent.",
+			"Time left: 2m 0s of 10m.",
 		]);
+		expect(contextOf(later.effects)[0]?.text.split("\n").slice(0, 3)).toEqual([
+			"CRITICAL TIMEBOX WARNING",
+			"The user gave this session a budget and it is nearly spent.",
+			"Time left: 30s of 10m.",
+		]);
+	});
+
+	it("gives the calls of a run that crossed 80% midway the block from the crossing on", () => {
+		let state = step(withBudget(tenMinutes), call("p1"), START).state;
+		const carried: boolean[] = [];
+		for (const at of [7 * MINUTE, 7 * MINUTE + 59_000, 8 * MINUTE, 9 * MINUTE]) {
+			const result = step(state, call(null), START + at);
+			state = result.state;
+			carried.push(contextOf(result.effects).length === 1);
+		}
+		expect(carried).toEqual([false, false, true, true]);
 	});
 
 	it.each([
@@ -606,21 +621,62 @@ describe("promptSubmitted", () => {
 		[19, true, "CRITICAL TIMEBOX WARNING"],
 		[19, false, "CRITICAL TIMEBOX WARNING"],
 	])("heads the block after %d of 20 turns (warned before: %s) with %j", (usedTurns, nudged, heading) => {
-		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns, nudged }), SUBMITTED, START);
-		const context = result.effects.find((effect) => effect.kind === "context");
-		expect(context?.kind === "context" && context.text.split("\n")[0]).toBe(heading);
+		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns, nudged }), call("next"), START);
+		expect(contextOf(result.effects)[0]?.text.split("\n")[0]).toBe(heading);
 	});
 
 	it("warns critically when the first warning comes from 95%", () => {
-		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns: 19 }), SUBMITTED, START);
+		const result = step(withBudget(budget({ turnLimit: 20 }), { usedTurns: 19 }), call("p20"), START);
 		expect(notices(result.effects)).toEqual(["Timebox: 1 prompt left of 20 — the model is asked to wrap up now."]);
 	});
 
-	it("measures a message joined to a running prompt without that prompt", () => {
+	it("measures a model call of a running prompt without that prompt", () => {
 		const running = withBudget(fiveTurns, { usedTurns: 5, lastPrompt: "p5", running: true, runningCounted: true });
-		expect(notices(step(running, SUBMITTED, START).effects)).toEqual([
-			"Timebox: 1 prompt left of 5 — the model is asked to wrap up.",
+		expect(contextOf(step(running, call(null), START).effects)[0]?.text).toContain(
+			"Turns: this is the last prompt the budget allows (4 of 5 used).",
+		);
+	});
+
+	it("gives every call a line with what is left when the budget says aware, and the block from 80%", () => {
+		const aware = withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, awareness: "always" }), {
+			usedTurns: 2,
+		});
+		const first = step(aware, call("p3"), START + 5 * MINUTE + 48_000);
+		expect(contextOf(first.effects)).toEqual([
+			{ kind: "context", text: "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts." },
 		]);
+		const late = step(first.state, call(null), START + 12 * MINUTE);
+		expect(contextOf(late.effects)[0]?.text.split("\n")[0]).toBe("IMPORTANT TIMEBOX WARNING");
+	});
+
+	it("takes awareness from the session's setting when the budget does not say", () => {
+		const state = withBudget(tenMinutes, { settings: { awareness: "always" } });
+		expect(contextOf(step(state, call("p1"), START).effects)).toEqual([
+			{ kind: "context", text: "Timebox: 10m 0s left of 10m." },
+		]);
+		const turnsOnly = withBudget(fiveTurns, { settings: { awareness: "always" } });
+		expect(contextOf(step(turnsOnly, call("p1"), START).effects)).toEqual([
+			{ kind: "context", text: "Timebox: 5 prompts left of 5 prompts." },
+		]);
+	});
+
+	it("says in the block that tools are refused and the model may finish, when the budget has a grace period", () => {
+		const graced = withBudget({ ...tenMinutes, graceMs: 30_000 });
+		expect(
+			contextOf(step(graced, call("p1"), START + 9 * MINUTE).effects)[0]
+				?.text.split("\n")
+				.at(-1),
+		).toBe("When the budget runs out, your tool calls are refused and you have 30s to write the final answer.");
+	});
+
+	it("adds nothing to a tool call, and nothing to a call while paused", () => {
+		const state = withBudget(budget({ timeLimitMs: 10 * MINUTE, awareness: "always" }), {
+			lastPrompt: "p1",
+			running: true,
+		});
+		expect(contextOf(step(state, tool(), START + 9 * MINUTE).effects)).toEqual([]);
+		const paused = withBudget({ ...tenMinutes, awareness: "always", pausedAt: START + 9 * MINUTE });
+		expect(contextOf(step(paused, call("p1"), START + 9 * MINUTE).effects)).toEqual([]);
 	});
 });
 
@@ -673,6 +729,7 @@ describe("modelCall", () => {
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
+			{ kind: "context", text: expect.stringContaining("IMPORTANT TIMEBOX WARNING") },
 		]);
 	});
 
@@ -705,12 +762,12 @@ describe("modelCall", () => {
 		);
 	});
 
-	it("stops the running prompt at its next call once the time ran out, aborting it", () => {
+	it("stops the running prompt at its next call once the time ran out, aborting and refusing the call", () => {
 		const running = play(withBudget(budget({ timeLimitMs: MINUTE })), [call("p1")]);
 		const result = step(running, call("p1"), START + MINUTE);
 		expect(result.state).toMatchObject({ stoppedPrompt: "p1", spent: { timeRanOut: true } });
 		expect(result.effects).toEqual(
-			stopEffects({ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }, "p1", "1m 0s", null, false),
+			stopEffects({ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }, "p1", "1m 0s", null, true),
 		);
 	});
 
@@ -919,19 +976,15 @@ describe("a whole session", () => {
 	it("holds turns:2: two prompts answered with their tool calls, the third stopped, the chat going on", () => {
 		const events = [
 			set("turns:2 -- lmk"),
-			SUBMITTED,
 			call("p1"),
 			tool(),
 			call(null),
 			RUN_END,
-			SUBMITTED,
 			call("p2"),
 			RUN_END,
-			SUBMITTED,
 			call("p3"),
 			tool(),
 			RUN_END,
-			SUBMITTED,
 			call("p4"),
 			tool(),
 			RUN_END,
@@ -1111,7 +1164,7 @@ describe("extend, pause and resume", () => {
 		expect(statusText(result.state, later)).toBe("Timebox: paused | 9m 0s left (10m budget) | no turn limit");
 		expect(nextTimeCheckIn(result.state, later)).toBeNull();
 		expect(step(result.state, TIME_CHECK, later).state).toBe(result.state);
-		expect(step(result.state, SUBMITTED, later).effects).toEqual([]);
+		expect(contextOf(step(result.state, call("p2"), later).effects)).toEqual([]);
 		expect(step(result.state, call("p2"), later).state).toMatchObject({ usedTurns: 1, spent: null });
 	});
 
@@ -1186,7 +1239,7 @@ describe("a default budget for a session new to Timebox", () => {
 	});
 
 	it.each([
-		["30x", '"30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5).'],
+		["30x", '"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {
 		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);
@@ -1358,7 +1411,9 @@ describe("a paused budget near its end", () => {
 	const nearlyDone = withBudget({ ...tenMinutes, pausedAt: START + 9 * MINUTE });
 
 	it("gives no warning and no block to a prompt while paused", () => {
-		expect(step(nearlyDone, SUBMITTED, START + 30 * MINUTE).effects).toEqual([]);
+		const result = step(nearlyDone, call("p1"), START + 30 * MINUTE);
+		expect(contextOf(result.effects)).toEqual([]);
+		expect(notices(result.effects)).toEqual([]);
 	});
 
 	it("neither warns nor stops on a time check while paused", () => {
@@ -1367,5 +1422,244 @@ describe("a paused budget near its end", () => {
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: paused | 1m 0s left (10m budget) | no turn limit" },
 		]);
+	});
+});
+
+describe("a stop that lets the model wrap up (grace)", () => {
+	const graced = budget({ timeLimitMs: 10 * MINUTE, graceMs: 30_000, onStopCommand: "lmk" });
+	const DEADLINE = START + 10 * MINUTE;
+	const summary = { usedTurns: 0, elapsedMs: 10 * MINUTE, timeRanOut: true };
+	const WRAP_UP_STATUS = "Timebox: budget spent | wrapping up";
+	const REFUSAL =
+		"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+	const WRAPPING =
+		"Timebox budget spent. Used 0 turns, 10m 0s. The agent is wrapping up: its tools are refused, and it has 30s to write its final answer. The chat continues.";
+	const WRAP_UP_NOTE = [
+		"TIMEBOX: BUDGET SPENT",
+		"The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+		"Call no more tools: they are refused, and the run is stopped if you ask for one again.",
+	].join("\n");
+	const running = play(withBudget(graced), [call("p1")]);
+	const ended = (cut: string | null): Effect =>
+		once({ kind: "ended", budgetId: "budget-1" }, [
+			...(cut === null
+				? []
+				: [{ kind: "notify" as const, message: `Timebox stopped the agent: ${cut}.`, level: "warning" as const }]),
+			{ kind: "runOnStop", command: "lmk" },
+		]);
+
+	it("aborts nothing when the time runs out mid-run: the user is told, and the status says it wraps up", () => {
+		const result = step(running, TIME_CHECK, DEADLINE);
+		expect(result.state).toMatchObject({
+			spent: summary,
+			stoppedPrompt: "p1",
+			wrapUp: {
+				prompt: "p1",
+				until: DEADLINE + 30_000,
+				refused: false,
+				callsSinceRefusal: 0,
+				outcomeId: "budget-1",
+				onStopCommand: "lmk",
+			},
+		});
+		expect(result.effects).toEqual([
+			{ kind: "status", text: WRAP_UP_STATUS },
+			once(
+				{ kind: "spent", budgetId: "budget-1", summary: { ...summary, wrapUpUntil: DEADLINE + 30_000 }, prompt: "p1" },
+				[{ kind: "notify", message: WRAPPING, level: "error" }],
+			),
+		]);
+		expect(nextTimeCheckIn(result.state, DEADLINE)).toBe(30_000);
+		expect(isActive(result.state)).toBe(true);
+	});
+
+	it("refuses the tool call that meets the limit, with the reason the model reads", () => {
+		const result = step(running, tool(), DEADLINE);
+		expect(result.state.wrapUp).toMatchObject({ refused: true });
+		expect(result.effects.at(-1)).toEqual({ kind: "refuse", reason: REFUSAL });
+		expect(result.effects.some((effect) => effect.kind === "abort")).toBe(false);
+	});
+
+	it("gives the next model call the wrap-up note, and lets a text answer end the run normally, then runs on-stop", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const refused = step(wrapping, tool(), DEADLINE + 1_000);
+		expect(refused.effects).toEqual([
+			{ kind: "status", text: WRAP_UP_STATUS },
+			{ kind: "refuse", reason: REFUSAL },
+		]);
+		const answer = step(refused.state, call(null), DEADLINE + 2_000);
+		expect(answer.effects).toEqual([
+			{ kind: "status", text: WRAP_UP_STATUS },
+			{ kind: "context", text: WRAP_UP_NOTE },
+		]);
+		const end = step(answer.state, RUN_END, DEADLINE + 3_000);
+		expect(end.effects).toEqual([{ kind: "status", text: SPENT }, ended(null)]);
+		expect(end.state.wrapUp).toBeUndefined();
+		expect(isActive(end.state)).toBe(false);
+		expect(nextTimeCheckIn(end.state, DEADLINE + 3_000)).toBeNull();
+	});
+
+	it("refuses every tool of one answer, and ends the run when the model asks for tools again after the refusal", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const first = step(wrapping, tool(), DEADLINE);
+		const sameAnswer = step(first.state, tool(), DEADLINE);
+		expect(sameAnswer.effects.at(-1)).toEqual({ kind: "refuse", reason: REFUSAL });
+		const again = step(step(sameAnswer.state, call(null), DEADLINE + 1_000).state, tool(), DEADLINE + 2_000);
+		expect(again.effects).toEqual([
+			{ kind: "status", text: SPENT },
+			ended("the model asked for tools again"),
+			{ kind: "abort" },
+			{ kind: "refuse", reason: REFUSAL },
+		]);
+	});
+
+	it("lets the first call after the limit answer, refuses its tool, and ends the run at the next tool after that", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const answer = step(wrapping, call(null), DEADLINE + 1_000);
+		expect(answer.state.wrapUp).toMatchObject({ refused: false, callsSinceRefusal: 0 });
+		const refused = step(answer.state, tool(), DEADLINE + 2_000);
+		expect(refused.effects.at(-1)).toEqual({ kind: "refuse", reason: REFUSAL });
+		const last = step(refused.state, call(null), DEADLINE + 3_000);
+		expect(step(last.state, tool(), DEADLINE + 4_000).effects).toContainEqual({ kind: "abort" });
+	});
+
+	it("runs no command at the end of a wrap-up when the budget has none", () => {
+		const quiet = play(withBudget(budget({ timeLimitMs: 10 * MINUTE, graceMs: 30_000 })), [call("p1")]);
+		const wrapping = step(quiet, TIME_CHECK, DEADLINE).state;
+		expect(step(wrapping, RUN_END, DEADLINE + 1_000).effects).toEqual([
+			{ kind: "status", text: SPENT },
+			once({ kind: "ended", budgetId: "budget-1" }, []),
+		]);
+	});
+
+	it("stops the run when the wrap-up time is over, by the timer or at the next call", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		expect(step(wrapping, TIME_CHECK, DEADLINE + 29_999).effects).toEqual([{ kind: "status", text: WRAP_UP_STATUS }]);
+		const cut = [
+			{ kind: "status", text: SPENT },
+			ended("the time to wrap up ran out"),
+			{ kind: "abort" },
+			{ kind: "refuse", reason: REFUSAL },
+		];
+		expect(step(wrapping, TIME_CHECK, DEADLINE + 30_000).effects).toEqual(cut);
+		expect(step(wrapping, call(null), DEADLINE + 30_000).effects).toEqual(cut);
+		expect(step(wrapping, tool(), DEADLINE + 31_000).effects).toEqual(cut);
+	});
+
+	it("stops at once as before without a grace period, or when nothing runs", () => {
+		const plain = play(withBudget(budget({ timeLimitMs: 10 * MINUTE, onStopCommand: "lmk" })), [call("p1")]);
+		expect(step(plain, TIME_CHECK, DEADLINE).effects).toContainEqual({ kind: "abort" });
+		const idle = play(withBudget(graced), [call("p1"), RUN_END]);
+		const result = step(idle, TIME_CHECK, DEADLINE);
+		expect(result.state.wrapUp).toBeUndefined();
+		expect(result.effects).toEqual(stopEffects({ ...summary, usedTurns: 1 }, "p1", "10m 0s", "lmk", false, true));
+	});
+
+	it("stops prompt N+1 of turns:N at once: it has no work to wrap up", () => {
+		const allUsed = withBudget(budget({ turnLimit: 1, graceMs: 30_000 }), { usedTurns: 1, lastPrompt: "p1" });
+		const result = step(allUsed, call("p2"), START);
+		expect(result.state.wrapUp).toBeUndefined();
+		expect(result.effects).toContainEqual({ kind: "abort" });
+	});
+
+	it("ends the wrap-up when a new prompt comes, and lets that prompt run as after any stop", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const next = step(wrapping, call("p2"), DEADLINE + 1_000);
+		expect(next.effects).toEqual([{ kind: "status", text: SPENT }, ended(null), { kind: "status", text: SPENT }]);
+		expect(next.state).toMatchObject({ lastPrompt: "p2", running: true });
+		expect(next.state.wrapUp).toBeUndefined();
+	});
+
+	it("takes the grace period from the session's setting when the budget has none", () => {
+		const fromSetting = play(withBudget(budget({ timeLimitMs: 10 * MINUTE }), { settings: { graceMs: 5_000 } }), [
+			call("p1"),
+		]);
+		expect(step(fromSetting, TIME_CHECK, DEADLINE).state.wrapUp?.until).toBe(DEADLINE + 5_000);
+	});
+
+	it("drops the wrap-up when the budget is extended: the run goes on under the extension, and on-stop waits", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const extended = step(wrapping, set("+5m"), DEADLINE + 1_000);
+		expect(extended.state.wrapUp).toBeUndefined();
+		expect(extended.state.spent).toBeNull();
+		expect(step(extended.state, RUN_END, DEADLINE + 2_000).effects).toEqual([
+			{ kind: "status", text: "Timebox: 4m 58s left (15m budget) | no turn limit" },
+		]);
+	});
+
+	it("ends the wrap-up with a new budget, without running the old on-stop command", () => {
+		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
+		const replaced = step(wrapping, set("5m", "b2"), DEADLINE + 1_000).state;
+		expect(replaced.wrapUp).toBeUndefined();
+		expect(step(replaced, RUN_END, DEADLINE + 2_000).effects).toEqual([
+			{ kind: "status", text: "Timebox: 4m 59s left (5m budget) | no turn limit" },
+		]);
+	});
+
+	it("picks the wrap-up up again in a hook of the same run, from the ledger (continue mode)", () => {
+		const spent = { ...summary, wrapUpUntil: DEADLINE + 30_000, prompt: "p1" };
+		const history = { budget: graced, lastPrompt: "p1", usedTurns: 1, lastPromptCounted: true };
+		const loaded = step(
+			EMPTY_SESSION,
+			loadEvent(history, { mode: "continue", runningPrompt: "p1", ledger: { spent } }),
+			DEADLINE + 1_000,
+		);
+		expect(loaded.state.wrapUp).toEqual({
+			prompt: "p1",
+			until: DEADLINE + 30_000,
+			refused: false,
+			callsSinceRefusal: 0,
+			outcomeId: "budget-1",
+			onStopCommand: "lmk",
+		});
+		expect(loaded.effects).toEqual([{ kind: "status", text: WRAP_UP_STATUS }]);
+		const other = step(
+			EMPTY_SESSION,
+			loadEvent(history, { mode: "continue", runningPrompt: "p2", ledger: { spent } }),
+			DEADLINE,
+		);
+		expect(other.state.wrapUp).toBeUndefined();
+		const plain = step(
+			EMPTY_SESSION,
+			loadEvent(history, { mode: "continue", runningPrompt: "p1", ledger: { spent: { ...summary, prompt: "p1" } } }),
+			DEADLINE,
+		);
+		expect(plain.state.wrapUp).toBeUndefined();
+	});
+});
+
+describe("the awareness and grace settings", () => {
+	const settingsLoad = (awareness: unknown, grace: unknown) => ({
+		...loadEvent({ budget: budget({ timeLimitMs: 10 * MINUTE }) }, { announce: false }),
+		awareness: { value: awareness, source: "timebox.awareness in settings.json" },
+		grace: { value: grace, source: "timebox.grace in settings.json" },
+	});
+
+	it("keeps good settings for every budget of the session, a new one included", () => {
+		const loaded = step(EMPTY_SESSION, settingsLoad("always", "45s"), START).state;
+		expect(loaded.settings).toEqual({ awareness: "always", graceMs: 45_000 });
+		expect(step(loaded, set("5m", "b2"), START).state.settings).toEqual({ awareness: "always", graceMs: 45_000 });
+	});
+
+	it("names a bad setting, ignores it, and keeps the rest", () => {
+		const result = step(EMPTY_SESSION, settingsLoad("sometimes", "forever"), START);
+		expect(result.state.settings).toBeUndefined();
+		expect(notices(result.effects)).toEqual([
+			'Timebox: timebox.awareness in settings.json: "sometimes" is neither "nudge" nor "always", so it is ignored.',
+			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+		]);
+		expect(notices(step(EMPTY_SESSION, settingsLoad("nudge", "11m"), START).effects)).toEqual([
+			'Timebox: timebox.grace in settings.json: "11m" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+		]);
+		expect(step(EMPTY_SESSION, settingsLoad("nudge", 30), START).state.settings).toEqual({ awareness: "nudge" });
+	});
+
+	it("lets the budget's own words win over the settings", () => {
+		const state = withBudget(budget({ timeLimitMs: 10 * MINUTE, awareness: "nudge", graceMs: 2_000 }), {
+			settings: { awareness: "always", graceMs: 60_000 },
+		});
+		const first = step(state, call("p1"), START);
+		expect(contextOf(first.effects)).toEqual([]);
+		expect(step(first.state, TIME_CHECK, START + 10 * MINUTE).state.wrapUp?.until).toBe(START + 10 * MINUTE + 2_000);
 	});
 });

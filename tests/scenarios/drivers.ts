@@ -88,9 +88,8 @@ export function memoryDriver(): HostDriver {
 		async prompt(plan = {}) {
 			aborted = false;
 			const key = `prompt-${++prompts}`;
-			const context = session.dispatch({ type: "promptSubmitted" }).context;
 			store.addPrompt(key);
-			session.dispatch({ type: "modelCall", prompt: key });
+			const context = session.dispatch({ type: "modelCall", prompt: key }).context;
 			for (let index = 0; index < (plan.toolCalls ?? 0) && !aborted; index++) {
 				if (session.dispatch({ type: "toolCall", prompt: null }).refusal !== null) break;
 				plan.duringTool?.(index);
@@ -132,7 +131,7 @@ export function fakePiDriver(): HostDriver {
 				llmCalls: calls,
 				...(plan.duringTool ? { duringTool: plan.duringTool } : {}),
 			});
-			const blocks = result.systemPrompt.split("\n\n").slice(1);
+			const blocks = result.notes[0]?.split("\n\n") ?? [];
 			return { stopped: result.aborted || result.refusals.length > 0, context: blocks };
 		},
 		advance: (ms) => pi.time.advance(ms),

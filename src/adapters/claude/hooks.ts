@@ -60,6 +60,8 @@ interface Outcome {
 	context: string[];
 	/** Why the event was refused (the prompt, a message joining it, the tool call): set on every stop. */
 	refusal: string | null;
+	/** Whether the run is to end here; a refusal without it (a run wrapping up) only denies the tool. */
+	aborted: boolean;
 }
 
 /** How a hook loads its session. */
@@ -130,12 +132,21 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 			return userPromptSubmit(input, deps, now);
 		case "PreToolUse":
 		case "PostToolBatch": {
-			// Both are tool boundaries inside the prompt's run (before a tool, before the next model call): the time limit
-			// is checked, and once the prompt is stopped, whatever comes next in its run is refused.
+			// Tool boundaries inside the prompt's run. PreToolUse comes before a tool. PostToolBatch comes before the next
+			// model call of the latest prompt, so it is that model call: the call carries what the model is to read.
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
-			const outcome = await execute(step(state, { type: "toolCall", prompt: input.promptId }, now).effects, deps);
-			return outcome.refusal === null ? noticeOnly(outcome) : stopAtTool(input.event, outcome, outcome.refusal);
+			const nextCall = input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt;
+			const event: SessionEvent = { type: nextCall ? "modelCall" : "toolCall", prompt: input.promptId };
+			const outcome = await execute(step(state, event, now).effects, deps);
+			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
+			return withContext(input.event, outcome);
+		}
+		case "Stop": {
+			// The run ended: a run that was wrapping up after the stop is over, and the on-stop command runs.
+			const { state } = loadSession(deps, now, { running: input.promptId });
+			if (!state.wrapUp) return null;
+			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
 		}
 		default:
 			return null;
@@ -161,19 +172,21 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 		record();
 		return null;
 	}
-	const submitted = step(state, { type: "promptSubmitted" }, now);
-	// A new prompt is counted, or stopped when the prompts are used up. A message typed mid-turn joins the running
-	// prompt: like a tool call of its run, it is checked on time and refused once that prompt is stopped.
-	const event: SessionEvent =
-		promptId === state.lastPrompt ? { type: "toolCall", prompt: promptId } : { type: "modelCall", prompt: promptId };
-	const called = step(submitted.state, event, now);
-	const outcome = await execute([...submitted.effects, ...called.effects], deps);
+	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
+	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
+	// stopped.
+	const outcome = await execute(step(state, { type: "modelCall", prompt: promptId }, now).effects, deps);
 	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
 	record();
+	return withContext("UserPromptSubmit", outcome);
+}
+
+/** The hook's answer: the notices for the user, and what the model is to read in its next request. */
+function withContext(event: string, outcome: Outcome): HookOutput {
 	const output: Record<string, unknown> = {};
 	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
 	if (outcome.context.length > 0) {
-		output.hookSpecificOutput = { hookEventName: "UserPromptSubmit", additionalContext: outcome.context.join("\n\n") };
+		output.hookSpecificOutput = { hookEventName: event, additionalContext: outcome.context.join("\n\n") };
 	}
 	return Object.keys(output).length > 0 ? output : null;
 }
@@ -194,19 +207,24 @@ function stopText(outcome: Outcome, refusal: string): string {
 	return outcome.notices.length > 0 ? outcome.notices.join("\n") : refusal;
 }
 
-/** Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. */
+/**
+ * Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. A run that is
+ * wrapping up is not ended: its tool is only denied, and the model goes on to write its final answer.
+ */
 function stopAtTool(event: string, outcome: Outcome, refusal: string): HookOutput {
-	const stop = { continue: false, stopReason: stopText(outcome, refusal) };
-	if (event !== "PreToolUse") return stop;
+	const stop = outcome.aborted ? { continue: false, stopReason: stopText(outcome, refusal) } : {};
+	const notices = !outcome.aborted && outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : {};
+	if (event !== "PreToolUse") return { ...stop, ...notices };
 	return {
 		...stop,
+		...notices,
 		hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: refusal },
 	};
 }
 
 /** Carries out the effects of one hook, in order, and gathers what its answer says. */
 async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outcome> {
-	const outcome: Outcome = { notices: [], context: [], refusal: null };
+	const outcome: Outcome = { notices: [], context: [], refusal: null, aborted: false };
 	const run = async (list: readonly Effect[]): Promise<void> => {
 		for (const effect of list) {
 			switch (effect.kind) {
@@ -214,8 +232,10 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
 					outcome.notices.push(effect.message);
 					break;
 				case "status":
+					// No status bar to set: the status line reads the log itself.
+					break;
 				case "abort":
-					// No status bar to set (the status line reads the log itself); a refusal ends the run.
+					outcome.aborted = true;
 					break;
 				case "append":
 					deps.store.append(effect.record);

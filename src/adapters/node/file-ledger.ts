@@ -68,6 +68,9 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 							usedTurns: numberOr(fields.usedTurns, 0),
 							elapsedMs: numberOr(fields.elapsedMs, 0),
 							timeRanOut: fields.timeRanOut === true,
+							...(typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil)
+								? { wrapUpUntil: fields.wrapUpUntil }
+								: {}),
 							prompt: typeof spent.prompt === "string" ? spent.prompt : null,
 						}
 					: null,

@@ -1,9 +1,11 @@
 // Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX, then the project's
 // .pi/settings.json, then the user's settings.json (the `timebox` key's `default`). The first one set wins; the core
-// decides what it does (it never replaces a budget the session already had).
+// decides what it does (it never replaces a budget the session already had). The other settings under the same key
+// (`onLimit`, `awareness`, `grace`) are read the same way, the project's over the user's.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SettingSources } from "../../core/index.ts";
 
 /** A default budget's text and where it came from, as the user would name it. */
 export interface DefaultBudget {
@@ -53,15 +55,30 @@ function settingsDefault(file: string): string | null {
 	return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** The `timebox.onLimit` setting, the project's over the user's, with where it came from; null when neither sets it. */
-export function readOnLimit(
+/** The settings Timebox reads under the `timebox` key besides `default`. */
+type SettingField = "onLimit" | "awareness" | "grace";
+
+/**
+ * A field of the `timebox` settings, the project's over the user's, with where it came from; null when neither sets it.
+ */
+export function readSetting(
 	sources: Pick<DefaultSources, "cwd" | "globalSettings">,
+	field: SettingField,
 ): { value: unknown; source: string } | null {
 	for (const file of [join(sources.cwd, ".pi", "settings.json"), sources.globalSettings]) {
-		const value = settingsField(file, "onLimit");
-		if (value !== undefined) return { value, source: `${SETTINGS_KEY}.onLimit in ${file}` };
+		const value = settingsField(file, field);
+		if (value !== undefined) return { value, source: `${SETTINGS_KEY}.${field} in ${file}` };
 	}
 	return null;
+}
+
+/** Every setting Timebox reads besides the default budget: `onLimit`, `awareness` and `grace`. */
+export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettings">): SettingSources {
+	return {
+		onLimit: readSetting(sources, "onLimit"),
+		awareness: readSetting(sources, "awareness"),
+		grace: readSetting(sources, "grace"),
+	};
 }
 
 /** The default budget for a new session, the first source that sets one winning, or null. */

@@ -11,13 +11,13 @@ import {
 	RELOAD_NOTICE_DELAY_MS,
 	type Scheduler,
 } from "../../core/index.ts";
+import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
-import { DEFAULT_FLAG, readDefaultBudget, readOnLimit } from "./defaults.ts";
+import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
-import { withBlocks } from "./system-prompt.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
 
 /** What the extension takes from the outside world: the real ones in production, fakes in tests. */
@@ -71,7 +71,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
 			};
-			const shown = ui.record(() => session.load("restore", true, readDefaultBudget(sources), readOnLimit(sources)));
+			const shown = ui.record(() => session.load("restore", true, readDefaultBudget(sources), readSettings(sources)));
 			// What was restored names the on-stop command that will run, but pi's UI hides it: its "Reloaded …" line
 			// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
 			const restored = shown.filter((notice) => notice.level === "info");
@@ -86,16 +86,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			context.bind(ctx);
 			session.load("restore", false);
 		});
-		// A typed prompt is about to run: warn if due, and hand pi the system prompt with the warning block.
-		pi.on("before_agent_start", async (event, ctx) => {
-			context.bind(ctx);
-			const answer = await session.handle({ type: "promptSubmitted" });
-			return withBlocks(event.systemPrompt, answer.context);
-		});
-		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent.
+		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent; the
+		// call carries what the model is to read of its budget, at the end of its messages, never in the session file.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
-			await session.handle({ type: "modelCall", prompt: promptOfCall(event.messages) });
+			const answer = await session.handle({ type: "modelCall", prompt: promptOfCall(event.messages) });
+			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
 		pi.on("tool_call", async (_event, ctx) => {

@@ -9,6 +9,7 @@ import type {
 	PostToolBatchHookInput,
 	PreToolUseHookInput,
 	SessionStartHookInput,
+	StopHookInput,
 	SyncHookJSONOutput,
 	UserPromptSubmitHookInput,
 } from "@anthropic-ai/claude-agent-sdk";
@@ -204,7 +205,7 @@ describe("/timebox typed in Claude Code", () => {
 		});
 		expect(await submit("/timebox 15m turn:3", "p3")).toEqual({
 			decision: "block",
-			reason: `Timebox: "turn:3" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). Nothing changed.\n${USAGE}`,
+			reason: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. Nothing changed.\n${USAGE}`,
 		});
 		expect(await statusLine()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit\n");
 		expect(await submit("/timebox off", "p4")).toEqual({ decision: "block", reason: "Timebox off." });
@@ -778,7 +779,7 @@ describe("a default budget from TIMEBOX_DEFAULT", () => {
 	it("names a bad default, and the session starts without a budget", async () => {
 		expect(await startWith("30x")).toEqual({
 			systemMessage:
-				'Timebox: TIMEBOX_DEFAULT: "30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). The session starts without a budget.',
+				'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. The session starts without a budget.',
 		});
 		expect(await statusLine()).toBe("\n");
 	});
@@ -897,5 +898,126 @@ describe("bad input never breaks Claude Code", () => {
 			reason:
 				"Timebox hit an internal error (/timebox): the clock is gone. Your session goes on; check the budget with /timebox status.",
 		});
+	});
+});
+
+describe("what the model reads mid-run, and the wrap-up", () => {
+	const REFUSAL =
+		"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+
+	function stop(promptId: string): Promise<SyncHookJSONOutput> {
+		const input: StopHookInput = { ...base, hook_event_name: "Stop", prompt_id: promptId, stop_hook_active: false };
+		return hook(input);
+	}
+
+	it("gives the next model call the warning at PostToolBatch once the run crossed 80%", async () => {
+		await submit("/timebox 10m", "p0");
+		expect(await submit("long job", "p1")).toEqual({});
+		expect(await postToolBatch("p1")).toEqual({});
+		clock.advance(8 * 60_000);
+		const crossed = await postToolBatch("p1");
+		expect(crossed.systemMessage).toBe("Timebox: 2m 0s left of 10m — the model is asked to wrap up.");
+		expect(crossed.hookSpecificOutput).toEqual({
+			hookEventName: "PostToolBatch",
+			additionalContext: expect.stringMatching(/^IMPORTANT TIMEBOX WARNING\n[\s\S]*Time left: 2m 0s of 10m\./),
+		});
+		clock.advance(90_000);
+		const critical = await postToolBatch("p1");
+		expect(critical.systemMessage).toBeUndefined();
+		expect(critical.hookSpecificOutput).toEqual({
+			hookEventName: "PostToolBatch",
+			additionalContext: expect.stringMatching(/^CRITICAL TIMEBOX WARNING\n[\s\S]*Time left: 30s of 10m\./),
+		});
+	});
+
+	it("gives every model call a line with what is left when the budget is aware", async () => {
+		await submit("/timebox 15m turns:5 aware", "p0");
+		expect(await submit("go", "p1")).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "UserPromptSubmit",
+				additionalContext: "Timebox: 15m 0s and 5 prompts left of 15m / 5 prompts.",
+			},
+		});
+		clock.advance(48_000);
+		expect(await postToolBatch("p1")).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "PostToolBatch",
+				additionalContext: "Timebox: 14m 12s and 5 prompts left of 15m / 5 prompts.",
+			},
+		});
+	});
+
+	it("with grace, denies tools without ending the run, then ends it at the next boundary after the grace period", async () => {
+		await submit("/timebox 1m grace:5s -- lmk", "p0");
+		await submit("long job", "p1");
+		clock.advance(60_000);
+		const first = await preToolUse("p1");
+		expect(first).toEqual({
+			systemMessage:
+				"Timebox budget spent. Used 0 turns, 1m 0s. The agent is wrapping up: its tools are refused, and it has 5s to write its final answer. The chat continues.",
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "deny",
+				permissionDecisionReason: REFUSAL,
+			},
+		});
+		expect(await postToolBatch("p1")).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "PostToolBatch",
+				additionalContext: expect.stringMatching(/^TIMEBOX: BUDGET SPENT\n/),
+			},
+		});
+		clock.advance(2_000);
+		expect(await preToolUse("p1")).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "PreToolUse",
+				permissionDecision: "deny",
+				permissionDecisionReason: REFUSAL,
+			},
+		});
+		expect(shell.ran).toEqual([]);
+		clock.advance(3_000);
+		const cut = "Timebox stopped the agent: the time to wrap up ran out.";
+		expect(await preToolUse("p1")).toEqual(deniedTool(`${cut}\n${RAN("lmk")}`, REFUSAL));
+		expect(shell.ran).toEqual(["lmk"]);
+		expect(await stop("p1")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+	});
+
+	it("with grace, runs the on-stop command once when the run ends by itself, at the Stop hook", async () => {
+		await submit("/timebox 1m grace:30s -- lmk", "p0");
+		await submit("long job", "p1");
+		clock.advance(61_000);
+		expect((await preToolUse("p1")).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
+		expect(shell.ran).toEqual([]);
+		expect(await stop("p1")).toEqual({ systemMessage: RAN("lmk") });
+		expect(await stop("p1")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+		expect(await submit("next", "p2")).toEqual({});
+	});
+
+	it("counts no prompt at a PostToolBatch of a prompt other than the latest, or of none", async () => {
+		await submit("/timebox turns:3 aware", "p0");
+		await submit("go", "p1");
+		expect(await postToolBatch("p-other")).toEqual({});
+		expect(await hook({ ...base, hook_event_name: "PostToolBatch", tool_calls: [] })).toEqual({
+			hookSpecificOutput: {
+				hookEventName: "PostToolBatch",
+				additionalContext: "Timebox: 3 prompts left of 3 prompts.",
+			},
+		});
+		expect(await statusLine()).toContain("2 turns left (1/3)");
+	});
+
+	it("answers hook events it does not use with nothing", async () => {
+		await submit("/timebox 1m", "p0");
+		expect(await hook({ ...base, hook_event_name: "Notification", message: "hi" })).toEqual({});
+	});
+
+	it("answers a Stop hook with nothing when no run is wrapping up", async () => {
+		expect(await stop("p1")).toEqual({});
+		await submit("/timebox 1m", "p0");
+		await submit("job", "p1");
+		expect(await stop("p1")).toEqual({});
 	});
 });

@@ -94,7 +94,7 @@ describe("a default budget on the fake pi", () => {
 		expect(pi.screen.notifications).toEqual([
 			{
 				message:
-					'Timebox: PI_TIMEBOX: "30x" is neither a time (30s, 15m, 2h) nor a turn count (turns:5). The session starts without a budget.',
+					'Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. The session starts without a budget.',
 				level: "warning",
 			},
 		]);

@@ -221,7 +221,10 @@ export interface PromptOptions {
 /** What one run did, as the user would see it in the chat. */
 export interface RunResult {
 	aborted: boolean;
+	/** The system prompt the run was sent with: Timebox never changes it. */
 	systemPrompt: string;
+	/** Per model call sent, what Timebox added at the end of its messages (its budget note), or null. */
+	notes: (string | null)[];
 	/** Model calls that were sent (not aborted before they started). */
 	modelCalls: number;
 	/** Tool calls that ran; refused ones are in `refusals`. */
@@ -325,7 +328,13 @@ export class FakePi {
 	private async run(options: PromptOptions): Promise<Omit<RunResult, "systemPrompt">> {
 		const instance = this.instance;
 		instance.abortRequested = false;
-		const outcome = { aborted: false, modelCalls: 0, toolsRun: 0, refusals: [] as string[] };
+		const outcome = {
+			aborted: false,
+			modelCalls: 0,
+			toolsRun: 0,
+			refusals: [] as string[],
+			notes: [] as (string | null)[],
+		};
 		await instance.emit({ type: "agent_start" });
 		let followUp = options.followUp;
 		const calls = options.llmCalls ?? 1;
@@ -333,13 +342,17 @@ export class FakePi {
 			const last = call >= calls - 1;
 			if (call > 0) await instance.emit({ type: "turn_start", turnIndex: call, timestamp: this.time.now() });
 			else await instance.emit({ type: "turn_start", turnIndex: 0, timestamp: this.time.now() });
-			await instance.emit({ type: "context", messages: this.file.messages() });
+			const sent = this.file.messages();
+			const changed = (await instance.emit({ type: "context", messages: sent })) as
+				| { messages?: FakeMessage[] }
+				| undefined;
 			if (instance.abortRequested) {
 				// pi keeps the aborted answer in the session, so the next prompt follows an assistant message.
 				this.file.appendMessage({ role: "assistant", content: "", timestamp: this.time.now() });
 				break;
 			}
 			outcome.modelCalls++;
+			outcome.notes.push(budgetNote(sent, changed?.messages));
 			if (last && followUp === undefined) {
 				this.file.appendMessage({ role: "assistant", content: "done", timestamp: this.time.now() });
 				break;
@@ -371,4 +384,20 @@ export class FakePi {
 		await instance.emit({ type: "agent_end", messages: [] });
 		return outcome;
 	}
+}
+
+/**
+ * What a context answer added to a call: the messages pi sent, unchanged, then one custom message of Timebox's. A
+ * context answer that changed anything else fails the test.
+ */
+function budgetNote(sent: readonly FakeMessage[], answered: readonly FakeMessage[] | undefined): string | null {
+	if (answered === undefined) return null;
+	if (answered.length !== sent.length + 1 || sent.some((message, index) => answered[index] !== message)) {
+		throw new Error("the context answer changed the call's own messages");
+	}
+	const note = answered.at(-1) as { role?: unknown; customType?: unknown; content?: unknown; display?: unknown };
+	if (note.role !== "custom" || note.customType !== "timebox" || note.display !== false) {
+		throw new Error(`the context answer added an unexpected message: ${JSON.stringify(note)}`);
+	}
+	return String(note.content);
 }

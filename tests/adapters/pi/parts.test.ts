@@ -2,11 +2,11 @@
 // session context and the system prompt answer.
 
 import { describe, expect, it } from "vitest";
+import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
 import { type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../../src/adapters/pi/store.ts";
-import { withBlocks } from "../../../src/adapters/pi/system-prompt.ts";
 import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
@@ -159,9 +159,17 @@ describe("SessionContext", () => {
 	});
 });
 
-describe("the system prompt answer", () => {
-	it("changes nothing without a block, and adds each block as a section of its own", () => {
-		expect(withBlocks("base", [])).toBeUndefined();
-		expect(withBlocks("base", ["WARNING", "MORE"])).toEqual({ systemPrompt: "base\n\nWARNING\n\nMORE" });
+describe("the context answer", () => {
+	const prompt = { role: "user" as const, content: "fix it", timestamp: 1 };
+	it("changes nothing without a block", () => {
+		expect(withBudgetNote([prompt], [], 5)).toBeUndefined();
+	});
+	it("keeps the call's messages and adds one hidden note after them, each block a section of its own", () => {
+		expect(withBudgetNote([prompt], ["WARNING", "MORE"], 5)).toEqual({
+			messages: [
+				prompt,
+				{ role: "custom", customType: "timebox", content: "WARNING\n\nMORE", display: false, timestamp: 5 },
+			],
+		});
 	});
 });

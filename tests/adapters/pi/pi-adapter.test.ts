@@ -49,7 +49,7 @@ describe("the pi adapter on the fake pi host", () => {
 		const pi = await startedPi();
 		await pi.timebox("15x");
 		expect(pi.screen.last?.level).toBe("warning");
-		expect(pi.screen.last?.message).toContain('"15x" is neither a time');
+		expect(pi.screen.last?.message).toContain('"15x" is not a budget word');
 		expect(pi.screen.last?.message).toContain(USAGE);
 		expect(pi.file.entries).toEqual([]);
 		expect(pi.screen.status).toBeUndefined();
@@ -93,34 +93,38 @@ describe("the pi adapter on the fake pi host", () => {
 		expect(pi.screen.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 	});
 
-	it("9. soft nudge at 80% turns: the 5th prompt of turns:5 is warned, in its own system prompt", async () => {
+	it("9. soft nudge at 80% turns: the 5th prompt of turns:5 is warned, in every one of its model calls", async () => {
 		const pi = await startedPi();
 		await pi.timebox("turns:5");
 		for (let i = 1; i <= 4; i++) await pi.prompt(`prompt ${i}`, { llmCalls: 2 });
 		expect(pi.screen.messages("warning")).toEqual([]);
 		const fifth = await pi.prompt("prompt 5", { llmCalls: 3 });
 		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
-		expect(fifth.systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
+		expect(fifth.notes).toHaveLength(3);
+		for (const note of fifth.notes) expect(note).toContain("IMPORTANT TIMEBOX WARNING");
+		expect(fifth.systemPrompt).toBe(BASE_SYSTEM_PROMPT);
 		expect(fifth.aborted).toBe(false);
 	});
 
-	it("10. after the nudge, before_agent_start returns the system prompt with the warning and the details", async () => {
+	it("10. after the nudge, the model call ends with the warning and the details, never written to the session", async () => {
 		const pi = await startedPi();
 		await pi.timebox("10m turns:5");
 		pi.time.advance(8 * MINUTE);
-		const { systemPrompt } = await pi.prompt("go on");
-		expect(systemPrompt.startsWith(`${BASE_SYSTEM_PROMPT}\n\nIMPORTANT TIMEBOX WARNING`)).toBe(true);
-		expect(systemPrompt).toContain("Time left: 2m 0s of 10m.");
-		expect(systemPrompt).toContain("Turns left: 5 prompts, this one included (0 of 5 used).");
-		expect(systemPrompt).toContain("Wrap up now");
+		const { notes, systemPrompt } = await pi.prompt("go on");
+		expect(systemPrompt).toBe(BASE_SYSTEM_PROMPT);
+		expect(notes[0]?.startsWith("IMPORTANT TIMEBOX WARNING")).toBe(true);
+		expect(notes[0]).toContain("Time left: 2m 0s of 10m.");
+		expect(notes[0]).toContain("Turns left: 5 prompts, this one included (0 of 5 used).");
+		expect(notes[0]).toContain("Wrap up now");
+		expect(JSON.stringify(pi.file.entries)).not.toContain("TIMEBOX WARNING");
 	});
 
 	it("11. at 95% the injected prompt says CRITICAL TIMEBOX WARNING", async () => {
 		const pi = await startedPi();
 		await pi.timebox("20m");
 		pi.time.advance(19 * MINUTE);
-		const { systemPrompt } = await pi.prompt("still there?");
-		expect(systemPrompt).toContain("CRITICAL TIMEBOX WARNING");
+		const { notes } = await pi.prompt("still there?");
+		expect(notes[0]).toContain("CRITICAL TIMEBOX WARNING");
 	});
 
 	it("12. hard stop on time mid-run: error notify, abort, budget inactive, status timer stopped", async () => {
@@ -194,7 +198,7 @@ describe("the pi adapter on the fake pi host", () => {
 		await pi.replaceSession("reload");
 		pi.time.advance(MINUTE);
 		expect(pi.screen.messages("warning")).toEqual([]);
-		expect((await pi.prompt("hi")).systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
+		expect((await pi.prompt("hi")).notes[0]).toContain("IMPORTANT TIMEBOX WARNING");
 	});
 
 	it("18. shutdown clears state, stops the timer, clears the status and writes nothing", async () => {
@@ -220,8 +224,8 @@ describe("the pi adapter on the fake pi host", () => {
 		await pi.timebox("10m");
 		pi.time.advance(9 * MINUTE);
 		await pi.timebox("10m");
-		const { systemPrompt } = await pi.prompt("fresh start");
-		expect(systemPrompt).toBe(BASE_SYSTEM_PROMPT);
+		const { notes } = await pi.prompt("fresh start");
+		expect(notes).toEqual([null]);
 		expect(pi.screen.last?.message).toBe("Timebox set: 10m. It replaces the previous budget.");
 	});
 });

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 const systemClock = { now: () => Date.now() };
 /** The largest turn budget. */
 const MAX_TURN_LIMIT = 1e6;
+/** What the `awareness` setting may be: the warning block from 80% (the default), or a line on every model call too. */
+const AWARENESS_CHOICES = ["nudge", "always"];
 /** Arguments that are sub-commands rather than budgets. */
 const OFF_WORDS = [
 	"off",
@@ -52,6 +54,7 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 /** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+const GRACE_TOKEN = /^grace:(.+)$/i;
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = {
 	s: 1e3,
@@ -111,7 +114,7 @@ function quoteInput(text) {
 }
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText) {
-	return budgetText.replace(/\bturns:\s+(?=\d)/gi, "turns:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText.replace(/\b(turns|grace):\s+(?=\d)/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function invalid(reason) {
 	return {
@@ -128,10 +131,27 @@ const SUB_COMMANDS = {
 function readWords(tokens) {
 	let timeMs = null;
 	let turns = null;
+	let aware = false;
+	let graceMs = null;
 	let timeWord = "";
 	let turnsWord = "";
+	let graceWord = "";
 	const notes = [];
 	for (const token of tokens) {
+		if (token.toLowerCase() === "aware") {
+			aware = true;
+			continue;
+		}
+		if (GRACE_TOKEN.test(token)) {
+			const ms = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+			if (ms === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+			const wholeSeconds = Math.round(ms / SECOND_MS$1) * SECOND_MS$1;
+			if (wholeSeconds < 1e3 || wholeSeconds > 6e5) return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+			if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+			graceMs = wholeSeconds;
+			graceWord = token;
+			continue;
+		}
 		const count = parseTurns(token);
 		if (count !== null) {
 			if (count < 1 || count > 1e6) return { invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.` };
@@ -154,12 +174,14 @@ function readWords(tokens) {
 	return {
 		timeMs,
 		turns,
+		aware,
+		graceMs,
 		notes
 	};
 }
-/** Why a word is neither a time nor a turn count, with a hint for the slips people make. */
+/** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token) {
-	const why = `${quoteInput(token)} is neither a time (30s, 15m, 2h) nor a turn count (turns:5).`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -181,6 +203,7 @@ function extensionWords(tokens) {
 * Parses the text after `/timebox`. Never throws: anything it cannot read is `invalid` with a reason naming the problem.
 * @example parseCommand("15m turns:3 -- say done") // { kind: "set", timeLimitMs: 900_000, turnLimit: 3, onStopCommand: "say done" }
 * @example parseCommand("+10m +turns:2") // { kind: "extend", addTimeMs: 600_000, addTurns: 2 }
+* @example parseCommand("15m aware grace:30s") // { kind: "set", timeLimitMs: 900_000, …, awareness: "always", graceMs: 30_000 }
 */
 function parseCommand(input) {
 	const text = typeof input === "string" ? input : "";
@@ -199,6 +222,7 @@ function parseCommand(input) {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
+		if (words.aware || words.graceMs !== null) return invalid("An extension adds time or turns only; set aware or grace with a new budget.");
 		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
 		return withNotes({
 			kind: "extend",
@@ -214,13 +238,17 @@ function parseCommand(input) {
 		kind: "set",
 		timeLimitMs: words.timeMs,
 		turnLimit: words.turns,
-		onStopCommand: stopCommand.length > 0 ? stopCommand : null
+		onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+		...words.aware ? { awareness: "always" } : {},
+		...words.graceMs === null ? {} : { graceMs: words.graceMs }
 	}, words.notes);
 }
 // src/core/format.ts
 const SECOND_MS = 1e3;
 /** Shown in the status bar once the budget is spent. */
 const SPENT_STATUS = "Timebox: budget spent";
+/** Shown in the status bar while the run that met the limit writes its final answer. */
+const WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 /** `1 turn` / `3 turns`. */
 function pluralTurns(count) {
 	return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -240,12 +268,18 @@ function formatBudgetLabel(ms) {
 		seconds > 0 ? `${seconds}s` : ""
 	].filter((part) => part.length > 0).join(" ") || "0s";
 }
-/** `15m and 3 turns`, `15m`, `1 turn`: what a budget allows, for notifications. */
+/**
+* `15m and 3 turns`, `15m`, `1 turn`: what a budget allows, for notifications, then how the model is treated under it
+* (`; the model is told what is left at every call; 30s to wrap up at the limit`).
+*/
 function describeBudget(limits) {
 	const parts = [];
 	if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-	return parts.join(" and ");
+	const treatment = [];
+	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
+	if (limits.graceMs !== void 0) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+	return [parts.join(" and "), ...treatment].join("; ");
 }
 /** Time left as people read it, rounded up to the second so the countdown reads 0s only when the time is up. */
 function formatTimeLeft(budget, limitMs, now) {
@@ -264,8 +298,8 @@ function formatRemaining(budget, now, usedTurns) {
 function formatStatus(budget, now, usedTurns) {
 	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns)}`;
 }
-/** The block added to what the model reads once the budget is nearly spent. */
-function formatNudgePrompt(budget, now, usedTurns, urgency) {
+/** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0) {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
 	if (budget.timeLimitMs !== null) lines.push(`Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`);
@@ -274,9 +308,32 @@ function formatNudgePrompt(budget, now, usedTurns, urgency) {
 		const left = Math.max(0, budget.turnLimit - used);
 		lines.push(left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`);
 	}
-	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", "When the budget runs out, Timebox stops you mid-step.");
+	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.");
 	return lines.join("\n");
 }
+/**
+* The line every model call carries when the user asked that the model always know its budget.
+* @example formatAwareLine(fifteenMinutesFivePrompts, now, 2) // "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts."
+*/
+function formatAwareLine(budget, now, usedTurns) {
+	const left = [];
+	const of = [];
+	if (budget.timeLimitMs !== null) {
+		left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+		of.push(formatBudgetLabel(budget.timeLimitMs));
+	}
+	if (budget.turnLimit !== null) {
+		left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+		of.push(pluralPrompts(budget.turnLimit));
+	}
+	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+/** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */
+const WRAP_UP_PROMPT = [
+	"TIMEBOX: BUDGET SPENT",
+	"The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+	"Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
 /** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
 function formatLeft(budget, now, usedTurns) {
 	const parts = [];
@@ -284,7 +341,7 @@ function formatLeft(budget, now, usedTurns) {
 	if (budget.turnLimit !== null) parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
 	return parts.join(" | ");
 }
-/** `1`, `3`: a count of prompts as people read it. */
+/** `1 prompt`, `3 prompts`: a count of prompts as people read it. */
 function pluralPrompts(count) {
 	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
@@ -374,17 +431,19 @@ function budgetRecord(budget, turnsBefore = 0) {
 		turnLimit: budget.turnLimit,
 		startTime: budget.startTime,
 		onStopCommand: budget.onStopCommand,
-		...pauseAndExtensions(budget),
+		...optionalFields(budget),
 		...turnsBefore > 0 ? { turnsBefore } : {}
 	};
 }
-/** The optional fields of a budget that are set: a pause, time paused before, extensions. */
-function pauseAndExtensions(fields) {
-	const { pausedMs, pausedAt, extensions } = fields;
+/** The optional fields of a budget that are set: a pause, time paused before, extensions, awareness, a grace period. */
+function optionalFields(fields) {
+	const { pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
 		...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
 		...isFiniteNumber(pausedAt) ? { pausedAt } : {},
-		...isWholeCount(extensions) && extensions > 0 ? { extensions } : {}
+		...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+		...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+		...isFiniteNumber(graceMs) && graceMs >= 1e3 && graceMs <= 6e5 ? { graceMs } : {}
 	};
 }
 /**
@@ -406,7 +465,7 @@ function parseBudget(value) {
 		turnLimit,
 		startTime,
 		onStopCommand: onStopCommand ? onStopCommand : null,
-		...pauseAndExtensions(value)
+		...optionalFields(value)
 	};
 }
 /**
@@ -541,6 +600,20 @@ function spentMessage(usedTurns, elapsedMs) {
 function idleSpentMessage(usedTurns, elapsedMs) {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
 }
+/** The budget ran out mid-run and the model may wrap up: nothing is cut yet. */
+function wrapUpMessage(usedTurns, elapsedMs, graceMs) {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+}
+/** Why a tool is refused while the model wraps up: the model reads it. */
+const WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+/** The run that was wrapping up was stopped: its time ran out, or the model asked for tools again. */
+function wrapUpCutMessage(why) {
+	return `Timebox stopped the agent: ${why === "time" ? "the time to wrap up ran out" : "the model asked for tools again"}.`;
+}
+/** A setting Timebox cannot use: where it came from, what is wrong, and that it is ignored. */
+function badSettingMessage(source, value, why) {
+	return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
+}
 /** `/timebox status` after the hard stop. */
 function spentStatusMessage(usedTurns, elapsedMs) {
 	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
@@ -637,7 +710,8 @@ function planCommand(command, view) {
 				timeLimitMs: command.timeLimitMs,
 				turnLimit: command.turnLimit,
 				startTime: view.now,
-				onStopCommand: command.onStopCommand
+				onStopCommand: command.onStopCommand,
+				...treatment(command)
 			},
 			reply: {
 				message: budgetSetMessage(command, view.budget !== null && view.spent === null, command.notes),
@@ -653,6 +727,13 @@ const info = (message) => ({
 	message,
 	level: "info"
 });
+/** How the model is treated under a budget, as its words asked (`aware`, `grace:30s`). */
+function treatment(limits) {
+	return {
+		...limits.awareness === void 0 ? {} : { awareness: limits.awareness },
+		...limits.graceMs === void 0 ? {} : { graceMs: limits.graceMs }
+	};
+}
 /** More time and/or prompts for the budget in force, counted from its limits (or from what is used, for a dimension it had no limit on). */
 function planExtension(command, view) {
 	const budget = view.budget;
@@ -789,20 +870,22 @@ function applyEvent(state, event, now) {
 			...state,
 			asking: false
 		}, event, now);
-		case "promptSubmitted": return promptSubmitted(state, now);
-		case "modelCall": return modelCall(state, event.prompt, now);
+		case "modelCall": return withCallContext(modelCall(state, event.prompt, now), now);
 		case "toolCall": return toolCall(state, event.prompt, now);
 		case "runEnd": {
 			const next = {
 				...state,
 				running: false
 			};
+			if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
 			return {
 				state: next,
 				effects: [status(next, now)]
 			};
 		}
-		case "timeCheck": return checkTime(state, now, false);
+		case "timeCheck":
+			if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
+			return checkTime(state, now, "timer");
 		case "onStopReport": {
 			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
 			const next = state.spent ? {
@@ -823,6 +906,7 @@ function shownTurns(state) {
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
 function statusText(state, now) {
 	if (!state.budget) return void 0;
+	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent) return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
 	return formatStatus(state.budget, now, shownTurns(state));
 }
@@ -848,11 +932,13 @@ function load(event, now) {
 		message: badOnLimitMessage(onLimit.source, onLimit.value),
 		level: "warning"
 	});
+	const settings = readSettings(event, effects);
 	const base = {
 		...EMPTY_SESSION,
 		lastPrompt: history.lastPrompt,
 		running,
-		...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {}
+		...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {},
+		...Object.keys(settings).length > 0 ? { settings } : {}
 	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
@@ -870,10 +956,22 @@ function load(event, now) {
 		stoppedPrompt: ledger.spent?.prompt ?? null
 	};
 	if (mode === "continue") {
-		effects.push(status(loaded, now));
+		const wrapUntil = ledger.spent?.wrapUpUntil;
+		const wrapping = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+			...loaded,
+			wrapUp: {
+				prompt: runningKey,
+				until: wrapUntil,
+				refused: false,
+				callsSinceRefusal: 0,
+				outcomeId: outcomeId(budget),
+				onStopCommand: budget.onStopCommand
+			}
+		} : loaded;
+		effects.push(status(wrapping, now));
 		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
 		return {
-			state: loaded,
+			state: wrapping,
 			effects
 		};
 	}
@@ -926,7 +1024,8 @@ function withDefault(state, { text, source, newBudgetId }, now) {
 		timeLimitMs: command.timeLimitMs,
 		turnLimit: command.turnLimit,
 		startTime: now,
-		onStopCommand: command.onStopCommand
+		onStopCommand: command.onStopCommand,
+		...treatment(command)
 	};
 	const next = withNewBudget(state, budget);
 	return {
@@ -992,8 +1091,9 @@ function command(state, event, now) {
 			};
 		}
 		case "update": {
+			const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
 			const next = plan.reactivate ? {
-				...state,
+				...unwrapped,
 				budget: plan.budget,
 				nudged: false,
 				spent: null,
@@ -1117,7 +1217,7 @@ function limitAnswer(state, event, now) {
 }
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state, budget) {
-	const { onStopOutcome: _spentBudgetsCommand, ...rest } = state;
+	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
 	return {
 		...rest,
 		budget,
@@ -1126,33 +1226,6 @@ function withNewBudget(state, budget) {
 		nudged: false,
 		spent: null,
 		stoppedPrompt: null
-	};
-}
-/** A prompt is about to run: warn if due, and give the model the warning block once the warning was given. */
-function promptSubmitted(state, now) {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== void 0) return {
-		state,
-		effects: []
-	};
-	const used = shownTurns(state);
-	const decision = decide(budget, now, used, state.nudged);
-	const effects = [];
-	let next = state;
-	if (decision.kind === "nudge") {
-		next = {
-			...state,
-			nudged: true
-		};
-		effects.push(nudge(budget, decision.urgency, decision.detail));
-	}
-	if (next.nudged) effects.push({
-		kind: "context",
-		text: formatNudgePrompt(budget, now, used, urgencyFor(worstRatio(budget, now, used)))
-	});
-	return {
-		state: next,
-		effects
 	};
 }
 /**
@@ -1167,11 +1240,20 @@ function modelCall(state, prompt, now) {
 			...state,
 			running: true
 		};
+		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
 		if (key === state.stoppedPrompt && state.spent) return {
 			state: next,
 			effects: refuseStopped(state.spent)
 		};
-		return checkTime(next, now, false);
+		return checkTime(next, now, "modelCall");
+	}
+	if (state.wrapUp) {
+		const ended = endWrapUp(state, state.wrapUp, now, null);
+		const goOn = modelCall(ended.state, key, now);
+		return {
+			state: goOn.state,
+			effects: [...ended.effects, ...goOn.effects]
+		};
 	}
 	const budget = state.budget;
 	const fresh = {
@@ -1209,17 +1291,19 @@ function modelCall(state, prompt, now) {
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state, prompt, now) {
 	const key = prompt ?? state.lastPrompt;
+	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
 	if (key !== null && key === state.stoppedPrompt && state.spent) return {
 		state,
 		effects: refuseStopped(state.spent)
 	};
-	return checkTime(state, now, true, key);
+	return checkTime(state, now, "toolCall", key);
 }
 /**
 * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
-* stopped), warn at 80%, else refresh the status.
+* stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
+* at 80%, else refresh the status.
 */
-function checkTime(state, now, refuseOnStop, prompt = state.lastPrompt) {
+function checkTime(state, now, reached, prompt = state.lastPrompt) {
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== void 0) return {
 		state,
@@ -1227,7 +1311,9 @@ function checkTime(state, now, refuseOnStop, prompt = state.lastPrompt) {
 	};
 	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
 	switch (decision.kind) {
-		case "stop": return hardStop(state, budget, decision.summary, prompt, now, refuseOnStop);
+		case "stop":
+			if (state.running && graceOf(state, budget) > 0) return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
+			return hardStop(state, budget, decision.summary, prompt, now, reached !== "timer");
 		case "nudge": {
 			const next = {
 				...state,
@@ -1281,6 +1367,182 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 	return {
 		state: next,
 		effects
+	};
+}
+/**
+* The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
+* everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command runs when
+* the run ends. A tool call that met the limit is the first one refused.
+*/
+function startWrapUp(state, budget, summary, prompt, now, refuseTool) {
+	const graceMs = graceOf(state, budget);
+	const until = now + graceMs;
+	const wrapUp = {
+		prompt,
+		until,
+		refused: refuseTool,
+		callsSinceRefusal: 0,
+		outcomeId: outcomeId(budget),
+		onStopCommand: budget.onStopCommand
+	};
+	const next = {
+		...state,
+		spent: summary,
+		stoppedPrompt: prompt,
+		wrapUp
+	};
+	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs);
+	const effects = [status(next, now), once({
+		kind: "spent",
+		budgetId: outcomeId(budget),
+		summary: {
+			...summary,
+			wrapUpUntil: until
+		},
+		prompt
+	}, [{
+		kind: "notify",
+		message,
+		level: "error"
+	}])];
+	if (refuseTool) effects.push({
+		kind: "refuse",
+		reason: WRAP_UP_REFUSAL
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+/** A model call of the run wrapping up: the one that writes the final answer, unless the wrap-up time is over. */
+function wrapUpModelCall(state, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+	const next = {
+		...state,
+		wrapUp: {
+			...wrapUp,
+			callsSinceRefusal: calls
+		}
+	};
+	return {
+		state: next,
+		effects: [status(next, now)]
+	};
+}
+/**
+* A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
+* refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
+*/
+function wrapUpToolCall(state, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
+	const next = {
+		...state,
+		wrapUp: {
+			...wrapUp,
+			refused: true
+		}
+	};
+	return {
+		state: next,
+		effects: [status(next, now), {
+			kind: "refuse",
+			reason: WRAP_UP_REFUSAL
+		}]
+	};
+}
+/** The time check while a run wraps up: the run is stopped once the wrap-up time is over. */
+function wrapUpTimeCheck(state, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+	return {
+		state,
+		effects: [status(state, now)]
+	};
+}
+/**
+* The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
+* or the model asked for tools again. The on-stop command runs now, once anywhere.
+*/
+function endWrapUp(state, wrapUp, now, cut) {
+	const { wrapUp: _ended, ...next } = state;
+	const announce = [];
+	if (cut !== null) announce.push({
+		kind: "notify",
+		message: wrapUpCutMessage(cut),
+		level: "warning"
+	});
+	if (wrapUp.onStopCommand !== null) announce.push({
+		kind: "runOnStop",
+		command: wrapUp.onStopCommand
+	});
+	const effects = [status(next, now), once({
+		kind: "ended",
+		budgetId: wrapUp.outcomeId
+	}, announce)];
+	if (cut !== null) effects.push({ kind: "abort" }, {
+		kind: "refuse",
+		reason: WRAP_UP_REFUSAL
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+/**
+* What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
+* warning block from 80% of the budget (critical from 95%), as it stands at this call; or, when the user asked that
+* the model always know, a line with what is left. Nothing for a call that is refused, or without an active budget.
+*/
+function withCallContext(result, now) {
+	const { state, effects } = result;
+	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) return result;
+	const text = callContext(state, now);
+	return text === null ? result : {
+		state,
+		effects: [...effects, {
+			kind: "context",
+			text
+		}]
+	};
+}
+function callContext(state, now) {
+	if (state.wrapUp) return WRAP_UP_PROMPT;
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== void 0) return null;
+	const used = shownTurns(state);
+	const ratio = worstRatio(budget, now, used);
+	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget));
+	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used) : null;
+}
+/** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
+function awarenessOf(state, budget) {
+	return budget.awareness ?? state.settings?.awareness ?? "nudge";
+}
+/** The time a run gets to wrap up at the limit: the budget's own word, else the session's setting, else none. */
+function graceOf(state, budget) {
+	return budget.graceMs ?? state.settings?.graceMs ?? 0;
+}
+/** The `awareness` and `grace` settings; one that cannot be read is named in a warning and left out. */
+function readSettings(event, effects) {
+	const settings = {};
+	const { awareness, grace } = event;
+	if (awareness) {
+		if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+		else effects.push(badSetting(awareness.source, awareness.value, "is neither \"nudge\" nor \"always\""));
+	}
+	if (grace) {
+		const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+		if (ms !== null && ms >= 1e3 && ms <= 6e5) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+		else effects.push(badSetting(grace.source, grace.value, "is not a grace period from 1s to 10m (such as \"30s\")"));
+	}
+	return settings;
+}
+function badSetting(source, value, why) {
+	return {
+		kind: "notify",
+		message: badSettingMessage(source, value, why),
+		level: "warning"
 	};
 }
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */
@@ -1466,6 +1728,7 @@ function createFileLedger(dir, link = linkSync) {
 					usedTurns: numberOr(fields.usedTurns, 0),
 					elapsedMs: numberOr(fields.elapsedMs, 0),
 					timeRanOut: fields.timeRanOut === true,
+					...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
 					prompt: typeof spent.prompt === "string" ? spent.prompt : null
 				} : null,
 				off: readJson(fileOf(dir, budgetId, "off")) !== null,
@@ -1571,10 +1834,16 @@ async function handleHook(input, deps) {
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
 			const outcome = await execute(step(state, {
-				type: "toolCall",
+				type: input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt ? "modelCall" : "toolCall",
 				prompt: input.promptId
 			}, now).effects, deps);
-			return outcome.refusal === null ? noticeOnly(outcome) : stopAtTool(input.event, outcome, outcome.refusal);
+			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
+			return withContext(input.event, outcome);
+		}
+		case "Stop": {
+			const { state } = loadSession(deps, now, { running: input.promptId });
+			if (!state.wrapUp) return null;
+			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
 		}
 		default: return null;
 	}
@@ -1598,25 +1867,23 @@ async function userPromptSubmit(input, deps, now) {
 		record();
 		return null;
 	}
-	const submitted = step(state, { type: "promptSubmitted" }, now);
-	const event = promptId === state.lastPrompt ? {
-		type: "toolCall",
-		prompt: promptId
-	} : {
+	const outcome = await execute(step(state, {
 		type: "modelCall",
 		prompt: promptId
-	};
-	const called = step(submitted.state, event, now);
-	const outcome = await execute([...submitted.effects, ...called.effects], deps);
+	}, now).effects, deps);
 	if (outcome.refusal !== null) return {
 		decision: "block",
 		reason: stopText(outcome, outcome.refusal)
 	};
 	record();
+	return withContext("UserPromptSubmit", outcome);
+}
+/** The hook's answer: the notices for the user, and what the model is to read in its next request. */
+function withContext(event, outcome) {
 	const output = {};
 	if (outcome.notices.length > 0) output.systemMessage = outcome.notices.join("\n");
 	if (outcome.context.length > 0) output.hookSpecificOutput = {
-		hookEventName: "UserPromptSubmit",
+		hookEventName: event,
 		additionalContext: outcome.context.join("\n\n")
 	};
 	return Object.keys(output).length > 0 ? output : null;
@@ -1634,15 +1901,23 @@ function noticeOnly(outcome) {
 function stopText(outcome, refusal) {
 	return outcome.notices.length > 0 ? outcome.notices.join("\n") : refusal;
 }
-/** Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. */
+/**
+* Ends the run at a tool boundary; before a tool, the tool is denied too, with the reason the model reads. A run that is
+* wrapping up is not ended: its tool is only denied, and the model goes on to write its final answer.
+*/
 function stopAtTool(event, outcome, refusal) {
-	const stop = {
+	const stop = outcome.aborted ? {
 		continue: false,
 		stopReason: stopText(outcome, refusal)
+	} : {};
+	const notices = !outcome.aborted && outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : {};
+	if (event !== "PreToolUse") return {
+		...stop,
+		...notices
 	};
-	if (event !== "PreToolUse") return stop;
 	return {
 		...stop,
+		...notices,
 		hookSpecificOutput: {
 			hookEventName: "PreToolUse",
 			permissionDecision: "deny",
@@ -1655,15 +1930,18 @@ async function execute(effects, deps) {
 	const outcome = {
 		notices: [],
 		context: [],
-		refusal: null
+		refusal: null,
+		aborted: false
 	};
 	const run = async (list) => {
 		for (const effect of list) switch (effect.kind) {
 			case "notify":
 				outcome.notices.push(effect.message);
 				break;
-			case "status":
-			case "abort": break;
+			case "status": break;
+			case "abort":
+				outcome.aborted = true;
+				break;
 			case "append":
 				deps.store.append(effect.record);
 				break;

@@ -1,0 +1,26 @@
+// The context answer on pi: what the model is to read of its budget, as one message after the call's messages. It is
+// sent with that call only: pi never writes it into the session, and the cached prefix of the request stays the same.
+
+import type { ContextEvent } from "@mariozechner/pi-coding-agent";
+
+/** The custom message type of the budget note; pi sends a custom message to the model as a user message. */
+export const BUDGET_NOTE_TYPE = "timebox";
+
+type AgentMessage = ContextEvent["messages"][number];
+
+/** The call's messages with the budget note after them, or nothing to change when there is nothing to say. */
+export function withBudgetNote(
+	messages: readonly AgentMessage[],
+	blocks: readonly string[],
+	now: number,
+): { messages: AgentMessage[] } | undefined {
+	if (blocks.length === 0) return undefined;
+	const note: AgentMessage = {
+		role: "custom",
+		customType: BUDGET_NOTE_TYPE,
+		content: blocks.join("\n\n"),
+		display: false,
+		timestamp: now,
+	};
+	return { messages: [...messages, note] };
+}

@@ -54,20 +54,24 @@ export interface ScriptedStreamOptions {
 	chunkDelayMs?: () => number;
 }
 
-/** Picks the scripted reply for a context: a bash step first, then an answer after its tool result. */
+/**
+ * Picks the scripted reply for a context: a bash step first, then an answer after its tool result. Timebox's warning
+ * block, when there is one, is the last message of the call.
+ */
 export function scriptedReply(context: Context): ScriptedReply {
-	const last = context.messages.at(-1);
+	const note = timeboxNoteOf(context.messages);
+	const messages = note === null ? context.messages : context.messages.slice(0, -1);
+	const last = messages.at(-1);
 	if (last?.role !== "toolResult") {
 		return {
 			text: "On it. Let me run one quick demo step first; it takes about two seconds.",
 			toolCall: { name: "bash", arguments: { command: DEMO_COMMAND } },
 		};
 	}
-	const prompt = quotePrompt(latestUserText(context.messages));
-	const systemPrompt = context.systemPrompt ?? "";
-	if (systemPrompt.includes(NUDGE_MARKER)) {
+	const prompt = quotePrompt(latestUserText(messages));
+	if (note?.includes(NUDGE_MARKER)) {
 		// What the warning block says is left, in its own words ("Time left: …", "Turns: this is the last prompt …").
-		const left = systemPrompt
+		const left = note
 			.split("\n")
 			.filter((line) => /^(Time left|Turns left|Turns): /.test(line))
 			.join(" ");
@@ -222,6 +226,17 @@ async function runScript(
 		stream.push({ type: "error", reason: "error", error: failed });
 		stream.end(failed);
 	}
+}
+
+/** How Timebox's note to the model begins: its warning block, its wrap-up notice, or the line of an aware budget. */
+const TIMEBOX_NOTE = /^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: )/;
+
+/** The text of Timebox's note when it is the last message of the call, else null. */
+function timeboxNoteOf(messages: readonly Message[]): string | null {
+	const last = messages.at(-1);
+	if (last?.role !== "user") return null;
+	const text = latestUserText([last]);
+	return TIMEBOX_NOTE.test(text) ? text : null;
 }
 
 function latestUserText(messages: readonly Message[]): string {

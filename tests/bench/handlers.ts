@@ -21,7 +21,7 @@ export const HANDLERS = [
 	"context",
 	"tool_call",
 	"status_refresh",
-	"before_agent_start",
+	"first_call",
 	"agent_end",
 	"timebox_status",
 	"session_start",
@@ -51,7 +51,7 @@ export const SAMPLING: Record<HandlerName, Sampling> = {
 	context: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	tool_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
-	before_agent_start: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
+	first_call: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	timebox_status: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	session_start: { mode: "alone", rounds: ROUNDS, samples: 7, callsPerSample: 1 },
@@ -65,7 +65,10 @@ type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
 
 /** Untimed samples per fixture before the timed ones. */
 export const WARMUP_SAMPLES = 50;
-/** The budget the session carries: far from its nudge points for the whole run, so every call takes the common path. */
+/**
+ * The budget the session carries: far from its nudge points for the whole run, so every call takes the common path,
+ * and aware, so every model call builds and adds the budget note, as the warning does from 80%.
+ */
 const TIME_LIMIT_MS = 60 * 60 * 1_000;
 const TURN_LIMIT = 1_000;
 
@@ -228,6 +231,7 @@ function filledSession(size: number): SessionManager {
 		turnLimit: TURN_LIMIT,
 		startTime: Date.now(),
 		onStopCommand: null,
+		awareness: "always",
 		// The first version counted prompts from this transcript count; kept so the figures compare with earlier runs.
 		startTurn: users,
 	};
@@ -282,21 +286,20 @@ interface Fixture {
 	sessionStartTimes: number[];
 }
 
-const PROMPT_EVENT = {
-	type: "before_agent_start",
-	prompt: USER_TEXT,
-	systemPrompt: "You are pi.",
-	systemPromptOptions: {},
-};
-/** A later model call of a run: the messages end with a tool result, so it is the running prompt's. */
-const LATER_CALL_EVENT = {
-	type: "context",
-	messages: [
-		{ role: "user", content: USER_TEXT, timestamp: 1 },
-		{ role: "assistant", content: [] },
-		{ role: "toolResult", content: [] },
-	],
-};
+/**
+ * A later model call of a run: the messages end with a tool result, so it is the running prompt's. pi hands each call
+ * its own copy of the messages, where Timebox adds its note.
+ */
+function laterCallEvent() {
+	return {
+		type: "context",
+		messages: [
+			{ role: "user", content: USER_TEXT, timestamp: 1 },
+			{ role: "assistant", content: [] },
+			{ role: "toolResult", content: [] },
+		],
+	};
+}
 const END_EVENT = { type: "agent_end", messages: [] };
 const TOOL_CALL_EVENT = { type: "tool_call", toolName: "bash", toolCallId: "call-bench", input: { command: "true" } };
 
@@ -316,8 +319,7 @@ async function setUp(size: number): Promise<Fixture> {
 		await extension.handler("session_start")({ type: "session_start", reason: "startup" }, ctx);
 		if (sample >= 2) sessionStartTimes.push(nowMs() - started);
 	}
-	// A run in progress: the prompt started and its first model call went out; later calls follow tool calls.
-	extension.handler("before_agent_start")(PROMPT_EVENT, ctx);
+	// A run in progress: the prompt's first model call went out; later calls follow tool calls.
 	extension.handler("context")(
 		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
 		ctx,
@@ -353,7 +355,7 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 	switch (name) {
 		case "context": {
 			const handler = extension.handler("context");
-			return timeBatch(callsPerSample, () => handler(LATER_CALL_EVENT, ctx));
+			return timeBatch(callsPerSample, () => handler(laterCallEvent(), ctx));
 		}
 		case "tool_call": {
 			const handler = extension.handler("tool_call");
@@ -361,18 +363,18 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		}
 		case "status_refresh":
 			return timeBatch(callsPerSample, fixture.refresh);
-		case "before_agent_start": {
-			// Each prompt starts after the previous one's entries were written: one new entry since the last count.
-			const handler = extension.handler("before_agent_start");
+		case "first_call": {
+			// Each prompt starts after the previous one's entries were written: one new entry since the last count. Its
+			// first model call is where Timebox counts it.
 			const modelCall = extension.handler("context");
+			let event = { type: "context", messages: [] as unknown[] };
 			return timePrepared(
 				() => {
 					const prompt = userMessage();
 					session.appendMessage(prompt);
-					// Its first model call, untimed: where Timebox counts a prompt.
-					modelCall({ type: "context", messages: [assistantMessage(null), prompt] }, ctx);
+					event = { type: "context", messages: [assistantMessage(null), prompt] };
 				},
-				() => handler(PROMPT_EVENT, ctx),
+				() => modelCall(event, ctx),
 			);
 		}
 		case "agent_end": {
@@ -395,11 +397,11 @@ async function measureAlone(size: number): Promise<HandlerSamples> {
 	const fixture = await setUp(size);
 	collectGarbage();
 	const result: HandlerSamples = { session_start: fixture.sessionStartTimes };
-	for (const name of ["before_agent_start", "agent_end"] as const) {
+	for (const name of ["first_call", "agent_end"] as const) {
 		result[name] = await sampled(SAMPLING[name].samples, () => sampleOf(name, fixture));
 	}
 	// Every prompt sent counts, and so does the one setUp started.
-	await checkCount(fixture, WARMUP_SAMPLES + SAMPLING.before_agent_start.samples + 1);
+	await checkCount(fixture, WARMUP_SAMPLES + SAMPLING.first_call.samples + 1);
 	return result;
 }
 

@@ -24,10 +24,10 @@ const STARTUP_TARGET = 1.05;
 const STOP_TARGET_MS = 100;
 
 const LABELS: Record<HandlerName, string> = {
-	context: "`context`, before a later model call of a run (after a tool result)",
+	context: "`context`, before a later model call of a run (after a tool result), adding the budget note",
 	tool_call: "`tool_call`, before a tool runs",
 	status_refresh: "1 s status refresh (the scheduled interval callback)",
-	before_agent_start: "`before_agent_start`, 1 entry appended since the last call",
+	first_call: "`context`, a prompt's first model call (counts it), 1 entry appended since the last call",
 	agent_end: "`agent_end`, 1 entry appended since the last call",
 	timebox_status: "`/timebox status` while idle (command handler, awaited)",
 	session_start: "`session_start`, fresh instance: restore + full count",
@@ -38,7 +38,7 @@ const TARGETED: ReadonlySet<HandlerName> = new Set([
 	"context",
 	"tool_call",
 	"status_refresh",
-	"before_agent_start",
+	"first_call",
 	"timebox_status",
 ]);
 

@@ -79,8 +79,10 @@ function firstCall(prompt: string, systemPrompt = "You are pi."): Context {
 	return { systemPrompt, messages: [userMessage(prompt)] };
 }
 
-function afterToolResult(prompt: string, systemPrompt = "You are pi."): Context {
-	return { systemPrompt, messages: [userMessage(prompt), toolCallMessage(), toolResultMessage()] };
+/** A later call of a run: the tool's result, and Timebox's note after it when there is one (pi sends it as a user message). */
+function afterToolResult(prompt: string, note: string | null = null): Context {
+	const messages = [userMessage(prompt), toolCallMessage(), toolResultMessage()];
+	return { systemPrompt: "You are pi.", messages: note === null ? messages : [...messages, userMessage(note)] };
 }
 
 async function collect(stream: AssistantMessageEventStream): Promise<AssistantMessageEvent[]> {
@@ -150,8 +152,8 @@ describe("scriptedReply", () => {
 		expect(reply.text.length).toBeLessThan(400);
 	});
 
-	it("wraps up when Timebox's nudge block is in the system prompt", () => {
-		const reply = scriptedReply(afterToolResult("Refactor it", `You are pi.\n\nIMPORTANT ${NUDGE_MARKER}\nTime left`));
+	it("wraps up when Timebox's nudge block ends the call", () => {
+		const reply = scriptedReply(afterToolResult("Refactor it", `IMPORTANT ${NUDGE_MARKER}\nTime left`));
 
 		expect(reply.toolCall).toBeUndefined();
 		expect(reply.text).toContain("timebox is nearly spent");
@@ -161,7 +163,7 @@ describe("scriptedReply", () => {
 
 	it("says what the warning block says is left, and claims no budget when there is no block", () => {
 		const block = [
-			`You are pi.\n\nCRITICAL ${NUDGE_MARKER}`,
+			`CRITICAL ${NUDGE_MARKER}`,
 			"Time left: 30s of 10m.",
 			"Turns: this is the last prompt the budget allows (4 of 5 used).",
 			"Wrap up now.",
@@ -169,7 +171,7 @@ describe("scriptedReply", () => {
 		expect(scriptedReply(afterToolResult("Fix it", block)).text).toContain(
 			"What Timebox told me: Time left: 30s of 10m. Turns: this is the last prompt the budget allows (4 of 5 used).",
 		);
-		const plain = scriptedReply(afterToolResult("Fix it", "You are pi.")).text;
+		const plain = scriptedReply(afterToolResult("Fix it", "Timebox: 3 prompts left of 5 prompts.")).text;
 		expect(plain).toContain("Timebox has not warned me that a budget is nearly spent, so there is room for more.");
 		expect(plain).not.toContain("next turn");
 	});
@@ -214,8 +216,8 @@ describe("createScriptedStream", () => {
 		expect(textOf(message)).toBe(streamedText(events));
 	});
 
-	it("streams a wrap-up message when the system prompt carries the nudge", async () => {
-		const stream = run(afterToolResult("keep going", `base\n\nCRITICAL ${NUDGE_MARKER}\nTurns: last`));
+	it("streams a wrap-up message when the call ends with the nudge", async () => {
+		const stream = run(afterToolResult("keep going", `CRITICAL ${NUDGE_MARKER}\nTurns: last`));
 		const events = await collect(stream);
 
 		expect(streamedText(events)).toContain("wrapping up");

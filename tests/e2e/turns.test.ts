@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Context } from "@mariozechner/pi-ai";
 import { type FauxResponseStep, fauxAssistantMessage, fauxText, fauxToolCall } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type PiSession, RealPi } from "./support/real-pi.ts";
+import { budgetNote, type PiSession, RealPi } from "./support/real-pi.ts";
 
 const SPENT = /^Timebox budget spent\. Used (\d+) turns?, \d+s\. The agent stops for this turn\. The chat continues\.$/;
 
@@ -89,18 +89,23 @@ describe("a turn budget on real pi", () => {
 		expect(pi.screen.status).toBe("Timebox: budget spent");
 	});
 
-	it("puts the warning into the system prompt of the fifth prompt of turns:5, for each of its LLM calls", async () => {
-		const seen: string[] = [];
+	it("ends every model call of the fifth prompt of turns:5 with the warning, leaving the system prompt alone", async () => {
+		const seen: (string | null)[] = [];
+		const systemPrompts = new Set<string>();
+		const record = (context: Context) => {
+			seen.push(budgetNote(context));
+			systemPrompts.add(context.systemPrompt ?? "");
+		};
 		const answer =
 			(text: string): FauxResponseStep =>
 			(context: Context) => {
-				seen.push(context.systemPrompt ?? "");
+				record(context);
 				return fauxAssistantMessage(fauxText(text));
 			};
 		const toolAnswer =
 			(command: string): FauxResponseStep =>
 			(context: Context) => {
-				seen.push(context.systemPrompt ?? "");
+				record(context);
 				return fauxAssistantMessage(fauxToolCall("bash", { command }), { stopReason: "toolUse" });
 			};
 		const pi = await host.start();
@@ -110,18 +115,19 @@ describe("a turn budget on real pi", () => {
 			host.faux.setResponses([answer(`done ${prompt}`)]);
 			await pi.prompt(`task ${prompt}`);
 		}
-		expect(seen).toHaveLength(4);
-		expect(seen.some((systemPrompt) => systemPrompt.includes("TIMEBOX WARNING"))).toBe(false);
+		expect(seen).toEqual([null, null, null, null]);
 		expect(pi.screen.messages("warning")).toEqual([]);
 
 		host.faux.setResponses([toolAnswer("echo five"), answer("done 5")]);
 		await pi.prompt("task 5");
 		const fifth = seen.slice(4);
 		expect(fifth).toHaveLength(2);
-		for (const systemPrompt of fifth) {
-			expect(systemPrompt).toContain("IMPORTANT TIMEBOX WARNING");
-			expect(systemPrompt).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
+		for (const note of fifth) {
+			expect(note).toContain("IMPORTANT TIMEBOX WARNING");
+			expect(note).toContain("Turns: this is the last prompt the budget allows (4 of 5 used).");
 		}
+		expect(systemPrompts.size).toBe(1);
+		expect([...systemPrompts][0]).not.toContain("TIMEBOX");
 		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1 prompt left of 5 — the model is asked to wrap up."]);
 		expect(pi.promptRun(5).assistant.at(-1)?.stopReason).toBe("stop");
 		expect(statusAtTools).toEqual(["Timebox: no time limit | 1 turn left (4/5)"]);

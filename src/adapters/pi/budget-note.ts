@@ -8,19 +8,22 @@ export const BUDGET_NOTE_TYPE = "timebox";
 
 type AgentMessage = ContextEvent["messages"][number];
 
-/** The call's messages with the budget note after them, or nothing to change when there is nothing to say. */
+/**
+ * The call's messages with the budget note after them, or nothing to change when there is nothing to say. pi hands each
+ * `context` handler its own copy of the messages, so the note is added to that copy in place, at no cost per message.
+ */
 export function withBudgetNote(
-	messages: readonly AgentMessage[],
+	messages: AgentMessage[],
 	blocks: readonly string[],
 	now: number,
 ): { messages: AgentMessage[] } | undefined {
 	if (blocks.length === 0) return undefined;
-	const note: AgentMessage = {
+	messages.push({
 		role: "custom",
 		customType: BUDGET_NOTE_TYPE,
 		content: blocks.join("\n\n"),
 		display: false,
 		timestamp: now,
-	};
-	return { messages: [...messages, note] };
+	});
+	return { messages };
 }

@@ -342,8 +342,9 @@ export class FakePi {
 			const last = call >= calls - 1;
 			if (call > 0) await instance.emit({ type: "turn_start", turnIndex: call, timestamp: this.time.now() });
 			else await instance.emit({ type: "turn_start", turnIndex: 0, timestamp: this.time.now() });
+			// pi hands the handlers a copy of the messages, which they may change.
 			const sent = this.file.messages();
-			const changed = (await instance.emit({ type: "context", messages: sent })) as
+			const changed = (await instance.emit({ type: "context", messages: [...sent] })) as
 				| { messages?: FakeMessage[] }
 				| undefined;
 			if (instance.abortRequested) {

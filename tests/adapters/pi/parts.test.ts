@@ -165,6 +165,9 @@ describe("the context answer", () => {
 		expect(withBudgetNote([prompt], [], 5)).toBeUndefined();
 	});
 	it("keeps the call's messages and adds one hidden note after them, each block a section of its own", () => {
+		const messages = [prompt];
+		expect(withBudgetNote(messages, [], 5)).toBeUndefined();
+		expect(messages).toEqual([prompt]);
 		expect(withBudgetNote([prompt], ["WARNING", "MORE"], 5)).toEqual({
 			messages: [
 				prompt,

@@ -289,7 +289,7 @@ describe("Timebox in claude -p", () => {
 				"The user gave this session a budget and it is nearly spent.",
 				"Turns: this is the last prompt the budget allows (4 of 5 used).",
 				"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-				"When the budget runs out, Timebox stops you mid-step.",
+				"When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.",
 			].join("\n"),
 		);
 		expect(shownSystemMessages()).toContain("Timebox: 1 prompt left of 5 — the model is asked to wrap up.");
@@ -300,6 +300,81 @@ describe("Timebox in claude -p", () => {
 			.filter((entry) => entry.type === "hook_success" && typeof entry.durationMs === "number")
 			.map((entry) => `${entry.hookEvent} ${entry.durationMs} ms`);
 		console.log(`Timebox hook calls as Claude Code timed them: ${durations.join(", ")}`);
+	});
+});
+
+describe("what the model reads mid-run, and the wrap-up, in claude -p", () => {
+	const REFUSAL =
+		"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+
+	/** Sets `/timebox <args>` in a new session and returns when its budget started (epoch ms). */
+	async function setBudget(args: string): Promise<number> {
+		await claude(`/timebox ${args}`);
+		const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
+		const budget = active?.budget as { startTime?: unknown } | undefined;
+		if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
+		return budget.startTime;
+	}
+
+	it("gives the next model request the warning once a run crossed 80%, not only the next prompt", async () => {
+		const startTime = await setBudget("20s");
+		// The tool call starts at 14 s and runs 3 s: the run crosses 80% (16 s) while it runs.
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + 14_000 },
+			{ text: "ALL DONE" },
+		);
+		const run = await claude("do the work", { resume: true, extra: ["--allowedTools", "Bash"] });
+		expect(run.stdout).toBe("ALL DONE\n");
+		expect(api.requests).toHaveLength(2);
+		const [first, second] = api.requests.map((request) => messageTexts(request, "system").join("\n"));
+		expect(first).not.toContain("TIMEBOX WARNING");
+		expect(second).toMatch(/PostToolBatch hook additional context: IMPORTANT TIMEBOX WARNING\n/);
+		expect(second).toMatch(/\nTime left: \ds of 20s\.\n/);
+	});
+
+	it("with grace, denies the next tool with the reason, lets the model answer, and runs on-stop once at the end", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const marker = join(box.root, "tool-ran");
+		const startTime = await setBudget(`6s grace:30s -- echo stopped >> '${stopFile}'`);
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + 4_000 },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
+			{ text: "FINAL ANSWER" },
+		);
+		const run = await claude("do the work", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(resultOf(run.stdout)).toMatchObject({ result: "FINAL ANSWER", terminal_reason: "completed" });
+		expect(api.requests).toHaveLength(3);
+		expect(messageTexts(api.requests[1] as (typeof api.requests)[number], "system").join("\n")).toContain(
+			"PostToolBatch hook additional context: TIMEBOX: BUDGET SPENT",
+		);
+		expect(JSON.stringify(api.requests[2]?.body)).toContain(REFUSAL);
+		expect(existsSync(marker)).toBe(false);
+		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
+		expect(await statusLine(onlySession())).toBe("Timebox: budget spent\n");
+	});
+
+	it("with grace, ends the run at the first tool boundary after the grace period", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const marker = join(box.root, "tool-ran");
+		const startTime = await setBudget(`6s grace:2s -- echo stopped >> '${stopFile}'`);
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + 4_000 },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }], holdUntil: startTime + 12_000 },
+			{ text: "never sent" },
+		);
+		const run = await claude("do the work", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(resultOf(run.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
+		expect(api.requests).toHaveLength(2);
+		expect(existsSync(marker)).toBe(false);
+		const [stop] = shownStops();
+		expect(stop?.split("\n")[0]).toBe("Timebox stopped the agent: the time to wrap up ran out.");
+		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
 	});
 });
 

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AssistantMessage, FauxProviderRegistration, ToolResultMessage } from "@mariozechner/pi-ai";
+import type { AssistantMessage, Context, FauxProviderRegistration, ToolResultMessage } from "@mariozechner/pi-ai";
 import {
 	type FauxResponseStep,
 	fauxAssistantMessage,
@@ -169,6 +169,17 @@ export function userText(message: { role: string; content?: unknown }): string {
 			typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
 		)
 		.join("");
+}
+
+/** How Timebox's budget note begins: the warning block, the wrap-up notice, or the line of an aware budget. */
+const BUDGET_NOTE_START = /^(?:IMPORTANT TIMEBOX WARNING|CRITICAL TIMEBOX WARNING|TIMEBOX: BUDGET SPENT|Timebox: )/;
+
+/** What Timebox added at the end of a model call's messages (pi sends it as a user message), or null. */
+export function budgetNote(context: Context): string | null {
+	const last = context.messages.at(-1);
+	if (last?.role !== "user") return null;
+	const text = userText(last);
+	return BUDGET_NOTE_START.test(text) ? text : null;
 }
 
 /** The non-empty lines of a file, or [] while it does not exist. */

@@ -8,6 +8,10 @@ export interface TimeboxBudget {
 	timeLimitMs: number | null;
 	/** Number of prompts (turns) allowed, or null for no turn limit. */
 	turnLimit: number | null;
+	/** Tokens the model may use (input, output, cache read and write), absent for no token limit. */
+	tokenLimit?: number;
+	/** US dollars the model may cost, as the host reports usage cost; absent for no cost limit. */
+	costLimit?: number;
 	/** Epoch ms when the budget was set. */
 	startTime: number;
 	/** Shell command to run on the hard stop, or null. */
@@ -31,10 +35,24 @@ export type Awareness = "nudge" | "always";
 export interface BudgetLimits {
 	timeLimitMs: number | null;
 	turnLimit: number | null;
+	tokenLimit?: number;
+	costLimit?: number;
 	onStopCommand: string | null;
 	awareness?: Awareness;
 	graceMs?: number;
 }
+
+/** What the model used under a budget: tokens and US dollars, as the host reports each response's usage. */
+export interface Spend {
+	tokens: number;
+	cost: number;
+}
+
+/** Nothing used. */
+export const NO_SPEND: Spend = { tokens: 0, cost: 0 };
+
+/** A limit of a budget: the one that ran out names a stop. */
+export type LimitKind = "time" | "turns" | "tokens" | "cost";
 
 /** What a budget's hard stop found: the figures the user is shown then and on every later look. */
 export interface SpentSummary {
@@ -42,6 +60,11 @@ export interface SpentSummary {
 	elapsedMs: number;
 	/** True when the time limit ran out, false when the prompts were used up. */
 	timeRanOut: boolean;
+	/** The limit that ran out, when it is tokens or cost (`timeRanOut` tells time from turns). */
+	limit?: "tokens" | "cost";
+	/** Tokens and cost used by then, for a budget that limits them. */
+	tokens?: number;
+	cost?: number;
 	/** Epoch ms until which the run that met the limit may wrap up (a grace period); absent for a plain stop. */
 	wrapUpUntil?: number;
 }

@@ -1,18 +1,21 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
 // rules carry the plan out as effects that every host executes.
 
-import type { BudgetLimits, SpentSummary, TimeboxBudget } from "./budget.ts";
-import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT } from "./constants.ts";
+import { type BudgetLimits, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
+import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
 import { describeBudget, formatStatus } from "./format.ts";
 import { elapsedMs } from "./measure.ts";
 import {
 	ALREADY_PAUSED,
 	activeStatusMessage,
 	budgetSetMessage,
+	COST_NOT_REPORTED,
+	COST_NOT_SEEN,
 	EXTENSION_TOO_LARGE,
 	extendedMessage,
 	invalidMessage,
 	NO_ACTIVE_TIMEBOX,
+	NO_REPORT,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
@@ -20,6 +23,7 @@ import {
 	resumedMessage,
 	SPENT_CANNOT_PAUSE,
 	spentStatusMessage,
+	spentUsage,
 	TIMEBOX_OFF,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
@@ -42,7 +46,16 @@ export interface BudgetView {
 	now: number;
 	/** The id a new budget gets. */
 	newBudgetId: string;
+	/** Tokens and cost used under the budget so far. */
+	spend?: Spend;
+	/** Whether a cost limit can be enforced here, and if not, why (the host's model or the host reports no cost). */
+	cost?: CostReporting;
+	/** The report of this session's budgets, worked out by the host when the command asks for it. */
+	report?: string;
 }
+
+/** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
+export type CostReporting = "reported" | "model reports none" | "host cannot see";
 
 /**
  * The change a command asks for: none, a new budget, off, or the same budget changed (extended, paused, resumed; an
@@ -76,10 +89,12 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 				turnLimit: command.turnLimit,
 				startTime: view.now,
 				onStopCommand: command.onStopCommand,
+				...spendLimits(command),
 				...treatment(command),
 			};
 			const replacedActive = view.budget !== null && view.spent === null;
-			const message = budgetSetMessage(command, replacedActive, command.notes);
+			const costNote = command.costLimit === undefined ? [] : costNotes(view.cost ?? "reported");
+			const message = budgetSetMessage(command, replacedActive, [...(command.notes ?? []), ...costNote]);
 			return { change: "set", budget, reply: { message, level: "info" } };
 		}
 		case "extend":
@@ -88,7 +103,29 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			return planPause(view);
 		case "resume":
 			return planResume(view);
+		case "report":
+			return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
 	}
+}
+
+/** Why a cost limit cannot be enforced here, said when it is set. */
+function costNotes(cost: CostReporting): string[] {
+	switch (cost) {
+		case "reported":
+			return [];
+		case "model reports none":
+			return [COST_NOT_REPORTED];
+		case "host cannot see":
+			return [COST_NOT_SEEN];
+	}
+}
+
+/** The token and cost limits a budget's words asked for. */
+export function spendLimits(limits: BudgetLimits): Pick<TimeboxBudget, "tokenLimit" | "costLimit"> {
+	return {
+		...(limits.tokenLimit === undefined ? {} : { tokenLimit: limits.tokenLimit }),
+		...(limits.costLimit === undefined ? {} : { costLimit: limits.costLimit }),
+	};
 }
 
 const info = (message: string): Reply => ({ message, level: "info" });
@@ -111,12 +148,35 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 			: (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
 	const turnLimit =
 		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
-	if ((timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS || (turnLimit ?? 0) > MAX_TURN_LIMIT) {
+	const spend = view.spend ?? NO_SPEND;
+	const tokenLimit =
+		command.addTokens === undefined ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
+	const costLimit =
+		command.addCost === undefined ? budget.costLimit : (budget.costLimit ?? spend.cost) + command.addCost;
+	if (
+		(timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS ||
+		(turnLimit ?? 0) > MAX_TURN_LIMIT ||
+		(tokenLimit ?? 0) > MAX_TOKEN_LIMIT ||
+		(costLimit ?? 0) > MAX_COST_LIMIT
+	) {
 		return { change: "none", reply: { message: EXTENSION_TOO_LARGE, level: "warning" } };
 	}
-	const added = describeBudget({ timeLimitMs: command.addTimeMs, turnLimit: command.addTurns, onStopCommand: null });
-	const extended = { ...budget, timeLimitMs, turnLimit, extensions: (budget.extensions ?? 0) + 1 };
-	const status = formatStatus(extended, view.now, view.usedTurns);
+	const added = describeBudget({
+		timeLimitMs: command.addTimeMs,
+		turnLimit: command.addTurns,
+		...(command.addTokens === undefined ? {} : { tokenLimit: command.addTokens }),
+		...(command.addCost === undefined ? {} : { costLimit: command.addCost }),
+		onStopCommand: null,
+	});
+	const extended: TimeboxBudget = {
+		...budget,
+		timeLimitMs,
+		turnLimit,
+		...(tokenLimit === undefined ? {} : { tokenLimit }),
+		...(costLimit === undefined ? {} : { costLimit }),
+		extensions: (budget.extensions ?? 0) + 1,
+	};
+	const status = formatStatus(extended, view.now, view.usedTurns, spend);
 	return {
 		change: "update",
 		budget: extended,
@@ -131,7 +191,7 @@ function planPause(view: BudgetView): CommandPlan {
 	if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
 	if (budget.pausedAt !== undefined) return { change: "none", reply: info(ALREADY_PAUSED) };
 	const paused = { ...budget, pausedAt: view.now };
-	const status = formatStatus(paused, view.now, view.usedTurns);
+	const status = formatStatus(paused, view.now, view.usedTurns, view.spend);
 	return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status)) };
 }
 
@@ -142,12 +202,15 @@ function planResume(view: BudgetView): CommandPlan {
 	const { pausedAt, ...running } = budget;
 	const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
 	const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-	const status = formatStatus(resumed, view.now, view.usedTurns);
+	const status = formatStatus(resumed, view.now, view.usedTurns, view.spend);
 	return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status)) };
 }
 
 function statusMessage(view: BudgetView): string {
 	if (!view.budget) return noBudgetStatusMessage();
-	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs);
-	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns), view.budget.onStopCommand);
+	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+	return activeStatusMessage(
+		formatStatus(view.budget, view.now, view.usedTurns, view.spend),
+		view.budget.onStopCommand,
+	);
 }

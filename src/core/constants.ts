@@ -18,6 +18,13 @@ export const MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The largest turn budget. */
 export const MAX_TURN_LIMIT = 1_000_000;
 
+/** The largest token budget: a billion tokens. */
+export const MAX_TOKEN_LIMIT = 1_000_000_000;
+
+/** The smallest and largest cost budget, in US dollars. */
+export const MIN_COST_LIMIT = 0.01;
+export const MAX_COST_LIMIT = 10_000;
+
 /** The shortest and longest grace period (`grace:30s`): the time the model gets to write its final answer at the limit. */
 export const MIN_GRACE_MS = 1_000;
 export const MAX_GRACE_MS = 10 * 60 * 1_000;
@@ -60,6 +67,7 @@ export const OFF_WORDS: readonly string[] = ["off", "disable", "cancel"];
 export const STATUS_WORD = "status";
 export const PAUSE_WORD = "pause";
 export const RESUME_WORD = "resume";
+export const REPORT_WORD = "report";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
 export const EXTEND_WORDS: readonly string[] = ["extend", "add"];
 

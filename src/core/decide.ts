@@ -1,9 +1,9 @@
-// The budget decision: ok, nudge or stop, from a budget, the clock and the prompts used. No side effects.
+// The budget decision: ok, nudge or stop, from a budget, the clock, the prompts and what the model used. No side effects.
 
-import type { Decision, NudgeUrgency, TimeboxBudget } from "./budget.ts";
+import { type Decision, NO_SPEND, type NudgeUrgency, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
 import { formatLeftOf } from "./format.ts";
-import { elapsedMs, safeTurns, worstRatio } from "./measure.ts";
+import { elapsedMs, safeAmount, safeTurns, worstRatio } from "./measure.ts";
 
 /** The urgency of a nudge at this used share of the budget. */
 export function urgencyFor(ratio: number): NudgeUrgency {
@@ -11,24 +11,49 @@ export function urgencyFor(ratio: number): NudgeUrgency {
 }
 
 /**
- * Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
- * passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
+ * Decides what the budget calls for: `stop` once any limit is reached (time, prompts, tokens or cost), a one-shot
+ * `nudge` once any dimension passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
  * @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
  */
-export function decide(budget: TimeboxBudget, now: number, usedTurns: number, nudged: boolean): Decision {
+export function decide(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	nudged: boolean,
+	spend: Spend = NO_SPEND,
+): Decision {
 	const elapsed = elapsedMs(budget, now);
 	const used = safeTurns(usedTurns);
+	const tokens = safeAmount(spend.tokens);
+	const cost = safeAmount(spend.cost);
 	const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
 	const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
-	if (timeRanOut || turnsSpent) return { kind: "stop", summary: { usedTurns: used, elapsedMs: elapsed, timeRanOut } };
-	const ratio = worstRatio(budget, now, used);
+	const tokensSpent = budget.tokenLimit !== undefined && tokens >= budget.tokenLimit;
+	const costSpent = budget.costLimit !== undefined && cost >= budget.costLimit;
+	if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
+		const summary: SpentSummary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+		if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+		if (budget.tokenLimit !== undefined) summary.tokens = tokens;
+		if (budget.costLimit !== undefined) summary.cost = cost;
+		return { kind: "stop", summary };
+	}
+	const ratio = worstRatio(budget, now, used, spend);
 	if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used) };
+		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used, spend) };
 	}
 	return { kind: "ok" };
 }
 
-/** The same decision on the time limit alone: prompts are spent by prompts, and checked when one starts. */
-export function decideOnTime(budget: TimeboxBudget, now: number, usedTurns: number, nudged: boolean): Decision {
-	return decide({ ...budget, turnLimit: null }, now, usedTurns, nudged);
+/**
+ * The same decision inside a run, on everything but the prompts: time, tokens and cost. Prompts are spent by prompts,
+ * and checked when one starts.
+ */
+export function decideMidRun(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	nudged: boolean,
+	spend: Spend = NO_SPEND,
+): Decision {
+	return decide({ ...budget, turnLimit: null }, now, usedTurns, nudged, spend);
 }

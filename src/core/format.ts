@@ -1,7 +1,7 @@
 // Pure formatters for what the user and the model read: budget labels, the status text and the nudge prompt block.
 
-import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.ts";
-import { elapsedMs, safeTurns } from "./measure.ts";
+import { type BudgetLimits, NO_SPEND, type NudgeUrgency, type Spend, type TimeboxBudget } from "./budget.ts";
+import { elapsedMs, safeAmount, safeTurns } from "./measure.ts";
 import { formatTime } from "./parse.ts";
 
 const SECOND_MS = 1_000;
@@ -11,6 +11,32 @@ export const SPENT_STATUS = "Timebox: budget spent";
 
 /** Shown in the status bar while the run that met the limit writes its final answer. */
 export const WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+
+/**
+ * A token count as people read it: `950`, `1.5k`, `150k`, `1.2m`.
+ * @example formatTokens(150_000) // "150k"
+ */
+export function formatTokens(tokens: number): string {
+	const count = safeAmount(tokens);
+	if (count < 1_000) return `${Math.floor(count)}`;
+	if (count < 1_000_000) return `${trimmed(count / 1_000)}k`;
+	return `${trimmed(count / 1_000_000)}m`;
+}
+
+/** One decimal, none when it is zero: `1.5`, `150`. */
+function trimmed(value: number): string {
+	const rounded = Math.floor(value * 10) / 10;
+	return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+
+/**
+ * US dollars as people read them: `$2.00`, `$0.0042` for amounts under a cent.
+ * @example formatCost(1.234) // "$1.23"
+ */
+export function formatCost(dollars: number): string {
+	const amount = safeAmount(dollars);
+	return amount > 0 && amount < 0.01 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;
+}
 
 /** `1 turn` / `3 turns`. */
 export function pluralTurns(count: number): string {
@@ -38,6 +64,8 @@ export function describeBudget(limits: BudgetLimits): string {
 	const parts: string[] = [];
 	if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+	if (limits.tokenLimit !== undefined) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+	if (limits.costLimit !== undefined) parts.push(formatCost(limits.costLimit));
 	const treatment: string[] = [];
 	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
 	if (limits.graceMs !== undefined) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -49,8 +77,11 @@ function formatTimeLeft(budget: TimeboxBudget, limitMs: number, now: number): st
 	return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS) * SECOND_MS);
 }
 
-/** `12m 34s left (15m budget) | 3 turns left (2/5)`: what remains of each dimension. */
-export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: number): string {
+/**
+ * `12m 34s left (15m budget) | 3 turns left (2/5) | $1.23 of $2.00 | 150k of 200k tokens`: what remains of time and
+ * prompts, and what was used of cost and tokens where the budget limits them.
+ */
+export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
 	const timePart =
 		budget.timeLimitMs === null
 			? "no time limit"
@@ -60,16 +91,26 @@ export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: n
 		budget.turnLimit === null
 			? "no turn limit"
 			: `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-	return `${timePart} | ${turnPart}`;
+	return [timePart, turnPart, ...spendParts(budget, spend)].join(" | ");
+}
+
+/** `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has. */
+function spendParts(budget: TimeboxBudget, spend: Spend): string[] {
+	const parts: string[] = [];
+	if (budget.costLimit !== undefined) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+	if (budget.tokenLimit !== undefined) {
+		parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+	}
+	return parts;
 }
 
 /**
  * The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
  * `paused | ` after `Timebox:` while it is paused.
  */
-export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number): string {
+export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
 	const paused = budget.pausedAt === undefined ? "" : "paused | ";
-	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns)}`;
+	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend)}`;
 }
 
 /** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
@@ -79,6 +120,7 @@ export function formatNudgePrompt(
 	usedTurns: number,
 	urgency: NudgeUrgency,
 	graceMs = 0,
+	spend: Spend = NO_SPEND,
 ): string {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
@@ -96,6 +138,14 @@ export function formatNudgePrompt(
 				: `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`,
 		);
 	}
+	if (budget.tokenLimit !== undefined) {
+		const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+		lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+	}
+	if (budget.costLimit !== undefined) {
+		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+		lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+	}
 	lines.push(
 		"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
 		graceMs > 0
@@ -109,7 +159,7 @@ export function formatNudgePrompt(
  * The line every model call carries when the user asked that the model always know its budget.
  * @example formatAwareLine(fifteenMinutesFivePrompts, now, 2) // "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts."
  */
-export function formatAwareLine(budget: TimeboxBudget, now: number, usedTurns: number): string {
+export function formatAwareLine(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
 	const left: string[] = [];
 	const of: string[] = [];
 	if (budget.timeLimitMs !== null) {
@@ -119,6 +169,14 @@ export function formatAwareLine(budget: TimeboxBudget, now: number, usedTurns: n
 	if (budget.turnLimit !== null) {
 		left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
 		of.push(pluralPrompts(budget.turnLimit));
+	}
+	if (budget.tokenLimit !== undefined) {
+		left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+		of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+	}
+	if (budget.costLimit !== undefined) {
+		left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+		of.push(formatCost(budget.costLimit));
 	}
 	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
 }
@@ -131,11 +189,17 @@ export const WRAP_UP_PROMPT = [
 ].join("\n");
 
 /** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
-export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number): string {
+export function formatLeft(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
 	const parts: string[] = [];
 	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
 	if (budget.turnLimit !== null)
 		parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+	if (budget.tokenLimit !== undefined) {
+		parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+	}
+	if (budget.costLimit !== undefined) {
+		parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+	}
 	return parts.join(" | ");
 }
 
@@ -145,7 +209,7 @@ function pluralPrompts(count: number): string {
 }
 
 /** `3m 0s left of 15m and 1 prompt left of 5`: what is left of each limit, against the limit, for the warning. */
-export function formatLeftOf(budget: TimeboxBudget, now: number, usedTurns: number): string {
+export function formatLeftOf(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
 	const parts: string[] = [];
 	if (budget.timeLimitMs !== null) {
 		parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
@@ -153,6 +217,14 @@ export function formatLeftOf(budget: TimeboxBudget, now: number, usedTurns: numb
 	if (budget.turnLimit !== null) {
 		const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
 		parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+	}
+	if (budget.tokenLimit !== undefined) {
+		const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+		parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+	}
+	if (budget.costLimit !== undefined) {
+		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+		parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
 	}
 	return parts.join(" and ");
 }

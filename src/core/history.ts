@@ -1,11 +1,18 @@
 // What a session's history says about its budget: the budget in force, the prompts sent under it, and the latest
 // prompt. Every host reads its history into the same items, in order, and folds them here.
 
-import type { TimeboxBudget } from "./budget.ts";
+import type { Spend, TimeboxBudget } from "./budget.ts";
+import { safeAmount } from "./measure.ts";
 import { parseRecord } from "./records.ts";
 
-/** One thing a session's history holds, oldest first: a budget record (raw, validated here) or a prompt the user sent. */
-export type HistoryItem = { kind: "record"; record: unknown } | { kind: "prompt"; key: string };
+/**
+ * One thing a session's history holds, oldest first: a budget record (raw, validated here), a prompt the user sent, or
+ * what a model call used (tokens and US dollars, as the host reported them).
+ */
+export type HistoryItem =
+	| { kind: "record"; record: unknown }
+	| { kind: "prompt"; key: string }
+	| { kind: "usage"; tokens: number; cost: number };
 
 /** A session's history, folded. */
 export interface FoldedHistory {
@@ -13,6 +20,8 @@ export interface FoldedHistory {
 	budget: TimeboxBudget | null;
 	/** Distinct prompts sent after that budget's record. */
 	usedTurns: number;
+	/** Tokens and cost used after that budget's record (and before it, for a budget written again). */
+	spend: Spend;
 	/** The latest prompt in the history, or null. */
 	lastPrompt: string | null;
 	/** Whether the latest prompt is among `usedTurns` (it was sent after the budget was set). */
@@ -34,6 +43,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let budgetAt = items.length;
 	let legacyStartTurn: number | null = null;
 	let turnsBefore = 0;
+	let spendBefore: Spend = { tokens: 0, cost: 0 };
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
@@ -48,6 +58,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 			budgetAt = index;
 			legacyStartTurn = record.legacyStartTurn;
 			turnsBefore = record.turnsBefore;
+			spendBefore = record.spendBefore;
 		}
 		break;
 	}
@@ -57,7 +68,16 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let lastPrompt: string | null = null;
 	// Prompts sent while the budget is paused do not count.
 	const paused = budget?.pausedAt !== undefined;
+	let tokens = spendBefore.tokens;
+	let cost = spendBefore.cost;
 	for (const [index, item] of items.entries()) {
+		if (item.kind === "usage") {
+			if (index > budgetAt && !paused) {
+				tokens += safeAmount(item.tokens);
+				cost += safeAmount(item.cost);
+			}
+			continue;
+		}
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
 		if (index > countFrom && !paused) counted.add(item.key);
@@ -67,6 +87,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	return {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
+		spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0,

@@ -3,7 +3,7 @@
 
 export type { Awareness, BudgetLimits, Decision, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
 export * from "./constants.ts";
-export { decide, decideOnTime, urgencyFor } from "./decide.ts";
+export { decide, decideMidRun, urgencyFor } from "./decide.ts";
 export {
 	formatAwareLine,
 	formatNudgePrompt,

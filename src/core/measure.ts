@@ -1,6 +1,7 @@
-// How much of a budget is used: elapsed time, turns and the worst ratio, all clamped so they never go negative.
+// How much of a budget is used: elapsed time, turns, tokens, cost and the worst ratio, all clamped so they never go
+// negative.
 
-import type { TimeboxBudget } from "./budget.ts";
+import { NO_SPEND, type Spend, type TimeboxBudget } from "./budget.ts";
 
 /**
  * Milliseconds the budget has run: since it started, less the time it spent paused (the clock stands still while
@@ -17,9 +18,16 @@ export function safeTurns(usedTurns: number): number {
 	return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
 
+/** A token count or a cost made safe to compare: finite, never negative. */
+export function safeAmount(amount: number): number {
+	return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+
 /** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
-export function worstRatio(budget: TimeboxBudget, now: number, usedTurns: number): number {
+export function worstRatio(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): number {
 	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
 	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-	return Math.max(timeRatio, turnRatio);
+	const tokenRatio = budget.tokenLimit === undefined ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+	const costRatio = budget.costLimit === undefined ? 0 : safeAmount(spend.cost) / budget.costLimit;
+	return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }

@@ -1,14 +1,15 @@
 // Every notification text Timebox shows, produced by pure functions.
 
-import type { BudgetLimits, NudgeUrgency, TimeboxBudget } from "./budget.ts";
-import { describeBudget, pluralTurns } from "./format.ts";
+import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
+import { describeBudget, formatCost, pluralTurns } from "./format.ts";
 import { formatTime } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"       /timebox +<budget> (extend) | pause | resume",
-	"  budget: a time (30s, 15m, 2h, 1h30m; a bare number is minutes) and/or turns:<n> (prompts you send)",
+	"       /timebox +<budget> (extend) | pause | resume | report",
+	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+	"  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
 	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2',
 ].join("\n");
 
@@ -51,7 +52,7 @@ export const NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one 
 
 /** An extension would pass the largest budget. */
 export const EXTENSION_TOO_LARGE =
-	"Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.";
+	"Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.";
 
 /** `/timebox pause` took effect. */
 export function pausedMessage(statusText: string): string {
@@ -65,6 +66,16 @@ export function resumedMessage(statusText: string): string {
 
 export const ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
 export const NOT_PAUSED = "Timebox is not paused.";
+
+/** A cost limit set where the model reports no cost. */
+export const COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
+
+/** A cost limit set on a host whose hooks never see what the session costs. */
+export const COST_NOT_SEEN =
+	"Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
+
+/** `/timebox report` where the host could not work the report out. */
+export const NO_REPORT = "No budget was set in this session.";
 export const SPENT_CANNOT_PAUSE =
 	"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 
@@ -73,19 +84,33 @@ export function activeStatusMessage(statusText: string, onStopCommand: string | 
 	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
 }
 
-/** The hard-stop notification. */
-export function spentMessage(usedTurns: number, elapsedMs: number): string {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
+/**
+ * What a spent budget used of its token and cost limits, to follow the prompts and the time in a stop message:
+ * `, 1,200 of 1,000 tokens, $2.07 of $2.00` (empty for a budget without such limits). A model call already sent when the
+ * limit was reached can take the figure past it.
+ */
+export function spentUsage(summary: SpentSummary, budget: Pick<TimeboxBudget, "tokenLimit" | "costLimit">): string {
+	const parts: string[] = [];
+	if (budget.tokenLimit !== undefined) {
+		parts.push(`${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`);
+	}
+	if (budget.costLimit !== undefined) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+	return parts.map((part) => `, ${part}`).join("");
+}
+
+/** The hard-stop notification; `usage` is what `spentUsage` says. */
+export function spentMessage(usedTurns: number, elapsedMs: number, usage = ""): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. The agent stops for this turn. The chat continues.`;
 }
 
 /** The hard-stop notification when the budget ran out while nothing was running. */
-export function idleSpentMessage(usedTurns: number, elapsedMs: number): string {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
+export function idleSpentMessage(usedTurns: number, elapsedMs: number, usage = ""): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}, while the agent was idle. The chat continues.`;
 }
 
 /** The budget ran out mid-run and the model may wrap up: nothing is cut yet. */
-export function wrapUpMessage(usedTurns: number, elapsedMs: number, graceMs: number): string {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+export function wrapUpMessage(usedTurns: number, elapsedMs: number, graceMs: number, usage = ""): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
 
 /** Why a tool is refused while the model wraps up: the model reads it. */
@@ -104,8 +129,8 @@ export function badSettingMessage(source: string, value: unknown, why: string): 
 }
 
 /** `/timebox status` after the hard stop. */
-export function spentStatusMessage(usedTurns: number, elapsedMs: number): string {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+export function spentStatusMessage(usedTurns: number, elapsedMs: number, usage = ""): string {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
 }
 
 /** The soft nudge the user sees at 80% (critical from 95%). */
@@ -129,8 +154,14 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 }
 
 /** The session's budget was already spent when it was reopened. */
-export function expiredMessage(budget: TimeboxBudget, timeRanOut: boolean): string {
-	const why = timeRanOut ? "time ran out" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
+export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): string {
+	const why = summary.timeRanOut
+		? "time ran out"
+		: summary.limit === "tokens"
+			? `${budget.tokenLimit?.toLocaleString("en-US")} tokens used`
+			: summary.limit === "cost"
+				? `${formatCost(budget.costLimit ?? 0)} used`
+				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
 	const command =
 		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;

@@ -4,14 +4,18 @@ import type { BudgetLimits } from "./budget.ts";
 import {
 	AWARE_WORD,
 	EXTEND_WORDS,
+	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
 	MAX_QUOTED_INPUT_CHARS,
 	MAX_TIME_LIMIT_MS,
+	MAX_TOKEN_LIMIT,
 	MAX_TURN_LIMIT,
+	MIN_COST_LIMIT,
 	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 	OFF_WORDS,
 	PAUSE_WORD,
+	REPORT_WORD,
 	RESUME_WORD,
 	STATUS_WORD,
 } from "./constants.ts";
@@ -19,11 +23,19 @@ import {
 /** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
 export type TimeboxCommand =
 	| ({ kind: "set"; notes?: string[] } & BudgetLimits)
-	| { kind: "extend"; addTimeMs: number | null; addTurns: number | null; notes?: string[] }
+	| {
+			kind: "extend";
+			addTimeMs: number | null;
+			addTurns: number | null;
+			addTokens?: number;
+			addCost?: number;
+			notes?: string[];
+	  }
 	| { kind: "off" }
 	| { kind: "status" }
 	| { kind: "pause" }
 	| { kind: "resume" }
+	| { kind: "report" }
 	| { kind: "invalid"; reason: string };
 
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -31,6 +43,9 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
+const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+const TOKEN_UNITS = { k: 1_000, m: 1_000_000 } as const;
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 const SECOND_MS = 1_000;
@@ -92,15 +107,16 @@ export function quoteInput(text: string): string {
 
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText: string): string {
-	return budgetText.replace(/\b(turns|grace):\s+(?=\d)/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 
 function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
 }
 
-const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume"> = {
+const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume" | "report"> = {
 	[STATUS_WORD]: "status",
+	[REPORT_WORD]: "report",
 	[PAUSE_WORD]: "pause",
 	[RESUME_WORD]: "resume",
 	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"])),
@@ -111,19 +127,65 @@ const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume"> = {
  * of a kind replacing an earlier one (noted).
  */
 type Words =
-	| { timeMs: number | null; turns: number | null; aware: boolean; graceMs: number | null; notes: string[] }
+	| {
+			timeMs: number | null;
+			turns: number | null;
+			tokens: number | null;
+			cost: number | null;
+			aware: boolean;
+			graceMs: number | null;
+			notes: string[];
+	  }
 	| { invalid: string };
+
+/** A token count such as `tokens:200k` or `tokens:1.5m`, or null when the word is not one. */
+function parseTokens(token: string): number | null {
+	const match = TOKENS_TOKEN.exec(token);
+	if (!match) return null;
+	const unit = (match[2] ?? "").toLowerCase();
+	return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+
+/** A cost in US dollars such as `cost:2.50` or `$2.50`, or null when the word is not one. */
+function parseCost(token: string): number | null {
+	const match = COST_TOKEN.exec(token);
+	return match ? Number(match[1]) : null;
+}
 
 function readWords(tokens: readonly string[]): Words {
 	let timeMs: number | null = null;
 	let turns: number | null = null;
+	let tokenCount: number | null = null;
+	let cost: number | null = null;
 	let aware = false;
 	let graceMs: number | null = null;
 	let timeWord = "";
 	let turnsWord = "";
+	let tokensWord = "";
+	let costWord = "";
 	let graceWord = "";
 	const notes: string[] = [];
 	for (const token of tokens) {
+		const tokenBudget = parseTokens(token);
+		if (tokenBudget !== null) {
+			if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+				return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+			}
+			if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+			tokenCount = tokenBudget;
+			tokensWord = token;
+			continue;
+		}
+		const dollars = parseCost(token);
+		if (dollars !== null) {
+			if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+				return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+			}
+			if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+			cost = dollars;
+			costWord = token;
+			continue;
+		}
 		if (token.toLowerCase() === AWARE_WORD) {
 			aware = true;
 			continue;
@@ -167,12 +229,12 @@ function readWords(tokens: readonly string[]): Words {
 		}
 		return { invalid: unknownWord(token) };
 	}
-	return { timeMs, turns, aware, graceMs, notes };
+	return { timeMs, turns, tokens: tokenCount, cost, aware, graceMs, notes };
 }
 
 /** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token: string): string {
-	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -218,15 +280,26 @@ export function parseCommand(input: string): TimeboxCommand {
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
 		if (words.aware || words.graceMs !== null) {
-			return invalid("An extension adds time or turns only; set aware or grace with a new budget.");
+			return invalid("An extension adds to the limits only; set aware or grace with a new budget.");
 		}
-		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
-		return withNotes({ kind: "extend", addTimeMs: words.timeMs, addTurns: words.turns }, words.notes);
+		if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) {
+			return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+		}
+		return withNotes(
+			{
+				kind: "extend",
+				addTimeMs: words.timeMs,
+				addTurns: words.turns,
+				...(words.tokens === null ? {} : { addTokens: words.tokens }),
+				...(words.cost === null ? {} : { addCost: words.cost }),
+			},
+			words.notes,
+		);
 	}
 
 	const words = readWords(tokens);
 	if ("invalid" in words) return invalid(words.invalid);
-	if (words.timeMs === null && words.turns === null) {
+	if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) {
 		return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	}
 	if (delimiter && stopCommand.length === 0) {
@@ -238,6 +311,8 @@ export function parseCommand(input: string): TimeboxCommand {
 			kind: "set",
 			timeLimitMs: words.timeMs,
 			turnLimit: words.turns,
+			...(words.tokens === null ? {} : { tokenLimit: words.tokens }),
+			...(words.cost === null ? {} : { costLimit: words.cost }),
 			onStopCommand: stopCommand.length > 0 ? stopCommand : null,
 			...(words.aware ? { awareness: "always" as const } : {}),
 			...(words.graceMs === null ? {} : { graceMs: words.graceMs }),

@@ -1,13 +1,16 @@
 // The records that persist a budget: the shape written, and the validation of records read back, which may be damaged,
 // hand-edited or from the first version.
 
-import type { TimeboxBudget } from "./budget.ts";
+import { NO_SPEND, type Spend, type TimeboxBudget } from "./budget.ts";
 import {
 	BUDGET_ID_PATTERN,
 	LEGACY_ID_PREFIX,
+	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
 	MAX_TIME_LIMIT_MS,
+	MAX_TOKEN_LIMIT,
 	MAX_TURN_LIMIT,
+	MIN_COST_LIMIT,
 	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 	RECORD_VERSION,
@@ -18,6 +21,9 @@ export type BudgetRecordData = TimeboxBudget & {
 	version: number;
 	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
 	turnsBefore?: number;
+	/** Tokens and cost used before this record, likewise. */
+	tokensBefore?: number;
+	costBefore?: number;
 };
 
 /** What a session keeps, in order: a budget that starts, or the budget turned off. */
@@ -34,6 +40,8 @@ export type ParsedRecord =
 			legacyStartTurn: number | null;
 			/** Prompts used before this record (a budget written again); 0 for a new budget. */
 			turnsBefore: number;
+			/** Tokens and cost used before this record, likewise. */
+			spendBefore: Spend;
 	  }
 	| { kind: "off"; budgetId: string | null; disabledAt: number };
 
@@ -69,8 +77,8 @@ export function offRecord(budgetId: string, disabledAt: number): TimeboxRecord {
 	return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 
-/** The record to write for a budget; `turnsBefore` when it writes an existing budget again. */
-export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0): BudgetRecordData {
+/** The record to write for a budget; what was used before when it writes an existing budget again. */
+export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0, spendBefore: Spend = NO_SPEND): BudgetRecordData {
 	return {
 		version: RECORD_VERSION,
 		id: budget.id,
@@ -80,19 +88,30 @@ export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0): BudgetReco
 		onStopCommand: budget.onStopCommand,
 		...optionalFields(budget),
 		...(turnsBefore > 0 ? { turnsBefore } : {}),
+		...(spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {}),
+		...(spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}),
 	};
 }
 
-/** The optional fields of a budget that are set: a pause, time paused before, extensions, awareness, a grace period. */
+/**
+ * The optional fields of a budget that are set: token and cost limits, a pause, time paused before, extensions,
+ * awareness, a grace period.
+ */
 function optionalFields(fields: {
+	tokenLimit?: unknown;
+	costLimit?: unknown;
 	pausedMs?: unknown;
 	pausedAt?: unknown;
 	extensions?: unknown;
 	awareness?: unknown;
 	graceMs?: unknown;
-}): Pick<TimeboxBudget, "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"> {
-	const { pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+}): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"> {
+	const { tokenLimit, costLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
+		...(Number.isInteger(tokenLimit) && (tokenLimit as number) >= 1 && (tokenLimit as number) <= MAX_TOKEN_LIMIT
+			? { tokenLimit: tokenLimit as number }
+			: {}),
+		...(isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {}),
 		...(isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {}),
 		...(isFiniteNumber(pausedAt) ? { pausedAt } : {}),
 		...(isWholeCount(extensions) && extensions > 0 ? { extensions } : {}),
@@ -109,7 +128,9 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 	if (!isFields(value)) return null;
 	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
 	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
-	if (timeLimitMs === null && turnLimit === null) return null;
+	const limits = optionalFields(value);
+	if (timeLimitMs === null && turnLimit === null && limits.tokenLimit === undefined && limits.costLimit === undefined)
+		return null;
 	if (!isFiniteNumber(startTime)) return null;
 	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === undefined ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
@@ -120,7 +141,7 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 		turnLimit,
 		startTime,
 		onStopCommand: onStopCommand ? onStopCommand : null,
-		...optionalFields(value),
+		...limits,
 	};
 }
 
@@ -141,7 +162,16 @@ export function parseRecord(value: unknown): ParsedRecord | null {
 	if (value.kind !== "active" || !isFields(data)) return null;
 	const budget = parseBudget(data);
 	if (!budget) return null;
-	const { startTurn, version, turnsBefore } = data;
+	const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
 	const legacyStartTurn = version === undefined && isWholeCount(startTurn) ? startTurn : null;
-	return { kind: "active", budget, legacyStartTurn, turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0 };
+	return {
+		kind: "active",
+		budget,
+		legacyStartTurn,
+		turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+		spendBefore: {
+			tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+			cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0,
+		},
+	};
 }

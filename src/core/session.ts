@@ -3,8 +3,8 @@
 // state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, run the
 // on-stop command, once anywhere). No host, clock or timer is touched here.
 
-import type { Awareness, SpentSummary, TimeboxBudget } from "./budget.ts";
-import { planCommand, treatment } from "./command-plan.ts";
+import { type Awareness, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
+import { type CostReporting, planCommand, spendLimits, treatment } from "./command-plan.ts";
 import {
 	AWARENESS_CHOICES,
 	LIMIT_MORE_TIME,
@@ -18,7 +18,7 @@ import {
 	ON_LIMIT_CHOICES,
 	UNNAMED_RUN,
 } from "./constants.ts";
-import { decide, decideOnTime, urgencyFor } from "./decide.ts";
+import { decide, decideMidRun, urgencyFor } from "./decide.ts";
 import {
 	formatAwareLine,
 	formatLeft,
@@ -29,7 +29,7 @@ import {
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
 import type { FoldedHistory } from "./history.ts";
-import { elapsedMs, worstRatio } from "./measure.ts";
+import { elapsedMs, safeAmount, worstRatio } from "./measure.ts";
 import {
 	badDefaultMessage,
 	badOnLimitMessage,
@@ -50,6 +50,7 @@ import {
 	restoredMessage,
 	STOP_CHOICE,
 	spentMessage,
+	spentUsage,
 	UNUSABLE_RECORD,
 	WRAP_UP_REFUSAL,
 	wrapUpCutMessage,
@@ -83,6 +84,8 @@ export interface SessionState {
 	readonly asking?: boolean;
 	/** What became of the spent budget's on-stop command, kept in the footer where no later message can hide it. */
 	readonly onStopOutcome?: "ran" | "failed";
+	/** Tokens and cost the model used under the budget; absent for none. */
+	readonly spend?: Spend;
 	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
 	readonly settings?: SessionSettings;
 	/** The budget ran out mid-run and the model is writing its final answer: tools are refused until the run ends. */
@@ -186,12 +189,18 @@ export type SessionEvent =
 			canAsk?: boolean;
 			/** The user said yes to the question this command raised. */
 			confirmed?: boolean;
+			/** Whether a cost limit can be enforced here; said when a cost limit is set. Default: reported. */
+			cost?: CostReporting;
+			/** The report of the session's budgets, which the host works out when the command asks for it. */
+			report?: string;
 	  }
 	/** The user said no: nothing changes, and the user is told so. */
 	| { type: "declined"; message: string }
 	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
 	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
 	| { type: "modelCall"; prompt: string | null }
+	/** A model call answered: what it used, as the host reports it. */
+	| { type: "modelResponse"; tokens: number; cost: number }
 	| { type: "toolCall"; prompt: string | null }
 	| { type: "runEnd" }
 	| { type: "timeCheck" }
@@ -239,7 +248,11 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 	}
 	const result = applyEvent(state, event, now);
 	const spent = result.state.spent;
-	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
+	const reachesLimit =
+		event.type === "modelCall" ||
+		event.type === "toolCall" ||
+		event.type === "timeCheck" ||
+		event.type === "modelResponse";
 	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) {
 		return askAtTheLimit(state, event, spent);
 	}
@@ -260,6 +273,8 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 			return withCallContext(modelCall(state, event.prompt, now), now);
 		case "toolCall":
 			return toolCall(state, event.prompt, now);
+		case "modelResponse":
+			return modelResponse(state, event, now);
 		case "runEnd": {
 			const next = { ...state, running: false };
 			if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
@@ -288,7 +303,7 @@ export function statusText(state: SessionState, now: number): string | undefined
 	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent)
 		return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state));
+	return formatStatus(state.budget, now, shownTurns(state), spendOf(state));
 }
 
 /** Whether timers run: the budget is in force and not spent, or its last run is wrapping up. */
@@ -347,6 +362,7 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		...base,
 		budget,
 		usedTurns: history.usedTurns,
+		...(history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {}),
 		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
@@ -370,24 +386,24 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 					}
 				: loaded;
 		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
 		return { state: wrapping, effects };
 	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
+	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
 	if (summary) {
 		if (announce)
-			effects.push({ kind: "notify", message: expiredMessage(budget, summary.timeRanOut), level: "warning" });
+			effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
 		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
 	const next = {
 		...loaded,
-		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns) >= NUDGE_WARNING_RATIO,
+		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO,
 	};
 	effects.push(status(next, now));
-	if (announce) effects.push(restored(budget, now, history.usedTurns));
+	if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
 	return { state: next, effects };
 }
 
@@ -424,8 +440,8 @@ function withDefault(
 	};
 }
 
-function restored(budget: TimeboxBudget, now: number, usedTurns: number): Effect {
-	const text = formatStatus(budget, now, usedTurns);
+function restored(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend): Effect {
+	const text = formatStatus(budget, now, usedTurns, spend);
 	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 
@@ -436,6 +452,9 @@ function command(state: SessionState, event: Extract<SessionEvent, { type: "comm
 		usedTurns: shownTurns(state),
 		now,
 		newBudgetId: event.newBudgetId,
+		spend: spendOf(state),
+		...(event.cost === undefined ? {} : { cost: event.cost }),
+		...(event.report === undefined ? {} : { report: event.report }),
 	});
 	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
 	switch (plan.change) {
@@ -467,7 +486,10 @@ function command(state: SessionState, event: Extract<SessionEvent, { type: "comm
 			return {
 				state: next,
 				effects: [
-					{ kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns) } },
+					{
+						kind: "append",
+						record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next)) },
+					},
 					status(next, now),
 					reply,
 				],
@@ -502,7 +524,7 @@ function askToReplace(
 		effects: [
 			{
 				kind: "ask",
-				question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
+				question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
 				choices: [
 					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
 					{ label: KEEP_CHOICE, answer: keep },
@@ -559,7 +581,8 @@ function limitAnswer(
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
 	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-	return { ...rest, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
+	const { spend: _spentUnderTheOldBudget, ...fresh } = rest;
+	return { ...fresh, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
 }
 
 /**
@@ -586,7 +609,7 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
 	// Without a budget, after its stop, or while it is paused, a prompt does not count.
 	if (!budget || state.spent || budget.pausedAt !== undefined) return { state: fresh, effects: [status(fresh, now)] };
-	const decision = decide(budget, now, state.usedTurns, state.nudged);
+	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
 	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
 	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
@@ -594,6 +617,23 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
 	}
 	return { state: counted, effects: [status(counted, now)] };
+}
+
+/**
+ * A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
+ * is checked at once, so a run that used up its tokens or cost stops before its next step.
+ */
+function modelResponse(state: SessionState, used: { tokens: number; cost: number }, now: number): StepResult {
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [] };
+	const before = spendOf(state);
+	const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+	return checkTime({ ...state, spend }, now, "modelResponse");
+}
+
+/** What the model used under the budget so far. */
+function spendOf(state: SessionState): Spend {
+	return state.spend ?? NO_SPEND;
 }
 
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
@@ -612,18 +652,18 @@ function toolCall(state: SessionState, prompt: string | null, now: number): Step
 function checkTime(
 	state: SessionState,
 	now: number,
-	reached: "toolCall" | "modelCall" | "timer",
+	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
 	prompt: string | null = state.lastPrompt,
 ): StepResult {
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [status(state, now)] };
-	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
+	const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {
 				return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
 			}
-			return hardStop(state, budget, decision.summary, prompt, now, reached !== "timer");
+			return hardStop(state, budget, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
 		case "nudge": {
 			const next = { ...state, nudged: true };
 			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
@@ -646,8 +686,9 @@ function hardStop(
 	refuse: boolean,
 ): StepResult {
 	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt };
-	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
-	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs);
+	const usage = spentUsage(summary, budget);
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
 	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
 	// The status comes first: the on-stop command's outcome, reported while the claim runs, updates it after.
@@ -684,7 +725,7 @@ function startWrapUp(
 		onStopCommand: budget.onStopCommand,
 	};
 	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt, wrapUp };
-	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs);
+	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
 	const effects: Effect[] = [
 		status(next, now),
 		once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
@@ -753,11 +794,12 @@ function callContext(state: SessionState, now: number): string | null {
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== undefined) return null;
 	const used = shownTurns(state);
-	const ratio = worstRatio(budget, now, used);
+	const spend = spendOf(state);
+	const ratio = worstRatio(budget, now, used, spend);
 	if (ratio >= NUDGE_WARNING_RATIO) {
-		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget));
+		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend);
 	}
-	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used) : null;
+	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
 }
 
 /** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */

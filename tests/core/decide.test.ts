@@ -2,7 +2,7 @@
 // the time limit alone for the clock's checks.
 
 import { describe, expect, it } from "vitest";
-import { decide, decideOnTime, urgencyFor } from "../../src/core/decide.ts";
+import { decide, decideMidRun, urgencyFor } from "../../src/core/decide.ts";
 import { elapsedMs, safeTurns, worstRatio } from "../../src/core/measure.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
@@ -88,20 +88,20 @@ describe("decide", () => {
 	});
 });
 
-describe("decideOnTime", () => {
+describe("decideMidRun", () => {
 	it("leaves the turn limit to prompts: used-up turns are not a stop", () => {
-		expect(decideOnTime(fiveTurns, START, 5, false)).toEqual({ kind: "ok" });
-		expect(decideOnTime(fiveTurns, START, 4, false)).toEqual({ kind: "ok" });
+		expect(decideMidRun(fiveTurns, START, 5, false)).toEqual({ kind: "ok" });
+		expect(decideMidRun(fiveTurns, START, 4, false)).toEqual({ kind: "ok" });
 	});
 
 	it("nudges and stops on the time limit, showing the turns used", () => {
 		const combined = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 5 });
-		expect(decideOnTime(combined, START + 8 * MINUTE, 1, false)).toEqual({
+		expect(decideMidRun(combined, START + 8 * MINUTE, 1, false)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "2m 0s left of 10m",
 		});
-		expect(decideOnTime(combined, START + 10 * MINUTE, 7, true)).toEqual({
+		expect(decideMidRun(combined, START + 10 * MINUTE, 7, true)).toEqual({
 			kind: "stop",
 			summary: { usedTurns: 7, elapsedMs: 10 * MINUTE, timeRanOut: true },
 		});

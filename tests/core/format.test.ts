@@ -192,13 +192,23 @@ describe("notification texts", () => {
 		],
 		[
 			"a budget whose time ran out before a restore",
-			expiredMessage(budget({ timeLimitMs: MINUTE }), true),
+			expiredMessage(budget({ timeLimitMs: MINUTE }), { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }),
 			"Timebox budget of this session was already spent (time ran out), so it was not restored.",
 		],
 		[
 			"a budget whose turns ran out before a restore",
-			expiredMessage(budget({ turnLimit: 3, onStopCommand: "lmk" }), false),
+			expiredMessage(budget({ turnLimit: 3, onStopCommand: "lmk" }), { usedTurns: 3, elapsedMs: 0, timeRanOut: false }),
 			"Timebox budget of this session was already spent (all 3 turns used), so it was not restored. Its on-stop command is not run on restore: lmk",
+		],
+		[
+			"a budget whose tokens ran out before a restore",
+			expiredMessage(budget({ tokenLimit: 200_000 }), { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "tokens" }),
+			"Timebox budget of this session was already spent (200,000 tokens used), so it was not restored.",
+		],
+		[
+			"a budget whose cost ran out before a restore",
+			expiredMessage(budget({ costLimit: 2 }), { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "cost" }),
+			"Timebox budget of this session was already spent ($2.00 used), so it was not restored.",
 		],
 		["the on-stop command started", onStopStartedMessage("lmk"), "Timebox ran the on-stop command: lmk"],
 		[
@@ -228,7 +238,7 @@ describe("notification texts", () => {
 	it("gives the usage with every invalid input", () => {
 		expect(USAGE.split("\n").slice(0, 2)).toEqual([
 			"Usage: /timebox <budget> [-- <command>] | status | off",
-			"       /timebox +<budget> (extend) | pause | resume",
+			"       /timebox +<budget> (extend) | pause | resume | report",
 		]);
 	});
 });

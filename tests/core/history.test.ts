@@ -30,6 +30,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([])).toEqual({
 			budget: null,
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: false,
@@ -41,6 +42,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([prompt("p1"), prompt("p2")])).toEqual({
 			budget: null,
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p2",
 			lastPromptCounted: false,
 			newestUnusable: false,
@@ -52,6 +54,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([prompt("p1"), active(second), prompt("p2"), prompt("p3")])).toEqual({
 			budget: second,
 			usedTurns: 2,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p3",
 			lastPromptCounted: true,
 			newestUnusable: false,
@@ -62,6 +65,7 @@ describe("foldHistory", () => {
 	it("counts a prompt the history repeats once", () => {
 		expect(foldHistory([active(second), prompt("p1"), prompt("p1"), prompt("p2"), prompt("p1")])).toMatchObject({
 			usedTurns: 2,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 		});
 	});
@@ -69,6 +73,7 @@ describe("foldHistory", () => {
 	it("takes the latest prompt from before the record when none came after it, and does not count it", () => {
 		expect(foldHistory([prompt("p1"), active(second)])).toMatchObject({
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 			lastPromptCounted: false,
 		});
@@ -78,6 +83,7 @@ describe("foldHistory", () => {
 		const legacy = { kind: "active", budget: { timeLimitMs: null, turnLimit: 3, startTime: 5, startTurn: 1 } };
 		expect(foldHistory([prompt("p1"), { kind: "record", record: legacy }])).toMatchObject({
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 			lastPromptCounted: false,
 		});
@@ -87,6 +93,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([active(first), prompt("p1"), active(second), prompt("p2")])).toMatchObject({
 			budget: second,
 			usedTurns: 1,
+			spend: { tokens: 0, cost: 0 },
 		});
 	});
 
@@ -103,6 +110,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([active(first), off(), active(second), prompt("p1")])).toMatchObject({
 			budget: second,
 			usedTurns: 1,
+			spend: { tokens: 0, cost: 0 },
 		});
 	});
 
@@ -110,6 +118,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([active(first), prompt("p1"), damaged, prompt("p2")])).toEqual({
 			budget: first,
 			usedTurns: 2,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p2",
 			lastPromptCounted: true,
 			newestUnusable: true,
@@ -121,6 +130,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([damaged, { kind: "record", record: null }])).toEqual({
 			budget: null,
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: true,
@@ -168,6 +178,7 @@ describe("foldHistory", () => {
 		expect(foldHistory([prompt("p1"), firstVersion(0), off(), prompt("p2")])).toMatchObject({
 			budget: null,
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 		});
 	});
 });

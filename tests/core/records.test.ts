@@ -163,6 +163,7 @@ describe("parseRecord", () => {
 			budget: stored,
 			legacyStartTurn: null,
 			turnsBefore: 0,
+			spendBefore: { tokens: 0, cost: 0 },
 		});
 	});
 
@@ -178,6 +179,7 @@ describe("parseRecord", () => {
 			},
 			legacyStartTurn: 4,
 			turnsBefore: 0,
+			spendBefore: { tokens: 0, cost: 0 },
 		});
 	});
 
@@ -235,6 +237,7 @@ describe("a budget written again: paused, extended, with prompts used before", (
 			budget: { ...stored, pausedMs: 60_000, pausedAt: START + 5, extensions: 2 },
 			legacyStartTurn: null,
 			turnsBefore: 3,
+			spendBefore: { tokens: 0, cost: 0 },
 		});
 	});
 
@@ -251,6 +254,7 @@ describe("a budget written again: paused, extended, with prompts used before", (
 			budget: stored,
 			legacyStartTurn: null,
 			turnsBefore: typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : 0,
+			spendBefore: { tokens: 0, cost: 0 },
 		});
 	});
 

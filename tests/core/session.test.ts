@@ -111,6 +111,7 @@ function loadEvent(
 		history: {
 			budget: null,
 			usedTurns: 0,
+			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,
 			newestUnusable: false,
@@ -280,7 +281,7 @@ describe("commands", () => {
 			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
 			{
 				kind: "notify",
-				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s. Nothing changed.\n${USAGE}`,
+				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s. Nothing changed.\n${USAGE}`,
 				level: "warning",
 			},
 		]);
@@ -1142,7 +1143,7 @@ describe("extend, pause and resume", () => {
 		expect(result.state).toBe(state);
 		expect(result.effects.at(-1)).toEqual({
 			kind: "notify",
-			message: "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.",
+			message: "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.",
 			level: "warning",
 		});
 		expect(step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:2"), START).effects.at(-1)).toMatchObject({
@@ -1239,7 +1240,7 @@ describe("a default budget for a session new to Timebox", () => {
 	});
 
 	it.each([
-		["30x", '"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.'],
+		["30x", '"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.'],
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {
 		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);

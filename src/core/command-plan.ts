@@ -208,7 +208,8 @@ function planResume(view: BudgetView): CommandPlan {
 
 function statusMessage(view: BudgetView): string {
 	if (!view.budget) return noBudgetStatusMessage();
-	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+	if (view.spent)
+		return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
 	return activeStatusMessage(
 		formatStatus(view.budget, view.now, view.usedTurns, view.spend),
 		view.budget.onStopCommand,

@@ -1,6 +1,13 @@
 // The budget decision: ok, nudge or stop, from a budget, the clock, the prompts and what the model used. No side effects.
 
-import { type Decision, NO_SPEND, type NudgeUrgency, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
+import {
+	type Decision,
+	NO_SPEND,
+	type NudgeUrgency,
+	type Spend,
+	type SpentSummary,
+	type TimeboxBudget,
+} from "./budget.ts";
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
 import { formatLeftOf } from "./format.ts";
 import { elapsedMs, safeAmount, safeTurns, worstRatio } from "./measure.ts";

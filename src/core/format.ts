@@ -30,12 +30,14 @@ function trimmed(value: number): string {
 }
 
 /**
- * US dollars as people read them: `$2.00`, `$0.0042` for amounts under a cent.
+ * US dollars as people read them: cents from a dollar up (`$2.07`), and below a dollar up to four decimals, so that a
+ * small budget's figures stay apart (`$0.012 of $0.01`, `$0.0042`).
  * @example formatCost(1.234) // "$1.23"
  */
 export function formatCost(dollars: number): string {
 	const amount = safeAmount(dollars);
-	return amount > 0 && amount < 0.01 ? `$${amount.toFixed(4)}` : `$${amount.toFixed(2)}`;
+	if (amount >= 1) return `$${amount.toFixed(2)}`;
+	return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 
 /** `1 turn` / `3 turns`. */
@@ -81,7 +83,12 @@ function formatTimeLeft(budget: TimeboxBudget, limitMs: number, now: number): st
  * `12m 34s left (15m budget) | 3 turns left (2/5) | $1.23 of $2.00 | 150k of 200k tokens`: what remains of time and
  * prompts, and what was used of cost and tokens where the budget limits them.
  */
-export function formatRemaining(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
+export function formatRemaining(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	spend: Spend = NO_SPEND,
+): string {
 	const timePart =
 		budget.timeLimitMs === null
 			? "no time limit"
@@ -159,7 +166,12 @@ export function formatNudgePrompt(
  * The line every model call carries when the user asked that the model always know its budget.
  * @example formatAwareLine(fifteenMinutesFivePrompts, now, 2) // "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts."
  */
-export function formatAwareLine(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
+export function formatAwareLine(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	spend: Spend = NO_SPEND,
+): string {
 	const left: string[] = [];
 	const of: string[] = [];
 	if (budget.timeLimitMs !== null) {

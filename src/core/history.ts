@@ -12,7 +12,7 @@ import { parseRecord } from "./records.ts";
 export type HistoryItem =
 	| { kind: "record"; record: unknown }
 	| { kind: "prompt"; key: string }
-	| { kind: "usage"; tokens: number; cost: number };
+	| { kind: "usage"; tokens: number; cost: number; at?: number };
 
 /** A session's history, folded. */
 export interface FoldedHistory {

@@ -1,7 +1,9 @@
 // The core's one public entry: the session rulebook, its executor for in-process hosts, and what hosts share (ports,
 // parsing, texts, constants). Adapters import from here only.
 
-export type { Awareness, BudgetLimits, Decision, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
+export type { Awareness, BudgetLimits, Decision, NudgeUrgency, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
+export { NO_SPEND } from "./budget.ts";
+export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
 export { decide, decideMidRun, urgencyFor } from "./decide.ts";
 export {
@@ -35,6 +37,7 @@ export type {
 	UIBridge,
 } from "./ports.ts";
 export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
+export { type LedgerLookup, sessionReport } from "./report.ts";
 export {
 	type Effect,
 	EMPTY_SESSION,

@@ -3,8 +3,11 @@
 
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import { foldHistory } from "./history.ts";
+import type { CostReporting } from "./command-plan.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "./messages.ts";
+import { parseCommand } from "./parse.ts";
 import type { BudgetLedger, BudgetStore, Cancel, Clock, OnStopRunner, Scheduler, UIBridge } from "./ports.ts";
+import { sessionReport } from "./report.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -34,6 +37,8 @@ export interface LiveSessionPorts {
 	canAsk(): boolean;
 	/** Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs`. */
 	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
+	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
+	costReporting?(): CostReporting;
 }
 
 type Question = Extract<Effect, { kind: "ask" }>;
@@ -120,7 +125,22 @@ export class LiveSession {
 		}
 		const events: SessionEvent[] = [];
 		this.guard("/timebox", () => {
-			events.push({ type: "command", args, newBudgetId: this.ports.newBudgetId(), canAsk: this.ports.canAsk() });
+			const event: SessionEvent = {
+				type: "command",
+				args,
+				newBudgetId: this.ports.newBudgetId(),
+				canAsk: this.ports.canAsk(),
+			};
+			if (this.ports.costReporting) event.cost = this.ports.costReporting();
+			if (parseCommand(args).kind === "report") {
+				const ledger = this.ports.ledger;
+				event.report = sessionReport(
+					this.ports.store.history(),
+					(budget) => readLedger(ledger, budget),
+					this.ports.clock.now(),
+				);
+			}
+			events.push(event);
 		});
 		for (const event of events) await this.handle(event);
 	}

@@ -92,7 +92,9 @@ export function activeStatusMessage(statusText: string, onStopCommand: string | 
 export function spentUsage(summary: SpentSummary, budget: Pick<TimeboxBudget, "tokenLimit" | "costLimit">): string {
 	const parts: string[] = [];
 	if (budget.tokenLimit !== undefined) {
-		parts.push(`${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`);
+		parts.push(
+			`${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`,
+		);
 	}
 	if (budget.costLimit !== undefined) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
 	return parts.map((part) => `, ${part}`).join("");

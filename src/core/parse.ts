@@ -107,7 +107,9 @@ export function quoteInput(text: string): string {
 
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText: string): string {
-	return budgetText.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText
+		.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:")
+		.replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 
 function invalid(reason: string): TimeboxCommand {

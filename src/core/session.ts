@@ -392,8 +392,7 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
 	if (summary) {
-		if (announce)
-			effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
 		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };

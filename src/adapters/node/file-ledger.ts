@@ -71,6 +71,9 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 							...(typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil)
 								? { wrapUpUntil: fields.wrapUpUntil }
 								: {}),
+							...(fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {}),
+							...(typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {}),
+							...(typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {}),
 							prompt: typeof spent.prompt === "string" ? spent.prompt : null,
 						}
 					: null,

@@ -19,6 +19,7 @@ import { promptOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
+import { costReportingOf, usageOf } from "./usage.ts";
 
 /** What the extension takes from the outside world: the real ones in production, fakes in tests. */
 export interface TimeboxExtensionDeps {
@@ -50,6 +51,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			abortRun: () => context.require().abort(),
 			newBudgetId: deps.newBudgetId,
 			canAsk: () => context.require().hasUI,
+			costReporting: () => costReportingOf(context.require().model),
 			ask: async (question, choices, timeoutMs) => {
 				const options = timeoutMs === null ? undefined : { timeout: timeoutMs };
 				const chosen = await context.require().ui.select(question, [...choices], options);
@@ -92,6 +94,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			context.bind(ctx);
 			const answer = await session.handle({ type: "modelCall", prompt: promptOfCall(event.messages) });
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
+		});
+		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
+		pi.on("message_end", async (event, ctx) => {
+			context.bind(ctx);
+			const used = usageOf(event.message);
+			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost });
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
 		pi.on("tool_call", async (_event, ctx) => {

@@ -10,16 +10,21 @@ import {
 	type TimeboxRecord,
 } from "../../core/index.ts";
 import { promptKey } from "./prompt-key.ts";
+import { usageOf } from "./usage.ts";
 import type { SessionContext } from "./session-context.ts";
 
 function fieldsOf(data: unknown): Record<string, unknown> {
 	return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
 }
 
-/** What one session entry is to Timebox: a budget record, a prompt, or nothing. */
+/** What one session entry is to Timebox: a budget record, a prompt, what a model call used, or nothing. */
 function historyItem(entry: SessionEntry): HistoryItem | null {
 	if (entry.type === "message" && entry.message.role === "user")
 		return { kind: "prompt", key: promptKey(entry.message) };
+	if (entry.type === "message") {
+		const used = usageOf(entry.message);
+		return used ? { kind: "usage", ...used } : null;
+	}
 	if (entry.type !== "custom") return null;
 	if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
 	if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } };
@@ -44,7 +49,8 @@ export class PiBudgetStore implements BudgetStore {
 	}
 
 	/**
-	 * The branch from the root to the leaf: Timebox entries as records, user messages as prompts. The path is walked
+	 * The branch from the root to the leaf: Timebox entries as records, user messages as prompts, assistant messages as
+	 * what their model calls used. The path is walked
 	 * from the leaf by id, which costs what the branch holds (pi's `getBranch` grows its array from the front, which
 	 * costs the square of it: about 0.9 s at 100,000 entries).
 	 */

@@ -87,6 +87,17 @@ export interface FakeMessage {
 	role: "user" | "assistant" | "toolResult";
 	content: string;
 	timestamp: number;
+	/** An answer's usage, as pi's providers report it. */
+	usage?: FakeUsage;
+}
+
+/** What one model call used, in pi's shape. */
+export interface FakeUsage {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	cost: { total: number };
 }
 
 /** What the user saw and what pi was told, across every extension instance of one fake pi process. */
@@ -216,6 +227,8 @@ export interface PromptOptions {
 	beforeTool?: (call: number) => void;
 	/** A message to deliver after the run's last answer, as pi delivers a follow-up: it continues the same run. */
 	followUp?: string;
+	/** What model call `call` used; its answer carries it, and pi emits `message_end` with it. */
+	usage?: (call: number) => FakeUsage;
 }
 
 /** What one run did, as the user would see it in the chat. */
@@ -354,17 +367,26 @@ export class FakePi {
 			}
 			outcome.modelCalls++;
 			outcome.notes.push(budgetNote(sent, changed?.messages));
-			if (last && followUp === undefined) {
-				this.file.appendMessage({ role: "assistant", content: "done", timestamp: this.time.now() });
-				break;
-			}
-			if (last && followUp !== undefined) {
-				this.file.appendMessage({ role: "assistant", content: "done", timestamp: this.time.now() });
+			const answer = (content: string): FakeMessage => {
+				const usage = options.usage?.(call);
+				return { role: "assistant", content, timestamp: this.time.now(), ...(usage ? { usage } : {}) };
+			};
+			if (last) {
+				const done = answer("done");
+				this.file.appendMessage(done);
+				await instance.emit({ type: "message_end", message: done });
+				if (followUp === undefined || instance.abortRequested) break;
 				this.file.appendMessage(this.userMessage(followUp));
 				followUp = undefined;
 				continue;
 			}
-			this.file.appendMessage({ role: "assistant", content: "calls a tool", timestamp: this.time.now() });
+			const toolAnswer = answer("calls a tool");
+			this.file.appendMessage(toolAnswer);
+			await instance.emit({ type: "message_end", message: toolAnswer });
+			if (instance.abortRequested) {
+				// pi runs no tool of an aborted answer.
+				break;
+			}
 			options.beforeTool?.(call);
 			const blocked = (await instance.emit({
 				type: "tool_call",

@@ -83,11 +83,18 @@ describe("which prompt a model call answers", () => {
 });
 
 describe("PiBudgetStore", () => {
-	it("reads the branch oldest first: timebox entries as records, user messages as prompts, nothing else", async () => {
+	it("reads the branch oldest first: timebox entries as records, user messages as prompts, answers as usage", async () => {
 		const file = new FakeSessionFile();
 		file.appendCustom("timebox-active", { turnLimit: 2 });
 		file.appendUserMessage("hi", 3);
 		file.appendMessage({ role: "assistant", content: "hello", timestamp: 4 });
+		file.appendMessage({
+			role: "assistant",
+			content: "metered",
+			timestamp: 6,
+			usage: { input: 500, output: 100, cacheRead: 20, cacheWrite: 4, cost: { total: 0.006 } },
+		});
+		file.appendMessage({ role: "toolResult", content: "ok", timestamp: 7 });
 		file.appendCustom("other-extension", { kind: "off" });
 		file.appendCustom("timebox-off", { disabledAt: 5 });
 		file.appendCustom("timebox-off", "garbage");
@@ -97,6 +104,8 @@ describe("PiBudgetStore", () => {
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
 			{ kind: "prompt", key: "3:2:683af69a:hi" },
+			{ kind: "usage", tokens: 0, cost: 0, at: 4 },
+			{ kind: "usage", tokens: 624, cost: 0.006, at: 6 },
 			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
 			{ kind: "record", record: { kind: "off" } },
 		]);

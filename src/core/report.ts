@@ -1,0 +1,116 @@
+// `/timebox report`: the budgets of a session, current and earlier, with what each used and how it ended, folded from
+// the session's history and the ledger. Pure: the host hands in the history, the ledger and the time.
+
+import type { Spend, TimeboxBudget } from "./budget.ts";
+import { describeBudget, formatCost, formatTokens, pluralTurns } from "./format.ts";
+import type { HistoryItem } from "./history.ts";
+import { elapsedMs, safeAmount } from "./measure.ts";
+import { formatTime } from "./parse.ts";
+import { parseRecord } from "./records.ts";
+import type { LedgerView } from "./session.ts";
+
+/** How a budget of the report ended, or that it is still in force. */
+type Ending =
+	| { kind: "active" }
+	| { kind: "spent"; why: string }
+	| { kind: "off"; at: number }
+	| { kind: "replaced"; at: number };
+
+/** One budget of the session, as the report shows it. */
+interface ReportedBudget {
+	/** The budget as last written (extensions and pauses included). */
+	budget: TimeboxBudget;
+	prompts: Set<string>;
+	/** What each model call used while the budget was in force, with when it was answered where the host says. */
+	usage: { tokens: number; cost: number; at: number | undefined }[];
+	ending: Ending;
+}
+
+/** What the ledger says of a budget, by the ledger name of its outcomes. */
+export type LedgerLookup = (budget: TimeboxBudget) => LedgerView;
+
+/**
+ * The report of a session's budgets, oldest first, or a line saying there were none.
+ * @example sessionReport(items, lookup, now) // "Timebox report: 1 budget in this session.\n1. 15m and 3 turns, set 4m 0s ago: …"
+ */
+export function sessionReport(items: readonly HistoryItem[], ledger: LedgerLookup, now: number): string {
+	const budgets = foldBudgets(items);
+	if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+	const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
+	const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+	return [`Timebox report: ${count} in this session.`, ...lines].join("\n");
+}
+
+/** Every budget the history set, with the prompts and usage that came while each was in force and not paused. */
+function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
+	const budgets: ReportedBudget[] = [];
+	let current: ReportedBudget | null = null;
+	for (const item of items) {
+		if (item.kind === "record") {
+			const record = parseRecord(item.record);
+			if (record?.kind === "active") {
+				if (current && current.budget.id === record.budget.id) {
+					current.budget = record.budget;
+					continue;
+				}
+				if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+				current = { budget: record.budget, prompts: new Set(), usage: [], ending: { kind: "active" } };
+				budgets.push(current);
+			} else if (record?.kind === "off" && current) {
+				current.ending = { kind: "off", at: record.disabledAt };
+				current = null;
+			}
+			continue;
+		}
+		if (!current || current.budget.pausedAt !== undefined) continue;
+		if (item.kind === "prompt") current.prompts.add(item.key);
+		else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+	}
+	return budgets;
+}
+
+/** `15m and 3 turns, set 12m 0s ago: used 12m 0s, 3 turns, 150k tokens, $1.23. Spent: the time ran out.` */
+function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number): string {
+	const { budget } = entry;
+	const spent = ledger.spent;
+	const ending: Ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+	const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+	const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
+	const turns = spent ? spent.usedTurns : entry.prompts.size;
+	const extended = budget.extensions
+		? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}`
+		: "";
+	// After a stop the chat goes on without a budget: what it uses then is not the spent budget's.
+	const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+	const spend = sumUsage(entry.usage.filter((usage) => usage.at === undefined || usage.at <= stoppedAt));
+	const used = [formatTime(time), pluralTurns(turns), `${formatTokens(spend.tokens)} tokens`, formatCost(spend.cost)];
+	const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+	return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+}
+
+function sumUsage(usage: readonly { tokens: number; cost: number }[]): Spend {
+	return usage.reduce(
+		(sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+		{ tokens: 0, cost: 0 },
+	);
+}
+
+function spentWhy(spent: NonNullable<LedgerView["spent"]>): string {
+	if (spent.timeRanOut) return "the time ran out";
+	if (spent.limit === "tokens") return "the tokens were used up";
+	if (spent.limit === "cost") return "the cost limit was reached";
+	return "the prompts were used up";
+}
+
+function endingText(ending: Ending): string {
+	switch (ending.kind) {
+		case "active":
+			return "Still active.";
+		case "spent":
+			return `Spent: ${ending.why}.`;
+		case "off":
+			return "Turned off.";
+		case "replaced":
+			return "Replaced by a new budget.";
+	}
+}

@@ -1,7 +1,7 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
 // rules carry the plan out as effects that every host executes.
 
-import { type BudgetLimits, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
+import type { BudgetLimits, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
 import { describeBudget, formatStatus } from "./format.ts";
 import { elapsedMs } from "./measure.ts";
@@ -47,7 +47,7 @@ export interface BudgetView {
 	/** The id a new budget gets. */
 	newBudgetId: string;
 	/** Tokens and cost used under the budget so far. */
-	spend?: Spend;
+	spend: Spend;
 	/** Whether a cost limit can be enforced here, and if not, why (the host's model or the host reports no cost). */
 	cost?: CostReporting;
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
@@ -148,7 +148,7 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 			: (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
 	const turnLimit =
 		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
-	const spend = view.spend ?? NO_SPEND;
+	const spend = view.spend;
 	const tokenLimit =
 		command.addTokens === undefined ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
 	const costLimit =

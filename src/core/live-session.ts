@@ -1,9 +1,9 @@
 // The executor for hosts that keep a session in memory (pi): it holds the state, feeds each event to the rulebook,
 // carries out the effects through the host's ports, and keeps the time checks armed. It decides nothing itself.
 
+import type { CostReporting } from "./command-plan.ts";
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import { foldHistory } from "./history.ts";
-import type { CostReporting } from "./command-plan.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "./messages.ts";
 import { parseCommand } from "./parse.ts";
 import type { BudgetLedger, BudgetStore, Cancel, Clock, OnStopRunner, Scheduler, UIBridge } from "./ports.ts";

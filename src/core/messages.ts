@@ -160,9 +160,9 @@ export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): st
 	const why = summary.timeRanOut
 		? "time ran out"
 		: summary.limit === "tokens"
-			? `${budget.tokenLimit?.toLocaleString("en-US")} tokens used`
+			? "the token limit was reached"
 			: summary.limit === "cost"
-				? `${formatCost(budget.costLimit ?? 0)} used`
+				? "the cost limit was reached"
 				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
 	const command =
 		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;

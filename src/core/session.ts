@@ -426,6 +426,7 @@ function withDefault(
 		turnLimit: command.turnLimit,
 		startTime: now,
 		onStopCommand: command.onStopCommand,
+		...spendLimits(command),
 		...treatment(command),
 	};
 	const next = withNewBudget(state, budget);

@@ -41,6 +41,13 @@ export function ledgerContract(name: string, make: () => { ledger: BudgetLedger;
 			expect(reopen().claim({ kind: "ended", budgetId: "budget-1" })).toBe(false);
 		});
 
+		it("reads back which limit a stop met, with the tokens and cost used by then", () => {
+			const { ledger, reopen } = make();
+			const summary = { ...SUMMARY, limit: "cost" as const, tokens: 1_200, cost: 2.07 };
+			ledger.claim({ kind: "spent", budgetId: "budget-1", summary, prompt: null });
+			expect(reopen().read("budget-1").spent).toEqual({ ...summary, prompt: null });
+		});
+
 		it("keeps budgets apart, whatever their ids look like", () => {
 			const { ledger } = make();
 			ledger.claim({ kind: "off", budgetId: "legacy-1764000000000" });

@@ -202,13 +202,18 @@ describe("notification texts", () => {
 		],
 		[
 			"a budget whose tokens ran out before a restore",
-			expiredMessage(budget({ tokenLimit: 200_000 }), { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "tokens" }),
-			"Timebox budget of this session was already spent (200,000 tokens used), so it was not restored.",
+			expiredMessage(budget({ tokenLimit: 200_000 }), {
+				usedTurns: 1,
+				elapsedMs: 0,
+				timeRanOut: false,
+				limit: "tokens",
+			}),
+			"Timebox budget of this session was already spent (the token limit was reached), so it was not restored.",
 		],
 		[
 			"a budget whose cost ran out before a restore",
 			expiredMessage(budget({ costLimit: 2 }), { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "cost" }),
-			"Timebox budget of this session was already spent ($2.00 used), so it was not restored.",
+			"Timebox budget of this session was already spent (the cost limit was reached), so it was not restored.",
 		],
 		["the on-stop command started", onStopStartedMessage("lmk"), "Timebox ran the on-stop command: lmk"],
 		[

@@ -1143,7 +1143,8 @@ describe("extend, pause and resume", () => {
 		expect(result.state).toBe(state);
 		expect(result.effects.at(-1)).toEqual({
 			kind: "notify",
-			message: "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.",
+			message:
+				"Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.",
 			level: "warning",
 		});
 		expect(step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:2"), START).effects.at(-1)).toMatchObject({

@@ -10,8 +10,8 @@ import {
 	type TimeboxRecord,
 } from "../../core/index.ts";
 import { promptKey } from "./prompt-key.ts";
-import { usageOf } from "./usage.ts";
 import type { SessionContext } from "./session-context.ts";
+import { usageOf } from "./usage.ts";
 
 function fieldsOf(data: unknown): Record<string, unknown> {
 	return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};

@@ -25,7 +25,10 @@ export function usageOf(message: MessageWithUsage): { tokens: number; cost: numb
 	const usage = message.usage;
 	const tokens =
 		numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
-	const cost = numberIn(typeof usage === "object" && usage !== null ? (usage as { cost?: unknown }).cost : null, "total");
+	const cost = numberIn(
+		typeof usage === "object" && usage !== null ? (usage as { cost?: unknown }).cost : null,
+		"total",
+	);
 	return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
 }
 

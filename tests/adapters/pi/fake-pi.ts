@@ -195,6 +195,10 @@ export class FakePiInstance {
 				instance.assertActive();
 				return sessionManager;
 			},
+			get model() {
+				instance.assertActive();
+				return instance.host.model;
+			},
 			abort: () => {
 				instance.aborts++;
 				instance.abortRequested = true;
@@ -260,6 +264,11 @@ export class FakePi {
 	env: NodeJS.ProcessEnv = {};
 	flag: string | undefined;
 	cwd = "/nonexistent/project";
+	/** The model in use, with its prices per million tokens (a model priced at zero reports no cost). */
+	model: { id: string; cost: { input: number; output: number; cacheRead: number; cacheWrite: number } } | undefined = {
+		id: "fake-model",
+		cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
+	};
 	globalSettings = "/nonexistent/agent/settings.json";
 	private sent = 0;
 	private steering: FakeMessage[] = [];

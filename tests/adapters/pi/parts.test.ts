@@ -95,6 +95,8 @@ describe("PiBudgetStore", () => {
 			usage: { input: 500, output: 100, cacheRead: 20, cacheWrite: 4, cost: { total: 0.006 } },
 		});
 		file.appendMessage({ role: "toolResult", content: "ok", timestamp: 7 });
+		// An entry of another kind, as pi writes when the model changes.
+		file.append({ type: "model_change", provider: "p", modelId: "m" } as Parameters<FakeSessionFile["append"]>[0]);
 		file.appendCustom("other-extension", { kind: "off" });
 		file.appendCustom("timebox-off", { disabledAt: 5 });
 		file.appendCustom("timebox-off", "garbage");

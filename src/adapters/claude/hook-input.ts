@@ -8,6 +8,8 @@ export interface HookInput {
 	prompt: string | null;
 	/** SessionStart only: startup, resume, clear, compact or fork. */
 	source: string | null;
+	/** The session transcript, where the model calls' usage is read; null when not given. */
+	transcriptPath?: string | null;
 }
 
 /** A session id becomes a file name, so only plain characters are accepted. */
@@ -27,7 +29,14 @@ export function parseHookInput(text: string, event?: string): HookInput | { erro
 	if (typeof value !== "object" || value === null || Array.isArray(value))
 		return { error: "stdin is not a JSON object" };
 	const fields = value as Record<string, unknown>;
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source } = fields;
+	const {
+		hook_event_name: named = event,
+		session_id: sessionId,
+		prompt_id: promptId,
+		prompt,
+		source,
+		transcript_path: transcriptPath,
+	} = fields;
 	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
 	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
 		return { error: "session_id is missing or not a plain id" };
@@ -38,5 +47,6 @@ export function parseHookInput(text: string, event?: string): HookInput | { erro
 		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
 		prompt: typeof prompt === "string" ? prompt : null,
 		source: typeof source === "string" ? source : null,
+		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null,
 	};
 }

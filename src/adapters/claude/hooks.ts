@@ -13,17 +13,20 @@ import {
 	type LedgerView,
 	NOTHING_RECORDED,
 	type OnStopOutcome,
+	parseCommand,
 	type OnStopRunner,
 	quoteInput,
 	readLedger,
 	type SessionEvent,
 	type SessionState,
+	sessionReport,
 	statusText,
 	step,
 	type TimeboxBudget,
 } from "../../core/index.ts";
 import type { HookInput } from "./hook-input.ts";
 import type { ClaudeSessionStore } from "./session-store.ts";
+import { readTranscriptUsage } from "./transcript-usage.ts";
 
 /** What a hook needs from the outside world. */
 export interface HookDeps {
@@ -114,6 +117,33 @@ function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledge
 /** Answers one hook event. Events Timebox does not use get no answer. */
 export async function handleHook(input: HookInput, deps: HookDeps): Promise<HookOutput> {
 	const now = deps.clock.now();
+	const note = countTranscriptUsage(input, deps.store, now);
+	const output = await answerHook(input, deps, now);
+	if (note === null) return output;
+	const shown = [typeof output?.systemMessage === "string" ? output.systemMessage : null, note];
+	return { ...output, systemMessage: shown.filter((text) => text !== null).join("\n") };
+}
+
+/** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
+export const TRANSCRIPT_UNREADABLE =
+	"Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+
+/**
+ * Counts what the model calls used since the last hook, from the transcript, into the session's log. Returns the
+ * warning to show when the transcript could not be read (once per session), else null.
+ */
+function countTranscriptUsage(input: HookInput, store: ClaudeSessionStore, now: number): string | null {
+	if (!input.transcriptPath) return null;
+	const progress = store.transcriptProgress();
+	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
+	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
+	if (!read.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+	store.appendLine({ kind: "transcript-unreadable", at: now });
+	return TRANSCRIPT_UNREADABLE;
+}
+
+async function answerHook(input: HookInput, deps: HookDeps, now: number): Promise<HookOutput> {
 	switch (input.event) {
 		case "SessionStart": {
 			if (input.source === "compact") return null;
@@ -161,7 +191,12 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
 	if (args !== null) {
 		const newBudgetId = (deps.newBudgetId ?? randomUUID)();
-		const outcome = await execute(step(state, { type: "command", args, newBudgetId }, now).effects, deps);
+		// Claude Code tells its hooks nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+		const event: SessionEvent = { type: "command", args, newBudgetId, cost: "host cannot see" };
+		if (parseCommand(args).kind === "report") {
+			event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
+		}
+		const outcome = await execute(step(state, event, now).effects, deps);
 		return { decision: "block", reason: outcome.notices.join("\n") };
 	}
 	// A prompt is recorded once it runs: a refused prompt never reached the model and counts for nothing.

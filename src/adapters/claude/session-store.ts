@@ -11,7 +11,10 @@ function isLine(value: unknown): value is Line {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A session's log: budget records (`active`, `off`) and the prompts counted (`prompt`), one JSON object a line. */
+/**
+ * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
+ * (`usage`, with how far the transcript was read), one JSON object a line.
+ */
 export class ClaudeSessionStore implements BudgetStore {
 	private readonly folder: string;
 	private readonly file: string;
@@ -30,13 +33,43 @@ export class ClaudeSessionStore implements BudgetStore {
 		this.appendLine({ kind: "prompt", promptId, at });
 	}
 
-	/** The log as history: budget records and prompts, oldest first. */
+	/** Records what a response used (read from the transcript), and how far the transcript was read. */
+	appendUsage(responseId: string, tokens: number, at: number, offset: number): void {
+		this.appendLine({ kind: "usage", responseId, tokens, at, offset });
+	}
+
+	/** Records how far the transcript was read when nothing new was used. */
+	appendTranscriptOffset(offset: number): void {
+		this.appendLine({ kind: "transcript", offset });
+	}
+
+	/** How far the transcript was read, and the responses already counted. */
+	transcriptProgress(): { offset: number; seen: Set<string> } {
+		let offset = 0;
+		const seen = new Set<string>();
+		for (const line of this.lines()) {
+			if (typeof line.offset === "number" && line.offset > offset) offset = line.offset;
+			if (line.kind === "usage" && typeof line.responseId === "string") seen.add(line.responseId);
+		}
+		return { offset, seen };
+	}
+
+	/**
+	 * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+	 * once counts once.
+	 */
 	history(): HistoryItem[] {
 		const items: HistoryItem[] = [];
+		const counted = new Set<string>();
 		for (const line of this.lines()) {
 			if (line.kind === "prompt" && typeof line.promptId === "string")
 				items.push({ kind: "prompt", key: line.promptId });
 			else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
+			else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
+				counted.add(line.responseId);
+				const tokens = typeof line.tokens === "number" ? line.tokens : 0;
+				items.push({ kind: "usage", tokens, cost: 0, ...(typeof line.at === "number" ? { at: line.at } : {}) });
+			}
 		}
 		return items;
 	}
@@ -63,7 +96,7 @@ export class ClaudeSessionStore implements BudgetStore {
 	}
 
 	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
-	private appendLine(line: Line): void {
+	appendLine(line: Line): void {
 		mkdirSync(this.folder, { recursive: true });
 		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
 	}

@@ -2,7 +2,16 @@
 // temporary data folder per test (session logs and the per-user ledger): every mapping row of FUTURE-CLAUDE.md, from
 // /timebox answered without a model call to the stop at a tool boundary, and logs written by the first version.
 
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+	appendFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type {
@@ -75,7 +84,7 @@ afterEach(() => {
 	rmSync(dataDir, { recursive: true, force: true });
 });
 
-const base = { session_id: SESSION, transcript_path: "/tmp/t.jsonl", cwd: "/tmp" };
+const base = { session_id: SESSION, transcript_path: "/nonexistent/transcript.jsonl", cwd: "/nonexistent" };
 
 const logFile = () => join(dataDir, "sessions", `${SESSION}.jsonl`);
 const ledgerDir = () => join(dataDir, LEDGER_FOLDER);
@@ -127,14 +136,12 @@ function preToolUse(promptId: string | undefined, overrides: Partial<CliDeps> = 
 	return hook(toolPayload(promptId), overrides);
 }
 
+function postToolBatchPayload(promptId: string): PostToolBatchHookInput {
+	return { ...base, hook_event_name: "PostToolBatch", prompt_id: promptId, tool_calls: [] };
+}
+
 function postToolBatch(promptId: string): Promise<SyncHookJSONOutput> {
-	const input: PostToolBatchHookInput = {
-		...base,
-		hook_event_name: "PostToolBatch",
-		prompt_id: promptId,
-		tool_calls: [],
-	};
-	return hook(input);
+	return hook(postToolBatchPayload(promptId));
 }
 
 function sessionStart(source: SessionStartHookInput["source"]): Promise<SyncHookJSONOutput> {
@@ -1019,5 +1026,121 @@ describe("what the model reads mid-run, and the wrap-up", () => {
 		await submit("/timebox 1m", "p0");
 		await submit("job", "p1");
 		expect(await stop("p1")).toEqual({});
+	});
+});
+
+describe("tokens read from the transcript, and cost", () => {
+	/** A transcript line of one content block of a response, as Claude Code 2.1.328 writes it. */
+	function assistantLine(id: string, input: number, output: number, block = 0): string {
+		return `${JSON.stringify({
+			type: "assistant",
+			apiBlockIndex: block,
+			message: {
+				id,
+				role: "assistant",
+				content: [{ type: "text", text: "…" }],
+				usage: {
+					input_tokens: input,
+					output_tokens: output,
+					cache_read_input_tokens: 7,
+					cache_creation_input_tokens: 3,
+				},
+			},
+		})}\n`;
+	}
+
+	let transcript: string;
+	beforeEach(() => {
+		transcript = join(dataDir, "transcript.jsonl");
+		writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { role: "user", content: "hi" } })}\n`);
+	});
+	const withTranscript = <T extends object>(payload: T) => ({ ...payload, transcript_path: transcript });
+
+	it("counts each response once, across hooks and content blocks, and stops at the next boundary past the limit", async () => {
+		await hook(withTranscript(promptPayload("/timebox tokens:1000 -- lmk", "p0")));
+		expect(await hook(withTranscript(promptPayload("work", "p1")))).toEqual({});
+		appendFileSync(transcript, assistantLine("msg_1", 100, 490) + assistantLine("msg_1", 100, 490, 1));
+		expect(await hook(withTranscript(toolPayload("p1")))).toEqual({});
+		expect(await statusLine()).toContain("| 600 of 1k tokens");
+		// Half of the next response reaches the transcript before this hook, the rest after it.
+		appendFileSync(transcript, `${assistantLine("msg_2", 100, 490)}{"type":"assist`);
+		const stop = await hook(withTranscript({ ...toolPayload("p1"), tool_use_id: "toolu_2" }));
+		const spent =
+			"Timebox budget spent. Used 0 turns, 0s, 1,200 of 1,000 tokens. The agent stops for this turn. The chat continues.";
+		expect(stop).toEqual(deniedTool(`${spent}\n${RAN("lmk")}`, spent));
+		appendFileSync(transcript, `ant"}\n${assistantLine("msg_2", 100, 490, 1)}`);
+		await hook(withTranscript(postToolBatchPayload("p1")));
+		expect(await statusLine()).toBe("Timebox: budget spent\n");
+		expect(logLines().filter((line) => line.kind === "usage")).toHaveLength(2);
+	});
+
+	it("says once when the transcript shows usage it cannot read, and counts nothing from it", async () => {
+		await hook(withTranscript(promptPayload("/timebox tokens:1000", "p0")));
+		appendFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { id: "m", usage: "lots" } })}\n`);
+		expect(await hook(withTranscript(promptPayload("work", "p1")))).toEqual({
+			systemMessage:
+				"Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.",
+		});
+		appendFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { id: "n" } })}\n`);
+		expect(await hook(withTranscript(toolPayload("p1")))).toEqual({});
+		expect(await statusLine()).toContain("| 0 of 1k tokens");
+	});
+
+	it("adds the transcript warning to what the hook says anyway, and skips lines that are not JSON", async () => {
+		await hook(withTranscript(promptPayload("/timebox 10m tokens:1000", "p0")));
+		appendFileSync(transcript, `not json\n${JSON.stringify({ type: "assistant", message: { id: "m" } })}\n`);
+		clock.advance(8 * 60_000);
+		const warned = await hook(withTranscript(promptPayload("work", "p1")));
+		expect(warned.systemMessage).toBe(
+			[
+				"Timebox: 2m 0s left of 10m and 1k tokens left of 1k — the model is asked to wrap up.",
+				"Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.",
+			].join("\n"),
+		);
+	});
+
+	it("reads nothing from a transcript that is a folder, empty, or has no whole line yet, and counts a log once", async () => {
+		await hook(withTranscript(promptPayload("/timebox tokens:1000", "p0")));
+		expect(await hook({ ...toolPayload("p0"), transcript_path: dataDir })).toEqual({});
+		expect(await hook({ ...toolPayload("p0"), transcript_path: "" })).toEqual({});
+		writeFileSync(transcript, "");
+		expect(await hook(withTranscript(toolPayload("p0")))).toEqual({});
+
+		appendFileSync(logFile(), `${JSON.stringify({ kind: "usage", responseId: 7, tokens: 900, offset: 1 })}\n`);
+		appendFileSync(logFile(), `${JSON.stringify({ kind: "usage", responseId: "r", tokens: "900" })}\n`);
+		expect(await statusLine()).toContain("| 0 of 1k tokens");
+	});
+
+	it("waits for a line to be whole before counting it", async () => {
+		const partial = join(dataDir, "partial.jsonl");
+		writeFileSync(partial, `{"type":"assistant","message":{"id":"m1","usage":{"input_tokens":5}}}`);
+		await hook({ ...promptPayload("/timebox tokens:1000", "p0"), transcript_path: partial });
+		expect(await statusLine()).toContain("| 0 of 1k tokens");
+		appendFileSync(partial, "\n");
+		await hook({ ...toolPayload("p0"), transcript_path: partial });
+		expect(await statusLine()).toContain("| 5 of 1k tokens");
+	});
+
+	it("sets a cost budget and says that Claude Code cannot enforce it", async () => {
+		expect(await submit("/timebox 30m cost:2", "p0")).toEqual({
+			decision: "block",
+			reason:
+				"Timebox set: 30m and $2.00.\nTimebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.",
+		});
+	});
+
+	it("reports the session's budgets with the tokens their runs used", async () => {
+		await hook(withTranscript(promptPayload("/timebox turns:3", "p0")));
+		await hook(withTranscript(promptPayload("work", "p1")));
+		appendFileSync(transcript, assistantLine("msg_1", 1_000, 490));
+		clock.advance(60_000);
+		const report = await hook(withTranscript(promptPayload("/timebox report", "p2")));
+		expect(report).toEqual({
+			decision: "block",
+			reason: [
+				"Timebox report: 1 budget in this session.",
+				"1. 3 turns, set 1m 0s ago: used 1m 0s, 1 turn, 1.5k tokens, $0.00. Still active.",
+			].join("\n"),
+		});
 	});
 });

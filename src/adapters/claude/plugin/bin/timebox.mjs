@@ -1,10 +1,16 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
-import { appendFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
 // src/adapters/node/node-time.ts
 const systemClock = { now: () => Date.now() };
+// src/core/budget.ts
+/** Nothing used. */
+const NO_SPEND = {
+	tokens: 0,
+	cost: 0
+};
 /** The largest turn budget. */
 const MAX_TURN_LIMIT = 1e6;
 /** What the `awareness` setting may be: the warning block from 80% (the default), or a line on every model call too. */
@@ -18,6 +24,7 @@ const OFF_WORDS = [
 const STATUS_WORD = "status";
 const PAUSE_WORD = "pause";
 const RESUME_WORD = "resume";
+const REPORT_WORD = "report";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
 const EXTEND_WORDS = ["extend", "add"];
 /** What a budget id may look like: it names files in the ledger, so nothing that could leave its folder. */
@@ -43,11 +50,17 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
 	return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
+/** A token count or a cost made safe to compare: finite, never negative. */
+function safeAmount(amount) {
+	return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
 /** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
-function worstRatio(budget, now, usedTurns) {
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND) {
 	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
 	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-	return Math.max(timeRatio, turnRatio);
+	const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+	const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+	return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
 // src/core/parse.ts
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -55,6 +68,12 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
+const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+const TOKEN_UNITS = {
+	k: 1e3,
+	m: 1e6
+};
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = {
 	s: 1e3,
@@ -114,7 +133,7 @@ function quoteInput(text) {
 }
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText) {
-	return budgetText.replace(/\b(turns|grace):\s+(?=\d)/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function invalid(reason) {
 	return {
@@ -124,20 +143,53 @@ function invalid(reason) {
 }
 const SUB_COMMANDS = {
 	[STATUS_WORD]: "status",
+	[REPORT_WORD]: "report",
 	[PAUSE_WORD]: "pause",
 	[RESUME_WORD]: "resume",
 	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
 };
+/** A token count such as `tokens:200k` or `tokens:1.5m`, or null when the word is not one. */
+function parseTokens(token) {
+	const match = TOKENS_TOKEN.exec(token);
+	if (!match) return null;
+	const unit = (match[2] ?? "").toLowerCase();
+	return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+/** A cost in US dollars such as `cost:2.50` or `$2.50`, or null when the word is not one. */
+function parseCost(token) {
+	const match = COST_TOKEN.exec(token);
+	return match ? Number(match[1]) : null;
+}
 function readWords(tokens) {
 	let timeMs = null;
 	let turns = null;
+	let tokenCount = null;
+	let cost = null;
 	let aware = false;
 	let graceMs = null;
 	let timeWord = "";
 	let turnsWord = "";
+	let tokensWord = "";
+	let costWord = "";
 	let graceWord = "";
 	const notes = [];
 	for (const token of tokens) {
+		const tokenBudget = parseTokens(token);
+		if (tokenBudget !== null) {
+			if (tokenBudget < 1 || tokenBudget > 1e9) return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+			if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+			tokenCount = tokenBudget;
+			tokensWord = token;
+			continue;
+		}
+		const dollars = parseCost(token);
+		if (dollars !== null) {
+			if (dollars < .01 || dollars > 1e4) return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+			if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+			cost = dollars;
+			costWord = token;
+			continue;
+		}
 		if (token.toLowerCase() === "aware") {
 			aware = true;
 			continue;
@@ -174,6 +226,8 @@ function readWords(tokens) {
 	return {
 		timeMs,
 		turns,
+		tokens: tokenCount,
+		cost,
 		aware,
 		graceMs,
 		notes
@@ -181,7 +235,7 @@ function readWords(tokens) {
 }
 /** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token) {
-	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, aware or grace:30s.`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -222,22 +276,26 @@ function parseCommand(input) {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
-		if (words.aware || words.graceMs !== null) return invalid("An extension adds time or turns only; set aware or grace with a new budget.");
-		if (words.timeMs === null && words.turns === null) return invalid("Nothing to add: give a time or turns:<n>.");
+		if (words.aware || words.graceMs !== null) return invalid("An extension adds to the limits only; set aware or grace with a new budget.");
+		if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
 		return withNotes({
 			kind: "extend",
 			addTimeMs: words.timeMs,
-			addTurns: words.turns
+			addTurns: words.turns,
+			...words.tokens === null ? {} : { addTokens: words.tokens },
+			...words.cost === null ? {} : { addCost: words.cost }
 		}, words.notes);
 	}
 	const words = readWords(tokens);
 	if ("invalid" in words) return invalid(words.invalid);
-	if (words.timeMs === null && words.turns === null) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+	if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	if (delimiter && stopCommand.length === 0) words.notes.push("Nothing follows --, so no on-stop command was set.");
 	return withNotes({
 		kind: "set",
 		timeLimitMs: words.timeMs,
 		turnLimit: words.turns,
+		...words.tokens === null ? {} : { tokenLimit: words.tokens },
+		...words.cost === null ? {} : { costLimit: words.cost },
 		onStopCommand: stopCommand.length > 0 ? stopCommand : null,
 		...words.aware ? { awareness: "always" } : {},
 		...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -249,6 +307,31 @@ const SECOND_MS = 1e3;
 const SPENT_STATUS = "Timebox: budget spent";
 /** Shown in the status bar while the run that met the limit writes its final answer. */
 const WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+/**
+* A token count as people read it: `950`, `1.5k`, `150k`, `1.2m`.
+* @example formatTokens(150_000) // "150k"
+*/
+function formatTokens(tokens) {
+	const count = safeAmount(tokens);
+	if (count < 1e3) return `${Math.floor(count)}`;
+	if (count < 1e6) return `${trimmed(count / 1e3)}k`;
+	return `${trimmed(count / 1e6)}m`;
+}
+/** One decimal, none when it is zero: `1.5`, `150`. */
+function trimmed(value) {
+	const rounded = Math.floor(value * 10) / 10;
+	return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+/**
+* US dollars as people read them: cents from a dollar up (`$2.07`), and below a dollar up to four decimals, so that a
+* small budget's figures stay apart (`$0.012 of $0.01`, `$0.0042`).
+* @example formatCost(1.234) // "$1.23"
+*/
+function formatCost(dollars) {
+	const amount = safeAmount(dollars);
+	if (amount >= 1) return `$${amount.toFixed(2)}`;
+	return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
 /** `1 turn` / `3 turns`. */
 function pluralTurns(count) {
 	return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -276,6 +359,8 @@ function describeBudget(limits) {
 	const parts = [];
 	if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+	if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+	if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
 	const treatment = [];
 	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
 	if (limits.graceMs !== void 0) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -285,21 +370,35 @@ function describeBudget(limits) {
 function formatTimeLeft(budget, limitMs, now) {
 	return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS) * SECOND_MS);
 }
-/** `12m 34s left (15m budget) | 3 turns left (2/5)`: what remains of each dimension. */
-function formatRemaining(budget, now, usedTurns) {
+/**
+* `12m 34s left (15m budget) | 3 turns left (2/5) | $1.23 of $2.00 | 150k of 200k tokens`: what remains of time and
+* prompts, and what was used of cost and tokens where the budget limits them.
+*/
+function formatRemaining(budget, now, usedTurns, spend = NO_SPEND) {
 	const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
 	const used = safeTurns(usedTurns);
-	return `${timePart} | ${budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`}`;
+	return [
+		timePart,
+		budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`,
+		...spendParts(budget, spend)
+	].join(" | ");
+}
+/** `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has. */
+function spendParts(budget, spend) {
+	const parts = [];
+	if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+	if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+	return parts;
 }
 /**
 * The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
 * `paused | ` after `Timebox:` while it is paused.
 */
-function formatStatus(budget, now, usedTurns) {
-	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns)}`;
+function formatStatus(budget, now, usedTurns, spend = NO_SPEND) {
+	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns, spend)}`;
 }
 /** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
-function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0) {
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND) {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
 	if (budget.timeLimitMs !== null) lines.push(`Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`);
@@ -308,6 +407,14 @@ function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0) {
 		const left = Math.max(0, budget.turnLimit - used);
 		lines.push(left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`);
 	}
+	if (budget.tokenLimit !== void 0) {
+		const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+		lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+	}
+	if (budget.costLimit !== void 0) {
+		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+		lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+	}
 	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.");
 	return lines.join("\n");
 }
@@ -315,7 +422,7 @@ function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0) {
 * The line every model call carries when the user asked that the model always know its budget.
 * @example formatAwareLine(fifteenMinutesFivePrompts, now, 2) // "Timebox: 9m 12s and 3 prompts left of 15m / 5 prompts."
 */
-function formatAwareLine(budget, now, usedTurns) {
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
 	const left = [];
 	const of = [];
 	if (budget.timeLimitMs !== null) {
@@ -326,6 +433,14 @@ function formatAwareLine(budget, now, usedTurns) {
 		left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
 		of.push(pluralPrompts(budget.turnLimit));
 	}
+	if (budget.tokenLimit !== void 0) {
+		left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+		of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+	}
+	if (budget.costLimit !== void 0) {
+		left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+		of.push(formatCost(budget.costLimit));
+	}
 	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
 }
 /** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */
@@ -335,10 +450,12 @@ const WRAP_UP_PROMPT = [
 	"Call no more tools: they are refused, and the run is stopped if you ask for one again."
 ].join("\n");
 /** `12m 34s left | 2 turns left`: only what is left of each limit, for a question. */
-function formatLeft(budget, now, usedTurns) {
+function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
 	const parts = [];
 	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
 	if (budget.turnLimit !== null) parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+	if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+	if (budget.costLimit !== void 0) parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
 	return parts.join(" | ");
 }
 /** `1 prompt`, `3 prompts`: a count of prompts as people read it. */
@@ -346,12 +463,20 @@ function pluralPrompts(count) {
 	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
 /** `3m 0s left of 15m and 1 prompt left of 5`: what is left of each limit, against the limit, for the warning. */
-function formatLeftOf(budget, now, usedTurns) {
+function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 	const parts = [];
 	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
 	if (budget.turnLimit !== null) {
 		const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
 		parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+	}
+	if (budget.tokenLimit !== void 0) {
+		const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+		parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+	}
+	if (budget.costLimit !== void 0) {
+		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+		parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
 	}
 	return parts.join(" and ");
 }
@@ -361,37 +486,50 @@ function urgencyFor(ratio) {
 	return ratio >= .95 ? "critical" : "warning";
 }
 /**
-* Decides what the budget calls for: `stop` once either limit is reached, a one-shot `nudge` once either dimension
-* passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
+* Decides what the budget calls for: `stop` once any limit is reached (time, prompts, tokens or cost), a one-shot
+* `nudge` once any dimension passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
 * @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
 */
-function decide(budget, now, usedTurns, nudged) {
+function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
 	const elapsed = elapsedMs(budget, now);
 	const used = safeTurns(usedTurns);
+	const tokens = safeAmount(spend.tokens);
+	const cost = safeAmount(spend.cost);
 	const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
 	const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
-	if (timeRanOut || turnsSpent) return {
-		kind: "stop",
-		summary: {
+	const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
+	const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
+	if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
+		const summary = {
 			usedTurns: used,
 			elapsedMs: elapsed,
 			timeRanOut
-		}
-	};
-	const ratio = worstRatio(budget, now, used);
+		};
+		if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+		if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+		if (budget.costLimit !== void 0) summary.cost = cost;
+		return {
+			kind: "stop",
+			summary
+		};
+	}
+	const ratio = worstRatio(budget, now, used, spend);
 	if (!nudged && ratio >= .8) return {
 		kind: "nudge",
 		urgency: urgencyFor(ratio),
-		detail: formatLeftOf(budget, now, used)
+		detail: formatLeftOf(budget, now, used, spend)
 	};
 	return { kind: "ok" };
 }
-/** The same decision on the time limit alone: prompts are spent by prompts, and checked when one starts. */
-function decideOnTime(budget, now, usedTurns, nudged) {
+/**
+* The same decision inside a run, on everything but the prompts: time, tokens and cost. Prompts are spent by prompts,
+* and checked when one starts.
+*/
+function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
 	return decide({
 		...budget,
 		turnLimit: null
-	}, now, usedTurns, nudged);
+	}, now, usedTurns, nudged, spend);
 }
 // src/core/records.ts
 function isFields(value) {
@@ -422,8 +560,8 @@ function offRecord(budgetId, disabledAt) {
 		disabledAt
 	};
 }
-/** The record to write for a budget; `turnsBefore` when it writes an existing budget again. */
-function budgetRecord(budget, turnsBefore = 0) {
+/** The record to write for a budget; what was used before when it writes an existing budget again. */
+function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 	return {
 		version: 2,
 		id: budget.id,
@@ -432,13 +570,20 @@ function budgetRecord(budget, turnsBefore = 0) {
 		startTime: budget.startTime,
 		onStopCommand: budget.onStopCommand,
 		...optionalFields(budget),
-		...turnsBefore > 0 ? { turnsBefore } : {}
+		...turnsBefore > 0 ? { turnsBefore } : {},
+		...spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {},
+		...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
 	};
 }
-/** The optional fields of a budget that are set: a pause, time paused before, extensions, awareness, a grace period. */
+/**
+* The optional fields of a budget that are set: token and cost limits, a pause, time paused before, extensions,
+* awareness, a grace period.
+*/
 function optionalFields(fields) {
-	const { pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+	const { tokenLimit, costLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
+		...Number.isInteger(tokenLimit) && tokenLimit >= 1 && tokenLimit <= 1e9 ? { tokenLimit } : {},
+		...isFiniteNumber(costLimit) && costLimit >= .01 && costLimit <= 1e4 ? { costLimit } : {},
 		...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
 		...isFiniteNumber(pausedAt) ? { pausedAt } : {},
 		...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
@@ -454,7 +599,8 @@ function parseBudget(value) {
 	if (!isFields(value)) return null;
 	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
 	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
-	if (timeLimitMs === null && turnLimit === null) return null;
+	const limits = optionalFields(value);
+	if (timeLimitMs === null && turnLimit === null && limits.tokenLimit === void 0 && limits.costLimit === void 0) return null;
 	if (!isFiniteNumber(startTime)) return null;
 	if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
@@ -465,7 +611,7 @@ function parseBudget(value) {
 		turnLimit,
 		startTime,
 		onStopCommand: onStopCommand ? onStopCommand : null,
-		...optionalFields(value)
+		...limits
 	};
 }
 /**
@@ -483,12 +629,16 @@ function parseRecord(value) {
 	if (value.kind !== "active" || !isFields(data)) return null;
 	const budget = parseBudget(data);
 	if (!budget) return null;
-	const { startTurn, version, turnsBefore } = data;
+	const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
 	return {
 		kind: "active",
 		budget,
 		legacyStartTurn: version === void 0 && isWholeCount(startTurn) ? startTurn : null,
-		turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0
+		turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+		spendBefore: {
+			tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+			cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+		}
 	};
 }
 // src/core/history.ts
@@ -503,6 +653,10 @@ function foldHistory(items) {
 	let budgetAt = items.length;
 	let legacyStartTurn = null;
 	let turnsBefore = 0;
+	let spendBefore = {
+		tokens: 0,
+		cost: 0
+	};
 	let unusable = 0;
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
@@ -517,6 +671,7 @@ function foldHistory(items) {
 			budgetAt = index;
 			legacyStartTurn = record.legacyStartTurn;
 			turnsBefore = record.turnsBefore;
+			spendBefore = record.spendBefore;
 		}
 		break;
 	}
@@ -524,7 +679,16 @@ function foldHistory(items) {
 	const counted = /* @__PURE__ */ new Set();
 	let lastPrompt = null;
 	const paused = budget?.pausedAt !== void 0;
+	let tokens = spendBefore.tokens;
+	let cost = spendBefore.cost;
 	for (const [index, item] of items.entries()) {
+		if (item.kind === "usage") {
+			if (index > budgetAt && !paused) {
+				tokens += safeAmount(item.tokens);
+				cost += safeAmount(item.cost);
+			}
+			continue;
+		}
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
 		if (index > countFrom && !paused) counted.add(item.key);
@@ -533,6 +697,13 @@ function foldHistory(items) {
 	return {
 		budget,
 		usedTurns: budget ? usedTurns : 0,
+		spend: budget ? {
+			tokens,
+			cost
+		} : {
+			tokens: 0,
+			cost: 0
+		},
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0,
@@ -543,8 +714,9 @@ function foldHistory(items) {
 /** The usage hint shown with every invalid input. */
 const USAGE$1 = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"       /timebox +<budget> (extend) | pause | resume",
-	"  budget: a time (30s, 15m, 2h, 1h30m; a bare number is minutes) and/or turns:<n> (prompts you send)",
+	"       /timebox +<budget> (extend) | pause | resume | report",
+	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+	"  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
 	"  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send \"Timebox done\"    /timebox +10m +turns:2"
 ].join("\n");
 const NO_ACTIVE_TIMEBOX = "No active timebox.";
@@ -576,7 +748,7 @@ function extendedMessage(added, statusText, notes = []) {
 /** `/timebox +…` with no budget. */
 const NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
 /** An extension would pass the largest budget. */
-const EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns). Nothing changed.";
+const EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.";
 /** `/timebox pause` took effect. */
 function pausedMessage(statusText) {
 	return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.\n${statusText}`;
@@ -587,22 +759,37 @@ function resumedMessage(statusText) {
 }
 const ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
 const NOT_PAUSED = "Timebox is not paused.";
+/** A cost limit set where the model reports no cost. */
+const COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
+/** A cost limit set on a host whose hooks never see what the session costs. */
+const COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 const SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 /** `/timebox status` while a budget is active: the status text and the on-stop command. */
 function activeStatusMessage(statusText, onStopCommand) {
 	return `${statusText}${onStopCommand === null ? "" : `\nOn stop it runs: ${onStopCommand}`}`;
 }
-/** The hard-stop notification. */
-function spentMessage(usedTurns, elapsedMs) {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent stops for this turn. The chat continues.`;
+/**
+* What a spent budget used of its token and cost limits, to follow the prompts and the time in a stop message:
+* `, 1,200 of 1,000 tokens, $2.07 of $2.00` (empty for a budget without such limits). A model call already sent when the
+* limit was reached can take the figure past it.
+*/
+function spentUsage(summary, budget) {
+	const parts = [];
+	if (budget.tokenLimit !== void 0) parts.push(`${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`);
+	if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+	return parts.map((part) => `, ${part}`).join("");
+}
+/** The hard-stop notification; `usage` is what `spentUsage` says. */
+function spentMessage(usedTurns, elapsedMs, usage = "") {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. The agent stops for this turn. The chat continues.`;
 }
 /** The hard-stop notification when the budget ran out while nothing was running. */
-function idleSpentMessage(usedTurns, elapsedMs) {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}, while the agent was idle. The chat continues.`;
+function idleSpentMessage(usedTurns, elapsedMs, usage = "") {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}, while the agent was idle. The chat continues.`;
 }
 /** The budget ran out mid-run and the model may wrap up: nothing is cut yet. */
-function wrapUpMessage(usedTurns, elapsedMs, graceMs) {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+function wrapUpMessage(usedTurns, elapsedMs, graceMs, usage = "") {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
 /** Why a tool is refused while the model wraps up: the model reads it. */
 const WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
@@ -615,8 +802,8 @@ function badSettingMessage(source, value, why) {
 	return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
 }
 /** `/timebox status` after the hard stop. */
-function spentStatusMessage(usedTurns, elapsedMs) {
-	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+function spentStatusMessage(usedTurns, elapsedMs, usage = "") {
+	return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
 }
 /** The soft nudge the user sees at 80% (critical from 95%). */
 function nudgeMessage(urgency, detail) {
@@ -635,8 +822,8 @@ function restoredMessage(statusText, onStopCommand) {
 	return `${statusText.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
 /** The session's budget was already spent when it was reopened. */
-function expiredMessage(budget, timeRanOut) {
-	return `Timebox budget of this session was already spent (${timeRanOut ? "time ran out" : `all ${pluralTurns(Number(budget.turnLimit))} used`}), so it was not restored.${budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`}`;
+function expiredMessage(budget, summary) {
+	return `Timebox budget of this session was already spent (${summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`}), so it was not restored.${budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`}`;
 }
 /** An unexpected error inside Timebox, reported once per place. */
 function internalErrorMessage(where, error) {
@@ -667,6 +854,104 @@ const MORE_TURNS_CHOICE = "+1 prompt";
 /** An `onLimit` setting Timebox does not know. */
 function badOnLimitMessage(source, value) {
 	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}
+// src/core/report.ts
+/**
+* The report of a session's budgets, oldest first, or a line saying there were none.
+* @example sessionReport(items, lookup, now) // "Timebox report: 1 budget in this session.\n1. 15m and 3 turns, set 4m 0s ago: …"
+*/
+function sessionReport(items, ledger, now) {
+	const budgets = foldBudgets(items);
+	if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+	const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
+	return [`Timebox report: ${budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`} in this session.`, ...lines].join("\n");
+}
+/** Every budget the history set, with the prompts and usage that came while each was in force and not paused. */
+function foldBudgets(items) {
+	const budgets = [];
+	let current = null;
+	for (const item of items) {
+		if (item.kind === "record") {
+			const record = parseRecord(item.record);
+			if (record?.kind === "active") {
+				if (current && current.budget.id === record.budget.id) {
+					current.budget = record.budget;
+					continue;
+				}
+				if (current) current.ending = {
+					kind: "replaced",
+					at: record.budget.startTime
+				};
+				current = {
+					budget: record.budget,
+					prompts: /* @__PURE__ */ new Set(),
+					usage: [],
+					ending: { kind: "active" }
+				};
+				budgets.push(current);
+			} else if (record?.kind === "off" && current) {
+				current.ending = {
+					kind: "off",
+					at: record.disabledAt
+				};
+				current = null;
+			}
+			continue;
+		}
+		if (!current || current.budget.pausedAt !== void 0) continue;
+		if (item.kind === "prompt") current.prompts.add(item.key);
+		else current.usage.push({
+			tokens: item.tokens,
+			cost: item.cost,
+			at: item.at
+		});
+	}
+	return budgets;
+}
+/** `15m and 3 turns, set 12m 0s ago: used 12m 0s, 3 turns, 150k tokens, $1.23. Spent: the time ran out.` */
+function describeEntry(entry, ledger, now) {
+	const { budget } = entry;
+	const spent = ledger.spent;
+	const ending = spent ? {
+		kind: "spent",
+		why: spentWhy(spent)
+	} : entry.ending;
+	const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+	const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
+	const turns = spent ? spent.usedTurns : entry.prompts.size;
+	const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+	const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+	const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+	const used = [
+		formatTime(time),
+		pluralTurns(turns),
+		`${formatTokens(spend.tokens)} tokens`,
+		formatCost(spend.cost)
+	];
+	return `${`${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`}: used ${used.join(", ")}. ${endingText(ending)}`;
+}
+function sumUsage(usage) {
+	return usage.reduce((sum, one) => ({
+		tokens: sum.tokens + safeAmount(one.tokens),
+		cost: sum.cost + safeAmount(one.cost)
+	}), {
+		tokens: 0,
+		cost: 0
+	});
+}
+function spentWhy(spent) {
+	if (spent.timeRanOut) return "the time ran out";
+	if (spent.limit === "tokens") return "the tokens were used up";
+	if (spent.limit === "cost") return "the cost limit was reached";
+	return "the prompts were used up";
+}
+function endingText(ending) {
+	switch (ending.kind) {
+		case "active": return "Still active.";
+		case "spent": return `Spent: ${ending.why}.`;
+		case "off": return "Turned off.";
+		case "replaced": return "Replaced by a new budget.";
+	}
 }
 // src/core/command-plan.ts
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
@@ -703,25 +988,53 @@ function planCommand(command, view) {
 					level: "info"
 				}
 			};
-		case "set": return {
-			change: "set",
-			budget: {
+		case "set": {
+			const budget = {
 				id: view.newBudgetId,
 				timeLimitMs: command.timeLimitMs,
 				turnLimit: command.turnLimit,
 				startTime: view.now,
 				onStopCommand: command.onStopCommand,
+				...spendLimits(command),
 				...treatment(command)
-			},
-			reply: {
-				message: budgetSetMessage(command, view.budget !== null && view.spent === null, command.notes),
-				level: "info"
-			}
-		};
+			};
+			const replacedActive = view.budget !== null && view.spent === null;
+			const costNote = command.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
+			return {
+				change: "set",
+				budget,
+				reply: {
+					message: budgetSetMessage(command, replacedActive, [...command.notes ?? [], ...costNote]),
+					level: "info"
+				}
+			};
+		}
 		case "extend": return planExtension(command, view);
 		case "pause": return planPause(view);
 		case "resume": return planResume(view);
+		case "report": return {
+			change: "none",
+			reply: {
+				message: view.report ?? "No budget was set in this session.",
+				level: "info"
+			}
+		};
 	}
+}
+/** Why a cost limit cannot be enforced here, said when it is set. */
+function costNotes(cost) {
+	switch (cost) {
+		case "reported": return [];
+		case "model reports none": return [COST_NOT_REPORTED];
+		case "host cannot see": return [COST_NOT_SEEN];
+	}
+}
+/** The token and cost limits a budget's words asked for. */
+function spendLimits(limits) {
+	return {
+		...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
+		...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit }
+	};
 }
 const info = (message) => ({
 	message,
@@ -743,7 +1056,10 @@ function planExtension(command, view) {
 	};
 	const timeLimitMs = command.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
 	const turnLimit = command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
-	if ((timeLimitMs ?? 0) > 2592e6 || (turnLimit ?? 0) > 1e6) return {
+	const spend = view.spend;
+	const tokenLimit = command.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
+	const costLimit = command.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command.addCost;
+	if ((timeLimitMs ?? 0) > 2592e6 || (turnLimit ?? 0) > 1e6 || (tokenLimit ?? 0) > 1e9 || (costLimit ?? 0) > 1e4) return {
 		change: "none",
 		reply: {
 			message: EXTENSION_TOO_LARGE,
@@ -753,15 +1069,19 @@ function planExtension(command, view) {
 	const added = describeBudget({
 		timeLimitMs: command.addTimeMs,
 		turnLimit: command.addTurns,
+		...command.addTokens === void 0 ? {} : { tokenLimit: command.addTokens },
+		...command.addCost === void 0 ? {} : { costLimit: command.addCost },
 		onStopCommand: null
 	});
 	const extended = {
 		...budget,
 		timeLimitMs,
 		turnLimit,
+		...tokenLimit === void 0 ? {} : { tokenLimit },
+		...costLimit === void 0 ? {} : { costLimit },
 		extensions: (budget.extensions ?? 0) + 1
 	};
-	const status = formatStatus(extended, view.now, view.usedTurns);
+	const status = formatStatus(extended, view.now, view.usedTurns, spend);
 	return {
 		change: "update",
 		budget: extended,
@@ -787,7 +1107,7 @@ function planPause(view) {
 		...budget,
 		pausedAt: view.now
 	};
-	const status = formatStatus(paused, view.now, view.usedTurns);
+	const status = formatStatus(paused, view.now, view.usedTurns, view.spend);
 	return {
 		change: "update",
 		budget: paused,
@@ -811,7 +1131,7 @@ function planResume(view) {
 		...running,
 		pausedMs
 	} : running;
-	const status = formatStatus(resumed, view.now, view.usedTurns);
+	const status = formatStatus(resumed, view.now, view.usedTurns, view.spend);
 	return {
 		change: "update",
 		budget: resumed,
@@ -821,8 +1141,8 @@ function planResume(view) {
 }
 function statusMessage(view) {
 	if (!view.budget) return noBudgetStatusMessage();
-	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs);
-	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns), view.budget.onStopCommand);
+	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns, view.spend), view.budget.onStopCommand);
 }
 // src/core/session.ts
 /** A session with no budget. */
@@ -850,7 +1170,7 @@ function step(state, event, now) {
 	};
 	const result = applyEvent(state, event, now);
 	const spent = result.state.spent;
-	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck";
+	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
 	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) return askAtTheLimit(state, event, spent);
 	return result;
 }
@@ -872,6 +1192,7 @@ function applyEvent(state, event, now) {
 		}, event, now);
 		case "modelCall": return withCallContext(modelCall(state, event.prompt, now), now);
 		case "toolCall": return toolCall(state, event.prompt, now);
+		case "modelResponse": return modelResponse(state, event, now);
 		case "runEnd": {
 			const next = {
 				...state,
@@ -908,7 +1229,7 @@ function statusText(state, now) {
 	if (!state.budget) return void 0;
 	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent) return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state));
+	return formatStatus(state.budget, now, shownTurns(state), spendOf(state));
 }
 function status(state, now) {
 	return {
@@ -950,6 +1271,7 @@ function load(event, now) {
 		...base,
 		budget,
 		usedTurns: history.usedTurns,
+		...history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {},
 		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
@@ -969,18 +1291,18 @@ function load(event, now) {
 			}
 		} : loaded;
 		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
 		return {
 			state: wrapping,
 			effects
 		};
 	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true);
+	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
 	if (summary) {
 		if (announce) effects.push({
 			kind: "notify",
-			message: expiredMessage(budget, summary.timeRanOut),
+			message: expiredMessage(budget, summary),
 			level: "warning"
 		});
 		if (!ledger.spent) effects.push(once({
@@ -996,10 +1318,10 @@ function load(event, now) {
 	}
 	const next = {
 		...loaded,
-		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns) >= .8
+		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= .8
 	};
 	effects.push(status(next, now));
-	if (announce) effects.push(restored(budget, now, history.usedTurns));
+	if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
 	return {
 		state: next,
 		effects
@@ -1025,6 +1347,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
 		turnLimit: command.turnLimit,
 		startTime: now,
 		onStopCommand: command.onStopCommand,
+		...spendLimits(command),
 		...treatment(command)
 	};
 	const next = withNewBudget(state, budget);
@@ -1047,10 +1370,10 @@ function withDefault(state, { text, source, newBudgetId }, now) {
 		]
 	};
 }
-function restored(budget, now, usedTurns) {
+function restored(budget, now, usedTurns, spend) {
 	return {
 		kind: "notify",
-		message: restoredMessage(formatStatus(budget, now, usedTurns), budget.onStopCommand),
+		message: restoredMessage(formatStatus(budget, now, usedTurns, spend), budget.onStopCommand),
 		level: "info"
 	};
 }
@@ -1060,7 +1383,10 @@ function command(state, event, now) {
 		spent: state.spent,
 		usedTurns: shownTurns(state),
 		now,
-		newBudgetId: event.newBudgetId
+		newBudgetId: event.newBudgetId,
+		spend: spendOf(state),
+		...event.cost === void 0 ? {} : { cost: event.cost },
+		...event.report === void 0 ? {} : { report: event.report }
 	});
 	const reply = {
 		kind: "notify",
@@ -1110,7 +1436,7 @@ function command(state, event, now) {
 						kind: "append",
 						record: {
 							kind: "active",
-							budget: budgetRecord(plan.budget, next.usedTurns)
+							budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next))
 						}
 					},
 					status(next, now),
@@ -1148,7 +1474,7 @@ function askToReplace(state, budget, event, now) {
 		state,
 		effects: [{
 			kind: "ask",
-			question: replaceQuestion(formatLeft(budget, now, shownTurns(state))),
+			question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
 			choices: [{
 				label: REPLACE_CHOICE,
 				answer: {
@@ -1218,8 +1544,9 @@ function limitAnswer(state, event, now) {
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state, budget) {
 	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
+	const { spend: _spentUnderTheOldBudget, ...fresh } = rest;
 	return {
-		...rest,
+		...fresh,
 		budget,
 		usedTurns: 0,
 		runningCounted: false,
@@ -1266,7 +1593,7 @@ function modelCall(state, prompt, now) {
 		state: fresh,
 		effects: [status(fresh, now)]
 	};
-	const decision = decide(budget, now, state.usedTurns, state.nudged);
+	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
 	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
 	const counted = {
 		...fresh,
@@ -1287,6 +1614,30 @@ function modelCall(state, prompt, now) {
 		state: counted,
 		effects: [status(counted, now)]
 	};
+}
+/**
+* A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
+* is checked at once, so a run that used up its tokens or cost stops before its next step.
+*/
+function modelResponse(state, used, now) {
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== void 0) return {
+		state,
+		effects: []
+	};
+	const before = spendOf(state);
+	const spend = {
+		tokens: before.tokens + safeAmount(used.tokens),
+		cost: before.cost + safeAmount(used.cost)
+	};
+	return checkTime({
+		...state,
+		spend
+	}, now, "modelResponse");
+}
+/** What the model used under the budget so far. */
+function spendOf(state) {
+	return state.spend ?? NO_SPEND;
 }
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state, prompt, now) {
@@ -1309,11 +1660,11 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 		state,
 		effects: [status(state, now)]
 	};
-	const decision = decideOnTime(budget, now, shownTurns(state), state.nudged);
+	const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
-			return hardStop(state, budget, decision.summary, prompt, now, reached !== "timer");
+			return hardStop(state, budget, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
 		case "nudge": {
 			const next = {
 				...state,
@@ -1340,10 +1691,11 @@ function hardStop(state, budget, summary, prompt, now, refuse) {
 		spent: summary,
 		stoppedPrompt: prompt
 	};
-	const message = spentMessage(summary.usedTurns, summary.elapsedMs);
+	const usage = spentUsage(summary, budget);
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const announce = [{
 		kind: "notify",
-		message: state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs),
+		message: state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage),
 		level: "error"
 	}];
 	if (budget.onStopCommand !== null) announce.push({
@@ -1391,7 +1743,7 @@ function startWrapUp(state, budget, summary, prompt, now, refuseTool) {
 		stoppedPrompt: prompt,
 		wrapUp
 	};
-	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs);
+	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
 	const effects = [status(next, now), once({
 		kind: "spent",
 		budgetId: outcomeId(budget),
@@ -1511,9 +1863,10 @@ function callContext(state, now) {
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== void 0) return null;
 	const used = shownTurns(state);
-	const ratio = worstRatio(budget, now, used);
-	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget));
-	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used) : null;
+	const spend = spendOf(state);
+	const ratio = worstRatio(budget, now, used, spend);
+	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend);
+	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
 }
 /** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
 function awarenessOf(state, budget) {
@@ -1729,6 +2082,9 @@ function createFileLedger(dir, link = linkSync) {
 					elapsedMs: numberOr(fields.elapsedMs, 0),
 					timeRanOut: fields.timeRanOut === true,
 					...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+					...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+					...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+					...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
 					prompt: typeof spent.prompt === "string" ? spent.prompt : null
 				} : null,
 				off: readJson(fileOf(dir, budgetId, "off")) !== null,
@@ -1752,7 +2108,7 @@ function parseHookInput(text, event) {
 		return { error: "stdin is not JSON" };
 	}
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source } = value;
+	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source, transcript_path: transcriptPath } = value;
 	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
 	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
 	return {
@@ -1760,8 +2116,91 @@ function parseHookInput(text, event) {
 		sessionId,
 		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
 		prompt: typeof prompt === "string" ? prompt : null,
-		source: typeof source === "string" ? source : null
+		source: typeof source === "string" ? source : null,
+		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null
 	};
+}
+// src/adapters/claude/transcript-usage.ts
+/** The most of the transcript one hook reads: a hook never stalls on a huge file, and the next one goes on from there. */
+const MAX_READ_BYTES = 8388608;
+const USAGE_FIELDS = [
+	"input_tokens",
+	"output_tokens",
+	"cache_read_input_tokens",
+	"cache_creation_input_tokens"
+];
+function fieldsOf(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+/** The usage of one transcript line: a response's, null for a line that is not an answer, or "unreadable". */
+function usageOfLine(raw) {
+	let line;
+	try {
+		line = fieldsOf(JSON.parse(raw));
+	} catch {
+		return null;
+	}
+	if (line?.type !== "assistant") return null;
+	const message = fieldsOf(line.message);
+	const usage = fieldsOf(message?.usage);
+	if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+	const tokens = USAGE_FIELDS.reduce((sum, key) => {
+		const value = usage[key];
+		return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+	}, 0);
+	return {
+		id: message.id,
+		tokens
+	};
+}
+/**
+* Reads the transcript at `path` from byte `offset` up to its last whole line, and returns each response whose id is not
+* in `seen`, once. A missing or unreadable file reads as nothing new.
+*/
+function readTranscriptUsage(path, offset, seen) {
+	const nothing = {
+		responses: [],
+		offset,
+		unreadable: false
+	};
+	let fd;
+	try {
+		fd = openSync(path, "r");
+	} catch {
+		return nothing;
+	}
+	try {
+		const size = statSync(path).size;
+		if (size <= offset) return {
+			...nothing,
+			offset: Math.min(offset, size)
+		};
+		const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+		const read = readSync(fd, buffer, 0, buffer.length, offset);
+		const text = buffer.subarray(0, read).toString("utf8");
+		const end = text.lastIndexOf("\n");
+		if (end < 0) return nothing;
+		const found = new Set(seen);
+		const responses = [];
+		let unreadable = false;
+		for (const raw of text.slice(0, end).split("\n")) {
+			const usage = usageOfLine(raw);
+			if (usage === "unreadable") unreadable = true;
+			else if (usage && !found.has(usage.id)) {
+				found.add(usage.id);
+				responses.push(usage);
+			}
+		}
+		return {
+			responses,
+			offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8"),
+			unreadable
+		};
+	} catch {
+		return nothing;
+	} finally {
+		closeSync(fd);
+	}
 }
 // src/adapters/claude/hooks.ts
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -1813,6 +2252,35 @@ function ledgerView(budget, deps) {
 /** Answers one hook event. Events Timebox does not use get no answer. */
 async function handleHook(input, deps) {
 	const now = deps.clock.now();
+	const note = countTranscriptUsage(input, deps.store, now);
+	const output = await answerHook(input, deps, now);
+	if (note === null) return output;
+	const shown = [typeof output?.systemMessage === "string" ? output.systemMessage : null, note];
+	return {
+		...output,
+		systemMessage: shown.filter((text) => text !== null).join("\n")
+	};
+}
+/** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
+const TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+/**
+* Counts what the model calls used since the last hook, from the transcript, into the session's log. Returns the
+* warning to show when the transcript could not be read (once per session), else null.
+*/
+function countTranscriptUsage(input, store, now) {
+	if (!input.transcriptPath) return null;
+	const progress = store.transcriptProgress();
+	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
+	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
+	if (!read.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+	store.appendLine({
+		kind: "transcript-unreadable",
+		at: now
+	});
+	return TRANSCRIPT_UNREADABLE;
+}
+async function answerHook(input, deps, now) {
 	switch (input.event) {
 		case "SessionStart": {
 			if (input.source === "compact") return null;
@@ -1852,14 +2320,19 @@ async function userPromptSubmit(input, deps, now) {
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
-	if (args !== null) return {
-		decision: "block",
-		reason: (await execute(step(state, {
+	if (args !== null) {
+		const event = {
 			type: "command",
 			args,
-			newBudgetId: (deps.newBudgetId ?? randomUUID)()
-		}, now).effects, deps)).notices.join("\n")
-	};
+			newBudgetId: (deps.newBudgetId ?? randomUUID)(),
+			cost: "host cannot see"
+		};
+		if (parseCommand(args).kind === "report") event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
+		return {
+			decision: "block",
+			reason: (await execute(step(state, event, now).effects, deps)).notices.join("\n")
+		};
+	}
 	const record = () => {
 		if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
 	};
@@ -1996,7 +2469,10 @@ function startOnStop(command, runner) {
 function isLine(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-/** A session's log: budget records (`active`, `off`) and the prompts counted (`prompt`), one JSON object a line. */
+/**
+* A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
+* (`usage`, with how far the transcript was read), one JSON object a line.
+*/
 var ClaudeSessionStore = class {
 	folder;
 	file;
@@ -2015,9 +2491,43 @@ var ClaudeSessionStore = class {
 			at
 		});
 	}
-	/** The log as history: budget records and prompts, oldest first. */
+	/** Records what a response used (read from the transcript), and how far the transcript was read. */
+	appendUsage(responseId, tokens, at, offset) {
+		this.appendLine({
+			kind: "usage",
+			responseId,
+			tokens,
+			at,
+			offset
+		});
+	}
+	/** Records how far the transcript was read when nothing new was used. */
+	appendTranscriptOffset(offset) {
+		this.appendLine({
+			kind: "transcript",
+			offset
+		});
+	}
+	/** How far the transcript was read, and the responses already counted. */
+	transcriptProgress() {
+		let offset = 0;
+		const seen = /* @__PURE__ */ new Set();
+		for (const line of this.lines()) {
+			if (typeof line.offset === "number" && line.offset > offset) offset = line.offset;
+			if (line.kind === "usage" && typeof line.responseId === "string") seen.add(line.responseId);
+		}
+		return {
+			offset,
+			seen
+		};
+	}
+	/**
+	* The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+	* once counts once.
+	*/
 	history() {
 		const items = [];
+		const counted = /* @__PURE__ */ new Set();
 		for (const line of this.lines()) if (line.kind === "prompt" && typeof line.promptId === "string") items.push({
 			kind: "prompt",
 			key: line.promptId
@@ -2026,6 +2536,16 @@ var ClaudeSessionStore = class {
 			kind: "record",
 			record: line
 		});
+		else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
+			counted.add(line.responseId);
+			const tokens = typeof line.tokens === "number" ? line.tokens : 0;
+			items.push({
+				kind: "usage",
+				tokens,
+				cost: 0,
+				...typeof line.at === "number" ? { at: line.at } : {}
+			});
+		}
 		return items;
 	}
 	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */

@@ -25,7 +25,9 @@ const MAX_READ_BYTES = 8 * 1024 * 1024;
 const USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 
 function fieldsOf(value: unknown): Record<string, unknown> | null {
-	return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+	return typeof value === "object" && value !== null && !Array.isArray(value)
+		? (value as Record<string, unknown>)
+		: null;
 }
 
 /** The usage of one transcript line: a response's, null for a line that is not an answer, or "unreadable". */

@@ -382,7 +382,7 @@ export class RealPi {
 	private readonly runtimes: AgentSessionRuntime[] = [];
 	private readonly savedEnv = new Map<string, string | undefined>();
 
-	constructor(options: { tokensPerSecond?: number } = {}) {
+	constructor(options: { tokensPerSecond?: number; priced?: boolean } = {}) {
 		this.root = mkdtempSync(join(tmpdir(), "pi-timebox-e2e-"));
 		this.home = join(this.root, "home");
 		this.agentDir = join(this.root, "agent");
@@ -396,6 +396,10 @@ export class RealPi {
 		this.faux = registerFauxProvider({
 			provider: PROVIDER,
 			...(options.tokensPerSecond === undefined ? {} : { tokensPerSecond: options.tokensPerSecond }),
+			// A model with prices, as a real provider's: pi works out each answer's cost from them.
+			...(options.priced
+				? { models: [{ id: "priced", cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } }] }
+				: {}),
 		});
 		this.authStorage = AuthStorage.inMemory();
 		this.authStorage.setRuntimeApiKey(PROVIDER, "x");

@@ -20,6 +20,7 @@ export const SESSION_SIZES = [1_000, 10_000, 100_000] as const;
 export const HANDLERS = [
 	"context",
 	"tool_call",
+	"message_end",
 	"status_refresh",
 	"first_call",
 	"agent_end",
@@ -50,6 +51,7 @@ const ROUNDS = 3;
 export const SAMPLING: Record<HandlerName, Sampling> = {
 	context: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	tool_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	message_end: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	first_call: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
@@ -301,6 +303,8 @@ function laterCallEvent() {
 	};
 }
 const END_EVENT = { type: "agent_end", messages: [] };
+/** An answer with its usage: Timebox adds what it used to the budget's running totals. */
+const ANSWER_EVENT = { type: "message_end", message: assistantMessage("call-bench") };
 const TOOL_CALL_EVENT = { type: "tool_call", toolName: "bash", toolCallId: "call-bench", input: { command: "true" } };
 
 /** Fills a session of `size` entries, loads Timebox on it (timing `session_start`) and starts a run. */
@@ -361,6 +365,10 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 			const handler = extension.handler("tool_call");
 			return timeBatch(callsPerSample, () => handler(TOOL_CALL_EVENT, ctx));
 		}
+		case "message_end": {
+			const handler = extension.handler("message_end");
+			return timeBatch(callsPerSample, () => handler(ANSWER_EVENT, ctx));
+		}
 		case "status_refresh":
 			return timeBatch(callsPerSample, fixture.refresh);
 		case "first_call": {
@@ -412,7 +420,9 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	for (const size of SESSION_SIZES) fixtures.push(await setUp(size));
 	collectGarbage();
 	const results = new Map(fixtures.map((fixture): [number, HandlerSamples] => [fixture.size, {}]));
-	const inTurn = async (name: "context" | "tool_call" | "status_refresh" | "timebox_status"): Promise<void> => {
+	const inTurn = async (
+		name: "context" | "tool_call" | "message_end" | "status_refresh" | "timebox_status",
+	): Promise<void> => {
 		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
 		const times = fixtures.map((): number[] => []);
 		for (let index = 0; index < SAMPLING[name].samples; index++) {
@@ -425,6 +435,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	};
 	await inTurn("context");
 	await inTurn("tool_call");
+	await inTurn("message_end");
 	await inTurn("status_refresh");
 	// The run ends, then the user asks for the status.
 	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);

@@ -26,6 +26,7 @@ const STOP_TARGET_MS = 100;
 const LABELS: Record<HandlerName, string> = {
 	context: "`context`, before a later model call of a run (after a tool result), adding the budget note",
 	tool_call: "`tool_call`, before a tool runs",
+	message_end: "`message_end`, an answer's usage added to the running totals and checked",
 	status_refresh: "1 s status refresh (the scheduled interval callback)",
 	first_call: "`context`, a prompt's first model call (counts it), 1 entry appended since the last call",
 	agent_end: "`agent_end`, 1 entry appended since the last call",
@@ -37,6 +38,7 @@ const LABELS: Record<HandlerName, string> = {
 const TARGETED: ReadonlySet<HandlerName> = new Set([
 	"context",
 	"tool_call",
+	"message_end",
 	"status_refresh",
 	"first_call",
 	"timebox_status",

@@ -378,6 +378,41 @@ describe("what the model reads mid-run, and the wrap-up, in claude -p", () => {
 	});
 });
 
+describe("token and cost budgets in claude -p", () => {
+	it("stops a tool loop at the first boundary after the transcript shows the tokens used up", async () => {
+		const marker = join(box.root, "tool-ran");
+		await claude("/timebox tokens:1000");
+		const used = { input_tokens: 590, output_tokens: 10 };
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "sleep 0.5" } }], usage: used },
+			{ tools: [{ name: "Bash", input: { command: "sleep 0.5" } }], usage: used },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }], usage: used },
+			{ text: "never sent" },
+		);
+		const run = await claude("do the work", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(resultOf(run.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
+		expect(api.requests.filter((request) => Array.isArray(request.body.tools))).toHaveLength(2);
+		expect(existsSync(marker)).toBe(false);
+		const [stop] = shownStops();
+		expect(stop).toMatch(
+			/^Timebox budget spent\. Used 0 turns, \d+s, 1,2\d\d of 1,000 tokens\. The agent stops for this turn\. The chat continues\.$/,
+		);
+	});
+
+	it("sets a cost budget and says Claude Code cannot enforce it", async () => {
+		const typed = "/timebox 30m cost:2";
+		expect((await claude(typed)).stdout).toBe(
+			blocked(
+				"Timebox set: 30m and $2.00.\nTimebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.",
+				typed,
+			),
+		);
+	});
+});
+
 describe("the plugin's script run directly", () => {
 	it("extends a spent budget with /timebox +turns:1: one more prompt is answered, the next is blocked", async () => {
 		await claude("/timebox turns:1");

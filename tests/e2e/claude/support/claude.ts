@@ -57,6 +57,8 @@ export interface ToolCall {
 export type ScriptedReply = ({ text: string } | { tools: ToolCall[] }) & {
 	/** Epoch ms before which the answer is not sent. */
 	holdUntil?: number;
+	/** The usage the answer reports; 10 tokens in and 5 out by default. */
+	usage?: { input_tokens: number; output_tokens: number };
 };
 
 /** One request the fake API received. */
@@ -156,7 +158,7 @@ export class FakeAnthropic {
 		this.count += 1;
 		const id = `msg_fake_${this.count}`;
 		const model = body.model ?? "claude-fake";
-		const usage = { input_tokens: 10, output_tokens: 5 };
+		const usage = reply.usage ?? { input_tokens: 10, output_tokens: 5 };
 		const content =
 			"tools" in reply
 				? reply.tools.map((tool, index) => ({ type: "tool_use", id: `toolu_fake_${this.count}_${index}`, ...tool }))
@@ -189,7 +191,10 @@ export class FakeAnthropic {
 			}
 			send("content_block_stop", { index });
 		});
-		send("message_delta", { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 5 } });
+		send("message_delta", {
+			delta: { stop_reason: stopReason, stop_sequence: null },
+			usage: { output_tokens: usage.output_tokens },
+		});
 		send("message_stop", {});
 		response.end();
 	}

@@ -12,6 +12,8 @@ export interface TimeboxBudget {
 	tokenLimit?: number;
 	/** US dollars the model may cost, as the host reports usage cost; absent for no cost limit. */
 	costLimit?: number;
+	/** Model calls each prompt's run may make (`steps:25`); absent for no cap. A cap ends a run, never the budget. */
+	stepLimit?: number;
 	/** Epoch ms when the budget was set. */
 	startTime: number;
 	/** Shell command to run on the hard stop, or null. */
@@ -37,6 +39,7 @@ export interface BudgetLimits {
 	turnLimit: number | null;
 	tokenLimit?: number;
 	costLimit?: number;
+	stepLimit?: number;
 	onStopCommand: string | null;
 	awareness?: Awareness;
 	graceMs?: number;

@@ -120,11 +120,12 @@ function costNotes(cost: CostReporting): string[] {
 	}
 }
 
-/** The token and cost limits a budget's words asked for. */
-export function spendLimits(limits: BudgetLimits): Pick<TimeboxBudget, "tokenLimit" | "costLimit"> {
+/** The token, cost and step limits a budget's words asked for. */
+export function spendLimits(limits: BudgetLimits): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "stepLimit"> {
 	return {
 		...(limits.tokenLimit === undefined ? {} : { tokenLimit: limits.tokenLimit }),
 		...(limits.costLimit === undefined ? {} : { costLimit: limits.costLimit }),
+		...(limits.stepLimit === undefined ? {} : { stepLimit: limits.stepLimit }),
 	};
 }
 

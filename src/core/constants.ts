@@ -18,6 +18,9 @@ export const MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1_000;
 /** The largest turn budget. */
 export const MAX_TURN_LIMIT = 1_000_000;
 
+/** The largest cap on model calls per prompt (`steps:N`). */
+export const MAX_STEP_LIMIT = 10_000;
+
 /** The largest token budget: a billion tokens. */
 export const MAX_TOKEN_LIMIT = 1_000_000_000;
 

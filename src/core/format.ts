@@ -68,6 +68,7 @@ export function describeBudget(limits: BudgetLimits): string {
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
 	if (limits.tokenLimit !== undefined) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
 	if (limits.costLimit !== undefined) parts.push(formatCost(limits.costLimit));
+	if (limits.stepLimit !== undefined) parts.push(stepsPerPrompt(limits.stepLimit));
 	const treatment: string[] = [];
 	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
 	if (limits.graceMs !== undefined) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -88,6 +89,7 @@ export function formatRemaining(
 	now: number,
 	usedTurns: number,
 	spend: Spend = NO_SPEND,
+	steps: StepCount | null = null,
 ): string {
 	const timePart =
 		budget.timeLimitMs === null
@@ -98,15 +100,32 @@ export function formatRemaining(
 		budget.turnLimit === null
 			? "no turn limit"
 			: `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-	return [timePart, turnPart, ...spendParts(budget, spend)].join(" | ");
+	return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
 }
 
-/** `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has. */
-function spendParts(budget: TimeboxBudget, spend: Spend): string[] {
+/** `25 steps per prompt`. */
+export function stepsPerPrompt(limit: number): string {
+	return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+
+/** Where a run stands under a step cap: the model calls it made, and how many it may make. */
+export interface StepCount {
+	used: number;
+	allowed: number;
+}
+
+/**
+ * `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has; then the step cap,
+ * as `step 12/25` while a run is going, else `25 steps per prompt`.
+ */
+function spendParts(budget: TimeboxBudget, spend: Spend, steps: StepCount | null): string[] {
 	const parts: string[] = [];
 	if (budget.costLimit !== undefined) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
 	if (budget.tokenLimit !== undefined) {
 		parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+	}
+	if (budget.stepLimit !== undefined) {
+		parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
 	}
 	return parts;
 }
@@ -115,9 +134,15 @@ function spendParts(budget: TimeboxBudget, spend: Spend): string[] {
  * The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
  * `paused | ` after `Timebox:` while it is paused.
  */
-export function formatStatus(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): string {
+export function formatStatus(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	spend: Spend = NO_SPEND,
+	steps: StepCount | null = null,
+): string {
 	const paused = budget.pausedAt === undefined ? "" : "paused | ";
-	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend)}`;
+	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
 }
 
 /** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
@@ -128,6 +153,7 @@ export function formatNudgePrompt(
 	urgency: NudgeUrgency,
 	graceMs = 0,
 	spend: Spend = NO_SPEND,
+	steps: StepCount | null = null,
 ): string {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
@@ -152,6 +178,9 @@ export function formatNudgePrompt(
 	if (budget.costLimit !== undefined) {
 		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
 		lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+	}
+	if (steps) {
+		lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
 	}
 	lines.push(
 		"Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
@@ -191,6 +220,15 @@ export function formatAwareLine(
 		of.push(formatCost(budget.costLimit));
 	}
 	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+
+/** The block the model reads on the call a prompt gets to wrap up in, once its steps are used. */
+export function formatStepsWrapUp(limit: number): string {
+	return [
+		"TIMEBOX: STEPS SPENT",
+		`This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+		"Call no tools: they are refused, and the run ends if you ask for one.",
+	].join("\n");
 }
 
 /** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */

@@ -207,6 +207,31 @@ export const STOP_CHOICE = "Stop now";
 export const MORE_TIME_CHOICE = "+5 minutes";
 export const MORE_TURNS_CHOICE = "+1 prompt";
 
+/** The running prompt made its last allowed model call; the next one is its wrap-up. */
+export function stepsUsedMessage(limit: number): string {
+	return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+}
+
+/** Why a tool is refused once the prompt's steps are used: the model reads it. */
+export function stepsRefusal(limit: number): string {
+	return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+}
+
+/** Asked when a prompt used its steps and the user chose to be asked at the limit. */
+export function stepsQuestion(limit: number): string {
+	return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+
+/** The choice that lets a run go on for another round of steps. */
+export function moreStepsChoice(limit: number): string {
+	return `Continue with ${limit} more steps`;
+}
+
+/** The run was ended at its step cap, as the user chose. */
+export function stepsStoppedMessage(limit: number): string {
+	return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+}
+
 /** An `onLimit` setting Timebox does not know. */
 export function badOnLimitMessage(source: string, value: unknown): string {
 	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;

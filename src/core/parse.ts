@@ -7,6 +7,7 @@ import {
 	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
 	MAX_QUOTED_INPUT_CHARS,
+	MAX_STEP_LIMIT,
 	MAX_TIME_LIMIT_MS,
 	MAX_TOKEN_LIMIT,
 	MAX_TURN_LIMIT,
@@ -42,6 +43,7 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 /** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
 const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
 const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
@@ -108,7 +110,7 @@ export function quoteInput(text: string): string {
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText: string): string {
 	return budgetText
-		.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:")
+		.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:")
 		.replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 
@@ -134,6 +136,7 @@ type Words =
 			turns: number | null;
 			tokens: number | null;
 			cost: number | null;
+			steps: number | null;
 			aware: boolean;
 			graceMs: number | null;
 			notes: string[];
@@ -158,6 +161,8 @@ function readWords(tokens: readonly string[]): Words {
 	let timeMs: number | null = null;
 	let turns: number | null = null;
 	let tokenCount: number | null = null;
+	let steps: number | null = null;
+	let stepsWord = "";
 	let cost: number | null = null;
 	let aware = false;
 	let graceMs: number | null = null;
@@ -168,6 +173,17 @@ function readWords(tokens: readonly string[]): Words {
 	let graceWord = "";
 	const notes: string[] = [];
 	for (const token of tokens) {
+		const stepMatch = STEPS_TOKEN.exec(token);
+		if (stepMatch) {
+			const count = Number(stepMatch[1]);
+			if (count < 1 || count > MAX_STEP_LIMIT) {
+				return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+			}
+			if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+			steps = count;
+			stepsWord = token;
+			continue;
+		}
 		const tokenBudget = parseTokens(token);
 		if (tokenBudget !== null) {
 			if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
@@ -231,12 +247,12 @@ function readWords(tokens: readonly string[]): Words {
 		}
 		return { invalid: unknownWord(token) };
 	}
-	return { timeMs, turns, tokens: tokenCount, cost, aware, graceMs, notes };
+	return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
 }
 
 /** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token: string): string {
-	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -281,8 +297,8 @@ export function parseCommand(input: string): TimeboxCommand {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
-		if (words.aware || words.graceMs !== null) {
-			return invalid("An extension adds to the limits only; set aware or grace with a new budget.");
+		if (words.aware || words.graceMs !== null || words.steps !== null) {
+			return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
 		}
 		if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) {
 			return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -301,7 +317,8 @@ export function parseCommand(input: string): TimeboxCommand {
 
 	const words = readWords(tokens);
 	if ("invalid" in words) return invalid(words.invalid);
-	if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) {
+	const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+	if (words.timeMs === null && words.turns === null && noLimit) {
 		return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	}
 	if (delimiter && stopCommand.length === 0) {
@@ -315,6 +332,7 @@ export function parseCommand(input: string): TimeboxCommand {
 			turnLimit: words.turns,
 			...(words.tokens === null ? {} : { tokenLimit: words.tokens }),
 			...(words.cost === null ? {} : { costLimit: words.cost }),
+			...(words.steps === null ? {} : { stepLimit: words.steps }),
 			onStopCommand: stopCommand.length > 0 ? stopCommand : null,
 			...(words.aware ? { awareness: "always" as const } : {}),
 			...(words.graceMs === null ? {} : { graceMs: words.graceMs }),

@@ -7,6 +7,7 @@ import {
 	LEGACY_ID_PREFIX,
 	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
+	MAX_STEP_LIMIT,
 	MAX_TIME_LIMIT_MS,
 	MAX_TOKEN_LIMIT,
 	MAX_TURN_LIMIT,
@@ -93,24 +94,32 @@ export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0, spendBefore
 	};
 }
 
+/** Whether `value` is a whole number from `min` to `max`. */
+function isWholeIn(value: unknown, min: number, max: number): value is number {
+	return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 /**
- * The optional fields of a budget that are set: token and cost limits, a pause, time paused before, extensions,
+ * The optional fields of a budget that are set: token, cost and step limits, a pause, time paused before, extensions,
  * awareness, a grace period.
  */
 function optionalFields(fields: {
 	tokenLimit?: unknown;
 	costLimit?: unknown;
+	stepLimit?: unknown;
 	pausedMs?: unknown;
 	pausedAt?: unknown;
 	extensions?: unknown;
 	awareness?: unknown;
 	graceMs?: unknown;
-}): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"> {
-	const { tokenLimit, costLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+}): Pick<
+	TimeboxBudget,
+	"tokenLimit" | "costLimit" | "stepLimit" | "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"
+> {
+	const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
-		...(Number.isInteger(tokenLimit) && (tokenLimit as number) >= 1 && (tokenLimit as number) <= MAX_TOKEN_LIMIT
-			? { tokenLimit: tokenLimit as number }
-			: {}),
+		...(isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {}),
+		...(isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {}),
 		...(isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {}),
 		...(isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {}),
 		...(isFiniteNumber(pausedAt) ? { pausedAt } : {}),
@@ -129,8 +138,8 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
 	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
 	const limits = optionalFields(value);
-	if (timeLimitMs === null && turnLimit === null && limits.tokenLimit === undefined && limits.costLimit === undefined)
-		return null;
+	const noLimit = limits.tokenLimit === undefined && limits.costLimit === undefined && limits.stepLimit === undefined;
+	if (timeLimitMs === null && turnLimit === null && noLimit) return null;
 	if (!isFiniteNumber(startTime)) return null;
 	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === undefined ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;

@@ -24,7 +24,9 @@ import {
 	formatLeft,
 	formatNudgePrompt,
 	formatStatus,
+	formatStepsWrapUp,
 	SPENT_STATUS,
+	type StepCount,
 	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
@@ -42,6 +44,7 @@ import {
 	limitQuestion,
 	MORE_TIME_CHOICE,
 	MORE_TURNS_CHOICE,
+	moreStepsChoice,
 	nudgeMessage,
 	onStopProblemMessage,
 	onStopStartedMessage,
@@ -51,6 +54,10 @@ import {
 	STOP_CHOICE,
 	spentMessage,
 	spentUsage,
+	stepsQuestion,
+	stepsRefusal,
+	stepsStoppedMessage,
+	stepsUsedMessage,
 	UNUSABLE_RECORD,
 	WRAP_UP_REFUSAL,
 	wrapUpCutMessage,
@@ -86,6 +93,9 @@ export interface SessionState {
 	readonly onStopOutcome?: "ran" | "failed";
 	/** Tokens and cost the model used under the budget; absent for none. */
 	readonly spend?: Spend;
+	/** Under a step cap: the model calls the latest prompt's run made, and the extra calls granted to that run. */
+	readonly steps?: number;
+	readonly stepAllowance?: number;
 	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
 	readonly settings?: SessionSettings;
 	/** The budget ran out mid-run and the model is writing its final answer: tools are refused until the run ends. */
@@ -180,6 +190,8 @@ export type SessionEvent =
 			awareness?: { value: unknown; source: string };
 			/** The `grace` setting (a time such as "30s") and where it came from. */
 			grace?: { value: unknown; source: string };
+			/** The model calls the running prompt's run made so far, for a host that loads in the middle of a run. */
+			runningSteps?: number;
 	  }
 	| {
 			type: "command";
@@ -198,7 +210,13 @@ export type SessionEvent =
 	| { type: "declined"; message: string }
 	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
 	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
-	| { type: "modelCall"; prompt: string | null }
+	/**
+	 * A model call is about to start. `step` is which call of its prompt's run it is, as the host counts them (a call the
+	 * host sends again, a retry, has the same number); without it every call counts as the next.
+	 */
+	| { type: "modelCall"; prompt: string | null; step?: number }
+	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
+	| { type: "stepsAnswer"; answer: "stop" | "more"; reached: Extract<SessionEvent, { type: "modelCall" }> }
 	/** A model call answered: what it used, as the host reports it. */
 	| { type: "modelResponse"; tokens: number; cost: number }
 	| { type: "toolCall"; prompt: string | null }
@@ -270,7 +288,9 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return withCallContext(modelCall(state, event.prompt, now), now);
+			return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+		case "stepsAnswer":
+			return stepsAnswer({ ...state, asking: false }, event, now);
 		case "toolCall":
 			return toolCall(state, event.prompt, now);
 		case "modelResponse":
@@ -292,6 +312,81 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 	}
 }
 
+/**
+ * Counts a model call against its prompt's step cap, once the call is let through. Calls up to the cap run as usual;
+ * the next one is the prompt's wrap-up call (the model is told, the user too), or, when the user asked to be asked at
+ * the limit, a question: stop the run, or continue with as many steps again. A call past the wrap-up ends the run.
+ */
+function countStep(
+	before: SessionState,
+	result: StepResult,
+	event: Extract<SessionEvent, { type: "modelCall" }>,
+	now: number,
+): StepResult {
+	const { state, effects } = result;
+	const budget = state.budget;
+	const limit = budget?.stepLimit;
+	// A call the budget refused spent the budget first: from then on nothing is capped.
+	if (limit === undefined || state.spent || budget?.pausedAt !== undefined) return result;
+	const newPrompt = state.lastPrompt !== before.lastPrompt;
+	const previous = newPrompt ? 0 : (before.steps ?? 0);
+	const used = Math.max(previous, event.step ?? previous + 1);
+	const allowance = newPrompt ? 0 : (before.stepAllowance ?? 0);
+	const allowed = limit + allowance;
+	const counted: SessionState = { ...state, steps: used, stepAllowance: allowance };
+	const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
+	if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
+	if (used > allowed + 1) {
+		return {
+			state: counted,
+			effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }],
+		};
+	}
+	if (state.askAtLimit) {
+		return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, event)] };
+	}
+	return {
+		state: counted,
+		effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }],
+	};
+}
+
+/** The question at a prompt's step cap: stop the run now, or continue with as many steps again. */
+function askAboutSteps(limit: number, reached: Extract<SessionEvent, { type: "modelCall" }>): Effect {
+	const answer = (choice: "stop" | "more"): SessionEvent => ({ type: "stepsAnswer", answer: choice, reached });
+	return {
+		kind: "ask",
+		question: stepsQuestion(limit),
+		choices: [
+			{ label: STOP_CHOICE, answer: answer("stop") },
+			{ label: moreStepsChoice(limit), answer: answer("more") },
+		],
+		timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+		onTimeout: answer("stop"),
+	};
+}
+
+/** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */
+function stepsAnswer(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "stepsAnswer" }>,
+	now: number,
+): StepResult {
+	const limit = state.budget?.stepLimit ?? 0;
+	if (event.answer === "stop") {
+		return {
+			state,
+			effects: [
+				{ kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+				{ kind: "abort" },
+				{ kind: "refuse", reason: stepsRefusal(limit) },
+			],
+		};
+	}
+	const more: SessionState = { ...state, stepAllowance: (state.stepAllowance ?? 0) + limit };
+	return applyEvent(more, event.reached, now);
+}
+
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
 export function shownTurns(state: SessionState): number {
 	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
@@ -303,7 +398,14 @@ export function statusText(state: SessionState, now: number): string | undefined
 	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent)
 		return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state), spendOf(state));
+	return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
+}
+
+/** Where the running prompt stands under the step cap, or null when there is no cap or no run. */
+function stepsOf(state: SessionState): StepCount | null {
+	const limit = state.budget?.stepLimit;
+	if (limit === undefined || !state.running || state.steps === undefined) return null;
+	return { used: state.steps, allowed: limit + (state.stepAllowance ?? 0) };
 }
 
 /** Whether timers run: the budget is in force and not spent, or its last run is wrapping up. */
@@ -363,6 +465,9 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		budget,
 		usedTurns: history.usedTurns,
 		...(history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {}),
+		...(running && event.runningSteps !== undefined && budget.stepLimit !== undefined
+			? { steps: event.runningSteps }
+			: {}),
 		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
@@ -581,7 +686,7 @@ function limitAnswer(
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
 	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-	const { spend: _spentUnderTheOldBudget, ...fresh } = rest;
+	const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
 	return { ...fresh, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
 }
 
@@ -639,6 +744,12 @@ function spendOf(state: SessionState): Spend {
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	const key = prompt ?? state.lastPrompt;
+	const steps = stepsOf(state);
+	const limit = state.budget?.stepLimit;
+	if (steps && limit !== undefined && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) {
+		// The prompt's wrap-up call asked for a tool: refused, and the run ends there.
+		return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+	}
 	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
 	if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
 	return checkTime(state, now, "toolCall", key);
@@ -793,11 +904,13 @@ function callContext(state: SessionState, now: number): string | null {
 	if (state.wrapUp) return WRAP_UP_PROMPT;
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== undefined) return null;
+	const steps = stepsOf(state);
+	if (steps && budget.stepLimit !== undefined && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
 	const used = shownTurns(state);
 	const spend = spendOf(state);
-	const ratio = worstRatio(budget, now, used, spend);
+	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
 	if (ratio >= NUDGE_WARNING_RATIO) {
-		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend);
+		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
 	}
 	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
 }

@@ -281,7 +281,7 @@ describe("commands", () => {
 			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
 			{
 				kind: "notify",
-				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s. Nothing changed.\n${USAGE}`,
+				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
 				level: "warning",
 			},
 		]);
@@ -1241,7 +1241,10 @@ describe("a default budget for a session new to Timebox", () => {
 	});
 
 	it.each([
-		["30x", '"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.'],
+		[
+			"30x",
+			'"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+		],
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {
 		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);

@@ -88,6 +88,7 @@ export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: numbe
 	const history = foldHistory(deps.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
 	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+	if (typeof options.running === "string") event.runningSteps = deps.store.stepOf(options.running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
@@ -167,7 +168,10 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
 			const nextCall = input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt;
-			const event: SessionEvent = { type: nextCall ? "modelCall" : "toolCall", prompt: input.promptId };
+			if (nextCall && input.promptId !== null) deps.store.appendCall(input.promptId, now);
+			const event: SessionEvent = nextCall
+				? { type: "modelCall", prompt: input.promptId, ...stepOf(input.promptId, deps.store) }
+				: { type: "toolCall", prompt: input.promptId };
 			const outcome = await execute(step(state, event, now).effects, deps);
 			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
 			return withContext(input.event, outcome);
@@ -210,10 +214,18 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
-	const outcome = await execute(step(state, { type: "modelCall", prompt: promptId }, now).effects, deps);
+	const outcome = await execute(
+		step(state, { type: "modelCall", prompt: promptId, step: deps.store.stepOf(promptId) }, now).effects,
+		deps,
+	);
 	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
 	record();
 	return withContext("UserPromptSubmit", outcome);
+}
+
+/** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
+function stepOf(promptId: string | null, store: ClaudeSessionStore): { step?: number } {
+	return promptId === null ? {} : { step: store.stepOf(promptId) };
 }
 
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */

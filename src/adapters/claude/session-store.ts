@@ -33,6 +33,16 @@ export class ClaudeSessionStore implements BudgetStore {
 		this.appendLine({ kind: "prompt", promptId, at });
 	}
 
+	/** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+	appendCall(promptId: string, at: number): void {
+		this.appendLine({ kind: "call", promptId, at });
+	}
+
+	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+	stepOf(promptId: string): number {
+		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+	}
+
 	/** Records what a response used (read from the transcript), and how far the transcript was read. */
 	appendUsage(responseId: string, tokens: number, at: number, offset: number): void {
 		this.appendLine({ kind: "usage", responseId, tokens, at, offset });

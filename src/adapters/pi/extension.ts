@@ -15,7 +15,7 @@ import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { promptOfCall } from "./prompt-key.ts";
+import { promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
@@ -92,7 +92,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// call carries what the model is to read of its budget, at the end of its messages, never in the session file.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
-			const answer = await session.handle({ type: "modelCall", prompt: promptOfCall(event.messages) });
+			const { messages } = event;
+			const answer = await session.handle({
+				type: "modelCall",
+				prompt: promptOfCall(messages),
+				step: stepOfCall(messages),
+			});
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.

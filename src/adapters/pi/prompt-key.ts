@@ -6,6 +6,7 @@ export interface MessageLike {
 	role: string;
 	timestamp?: unknown;
 	content?: unknown;
+	stopReason?: unknown;
 }
 
 /** The characters of a message's text shown in its key (the hash covers the rest). */
@@ -61,4 +62,26 @@ export function promptOfCall(messages: readonly MessageLike[]): string | null {
 	if (!newestUser) return null;
 	if (messages[index]?.role === "toolResult") return null;
 	return promptKey(newestUser);
+}
+
+/**
+ * Which model call of its prompt's run a call is, from the messages it will send: one more than the answers since the
+ * prompt (a steering message does not start a new run; a follow-up does). A call pi sends again after a provider
+ * error has the same number, since pi drops the failed answer before it retries.
+ * @example stepOfCall([user, assistantWithTool, toolResult]) // 2
+ */
+export function stepOfCall(messages: readonly MessageLike[]): number {
+	let answers = 0;
+	for (let index = messages.length - 1; index >= 0; index--) {
+		const message = messages[index];
+		if (message?.role === "assistant") {
+			if (message.stopReason !== "error") answers++;
+			continue;
+		}
+		if (message?.role !== "user") continue;
+		const before = messages[index - 1];
+		// A user message right after a tool result steers the running prompt; any other one is where the run began.
+		if (before?.role !== "toolResult") break;
+	}
+	return answers + 1;
 }

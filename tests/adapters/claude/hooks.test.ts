@@ -212,7 +212,7 @@ describe("/timebox typed in Claude Code", () => {
 		});
 		expect(await submit("/timebox 15m turn:3", "p3")).toEqual({
 			decision: "block",
-			reason: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s. Nothing changed.\n${USAGE}`,
+			reason: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
 		});
 		expect(await statusLine()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit\n");
 		expect(await submit("/timebox off", "p4")).toEqual({ decision: "block", reason: "Timebox off." });
@@ -786,7 +786,7 @@ describe("a default budget from TIMEBOX_DEFAULT", () => {
 	it("names a bad default, and the session starts without a budget", async () => {
 		expect(await startWith("30x")).toEqual({
 			systemMessage:
-				'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s. The session starts without a budget.',
+				'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.',
 		});
 		expect(await statusLine()).toBe("\n");
 	});
@@ -1142,5 +1142,34 @@ describe("tokens read from the transcript, and cost", () => {
 				"1. 3 turns, set 1m 0s ago: used 1m 0s, 1 turn, 1.5k tokens, $0.00. Still active.",
 			].join("\n"),
 		});
+	});
+});
+
+describe("steps:N in Claude Code", () => {
+	const REFUSAL =
+		"Timebox: this prompt used its 3 steps. Write the final answer now, with what was done and what is left, without tools.";
+
+	it("counts the prompt and each PostToolBatch, gives call N+1 the wrap-up, and ends the run at its tool", async () => {
+		await submit("/timebox steps:3", "p0");
+		expect(await submit("loop", "p1")).toEqual({});
+		expect(await preToolUse("p1")).toEqual({});
+		expect(await postToolBatch("p1")).toEqual({});
+		expect(await statusLine()).toContain("| 3 steps per prompt");
+		const third = await postToolBatch("p1");
+		expect(third.hookSpecificOutput).toMatchObject({
+			additionalContext: expect.stringContaining("Steps: this is model call 3 of the 3 this prompt may make."),
+		});
+		expect(await submit("also this", "p1")).toMatchObject({
+			hookSpecificOutput: { hookEventName: "UserPromptSubmit" },
+		});
+		const wrapUp = await postToolBatch("p1");
+		expect(wrapUp.systemMessage).toBe("Timebox: this prompt used its 3 steps; the model was asked to finish.");
+		expect(wrapUp.hookSpecificOutput).toEqual({
+			hookEventName: "PostToolBatch",
+			additionalContext: expect.stringMatching(/^TIMEBOX: STEPS SPENT\n/),
+		});
+		expect(await preToolUse("p1")).toEqual(deniedTool(REFUSAL, REFUSAL));
+		expect(await submit("next", "p2")).toEqual({});
+		expect(await statusLine()).toContain("| 3 steps per prompt");
 	});
 });

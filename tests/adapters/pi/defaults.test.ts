@@ -94,7 +94,7 @@ describe("a default budget on the fake pi", () => {
 		expect(pi.screen.notifications).toEqual([
 			{
 				message:
-					'Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s. The session starts without a budget.',
+					'Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.',
 				level: "warning",
 			},
 		]);

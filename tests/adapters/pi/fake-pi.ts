@@ -410,7 +410,11 @@ export class FakePi {
 			}
 			this.file.appendMessage({ role: "toolResult", content: "ok", timestamp: this.time.now() });
 			for (const message of this.steering.splice(0)) this.file.appendMessage(message);
-			if (instance.abortRequested) break;
+			if (instance.abortRequested) {
+				// pi asks the model once more with the run aborted, and keeps that empty, aborted answer.
+				this.file.appendMessage({ role: "assistant", content: "", timestamp: this.time.now() });
+				break;
+			}
 		}
 		outcome.aborted = instance.abortRequested;
 		await instance.emit({ type: "agent_end", messages: [] });

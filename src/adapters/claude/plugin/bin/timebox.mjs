@@ -67,6 +67,7 @@ const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 /** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
 const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
 const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
@@ -133,7 +134,7 @@ function quoteInput(text) {
 }
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 function joinSplitTokens(budgetText) {
-	return budgetText.replace(/\b(turns|grace|tokens|cost):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+	return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function invalid(reason) {
 	return {
@@ -164,6 +165,8 @@ function readWords(tokens) {
 	let timeMs = null;
 	let turns = null;
 	let tokenCount = null;
+	let steps = null;
+	let stepsWord = "";
 	let cost = null;
 	let aware = false;
 	let graceMs = null;
@@ -174,6 +177,15 @@ function readWords(tokens) {
 	let graceWord = "";
 	const notes = [];
 	for (const token of tokens) {
+		const stepMatch = STEPS_TOKEN.exec(token);
+		if (stepMatch) {
+			const count = Number(stepMatch[1]);
+			if (count < 1 || count > 1e4) return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+			if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+			steps = count;
+			stepsWord = token;
+			continue;
+		}
 		const tokenBudget = parseTokens(token);
 		if (tokenBudget !== null) {
 			if (tokenBudget < 1 || tokenBudget > 1e9) return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
@@ -228,6 +240,7 @@ function readWords(tokens) {
 		turns,
 		tokens: tokenCount,
 		cost,
+		steps,
 		aware,
 		graceMs,
 		notes
@@ -235,7 +248,7 @@ function readWords(tokens) {
 }
 /** Why a word is no budget word, with a hint for the slips people make. */
 function unknownWord(token) {
-	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, aware or grace:30s.`;
+	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -276,7 +289,7 @@ function parseCommand(input) {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
-		if (words.aware || words.graceMs !== null) return invalid("An extension adds to the limits only; set aware or grace with a new budget.");
+		if (words.aware || words.graceMs !== null || words.steps !== null) return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
 		if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
 		return withNotes({
 			kind: "extend",
@@ -288,7 +301,8 @@ function parseCommand(input) {
 	}
 	const words = readWords(tokens);
 	if ("invalid" in words) return invalid(words.invalid);
-	if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+	const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+	if (words.timeMs === null && words.turns === null && noLimit) return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	if (delimiter && stopCommand.length === 0) words.notes.push("Nothing follows --, so no on-stop command was set.");
 	return withNotes({
 		kind: "set",
@@ -296,6 +310,7 @@ function parseCommand(input) {
 		turnLimit: words.turns,
 		...words.tokens === null ? {} : { tokenLimit: words.tokens },
 		...words.cost === null ? {} : { costLimit: words.cost },
+		...words.steps === null ? {} : { stepLimit: words.steps },
 		onStopCommand: stopCommand.length > 0 ? stopCommand : null,
 		...words.aware ? { awareness: "always" } : {},
 		...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -361,6 +376,7 @@ function describeBudget(limits) {
 	if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
 	if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
 	if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+	if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
 	const treatment = [];
 	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
 	if (limits.graceMs !== void 0) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -374,31 +390,39 @@ function formatTimeLeft(budget, limitMs, now) {
 * `12m 34s left (15m budget) | 3 turns left (2/5) | $1.23 of $2.00 | 150k of 200k tokens`: what remains of time and
 * prompts, and what was used of cost and tokens where the budget limits them.
 */
-function formatRemaining(budget, now, usedTurns, spend = NO_SPEND) {
+function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 	const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
 	const used = safeTurns(usedTurns);
 	return [
 		timePart,
 		budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`,
-		...spendParts(budget, spend)
+		...spendParts(budget, spend, steps)
 	].join(" | ");
 }
-/** `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has. */
-function spendParts(budget, spend) {
+/** `25 steps per prompt`. */
+function stepsPerPrompt(limit) {
+	return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+/**
+* `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has; then the step cap,
+* as `step 12/25` while a run is going, else `25 steps per prompt`.
+*/
+function spendParts(budget, spend, steps) {
 	const parts = [];
 	if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
 	if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+	if (budget.stepLimit !== void 0) parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
 	return parts;
 }
 /**
 * The status bar text of an active budget: `Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)`, with
 * `paused | ` after `Timebox:` while it is paused.
 */
-function formatStatus(budget, now, usedTurns, spend = NO_SPEND) {
-	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns, spend)}`;
+function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+	return `Timebox: ${budget.pausedAt === void 0 ? "" : "paused | "}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
 }
 /** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
-function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND) {
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
 	const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
 	lines.push("The user gave this session a budget and it is nearly spent.");
 	if (budget.timeLimitMs !== null) lines.push(`Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`);
@@ -415,6 +439,7 @@ function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend =
 		const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
 		lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
 	}
+	if (steps) lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
 	lines.push("Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.", graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished.");
 	return lines.join("\n");
 }
@@ -442,6 +467,14 @@ function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
 		of.push(formatCost(budget.costLimit));
 	}
 	return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+/** The block the model reads on the call a prompt gets to wrap up in, once its steps are used. */
+function formatStepsWrapUp(limit) {
+	return [
+		"TIMEBOX: STEPS SPENT",
+		`This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+		"Call no tools: they are refused, and the run ends if you ask for one."
+	].join("\n");
 }
 /** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */
 const WRAP_UP_PROMPT = [
@@ -575,14 +608,19 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 		...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
 	};
 }
+/** Whether `value` is a whole number from `min` to `max`. */
+function isWholeIn(value, min, max) {
+	return Number.isInteger(value) && value >= min && value <= max;
+}
 /**
-* The optional fields of a budget that are set: token and cost limits, a pause, time paused before, extensions,
+* The optional fields of a budget that are set: token, cost and step limits, a pause, time paused before, extensions,
 * awareness, a grace period.
 */
 function optionalFields(fields) {
-	const { tokenLimit, costLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+	const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
-		...Number.isInteger(tokenLimit) && tokenLimit >= 1 && tokenLimit <= 1e9 ? { tokenLimit } : {},
+		...isWholeIn(tokenLimit, 1, 1e9) ? { tokenLimit } : {},
+		...isWholeIn(stepLimit, 1, 1e4) ? { stepLimit } : {},
 		...isFiniteNumber(costLimit) && costLimit >= .01 && costLimit <= 1e4 ? { costLimit } : {},
 		...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
 		...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -600,7 +638,8 @@ function parseBudget(value) {
 	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
 	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
 	const limits = optionalFields(value);
-	if (timeLimitMs === null && turnLimit === null && limits.tokenLimit === void 0 && limits.costLimit === void 0) return null;
+	const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+	if (timeLimitMs === null && turnLimit === null && noLimit) return null;
 	if (!isFiniteNumber(startTime)) return null;
 	if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
@@ -851,6 +890,26 @@ function limitQuestion(usedTurns, elapsedMs) {
 const STOP_CHOICE = "Stop now";
 const MORE_TIME_CHOICE = "+5 minutes";
 const MORE_TURNS_CHOICE = "+1 prompt";
+/** The running prompt made its last allowed model call; the next one is its wrap-up. */
+function stepsUsedMessage(limit) {
+	return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+}
+/** Why a tool is refused once the prompt's steps are used: the model reads it. */
+function stepsRefusal(limit) {
+	return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+}
+/** Asked when a prompt used its steps and the user chose to be asked at the limit. */
+function stepsQuestion(limit) {
+	return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+/** The choice that lets a run go on for another round of steps. */
+function moreStepsChoice(limit) {
+	return `Continue with ${limit} more steps`;
+}
+/** The run was ended at its step cap, as the user chose. */
+function stepsStoppedMessage(limit) {
+	return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+}
 /** An `onLimit` setting Timebox does not know. */
 function badOnLimitMessage(source, value) {
 	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
@@ -1029,11 +1088,12 @@ function costNotes(cost) {
 		case "host cannot see": return [COST_NOT_SEEN];
 	}
 }
-/** The token and cost limits a budget's words asked for. */
+/** The token, cost and step limits a budget's words asked for. */
 function spendLimits(limits) {
 	return {
 		...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
-		...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit }
+		...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
+		...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
 	};
 }
 const info = (message) => ({
@@ -1190,7 +1250,11 @@ function applyEvent(state, event, now) {
 			...state,
 			asking: false
 		}, event, now);
-		case "modelCall": return withCallContext(modelCall(state, event.prompt, now), now);
+		case "modelCall": return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+		case "stepsAnswer": return stepsAnswer({
+			...state,
+			asking: false
+		}, event, now);
 		case "toolCall": return toolCall(state, event.prompt, now);
 		case "modelResponse": return modelResponse(state, event, now);
 		case "runEnd": {
@@ -1220,6 +1284,102 @@ function applyEvent(state, event, now) {
 		}
 	}
 }
+/**
+* Counts a model call against its prompt's step cap, once the call is let through. Calls up to the cap run as usual;
+* the next one is the prompt's wrap-up call (the model is told, the user too), or, when the user asked to be asked at
+* the limit, a question: stop the run, or continue with as many steps again. A call past the wrap-up ends the run.
+*/
+function countStep(before, result, event, now) {
+	const { state, effects } = result;
+	const budget = state.budget;
+	const limit = budget?.stepLimit;
+	if (limit === void 0 || state.spent || budget?.pausedAt !== void 0) return result;
+	const newPrompt = state.lastPrompt !== before.lastPrompt;
+	const previous = newPrompt ? 0 : before.steps ?? 0;
+	const used = Math.max(previous, event.step ?? previous + 1);
+	const allowance = newPrompt ? 0 : before.stepAllowance ?? 0;
+	const allowed = limit + allowance;
+	const counted = {
+		...state,
+		steps: used,
+		stepAllowance: allowance
+	};
+	const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
+	if (used <= allowed || used === previous) return {
+		state: counted,
+		effects: withStatus
+	};
+	if (used > allowed + 1) return {
+		state: counted,
+		effects: [
+			...withStatus,
+			{ kind: "abort" },
+			{
+				kind: "refuse",
+				reason: stepsRefusal(limit)
+			}
+		]
+	};
+	if (state.askAtLimit) return {
+		state: {
+			...state,
+			asking: true
+		},
+		effects: [askAboutSteps(limit, event)]
+	};
+	return {
+		state: counted,
+		effects: [...withStatus, {
+			kind: "notify",
+			message: stepsUsedMessage(limit),
+			level: "warning"
+		}]
+	};
+}
+/** The question at a prompt's step cap: stop the run now, or continue with as many steps again. */
+function askAboutSteps(limit, reached) {
+	const answer = (choice) => ({
+		type: "stepsAnswer",
+		answer: choice,
+		reached
+	});
+	return {
+		kind: "ask",
+		question: stepsQuestion(limit),
+		choices: [{
+			label: STOP_CHOICE,
+			answer: answer("stop")
+		}, {
+			label: moreStepsChoice(limit),
+			answer: answer("more")
+		}],
+		timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+		onTimeout: answer("stop")
+	};
+}
+/** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */
+function stepsAnswer(state, event, now) {
+	const limit = state.budget?.stepLimit ?? 0;
+	if (event.answer === "stop") return {
+		state,
+		effects: [
+			{
+				kind: "notify",
+				message: stepsStoppedMessage(limit),
+				level: "warning"
+			},
+			{ kind: "abort" },
+			{
+				kind: "refuse",
+				reason: stepsRefusal(limit)
+			}
+		]
+	};
+	return applyEvent({
+		...state,
+		stepAllowance: (state.stepAllowance ?? 0) + limit
+	}, event.reached, now);
+}
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
 function shownTurns(state) {
 	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
@@ -1229,7 +1389,16 @@ function statusText(state, now) {
 	if (!state.budget) return void 0;
 	if (state.wrapUp) return WRAPPING_UP_STATUS;
 	if (state.spent) return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state), spendOf(state));
+	return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
+}
+/** Where the running prompt stands under the step cap, or null when there is no cap or no run. */
+function stepsOf(state) {
+	const limit = state.budget?.stepLimit;
+	if (limit === void 0 || !state.running || state.steps === void 0) return null;
+	return {
+		used: state.steps,
+		allowed: limit + (state.stepAllowance ?? 0)
+	};
 }
 function status(state, now) {
 	return {
@@ -1272,6 +1441,7 @@ function load(event, now) {
 		budget,
 		usedTurns: history.usedTurns,
 		...history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {},
+		...running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? { steps: event.runningSteps } : {},
 		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
@@ -1544,7 +1714,7 @@ function limitAnswer(state, event, now) {
 /** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
 function withNewBudget(state, budget) {
 	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-	const { spend: _spentUnderTheOldBudget, ...fresh } = rest;
+	const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
 	return {
 		...fresh,
 		budget,
@@ -1642,6 +1812,15 @@ function spendOf(state) {
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 function toolCall(state, prompt, now) {
 	const key = prompt ?? state.lastPrompt;
+	const steps = stepsOf(state);
+	const limit = state.budget?.stepLimit;
+	if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) return {
+		state,
+		effects: [{ kind: "abort" }, {
+			kind: "refuse",
+			reason: stepsRefusal(limit)
+		}]
+	};
 	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
 	if (key !== null && key === state.stoppedPrompt && state.spent) return {
 		state,
@@ -1862,10 +2041,12 @@ function callContext(state, now) {
 	if (state.wrapUp) return WRAP_UP_PROMPT;
 	const budget = state.budget;
 	if (!budget || state.spent || budget.pausedAt !== void 0) return null;
+	const steps = stepsOf(state);
+	if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
 	const used = shownTurns(state);
 	const spend = spendOf(state);
-	const ratio = worstRatio(budget, now, used, spend);
-	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend);
+	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
 	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
 }
 /** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
@@ -2227,6 +2408,7 @@ function loadSession(deps, now, options = {}) {
 		mode: "continue",
 		announce: options.announce === true
 	};
+	if (typeof options.running === "string") event.runningSteps = deps.store.stepOf(options.running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	return step(EMPTY_SESSION, options.running === void 0 ? event : {
 		...event,
@@ -2301,8 +2483,14 @@ async function answerHook(input, deps, now) {
 		case "PostToolBatch": {
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
-			const outcome = await execute(step(state, {
-				type: input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt ? "modelCall" : "toolCall",
+			const nextCall = input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt;
+			if (nextCall && input.promptId !== null) deps.store.appendCall(input.promptId, now);
+			const outcome = await execute(step(state, nextCall ? {
+				type: "modelCall",
+				prompt: input.promptId,
+				...stepOf(input.promptId, deps.store)
+			} : {
+				type: "toolCall",
 				prompt: input.promptId
 			}, now).effects, deps);
 			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
@@ -2342,7 +2530,8 @@ async function userPromptSubmit(input, deps, now) {
 	}
 	const outcome = await execute(step(state, {
 		type: "modelCall",
-		prompt: promptId
+		prompt: promptId,
+		step: deps.store.stepOf(promptId)
 	}, now).effects, deps);
 	if (outcome.refusal !== null) return {
 		decision: "block",
@@ -2350,6 +2539,10 @@ async function userPromptSubmit(input, deps, now) {
 	};
 	record();
 	return withContext("UserPromptSubmit", outcome);
+}
+/** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
+function stepOf(promptId, store) {
+	return promptId === null ? {} : { step: store.stepOf(promptId) };
 }
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */
 function withContext(event, outcome) {
@@ -2490,6 +2683,18 @@ var ClaudeSessionStore = class {
 			promptId,
 			at
 		});
+	}
+	/** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+	appendCall(promptId, at) {
+		this.appendLine({
+			kind: "call",
+			promptId,
+			at
+		});
+	}
+	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+	stepOf(promptId) {
+		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
 	}
 	/** Records what a response used (read from the transcript), and how far the transcript was read. */
 	appendUsage(responseId, tokens, at, offset) {

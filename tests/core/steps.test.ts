@@ -1,0 +1,137 @@
+// The step cap in the rulebook: the word, the count per prompt (a call sent again counts once), the wrap-up call, the
+// refusal past it, the question at the cap, and what the footer shows. Guards a runaway loop the cap never ends.
+
+import { describe, expect, it } from "vitest";
+import { parseCommand } from "../../src/core/parse.ts";
+import {
+	type Effect,
+	EMPTY_SESSION,
+	type SessionEvent,
+	type SessionState,
+	statusText,
+	step,
+} from "../../src/core/session.ts";
+import { budget, START } from "../support/budgets.ts";
+
+const call = (prompt: string | null, stepNumber?: number): SessionEvent =>
+	stepNumber === undefined ? { type: "modelCall", prompt } : { type: "modelCall", prompt, step: stepNumber };
+const tool: SessionEvent = { type: "toolCall", prompt: null };
+const kinds = (effects: readonly Effect[]) => effects.map((effect) => effect.kind);
+
+function play(state: SessionState, events: readonly SessionEvent[]): { state: SessionState; effects: Effect[] } {
+	let current = state;
+	let last: Effect[] = [];
+	for (const event of events) {
+		const result = step(current, event, START);
+		current = result.state;
+		last = result.effects;
+	}
+	return { state: current, effects: last };
+}
+
+describe("the steps word", () => {
+	it.each([
+		["steps:25", { stepLimit: 25 }],
+		["steps: 1", { stepLimit: 1 }],
+		["steps:2 steps:3", { stepLimit: 3, notes: ["steps:3 replaces steps:2."] }],
+	])("reads %j", (input, expected) => {
+		expect(parseCommand(input)).toEqual({
+			kind: "set",
+			timeLimitMs: null,
+			turnLimit: null,
+			onStopCommand: null,
+			...expected,
+		});
+	});
+
+	it.each([
+		["steps:0", '"steps:0" is out of range: a step cap is 1 to 10,000 model calls per prompt.'],
+		["steps:10001", '"steps:10001" is out of range: a step cap is 1 to 10,000 model calls per prompt.'],
+		["+steps:2", "An extension adds to the limits only; set aware, grace or steps with a new budget."],
+	])("rejects %j", (input, reason) => {
+		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
+	});
+});
+
+describe("counting steps", () => {
+	const capped = { ...EMPTY_SESSION, budget: budget({ stepLimit: 2 }) };
+
+	it("counts each call of a run once, a call sent again not twice, and starts afresh at the next prompt", () => {
+		const run = play(capped, [call("p1", 1), call(null, 2), call(null, 2)]);
+		expect(run.state.steps).toBe(2);
+		expect(statusText(run.state, START)).toBe("Timebox: no time limit | no turn limit | step 2/2");
+		const next = play(run.state, [{ type: "runEnd" }, call("p2", 1)]);
+		expect(next.state.steps).toBe(1);
+		expect(statusText({ ...next.state, running: false }, START)).toBe(
+			"Timebox: no time limit | no turn limit | 2 steps per prompt",
+		);
+	});
+
+	it("counts calls one by one where the host does not number them", () => {
+		const run = play(capped, [call("p1"), call(null), call(null)]);
+		expect(run.state.steps).toBe(3);
+		expect(run.effects).toContainEqual({
+			kind: "notify",
+			message: "Timebox: this prompt used its 2 steps; the model was asked to finish.",
+			level: "warning",
+		});
+		expect(run.effects.at(-1)).toMatchObject({
+			kind: "context",
+			text: expect.stringMatching(/^TIMEBOX: STEPS SPENT\n/),
+		});
+	});
+
+	it("ends the run at a call past the wrap-up, and at a tool the wrap-up call asks for", () => {
+		const wrapping = play(capped, [call("p1", 1), call(null, 2), call(null, 3)]).state;
+		expect(kinds(step(wrapping, tool, START).effects)).toEqual(["abort", "refuse"]);
+		expect(kinds(step(wrapping, call(null, 5), START).effects)).toEqual(["status", "abort", "refuse"]);
+	});
+
+	it("does not count while paused, once spent, or for a call that is refused anyway", () => {
+		const paused = { ...EMPTY_SESSION, budget: budget({ stepLimit: 2, pausedAt: START }) };
+		expect(play(paused, [call("p1", 5)]).state.steps).toBeUndefined();
+		const turnsSpent = {
+			...EMPTY_SESSION,
+			budget: budget({ stepLimit: 2, turnLimit: 1 }),
+			usedTurns: 1,
+			lastPrompt: "p0",
+		};
+		expect(play(turnsSpent, [call("p1", 1)]).state.steps).toBeUndefined();
+	});
+
+	it("asks at the cap when the user chose to be asked, and goes on with as many steps again", () => {
+		const asking = { ...capped, askAtLimit: true };
+		const run = play(asking, [call("p1", 1), call(null, 2)]);
+		const atCap = step(run.state, call(null, 3), START);
+		expect(atCap.state.asking).toBe(true);
+		const question = atCap.effects[0];
+		if (question?.kind !== "ask") throw new Error("no question");
+		expect(question.question).toBe("This prompt used its 2 steps. Stop now, or continue with 2 more?");
+		const more = step(atCap.state, question.choices[1]?.answer as SessionEvent, START);
+		expect(more.state).toMatchObject({ steps: 3, stepAllowance: 2, asking: false });
+		expect(statusText(more.state, START)).toBe("Timebox: no time limit | no turn limit | step 3/4");
+		const stop = step(atCap.state, question.choices[0]?.answer as SessionEvent, START);
+		expect(stop.effects).toEqual([
+			{ kind: "notify", message: "Timebox: this prompt used its 2 steps and was stopped.", level: "warning" },
+			{ kind: "abort" },
+			{
+				kind: "refuse",
+				reason:
+					"Timebox: this prompt used its 2 steps. Write the final answer now, with what was done and what is left, without tools.",
+			},
+		]);
+	});
+
+	it("counts no step for a call held for the question at the time limit", () => {
+		const timed = { ...EMPTY_SESSION, budget: budget({ stepLimit: 2, timeLimitMs: 60_000 }), askAtLimit: true };
+		const held = step(timed, call("p1", 1), START + 120_000);
+		expect(kinds(held.effects)).toEqual(["ask"]);
+		expect(held.state.steps).toBeUndefined();
+	});
+
+	it("calls a cap of one a step", () => {
+		expect(statusText({ ...EMPTY_SESSION, budget: budget({ stepLimit: 1 }) }, START)).toBe(
+			"Timebox: no time limit | no turn limit | 1 step per prompt",
+		);
+	});
+});

@@ -216,7 +216,14 @@ export type SessionEvent =
 	 */
 	| { type: "modelCall"; prompt: string | null; step?: number }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
-	| { type: "stepsAnswer"; answer: "stop" | "more"; reached: Extract<SessionEvent, { type: "modelCall" }> }
+	| {
+			type: "stepsAnswer";
+			answer: "stop" | "more";
+			limit: number;
+			/** The steps the run was granted beyond the cap before this question. */
+			allowance: number;
+			reached: Extract<SessionEvent, { type: "modelCall" }>;
+	  }
 	/** A model call answered: what it used, as the host reports it. */
 	| { type: "modelResponse"; tokens: number; cost: number }
 	| { type: "toolCall"; prompt: string | null }
@@ -343,7 +350,7 @@ function countStep(
 		};
 	}
 	if (state.askAtLimit) {
-		return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, event)] };
+		return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
 	}
 	return {
 		state: counted,
@@ -352,8 +359,18 @@ function countStep(
 }
 
 /** The question at a prompt's step cap: stop the run now, or continue with as many steps again. */
-function askAboutSteps(limit: number, reached: Extract<SessionEvent, { type: "modelCall" }>): Effect {
-	const answer = (choice: "stop" | "more"): SessionEvent => ({ type: "stepsAnswer", answer: choice, reached });
+function askAboutSteps(
+	limit: number,
+	allowance: number,
+	reached: Extract<SessionEvent, { type: "modelCall" }>,
+): Effect {
+	const answer = (choice: "stop" | "more"): SessionEvent => ({
+		type: "stepsAnswer",
+		answer: choice,
+		limit,
+		allowance,
+		reached,
+	});
 	return {
 		kind: "ask",
 		question: stepsQuestion(limit),
@@ -372,7 +389,7 @@ function stepsAnswer(
 	event: Extract<SessionEvent, { type: "stepsAnswer" }>,
 	now: number,
 ): StepResult {
-	const limit = state.budget?.stepLimit ?? 0;
+	const { limit } = event;
 	if (event.answer === "stop") {
 		return {
 			state,
@@ -383,7 +400,7 @@ function stepsAnswer(
 			],
 		};
 	}
-	const more: SessionState = { ...state, stepAllowance: (state.stepAllowance ?? 0) + limit };
+	const more: SessionState = { ...state, stepAllowance: event.allowance + limit };
 	return applyEvent(more, event.reached, now);
 }
 

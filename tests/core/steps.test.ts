@@ -129,6 +129,22 @@ describe("counting steps", () => {
 		expect(held.state.steps).toBeUndefined();
 	});
 
+	it("asks again at the end of the steps granted, and counts a run the budget found under way from zero", () => {
+		const asking = { ...capped, askAtLimit: true };
+		const atCap = step(play(asking, [call("p1", 1), call(null, 2)]).state, call(null, 3), START);
+		const ask = (effects: readonly Effect[]) => {
+			const question = effects[0];
+			if (question?.kind !== "ask") throw new Error("no question");
+			return question;
+		};
+		const more = step(atCap.state, ask(atCap.effects).choices[1]?.answer as SessionEvent, START);
+		const again = step(play(more.state, [call(null, 4)]).state, call(null, 5), START);
+		const twice = step(again.state, ask(again.effects).choices[1]?.answer as SessionEvent, START);
+		expect(twice.state).toMatchObject({ steps: 5, stepAllowance: 4 });
+		const underWay = { ...capped, lastPrompt: "p0", running: true };
+		expect(step(underWay, call(null), START).state.steps).toBe(1);
+	});
+
 	it("calls a cap of one a step", () => {
 		expect(statusText({ ...EMPTY_SESSION, budget: budget({ stepLimit: 1 }) }, START)).toBe(
 			"Timebox: no time limit | no turn limit | 1 step per prompt",

@@ -27,8 +27,12 @@ export const DEMO_API = "timebox-demo-scripted";
 export const DEMO_API_KEY = "timebox-demo-offline-no-key";
 /** The one fixed, harmless command the model asks pi to run. User text is never put into it. */
 export const DEMO_COMMAND = 'sleep 2 && echo "demo step done"';
-/** Marker of Timebox's nudge block in the system prompt. */
+/** The quick step of a prompt that asks for a loop: the model repeats it until Timebox tells it to stop. */
+export const LOOP_COMMAND = 'sleep 0.2 && echo "loop step done"';
+/** Marker of Timebox's nudge block in a model call. */
 export const NUDGE_MARKER = "TIMEBOX WARNING";
+/** Marker of Timebox's notice that a prompt's steps, or the budget, are spent and the model must finish. */
+export const FINISH_MARKER = /^TIMEBOX: (?:STEPS|BUDGET) SPENT/;
 
 const ABORT_MESSAGE = "Request was aborted";
 const PROMPT_QUOTE_LIMIT = 80;
@@ -55,8 +59,9 @@ export interface ScriptedStreamOptions {
 }
 
 /**
- * Picks the scripted reply for a context: a bash step first, then an answer after its tool result. Timebox's warning
- * block, when there is one, is the last message of the call.
+ * Picks the scripted reply for a context: a bash step first, then an answer after its tool result. A prompt that says
+ * "loop" gets bash steps until Timebox says to finish (a runaway loop, for the step cap). Timebox's note, when there is
+ * one, is the last message of the call.
  */
 export function scriptedReply(context: Context): ScriptedReply {
 	const note = timeboxNoteOf(context.messages);
@@ -69,6 +74,14 @@ export function scriptedReply(context: Context): ScriptedReply {
 		};
 	}
 	const prompt = quotePrompt(latestUserText(messages));
+	if (note !== null && FINISH_MARKER.test(note)) {
+		return {
+			text: `Timebox says this prompt must finish now, so here is where it stands.\n\nYou asked: "${prompt}"\n\nDone: the demo steps so far. Left: the rest of the loop.`,
+		};
+	}
+	if (/\bloop\b/i.test(prompt)) {
+		return { text: "Another loop step.", toolCall: { name: "bash", arguments: { command: LOOP_COMMAND } } };
+	}
 	if (note?.includes(NUDGE_MARKER)) {
 		// What the warning block says is left, in its own words ("Time left: …", "Turns: this is the last prompt …").
 		const left = note

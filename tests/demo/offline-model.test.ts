@@ -21,6 +21,7 @@ import offlineModel, {
 	DEMO_MODEL_ID,
 	DEMO_MODEL_NAME,
 	DEMO_PROVIDER,
+	LOOP_COMMAND,
 	NUDGE_MARKER,
 	scriptedReply,
 } from "../../src/demo/offline-model.ts";
@@ -174,6 +175,20 @@ describe("scriptedReply", () => {
 		const plain = scriptedReply(afterToolResult("Fix it", "Timebox: 3 prompts left of 5 prompts.")).text;
 		expect(plain).toContain("Timebox has not warned me that a budget is nearly spent, so there is room for more.");
 		expect(plain).not.toContain("next turn");
+	});
+});
+
+describe("a prompt that asks for a loop", () => {
+	it("keeps calling bash until Timebox says the steps or the budget are spent, then answers with where it stands", () => {
+		expect(scriptedReply(afterToolResult("loop forever")).toolCall?.arguments).toEqual({ command: LOOP_COMMAND });
+		expect(
+			scriptedReply(afterToolResult("loop forever", `IMPORTANT ${NUDGE_MARKER}\nSteps: 4 of 5`)).toolCall,
+		).toBeDefined();
+		for (const notice of ["TIMEBOX: STEPS SPENT\nWrite your final answer now.", "TIMEBOX: BUDGET SPENT\nWrite it."]) {
+			const reply = scriptedReply(afterToolResult("loop forever", notice));
+			expect(reply.toolCall).toBeUndefined();
+			expect(reply.text).toContain("Timebox says this prompt must finish now");
+		}
 	});
 });
 

@@ -172,7 +172,7 @@ export function userText(message: { role: string; content?: unknown }): string {
 }
 
 /** How Timebox's budget note begins: the warning block, the wrap-up notice, or the line of an aware budget. */
-const BUDGET_NOTE_START = /^(?:IMPORTANT TIMEBOX WARNING|CRITICAL TIMEBOX WARNING|TIMEBOX: BUDGET SPENT|Timebox: )/;
+const BUDGET_NOTE_START = /^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: )/;
 
 /** What Timebox added at the end of a model call's messages (pi sends it as a user message), or null. */
 export function budgetNote(context: Context): string | null {

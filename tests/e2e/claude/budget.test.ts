@@ -402,6 +402,28 @@ describe("token and cost budgets in claude -p", () => {
 		);
 	});
 
+	it("caps a tool loop at steps:2: the third request carries the wrap-up, and its tool ends the run", async () => {
+		const marker = join(box.root, "tool-ran");
+		await claude("/timebox steps:2");
+		api.reply(
+			{ tools: [{ name: "Bash", input: { command: "echo one" } }] },
+			{ tools: [{ name: "Bash", input: { command: "echo two" } }] },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
+			{ text: "never sent" },
+		);
+		const run = await claude("loop until told otherwise", {
+			resume: true,
+			extra: ["--output-format", "json", "--allowedTools", "Bash"],
+		});
+		expect(resultOf(run.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
+		const main = api.requests.filter((request) => Array.isArray(request.body.tools));
+		expect(main).toHaveLength(3);
+		expect(messageTexts(main[2] as (typeof main)[number], "system").join("\n")).toContain(
+			"PostToolBatch hook additional context: TIMEBOX: STEPS SPENT",
+		);
+		expect(existsSync(marker)).toBe(false);
+	});
+
 	it("sets a cost budget and says Claude Code cannot enforce it", async () => {
 		const typed = "/timebox 30m cost:2";
 		expect((await claude(typed)).stdout).toBe(

@@ -1325,7 +1325,7 @@ function countStep(before, result, event, now) {
 			...state,
 			asking: true
 		},
-		effects: [askAboutSteps(limit, event)]
+		effects: [askAboutSteps(limit, allowance, event)]
 	};
 	return {
 		state: counted,
@@ -1337,10 +1337,12 @@ function countStep(before, result, event, now) {
 	};
 }
 /** The question at a prompt's step cap: stop the run now, or continue with as many steps again. */
-function askAboutSteps(limit, reached) {
+function askAboutSteps(limit, allowance, reached) {
 	const answer = (choice) => ({
 		type: "stepsAnswer",
 		answer: choice,
+		limit,
+		allowance,
 		reached
 	});
 	return {
@@ -1359,7 +1361,7 @@ function askAboutSteps(limit, reached) {
 }
 /** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */
 function stepsAnswer(state, event, now) {
-	const limit = state.budget?.stepLimit ?? 0;
+	const { limit } = event;
 	if (event.answer === "stop") return {
 		state,
 		effects: [
@@ -1377,7 +1379,7 @@ function stepsAnswer(state, event, now) {
 	};
 	return applyEvent({
 		...state,
-		stepAllowance: (state.stepAllowance ?? 0) + limit
+		stepAllowance: event.allowance + limit
 	}, event.reached, now);
 }
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */

@@ -5,6 +5,25 @@ export type { Awareness, BudgetLimits, Decision, NudgeUrgency, Spend, SpentSumma
 export { NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
+export {
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyEvent,
+	type DailyLimits,
+	type DailyPort,
+	type DailySession,
+	type DailyStanding,
+	type DailyUse,
+	dailyStep,
+	limitsToday,
+	NO_ADJUSTMENT,
+	NO_DAILY_SESSION,
+	parseDailyBudget,
+	parseToday,
+	runDaily,
+	todayCommand,
+	todayReport,
+} from "./daily.ts";
 export { decide, decideMidRun, urgencyFor } from "./decide.ts";
 export {
 	formatAwareLine,
@@ -30,6 +49,7 @@ export type {
 	BudgetStore,
 	Cancel,
 	Clock,
+	DailyLedger,
 	NotifyLevel,
 	OnStopOutcome,
 	OnStopRunner,

@@ -3,15 +3,35 @@
 
 import type { CostReporting } from "./command-plan.ts";
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
+import {
+	type DailyBudget,
+	type DailyEvent,
+	type DailySession,
+	NO_DAILY_SESSION,
+	parseDailyBudget,
+	runDaily,
+	todayCommand,
+	todayReport,
+} from "./daily.ts";
 import { foldHistory } from "./history.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "./messages.ts";
 import { parseCommand } from "./parse.ts";
-import type { BudgetLedger, BudgetStore, Cancel, Clock, OnStopRunner, Scheduler, UIBridge } from "./ports.ts";
+import type {
+	BudgetLedger,
+	BudgetStore,
+	Cancel,
+	Clock,
+	DailyLedger,
+	OnStopRunner,
+	Scheduler,
+	UIBridge,
+} from "./ports.ts";
 import { sessionReport } from "./report.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
 	isActive,
+	isNewPrompt,
 	type LoadMode,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
@@ -39,9 +59,14 @@ export interface LiveSessionPorts {
 	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
 	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
 	costReporting?(): CostReporting;
+	/** The ledger of the daily budgets every session shares; absent where there is none. */
+	daily?: DailyLedger;
 }
 
 type Question = Extract<Effect, { kind: "ask" }>;
+
+/** `/timebox today …`: the daily budgets' command, with what follows `today`. */
+const TODAY_COMMAND = /^today(?:\s+([\s\S]*))?$/i;
 
 /** A setting's value and where it came from, as the user would name it. */
 export interface SettingSource {
@@ -54,6 +79,8 @@ export interface SettingSources {
 	onLimit?: SettingSource | null;
 	awareness?: SettingSource | null;
 	grace?: SettingSource | null;
+	/** The daily budgets that cover this session, with whose sessions share each (`user`, `project:<path>`). */
+	daily?: readonly (SettingSource & { scope: string })[];
 }
 
 /** What the host answers to the event it reported. */
@@ -75,6 +102,10 @@ export class LiveSession {
 	private current: SessionState = EMPTY_SESSION;
 	/** The settings of the first load, kept for a load that names none (another branch of the same session). */
 	private settings: SettingSources = {};
+	private dailyBudgets: DailyBudget[] = [];
+	private dailySession: DailySession = NO_DAILY_SESSION;
+	/** The prompt a daily budget refused: its later calls are ended without a word. */
+	private dailyRefused: string | null = null;
 	private disposed = false;
 	private refreshTimer: Cancel | null = null;
 	private checkTimer: Cancel | null = null;
@@ -114,13 +145,37 @@ export class LiveSession {
 			if (awareness) event.awareness = awareness;
 			if (grace) event.grace = grace;
 			this.dispatch(event);
+			this.loadDaily(settings !== undefined);
 		});
+	}
+
+	/** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
+	private loadDaily(announce: boolean): void {
+		const budgets: DailyBudget[] = [];
+		for (const setting of this.settings.daily ?? []) {
+			const budget = parseDailyBudget(setting.value, setting.scope, setting.source);
+			if ("warning" in budget) {
+				if (announce) this.ports.ui.notify(budget.warning, "warning");
+			} else budgets.push(budget);
+		}
+		this.dailyBudgets = this.ports.daily ? budgets : [];
 	}
 
 	/** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
 	async command(args: string): Promise<void> {
 		if (this.disposed) {
 			this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
+			return;
+		}
+		const today = TODAY_COMMAND.exec(args.trim());
+		if (today) {
+			this.guard("/timebox today", () => {
+				const daily = this.ports.daily;
+				const reply = daily
+					? todayCommand({ ledger: daily, budgets: this.dailyBudgets }, today[1] ?? "")
+					: { message: todayReport([]), level: "info" as const };
+				this.ports.ui.notify(reply.message, reply.level);
+			});
 			return;
 		}
 		const events: SessionEvent[] = [];
@@ -151,7 +206,10 @@ export class LiveSession {
 	 */
 	handle(event: SessionEvent): Promise<Answer> {
 		if (this.asking) return this.answered.then(() => this.handle(event));
+		const daily = this.daily(event);
+		if (daily?.refusal) return Promise.resolve(daily);
 		const answer = this.dispatch(event);
+		if (daily) answer.context.push(...daily.context);
 		if (answer.questions.length === 0) return Promise.resolve(answer);
 		this.asking = true;
 		const settled = this.settle(answer).finally(() => {
@@ -159,6 +217,55 @@ export class LiveSession {
 		});
 		this.answered = settled;
 		return settled;
+	}
+
+	/**
+	 * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
+	 * they say. A refusal there ends the run before the session's own rules hear of the event.
+	 */
+	private daily(event: SessionEvent): Answer | null {
+		const ledger = this.ports.daily;
+		if (!ledger || this.dailyBudgets.length === 0 || this.disposed) return null;
+		const port = { ledger, budgets: this.dailyBudgets };
+		const answer: Answer = { context: [], refusal: null, questions: [] };
+		this.guard("daily budget", () => {
+			const now = this.ports.clock.now();
+			let dailyEvent: DailyEvent;
+			switch (event.type) {
+				case "modelCall": {
+					const key = event.prompt ?? this.current.lastPrompt;
+					if (key !== null && key === this.dailyRefused) {
+						answer.refusal = "";
+						this.ports.abortRun();
+						return;
+					}
+					const isNew = isNewPrompt(this.current, event.prompt);
+					dailyEvent = isNew ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+					break;
+				}
+				case "modelResponse":
+					ledger.addUse(this.dailyBudgets, { tokens: event.tokens, cost: event.cost });
+					dailyEvent = { type: "duringRun", modelCall: false };
+					break;
+				case "toolCall":
+				case "timeCheck":
+					dailyEvent = { type: "duringRun", modelCall: false };
+					break;
+				case "runEnd":
+					dailyEvent = { type: "runEnd" };
+					break;
+				default:
+					return;
+			}
+			const result = runDaily(port, this.dailySession, dailyEvent, now);
+			this.dailySession = result.session;
+			this.execute(result.effects, answer);
+			answer.context.push(...result.context);
+			if (answer.refusal !== null && dailyEvent.type === "newPrompt" && event.type === "modelCall") {
+				this.dailyRefused = event.prompt ?? this.current.lastPrompt;
+			}
+		});
+		return answer;
 	}
 
 	/** Asks each question in turn and reports the answer to the rules; what they answer is added to `answer`. */
@@ -256,7 +363,10 @@ export class LiveSession {
 
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
 	private armTimers(): void {
-		if (!isActive(this.current)) {
+		// A run under a daily time limit is checked every refresh too: its time counts against the day.
+		const dailyRun =
+			this.dailySession.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+		if (!isActive(this.current) && !dailyRun) {
 			this.cancelTimers();
 			return;
 		}

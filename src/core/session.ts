@@ -404,6 +404,16 @@ function stepsAnswer(
 	return applyEvent(more, event.reached, now);
 }
 
+/** The prompt a model call belongs to: the one named, else the latest, else the one run without a prompt. */
+function promptKeyOf(state: SessionState, prompt: string | null): string {
+	return prompt ?? state.lastPrompt ?? UNNAMED_RUN;
+}
+
+/** Whether a model call for `prompt` starts a new prompt's run (rather than a later call, a re-run or a steer). */
+export function isNewPrompt(state: SessionState, prompt: string | null): boolean {
+	return promptKeyOf(state, prompt) !== state.lastPrompt;
+}
+
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
 export function shownTurns(state: SessionState): number {
 	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
@@ -714,7 +724,7 @@ function withNewBudget(state: SessionState, budget: TimeboxBudget | null): Sessi
  */
 function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
-	const key = prompt ?? state.lastPrompt ?? UNNAMED_RUN;
+	const key = promptKeyOf(state, prompt);
 	if (key === state.lastPrompt) {
 		const next = { ...state, running: true };
 		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);

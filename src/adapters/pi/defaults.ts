@@ -72,12 +72,24 @@ export function readSetting(
 	return null;
 }
 
-/** Every setting Timebox reads besides the default budget: `onLimit`, `awareness` and `grace`. */
+/**
+ * Every setting Timebox reads besides the default budget: `onLimit`, `awareness` and `grace`, and the `daily` budgets:
+ * the user's covers every session of the user, the project's the sessions in that project; both apply.
+ */
 export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettings">): SettingSources {
+	const projectFile = join(sources.cwd, ".pi", "settings.json");
+	const daily = [
+		{ file: sources.globalSettings, scope: "user" },
+		{ file: projectFile, scope: `project:${sources.cwd}` },
+	].flatMap(({ file, scope }) => {
+		const value = settingsField(file, "daily");
+		return value === undefined ? [] : [{ value, source: `${SETTINGS_KEY}.daily in ${file}`, scope }];
+	});
 	return {
 		onLimit: readSetting(sources, "onLimit"),
 		awareness: readSetting(sources, "awareness"),
 		grace: readSetting(sources, "grace"),
+		daily,
 	};
 }
 

@@ -6,6 +6,7 @@ import {
 	type BudgetLedger,
 	type Clock,
 	COMMAND_NAME,
+	type DailyLedger,
 	LiveSession,
 	type OnStopRunner,
 	RELOAD_NOTICE_DELAY_MS,
@@ -33,6 +34,8 @@ export interface TimeboxExtensionDeps {
 	/** The environment (PI_TIMEBOX) and the user's settings file, where a default budget may come from. */
 	env: NodeJS.ProcessEnv;
 	globalSettings: () => string;
+	/** The daily ledger every session of the user shares, for the session of this id. */
+	dailyLedger?: (sessionId: string) => DailyLedger;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
@@ -47,6 +50,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			ui,
 			clock: deps.clock,
 			scheduler,
+			...(deps.dailyLedger
+				? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) }
+				: {}),
 			onStop: deps.onStop,
 			abortRun: () => context.require().abort(),
 			newBudgetId: deps.newBudgetId,
@@ -113,9 +119,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			return answer.refusal === null ? undefined : { block: true, reason: answer.refusal };
 		});
 		// The run ended: the answered prompt now shows as used.
-		pi.on("agent_end", (_event, ctx) => {
+		pi.on("agent_end", async (_event, ctx) => {
 			context.bind(ctx);
-			session.dispatch({ type: "runEnd" });
+			await session.handle({ type: "runEnd" });
 		});
 		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
@@ -129,5 +135,21 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				return session.command(args);
 			}),
 		);
+	};
+}
+
+/** A daily ledger opened at its first use, when the session (and so its id) is known. */
+function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => DailyLedger): DailyLedger {
+	let ledger: DailyLedger | null = null;
+	const get = (): DailyLedger => {
+		ledger ??= open(sessionId());
+		return ledger;
+	};
+	return {
+		standings: (budgets) => get().standings(budgets),
+		countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
+		addUse: (budgets, use) => get().addUse(budgets, use),
+		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
+		problem: () => get().problem(),
 	};
 }

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
+import { createDailyLedger, dailyStateDir } from "../../node/daily-ledger.ts";
 import { createFileLedger } from "../../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../node/node-time.ts";
 import { createShellRunner } from "../../node/on-stop-runner.ts";
@@ -19,4 +20,5 @@ export default createTimeboxExtension({
 	newBudgetId: randomUUID,
 	env: process.env,
 	globalSettings: () => join(getAgentDir(), "settings.json"),
+	dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
 });

@@ -1,0 +1,233 @@
+// The daily ledger every Node host shares: one folder per user under $XDG_STATE_HOME/timebox (else
+// ~/.local/state/timebox), a folder per scope and local day. A prompt is a file created exclusively (prompt-<n>), so two
+// processes never both take the last one; time, tokens and cost are appended lines, read on from where the last read
+// stopped; old days are pruned. Any failure is reported once and counts nothing: a broken ledger never blocks a session.
+
+import { createHash } from "node:crypto";
+import {
+	appendFileSync,
+	closeSync,
+	existsSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	readSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import {
+	type Clock,
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyLedger,
+	type DailyStanding,
+	NO_ADJUSTMENT,
+} from "../../core/index.ts";
+
+/** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
+export function dailyStateDir(env: NodeJS.ProcessEnv): string {
+	const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+	return join(base, "timebox");
+}
+
+/** The local day of an instant, `YYYY-MM-DD`: a day starts at local midnight. */
+export function localDay(ms: number): string {
+	const date = new Date(ms);
+	const pad = (value: number) => String(value).padStart(2, "0");
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
+function scopeFolder(scope: string): string {
+	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+
+/** What this process knows of one scope's day, read on incrementally. */
+interface DayCache {
+	folder: string;
+	useOffset: number;
+	adjustOffset: number;
+	agentMs: number;
+	tokens: number;
+	cost: number;
+	sessions: Set<string>;
+	adjustment: DailyAdjustment;
+	/** The highest prompt file known to exist. */
+	prompts: number;
+}
+
+function numberOr(value: unknown): number {
+	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** The whole lines appended to `file` since `offset`, and the offset after them. */
+function readOn(file: string, offset: number): { lines: unknown[]; offset: number } {
+	if (!existsSync(file)) return { lines: [], offset };
+	const size = statSync(file).size;
+	if (size <= offset) return { lines: [], offset };
+	const fd = openSync(file, "r");
+	try {
+		const buffer = Buffer.alloc(size - offset);
+		const read = readSync(fd, buffer, 0, buffer.length, offset);
+		const text = buffer.subarray(0, read).toString("utf8");
+		const end = text.lastIndexOf("\n");
+		if (end < 0) return { lines: [], offset };
+		const lines: unknown[] = [];
+		for (const raw of text.slice(0, end).split("\n")) {
+			try {
+				lines.push(JSON.parse(raw));
+			} catch {
+				// A damaged line counts nothing.
+			}
+		}
+		return { lines, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8") };
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function fieldsOf(value: unknown): Record<string, unknown> {
+	return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
+export function createDailyLedger(dir: string, sessionId: string, clock: Clock): DailyLedger {
+	const caches = new Map<string, DayCache>();
+	const pruned = new Set<string>();
+	let trouble: string | null = null;
+	let told = false;
+
+	const guard = <T>(fallback: T, action: () => T): T => {
+		try {
+			return action();
+		} catch (error) {
+			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+			return fallback;
+		}
+	};
+
+	const cacheOf = (scope: string): DayCache => {
+		const day = localDay(clock.now());
+		const scopeDir = join(dir, "daily", scopeFolder(scope));
+		const key = `${scope}\u0000${day}`;
+		let cache = caches.get(key);
+		if (!cache) {
+			cache = {
+				folder: join(scopeDir, day),
+				useOffset: 0,
+				adjustOffset: 0,
+				agentMs: 0,
+				tokens: 0,
+				cost: 0,
+				sessions: new Set(),
+				adjustment: { ...NO_ADJUSTMENT },
+				prompts: 0,
+			};
+			mkdirSync(cache.folder, { recursive: true });
+			caches.set(key, cache);
+			if (!pruned.has(key)) {
+				pruned.add(key);
+				// Old days are of no use: only today counts.
+				for (const name of readdirSync(scopeDir))
+					if (name < day) rmSync(join(scopeDir, name), { recursive: true, force: true });
+			}
+		}
+		return cache;
+	};
+
+	const refresh = (cache: DayCache): void => {
+		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
+		cache.useOffset = use.offset;
+		for (const line of use.lines) {
+			const fields = fieldsOf(line);
+			if (typeof fields.session === "string") cache.sessions.add(fields.session);
+			cache.agentMs += numberOr(fields.agentMs);
+			cache.tokens += numberOr(fields.tokens);
+			cache.cost += numberOr(fields.cost);
+		}
+		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+		cache.adjustOffset = adjust.offset;
+		for (const line of adjust.lines) {
+			const fields = fieldsOf(line);
+			const now = cache.adjustment;
+			cache.adjustment = {
+				addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+				addTurns: now.addTurns + numberOr(fields.addTurns),
+				addTokens: now.addTokens + numberOr(fields.addTokens),
+				addCost: now.addCost + numberOr(fields.addCost),
+				off: now.off || fields.off === true,
+			};
+		}
+		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+	};
+
+	const append = (cache: DayCache, file: string, line: Record<string, unknown>): void => {
+		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
+	};
+
+	return {
+		standings(budgets) {
+			return guard([] as DailyStanding[], () =>
+				budgets.map((budget) => {
+					const cache = cacheOf(budget.scope);
+					refresh(cache);
+					return {
+						budget,
+						use: {
+							agentMs: cache.agentMs,
+							prompts: cache.prompts,
+							tokens: cache.tokens,
+							cost: cache.cost,
+							sessions: cache.sessions.size,
+						},
+						adjustment: cache.adjustment,
+					};
+				}),
+			);
+		},
+		countPrompt(budgets, limits) {
+			return guard(true, () => {
+				for (const [index, budget] of budgets.entries()) {
+					const cache = cacheOf(budget.scope);
+					const limit = limits[index] ?? null;
+					for (;;) {
+						const next = cache.prompts + 1;
+						if (limit !== null && next > limit) return false;
+						try {
+							writeFileSync(
+								join(cache.folder, `prompt-${next}`),
+								`${JSON.stringify({ session: sessionId, at: clock.now() })}\n`,
+								{
+									flag: "wx",
+								},
+							);
+							cache.prompts = next;
+							append(cache, "use.jsonl", { session: sessionId });
+							break;
+						} catch (error) {
+							if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+							cache.prompts = next;
+						}
+					}
+				}
+				return true;
+			});
+		},
+		addUse(budgets, use) {
+			guard(undefined, () => {
+				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", { session: sessionId, ...use });
+			});
+		},
+		adjust(budget, adjustment) {
+			guard(undefined, () => append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...adjustment }));
+		},
+		problem() {
+			if (trouble === null || told) return null;
+			told = true;
+			return trouble;
+		},
+	};
+}

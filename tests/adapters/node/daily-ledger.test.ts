@@ -1,0 +1,104 @@
+// The shared daily ledger on disk, as several sessions (and processes) use it at once: a prompt is counted or refused,
+// never both taken by two sessions; use and adjustments reach every session; a new day starts empty and the old one
+// is pruned; a ledger that cannot be used says so once and never blocks.
+
+import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDailyLedger, dailyStateDir, localDay } from "../../../src/adapters/node/daily-ledger.ts";
+import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
+
+let dir: string;
+let now: number;
+const clock = { now: () => now };
+const user: DailyBudget = { scope: "user", source: "s", limits: { timeMs: null, turns: 3, tokens: null, cost: null } };
+const project: DailyBudget = {
+	scope: "project:/work/p",
+	source: "p",
+	limits: { timeMs: null, turns: null, tokens: null, cost: 1 },
+};
+
+beforeEach(() => {
+	dir = mkdtempSync(join(tmpdir(), "timebox-daily-"));
+	now = new Date(2026, 10, 22, 12, 0, 0).getTime();
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("the daily ledger", () => {
+	it("lets two sessions take the prompts of a day, and never more than the limit between them", () => {
+		const a = createDailyLedger(dir, "session-a", clock);
+		const b = createDailyLedger(dir, "session-b", clock);
+		const taken = [a, b, a, b, a].map((ledger) => ledger.countPrompt([user], [3]));
+		expect(taken).toEqual([true, true, true, false, false]);
+		expect(b.standings([user])[0]?.use).toMatchObject({ prompts: 3, sessions: 2 });
+	});
+
+	it("never counts more prompts than the limit, however sessions interleave (property)", () => {
+		fc.assert(
+			fc.property(fc.array(fc.boolean(), { maxLength: 12 }), fc.integer({ min: 1, max: 6 }), (order, limit) => {
+				const run = mkdtempSync(join(tmpdir(), "timebox-daily-race-"));
+				try {
+					const ledgers = [createDailyLedger(run, "a", clock), createDailyLedger(run, "b", clock)];
+					const taken = order.filter((second) => ledgers[second ? 1 : 0]?.countPrompt([user], [limit])).length;
+					expect(taken).toBe(Math.min(order.length, limit));
+				} finally {
+					rmSync(run, { recursive: true, force: true });
+				}
+			}),
+			{ numRuns: 40 },
+		);
+	});
+
+	it("adds agent time, tokens and cost for every session to see, reading on from where it stopped", () => {
+		const a = createDailyLedger(dir, "a", clock);
+		const b = createDailyLedger(dir, "b", clock);
+		a.addUse([user, project], { agentMs: 1_000, tokens: 500, cost: 0.25 });
+		expect(b.standings([user, project]).map((standing) => standing.use)).toEqual([
+			{ agentMs: 1_000, prompts: 0, tokens: 500, cost: 0.25, sessions: 1 },
+			{ agentMs: 1_000, prompts: 0, tokens: 500, cost: 0.25, sessions: 1 },
+		]);
+		b.addUse([user], { agentMs: 500 });
+		appendFileSync(join(dir, "daily", "user", localDay(now), "use.jsonl"), 'damaged\n{"session":"c","tokens":-5}\n');
+		expect(a.standings([user])[0]?.use).toEqual({ agentMs: 1_500, prompts: 0, tokens: 500, cost: 0.25, sessions: 3 });
+	});
+
+	it("shares today's additions and a day off with every session", () => {
+		const a = createDailyLedger(dir, "a", clock);
+		const b = createDailyLedger(dir, "b", clock);
+		a.adjust(user, { ...NO_ADJUSTMENT, addTurns: 2, addTimeMs: 60_000 });
+		expect(b.standings([user])[0]?.adjustment).toEqual({ ...NO_ADJUSTMENT, addTurns: 2, addTimeMs: 60_000 });
+		b.adjust(user, { ...NO_ADJUSTMENT, off: true });
+		expect(a.standings([user])[0]?.adjustment.off).toBe(true);
+	});
+
+	it("starts a new day at local midnight, empty, and prunes the days before it", () => {
+		const a = createDailyLedger(dir, "a", clock);
+		a.countPrompt([user], [3]);
+		a.addUse([user], { tokens: 10 });
+		now = new Date(2026, 10, 23, 0, 0, 1).getTime();
+		expect(a.standings([user])[0]?.use).toEqual({ agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 });
+		expect(readdirSync(join(dir, "daily", "user"))).toEqual([localDay(now)]);
+		expect(localDay(now)).toBe("2026-11-23");
+	});
+
+	it("says once why it cannot be used, counts nothing and blocks nothing", () => {
+		const blocked = join(dir, "blocked");
+		writeFileSync(blocked, "a file where the folder should be");
+		const ledger = createDailyLedger(blocked, "a", clock);
+		expect(ledger.standings([user])).toEqual([]);
+		expect(ledger.countPrompt([user], [0])).toBe(true);
+		ledger.addUse([user], { tokens: 5 });
+		ledger.adjust(user, NO_ADJUSTMENT);
+		expect(ledger.problem()).toMatch(
+			/^Timebox: the daily ledger in .* cannot be used \(.*\), so today's budget is not enforced here\.$/,
+		);
+		expect(ledger.problem()).toBeNull();
+	});
+
+	it("lives under $XDG_STATE_HOME/timebox, else ~/.local/state/timebox", () => {
+		expect(dailyStateDir({ XDG_STATE_HOME: "/state", HOME: "/home/u" })).toBe("/state/timebox");
+		expect(dailyStateDir({ XDG_STATE_HOME: " ", HOME: "/home/u" })).toBe("/home/u/.local/state/timebox");
+	});
+});

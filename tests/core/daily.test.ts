@@ -1,0 +1,167 @@
+// The daily budget's rules, pure: reading the setting, what is spent, the warnings once per level, the refusal of a new
+// prompt, the stop of a run whose own time spends the day, /timebox today, and the agent time a run adds.
+
+import { describe, expect, it } from "vitest";
+import {
+	type DailyBudget,
+	type DailyStanding,
+	dailyStep,
+	NO_ADJUSTMENT,
+	NO_DAILY_SESSION,
+	parseDailyBudget,
+	parseToday,
+	todayReport,
+} from "../../src/core/daily.ts";
+import { START } from "../support/budgets.ts";
+
+const HOUR = 3_600_000;
+const budget = (text: string, scope = "user"): DailyBudget => {
+	const parsed = parseDailyBudget(text, scope, "timebox.daily in settings.json");
+	if ("warning" in parsed) throw new Error(parsed.warning);
+	return parsed;
+};
+const standing = (
+	b: DailyBudget,
+	use: Partial<DailyStanding["use"]> = {},
+	adjustment = NO_ADJUSTMENT,
+): DailyStanding => ({
+	budget: b,
+	use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 1, ...use },
+	adjustment,
+});
+const messages = (effects: readonly { kind: string; message?: string }[]) =>
+	effects.flatMap((effect) => (effect.kind === "notify" && effect.message ? [effect.message] : []));
+
+describe("reading a daily budget", () => {
+	it("takes time, turns, tokens and cost, and nothing a session budget alone has", () => {
+		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, turns: 60, tokens: null, cost: 10 });
+		expect(parseDailyBudget("3h steps:5", "user", "timebox.daily in s.json")).toEqual({
+			warning:
+				"Timebox: timebox.daily in s.json: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
+		});
+		expect(parseDailyBudget(true, "user", "timebox.daily in s.json")).toEqual({
+			warning:
+				'Timebox: timebox.daily in s.json: "true" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. No daily budget is enforced from it.',
+		});
+		expect(parseDailyBudget("status", "user", "x")).toEqual({
+			warning: 'Timebox: x: "status" is not a budget. No daily budget is enforced from it.',
+		});
+	});
+});
+
+describe("the daily rules", () => {
+	const three = budget("turns:3 1h");
+
+	it("counts a new prompt while the day has room, and refuses one once it is spent, naming the budget", () => {
+		const fresh = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 2 })], START);
+		expect(fresh).toMatchObject({ countPrompt: true, session: { runStartedAt: START } });
+		const spent = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 3 })], START);
+		expect(spent.countPrompt).toBe(false);
+		expect(spent.effects).toEqual([
+			{
+				kind: "notify",
+				message: "Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+				level: "error",
+			},
+			{ kind: "abort" },
+			{
+				kind: "refuse",
+				reason: "Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+			},
+		]);
+	});
+
+	it("stops a run whose own time spends the day, once, and adds its agent time when it ends", () => {
+		const started = dailyStep(
+			NO_DAILY_SESSION,
+			{ type: "newPrompt" },
+			[standing(three, { agentMs: HOUR - 60_000 })],
+			START,
+		).session;
+		const later = [standing(three, { agentMs: HOUR - 60_000 })];
+		expect(dailyStep(started, { type: "duringRun", modelCall: false }, later, START + 59_000).effects).toEqual([]);
+		const stopped = dailyStep(started, { type: "duringRun", modelCall: false }, later, START + 60_000);
+		expect(messages(stopped.effects)).toEqual([
+			"Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+		]);
+		expect(dailyStep(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects).toEqual([
+			{ kind: "abort" },
+		]);
+		expect(dailyStep(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
+			agentMs: 62_000,
+			session: { runStartedAt: null, stopped: false },
+		});
+		expect(dailyStep(NO_DAILY_SESSION, { type: "runEnd" }, later, START).agentMs).toBe(0);
+		expect(dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, later, START).effects).toEqual([]);
+	});
+
+	it("warns the user once per level at 80% and 95%, and tells the model at every call", () => {
+		const at80 = [standing(three, { agentMs: 0.8 * HOUR })];
+		const first = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, at80, START);
+		expect(messages(first.effects)).toEqual([
+			"Timebox: today's budget: 12m 0s of agent time left of 1h and 3 turns left of 3 — the model is asked to wrap up.",
+		]);
+		expect(first.context).toEqual([
+			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 turns left of 3.",
+		]);
+		const again = dailyStep(first.session, { type: "duringRun", modelCall: true }, at80, START);
+		expect(again.effects).toEqual([]);
+		expect(again.context).toHaveLength(1);
+		const at95 = dailyStep(
+			again.session,
+			{ type: "duringRun", modelCall: true },
+			[standing(three, { agentMs: 0.95 * HOUR })],
+			START,
+		);
+		expect(messages(at95.effects)).toHaveLength(1);
+	});
+
+	it("refuses a prompt another session took the last slot for", () => {
+		const refused = dailyStep(NO_DAILY_SESSION, { type: "promptRefused" }, [standing(three, { prompts: 3 })], START);
+		expect(refused.effects.map((effect) => effect.kind)).toEqual(["notify", "abort", "refuse"]);
+		expect(dailyStep(NO_DAILY_SESSION, { type: "promptRefused" }, [], START).effects).toEqual([]);
+	});
+
+	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
+		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
+		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).countPrompt).toBe(true);
+		const raised = standing(three, { prompts: 3 }, { ...NO_ADJUSTMENT, addTurns: 2 });
+		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).countPrompt).toBe(true);
+		const tokens = standing(budget("tokens:1k $1"), { tokens: 1_000 });
+		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).countPrompt).toBe(false);
+		const cost = standing(budget("tokens:1k $1"), { cost: 1 });
+		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).countPrompt).toBe(false);
+	});
+});
+
+describe("/timebox today", () => {
+	it("reads nothing, off, or what to add, and refuses anything else", () => {
+		expect(parseToday("")).toEqual({ kind: "show" });
+		expect(parseToday("OFF")).toEqual({ kind: "off" });
+		expect(parseToday("+30m +turns:5 +$2 +tokens:1k")).toEqual({
+			kind: "add",
+			adjustment: { addTimeMs: 30 * 60_000, addTurns: 5, addTokens: 1_000, addCost: 2, off: false },
+			added: "30m of agent time and 5 turns and 1k tokens and $2.00",
+		});
+		expect(parseToday("+30m +5")).toMatchObject({ kind: "add" });
+		expect(parseToday("15m")).toEqual({
+			kind: "invalid",
+			reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2).",
+		});
+	});
+
+	it("shows today's use against each budget, and how many sessions used it", () => {
+		expect(todayReport([])).toBe(
+			'No daily budget is set. Set one under the timebox key of pi\'s settings: "daily": "3h turns:60 $10".',
+		);
+		const report = todayReport([
+			standing(budget("3h turns:60 $10"), { agentMs: HOUR, prompts: 12, tokens: 150_000, cost: 1.5, sessions: 2 }),
+			standing(budget("turns:5", "project:/p"), { prompts: 1 }, { ...NO_ADJUSTMENT, off: true }),
+		]);
+		expect(report.split("\n")).toEqual([
+			"Timebox today: 2 daily budgets.",
+			"Every session (timebox.daily in settings.json): 3h of agent time and 60 turns and $10.00. Used 1h 0m of agent time, 12 turns, 150k tokens, $1.50, by 2 sessions.",
+			"This project (timebox.daily in settings.json): 5 turns. Used 0s of agent time, 1 turn, 0 tokens, $0.00, by 1 session. Off until midnight.",
+		]);
+	});
+});

@@ -321,20 +321,24 @@ export function dailyStep(
 		case "duringRun": {
 			if (session.runStartedAt === null) return { ...none, session };
 			if (session.stopped) return { ...none, session, effects: [{ kind: "abort" }] };
+			// The run's own time so far counts; its own prompt does not count against itself.
 			const running = now - session.runStartedAt;
 			const withRun = standings.map((standing) => ({
 				...standing,
-				use: { ...standing.use, agentMs: standing.use.agentMs + running },
+				use: {
+					...standing.use,
+					agentMs: standing.use.agentMs + running,
+					prompts: Math.max(0, standing.use.prompts - 1),
+				},
 			}));
 			const spent = spentDaily(withRun, false);
 			if (spent) return { ...none, session: { ...session, stopped: true }, effects: refusal(spent) };
-			if (!event.modelCall) return { ...none, session };
 			const warned = dailyWarnings(withRun, session.given);
 			return {
 				...none,
 				session: { ...session, given: warned.given },
 				effects: warned.effects,
-				context: warned.modelLines,
+				context: event.modelCall ? warned.modelLines : [],
 			};
 		}
 		case "runEnd": {

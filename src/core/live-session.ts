@@ -231,9 +231,9 @@ export class LiveSession {
 		this.guard("daily budget", () => {
 			const now = this.ports.clock.now();
 			let dailyEvent: DailyEvent;
+			const key = event.type === "modelCall" ? (event.prompt ?? this.current.lastPrompt) : null;
 			switch (event.type) {
 				case "modelCall": {
-					const key = event.prompt ?? this.current.lastPrompt;
 					if (key !== null && key === this.dailyRefused) {
 						answer.refusal = "";
 						this.ports.abortRun();
@@ -261,9 +261,7 @@ export class LiveSession {
 			this.dailySession = result.session;
 			this.execute(result.effects, answer);
 			answer.context.push(...result.context);
-			if (answer.refusal !== null && dailyEvent.type === "newPrompt" && event.type === "modelCall") {
-				this.dailyRefused = event.prompt ?? this.current.lastPrompt;
-			}
+			if (answer.refusal !== null && dailyEvent.type === "newPrompt") this.dailyRefused = key;
 		});
 		return answer;
 	}

@@ -10,8 +10,10 @@ import {
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
+	runDaily,
 	todayReport,
 } from "../../src/core/daily.ts";
+import type { DailyLedger } from "../../src/core/ports.ts";
 import { START } from "../support/budgets.ts";
 
 const HOUR = 3_600_000;
@@ -162,6 +164,44 @@ describe("/timebox today", () => {
 			"Timebox today: 2 daily budgets.",
 			"Every session (timebox.daily in settings.json): 3h of agent time and 60 turns and $10.00. Used 1h 0m of agent time, 12 turns, 150k tokens, $1.50, by 2 sessions.",
 			"This project (timebox.daily in settings.json): 5 turns. Used 0s of agent time, 1 turn, 0 tokens, $0.00, by 1 session. Off until midnight.",
+		]);
+	});
+});
+
+describe("runDaily against a ledger", () => {
+	const tokens = budget("tokens:1k $1");
+
+	function ledger(overrides: Partial<DailyLedger> = {}): DailyLedger {
+		return {
+			standings: (budgets) => budgets.map((b) => standing(b, { tokens: 850, cost: 0.85 })),
+			countPrompt: () => true,
+			addUse: () => {},
+			adjust: () => {},
+			problem: () => null,
+			...overrides,
+		};
+	}
+
+	it("names what is left of tokens and cost in the warning", () => {
+		const result = runDaily({ ledger: ledger(), budgets: [tokens] }, NO_DAILY_SESSION, { type: "newPrompt" }, START);
+		expect(messages(result.effects)).toEqual([
+			"Timebox: today's budget: 150 tokens left of 1k and $0.15 left of $1.00 — the model is asked to wrap up.",
+		]);
+	});
+
+	it("refuses a prompt the ledger would not count, and passes on the ledger's problem", () => {
+		const refused = runDaily(
+			{
+				ledger: ledger({ countPrompt: () => false, problem: () => "Timebox: the ledger is gone." }),
+				budgets: [tokens],
+			},
+			NO_DAILY_SESSION,
+			{ type: "newPrompt" },
+			START,
+		);
+		expect(messages(refused.effects)).toEqual([
+			"Timebox: the ledger is gone.",
+			"Timebox: today's budget is spent (1k tokens and $1.00). It resets at midnight.",
 		]);
 	});
 });

@@ -104,7 +104,7 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 		try {
 			return action();
 		} catch (error) {
-			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
 			return fallback;
 		}
 	};

@@ -88,6 +88,7 @@ describe("the daily ledger", () => {
 		writeFileSync(blocked, "a file where the folder should be");
 		const ledger = createDailyLedger(blocked, "a", clock);
 		expect(ledger.standings([user])).toEqual([]);
+		expect(ledger.standings([user])).toEqual([]);
 		expect(ledger.countPrompt([user], [0])).toBe(true);
 		ledger.addUse([user], { tokens: 5 });
 		ledger.adjust(user, NO_ADJUSTMENT);
@@ -97,8 +98,21 @@ describe("the daily ledger", () => {
 		expect(ledger.problem()).toBeNull();
 	});
 
+	it("waits for a line to be whole, counts a line without a session, and survives a day folder removed under it", () => {
+		const a = createDailyLedger(dir, "a", clock);
+		a.standings([user]);
+		const use = join(dir, "daily", "user", localDay(now), "use.jsonl");
+		writeFileSync(use, '{"tokens":7}\n5\n{"tokens":');
+		expect(a.standings([user])[0]?.use).toMatchObject({ tokens: 7, sessions: 0 });
+		expect(a.standings([user])[0]?.use).toMatchObject({ tokens: 7, sessions: 0 });
+		rmSync(join(dir, "daily", "user", localDay(now)), { recursive: true, force: true });
+		expect(a.countPrompt([user], [3])).toBe(true);
+		expect(a.problem()).toMatch(/ENOENT/);
+	});
+
 	it("lives under $XDG_STATE_HOME/timebox, else ~/.local/state/timebox", () => {
 		expect(dailyStateDir({ XDG_STATE_HOME: "/state", HOME: "/home/u" })).toBe("/state/timebox");
 		expect(dailyStateDir({ XDG_STATE_HOME: " ", HOME: "/home/u" })).toBe("/home/u/.local/state/timebox");
+		expect(dailyStateDir({})).toMatch(/\/\.local\/state\/timebox$/);
 	});
 });

@@ -11,6 +11,7 @@ import type {
 	RegisteredCommand,
 	SessionEntry,
 } from "@mariozechner/pi-coding-agent";
+import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
 import type { NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
@@ -22,8 +23,12 @@ type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
 export const BASE_SYSTEM_PROMPT = "You are pi, a coding agent.";
 
 /** The session file: entries shared by every extension instance that opens it. */
+let sessionFiles = 0;
+
 export class FakeSessionFile {
 	readonly entries: SessionEntry[] = [];
+	/** The session's id, as pi names it. */
+	readonly id = `session-${++sessionFiles}`;
 	leafId: string | null = null;
 	private nextId = 1;
 
@@ -181,6 +186,7 @@ export class FakePiInstance {
 			getBranch: () => file.branch(),
 			getLeafId: () => file.leafId,
 			getEntry: (id: string) => file.entries.find((entry) => entry.id === id),
+			getSessionId: () => file.id,
 		};
 		return {
 			get ui() {
@@ -260,6 +266,8 @@ export class FakePi {
 	instance!: FakePiInstance;
 	readonly instances: FakePiInstance[] = [];
 	private readonly ids = sequentialIds();
+	/** The folder of the daily ledger every fake pi given the same one shares; none: no daily budgets. */
+	dailyDir: string | undefined;
 	/** The environment Timebox reads (PI_TIMEBOX), the --timebox flag's value, and where settings files are. */
 	env: NodeJS.ProcessEnv = {};
 	flag: string | undefined;
@@ -282,6 +290,7 @@ export class FakePi {
 
 	/** Starts pi: loads Timebox for the current session file and emits session_start. */
 	async start(reason: "startup" | "reload" | "new" | "resume" | "fork" = "startup"): Promise<this> {
+		const dailyDir = this.dailyDir;
 		this.instance = new FakePiInstance(this, this.file);
 		this.instances.push(this.instance);
 		createTimeboxExtension({
@@ -293,6 +302,7 @@ export class FakePi {
 			newBudgetId: this.ids,
 			env: this.env,
 			globalSettings: () => this.globalSettings,
+			...(dailyDir ? { dailyLedger: (id: string) => createDailyLedger(dailyDir, id, this.time) } : {}),
 		})(this.instance.api);
 		await this.instance.emit({ type: "session_start", reason });
 		return this;

@@ -21,7 +21,6 @@ import { join } from "node:path";
 import {
 	type Clock,
 	type DailyAdjustment,
-	type DailyBudget,
 	type DailyLedger,
 	type DailyStanding,
 	NO_ADJUSTMENT,

@@ -196,7 +196,7 @@ export function dailyWarnings(
 /** `/timebox today`: today's use against each daily budget. */
 export function todayReport(standings: readonly DailyStanding[]): string {
 	if (standings.length === 0) {
-		return 'No daily budget is set. Set one under the timebox key of pi\'s settings: "daily": "3h turns:60 $10".';
+		return 'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
 	}
 	const lines = standings.map((standing) => {
 		const { use } = standing;
@@ -320,7 +320,6 @@ export function dailyStep(
 		}
 		case "duringRun": {
 			if (session.runStartedAt === null) return { ...none, session };
-			if (session.stopped) return { ...none, session, effects: [{ kind: "abort" }] };
 			// The run's own time so far counts; its own prompt does not count against itself.
 			const running = now - session.runStartedAt;
 			const withRun = standings.map((standing) => ({
@@ -332,6 +331,10 @@ export function dailyStep(
 				},
 			}));
 			const spent = spentDaily(withRun, false);
+			if (spent && session.stopped) {
+				// The run was stopped already: whatever else it asks for is ended without another word.
+				return { ...none, session, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+			}
 			if (spent) return { ...none, session: { ...session, stopped: true }, effects: refusal(spent) };
 			const warned = dailyWarnings(withRun, session.given);
 			return {

@@ -86,9 +86,11 @@ describe("the daily rules", () => {
 		expect(messages(stopped.effects)).toEqual([
 			"Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
 		]);
-		expect(dailyStep(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects).toEqual([
-			{ kind: "abort" },
-		]);
+		expect(
+			dailyStep(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
+				(effect) => effect.kind,
+			),
+		).toEqual(["abort", "refuse"]);
 		expect(dailyStep(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
 			agentMs: 62_000,
 			session: { runStartedAt: null, stopped: false },
@@ -154,7 +156,7 @@ describe("/timebox today", () => {
 
 	it("shows today's use against each budget, and how many sessions used it", () => {
 		expect(todayReport([])).toBe(
-			'No daily budget is set. Set one under the timebox key of pi\'s settings: "daily": "3h turns:60 $10".',
+			'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".',
 		);
 		const report = todayReport([
 			standing(budget("3h turns:60 $10"), { agentMs: HOUR, prompts: 12, tokens: 150_000, cost: 1.5, sessions: 2 }),

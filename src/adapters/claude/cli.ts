@@ -3,10 +3,17 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { type Clock, internalErrorMessage, LEDGER_FOLDER, type OnStopRunner } from "../../core/index.ts";
+import {
+	type Clock,
+	internalErrorMessage,
+	LEDGER_FOLDER,
+	type OnStopRunner,
+	parseDailyBudget,
+} from "../../core/index.ts";
+import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
-import { DEFAULT_ENV, handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
+import { DEFAULT_ENV, type HookDeps, handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
 import { joinStatusLines } from "./statusline.ts";
 
@@ -43,6 +50,18 @@ function newId(deps: CliDeps): { newBudgetId?: () => string } {
 	return deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {};
 }
 
+/** The environment variable of the daily budget every Claude Code session of the user shares with pi's. */
+export const DAILY_ENV = "TIMEBOX_DAILY";
+
+/** The daily budget from `TIMEBOX_DAILY`, with the ledger pi shares, or why it cannot be read. */
+function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<HookDeps, "daily" | "dailyWarning"> {
+	const text = env[DAILY_ENV]?.trim();
+	if (!text) return {};
+	const budget = parseDailyBudget(text, "user", DAILY_ENV);
+	if ("warning" in budget) return { dailyWarning: budget.warning };
+	return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+}
+
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 export async function runCli(
 	args: readonly string[],
@@ -75,6 +94,7 @@ export async function runCli(
 			onStop: deps.onStop,
 			...newId(deps),
 			...defaults,
+			...dailyOf(env, input.sessionId, deps.clock),
 		});
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {

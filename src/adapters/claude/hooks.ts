@@ -6,6 +6,9 @@ import { randomUUID } from "node:crypto";
 import {
 	type BudgetLedger,
 	type Clock,
+	type DailyEvent,
+	type DailyPort,
+	type DailySession,
 	type Effect,
 	EMPTY_SESSION,
 	foldHistory,
@@ -17,12 +20,15 @@ import {
 	parseCommand,
 	quoteInput,
 	readLedger,
+	runDaily,
 	type SessionEvent,
 	type SessionState,
 	sessionReport,
 	statusText,
 	step,
 	type TimeboxBudget,
+	todayCommand,
+	todayReport,
 } from "../../core/index.ts";
 import type { HookInput } from "./hook-input.ts";
 import type { ClaudeSessionStore } from "./session-store.ts";
@@ -37,6 +43,10 @@ export interface HookDeps {
 	newBudgetId?: () => string;
 	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
 	defaultBudget?: string;
+	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
+	daily?: DailyPort;
+	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */
+	dailyWarning?: string;
 }
 
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -118,8 +128,10 @@ function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledge
 /** Answers one hook event. Events Timebox does not use get no answer. */
 export async function handleHook(input: HookInput, deps: HookDeps): Promise<HookOutput> {
 	const now = deps.clock.now();
-	const note = countTranscriptUsage(input, deps.store, now);
-	const output = await answerHook(input, deps, now);
+	const note = countTranscriptUsage(input, deps, now);
+	const daily = await dailyHook(input, deps, now);
+	if (daily?.refusal != null) return dailyStop(input, daily, daily.refusal);
+	const output = withDaily(await answerHook(input, deps, now), daily, input.event);
 	if (note === null) return output;
 	const shown = [typeof output?.systemMessage === "string" ? output.systemMessage : null, note];
 	return { ...output, systemMessage: shown.filter((text) => text !== null).join("\n") };
@@ -133,15 +145,97 @@ export const TRANSCRIPT_UNREADABLE =
  * Counts what the model calls used since the last hook, from the transcript, into the session's log. Returns the
  * warning to show when the transcript could not be read (once per session), else null.
  */
-function countTranscriptUsage(input: HookInput, store: ClaudeSessionStore, now: number): string | null {
+function countTranscriptUsage(input: HookInput, deps: Pick<HookDeps, "store" | "daily">, now: number): string | null {
 	if (!input.transcriptPath) return null;
+	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
 	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	const tokens = read.responses.reduce((sum, response) => sum + response.tokens, 0);
+	if (tokens > 0 && deps.daily) deps.daily.ledger.addUse(deps.daily.budgets, { tokens });
 	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
 	if (!read.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
 	store.appendLine({ kind: "transcript-unreadable", at: now });
 	return TRANSCRIPT_UNREADABLE;
+}
+
+/**
+ * Reports the hook's event to the daily budgets: a new prompt (counted or refused), a model call or tool call of the
+ * running run (stopped once the day is spent), or the end of a run (its agent time). The session's part in the daily
+ * rules (when its run started, the warnings given, a stop) lives in the session's log between hooks.
+ */
+async function dailyHook(input: HookInput, deps: HookDeps, now: number): Promise<Outcome | null> {
+	const port = deps.daily;
+	if (!port || port.budgets.length === 0 || input.promptId === null) return null;
+	const promptId = input.promptId;
+	const lines = deps.store.lines();
+	const history = foldHistory(deps.store.history());
+	let event: DailyEvent;
+	switch (input.event) {
+		case "UserPromptSubmit":
+			if (input.prompt === null || timeboxArguments(input.prompt) !== null) return null;
+			event = promptId === history.lastPrompt ? { type: "duringRun", modelCall: true } : { type: "newPrompt" };
+			break;
+		case "PreToolUse":
+			event = { type: "duringRun", modelCall: false };
+			break;
+		case "PostToolBatch":
+			event = { type: "duringRun", modelCall: true };
+			break;
+		case "Stop":
+			event = { type: "runEnd" };
+			break;
+		default:
+			return null;
+	}
+	const started = lines.find((line) => line.kind === "prompt" && line.promptId === promptId);
+	const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+	const session: DailySession = {
+		given: lines.flatMap((line) =>
+			line.kind === "daily-warned" && typeof line.level === "string" ? [line.level] : [],
+		),
+		runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
+		stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
+	};
+	const result = runDaily(port, session, event, now);
+	for (const level of result.session.given) {
+		if (!session.given.includes(level)) deps.store.appendLine({ kind: "daily-warned", level, at: now });
+	}
+	if (result.session.stopped && !session.stopped) deps.store.appendLine({ kind: "daily-stopped", promptId, at: now });
+	if (event.type === "runEnd" && session.runStartedAt !== null) {
+		deps.store.appendLine({ kind: "daily-ended", promptId, at: now });
+	}
+	const outcome = await execute(result.effects, deps);
+	outcome.context.push(...result.context);
+	return outcome;
+}
+
+/** Ends what the daily budget refused: the prompt is blocked, the tool denied and the run ended. */
+function dailyStop(input: HookInput, outcome: Outcome, refusal: string): HookOutput {
+	if (input.event === "UserPromptSubmit") return { decision: "block", reason: stopText(outcome, refusal) };
+	return stopAtTool(input.event, { ...outcome, aborted: true }, refusal);
+}
+
+/**
+ * The hook's answer with what the daily budgets said: their notices after the hook's own, and their lines for the model
+ * after its own (only hooks before a model call carry context). A blocked prompt's answer stays as it is.
+ */
+function withDaily(output: HookOutput, daily: Outcome | null, event: string): HookOutput {
+	if (!daily || output?.decision === "block") return output;
+	const answer: Record<string, unknown> = { ...output };
+	const own = (key: string, from: Record<string, unknown> | undefined): string[] => {
+		const value = from?.[key];
+		return typeof value === "string" ? [value] : [];
+	};
+	const notices = [...own("systemMessage", answer), ...daily.notices];
+	if (notices.length > 0) answer.systemMessage = notices.join("\n");
+	// A hook's own answer is built here, as the JSON Claude Code reads.
+	const specific = answer.hookSpecificOutput as Record<string, unknown> | undefined;
+	const context = [...own("additionalContext", specific), ...daily.context];
+	if (context.length > 0 && (event === "UserPromptSubmit" || event === "PostToolBatch")) {
+		answer.hookSpecificOutput = { ...specific, hookEventName: event, additionalContext: context.join("\n\n") };
+	}
+	return Object.keys(answer).length > 0 ? answer : null;
 }
 
 async function answerHook(input: HookInput, deps: HookDeps, now: number): Promise<HookOutput> {
@@ -157,6 +251,7 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 				...(defaultBudget ? { defaultBudget } : {}),
 			});
 			const outcome = await execute(loaded.effects, deps);
+			if (deps.dailyWarning) outcome.notices.push(deps.dailyWarning);
 			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 		}
 		case "UserPromptSubmit":
@@ -193,6 +288,11 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
+	const today = args === null ? null : /^today(?:\s+([\s\S]*))?$/i.exec(args.trim());
+	if (today) {
+		const reply = deps.daily ? todayCommand(deps.daily, today[1] ?? "").message : todayReport([]);
+		return { decision: "block", reason: reply };
+	}
 	if (args !== null) {
 		const newBudgetId = (deps.newBudgetId ?? randomUUID)();
 		// Claude Code tells its hooks nothing of what a session costs: a cost limit is set, and said to be unenforceable.

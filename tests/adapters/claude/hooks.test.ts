@@ -1173,3 +1173,79 @@ describe("steps:N in Claude Code", () => {
 		expect(await statusLine()).toContain("| 3 steps per prompt");
 	});
 });
+
+describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
+	/** A hook call with TIMEBOX_DAILY set and the shared ledger in the test's folder. */
+	async function dailyHook(payload: object, daily: string): Promise<SyncHookJSONOutput> {
+		const env = { CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_DAILY: daily, XDG_STATE_HOME: join(dataDir, "state") };
+		const { stdout, stderr } = await runCli(["hook"], JSON.stringify(payload), env, deps());
+		expect(stderr).toBe("");
+		return stdout === "" ? {} : (JSON.parse(stdout) as SyncHookJSONOutput);
+	}
+	const SPENT = "Timebox: today's budget is spent (2 turns). It resets at midnight.";
+
+	it("counts prompts into the shared day, a message typed mid-turn not, and blocks the one past the limit", async () => {
+		expect(await dailyHook(promptPayload("one", "p1"), "turns:2")).toEqual({});
+		expect(await dailyHook(promptPayload("one, more", "p1"), "turns:2")).toEqual({});
+		expect(await dailyHook(promptPayload("two", "p2"), "turns:2")).toEqual({});
+		expect(await dailyHook(promptPayload("three", "p3"), "turns:2")).toEqual({ decision: "block", reason: SPENT });
+		const today = await dailyHook(promptPayload("/timebox today", "p4"), "turns:2");
+		expect(today.reason).toBe(
+			"Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 2 turns. Used 0s of agent time, 2 turns, 0 tokens, $0.00, by 1 session.",
+		);
+	});
+
+	it("stops a run at its next tool once today's agent time is spent, and adds the run's time when it ends", async () => {
+		await dailyHook(promptPayload("work", "p1"), "1m");
+		clock.advance(61_000);
+		const message = "Timebox: today's budget is spent (1m of agent time). It resets at midnight.";
+		expect(await dailyHook(toolPayload("p1"), "1m")).toEqual(deniedTool(message, message));
+		expect(await dailyHook(postToolBatchPayload("p1"), "1m")).toEqual({ continue: false, stopReason: message });
+		expect(
+			await dailyHook({ ...base, hook_event_name: "Stop", prompt_id: "p1", stop_hook_active: false }, "1m"),
+		).toEqual({});
+		expect(await dailyHook(promptPayload("again", "p2"), "1m")).toEqual({ decision: "block", reason: message });
+	});
+
+	it("tells the model and the user at 80% of the day, beside what the session's own budget says", async () => {
+		const daily = "turns:5";
+		await dailyHook(promptPayload("/timebox 15m aware", "p0"), daily);
+		for (const id of ["p1", "p2", "p3", "p4"]) await dailyHook(promptPayload(id, id), daily);
+		const fifth = await dailyHook(promptPayload("p5", "p5"), daily);
+		expect(fifth).toEqual({
+			systemMessage: "Timebox: today's budget: 1 turn left of 5 — the model is asked to wrap up.",
+			hookSpecificOutput: {
+				hookEventName: "UserPromptSubmit",
+				additionalContext:
+					"Timebox: 15m 0s left of 15m.\n\nToday's budget (shared by every session): 1 turn left of 5.",
+			},
+		});
+		expect(await dailyHook(postToolBatchPayload("p5"), daily)).toMatchObject({
+			hookSpecificOutput: { additionalContext: expect.stringContaining("Today's budget (shared by every session)") },
+		});
+		expect(await dailyHook(toolPayload("p5"), daily)).toEqual({});
+		expect(
+			await dailyHook({ ...base, hook_event_name: "Notification", prompt_id: "p5", message: "hi" }, daily),
+		).toEqual({});
+	});
+
+	it("adds the tokens the transcript shows to the day, and answers /timebox today without a daily budget", async () => {
+		const transcript = join(dataDir, "transcript.jsonl");
+		writeFileSync(
+			transcript,
+			`${JSON.stringify({ type: "assistant", message: { id: "m1", usage: { input_tokens: 900, output_tokens: 100 } } })}\n`,
+		);
+		await dailyHook({ ...promptPayload("work", "p1"), transcript_path: transcript }, "tokens:5k");
+		const today = await dailyHook(promptPayload("/timebox today", "p2"), "tokens:5k");
+		expect(today.reason).toContain("Used 0s of agent time, 1 turn, 1k tokens");
+		expect((await submit("/timebox today", "p3")).reason).toMatch(/^No daily budget is set\./);
+	});
+
+	it("names a TIMEBOX_DAILY it cannot read when a session starts, and enforces nothing", async () => {
+		expect(await dailyHook({ ...base, hook_event_name: "SessionStart", source: "startup" }, "3h steps:2")).toEqual({
+			systemMessage:
+				"Timebox: TIMEBOX_DAILY: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
+		});
+		expect(await dailyHook(promptPayload("one", "p1"), "3h steps:2")).toEqual({});
+	});
+});

@@ -1,8 +1,9 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
-import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { homedir } from "node:os";
 // src/adapters/node/node-time.ts
 const systemClock = { now: () => Date.now() };
 // src/core/budget.ts
@@ -512,6 +513,325 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 		parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
 	}
 	return parts.join(" and ");
+}
+// src/core/daily.ts
+const NO_ADJUSTMENT = {
+	addTimeMs: 0,
+	addTurns: 0,
+	addTokens: 0,
+	addCost: 0,
+	off: false
+};
+/** The settings words a daily budget takes: time, prompts, tokens and cost; the rest belong to a session. */
+function parseDailyBudget(text, scope, source) {
+	const value = typeof text === "string" ? text : JSON.stringify(text);
+	const command = parseCommand(value);
+	if (command.kind !== "set") return { warning: `Timebox: ${source}: ${command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`} No daily budget is enforced from it.` };
+	if (command.stepLimit !== void 0 || command.awareness !== void 0 || command.graceMs !== void 0 || command.onStopCommand) return { warning: `Timebox: ${source}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.` };
+	return {
+		scope,
+		source,
+		limits: {
+			timeMs: command.timeLimitMs,
+			turns: command.turnLimit,
+			tokens: command.tokenLimit ?? null,
+			cost: command.costLimit ?? null
+		}
+	};
+}
+/** The limits in force today: the budget's, plus what was added today. */
+function limitsToday(standing) {
+	const { limits } = standing.budget;
+	const add = standing.adjustment;
+	const plus = (limit, more) => limit === null ? null : limit + more;
+	return {
+		timeMs: plus(limits.timeMs, add.addTimeMs),
+		turns: plus(limits.turns, add.addTurns),
+		tokens: plus(limits.tokens, add.addTokens),
+		cost: plus(limits.cost, add.addCost)
+	};
+}
+/** The used share of the daily budget's worst limit; 0 while it is off for the day. */
+function dailyRatio(standing) {
+	if (standing.adjustment.off) return 0;
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+	return Math.max(ratio(use.agentMs, limits.timeMs), ratio(use.prompts, limits.turns), ratio(use.tokens, limits.tokens), ratio(use.cost, limits.cost));
+}
+/** `3h of agent time`, `60 turns`, `$10.00`: what a daily budget allows, for its messages. */
+function describeDaily(limits) {
+	const parts = [];
+	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+	if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+	if (limits.cost !== null) parts.push(formatCost(limits.cost));
+	return parts.join(" and ");
+}
+/** The first daily budget that is spent, or null. `prompts` checks the prompt limit too (a new prompt is about to run). */
+function spentDaily(standings, prompts) {
+	return standings.find((standing) => {
+		if (standing.adjustment.off) return false;
+		const limits = limitsToday(standing);
+		const { use } = standing;
+		return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+	}) ?? null;
+}
+/** The refusal and stop text of a spent daily budget. */
+function dailySpentMessage(standing) {
+	return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+}
+/** What is left of a daily budget: `36m 0s of agent time left of 3h`. */
+function dailyLeft(standing) {
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const parts = [];
+	if (limits.timeMs !== null) parts.push(`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
+	if (limits.turns !== null) parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+	if (limits.tokens !== null) parts.push(`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`);
+	if (limits.cost !== null) parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+	return parts.join(" and ");
+}
+/**
+* The warnings due for today's budgets at 80% and 95%, each once per session and level: the user's notice and the
+* model's lines, and the levels now given.
+*/
+function dailyWarnings(standings, given) {
+	const effects = [];
+	const now = [...given];
+	const modelLines = [];
+	for (const standing of standings) {
+		const ratio = dailyRatio(standing);
+		if (ratio < .8 || ratio >= 1) continue;
+		const level = `${standing.budget.scope}:${ratio >= .95 ? "critical" : "warning"}`;
+		modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+		if (now.includes(level)) continue;
+		now.push(level);
+		effects.push({
+			kind: "notify",
+			message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
+			level: "warning"
+		});
+	}
+	return {
+		effects,
+		given: now,
+		modelLines
+	};
+}
+/** `/timebox today`: today's use against each daily budget. */
+function todayReport(standings) {
+	if (standings.length === 0) return "No daily budget is set. In pi, set one under the timebox key of the settings (\"daily\": \"3h turns:60 $10\"); in Claude Code, with TIMEBOX_DAILY=\"3h turns:60 $10\".";
+	const lines = standings.map((standing) => {
+		const { use } = standing;
+		const limits = describeDaily(limitsToday(standing));
+		const used = [
+			`${formatTime(use.agentMs)} of agent time`,
+			pluralTurns(use.prompts),
+			`${formatTokens(use.tokens)} tokens`,
+			formatCost(use.cost)
+		].join(", ");
+		const sessions = `${use.sessions} ${use.sessions === 1 ? "session" : "sessions"}`;
+		const state = standing.adjustment.off ? " Off until midnight." : "";
+		return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source}): ${limits}. Used ${used}, by ${sessions}.${state}`;
+	});
+	return [`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`, ...lines].join("\n");
+}
+/** Reads the words after `/timebox today`. */
+function parseToday(words) {
+	const text = words.trim();
+	if (text.length === 0) return { kind: "show" };
+	if (text.toLowerCase() === "off") return { kind: "off" };
+	const command = parseCommand(text);
+	if (command.kind !== "extend") return {
+		kind: "invalid",
+		reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)."
+	};
+	return {
+		kind: "add",
+		adjustment: {
+			addTimeMs: command.addTimeMs ?? 0,
+			addTurns: command.addTurns ?? 0,
+			addTokens: command.addTokens ?? 0,
+			addCost: command.addCost ?? 0,
+			off: false
+		},
+		added: describeDaily({
+			timeMs: command.addTimeMs,
+			turns: command.addTurns,
+			tokens: command.addTokens ?? null,
+			cost: command.addCost ?? null
+		})
+	};
+}
+function refusal(standing) {
+	const message = dailySpentMessage(standing);
+	return [
+		{
+			kind: "notify",
+			message,
+			level: "error"
+		},
+		{ kind: "abort" },
+		{
+			kind: "refuse",
+			reason: message
+		}
+	];
+}
+/**
+* The daily rules for one event of a session: a new prompt is refused once a daily budget is spent, else counted; a run
+* is stopped once today's time, tokens or cost are spent (its own time so far included); the model and the user are
+* warned at 80% and 95%; the end of a run adds its agent time.
+*/
+function dailyStep(session, event, standings, now) {
+	const none = {
+		effects: [],
+		context: [],
+		countPrompt: false,
+		agentMs: 0
+	};
+	switch (event.type) {
+		case "newPrompt": {
+			const spent = spentDaily(standings, true);
+			if (spent) return {
+				...none,
+				session: {
+					...session,
+					runStartedAt: null
+				},
+				effects: refusal(spent)
+			};
+			const warned = dailyWarnings(standings, session.given);
+			return {
+				...none,
+				session: {
+					given: warned.given,
+					runStartedAt: now,
+					stopped: false
+				},
+				effects: warned.effects,
+				context: warned.modelLines,
+				countPrompt: true
+			};
+		}
+		case "promptRefused": {
+			const spent = spentDaily(standings, true) ?? standings[0];
+			return {
+				...none,
+				session: {
+					...session,
+					runStartedAt: null
+				},
+				effects: spent ? refusal(spent) : []
+			};
+		}
+		case "duringRun": {
+			if (session.runStartedAt === null) return {
+				...none,
+				session
+			};
+			const running = now - session.runStartedAt;
+			const withRun = standings.map((standing) => ({
+				...standing,
+				use: {
+					...standing.use,
+					agentMs: standing.use.agentMs + running,
+					prompts: Math.max(0, standing.use.prompts - 1)
+				}
+			}));
+			const spent = spentDaily(withRun, false);
+			if (spent && session.stopped) return {
+				...none,
+				session,
+				effects: refusal(spent).filter((effect) => effect.kind !== "notify")
+			};
+			if (spent) return {
+				...none,
+				session: {
+					...session,
+					stopped: true
+				},
+				effects: refusal(spent)
+			};
+			const warned = dailyWarnings(withRun, session.given);
+			return {
+				...none,
+				session: {
+					...session,
+					given: warned.given
+				},
+				effects: warned.effects,
+				context: event.modelCall ? warned.modelLines : []
+			};
+		}
+		case "runEnd":
+			if (session.runStartedAt === null) return {
+				...none,
+				session
+			};
+			return {
+				...none,
+				session: {
+					...session,
+					runStartedAt: null,
+					stopped: false
+				},
+				agentMs: Math.max(0, now - session.runStartedAt)
+			};
+	}
+}
+/**
+* Carries one daily event out against the ledger: reads today's standing, steps the rules, counts a new prompt (and
+* refuses it if another session took the last one meanwhile), and adds the agent time of a run that ended.
+*/
+function runDaily(port, session, event, now) {
+	const { ledger, budgets } = port;
+	const standings = ledger.standings(budgets);
+	let result = dailyStep(session, event, standings, now);
+	if (result.countPrompt) {
+		const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).turns);
+		if (!ledger.countPrompt(budgets, limits)) result = dailyStep(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+	}
+	if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
+	const problem = ledger.problem();
+	if (problem !== null) result = {
+		...result,
+		effects: [{
+			kind: "notify",
+			message: problem,
+			level: "warning"
+		}, ...result.effects]
+	};
+	return result;
+}
+/** What `/timebox today …` says, after doing what it asks to every budget. */
+function todayCommand(port, words) {
+	const command = parseToday(words);
+	const { ledger, budgets } = port;
+	if (command.kind === "invalid") return {
+		message: `Timebox: ${command.reason} Nothing changed.`,
+		level: "warning"
+	};
+	if (budgets.length === 0 || command.kind === "show") return {
+		message: todayReport(ledger.standings(budgets)),
+		level: "info"
+	};
+	if (command.kind === "off") {
+		for (const budget of budgets) ledger.adjust(budget, {
+			...NO_ADJUSTMENT,
+			off: true
+		});
+		return {
+			message: "Timebox: today's budget is off until midnight, in every session it covers.",
+			level: "info"
+		};
+	}
+	for (const budget of budgets) ledger.adjust(budget, command.adjustment);
+	return {
+		message: `Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(ledger.standings(budgets))}`,
+		level: "info"
+	};
 }
 // src/core/decide.ts
 /** The urgency of a nudge at this used share of the budget. */
@@ -1382,6 +1702,10 @@ function stepsAnswer(state, event, now) {
 		stepAllowance: event.allowance + limit
 	}, event.reached, now);
 }
+/** The prompt a model call belongs to: the one named, else the latest, else the one run without a prompt. */
+function promptKeyOf(state, prompt) {
+	return prompt ?? state.lastPrompt ?? "\0run-without-a-prompt";
+}
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
 function shownTurns(state) {
 	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
@@ -1733,7 +2057,7 @@ function withNewBudget(state, budget) {
 * it never counts again; its run goes on unless the budget stopped it.
 */
 function modelCall(state, prompt, now) {
-	const key = prompt ?? state.lastPrompt ?? "\0run-without-a-prompt";
+	const key = promptKeyOf(state, prompt);
 	if (key === state.lastPrompt) {
 		const next = {
 			...state,
@@ -2204,6 +2528,199 @@ function createShellRunner(spawnProcess = spawn) {
 		if (child.pid !== void 0) started();
 	} };
 }
+// src/adapters/node/daily-ledger.ts
+/** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
+function dailyStateDir(env) {
+	const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+	return join(base, "timebox");
+}
+/** The local day of an instant, `YYYY-MM-DD`: a day starts at local midnight. */
+function localDay(ms) {
+	const date = new Date(ms);
+	const pad = (value) => String(value).padStart(2, "0");
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+/** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
+function scopeFolder(scope) {
+	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+function numberOr$1(value) {
+	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+/** The whole lines appended to `file` since `offset`, and the offset after them. */
+function readOn(file, offset) {
+	if (!existsSync(file)) return {
+		lines: [],
+		offset
+	};
+	const size = statSync(file).size;
+	if (size <= offset) return {
+		lines: [],
+		offset
+	};
+	const fd = openSync(file, "r");
+	try {
+		const buffer = Buffer.alloc(size - offset);
+		const read = readSync(fd, buffer, 0, buffer.length, offset);
+		const text = buffer.subarray(0, read).toString("utf8");
+		const end = text.lastIndexOf("\n");
+		if (end < 0) return {
+			lines: [],
+			offset
+		};
+		const lines = [];
+		for (const raw of text.slice(0, end).split("\n")) try {
+			lines.push(JSON.parse(raw));
+		} catch {}
+		return {
+			lines,
+			offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8")
+		};
+	} finally {
+		closeSync(fd);
+	}
+}
+function fieldsOf$1(value) {
+	return typeof value === "object" && value !== null ? value : {};
+}
+/** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
+function createDailyLedger(dir, sessionId, clock) {
+	const caches = /* @__PURE__ */ new Map();
+	const pruned = /* @__PURE__ */ new Set();
+	let trouble = null;
+	let told = false;
+	const guard = (fallback, action) => {
+		try {
+			return action();
+		} catch (error) {
+			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+			return fallback;
+		}
+	};
+	const cacheOf = (scope) => {
+		const day = localDay(clock.now());
+		const scopeDir = join(dir, "daily", scopeFolder(scope));
+		const key = `${scope}\u0000${day}`;
+		let cache = caches.get(key);
+		if (!cache) {
+			cache = {
+				folder: join(scopeDir, day),
+				useOffset: 0,
+				adjustOffset: 0,
+				agentMs: 0,
+				tokens: 0,
+				cost: 0,
+				sessions: /* @__PURE__ */ new Set(),
+				adjustment: { ...NO_ADJUSTMENT },
+				prompts: 0
+			};
+			mkdirSync(cache.folder, { recursive: true });
+			caches.set(key, cache);
+			if (!pruned.has(key)) {
+				pruned.add(key);
+				for (const name of readdirSync(scopeDir)) if (name < day) rmSync(join(scopeDir, name), {
+					recursive: true,
+					force: true
+				});
+			}
+		}
+		return cache;
+	};
+	const refresh = (cache) => {
+		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
+		cache.useOffset = use.offset;
+		for (const line of use.lines) {
+			const fields = fieldsOf$1(line);
+			if (typeof fields.session === "string") cache.sessions.add(fields.session);
+			cache.agentMs += numberOr$1(fields.agentMs);
+			cache.tokens += numberOr$1(fields.tokens);
+			cache.cost += numberOr$1(fields.cost);
+		}
+		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+		cache.adjustOffset = adjust.offset;
+		for (const line of adjust.lines) {
+			const fields = fieldsOf$1(line);
+			const now = cache.adjustment;
+			cache.adjustment = {
+				addTimeMs: now.addTimeMs + numberOr$1(fields.addTimeMs),
+				addTurns: now.addTurns + numberOr$1(fields.addTurns),
+				addTokens: now.addTokens + numberOr$1(fields.addTokens),
+				addCost: now.addCost + numberOr$1(fields.addCost),
+				off: now.off || fields.off === true
+			};
+		}
+		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+	};
+	const append = (cache, file, line) => {
+		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, {
+			encoding: "utf8",
+			flag: "a"
+		});
+	};
+	return {
+		standings(budgets) {
+			return guard([], () => budgets.map((budget) => {
+				const cache = cacheOf(budget.scope);
+				refresh(cache);
+				return {
+					budget,
+					use: {
+						agentMs: cache.agentMs,
+						prompts: cache.prompts,
+						tokens: cache.tokens,
+						cost: cache.cost,
+						sessions: cache.sessions.size
+					},
+					adjustment: cache.adjustment
+				};
+			}));
+		},
+		countPrompt(budgets, limits) {
+			return guard(true, () => {
+				for (const [index, budget] of budgets.entries()) {
+					const cache = cacheOf(budget.scope);
+					const limit = limits[index] ?? null;
+					for (;;) {
+						const next = cache.prompts + 1;
+						if (limit !== null && next > limit) return false;
+						try {
+							writeFileSync(join(cache.folder, `prompt-${next}`), `${JSON.stringify({
+								session: sessionId,
+								at: clock.now()
+							})}\n`, { flag: "wx" });
+							cache.prompts = next;
+							append(cache, "use.jsonl", { session: sessionId });
+							break;
+						} catch (error) {
+							if (error.code !== "EEXIST") throw error;
+							cache.prompts = next;
+						}
+					}
+				}
+				return true;
+			});
+		},
+		addUse(budgets, use) {
+			guard(void 0, () => {
+				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", {
+					session: sessionId,
+					...use
+				});
+			});
+		},
+		adjust(budget, adjustment) {
+			guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", {
+				session: sessionId,
+				...adjustment
+			}));
+		},
+		problem() {
+			if (trouble === null || told) return null;
+			told = true;
+			return trouble;
+		}
+	};
+}
 // src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
 	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -2436,8 +2953,10 @@ function ledgerView(budget, deps) {
 /** Answers one hook event. Events Timebox does not use get no answer. */
 async function handleHook(input, deps) {
 	const now = deps.clock.now();
-	const note = countTranscriptUsage(input, deps.store, now);
-	const output = await answerHook(input, deps, now);
+	const note = countTranscriptUsage(input, deps, now);
+	const daily = await dailyHook(input, deps, now);
+	if (daily?.refusal != null) return dailyStop(input, daily, daily.refusal);
+	const output = withDaily(await answerHook(input, deps, now), daily, input.event);
 	if (note === null) return output;
 	const shown = [typeof output?.systemMessage === "string" ? output.systemMessage : null, note];
 	return {
@@ -2451,11 +2970,14 @@ const TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usa
 * Counts what the model calls used since the last hook, from the transcript, into the session's log. Returns the
 * warning to show when the transcript could not be read (once per session), else null.
 */
-function countTranscriptUsage(input, store, now) {
+function countTranscriptUsage(input, deps, now) {
 	if (!input.transcriptPath) return null;
+	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
 	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	const tokens = read.responses.reduce((sum, response) => sum + response.tokens, 0);
+	if (tokens > 0 && deps.daily) deps.daily.ledger.addUse(deps.daily.budgets, { tokens });
 	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
 	if (!read.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
 	store.appendLine({
@@ -2463,6 +2985,103 @@ function countTranscriptUsage(input, store, now) {
 		at: now
 	});
 	return TRANSCRIPT_UNREADABLE;
+}
+/**
+* Reports the hook's event to the daily budgets: a new prompt (counted or refused), a model call or tool call of the
+* running run (stopped once the day is spent), or the end of a run (its agent time). The session's part in the daily
+* rules (when its run started, the warnings given, a stop) lives in the session's log between hooks.
+*/
+async function dailyHook(input, deps, now) {
+	const port = deps.daily;
+	if (!port || port.budgets.length === 0 || input.promptId === null) return null;
+	const promptId = input.promptId;
+	const lines = deps.store.lines();
+	const history = foldHistory(deps.store.history());
+	let event;
+	switch (input.event) {
+		case "UserPromptSubmit":
+			if (input.prompt === null || timeboxArguments(input.prompt) !== null) return null;
+			event = promptId === history.lastPrompt ? {
+				type: "duringRun",
+				modelCall: true
+			} : { type: "newPrompt" };
+			break;
+		case "PreToolUse":
+			event = {
+				type: "duringRun",
+				modelCall: false
+			};
+			break;
+		case "PostToolBatch":
+			event = {
+				type: "duringRun",
+				modelCall: true
+			};
+			break;
+		case "Stop":
+			event = { type: "runEnd" };
+			break;
+		default: return null;
+	}
+	const started = lines.find((line) => line.kind === "prompt" && line.promptId === promptId);
+	const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+	const session = {
+		given: lines.flatMap((line) => line.kind === "daily-warned" && typeof line.level === "string" ? [line.level] : []),
+		runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
+		stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
+	};
+	const result = runDaily(port, session, event, now);
+	for (const level of result.session.given) if (!session.given.includes(level)) deps.store.appendLine({
+		kind: "daily-warned",
+		level,
+		at: now
+	});
+	if (result.session.stopped && !session.stopped) deps.store.appendLine({
+		kind: "daily-stopped",
+		promptId,
+		at: now
+	});
+	if (event.type === "runEnd" && session.runStartedAt !== null) deps.store.appendLine({
+		kind: "daily-ended",
+		promptId,
+		at: now
+	});
+	const outcome = await execute(result.effects, deps);
+	outcome.context.push(...result.context);
+	return outcome;
+}
+/** Ends what the daily budget refused: the prompt is blocked, the tool denied and the run ended. */
+function dailyStop(input, outcome, refusal) {
+	if (input.event === "UserPromptSubmit") return {
+		decision: "block",
+		reason: stopText(outcome, refusal)
+	};
+	return stopAtTool(input.event, {
+		...outcome,
+		aborted: true
+	}, refusal);
+}
+/**
+* The hook's answer with what the daily budgets said: their notices after the hook's own, and their lines for the model
+* after its own (only hooks before a model call carry context). A blocked prompt's answer stays as it is.
+*/
+function withDaily(output, daily, event) {
+	if (!daily || output?.decision === "block") return output;
+	const answer = { ...output };
+	const own = (key, from) => {
+		const value = from?.[key];
+		return typeof value === "string" ? [value] : [];
+	};
+	const notices = [...own("systemMessage", answer), ...daily.notices];
+	if (notices.length > 0) answer.systemMessage = notices.join("\n");
+	const specific = answer.hookSpecificOutput;
+	const context = [...own("additionalContext", specific), ...daily.context];
+	if (context.length > 0 && (event === "UserPromptSubmit" || event === "PostToolBatch")) answer.hookSpecificOutput = {
+		...specific,
+		hookEventName: event,
+		additionalContext: context.join("\n\n")
+	};
+	return Object.keys(answer).length > 0 ? answer : null;
 }
 async function answerHook(input, deps, now) {
 	switch (input.event) {
@@ -2478,6 +3097,7 @@ async function answerHook(input, deps, now) {
 				announce: input.source === "resume",
 				...defaultBudget ? { defaultBudget } : {}
 			}).effects, deps);
+			if (deps.dailyWarning) outcome.notices.push(deps.dailyWarning);
 			return outcome.notices.length > 0 ? { systemMessage: outcome.notices.join("\n") } : null;
 		}
 		case "UserPromptSubmit": return userPromptSubmit(input, deps, now);
@@ -2510,6 +3130,11 @@ async function userPromptSubmit(input, deps, now) {
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
+	const today = args === null ? null : /^today(?:\s+([\s\S]*))?$/i.exec(args.trim());
+	if (today) return {
+		decision: "block",
+		reason: deps.daily ? todayCommand(deps.daily, today[1] ?? "").message : todayReport([])
+	};
 	if (args !== null) {
 		const event = {
 			type: "command",
@@ -2806,6 +3431,19 @@ function option(args, name) {
 function newId(deps) {
 	return deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {};
 }
+/** The environment variable of the daily budget every Claude Code session of the user shares with pi's. */
+const DAILY_ENV = "TIMEBOX_DAILY";
+/** The daily budget from `TIMEBOX_DAILY`, with the ledger pi shares, or why it cannot be read. */
+function dailyOf(env, sessionId, clock) {
+	const text = env[DAILY_ENV]?.trim();
+	if (!text) return {};
+	const budget = parseDailyBudget(text, "user", DAILY_ENV);
+	if ("warning" in budget) return { dailyWarning: budget.warning };
+	return { daily: {
+		ledger: createDailyLedger(dailyStateDir(env), sessionId, clock),
+		budgets: [budget]
+	} };
+}
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 async function runCli(args, stdin, env, deps) {
 	const [mode, ...rest] = args;
@@ -2843,7 +3481,8 @@ async function runCli(args, stdin, env, deps) {
 			clock: deps.clock,
 			onStop: deps.onStop,
 			...newId(deps),
-			...defaults
+			...defaults,
+			...dailyOf(env, input.sessionId, deps.clock)
 		});
 		return {
 			stdout: output ? `${JSON.stringify(output)}\n` : "",

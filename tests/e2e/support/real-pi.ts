@@ -47,7 +47,7 @@ export const MANIFEST_ENTRY = join(PACKAGE_ROOT, "src/adapters/pi/timebox/index.
 
 const PROVIDER = "timebox-e2e";
 const STATUS_KEY = "timebox";
-const ENV_KEYS = ["HOME", "PI_CODING_AGENT_DIR", "PI_OFFLINE"] as const;
+const ENV_KEYS = ["HOME", "PI_CODING_AGENT_DIR", "PI_OFFLINE", "XDG_STATE_HOME"] as const;
 
 /** The user's screen as Timebox sees it through `ctx.ui`: every notification and every `timebox` status value. */
 export class RecordingUI {
@@ -393,6 +393,8 @@ export class RealPi {
 		process.env.HOME = this.home;
 		process.env.PI_CODING_AGENT_DIR = this.agentDir;
 		process.env.PI_OFFLINE = "1";
+		// The daily ledger lives under the throwaway HOME, never under the user's state folder.
+		delete process.env.XDG_STATE_HOME;
 		this.faux = registerFauxProvider({
 			provider: PROVIDER,
 			...(options.tokensPerSecond === undefined ? {} : { tokensPerSecond: options.tokensPerSecond }),

@@ -228,9 +228,10 @@ export async function createSandbox(): Promise<Sandbox> {
 /** Runs the real `claude` with a hermetic environment: the fake API, no telemetry, no updater, stdin closed. */
 export function runClaude(
 	args: readonly string[],
-	options: { home: string; cwd: string; apiUrl: string; timeoutMs?: number },
+	options: { home: string; cwd: string; apiUrl: string; timeoutMs?: number; env?: NodeJS.ProcessEnv },
 ): Promise<RunResult> {
 	const env: NodeJS.ProcessEnv = {
+		...options.env,
 		PATH: process.env.PATH,
 		HOME: options.home,
 		ANTHROPIC_BASE_URL: options.apiUrl,

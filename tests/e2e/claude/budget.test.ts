@@ -11,9 +11,11 @@ import {
 	loggedSessions,
 	messageTexts,
 	PLUGIN_DIR,
+	REPO,
 	type RunResult,
 	resultOf,
 	runClaude,
+	runProcess,
 	runTimebox,
 	type Sandbox,
 	sessionLog,
@@ -432,6 +434,34 @@ describe("token and cost budgets in claude -p", () => {
 				typed,
 			),
 		);
+	});
+});
+
+describe("the daily budget shared by claude and pi", () => {
+	it("counts a pi session's prompts and claude's into the same day, and refuses the next one in either", async () => {
+		const daily = "turns:2";
+		const spent = "Timebox: today's budget is spent (2 turns). It resets at midnight.";
+		mkdirSync(join(box.home, ".pi", "agent"), { recursive: true });
+		writeFileSync(join(box.home, ".pi", "agent", "settings.json"), JSON.stringify({ timebox: { daily } }));
+		const pi = (prompt: string) =>
+			runProcess(
+				join(REPO, "node_modules/.bin/pi"),
+				["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted", "-p", prompt],
+				{ cwd: box.cwd, env: { PATH: process.env.PATH, HOME: box.home, PI_OFFLINE: "1" }, timeoutMs: 60_000 },
+			);
+		const claudeDaily = (prompt: string, resume: boolean) =>
+			runClaude(["-p", ...(resume ? ["--continue"] : []), "--plugin-dir", PLUGIN_DIR, prompt], {
+				home: box.home,
+				cwd: box.cwd,
+				apiUrl: api.url,
+				env: { TIMEBOX_DAILY: daily },
+			});
+		expect((await pi("one")).code).toBe(0);
+		api.reply({ text: "ANSWER-TWO" });
+		expect((await claudeDaily("two", false)).stdout).toBe("ANSWER-TWO\n");
+		expect((await claudeDaily("three", true)).stdout).toBe(blocked(spent, "three"));
+		const fourth = await pi("four");
+		expect(fourth.stderr).toContain(`[timebox] error: ${spent}`);
 	});
 });
 

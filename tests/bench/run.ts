@@ -1,6 +1,7 @@
 // `npm run bench`: runs the four Timebox benchmarks and prints one markdown table with the machine and the command.
 
 import { it } from "vitest";
+import { DAILY_RECORDS, DAILY_SAMPLES, DAILY_SESSIONS, type DailyResult, measureDaily } from "./daily.ts";
 import {
 	HANDLERS,
 	type HandlerName,
@@ -142,6 +143,30 @@ function suiteRows(result: UnitSuiteResult): Row[] {
 	];
 }
 
+/** Per-prompt target of the daily ledger; a model call must cost far less (it reads only what was added). */
+const DAILY_PROMPT_TARGET_MS = 1;
+const DAILY_CALL_TARGET_MS = 0.1;
+
+function dailyRows(result: DailyResult): Row[] {
+	const runs = `${DAILY_SAMPLES}, ${DAILY_SESSIONS} sessions, ${DAILY_RECORDS.toLocaleString("en-US")} records in the day`;
+	return [
+		[
+			"Daily ledger per prompt: today's standing read on, the prompt counted",
+			formatMs(result.promptMs),
+			runs,
+			`≤ ${DAILY_PROMPT_TARGET_MS} ms`,
+			yesNo(result.promptMs <= DAILY_PROMPT_TARGET_MS),
+		],
+		[
+			"Daily ledger per model call: today's standing read on and checked",
+			formatMs(result.callMs),
+			runs,
+			`≤ ${DAILY_CALL_TARGET_MS} ms (no read of the whole ledger)`,
+			yesNo(result.callMs <= DAILY_CALL_TARGET_MS),
+		],
+	];
+}
+
 function table(rows: Row[]): string {
 	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
 	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
@@ -150,20 +175,28 @@ function table(rows: Row[]): string {
 
 it("measures Timebox", async () => {
 	const started = Date.now();
-	progress("1/4 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
+	progress("1/5 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
-	progress("2/4 pi start-up with and without Timebox");
+	progress("2/5 pi start-up with and without Timebox");
 	const startup = await measureStartup();
-	progress("3/4 stop latency on real pi");
+	progress("3/5 stop latency on real pi");
 	const stop = await measureStopLatency();
-	progress("4/4 unit suite wall time");
+	progress("4/5 unit suite wall time");
 	const suite = await measureUnitSuite();
+	progress("5/5 the daily ledger");
+	const daily = await measureDaily();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
 	const output = [
 		"",
-		table([...handlerRows(handlers), ...startupRows(startup), ...stopRows(stop), ...suiteRows(suite)]),
+		table([
+			...handlerRows(handlers),
+			...startupRows(startup),
+			...stopRows(stop),
+			...suiteRows(suite),
+			...dailyRows(daily),
+		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,
 		`Handler runs read rounds × samples × calls, after ${WARMUP_SAMPLES} untimed samples: "alone" = each size on its own`,

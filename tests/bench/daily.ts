@@ -1,0 +1,56 @@
+// Benchmark 5: what the daily ledger costs a session, per prompt and per model call, with 10 sessions sharing a day
+// that already holds 10,000 records.
+
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createDailyLedger, localDay } from "../../src/adapters/node/daily-ledger.ts";
+import { type DailyBudget, NO_DAILY_SESSION, runDaily } from "../../src/core/index.ts";
+import { median, nowMs } from "./stats.ts";
+
+export const DAILY_SESSIONS = 10;
+export const DAILY_RECORDS = 10_000;
+export const DAILY_SAMPLES = 201;
+
+export interface DailyResult {
+	promptMs: number;
+	callMs: number;
+}
+
+const BUDGET: DailyBudget = {
+	scope: "user",
+	source: "bench",
+	limits: { timeMs: 1_000 * 3_600_000, turns: 1_000_000, tokens: null, cost: null },
+};
+
+/** Per prompt: today's standing read on and a prompt counted; per call: the standing read on and checked. */
+export async function measureDaily(): Promise<DailyResult> {
+	const dir = mkdtempSync(join(tmpdir(), "timebox-bench-daily-"));
+	try {
+		const clock = { now: () => Date.now() };
+		const ledgers = Array.from({ length: DAILY_SESSIONS }, (_, index) => createDailyLedger(dir, `s${index}`, clock));
+		for (const ledger of ledgers) ledger.standings([BUDGET]);
+		const records = Array.from({ length: DAILY_RECORDS }, (_, index) =>
+			JSON.stringify({ session: `s${index % DAILY_SESSIONS}`, tokens: 1_200, agentMs: 500 }),
+		).join("\n");
+		appendFileSync(join(dir, "daily", "user", localDay(Date.now()), "use.jsonl"), `${records}\n`);
+		const own = createDailyLedger(dir, "measured", clock);
+		own.standings([BUDGET]);
+		const port = { ledger: own, budgets: [BUDGET] };
+		const prompts: number[] = [];
+		const calls: number[] = [];
+		for (let sample = 0; sample < DAILY_SAMPLES; sample++) {
+			// Another session used the model meanwhile: each read has a little to catch up on, as in real use.
+			ledgers[sample % DAILY_SESSIONS]?.addUse([BUDGET], { tokens: 1_000 });
+			let started = nowMs();
+			const session = runDaily(port, NO_DAILY_SESSION, { type: "newPrompt" }, Date.now()).session;
+			prompts.push(nowMs() - started);
+			started = nowMs();
+			runDaily(port, session, { type: "duringRun", modelCall: true }, Date.now());
+			calls.push(nowMs() - started);
+		}
+		return { promptMs: median(prompts), callMs: median(calls) };
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+}

@@ -1,13 +1,14 @@
 // The hosts the behaviour scenarios run on, behind one driver interface: the core's live session in memory, the fake
 // pi, and the Claude Code hook handler in process. Each driver turns "the user does X" into that host's events.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type HookOutput, handleHook } from "../../src/adapters/claude/hooks.ts";
 import { ClaudeSessionStore } from "../../src/adapters/claude/session-store.ts";
+import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
-import { LiveSession, type NotifyLevel } from "../../src/core/index.ts";
+import { LiveSession, type NotifyLevel, parseDailyBudget } from "../../src/core/index.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import {
@@ -50,8 +51,15 @@ export interface HostDriver {
 	dispose(): void;
 }
 
+/** A daily budget the driver's session shares with every driver given the same ledger folder. */
+export interface DriverOptions {
+	daily?: { text: string; dir: string };
+}
+
+let drivers = 0;
+
 /** The core's live session with no host around it. */
-export function memoryDriver(): HostDriver {
+export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const time = new FakeTime();
 	const store = new MemoryStore();
 	const ledger = new MemoryLedger();
@@ -75,8 +83,10 @@ export function memoryDriver(): HostDriver {
 			newBudgetId: ids,
 			canAsk: () => user.canAsk,
 			ask: (question, choices, timeoutMs) => user.ask(question, choices, timeoutMs),
+			...(options.daily ? { daily: createDailyLedger(options.daily.dir, `memory-${++drivers}`, time) } : {}),
 		});
-		session.load("restore", true);
+		const daily = options.daily ? [{ value: options.daily.text, source: "daily", scope: "user" }] : [];
+		session.load("restore", true, null, { daily });
 		return session;
 	};
 	let session = open();
@@ -89,14 +99,14 @@ export function memoryDriver(): HostDriver {
 			aborted = false;
 			const key = `prompt-${++prompts}`;
 			store.addPrompt(key);
-			const context = session.dispatch({ type: "modelCall", prompt: key }).context;
+			const context = (await session.handle({ type: "modelCall", prompt: key })).context;
 			for (let index = 0; index < (plan.toolCalls ?? 0) && !aborted; index++) {
-				if (session.dispatch({ type: "toolCall", prompt: null }).refusal !== null) break;
+				if ((await session.handle({ type: "toolCall", prompt: null })).refusal !== null) break;
 				plan.duringTool?.(index);
 				if (aborted) break;
-				session.dispatch({ type: "modelCall", prompt: null });
+				await session.handle({ type: "modelCall", prompt: null });
 			}
-			session.dispatch({ type: "runEnd" });
+			await session.handle({ type: "runEnd" });
 			return { stopped: aborted, context };
 		},
 		advance: (ms) => time.advance(ms),
@@ -111,8 +121,13 @@ export function memoryDriver(): HostDriver {
 }
 
 /** The pi extension on the fake pi host. */
-export function fakePiDriver(): HostDriver {
+export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 	const pi = new FakePi();
+	if (options.daily) {
+		pi.dailyDir = options.daily.dir;
+		pi.globalSettings = join(options.daily.dir, `settings-${++drivers}.json`);
+		writeFileSync(pi.globalSettings, JSON.stringify({ timebox: { daily: options.daily.text } }));
+	}
 	let started = false;
 	const ensure = async () => {
 		if (!started) await pi.start();
@@ -146,17 +161,21 @@ export function fakePiDriver(): HostDriver {
 }
 
 /** The Claude Code hooks, called in process as Claude Code would call the plugin's command. */
-export function claudeDriver(): HostDriver {
+export function claudeDriver(options: DriverOptions = {}): HostDriver {
 	const dataDir = mkdtempSync(join(tmpdir(), "timebox-scenario-"));
 	const time = new FakeTime();
 	const runner = new RecordingRunner();
-	const sessionId = "scenario-session";
+	const sessionId = `scenario-session-${++drivers}`;
+	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
 	const deps = {
 		store: new ClaudeSessionStore(dataDir, sessionId),
 		ledger: createFileLedger(join(dataDir, "timebox-ledger")),
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
+		...(options.daily && budget && !("warning" in budget)
+			? { daily: { ledger: createDailyLedger(options.daily.dir, sessionId, time), budgets: [budget] } }
+			: {}),
 	};
 	const seen: { message: string; level: NotifyLevel | null }[] = [];
 	let prompts = 0;
@@ -210,4 +229,4 @@ function shown(output: HookOutput): string[] {
 	);
 }
 
-export const DRIVERS: readonly (() => HostDriver)[] = [memoryDriver, fakePiDriver, claudeDriver];
+export const DRIVERS: readonly ((options?: DriverOptions) => HostDriver)[] = [memoryDriver, fakePiDriver, claudeDriver];

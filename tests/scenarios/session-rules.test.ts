@@ -1,6 +1,9 @@
 // The session rules as behaviour sentences, run on every host driver: the in-memory host, the fake pi and the Claude
 // Code hooks in process. A rule that holds on one host and not another is a rule written twice.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DRIVERS, type HostDriver } from "./drivers.ts";
 
@@ -173,3 +176,39 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("extend and p
 		expect(host.onStopRuns()).toEqual([]);
 	});
 });
+
+describe.each(DRIVERS.map((make) => [make().name, make] as const))(
+	"steps and the daily budget on the %s",
+	(_name, make) => {
+		it("ends a prompt's loop at its wrap-up call under steps:2, and gives the next prompt fresh steps", async () => {
+			host = make();
+			await host.command("steps:2 -- say done");
+			expect((await host.prompt({ toolCalls: 4 })).stopped).toBe(true);
+			expect(host.notices().map((notice) => notice.message)).toContain(
+				"Timebox: this prompt used its 2 steps; the model was asked to finish.",
+			);
+			expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+			expect(host.onStopRuns()).toEqual([]);
+		});
+
+		it("shares a daily turns:2 between two sessions: two prompts in all, the third refused in either", async () => {
+			const dir = mkdtempSync(join(tmpdir(), "timebox-scenario-daily-"));
+			try {
+				const first = make({ daily: { text: "turns:2", dir } });
+				const second = make({ daily: { text: "turns:2", dir } });
+				host = first;
+				expect((await first.prompt()).stopped).toBe(false);
+				expect((await second.prompt({ toolCalls: 1 })).stopped).toBe(false);
+				expect((await first.prompt()).stopped).toBe(true);
+				expect((await second.prompt()).stopped).toBe(true);
+				const refusals = [...first.notices(), ...second.notices()].filter(
+					(notice) => notice.message === "Timebox: today's budget is spent (2 turns). It resets at midnight.",
+				);
+				expect(refusals).toHaveLength(2);
+				second.dispose();
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		});
+	},
+);

@@ -2,6 +2,7 @@
 // Never fails Claude Code: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
 import { spawnSync } from "node:child_process";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import {
 	type Clock,
@@ -15,6 +16,7 @@ import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
 import { DEFAULT_ENV, type HookDeps, handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
+import { findDataDir, setupStatusLine } from "./setup.ts";
 import { joinStatusLines } from "./statusline.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
@@ -25,6 +27,8 @@ export interface CliDeps {
 	onStop: OnStopRunner;
 	runStatusLine: StatusLineRunner;
 	newBudgetId?: () => string;
+	/** The path of the plugin's script, which a status line set up by `setup-statusline` runs. */
+	script: string;
 }
 
 export interface CliResult {
@@ -32,7 +36,8 @@ export interface CliResult {
 	stderr: string;
 }
 
-const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>]";
+const USAGE =
+	"usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -62,6 +67,14 @@ function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<
 	return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }
 
+/** `/timebox statusline` in Claude Code: sets up the status line for the plugin's script where Claude Code runs it. */
+function statusLineSetupOf(env: NodeJS.ProcessEnv, home: string): Pick<HookDeps, "setupStatusLine"> {
+	const root = env.CLAUDE_PLUGIN_ROOT;
+	if (!root) return {};
+	const settings = join(home, ".claude", "settings.json");
+	return { setupStatusLine: () => setupStatusLine(settings, join(root, "bin", "timebox.mjs")) };
+}
+
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 export async function runCli(
 	args: readonly string[],
@@ -70,10 +83,19 @@ export async function runCli(
 	deps: CliDeps,
 ): Promise<CliResult> {
 	const [mode, ...rest] = args;
+	const home = env.HOME ?? homedir();
+	if (mode === "setup-statusline") {
+		const settings = option(rest, "--settings") ?? join(home, ".claude", "settings.json");
+		return { stdout: `${setupStatusLine(settings, deps.script)}\n`, stderr: "" };
+	}
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const input = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
 	if ("error" in input) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${input.error}\n` };
-	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA;
+	// A status line is not told the plugin's data folder: it is found by the session's log.
+	const dataDir =
+		option(rest, "--data") ??
+		env.CLAUDE_PLUGIN_DATA ??
+		(mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
 	const store = new ClaudeSessionStore(dataDir, input.sessionId);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
@@ -95,6 +117,7 @@ export async function runCli(
 			...newId(deps),
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
+			...statusLineSetupOf(env, home),
 		});
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {

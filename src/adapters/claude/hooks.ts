@@ -47,6 +47,8 @@ export interface HookDeps {
 	daily?: DailyPort;
 	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */
 	dailyWarning?: string;
+	/** Sets up Timebox's status line in the user's settings (`/timebox statusline`), and says what was done. */
+	setupStatusLine?: () => string;
 }
 
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -288,6 +290,12 @@ async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): 
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
+	if (args?.trim().toLowerCase() === "statusline") {
+		const said = deps.setupStatusLine
+			? deps.setupStatusLine()
+			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+		return { decision: "block", reason: said };
+	}
 	const today = args === null ? null : /^today(?:\s+([\s\S]*))?$/i.exec(args.trim());
 	if (today) {
 		const reply = deps.daily ? todayCommand(deps.daily, today[1] ?? "").message : todayReport([]);

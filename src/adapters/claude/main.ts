@@ -7,7 +7,8 @@ import { runCli, runStatusLineCommand } from "./cli.ts";
 
 let stdin = "";
 try {
-	stdin = readFileSync(0, "utf8");
+	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
+	if (process.argv[2] !== "setup-statusline") stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }
@@ -15,6 +16,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand,
+	script: process.argv[1] ?? "timebox.mjs",
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);

@@ -98,6 +98,7 @@ function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 			return "main ~/project\n";
 		},
 		newBudgetId: () => `budget-${++budgetIds}`,
+		script: "/plugin/bin/timebox.mjs",
 		...overrides,
 	};
 }
@@ -861,7 +862,8 @@ describe("bad input never breaks Claude Code", () => {
 		});
 		expect(await runCli(["serve"], "", {}, deps())).toEqual({
 			stdout: "",
-			stderr: "timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>]\n",
+			stderr:
+				"timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]\n",
 		});
 	});
 
@@ -1247,5 +1249,42 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 				"Timebox: TIMEBOX_DAILY: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
 		});
 		expect(await dailyHook(promptPayload("one", "p1"), "3h steps:2")).toEqual({});
+	});
+});
+
+describe("setting up the status line from Claude Code, and a status line without --data", () => {
+	it("answers /timebox statusline by merging the status line into the user's settings", async () => {
+		const home = join(dataDir, "home");
+		const env = { CLAUDE_PLUGIN_DATA: dataDir, CLAUDE_PLUGIN_ROOT: "/plugin/root", HOME: home };
+		const { stdout } = await runCli(["hook"], JSON.stringify(promptPayload("/timebox statusline", "p1")), env, deps());
+		expect(JSON.parse(stdout)).toEqual({
+			decision: "block",
+			reason: "Timebox's status line is set up: it shows the budget of each session.",
+		});
+		expect(JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8")).statusLine.command).toBe(
+			"node '/plugin/root/bin/timebox.mjs' statusline",
+		);
+		expect(await submit("/timebox statusline", "p2")).toEqual({
+			decision: "block",
+			reason: "Timebox: run the plugin's script with setup-statusline to set up the status line.",
+		});
+	});
+
+	it("finds the data folder of a plugin installed from a marketplace for a status line call", async () => {
+		const home = join(dataDir, "home");
+		const data = join(home, ".claude", "plugins", "data", "timebox-timebox");
+		await runCli(
+			["hook"],
+			JSON.stringify(promptPayload("/timebox turns:3", "p0")),
+			{ CLAUDE_PLUGIN_DATA: data },
+			deps(),
+		);
+		const { stdout } = await runCli(
+			["statusline"],
+			JSON.stringify({ ...base, model: { id: "m" } }),
+			{ HOME: home },
+			deps(),
+		);
+		expect(stdout).toBe("Timebox: no time limit | 3 turns left (0/3)\n");
 	});
 });

@@ -1,9 +1,9 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { createHash, randomUUID } from "node:crypto";
 import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { createHash, randomUUID } from "node:crypto";
 // src/adapters/node/node-time.ts
 const systemClock = { now: () => Date.now() };
 // src/core/budget.ts
@@ -2726,7 +2726,7 @@ function fileOf(dir, budgetId, kind) {
 	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
 	return join(dir, `${budgetId}.${kind}.json`);
 }
-function isRecord(value) {
+function isRecord$1(value) {
 	return typeof value === "object" && value !== null;
 }
 /** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
@@ -2739,7 +2739,7 @@ function readJson(file) {
 	}
 	try {
 		const value = JSON.parse(text);
-		return isRecord(value) ? value : {};
+		return isRecord$1(value) ? value : {};
 	} catch {
 		return {};
 	}
@@ -2775,7 +2775,7 @@ function createFileLedger(dir, link = linkSync) {
 				nudged: false
 			};
 			const spent = readJson(fileOf(dir, budgetId, "spent"));
-			const fields = spent && isRecord(spent.summary) ? spent.summary : {};
+			const fields = spent && isRecord$1(spent.summary) ? spent.summary : {};
 			return {
 				spent: spent ? {
 					usedTurns: numberOr(fields.usedTurns, 0),
@@ -3130,6 +3130,10 @@ async function userPromptSubmit(input, deps, now) {
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
+	if (args?.trim().toLowerCase() === "statusline") return {
+		decision: "block",
+		reason: deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line."
+	};
 	const today = args === null ? null : /^today(?:\s+([\s\S]*))?$/i.exec(args.trim());
 	if (today) return {
 		decision: "block",
@@ -3407,13 +3411,92 @@ var ClaudeSessionStore = class {
 		});
 	}
 };
+// src/adapters/claude/setup.ts
+/** The status line command that runs Timebox's script, wrapping `theirs` when there is one. */
+function statusLineCommand(script, theirs) {
+	const own = `node ${shellQuote(script)} statusline`;
+	return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+/** Quotes a word for `/bin/sh`: single quotes, with each single quote closed, escaped and reopened. */
+function shellQuote(word) {
+	return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord(value) {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+/**
+* Merges Timebox's status line into the settings file's text (null: no file yet). Returns the new text, or null to
+* change nothing, and what the user is told. Settings that cannot be read are left alone.
+*/
+function mergeStatusLine(text, script) {
+	let settings = {};
+	if (text !== null && text.trim().length > 0) try {
+		settings = JSON.parse(text);
+	} catch {
+		return {
+			text: null,
+			message: "Timebox: the settings file is not valid JSON, so nothing was changed."
+		};
+	}
+	if (!isRecord(settings)) return {
+		text: null,
+		message: "Timebox: the settings file is not a JSON object, so nothing was changed."
+	};
+	const current = isRecord(settings.statusLine) ? settings.statusLine : null;
+	const theirs = current && typeof current.command === "string" ? current.command : null;
+	if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) return {
+		text: null,
+		message: "Timebox's status line is already set up; nothing was changed."
+	};
+	const statusLine = {
+		...current,
+		type: "command",
+		command: statusLineCommand(script, theirs),
+		refreshInterval: 1
+	};
+	const merged = {
+		...settings,
+		statusLine
+	};
+	const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
+	return {
+		text: `${JSON.stringify(merged, null, 2)}\n`,
+		message
+	};
+}
+/** Sets up the status line in `settingsFile` for the script at `script`, and says what was done. */
+function setupStatusLine(settingsFile, script) {
+	const merged = mergeStatusLine(existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null, script);
+	if (merged.text !== null) {
+		mkdirSync(dirname(settingsFile), { recursive: true });
+		writeFileSync(settingsFile, merged.text);
+	}
+	return merged.message;
+}
+/** The prefix of Timebox's data folders under `~/.claude/plugins/data`: `timebox-inline`, `timebox-<marketplace>`. */
+const DATA_FOLDER_PREFIX = "timebox-";
+/**
+* The plugin's data folder for a status line call, which Claude Code does not tell: the one of Timebox's folders under
+* `~/.claude/plugins/data` that holds the session's log, else the only one there is; null when there is none.
+*/
+function findDataDir(home, sessionId) {
+	const root = join(home, ".claude", "plugins", "data");
+	let folders;
+	try {
+		folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+	} catch {
+		return null;
+	}
+	const chosen = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`))) ?? (folders.length === 1 ? folders[0] : void 0);
+	return chosen === void 0 ? null : join(root, chosen);
+}
 // src/adapters/claude/statusline.ts
 /** Joins the user's own status line and Timebox's, leaving out whichever is empty. */
 function joinStatusLines(theirs, ours) {
 	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
 }
 // src/adapters/claude/cli.ts
-const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>]";
+const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]";
 const WRAPPED_TIMEOUT_MS = 2e3;
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
 function runStatusLineCommand(command, stdin, shell = "/bin/sh") {
@@ -3444,9 +3527,21 @@ function dailyOf(env, sessionId, clock) {
 		budgets: [budget]
 	} };
 }
+/** `/timebox statusline` in Claude Code: sets up the status line for the plugin's script where Claude Code runs it. */
+function statusLineSetupOf(env, home) {
+	const root = env.CLAUDE_PLUGIN_ROOT;
+	if (!root) return {};
+	const settings = join(home, ".claude", "settings.json");
+	return { setupStatusLine: () => setupStatusLine(settings, join(root, "bin", "timebox.mjs")) };
+}
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 async function runCli(args, stdin, env, deps) {
 	const [mode, ...rest] = args;
+	const home = env.HOME ?? homedir();
+	if (mode === "setup-statusline") return {
+		stdout: `${setupStatusLine(option(rest, "--settings") ?? join(home, ".claude", "settings.json"), deps.script)}\n`,
+		stderr: ""
+	};
 	if (mode !== "hook" && mode !== "statusline") return {
 		stdout: "",
 		stderr: `timebox: ${USAGE}\n`
@@ -3456,7 +3551,7 @@ async function runCli(args, stdin, env, deps) {
 		stdout: "",
 		stderr: `timebox: ignored this ${mode} call: ${input.error}\n`
 	};
-	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA;
+	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? (mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return {
 		stdout: "",
 		stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n"
@@ -3482,7 +3577,8 @@ async function runCli(args, stdin, env, deps) {
 			onStop: deps.onStop,
 			...newId(deps),
 			...defaults,
-			...dailyOf(env, input.sessionId, deps.clock)
+			...dailyOf(env, input.sessionId, deps.clock),
+			...statusLineSetupOf(env, home)
 		});
 		return {
 			stdout: output ? `${JSON.stringify(output)}\n` : "",
@@ -3508,12 +3604,13 @@ async function runCli(args, stdin, env, deps) {
 // src/adapters/claude/main.ts
 let stdin = "";
 try {
-	stdin = readFileSync(0, "utf8");
+	if (process.argv[2] !== "setup-statusline") stdin = readFileSync(0, "utf8");
 } catch {}
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
 	onStop: createShellRunner(),
-	runStatusLine: runStatusLineCommand
+	runStatusLine: runStatusLineCommand,
+	script: process.argv[1] ?? "timebox.mjs"
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);

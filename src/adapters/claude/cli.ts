@@ -14,7 +14,15 @@ import {
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
-import { DEFAULT_ENV, type HookDeps, handleHook, statusLineText, timeboxArguments } from "./hooks.ts";
+import {
+	DEFAULT_ENV,
+	type HookDeps,
+	handleHook,
+	statusLineText,
+	timeboxArguments,
+	WATCH_INTERVAL_MS,
+	watchOnce,
+} from "./hooks.ts";
 import { ClaudeSessionStore } from "./session-store.ts";
 import { findDataDir, setupStatusLine } from "./setup.ts";
 import { joinStatusLines } from "./statusline.ts";
@@ -29,6 +37,10 @@ export interface CliDeps {
 	newBudgetId?: () => string;
 	/** The path of the plugin's script, which a status line set up by `setup-statusline` runs. */
 	script: string;
+	/** Starts `timebox watch` for a budget of a session, detached (a hook never waits for it). */
+	startWatcher: (dataDir: string, sessionId: string, budget: string) => void;
+	/** Waits between two looks of a watcher; a real timer in production. */
+	sleep: (ms: number) => Promise<void>;
 }
 
 export interface CliResult {
@@ -37,7 +49,7 @@ export interface CliResult {
 }
 
 const USAGE =
-	"usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]";
+	"usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -75,6 +87,26 @@ function statusLineSetupOf(env: NodeJS.ProcessEnv, home: string): Pick<HookDeps,
 	return { setupStatusLine: () => setupStatusLine(settings, join(root, "bin", "timebox.mjs")) };
 }
 
+/**
+ * `timebox watch`: looks at a session every second until its time budget is spent (then the rules stop it, run its
+ * on-stop command and keep the notice for the next prompt) or it has nothing to watch any more.
+ */
+async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliDeps): Promise<CliResult> {
+	const dataDir = option(rest, "--data");
+	const sessionId = option(rest, "--session");
+	const budget = option(rest, "--budget");
+	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
+	const hookDeps: HookDeps = {
+		store: new ClaudeSessionStore(dataDir, sessionId),
+		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+		clock: deps.clock,
+		onStop: deps.onStop,
+		...dailyOf(env, sessionId, deps.clock),
+	};
+	while ((await watchOnce(hookDeps, budget, deps.clock.now())) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
+	return { stdout: "", stderr: "" };
+}
+
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 export async function runCli(
 	args: readonly string[],
@@ -88,6 +120,7 @@ export async function runCli(
 		const settings = option(rest, "--settings") ?? join(home, ".claude", "settings.json");
 		return { stdout: `${setupStatusLine(settings, deps.script)}\n`, stderr: "" };
 	}
+	if (mode === "watch") return watch(rest, env, deps);
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const input = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
 	if ("error" in input) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${input.error}\n` };
@@ -118,6 +151,7 @@ export async function runCli(
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
+			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
 		});
 		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
 	} catch (error) {

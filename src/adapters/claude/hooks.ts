@@ -17,6 +17,7 @@ import {
 	NOTHING_RECORDED,
 	type OnStopOutcome,
 	type OnStopRunner,
+	outcomeId,
 	parseCommand,
 	quoteInput,
 	readLedger,
@@ -49,6 +50,11 @@ export interface HookDeps {
 	dailyWarning?: string;
 	/** Sets up Timebox's status line in the user's settings (`/timebox statusline`), and says what was done. */
 	setupStatusLine?: () => string;
+	/**
+	 * Starts the watcher of a time budget: a detached process that stops the budget at its deadline even while no hook
+	 * runs (the agent is idle), so its on-stop command runs on time.
+	 */
+	startWatcher?: (budget: string) => void;
 }
 
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -274,7 +280,9 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			return withContext(input.event, outcome);
 		}
 		case "Stop": {
-			// The run ended: a run that was wrapping up after the stop is over, and the on-stop command runs.
+			// The run ended (a watcher leaves a running run to the hooks); one that was wrapping up after the stop is
+			// over, and the on-stop command runs.
+			if (input.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: input.promptId, at: now });
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.wrapUp) return null;
 			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
@@ -285,6 +293,15 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 }
 
 async function userPromptSubmit(input: HookInput, deps: HookDeps, now: number): Promise<HookOutput> {
+	const untold = untoldNotices(deps.store, now);
+	const output = await answerPrompt(input, deps, now);
+	if (untold.length === 0) return output;
+	if (output?.decision === "block") return { ...output, reason: [...untold, output.reason].join("\n") };
+	const own = typeof output?.systemMessage === "string" ? [output.systemMessage] : [];
+	return { ...output, systemMessage: [...untold, ...own].join("\n") };
+}
+
+async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Promise<HookOutput> {
 	// A prompt, counted once per prompt id: a message typed mid-turn shares the running prompt's id. Versions before
 	// prompt ids count every submission.
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
@@ -346,6 +363,49 @@ function withContext(event: string, outcome: Outcome): HookOutput {
 	return Object.keys(output).length > 0 ? output : null;
 }
 
+/** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
+export const WATCH_INTERVAL_MS = 1_000;
+
+/**
+ * How long after the deadline a watcher leaves a run that seems to be going on to the hooks (which stop it at its next
+ * tool boundary): a run interrupted without a Stop hook looks like one going on, and must not hold the stop forever.
+ */
+export const WATCH_RUNNING_MS = 10 * 60_000;
+
+/**
+ * One look of the watcher at the session: `done` once there is nothing to watch (no active time budget: off, spent,
+ * paused, replaced by one without time); else it steps the time check, which stops a budget whose time ran out, once
+ * anywhere, and runs its on-stop command. What the user was told is kept for the next prompt, the first thing they see.
+ */
+export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
+	const { state } = loadSession(deps, now);
+	const budget = state.budget;
+	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
+	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== undefined) return "done";
+	const checked = step(state, { type: "timeCheck" }, now);
+	if (!checked.state.spent) return "watching";
+	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
+	const running =
+		state.lastPrompt !== null &&
+		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+	const pastDeadline = checked.state.spent.elapsedMs - Number(budget.timeLimitMs);
+	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+	const outcome = await execute(checked.effects, deps);
+	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
+	deps.store.appendLine({ kind: "untold", notices: outcome.notices, at: now });
+	return "done";
+}
+
+/** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
+function untoldNotices(store: ClaudeSessionStore, now: number): string[] {
+	const lines = store.lines();
+	const told = lines.filter((line) => line.kind === "told").length;
+	const untold = lines.filter((line) => line.kind === "untold").slice(told);
+	if (untold.length === 0) return [];
+	for (const _ of untold) store.appendLine({ kind: "told", at: now });
+	return untold.flatMap((line) => (Array.isArray(line.notices) ? line.notices.map(String) : []));
+}
+
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
 	const { state } = loadSession(deps, now);
@@ -394,6 +454,14 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
 					break;
 				case "append":
 					deps.store.append(effect.record);
+					// A budget with time to run out (set, extended, resumed) is watched until it is spent, off or replaced.
+					if (
+						effect.record.kind === "active" &&
+						effect.record.budget.timeLimitMs !== null &&
+						effect.record.budget.pausedAt === undefined
+					) {
+						deps.startWatcher?.(outcomeId(effect.record.budget));
+					}
 					break;
 				case "context":
 					outcome.context.push(effect.text);

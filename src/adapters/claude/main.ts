@@ -1,5 +1,6 @@
 // Process entry of the Claude Code plugin (bundled into plugin/bin/timebox.mjs): real stdin, clock and runner.
 
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { systemClock } from "../node/node-time.ts";
 import { createShellRunner } from "../node/on-stop-runner.ts";
@@ -17,6 +18,20 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
+	startWatcher: (dataDir, sessionId, budget) => {
+		const args = [
+			process.argv[1] ?? "timebox.mjs",
+			"watch",
+			"--data",
+			dataDir,
+			"--session",
+			sessionId,
+			"--budget",
+			budget,
+		];
+		spawn(process.execPath, args, { detached: true, stdio: "ignore" }).unref();
+	},
+	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);

@@ -70,6 +70,7 @@ let clock: ManualClock;
 let shell: FakeShell;
 let budgetIds: number;
 let wrappedCalls: { command: string; stdin: string }[];
+let watchers: { folder: string; sessionId: string; budget: string }[];
 
 beforeEach(() => {
 	dataDir = mkdtempSync(join(tmpdir(), "timebox-claude-"));
@@ -77,6 +78,7 @@ beforeEach(() => {
 	shell = new FakeShell();
 	budgetIds = 0;
 	wrappedCalls = [];
+	watchers = [];
 });
 
 afterEach(() => {
@@ -99,6 +101,8 @@ function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 		},
 		newBudgetId: () => `budget-${++budgetIds}`,
 		script: "/plugin/bin/timebox.mjs",
+		startWatcher: (folder, sessionId, budget) => watchers.push({ folder, sessionId, budget }),
+		sleep: async (ms) => clock.advance(ms),
 		...overrides,
 	};
 }
@@ -863,7 +867,7 @@ describe("bad input never breaks Claude Code", () => {
 		expect(await runCli(["serve"], "", {}, deps())).toEqual({
 			stdout: "",
 			stderr:
-				"timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]\n",
+				"timebox: usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>\n",
 		});
 	});
 
@@ -1286,5 +1290,81 @@ describe("setting up the status line from Claude Code, and a status line without
 			deps(),
 		);
 		expect(stdout).toBe("Timebox: no time limit | 3 turns left (0/3)\n");
+	});
+});
+
+describe("the watcher of a time budget (idle expiry)", () => {
+	const watch = (budget: string) =>
+		runCli(["watch", "--data", dataDir, "--session", SESSION, "--budget", budget], "", {}, deps());
+
+	it("starts when a time budget is set, stops it at its deadline while idle, runs on-stop once, and tells the next prompt", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		expect(watchers).toEqual([{ folder: dataDir, sessionId: SESSION, budget: "budget-1" }]);
+		const started = clock.now();
+		expect(await watch("budget-1")).toEqual({ stdout: "", stderr: "" });
+		expect(clock.now() - started).toBe(60_000);
+		expect(shell.ran).toEqual(["lmk"]);
+		expect(await watch("budget-1")).toEqual({ stdout: "", stderr: "" });
+		expect(shell.ran).toEqual(["lmk"]);
+		const next = await submit("back again", "p1");
+		expect(next).toEqual({
+			systemMessage: [
+				"Timebox budget spent. Used 0 turns, 1m 0s, while the agent was idle. The chat continues.",
+				RAN("lmk"),
+			].join("\n"),
+		});
+		expect(await submit("and again", "p2")).toEqual({});
+	});
+
+	it("leaves a run going on to the hooks, and stops at the deadline once the run has ended", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		await submit("work", "p1");
+		const stop = { ...base, hook_event_name: "Stop", prompt_id: "p1", stop_hook_active: false };
+		const started = clock.now();
+		const watching = watch("budget-1");
+		await watching;
+		// No Stop came: the run looked to be going on, and the watcher waited 10 minutes past the deadline.
+		expect(clock.now() - started).toBe(60_000 + 10 * 60_000);
+		expect(shell.ran).toEqual(["lmk"]);
+		await submit("/timebox 1m -- lmk2", "p2");
+		await submit("work again", "p3");
+		expect(await hook(stop)).toEqual({});
+		expect(await hook({ ...stop, prompt_id: "p3" })).toEqual({});
+		const again = clock.now();
+		await watch("budget-2");
+		expect(clock.now() - again).toBe(60_000);
+		expect(shell.ran).toEqual(["lmk", "lmk2"]);
+	});
+
+	it("puts what the watcher could not tell before the answer of the next prompt, whatever that answer is", async () => {
+		await submit("/timebox turns:5", "p0");
+		for (const id of ["p1", "p2", "p3", "p4"]) await submit(id, id);
+		appendFileSync(logFile(), `${JSON.stringify({ kind: "untold", notices: ["EARLIER NOTICE"] })}\n`);
+		appendFileSync(logFile(), `${JSON.stringify({ kind: "untold" })}\n`);
+		expect((await submit("p5", "p5")).systemMessage).toBe(
+			"EARLIER NOTICE\nTimebox: 1 prompt left of 5 — the model is asked to wrap up.",
+		);
+		appendFileSync(logFile(), `${JSON.stringify({ kind: "untold", notices: ["LATER NOTICE"] })}\n`);
+		expect(await submit("/timebox status", "p6")).toMatchObject({
+			reason: expect.stringMatching(/^LATER NOTICE\nTimebox: /),
+		});
+	});
+
+	it("leaves at once when its budget was turned off, replaced, extended or paused, and fires nothing", async () => {
+		await submit("/timebox 1m -- lmk", "p0");
+		await submit("/timebox +1m", "p1");
+		expect(watchers.map((watcher) => watcher.budget)).toEqual(["budget-1", "budget-1.e1"]);
+		const before = clock.now();
+		await watch("budget-1");
+		expect(clock.now()).toBe(before);
+		await submit("/timebox pause", "p2");
+		await watch("budget-1.e1");
+		await submit("/timebox off", "p3");
+		await watch("budget-1.e1");
+		expect(clock.now()).toBe(before);
+		expect(shell.ran).toEqual([]);
+		expect(await runCli(["watch", "--data", dataDir], "", {}, deps())).toMatchObject({
+			stderr: expect.stringMatching(/^timebox: usage/),
+		});
 	});
 });

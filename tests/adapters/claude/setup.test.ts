@@ -65,7 +65,14 @@ describe("merging the status line into the settings", () => {
 
 	it("writes the settings file, creating its folder, through the command line", async () => {
 		const settings = join(home, ".claude", "settings.json");
-		const deps = { clock: { now: () => 0 }, onStop: { run: () => {} }, runStatusLine: () => "", script: SCRIPT };
+		const deps = {
+			clock: { now: () => 0 },
+			onStop: { run: () => {} },
+			runStatusLine: () => "",
+			script: SCRIPT,
+			startWatcher: () => {},
+			sleep: async () => {},
+		};
 		const result = await runCli(["setup-statusline"], "", { HOME: home }, deps);
 		expect(result).toEqual({
 			stdout: "Timebox's status line is set up: it shows the budget of each session.\n",

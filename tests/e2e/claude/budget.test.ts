@@ -465,6 +465,28 @@ describe("the daily budget shared by claude and pi", () => {
 	});
 });
 
+describe("idle expiry in claude -p", () => {
+	it("runs the on-stop command at the deadline while no prompt comes, once, and lets the next prompt run", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const typed = `/timebox 3s -- echo stopped >> '${stopFile}'`;
+		const set = await claude(typed);
+		const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
+		const budget = active?.budget as { startTime?: unknown } | undefined;
+		if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
+		const startTime = budget.startTime;
+		expect(set.stdout).toContain("Timebox set: 3s.");
+		await expect.poll(() => readText(stopFile), { timeout: 8_000, interval: 100 }).toBe("stopped\n");
+		const late = Date.now() - (startTime + 3_000);
+		console.log(`idle expiry: the on-stop command's line appeared within ${late} ms after the deadline`);
+		expect(late).toBeLessThan(2_500);
+		api.reply({ text: "ANSWER-AFTER" });
+		expect((await claude("are we done?", { resume: true })).stdout).toBe("ANSWER-AFTER\n");
+		expect(shownSystemMessages().join("\n")).toContain("while the agent was idle");
+		await new Promise((done) => setTimeout(done, 300));
+		expect(readText(stopFile)).toBe("stopped\n");
+	});
+});
+
 describe("the plugin's script run directly", () => {
 	it("extends a spent budget with /timebox +turns:1: one more prompt is answered, the next is blocked", async () => {
 		await claude("/timebox turns:1");

@@ -1,6 +1,6 @@
 // Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
-import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createHash, randomUUID } from "node:crypto";
@@ -3119,6 +3119,11 @@ async function answerHook(input, deps, now) {
 			return withContext(input.event, outcome);
 		}
 		case "Stop": {
+			if (input.promptId !== null) deps.store.appendLine({
+				kind: "ended",
+				promptId: input.promptId,
+				at: now
+			});
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.wrapUp) return null;
 			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
@@ -3127,6 +3132,20 @@ async function answerHook(input, deps, now) {
 	}
 }
 async function userPromptSubmit(input, deps, now) {
+	const untold = untoldNotices(deps.store, now);
+	const output = await answerPrompt(input, deps, now);
+	if (untold.length === 0) return output;
+	if (output?.decision === "block") return {
+		...output,
+		reason: [...untold, output.reason].join("\n")
+	};
+	const own = typeof output?.systemMessage === "string" ? [output.systemMessage] : [];
+	return {
+		...output,
+		systemMessage: [...untold, ...own].join("\n")
+	};
+}
+async function answerPrompt(input, deps, now) {
 	const promptId = input.promptId ?? `unnamed-${randomUUID()}`;
 	const { state } = loadSession(deps, now, { running: promptId });
 	const args = input.prompt === null ? null : timeboxArguments(input.prompt);
@@ -3185,6 +3204,42 @@ function withContext(event, outcome) {
 	};
 	return Object.keys(output).length > 0 ? output : null;
 }
+/** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
+const WATCH_INTERVAL_MS = 1e3;
+/**
+* One look of the watcher at the session: `done` once there is nothing to watch (no active time budget: off, spent,
+* paused, replaced by one without time); else it steps the time check, which stops a budget whose time ran out, once
+* anywhere, and runs its on-stop command. What the user was told is kept for the next prompt, the first thing they see.
+*/
+async function watchOnce(deps, watched, now) {
+	const { state } = loadSession(deps, now);
+	const budget = state.budget;
+	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== void 0) return "done";
+	const checked = step(state, { type: "timeCheck" }, now);
+	if (!checked.state.spent) return "watching";
+	const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+	const pastDeadline = checked.state.spent.elapsedMs - Number(budget.timeLimitMs);
+	if (running && pastDeadline < 6e5) return "watching";
+	const outcome = await execute(checked.effects, deps);
+	deps.store.appendLine({
+		kind: "untold",
+		notices: outcome.notices,
+		at: now
+	});
+	return "done";
+}
+/** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
+function untoldNotices(store, now) {
+	const lines = store.lines();
+	const told = lines.filter((line) => line.kind === "told").length;
+	const untold = lines.filter((line) => line.kind === "untold").slice(told);
+	if (untold.length === 0) return [];
+	for (const _ of untold) store.appendLine({
+		kind: "told",
+		at: now
+	});
+	return untold.flatMap((line) => Array.isArray(line.notices) ? line.notices.map(String) : []);
+}
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 function statusLineText(deps, now) {
 	const { state } = loadSession(deps, now);
@@ -3241,6 +3296,7 @@ async function execute(effects, deps) {
 				break;
 			case "append":
 				deps.store.append(effect.record);
+				if (effect.record.kind === "active" && effect.record.budget.timeLimitMs !== null && effect.record.budget.pausedAt === void 0) deps.startWatcher?.(outcomeId(effect.record.budget));
 				break;
 			case "context":
 				outcome.context.push(effect.text);
@@ -3496,7 +3552,7 @@ function joinStatusLines(theirs, ours) {
 	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
 }
 // src/adapters/claude/cli.ts
-const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>]";
+const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
 const WRAPPED_TIMEOUT_MS = 2e3;
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
 function runStatusLineCommand(command, stdin, shell = "/bin/sh") {
@@ -3534,6 +3590,31 @@ function statusLineSetupOf(env, home) {
 	const settings = join(home, ".claude", "settings.json");
 	return { setupStatusLine: () => setupStatusLine(settings, join(root, "bin", "timebox.mjs")) };
 }
+/**
+* `timebox watch`: looks at a session every second until its time budget is spent (then the rules stop it, run its
+* on-stop command and keep the notice for the next prompt) or it has nothing to watch any more.
+*/
+async function watch(rest, env, deps) {
+	const dataDir = option(rest, "--data");
+	const sessionId = option(rest, "--session");
+	const budget = option(rest, "--budget");
+	if (!dataDir || !sessionId || !budget) return {
+		stdout: "",
+		stderr: `timebox: ${USAGE}\n`
+	};
+	const hookDeps = {
+		store: new ClaudeSessionStore(dataDir, sessionId),
+		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+		clock: deps.clock,
+		onStop: deps.onStop,
+		...dailyOf(env, sessionId, deps.clock)
+	};
+	while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
+	return {
+		stdout: "",
+		stderr: ""
+	};
+}
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 async function runCli(args, stdin, env, deps) {
 	const [mode, ...rest] = args;
@@ -3542,6 +3623,7 @@ async function runCli(args, stdin, env, deps) {
 		stdout: `${setupStatusLine(option(rest, "--settings") ?? join(home, ".claude", "settings.json"), deps.script)}\n`,
 		stderr: ""
 	};
+	if (mode === "watch") return watch(rest, env, deps);
 	if (mode !== "hook" && mode !== "statusline") return {
 		stdout: "",
 		stderr: `timebox: ${USAGE}\n`
@@ -3578,7 +3660,8 @@ async function runCli(args, stdin, env, deps) {
 			...newId(deps),
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
-			...statusLineSetupOf(env, home)
+			...statusLineSetupOf(env, home),
+			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget)
 		});
 		return {
 			stdout: output ? `${JSON.stringify(output)}\n` : "",
@@ -3610,7 +3693,24 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand,
-	script: process.argv[1] ?? "timebox.mjs"
+	script: process.argv[1] ?? "timebox.mjs",
+	startWatcher: (dataDir, sessionId, budget) => {
+		const args = [
+			process.argv[1] ?? "timebox.mjs",
+			"watch",
+			"--data",
+			dataDir,
+			"--session",
+			sessionId,
+			"--budget",
+			budget
+		];
+		spawn(process.execPath, args, {
+			detached: true,
+			stdio: "ignore"
+		}).unref();
+	},
+	sleep: (ms) => new Promise((done) => setTimeout(done, ms))
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);

@@ -11,6 +11,7 @@ import {
 	SESSION_SIZES,
 	WARMUP_SAMPLES,
 } from "./handlers.ts";
+import { HOOK_RUNS, type HookCostResult, measureHookCost, PRINT_RUNS } from "./hooks.ts";
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
@@ -167,6 +168,31 @@ function dailyRows(result: DailyResult): Row[] {
 	];
 }
 
+/** A hook may cost this much of bare Node start-up; a `claude -p` run this much of one without the plugin. */
+const HOOK_TARGET = 1.3;
+const PRINT_TARGET = 1.15;
+
+function hookRows(result: HookCostResult): Row[] {
+	const hookRatio = result.hookMs / result.nodeMs;
+	const printRatio = result.withPluginMs / result.withoutPluginMs;
+	return [
+		[
+			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
+			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
+			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,
+			`≤ ${HOOK_TARGET}× Node start-up`,
+			yesNo(hookRatio <= HOOK_TARGET),
+		],
+		[
+			"`claude -p` one answer, with / without the plugin (fake API)",
+			`${formatMs(result.withPluginMs)} / ${formatMs(result.withoutPluginMs)} (${printRatio.toFixed(2)}×)`,
+			`${PRINT_RUNS} + ${PRINT_RUNS}, alternating`,
+			`≤ ${PRINT_TARGET}×`,
+			yesNo(printRatio <= PRINT_TARGET),
+		],
+	];
+}
+
 function table(rows: Row[]): string {
 	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
 	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
@@ -175,16 +201,18 @@ function table(rows: Row[]): string {
 
 it("measures Timebox", async () => {
 	const started = Date.now();
-	progress("1/5 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
+	progress("1/6 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
-	progress("2/5 pi start-up with and without Timebox");
+	progress("2/6 pi start-up with and without Timebox");
 	const startup = await measureStartup();
-	progress("3/5 stop latency on real pi");
+	progress("3/6 stop latency on real pi");
 	const stop = await measureStopLatency();
-	progress("4/5 unit suite wall time");
+	progress("4/6 unit suite wall time");
 	const suite = await measureUnitSuite();
-	progress("5/5 the daily ledger");
+	progress("5/6 the daily ledger");
 	const daily = await measureDaily();
+	progress("6/6 Claude Code's hooks");
+	const hooks = await measureHookCost();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -196,6 +224,7 @@ it("measures Timebox", async () => {
 			...stopRows(stop),
 			...suiteRows(suite),
 			...dailyRows(daily),
+			...hookRows(hooks),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

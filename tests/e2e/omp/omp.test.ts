@@ -1,0 +1,206 @@
+// Timebox's pi package inside oh-my-pi (`omp`, the pi fork that runs on Bun), loaded with `omp -e <checkout>`, against a
+// loopback fake of the OpenAI Responses API, in a throwaway HOME: the budget line, the prompt limit, the warning in the
+// request, the time stop of a tool loop with its on-stop command, and a bad budget line.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+
+const REPO = resolve(import.meta.dirname, "../../..");
+const OMP_VERSION = "18.2.3";
+const BUN_VERSION = "1.4.5";
+const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-omp");
+const BIN_DIR = join(INSTALL_DIR, "node_modules/.bin");
+
+/** Installs the pinned oh-my-pi and Bun once (cached), and returns the `omp` binary. */
+async function ensureOmp(): Promise<string> {
+	const omp = join(BIN_DIR, "omp");
+	const version = async () =>
+		existsSync(omp)
+			? (
+					await runProcess(omp, ["--version"], { env: { PATH: `${BIN_DIR}:${process.env.PATH}` }, timeoutMs: 30_000 })
+				).stdout.trim()
+			: "";
+	if ((await version()).includes(OMP_VERSION)) return omp;
+	console.log(
+		`Installing @oh-my-pi/pi-coding-agent@${OMP_VERSION} and bun@${BUN_VERSION} into ${INSTALL_DIR} (first run only)…`,
+	);
+	mkdirSync(INSTALL_DIR, { recursive: true });
+	const packages = [`@oh-my-pi/pi-coding-agent@${OMP_VERSION}`, `bun@${BUN_VERSION}`];
+	const installed = await runProcess(
+		"npm",
+		["install", "--prefix", INSTALL_DIR, "--no-save", "--no-audit", "--no-fund", ...packages],
+		{
+			env: process.env,
+			timeoutMs: 600_000,
+		},
+	);
+	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
+	if (!(await version()).includes(OMP_VERSION)) throw new Error(`omp --version does not print ${OMP_VERSION}`);
+	return omp;
+}
+
+/** One scripted answer: text, or a bash call. */
+type Reply = { text: string } | { bash: string };
+
+/** A fake of the Responses API: answers from a script, records each request, and answers "done" when the script ends. */
+class FakeResponses {
+	readonly requests: string[] = [];
+	private readonly script: Reply[] = [];
+	private server!: Server;
+	url = "";
+
+	static async start(): Promise<FakeResponses> {
+		const fake = new FakeResponses();
+		fake.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on("data", (chunk: Buffer) => chunks.push(chunk));
+			request.on("end", () => {
+				fake.requests.push(Buffer.concat(chunks).toString("utf8"));
+				fake.answer(response, fake.script.shift() ?? { text: "done" });
+			});
+		});
+		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
+		fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+		return fake;
+	}
+
+	reply(...replies: Reply[]): void {
+		this.script.push(...replies);
+	}
+
+	private answer(response: import("node:http").ServerResponse, reply: Reply): void {
+		response.writeHead(200, { "content-type": "text/event-stream" });
+		let sequence = 0;
+		const send = (type: string, fields: Record<string, unknown>) =>
+			response.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`);
+		const id = `resp_${this.requests.length}`;
+		const base = { id, object: "response", model: "fake-model", output: [] as unknown[] };
+		send("response.created", { response: { ...base, status: "in_progress" } });
+		const item =
+			"bash" in reply
+				? {
+						type: "function_call",
+						id: `fc_${id}`,
+						call_id: `call_${id}`,
+						name: "bash",
+						arguments: JSON.stringify({ command: reply.bash }),
+						status: "completed",
+					}
+				: {
+						type: "message",
+						id: `msg_${id}`,
+						role: "assistant",
+						status: "completed",
+						content: [{ type: "output_text", text: reply.text, annotations: [] }],
+					};
+		send("response.output_item.added", { output_index: 0, item: { ...item, status: "in_progress" } });
+		if (!("bash" in reply)) {
+			send("response.content_part.added", {
+				item_id: item.id,
+				output_index: 0,
+				content_index: 0,
+				part: { type: "output_text", text: "" },
+			});
+			send("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta: reply.text });
+			send("response.output_text.done", { item_id: item.id, output_index: 0, content_index: 0, text: reply.text });
+		}
+		send("response.output_item.done", { output_index: 0, item });
+		const usage = {
+			input_tokens: 10,
+			output_tokens: 5,
+			total_tokens: 15,
+			input_tokens_details: { cached_tokens: 0 },
+			output_tokens_details: { reasoning_tokens: 0 },
+		};
+		send("response.completed", { response: { ...base, status: "completed", output: [item], usage } });
+		response.end();
+	}
+
+	async close(): Promise<void> {
+		await new Promise<void>((done) => this.server.close(() => done()));
+	}
+}
+
+let omp: string;
+let api: FakeResponses;
+let root: string;
+
+beforeAll(async () => {
+	omp = await ensureOmp();
+}, 900_000);
+
+beforeEach(async () => {
+	api = await FakeResponses.start();
+	root = await mkdtemp(join(tmpdir(), "timebox-omp-"));
+	mkdirSync(join(root, "home"));
+	mkdirSync(join(root, "work"));
+	writeFileSync(
+		join(root, "fake-provider.ts"),
+		`export default function (pi) {
+	pi.registerProvider("fake", {
+		baseUrl: ${JSON.stringify(api.url)}, apiKey: "sk-fake", api: "openai-responses",
+		models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"],
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 100000, maxTokens: 1000 }],
+	});
+}
+`,
+	);
+});
+
+afterEach(async () => {
+	await api.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+/** `omp -p` with Timebox and the fake provider loaded, in the throwaway HOME, one process for all `prompts`. */
+function ompPrint(prompts: string[]): Promise<RunResult> {
+	const args = ["-e", REPO, "-e", join(root, "fake-provider.ts"), "--model", "fake/fake-model", "-p", ...prompts];
+	const env = { PATH: `${BIN_DIR}:${process.env.PATH}`, HOME: join(root, "home") };
+	return runProcess(omp, args, { cwd: join(root, "work"), env, timeoutMs: 120_000 });
+}
+
+describe("Timebox in oh-my-pi (omp -p)", () => {
+	it("answers the budget line without a model request, and names a bad word without changing anything", async () => {
+		const set = await ompPrint(["/timebox 15m turns:2"]);
+		expect(set.stderr).toContain("[timebox] info: Timebox set: 15m and 2 turns.");
+		const bad = await ompPrint(["/timebox 15x"]);
+		expect(bad.stderr).toContain('[timebox] warning: Timebox: "15x" is not a budget word');
+		expect(api.requests).toEqual([]);
+	});
+
+	it("answers prompts 1 and 2 of turns:2 and stops the 3rd before a request, and warns the last prompt's request", async () => {
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
+		const run = await ompPrint(["/timebox turns:2", "first", "second", "third"]);
+		expect(api.requests).toHaveLength(2);
+		expect(run.stderr).toMatch(/\[timebox\] error: Timebox budget spent\. Used 2 turns, \d+s\./);
+		const warned = await ompPrint(["/timebox turns:5", "p1", "p2", "p3", "p4", "p5"]);
+		expect(warned.stderr).toContain("[timebox] warning: Timebox: 1 prompt left of 5 — the model is asked to wrap up.");
+		const bodies = api.requests.slice(2);
+		expect(bodies.map((body) => body.includes("IMPORTANT TIMEBOX WARNING"))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			true,
+		]);
+	});
+
+	it("stops a tool loop when the time runs out, and runs the on-stop command once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		api.reply(...Array.from({ length: 20 }, () => ({ bash: "sleep 1" })));
+		const started = Date.now();
+		const run = await ompPrint([`/timebox 3s -- echo stopped >> '${stopFile}'`, "loop until told otherwise"]);
+		const elapsed = Date.now() - started;
+		expect(run.stderr).toMatch(/\[timebox\] error: Timebox budget spent\. Used 0 turns, [34]s\./);
+		expect(api.requests.length).toBeLessThan(8);
+		expect(elapsed).toBeLessThan(15_000);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
+	});
+});

@@ -46,11 +46,18 @@ export interface DailyAdjustment {
 	off: boolean;
 }
 
-/** A daily budget as it stands now: today's use and adjustments. */
+/** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
 export interface DailyStanding {
 	budget: DailyBudget;
 	use: DailyUse;
 	adjustment: DailyAdjustment;
+	dayStart: number;
+}
+
+/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
+function runTimeToday(startedAt: number, standings: readonly DailyStanding[], now: number): number {
+	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+	return Math.max(0, now - dayStart);
 }
 
 export const NO_ADJUSTMENT: DailyAdjustment = { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false };
@@ -306,12 +313,15 @@ export function dailyStep(
 			const spent = spentDaily(standings, true);
 			if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
 			const warned = dailyWarnings(standings, session.given);
+			// A follow-up starts while its run goes on: the time so far belongs to the prompt before it.
+			const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
 			return {
 				...none,
 				session: { given: warned.given, runStartedAt: now, stopped: false },
 				effects: warned.effects,
 				context: warned.modelLines,
 				countPrompt: true,
+				agentMs: before,
 			};
 		}
 		case "promptRefused": {
@@ -319,9 +329,12 @@ export function dailyStep(
 			return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
 		}
 		case "duringRun": {
-			if (session.runStartedAt === null) return { ...none, session };
+			// A model call of a run that had ended (pi ends a run before it retries a call or re-runs after compaction)
+			// goes on with the same prompt: its time counts again from here.
+			if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+			const startedAt = session.runStartedAt ?? now;
 			// The run's own time so far counts; its own prompt does not count against itself.
-			const running = now - session.runStartedAt;
+			const running = runTimeToday(startedAt, standings, now);
 			const withRun = standings.map((standing) => ({
 				...standing,
 				use: {
@@ -331,15 +344,16 @@ export function dailyStep(
 				},
 			}));
 			const spent = spentDaily(withRun, false);
+			const resumed = { ...session, runStartedAt: startedAt };
 			if (spent && session.stopped) {
 				// The run was stopped already: whatever else it asks for is ended without another word.
-				return { ...none, session, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+				return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
 			}
-			if (spent) return { ...none, session: { ...session, stopped: true }, effects: refusal(spent) };
+			if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
 			const warned = dailyWarnings(withRun, session.given);
 			return {
 				...none,
-				session: { ...session, given: warned.given },
+				session: { ...resumed, given: warned.given },
 				effects: warned.effects,
 				context: event.modelCall ? warned.modelLines : [],
 			};
@@ -349,7 +363,7 @@ export function dailyStep(
 			return {
 				...none,
 				session: { ...session, runStartedAt: null, stopped: false },
-				agentMs: Math.max(0, now - session.runStartedAt),
+				agentMs: runTimeToday(session.runStartedAt, standings, now),
 			};
 		}
 	}

@@ -278,7 +278,8 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 		event.type === "toolCall" ||
 		event.type === "timeCheck" ||
 		event.type === "modelResponse";
-	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) {
+	// More time or a prompt can lift a time or prompt limit only: tokens and cost stop as usual.
+	if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === undefined && reachesLimit) {
 		return askAtTheLimit(state, event, spent);
 	}
 	return result;
@@ -337,7 +338,10 @@ function countStep(
 	if (limit === undefined || state.spent || budget?.pausedAt !== undefined) return result;
 	const newPrompt = state.lastPrompt !== before.lastPrompt;
 	const previous = newPrompt ? 0 : (before.steps ?? 0);
-	const used = Math.max(previous, event.step ?? previous + 1);
+	// A call numbered as the last one is that call sent again; a lower number (the run's answers compacted away) is
+	// the next call all the same.
+	const step = event.step ?? previous + 1;
+	const used = step < previous ? previous + 1 : Math.max(previous, step);
 	const allowance = newPrompt ? 0 : (before.stepAllowance ?? 0);
 	const allowed = limit + allowance;
 	const counted: SessionState = { ...state, steps: used, stepAllowance: allowance };
@@ -706,6 +710,7 @@ function limitAnswer(
 	const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
 	// An extension keeps the budget and its id: no new id is needed.
 	const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+	// Room of the other kind does not lift the limit that was met: the question comes again, with the other choice.
 	const goOn = step(extended.state, event.reached, now);
 	return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }

@@ -30,6 +30,7 @@ const standing = (
 	budget: b,
 	use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 1, ...use },
 	adjustment,
+	dayStart: START - HOUR,
 });
 const messages = (effects: readonly { kind: string; message?: string }[]) =>
 	effects.flatMap((effect) => (effect.kind === "notify" && effect.message ? [effect.message] : []));
@@ -96,7 +97,19 @@ describe("the daily rules", () => {
 			session: { runStartedAt: null, stopped: false },
 		});
 		expect(dailyStep(NO_DAILY_SESSION, { type: "runEnd" }, later, START).agentMs).toBe(0);
-		expect(dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, later, START).effects).toEqual([]);
+		// pi ends a run before it retries a call: the retried call times the run again, without counting a prompt.
+		const retried = dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, [standing(three)], START);
+		expect(retried).toMatchObject({ effects: [], countPrompt: false, session: { runStartedAt: START } });
+		expect(
+			dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: false }, later, START).session.runStartedAt,
+		).toBeNull();
+	});
+
+	it("gives a follow-up's predecessor its time, and counts a run that began yesterday from midnight", () => {
+		const first = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three)], START).session;
+		expect(dailyStep(first, { type: "newPrompt" }, [standing(three)], START + 30_000).agentMs).toBe(30_000);
+		const yesterday = { ...first, runStartedAt: START - 2 * HOUR };
+		expect(dailyStep(yesterday, { type: "runEnd" }, [standing(three)], START).agentMs).toBe(HOUR);
 	});
 
 	it("warns the user once per level at 80% and 95%, and tells the model at every call", () => {

@@ -151,3 +151,24 @@ describe("counting steps", () => {
 		);
 	});
 });
+
+describe("the cap after a compaction, and the limit question for tokens", () => {
+	it("counts a call whose number dropped (its run's answers compacted away) as the next call", () => {
+		const capped = { ...EMPTY_SESSION, budget: budget({ stepLimit: 3 }) };
+		const run = play(capped, [call("p1", 1), call(null, 2), call(null, 3), call(null, 1)]);
+		expect(run.state.steps).toBe(4);
+		expect(run.effects).toContainEqual(expect.objectContaining({ kind: "notify", level: "warning" }));
+	});
+
+	it("does not ask at a token limit, which more time or a prompt cannot lift: it stops", () => {
+		const tokens = {
+			...EMPTY_SESSION,
+			budget: budget({ tokenLimit: 100 }),
+			askAtLimit: true,
+			lastPrompt: "p1",
+			running: true,
+		};
+		const result = step(tokens, { type: "modelResponse", tokens: 150, cost: 0 }, START);
+		expect(kinds(result.effects)).toEqual(["status", "once", "abort"]);
+	});
+});

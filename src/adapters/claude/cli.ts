@@ -103,8 +103,13 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		onStop: deps.onStop,
 		...dailyOf(env, sessionId, deps.clock),
 	};
-	while ((await watchOnce(hookDeps, budget, deps.clock.now())) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
-	return { stdout: "", stderr: "" };
+	try {
+		while ((await watchOnce(hookDeps, budget, deps.clock.now())) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
+		return { stdout: "", stderr: "" };
+	} catch (error) {
+		// A watcher runs detached: it ends quietly, and the next hook enforces the budget as before.
+		return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}\n` };
+	}
 }
 
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */

@@ -29,7 +29,10 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 			"--budget",
 			budget,
 		];
-		spawn(process.execPath, args, { detached: true, stdio: "ignore" }).unref();
+		// A watcher that cannot start leaves the stop to the next hook, as before there were watchers.
+		spawn(process.execPath, args, { detached: true, stdio: "ignore" })
+			.on("error", () => {})
+			.unref();
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 });

@@ -68,7 +68,8 @@ export function readTranscriptUsage(path: string, offset: number, seen: Readonly
 		const read = readSync(fd, buffer, 0, buffer.length, offset);
 		const text = buffer.subarray(0, read).toString("utf8");
 		const end = text.lastIndexOf("\n");
-		if (end < 0) return nothing;
+		// A line longer than one read (a large image, say) is no answer's usage: it is skipped, not waited for forever.
+		if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
 		const found = new Set(seen);
 		const responses: ResponseUsage[] = [];
 		let unreadable = false;

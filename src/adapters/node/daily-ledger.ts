@@ -39,6 +39,12 @@ export function localDay(ms: number): string {
 	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** When the local day of an instant began (local midnight), epoch ms. */
+export function dayStartOf(ms: number): number {
+	const date = new Date(ms);
+	return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
 /** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
 function scopeFolder(scope: string): string {
 	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
@@ -183,26 +189,24 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 							sessions: cache.sessions.size,
 						},
 						adjustment: cache.adjustment,
+						dayStart: dayStartOf(clock.now()),
 					};
 				}),
 			);
 		},
 		countPrompt(budgets, limits) {
 			return guard(true, () => {
+				// Today's standing was checked just before: a budget refuses here only when another session took its last
+				// prompt meanwhile. Prompt files are never removed, so the highest number is always the count.
 				for (const [index, budget] of budgets.entries()) {
 					const cache = cacheOf(budget.scope);
 					const limit = limits[index] ?? null;
 					for (;;) {
 						const next = cache.prompts + 1;
 						if (limit !== null && next > limit) return false;
+						const file = join(cache.folder, `prompt-${next}`);
 						try {
-							writeFileSync(
-								join(cache.folder, `prompt-${next}`),
-								`${JSON.stringify({ session: sessionId, at: clock.now() })}\n`,
-								{
-									flag: "wx",
-								},
-							);
+							writeFileSync(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}\n`, { flag: "wx" });
 							cache.prompts = next;
 							append(cache, "use.jsonl", { session: sessionId });
 							break;

@@ -1117,6 +1117,18 @@ describe("tokens read from the transcript, and cost", () => {
 		expect(await statusLine()).toContain("| 0 of 1k tokens");
 	});
 
+	it("skips a line longer than one read instead of waiting for it forever", async () => {
+		const huge = join(dataDir, "huge.jsonl");
+		writeFileSync(huge, "x".repeat(8 * 1024 * 1024 + 10));
+		await hook({ ...promptPayload("/timebox tokens:1000", "p0"), transcript_path: huge });
+		appendFileSync(
+			huge,
+			`\n${JSON.stringify({ type: "assistant", message: { id: "m1", usage: { input_tokens: 9 } } })}\n`,
+		);
+		await hook({ ...toolPayload("p0"), transcript_path: huge });
+		expect(await statusLine()).toContain("| 9 of 1k tokens");
+	});
+
 	it("waits for a line to be whole before counting it", async () => {
 		const partial = join(dataDir, "partial.jsonl");
 		writeFileSync(partial, `{"type":"assistant","message":{"id":"m1","usage":{"input_tokens":5}}}`);
@@ -1363,6 +1375,12 @@ describe("the watcher of a time budget (idle expiry)", () => {
 		await watch("budget-1.e1");
 		expect(clock.now()).toBe(before);
 		expect(shell.ran).toEqual([]);
+		await submit("/timebox 1s", "p9");
+		rmSync(join(dataDir, LEDGER_FOLDER), { recursive: true, force: true });
+		writeFileSync(join(dataDir, LEDGER_FOLDER), "a file where the ledger's folder should be");
+		clock.advance(2_000);
+		const last = watchers.at(-1)?.budget ?? "";
+		expect(await watch(last)).toMatchObject({ stderr: expect.stringMatching(/^timebox: the watcher stopped: /) });
 		expect(await runCli(["watch", "--data", dataDir], "", {}, deps())).toMatchObject({
 			stderr: expect.stringMatching(/^timebox: usage/),
 		});

@@ -515,6 +515,11 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 	return parts.join(" and ");
 }
 // src/core/daily.ts
+/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
+function runTimeToday(startedAt, standings, now) {
+	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+	return Math.max(0, now - dayStart);
+}
 const NO_ADJUSTMENT = {
 	addTimeMs: 0,
 	addTurns: 0,
@@ -703,6 +708,7 @@ function dailyStep(session, event, standings, now) {
 				effects: refusal(spent)
 			};
 			const warned = dailyWarnings(standings, session.given);
+			const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
 			return {
 				...none,
 				session: {
@@ -712,7 +718,8 @@ function dailyStep(session, event, standings, now) {
 				},
 				effects: warned.effects,
 				context: warned.modelLines,
-				countPrompt: true
+				countPrompt: true,
+				agentMs: before
 			};
 		}
 		case "promptRefused": {
@@ -727,11 +734,12 @@ function dailyStep(session, event, standings, now) {
 			};
 		}
 		case "duringRun": {
-			if (session.runStartedAt === null) return {
+			if (session.runStartedAt === null && !event.modelCall) return {
 				...none,
 				session
 			};
-			const running = now - session.runStartedAt;
+			const startedAt = session.runStartedAt ?? now;
+			const running = runTimeToday(startedAt, standings, now);
 			const withRun = standings.map((standing) => ({
 				...standing,
 				use: {
@@ -741,15 +749,19 @@ function dailyStep(session, event, standings, now) {
 				}
 			}));
 			const spent = spentDaily(withRun, false);
+			const resumed = {
+				...session,
+				runStartedAt: startedAt
+			};
 			if (spent && session.stopped) return {
 				...none,
-				session,
+				session: resumed,
 				effects: refusal(spent).filter((effect) => effect.kind !== "notify")
 			};
 			if (spent) return {
 				...none,
 				session: {
-					...session,
+					...resumed,
 					stopped: true
 				},
 				effects: refusal(spent)
@@ -758,7 +770,7 @@ function dailyStep(session, event, standings, now) {
 			return {
 				...none,
 				session: {
-					...session,
+					...resumed,
 					given: warned.given
 				},
 				effects: warned.effects,
@@ -777,7 +789,7 @@ function dailyStep(session, event, standings, now) {
 					runStartedAt: null,
 					stopped: false
 				},
-				agentMs: Math.max(0, now - session.runStartedAt)
+				agentMs: runTimeToday(session.runStartedAt, standings, now)
 			};
 	}
 }
@@ -1551,7 +1563,7 @@ function step(state, event, now) {
 	const result = applyEvent(state, event, now);
 	const spent = result.state.spent;
 	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
-	if (state.askAtLimit && state.spent === null && spent !== null && reachesLimit) return askAtTheLimit(state, event, spent);
+	if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === void 0 && reachesLimit) return askAtTheLimit(state, event, spent);
 	return result;
 }
 function applyEvent(state, event, now) {
@@ -1616,7 +1628,8 @@ function countStep(before, result, event, now) {
 	if (limit === void 0 || state.spent || budget?.pausedAt !== void 0) return result;
 	const newPrompt = state.lastPrompt !== before.lastPrompt;
 	const previous = newPrompt ? 0 : before.steps ?? 0;
-	const used = Math.max(previous, event.step ?? previous + 1);
+	const step = event.step ?? previous + 1;
+	const used = step < previous ? previous + 1 : Math.max(previous, step);
 	const allowance = newPrompt ? 0 : before.stepAllowance ?? 0;
 	const allowed = limit + allowance;
 	const counted = {
@@ -2540,6 +2553,11 @@ function localDay(ms) {
 	const pad = (value) => String(value).padStart(2, "0");
 	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+/** When the local day of an instant began (local midnight), epoch ms. */
+function dayStartOf(ms) {
+	const date = new Date(ms);
+	return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
 /** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
 function scopeFolder(scope) {
 	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
@@ -2671,7 +2689,8 @@ function createDailyLedger(dir, sessionId, clock) {
 						cost: cache.cost,
 						sessions: cache.sessions.size
 					},
-					adjustment: cache.adjustment
+					adjustment: cache.adjustment,
+					dayStart: dayStartOf(clock.now())
 				};
 			}));
 		},
@@ -2683,8 +2702,9 @@ function createDailyLedger(dir, sessionId, clock) {
 					for (;;) {
 						const next = cache.prompts + 1;
 						if (limit !== null && next > limit) return false;
+						const file = join(cache.folder, `prompt-${next}`);
 						try {
-							writeFileSync(join(cache.folder, `prompt-${next}`), `${JSON.stringify({
+							writeFileSync(file, `${JSON.stringify({
 								session: sessionId,
 								at: clock.now()
 							})}\n`, { flag: "wx" });
@@ -2879,7 +2899,10 @@ function readTranscriptUsage(path, offset, seen) {
 		const read = readSync(fd, buffer, 0, buffer.length, offset);
 		const text = buffer.subarray(0, read).toString("utf8");
 		const end = text.lastIndexOf("\n");
-		if (end < 0) return nothing;
+		if (end < 0) return read === MAX_READ_BYTES ? {
+			...nothing,
+			offset: offset + read
+		} : nothing;
 		const found = new Set(seen);
 		const responses = [];
 		let unreadable = false;
@@ -3609,11 +3632,18 @@ async function watch(rest, env, deps) {
 		onStop: deps.onStop,
 		...dailyOf(env, sessionId, deps.clock)
 	};
-	while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
-	return {
-		stdout: "",
-		stderr: ""
-	};
+	try {
+		while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
+		return {
+			stdout: "",
+			stderr: ""
+		};
+	} catch (error) {
+		return {
+			stdout: "",
+			stderr: `timebox: the watcher stopped: ${String(error)}\n`
+		};
+	}
 }
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 async function runCli(args, stdin, env, deps) {
@@ -3708,7 +3738,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 		spawn(process.execPath, args, {
 			detached: true,
 			stdio: "ignore"
-		}).unref();
+		}).on("error", () => {}).unref();
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms))
 });

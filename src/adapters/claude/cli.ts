@@ -11,6 +11,7 @@ import {
 	type OnStopRunner,
 	parseDailyBudget,
 } from "../../core/index.ts";
+import { fromGemini, toGemini } from "../gemini/mapping.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { parseHookInput } from "./hook-input.ts";
@@ -127,12 +128,15 @@ export async function runCli(
 	}
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
-	const input = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
-	if ("error" in input) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${input.error}\n` };
+	const gemini = option(rest, "--host") === "gemini";
+	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
+	if ("error" in parsed) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n` };
+	const input = gemini ? fromGemini(parsed) : parsed;
 	// A status line is not told the plugin's data folder: it is found by the session's log.
 	const dataDir =
 		option(rest, "--data") ??
 		env.CLAUDE_PLUGIN_DATA ??
+		(gemini ? join(home, ".gemini", "timebox") : null) ??
 		(mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
 	const store = new ClaudeSessionStore(dataDir, input.sessionId);
@@ -157,8 +161,10 @@ export async function runCli(
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
+			...(gemini ? { everyCallHook: true } : {}),
 		});
-		return { stdout: output ? `${JSON.stringify(output)}\n` : "", stderr: "" };
+		const answer = gemini ? toGemini(output, parsed.event) : output;
+		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
 		const stderr = `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n`;

@@ -55,6 +55,11 @@ export interface HookDeps {
 	 * runs (the agent is idle), so its on-stop command runs on time.
 	 */
 	startWatcher?: (budget: string) => void;
+	/**
+	 * Whether the host runs its model call hook before every model call, the first included (Gemini CLI's BeforeModel),
+	 * rather than before the later ones only (Claude Code's PostToolBatch): the prompt then is no call of its own.
+	 */
+	everyCallHook?: boolean;
 }
 
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -63,8 +68,11 @@ export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
 /** The JSON a hook prints, or null to print nothing and let Claude Code go on. */
 export type HookOutput = Record<string, unknown> | null;
 
-/** `/timebox …` and the namespaced `/timebox:timebox …`, as typed. */
-const COMMAND_LINE = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+/**
+ * `/timebox …` and the namespaced `/timebox:timebox …`, as typed; and `TIMEBOX-CMD …`, what Gemini CLI's `/timebox`
+ * command expands to before its hooks see it.
+ */
+const COMMAND_LINE = /^(?:\/timebox(?::timebox)?|TIMEBOX-CMD)(?:\s+([\s\S]*))?$/;
 
 /** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
 const ON_STOP_START_WAIT_MS = 1_000;
@@ -102,11 +110,16 @@ interface LoadOptions {
  * The session's state from its log and the ledger. Logs from the first version marked a budget spent or warned with
  * `spent` and `nudged` lines keyed by its start time; they still count.
  */
-export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: number, options: LoadOptions = {}) {
+export function loadSession(
+	deps: Pick<HookDeps, "store" | "ledger" | "everyCallHook">,
+	now: number,
+	options: LoadOptions = {},
+) {
 	const history = foldHistory(deps.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
 	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
-	if (typeof options.running === "string") event.runningSteps = deps.store.stepOf(options.running);
+	const running = options.running === null ? history.lastPrompt : options.running;
+	if (typeof running === "string") event.runningSteps = callsBefore(running, deps);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
@@ -270,10 +283,11 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			// model call of the latest prompt, so it is that model call: the call carries what the model is to read.
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
-			const nextCall = input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt;
-			if (nextCall && input.promptId !== null) deps.store.appendCall(input.promptId, now);
+			const promptKey = input.promptId ?? state.lastPrompt;
+			const nextCall = input.event === "PostToolBatch" && promptKey === state.lastPrompt;
+			if (nextCall && promptKey !== null) deps.store.appendCall(promptKey, now);
 			const event: SessionEvent = nextCall
-				? { type: "modelCall", prompt: input.promptId, ...stepOf(input.promptId, deps.store) }
+				? { type: "modelCall", prompt: input.promptId, ...stepOf(promptKey, deps) }
 				: { type: "toolCall", prompt: input.promptId };
 			const outcome = await execute(step(state, event, now).effects, deps);
 			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
@@ -340,7 +354,7 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
 	const outcome = await execute(
-		step(state, { type: "modelCall", prompt: promptId, step: deps.store.stepOf(promptId) }, now).effects,
+		step(state, { type: "modelCall", prompt: promptId, ...stepOf(promptId, deps) }, now).effects,
 		deps,
 	);
 	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
@@ -349,8 +363,13 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 }
 
 /** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
-function stepOf(promptId: string | null, store: ClaudeSessionStore): { step?: number } {
-	return promptId === null ? {} : { step: store.stepOf(promptId) };
+function stepOf(promptId: string | null, deps: Pick<HookDeps, "store" | "everyCallHook">): { step?: number } {
+	return promptId === null ? {} : { step: callsBefore(promptId, deps) };
+}
+
+/** The model call a prompt's run is at, from its log: a host with a hook before every call logs the first one too. */
+function callsBefore(promptId: string, deps: Pick<HookDeps, "store" | "everyCallHook">): number {
+	return deps.store.stepOf(promptId) - (deps.everyCallHook ? 1 : 0);
 }
 
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */

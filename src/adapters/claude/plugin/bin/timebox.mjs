@@ -2541,6 +2541,42 @@ function createShellRunner(spawnProcess = spawn) {
 		if (child.pid !== void 0) started();
 	} };
 }
+// src/adapters/gemini/mapping.ts
+/** Gemini CLI's events, by the role they play: BeforeModel comes before every model call, the first included. */
+const ROLES = {
+	BeforeAgent: "UserPromptSubmit",
+	BeforeModel: "PostToolBatch",
+	BeforeTool: "PreToolUse",
+	AfterAgent: "Stop"
+};
+/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: every BeforeAgent is a new one. */
+function fromGemini(input) {
+	return {
+		...input,
+		event: ROLES[input.event] ?? input.event,
+		promptId: null
+	};
+}
+/**
+* The adapter's answer as Gemini CLI reads it: context goes with the Gemini event's own name, and a tool is refused
+* with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop (`continue: false`) and a blocked prompt
+* read the same.
+*/
+function toGemini(output, event) {
+	if (output === null) return null;
+	const { hookSpecificOutput, ...rest } = output;
+	const specific = hookSpecificOutput ?? {};
+	const answer = { ...rest };
+	if (typeof specific.additionalContext === "string") answer.hookSpecificOutput = {
+		hookEventName: event,
+		additionalContext: specific.additionalContext
+	};
+	if (specific.permissionDecision === "deny" && answer.continue !== false) {
+		answer.decision = "deny";
+		answer.reason = specific.permissionDecisionReason;
+	}
+	return answer;
+}
 // src/adapters/node/daily-ledger.ts
 /** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
 function dailyStateDir(env) {
@@ -2928,8 +2964,11 @@ function readTranscriptUsage(path, offset, seen) {
 // src/adapters/claude/hooks.ts
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
 const DEFAULT_ENV = "TIMEBOX_DEFAULT";
-/** `/timebox …` and the namespaced `/timebox:timebox …`, as typed. */
-const COMMAND_LINE = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+/**
+* `/timebox …` and the namespaced `/timebox:timebox …`, as typed; and `TIMEBOX-CMD …`, what Gemini CLI's `/timebox`
+* command expands to before its hooks see it.
+*/
+const COMMAND_LINE = /^(?:\/timebox(?::timebox)?|TIMEBOX-CMD)(?:\s+([\s\S]*))?$/;
 /** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
 const ON_STOP_START_WAIT_MS = 1e3;
 /** The arguments of a `/timebox` line, or null when the prompt is not one. */
@@ -2950,7 +2989,8 @@ function loadSession(deps, now, options = {}) {
 		mode: "continue",
 		announce: options.announce === true
 	};
-	if (typeof options.running === "string") event.runningSteps = deps.store.stepOf(options.running);
+	const running = options.running === null ? history.lastPrompt : options.running;
+	if (typeof running === "string") event.runningSteps = callsBefore(running, deps);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	return step(EMPTY_SESSION, options.running === void 0 ? event : {
 		...event,
@@ -3128,12 +3168,13 @@ async function answerHook(input, deps, now) {
 		case "PostToolBatch": {
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.budget) return null;
-			const nextCall = input.event === "PostToolBatch" && (input.promptId ?? state.lastPrompt) === state.lastPrompt;
-			if (nextCall && input.promptId !== null) deps.store.appendCall(input.promptId, now);
+			const promptKey = input.promptId ?? state.lastPrompt;
+			const nextCall = input.event === "PostToolBatch" && promptKey === state.lastPrompt;
+			if (nextCall && promptKey !== null) deps.store.appendCall(promptKey, now);
 			const outcome = await execute(step(state, nextCall ? {
 				type: "modelCall",
 				prompt: input.promptId,
-				...stepOf(input.promptId, deps.store)
+				...stepOf(promptKey, deps)
 			} : {
 				type: "toolCall",
 				prompt: input.promptId
@@ -3204,7 +3245,7 @@ async function answerPrompt(input, deps, now) {
 	const outcome = await execute(step(state, {
 		type: "modelCall",
 		prompt: promptId,
-		step: deps.store.stepOf(promptId)
+		...stepOf(promptId, deps)
 	}, now).effects, deps);
 	if (outcome.refusal !== null) return {
 		decision: "block",
@@ -3214,8 +3255,12 @@ async function answerPrompt(input, deps, now) {
 	return withContext("UserPromptSubmit", outcome);
 }
 /** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
-function stepOf(promptId, store) {
-	return promptId === null ? {} : { step: store.stepOf(promptId) };
+function stepOf(promptId, deps) {
+	return promptId === null ? {} : { step: callsBefore(promptId, deps) };
+}
+/** The model call a prompt's run is at, from its log: a host with a hook before every call logs the first one too. */
+function callsBefore(promptId, deps) {
+	return deps.store.stepOf(promptId) - (deps.everyCallHook ? 1 : 0);
 }
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */
 function withContext(event, outcome) {
@@ -3658,12 +3703,14 @@ async function runCli(args, stdin, env, deps) {
 		stdout: "",
 		stderr: `timebox: ${USAGE}\n`
 	};
-	const input = parseHookInput(stdin, mode === "statusline" ? "statusline" : void 0);
-	if ("error" in input) return {
+	const gemini = option(rest, "--host") === "gemini";
+	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : void 0);
+	if ("error" in parsed) return {
 		stdout: "",
-		stderr: `timebox: ignored this ${mode} call: ${input.error}\n`
+		stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n`
 	};
-	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? (mode === "statusline" ? findDataDir(home, input.sessionId) : null);
+	const input = gemini ? fromGemini(parsed) : parsed;
+	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? (gemini ? join(home, ".gemini", "timebox") : null) ?? (mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return {
 		stdout: "",
 		stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n"
@@ -3691,10 +3738,12 @@ async function runCli(args, stdin, env, deps) {
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
-			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget)
+			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
+			...gemini ? { everyCallHook: true } : {}
 		});
+		const answer = gemini ? toGemini(output, parsed.event) : output;
 		return {
-			stdout: output ? `${JSON.stringify(output)}\n` : "",
+			stdout: answer ? `${JSON.stringify(answer)}\n` : "",
 			stderr: ""
 		};
 	} catch (error) {

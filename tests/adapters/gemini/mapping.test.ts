@@ -1,0 +1,103 @@
+// Gemini CLI's hooks through the hook-host adapter: its events in the adapter's roles, and the adapter's answers in the
+// fields Gemini CLI reads. Guards a Gemini hook that Timebox misreads, or an answer Gemini ignores.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/adapters/claude/cli.ts";
+import { fromGemini, toGemini } from "../../../src/adapters/gemini/mapping.ts";
+
+let home: string;
+let now: number;
+beforeEach(() => {
+	home = mkdtempSync(join(tmpdir(), "timebox-gemini-unit-"));
+	now = Date.UTC(2026, 10, 22, 9, 0, 0);
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+const deps = () => ({
+	clock: { now: () => now },
+	onStop: { run: () => {} },
+	runStatusLine: () => "",
+	script: "/x/timebox.mjs",
+	startWatcher: () => {},
+	sleep: async () => {},
+});
+const base = { session_id: "g1", transcript_path: "/nonexistent/chat.jsonl", cwd: "/nonexistent", timestamp: "t" };
+async function gemini(payload: object): Promise<unknown> {
+	const { stdout, stderr } = await runCli(
+		["hook", "--host", "gemini"],
+		JSON.stringify({ ...base, ...payload }),
+		{ HOME: home },
+		deps(),
+	);
+	expect(stderr).toBe("");
+	return stdout === "" ? null : JSON.parse(stdout);
+}
+
+describe("Gemini CLI's events in the adapter's roles", () => {
+	it("maps BeforeAgent, BeforeModel, BeforeTool and AfterAgent, and names no prompt", () => {
+		const input = { sessionId: "g1", promptId: "x", prompt: "hi", source: null };
+		expect(fromGemini({ ...input, event: "BeforeAgent" })).toMatchObject({ event: "UserPromptSubmit", promptId: null });
+		expect(fromGemini({ ...input, event: "BeforeModel" }).event).toBe("PostToolBatch");
+		expect(fromGemini({ ...input, event: "BeforeTool" }).event).toBe("PreToolUse");
+		expect(fromGemini({ ...input, event: "AfterAgent" }).event).toBe("Stop");
+		expect(fromGemini({ ...input, event: "SessionStart" }).event).toBe("SessionStart");
+	});
+
+	it("answers in Gemini's fields: context under the Gemini event, a refused tool as decision deny", () => {
+		expect(toGemini(null, "BeforeAgent")).toBeNull();
+		expect(
+			toGemini({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "WARN" } }, "BeforeAgent"),
+		).toEqual({ hookSpecificOutput: { hookEventName: "BeforeAgent", additionalContext: "WARN" } });
+		const deny = { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" };
+		expect(toGemini({ hookSpecificOutput: deny }, "BeforeTool")).toEqual({ decision: "deny", reason: "R" });
+		expect(toGemini({ continue: false, stopReason: "S", hookSpecificOutput: deny }, "BeforeTool")).toEqual({
+			continue: false,
+			stopReason: "S",
+		});
+		expect(toGemini({ decision: "block", reason: "B" }, "BeforeAgent")).toEqual({ decision: "block", reason: "B" });
+	});
+});
+
+describe("a Gemini CLI session through the command line", () => {
+	it("answers /timebox (and its TIMEBOX-CMD form) without a model call, counts prompts and keeps the log under ~/.gemini", async () => {
+		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "TIMEBOX-CMD turns:1" })).toEqual({
+			decision: "block",
+			reason: "Timebox set: 1 turn.",
+		});
+		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "first" })).toBeNull();
+		expect(await gemini({ hook_event_name: "BeforeModel" })).toBeNull();
+		expect(await gemini({ hook_event_name: "AfterAgent", prompt: "first" })).toBeNull();
+		const second = (await gemini({ hook_event_name: "BeforeAgent", prompt: "second" })) as { decision: string };
+		expect(second.decision).toBe("block");
+		expect((await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox status" })) as object).toMatchObject({
+			reason: expect.stringMatching(/^Timebox budget spent\./),
+		});
+	});
+
+	it("counts steps from BeforeModel, which comes before the first call too", async () => {
+		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox steps:2" });
+		await gemini({ hook_event_name: "BeforeAgent", prompt: "loop" });
+		expect(await gemini({ hook_event_name: "BeforeModel" })).toBeNull();
+		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
+			hookSpecificOutput: { hookEventName: "BeforeModel" },
+		});
+		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
+			systemMessage: "Timebox: this prompt used its 2 steps; the model was asked to finish.",
+		});
+		expect(await gemini({ hook_event_name: "BeforeTool", tool_name: "run_shell_command" })).toMatchObject({
+			continue: false,
+		});
+	});
+
+	it("stops a model call on time even when no prompt of the session was seen", async () => {
+		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox 1m" });
+		now += 61_000;
+		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
+			continue: false,
+			stopReason: "Timebox budget spent. Used 0 turns, 1m 1s. The agent stops for this turn. The chat continues.",
+		});
+	});
+});

@@ -25,6 +25,7 @@ import {
 	spentStatusMessage,
 	spentUsage,
 	TIMEBOX_OFF,
+	TOKENS_NOT_SEEN,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
 import type { NotifyLevel } from "./ports.ts";
@@ -50,6 +51,8 @@ export interface BudgetView {
 	spend: Spend;
 	/** Whether a cost limit can be enforced here, and if not, why (the host's model or the host reports no cost). */
 	cost?: CostReporting;
+	/** Whether a token limit can be enforced here: false where the host never says what a model call used. */
+	tokensSeen?: boolean;
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
 	report?: string;
 }
@@ -94,7 +97,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			};
 			const replacedActive = view.budget !== null && view.spent === null;
 			const costNote = command.costLimit === undefined ? [] : costNotes(view.cost ?? "reported");
-			const message = budgetSetMessage(command, replacedActive, [...(command.notes ?? []), ...costNote]);
+			const tokensNote = command.tokenLimit !== undefined && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
+			const notes = [...(command.notes ?? []), ...costNote, ...tokensNote];
+			const message = budgetSetMessage(command, replacedActive, notes);
 			return { change: "set", budget, reply: { message, level: "info" } };
 		}
 		case "extend":

@@ -74,6 +74,10 @@ export const COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost 
 export const COST_NOT_SEEN =
 	"Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 
+/** A token limit set on a host whose hooks never see what a model call used. */
+export const TOKENS_NOT_SEEN =
+	"Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
+
 /** `/timebox report` where the host could not work the report out. */
 export const NO_REPORT = "No budget was set in this session.";
 export const SPENT_CANNOT_PAUSE =

@@ -203,6 +203,8 @@ export type SessionEvent =
 			confirmed?: boolean;
 			/** Whether a cost limit can be enforced here; said when a cost limit is set. Default: reported. */
 			cost?: CostReporting;
+			/** False where the host never says what a model call used; said when a token limit is set. Default: true. */
+			tokensSeen?: boolean;
 			/** The report of the session's budgets, which the host works out when the command asks for it. */
 			report?: string;
 	  }
@@ -590,6 +592,7 @@ function command(state: SessionState, event: Extract<SessionEvent, { type: "comm
 		newBudgetId: event.newBudgetId,
 		spend: spendOf(state),
 		...(event.cost === undefined ? {} : { cost: event.cost }),
+		...(event.tokensSeen === undefined ? {} : { tokensSeen: event.tokensSeen }),
 		...(event.report === undefined ? {} : { report: event.report }),
 	});
 	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };

@@ -257,6 +257,23 @@ describe("the rulebook's running totals", () => {
 		]);
 	});
 
+	it("says when a token limit cannot be enforced on this host, and sets it all the same", () => {
+		const set = (args: string, tokensSeen?: boolean) =>
+			notices(
+				step(
+					EMPTY_SESSION,
+					{ type: "command", args, newBudgetId: "b1", ...(tokensSeen === undefined ? {} : { tokensSeen }) },
+					START,
+				).effects,
+			);
+		expect(set("tokens:1k")).toEqual(["Timebox set: 1k tokens."]);
+		expect(set("tokens:1k", true)).toEqual(["Timebox set: 1k tokens."]);
+		expect(set("tokens:1k", false)).toEqual([
+			"Timebox set: 1k tokens.\nTimebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.",
+		]);
+		expect(set("10m", false)).toEqual(["Timebox set: 10m."]);
+	});
+
 	it("restores the totals from the history: usage after the budget's record counts, before it and while paused not", () => {
 		const items: HistoryItem[] = [
 			{ kind: "usage", tokens: 5_000, cost: 1 },

@@ -161,7 +161,7 @@ export async function runCli(
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
-			...(gemini ? { everyCallHook: true } : {}),
+			...(gemini ? { everyCallHook: true, tokensSeen: false } : {}),
 		});
 		const answer = gemini ? toGemini(output, parsed.event) : output;
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };

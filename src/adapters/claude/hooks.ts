@@ -60,6 +60,11 @@ export interface HookDeps {
 	 * rather than before the later ones only (Claude Code's PostToolBatch): the prompt then is no call of its own.
 	 */
 	everyCallHook?: boolean;
+	/**
+	 * False where the transcript holds no usage Timebox reads (Gemini CLI's): a token limit is then said to be
+	 * unenforceable when it is set, and the transcript is not read.
+	 */
+	tokensSeen?: boolean;
 }
 
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
@@ -166,8 +171,12 @@ export const TRANSCRIPT_UNREADABLE =
  * Counts what the model calls used since the last hook, from the transcript, into the session's log. Returns the
  * warning to show when the transcript could not be read (once per session), else null.
  */
-function countTranscriptUsage(input: HookInput, deps: Pick<HookDeps, "store" | "daily">, now: number): string | null {
-	if (!input.transcriptPath) return null;
+function countTranscriptUsage(
+	input: HookInput,
+	deps: Pick<HookDeps, "store" | "daily" | "tokensSeen">,
+	now: number,
+): string | null {
+	if (!input.transcriptPath || deps.tokensSeen === false) return null;
 	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
@@ -335,7 +344,13 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 	if (args !== null) {
 		const newBudgetId = (deps.newBudgetId ?? randomUUID)();
 		// Claude Code tells its hooks nothing of what a session costs: a cost limit is set, and said to be unenforceable.
-		const event: SessionEvent = { type: "command", args, newBudgetId, cost: "host cannot see" };
+		const event: SessionEvent = {
+			type: "command",
+			args,
+			newBudgetId,
+			cost: "host cannot see",
+			...(deps.tokensSeen === false ? { tokensSeen: false } : {}),
+		};
 		if (parseCommand(args).kind === "report") {
 			event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
 		}

@@ -92,6 +92,17 @@ describe("a Gemini CLI session through the command line", () => {
 		});
 	});
 
+	it("sets a token limit and says it cannot be enforced: Gemini's transcript holds no usage Timebox reads", async () => {
+		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "TIMEBOX-CMD tokens:1k $1" })).toEqual({
+			decision: "block",
+			reason: [
+				"Timebox set: 1k tokens and $1.00.",
+				"Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.",
+				"Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.",
+			].join("\n"),
+		});
+	});
+
 	it("stops a model call on time even when no prompt of the session was seen", async () => {
 		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox 1m" });
 		now += 61_000;

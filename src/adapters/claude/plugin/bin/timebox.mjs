@@ -1134,6 +1134,8 @@ const NOT_PAUSED = "Timebox is not paused.";
 const COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
 /** A cost limit set on a host whose hooks never see what the session costs. */
 const COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
+/** A token limit set on a host whose hooks never see what a model call used. */
+const TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 const SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 /** `/timebox status` while a budget is active: the status text and the on-stop command. */
 function activeStatusMessage(statusText, onStopCommand) {
@@ -1391,11 +1393,16 @@ function planCommand(command, view) {
 			};
 			const replacedActive = view.budget !== null && view.spent === null;
 			const costNote = command.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
+			const tokensNote = command.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
 			return {
 				change: "set",
 				budget,
 				reply: {
-					message: budgetSetMessage(command, replacedActive, [...command.notes ?? [], ...costNote]),
+					message: budgetSetMessage(command, replacedActive, [
+						...command.notes ?? [],
+						...costNote,
+						...tokensNote
+					]),
 					level: "info"
 				}
 			};
@@ -1895,6 +1902,7 @@ function command(state, event, now) {
 		newBudgetId: event.newBudgetId,
 		spend: spendOf(state),
 		...event.cost === void 0 ? {} : { cost: event.cost },
+		...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
 		...event.report === void 0 ? {} : { report: event.report }
 	});
 	const reply = {
@@ -3034,7 +3042,7 @@ const TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usa
 * warning to show when the transcript could not be read (once per session), else null.
 */
 function countTranscriptUsage(input, deps, now) {
-	if (!input.transcriptPath) return null;
+	if (!input.transcriptPath || deps.tokensSeen === false) return null;
 	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
@@ -3227,7 +3235,8 @@ async function answerPrompt(input, deps, now) {
 			type: "command",
 			args,
 			newBudgetId: (deps.newBudgetId ?? randomUUID)(),
-			cost: "host cannot see"
+			cost: "host cannot see",
+			...deps.tokensSeen === false ? { tokensSeen: false } : {}
 		};
 		if (parseCommand(args).kind === "report") event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
 		return {
@@ -3739,7 +3748,10 @@ async function runCli(args, stdin, env, deps) {
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
-			...gemini ? { everyCallHook: true } : {}
+			...gemini ? {
+				everyCallHook: true,
+				tokensSeen: false
+			} : {}
 		});
 		const answer = gemini ? toGemini(output, parsed.event) : output;
 		return {

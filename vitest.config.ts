@@ -49,6 +49,7 @@ export default defineConfig({
 				"src/adapters/node/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/claude/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/gemini/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
+				"src/adapters/codex/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 			},
 		},
 	},

@@ -11,13 +11,15 @@ import {
 	type OnStopRunner,
 	parseDailyBudget,
 } from "../../core/index.ts";
+import { fromCodex, toCodex } from "../codex/mapping.ts";
 import { fromGemini, toGemini } from "../gemini/mapping.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
-import { parseHookInput } from "./hook-input.ts";
+import { type HookInput, parseHookInput } from "./hook-input.ts";
 import {
 	DEFAULT_ENV,
 	type HookDeps,
+	type HookOutput,
 	handleHook,
 	statusLineText,
 	timeboxArguments,
@@ -49,8 +51,34 @@ export interface CliResult {
 	stderr: string;
 }
 
+/** What sets one hook host apart: how its events and answers map, where its data lives, what its hooks can see. */
+interface HookHost {
+	fromHost: (input: HookInput) => HookInput;
+	toHost: (output: HookOutput, event: string) => HookOutput;
+	/** The data folder when the host does not name one (Claude Code and Codex plugins get `CLAUDE_PLUGIN_DATA`). */
+	dataDir: (env: NodeJS.ProcessEnv, home: string) => string | null;
+	traits: Pick<HookDeps, "everyCallHook" | "tokensSeen">;
+}
+
+/** The hosts `timebox hook --host <name>` serves; Claude Code when no host is named. */
+const HOOK_HOSTS: Readonly<Record<string, HookHost>> = {
+	claude: { fromHost: (input) => input, toHost: (output) => output, dataDir: () => null, traits: {} },
+	gemini: {
+		fromHost: fromGemini,
+		toHost: toGemini,
+		dataDir: (_env, home) => join(home, ".gemini", "timebox"),
+		traits: { everyCallHook: true, tokensSeen: false },
+	},
+	codex: {
+		fromHost: fromCodex,
+		toHost: toCodex,
+		dataDir: (env, home) => join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"),
+		traits: { tokensSeen: false },
+	},
+};
+
 const USAGE =
-	"usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
+	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -128,15 +156,17 @@ export async function runCli(
 	}
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
-	const gemini = option(rest, "--host") === "gemini";
+	const hostName = option(rest, "--host") ?? "claude";
+	const host = HOOK_HOSTS[hostName];
+	if (!host) return { stdout: "", stderr: `timebox: unknown host "${hostName}": ${USAGE}\n` };
 	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
 	if ("error" in parsed) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n` };
-	const input = gemini ? fromGemini(parsed) : parsed;
+	const input = host.fromHost(parsed);
 	// A status line is not told the plugin's data folder: it is found by the session's log.
 	const dataDir =
 		option(rest, "--data") ??
 		env.CLAUDE_PLUGIN_DATA ??
-		(gemini ? join(home, ".gemini", "timebox") : null) ??
+		host.dataDir(env, home) ??
 		(mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
 	const store = new ClaudeSessionStore(dataDir, input.sessionId);
@@ -161,9 +191,9 @@ export async function runCli(
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
-			...(gemini ? { everyCallHook: true, tokensSeen: false } : {}),
+			...host.traits,
 		});
-		const answer = gemini ? toGemini(output, parsed.event) : output;
+		const answer = host.toHost(output, parsed.event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);

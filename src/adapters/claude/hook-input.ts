@@ -1,4 +1,4 @@
-// Reads and checks the JSON Claude Code gives a hook on stdin; anything malformed is refused with a reason.
+// Reads and checks the JSON a hook host (Claude Code, Gemini CLI, Codex CLI) gives a hook on stdin; anything malformed is refused with a reason.
 
 /** What Timebox uses of a hook's input. */
 export interface HookInput {
@@ -32,11 +32,14 @@ export function parseHookInput(text: string, event?: string): HookInput | { erro
 	const {
 		hook_event_name: named = event,
 		session_id: sessionId,
-		prompt_id: promptId,
+		prompt_id: claudePromptId,
+		turn_id: codexTurnId,
 		prompt,
 		source,
 		transcript_path: transcriptPath,
 	} = fields;
+	// Codex CLI names the prompt a hook belongs to `turn_id`.
+	const promptId = claudePromptId ?? codexTurnId;
 	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
 	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
 		return { error: "session_id is missing or not a plain id" };

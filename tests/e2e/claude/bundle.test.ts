@@ -1,4 +1,5 @@
-// Guards the committed plugin bundle against going stale: package.json's build:claude must reproduce it byte for byte.
+// Guards the committed plugin bundle against going stale: package.json's build:claude must reproduce it byte for byte,
+// and the Codex plugin's copy (Codex copies a plugin's folder, so it carries its own) must be the same file.
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,7 +24,8 @@ describe("the Claude Code plugin bundle", () => {
 		const manifest = JSON.parse(await readFile(join(REPO, "package.json"), "utf8")) as {
 			scripts: Record<string, string>;
 		};
-		const script = manifest.scripts["build:claude"] ?? "";
+		// The bundling step only: the copy into the Codex plugin is checked below.
+		const script = (manifest.scripts["build:claude"] ?? "").split(" && ")[0] ?? "";
 		expect(script, "package.json's build:claude writes the committed bundle").toContain(COMMITTED_FILE);
 		const fresh = join(folder, "timebox.mjs");
 		// The same command npm runs, writing to a temporary file instead.
@@ -37,5 +39,7 @@ describe("the Claude Code plugin bundle", () => {
 			built.equals(committed),
 			"src/adapters/claude/plugin/bin/timebox.mjs is stale: run npm run build:claude and commit the result",
 		).toBe(true);
+		const codexCopy = await readFile(join(REPO, "src/adapters/codex/plugin/bin/timebox.mjs"));
+		expect(codexCopy.equals(committed), "the Codex plugin's copy is stale: run npm run build:claude").toBe(true);
 	});
 });

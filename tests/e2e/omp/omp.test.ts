@@ -4,12 +4,11 @@
 
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
+import { FakeResponses } from "../support/fake-responses.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const OMP_VERSION = "18.2.3";
@@ -43,88 +42,6 @@ async function ensureOmp(): Promise<string> {
 	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
 	if (!(await version()).includes(OMP_VERSION)) throw new Error(`omp --version does not print ${OMP_VERSION}`);
 	return omp;
-}
-
-/** One scripted answer: text, or a bash call. */
-type Reply = { text: string } | { bash: string };
-
-/** A fake of the Responses API: answers from a script, records each request, and answers "done" when the script ends. */
-class FakeResponses {
-	readonly requests: string[] = [];
-	private readonly script: Reply[] = [];
-	private server!: Server;
-	url = "";
-
-	static async start(): Promise<FakeResponses> {
-		const fake = new FakeResponses();
-		fake.server = createServer((request, response) => {
-			const chunks: Buffer[] = [];
-			request.on("data", (chunk: Buffer) => chunks.push(chunk));
-			request.on("end", () => {
-				fake.requests.push(Buffer.concat(chunks).toString("utf8"));
-				fake.answer(response, fake.script.shift() ?? { text: "done" });
-			});
-		});
-		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
-		fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
-		return fake;
-	}
-
-	reply(...replies: Reply[]): void {
-		this.script.push(...replies);
-	}
-
-	private answer(response: import("node:http").ServerResponse, reply: Reply): void {
-		response.writeHead(200, { "content-type": "text/event-stream" });
-		let sequence = 0;
-		const send = (type: string, fields: Record<string, unknown>) =>
-			response.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`);
-		const id = `resp_${this.requests.length}`;
-		const base = { id, object: "response", model: "fake-model", output: [] as unknown[] };
-		send("response.created", { response: { ...base, status: "in_progress" } });
-		const item =
-			"bash" in reply
-				? {
-						type: "function_call",
-						id: `fc_${id}`,
-						call_id: `call_${id}`,
-						name: "bash",
-						arguments: JSON.stringify({ command: reply.bash }),
-						status: "completed",
-					}
-				: {
-						type: "message",
-						id: `msg_${id}`,
-						role: "assistant",
-						status: "completed",
-						content: [{ type: "output_text", text: reply.text, annotations: [] }],
-					};
-		send("response.output_item.added", { output_index: 0, item: { ...item, status: "in_progress" } });
-		if (!("bash" in reply)) {
-			send("response.content_part.added", {
-				item_id: item.id,
-				output_index: 0,
-				content_index: 0,
-				part: { type: "output_text", text: "" },
-			});
-			send("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta: reply.text });
-			send("response.output_text.done", { item_id: item.id, output_index: 0, content_index: 0, text: reply.text });
-		}
-		send("response.output_item.done", { output_index: 0, item });
-		const usage = {
-			input_tokens: 10,
-			output_tokens: 5,
-			total_tokens: 15,
-			input_tokens_details: { cached_tokens: 0 },
-			output_tokens_details: { reasoning_tokens: 0 },
-		};
-		send("response.completed", { response: { ...base, status: "completed", output: [item], usage } });
-		response.end();
-	}
-
-	async close(): Promise<void> {
-		await new Promise<void>((done) => this.server.close(() => done()));
-	}
 }
 
 let omp: string;

@@ -1,4 +1,4 @@
-// Timebox for Claude Code, bundled by npm run build:claude from src/adapters/claude/. Do not edit.
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled by npm run build:claude from src/adapters/. Do not edit.
 import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -2549,6 +2549,51 @@ function createShellRunner(spawnProcess = spawn) {
 		if (child.pid !== void 0) started();
 	} };
 }
+// src/adapters/codex/mapping.ts
+/**
+* Codex CLI's events, by the role they play. Codex has no hook before a later model call; the result of a tool call
+* comes right before it, so PostToolUse plays that role (a response that asks for several tools counts once per tool).
+*/
+const ROLES$1 = { PostToolUse: "PostToolBatch" };
+/** The budget line as Codex's TUI lets it through: it rejects unknown `/` commands, so `timebox 15m` is typed there. */
+const TUI_COMMAND = /^timebox(?=\s|$)/;
+/** A Codex CLI hook's input in the roles of the adapter; a `timebox …` line is read as `/timebox …`. */
+function fromCodex(input) {
+	const prompt = input.prompt !== null && TUI_COMMAND.test(input.prompt.trim()) ? `/${input.prompt.trim()}` : input.prompt;
+	return {
+		...input,
+		event: ROLES$1[input.event] ?? input.event,
+		prompt
+	};
+}
+/**
+* The adapter's answer as Codex CLI reads it. No Codex hook can end a running turn: before a tool, `continue: false`
+* fails the hook and the tool runs, so a stop becomes a refusal of that tool, and so does every later tool of the turn,
+* with the reason and what the model is to do now. Codex ends the reason with a full stop of its own. Context goes
+* under the Codex event's own name.
+*/
+function toCodex(output, event) {
+	if (output === null) return null;
+	const { hookSpecificOutput, ...rest } = output;
+	const specific = hookSpecificOutput ?? {};
+	const answer = { ...rest };
+	if (typeof specific.additionalContext === "string") answer.hookSpecificOutput = {
+		hookEventName: event,
+		additionalContext: specific.additionalContext
+	};
+	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
+		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
+		const reason = (why.includes("Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.") ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+		delete answer.continue;
+		delete answer.stopReason;
+		answer.hookSpecificOutput = {
+			hookEventName: event,
+			permissionDecision: "deny",
+			permissionDecisionReason: reason
+		};
+	}
+	return answer;
+}
 // src/adapters/gemini/mapping.ts
 /** Gemini CLI's events, by the role they play: BeforeModel comes before every model call, the first included. */
 const ROLES = {
@@ -2872,7 +2917,8 @@ function parseHookInput(text, event) {
 		return { error: "stdin is not JSON" };
 	}
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: promptId, prompt, source, transcript_path: transcriptPath } = value;
+	const { hook_event_name: named = event, session_id: sessionId, prompt_id: claudePromptId, turn_id: codexTurnId, prompt, source, transcript_path: transcriptPath } = value;
+	const promptId = claudePromptId ?? codexTurnId;
 	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
 	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
 	return {
@@ -3629,7 +3675,31 @@ function joinStatusLines(theirs, ours) {
 	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
 }
 // src/adapters/claude/cli.ts
-const USAGE = "usage: timebox hook | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
+/** The hosts `timebox hook --host <name>` serves; Claude Code when no host is named. */
+const HOOK_HOSTS = {
+	claude: {
+		fromHost: (input) => input,
+		toHost: (output) => output,
+		dataDir: () => null,
+		traits: {}
+	},
+	gemini: {
+		fromHost: fromGemini,
+		toHost: toGemini,
+		dataDir: (_env, home) => join(home, ".gemini", "timebox"),
+		traits: {
+			everyCallHook: true,
+			tokensSeen: false
+		}
+	},
+	codex: {
+		fromHost: fromCodex,
+		toHost: toCodex,
+		dataDir: (env, home) => join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"),
+		traits: { tokensSeen: false }
+	}
+};
+const USAGE = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
 const WRAPPED_TIMEOUT_MS = 2e3;
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
 function runStatusLineCommand(command, stdin, shell = "/bin/sh") {
@@ -3712,14 +3782,19 @@ async function runCli(args, stdin, env, deps) {
 		stdout: "",
 		stderr: `timebox: ${USAGE}\n`
 	};
-	const gemini = option(rest, "--host") === "gemini";
+	const hostName = option(rest, "--host") ?? "claude";
+	const host = HOOK_HOSTS[hostName];
+	if (!host) return {
+		stdout: "",
+		stderr: `timebox: unknown host "${hostName}": ${USAGE}\n`
+	};
 	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : void 0);
 	if ("error" in parsed) return {
 		stdout: "",
 		stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n`
 	};
-	const input = gemini ? fromGemini(parsed) : parsed;
-	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? (gemini ? join(home, ".gemini", "timebox") : null) ?? (mode === "statusline" ? findDataDir(home, input.sessionId) : null);
+	const input = host.fromHost(parsed);
+	const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return {
 		stdout: "",
 		stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n"
@@ -3748,12 +3823,9 @@ async function runCli(args, stdin, env, deps) {
 			...dailyOf(env, input.sessionId, deps.clock),
 			...statusLineSetupOf(env, home),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
-			...gemini ? {
-				everyCallHook: true,
-				tokensSeen: false
-			} : {}
+			...host.traits
 		});
-		const answer = gemini ? toGemini(output, parsed.event) : output;
+		const answer = host.toHost(output, parsed.event);
 		return {
 			stdout: answer ? `${JSON.stringify(answer)}\n` : "",
 			stderr: ""

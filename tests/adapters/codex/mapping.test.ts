@@ -1,0 +1,131 @@
+// Codex CLI's hooks through the hook-host adapter: its events in the adapter's roles, the `timebox …` line its TUI lets
+// through, and answers in the fields Codex's strict schema accepts (a stop before a tool becomes a refusal of the tool).
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/adapters/claude/cli.ts";
+import { fromCodex, toCodex } from "../../../src/adapters/codex/mapping.ts";
+
+let home: string;
+let now: number;
+beforeEach(() => {
+	home = mkdtempSync(join(tmpdir(), "timebox-codex-unit-"));
+	now = Date.UTC(2026, 10, 22, 9, 0, 0);
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+const deps = () => ({
+	clock: { now: () => now },
+	onStop: { run: () => {} },
+	runStatusLine: () => "",
+	script: "/x/timebox.mjs",
+	startWatcher: () => {},
+	sleep: async () => {},
+});
+const base = { session_id: "c1", transcript_path: "/nonexistent/rollout.jsonl", cwd: "/nonexistent", model: "m" };
+async function codex(payload: object, env: NodeJS.ProcessEnv = {}): Promise<unknown> {
+	const { stdout, stderr } = await runCli(
+		["hook", "--host", "codex"],
+		JSON.stringify({ ...base, ...payload }),
+		{ HOME: home, ...env },
+		deps(),
+	);
+	expect(stderr).toBe("");
+	return stdout === "" ? null : JSON.parse(stdout);
+}
+
+describe("Codex CLI's events in the adapter's roles", () => {
+	it("plays PostToolUse as the next model call, and reads `timebox …` as the budget line", () => {
+		const input = { sessionId: "c1", promptId: "t1", prompt: null, source: null };
+		expect(fromCodex({ ...input, event: "PostToolUse" }).event).toBe("PostToolBatch");
+		expect(fromCodex({ ...input, event: "PreToolUse" }).event).toBe("PreToolUse");
+		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: " timebox 15m " }).prompt).toBe("/timebox 15m");
+		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: "timebox" }).prompt).toBe("/timebox");
+		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: "timeboxes are nice" }).prompt).toBe(
+			"timeboxes are nice",
+		);
+	});
+
+	it("refuses a tool instead of stopping the turn, which Codex does not allow before a tool", () => {
+		expect(toCodex(null, "PreToolUse")).toBeNull();
+		const finish =
+			"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools";
+		const denied = (reason: string) => ({
+			hookEventName: "PreToolUse",
+			permissionDecision: "deny",
+			permissionDecisionReason: reason,
+		});
+		expect(toCodex({ continue: false, stopReason: "S", hookSpecificOutput: denied("R.") }, "PreToolUse")).toEqual({
+			hookSpecificOutput: denied(`R. ${finish}`),
+		});
+		expect(toCodex({ continue: false, stopReason: "S", systemMessage: "M" }, "PreToolUse")).toEqual({
+			systemMessage: "M",
+			hookSpecificOutput: denied(`S ${finish}`),
+		});
+		expect(toCodex({ hookSpecificOutput: denied(`${finish}.`) }, "PreToolUse")).toEqual({
+			hookSpecificOutput: denied(finish),
+		});
+		expect(toCodex({ continue: false, stopReason: "S" }, "PostToolUse")).toEqual({ continue: false, stopReason: "S" });
+		expect(
+			toCodex({ hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "W" } }, "PostToolUse"),
+		).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "W" } });
+	});
+});
+
+describe("a Codex CLI session through the command line", () => {
+	it("answers both forms of the budget line, counts prompts by turn id and keeps the log under $CODEX_HOME", async () => {
+		const env = { CODEX_HOME: join(home, "codex-home") };
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "timebox turns:1" }, env)).toEqual(
+			{
+				decision: "block",
+				reason: "Timebox set: 1 turn.",
+			},
+		);
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "/timebox 15x" }, env)).toEqual({
+			decision: "block",
+			reason: expect.stringContaining('"15x" is not a budget word'),
+		});
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "first" }, env)).toBeNull();
+		expect(await codex({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: "Bash" }, env)).toBeNull();
+		const second = await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "second" }, env);
+		expect(second).toMatchObject({ decision: "block", reason: expect.stringMatching(/^Timebox budget spent\./) });
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t3", prompt: "timebox status" }, env)).toEqual(
+			expect.objectContaining({ reason: expect.stringMatching(/^Timebox budget spent\./) }),
+		);
+	});
+
+	it("keeps its log under ~/.codex when CODEX_HOME is not set", async () => {
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "timebox turns:1" })).toEqual({
+			decision: "block",
+			reason: "Timebox set: 1 turn.",
+		});
+		expect(
+			await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "timebox status" }, {}),
+		).toMatchObject({ reason: expect.stringMatching(/^Timebox: /) });
+	});
+
+	it("denies every tool with the reason once the time is up, and never answers continue:false before a tool", async () => {
+		await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "timebox 1m" });
+		await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "work" });
+		now += 61_000;
+		for (const tool of ["first", "second"]) {
+			const answer = (await codex({ hook_event_name: "PreToolUse", turn_id: "t1", tool_name: tool })) as {
+				continue?: unknown;
+				hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string };
+			};
+			expect(answer.continue).toBeUndefined();
+			expect(answer.hookSpecificOutput.permissionDecision).toBe("deny");
+			expect(answer.hookSpecificOutput.permissionDecisionReason).toBe(
+				"Timebox budget spent. Used 0 turns, 1m 1s. The agent stops for this turn. The chat continues. Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools",
+			);
+		}
+	});
+
+	it("names an unknown host and changes nothing", async () => {
+		const { stdout, stderr } = await runCli(["hook", "--host", "nope"], "{}", { HOME: home }, deps());
+		expect(stdout).toBe("");
+		expect(stderr).toMatch(/^timebox: unknown host "nope": usage: timebox hook \[--host claude\|gemini\|codex\]/);
+	});
+});

@@ -1,0 +1,181 @@
+// Timebox in the real Codex CLI, installed as a plugin from this repository's marketplace (`codex plugin marketplace
+// add`, `codex plugin add`), against a loopback fake of the Responses API, in a throwaway HOME: the budget line answered
+// without a request, the prompt limit across resumed runs, the warning in the request, every tool refused once the time
+// is up (Codex cannot end a running turn), the on-stop command once, idle expiry, and a bad budget line.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+import { FakeResponses } from "../support/fake-responses.ts";
+
+const REPO = resolve(import.meta.dirname, "../../..");
+const CODEX_VERSION = "0.169.0";
+const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-codex");
+const CODEX = join(INSTALL_DIR, "node_modules/.bin/codex");
+
+/** Installs the pinned Codex CLI once (cached). */
+async function ensureCodex(): Promise<void> {
+	const version = async () =>
+		existsSync(CODEX)
+			? (await runProcess(CODEX, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
+			: "";
+	if ((await version()) === `codex-cli ${CODEX_VERSION}`) return;
+	console.log(`Installing @openai/codex@${CODEX_VERSION} into ${INSTALL_DIR} (first run only)…`);
+	mkdirSync(INSTALL_DIR, { recursive: true });
+	const args = [
+		"install",
+		"--prefix",
+		INSTALL_DIR,
+		"--no-save",
+		"--no-audit",
+		"--no-fund",
+		`@openai/codex@${CODEX_VERSION}`,
+	];
+	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
+	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
+}
+
+let api: FakeResponses;
+let root: string;
+
+beforeAll(async () => {
+	await ensureCodex();
+}, 600_000);
+
+beforeEach(async () => {
+	api = await FakeResponses.start();
+	root = await mkdtemp(join(tmpdir(), "timebox-codex-"));
+	mkdirSync(join(root, "home", ".codex"), { recursive: true });
+	mkdirSync(join(root, "work"));
+	writeFileSync(
+		join(root, "home", ".codex", "config.toml"),
+		[
+			'model = "fake-model"',
+			'model_provider = "fake"',
+			"[model_providers.fake]",
+			'name = "fake"',
+			`base_url = "${api.url}"`,
+			'env_key = "FAKE_API_KEY"',
+			'wire_api = "responses"',
+			"",
+		].join("\n"),
+	);
+	for (const args of [
+		["plugin", "marketplace", "add", REPO],
+		["plugin", "add", "timebox@timebox"],
+	]) {
+		const done = await codex(args);
+		if (done.code !== 0) throw new Error(`codex ${args.join(" ")} failed: ${done.stderr}`);
+	}
+});
+
+afterEach(async () => {
+	await api.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+function codex(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	return runProcess(CODEX, args, {
+		cwd: join(root, "work"),
+		env: {
+			PATH: process.env.PATH,
+			HOME: join(root, "home"),
+			CODEX_HOME: join(root, "home", ".codex"),
+			FAKE_API_KEY: "sk-fake",
+			...env,
+		},
+		timeoutMs: 120_000,
+	});
+}
+
+/** `codex exec` with the plugin's hooks trusted for the run, as a user trusts them once in the TUI. */
+function exec(prompt: string, options: { resume?: boolean; env?: NodeJS.ProcessEnv; fullAccess?: boolean } = {}) {
+	const args = ["exec", ...(options.resume ? ["resume", "--last"] : []), "--skip-git-repo-check"];
+	args.push("--dangerously-bypass-hook-trust", ...(options.fullAccess ? ["--sandbox", "danger-full-access"] : []));
+	return codex([...args, prompt], options.env);
+}
+
+/** The records of Timebox's log for the one session in the plugin's data folder. */
+function sessionLog(): Array<Record<string, unknown>> {
+	const folder = join(root, "home", ".codex", "plugins", "data", "timebox-timebox", "sessions");
+	const files = existsSync(folder) ? readdirSync(folder) : [];
+	return files.flatMap((file) =>
+		readFileSync(join(folder, file), "utf8")
+			.split("\n")
+			.filter((line) => line.length > 0)
+			.map((line) => JSON.parse(line) as Record<string, unknown>),
+	);
+}
+
+describe("Timebox in Codex CLI (codex exec)", () => {
+	it("answers the budget line in both forms without a model request, and sets nothing for a bad word", async () => {
+		const bad = await exec("/timebox 15x");
+		expect(bad.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(sessionLog()).toEqual([]);
+		const set = await exec("timebox 15m turns:3");
+		expect(set.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(set.stdout).toBe("");
+		expect(sessionLog()).toContainEqual(
+			expect.objectContaining({
+				kind: "active",
+				budget: expect.objectContaining({ timeLimitMs: 900_000, turnLimit: 3 }),
+			}),
+		);
+		expect(api.requests).toEqual([]);
+	});
+
+	it("answers prompts 1 and 2 of turns:2 across resumed runs, and blocks the 3rd with no request", async () => {
+		const env = { TIMEBOX_DEFAULT: "turns:2" };
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
+		expect((await exec("first", { env })).stdout).toContain("ONE");
+		expect((await exec("second", { env, resume: true })).stdout).toContain("TWO");
+		const third = await exec("third", { env, resume: true });
+		expect(third.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(third.stdout).not.toContain("THREE");
+		expect(api.requests).toHaveLength(2);
+	});
+
+	it("puts the warning into the request of the last prompt of turns:5, and not into the first ones", async () => {
+		const env = { TIMEBOX_DEFAULT: "turns:5" };
+		await exec("p1", { env });
+		for (const prompt of ["p2", "p3", "p4", "p5"]) await exec(prompt, { env, resume: true });
+		const warned = (body: string) => body.includes("IMPORTANT TIMEBOX WARNING");
+		expect(api.requests.map(warned)).toEqual([false, false, false, false, true]);
+	});
+
+	it("refuses every tool call with the reason once the time is up, and runs the on-stop command once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const ranFile = join(root, "ran.txt");
+		const step = (index: number) => ({ tool: "exec_command", args: { cmd: `echo ${index} >> '${ranFile}'; sleep 1` } });
+		api.reply(...Array.from({ length: 8 }, (_, index) => step(index)), { text: "FINAL SUMMARY" });
+		const env = { TIMEBOX_DEFAULT: `3s -- echo stopped >> '${stopFile}'` };
+		const run = await exec("loop until told otherwise", { env, fullAccess: true });
+		expect(run.stdout).toContain("FINAL SUMMARY");
+		const ran = readFileSync(ranFile, "utf8").trim().split("\n");
+		expect(ran.length).toBeGreaterThanOrEqual(1);
+		expect(ran.length).toBeLessThanOrEqual(5);
+		const refused = api.requests.filter((body) => body.includes("Command blocked by PreToolUse hook"));
+		expect(refused.length).toBe(api.requests.length - 1 - ran.length);
+		const refusal = /Command blocked by PreToolUse hook: ([^"\\]*)/.exec(refused.at(-1) ?? "")?.[1];
+		console.log(`codex time stop: the model read "${refusal}"`);
+		console.log(`codex time stop: ${ran.length} tools ran, ${refused.length} refused, ${api.requests.length} requests`);
+		expect(refusal).toMatch(
+			/^Timebox budget spent\. Used 0 turns, \d+s\. .* Write the final answer now, with what was done and what is left\. Call no more tools\. Command:/,
+		);
+		await new Promise((done) => setTimeout(done, 500));
+		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
+	});
+
+	it("runs the on-stop command at the deadline while no prompt comes (idle expiry), once", async () => {
+		const stopFile = join(root, "idle-stopped.txt");
+		await exec(`/timebox 2s -- echo stopped >> '${stopFile}'`);
+		const read = () => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : "");
+		await expect.poll(read, { timeout: 8_000, interval: 100 }).toBe("stopped\n");
+		await new Promise((done) => setTimeout(done, 1_500));
+		expect(read()).toBe("stopped\n");
+		expect(api.requests).toEqual([]);
+	});
+});

@@ -1,0 +1,89 @@
+// A loopback fake of the OpenAI Responses API (streamed), for the hosts that speak it (oh-my-pi's openai-responses
+// provider, Codex CLI): it answers from a script and records every request body, so a test can read what the model saw.
+
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted answer: text, a call of pi's `bash` tool, or a call of any tool by name with its arguments. */
+export type Reply = { text: string } | { bash: string } | { tool: string; args: Record<string, unknown> };
+
+/** A fake of the Responses API: answers from a script, records each request, and answers "done" when the script ends. */
+export class FakeResponses {
+	readonly requests: string[] = [];
+	private readonly script: Reply[] = [];
+	private server!: Server;
+	url = "";
+
+	static async start(): Promise<FakeResponses> {
+		const fake = new FakeResponses();
+		fake.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on("data", (chunk: Buffer) => chunks.push(chunk));
+			request.on("end", () => {
+				fake.requests.push(Buffer.concat(chunks).toString("utf8"));
+				fake.answer(response, fake.script.shift() ?? { text: "done" });
+			});
+		});
+		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
+		fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+		return fake;
+	}
+
+	reply(...replies: Reply[]): void {
+		this.script.push(...replies);
+	}
+
+	private answer(response: ServerResponse, reply: Reply): void {
+		response.writeHead(200, { "content-type": "text/event-stream" });
+		let sequence = 0;
+		const send = (type: string, fields: Record<string, unknown>) =>
+			response.write(`event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`);
+		const id = `resp_${this.requests.length}`;
+		const base = { id, object: "response", model: "fake-model", output: [] as unknown[] };
+		send("response.created", { response: { ...base, status: "in_progress" } });
+		const call = "bash" in reply ? { tool: "bash", args: { command: reply.bash } } : "tool" in reply ? reply : null;
+		const text = "text" in reply ? reply.text : "";
+		const item =
+			call !== null
+				? {
+						type: "function_call",
+						id: `fc_${id}`,
+						call_id: `call_${id}`,
+						name: call.tool,
+						arguments: JSON.stringify(call.args),
+						status: "completed",
+					}
+				: {
+						type: "message",
+						id: `msg_${id}`,
+						role: "assistant",
+						status: "completed",
+						content: [{ type: "output_text", text, annotations: [] }],
+					};
+		send("response.output_item.added", { output_index: 0, item: { ...item, status: "in_progress" } });
+		if (call === null) {
+			send("response.content_part.added", {
+				item_id: item.id,
+				output_index: 0,
+				content_index: 0,
+				part: { type: "output_text", text: "" },
+			});
+			send("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta: text });
+			send("response.output_text.done", { item_id: item.id, output_index: 0, content_index: 0, text });
+		}
+		send("response.output_item.done", { output_index: 0, item });
+		const usage = {
+			input_tokens: 10,
+			output_tokens: 5,
+			total_tokens: 15,
+			input_tokens_details: { cached_tokens: 0 },
+			output_tokens_details: { reasoning_tokens: 0 },
+		};
+		send("response.completed", { response: { ...base, status: "completed", output: [item], usage } });
+		response.end();
+	}
+
+	async close(): Promise<void> {
+		await new Promise<void>((done) => this.server.close(() => done()));
+	}
+}

@@ -1,7 +1,7 @@
-// Benchmark 6: what Timebox's hooks cost Claude Code: one hook process against bare Node start-up, and whole
-// `claude -p` runs with and without the plugin, against a loopback fake API, in a throwaway HOME.
+// Benchmark 6: what Timebox's hooks cost the hook hosts: one hook process against bare Node start-up, and whole print
+// runs (`claude -p`, `gemini -p`, `codex exec`) with and without Timebox, against loopback fake APIs, in throwaway HOMEs.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -12,17 +12,26 @@ import {
 	runClaude,
 	TIMEBOX_BIN,
 } from "../e2e/claude/support/claude.ts";
+import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../e2e/codex/support.ts";
+import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "../e2e/gemini/support.ts";
+import { FakeResponses } from "../e2e/support/fake-responses.ts";
 import { median, nowMs, runProcess } from "./stats.ts";
 
 /** Timed runs of each process, alternating. */
 export const HOOK_RUNS = 15;
 export const PRINT_RUNS = 5;
 
-export interface HookCostResult {
-	nodeMs: number;
-	hookMs: number;
+/** One host's print runs: the median of each, without and with Timebox. */
+export interface PrintRuns {
 	withoutPluginMs: number;
 	withPluginMs: number;
+}
+
+export interface HookCostResult extends PrintRuns {
+	nodeMs: number;
+	hookMs: number;
+	gemini: PrintRuns;
+	codex: PrintRuns;
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -50,7 +59,13 @@ export async function measureHookCost(): Promise<HookCostResult> {
 			);
 		}
 		const print = await measurePrintRuns();
-		return { nodeMs: median(node), hookMs: median(hook), ...print };
+		return {
+			nodeMs: median(node),
+			hookMs: median(hook),
+			...print,
+			gemini: await measureGeminiRuns(),
+			codex: await measureCodexRuns(),
+		};
 	} finally {
 		rmSync(data, { recursive: true, force: true });
 	}
@@ -74,5 +89,82 @@ async function measurePrintRuns(): Promise<{ withoutPluginMs: number; withPlugin
 	} finally {
 		await api.close();
 		await box.cleanup();
+	}
+}
+
+/** A scratch HOME with a work folder; removed by the returned function. */
+function scratch(name: string): { root: string; home: string; work: string; remove: () => void } {
+	const root = mkdtempSync(join(tmpdir(), `timebox-bench-${name}-`));
+	const home = join(root, "home");
+	const work = join(root, "work");
+	mkdirSync(work, { recursive: true });
+	mkdirSync(home, { recursive: true });
+	return { root, home, work, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** `gemini -p` one answer, in a HOME without the extension and one with it linked. */
+async function measureGeminiRuns(): Promise<PrintRuns> {
+	await ensureGemini();
+	const api = await FakeGemini.start();
+	const plain = scratch("gemini-plain");
+	const linked = scratch("gemini-linked");
+	const run = (home: string, work: string, args: string[]) =>
+		runProcess(GEMINI, args, {
+			cwd: work,
+			env: {
+				PATH: process.env.PATH,
+				HOME: home,
+				GEMINI_API_KEY: "fake-key",
+				GOOGLE_GEMINI_BASE_URL: api.url,
+				GEMINI_CLI_TRUST_WORKSPACE: "true",
+				GEMINI_CLI_NO_RELAUNCH: "true",
+			},
+		});
+	try {
+		writeGeminiSettings(plain.home);
+		writeGeminiSettings(linked.home);
+		await run(linked.home, linked.work, ["extensions", "link", EXTENSION, "--consent"]);
+		const without: number[] = [];
+		const withPlugin: number[] = [];
+		for (let index = 0; index < PRINT_RUNS; index++) {
+			without.push(await timed(() => run(plain.home, plain.work, ["-p", "hello"])));
+			withPlugin.push(await timed(() => run(linked.home, linked.work, ["-p", "hello"])));
+		}
+		return { withoutPluginMs: median(without), withPluginMs: median(withPlugin) };
+	} finally {
+		await api.close();
+		plain.remove();
+		linked.remove();
+	}
+}
+
+/** `codex exec` one answer, in a CODEX_HOME without the plugin and one with it installed (hooks trusted for the run). */
+async function measureCodexRuns(): Promise<PrintRuns> {
+	await ensureCodex();
+	const api = await FakeResponses.start();
+	const plain = scratch("codex-plain");
+	const installed = scratch("codex-plugin");
+	const run = (home: string, work: string, args: string[]) =>
+		runProcess(CODEX, args, {
+			cwd: work,
+			env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: join(home, ".codex"), FAKE_API_KEY: "sk-fake" },
+		});
+	const exec = ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "hello"];
+	try {
+		writeCodexConfig(join(plain.home, ".codex"), api.url);
+		writeCodexConfig(join(installed.home, ".codex"), api.url);
+		await run(installed.home, installed.work, ["plugin", "marketplace", "add", REPO]);
+		await run(installed.home, installed.work, ["plugin", "add", "timebox@timebox"]);
+		const without: number[] = [];
+		const withPlugin: number[] = [];
+		for (let index = 0; index < PRINT_RUNS; index++) {
+			without.push(await timed(() => run(plain.home, plain.work, exec)));
+			withPlugin.push(await timed(() => run(installed.home, installed.work, exec)));
+		}
+		return { withoutPluginMs: median(without), withPluginMs: median(withPlugin) };
+	} finally {
+		await api.close();
+		plain.remove();
+		installed.remove();
 	}
 }

@@ -11,7 +11,7 @@ import {
 	SESSION_SIZES,
 	WARMUP_SAMPLES,
 } from "./handlers.ts";
-import { HOOK_RUNS, type HookCostResult, measureHookCost, PRINT_RUNS } from "./hooks.ts";
+import { HOOK_RUNS, type HookCostResult, measureHookCost, PRINT_RUNS, type PrintRuns } from "./hooks.ts";
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
@@ -190,6 +190,19 @@ function hookRows(result: HookCostResult): Row[] {
 			`≤ ${PRINT_TARGET}×`,
 			yesNo(printRatio <= PRINT_TARGET),
 		],
+		printRow("`gemini -p` one answer, with / without the extension (fake API)", result.gemini),
+		printRow("`codex exec` one answer, with / without the plugin (fake API)", result.codex),
+	];
+}
+
+function printRow(measure: string, runs: PrintRuns): Row {
+	const ratio = runs.withPluginMs / runs.withoutPluginMs;
+	return [
+		measure,
+		`${formatMs(runs.withPluginMs)} / ${formatMs(runs.withoutPluginMs)} (${ratio.toFixed(2)}×)`,
+		`${PRINT_RUNS} + ${PRINT_RUNS}, alternating`,
+		`≤ ${PRINT_TARGET}×`,
+		yesNo(ratio <= PRINT_TARGET),
 	];
 }
 
@@ -211,7 +224,7 @@ it("measures Timebox", async () => {
 	const suite = await measureUnitSuite();
 	progress("5/6 the daily ledger");
 	const daily = await measureDaily();
-	progress("6/6 Claude Code's hooks");
+	progress("6/6 the hook hosts: Claude Code, Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 

@@ -1,5 +1,6 @@
 // Guards the committed plugin bundle against going stale: package.json's build:claude must reproduce it byte for byte,
-// and the Codex plugin's copy (Codex copies a plugin's folder, so it carries its own) must be the same file.
+// and the copies in the Codex plugin and the Gemini extension (each host copies the folder it installs, so each carries
+// its own) must be the same file.
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -39,7 +40,9 @@ describe("the Claude Code plugin bundle", () => {
 			built.equals(committed),
 			"src/adapters/claude/plugin/bin/timebox.mjs is stale: run npm run build:claude and commit the result",
 		).toBe(true);
-		const codexCopy = await readFile(join(REPO, "src/adapters/codex/plugin/bin/timebox.mjs"));
-		expect(codexCopy.equals(committed), "the Codex plugin's copy is stale: run npm run build:claude").toBe(true);
+		for (const copy of ["src/adapters/codex/plugin/bin/timebox.mjs", "src/adapters/gemini/extension/bin/timebox.mjs"]) {
+			const copied = await readFile(join(REPO, copy));
+			expect(copied.equals(committed), `${copy} is stale: run npm run build:claude`).toBe(true);
+		}
 	});
 });

@@ -3,40 +3,14 @@
 // without a request, the prompt limit across resumed runs, the warning in the request, every tool refused once the time
 // is up (Codex cannot end a running turn), the on-stop command once, idle expiry, and a bad budget line.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
 import { FakeResponses } from "../support/fake-responses.ts";
-
-const REPO = resolve(import.meta.dirname, "../../..");
-const CODEX_VERSION = "0.169.0";
-const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-codex");
-const CODEX = join(INSTALL_DIR, "node_modules/.bin/codex");
-
-/** Installs the pinned Codex CLI once (cached). */
-async function ensureCodex(): Promise<void> {
-	const version = async () =>
-		existsSync(CODEX)
-			? (await runProcess(CODEX, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
-			: "";
-	if ((await version()) === `codex-cli ${CODEX_VERSION}`) return;
-	console.log(`Installing @openai/codex@${CODEX_VERSION} into ${INSTALL_DIR} (first run only)…`);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const args = [
-		"install",
-		"--prefix",
-		INSTALL_DIR,
-		"--no-save",
-		"--no-audit",
-		"--no-fund",
-		`@openai/codex@${CODEX_VERSION}`,
-	];
-	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
-}
+import { CODEX, ensureCodex, REPO, writeCodexConfig } from "./support.ts";
 
 let api: FakeResponses;
 let root: string;
@@ -48,21 +22,8 @@ beforeAll(async () => {
 beforeEach(async () => {
 	api = await FakeResponses.start();
 	root = await mkdtemp(join(tmpdir(), "timebox-codex-"));
-	mkdirSync(join(root, "home", ".codex"), { recursive: true });
 	mkdirSync(join(root, "work"));
-	writeFileSync(
-		join(root, "home", ".codex", "config.toml"),
-		[
-			'model = "fake-model"',
-			'model_provider = "fake"',
-			"[model_providers.fake]",
-			'name = "fake"',
-			`base_url = "${api.url}"`,
-			'env_key = "FAKE_API_KEY"',
-			'wire_api = "responses"',
-			"",
-		].join("\n"),
-	);
+	writeCodexConfig(join(root, "home", ".codex"), api.url);
 	for (const args of [
 		["plugin", "marketplace", "add", REPO],
 		["plugin", "add", "timebox@timebox"],

@@ -1,102 +1,14 @@
-// Timebox in the real Gemini CLI, as an extension linked with `gemini extensions link`, against a loopback fake of the
-// Gemini API, in a throwaway HOME: the budget line answered without a request, the prompt limit across resumed runs,
-// the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, and a bad budget line.
+// Timebox in the real Gemini CLI, as an extension installed with `gemini extensions install`, against a loopback fake
+// of the Gemini API, in a throwaway HOME: the budget line answered without a request, the prompt limit across resumed
+// runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, and a bad budget line.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-
-const REPO = resolve(import.meta.dirname, "../../..");
-const GEMINI_VERSION = "0.61.0";
-const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-gemini");
-const GEMINI = join(INSTALL_DIR, "node_modules/.bin/gemini");
-const EXTENSION = join(REPO, "src/adapters/gemini/extension");
-
-/** Installs the pinned Gemini CLI once (cached). */
-async function ensureGemini(): Promise<void> {
-	const version = async () =>
-		existsSync(GEMINI)
-			? (await runProcess(GEMINI, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
-			: "";
-	if ((await version()) === GEMINI_VERSION) return;
-	console.log(`Installing @google/gemini-cli@${GEMINI_VERSION} into ${INSTALL_DIR} (first run only)…`);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const args = [
-		"install",
-		"--prefix",
-		INSTALL_DIR,
-		"--no-save",
-		"--no-audit",
-		"--no-fund",
-		`@google/gemini-cli@${GEMINI_VERSION}`,
-	];
-	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
-}
-
-type Reply = { text: string } | { shell: string };
-
-/** A fake Gemini API: the routing call gets a fitting JSON answer; each main call the next scripted reply. */
-class FakeGemini {
-	readonly requests: string[] = [];
-	private readonly script: Reply[] = [];
-	private server!: Server;
-	url = "";
-
-	static async start(): Promise<FakeGemini> {
-		const fake = new FakeGemini();
-		fake.server = createServer((request, response) => {
-			const chunks: Buffer[] = [];
-			request.on("data", (chunk: Buffer) => chunks.push(chunk));
-			request.on("end", () => fake.answer(request.url ?? "", Buffer.concat(chunks).toString("utf8"), response));
-		});
-		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
-		fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
-		return fake;
-	}
-
-	reply(...replies: Reply[]): void {
-		this.script.push(...replies);
-	}
-
-	private answer(url: string, body: string, response: ServerResponse): void {
-		const usageMetadata = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
-		if (body.includes("responseJsonSchema")) {
-			const text = JSON.stringify({ complexity_reasoning: "simple", complexity_score: 1 });
-			response.writeHead(200, { "content-type": "application/json" });
-			response.end(
-				JSON.stringify({
-					candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP" }],
-					usageMetadata,
-				}),
-			);
-			return;
-		}
-		this.requests.push(body);
-		const reply = this.script.shift() ?? { text: "done" };
-		const part =
-			"shell" in reply
-				? { functionCall: { name: "run_shell_command", args: { command: reply.shell, description: "step" } } }
-				: { text: reply.text };
-		const chunk = { candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP" }], usageMetadata };
-		if (url.includes("streamGenerateContent")) {
-			response.writeHead(200, { "content-type": "text/event-stream" });
-			response.end(`data: ${JSON.stringify(chunk)}\n\n`);
-		} else {
-			response.writeHead(200, { "content-type": "application/json" });
-			response.end(JSON.stringify(chunk));
-		}
-	}
-
-	async close(): Promise<void> {
-		await new Promise<void>((done) => this.server.close(() => done()));
-	}
-}
+import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "./support.ts";
 
 let api: FakeGemini;
 let root: string;
@@ -108,19 +20,10 @@ beforeAll(async () => {
 beforeEach(async () => {
 	api = await FakeGemini.start();
 	root = await mkdtemp(join(tmpdir(), "timebox-gemini-"));
-	mkdirSync(join(root, "home", ".gemini"), { recursive: true });
 	mkdirSync(join(root, "work"));
-	writeFileSync(
-		join(root, "home", ".gemini", "settings.json"),
-		JSON.stringify({
-			security: { auth: { selectedType: "gemini-api-key" } },
-			privacy: { usageStatisticsEnabled: false },
-			telemetry: { enabled: false },
-			model: { disableLoopDetection: true },
-		}),
-	);
-	const linked = await gemini(["extensions", "link", EXTENSION, "--consent"]);
-	if (linked.code !== 0) throw new Error(`gemini extensions link failed: ${linked.stderr}`);
+	writeGeminiSettings(join(root, "home"));
+	const installed = await gemini(["extensions", "install", EXTENSION, "--consent"]);
+	if (installed.code !== 0) throw new Error(`gemini extensions install failed: ${installed.stderr}`);
 });
 
 afterEach(async () => {

@@ -1,6 +1,7 @@
 // Timebox in the real Gemini CLI, as an extension installed with `gemini extensions install`, against a loopback fake
 // of the Gemini API, in a throwaway HOME: the budget line answered without a request, the prompt limit across resumed
-// runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, and a bad budget line.
+// runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, and a bad
+// budget line.
 
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -57,7 +57,7 @@ interface HookHost {
 	toHost: (output: HookOutput, event: string) => HookOutput;
 	/** The data folder when the host does not name one (Claude Code and Codex plugins get `CLAUDE_PLUGIN_DATA`). */
 	dataDir: (env: NodeJS.ProcessEnv, home: string) => string | null;
-	traits: Pick<HookDeps, "everyCallHook" | "tokensSeen">;
+	traits: Pick<HookDeps, "unnamedPrompts" | "tokensSeen">;
 }
 
 /** The hosts `timebox hook --host <name>` serves; Claude Code when no host is named. */
@@ -67,7 +67,7 @@ const HOOK_HOSTS: Readonly<Record<string, HookHost>> = {
 		fromHost: fromGemini,
 		toHost: toGemini,
 		dataDir: (_env, home) => join(home, ".gemini", "timebox"),
-		traits: { everyCallHook: true, tokensSeen: false },
+		traits: { unnamedPrompts: true, tokensSeen: false },
 	},
 	codex: {
 		fromHost: fromCodex,
@@ -157,7 +157,7 @@ export async function runCli(
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hostName = option(rest, "--host") ?? "claude";
-	const host = HOOK_HOSTS[hostName];
+	const host = Object.hasOwn(HOOK_HOSTS, hostName) ? HOOK_HOSTS[hostName] : undefined;
 	if (!host) return { stdout: "", stderr: `timebox: unknown host "${hostName}": ${USAGE}\n` };
 	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
 	if ("error" in parsed) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n` };
@@ -189,7 +189,8 @@ export async function runCli(
 			...newId(deps),
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
-			...statusLineSetupOf(env, home),
+			// Only Claude Code has a status line to set up (Codex sets CLAUDE_PLUGIN_ROOT for its plugins too).
+			...(hostName === "claude" ? statusLineSetupOf(env, home) : {}),
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
 			...host.traits,
 		});

@@ -56,10 +56,10 @@ export interface HookDeps {
 	 */
 	startWatcher?: (budget: string) => void;
 	/**
-	 * Whether the host runs its model call hook before every model call, the first included (Gemini CLI's BeforeModel),
-	 * rather than before the later ones only (Claude Code's PostToolBatch): the prompt then is no call of its own.
+	 * True where the host names no prompt (Gemini CLI): each prompt then gets an id of its own when it is submitted,
+	 * and the later events of the session belong to its latest prompt.
 	 */
-	everyCallHook?: boolean;
+	unnamedPrompts?: boolean;
 	/**
 	 * False where the transcript holds no usage Timebox reads (Gemini CLI's): a token limit is then said to be
 	 * unenforceable when it is set, and the transcript is not read.
@@ -115,16 +115,12 @@ interface LoadOptions {
  * The session's state from its log and the ledger. Logs from the first version marked a budget spent or warned with
  * `spent` and `nudged` lines keyed by its start time; they still count.
  */
-export function loadSession(
-	deps: Pick<HookDeps, "store" | "ledger" | "everyCallHook">,
-	now: number,
-	options: LoadOptions = {},
-) {
+export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: number, options: LoadOptions = {}) {
 	const history = foldHistory(deps.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, deps) : NOTHING_RECORDED;
 	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
 	const running = options.running === null ? history.lastPrompt : options.running;
-	if (typeof running === "string") event.runningSteps = callsBefore(running, deps);
+	if (typeof running === "string") event.runningSteps = deps.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
@@ -152,8 +148,9 @@ function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledge
 }
 
 /** Answers one hook event. Events Timebox does not use get no answer. */
-export async function handleHook(input: HookInput, deps: HookDeps): Promise<HookOutput> {
+export async function handleHook(hostInput: HookInput, deps: HookDeps): Promise<HookOutput> {
 	const now = deps.clock.now();
+	const input = deps.unnamedPrompts && hostInput.promptId === null ? namePrompt(hostInput, deps) : hostInput;
 	const note = countTranscriptUsage(input, deps, now);
 	const daily = await dailyHook(input, deps, now);
 	if (daily?.refusal != null) return dailyStop(input, daily, daily.refusal);
@@ -161,6 +158,13 @@ export async function handleHook(input: HookInput, deps: HookDeps): Promise<Hook
 	if (note === null) return output;
 	const shown = [typeof output?.systemMessage === "string" ? output.systemMessage : null, note];
 	return { ...output, systemMessage: shown.filter((text) => text !== null).join("\n") };
+}
+
+/** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */
+function namePrompt(input: HookInput, deps: Pick<HookDeps, "store">): HookInput {
+	const promptId =
+		input.event === "UserPromptSubmit" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+	return { ...input, promptId };
 }
 
 /** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
@@ -378,13 +382,8 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 }
 
 /** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
-function stepOf(promptId: string | null, deps: Pick<HookDeps, "store" | "everyCallHook">): { step?: number } {
-	return promptId === null ? {} : { step: callsBefore(promptId, deps) };
-}
-
-/** The model call a prompt's run is at, from its log: a host with a hook before every call logs the first one too. */
-function callsBefore(promptId: string, deps: Pick<HookDeps, "store" | "everyCallHook">): number {
-	return deps.store.stepOf(promptId) - (deps.everyCallHook ? 1 : 0);
+function stepOf(promptId: string | null, deps: Pick<HookDeps, "store">): { step?: number } {
+	return promptId === null ? {} : { step: deps.store.stepOf(promptId) };
 }
 
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */

@@ -38,6 +38,12 @@ export function toCodex(output: HookOutput, event: string): HookOutput {
 	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
 		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
 		const reason = (why.includes(WRAP_UP_REFUSAL) ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+		// The stop's text is the user's (the stop and how the on-stop command went): it is shown, not dropped.
+		if (typeof answer.stopReason === "string") {
+			answer.systemMessage = [answer.systemMessage, answer.stopReason]
+				.filter((text) => typeof text === "string")
+				.join("\n");
+		}
 		delete answer.continue;
 		delete answer.stopReason;
 		answer.hookSpecificOutput = { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason };

@@ -4,15 +4,19 @@
 import type { HookInput } from "../claude/hook-input.ts";
 import type { HookOutput } from "../claude/hooks.ts";
 
-/** Gemini CLI's events, by the role they play: BeforeModel comes before every model call, the first included. */
+/**
+ * Gemini CLI's events, by the role they play. A tool's result (AfterTool) comes right before the next model call, and
+ * it is where Gemini passes context on to the model (BeforeModel drops it), so it plays that call; a response that asks
+ * for several tools counts once per tool.
+ */
 const ROLES: Readonly<Record<string, string>> = {
 	BeforeAgent: "UserPromptSubmit",
-	BeforeModel: "PostToolBatch",
+	AfterTool: "PostToolBatch",
 	BeforeTool: "PreToolUse",
 	AfterAgent: "Stop",
 };
 
-/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: every BeforeAgent is a new one. */
+/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: the adapter names each one. */
 export function fromGemini(input: HookInput): HookInput {
 	return { ...input, event: ROLES[input.event] ?? input.event, promptId: null };
 }

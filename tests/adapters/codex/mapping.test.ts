@@ -58,10 +58,11 @@ describe("Codex CLI's events in the adapter's roles", () => {
 			permissionDecisionReason: reason,
 		});
 		expect(toCodex({ continue: false, stopReason: "S", hookSpecificOutput: denied("R.") }, "PreToolUse")).toEqual({
+			systemMessage: "S",
 			hookSpecificOutput: denied(`R. ${finish}`),
 		});
 		expect(toCodex({ continue: false, stopReason: "S", systemMessage: "M" }, "PreToolUse")).toEqual({
-			systemMessage: "M",
+			systemMessage: "M\nS",
 			hookSpecificOutput: denied(`S ${finish}`),
 		});
 		expect(toCodex({ hookSpecificOutput: denied(`${finish}.`) }, "PreToolUse")).toEqual({

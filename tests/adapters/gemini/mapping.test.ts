@@ -1,7 +1,7 @@
 // Gemini CLI's hooks through the hook-host adapter: its events in the adapter's roles, and the adapter's answers in the
 // fields Gemini CLI reads. Guards a Gemini hook that Timebox misreads, or an answer Gemini ignores.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -37,10 +37,11 @@ async function gemini(payload: object): Promise<unknown> {
 }
 
 describe("Gemini CLI's events in the adapter's roles", () => {
-	it("maps BeforeAgent, BeforeModel, BeforeTool and AfterAgent, and names no prompt", () => {
+	it("maps BeforeAgent, AfterTool, BeforeTool and AfterAgent, and names no prompt", () => {
 		const input = { sessionId: "g1", promptId: "x", prompt: "hi", source: null };
 		expect(fromGemini({ ...input, event: "BeforeAgent" })).toMatchObject({ event: "UserPromptSubmit", promptId: null });
-		expect(fromGemini({ ...input, event: "BeforeModel" }).event).toBe("PostToolBatch");
+		expect(fromGemini({ ...input, event: "AfterTool" }).event).toBe("PostToolBatch");
+		expect(fromGemini({ ...input, event: "BeforeModel" }).event).toBe("BeforeModel");
 		expect(fromGemini({ ...input, event: "BeforeTool" }).event).toBe("PreToolUse");
 		expect(fromGemini({ ...input, event: "AfterAgent" }).event).toBe("Stop");
 		expect(fromGemini({ ...input, event: "SessionStart" }).event).toBe("SessionStart");
@@ -77,19 +78,49 @@ describe("a Gemini CLI session through the command line", () => {
 		});
 	});
 
-	it("counts steps from BeforeModel, which comes before the first call too", async () => {
+	it("counts steps at each tool result, and ends the run at the tool the wrap-up call asks for", async () => {
 		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox steps:2" });
 		await gemini({ hook_event_name: "BeforeAgent", prompt: "loop" });
-		expect(await gemini({ hook_event_name: "BeforeModel" })).toBeNull();
-		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
-			hookSpecificOutput: { hookEventName: "BeforeModel" },
+		expect(await gemini({ hook_event_name: "BeforeTool", tool_name: "run_shell_command" })).toBeNull();
+		expect(await gemini({ hook_event_name: "AfterTool", tool_name: "run_shell_command" })).toMatchObject({
+			hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: expect.stringContaining("TIMEBOX") },
 		});
-		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
+		expect(await gemini({ hook_event_name: "AfterTool", tool_name: "run_shell_command" })).toMatchObject({
 			systemMessage: "Timebox: this prompt used its 2 steps; the model was asked to finish.",
+			hookSpecificOutput: { hookEventName: "AfterTool", additionalContext: expect.stringContaining("STEPS SPENT") },
 		});
 		expect(await gemini({ hook_event_name: "BeforeTool", tool_name: "run_shell_command" })).toMatchObject({
 			continue: false,
 		});
+	});
+
+	it("counts each prompt for the day, and refuses the one over the daily limit", async () => {
+		const daily = { XDG_STATE_HOME: join(home, "state"), TIMEBOX_DAILY: "turns:1" };
+		const run = async (payload: object) => {
+			const { stdout } = await runCli(
+				["hook", "--host", "gemini"],
+				JSON.stringify({ ...base, ...payload }),
+				{ HOME: home, ...daily },
+				deps(),
+			);
+			return stdout === "" ? null : JSON.parse(stdout);
+		};
+		expect(await run({ hook_event_name: "BeforeAgent", prompt: "first" })).toBeNull();
+		await run({ hook_event_name: "AfterAgent" });
+		expect(await run({ hook_event_name: "BeforeAgent", prompt: "second" })).toMatchObject({
+			decision: "block",
+			reason: expect.stringContaining("today's budget is spent"),
+		});
+	});
+
+	it("marks the run ended at AfterAgent, so a watcher knows the session is idle", async () => {
+		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox 1m" });
+		await gemini({ hook_event_name: "BeforeAgent", prompt: "work" });
+		await gemini({ hook_event_name: "AfterAgent" });
+		const log = readFileSync(join(home, ".gemini", "timebox", "sessions", "g1.jsonl"), "utf8");
+		const prompt = /"kind":"prompt","promptId":"(unnamed-[^"]+)"/.exec(log)?.[1];
+		expect(prompt).toBeDefined();
+		expect(log).toContain(`"kind":"ended","promptId":"${prompt}"`);
 	});
 
 	it("sets a token limit and says it cannot be enforced: Gemini's transcript holds no usage Timebox reads", async () => {
@@ -103,10 +134,10 @@ describe("a Gemini CLI session through the command line", () => {
 		});
 	});
 
-	it("stops a model call on time even when no prompt of the session was seen", async () => {
+	it("stops at a tool result on time even when no prompt of the session was seen", async () => {
 		await gemini({ hook_event_name: "BeforeAgent", prompt: "/timebox 1m" });
 		now += 61_000;
-		expect(await gemini({ hook_event_name: "BeforeModel" })).toMatchObject({
+		expect(await gemini({ hook_event_name: "AfterTool" })).toMatchObject({
 			continue: false,
 			stopReason: "Timebox budget spent. Used 0 turns, 1m 1s. The agent stops for this turn. The chat continues.",
 		});

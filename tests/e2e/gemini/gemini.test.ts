@@ -107,4 +107,12 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		expect(read()).toBe("stopped\n");
 		expect(api.requests).toEqual([]);
 	});
+
+	it("tells the model the budget at a later call of the run too, with the tool's result", async () => {
+		api.reply({ shell: "echo step" }, { text: "FINAL" });
+		const run = await gemini(["--yolo", "-p", "do one step"], { TIMEBOX_DEFAULT: "15m aware" });
+		expect(run.stdout).toContain("FINAL");
+		expect(api.requests).toHaveLength(2);
+		expect(api.requests.map((body) => body.split("left of 15m").length - 1)).toEqual([1, 2]);
+	});
 });

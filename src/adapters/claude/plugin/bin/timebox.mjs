@@ -2584,6 +2584,7 @@ function toCodex(output, event) {
 	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
 		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
 		const reason = (why.includes("Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.") ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+		if (typeof answer.stopReason === "string") answer.systemMessage = [answer.systemMessage, answer.stopReason].filter((text) => typeof text === "string").join("\n");
 		delete answer.continue;
 		delete answer.stopReason;
 		answer.hookSpecificOutput = {
@@ -2595,14 +2596,18 @@ function toCodex(output, event) {
 	return answer;
 }
 // src/adapters/gemini/mapping.ts
-/** Gemini CLI's events, by the role they play: BeforeModel comes before every model call, the first included. */
+/**
+* Gemini CLI's events, by the role they play. A tool's result (AfterTool) comes right before the next model call, and
+* it is where Gemini passes context on to the model (BeforeModel drops it), so it plays that call; a response that asks
+* for several tools counts once per tool.
+*/
 const ROLES = {
 	BeforeAgent: "UserPromptSubmit",
-	BeforeModel: "PostToolBatch",
+	AfterTool: "PostToolBatch",
 	BeforeTool: "PreToolUse",
 	AfterAgent: "Stop"
 };
-/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: every BeforeAgent is a new one. */
+/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: the adapter names each one. */
 function fromGemini(input) {
 	return {
 		...input,
@@ -3044,7 +3049,7 @@ function loadSession(deps, now, options = {}) {
 		announce: options.announce === true
 	};
 	const running = options.running === null ? history.lastPrompt : options.running;
-	if (typeof running === "string") event.runningSteps = callsBefore(running, deps);
+	if (typeof running === "string") event.runningSteps = deps.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	return step(EMPTY_SESSION, options.running === void 0 ? event : {
 		...event,
@@ -3068,8 +3073,9 @@ function ledgerView(budget, deps) {
 	};
 }
 /** Answers one hook event. Events Timebox does not use get no answer. */
-async function handleHook(input, deps) {
+async function handleHook(hostInput, deps) {
 	const now = deps.clock.now();
+	const input = deps.unnamedPrompts && hostInput.promptId === null ? namePrompt(hostInput, deps) : hostInput;
 	const note = countTranscriptUsage(input, deps, now);
 	const daily = await dailyHook(input, deps, now);
 	if (daily?.refusal != null) return dailyStop(input, daily, daily.refusal);
@@ -3079,6 +3085,14 @@ async function handleHook(input, deps) {
 	return {
 		...output,
 		systemMessage: shown.filter((text) => text !== null).join("\n")
+	};
+}
+/** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */
+function namePrompt(input, deps) {
+	const promptId = input.event === "UserPromptSubmit" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+	return {
+		...input,
+		promptId
 	};
 }
 /** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
@@ -3311,11 +3325,7 @@ async function answerPrompt(input, deps, now) {
 }
 /** Which model call of its run a PostToolBatch comes before, from the calls the log holds for its prompt. */
 function stepOf(promptId, deps) {
-	return promptId === null ? {} : { step: callsBefore(promptId, deps) };
-}
-/** The model call a prompt's run is at, from its log: a host with a hook before every call logs the first one too. */
-function callsBefore(promptId, deps) {
-	return deps.store.stepOf(promptId) - (deps.everyCallHook ? 1 : 0);
+	return promptId === null ? {} : { step: deps.store.stepOf(promptId) };
 }
 /** The hook's answer: the notices for the user, and what the model is to read in its next request. */
 function withContext(event, outcome) {
@@ -3688,7 +3698,7 @@ const HOOK_HOSTS = {
 		toHost: toGemini,
 		dataDir: (_env, home) => join(home, ".gemini", "timebox"),
 		traits: {
-			everyCallHook: true,
+			unnamedPrompts: true,
 			tokensSeen: false
 		}
 	},
@@ -3783,7 +3793,7 @@ async function runCli(args, stdin, env, deps) {
 		stderr: `timebox: ${USAGE}\n`
 	};
 	const hostName = option(rest, "--host") ?? "claude";
-	const host = HOOK_HOSTS[hostName];
+	const host = Object.hasOwn(HOOK_HOSTS, hostName) ? HOOK_HOSTS[hostName] : void 0;
 	if (!host) return {
 		stdout: "",
 		stderr: `timebox: unknown host "${hostName}": ${USAGE}\n`
@@ -3821,7 +3831,7 @@ async function runCli(args, stdin, env, deps) {
 			...newId(deps),
 			...defaults,
 			...dailyOf(env, input.sessionId, deps.clock),
-			...statusLineSetupOf(env, home),
+			...hostName === "claude" ? statusLineSetupOf(env, home) : {},
 			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
 			...host.traits
 		});

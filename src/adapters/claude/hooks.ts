@@ -74,6 +74,20 @@ export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
 export type HookOutput = Record<string, unknown> | null;
 
 /**
+ * An answer taken apart for another host's fields: the host-specific part (`hookSpecificOutput`) on its own, and the
+ * rest with any context kept under the host's own event name. Each host's mapping then renders the refusal its way.
+ */
+export function forHostEvent(output: Record<string, unknown>, event: string) {
+	const { hookSpecificOutput, ...rest } = output;
+	const specific = (hookSpecificOutput ?? {}) as Record<string, unknown>;
+	const answer: Record<string, unknown> = { ...rest };
+	if (typeof specific.additionalContext === "string") {
+		answer.hookSpecificOutput = { hookEventName: event, additionalContext: specific.additionalContext };
+	}
+	return { specific, answer };
+}
+
+/**
  * `/timebox …` and the namespaced `/timebox:timebox …`, as typed; and `TIMEBOX-CMD …`, what Gemini CLI's `/timebox`
  * command expands to before its hooks see it.
  */

@@ -3,7 +3,7 @@
 
 import { WRAP_UP_REFUSAL } from "../../core/index.ts";
 import type { HookInput } from "../claude/hook-input.ts";
-import type { HookOutput } from "../claude/hooks.ts";
+import { forHostEvent, type HookOutput } from "../claude/hooks.ts";
 
 /**
  * Codex CLI's events, by the role they play. Codex has no hook before a later model call; the result of a tool call
@@ -29,12 +29,7 @@ export function fromCodex(input: HookInput): HookInput {
  */
 export function toCodex(output: HookOutput, event: string): HookOutput {
 	if (output === null) return null;
-	const { hookSpecificOutput, ...rest } = output;
-	const specific = (hookSpecificOutput ?? {}) as Record<string, unknown>;
-	const answer: Record<string, unknown> = { ...rest };
-	if (typeof specific.additionalContext === "string") {
-		answer.hookSpecificOutput = { hookEventName: event, additionalContext: specific.additionalContext };
-	}
+	const { specific, answer } = forHostEvent(output, event);
 	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
 		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
 		const reason = (why.includes(WRAP_UP_REFUSAL) ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");

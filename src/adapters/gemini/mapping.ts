@@ -2,7 +2,7 @@
 // call, the end of a run), and the adapter's answers in the fields Gemini CLI reads. Nothing else differs.
 
 import type { HookInput } from "../claude/hook-input.ts";
-import type { HookOutput } from "../claude/hooks.ts";
+import { forHostEvent, type HookOutput } from "../claude/hooks.ts";
 
 /**
  * Gemini CLI's events, by the role they play. A tool's result (AfterTool) comes right before the next model call, and
@@ -28,12 +28,7 @@ export function fromGemini(input: HookInput): HookInput {
  */
 export function toGemini(output: HookOutput, event: string): HookOutput {
 	if (output === null) return null;
-	const { hookSpecificOutput, ...rest } = output;
-	const specific = (hookSpecificOutput ?? {}) as Record<string, unknown>;
-	const answer: Record<string, unknown> = { ...rest };
-	if (typeof specific.additionalContext === "string") {
-		answer.hookSpecificOutput = { hookEventName: event, additionalContext: specific.additionalContext };
-	}
+	const { specific, answer } = forHostEvent(output, event);
 	if (specific.permissionDecision === "deny" && answer.continue !== false) {
 		answer.decision = "deny";
 		answer.reason = specific.permissionDecisionReason;

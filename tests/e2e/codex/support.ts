@@ -1,9 +1,9 @@
 // Codex CLI for the tests and the bench: the pinned binary, installed once into node_modules/.cache, and a throwaway
 // CODEX_HOME whose config points Codex at a loopback fake of the Responses API.
 
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { runProcess } from "../../support/processes.ts";
+import { ensurePinned } from "../support/pinned-install.ts";
 
 export const REPO = resolve(import.meta.dirname, "../../..");
 const CODEX_VERSION = "0.169.0";
@@ -12,24 +12,12 @@ export const CODEX = join(INSTALL_DIR, "node_modules/.bin/codex");
 
 /** Installs the pinned Codex CLI once (cached). */
 export async function ensureCodex(): Promise<void> {
-	const version = async () =>
-		existsSync(CODEX)
-			? (await runProcess(CODEX, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
-			: "";
-	if ((await version()) === `codex-cli ${CODEX_VERSION}`) return;
-	console.log(`Installing @openai/codex@${CODEX_VERSION} into ${INSTALL_DIR} (first run only)…`);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const args = [
-		"install",
-		"--prefix",
-		INSTALL_DIR,
-		"--no-save",
-		"--no-audit",
-		"--no-fund",
-		`@openai/codex@${CODEX_VERSION}`,
-	];
-	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
+	await ensurePinned({
+		packageSpec: `@openai/codex@${CODEX_VERSION}`,
+		installDir: INSTALL_DIR,
+		bin: CODEX,
+		versionText: `codex-cli ${CODEX_VERSION}`,
+	});
 }
 
 /** Writes `<codexHome>/config.toml`: the fake model at `apiUrl` (a Responses API), its key read from FAKE_API_KEY. */

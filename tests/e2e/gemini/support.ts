@@ -1,11 +1,11 @@
 // Gemini CLI for the tests and the bench: the pinned binary, installed once into node_modules/.cache, and a loopback
 // fake of the Gemini API (the routing call answered in kind, each main call from a script).
 
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, resolve } from "node:path";
-import { runProcess } from "../../support/processes.ts";
+import { ensurePinned } from "../support/pinned-install.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const GEMINI_VERSION = "0.61.0";
@@ -15,24 +15,12 @@ export const EXTENSION = join(REPO, "src/adapters/gemini/extension");
 
 /** Installs the pinned Gemini CLI once (cached). */
 export async function ensureGemini(): Promise<void> {
-	const version = async () =>
-		existsSync(GEMINI)
-			? (await runProcess(GEMINI, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
-			: "";
-	if ((await version()) === GEMINI_VERSION) return;
-	console.log(`Installing @google/gemini-cli@${GEMINI_VERSION} into ${INSTALL_DIR} (first run only)…`);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const args = [
-		"install",
-		"--prefix",
-		INSTALL_DIR,
-		"--no-save",
-		"--no-audit",
-		"--no-fund",
-		`@google/gemini-cli@${GEMINI_VERSION}`,
-	];
-	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
+	await ensurePinned({
+		packageSpec: `@google/gemini-cli@${GEMINI_VERSION}`,
+		installDir: INSTALL_DIR,
+		bin: GEMINI,
+		versionText: GEMINI_VERSION,
+	});
 }
 
 export type Reply = { text: string } | { shell: string };

@@ -2549,392 +2549,6 @@ function createShellRunner(spawnProcess = spawn) {
 		if (child.pid !== void 0) started();
 	} };
 }
-// src/adapters/codex/mapping.ts
-/**
-* Codex CLI's events, by the role they play. Codex has no hook before a later model call; the result of a tool call
-* comes right before it, so PostToolUse plays that role (a response that asks for several tools counts once per tool).
-*/
-const ROLES$1 = { PostToolUse: "PostToolBatch" };
-/** The budget line as Codex's TUI lets it through: it rejects unknown `/` commands, so `timebox 15m` is typed there. */
-const TUI_COMMAND = /^timebox(?=\s|$)/;
-/** A Codex CLI hook's input in the roles of the adapter; a `timebox …` line is read as `/timebox …`. */
-function fromCodex(input) {
-	const prompt = input.prompt !== null && TUI_COMMAND.test(input.prompt.trim()) ? `/${input.prompt.trim()}` : input.prompt;
-	return {
-		...input,
-		event: ROLES$1[input.event] ?? input.event,
-		prompt
-	};
-}
-/**
-* The adapter's answer as Codex CLI reads it. No Codex hook can end a running turn: before a tool, `continue: false`
-* fails the hook and the tool runs, so a stop becomes a refusal of that tool, and so does every later tool of the turn,
-* with the reason and what the model is to do now. Codex ends the reason with a full stop of its own. Context goes
-* under the Codex event's own name.
-*/
-function toCodex(output, event) {
-	if (output === null) return null;
-	const { hookSpecificOutput, ...rest } = output;
-	const specific = hookSpecificOutput ?? {};
-	const answer = { ...rest };
-	if (typeof specific.additionalContext === "string") answer.hookSpecificOutput = {
-		hookEventName: event,
-		additionalContext: specific.additionalContext
-	};
-	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
-		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
-		const reason = (why.includes("Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.") ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
-		if (typeof answer.stopReason === "string") answer.systemMessage = [answer.systemMessage, answer.stopReason].filter((text) => typeof text === "string").join("\n");
-		delete answer.continue;
-		delete answer.stopReason;
-		answer.hookSpecificOutput = {
-			hookEventName: event,
-			permissionDecision: "deny",
-			permissionDecisionReason: reason
-		};
-	}
-	return answer;
-}
-// src/adapters/gemini/mapping.ts
-/**
-* Gemini CLI's events, by the role they play. A tool's result (AfterTool) comes right before the next model call, and
-* it is where Gemini passes context on to the model (BeforeModel drops it), so it plays that call; a response that asks
-* for several tools counts once per tool.
-*/
-const ROLES = {
-	BeforeAgent: "UserPromptSubmit",
-	AfterTool: "PostToolBatch",
-	BeforeTool: "PreToolUse",
-	AfterAgent: "Stop"
-};
-/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: the adapter names each one. */
-function fromGemini(input) {
-	return {
-		...input,
-		event: ROLES[input.event] ?? input.event,
-		promptId: null
-	};
-}
-/**
-* The adapter's answer as Gemini CLI reads it: context goes with the Gemini event's own name, and a tool is refused
-* with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop (`continue: false`) and a blocked prompt
-* read the same.
-*/
-function toGemini(output, event) {
-	if (output === null) return null;
-	const { hookSpecificOutput, ...rest } = output;
-	const specific = hookSpecificOutput ?? {};
-	const answer = { ...rest };
-	if (typeof specific.additionalContext === "string") answer.hookSpecificOutput = {
-		hookEventName: event,
-		additionalContext: specific.additionalContext
-	};
-	if (specific.permissionDecision === "deny" && answer.continue !== false) {
-		answer.decision = "deny";
-		answer.reason = specific.permissionDecisionReason;
-	}
-	return answer;
-}
-// src/adapters/node/daily-ledger.ts
-/** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
-function dailyStateDir(env) {
-	const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
-	return join(base, "timebox");
-}
-/** The local day of an instant, `YYYY-MM-DD`: a day starts at local midnight. */
-function localDay(ms) {
-	const date = new Date(ms);
-	const pad = (value) => String(value).padStart(2, "0");
-	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-/** When the local day of an instant began (local midnight), epoch ms. */
-function dayStartOf(ms) {
-	const date = new Date(ms);
-	return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-/** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
-function scopeFolder(scope) {
-	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
-}
-function numberOr$1(value) {
-	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-}
-/** The whole lines appended to `file` since `offset`, and the offset after them. */
-function readOn(file, offset) {
-	if (!existsSync(file)) return {
-		lines: [],
-		offset
-	};
-	const size = statSync(file).size;
-	if (size <= offset) return {
-		lines: [],
-		offset
-	};
-	const fd = openSync(file, "r");
-	try {
-		const buffer = Buffer.alloc(size - offset);
-		const read = readSync(fd, buffer, 0, buffer.length, offset);
-		const text = buffer.subarray(0, read).toString("utf8");
-		const end = text.lastIndexOf("\n");
-		if (end < 0) return {
-			lines: [],
-			offset
-		};
-		const lines = [];
-		for (const raw of text.slice(0, end).split("\n")) try {
-			lines.push(JSON.parse(raw));
-		} catch {}
-		return {
-			lines,
-			offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8")
-		};
-	} finally {
-		closeSync(fd);
-	}
-}
-function fieldsOf$1(value) {
-	return typeof value === "object" && value !== null ? value : {};
-}
-/** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
-function createDailyLedger(dir, sessionId, clock) {
-	const caches = /* @__PURE__ */ new Map();
-	const pruned = /* @__PURE__ */ new Set();
-	let trouble = null;
-	let told = false;
-	const guard = (fallback, action) => {
-		try {
-			return action();
-		} catch (error) {
-			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
-			return fallback;
-		}
-	};
-	const cacheOf = (scope) => {
-		const day = localDay(clock.now());
-		const scopeDir = join(dir, "daily", scopeFolder(scope));
-		const key = `${scope}\u0000${day}`;
-		let cache = caches.get(key);
-		if (!cache) {
-			cache = {
-				folder: join(scopeDir, day),
-				useOffset: 0,
-				adjustOffset: 0,
-				agentMs: 0,
-				tokens: 0,
-				cost: 0,
-				sessions: /* @__PURE__ */ new Set(),
-				adjustment: { ...NO_ADJUSTMENT },
-				prompts: 0
-			};
-			mkdirSync(cache.folder, { recursive: true });
-			caches.set(key, cache);
-			if (!pruned.has(key)) {
-				pruned.add(key);
-				for (const name of readdirSync(scopeDir)) if (name < day) rmSync(join(scopeDir, name), {
-					recursive: true,
-					force: true
-				});
-			}
-		}
-		return cache;
-	};
-	const refresh = (cache) => {
-		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
-		cache.useOffset = use.offset;
-		for (const line of use.lines) {
-			const fields = fieldsOf$1(line);
-			if (typeof fields.session === "string") cache.sessions.add(fields.session);
-			cache.agentMs += numberOr$1(fields.agentMs);
-			cache.tokens += numberOr$1(fields.tokens);
-			cache.cost += numberOr$1(fields.cost);
-		}
-		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
-		cache.adjustOffset = adjust.offset;
-		for (const line of adjust.lines) {
-			const fields = fieldsOf$1(line);
-			const now = cache.adjustment;
-			cache.adjustment = {
-				addTimeMs: now.addTimeMs + numberOr$1(fields.addTimeMs),
-				addTurns: now.addTurns + numberOr$1(fields.addTurns),
-				addTokens: now.addTokens + numberOr$1(fields.addTokens),
-				addCost: now.addCost + numberOr$1(fields.addCost),
-				off: now.off || fields.off === true
-			};
-		}
-		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
-	};
-	const append = (cache, file, line) => {
-		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, {
-			encoding: "utf8",
-			flag: "a"
-		});
-	};
-	return {
-		standings(budgets) {
-			return guard([], () => budgets.map((budget) => {
-				const cache = cacheOf(budget.scope);
-				refresh(cache);
-				return {
-					budget,
-					use: {
-						agentMs: cache.agentMs,
-						prompts: cache.prompts,
-						tokens: cache.tokens,
-						cost: cache.cost,
-						sessions: cache.sessions.size
-					},
-					adjustment: cache.adjustment,
-					dayStart: dayStartOf(clock.now())
-				};
-			}));
-		},
-		countPrompt(budgets, limits) {
-			return guard(true, () => {
-				for (const [index, budget] of budgets.entries()) {
-					const cache = cacheOf(budget.scope);
-					const limit = limits[index] ?? null;
-					for (;;) {
-						const next = cache.prompts + 1;
-						if (limit !== null && next > limit) return false;
-						const file = join(cache.folder, `prompt-${next}`);
-						try {
-							writeFileSync(file, `${JSON.stringify({
-								session: sessionId,
-								at: clock.now()
-							})}\n`, { flag: "wx" });
-							cache.prompts = next;
-							append(cache, "use.jsonl", { session: sessionId });
-							break;
-						} catch (error) {
-							if (error.code !== "EEXIST") throw error;
-							cache.prompts = next;
-						}
-					}
-				}
-				return true;
-			});
-		},
-		addUse(budgets, use) {
-			guard(void 0, () => {
-				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", {
-					session: sessionId,
-					...use
-				});
-			});
-		},
-		adjust(budget, adjustment) {
-			guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", {
-				session: sessionId,
-				...adjustment
-			}));
-		},
-		problem() {
-			if (trouble === null || told) return null;
-			told = true;
-			return trouble;
-		}
-	};
-}
-// src/adapters/node/file-ledger.ts
-function fileOf(dir, budgetId, kind) {
-	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-	return join(dir, `${budgetId}.${kind}.json`);
-}
-function isRecord$1(value) {
-	return typeof value === "object" && value !== null;
-}
-/** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
-function readJson(file) {
-	let text;
-	try {
-		text = readFileSync(file, "utf8");
-	} catch {
-		return null;
-	}
-	try {
-		const value = JSON.parse(text);
-		return isRecord$1(value) ? value : {};
-	} catch {
-		return {};
-	}
-}
-function numberOr(value, fallback) {
-	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-/** The ledger kept in `dir` (created on the first claim). */
-function createFileLedger(dir, link = linkSync) {
-	return {
-		claim(claim) {
-			const file = fileOf(dir, claim.budgetId, claim.kind);
-			mkdirSync(dir, { recursive: true });
-			const draft = `${file}.${randomUUID()}.draft`;
-			writeFileSync(draft, `${JSON.stringify({
-				version: 2,
-				...claim
-			})}\n`, { flag: "wx" });
-			try {
-				link(draft, file);
-				return true;
-			} catch (error) {
-				if (error.code === "EEXIST") return false;
-				throw error;
-			} finally {
-				rmSync(draft, { force: true });
-			}
-		},
-		read(budgetId) {
-			if (!isBudgetId(budgetId)) return {
-				spent: null,
-				off: false,
-				nudged: false
-			};
-			const spent = readJson(fileOf(dir, budgetId, "spent"));
-			const fields = spent && isRecord$1(spent.summary) ? spent.summary : {};
-			return {
-				spent: spent ? {
-					usedTurns: numberOr(fields.usedTurns, 0),
-					elapsedMs: numberOr(fields.elapsedMs, 0),
-					timeRanOut: fields.timeRanOut === true,
-					...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-					...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-					...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-					...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
-					prompt: typeof spent.prompt === "string" ? spent.prompt : null
-				} : null,
-				off: readJson(fileOf(dir, budgetId, "off")) !== null,
-				nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
-			};
-		}
-	};
-}
-// src/adapters/claude/hook-input.ts
-/** A session id becomes a file name, so only plain characters are accepted. */
-const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-/**
-* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
-* instead as `event`.
-*/
-function parseHookInput(text, event) {
-	let value;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return { error: "stdin is not JSON" };
-	}
-	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: claudePromptId, turn_id: codexTurnId, prompt, source, transcript_path: transcriptPath } = value;
-	const promptId = claudePromptId ?? codexTurnId;
-	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
-	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
-	return {
-		event: named,
-		sessionId,
-		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
-		prompt: typeof prompt === "string" ? prompt : null,
-		source: typeof source === "string" ? source : null,
-		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null
-	};
-}
 // src/adapters/claude/transcript-usage.ts
 /** The most of the transcript one hook reads: a hook never stalls on a huge file, and the next one goes on from there. */
 const MAX_READ_BYTES = 8388608;
@@ -2944,20 +2558,20 @@ const USAGE_FIELDS = [
 	"cache_read_input_tokens",
 	"cache_creation_input_tokens"
 ];
-function fieldsOf(value) {
+function fieldsOf$1(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
 /** The usage of one transcript line: a response's, null for a line that is not an answer, or "unreadable". */
 function usageOfLine(raw) {
 	let line;
 	try {
-		line = fieldsOf(JSON.parse(raw));
+		line = fieldsOf$1(JSON.parse(raw));
 	} catch {
 		return null;
 	}
 	if (line?.type !== "assistant") return null;
-	const message = fieldsOf(line.message);
-	const usage = fieldsOf(message?.usage);
+	const message = fieldsOf$1(line.message);
+	const usage = fieldsOf$1(message?.usage);
 	if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
 	const tokens = USAGE_FIELDS.reduce((sum, key) => {
 		const value = usage[key];
@@ -3023,6 +2637,23 @@ function readTranscriptUsage(path, offset, seen) {
 // src/adapters/claude/hooks.ts
 /** The environment variable of a default budget for new Claude Code sessions (settable in Claude Code's `env`). */
 const DEFAULT_ENV = "TIMEBOX_DEFAULT";
+/**
+* An answer taken apart for another host's fields: the host-specific part (`hookSpecificOutput`) on its own, and the
+* rest with any context kept under the host's own event name. Each host's mapping then renders the refusal its way.
+*/
+function forHostEvent(output, event) {
+	const { hookSpecificOutput, ...rest } = output;
+	const specific = hookSpecificOutput ?? {};
+	const answer = { ...rest };
+	if (typeof specific.additionalContext === "string") answer.hookSpecificOutput = {
+		hookEventName: event,
+		additionalContext: specific.additionalContext
+	};
+	return {
+		specific,
+		answer
+	};
+}
 /**
 * `/timebox …` and the namespaced `/timebox:timebox …`, as typed; and `TIMEBOX-CMD …`, what Gemini CLI's `/timebox`
 * command expands to before its hooks see it.
@@ -3477,6 +3108,380 @@ function startOnStop(command, runner) {
 			});
 		}
 	});
+}
+// src/adapters/codex/mapping.ts
+/**
+* Codex CLI's events, by the role they play. Codex has no hook before a later model call; the result of a tool call
+* comes right before it, so PostToolUse plays that role (a response that asks for several tools counts once per tool).
+*/
+const ROLES$1 = { PostToolUse: "PostToolBatch" };
+/** The budget line as Codex's TUI lets it through: it rejects unknown `/` commands, so `timebox 15m` is typed there. */
+const TUI_COMMAND = /^timebox(?=\s|$)/;
+/** A Codex CLI hook's input in the roles of the adapter; a `timebox …` line is read as `/timebox …`. */
+function fromCodex(input) {
+	const prompt = input.prompt !== null && TUI_COMMAND.test(input.prompt.trim()) ? `/${input.prompt.trim()}` : input.prompt;
+	return {
+		...input,
+		event: ROLES$1[input.event] ?? input.event,
+		prompt
+	};
+}
+/**
+* The adapter's answer as Codex CLI reads it. No Codex hook can end a running turn: before a tool, `continue: false`
+* fails the hook and the tool runs, so a stop becomes a refusal of that tool, and so does every later tool of the turn,
+* with the reason and what the model is to do now. Codex ends the reason with a full stop of its own. Context goes
+* under the Codex event's own name.
+*/
+function toCodex(output, event) {
+	if (output === null) return null;
+	const { specific, answer } = forHostEvent(output, event);
+	if (event === "PreToolUse" && (specific.permissionDecision === "deny" || answer.continue === false)) {
+		const why = String(specific.permissionDecisionReason ?? answer.stopReason);
+		const reason = (why.includes("Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.") ? why : `${why} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+		if (typeof answer.stopReason === "string") answer.systemMessage = [answer.systemMessage, answer.stopReason].filter((text) => typeof text === "string").join("\n");
+		delete answer.continue;
+		delete answer.stopReason;
+		answer.hookSpecificOutput = {
+			hookEventName: event,
+			permissionDecision: "deny",
+			permissionDecisionReason: reason
+		};
+	}
+	return answer;
+}
+// src/adapters/gemini/mapping.ts
+/**
+* Gemini CLI's events, by the role they play. A tool's result (AfterTool) comes right before the next model call, and
+* it is where Gemini passes context on to the model (BeforeModel drops it), so it plays that call; a response that asks
+* for several tools counts once per tool.
+*/
+const ROLES = {
+	BeforeAgent: "UserPromptSubmit",
+	AfterTool: "PostToolBatch",
+	BeforeTool: "PreToolUse",
+	AfterAgent: "Stop"
+};
+/** A Gemini CLI hook's input in the roles of the adapter. Gemini names no prompt: the adapter names each one. */
+function fromGemini(input) {
+	return {
+		...input,
+		event: ROLES[input.event] ?? input.event,
+		promptId: null
+	};
+}
+/**
+* The adapter's answer as Gemini CLI reads it: context goes with the Gemini event's own name, and a tool is refused
+* with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop (`continue: false`) and a blocked prompt
+* read the same.
+*/
+function toGemini(output, event) {
+	if (output === null) return null;
+	const { specific, answer } = forHostEvent(output, event);
+	if (specific.permissionDecision === "deny" && answer.continue !== false) {
+		answer.decision = "deny";
+		answer.reason = specific.permissionDecisionReason;
+	}
+	return answer;
+}
+// src/adapters/node/daily-ledger.ts
+/** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
+function dailyStateDir(env) {
+	const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+	return join(base, "timebox");
+}
+/** The local day of an instant, `YYYY-MM-DD`: a day starts at local midnight. */
+function localDay(ms) {
+	const date = new Date(ms);
+	const pad = (value) => String(value).padStart(2, "0");
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+/** When the local day of an instant began (local midnight), epoch ms. */
+function dayStartOf(ms) {
+	const date = new Date(ms);
+	return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+/** The folder name of a scope: `user`, or the project's path hashed into a plain name. */
+function scopeFolder(scope) {
+	return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+function numberOr$1(value) {
+	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+/** The whole lines appended to `file` since `offset`, and the offset after them. */
+function readOn(file, offset) {
+	if (!existsSync(file)) return {
+		lines: [],
+		offset
+	};
+	const size = statSync(file).size;
+	if (size <= offset) return {
+		lines: [],
+		offset
+	};
+	const fd = openSync(file, "r");
+	try {
+		const buffer = Buffer.alloc(size - offset);
+		const read = readSync(fd, buffer, 0, buffer.length, offset);
+		const text = buffer.subarray(0, read).toString("utf8");
+		const end = text.lastIndexOf("\n");
+		if (end < 0) return {
+			lines: [],
+			offset
+		};
+		const lines = [];
+		for (const raw of text.slice(0, end).split("\n")) try {
+			lines.push(JSON.parse(raw));
+		} catch {}
+		return {
+			lines,
+			offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8")
+		};
+	} finally {
+		closeSync(fd);
+	}
+}
+function fieldsOf(value) {
+	return typeof value === "object" && value !== null ? value : {};
+}
+/** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
+function createDailyLedger(dir, sessionId, clock) {
+	const caches = /* @__PURE__ */ new Map();
+	const pruned = /* @__PURE__ */ new Set();
+	let trouble = null;
+	let told = false;
+	const guard = (fallback, action) => {
+		try {
+			return action();
+		} catch (error) {
+			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+			return fallback;
+		}
+	};
+	const cacheOf = (scope) => {
+		const day = localDay(clock.now());
+		const scopeDir = join(dir, "daily", scopeFolder(scope));
+		const key = `${scope}\u0000${day}`;
+		let cache = caches.get(key);
+		if (!cache) {
+			cache = {
+				folder: join(scopeDir, day),
+				useOffset: 0,
+				adjustOffset: 0,
+				agentMs: 0,
+				tokens: 0,
+				cost: 0,
+				sessions: /* @__PURE__ */ new Set(),
+				adjustment: { ...NO_ADJUSTMENT },
+				prompts: 0
+			};
+			mkdirSync(cache.folder, { recursive: true });
+			caches.set(key, cache);
+			if (!pruned.has(key)) {
+				pruned.add(key);
+				for (const name of readdirSync(scopeDir)) if (name < day) rmSync(join(scopeDir, name), {
+					recursive: true,
+					force: true
+				});
+			}
+		}
+		return cache;
+	};
+	const refresh = (cache) => {
+		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
+		cache.useOffset = use.offset;
+		for (const line of use.lines) {
+			const fields = fieldsOf(line);
+			if (typeof fields.session === "string") cache.sessions.add(fields.session);
+			cache.agentMs += numberOr$1(fields.agentMs);
+			cache.tokens += numberOr$1(fields.tokens);
+			cache.cost += numberOr$1(fields.cost);
+		}
+		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+		cache.adjustOffset = adjust.offset;
+		for (const line of adjust.lines) {
+			const fields = fieldsOf(line);
+			const now = cache.adjustment;
+			cache.adjustment = {
+				addTimeMs: now.addTimeMs + numberOr$1(fields.addTimeMs),
+				addTurns: now.addTurns + numberOr$1(fields.addTurns),
+				addTokens: now.addTokens + numberOr$1(fields.addTokens),
+				addCost: now.addCost + numberOr$1(fields.addCost),
+				off: now.off || fields.off === true
+			};
+		}
+		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+	};
+	const append = (cache, file, line) => {
+		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, {
+			encoding: "utf8",
+			flag: "a"
+		});
+	};
+	return {
+		standings(budgets) {
+			return guard([], () => budgets.map((budget) => {
+				const cache = cacheOf(budget.scope);
+				refresh(cache);
+				return {
+					budget,
+					use: {
+						agentMs: cache.agentMs,
+						prompts: cache.prompts,
+						tokens: cache.tokens,
+						cost: cache.cost,
+						sessions: cache.sessions.size
+					},
+					adjustment: cache.adjustment,
+					dayStart: dayStartOf(clock.now())
+				};
+			}));
+		},
+		countPrompt(budgets, limits) {
+			return guard(true, () => {
+				for (const [index, budget] of budgets.entries()) {
+					const cache = cacheOf(budget.scope);
+					const limit = limits[index] ?? null;
+					for (;;) {
+						const next = cache.prompts + 1;
+						if (limit !== null && next > limit) return false;
+						const file = join(cache.folder, `prompt-${next}`);
+						try {
+							writeFileSync(file, `${JSON.stringify({
+								session: sessionId,
+								at: clock.now()
+							})}\n`, { flag: "wx" });
+							cache.prompts = next;
+							append(cache, "use.jsonl", { session: sessionId });
+							break;
+						} catch (error) {
+							if (error.code !== "EEXIST") throw error;
+							cache.prompts = next;
+						}
+					}
+				}
+				return true;
+			});
+		},
+		addUse(budgets, use) {
+			guard(void 0, () => {
+				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", {
+					session: sessionId,
+					...use
+				});
+			});
+		},
+		adjust(budget, adjustment) {
+			guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", {
+				session: sessionId,
+				...adjustment
+			}));
+		},
+		problem() {
+			if (trouble === null || told) return null;
+			told = true;
+			return trouble;
+		}
+	};
+}
+// src/adapters/node/file-ledger.ts
+function fileOf(dir, budgetId, kind) {
+	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+	return join(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord$1(value) {
+	return typeof value === "object" && value !== null;
+}
+/** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
+function readJson(file) {
+	let text;
+	try {
+		text = readFileSync(file, "utf8");
+	} catch {
+		return null;
+	}
+	try {
+		const value = JSON.parse(text);
+		return isRecord$1(value) ? value : {};
+	} catch {
+		return {};
+	}
+}
+function numberOr(value, fallback) {
+	return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+/** The ledger kept in `dir` (created on the first claim). */
+function createFileLedger(dir, link = linkSync) {
+	return {
+		claim(claim) {
+			const file = fileOf(dir, claim.budgetId, claim.kind);
+			mkdirSync(dir, { recursive: true });
+			const draft = `${file}.${randomUUID()}.draft`;
+			writeFileSync(draft, `${JSON.stringify({
+				version: 2,
+				...claim
+			})}\n`, { flag: "wx" });
+			try {
+				link(draft, file);
+				return true;
+			} catch (error) {
+				if (error.code === "EEXIST") return false;
+				throw error;
+			} finally {
+				rmSync(draft, { force: true });
+			}
+		},
+		read(budgetId) {
+			if (!isBudgetId(budgetId)) return {
+				spent: null,
+				off: false,
+				nudged: false
+			};
+			const spent = readJson(fileOf(dir, budgetId, "spent"));
+			const fields = spent && isRecord$1(spent.summary) ? spent.summary : {};
+			return {
+				spent: spent ? {
+					usedTurns: numberOr(fields.usedTurns, 0),
+					elapsedMs: numberOr(fields.elapsedMs, 0),
+					timeRanOut: fields.timeRanOut === true,
+					...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+					...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+					...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+					...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+					prompt: typeof spent.prompt === "string" ? spent.prompt : null
+				} : null,
+				off: readJson(fileOf(dir, budgetId, "off")) !== null,
+				nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+			};
+		}
+	};
+}
+// src/adapters/claude/hook-input.ts
+/** A session id becomes a file name, so only plain characters are accepted. */
+const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
+/**
+* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
+* instead as `event`.
+*/
+function parseHookInput(text, event) {
+	let value;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return { error: "stdin is not JSON" };
+	}
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
+	const { hook_event_name: named = event, session_id: sessionId, prompt_id: claudePromptId, turn_id: codexTurnId, prompt, source, transcript_path: transcriptPath } = value;
+	const promptId = claudePromptId ?? codexTurnId;
+	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
+	return {
+		event: named,
+		sessionId,
+		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
+		prompt: typeof prompt === "string" ? prompt : null,
+		source: typeof source === "string" ? source : null,
+		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null
+	};
 }
 // src/adapters/claude/session-store.ts
 function isLine(value) {

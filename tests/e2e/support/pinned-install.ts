@@ -1,0 +1,26 @@
+// Installs a pinned host CLI from npm once into its own folder under node_modules/.cache, and reuses it while its
+// `--version` still says the pinned version: the real-host tests and the bench share one install per host.
+
+import { existsSync, mkdirSync } from "node:fs";
+import { runProcess } from "../../support/processes.ts";
+
+/** A pinned npm package, its binary's path, and what its `--version` prints when the right version is there. */
+export interface PinnedCli {
+	packageSpec: string;
+	installDir: string;
+	bin: string;
+	versionText: string;
+}
+
+export async function ensurePinned(cli: PinnedCli): Promise<void> {
+	const version = async () =>
+		existsSync(cli.bin)
+			? (await runProcess(cli.bin, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
+			: "";
+	if ((await version()) === cli.versionText) return;
+	console.log(`Installing ${cli.packageSpec} into ${cli.installDir} (first run only)…`);
+	mkdirSync(cli.installDir, { recursive: true });
+	const args = ["install", "--prefix", cli.installDir, "--no-save", "--no-audit", "--no-fund", cli.packageSpec];
+	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
+	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
+}

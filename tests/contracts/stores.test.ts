@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ClaudeSessionStore } from "../../src/adapters/claude/session-store.ts";
+import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
@@ -59,7 +59,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 		async () => {
 			const folder = mkdtempSync(join(tmpdir(), "timebox-store-"));
 			folders.push(folder);
-			const store = new ClaudeSessionStore(folder, "session-1");
+			const store = new SessionLog(folder, "session-1");
 			return { store, addPrompt: (text) => store.appendPrompt(text, 7), keyOf: (text) => text };
 		},
 	],

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type HookOutput, handleHook } from "../../src/adapters/claude/hooks.ts";
-import { ClaudeSessionStore } from "../../src/adapters/claude/session-store.ts";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { LiveSession, type NotifyLevel, parseDailyBudget } from "../../src/core/index.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
@@ -168,7 +168,7 @@ export function claudeDriver(options: DriverOptions = {}): HostDriver {
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
 	const deps = {
-		store: new ClaudeSessionStore(dataDir, sessionId),
+		store: new SessionLog(dataDir, sessionId),
 		ledger: createFileLedger(join(dataDir, "timebox-ledger")),
 		clock: time,
 		onStop: runner,

@@ -15,6 +15,7 @@ import { fromCodex, toCodex } from "../codex/mapping.ts";
 import { fromGemini, toGemini } from "../gemini/mapping.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
+import { SessionLog } from "../node/session-log.ts";
 import { type HookInput, parseHookInput } from "./hook-input.ts";
 import {
 	DEFAULT_ENV,
@@ -26,7 +27,6 @@ import {
 	WATCH_INTERVAL_MS,
 	watchOnce,
 } from "./hooks.ts";
-import { ClaudeSessionStore } from "./session-store.ts";
 import { findDataDir, setupStatusLine } from "./setup.ts";
 import { joinStatusLines } from "./statusline.ts";
 
@@ -126,7 +126,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	const budget = option(rest, "--budget");
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
-		store: new ClaudeSessionStore(dataDir, sessionId),
+		store: new SessionLog(dataDir, sessionId),
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
 		clock: deps.clock,
 		onStop: deps.onStop,
@@ -169,7 +169,7 @@ export async function runCli(
 		host.dataDir(env, home) ??
 		(mode === "statusline" ? findDataDir(home, input.sessionId) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	const store = new ClaudeSessionStore(dataDir, input.sessionId);
+	const store = new SessionLog(dataDir, input.sessionId);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {

@@ -31,13 +31,13 @@ import {
 	todayCommand,
 	todayReport,
 } from "../../core/index.ts";
+import type { SessionLog } from "../node/session-log.ts";
 import type { HookInput } from "./hook-input.ts";
-import type { ClaudeSessionStore } from "./session-store.ts";
 import { readTranscriptUsage } from "./transcript-usage.ts";
 
 /** What a hook needs from the outside world. */
 export interface HookDeps {
-	store: ClaudeSessionStore;
+	store: SessionLog;
 	ledger: BudgetLedger;
 	clock: Clock;
 	onStop: OnStopRunner;
@@ -198,7 +198,7 @@ function countTranscriptUsage(
 	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
-	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	for (const response of read.responses) store.appendUsage(response.id, { tokens: response.tokens }, now, read.offset);
 	const tokens = read.responses.reduce((sum, response) => sum + response.tokens, 0);
 	if (tokens > 0 && deps.daily) deps.daily.ledger.addUse(deps.daily.budgets, { tokens });
 	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
@@ -444,7 +444,7 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 }
 
 /** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
-function untoldNotices(store: ClaudeSessionStore, now: number): string[] {
+function untoldNotices(store: SessionLog, now: number): string[] {
 	const lines = store.lines();
 	const told = lines.filter((line) => line.kind === "told").length;
 	const untold = lines.filter((line) => line.kind === "untold").slice(told);

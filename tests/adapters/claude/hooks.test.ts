@@ -26,8 +26,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type CliDeps, type CliResult, runCli, runStatusLineCommand } from "../../../src/adapters/claude/cli.ts";
 import { parseHookInput } from "../../../src/adapters/claude/hook-input.ts";
 import { handleHook } from "../../../src/adapters/claude/hooks.ts";
-import { ClaudeSessionStore } from "../../../src/adapters/claude/session-store.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
+import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import {
 	type BudgetLedger,
 	type Clock,
@@ -452,7 +452,7 @@ describe("parallel hooks", () => {
 	async function racingHook(payload: object): Promise<unknown> {
 		const input = parseHookInput(JSON.stringify(payload));
 		if ("error" in input) throw new Error(input.error);
-		const store = new ClaudeSessionStore(dataDir, SESSION);
+		const store = new SessionLog(dataDir, SESSION);
 		return handleHook(input, { store, ledger: racingLedger(), clock, onStop: shell });
 	}
 
@@ -742,12 +742,12 @@ describe("sessions", () => {
 		await submit("/timebox turns:3", "p0");
 		await submit("one", "p1");
 		await submit("/timebox off", "p2");
-		expect(new ClaudeSessionStore(dataDir, SESSION).history()).toEqual([
+		expect(new SessionLog(dataDir, SESSION).history()).toEqual([
 			{ kind: "record", record: expect.objectContaining({ kind: "active" }) },
 			{ kind: "prompt", key: "p1" },
 			{ kind: "record", record: expect.objectContaining({ kind: "off" }) },
 		]);
-		expect(new ClaudeSessionStore(dataDir, "another-session").history()).toEqual([]);
+		expect(new SessionLog(dataDir, "another-session").history()).toEqual([]);
 	});
 });
 

@@ -2737,7 +2737,7 @@ function countTranscriptUsage(input, deps, now) {
 	const { store } = deps;
 	const progress = store.transcriptProgress();
 	const read = readTranscriptUsage(input.transcriptPath, progress.offset, progress.seen);
-	for (const response of read.responses) store.appendUsage(response.id, response.tokens, now, read.offset);
+	for (const response of read.responses) store.appendUsage(response.id, { tokens: response.tokens }, now, read.offset);
 	const tokens = read.responses.reduce((sum, response) => sum + response.tokens, 0);
 	if (tokens > 0 && deps.daily) deps.daily.ledger.addUse(deps.daily.budgets, { tokens });
 	if (read.responses.length === 0 && read.offset > progress.offset) store.appendTranscriptOffset(read.offset);
@@ -3455,35 +3455,7 @@ function createFileLedger(dir, link = linkSync) {
 		}
 	};
 }
-// src/adapters/claude/hook-input.ts
-/** A session id becomes a file name, so only plain characters are accepted. */
-const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-/**
-* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
-* instead as `event`.
-*/
-function parseHookInput(text, event) {
-	let value;
-	try {
-		value = JSON.parse(text);
-	} catch {
-		return { error: "stdin is not JSON" };
-	}
-	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
-	const { hook_event_name: named = event, session_id: sessionId, prompt_id: claudePromptId, turn_id: codexTurnId, prompt, source, transcript_path: transcriptPath } = value;
-	const promptId = claudePromptId ?? codexTurnId;
-	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
-	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
-	return {
-		event: named,
-		sessionId,
-		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
-		prompt: typeof prompt === "string" ? prompt : null,
-		source: typeof source === "string" ? source : null,
-		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null
-	};
-}
-// src/adapters/claude/session-store.ts
+// src/adapters/node/session-log.ts
 function isLine(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -3491,7 +3463,7 @@ function isLine(value) {
 * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
 * (`usage`, with how far the transcript was read), one JSON object a line.
 */
-var ClaudeSessionStore = class {
+var SessionLog = class {
 	folder;
 	file;
 	constructor(dataDir, sessionId) {
@@ -3521,15 +3493,22 @@ var ClaudeSessionStore = class {
 	stepOf(promptId) {
 		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
 	}
-	/** Records what a response used (read from the transcript), and how far the transcript was read. */
-	appendUsage(responseId, tokens, at, offset) {
+	/**
+	* Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+	* usage itself).
+	*/
+	appendUsage(responseId, used, at, offset) {
 		this.appendLine({
 			kind: "usage",
 			responseId,
-			tokens,
+			...used,
 			at,
-			offset
+			...offset === void 0 ? {} : { offset }
 		});
+	}
+	/** Whether a response's use is recorded already. */
+	hasUsage(responseId) {
+		return this.lines().some((line) => line.kind === "usage" && line.responseId === responseId);
 	}
 	/** Records how far the transcript was read when nothing new was used. */
 	appendTranscriptOffset(offset) {
@@ -3569,10 +3548,11 @@ var ClaudeSessionStore = class {
 		else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
 			counted.add(line.responseId);
 			const tokens = typeof line.tokens === "number" ? line.tokens : 0;
+			const cost = typeof line.cost === "number" ? line.cost : 0;
 			items.push({
 				kind: "usage",
 				tokens,
-				cost: 0,
+				cost,
 				...typeof line.at === "number" ? { at: line.at } : {}
 			});
 		}
@@ -3605,6 +3585,34 @@ var ClaudeSessionStore = class {
 		});
 	}
 };
+// src/adapters/claude/hook-input.ts
+/** A session id becomes a file name, so only plain characters are accepted. */
+const SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
+/**
+* Parses a hook's stdin, or says why it cannot be used. A status line's stdin has no event name: pass the name to use
+* instead as `event`.
+*/
+function parseHookInput(text, event) {
+	let value;
+	try {
+		value = JSON.parse(text);
+	} catch {
+		return { error: "stdin is not JSON" };
+	}
+	if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "stdin is not a JSON object" };
+	const { hook_event_name: named = event, session_id: sessionId, prompt_id: claudePromptId, turn_id: codexTurnId, prompt, source, transcript_path: transcriptPath } = value;
+	const promptId = claudePromptId ?? codexTurnId;
+	if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+	if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) return { error: "session_id is missing or not a plain id" };
+	return {
+		event: named,
+		sessionId,
+		promptId: typeof promptId === "string" && promptId.length > 0 ? promptId : null,
+		prompt: typeof prompt === "string" ? prompt : null,
+		source: typeof source === "string" ? source : null,
+		transcriptPath: typeof transcriptPath === "string" && transcriptPath.length > 0 ? transcriptPath : null
+	};
+}
 // src/adapters/claude/setup.ts
 /** The status line command that runs Timebox's script, wrapping `theirs` when there is one. */
 function statusLineCommand(script, theirs) {
@@ -3765,7 +3773,7 @@ async function watch(rest, env, deps) {
 		stderr: `timebox: ${USAGE}\n`
 	};
 	const hookDeps = {
-		store: new ClaudeSessionStore(dataDir, sessionId),
+		store: new SessionLog(dataDir, sessionId),
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
 		clock: deps.clock,
 		onStop: deps.onStop,
@@ -3814,7 +3822,7 @@ async function runCli(args, stdin, env, deps) {
 		stdout: "",
 		stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n"
 	};
-	const store = new ClaudeSessionStore(dataDir, input.sessionId);
+	const store = new SessionLog(dataDir, input.sessionId);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {

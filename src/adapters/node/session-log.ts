@@ -1,5 +1,6 @@
-// BudgetStore on Claude Code: one append-only JSONL file per session under the plugin's data folder, written by hooks
-// that may run in parallel. It holds the budget records and the prompts the hooks counted.
+// BudgetStore for the hosts whose sessions keep no Timebox records of their own (the hook hosts, opencode): one
+// append-only JSONL file per session under Timebox's data folder, safe to append from parallel processes. It holds the
+// budget records, the prompts counted and what the model calls used.
 
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,7 +16,7 @@ function isLine(value: unknown): value is Line {
  * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
  * (`usage`, with how far the transcript was read), one JSON object a line.
  */
-export class ClaudeSessionStore implements BudgetStore {
+export class SessionLog implements BudgetStore {
 	private readonly folder: string;
 	private readonly file: string;
 
@@ -43,9 +44,17 @@ export class ClaudeSessionStore implements BudgetStore {
 		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
 	}
 
-	/** Records what a response used (read from the transcript), and how far the transcript was read. */
-	appendUsage(responseId: string, tokens: number, at: number, offset: number): void {
-		this.appendLine({ kind: "usage", responseId, tokens, at, offset });
+	/**
+	 * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+	 * usage itself).
+	 */
+	appendUsage(responseId: string, used: { tokens: number; cost?: number }, at: number, offset?: number): void {
+		this.appendLine({ kind: "usage", responseId, ...used, at, ...(offset === undefined ? {} : { offset }) });
+	}
+
+	/** Whether a response's use is recorded already. */
+	hasUsage(responseId: string): boolean {
+		return this.lines().some((line) => line.kind === "usage" && line.responseId === responseId);
 	}
 
 	/** Records how far the transcript was read when nothing new was used. */
@@ -78,7 +87,8 @@ export class ClaudeSessionStore implements BudgetStore {
 			else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
 				counted.add(line.responseId);
 				const tokens = typeof line.tokens === "number" ? line.tokens : 0;
-				items.push({ kind: "usage", tokens, cost: 0, ...(typeof line.at === "number" ? { at: line.at } : {}) });
+				const cost = typeof line.cost === "number" ? line.cost : 0;
+				items.push({ kind: "usage", tokens, cost, ...(typeof line.at === "number" ? { at: line.at } : {}) });
 			}
 		}
 		return items;

@@ -1,0 +1,122 @@
+// What a model call of opencode is to Timebox, read from the messages opencode is about to send: the prompt it belongs
+// to and which call of that prompt's run it is; the `/timebox` lines Timebox answered itself, kept from the model; and
+// the budget note, added to that call only. Also what an answered call used, from its assistant message.
+
+import type { Message, Part } from "@opencode-ai/sdk";
+import type { CostReporting } from "../../core/index.ts";
+
+/** One message as opencode hands it to `experimental.chat.messages.transform`. */
+export interface CallMessage {
+	info: Message;
+	parts: Part[];
+}
+
+/**
+ * The text `/timebox …` expands to. Timebox answers the command before any model call; where opencode still stores the
+ * expanded text (in `opencode run`), this marker keeps it, and the error opencode adds after it, out of every request.
+ */
+export const COMMAND_MARKER = "[timebox command]";
+
+/** The template of the `timebox` command Timebox adds to opencode's config. */
+export const COMMAND_TEMPLATE = `${COMMAND_MARKER} $ARGUMENTS`;
+
+/** Whether a prompt is a `/timebox` line (its text starts with the command's marker). */
+export function isCommandText(parts: readonly Part[]): boolean {
+	const first = parts.find((part) => part.type === "text");
+	return first?.type === "text" && first.text.startsWith(COMMAND_MARKER);
+}
+
+/** Removes, in place, the `/timebox` lines and the answers opencode stored for them. */
+export function dropCommands(messages: CallMessage[]): void {
+	const commands = new Set(
+		messages
+			.filter((message) => message.info.role === "user" && isCommandText(message.parts))
+			.map((message) => message.info.id),
+	);
+	if (commands.size === 0) return;
+	const kept = messages.filter(
+		(message) =>
+			!commands.has(message.info.id) && !(message.info.role === "assistant" && commands.has(message.info.parentID)),
+	);
+	messages.splice(0, messages.length, ...kept);
+}
+
+/** The call about to be sent: its session, its prompt (the last user message), and its number in the prompt's run. */
+export interface ModelCall {
+	sessionId: string;
+	prompt: string;
+	step: number;
+	/** The prompt is a `/timebox` line Timebox answered: the call must not be sent. */
+	command: boolean;
+}
+
+/**
+ * The call `messages` are for, or null when they hold no prompt. Its number is one more than the prompt's finished
+ * answers, so a call sent again after an error keeps its number.
+ */
+export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null {
+	let index = messages.length - 1;
+	while (index >= 0 && messages[index]?.info.role !== "user") index--;
+	const prompt = messages[index];
+	if (!prompt) return null;
+	let answers = 0;
+	for (const message of messages.slice(index + 1)) {
+		if (message.info.role === "assistant" && message.info.parentID === prompt.info.id && message.info.finish) answers++;
+	}
+	return {
+		sessionId: prompt.info.sessionID,
+		prompt: prompt.info.id,
+		step: answers + 1,
+		command: isCommandText(prompt.parts),
+	};
+}
+
+/**
+ * Adds the budget note to this call: the prompt's message is replaced by a copy with one more text part, so the note
+ * reaches this request only, is never stored, and never reaches opencode's title request.
+ */
+export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: readonly string[]): void {
+	if (blocks.length === 0) return;
+	const index = messages.findLastIndex((message) => message.info.id === call.prompt);
+	const prompt = messages[index];
+	if (!prompt) return;
+	const note: Part = {
+		id: `prt_timebox_${call.step}`,
+		sessionID: call.sessionId,
+		messageID: call.prompt,
+		type: "text",
+		text: blocks.join("\n\n"),
+		synthetic: true,
+	};
+	messages[index] = { info: prompt.info, parts: [...prompt.parts, note] };
+}
+
+/** What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished. */
+export function usageOf(message: Message): { tokens: number; cost: number } | null {
+	if (message.role !== "assistant" || message.time.completed === undefined) return null;
+	const { input, output, reasoning, cache } = message.tokens;
+	const tokens = [input, output, reasoning, cache.read, cache.write].reduce((sum, value) => sum + positive(value), 0);
+	return { tokens, cost: positive(message.cost) };
+}
+
+function positive(value: unknown): number {
+	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/** Whether the model's prices say it reports a cost: a model priced at zero reports none. */
+export function costReportingOf(model: { cost?: { input?: unknown; output?: unknown } } | undefined): CostReporting {
+	const cost = model?.cost;
+	return positive(cost?.input) > 0 || positive(cost?.output) > 0 ? "reported" : "model reports none";
+}
+
+/**
+ * The arguments of `/timebox` as the user typed them. `opencode run --command timebox …` joins its words and wraps
+ * one that holds a space in double quotes, so `"4s -- notify-send done"` arrives quoted: that one pair is taken off.
+ */
+export function commandArguments(joined: string): string {
+	const trimmed = joined.trim();
+	const inner = trimmed.slice(1, -1);
+	return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') && !inner.includes('"')
+		? inner
+		: joined;
+}

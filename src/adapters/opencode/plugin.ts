@@ -1,0 +1,214 @@
+// Wires opencode's hooks and events to one live session of the core rulebook per opencode session. Registration and
+// translation only: each hook turns one opencode event into a session event, and the answer into what opencode takes
+// (a thrown error refuses a model call or a tool call; a note part reaches the model; `session.abort` ends a run).
+
+import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import {
+	type BudgetLedger,
+	type Clock,
+	COMMAND_NAME,
+	type DailyLedger,
+	LEDGER_FOLDER,
+	LiveSession,
+	type OnStopRunner,
+	type Scheduler,
+} from "../../core/index.ts";
+import { SessionLog } from "../node/session-log.ts";
+import {
+	addBudgetNote,
+	type CallMessage,
+	COMMAND_TEMPLATE,
+	commandArguments,
+	costReportingOf,
+	dropCommands,
+	isCommandText,
+	modelCallOf,
+	usageOf,
+} from "./calls.ts";
+import { defaultBudgetOf, settingsOf } from "./settings.ts";
+import { OpencodeUI } from "./ui.ts";
+
+/** What the plugin takes from the outside world: the real ones in production, fakes in tests. */
+export interface TimeboxPluginDeps {
+	clock: Clock;
+	scheduler: Scheduler;
+	onStop: OnStopRunner;
+	newBudgetId: () => string;
+	env: NodeJS.ProcessEnv;
+	/** Timebox's data folder for opencode: session logs, the ledger of outcomes, the status files. */
+	dataDir: string;
+	ledger: (folder: string) => BudgetLedger;
+	/** The daily ledger every session of the user shares, for the session of this id. */
+	dailyLedger: (sessionId: string) => DailyLedger;
+	/** Whether a user watches opencode's TUI (false in `opencode run`, where toasts print nothing). */
+	interactive: boolean;
+	writeStderr: (line: string) => void;
+}
+
+/** What opencode shows when `opencode run --command timebox …` ends: Timebox answered it and sent nothing. */
+export const COMMAND_ANSWERED =
+	"Timebox answered /timebox itself (see above), so nothing was sent to the model; opencode shows that as an error.";
+/** The error that ends a `/timebox` line in the TUI after Timebox answered it in a toast; opencode logs it only. */
+export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent to the model.";
+/** Why a call a daily budget ended is not sent; the notification before it says which budget. */
+export const STOPPED_CALL = "Timebox stopped this prompt.";
+/** The command's line in opencode's `/` list. */
+export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
+
+/** One opencode session's budget, with what the plugin remembers of its calls. */
+interface OpencodeSession {
+	live: LiveSession;
+	log: SessionLog;
+	/** The prompts already in the log. */
+	prompts: Set<string>;
+	/** The responses already counted. */
+	answered: Set<string>;
+	/** Why the calls of a prompt are refused, by prompt id: the next `chat.params` of that prompt throws it. */
+	refused: Map<string, string>;
+	/** The user messages that are `/timebox` lines: their calls are never sent. */
+	commands: Set<string>;
+	/** Set while a hook runs that refuses by throwing: an abort then would only race the throw. */
+	refusing: boolean;
+	cost: ReturnType<typeof costReportingOf>;
+}
+
+/** Builds the server plugin: opencode calls it once per process with its client and the plugin's options. */
+export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
+	return async (input: Pick<PluginInput, "client">, options: Record<string, unknown> = {}): Promise<Hooks> => {
+		const { client } = input;
+		const sessions = new Map<string, OpencodeSession>();
+		/** Sessions a subagent runs in (opencode's `task` tool): their calls belong to the parent's run, which is budgeted. */
+		const subagents = new Set<string>();
+		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
+		const defaultBudget = defaultBudgetOf(deps.env, options);
+		const settings = settingsOf(deps.env, options);
+
+		const sessionOf = (sessionId: string): OpencodeSession => {
+			const known = sessions.get(sessionId);
+			if (known) return known;
+			const log = new SessionLog(deps.dataDir, sessionId);
+			const ui = new OpencodeUI({
+				interactive: deps.interactive,
+				showToast: (toast) => client.tui.showToast({ body: toast }),
+				writeStderr: deps.writeStderr,
+				dataDir: deps.dataDir,
+				sessionId,
+			});
+			const session: OpencodeSession = {
+				log,
+				prompts: new Set(),
+				answered: new Set(),
+				refused: new Map(),
+				commands: new Set(),
+				refusing: false,
+				cost: "reported",
+				live: new LiveSession({
+					store: log,
+					ledger,
+					ui,
+					clock: deps.clock,
+					scheduler: deps.scheduler,
+					onStop: deps.onStop,
+					daily: deps.dailyLedger(sessionId),
+					abortRun: () => {
+						if (!session.refusing) void client.session.abort({ path: { id: sessionId } }).catch(() => {});
+					},
+					newBudgetId: deps.newBudgetId,
+					canAsk: () => false,
+					ask: async () => undefined,
+					costReporting: () => session.cost,
+				}),
+			};
+			for (const item of log.history()) if (item.kind === "prompt") session.prompts.add(item.key);
+			for (const line of log.lines()) if (typeof line.responseId === "string") session.answered.add(line.responseId);
+			sessions.set(sessionId, session);
+			session.live.load("continue", true, defaultBudget, settings);
+			return session;
+		};
+
+		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
+		const refusing = async <T>(session: OpencodeSession, action: () => Promise<T>): Promise<T> => {
+			session.refusing = true;
+			try {
+				return await action();
+			} finally {
+				session.refusing = false;
+			}
+		};
+
+		return {
+			// The `/timebox` command, listed in opencode's `/` menu.
+			config: async (config) => {
+				config.command = {
+					...config.command,
+					[COMMAND_NAME]: { template: COMMAND_TEMPLATE, description: COMMAND_DESCRIPTION },
+				};
+			},
+			// `/timebox …`: answered before any model call. In the TUI the answer is a toast and the line ends here; in
+			// `opencode run` an error here would read "Unexpected server error", so the line's calls are refused instead.
+			"command.execute.before": async (command) => {
+				if (command.command !== COMMAND_NAME || subagents.has(command.sessionID)) return;
+				await sessionOf(command.sessionID).live.command(commandArguments(command.arguments));
+				if (deps.interactive) throw new Error(COMMAND_DONE);
+			},
+			"chat.message": async (message, output) => {
+				if (isCommandText(output.parts)) sessionOf(message.sessionID).commands.add(output.message.id);
+			},
+			// Before every model call of the agent (the title call has none): count a new prompt, or refuse the call;
+			// add what the model is to read of its budget; keep Timebox's command lines out of the request.
+			"experimental.chat.messages.transform": async (_input, output) => {
+				const messages: CallMessage[] = output.messages;
+				const call = modelCallOf(messages);
+				dropCommands(messages);
+				if (!call || call.command || subagents.has(call.sessionId)) return;
+				const session = sessionOf(call.sessionId);
+				if (!session.prompts.has(call.prompt)) {
+					session.prompts.add(call.prompt);
+					session.log.appendPrompt(call.prompt, deps.clock.now());
+				}
+				const answer = await refusing(session, () =>
+					session.live.handle({ type: "modelCall", prompt: call.prompt, step: call.step }),
+				);
+				if (answer.refusal !== null) session.refused.set(call.prompt, answer.refusal || STOPPED_CALL);
+				else addBudgetNote(messages, call, answer.context);
+			},
+			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
+			"chat.params": async (call) => {
+				if (subagents.has(call.sessionID)) return;
+				const session = sessionOf(call.sessionID);
+				if (call.agent !== "title") session.cost = costReportingOf(call.model);
+				if (session.commands.has(call.message.id)) throw new Error(COMMAND_ANSWERED);
+				const refusal = session.refused.get(call.message.id);
+				if (refusal !== undefined) throw new Error(refusal);
+			},
+			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
+			"tool.execute.before": async (tool) => {
+				if (subagents.has(tool.sessionID)) return;
+				const answer = await sessionOf(tool.sessionID).live.handle({ type: "toolCall", prompt: null });
+				if (answer.refusal !== null) throw new Error(answer.refusal || STOPPED_CALL);
+			},
+			event: async ({ event }) => {
+				if (event.type === "session.created" && event.properties.info.parentID) {
+					subagents.add(event.properties.info.id);
+				} else if (event.type === "message.updated") {
+					const used = usageOf(event.properties.info);
+					const session =
+						used && !subagents.has(event.properties.info.sessionID) ? sessionOf(event.properties.info.sessionID) : null;
+					if (!used || !session || session.answered.has(event.properties.info.id)) return;
+					session.answered.add(event.properties.info.id);
+					session.log.appendUsage(event.properties.info.id, used, deps.clock.now());
+					await session.live.handle({ type: "modelResponse", ...used });
+				} else if (event.type === "session.idle") {
+					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
+				} else if (event.type === "session.deleted") {
+					sessions.get(event.properties.info.id)?.live.dispose();
+					sessions.delete(event.properties.info.id);
+				}
+			},
+			dispose: async () => {
+				for (const session of sessions.values()) session.live.dispose();
+				sessions.clear();
+			},
+		};
+	};
+}

@@ -1,0 +1,34 @@
+// The opencode plugin entry (the package's `./server` export): Timebox with the real clock, Node timers, the detached
+// shell runner, and its data under Timebox's state folder, shared with the daily ledger of pi and the hook hosts.
+
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
+import { createFileLedger } from "../node/file-ledger.ts";
+import { nodeScheduler, systemClock } from "../node/node-time.ts";
+import { createShellRunner } from "../node/on-stop-runner.ts";
+import { createTimeboxPlugin } from "./plugin.ts";
+
+/** The folder of Timebox's opencode data under its state folder. */
+export const OPENCODE_FOLDER = "opencode";
+
+/** Whether opencode runs its TUI: `opencode run` has no screen to show a toast on. */
+function interactive(argv: readonly string[]): boolean {
+	return argv.slice(2).find((arg) => !arg.startsWith("-")) !== "run";
+}
+
+export default {
+	id: "timebox",
+	server: createTimeboxPlugin({
+		clock: systemClock,
+		scheduler: nodeScheduler,
+		onStop: createShellRunner(),
+		newBudgetId: randomUUID,
+		env: process.env,
+		dataDir: join(dailyStateDir(process.env), OPENCODE_FOLDER),
+		ledger: createFileLedger,
+		dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+		interactive: interactive(process.argv),
+		writeStderr: (line) => process.stderr.write(`${line}\n`),
+	}),
+};

@@ -1,0 +1,84 @@
+// A loopback fake of the OpenAI chat completions API (streamed), for opencode's `@ai-sdk/openai-compatible` provider:
+// it answers from a script, records every request body, and reports the usage a test asks for.
+
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted answer: text, or a call of opencode's `bash` tool with a command. */
+export type ChatReply = { text: string } | { bash: string };
+
+/** A request the fake received: its JSON body, and whether it was opencode's title request. */
+export interface ChatRequest {
+	body: { messages: { role: string; content: unknown }[]; [key: string]: unknown };
+	text: string;
+	title: boolean;
+	at: number;
+}
+
+/** Title requests get a title; every other request takes the next scripted reply ("done" when the script ends). */
+export class FakeChat {
+	readonly requests: ChatRequest[] = [];
+	private readonly script: ChatReply[] = [];
+	private server!: Server;
+	url = "";
+	/** The usage each answer reports. */
+	usage = { prompt_tokens: 100, completion_tokens: 20 };
+
+	static async start(): Promise<FakeChat> {
+		const fake = new FakeChat();
+		fake.server = createServer((request, response) => {
+			const chunks: Buffer[] = [];
+			request.on("data", (chunk: Buffer) => chunks.push(chunk));
+			request.on("end", () => {
+				const text = Buffer.concat(chunks).toString("utf8");
+				const body = JSON.parse(text) as ChatRequest["body"];
+				const title = JSON.stringify(body.messages[0]?.content ?? "").includes("title generator");
+				fake.requests.push({ body, text, title, at: Date.now() });
+				fake.answer(response, title ? { text: "A title" } : (fake.script.shift() ?? { text: "done" }));
+			});
+		});
+		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
+		fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/v1`;
+		return fake;
+	}
+
+	reply(...replies: ChatReply[]): void {
+		this.script.push(...replies);
+	}
+
+	/** The requests of the agent itself, without the title requests. */
+	get main(): ChatRequest[] {
+		return this.requests.filter((request) => !request.title);
+	}
+
+	private answer(response: ServerResponse, reply: ChatReply): void {
+		response.writeHead(200, { "content-type": "text/event-stream" });
+		const id = `chatcmpl_${this.requests.length}`;
+		const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+			response.write(
+				`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "fake-model", choices, ...extra })}\n\n`,
+			);
+		if ("bash" in reply) {
+			const call = { index: 0, id: `call_${this.requests.length}`, type: "function" };
+			chunk([
+				{
+					index: 0,
+					delta: { role: "assistant", tool_calls: [{ ...call, function: { name: "bash", arguments: "" } }] },
+				},
+			]);
+			const args = JSON.stringify({ command: reply.bash, description: "Runs a command" });
+			chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: args } }] } }]);
+			chunk([{ index: 0, delta: {}, finish_reason: "tool_calls" }]);
+		} else {
+			chunk([{ index: 0, delta: { role: "assistant", content: reply.text } }]);
+			chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
+		}
+		const { prompt_tokens, completion_tokens } = this.usage;
+		chunk([], { usage: { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens } });
+		response.end("data: [DONE]\n\n");
+	}
+
+	async close(): Promise<void> {
+		await new Promise<void>((done) => this.server.close(() => done()));
+	}
+}

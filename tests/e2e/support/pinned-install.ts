@@ -7,6 +7,8 @@ import { runProcess } from "../../support/processes.ts";
 /** A pinned npm package, its binary's path, and what its `--version` prints when the right version is there. */
 export interface PinnedCli {
 	packageSpec: string;
+	/** More packages installed beside it, pinned as well. */
+	withPackages?: readonly string[];
 	installDir: string;
 	bin: string;
 	versionText: string;
@@ -21,6 +23,7 @@ export async function ensurePinned(cli: PinnedCli): Promise<void> {
 	console.log(`Installing ${cli.packageSpec} into ${cli.installDir} (first run only)…`);
 	mkdirSync(cli.installDir, { recursive: true });
 	const args = ["install", "--prefix", cli.installDir, "--no-save", "--no-audit", "--no-fund", cli.packageSpec];
+	args.push(...(cli.withPackages ?? []));
 	const installed = await runProcess("npm", args, { env: process.env, timeoutMs: 300_000 });
 	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
 }

@@ -1,0 +1,223 @@
+// Timebox in the real opencode, loaded from this checkout through the `plugin` list of a throwaway HOME, against a
+// loopback fake of the chat completions API: the budget line answered without a request (in `opencode run` and in the
+// TUI), the prompt limit across `opencode run -c`, the warning in the request, the hard stop of a running tool at the
+// deadline with the on-stop command once, the idle expiry in the TUI, and a bad budget line.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+import { FakeChat } from "../support/fake-chat.ts";
+import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./support.ts";
+
+let api: FakeChat;
+let root: string;
+let home: string;
+
+beforeAll(async () => {
+	await ensureOpencode();
+}, 600_000);
+
+beforeEach(async () => {
+	api = await FakeChat.start();
+	root = await mkdtemp(join(tmpdir(), "timebox-opencode-"));
+	home = join(root, "home");
+	mkdirSync(join(root, "work"));
+	writeOpencodeHome(home, api.url);
+});
+
+afterEach(async () => {
+	await api.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+/** `opencode run` with the words given (`-c` continues the last session), stdin closed. */
+async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	const result = await runProcess(OPENCODE, ["run", ...args], {
+		cwd: join(root, "work"),
+		env: opencodeEnv(home, env),
+		timeoutMs: 120_000,
+	});
+	// opencode colours its own lines even into a pipe: what a user reads is the text.
+	return {
+		...result,
+		stdout: stripVTControlCharacters(result.stdout),
+		stderr: stripVTControlCharacters(result.stderr),
+	};
+}
+
+/** The lines of Timebox's log of every session. */
+function sessionLog(): Array<Record<string, unknown>> {
+	const folder = join(home, ".local", "state", "timebox", "opencode", "sessions");
+	const files = existsSync(folder) ? readdirSync(folder) : [];
+	return files.flatMap((file) =>
+		readFileSync(join(folder, file), "utf8")
+			.split("\n")
+			.filter((line) => line.length > 0)
+			.map((line) => JSON.parse(line) as Record<string, unknown>),
+	);
+}
+
+/** A script that appends the time it ran (ms) to `file`: an on-stop command of one word, as opencode run passes it. */
+function stopScript(file: string): string {
+	const script = join(root, "on-stop.sh");
+	writeFileSync(script, `#!/bin/sh\nnode -e 'process.stdout.write(Date.now() + "\\n")' >> '${file}'\n`, {
+		mode: 0o755,
+	});
+	return script;
+}
+
+describe("Timebox in opencode run", () => {
+	it("answers `--command timebox` without a model request, and keeps the line out of later requests", async () => {
+		const set = await run(["--command", "timebox", "15m", "turns:3"]);
+		expect(set.stderr).toContain("[timebox] info: Timebox set: 15m and 3 turns.");
+		expect(set.stderr).toContain("Timebox answered /timebox itself (see above), so nothing was sent to the model");
+		expect(set.stderr).not.toContain("Unexpected server error");
+		expect(api.requests).toEqual([]);
+		expect(sessionLog()).toContainEqual(
+			expect.objectContaining({
+				kind: "active",
+				budget: expect.objectContaining({ timeLimitMs: 900_000, turnLimit: 3 }),
+			}),
+		);
+		api.reply({ text: "ANSWER" });
+		const next = await run(["-c", "next"]);
+		expect(next.stdout).toContain("ANSWER");
+		expect(next.stderr).toMatch(
+			/\[timebox\] info: Timebox restored: 14m \d+s left \(15m budget\) \| 3 turns left \(0\/3\)/,
+		);
+		expect(api.main.map((request) => request.text.includes("[timebox command]"))).toEqual([false]);
+		const status = await run(["-c", "--command", "timebox", "status"]);
+		expect(status.stderr).toMatch(/\[timebox\] info: Timebox: 1[45]m \d+s left .*2 turns left \(1\/3\)/);
+		expect(api.main).toHaveLength(1);
+	});
+
+	it("refuses a bad budget line, naming the bad word, and changes nothing", async () => {
+		const bad = await run(["--command", "timebox", "15x"]);
+		expect(bad.stderr).toContain('[timebox] warning: Timebox: "15x" is not a budget word');
+		expect(bad.stderr).toContain("Nothing changed.");
+		expect(sessionLog().filter((line) => line.kind === "active")).toEqual([]);
+		expect(api.requests).toEqual([]);
+	});
+
+	it("answers prompts 1 and 2 of TIMEBOX_DEFAULT=turns:2 across `run -c`, and refuses the 3rd with no request", async () => {
+		const env = { TIMEBOX_DEFAULT: "turns:2" };
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
+		const first = await run(["first"], env);
+		expect(first.stdout).toContain("ONE");
+		expect(first.stderr).toContain("[timebox] info: Timebox set from TIMEBOX_DEFAULT: 2 turns.");
+		const second = await run(["-c", "second"], env);
+		expect(second.stdout).toContain("TWO");
+		expect(second.stderr).toContain("Timebox restored: no time limit | 1 turn left (1/2).");
+		const requests = api.requests.length;
+		const third = await run(["-c", "third"], env);
+		expect(third.stdout).not.toContain("THREE");
+		expect(third.stderr).toContain("Error: Timebox budget spent. Used 2 turns");
+		expect(third.code).toBe(1);
+		expect(api.requests).toHaveLength(requests);
+		expect(sessionLog().filter((line) => line.kind === "prompt")).toHaveLength(3);
+	});
+
+	it("puts the warning into the request of the last prompt of turns:5, and not into the first ones", async () => {
+		const env = { TIMEBOX_DEFAULT: "turns:5" };
+		await run(["p1"], env);
+		for (const prompt of ["p2", "p3", "p4", "p5"]) await run(["-c", prompt], env);
+		const warned = api.main.map((request) => request.text.includes("IMPORTANT TIMEBOX WARNING"));
+		expect(warned).toEqual([false, false, false, false, true]);
+		expect(api.requests.filter((request) => request.title && request.text.includes("TIMEBOX"))).toEqual([]);
+	});
+
+	it("stops a running tool within 0.5 s of the deadline, sends nothing more, and runs the on-stop command once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const set = await run(["--command", "timebox", `4s -- ${stopScript(stopFile)}`]);
+		expect(set.stderr).toContain("[timebox] info: Timebox set: 4s. On stop it runs:");
+		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
+		api.reply({ bash: "sleep 20; echo slept" }, { text: "NEVER" });
+		const loop = await run(["-c", "loop"]);
+		const ended = Date.now();
+		const deadline = budget.startTime + 4_000;
+		expect(loop.stdout).not.toContain("slept");
+		expect(loop.stdout).not.toContain("NEVER");
+		expect(loop.stderr).toContain("[timebox] error: Timebox budget spent. Used 0 turns, 4s.");
+		expect(api.main).toHaveLength(1);
+		await new Promise((done) => setTimeout(done, 1_500));
+		const ran = readFileSync(stopFile, "utf8").trim().split("\n").map(Number);
+		console.log(
+			`opencode time stop: on-stop ran ${ran[0] - deadline} ms after the deadline; run ended after ${ended - deadline} ms`,
+		);
+		expect(ran).toHaveLength(1);
+		expect(ran[0] - deadline).toBeGreaterThanOrEqual(0);
+		expect(ran[0] - deadline).toBeLessThanOrEqual(500);
+	});
+
+	it("counts the tokens opencode reports: tokens:300 with 120-token answers stops the 3rd model call", async () => {
+		api.reply({ bash: "echo one" }, { bash: "echo two" }, { bash: "echo three" }, { text: "NEVER" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: "tokens:300" });
+		expect(loop.stderr).toContain("360 of 300 tokens");
+		expect(api.main).toHaveLength(3);
+		expect(loop.stdout).not.toContain("NEVER");
+	});
+});
+
+/** A TUI session in tmux on its own socket. */
+class Tui {
+	private readonly socket = join(root, "tmux.sock");
+
+	start(env: NodeJS.ProcessEnv): void {
+		const vars = Object.entries(opencodeEnv(home, env)).map(([key, value]) => `${key}='${value}'`);
+		const command = `cd '${join(root, "work")}' && env ${vars.join(" ")} '${OPENCODE}'`;
+		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", command);
+	}
+
+	screen(): string {
+		return this.tmux("capture-pane", "-p");
+	}
+
+	type(text: string): void {
+		this.tmux("send-keys", "-l", text);
+	}
+
+	enter(): void {
+		this.tmux("send-keys", "C-m");
+	}
+
+	stop(): void {
+		this.tmux("kill-server");
+	}
+
+	private tmux(...args: string[]): string {
+		return spawnSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" }).stdout ?? "";
+	}
+}
+
+describe("Timebox in the opencode TUI", () => {
+	let tui: Tui;
+	beforeEach(() => {
+		tui = new Tui();
+	});
+	afterEach(() => tui.stop());
+
+	it("answers /timebox in a toast with no request, and runs the on-stop command at the deadline while idle, once", async () => {
+		const stopFile = join(root, "stopped.txt");
+		tui.start({});
+		await expect.poll(() => tui.screen(), { timeout: 30_000, interval: 250 }).toContain("Ask anything");
+		tui.type(`/timebox 4s -- ${stopScript(stopFile)}`);
+		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 4s --");
+		tui.enter();
+		await expect.poll(() => tui.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 4s.");
+		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
+		const read = () => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : "");
+		await expect.poll(read, { timeout: 10_000, interval: 50 }).not.toBe("");
+		await new Promise((done) => setTimeout(done, 1_500));
+		const ran = read().trim().split("\n").map(Number);
+		console.log(`opencode idle expiry: on-stop ran ${ran[0] - (budget.startTime + 4_000)} ms after the deadline`);
+		expect(ran).toHaveLength(1);
+		expect(ran[0] - (budget.startTime + 4_000)).toBeLessThanOrEqual(500);
+		expect(tui.screen()).toContain("Timebox ran the on-stop command");
+		expect(api.requests).toEqual([]);
+	});
+});

@@ -2,15 +2,12 @@
 // shell runner, and its data under Timebox's state folder, shared with the daily ledger of pi and the hook hosts.
 
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../node/node-time.ts";
 import { createShellRunner } from "../node/on-stop-runner.ts";
+import { opencodeDataDir } from "./data-dir.ts";
 import { createTimeboxPlugin } from "./plugin.ts";
-
-/** The folder of Timebox's opencode data under its state folder. */
-export const OPENCODE_FOLDER = "opencode";
 
 /** Whether opencode runs its TUI: `opencode run` has no screen to show a toast on. */
 function interactive(argv: readonly string[]): boolean {
@@ -25,7 +22,7 @@ export default {
 		onStop: createShellRunner(),
 		newBudgetId: randomUUID,
 		env: process.env,
-		dataDir: join(dailyStateDir(process.env), OPENCODE_FOLDER),
+		dataDir: opencodeDataDir(process.env),
 		ledger: createFileLedger,
 		dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
 		interactive: interactive(process.argv),

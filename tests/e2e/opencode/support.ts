@@ -23,7 +23,7 @@ export async function ensureOpencode(): Promise<void> {
 
 /**
  * Writes `<home>/.config/opencode`: the fake provider at `apiUrl` (priced, so costs are reported), Timebox from this
- * checkout in the `plugin` list (with `options`, if any), no update check, and `@opencode-ai/plugin` already installed
+ * checkout in the `plugin` lists of the server (with `options`, if any) and of the TUI, no update check, and `@opencode-ai/plugin` already installed
  * there, so opencode does not try the registry before it loads plugins.
  */
 export function writeOpencodeHome(home: string, apiUrl: string, options?: Record<string, unknown>): void {
@@ -44,6 +44,7 @@ export function writeOpencodeHome(home: string, apiUrl: string, options?: Record
 		plugin: [options ? [REPO, options] : REPO],
 	};
 	writeFileSync(join(config, "opencode.json"), JSON.stringify(settings, null, 2));
+	writeFileSync(join(config, "tui.json"), JSON.stringify({ plugin: [REPO] }));
 	symlinkSync(join(INSTALL_DIR, "node_modules"), join(config, "node_modules"));
 	const dependencies = { "@opencode-ai/plugin": OPENCODE_VERSION };
 	writeFileSync(join(config, "package.json"), JSON.stringify({ dependencies }));

@@ -1,0 +1,36 @@
+/** @jsxImportSource @opentui/solid */
+// The opencode TUI plugin (the package's `./tui` export): Timebox's status beside the prompt of a session, as pi shows
+// it in the footer. The server plugin writes each session's status text to a file; this reads it once a second.
+
+import { readFileSync } from "node:fs";
+import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
+import { createSignal, onCleanup } from "solid-js";
+import { STATUS_REFRESH_INTERVAL_MS } from "../../core/index.ts";
+import { opencodeDataDir } from "./data-dir.ts";
+import { statusFile } from "./ui.ts";
+
+/** The session's status text, or "" while it has none. */
+function statusOf(sessionId: string): string {
+	try {
+		return readFileSync(statusFile(opencodeDataDir(process.env), sessionId), "utf8");
+	} catch {
+		return "";
+	}
+}
+
+export default {
+	id: "timebox",
+	tui: async (api: TuiPluginApi) => {
+		api.slots.register({
+			order: 50,
+			slots: {
+				session_prompt_right: (_context, props) => {
+					const [text, setText] = createSignal(statusOf(props.session_id));
+					const timer = setInterval(() => setText(statusOf(props.session_id)), STATUS_REFRESH_INTERVAL_MS);
+					onCleanup(() => clearInterval(timer));
+					return <text>{text()}</text>;
+				},
+			},
+		});
+	},
+};

@@ -1,4 +1,4 @@
-// `npm run bench`: runs the four Timebox benchmarks and prints one markdown table with the machine and the command.
+// `npm run bench`: runs the Timebox benchmarks and prints one markdown table with the machine and the command.
 
 import { it } from "vitest";
 import { DAILY_RECORDS, DAILY_SAMPLES, DAILY_SESSIONS, type DailyResult, measureDaily } from "./daily.ts";
@@ -12,6 +12,14 @@ import {
 	WARMUP_SAMPLES,
 } from "./handlers.ts";
 import { HOOK_RUNS, type HookCostResult, measureHookCost, PRINT_RUNS, type PrintRuns } from "./hooks.ts";
+import {
+	CONVERSATION_MESSAGES,
+	LOG_LINES,
+	measureOpencode,
+	OPENCODE_RUNS,
+	OPENCODE_SAMPLES,
+	type OpencodeResult,
+} from "./opencode.ts";
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
@@ -206,6 +214,37 @@ function printRow(measure: string, runs: PrintRuns): Row {
 	];
 }
 
+/** What one model call or tool call may cost inside opencode, in process. */
+const OPENCODE_HOOK_TARGET_MS = 0.1;
+
+function opencodeRows(result: OpencodeResult): Row[] {
+	const runs = `${OPENCODE_SAMPLES}, ${CONVERSATION_MESSAGES} messages, a ${LOG_LINES.toLocaleString("en-US")}-line session log`;
+	const ratio = result.withPluginMs / result.withoutPluginMs;
+	return [
+		[
+			"opencode, per model call: `messages.transform` + `chat.params`, budget in force, note added (`aware`)",
+			formatMs(result.modelCallMs),
+			runs,
+			`≤ ${OPENCODE_HOOK_TARGET_MS} ms`,
+			yesNo(result.modelCallMs <= OPENCODE_HOOK_TARGET_MS),
+		],
+		[
+			"opencode, per tool call: `tool.execute.before`, budget in force",
+			formatMs(result.toolCallMs),
+			runs,
+			`≤ ${OPENCODE_HOOK_TARGET_MS} ms`,
+			yesNo(result.toolCallMs <= OPENCODE_HOOK_TARGET_MS),
+		],
+		[
+			"`opencode run` one answer, with / without the plugin (fake API)",
+			`${formatMs(result.withPluginMs)} / ${formatMs(result.withoutPluginMs)} (${ratio.toFixed(2)}×)`,
+			`${OPENCODE_RUNS} + ${OPENCODE_RUNS}, alternating`,
+			`≤ ${PRINT_TARGET}×`,
+			yesNo(ratio <= PRINT_TARGET),
+		],
+	];
+}
+
 function table(rows: Row[]): string {
 	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
 	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
@@ -214,18 +253,20 @@ function table(rows: Row[]): string {
 
 it("measures Timebox", async () => {
 	const started = Date.now();
-	progress("1/6 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
+	progress("1/7 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
-	progress("2/6 pi start-up with and without Timebox");
+	progress("2/7 pi start-up with and without Timebox");
 	const startup = await measureStartup();
-	progress("3/6 stop latency on real pi");
+	progress("3/7 stop latency on real pi");
 	const stop = await measureStopLatency();
-	progress("4/6 unit suite wall time");
+	progress("4/7 unit suite wall time");
 	const suite = await measureUnitSuite();
-	progress("5/6 the daily ledger");
+	progress("5/7 the daily ledger");
 	const daily = await measureDaily();
-	progress("6/6 the hook hosts: Claude Code, Gemini CLI, Codex CLI");
+	progress("6/7 the hook hosts: Claude Code, Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
+	progress("7/7 opencode: the plugin in process, and `opencode run`");
+	const opencode = await measureOpencode();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -238,6 +279,7 @@ it("measures Timebox", async () => {
 			...suiteRows(suite),
 			...dailyRows(daily),
 			...hookRows(hooks),
+			...opencodeRows(opencode),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

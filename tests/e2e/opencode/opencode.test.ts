@@ -147,10 +147,39 @@ describe("Timebox in opencode run", () => {
 		await new Promise((done) => setTimeout(done, 1_500));
 		const ran = readFileSync(stopFile, "utf8").trim().split("\n").map(Number);
 		const late = (ran[0] ?? Number.NaN) - deadline;
-		console.log(`opencode time stop: on-stop ran ${late} ms after the deadline; run ended after ${ended - deadline} ms`);
+		console.log(
+			`opencode time stop: on-stop ran ${late} ms after the deadline; run ended after ${ended - deadline} ms`,
+		);
 		expect(ran).toHaveLength(1);
 		expect(late).toBeGreaterThanOrEqual(0);
 		expect(late).toBeLessThanOrEqual(500);
+	});
+
+	it("caps a prompt at steps:2: the 3rd call is the wrap-up, a tool asked for then is refused, and the run ends", async () => {
+		const ran = join(root, "ran.txt");
+		api.reply({ bash: `echo 1 >> '${ran}'` }, { bash: `echo 2 >> '${ran}'` }, { bash: `echo 3 >> '${ran}'` });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: "steps:2" });
+		expect(loop.stderr).toContain(
+			"[timebox] warning: Timebox: this prompt used its 2 steps; the model was asked to finish.",
+		);
+		expect(readFileSync(ran, "utf8")).toBe("1\n2\n");
+		expect(api.main.map((request) => request.text.includes("TIMEBOX: STEPS SPENT"))).toEqual([false, false, true]);
+		api.reply({ text: "FRESH" });
+		const next = await run(["-c", "next"], { TIMEBOX_DEFAULT: "steps:2" });
+		expect(next.stdout).toContain("FRESH");
+		expect(api.main).toHaveLength(4);
+	});
+
+	it("shares a daily budget of TIMEBOX_DAILY=turns:2 between two sessions, and refuses the 3rd prompt", async () => {
+		const env = { TIMEBOX_DAILY: "turns:2" };
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
+		expect((await run(["first"], env)).stdout).toContain("ONE");
+		expect((await run(["second session"], env)).stdout).toContain("TWO");
+		const requests = api.requests.length;
+		const third = await run(["-c", "third"], env);
+		expect(third.stderr).toContain("[timebox] error: Timebox: today's budget is spent (2 turns).");
+		expect(third.stdout).not.toContain("THREE");
+		expect(api.requests).toHaveLength(requests);
 	});
 
 	it("counts the tokens opencode reports: tokens:300 with 120-token answers stops the 3rd model call", async () => {

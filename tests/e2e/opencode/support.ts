@@ -23,10 +23,16 @@ export async function ensureOpencode(): Promise<void> {
 
 /**
  * Writes `<home>/.config/opencode`: the fake provider at `apiUrl` (priced, so costs are reported), Timebox from this
- * checkout in the `plugin` lists of the server (with `options`, if any) and of the TUI, no update check, and `@opencode-ai/plugin` already installed
+ * checkout in the `plugin` lists of the server (with `options`, if any) and of the TUI (unless `withTimebox` is false),
+ * no update check, and `@opencode-ai/plugin` already installed
  * there, so opencode does not try the registry before it loads plugins.
  */
-export function writeOpencodeHome(home: string, apiUrl: string, options?: Record<string, unknown>): void {
+export function writeOpencodeHome(
+	home: string,
+	apiUrl: string,
+	options?: Record<string, unknown>,
+	withTimebox = true,
+): void {
 	const config = join(home, ".config", "opencode");
 	mkdirSync(config, { recursive: true });
 	const settings = {
@@ -41,10 +47,10 @@ export function writeOpencodeHome(home: string, apiUrl: string, options?: Record
 		model: "fake/fake-model",
 		small_model: "fake/fake-model",
 		autoupdate: false,
-		plugin: [options ? [REPO, options] : REPO],
+		plugin: withTimebox ? [options ? [REPO, options] : REPO] : [],
 	};
 	writeFileSync(join(config, "opencode.json"), JSON.stringify(settings, null, 2));
-	writeFileSync(join(config, "tui.json"), JSON.stringify({ plugin: [REPO] }));
+	writeFileSync(join(config, "tui.json"), JSON.stringify({ plugin: withTimebox ? [REPO] : [] }));
 	symlinkSync(join(INSTALL_DIR, "node_modules"), join(config, "node_modules"));
 	const dependencies = { "@opencode-ai/plugin": OPENCODE_VERSION };
 	writeFileSync(join(config, "package.json"), JSON.stringify({ dependencies }));

@@ -41,33 +41,48 @@ export function dropCommands(messages: CallMessage[]): void {
 	messages.splice(0, messages.length, ...kept);
 }
 
-/** The call about to be sent: its session, its prompt (the last user message), and its number in the prompt's run. */
+/** The call about to be sent: its session, its prompt, and its number in the prompt's run. */
 export interface ModelCall {
 	sessionId: string;
-	prompt: string;
-	step: number;
+	/** The user message the call answers (what `chat.params` names). */
+	message: string;
+	/**
+	 * The prompt the call belongs to: the user message, or null when opencode wrote that message itself (the "continue"
+	 * after a compaction): then the call belongs to the latest prompt.
+	 */
+	prompt: string | null;
+	/** The call's number in the prompt's run; unknown after a message opencode wrote itself. */
+	step: number | undefined;
 	/** The prompt is a `/timebox` line Timebox answered: the call must not be sent. */
 	command: boolean;
 }
 
+/** Whether opencode wrote a user message itself: every text part of it is marked synthetic. */
+function writtenByOpencode(parts: readonly Part[]): boolean {
+	const texts = parts.filter((part) => part.type === "text");
+	return texts.length > 0 && texts.every((part) => part.synthetic === true);
+}
+
 /**
- * The call `messages` are for, or null when they hold no prompt. Its number is one more than the prompt's finished
- * answers, so a call sent again after an error keeps its number.
+ * The call `messages` are for, or null when they hold no user message. Its number is one more than the prompt's
+ * finished answers, so a call sent again after an error keeps its number.
  */
 export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null {
 	let index = messages.length - 1;
 	while (index >= 0 && messages[index]?.info.role !== "user") index--;
-	const prompt = messages[index];
-	if (!prompt) return null;
+	const user = messages[index];
+	if (!user) return null;
 	let answers = 0;
 	for (const message of messages.slice(index + 1)) {
-		if (message.info.role === "assistant" && message.info.parentID === prompt.info.id && message.info.finish) answers++;
+		if (message.info.role === "assistant" && message.info.parentID === user.info.id && message.info.finish) answers++;
 	}
+	const own = !writtenByOpencode(user.parts);
 	return {
-		sessionId: prompt.info.sessionID,
-		prompt: prompt.info.id,
-		step: answers + 1,
-		command: isCommandText(prompt.parts),
+		sessionId: user.info.sessionID,
+		message: user.info.id,
+		prompt: own ? user.info.id : null,
+		step: own ? answers + 1 : undefined,
+		command: isCommandText(user.parts),
 	};
 }
 
@@ -77,13 +92,13 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
  */
 export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: readonly string[]): void {
 	if (blocks.length === 0) return;
-	const index = messages.findLastIndex((message) => message.info.id === call.prompt);
+	const index = messages.findLastIndex((message) => message.info.id === call.message);
 	const prompt = messages[index];
 	if (!prompt) return;
 	const note: Part = {
-		id: `prt_timebox_${call.step}`,
+		id: `prt_timebox_${call.step ?? "next"}`,
 		sessionID: call.sessionId,
-		messageID: call.prompt,
+		messageID: call.message,
 		type: "text",
 		text: blocks.join("\n\n"),
 		synthetic: true,

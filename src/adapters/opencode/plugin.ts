@@ -63,7 +63,7 @@ interface OpencodeSession {
 	prompts: Set<string>;
 	/** The responses already counted. */
 	answered: Set<string>;
-	/** Why the calls of a prompt are refused, by prompt id: the next `chat.params` of that prompt throws it. */
+	/** Why the calls answering a user message are refused, by its id: the next `chat.params` for it throws it. */
 	refused: Map<string, string>;
 	/** The user messages that are `/timebox` lines: their calls are never sent. */
 	commands: Set<string>;
@@ -162,14 +162,18 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				dropCommands(messages);
 				if (!call || call.command || subagents.has(call.sessionId)) return;
 				const session = sessionOf(call.sessionId);
-				if (!session.prompts.has(call.prompt)) {
+				if (call.prompt !== null && !session.prompts.has(call.prompt)) {
 					session.prompts.add(call.prompt);
 					session.log.appendPrompt(call.prompt, deps.clock.now());
 				}
 				const answer = await refusing(session, () =>
-					session.live.handle({ type: "modelCall", prompt: call.prompt, step: call.step }),
+					session.live.handle({
+						type: "modelCall",
+						prompt: call.prompt,
+						...(call.step === undefined ? {} : { step: call.step }),
+					}),
 				);
-				if (answer.refusal !== null) session.refused.set(call.prompt, answer.refusal || STOPPED_CALL);
+				if (answer.refusal !== null) session.refused.set(call.message, answer.refusal || STOPPED_CALL);
 				else addBudgetNote(messages, call, answer.context);
 			},
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.

@@ -12,7 +12,7 @@ import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
 import { FakeChat } from "../support/fake-chat.ts";
-import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./support.ts";
+import { ensureOpencode, OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
 
 let api: FakeChat;
 let root: string;
@@ -188,6 +188,35 @@ describe("Timebox in opencode run", () => {
 		expect(loop.stderr).toContain("360 of 300 tokens");
 		expect(api.main).toHaveLength(3);
 		expect(loop.stdout).not.toContain("NEVER");
+	});
+});
+
+describe("installing Timebox in opencode", () => {
+	it("installs the packed npm package with `opencode plugin <folder>`, for the server and the TUI, and it loads", async () => {
+		const packed = await runProcess("npm", ["pack", REPO, "--pack-destination", root, "--silent"], {
+			timeoutMs: 60_000,
+		});
+		expect(packed.code).toBe(0);
+		const unpacked = await runProcess("tar", ["xzf", join(root, packed.stdout.trim()), "-C", root]);
+		expect(unpacked.code).toBe(0);
+		const plain = join(root, "plain-home");
+		writeOpencodeHome(plain, api.url, undefined, false);
+		const env = opencodeEnv(plain);
+		const work = join(root, "work");
+		const added = await runProcess(OPENCODE, ["plugin", join(root, "package")], { cwd: work, env, timeoutMs: 60_000 });
+		expect(added.code).toBe(0);
+		for (const file of ["opencode.json", "tui.json"]) {
+			const config = JSON.parse(readFileSync(join(work, ".opencode", file), "utf8")) as { plugin: unknown[] };
+			expect(config.plugin).toEqual([join(root, "package")]);
+		}
+		preinstallPluginPackage(join(work, ".opencode"));
+		const set = await runProcess(OPENCODE, ["run", "--command", "timebox", "15m"], {
+			cwd: work,
+			env,
+			timeoutMs: 60_000,
+		});
+		expect(stripVTControlCharacters(set.stderr)).toContain("[timebox] info: Timebox set: 15m.");
+		expect(api.requests).toEqual([]);
 	});
 });
 

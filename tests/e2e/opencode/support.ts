@@ -51,6 +51,15 @@ export function writeOpencodeHome(
 	};
 	writeFileSync(join(config, "opencode.json"), JSON.stringify(settings, null, 2));
 	writeFileSync(join(config, "tui.json"), JSON.stringify({ plugin: withTimebox ? [REPO] : [] }));
+	preinstallPluginPackage(config);
+}
+
+/**
+ * Gives an opencode config folder (`~/.config/opencode`, a project's `.opencode`) the `@opencode-ai/plugin` package
+ * opencode installs into each folder that names plugins, so that it does not try the registry first.
+ */
+export function preinstallPluginPackage(config: string): void {
+	mkdirSync(config, { recursive: true });
 	symlinkSync(join(INSTALL_DIR, "node_modules"), join(config, "node_modules"));
 	const dependencies = { "@opencode-ai/plugin": OPENCODE_VERSION };
 	writeFileSync(join(config, "package.json"), JSON.stringify({ dependencies }));

@@ -53,10 +53,13 @@ export interface LiveSessionPorts {
 	abortRun(): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
-	/** Whether the user can be asked now (an interactive UI). */
-	canAsk(): boolean;
-	/** Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs`. */
-	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
+	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
+	canAsk?(): boolean;
+	/**
+	 * Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs`. Only
+	 * called while `canAsk()` says so.
+	 */
+	ask?(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
 	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
 	costReporting?(): CostReporting;
 	/** The ledger of the daily budgets every session shares; absent where there is none. */
@@ -140,7 +143,7 @@ export class LiveSession {
 			const { onLimit, awareness, grace } = this.settings;
 			if (onLimit) {
 				event.onLimit = onLimit;
-				event.canAsk = this.ports.canAsk();
+				event.canAsk = this.canAsk();
 			}
 			if (awareness) event.awareness = awareness;
 			if (grace) event.grace = grace;
@@ -184,7 +187,7 @@ export class LiveSession {
 				type: "command",
 				args,
 				newBudgetId: this.ports.newBudgetId(),
-				canAsk: this.ports.canAsk(),
+				canAsk: this.canAsk(),
 			};
 			if (this.ports.costReporting) event.cost = this.ports.costReporting();
 			if (parseCommand(args).kind === "report") {
@@ -207,7 +210,7 @@ export class LiveSession {
 	handle(event: SessionEvent): Promise<Answer> {
 		if (this.asking) return this.answered.then(() => this.handle(event));
 		const daily = this.daily(event);
-		if (daily?.refusal) return Promise.resolve(daily);
+		if (daily && daily.refusal !== null) return Promise.resolve(daily);
 		const answer = this.dispatch(event);
 		if (daily) answer.context.push(...daily.context);
 		if (answer.questions.length === 0) return Promise.resolve(answer);
@@ -283,12 +286,16 @@ export class LiveSession {
 	private async choose(question: Question): Promise<SessionEvent> {
 		try {
 			const labels = question.choices.map((choice) => choice.label);
-			const index = await this.ports.ask(question.question, labels, question.timeoutMs);
+			const index = await this.ports.ask?.(question.question, labels, question.timeoutMs);
 			return (index === undefined ? undefined : question.choices[index]?.answer) ?? question.onTimeout;
 		} catch (error) {
 			this.report("question", error);
 			return question.onTimeout;
 		}
+	}
+
+	private canAsk(): boolean {
+		return this.ports.ask !== undefined && this.ports.canAsk?.() === true;
 	}
 
 	/** Feeds one event to the rules and carries out what they say. */

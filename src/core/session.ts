@@ -491,7 +491,10 @@ function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Step
 		...(Object.keys(settings).length > 0 ? { settings } : {}),
 	};
 	const budget = history.budget;
-	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
+	if (!history.hasRecords && event.defaultBudget) {
+		const given = withDefault(base, event.defaultBudget, now);
+		return { state: given.state, effects: [...effects, ...given.effects] };
+	}
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const loaded: SessionState = {
 		...base,

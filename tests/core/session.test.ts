@@ -1659,6 +1659,20 @@ describe("the awareness and grace settings", () => {
 		expect(step(EMPTY_SESSION, settingsLoad("nudge", 30), START).state.settings).toEqual({ awareness: "nudge" });
 	});
 
+	it("names a bad setting when a default budget is given as well, and sets the default", () => {
+		const event: SessionEvent = {
+			...loadEvent({ hasRecords: false }),
+			grace: { value: "forever", source: "timebox.grace in settings.json" },
+			defaultBudget: { text: "10m", source: "PI_TIMEBOX", newBudgetId: "b9" },
+		};
+		const result = step(EMPTY_SESSION, event, START);
+		expect(result.state.budget?.timeLimitMs).toBe(10 * MINUTE);
+		expect(notices(result.effects)).toEqual([
+			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+			"Timebox set from PI_TIMEBOX: 10m.",
+		]);
+	});
+
 	it("lets the budget's own words win over the settings", () => {
 		const state = withBudget(budget({ timeLimitMs: 10 * MINUTE, awareness: "nudge", graceMs: 2_000 }), {
 			settings: { awareness: "always", graceMs: 60_000 },

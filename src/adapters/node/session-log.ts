@@ -52,11 +52,6 @@ export class SessionLog implements BudgetStore {
 		this.appendLine({ kind: "usage", responseId, ...used, at, ...(offset === undefined ? {} : { offset }) });
 	}
 
-	/** Whether a response's use is recorded already. */
-	hasUsage(responseId: string): boolean {
-		return this.lines().some((line) => line.kind === "usage" && line.responseId === responseId);
-	}
-
 	/** Records how far the transcript was read when nothing new was used. */
 	appendTranscriptOffset(offset: number): void {
 		this.appendLine({ kind: "transcript", offset });

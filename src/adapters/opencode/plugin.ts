@@ -50,8 +50,6 @@ export const COMMAND_ANSWERED =
 	"Timebox answered /timebox itself (see above), so nothing was sent to the model; opencode shows that as an error.";
 /** The error that ends a `/timebox` line in the TUI after Timebox answered it in a toast; opencode logs it only. */
 export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent to the model.";
-/** Why a call a daily budget ended is not sent; the notification before it says which budget. */
-export const STOPPED_CALL = "Timebox stopped this prompt.";
 /** The command's line in opencode's `/` list. */
 export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
 
@@ -77,8 +75,17 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 	return async (input: Pick<PluginInput, "client">, options: Record<string, unknown> = {}): Promise<Hooks> => {
 		const { client } = input;
 		const sessions = new Map<string, OpencodeSession>();
-		/** Sessions a subagent runs in (opencode's `task` tool): their calls belong to the parent's run, which is budgeted. */
-		const subagents = new Set<string>();
+		/**
+		 * The sessions subagents run in (opencode's `task` tool), with the session that started each: their calls belong to
+		 * the parent's run, which is budgeted, and what they use counts there.
+		 */
+		const subagents = new Map<string, string>();
+		/** The session a subagent's session belongs to, through any depth of subagents. */
+		const budgetedSession = (sessionId: string): string => {
+			let id = sessionId;
+			for (let parent = subagents.get(id); parent !== undefined; parent = subagents.get(id)) id = parent;
+			return id;
+		};
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
 		const defaultBudget = defaultBudgetOf(deps.env, options);
 		const settings = settingsOf(deps.env, options);
@@ -114,8 +121,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 						if (!session.refusing) void client.session.abort({ path: { id: sessionId } }).catch(() => {});
 					},
 					newBudgetId: deps.newBudgetId,
-					canAsk: () => false,
-					ask: async () => undefined,
 					costReporting: () => session.cost,
 				}),
 			};
@@ -173,8 +178,9 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 						...(call.step === undefined ? {} : { step: call.step }),
 					}),
 				);
-				if (answer.refusal !== null) session.refused.set(call.message, answer.refusal || STOPPED_CALL);
-				else addBudgetNote(messages, call, answer.context);
+				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
+				// A prompt refused before keeps that reason: the rules refuse its later calls without a word.
+				else if (answer.refusal) session.refused.set(call.message, answer.refusal);
 			},
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
 			"chat.params": async (call) => {
@@ -189,15 +195,14 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"tool.execute.before": async (tool) => {
 				if (subagents.has(tool.sessionID)) return;
 				const answer = await sessionOf(tool.sessionID).live.handle({ type: "toolCall", prompt: null });
-				if (answer.refusal !== null) throw new Error(answer.refusal || STOPPED_CALL);
+				if (answer.refusal !== null) throw new Error(answer.refusal);
 			},
 			event: async ({ event }) => {
 				if (event.type === "session.created" && event.properties.info.parentID) {
-					subagents.add(event.properties.info.id);
+					subagents.set(event.properties.info.id, event.properties.info.parentID);
 				} else if (event.type === "message.updated") {
 					const used = usageOf(event.properties.info);
-					const session =
-						used && !subagents.has(event.properties.info.sessionID) ? sessionOf(event.properties.info.sessionID) : null;
+					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
 					if (!used || !session || session.answered.has(event.properties.info.id)) return;
 					session.answered.add(event.properties.info.id);
 					session.log.appendUsage(event.properties.info.id, used, deps.clock.now());

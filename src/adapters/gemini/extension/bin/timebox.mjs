@@ -1777,7 +1777,13 @@ function load(event, now) {
 		...Object.keys(settings).length > 0 ? { settings } : {}
 	};
 	const budget = history.budget;
-	if (!history.hasRecords && event.defaultBudget) return withDefault(base, event.defaultBudget, now);
+	if (!history.hasRecords && event.defaultBudget) {
+		const given = withDefault(base, event.defaultBudget, now);
+		return {
+			state: given.state,
+			effects: [...effects, ...given.effects]
+		};
+	}
 	if (!budget || ledger.off) return {
 		state: base,
 		effects: [...effects, status(base, now)]
@@ -3505,10 +3511,6 @@ var SessionLog = class {
 			at,
 			...offset === void 0 ? {} : { offset }
 		});
-	}
-	/** Whether a response's use is recorded already. */
-	hasUsage(responseId) {
-		return this.lines().some((line) => line.kind === "usage" && line.responseId === responseId);
 	}
 	/** Records how far the transcript was read when nothing new was used. */
 	appendTranscriptOffset(offset) {

@@ -1,0 +1,136 @@
+// Usage from message.updated against token and cost budgets, and what a restarted opencode (same data folder) keeps.
+
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createWorld, FakeOpencode, MAIN, removeWorld, type Usage, type World } from "./fake-opencode.ts";
+
+const MINUTE = 60_000;
+const SPENT = (used: string) =>
+	`Timebox budget spent. Used ${used}. The agent stops for this turn. The chat continues.`;
+
+/** 600 tokens of every kind opencode counts, for `cost` dollars. */
+const used600 = (cost = 0): Usage => ({ input: 300, output: 100, reasoning: 100, cacheRead: 50, cacheWrite: 50, cost });
+
+let world: World;
+
+beforeEach(() => {
+	world = createWorld();
+});
+
+afterEach(() => removeWorld(world));
+
+/** The session log's lines of one kind. */
+function logged(kind: string, session = MAIN): Record<string, unknown>[] {
+	return readFileSync(join(world.dataDir, "sessions", `${session}.jsonl`), "utf8")
+		.split("\n")
+		.filter((line) => line.length > 0)
+		.map((line) => JSON.parse(line) as Record<string, unknown>)
+		.filter((line) => line.kind === kind);
+}
+
+describe("a token budget", () => {
+	it("counts each answer once, however often opencode updates it, and stops the call after 1,000 tokens", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("tokens:1000 -- say done");
+		const job = await opencode.prompt("loop", { calls: 5, usage: () => used600() });
+		expect(job.calls.map((call) => call.refusal)).toEqual([null, null]);
+		expect(job.aborted).toBe(true);
+		expect(opencode.client.aborts).toEqual([MAIN]);
+		expect(opencode.messages("error")).toEqual([SPENT("0 turns, 0s, 1,200 of 1,000 tokens")]);
+		expect(world.runner.commands).toEqual(["say done"]);
+		// opencode reports an answer again (a part changed): it counted already.
+		const answer = opencode.conversation().messages.at(-1)?.info;
+		if (answer?.role !== "assistant") throw new Error("the run ends with an answer");
+		await opencode.event({ type: "message.updated", properties: { info: answer } });
+		expect(logged("usage")).toHaveLength(3);
+		const conversation = opencode.conversation();
+		expect((await opencode.call(conversation, conversation.lastPrompt())).refusal).toBe(SPENT("0 turns, 0s"));
+		await opencode.timebox("status");
+		expect(opencode.last?.message).toMatch(/^Timebox budget spent\. Used 0 turns, 0s, 1,200 of 1,000 tokens\. Set /);
+	});
+
+	it("writes what each answer used to the session log, so opencode run -c keeps the count and the budget", async () => {
+		const first = await FakeOpencode.start(world);
+		await first.timebox("tokens:2000");
+		await first.prompt("one", { calls: 2, usage: () => used600(0.01) });
+		expect(logged("usage").map((line) => [line.tokens, line.cost])).toEqual([
+			[0, 0],
+			[600, 0.01],
+			[600, 0.01],
+		]);
+		const second = await first.restart();
+		// The restarted opencode reports the stored answers again: they counted already.
+		for (const message of second.conversation().messages) {
+			if (message.info.role === "assistant")
+				await second.event({ type: "message.updated", properties: { info: message.info } });
+		}
+		await second.timebox("status");
+		expect(second.last).toEqual({
+			message: "Timebox: no time limit | no turn limit | 1.2k of 2k tokens",
+			level: "info",
+		});
+		const two = await second.prompt("two", { calls: 3, usage: () => used600() });
+		expect(two.calls.map((call) => call.refusal)).toEqual([null, null]);
+		expect(second.messages("error")).toEqual([SPENT("1 turn, 0s, 2,400 of 2,000 tokens")]);
+	});
+});
+
+describe("a cost budget", () => {
+	it("stops at the answer that reaches $0.01", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("cost:0.01");
+		expect(opencode.last?.message).toBe("Timebox set: $0.01.");
+		const job = await opencode.prompt("loop", { calls: 5, usage: () => used600(0.006) });
+		expect(job.calls).toHaveLength(2);
+		expect(opencode.messages("error")).toEqual([SPENT("0 turns, 0s, $0.012 of $0.01")]);
+	});
+});
+
+describe("a restarted opencode", () => {
+	it("keeps a turn budget's count", async () => {
+		const first = await FakeOpencode.start(world, { interactive: true });
+		await first.timebox("turns:2");
+		await first.prompt("one");
+		const second = await first.restart({ interactive: false });
+		await second.timebox("status");
+		expect(second.last?.message).toBe("Timebox: no time limit | 1 turn left (1/2)");
+		await second.prompt("two");
+		expect((await second.prompt("three")).calls[0]?.refusal).toBe(SPENT("2 turns, 0s"));
+	});
+
+	it("keeps a spent budget spent and never runs the on-stop command twice", async () => {
+		const first = await FakeOpencode.start(world);
+		await first.timebox("turns:1 -- say done");
+		await first.prompt("one");
+		expect((await first.prompt("two")).calls[0]?.refusal).toBe(SPENT("1 turn, 0s"));
+		expect(world.runner.commands).toEqual(["say done"]);
+		const second = await first.restart();
+		const three = await second.prompt("three", { calls: 2 });
+		expect(three.calls.map((call) => call.refusal)).toEqual([null, null]);
+		await second.timebox("status");
+		expect(second.messages()).toEqual([
+			"Timebox budget spent. Used 1 turn, 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+		]);
+		expect(world.runner.commands).toEqual(["say done"]);
+	});
+
+	it("refuses the next prompt after the time ran out while opencode was closed, and runs the on-stop once", async () => {
+		const first = await FakeOpencode.start(world);
+		await first.timebox("1m -- say done");
+		await first.prompt("one");
+		await first.dispose();
+		world.time.advance(5 * MINUTE);
+		expect(world.runner.commands).toEqual([]);
+		const second = await FakeOpencode.start(world);
+		const late = await second.prompt("two");
+		expect(late.calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 5m 0s")]);
+		expect(second.messages("error")).toEqual([SPENT("1 turn, 5m 0s")]);
+		expect(world.runner.commands).toEqual(["say done"]);
+		const third = await second.restart();
+		expect((await third.prompt("three")).calls.map((call) => call.refusal)).toEqual([null]);
+		world.time.advance(5 * MINUTE);
+		expect(world.runner.commands).toEqual(["say done"]);
+		expect(third.messages("error")).toEqual([]);
+	});
+});

@@ -182,6 +182,23 @@ describe("Timebox in opencode run", () => {
 		expect(api.requests).toHaveLength(requests);
 	});
 
+	it("with grace:10s lets the run wrap up: the tool asked for after the deadline is refused, the answer is kept", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const ran = join(root, "ran.txt");
+		api.reply({ bash: "sleep 4" }, { bash: `echo late >> '${ran}'` }, { text: "FINAL SUMMARY" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `2s grace:10s -- ${stopScript(stopFile)}` });
+		expect(loop.stdout).toContain("FINAL SUMMARY");
+		expect(loop.stderr).toContain("it has 10s to write its final answer");
+		expect(existsSync(ran)).toBe(false);
+		expect(api.main).toHaveLength(3);
+		expect(api.main[1]?.text).toContain("TIMEBOX: BUDGET SPENT");
+		expect(api.main[2]?.text).toContain("Timebox: the budget is spent");
+		await expect
+			.poll(() => (existsSync(stopFile) ? readFileSync(stopFile, "utf8") : ""), { timeout: 3_000 })
+			.not.toBe("");
+		expect(readFileSync(stopFile, "utf8").trim().split("\n")).toHaveLength(1);
+	});
+
 	it("counts the tokens opencode reports: tokens:300 with 120-token answers stops the 3rd model call", async () => {
 		api.reply({ bash: "echo one" }, { bash: "echo two" }, { bash: "echo three" }, { text: "NEVER" });
 		const loop = await run(["loop"], { TIMEBOX_DEFAULT: "tokens:300" });

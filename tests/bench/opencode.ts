@@ -5,11 +5,11 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import type { Message, Part } from "@opencode-ai/sdk";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../src/adapters/node/node-time.ts";
+import type { Hooks, PluginInput } from "../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../src/adapters/opencode/plugin.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "../e2e/opencode/support.ts";
 import { FakeChat } from "../e2e/support/fake-chat.ts";

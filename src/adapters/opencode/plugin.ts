@@ -2,7 +2,6 @@
 // translation only: each hook turns one opencode event into a session event, and the answer into what opencode takes
 // (a thrown error refuses a model call or a tool call; a note part reaches the model; `session.abort` ends a run).
 
-import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import {
 	type BudgetLedger,
 	type Clock,
@@ -25,6 +24,7 @@ import {
 	modelCallOf,
 	usageOf,
 } from "./calls.ts";
+import type { Hooks, PluginInput } from "./host.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { OpencodeUI } from "./ui.ts";
 

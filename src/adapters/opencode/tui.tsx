@@ -3,11 +3,20 @@
 // it in the footer. The server plugin writes each session's status text to a file; this reads it once a second.
 
 import { readFileSync } from "node:fs";
-import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createSignal, onCleanup } from "solid-js";
 import { STATUS_REFRESH_INTERVAL_MS } from "../../core/index.ts";
 import { opencodeDataDir } from "./data-dir.ts";
 import { statusFile } from "./ui.ts";
+
+/** The part of opencode's TUI plugin API this plugin uses (`@opencode-ai/plugin/tui`, 1.18.33). */
+interface TuiPluginApi {
+	slots: {
+		register(plugin: {
+			order: number;
+			slots: { session_prompt_right: (context: unknown, props: { session_id: string }) => unknown };
+		}): string;
+	};
+}
 
 /** The session's status text, or "" while it has none. */
 function statusOf(sessionId: string): string {

@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Hooks, PluginInput, ProviderContext } from "@opencode-ai/plugin";
 import type { AssistantMessage, Event, Model, Part, Session, UserMessage } from "@opencode-ai/sdk";
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
+import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingRunner, sequentialIds } from "../../support/memory-host.ts";
@@ -448,14 +448,14 @@ export class FakeOpencode {
 	}
 
 	paramsInput(sessionID: string, agent: string, message: UserMessage, prices: Prices): ParamsInput {
-		// Timebox reads only the prices of opencode's model; its Model and ProviderContext have dozens of required
-		// fields (capabilities, limits, the provider's options) that play no part here.
+		// Timebox reads only the prices of opencode's model; its Model has dozens of required fields (capabilities,
+		// limits) that play no part here, and the provider is not read at all.
 		const model = {
 			id: "fake-model",
 			providerID: "fake",
 			cost: { input: prices.input, output: prices.output, cache: { read: 0, write: 0 } },
 		} as unknown as Model;
-		const provider = { source: "config", info: { id: "fake" }, options: {} } as unknown as ProviderContext;
+		const provider = { source: "config", info: { id: "fake" }, options: {} };
 		return { sessionID, agent, model, provider, message };
 	}
 

@@ -65,9 +65,7 @@ function sessionLog(): Array<Record<string, unknown>> {
 /** A script that appends the time it ran (ms) to `file`: an on-stop command of one word, as opencode run passes it. */
 function stopScript(file: string): string {
 	const script = join(root, "on-stop.sh");
-	writeFileSync(script, `#!/bin/sh\nnode -e 'process.stdout.write(Date.now() + "\\n")' >> '${file}'\n`, {
-		mode: 0o755,
-	});
+	writeFileSync(script, `#!/bin/sh\ndate +%s%3N >> '${file}'\n`, { mode: 0o755 });
 	return script;
 }
 
@@ -279,6 +277,8 @@ describe("Timebox in the opencode TUI", () => {
 		const stopFile = join(root, "stopped.txt");
 		tui.start({});
 		await expect.poll(() => tui.screen(), { timeout: 30_000, interval: 250 }).toContain("Ask anything");
+		// The prompt shows before opencode has finished starting, and keys typed in that moment are lost.
+		await new Promise((done) => setTimeout(done, 1_500));
 		tui.type(`/timebox 4s -- ${stopScript(stopFile)}`);
 		await expect.poll(() => tui.screen(), { timeout: 5_000, interval: 100 }).toContain("/timebox 4s --");
 		tui.enter();

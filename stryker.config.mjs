@@ -10,6 +10,8 @@ export default {
 		"src/adapters/claude/*.ts",
 		"!src/adapters/claude/main.ts",
 		"src/adapters/pi/*.ts",
+		"src/adapters/opencode/*.ts",
+		"!src/adapters/opencode/server.ts",
 	],
 	coverageAnalysis: "perTest",
 	// Static mutants (in module-level constants) need every test re-run for each one; skipping them keeps the run short.

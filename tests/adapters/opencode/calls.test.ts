@@ -98,7 +98,28 @@ describe("a /timebox line in the messages", () => {
 	});
 });
 
+describe("a /timebox line and the model", () => {
+	it("keeps an answer that only quotes the marker: only a user message is a /timebox line", () => {
+		const quoting: CallMessage = {
+			info: assistantInfo("msg_a", "msg_u"),
+			parts: [text("msg_a", `${COMMAND_TEMPLATE}`)],
+		};
+		const messages = [user("msg_u", "what does /timebox expand to?"), quoting];
+		dropCommands(messages);
+		expect(messages.map((message) => message.info.id)).toEqual(["msg_u", "msg_a"]);
+	});
+});
+
 describe("the model call the messages are for", () => {
+	it("belongs to the user message when only its text is opencode's, not a file the user attached", () => {
+		const attached = user("msg_u", "the continue");
+		attached.parts = [
+			{ ...text("msg_u", "the continue"), synthetic: true },
+			{ id: "prt_f", sessionID: SESSION, messageID: "msg_u", type: "file", mime: "text/plain", url: "file:///a.txt" },
+		];
+		expect(modelCallOf([attached])).toMatchObject({ prompt: null, step: undefined });
+	});
+
 	it("is none without a prompt", () => {
 		expect(modelCallOf([])).toBeNull();
 		expect(modelCallOf([assistant("msg_2", "msg_1", "stop")])).toBeNull();
@@ -253,6 +274,7 @@ describe("the arguments of /timebox", () => {
 
 	it("keeps what the user typed otherwise", () => {
 		expect(commandArguments("15m turns:3")).toBe("15m turns:3");
+		expect(commandArguments('turns:3"')).toBe('turns:3"');
 		expect(commandArguments('turns:5 -- notify-send "Timebox done"')).toBe('turns:5 -- notify-send "Timebox done"');
 		expect(commandArguments('"a" -- say "b"')).toBe('"a" -- say "b"');
 		expect(commandArguments('"')).toBe('"');

@@ -1,9 +1,20 @@
-// Usage from message.updated against token and cost budgets, and what a restarted opencode (same data folder) keeps.
+// Usage from message.updated against token and cost budgets, what a restarted opencode (same data folder) keeps, and
+// the session log's prompts and steps.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createWorld, FakeOpencode, MAIN, removeWorld, type Usage, type World } from "./fake-opencode.ts";
+import {
+	createWorld,
+	FakeOpencode,
+	FREE,
+	MAIN,
+	notesOf,
+	PRICED,
+	removeWorld,
+	type Usage,
+	type World,
+} from "./fake-opencode.ts";
 
 const MINUTE = 60_000;
 const SPENT = (used: string) =>
@@ -132,5 +143,51 @@ describe("a restarted opencode", () => {
 		world.time.advance(5 * MINUTE);
 		expect(world.runner.commands).toEqual(["say done"]);
 		expect(third.messages("error")).toEqual([]);
+	});
+});
+
+describe("the session log", () => {
+	it("holds each prompt once, however many calls it makes, and after a restart that sends its call again", async () => {
+		const first = await FakeOpencode.start(world);
+		await first.timebox("turns:3");
+		const one = await first.prompt("one", { calls: 3 });
+		expect(logged("prompt").map((line) => line.promptId)).toEqual([one.prompt]);
+		const second = await first.restart();
+		const conversation = second.conversation();
+		const again = await second.call(conversation, conversation.lastPrompt());
+		expect(again.refusal).toBeNull();
+		expect(logged("prompt").map((line) => line.promptId)).toEqual([one.prompt]);
+		const third = await second.restart();
+		await third.timebox("status");
+		expect(third.last?.message).toBe("Timebox: no time limit | 2 turns left (1/3)");
+		expect(third.messages()[0]).toBe("Timebox restored: no time limit | 2 turns left (1/3).");
+	});
+
+	it("counts a call opencode sends again as one step", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.timebox("steps:2");
+		const conversation = opencode.conversation();
+		const prompt = conversation.addUser("loop");
+		expect((await opencode.call(conversation, prompt.info)).refusal).toBeNull();
+		expect((await opencode.call(conversation, prompt.info)).refusal).toBeNull();
+		await opencode.answer(conversation, prompt.info.id, used600(), "tool-calls");
+		const second = await opencode.call(conversation, prompt.info);
+		expect(second.refusal).toBeNull();
+		expect(notesOf(second.sent).join("\n")).toContain("Steps: this is model call 2 of the 2 this prompt may make.");
+		expect(notesOf(second.sent).join("\n")).not.toContain("STEPS SPENT");
+	});
+});
+
+describe("whether the model reports its cost", () => {
+	it("is the agent's model's, not the title call's small model", async () => {
+		const opencode = await FakeOpencode.start(world);
+		await opencode.prompt("one", { model: PRICED, titleModel: FREE });
+		await opencode.timebox("cost:1");
+		expect(opencode.last?.message).toBe("Timebox set: $1.00.");
+		await opencode.prompt("two", { model: FREE, title: false });
+		await opencode.timebox("cost:2");
+		expect(opencode.last?.message).toBe(
+			"Timebox set: $2.00. It replaces the previous budget.\nTimebox: this model reports no cost: the cost limit cannot be enforced.",
+		);
 	});
 });

@@ -1,6 +1,6 @@
 // OpencodeUI: notifications as toasts in the TUI or stderr lines in opencode run, and the status file the TUI shows.
 
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -93,6 +93,15 @@ describe("the status", () => {
 		screen.setStatus(undefined);
 		expect(existsSync(file)).toBe(false);
 		screen.setStatus(undefined);
+		expect(existsSync(file)).toBe(false);
+	});
+
+	it("is cleared without a word when its file is already gone (the data folder cleaned up meanwhile)", () => {
+		const screen = ui(true);
+		const file = statusFile(world.dataDir, "ses_1");
+		screen.setStatus("Timebox: budget spent");
+		rmSync(file);
+		expect(() => screen.setStatus(undefined)).not.toThrow();
 		expect(existsSync(file)).toBe(false);
 	});
 

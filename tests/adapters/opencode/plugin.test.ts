@@ -175,6 +175,13 @@ describe("a turn budget", () => {
 		});
 		const two = await opencode.prompt("two");
 		expect(two.calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 1m 0s")]);
+		// The session log names the prompts the user sent, and nothing for the message opencode wrote.
+		const log = readFileSync(join(world.dataDir, "sessions", `${MAIN}.jsonl`), "utf8");
+		const prompts = log.split("\n").filter((line) => line.includes('"kind":"prompt"'));
+		expect(prompts.map((line) => (JSON.parse(line) as { promptId: unknown }).promptId)).toEqual([
+			opencode.conversation().prompts[1],
+			two.prompt,
+		]);
 	});
 
 	it("never counts opencode's title call as a prompt", async () => {

@@ -182,6 +182,12 @@ describe("whether the model reports its cost", () => {
 	it("is the agent's model's, not the title call's small model", async () => {
 		const opencode = await FakeOpencode.start(world);
 		await opencode.prompt("one", { model: PRICED, titleModel: FREE });
+		// opencode's title call may come after the agent's first call: its small model's prices do not count.
+		const conversation = opencode.conversation();
+		await opencode.hook("chat.params")(
+			opencode.paramsInput(MAIN, "title", conversation.lastPrompt(), FREE),
+			opencode.paramsOutput(),
+		);
 		await opencode.timebox("cost:1");
 		expect(opencode.last?.message).toBe("Timebox set: $1.00.");
 		await opencode.prompt("two", { model: FREE, title: false });

@@ -415,6 +415,11 @@ export class LiveSession {
 		}
 	}
 
+	/** A host's own part failed (`where`): the user is told once per place, and the session goes on. */
+	notifyProblem(where: string, error: unknown): void {
+		this.report(where, error);
+	}
+
 	/** Tells the user about an internal error, once per place, and never throws itself. */
 	private report(where: string, error: unknown): void {
 		if (this.reported.has(where)) return;

@@ -39,6 +39,10 @@ export interface Hooks {
 		input: { tool: string; sessionID: string; callID: string },
 		output: { args: unknown },
 	) => Promise<void>;
+	"experimental.session.compacting"?: (
+		input: { sessionID: string },
+		output: { context: string[]; prompt?: string },
+	) => Promise<void>;
 	"experimental.chat.messages.transform"?: (
 		input: Record<string, never>,
 		output: { messages: { info: Message; parts: Part[] }[] },

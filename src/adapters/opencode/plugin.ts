@@ -50,6 +50,9 @@ export const COMMAND_ANSWERED =
 	"Timebox answered /timebox itself (see above), so nothing was sent to the model; opencode shows that as an error.";
 /** The error that ends a `/timebox` line in the TUI after Timebox answered it in a toast; opencode logs it only. */
 export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent to the model.";
+/** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
+export const TITLE_AGENT = "title";
+export const COMPACTION_AGENT = "compaction";
 /** The command's line in opencode's `/` list. */
 export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
 
@@ -65,6 +68,16 @@ interface OpencodeSession {
 	refused: Map<string, string>;
 	/** The user messages that are `/timebox` lines: their calls are never sent. */
 	commands: Set<string>;
+	/**
+	 * The user messages the user sent in this process (each passes `chat.message`). Any other user message of a call is
+	 * one opencode wrote itself (a prompt re-sent after a compaction, the "continue" after one), or a prompt of an
+	 * earlier process: its calls belong to the latest prompt.
+	 */
+	sent: Set<string>;
+	/** opencode is compacting the session: the next messages transform is the summary's call, not the agent's. */
+	compacting: boolean;
+	/** Why the session log could not be written, once told. */
+	logProblemTold: boolean;
 	/** Set while a hook runs that refuses by throwing: an abort then would only race the throw. */
 	refusing: boolean;
 	cost: ReturnType<typeof costReportingOf>;
@@ -107,6 +120,9 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				answered: new Set(),
 				refused: new Map(),
 				commands: new Set(),
+				sent: new Set(),
+				compacting: false,
+				logProblemTold: false,
 				refusing: false,
 				cost: "reported",
 				live: new LiveSession({
@@ -117,8 +133,12 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					scheduler: deps.scheduler,
 					onStop: deps.onStop,
 					daily: deps.dailyLedger(sessionId),
+					// The run ends with the subagents it started, those running in the background too.
 					abortRun: () => {
-						if (!session.refusing) void client.session.abort({ path: { id: sessionId } }).catch(() => {});
+						if (session.refusing) return;
+						for (const id of [sessionId, ...subagentsOf(sessionId)]) {
+							void client.session.abort({ path: { id } }).catch(() => {});
+						}
 					},
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
@@ -129,6 +149,24 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			sessions.set(sessionId, session);
 			session.live.load("continue", true, defaultBudget, settings);
 			return session;
+		};
+
+		/** Every session a subagent of `sessionId` runs in, at any depth. */
+		const subagentsOf = (sessionId: string): string[] =>
+			[...subagents.keys()].filter((id) => id !== sessionId && budgetedSession(id) === sessionId);
+
+		/**
+		 * Writes to a session's log. A log that cannot be written is told once and never stops the rules: the budget is
+		 * enforced all the same, only a restart would not know what went unrecorded.
+		 */
+		const writeLog = (session: OpencodeSession, write: () => void): void => {
+			try {
+				write();
+			} catch (error) {
+				if (session.logProblemTold) return;
+				session.logProblemTold = true;
+				session.live.notifyProblem("session log", error);
+			}
 		};
 
 		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
@@ -156,8 +194,16 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				await sessionOf(command.sessionID).live.command(commandArguments(command.arguments));
 				if (deps.interactive) throw new Error(COMMAND_DONE);
 			},
+			// A prompt the user sent (a `/timebox` line in `opencode run` too): the only user messages that count as prompts.
 			"chat.message": async (message, output) => {
-				if (isCommandText(output.parts)) sessionOf(message.sessionID).commands.add(output.message.id);
+				if (subagents.has(message.sessionID)) return;
+				const session = sessionOf(message.sessionID);
+				if (isCommandText(output.parts)) session.commands.add(output.message.id);
+				else session.sent.add(output.message.id);
+			},
+			// opencode is about to summarise the session: that call is neither a prompt nor a step, and reads no note.
+			"experimental.session.compacting": async (compaction) => {
+				if (!subagents.has(compaction.sessionID)) sessionOf(compaction.sessionID).compacting = true;
 			},
 			// Before every model call of the agent (the title call has none): count a new prompt, or refuse the call;
 			// add what the model is to read of its budget; keep Timebox's command lines out of the request.
@@ -167,15 +213,20 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				dropCommands(messages);
 				if (!call || call.command || subagents.has(call.sessionId)) return;
 				const session = sessionOf(call.sessionId);
-				if (call.prompt !== null && !session.prompts.has(call.prompt)) {
-					session.prompts.add(call.prompt);
-					session.log.appendPrompt(call.prompt, deps.clock.now());
+				if (session.compacting) {
+					session.compacting = false;
+					return;
+				}
+				const prompt = call.prompt !== null && session.sent.has(call.prompt) ? call.prompt : null;
+				if (prompt !== null && !session.prompts.has(prompt)) {
+					session.prompts.add(prompt);
+					writeLog(session, () => session.log.appendPrompt(prompt, deps.clock.now()));
 				}
 				const answer = await refusing(session, () =>
 					session.live.handle({
 						type: "modelCall",
-						prompt: call.prompt,
-						...(call.step === undefined ? {} : { step: call.step }),
+						prompt,
+						...(prompt === null || call.step === undefined ? {} : { step: call.step }),
 					}),
 				);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
@@ -186,15 +237,15 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"chat.params": async (call) => {
 				if (subagents.has(call.sessionID)) return;
 				const session = sessionOf(call.sessionID);
-				if (call.agent !== "title") session.cost = costReportingOf(call.model);
+				if (call.agent !== TITLE_AGENT && call.agent !== COMPACTION_AGENT) session.cost = costReportingOf(call.model);
 				if (session.commands.has(call.message.id)) throw new Error(COMMAND_ANSWERED);
 				const refusal = session.refused.get(call.message.id);
 				if (refusal !== undefined) throw new Error(refusal);
 			},
 			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
+			// A subagent's tool is a tool of the run that started it, under that run's budget.
 			"tool.execute.before": async (tool) => {
-				if (subagents.has(tool.sessionID)) return;
-				const answer = await sessionOf(tool.sessionID).live.handle({ type: "toolCall", prompt: null });
+				const answer = await sessionOf(budgetedSession(tool.sessionID)).live.handle({ type: "toolCall", prompt: null });
 				if (answer.refusal !== null) throw new Error(answer.refusal);
 			},
 			event: async ({ event }) => {
@@ -205,7 +256,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
 					if (!used || !session || session.answered.has(event.properties.info.id)) return;
 					session.answered.add(event.properties.info.id);
-					session.log.appendUsage(event.properties.info.id, used, deps.clock.now());
+					writeLog(session, () => session.log.appendUsage(event.properties.info.id, used, deps.clock.now()));
 					await session.live.handle({ type: "modelResponse", ...used });
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });

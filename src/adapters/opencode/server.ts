@@ -9,9 +9,12 @@ import { createShellRunner } from "../node/on-stop-runner.ts";
 import { opencodeDataDir } from "./data-dir.ts";
 import { createTimeboxPlugin } from "./plugin.ts";
 
-/** Whether opencode runs its TUI: `opencode run` has no screen to show a toast on. */
+/**
+ * Whether a screen shows opencode's toasts: not in `opencode run` (found among the words, since options with a value,
+ * such as `--log-level DEBUG`, may come before it). `opencode serve` passes toasts on to the TUIs attached to it.
+ */
 function interactive(argv: readonly string[]): boolean {
-	return argv.slice(2).find((arg) => !arg.startsWith("-")) !== "run";
+	return !argv.slice(2).includes("run");
 }
 
 export default {

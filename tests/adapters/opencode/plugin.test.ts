@@ -1,6 +1,6 @@
 // The opencode plugin on a fake opencode: /timebox, prompts, the budget note, time stops, tools, subagents, disposal.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "@opencode-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -350,6 +350,7 @@ describe("subagents", () => {
 			calls: 2,
 			whileTools: async () => {
 				await opencode.subagent("ses_child");
+				await opencode.hook("experimental.session.compacting")({ sessionID: "ses_child" }, { context: [] });
 				child = await opencode.prompt("explore the code", {
 					session: "ses_child",
 					calls: 3,
@@ -364,6 +365,31 @@ describe("subagents", () => {
 		expect(status("ses_child")).toBeUndefined();
 		expect(existsSync(join(world.dataDir, "sessions", "ses_child.jsonl"))).toBe(false);
 		expect(opencode.messages("error")).toEqual([]);
+	});
+
+	it("are stopped with the run that started them, and their tools are refused once its budget is spent", async () => {
+		const opencode = await tui();
+		await opencode.timebox("1m");
+		let child: RunResult | undefined;
+		await opencode.prompt("delegate", {
+			calls: 2,
+			whileTools: async () => {
+				await opencode.subagent("ses_child");
+				await opencode.subagent("ses_grandchild", "ses_child");
+				await opencode.subagent("ses_other_child", "ses_elsewhere");
+				child = await opencode.prompt("explore", {
+					session: "ses_grandchild",
+					calls: 3,
+					whileTools: (call) => {
+						if (call === 1) world.time.advance(MINUTE);
+					},
+				});
+			},
+		});
+		expect(opencode.client.aborts).toEqual([MAIN, "ses_child", "ses_grandchild"]);
+		expect(child?.aborted).toBe(true);
+		// A subagent that goes on anyway (one the task tool runs in the background) runs no tool.
+		expect(await opencode.tool("ses_grandchild")).toBe(SPENT("0 turns, 1m 0s"));
 	});
 
 	it("get no default budget, while a new session that is no subagent does", async () => {
@@ -392,6 +418,47 @@ describe("subagents", () => {
 			usage: () => ({ input: 5_000, output: 500 }),
 		});
 		expect(status()).toBe("Timebox: no time limit | no turn limit | 5.5k of 10k tokens");
+	});
+});
+
+describe("what opencode does on its own", () => {
+	it("summarising a session (compaction) is neither a prompt nor a step, and its call reads no note", async () => {
+		const opencode = await run();
+		await opencode.timebox("turns:2 steps:3 aware");
+		await opencode.prompt("one", { calls: 2 });
+		const conversation = opencode.conversation();
+		await opencode.hook("experimental.session.compacting")({ sessionID: MAIN }, { context: [] });
+		const summary = await opencode.call(conversation, conversation.lastPrompt());
+		expect(summary.refusal).toBeNull();
+		expect(notesOf(summary.sent)).toEqual([]);
+		const two = await opencode.prompt("two", { calls: 3 });
+		expect(two.calls.map((call) => call.refusal)).toEqual([null, null, null]);
+		expect(notesOf(two.calls[0]?.sent ?? [])).toEqual(["Timebox: 1 prompt left of 2 prompts."]);
+		expect(opencode.messages("warning")).toEqual([]);
+	});
+
+	it("a prompt opencode sends again under a new id (after a compaction for size) counts once", async () => {
+		const opencode = await run();
+		await opencode.timebox("turns:2");
+		await opencode.prompt("one");
+		const conversation = opencode.conversation();
+		const resent = conversation.addUser("one");
+		expect((await opencode.call(conversation, resent.info)).refusal).toBeNull();
+		await opencode.idle();
+		await opencode.timebox("status");
+		expect(opencode.last?.message).toBe("Timebox: no time limit | 1 turn left (1/2)");
+	});
+
+	it("a session log that cannot be written is told once, and the budget is enforced all the same", async () => {
+		const opencode = await run();
+		await opencode.timebox("turns:1");
+		rmSync(join(world.dataDir, "sessions"), { recursive: true });
+		writeFileSync(join(world.dataDir, "sessions"), "not a folder");
+		const one = await opencode.prompt("one", { calls: 2, usage: () => ({ input: 10, output: 5 }) });
+		expect(one.calls.map((call) => call.refusal)).toEqual([null, null]);
+		expect(opencode.messages("error")).toHaveLength(1);
+		expect(opencode.messages("error")[0]).toMatch(/^Timebox hit an internal error \(session log\)/);
+		expect((await opencode.prompt("two")).calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 0s")]);
 	});
 });
 

@@ -168,6 +168,7 @@ describe("the session log", () => {
 		await opencode.timebox("steps:2");
 		const conversation = opencode.conversation();
 		const prompt = conversation.addUser("loop");
+		await opencode.hook("chat.message")({ sessionID: MAIN }, { message: prompt.info, parts: prompt.parts });
 		expect((await opencode.call(conversation, prompt.info)).refusal).toBeNull();
 		expect((await opencode.call(conversation, prompt.info)).refusal).toBeNull();
 		await opencode.answer(conversation, prompt.info.id, used600(), "tool-calls");

@@ -87,24 +87,28 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
 }
 
 /**
- * Adds the budget note to this call: the prompt's message is replaced by a copy with one more text part, so the note
- * reaches this request only, is never stored, and never reaches opencode's title request.
+ * Adds the budget note to this call: one more user message at the end of the call's messages, as pi adds it, whose
+ * only part is marked synthetic. opencode sends it with this request only (it is never stored), and its title request,
+ * which may read the same messages, skips a user message that holds nothing but synthetic parts.
  */
 export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: readonly string[]): void {
 	if (blocks.length === 0) return;
-	const index = messages.findLastIndex((message) => message.info.id === call.message);
-	const prompt = messages[index];
-	if (!prompt) return;
+	const prompt = messages.find((message) => message.info.id === call.message);
+	if (!prompt || prompt.info.role !== "user") return;
+	const id = `${NOTE_ID_PREFIX}${call.step ?? "next"}`;
 	const note: Part = {
-		id: `prt_timebox_${call.step ?? "next"}`,
+		id: `prt_${id}`,
 		sessionID: call.sessionId,
-		messageID: call.message,
+		messageID: id,
 		type: "text",
 		text: blocks.join("\n\n"),
 		synthetic: true,
 	};
-	messages[index] = { info: prompt.info, parts: [...prompt.parts, note] };
+	messages.push({ info: { ...prompt.info, id }, parts: [note] });
 }
+
+/** The id of the budget note's message, before the step it is for. */
+export const NOTE_ID_PREFIX = "msg_timebox_note_";
 
 /** What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished. */
 export function usageOf(message: Message): { tokens: number; cost: number } | null {

@@ -182,45 +182,42 @@ describe("the model call the messages are for", () => {
 describe("the budget note", () => {
 	const call: ModelCall = { sessionId: SESSION, message: "msg_3", prompt: "msg_3", step: 2, command: false };
 
-	it("is added to a copy of the prompt's message, as one synthetic text part, for this call only", () => {
+	it("is one more user message at the end of the call, holding one synthetic part, and nothing else changes", () => {
 		const prompt = user("msg_3", "two");
-		const originalParts = prompt.parts;
-		const messages = [user("msg_1", "one"), assistant("msg_2", "msg_1", "stop"), prompt];
+		const earlier = [user("msg_1", "one"), assistant("msg_2", "msg_1", "stop"), prompt];
+		const messages = [...earlier];
 		addBudgetNote(messages, call, ["IMPORTANT TIMEBOX WARNING", "Time left: 1m 0s of 10m."]);
-		expect(messages[2]).not.toBe(prompt);
-		expect(messages[2]?.info).toBe(prompt.info);
-		expect(messages[2]?.parts).toEqual([
-			...originalParts,
-			{
-				id: "prt_timebox_2",
-				sessionID: SESSION,
-				messageID: "msg_3",
-				type: "text",
-				text: "IMPORTANT TIMEBOX WARNING\n\nTime left: 1m 0s of 10m.",
-				synthetic: true,
-			},
-		]);
-		expect(prompt.parts).toBe(originalParts);
+		expect(messages.slice(0, 3)).toEqual(earlier);
+		expect(messages[2]).toBe(prompt);
 		expect(prompt.parts).toHaveLength(1);
+		expect(messages[3]).toEqual({
+			info: { ...prompt.info, id: "msg_timebox_note_2" },
+			parts: [
+				{
+					id: "prt_msg_timebox_note_2",
+					sessionID: SESSION,
+					messageID: "msg_timebox_note_2",
+					type: "text",
+					text: "IMPORTANT TIMEBOX WARNING\n\nTime left: 1m 0s of 10m.",
+					synthetic: true,
+				},
+			],
+		});
 	});
 
-	it("adds nothing when there is nothing to say, or when the prompt is not among the messages", () => {
-		const messages = [user("msg_3", "two")];
-		const before = messages[0];
+	it("adds nothing when there is nothing to say, or when the call's user message is not among the messages", () => {
+		const messages = [user("msg_3", "two"), assistant("msg_4", "msg_3")];
 		addBudgetNote(messages, call, []);
-		expect(messages[0]).toBe(before);
 		addBudgetNote(messages, { ...call, message: "msg_9", prompt: "msg_9" }, ["a note"]);
-		expect(messages).toEqual([before]);
+		addBudgetNote(messages, { ...call, message: "msg_4", prompt: "msg_4" }, ["a note"]);
+		expect(messages.map((message) => message.info.id)).toEqual(["msg_3", "msg_4"]);
 	});
 
-	it("goes to the message opencode wrote itself, named for no step, when the call answers one", () => {
+	it("is named for no step when the call answers a message opencode wrote itself", () => {
 		const messages = [user("msg_3", "Continue if you have next steps")];
 		addBudgetNote(messages, { ...call, prompt: null, step: undefined }, ["Timebox: 9m 0s left of 10m."]);
-		expect(messages[0]?.parts.at(-1)).toMatchObject({
-			id: "prt_timebox_next",
-			messageID: "msg_3",
-			text: "Timebox: 9m 0s left of 10m.",
-		});
+		expect(messages[1]?.info.id).toBe("msg_timebox_note_next");
+		expect(messages[1]?.parts).toMatchObject([{ text: "Timebox: 9m 0s left of 10m.", synthetic: true }]);
 	});
 });
 

@@ -167,12 +167,11 @@ describe("a turn budget", () => {
 		world.time.advance(MINUTE);
 		const goOn = await opencode.prompt("Continue if you have next steps", { byOpencode: true, calls: 2 });
 		expect(goOn.calls.map((call) => call.refusal)).toEqual([null, null]);
-		const continued = goOn.calls[0]?.sent.find((message) => message.info.id === goOn.prompt);
-		expect(continued?.parts.at(-1)).toMatchObject({
-			id: "prt_timebox_next",
-			// As on the prompt's own calls: the prompt running is one the budget still allows.
-			text: "Timebox: 9m 0s and 1 prompt left of 10m / 1 prompt.",
-		});
+		expect(goOn.calls[0]?.sent.at(-1)?.info.id).toBe("msg_timebox_note_next");
+		// As on the prompt's own calls: the prompt running is one the budget still allows.
+		expect(notesOf(goOn.calls[0]?.sent.slice(-1) ?? [])).toEqual([
+			"Timebox: 9m 0s and 1 prompt left of 10m / 1 prompt.",
+		]);
 		const two = await opencode.prompt("two");
 		expect(two.calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 1m 0s")]);
 		// The session log names the prompts the user sent, and nothing for the message opencode wrote.
@@ -200,7 +199,7 @@ describe("a turn budget", () => {
 });
 
 describe("the budget note", () => {
-	it("is added to a copy of the prompt from 80% of a time budget, never before, never to the stored one", async () => {
+	it("is a message after the call's own from 80% of a time budget, never before, never stored", async () => {
 		const opencode = await run();
 		await opencode.timebox("10m");
 		world.time.advance(8 * MINUTE - 1_000);
@@ -214,23 +213,25 @@ describe("the budget note", () => {
 		const at = await opencode.prompt("at 80%", { calls: 2 });
 		const [first, second] = at.calls;
 		if (!first || !second) throw new Error("the prompt made two calls");
+		// The prompt's message is sent as opencode handed it over, with the note as one more message after it all.
 		const given = first.given.find((message) => message.info.id === at.prompt);
-		const sent = first.sent.find((message) => message.info.id === at.prompt);
-		expect(sent?.info).toBe(given?.info);
-		expect(sent).not.toBe(given);
+		expect(first.sent.find((message) => message.info.id === at.prompt)).toBe(given);
 		expect(given?.parts.map((part) => part.type === "text" && part.text)).toEqual(["at 80%"]);
-		expect(sent?.parts.at(-1)).toEqual({
-			id: "prt_timebox_1",
-			sessionID: MAIN,
-			messageID: at.prompt,
-			type: "text",
-			text: expect.stringContaining("IMPORTANT TIMEBOX WARNING"),
-			synthetic: true,
-		});
+		expect(first.sent.at(-1)?.info).toMatchObject({ role: "user", id: "msg_timebox_note_1", sessionID: MAIN });
+		expect(first.sent.at(-1)?.parts).toEqual([
+			{
+				id: "prt_msg_timebox_note_1",
+				sessionID: MAIN,
+				messageID: "msg_timebox_note_1",
+				type: "text",
+				text: expect.stringContaining("IMPORTANT TIMEBOX WARNING"),
+				synthetic: true,
+			},
+		]);
 		expect(notesOf(first.sent)).toHaveLength(1);
 		expect(notesOf(first.sent)[0]).toContain("Time left: 2m 0s of 10m.");
 		expect(notesOf(second.sent)).toHaveLength(1);
-		expect(second.sent.find((message) => message.info.id === at.prompt)?.parts.at(-1)?.id).toBe("prt_timebox_2");
+		expect(second.sent.at(-1)?.info.id).toBe("msg_timebox_note_2");
 		expect(notesOf(opencode.conversation().messages)).toEqual([]);
 	});
 });

@@ -121,12 +121,16 @@ describe("Timebox in opencode run", () => {
 	});
 
 	it("puts the warning into the request of the last prompt of turns:5, and not into the first ones", async () => {
-		const env = { TIMEBOX_DEFAULT: "turns:5" };
+		const env = { TIMEBOX_DEFAULT: "turns:5 aware" };
 		await run(["p1"], env);
 		for (const prompt of ["p2", "p3", "p4", "p5"]) await run(["-c", prompt], env);
 		const warned = api.main.map((request) => request.text.includes("IMPORTANT TIMEBOX WARNING"));
 		expect(warned).toEqual([false, false, false, false, true]);
-		expect(api.requests.filter((request) => request.title && request.text.includes("TIMEBOX"))).toEqual([]);
+		// `aware` tells every call what is left; opencode's title request, made from the first prompt, hears nothing.
+		expect(api.main[0]?.text).toContain("Timebox: 5 prompts left of 5 prompts.");
+		const titles = api.requests.filter((request) => request.title);
+		expect(titles).toHaveLength(1);
+		expect(titles[0]?.text).not.toContain("Timebox");
 	});
 
 	it("stops a running tool within 0.5 s of the deadline, sends nothing more, and runs the on-stop command once", async () => {

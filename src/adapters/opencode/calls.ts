@@ -94,7 +94,7 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
 export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: readonly string[]): void {
 	if (blocks.length === 0) return;
 	const prompt = messages.find((message) => message.info.id === call.message);
-	if (!prompt || prompt.info.role !== "user") return;
+	if (prompt?.info.role !== "user") return;
 	const id = `${NOTE_ID_PREFIX}${call.step ?? "next"}`;
 	const note: Part = {
 		id: `prt_${id}`,

@@ -60,7 +60,7 @@ export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
 interface OpencodeSession {
 	live: LiveSession;
 	log: SessionLog;
-	/** The prompts already in the log. */
+	/** The prompts of this process already in the log. */
 	prompts: Set<string>;
 	/** The responses already counted. */
 	answered: Set<string>;
@@ -76,8 +76,6 @@ interface OpencodeSession {
 	sent: Set<string>;
 	/** opencode is compacting the session: the next messages transform is the summary's call, not the agent's. */
 	compacting: boolean;
-	/** Why the session log could not be written, once told. */
-	logProblemTold: boolean;
 	/** Set while a hook runs that refuses by throwing: an abort then would only race the throw. */
 	refusing: boolean;
 	cost: ReturnType<typeof costReportingOf>;
@@ -122,7 +120,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				commands: new Set(),
 				sent: new Set(),
 				compacting: false,
-				logProblemTold: false,
 				refusing: false,
 				cost: "reported",
 				live: new LiveSession({
@@ -144,7 +141,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					costReporting: () => session.cost,
 				}),
 			};
-			for (const item of log.history()) if (item.kind === "prompt") session.prompts.add(item.key);
 			for (const line of log.lines()) if (typeof line.responseId === "string") session.answered.add(line.responseId);
 			sessions.set(sessionId, session);
 			session.live.load("continue", true, defaultBudget, settings);
@@ -153,18 +149,17 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 
 		/** Every session a subagent of `sessionId` runs in, at any depth. */
 		const subagentsOf = (sessionId: string): string[] =>
-			[...subagents.keys()].filter((id) => id !== sessionId && budgetedSession(id) === sessionId);
+			[...subagents.keys()].filter((id) => budgetedSession(id) === sessionId);
 
 		/**
-		 * Writes to a session's log. A log that cannot be written is told once and never stops the rules: the budget is
-		 * enforced all the same, only a restart would not know what went unrecorded.
+		 * Writes to a session's log. A log that cannot be written is told once (the live session tells each problem once)
+		 * and never stops the rules: the budget is enforced all the same, only a restart would not know what went
+		 * unrecorded.
 		 */
 		const writeLog = (session: OpencodeSession, write: () => void): void => {
 			try {
 				write();
 			} catch (error) {
-				if (session.logProblemTold) return;
-				session.logProblemTold = true;
 				session.live.notifyProblem("session log", error);
 			}
 		};

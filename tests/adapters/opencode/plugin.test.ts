@@ -351,7 +351,6 @@ describe("subagents", () => {
 			calls: 2,
 			whileTools: async () => {
 				await opencode.subagent("ses_child");
-				await opencode.hook("experimental.session.compacting")({ sessionID: "ses_child" }, { context: [] });
 				child = await opencode.prompt("explore the code", {
 					session: "ses_child",
 					calls: 3,
@@ -396,6 +395,7 @@ describe("subagents", () => {
 	it("get no default budget, while a new session that is no subagent does", async () => {
 		const opencode = await FakeOpencode.start(world, { env: { TIMEBOX_DEFAULT: "turns:1" } });
 		await opencode.subagent("ses_child");
+		await opencode.hook("experimental.session.compacting")({ sessionID: "ses_child" }, { context: [] });
 		await opencode.prompt("explore", { session: "ses_child", calls: 2, usage: () => ({ input: 0, output: 0 }) });
 		// What the subagent used counts in the session that started it, which gets its default there; the child gets none.
 		expect(opencode.stderr).toEqual(["[timebox] info: Timebox set from TIMEBOX_DEFAULT: 1 turn."]);

@@ -189,6 +189,11 @@ describe("whether the model reports its cost", () => {
 			opencode.paramsInput(MAIN, "title", conversation.lastPrompt(), FREE),
 			opencode.paramsOutput(),
 		);
+		// Nor does the model that writes the summary when opencode compacts the session.
+		await opencode.hook("chat.params")(
+			opencode.paramsInput(MAIN, "compaction", conversation.lastPrompt(), FREE),
+			opencode.paramsOutput(),
+		);
 		await opencode.timebox("cost:1");
 		expect(opencode.last?.message).toBe("Timebox set: $1.00.");
 		await opencode.prompt("two", { model: FREE, title: false });

@@ -107,8 +107,8 @@ export class LiveSession {
 	private settings: SettingSources = {};
 	private dailyBudgets: DailyBudget[] = [];
 	private dailySession: DailySession = NO_DAILY_SESSION;
-	/** The prompt a daily budget refused: its later calls are ended without a word. */
-	private dailyRefused: string | null = null;
+	/** The prompt a daily budget refused, and why: its later calls are refused for the same reason, without a word. */
+	private dailyRefused: { prompt: string; reason: string } | null = null;
 	private disposed = false;
 	private refreshTimer: Cancel | null = null;
 	private checkTimer: Cancel | null = null;
@@ -237,8 +237,8 @@ export class LiveSession {
 			const key = event.type === "modelCall" ? (event.prompt ?? this.current.lastPrompt) : null;
 			switch (event.type) {
 				case "modelCall": {
-					if (key !== null && key === this.dailyRefused) {
-						answer.refusal = "";
+					if (key !== null && key === this.dailyRefused?.prompt) {
+						answer.refusal = this.dailyRefused.reason;
 						this.ports.abortRun();
 						return;
 					}
@@ -264,7 +264,9 @@ export class LiveSession {
 			this.dailySession = result.session;
 			this.execute(result.effects, answer);
 			answer.context.push(...result.context);
-			if (answer.refusal !== null && dailyEvent.type === "newPrompt") this.dailyRefused = key;
+			if (answer.refusal !== null && key !== null && dailyEvent.type === "newPrompt") {
+				this.dailyRefused = { prompt: key, reason: answer.refusal };
+			}
 		});
 		return answer;
 	}

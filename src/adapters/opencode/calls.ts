@@ -41,32 +41,18 @@ export function dropCommands(messages: CallMessage[]): void {
 	messages.splice(0, messages.length, ...kept);
 }
 
-/** The call about to be sent: its session, its prompt, and its number in the prompt's run. */
+/** The call about to be sent: its session, the user message it answers, and its number in that message's run. */
 export interface ModelCall {
 	sessionId: string;
 	/** The user message the call answers (what `chat.params` names). */
 	message: string;
-	/**
-	 * The prompt the call belongs to: the user message, or null when opencode wrote that message itself (the "continue"
-	 * after a compaction): then the call belongs to the latest prompt.
-	 */
-	prompt: string | null;
-	/** The call's number in the prompt's run; unknown after a message opencode wrote itself. */
-	step: number | undefined;
-	/** The prompt is a `/timebox` line Timebox answered: the call must not be sent. */
+	/** One more than that message's finished answers, so a call sent again after an error keeps its number. */
+	step: number;
+	/** The message is a `/timebox` line Timebox answered: the call must not be sent. */
 	command: boolean;
 }
 
-/** Whether opencode wrote a user message itself: every text part of it is marked synthetic. */
-function writtenByOpencode(parts: readonly Part[]): boolean {
-	const texts = parts.filter((part) => part.type === "text");
-	return texts.length > 0 && texts.every((part) => part.synthetic === true);
-}
-
-/**
- * The call `messages` are for, or null when they hold no user message. Its number is one more than the prompt's
- * finished answers, so a call sent again after an error keeps its number.
- */
+/** The call `messages` are for: the last user message's, or none when they hold no user message. */
 export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null {
 	let index = messages.length - 1;
 	while (index >= 0 && messages[index]?.info.role !== "user") index--;
@@ -76,12 +62,10 @@ export function modelCallOf(messages: readonly CallMessage[]): ModelCall | null 
 	for (const message of messages.slice(index + 1)) {
 		if (message.info.role === "assistant" && message.info.parentID === user.info.id && message.info.finish) answers++;
 	}
-	const own = !writtenByOpencode(user.parts);
 	return {
 		sessionId: user.info.sessionID,
 		message: user.info.id,
-		prompt: own ? user.info.id : null,
-		step: own ? answers + 1 : undefined,
+		step: answers + 1,
 		command: isCommandText(user.parts),
 	};
 }
@@ -95,7 +79,7 @@ export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: 
 	if (blocks.length === 0) return;
 	const prompt = messages.find((message) => message.info.id === call.message);
 	if (prompt?.info.role !== "user") return;
-	const id = `${NOTE_ID_PREFIX}${call.step ?? "next"}`;
+	const id = `${NOTE_ID_PREFIX}${call.step}`;
 	const note: Part = {
 		id: `prt_${id}`,
 		sessionID: call.sessionId,

@@ -60,8 +60,6 @@ export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
 interface OpencodeSession {
 	live: LiveSession;
 	log: SessionLog;
-	/** The prompts of this process already in the log. */
-	prompts: Set<string>;
 	/** The responses already counted. */
 	answered: Set<string>;
 	/** Why the calls answering a user message are refused, by its id: the next `chat.params` for it throws it. */
@@ -114,7 +112,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			});
 			const session: OpencodeSession = {
 				log,
-				prompts: new Set(),
 				answered: new Set(),
 				refused: new Map(),
 				commands: new Set(),
@@ -193,8 +190,12 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"chat.message": async (message, output) => {
 				if (subagents.has(message.sessionID)) return;
 				const session = sessionOf(message.sessionID);
-				if (isCommandText(output.parts)) session.commands.add(output.message.id);
-				else session.sent.add(output.message.id);
+				if (isCommandText(output.parts)) {
+					session.commands.add(output.message.id);
+					return;
+				}
+				session.sent.add(output.message.id);
+				writeLog(session, () => session.log.appendPrompt(output.message.id, deps.clock.now()));
 			},
 			// opencode is about to summarise the session: that call is neither a prompt nor a step, and reads no note.
 			"experimental.session.compacting": async (compaction) => {
@@ -212,21 +213,16 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					session.compacting = false;
 					return;
 				}
-				const prompt = call.prompt !== null && session.sent.has(call.prompt) ? call.prompt : null;
-				if (prompt !== null && !session.prompts.has(prompt)) {
-					session.prompts.add(prompt);
-					writeLog(session, () => session.log.appendPrompt(prompt, deps.clock.now()));
-				}
+				// A message the user did not send in this process (opencode's "continue", a prompt it sent again after a
+				// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
+				const sent = session.sent.has(call.message);
 				const answer = await refusing(session, () =>
-					session.live.handle({
-						type: "modelCall",
-						prompt,
-						...(prompt === null || call.step === undefined ? {} : { step: call.step }),
-					}),
+					session.live.handle(
+						sent ? { type: "modelCall", prompt: call.message, step: call.step } : { type: "modelCall", prompt: null },
+					),
 				);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
-				// A prompt refused before keeps that reason: the rules refuse its later calls without a word.
-				else if (answer.refusal) session.refused.set(call.message, answer.refusal);
+				else session.refused.set(call.message, answer.refusal);
 			},
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
 			"chat.params": async (call) => {

@@ -111,15 +111,6 @@ describe("a /timebox line and the model", () => {
 });
 
 describe("the model call the messages are for", () => {
-	it("belongs to the user message when only its text is opencode's, not a file the user attached", () => {
-		const attached = user("msg_u", "the continue");
-		attached.parts = [
-			{ ...text("msg_u", "the continue"), synthetic: true },
-			{ id: "prt_f", sessionID: SESSION, messageID: "msg_u", type: "file", mime: "text/plain", url: "file:///a.txt" },
-		];
-		expect(modelCallOf([attached])).toMatchObject({ prompt: null, step: undefined });
-	});
-
 	it("is none without a prompt", () => {
 		expect(modelCallOf([])).toBeNull();
 		expect(modelCallOf([assistant("msg_2", "msg_1", "stop")])).toBeNull();
@@ -136,11 +127,10 @@ describe("the model call the messages are for", () => {
 		expect(modelCallOf(messages)).toEqual({
 			sessionId: SESSION,
 			message: "msg_3",
-			prompt: "msg_3",
 			step: 3,
 			command: false,
 		});
-		expect(modelCallOf(messages.slice(0, 3))).toMatchObject({ message: "msg_3", prompt: "msg_3", step: 1 });
+		expect(modelCallOf(messages.slice(0, 3))).toMatchObject({ message: "msg_3", step: 1 });
 	});
 
 	it("keeps its number when it is sent again after an unfinished answer", () => {
@@ -148,31 +138,10 @@ describe("the model call the messages are for", () => {
 		expect(modelCallOf(messages)?.step).toBe(2);
 	});
 
-	it("belongs to the latest prompt, at a step unknown, when opencode wrote the user message itself", () => {
-		const written = {
-			info: user("msg_3", "").info,
-			parts: [{ ...text("msg_3", "Continue if you have next steps"), synthetic: true }],
-		};
-		const messages = [user("msg_1", "one"), assistant("msg_2", "msg_1", "stop"), written];
-		expect(modelCallOf(messages)).toEqual({
-			sessionId: SESSION,
-			message: "msg_3",
-			prompt: null,
-			step: undefined,
-			command: false,
-		});
-		// A user message with a synthetic part beside the user's own text, or with no text at all, is the user's.
-		const attached = user("msg_3", "look at this");
-		attached.parts.push({ ...text("msg_3", "Called the Read tool", "prt_read"), synthetic: true });
-		expect(modelCallOf([attached])).toMatchObject({ prompt: "msg_3", step: 1 });
-		expect(modelCallOf([{ info: attached.info, parts: [] }])).toMatchObject({ prompt: "msg_3", step: 1 });
-	});
-
 	it("is a command's call when the prompt is a /timebox line", () => {
 		expect(modelCallOf([commandLine("msg_1", "turns:3")])).toEqual({
 			sessionId: SESSION,
 			message: "msg_1",
-			prompt: "msg_1",
 			step: 1,
 			command: true,
 		});
@@ -180,7 +149,7 @@ describe("the model call the messages are for", () => {
 });
 
 describe("the budget note", () => {
-	const call: ModelCall = { sessionId: SESSION, message: "msg_3", prompt: "msg_3", step: 2, command: false };
+	const call: ModelCall = { sessionId: SESSION, message: "msg_3", step: 2, command: false };
 
 	it("is one more user message at the end of the call, holding one synthetic part, and nothing else changes", () => {
 		const prompt = user("msg_3", "two");
@@ -208,16 +177,9 @@ describe("the budget note", () => {
 	it("adds nothing when there is nothing to say, or when the call's user message is not among the messages", () => {
 		const messages = [user("msg_3", "two"), assistant("msg_4", "msg_3")];
 		addBudgetNote(messages, call, []);
-		addBudgetNote(messages, { ...call, message: "msg_9", prompt: "msg_9" }, ["a note"]);
-		addBudgetNote(messages, { ...call, message: "msg_4", prompt: "msg_4" }, ["a note"]);
+		addBudgetNote(messages, { ...call, message: "msg_9" }, ["a note"]);
+		addBudgetNote(messages, { ...call, message: "msg_4" }, ["a note"]);
 		expect(messages.map((message) => message.info.id)).toEqual(["msg_3", "msg_4"]);
-	});
-
-	it("is named for no step when the call answers a message opencode wrote itself", () => {
-		const messages = [user("msg_3", "Continue if you have next steps")];
-		addBudgetNote(messages, { ...call, prompt: null, step: undefined }, ["Timebox: 9m 0s left of 10m."]);
-		expect(messages[1]?.info.id).toBe("msg_timebox_note_next");
-		expect(messages[1]?.parts).toMatchObject([{ text: "Timebox: 9m 0s left of 10m.", synthetic: true }]);
 	});
 });
 

@@ -167,7 +167,7 @@ describe("a turn budget", () => {
 		world.time.advance(MINUTE);
 		const goOn = await opencode.prompt("Continue if you have next steps", { byOpencode: true, calls: 2 });
 		expect(goOn.calls.map((call) => call.refusal)).toEqual([null, null]);
-		expect(goOn.calls[0]?.sent.at(-1)?.info.id).toBe("msg_timebox_note_next");
+		expect(goOn.calls[0]?.sent.at(-1)?.info.id).toBe("msg_timebox_note_1");
 		// As on the prompt's own calls: the prompt running is one the budget still allows.
 		expect(notesOf(goOn.calls[0]?.sent.slice(-1) ?? [])).toEqual([
 			"Timebox: 9m 0s and 1 prompt left of 10m / 1 prompt.",

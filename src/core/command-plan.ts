@@ -15,6 +15,7 @@ import {
 	extendedMessage,
 	invalidMessage,
 	NO_ACTIVE_TIMEBOX,
+	NO_DAILY_BUDGET,
 	NO_REPORT,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
@@ -110,6 +111,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			return planResume(view);
 		case "report":
 			return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+		case "today":
+			// The daily budgets live outside the session: a host with a daily ledger answers `today` before this.
+			return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
 	}
 }
 

@@ -71,6 +71,8 @@ export const STATUS_WORD = "status";
 export const PAUSE_WORD = "pause";
 export const RESUME_WORD = "resume";
 export const REPORT_WORD = "report";
+/** `/timebox today …`: the daily budgets, with what follows the word. */
+export const TODAY_WORD = "today";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
 export const EXTEND_WORDS: readonly string[] = ["extend", "add"];
 
@@ -98,6 +100,8 @@ export const LIMIT_MORE_TURNS = 1;
 
 /** How long the limit question waits for an answer before it stops, as if "Stop now" was chosen. */
 export const LIMIT_QUESTION_TIMEOUT_MS = 30_000;
+/** How long the question whether to replace the active budget waits; unanswered, the current budget stays. */
+export const REPLACE_QUESTION_TIMEOUT_MS = 30_000;
 
 /** What `onLimit` may be: stop at the limit (the default), or ask first where the host can ask. */
 export const ON_LIMIT_CHOICES: readonly string[] = ["stop", "ask"];

@@ -5,6 +5,7 @@
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
 import { formatBudgetLabel, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import { safeAmount } from "./measure.ts";
+import { NO_DAILY_BUDGET } from "./messages.ts";
 import { formatTime, parseCommand, quoteInput } from "./parse.ts";
 import type { DailyLedger } from "./ports.ts";
 import type { Effect } from "./session.ts";
@@ -203,7 +204,7 @@ export function dailyWarnings(
 /** `/timebox today`: today's use against each daily budget. */
 export function todayReport(standings: readonly DailyStanding[]): string {
 	if (standings.length === 0) {
-		return 'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
+		return NO_DAILY_BUDGET;
 	}
 	const lines = standings.map((standing) => {
 		const { use } = standing;

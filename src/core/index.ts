@@ -25,6 +25,7 @@ export {
 	todayReport,
 } from "./daily.ts";
 export { decide, decideMidRun, urgencyFor } from "./decide.ts";
+export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	formatAwareLine,
 	formatNudgePrompt,
@@ -36,7 +37,6 @@ export {
 } from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
 export {
-	type Answer,
 	LiveSession,
 	type LiveSessionPorts,
 	type SettingSource,
@@ -58,6 +58,7 @@ export type {
 } from "./ports.ts";
 export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
+export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {
 	type Effect,
 	EMPTY_SESSION,

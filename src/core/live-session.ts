@@ -1,21 +1,12 @@
-// The executor for hosts that keep a session in memory (pi): it holds the state, feeds each event to the rulebook,
-// carries out the effects through the host's ports, and keeps the time checks armed. It decides nothing itself.
+// The live session for hosts that keep a session in memory (pi, opencode): it holds the session's runtime, shows what
+// the rules say, asks the questions they raise, and keeps the time checks armed. It decides nothing itself.
 
 import type { CostReporting } from "./command-plan.ts";
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
-import {
-	type DailyBudget,
-	type DailyEvent,
-	type DailySession,
-	NO_DAILY_SESSION,
-	parseDailyBudget,
-	runDaily,
-	todayCommand,
-	todayReport,
-} from "./daily.ts";
+import { type DailyBudget, parseDailyBudget } from "./daily.ts";
+import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
 import { foldHistory } from "./history.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "./messages.ts";
-import { parseCommand } from "./parse.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
 import type {
 	BudgetLedger,
 	BudgetStore,
@@ -27,19 +18,18 @@ import type {
 	UIBridge,
 } from "./ports.ts";
 import { sessionReport } from "./report.ts";
+import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import {
-	type Effect,
-	EMPTY_SESSION,
 	isActive,
-	isNewPrompt,
 	type LoadMode,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-	step,
 } from "./session.ts";
+
+export type { Answer } from "./executor.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {
@@ -56,20 +46,20 @@ export interface LiveSessionPorts {
 	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
 	canAsk?(): boolean;
 	/**
-	 * Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs`. Only
-	 * called while `canAsk()` says so.
+	 * Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs` or the
+	 * question was closed through `signal`. Only called while `canAsk()` says so.
 	 */
-	ask?(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined>;
+	ask?(
+		question: string,
+		choices: readonly string[],
+		timeoutMs: number,
+		signal: AbortSignal,
+	): Promise<number | undefined>;
 	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
 	costReporting?(): CostReporting;
 	/** The ledger of the daily budgets every session shares; absent where there is none. */
 	daily?: DailyLedger;
 }
-
-type Question = Extract<Effect, { kind: "ask" }>;
-
-/** `/timebox today …`: the daily budgets' command, with what follows `today`. */
-const TODAY_COMMAND = /^today(?:\s+([\s\S]*))?$/i;
 
 /** A setting's value and where it came from, as the user would name it. */
 export interface SettingSource {
@@ -86,42 +76,43 @@ export interface SettingSources {
 	daily?: readonly (SettingSource & { scope: string })[];
 }
 
-/** What the host answers to the event it reported. */
-export interface Answer {
-	/** Blocks to add to what the model reads for the prompt about to run. */
-	context: string[];
-	/** Why the announced prompt, model call or tool call is refused, or null to let it run. */
-	refusal: string | null;
-	/** Questions for the user the event raised: `handle` asks them and carries out the answers. */
-	questions: Question[];
-}
-
 /**
  * One session's budget, live. Events after `dispose` (a replaced or shut-down instance) do nothing, so an old instance
  * never stops, warns or runs anything, whatever order commands and reloads arrive in. No method throws: a failure is
  * reported once per place and the session goes on.
  */
 export class LiveSession {
-	private current: SessionState = EMPTY_SESSION;
+	private readonly runtime: SessionRuntime;
+	private readonly runtimePorts: RuntimePorts;
 	/** The settings of the first load, kept for a load that names none (another branch of the same session). */
 	private settings: SettingSources = {};
-	private dailyBudgets: DailyBudget[] = [];
-	private dailySession: DailySession = NO_DAILY_SESSION;
-	/** The prompt a daily budget refused, and why: its later calls are refused for the same reason, without a word. */
-	private dailyRefused: { prompt: string; reason: string } | null = null;
+	/** The daily budgets that cover the session, read from the settings at the first load. */
+	private dailyBudgets: readonly DailyBudget[] = [];
 	private disposed = false;
 	private refreshTimer: Cancel | null = null;
 	private checkTimer: Cancel | null = null;
 	private checkDue: number | null = null;
 	private readonly reported = new Set<string>();
-	/** Whether a question is open: events that come meanwhile wait for `answered`. */
-	private asking = false;
+	/** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
+	private openQuestion: AbortController | null = null;
 	private answered: Promise<unknown> = Promise.resolve();
 
-	constructor(private readonly ports: LiveSessionPorts) {}
+	constructor(private readonly ports: LiveSessionPorts) {
+		this.runtimePorts = {
+			store: ports.store,
+			ledger: ports.ledger,
+			clock: ports.clock,
+			onStop: ports.onStop,
+			setStatus: (text) => ports.ui.setStatus(text),
+			abortRun: () => ports.abortRun(),
+			problem: (where, error) => this.report(where, error),
+			late: (answer) => this.show(answer),
+		};
+		this.runtime = new SessionRuntime(this.runtimePorts);
+	}
 
 	get state(): SessionState {
-		return this.current;
+		return this.runtime.state;
 	}
 
 	/**
@@ -161,7 +152,9 @@ export class LiveSession {
 				if (announce) this.ports.ui.notify(budget.warning, "warning");
 			} else budgets.push(budget);
 		}
-		this.dailyBudgets = this.ports.daily ? budgets : [];
+		const ledger = this.ports.daily;
+		this.dailyBudgets = ledger ? budgets : [];
+		if (ledger) this.runtimePorts.daily = { ledger, budgets };
 	}
 
 	/** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
@@ -170,231 +163,147 @@ export class LiveSession {
 			this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
 			return;
 		}
-		const today = TODAY_COMMAND.exec(args.trim());
-		if (today) {
-			this.guard("/timebox today", () => {
-				const daily = this.ports.daily;
-				const reply = daily
-					? todayCommand({ ledger: daily, budgets: this.dailyBudgets }, today[1] ?? "")
-					: { message: todayReport([]), level: "info" as const };
-				this.ports.ui.notify(reply.message, reply.level);
-			});
-			return;
-		}
-		const events: SessionEvent[] = [];
+		if (this.openQuestion !== null) await this.whenNoQuestion();
+		if (this.disposed) return;
+		let details: CommandDetails | null = null;
 		this.guard("/timebox", () => {
-			const event: SessionEvent = {
-				type: "command",
-				args,
+			details = {
 				newBudgetId: this.ports.newBudgetId(),
 				canAsk: this.canAsk(),
+				...(this.ports.costReporting ? { cost: this.ports.costReporting() } : {}),
+				report: () =>
+					sessionReport(
+						this.ports.store.history(),
+						(budget) => readLedger(this.ports.ledger, budget),
+						this.ports.clock.now(),
+					),
 			};
-			if (this.ports.costReporting) event.cost = this.ports.costReporting();
-			if (parseCommand(args).kind === "report") {
-				const ledger = this.ports.ledger;
-				event.report = sessionReport(
-					this.ports.store.history(),
-					(budget) => readLedger(ledger, budget),
-					this.ports.clock.now(),
-				);
-			}
-			events.push(event);
 		});
-		for (const event of events) await this.handle(event);
+		if (details !== null) await this.settle(this.runtime.command(args, details));
 	}
 
 	/**
 	 * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
-	 * calls and tools go through here, so that none starts while the user is being asked.
+	 * calls and tools go through here, so that none starts while the user is being asked; time checks do not wait, so a
+	 * time limit fires on time whatever question is open.
 	 */
-	handle(event: SessionEvent): Promise<Answer> {
-		if (this.asking) return this.answered.then(() => this.handle(event));
-		const daily = this.daily(event);
-		if (daily && daily.refusal !== null) return Promise.resolve(daily);
-		const answer = this.dispatch(event);
-		if (daily) answer.context.push(...daily.context);
-		if (answer.questions.length === 0) return Promise.resolve(answer);
-		this.asking = true;
-		const settled = this.settle(answer).finally(() => {
-			this.asking = false;
-		});
-		this.answered = settled;
-		return settled;
+	async handle(event: SessionEvent): Promise<Answer> {
+		if (this.disposed) return noAnswer();
+		if (this.openQuestion !== null && event.type !== "timeCheck") {
+			await this.whenNoQuestion();
+			if (this.disposed) return noAnswer();
+		}
+		const spentBefore = this.runtime.state.spent !== null;
+		const answer = this.runtime.handle(event);
+		this.closeMootQuestion(spentBefore);
+		return this.settle(answer);
 	}
 
-	/**
-	 * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
-	 * they say. A refusal there ends the run before the session's own rules hear of the event.
-	 */
-	private daily(event: SessionEvent): Answer | null {
-		const ledger = this.ports.daily;
-		if (!ledger || this.dailyBudgets.length === 0 || this.disposed) return null;
-		const port = { ledger, budgets: this.dailyBudgets };
-		const answer: Answer = { context: [], refusal: null, questions: [] };
-		this.guard("daily budget", () => {
-			const now = this.ports.clock.now();
-			let dailyEvent: DailyEvent;
-			const key = event.type === "modelCall" ? (event.prompt ?? this.current.lastPrompt) : null;
-			switch (event.type) {
-				case "modelCall": {
-					if (key !== null && key === this.dailyRefused?.prompt) {
-						answer.refusal = this.dailyRefused.reason;
-						this.ports.abortRun();
-						return;
-					}
-					const isNew = isNewPrompt(this.current, event.prompt);
-					dailyEvent = isNew ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
-					break;
-				}
-				case "modelResponse":
-					ledger.addUse(this.dailyBudgets, { tokens: event.tokens, cost: event.cost });
-					dailyEvent = { type: "duringRun", modelCall: false };
-					break;
-				case "toolCall":
-				case "timeCheck":
-					dailyEvent = { type: "duringRun", modelCall: false };
-					break;
-				case "runEnd":
-					dailyEvent = { type: "runEnd" };
-					break;
-				default:
-					return;
-			}
-			const result = runDaily(port, this.dailySession, dailyEvent, now);
-			this.dailySession = result.session;
-			this.execute(result.effects, answer);
-			answer.context.push(...result.context);
-			if (answer.refusal !== null && key !== null && dailyEvent.type === "newPrompt") {
-				this.dailyRefused = { prompt: key, reason: answer.refusal };
-			}
-		});
+	/** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
+	dispatch(event: SessionEvent): Answer {
+		if (this.disposed) return noAnswer();
+		const spentBefore = this.runtime.state.spent !== null;
+		const answer = this.runtime.dispatch(event);
+		this.show(answer);
+		this.armTimers();
+		this.closeMootQuestion(spentBefore);
 		return answer;
 	}
 
-	/** Asks each question in turn and reports the answer to the rules; what they answer is added to `answer`. */
-	private async settle(answer: Answer): Promise<Answer> {
-		const merged: Answer = { ...answer, questions: [] };
-		const open = [...answer.questions];
-		for (let question = open.shift(); question; question = open.shift()) {
-			const choice = await this.choose(question);
-			const next = this.dispatch(choice);
-			merged.context.push(...next.context);
-			merged.refusal = next.refusal ?? merged.refusal;
-			open.push(...next.questions);
-		}
+	/** A stop makes an open question moot (more steps, another budget): it is closed. */
+	private closeMootQuestion(spentBefore: boolean): void {
+		if (!spentBefore && this.runtime.state.spent !== null) this.openQuestion?.abort();
+	}
+
+	/** Waits until no question is open; one that opens meanwhile is waited for too. */
+	private async whenNoQuestion(): Promise<void> {
+		while (this.openQuestion !== null) await this.answered;
+	}
+
+	/** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
+	private async settle(first: Answer): Promise<Answer> {
+		this.show(first);
+		this.armTimers();
+		if (first.questions.length === 0) return first;
+		const merged: Answer = { ...first, notices: [...first.notices], questions: [] };
+		const open = [...first.questions];
+		const asked = (async () => {
+			for (let question = open.shift(); question; question = open.shift()) {
+				const controller = new AbortController();
+				this.openQuestion = controller;
+				const choice = await this.choose(question, controller.signal);
+				this.openQuestion = null;
+				const next = this.dispatch(choice);
+				mergeAnswer(merged, { ...next, questions: [] });
+				open.push(...next.questions);
+			}
+		})();
+		this.answered = asked;
+		await asked;
 		return merged;
 	}
 
-	private async choose(question: Question): Promise<SessionEvent> {
+	/** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
+	private async choose(question: Question, signal: AbortSignal): Promise<SessionEvent> {
+		let index: number | undefined;
 		try {
 			const labels = question.choices.map((choice) => choice.label);
-			const index = await this.ports.ask?.(question.question, labels, question.timeoutMs);
-			return (index === undefined ? undefined : question.choices[index]?.answer) ?? question.onTimeout;
+			index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
 		} catch (error) {
 			this.report("question", error);
-			return question.onTimeout;
 		}
+		if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
+		return (index === undefined ? undefined : question.choices[index]?.answer) ?? question.onTimeout;
 	}
 
 	private canAsk(): boolean {
 		return this.ports.ask !== undefined && this.ports.canAsk?.() === true;
 	}
 
-	/** Feeds one event to the rules and carries out what they say. */
-	dispatch(event: SessionEvent): Answer {
-		const answer: Answer = { context: [], refusal: null, questions: [] };
-		if (this.disposed) return answer;
-		this.guard(event.type, () => {
-			const result = step(this.current, event, this.ports.clock.now());
-			this.current = result.state;
-			this.execute(result.effects, answer);
-			this.armTimers();
-		});
-		return answer;
-	}
-
 	/** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
 	dispose(): void {
 		this.disposed = true;
 		this.cancelTimers();
+		this.openQuestion?.abort();
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
 
-	private execute(effects: readonly Effect[], answer: Answer): void {
-		for (const effect of effects) this.guard(effect.kind, () => this.run(effect, answer));
-	}
-
-	private run(effect: Effect, answer: Answer): void {
-		switch (effect.kind) {
-			case "notify":
-				this.ports.ui.notify(effect.message, effect.level);
-				return;
-			case "status":
-				this.ports.ui.setStatus(effect.text);
-				return;
-			case "append":
-				this.ports.store.append(effect.record);
-				return;
-			case "context":
-				answer.context.push(effect.text);
-				return;
-			case "abort":
-				this.ports.abortRun();
-				return;
-			case "refuse":
-				answer.refusal = effect.reason;
-				return;
-			case "ask":
-				answer.questions.push(effect);
-				return;
-			case "once":
-				if (this.claim(effect)) this.execute(effect.then, answer);
-				return;
-			case "runOnStop": {
-				const command = effect.command;
-				this.ports.onStop.run(command, (outcome) => this.dispatch({ type: "onStopReport", command, outcome }));
-				return;
-			}
-		}
-	}
-
-	/** A ledger that cannot be written must not keep the budget from firing: a failed claim counts as won. */
-	private claim(effect: Extract<Effect, { kind: "once" }>): boolean {
-		try {
-			return this.ports.ledger.claim(effect.claim);
-		} catch (error) {
-			this.report("ledger", error);
-			return true;
-		}
+	/** Tells the user what an answer says. */
+	private show(answer: Answer): void {
+		if (this.disposed) return;
+		for (const notice of answer.notices) this.guard("notify", () => this.ports.ui.notify(notice.message, notice.level));
 	}
 
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
 	private armTimers(): void {
 		// A run under a daily time limit is checked every refresh too: its time counts against the day.
 		const dailyRun =
-			this.dailySession.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
-		if (!isActive(this.current) && !dailyRun) {
+			this.runtime.daily.session.runStartedAt !== null &&
+			this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+		if (!isActive(this.runtime.state) && !dailyRun) {
 			this.cancelTimers();
 			return;
 		}
-		this.refreshTimer ??= this.ports.scheduler.setInterval(
-			() => void this.handle({ type: "timeCheck" }),
-			STATUS_REFRESH_INTERVAL_MS,
-		);
-		const now = this.ports.clock.now();
-		const delay = nextTimeCheckIn(this.current, now);
-		if (delay === null) {
+		this.guard("timers", () => {
+			this.refreshTimer ??= this.ports.scheduler.setInterval(
+				() => void this.handle({ type: "timeCheck" }),
+				STATUS_REFRESH_INTERVAL_MS,
+			);
+			const now = this.ports.clock.now();
+			const delay = nextTimeCheckIn(this.runtime.state, now);
+			if (delay === null) {
+				this.cancelTimeCheck();
+				return;
+			}
+			if (now + delay === this.checkDue) return;
 			this.cancelTimeCheck();
-			return;
-		}
-		if (now + delay === this.checkDue) return;
-		this.cancelTimeCheck();
-		this.checkDue = now + delay;
-		this.checkTimer = this.ports.scheduler.setTimeout(() => {
-			this.checkDue = null;
-			this.checkTimer = null;
-			void this.handle({ type: "timeCheck" });
-		}, delay);
+			this.checkDue = now + delay;
+			this.checkTimer = this.ports.scheduler.setTimeout(() => {
+				this.checkDue = null;
+				this.checkTimer = null;
+				void this.handle({ type: "timeCheck" });
+			}, delay);
+		});
 	}
 
 	private cancelTimeCheck(): void {

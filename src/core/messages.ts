@@ -240,3 +240,11 @@ export function stepsStoppedMessage(limit: number): string {
 export function badOnLimitMessage(source: string, value: unknown): string {
 	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
+
+/** `/timebox today` where no daily budget covers the session. */
+export const NO_DAILY_BUDGET =
+	'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
+
+/** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
+export const QUESTION_CLOSED =
+	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";

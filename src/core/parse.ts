@@ -19,6 +19,7 @@ import {
 	REPORT_WORD,
 	RESUME_WORD,
 	STATUS_WORD,
+	TODAY_WORD,
 } from "./constants.ts";
 
 /** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
@@ -37,6 +38,8 @@ export type TimeboxCommand =
 	| { kind: "pause" }
 	| { kind: "resume" }
 	| { kind: "report" }
+	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
+	| { kind: "today"; words: string }
 	| { kind: "invalid"; reason: string };
 
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -48,6 +51,8 @@ const GRACE_TOKEN = /^grace:(.+)$/i;
 const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
 const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
 const TOKEN_UNITS = { k: 1_000, m: 1_000_000 } as const;
+/** `today`, alone or with the words of a daily command after it. */
+const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
 const SECOND_MS = 1_000;
@@ -278,6 +283,8 @@ function extensionWords(tokens: readonly string[]): string[] | null {
  */
 export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
+	const today = TODAY_COMMAND.exec(text.trim());
+	if (today) return { kind: "today", words: today[1] ?? "" };
 	const delimiter = STOP_COMMAND_DELIMITER.exec(text);
 	const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
 	const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";

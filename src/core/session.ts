@@ -16,6 +16,7 @@ import {
 	NUDGE_CRITICAL_RATIO,
 	NUDGE_WARNING_RATIO,
 	ON_LIMIT_CHOICES,
+	REPLACE_QUESTION_TIMEOUT_MS,
 	UNNAMED_RUN,
 } from "./constants.ts";
 import { decide, decideMidRun, urgencyFor } from "./decide.ts";
@@ -248,13 +249,14 @@ export type Effect =
 	| { kind: "once"; claim: LedgerClaim; then: readonly Effect[] }
 	/**
 	 * Ask the user: each choice names the event (`answer`) to report when it is chosen; `onTimeout` is reported when nobody
-	 * answers within `timeoutMs` (null: wait). Until then the host holds model calls and tools back.
+	 * answers within `timeoutMs`: every question times out. Until then the host holds model calls and tools back, but
+	 * not its time checks.
 	 */
 	| {
 			kind: "ask";
 			question: string;
 			choices: readonly { label: string; answer: SessionEvent }[];
-			timeoutMs: number | null;
+			timeoutMs: number;
 			onTimeout: SessionEvent;
 	  }
 	| { kind: "runOnStop"; command: string };
@@ -671,7 +673,7 @@ function askToReplace(
 					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
 					{ label: KEEP_CHOICE, answer: keep },
 				],
-				timeoutMs: null,
+				timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
 				onTimeout: keep,
 			},
 		],

@@ -2,8 +2,10 @@
 // checks armed at 80%, 95% and 100% with a 1 s refresh, survives failing ports, and is silent once disposed.
 
 import { describe, expect, it } from "vitest";
+import { noAnswer } from "../../src/core/executor.ts";
 import type { HistoryItem } from "../../src/core/history.ts";
 import { LiveSession, type LiveSessionPorts } from "../../src/core/live-session.ts";
+import { QUESTION_CLOSED } from "../../src/core/messages.ts";
 import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
 import type { TimeboxRecord } from "../../src/core/records.ts";
 import { MINUTE, START } from "../support/budgets.ts";
@@ -170,14 +172,22 @@ describe("carrying out the rules", () => {
 		expect(host.runPrompt("p2").refusal).toBeNull();
 		expect(host.aborts).toBe(0);
 		const stopped = host.runPrompt("p3");
-		expect(stopped).toEqual({ context: [], refusal: spentText(2, "0s"), questions: [] });
+		expect(stopped).toEqual({
+			notices: [{ message: spentText(2, "0s"), level: "error" }],
+			context: [],
+			refusal: spentText(2, "0s"),
+			aborted: true,
+			questions: [],
+		});
 		expect(host.aborts).toBe(1);
 		expect(host.ui.messages("error")).toEqual([spentText(2, "0s")]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.ui.status).toBe(SPENT);
 		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({
+			notices: [],
 			context: [],
 			refusal: spentText(2, "0s"),
+			aborted: true,
 			questions: [],
 		});
 		expect(host.runPrompt("p4").refusal).toBeNull();
@@ -442,13 +452,9 @@ describe("disposal", () => {
 		const statusesBefore = host.ui.statuses.length;
 		host.time.advance(2 * MINUTE);
 		host.session.load("restore", true);
-		expect(host.runPrompt("p1")).toEqual({ context: [], refusal: null, questions: [] });
-		expect(host.runPrompt("p2")).toEqual({ context: [], refusal: null, questions: [] });
-		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual({
-			context: [],
-			refusal: null,
-			questions: [],
-		});
+		expect(host.runPrompt("p1")).toEqual(noAnswer());
+		expect(host.runPrompt("p2")).toEqual(noAnswer());
+		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual(noAnswer());
 		expect(host.ui.notifications).toHaveLength(seenBefore);
 		expect(host.ui.statuses).toHaveLength(statusesBefore);
 		expect(host.records).toHaveLength(1);
@@ -515,7 +521,13 @@ describe("failing ports", () => {
 		host.session.dispatch({ type: "modelCall", prompt: "p1" });
 		host.time.jump(2 * MINUTE);
 		const answer = await host.session.handle({ type: "toolCall", prompt: null });
-		expect(answer).toEqual({ context: [], refusal: spentText(0, "2m 0s"), questions: [] });
+		expect(answer).toEqual({
+			notices: [{ message: spentText(0, "2m 0s"), level: "error" }],
+			context: [],
+			refusal: spentText(0, "2m 0s"),
+			aborted: true,
+			questions: [],
+		});
 		expect(host.user.questions.map((question) => question.choices)).toEqual([["Stop now", "+5 minutes", "+1 prompt"]]);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 	});
@@ -532,10 +544,78 @@ describe("failing ports", () => {
 		expect(host.session.state.usedTurns).toBe(0);
 		answer(0);
 		await replacing;
-		expect(await prompt).toEqual({ context: [], refusal: null, questions: [] });
+		expect(await prompt).toEqual(noAnswer());
 		// The prompt came while the question was open: it counts under the budget the answer left.
 		expect(host.session.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1" });
 		expect(host.session.state.budget?.turnLimit).toBe(1);
+	});
+
+	it("fires the time limit on time while a question is open, and closes the question the stop made moot", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		let closed = false;
+		host.ports.ask = (_question, _choices, timeoutMs, signal) => {
+			expect(timeoutMs).toBe(30_000);
+			return new Promise((resolve) =>
+				signal.addEventListener("abort", () => {
+					closed = true;
+					resolve(undefined);
+				}),
+			);
+		};
+		await host.session.command("3s -- lmk");
+		host.session.dispatch({ type: "modelCall", prompt: "p1" });
+		const replacing = host.session.command("10m");
+		host.time.advance(3_000);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.aborts).toBe(1);
+		expect(host.ui.messages("error")).toEqual([spentText(0, "3s")]);
+		await replacing;
+		expect(closed).toBe(true);
+		expect(host.ui.messages("info").at(-1)).toBe(QUESTION_CLOSED);
+		expect(host.session.state.budget?.timeLimitMs).toBe(3_000);
+	});
+
+	it("does nothing of what waited for a question once the instance is disposed, and shows no later report", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		let answer: (index: number | undefined) => void = () => {};
+		host.ports.ask = () => new Promise((resolve) => (answer = resolve));
+		await host.session.command("10s -- lmk");
+		const replacing = host.session.command("turns:1");
+		const waitingCommand = host.session.command("status");
+		const waitingCall = host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.dispose();
+		answer(0);
+		await replacing;
+		await waitingCommand;
+		expect(await waitingCall).toEqual(noAnswer());
+		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.ui.messages()).toEqual(["Timebox set: 10s. On stop it runs: lmk"]);
+	});
+
+	it("shows nothing of an on-stop report that comes after the instance is disposed", async () => {
+		const host = createHost();
+		await host.session.command("1m -- lmk");
+		host.time.advance(MINUTE);
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		const before = host.ui.notifications.length;
+		host.session.dispose();
+		host.onStop.report({ kind: "exited", problem: "exit code 1" });
+		expect(host.ui.notifications).toHaveLength(before);
+	});
+
+	it("takes a dialog that fails once the stop closed it as closed, and reports the failure", async () => {
+		const host = createHost();
+		host.user.canAsk = true;
+		host.ports.ask = (_question, _choices, _timeoutMs, signal) =>
+			new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("dialog gone"))));
+		await host.session.command("3s");
+		const replacing = host.session.command("10m");
+		host.time.advance(3_000);
+		await replacing;
+		expect(host.ui.messages("info").at(-1)).toBe(QUESTION_CLOSED);
+		expect(host.ui.messages("error")).toContain(internalError("question", "dialog gone"));
 	});
 
 	it("fires the stop when the ledger cannot be written, and reports one internal error", () => {
@@ -630,8 +710,11 @@ describe("failing ports", () => {
 			throw new Error("clock gone");
 		};
 		const answer = host.session.dispatch({ type: "modelCall", prompt: "p1" });
-		expect(answer).toEqual({ context: [], refusal: null, questions: [] });
-		expect(host.ui.notifications.at(-1)).toEqual({ message: internalError("modelCall", "clock gone"), level: "error" });
+		expect(answer).toEqual(noAnswer());
+		expect(host.ui.notifications).toContainEqual({
+			message: internalError("modelCall", "clock gone"),
+			level: "error",
+		});
 		expect(host.session.state.usedTurns).toBe(0);
 	});
 

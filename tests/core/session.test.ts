@@ -1282,7 +1282,7 @@ describe("asking the user", () => {
 					{ label: "Replace it", answer: { ...event, confirmed: true } },
 					{ label: "Keep it", answer: { type: "declined", message: "Nothing changed: the active budget stays." } },
 				],
-				timeoutMs: null,
+				timeoutMs: 30_000,
 				onTimeout: { type: "declined", message: "Nothing changed: the active budget stays." },
 			},
 		]);

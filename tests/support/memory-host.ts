@@ -120,11 +120,11 @@ export class RecordingRunner implements OnStopRunner {
 export class ScriptedUser {
 	/** Whether there is a UI to ask through. */
 	canAsk = false;
-	readonly questions: { question: string; choices: readonly string[]; timeoutMs: number | null }[] = [];
+	readonly questions: { question: string; choices: readonly string[]; timeoutMs: number }[] = [];
 	/** The answers to give, in order: a choice's index, or undefined for no answer before the timeout. */
 	readonly answers: (number | undefined)[] = [];
 
-	ask(question: string, choices: readonly string[], timeoutMs: number | null): Promise<number | undefined> {
+	ask(question: string, choices: readonly string[], timeoutMs: number): Promise<number | undefined> {
 		this.questions.push({ question, choices, timeoutMs });
 		return Promise.resolve(this.answers.shift());
 	}

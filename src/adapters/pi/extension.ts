@@ -58,8 +58,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			newBudgetId: deps.newBudgetId,
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
-			ask: async (question, choices, timeoutMs) => {
-				const options = timeoutMs === null ? undefined : { timeout: timeoutMs };
+			ask: async (question, choices, timeoutMs, signal) => {
+				const options = { timeout: timeoutMs, signal };
 				const chosen = await context.require().ui.select(question, [...choices], options);
 				return chosen === undefined ? undefined : choices.indexOf(chosen);
 			},

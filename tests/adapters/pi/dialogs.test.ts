@@ -35,12 +35,22 @@ describe("asking before replacing an active budget", () => {
 			{
 				title: "Replace the active budget (15m 0s left | 3 turns left)?",
 				options: ["Replace it", "Keep it"],
-				timeout: undefined,
+				timeout: 30_000,
 			},
 		]);
 		expect(pi.screen.last).toEqual({ message: "Nothing changed: the active budget stays.", level: "info" });
 		expect(pi.screen.status).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)");
 		expect(pi.file.custom("timebox-active")).toHaveLength(1);
+	});
+
+	it("keeps the active budget when nobody answers within the question's 30 s", async () => {
+		const pi = await new FakePi().start();
+		await pi.timebox("15m turns:3");
+		pi.screen.answers.push(undefined);
+		await pi.timebox("5m");
+		expect(pi.screen.questions.map((question) => question.timeout)).toEqual([30_000]);
+		expect(pi.screen.last).toEqual({ message: "Nothing changed: the active budget stays.", level: "info" });
+		expect(pi.screen.status).toBe("Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)");
 	});
 
 	it("replaces when the user says so, and without asking when there is no UI", async () => {

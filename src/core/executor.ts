@@ -1,0 +1,135 @@
+// The one executor: carries out the rulebook's effects through a host's ports, in order, and gathers what the host
+// must answer now (notices, context for the model, a refusal, an abort, questions). Every host uses it, in process or
+// one hook at a time; no adapter interprets an effect itself.
+
+import { quoteInput } from "./parse.ts";
+import type { BudgetLedger, BudgetStore, NotifyLevel, OnStopOutcome, OnStopRunner } from "./ports.ts";
+import type { Effect } from "./session.ts";
+
+/** A question for the user that the rules raised: the host asks it and reports the answer. */
+export type Question = Extract<Effect, { kind: "ask" }>;
+
+/** A message for the user. */
+export interface Notice {
+	message: string;
+	level: NotifyLevel;
+}
+
+/** What the host answers to the event it reported. */
+export interface Answer {
+	/** What the user is told, in order. */
+	notices: Notice[];
+	/** Blocks to add to what the model reads in the model call about to start. */
+	context: string[];
+	/** Why the announced prompt, model call or tool call is refused, or null to let it run. */
+	refusal: string | null;
+	/** Whether the running run is to end now. */
+	aborted: boolean;
+	/** Questions for the user the event raised. */
+	questions: Question[];
+}
+
+/** An answer that says nothing yet. */
+export function noAnswer(): Answer {
+	return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+}
+
+/** Adds `more` to `answer`: its notices, context and questions after those there; its refusal and abort win. */
+export function mergeAnswer(answer: Answer, more: Answer): Answer {
+	answer.notices.push(...more.notices);
+	answer.context.push(...more.context);
+	answer.questions.push(...more.questions);
+	answer.refusal = more.refusal ?? answer.refusal;
+	answer.aborted ||= more.aborted;
+	return answer;
+}
+
+/** What the executor needs from a host. */
+export interface EffectPorts {
+	store: Pick<BudgetStore, "append">;
+	ledger: Pick<BudgetLedger, "claim">;
+	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
+	setStatus(text: string | undefined): void;
+	onStop: OnStopRunner;
+	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
+	abortRun(): void;
+	/** A part of Timebox failed at `where`: the host tells the user, and the session goes on. */
+	problem(where: string, error: unknown): void;
+}
+
+/**
+ * Carries out `effects` in order and adds what they say to `answer`. An effect that fails is reported and the rest
+ * still run. A ledger claim that cannot be written counts as won: a limit must fire even when its outcome cannot be
+ * recorded. `onStopReport` hears what became of an on-stop command, whenever the runner says so.
+ */
+export function carryOut(
+	effects: readonly Effect[],
+	ports: EffectPorts,
+	answer: Answer,
+	onStopReport: (command: string, outcome: OnStopOutcome) => void,
+): Answer {
+	for (const effect of effects) {
+		try {
+			carryOutOne(effect, ports, answer, onStopReport);
+		} catch (error) {
+			ports.problem(effect.kind, error);
+		}
+	}
+	return answer;
+}
+
+function carryOutOne(
+	effect: Effect,
+	ports: EffectPorts,
+	answer: Answer,
+	onStopReport: (command: string, outcome: OnStopOutcome) => void,
+): void {
+	switch (effect.kind) {
+		case "notify":
+			answer.notices.push({ message: effect.message, level: effect.level });
+			return;
+		case "status":
+			ports.setStatus(effect.text);
+			return;
+		case "append":
+			ports.store.append(effect.record);
+			return;
+		case "context":
+			answer.context.push(effect.text);
+			return;
+		case "abort":
+			answer.aborted = true;
+			ports.abortRun();
+			return;
+		case "refuse":
+			answer.refusal = effect.reason;
+			return;
+		case "ask":
+			answer.questions.push(effect);
+			return;
+		case "once":
+			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);
+			return;
+		case "runOnStop": {
+			const command = effect.command;
+			try {
+				ports.onStop.run(command, (outcome) => onStopReport(command, outcome));
+			} catch (error) {
+				// A runner that throws could not start the command: the user hears it as such.
+				const reason = error instanceof Error ? error.message : String(error);
+				onStopReport(command, { kind: "failed", problem: `could not start ${quoteInput(command)}: ${reason}` });
+			}
+			return;
+		}
+	}
+}
+
+/** A ledger that cannot be written must not keep the budget from firing: a failed claim counts as won. */
+function claim(effect: Extract<Effect, { kind: "once" }>, ports: EffectPorts): boolean {
+	try {
+		return ports.ledger.claim(effect.claim);
+	} catch (error) {
+		ports.problem("ledger", error);
+		return true;
+	}
+}

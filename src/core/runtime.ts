@@ -1,0 +1,175 @@
+// A session's rules at work, for every host: the session's state and its part in the daily budgets, each event fed
+// to the daily rules and then to the session's rules, and their effects carried out by the one executor. In-process
+// hosts keep one for the session's life; hook hosts make one per hook from the session's log.
+
+import type { CostReporting } from "./command-plan.ts";
+import {
+	type DailyEvent,
+	type DailyPort,
+	type DailySession,
+	NO_DAILY_SESSION,
+	runDaily,
+	todayCommand,
+	todayReport,
+} from "./daily.ts";
+import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
+import { parseCommand } from "./parse.ts";
+import type { Clock } from "./ports.ts";
+import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState, step } from "./session.ts";
+
+/** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
+export interface DailyPart {
+	readonly session: DailySession;
+	readonly refused: { readonly prompt: string; readonly reason: string } | null;
+}
+
+/** A session that has done nothing under a daily budget yet. */
+export const NO_DAILY_PART: DailyPart = { session: NO_DAILY_SESSION, refused: null };
+
+/** What the rules need from a host, beyond the executor's ports. */
+export interface RuntimePorts extends EffectPorts {
+	clock: Clock;
+	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
+	daily?: DailyPort;
+	/** An answer that comes after its event (what became of an on-stop command): the host shows its notices. */
+	late(answer: Answer): void;
+}
+
+/** What a `/timebox` command needs besides its words. */
+export interface CommandDetails {
+	/** The id a new budget gets. */
+	newBudgetId: string;
+	/** Whether the user can be asked now: a replacement of the active budget is then asked first. */
+	canAsk?: boolean;
+	/** Whether a cost limit can be enforced here. */
+	cost?: CostReporting;
+	/** False where the host never says what a model call used. */
+	tokensSeen?: false;
+	/** The report of the session's budgets, worked out only for `/timebox report`. */
+	report(): string;
+}
+
+/** One session's rules at work: feed it events and commands, and answer the host with what it returns. */
+export class SessionRuntime {
+	constructor(
+		private readonly ports: RuntimePorts,
+		public state: SessionState = EMPTY_SESSION,
+		public daily: DailyPart = NO_DAILY_PART,
+	) {}
+
+	/**
+	 * Feeds one event to the daily budgets and then to the session's rules. A refusal of the daily budgets ends the
+	 * event there; else their notices and lines for the model come after the session's own.
+	 */
+	handle(event: SessionEvent): Answer {
+		const daily = this.dailyAnswer(event);
+		if (daily !== null && daily.refusal !== null) return daily;
+		const answer = this.dispatch(event);
+		return daily === null ? answer : mergeAnswer(answer, daily);
+	}
+
+	/** Feeds one event to the session's rules alone and carries out what they say. */
+	dispatch(event: SessionEvent): Answer {
+		try {
+			const result = step(this.state, event, this.ports.clock.now());
+			this.state = result.state;
+			return this.carryOut(result.effects);
+		} catch (error) {
+			this.ports.problem(event.type, error);
+			return noAnswer();
+		}
+	}
+
+	/** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+	command(args: string, details: CommandDetails): Answer {
+		const parsed = parseCommand(args);
+		if (parsed.kind === "today") return this.today(parsed.words);
+		const event: SessionEvent = { type: "command", args, newBudgetId: details.newBudgetId };
+		if (details.canAsk !== undefined) event.canAsk = details.canAsk;
+		if (details.cost !== undefined) event.cost = details.cost;
+		if (details.tokensSeen !== undefined) event.tokensSeen = details.tokensSeen;
+		if (parsed.kind === "report") {
+			try {
+				event.report = details.report();
+			} catch (error) {
+				this.ports.problem("/timebox report", error);
+			}
+		}
+		return this.dispatch(event);
+	}
+
+	/** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
+	private today(words: string): Answer {
+		const answer = noAnswer();
+		try {
+			const port = this.ports.daily;
+			const reply = port ? todayCommand(port, words) : { message: todayReport([]), level: "info" as const };
+			answer.notices.push(reply);
+		} catch (error) {
+			this.ports.problem("/timebox today", error);
+		}
+		return answer;
+	}
+
+	/** Carries out effects; what an on-stop command's runner reports at once joins this answer, a later report its own. */
+	private carryOut(effects: readonly Effect[]): Answer {
+		const answer = noAnswer();
+		let carrying = true;
+		carryOut(effects, this.ports, answer, (command, outcome) => {
+			const report = this.dispatch({ type: "onStopReport", command, outcome });
+			if (carrying) mergeAnswer(answer, report);
+			else this.ports.late(report);
+		});
+		carrying = false;
+		return answer;
+	}
+
+	/**
+	 * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
+	 * they say; null for an event they do not hear, or where no daily budget covers the session.
+	 */
+	private dailyAnswer(event: SessionEvent): Answer | null {
+		const port = this.ports.daily;
+		if (!port || port.budgets.length === 0) return null;
+		try {
+			const prompt = event.type === "modelCall" ? (event.prompt ?? this.state.lastPrompt) : null;
+			const refused = this.daily.refused;
+			if (prompt !== null && prompt === refused?.prompt) {
+				// The prompt was refused already: its later calls end the same way, without another word.
+				return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
+			}
+			const dailyEvent = this.dailyEventOf(event, port);
+			if (dailyEvent === null) return null;
+			const result = runDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+			const answer = this.carryOut(result.effects);
+			answer.context.push(...result.context);
+			const newlyRefused =
+				answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt"
+					? { prompt, reason: answer.refusal }
+					: refused;
+			this.daily = { session: result.session, refused: newlyRefused };
+			return answer;
+		} catch (error) {
+			this.ports.problem("daily budget", error);
+			return null;
+		}
+	}
+
+	/** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+	private dailyEventOf(event: SessionEvent, port: DailyPort): DailyEvent | null {
+		switch (event.type) {
+			case "modelCall":
+				return isNewPrompt(this.state, event.prompt) ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+			case "modelResponse":
+				port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+				return { type: "duringRun", modelCall: false };
+			case "toolCall":
+			case "timeCheck":
+				return { type: "duringRun", modelCall: false };
+			case "runEnd":
+				return { type: "runEnd" };
+			default:
+				return null;
+		}
+	}
+}

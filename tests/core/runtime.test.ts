@@ -1,0 +1,183 @@
+// The session's rules at work, as every host runs them: the daily budgets heard before the session's rules, `today`
+// answered by the daily rules, failing parts reported while the session goes on, and the one executor's answer.
+
+import { describe, expect, it } from "vitest";
+import { type DailyStanding, parseDailyBudget } from "../../src/core/daily.ts";
+import type { Answer } from "../../src/core/executor.ts";
+import { NO_DAILY_BUDGET } from "../../src/core/messages.ts";
+import type { DailyLedger } from "../../src/core/ports.ts";
+import type { TimeboxRecord } from "../../src/core/records.ts";
+import { type RuntimePorts, SessionRuntime } from "../../src/core/runtime.ts";
+import { START } from "../support/budgets.ts";
+import { MemoryLedger, RecordingRunner } from "../support/memory-host.ts";
+
+const DAILY = (() => {
+	const budget = parseDailyBudget("turns:1", "user", "TIMEBOX_DAILY");
+	if ("warning" in budget) throw new Error(budget.warning);
+	return budget;
+})();
+
+/** A daily ledger in memory that counts prompts against one limit. */
+function dailyLedger(overrides: Partial<DailyLedger> = {}): DailyLedger & { prompts: number } {
+	const ledger: DailyLedger & { prompts: number } = {
+		prompts: 0,
+		standings: (): DailyStanding[] => [
+			{
+				budget: DAILY,
+				use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
+				adjustment: { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false },
+				dayStart: START - 3_600_000,
+			},
+		],
+		countPrompt: () => {
+			ledger.prompts++;
+			return true;
+		},
+		addUse: () => {},
+		adjust: () => {},
+		problem: () => null,
+		...overrides,
+	};
+	return ledger;
+}
+
+function runtime(extra: Partial<RuntimePorts> = {}) {
+	const records: TimeboxRecord[] = [];
+	const problems: string[] = [];
+	const late: Answer[] = [];
+	const onStop = new RecordingRunner();
+	const ports: RuntimePorts = {
+		store: { append: (record) => records.push(record) },
+		ledger: new MemoryLedger(),
+		clock: { now: () => START },
+		onStop,
+		setStatus: () => {},
+		abortRun: () => {},
+		problem: (where, error) => problems.push(`${where}: ${error instanceof Error ? error.message : String(error)}`),
+		late: (answer) => late.push(answer),
+		...extra,
+	};
+	return { session: new SessionRuntime(ports), records, problems, late, onStop };
+}
+
+const details = { newBudgetId: "b1", report: () => "REPORT" };
+
+describe("commands", () => {
+	it("answers `today` with no daily budget by saying so, and changes nothing", () => {
+		const host = runtime();
+		const answer = host.session.command("today", details);
+		expect(answer.notices).toEqual([{ message: NO_DAILY_BUDGET, level: "info" }]);
+		expect(host.records).toEqual([]);
+	});
+
+	it("has the session's rules alone answer `today` as a session with no daily budget", () => {
+		const host = runtime();
+		const answer = host.session.dispatch({ type: "command", args: "today", newBudgetId: "b1" });
+		expect(answer.notices).toEqual([{ message: NO_DAILY_BUDGET, level: "info" }]);
+	});
+
+	it("answers `today` from the daily ledger, and reports a ledger that fails", () => {
+		const failing = dailyLedger({
+			standings: () => {
+				throw new Error("disk gone");
+			},
+		});
+		const host = runtime({ daily: { ledger: failing, budgets: [DAILY] } });
+		expect(host.session.command("today", details).notices).toEqual([]);
+		expect(host.problems).toEqual(["/timebox today: disk gone"]);
+	});
+
+	it("shows the session's report for `report`, and sets the budget without it when the report fails", () => {
+		const host = runtime();
+		expect(host.session.command("report", details).notices).toEqual([{ message: "REPORT", level: "info" }]);
+		const failing = runtime();
+		const failingReport = () => {
+			throw new Error("history unreadable");
+		};
+		failing.session.command("report", { ...details, report: failingReport });
+		expect(failing.problems).toEqual(["/timebox report: history unreadable"]);
+	});
+
+	it("says a token limit cannot be enforced where the host never reports usage", () => {
+		const host = runtime();
+		const answer = host.session.command("tokens:1000", { ...details, tokensSeen: false });
+		expect(answer.notices[0]?.message).toContain("Timebox set: 1k tokens.");
+		expect(answer.notices[0]?.message).toMatch(/token/);
+		expect(host.records).toHaveLength(1);
+	});
+});
+
+describe("the daily budgets beside the session's rules", () => {
+	it("refuses the prompt past today's prompts, and its later calls without another word", () => {
+		const ledger = dailyLedger();
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		expect(host.session.handle({ type: "modelCall", prompt: "p1" }).refusal).toBeNull();
+		host.session.handle({ type: "runEnd" });
+		const refused = host.session.handle({ type: "modelCall", prompt: "p2" });
+		expect(refused.refusal).toMatch(/today's budget is spent/);
+		expect(refused.aborted).toBe(true);
+		expect(refused.notices).toHaveLength(1);
+		const again = host.session.handle({ type: "modelCall", prompt: "p2" });
+		expect(again).toEqual({ notices: [], context: [], refusal: refused.refusal, aborted: true, questions: [] });
+		expect(ledger.prompts).toBe(1);
+	});
+
+	it("lets events the daily budgets do not hear go to the session's rules alone", () => {
+		const host = runtime({ daily: { ledger: dailyLedger(), budgets: [DAILY] } });
+		const answer = host.session.handle({ type: "declined", message: "kept" });
+		expect(answer.notices).toEqual([{ message: "kept", level: "info" }]);
+	});
+
+	it("reports a daily ledger that throws, and the session's rules still decide", () => {
+		const ledger = dailyLedger({
+			countPrompt: () => {
+				throw new Error("ledger locked");
+			},
+		});
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		expect(host.session.handle({ type: "modelCall", prompt: "p1" }).refusal).toBeNull();
+		expect(host.problems).toEqual(["daily budget: ledger locked"]);
+		expect(host.session.state.lastPrompt).toBe("p1");
+	});
+});
+
+describe("the on-stop command", () => {
+	it("says an on-stop command that could not start, when its runner throws", () => {
+		const host = runtime();
+		host.onStop.run = () => {
+			throw new Error("spawn EACCES");
+		};
+		host.session.command("turns:1 -- lmk", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "runEnd" });
+		const stopped = host.session.handle({ type: "modelCall", prompt: "p2" });
+		expect(stopped.notices.map((notice) => notice.message).join("\n")).toContain(
+			'Timebox on-stop command failed: could not start "lmk": spawn EACCES',
+		);
+	});
+
+	it("says what a runner threw that is not an error", () => {
+		const host = runtime();
+		host.onStop.run = () => {
+			throw "no shell";
+		};
+		host.session.command("turns:1 -- lmk", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "runEnd" });
+		const stopped = host.session.handle({ type: "modelCall", prompt: "p2" });
+		expect(stopped.notices.at(-1)?.message).toBe('Timebox on-stop command failed: could not start "lmk": no shell');
+	});
+
+	it("hands a report that comes later to the host as an answer of its own", () => {
+		const host = runtime();
+		host.onStop.outcome = null;
+		host.session.command("turns:1 -- lmk", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "runEnd" });
+		host.session.handle({ type: "modelCall", prompt: "p2" });
+		host.onStop.report({ kind: "started" });
+		expect(host.late.map((answer) => answer.notices)).toEqual([
+			[{ message: "Timebox ran the on-stop command: lmk", level: "info" }],
+		]);
+	});
+});

@@ -8,7 +8,8 @@ export default {
 		"src/core/**/*.ts",
 		// Only the files directly in these folders, so src/adapters/claude/plugin/** is never mutated; neither is src/demo/**.
 		"src/adapters/claude/*.ts",
-		"!src/adapters/claude/main.ts",
+		"src/adapters/hooks/*.ts",
+		"!src/adapters/hooks/main.ts",
 		"src/adapters/pi/*.ts",
 		"src/adapters/opencode/*.ts",
 		"!src/adapters/opencode/server.ts",

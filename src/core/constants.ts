@@ -111,3 +111,8 @@ export const ON_LIMIT_CHOICES: readonly string[] = ["stop", "ask"];
  * notice of a restored budget: the notice is shown again then.
  */
 export const RELOAD_NOTICE_DELAY_MS = 500;
+
+/** The environment variable of a default budget for new sessions, where a host has no settings of its own. */
+export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
+/** The environment variable of the daily budget every session of the user shares, where a host has no settings. */
+export const DAILY_ENV = "TIMEBOX_DAILY";

@@ -75,7 +75,7 @@ export class SessionRuntime {
 			this.state = result.state;
 			return this.carryOut(result.effects);
 		} catch (error) {
-			this.ports.problem(event.type, error);
+			this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
 			return noAnswer();
 		}
 	}

@@ -4,7 +4,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type HookOutput, handleHook } from "../../src/adapters/claude/hooks.ts";
+import { claudeCodeHost } from "../../src/adapters/claude/hook-host.ts";
+import { codexCliHost } from "../../src/adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../src/adapters/gemini/hook-host.ts";
+import { type HookDeps, handleHook } from "../../src/adapters/hooks/handle.ts";
+import type { HookHost } from "../../src/adapters/hooks/roles.ts";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
@@ -160,60 +164,110 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 	};
 }
 
-/** The Claude Code hooks, called in process as Claude Code would call the plugin's command. */
-export function claudeDriver(options: DriverOptions = {}): HostDriver {
+/** What a scenario needs to know of one hook host: its events by role, how the budget line is typed there. */
+interface HookHostScript {
+	host: HookHost;
+	name: string;
+	events: { sessionStart: string; prompt: string; beforeTool: string; beforeModelCall: string };
+	/** The budget line as the user types it there. */
+	commandLine(args: string): string;
+	/** The field that names the prompt an event belongs to; none where the host names no prompt. */
+	promptField?: string;
+}
+
+const HOOK_HOSTS: Readonly<Record<"claude" | "gemini" | "codex", HookHostScript>> = {
+	claude: {
+		host: claudeCodeHost,
+		name: "Claude Code hooks",
+		events: {
+			sessionStart: "SessionStart",
+			prompt: "UserPromptSubmit",
+			beforeTool: "PreToolUse",
+			beforeModelCall: "PostToolBatch",
+		},
+		commandLine: (args) => `/timebox ${args}`,
+		promptField: "prompt_id",
+	},
+	gemini: {
+		host: geminiCliHost,
+		name: "Gemini CLI hooks",
+		events: {
+			sessionStart: "SessionStart",
+			prompt: "BeforeAgent",
+			beforeTool: "BeforeTool",
+			beforeModelCall: "AfterTool",
+		},
+		// The extension's `/timebox` command reaches the hooks expanded.
+		commandLine: (args) => `TIMEBOX-CMD ${args}`,
+	},
+	codex: {
+		host: codexCliHost,
+		name: "Codex CLI hooks",
+		events: {
+			sessionStart: "SessionStart",
+			prompt: "UserPromptSubmit",
+			beforeTool: "PreToolUse",
+			beforeModelCall: "PostToolUse",
+		},
+		commandLine: (args) => `timebox ${args}`,
+		promptField: "turn_id",
+	},
+};
+
+/** A hook host's hooks, called in process as the host would call the hook script. */
+function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDriver {
 	const dataDir = mkdtempSync(join(tmpdir(), "timebox-scenario-"));
 	const time = new FakeTime();
 	const runner = new RecordingRunner();
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
-	const deps = {
+	const deps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId),
 		ledger: createFileLedger(join(dataDir, "timebox-ledger")),
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
+		...(script.host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 		...(options.daily && budget && !("warning" in budget)
 			? { daily: { ledger: createDailyLedger(options.daily.dir, sessionId, time), budgets: [budget] } }
 			: {}),
 	};
 	const seen: { message: string; level: NotifyLevel | null }[] = [];
 	let prompts = 0;
-	const hook = async (event: string, fields: { promptId?: string; prompt?: string; source?: string } = {}) => {
-		const output = await handleHook(
-			{
-				event,
-				sessionId,
-				promptId: fields.promptId ?? null,
-				prompt: fields.prompt ?? null,
-				source: fields.source ?? null,
-			},
-			deps,
-		);
+	const hook = async (role: keyof HookHostScript["events"], fields: Record<string, unknown> = {}) => {
+		const event = script.host.read({ event: script.events[role], sessionId, fields });
+		const reply = await handleHook(event, deps);
+		const output = reply === null ? null : script.host.write(reply, event);
 		for (const text of shown(output)) for (const line of text.split("\n")) seen.push({ message: line, level: null });
 		return output;
 	};
+	const named = (promptId: string) => (script.promptField ? { [script.promptField]: promptId } : {});
+	/** The run ends at a tool boundary: it is stopped, or its tool is refused (Codex's only way to end a turn). */
+	const ends = (output: Record<string, unknown> | null) =>
+		output?.continue === false ||
+		(output?.hookSpecificOutput as { permissionDecision?: string } | undefined)?.permissionDecision === "deny" ||
+		output?.decision === "deny";
 	return {
-		name: "Claude Code hooks",
+		name: script.name,
 		async command(args) {
-			await hook("UserPromptSubmit", { prompt: `/timebox ${args}`, promptId: `command-${++prompts}` });
+			await hook("prompt", { prompt: script.commandLine(args), ...named(`command-${++prompts}`) });
 		},
 		async prompt(plan = {}) {
 			const promptId = `prompt-${++prompts}`;
-			const submitted = await hook("UserPromptSubmit", { prompt: "do the task", promptId });
+			const submitted = await hook("prompt", { prompt: "do the task", ...named(promptId) });
 			if (submitted?.decision === "block") return { stopped: true, context: [] };
 			const specific = submitted?.hookSpecificOutput as { additionalContext?: string } | undefined;
 			const context = specific?.additionalContext ? [specific.additionalContext] : [];
 			for (let index = 0; index < (plan.toolCalls ?? 0); index++) {
-				if ((await hook("PreToolUse", { promptId }))?.continue === false) return { stopped: true, context };
+				if (ends(await hook("beforeTool", named(promptId)))) return { stopped: true, context };
 				plan.duringTool?.(index);
-				if ((await hook("PostToolBatch", { promptId }))?.continue === false) return { stopped: true, context };
+				if (ends(await hook("beforeModelCall", named(promptId)))) return { stopped: true, context };
 			}
 			return { stopped: false, context };
 		},
 		advance: (ms) => time.advance(ms),
 		async reopen() {
-			await hook("SessionStart", { source: "resume" });
+			await hook("sessionStart", { source: "resume" });
 		},
 		notices: () => [...seen],
 		onStopRuns: () => [...runner.commands],
@@ -221,12 +275,25 @@ export function claudeDriver(options: DriverOptions = {}): HostDriver {
 	};
 }
 
+/** Claude Code's hooks. */
+export const claudeDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.claude, options);
+/** Gemini CLI's hooks. */
+export const geminiDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.gemini, options);
+/** Codex CLI's hooks. */
+export const codexDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.codex, options);
+
 /** The texts a hook answer shows the user. */
-function shown(output: HookOutput): string[] {
+function shown(output: Record<string, unknown> | null): string[] {
 	if (!output) return [];
 	return [output.reason, output.systemMessage, output.stopReason].filter(
 		(text): text is string => typeof text === "string",
 	);
 }
 
-export const DRIVERS: readonly ((options?: DriverOptions) => HostDriver)[] = [memoryDriver, fakePiDriver, claudeDriver];
+export const DRIVERS: readonly ((options?: DriverOptions) => HostDriver)[] = [
+	memoryDriver,
+	fakePiDriver,
+	claudeDriver,
+	geminiDriver,
+	codexDriver,
+];

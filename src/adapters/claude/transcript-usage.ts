@@ -3,21 +3,7 @@
 // block, each with the response's `message.id` and its whole `usage`; a response counts once, by its id.
 
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-
-/** One response's usage, as read from the transcript. */
-export interface ResponseUsage {
-	id: string;
-	tokens: number;
-}
-
-/** What one read of the transcript found, and where the next read starts. */
-export interface TranscriptRead {
-	responses: ResponseUsage[];
-	/** The byte offset after the last whole line read. */
-	offset: number;
-	/** Whether an assistant line held no usage Timebox can read: the format may have changed. */
-	unreadable: boolean;
-}
+import type { ResponseUsage, TranscriptRead } from "../hooks/usage.ts";
 
 /** The most of the transcript one hook reads: a hook never stalls on a huge file, and the next one goes on from there. */
 const MAX_READ_BYTES = 8 * 1024 * 1024;

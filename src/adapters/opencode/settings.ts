@@ -2,12 +2,7 @@
 // given with the plugin in opencode's config (`"plugin": [["pi-timebox", { "default": "30m" }]]`). The core decides what
 // each value means and names a bad one.
 
-import type { SettingSources } from "../../core/index.ts";
-
-/** The environment variable of a default budget for new sessions, as for the hook hosts. */
-export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
-/** The environment variable of the daily budget every session of the user shares. */
-export const DAILY_ENV = "TIMEBOX_DAILY";
+import { DAILY_ENV, DEFAULT_ENV, type SettingSources } from "../../core/index.ts";
 
 /** A default budget's text and where it came from, as the user would name it. */
 export interface DefaultBudget {

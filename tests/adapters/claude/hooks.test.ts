@@ -23,9 +23,12 @@ import type {
 	UserPromptSubmitHookInput,
 } from "@anthropic-ai/claude-agent-sdk";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type CliDeps, type CliResult, runCli, runStatusLineCommand } from "../../../src/adapters/claude/cli.ts";
-import { parseHookInput } from "../../../src/adapters/claude/hook-input.ts";
-import { handleHook } from "../../../src/adapters/claude/hooks.ts";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
+import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
+import { type CliDeps, type CliResult, runCli, runStatusLineCommand } from "../../../src/adapters/hooks/cli.ts";
+import { handleHook } from "../../../src/adapters/hooks/handle.ts";
+import { parseHookInput } from "../../../src/adapters/hooks/input.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import {
@@ -93,6 +96,7 @@ const ledgerDir = () => join(dataDir, LEDGER_FOLDER);
 
 function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 	return {
+		hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 		clock,
 		onStop: shell,
 		runStatusLine: (command, stdin) => {
@@ -453,7 +457,9 @@ describe("parallel hooks", () => {
 		const input = parseHookInput(JSON.stringify(payload));
 		if ("error" in input) throw new Error(input.error);
 		const store = new SessionLog(dataDir, SESSION);
-		return handleHook(input, { store, ledger: racingLedger(), clock, onStop: shell });
+		const event = claudeCodeHost.read(input);
+		const reply = await handleHook(event, { store, ledger: racingLedger(), clock, onStop: shell });
+		return reply === null ? null : claudeCodeHost.write(reply, event);
 	}
 
 	it("answers the stop without running the command when a parallel hook claimed it first", async () => {
@@ -891,7 +897,8 @@ describe("bad input never breaks Claude Code", () => {
 				/^Timebox hit an internal error \(\/timebox\): .+\. Your session goes on; check the budget with \/timebox status\.$/,
 			),
 		});
-		expect(result.stderr).toMatch(/^timebox: internal error, nothing enforced for this UserPromptSubmit: .+\n$/);
+		// The reply says what failed; nothing was set, so nothing is enforced.
+		expect(result.stderr).toBe("");
 		expect((await run(toolPayload("p0"))).stdout).toBe("");
 	});
 
@@ -1362,6 +1369,21 @@ describe("the watcher of a time budget (idle expiry)", () => {
 		});
 	});
 
+	it("stops the budget on time and runs its command even when the ledger cannot be written", async () => {
+		await submit("/timebox 1s -- lmk", "p0");
+		rmSync(join(dataDir, LEDGER_FOLDER), { recursive: true, force: true });
+		writeFileSync(join(dataDir, LEDGER_FOLDER), "a file where the ledger's folder should be");
+		clock.advance(2_000);
+		expect(await watch(watchers.at(-1)?.budget ?? "")).toEqual({ stdout: "", stderr: "" });
+		expect(shell.ran).toEqual(["lmk"]);
+		// The log kept the claim: the chat goes on, and nothing fires twice.
+		const next = await submit("next", "p1");
+		expect(next.systemMessage).toContain("Timebox budget spent. Used 0 turns, 2s, while the agent was idle.");
+		expect(next.systemMessage).toContain("Timebox hit an internal error (ledger)");
+		expect(await submit("again", "p2")).toEqual({});
+		expect(shell.ran).toEqual(["lmk"]);
+	});
+
 	it("leaves at once when its budget was turned off, replaced, extended or paused, and fires nothing", async () => {
 		await submit("/timebox 1m -- lmk", "p0");
 		await submit("/timebox +1m", "p1");
@@ -1375,12 +1397,14 @@ describe("the watcher of a time budget (idle expiry)", () => {
 		await watch("budget-1.e1");
 		expect(clock.now()).toBe(before);
 		expect(shell.ran).toEqual([]);
-		await submit("/timebox 1s", "p9");
-		rmSync(join(dataDir, LEDGER_FOLDER), { recursive: true, force: true });
-		writeFileSync(join(dataDir, LEDGER_FOLDER), "a file where the ledger's folder should be");
-		clock.advance(2_000);
-		const last = watchers.at(-1)?.budget ?? "";
-		expect(await watch(last)).toMatchObject({ stderr: expect.stringMatching(/^timebox: the watcher stopped: /) });
+		const broken = { ...deps(), clock: { now: () => Number.NaN } };
+		broken.clock.now = () => {
+			throw new Error("no clock");
+		};
+		expect(await runCli(["watch", "--data", dataDir, "--session", SESSION, "--budget", "b"], "", {}, broken)).toEqual({
+			stdout: "",
+			stderr: "timebox: the watcher stopped: Error: no clock\n",
+		});
 		expect(await runCli(["watch", "--data", dataDir], "", {}, deps())).toMatchObject({
 			stderr: expect.stringMatching(/^timebox: usage/),
 		});

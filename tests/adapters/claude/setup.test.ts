@@ -5,13 +5,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../../src/adapters/claude/cli.ts";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import {
 	findDataDir,
 	mergeStatusLine,
 	setupStatusLine,
 	statusLineCommand,
 } from "../../../src/adapters/claude/setup.ts";
+import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
+import { runCli } from "../../../src/adapters/hooks/cli.ts";
 
 const SCRIPT = "/plugins/cache/timebox/timebox/0.1.0/bin/timebox.mjs";
 let home: string;
@@ -66,6 +69,7 @@ describe("merging the status line into the settings", () => {
 	it("writes the settings file, creating its folder, through the command line", async () => {
 		const settings = join(home, ".claude", "settings.json");
 		const deps = {
+			hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 			clock: { now: () => 0 },
 			onStop: { run: () => {} },
 			runStatusLine: () => "",

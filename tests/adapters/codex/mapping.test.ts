@@ -5,8 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../../src/adapters/claude/cli.ts";
-import { fromCodex, toCodex } from "../../../src/adapters/codex/mapping.ts";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
+import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
+import { runCli } from "../../../src/adapters/hooks/cli.ts";
 
 let home: string;
 let now: number;
@@ -17,6 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 const deps = () => ({
+	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: { now: () => now },
 	onStop: { run: () => {} },
 	runStatusLine: () => "",
@@ -37,19 +40,21 @@ async function codex(payload: object, env: NodeJS.ProcessEnv = {}): Promise<unkn
 }
 
 describe("Codex CLI's events in the adapter's roles", () => {
-	it("plays PostToolUse as the next model call, and reads `timebox …` as the budget line", () => {
-		const input = { sessionId: "c1", promptId: "t1", prompt: null, source: null };
-		expect(fromCodex({ ...input, event: "PostToolUse" }).event).toBe("PostToolBatch");
-		expect(fromCodex({ ...input, event: "PreToolUse" }).event).toBe("PreToolUse");
-		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: " timebox 15m " }).prompt).toBe("/timebox 15m");
-		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: "timebox" }).prompt).toBe("/timebox");
-		expect(fromCodex({ ...input, event: "UserPromptSubmit", prompt: "timeboxes are nice" }).prompt).toBe(
-			"timeboxes are nice",
-		);
+	const read = (event: string, fields: Record<string, unknown> = {}) =>
+		codexCliHost.read({ event, sessionId: "c1", fields: { turn_id: "t1", ...fields } });
+
+	it("plays PostToolUse as the next model call, names prompts by turn id, and reads `timebox …` as the budget line", () => {
+		expect(read("PostToolUse")).toMatchObject({ role: "beforeModelCall", hostEvent: "PostToolUse", promptId: "t1" });
+		expect(read("PreToolUse").role).toBe("beforeTool");
+		expect(read("Stop").role).toBe("runEnd");
+		expect(read("Notification").role).toBeNull();
+		expect(read("UserPromptSubmit", { prompt: " timebox 15m " })).toMatchObject({ role: "prompt", command: "15m" });
+		expect(read("UserPromptSubmit", { prompt: "/timebox status" }).command).toBe("status");
+		expect(read("UserPromptSubmit", { prompt: "timebox" }).command).toBe("");
+		expect(read("UserPromptSubmit", { prompt: "timeboxes are nice" }).command).toBeNull();
 	});
 
 	it("refuses a tool instead of stopping the turn, which Codex does not allow before a tool", () => {
-		expect(toCodex(null, "PreToolUse")).toBeNull();
 		const finish =
 			"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools";
 		const denied = (reason: string) => ({
@@ -57,21 +62,24 @@ describe("Codex CLI's events in the adapter's roles", () => {
 			permissionDecision: "deny",
 			permissionDecisionReason: reason,
 		});
-		expect(toCodex({ continue: false, stopReason: "S", hookSpecificOutput: denied("R.") }, "PreToolUse")).toEqual({
+		const reply = { notices: [], context: [], refusal: null, stop: false, answered: false };
+		const tool = read("PreToolUse");
+		expect(codexCliHost.write(reply, tool)).toBeNull();
+		expect(codexCliHost.write({ ...reply, notices: ["S"], refusal: "R.", stop: true }, tool)).toEqual({
 			systemMessage: "S",
 			hookSpecificOutput: denied(`R. ${finish}`),
 		});
-		expect(toCodex({ continue: false, stopReason: "S", systemMessage: "M" }, "PreToolUse")).toEqual({
-			systemMessage: "M\nS",
-			hookSpecificOutput: denied(`S ${finish}`),
-		});
-		expect(toCodex({ hookSpecificOutput: denied(`${finish}.`) }, "PreToolUse")).toEqual({
+		expect(codexCliHost.write({ ...reply, refusal: `${finish}.` }, tool)).toEqual({
 			hookSpecificOutput: denied(finish),
 		});
-		expect(toCodex({ continue: false, stopReason: "S" }, "PostToolUse")).toEqual({ continue: false, stopReason: "S" });
-		expect(
-			toCodex({ hookSpecificOutput: { hookEventName: "PostToolBatch", additionalContext: "W" } }, "PostToolUse"),
-		).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "W" } });
+		const next = read("PostToolUse");
+		expect(codexCliHost.write({ ...reply, notices: ["S"], refusal: "R", stop: true }, next)).toEqual({
+			continue: false,
+			stopReason: "S",
+		});
+		expect(codexCliHost.write({ ...reply, context: ["W"] }, next)).toEqual({
+			hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "W" },
+		});
 	});
 });
 

@@ -5,8 +5,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../../src/adapters/claude/cli.ts";
-import { fromGemini, toGemini } from "../../../src/adapters/gemini/mapping.ts";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
+import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
+import { runCli } from "../../../src/adapters/hooks/cli.ts";
 
 let home: string;
 let now: number;
@@ -17,6 +19,7 @@ beforeEach(() => {
 afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 const deps = () => ({
+	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: { now: () => now },
 	onStop: { run: () => {} },
 	runStatusLine: () => "",
@@ -37,28 +40,38 @@ async function gemini(payload: object): Promise<unknown> {
 }
 
 describe("Gemini CLI's events in the adapter's roles", () => {
+	const read = (event: string, fields: Record<string, unknown> = {}) =>
+		geminiCliHost.read({ event, sessionId: "g1", fields: { prompt_id: "x", ...fields } });
+
 	it("maps BeforeAgent, AfterTool, BeforeTool and AfterAgent, and names no prompt", () => {
-		const input = { sessionId: "g1", promptId: "x", prompt: "hi", source: null };
-		expect(fromGemini({ ...input, event: "BeforeAgent" })).toMatchObject({ event: "UserPromptSubmit", promptId: null });
-		expect(fromGemini({ ...input, event: "AfterTool" }).event).toBe("PostToolBatch");
-		expect(fromGemini({ ...input, event: "BeforeModel" }).event).toBe("BeforeModel");
-		expect(fromGemini({ ...input, event: "BeforeTool" }).event).toBe("PreToolUse");
-		expect(fromGemini({ ...input, event: "AfterAgent" }).event).toBe("Stop");
-		expect(fromGemini({ ...input, event: "SessionStart" }).event).toBe("SessionStart");
+		expect(read("BeforeAgent", { prompt: "hi" })).toMatchObject({ role: "prompt", promptId: null, command: null });
+		expect(read("AfterTool").role).toBe("beforeModelCall");
+		expect(read("BeforeModel").role).toBeNull();
+		expect(read("BeforeTool").role).toBe("beforeTool");
+		expect(read("AfterAgent").role).toBe("runEnd");
+		expect(read("SessionStart", { source: "resume" })).toMatchObject({ role: "sessionStart", source: "resume" });
+		expect(read("BeforeAgent", { prompt: "TIMEBOX-CMD 15m" }).command).toBe("15m");
+		expect(read("BeforeAgent", { prompt: "/timebox status" }).command).toBe("status");
 	});
 
 	it("answers in Gemini's fields: context under the Gemini event, a refused tool as decision deny", () => {
-		expect(toGemini(null, "BeforeAgent")).toBeNull();
-		expect(
-			toGemini({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "WARN" } }, "BeforeAgent"),
-		).toEqual({ hookSpecificOutput: { hookEventName: "BeforeAgent", additionalContext: "WARN" } });
-		const deny = { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "R" };
-		expect(toGemini({ hookSpecificOutput: deny }, "BeforeTool")).toEqual({ decision: "deny", reason: "R" });
-		expect(toGemini({ continue: false, stopReason: "S", hookSpecificOutput: deny }, "BeforeTool")).toEqual({
+		const reply = { notices: [], context: [], refusal: null, stop: false, answered: false };
+		expect(geminiCliHost.write(reply, read("BeforeAgent"))).toBeNull();
+		expect(geminiCliHost.write({ ...reply, context: ["WARN"] }, read("BeforeAgent"))).toEqual({
+			hookSpecificOutput: { hookEventName: "BeforeAgent", additionalContext: "WARN" },
+		});
+		expect(geminiCliHost.write({ ...reply, refusal: "R" }, read("BeforeTool"))).toEqual({
+			decision: "deny",
+			reason: "R",
+		});
+		expect(geminiCliHost.write({ ...reply, notices: ["S"], refusal: "R", stop: true }, read("BeforeTool"))).toEqual({
 			continue: false,
 			stopReason: "S",
 		});
-		expect(toGemini({ decision: "block", reason: "B" }, "BeforeAgent")).toEqual({ decision: "block", reason: "B" });
+		expect(geminiCliHost.write({ ...reply, notices: ["B"], answered: true }, read("BeforeAgent"))).toEqual({
+			decision: "block",
+			reason: "B",
+		});
 	});
 });
 

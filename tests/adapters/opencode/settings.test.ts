@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OPENCODE_FOLDER, opencodeDataDir } from "../../../src/adapters/opencode/data-dir.ts";
-import { DAILY_ENV, DEFAULT_ENV, defaultBudgetOf, settingsOf } from "../../../src/adapters/opencode/settings.ts";
+import { defaultBudgetOf, settingsOf } from "../../../src/adapters/opencode/settings.ts";
+import { DAILY_ENV, DEFAULT_ENV } from "../../../src/core/index.ts";
 import { createWorld, FakeOpencode, notesOf, removeWorld, type World } from "./fake-opencode.ts";
 
 let world: World;

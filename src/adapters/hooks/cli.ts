@@ -1,44 +1,38 @@
-// The Claude Code plugin's command line: `hook` answers any hook event from stdin, `statusline` prints the status.
-// Never fails Claude Code: bad input gets one clear stderr line and exit code 0, with nothing changed.
+// The hook script's command line, for every hook host: `hook [--host <name>]` answers a hook event from stdin,
+// `statusline` prints the status, `setup-statusline` sets it up, `watch` stops a time budget on time while the agent is
+// idle. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
 import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
 	type Clock,
+	DAILY_ENV,
+	DEFAULT_ENV,
 	internalErrorMessage,
 	LEDGER_FOLDER,
 	type OnStopRunner,
 	parseDailyBudget,
 } from "../../core/index.ts";
-import { fromCodex, toCodex } from "../codex/mapping.ts";
-import { fromGemini, toGemini } from "../gemini/mapping.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
-import { type HookInput, parseHookInput } from "./hook-input.ts";
-import {
-	DEFAULT_ENV,
-	type HookDeps,
-	type HookOutput,
-	handleHook,
-	statusLineText,
-	timeboxArguments,
-	WATCH_INTERVAL_MS,
-	watchOnce,
-} from "./hooks.ts";
-import { findDataDir, setupStatusLine } from "./setup.ts";
-import { joinStatusLines } from "./statusline.ts";
+import { type HookDeps, handleHook } from "./handle.ts";
+import { parseHookInput } from "./input.ts";
+import type { HookHost } from "./roles.ts";
+import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "./watcher.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
 export type StatusLineRunner = (command: string, stdin: string) => string;
 
 export interface CliDeps {
+	/** The hosts `--host` names; the first is the one used when none is named. */
+	hosts: readonly HookHost[];
 	clock: Clock;
 	onStop: OnStopRunner;
 	runStatusLine: StatusLineRunner;
 	newBudgetId?: () => string;
-	/** The path of the plugin's script, which a status line set up by `setup-statusline` runs. */
+	/** The path of the script, which a status line set up by `setup-statusline` runs. */
 	script: string;
 	/** Starts `timebox watch` for a budget of a session, detached (a hook never waits for it). */
 	startWatcher: (dataDir: string, sessionId: string, budget: string) => void;
@@ -51,32 +45,6 @@ export interface CliResult {
 	stderr: string;
 }
 
-/** What sets one hook host apart: how its events and answers map, where its data lives, what its hooks can see. */
-interface HookHost {
-	fromHost: (input: HookInput) => HookInput;
-	toHost: (output: HookOutput, event: string) => HookOutput;
-	/** The data folder when the host does not name one (Claude Code and Codex plugins get `CLAUDE_PLUGIN_DATA`). */
-	dataDir: (env: NodeJS.ProcessEnv, home: string) => string | null;
-	traits: Pick<HookDeps, "unnamedPrompts" | "tokensSeen">;
-}
-
-/** The hosts `timebox hook --host <name>` serves; Claude Code when no host is named. */
-const HOOK_HOSTS: Readonly<Record<string, HookHost>> = {
-	claude: { fromHost: (input) => input, toHost: (output) => output, dataDir: () => null, traits: {} },
-	gemini: {
-		fromHost: fromGemini,
-		toHost: toGemini,
-		dataDir: (_env, home) => join(home, ".gemini", "timebox"),
-		traits: { unnamedPrompts: true, tokensSeen: false },
-	},
-	codex: {
-		fromHost: fromCodex,
-		toHost: toCodex,
-		dataDir: (env, home) => join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"),
-		traits: { tokensSeen: false },
-	},
-};
-
 const USAGE =
 	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
 const WRAPPED_TIMEOUT_MS = 2_000;
@@ -87,19 +55,17 @@ export function runStatusLineCommand(command: string, stdin: string, shell = "/b
 	return typeof result.stdout === "string" ? result.stdout.replace(/\n[\s\S]*$/, "") : "";
 }
 
+/** Joins the user's own status line and Timebox's, leaving out whichever is empty. */
+export function joinStatusLines(theirs: string, ours: string): string {
+	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
+}
+
 function option(args: readonly string[], name: string): string | undefined {
 	const index = args.indexOf(name);
 	return index >= 0 ? args[index + 1] : undefined;
 }
 
-function newId(deps: CliDeps): { newBudgetId?: () => string } {
-	return deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {};
-}
-
-/** The environment variable of the daily budget every Claude Code session of the user shares with pi's. */
-export const DAILY_ENV = "TIMEBOX_DAILY";
-
-/** The daily budget from `TIMEBOX_DAILY`, with the ledger pi shares, or why it cannot be read. */
+/** The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares, or why it cannot be read. */
 function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
 	if (!text) return {};
@@ -108,18 +74,7 @@ function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<
 	return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }
 
-/** `/timebox statusline` in Claude Code: sets up the status line for the plugin's script where Claude Code runs it. */
-function statusLineSetupOf(env: NodeJS.ProcessEnv, home: string): Pick<HookDeps, "setupStatusLine"> {
-	const root = env.CLAUDE_PLUGIN_ROOT;
-	if (!root) return {};
-	const settings = join(home, ".claude", "settings.json");
-	return { setupStatusLine: () => setupStatusLine(settings, join(root, "bin", "timebox.mjs")) };
-}
-
-/**
- * `timebox watch`: looks at a session every second until its time budget is spent (then the rules stop it, run its
- * on-stop command and keep the notice for the next prompt) or it has nothing to watch any more.
- */
+/** `timebox watch`: looks at a session every second until its time budget is spent or it has nothing to watch. */
 async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliDeps): Promise<CliResult> {
 	const dataDir = option(rest, "--data");
 	const sessionId = option(rest, "--session");
@@ -150,26 +105,30 @@ export async function runCli(
 ): Promise<CliResult> {
 	const [mode, ...rest] = args;
 	const home = env.HOME ?? homedir();
-	if (mode === "setup-statusline") {
-		const settings = option(rest, "--settings") ?? join(home, ".claude", "settings.json");
-		return { stdout: `${setupStatusLine(settings, deps.script)}\n`, stderr: "" };
-	}
+	const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
+	const host = deps.hosts.find((candidate) => candidate.name === hostName);
 	if (mode === "watch") return watch(rest, env, deps);
-	if (mode !== "hook" && mode !== "statusline") return { stdout: "", stderr: `timebox: ${USAGE}\n` };
-	const hostName = option(rest, "--host") ?? "claude";
-	const host = Object.hasOwn(HOOK_HOSTS, hostName) ? HOOK_HOSTS[hostName] : undefined;
+	if (mode !== "hook" && mode !== "statusline" && mode !== "setup-statusline") {
+		return { stdout: "", stderr: `timebox: ${USAGE}\n` };
+	}
 	if (!host) return { stdout: "", stderr: `timebox: unknown host "${hostName}": ${USAGE}\n` };
+	const statusLine = host.statusLine;
+	if (mode === "setup-statusline") {
+		if (!statusLine) return { stdout: "", stderr: `timebox: ${host.name} has no status line to set up\n` };
+		const settings = option(rest, "--settings") ?? statusLine.settings(home);
+		return { stdout: `${statusLine.setup(settings, deps.script)}\n`, stderr: "" };
+	}
 	const parsed = parseHookInput(stdin, mode === "statusline" ? "statusline" : undefined);
 	if ("error" in parsed) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${parsed.error}\n` };
-	const input = host.fromHost(parsed);
+	const event = host.read(parsed);
 	// A status line is not told the plugin's data folder: it is found by the session's log.
 	const dataDir =
 		option(rest, "--data") ??
 		env.CLAUDE_PLUGIN_DATA ??
 		host.dataDir(env, home) ??
-		(mode === "statusline" ? findDataDir(home, input.sessionId) : null);
+		(mode === "statusline" ? (statusLine?.findDataDir(home, event.sessionId) ?? null) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	const store = new SessionLog(dataDir, input.sessionId);
+	const store = new SessionLog(dataDir, event.sessionId);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {
@@ -180,30 +139,39 @@ export async function runCli(
 				stderr: "",
 			};
 		}
-		const defaults = env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {};
-		const output = await handleHook(input, {
+		const script = statusLine?.script(env) ?? null;
+		const reply = await handleHook(event, {
 			store,
 			ledger,
 			clock: deps.clock,
 			onStop: deps.onStop,
-			...newId(deps),
-			...defaults,
-			...dailyOf(env, input.sessionId, deps.clock),
-			// Only Claude Code has a status line to set up (Codex sets CLAUDE_PLUGIN_ROOT for its plugins too).
-			...(hostName === "claude" ? statusLineSetupOf(env, home) : {}),
-			startWatcher: (budget) => deps.startWatcher(dataDir, input.sessionId, budget),
-			...host.traits,
+			...(deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {}),
+			...(env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {}),
+			...dailyOf(env, event.sessionId, deps.clock),
+			...(statusLine && script !== null
+				? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) }
+				: {}),
+			startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
+			...(host.unnamedPrompts ? { unnamedPrompts: true } : {}),
+			...(host.readUsage ? { readUsage: host.readUsage } : {}),
 		});
-		const answer = host.toHost(output, parsed.event);
+		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
-		const stderr = `timebox: internal error, nothing enforced for this ${input.event}: ${message}\n`;
+		const stderr = `timebox: internal error, nothing enforced for this ${event.hostEvent}: ${message}\n`;
 		// A /timebox line must never reach the model as text, even when Timebox itself fails.
-		if (input.event !== "UserPromptSubmit" || input.prompt === null || timeboxArguments(input.prompt) === null) {
-			return { stdout: "", stderr };
-		}
-		const reply = { decision: "block", reason: internalErrorMessage("/timebox", error) };
-		return { stdout: `${JSON.stringify(reply)}\n`, stderr };
+		if (event.command === null) return { stdout: "", stderr };
+		const blocked = host.write(
+			{
+				notices: [internalErrorMessage("/timebox", error)],
+				context: [],
+				refusal: null,
+				stop: false,
+				answered: true,
+			},
+			event,
+		);
+		return { stdout: `${JSON.stringify(blocked)}\n`, stderr };
 	}
 }

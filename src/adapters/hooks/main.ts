@@ -1,7 +1,11 @@
-// Process entry of the Claude Code plugin (bundled into plugin/bin/timebox.mjs): real stdin, clock and runner.
+// Process entry of the hook script (bundled into each host package's bin/timebox.mjs): the hosts it serves, and real
+// stdin, clock, on-stop runner and watcher start.
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { claudeCodeHost } from "../claude/hook-host.ts";
+import { codexCliHost } from "../codex/hook-host.ts";
+import { geminiCliHost } from "../gemini/hook-host.ts";
 import { systemClock } from "../node/node-time.ts";
 import { createShellRunner } from "../node/on-stop-runner.ts";
 import { runCli, runStatusLineCommand } from "./cli.ts";
@@ -14,6 +18,7 @@ try {
 	// No stdin: runCli reports it.
 }
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
+	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: systemClock,
 	onStop: createShellRunner(),
 	runStatusLine: runStatusLineCommand,

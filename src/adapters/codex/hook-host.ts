@@ -1,0 +1,66 @@
+// Codex CLI as a hook host: its hook events by role, the budget line as Codex's TUI lets it through (`timebox 15m`,
+// without the slash), and the answer in the fields Codex's strict hook schema accepts. Its data folder is
+// `$CODEX_HOME/timebox`. What its hooks cannot do: end a running turn (a stop refuses every later tool instead), or
+// see tokens and cost.
+
+import { join } from "node:path";
+import { WRAP_UP_REFUSAL } from "../../core/index.ts";
+import { hookJson } from "../hooks/reply-json.ts";
+import { commandWords, type HookHost, type HookRole, textField } from "../hooks/roles.ts";
+
+/**
+ * Codex CLI's events, by role. Codex has no hook before a later model call; the result of a tool call comes right
+ * before it, so PostToolUse plays that call (a response that asks for several tools counts once per tool).
+ */
+const ROLES: Readonly<Record<string, HookRole>> = {
+	SessionStart: "sessionStart",
+	UserPromptSubmit: "prompt",
+	PreToolUse: "beforeTool",
+	PostToolUse: "beforeModelCall",
+	Stop: "runEnd",
+};
+
+/** `timebox …` as Codex's TUI lets it through (it rejects unknown `/` commands), and `/timebox …`. */
+const COMMAND = /^\/?timebox(?:\s+([\s\S]*))?$/;
+
+export const codexCliHost: HookHost = {
+	name: "codex",
+	read: ({ event, sessionId, fields }) => {
+		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+		return {
+			role: ROLES[event] ?? null,
+			hostEvent: event,
+			sessionId,
+			// Codex names the prompt a hook belongs to `turn_id`.
+			promptId: textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+			prompt,
+			command: commandWords(prompt, COMMAND),
+			source: textField(fields, "source"),
+			transcriptPath: null,
+		};
+	},
+	/**
+	 * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
+	 * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
+	 * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+	 */
+	write: (reply, event) => {
+		const json = hookJson(reply, event);
+		if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
+		const reason = (
+			reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`
+		).replace(/\.$/, "");
+		if (typeof json.stopReason === "string") {
+			json.systemMessage = [json.systemMessage, json.stopReason].filter((text) => typeof text === "string").join("\n");
+		}
+		delete json.continue;
+		delete json.stopReason;
+		json.hookSpecificOutput = {
+			hookEventName: event.hostEvent,
+			permissionDecision: "deny",
+			permissionDecisionReason: reason,
+		};
+		return json;
+	},
+	dataDir: (env, home) => join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"),
+};

@@ -1,0 +1,313 @@
+// One hook event onto the session's runtime: the session is loaded from its log, the event plays its role (a prompt, a
+// tool, the next model call, the end of a run), the one executor carries the effects out, and what it answers becomes
+// the neutral reply a host file writes in its JSON. No rule lives here.
+
+import { randomUUID } from "node:crypto";
+import {
+	type Answer,
+	type BudgetLedger,
+	type Clock,
+	type DailyPort,
+	DEFAULT_ENV,
+	foldHistory,
+	internalErrorMessage,
+	type LedgerClaim,
+	type OnStopOutcome,
+	type OnStopRunner,
+	outcomeId,
+	type SessionEvent,
+	SessionRuntime,
+	type SessionState,
+	sessionReport,
+	type TimeboxRecord,
+} from "../../core/index.ts";
+import type { SessionLog } from "../node/session-log.ts";
+import { readDailyPart, writeDailyPart } from "./daily-bridge.ts";
+import { type LoadOptions, ledgerView, loadEvent, loadState, loggedClaims } from "./load.ts";
+import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
+import { countUsage, type UsageReader } from "./usage.ts";
+
+/** What a hook needs from the outside world. */
+export interface HookDeps {
+	store: SessionLog;
+	ledger: BudgetLedger;
+	clock: Clock;
+	onStop: OnStopRunner;
+	newBudgetId?: () => string;
+	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
+	defaultBudget?: string;
+	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
+	daily?: DailyPort;
+	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */
+	dailyWarning?: string;
+	/** Sets up the host's status line in the user's settings (`/timebox statusline`), and says what was done. */
+	setupStatusLine?: () => string;
+	/**
+	 * Starts the watcher of a time budget: a detached process that stops the budget at its deadline even while no hook
+	 * runs (the agent is idle), so its on-stop command runs on time.
+	 */
+	startWatcher?: (budget: string) => void;
+	/** True where the host names no prompt: each prompt gets an id when it is submitted, later events the latest. */
+	unnamedPrompts?: boolean;
+	/** Reads what model calls used from the transcript; absent where the host's hooks see no usage. */
+	readUsage?: UsageReader;
+}
+
+/** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
+const ON_STOP_START_WAIT_MS = 1_000;
+
+/** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
+const STATUS_LINE_WORD = "statusline";
+
+/** Answers one hook event. Events Timebox does not use get no reply. */
+export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<HookReply | null> {
+	const now = deps.clock.now();
+	const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+	const usageNote =
+		event.transcriptPath !== null && deps.readUsage
+			? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now)
+			: null;
+	const reply = await replyTo(event, deps, now);
+	if (usageNote === null) return reply;
+	const withNote = reply ?? silentReply();
+	withNote.notices.push(usageNote);
+	return withNote;
+}
+
+/** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */
+function namePrompt(event: HookEvent, deps: Pick<HookDeps, "store">): HookEvent {
+	const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+	return { ...event, promptId };
+}
+
+async function replyTo(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
+	switch (event.role) {
+		case "sessionStart":
+			return sessionStart(event, deps);
+		case "prompt":
+			return prompt(event, deps, now);
+		case "beforeTool":
+		case "beforeModelCall":
+			return toolBoundary(event, deps, now);
+		case "runEnd": {
+			// The run ended (a watcher leaves a running run to the hooks); one that was wrapping up after the stop is
+			// over, and the on-stop command runs.
+			if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+			const state = loadState(deps, now, { running: event.promptId });
+			return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+		}
+		default:
+			return null;
+	}
+}
+
+async function sessionStart(event: HookEvent, deps: HookDeps): Promise<HookReply | null> {
+	if (event.source === "compact") return null;
+	const text = deps.defaultBudget?.trim();
+	const options: LoadOptions = { announce: event.source === "resume" };
+	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const hook = new HookRuntime(deps, null);
+	const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+	if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
+	return reply.notices.length > 0 ? reply : null;
+}
+
+async function prompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	const untold = untoldNotices(deps.store, now);
+	const reply = await answerPrompt(event, deps, now);
+	if (untold.length === 0) return reply;
+	// What a watcher could tell nobody comes first.
+	reply.notices.unshift(...untold);
+	return reply;
+}
+
+async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	// A prompt, counted once per prompt id: a message typed mid-turn shares the running prompt's id. Versions before
+	// prompt ids count every submission.
+	const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
+	if (event.command !== null) return command(event.command, deps, now, promptId);
+	const state = loadState(deps, now, { running: promptId });
+	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
+	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
+	// stopped.
+	const reply = await answerEvent(deps, now, promptId, state, {
+		type: "modelCall",
+		prompt: promptId,
+		step: deps.store.stepOf(promptId),
+	});
+	// A prompt is recorded once it runs: a refused prompt never reached the model and counts for nothing.
+	if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+	return reply;
+}
+
+/** A `/timebox` line: answered here, and it never reaches the model. */
+async function command(args: string, deps: HookDeps, now: number, promptId: string): Promise<HookReply> {
+	if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
+		const said = deps.setupStatusLine
+			? deps.setupStatusLine()
+			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+		return { ...silentReply(), notices: [said], answered: true };
+	}
+	const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+	const answered = hook.runtime.command(args, {
+		newBudgetId: newBudgetId(deps),
+		// The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+		cost: "host cannot see",
+		...(deps.readUsage ? {} : { tokensSeen: false as const }),
+		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now),
+	});
+	return { ...(await hook.reply(answered)), answered: true };
+}
+
+/**
+ * A tool boundary inside the prompt's run. Before a tool: the tool call. Before the next model call of the latest
+ * prompt: that model call, which carries what the model is to read.
+ */
+async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
+	const state = loadState(deps, now, { running: event.promptId });
+	const promptKey = event.promptId ?? state.lastPrompt;
+	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
+	if (nextCall && promptKey !== null && state.budget) deps.store.appendCall(promptKey, now);
+	const sessionEvent: SessionEvent = nextCall
+		? {
+				type: "modelCall",
+				prompt: event.promptId,
+				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
+			}
+		: { type: "toolCall", prompt: event.promptId };
+	return answerEvent(deps, now, event.promptId, state, sessionEvent);
+}
+
+/**
+ * Feeds one event of a prompt's run (null: of no named prompt, which the daily budgets do not hear) to the daily budgets
+ * and the session's rules, and replies with what they say.
+ */
+export async function answerEvent(
+	deps: HookDeps,
+	now: number,
+	promptId: string | null,
+	state: SessionState,
+	event: SessionEvent,
+): Promise<HookReply> {
+	const hook = new HookRuntime(deps, promptId, state);
+	const reply = await hook.reply(hook.runtime.handle(event));
+	hook.saveDaily(now);
+	return reply;
+}
+
+/**
+ * The runtime of one hook: the session as loaded, the daily part of the prompt's run, and ports that write to the
+ * session's log, start the watcher of a time budget, wait for the on-stop command to start, and gather what is told.
+ */
+class HookRuntime {
+	readonly runtime: SessionRuntime;
+	private readonly dailyBefore;
+	private readonly waiting: Promise<void>[] = [];
+	private readonly told: string[] = [];
+
+	constructor(
+		private readonly deps: HookDeps,
+		private readonly promptId: string | null,
+		state?: SessionState,
+		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
+		daily = promptId === null ? undefined : deps.daily,
+	) {
+		this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : undefined;
+		this.runtime = new SessionRuntime(
+			{
+				store: { append: (record) => this.append(record) },
+				ledger: { claim: (claim) => this.claim(claim) },
+				clock: deps.clock,
+				onStop: { run: (command, report) => this.startOnStop(command, report) },
+				// No status bar to set: the status line reads the log itself.
+				setStatus: () => {},
+				// A hook ends the run through its reply.
+				abortRun: () => {},
+				problem: (where, error) => {
+					// The session's log is all a hook keeps: a record it cannot write fails the hook, which then says so
+					// instead of a change it did not keep.
+					if (where === "append") throw error;
+					this.told.push(internalErrorMessage(where, error));
+				},
+				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+				...(daily ? { daily } : {}),
+			},
+			state,
+			this.dailyBefore,
+		);
+	}
+
+	/** The reply to an answer of the rules, once every on-stop command said whether it started. */
+	async reply(answer: Answer): Promise<HookReply> {
+		await Promise.all(this.waiting);
+		const notices = [...answer.notices.map((notice) => notice.message), ...this.told];
+		return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
+	}
+
+	saveDaily(now: number): void {
+		if (this.dailyBefore && this.promptId !== null) {
+			writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
+		}
+	}
+
+	/**
+	 * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
+	 * never claims it twice; the executor counts it as won and says what failed.
+	 */
+	private claim(claim: LedgerClaim): boolean {
+		try {
+			return this.deps.ledger.claim(claim);
+		} catch (error) {
+			if (
+				loggedClaims(this.deps.store).some((logged) => logged.kind === claim.kind && logged.budgetId === claim.budgetId)
+			)
+				return false;
+			this.deps.store.appendLine({ kind: "claim", claim, at: this.deps.clock.now() });
+			throw error;
+		}
+	}
+
+	private append(record: TimeboxRecord): void {
+		this.deps.store.append(record);
+		// A budget with time to run out (set, extended, resumed) is watched until it is spent, off or replaced.
+		if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === undefined) {
+			this.deps.startWatcher?.(outcomeId(record.budget));
+		}
+	}
+
+	/** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
+	private startOnStop(command: string, report: (outcome: OnStopOutcome) => void): void {
+		let done!: () => void;
+		this.waiting.push(new Promise<void>((resolve) => (done = resolve)));
+		// The runner reports exactly one of started or failed (and maybe exited after started, too late to wait for).
+		const settle = (outcome: OnStopOutcome): void => {
+			clearTimeout(timer);
+			report(outcome);
+			done();
+		};
+		const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
+		try {
+			this.deps.onStop.run(command, (outcome) => {
+				if (outcome.kind !== "exited") settle(outcome);
+			});
+		} catch (error) {
+			clearTimeout(timer);
+			done();
+			throw error;
+		}
+	}
+}
+
+function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {
+	return (deps.newBudgetId ?? randomUUID)();
+}
+
+/** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
+function untoldNotices(store: SessionLog, now: number): string[] {
+	const lines = store.lines();
+	const told = lines.filter((line) => line.kind === "told").length;
+	const untold = lines.filter((line) => line.kind === "untold").slice(told);
+	if (untold.length === 0) return [];
+	for (const _ of untold) store.appendLine({ kind: "told", at: now });
+	return untold.flatMap((line) => (Array.isArray(line.notices) ? line.notices.map(String) : []));
+}

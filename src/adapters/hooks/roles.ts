@@ -1,0 +1,114 @@
+// What every hook host shares, in the hook adapter's own words: the roles a hook event plays, the neutral reply the
+// adapter gives, and what a host file says of its host (how events map, how a reply is written, where data lives,
+// what it cannot see). Host files implement `HookHost`; nothing here names a host.
+
+import type { UsageReader } from "./usage.ts";
+
+/** The part a host's hook event plays in a session. */
+export type HookRole =
+	/** The session opened (started, resumed, cleared, compacted). */
+	| "sessionStart"
+	/** The user sent a prompt (or a `/timebox` line). */
+	| "prompt"
+	/** A tool is about to run. */
+	| "beforeTool"
+	/** A model call of the running prompt is about to start (after a tool's result). */
+	| "beforeModelCall"
+	/** The run ended. */
+	| "runEnd";
+
+/** A hook event as the adapter reads it. */
+export interface HookEvent {
+	/** The role the event plays, or null for an event Timebox does not use. */
+	role: HookRole | null;
+	/** The host's own name of the event, for the host's answer. */
+	hostEvent: string;
+	sessionId: string;
+	/** The prompt the event belongs to, as the host names it; null where it names none. */
+	promptId: string | null;
+	/** What the user typed (prompt events). */
+	prompt: string | null;
+	/** The words after `/timebox` when the prompt is a Timebox command, in any form the host lets through; else null. */
+	command: string | null;
+	/** sessionStart only: startup, resume, clear, compact or fork. */
+	source: string | null;
+	/** The session transcript, where a host that writes usage there lets Timebox read it; null when not given. */
+	transcriptPath: string | null;
+}
+
+/** The adapter's answer to one hook event, before a host writes it in its own JSON. */
+export interface HookReply {
+	/** What the user is told, in order. */
+	notices: string[];
+	/** What the model reads in its next request. */
+	context: string[];
+	/**
+	 * Why the event is refused: a prompt is blocked (the user reads `notices`), a tool denied (the model reads this).
+	 * Null lets it through.
+	 */
+	refusal: string | null;
+	/** The run ends here. */
+	stop: boolean;
+	/** The prompt was a `/timebox` line, answered by Timebox: it never reaches the model. */
+	answered: boolean;
+}
+
+/** A reply that says nothing. */
+export function silentReply(): HookReply {
+	return { notices: [], context: [], refusal: null, stop: false, answered: false };
+}
+
+/** A hook's stdin: the event's name, the session's id, and every other field as the host sent it. */
+export interface HookFields {
+	event: string;
+	sessionId: string;
+	fields: Readonly<Record<string, unknown>>;
+}
+
+/** One hook host: how its events map to roles, how a reply is written in its JSON, where its data lives. */
+export interface HookHost {
+	/** The name `timebox hook --host <name>` takes. */
+	name: string;
+	/** The hook's stdin as a neutral event. */
+	read(input: HookFields): HookEvent;
+	/** The reply in the JSON the host reads, or null to print nothing. */
+	write(reply: HookReply, event: HookEvent): Record<string, unknown> | null;
+	/** The data folder when the host does not name one (a plugin that gets `CLAUDE_PLUGIN_DATA` needs none). */
+	dataDir(env: NodeJS.ProcessEnv, home: string): string | null;
+	/** True where the host names no prompt: each prompt gets an id of its own when it is submitted. */
+	unnamedPrompts?: boolean;
+	/** Reads what the model calls used from the transcript; absent where the host's hooks see no usage. */
+	readUsage?: UsageReader;
+	/** The host's status line, where it has one that runs a command. */
+	statusLine?: StatusLineHost;
+}
+
+/** A host's status line: where it is set up, and where a status line finds a session's data. */
+export interface StatusLineHost {
+	/** The user's settings file, where the status line command is set up. */
+	settings(home: string): string;
+	/** Sets the status line up in `settings` to run `script`, and says what was done. */
+	setup(settings: string, script: string): string;
+	/** The plugin's script, where the host says where it runs from; else null. */
+	script(env: NodeJS.ProcessEnv): string | null;
+	/** The data folder that holds a session's log (a status line is not told it), or null. */
+	findDataDir(home: string, sessionId: string): string | null;
+}
+
+/** Reads a string field, or null. */
+export function textField(fields: Readonly<Record<string, unknown>>, key: string): string | null {
+	const value = fields[key];
+	return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** What the user reads of a refused prompt or a stopped run: the notices, or else the reason. */
+export function shownText(reply: HookReply): string {
+	return reply.notices.length > 0 ? reply.notices.join("\n") : (reply.refusal ?? "");
+}
+
+/** The words after the command when `prompt` is a Timebox command in one of the `forms` a host lets through; else null. */
+export function commandWords(prompt: string | null, forms: RegExp): string | null {
+	if (prompt === null) return null;
+	const match = forms.exec(prompt.trim());
+	return match ? (match[1] ?? "") : null;
+}

@@ -1,0 +1,46 @@
+// The watcher of a time budget: a detached process that looks at a session every second and stops the budget at its
+// deadline even while no hook runs (the agent is idle), so the on-stop command runs on time. What it tells nobody is
+// kept in the log for the next prompt.
+
+import { outcomeId, statusText, step } from "../../core/index.ts";
+import { answerEvent, type HookDeps } from "./handle.ts";
+import { loadState } from "./load.ts";
+
+/** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
+export const WATCH_INTERVAL_MS = 1_000;
+
+/**
+ * How long after the deadline a watcher leaves a run that seems to be going on to the hooks (which stop it at its next
+ * tool boundary): a run interrupted without a Stop hook looks like one going on, and must not hold the stop forever.
+ */
+export const WATCH_RUNNING_MS = 10 * 60_000;
+
+/**
+ * One look of the watcher at the session: `done` once there is nothing to watch (no active time budget: off, spent,
+ * paused, replaced by one without time); else it checks the time, which stops a budget whose time ran out, once
+ * anywhere, and runs its on-stop command.
+ */
+export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
+	const state = loadState(deps, now);
+	const budget = state.budget;
+	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
+	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== undefined) return "done";
+	const checked = step(state, { type: "timeCheck" }, now).state;
+	if (!checked.spent) return "watching";
+	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
+	const running =
+		state.lastPrompt !== null &&
+		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+	const pastDeadline = checked.spent.elapsedMs - Number(budget.timeLimitMs);
+	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
+	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
+	deps.store.appendLine({ kind: "untold", notices, at: now });
+	return "done";
+}
+
+/** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
+export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
+	const state = step(loadState(deps, now), { type: "timeCheck" }, now).state;
+	return statusText(state, now) ?? "";
+}

@@ -1,0 +1,177 @@
+// The hook adapter that every hook host shares, where no one host's tests reach: a ledger that cannot be written (the
+// session's log keeps each claim, so a limit fires once and only once), a runner that throws, a host with no status
+// line and no data folder of its own, and an event Timebox does not use that still carries a transcript warning.
+
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
+import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
+import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
+import { ledgerView } from "../../../src/adapters/hooks/load.ts";
+import { hookJson } from "../../../src/adapters/hooks/reply-json.ts";
+import type { HookHost } from "../../../src/adapters/hooks/roles.ts";
+import { SessionLog } from "../../../src/adapters/node/session-log.ts";
+import { LEDGER_FOLDER, type OnStopOutcome } from "../../../src/core/index.ts";
+import { budget } from "../../support/budgets.ts";
+
+const SESSION = "hooks-adapter-1";
+let dataDir: string;
+let now: number;
+let ran: string[];
+
+beforeEach(() => {
+	dataDir = mkdtempSync(join(tmpdir(), "timebox-hooks-"));
+	now = Date.UTC(2026, 10, 22, 9, 0, 0);
+	ran = [];
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function deps(overrides: Partial<CliDeps> = {}): CliDeps {
+	let ids = 0;
+	return {
+		hosts: [claudeCodeHost, geminiCliHost],
+		clock: { now: () => now },
+		onStop: {
+			run: (command: string, report: (outcome: OnStopOutcome) => void) => {
+				ran.push(command);
+				report({ kind: "started" });
+			},
+		},
+		runStatusLine: () => "",
+		newBudgetId: () => `budget-${++ids}`,
+		script: "/x/timebox.mjs",
+		startWatcher: () => {},
+		sleep: async () => {},
+		...overrides,
+	};
+}
+
+async function claude(payload: object, overrides: Partial<CliDeps> = {}): Promise<Record<string, unknown>> {
+	const { stdout, stderr } = await runCli(
+		["hook"],
+		JSON.stringify({ session_id: SESSION, ...payload }),
+		{ CLAUDE_PLUGIN_DATA: dataDir },
+		deps(overrides),
+	);
+	expect(stderr).toBe("");
+	return stdout === "" ? {} : (JSON.parse(stdout) as Record<string, unknown>);
+}
+
+const prompt = (text: string, id: string) =>
+	claude({ hook_event_name: "UserPromptSubmit", prompt: text, prompt_id: id });
+const tool = (id: string) => claude({ hook_event_name: "PreToolUse", prompt_id: id, tool_name: "Bash" });
+const stop = (id: string) => claude({ hook_event_name: "Stop", prompt_id: id });
+
+/** Puts a file where the ledger's folder should be: no claim can be written, and none read. */
+function breakLedger(): void {
+	rmSync(join(dataDir, LEDGER_FOLDER), { recursive: true, force: true });
+	writeFileSync(join(dataDir, LEDGER_FOLDER), "a file where the ledger's folder should be");
+}
+
+describe("a ledger that cannot be written", () => {
+	it("keeps a budget turned off off", async () => {
+		await prompt("/timebox turns:1", "p0");
+		breakLedger();
+		expect((await prompt("/timebox off", "p1")).reason).toContain("Timebox off.");
+		await prompt("one", "p2");
+		expect(await prompt("two", "p3")).toEqual({});
+	});
+
+	it("warns the model once at 80%, not again at the next prompt", async () => {
+		await prompt("/timebox turns:5", "p0");
+		breakLedger();
+		for (const id of ["p1", "p2", "p3", "p4"]) await prompt("work", id);
+		const fifth = await prompt("work", "p5");
+		expect(fifth.systemMessage).toContain("1 prompt left of 5");
+		expect(fifth.systemMessage).toContain("Timebox hit an internal error (ledger)");
+		await stop("p5");
+		expect(await stop("p5")).toEqual({});
+	});
+
+	it("ends a wrap-up once: the on-stop command runs at the first Stop hook only", async () => {
+		await prompt("/timebox 1m grace:30s -- lmk", "p0");
+		await prompt("long job", "p1");
+		breakLedger();
+		now += 61_000;
+		expect((await tool("p1")).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
+		expect((await stop("p1")).systemMessage).toContain("Timebox ran the on-stop command: lmk");
+		expect(await stop("p1")).toEqual({});
+		expect(ran).toEqual(["lmk"]);
+	});
+});
+
+describe("what a hook reads of a budget's outcomes", () => {
+	it("takes the ledger's word, and adds the claims the session's log kept", () => {
+		const store = new SessionLog(dataDir, SESSION);
+		store.appendLine({ kind: "claim", claim: { kind: "nudged", budgetId: "b1" }, at: now });
+		store.appendLine({ kind: "claim", claim: { kind: "off", budgetId: "b2" }, at: now });
+		store.appendLine({ kind: "claim", claim: "not a claim", at: now });
+		const recorded = { spent: null, off: true, nudged: false };
+		const ledger = { read: () => recorded, claim: () => true };
+		expect(ledgerView(budget({ id: "b1" }), { store, ledger })).toEqual({ spent: null, off: true, nudged: true });
+		const none = { read: () => ({ spent: null, off: false, nudged: false }), claim: () => true };
+		expect(ledgerView(budget({ id: "b2" }), { store, ledger: none })).toEqual({
+			spent: null,
+			off: true,
+			nudged: false,
+		});
+	});
+});
+
+describe("the hook adapter's edges", () => {
+	it("says an on-stop command could not start when the runner throws", async () => {
+		const throwing = {
+			run: () => {
+				throw new Error("spawn EACCES");
+			},
+		};
+		await prompt("/timebox turns:1 -- lmk", "p0");
+		await prompt("one", "p1");
+		const refused = await claude(
+			{ hook_event_name: "UserPromptSubmit", prompt: "two", prompt_id: "p2" },
+			{
+				onStop: throwing,
+			},
+		);
+		expect(refused.reason).toContain('Timebox on-stop command failed: could not start "lmk": spawn EACCES');
+	});
+
+	it("says how to set up the status line when the host does not say where the plugin runs from", async () => {
+		expect(await prompt("/timebox statusline", "p0")).toEqual({
+			decision: "block",
+			reason: "Timebox: run the plugin's script with setup-statusline to set up the status line.",
+		});
+	});
+
+	it("adds the transcript warning to an event it does not otherwise answer", async () => {
+		const transcript = join(dataDir, "transcript.jsonl");
+		appendFileSync(transcript, `${JSON.stringify({ type: "assistant", message: { id: "m" } })}\n`);
+		const answer = await claude({ hook_event_name: "Notification", transcript_path: transcript });
+		expect(answer.systemMessage).toMatch(/transcript shows token usage in a form Timebox cannot read/);
+	});
+
+	it("names a host with no status line, and one with no data folder of its own", async () => {
+		expect(await runCli(["setup-statusline", "--host", "gemini"], "", { HOME: dataDir }, deps())).toEqual({
+			stdout: "",
+			stderr: "timebox: gemini has no status line to set up\n",
+		});
+		const bare: HookHost = { ...geminiCliHost, name: "bare", dataDir: () => null };
+		const input = JSON.stringify({ session_id: SESSION });
+		expect(await runCli(["statusline", "--host", "bare"], input, { HOME: dataDir }, deps({ hosts: [bare] }))).toEqual({
+			stdout: "",
+			stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n",
+		});
+	});
+
+	it("blocks a /timebox line that said nothing with an empty reason", () => {
+		const event = claudeCodeHost.read({
+			event: "UserPromptSubmit",
+			sessionId: SESSION,
+			fields: { prompt: "/timebox" },
+		});
+		const reply = { notices: [], context: [], refusal: null, stop: false, answered: true };
+		expect(hookJson(reply, event)).toEqual({ decision: "block", reason: "" });
+	});
+});

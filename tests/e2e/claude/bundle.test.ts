@@ -8,7 +8,7 @@ import { delimiter, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REPO, runProcess, TIMEBOX_BIN } from "./support/claude.ts";
 
-const COMMITTED_FILE = "--file src/adapters/claude/plugin/bin/timebox.mjs";
+const COMMITTED_FILE = "--file plugins/claude-code/bin/timebox.mjs";
 
 let folder: string;
 
@@ -38,9 +38,9 @@ describe("the Claude Code plugin bundle", () => {
 		const [built, committed] = await Promise.all([readFile(fresh), readFile(TIMEBOX_BIN)]);
 		expect(
 			built.equals(committed),
-			"src/adapters/claude/plugin/bin/timebox.mjs is stale: run npm run build:claude and commit the result",
+			"plugins/claude-code/bin/timebox.mjs is stale: run npm run build:claude and commit the result",
 		).toBe(true);
-		for (const copy of ["src/adapters/codex/plugin/bin/timebox.mjs", "src/adapters/gemini/extension/bin/timebox.mjs"]) {
+		for (const copy of ["plugins/codex-cli/bin/timebox.mjs", "plugins/gemini-cli/bin/timebox.mjs"]) {
 			const copied = await readFile(join(REPO, copy));
 			expect(copied.equals(committed), `${copy} is stale: run npm run build:claude`).toBe(true);
 		}

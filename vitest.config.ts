@@ -41,7 +41,6 @@ export default defineConfig({
 				"src/adapters/pi/timebox/index.ts",
 				"src/adapters/hooks/main.ts",
 				"src/adapters/opencode/server.ts",
-				"src/adapters/claude/plugin/**",
 			],
 			reporter: ["text", "json-summary"],
 			thresholds: {

@@ -82,7 +82,7 @@ describe("Claude Code with Timebox installed from its marketplace", () => {
 	it("passes claude plugin validate for the marketplace and the plugin", async () => {
 		const marketplace = await claude(["plugin", "validate", REPO]);
 		expect(marketplace.code).toBe(0);
-		const plugin = await claude(["plugin", "validate", join(REPO, "src/adapters/claude/plugin")]);
+		const plugin = await claude(["plugin", "validate", join(REPO, "plugins/claude-code")]);
 		expect(plugin.code).toBe(0);
 	});
 });

@@ -11,7 +11,7 @@ const REPO = resolve(import.meta.dirname, "../../..");
 const GEMINI_VERSION = "0.61.0";
 const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-gemini");
 export const GEMINI = join(INSTALL_DIR, "node_modules/.bin/gemini");
-export const EXTENSION = join(REPO, "src/adapters/gemini/extension");
+export const EXTENSION = join(REPO, "plugins/gemini-cli");
 
 /** Installs the pinned Gemini CLI once (cached). */
 export async function ensureGemini(): Promise<void> {

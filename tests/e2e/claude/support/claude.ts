@@ -11,7 +11,7 @@ import { type RunOptions, type RunResult, runProcess } from "../../../support/pr
 export { type RunOptions, type RunResult, runProcess };
 
 export const REPO = resolve(import.meta.dirname, "../../../..");
-export const PLUGIN_DIR = join(REPO, "src/adapters/claude/plugin");
+export const PLUGIN_DIR = join(REPO, "plugins/claude-code");
 export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
 
 export const CLAUDE_CODE_VERSION = "2.1.328";

@@ -1,13 +1,17 @@
 // Stryker mutation testing (npm run mutate): mutates the core and the adapters' decision code, runs the unit suite only.
+// Stryker runs from the repository's root (npm run sets it), so every path here is relative to the root.
 
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
 	testRunner: "vitest",
-	vitest: { configFile: "stryker.vitest.config.ts" },
+	vitest: { configFile: "tests/mutation/vitest.config.ts" },
 	mutate: [
 		"src/core/**/*.ts",
-		// Only the files directly in these folders, so src/adapters/claude/plugin/** is never mutated; neither is src/demo/**.
+		// Only the files directly in these folders: not pi's entry (src/adapters/pi/timebox/) nor, below, the other process
+		// entries, which only pass the real clock, stdin and processes on.
 		"src/adapters/claude/*.ts",
+		"src/adapters/gemini/*.ts",
+		"src/adapters/codex/*.ts",
 		"src/adapters/hooks/*.ts",
 		"!src/adapters/hooks/main.ts",
 		"src/adapters/pi/*.ts",

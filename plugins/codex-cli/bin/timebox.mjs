@@ -1,0 +1,3173 @@
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
+
+// src/adapters/hooks/main.ts
+import { spawn as spawn2 } from "node:child_process";
+import { readFileSync as readFileSync4 } from "node:fs";
+
+// src/adapters/claude/hook-host.ts
+import { join as join2 } from "node:path";
+
+// src/adapters/hooks/roles.ts
+function silentReply() {
+  return { notices: [], context: [], refusal: null, stop: false, answered: false };
+}
+function textField(fields, key) {
+  const value = fields[key];
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+function shownText(reply) {
+  return reply.notices.length > 0 ? reply.notices.join("\n") : reply.refusal ?? "";
+}
+function commandWords(prompt2, forms) {
+  if (prompt2 === null) return null;
+  const match = forms.exec(prompt2.trim());
+  return match ? match[1] ?? "" : null;
+}
+
+// src/adapters/hooks/reply-json.ts
+function hookJson(reply, event) {
+  if (event.role === "prompt" && (reply.answered || reply.refusal !== null)) {
+    return { decision: "block", reason: shownText(reply) };
+  }
+  const json = {};
+  if (reply.refusal !== null && reply.stop) {
+    json.continue = false;
+    json.stopReason = shownText(reply);
+  } else if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  if (reply.refusal !== null && event.role === "beforeTool") {
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reply.refusal
+    };
+  } else if (reply.refusal === null && reply.context.length > 0) {
+    json.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: reply.context.join("\n\n") };
+  }
+  return Object.keys(json).length > 0 ? json : null;
+}
+
+// src/adapters/claude/setup.ts
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text, script) {
+  let settings = {};
+  if (text !== null && text.trim().length > 0) {
+    try {
+      settings = JSON.parse(text);
+    } catch {
+      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
+    }
+  }
+  if (!isRecord(settings))
+    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
+  const current = isRecord(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message };
+}
+function setupStatusLine(settingsFile, script) {
+  const text = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text, script);
+  if (merged.text !== null) {
+    mkdirSync(dirname(settingsFile), { recursive: true });
+    writeFileSync(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join(root, chosen);
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf(line.message);
+  const usage = fieldsOf(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  const tokens = USAGE_FIELDS.reduce((sum, key) => {
+    const value = usage[key];
+    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+  }, 0);
+  return { id: message.id, tokens };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync(fd, buffer, 0, buffer.length, offset);
+    const text = buffer.subarray(0, read).toString("utf8");
+    const end = text.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd"
+};
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  read: ({ event, sessionId, fields }) => {
+    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+    return {
+      role: ROLES[event] ?? null,
+      hostEvent: event,
+      sessionId,
+      promptId: textField(fields, "prompt_id"),
+      prompt: prompt2,
+      command: commandWords(prompt2, COMMAND),
+      source: textField(fields, "source"),
+      transcriptPath: textField(fields, "transcript_path")
+    };
+  },
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join2(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join2(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
+// src/adapters/codex/hook-host.ts
+import { join as join3 } from "node:path";
+
+// src/core/budget.ts
+var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
+// src/core/parse.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+function quoteInput(text) {
+  const chars = Array.from(text);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
+  return `"${shown}"`;
+}
+function joinSplitTokens(budgetText) {
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+}
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function readWords(tokens) {
+  let timeMs = null;
+  let turns = null;
+  let tokenCount = null;
+  let steps = null;
+  let stepsWord = "";
+  let cost = null;
+  let aware = false;
+  let graceMs = null;
+  let timeWord = "";
+  let turnsWord = "";
+  let tokensWord = "";
+  let costWord = "";
+  let graceWord = "";
+  const notes = [];
+  for (const token of tokens) {
+    const stepMatch = STEPS_TOKEN.exec(token);
+    if (stepMatch) {
+      const count2 = Number(stepMatch[1]);
+      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+      }
+      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      steps = count2;
+      stepsWord = token;
+      continue;
+    }
+    const tokenBudget = parseTokens(token);
+    if (tokenBudget !== null) {
+      if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+      }
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount = tokenBudget;
+      tokensWord = token;
+      continue;
+    }
+    const dollars = parseCost(token);
+    if (dollars !== null) {
+      if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+      }
+      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      cost = dollars;
+      costWord = token;
+      continue;
+    }
+    if (token.toLowerCase() === AWARE_WORD) {
+      aware = true;
+      continue;
+    }
+    if (GRACE_TOKEN.test(token)) {
+      const ms2 = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+      if (ms2 === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+      const wholeSeconds = Math.round(ms2 / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+      }
+      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      graceMs = wholeSeconds;
+      graceWord = token;
+      continue;
+    }
+    const count = parseTurns(token);
+    if (count !== null) {
+      if (count < 1 || count > MAX_TURN_LIMIT) {
+        return {
+          invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
+        };
+      }
+      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      turns = count;
+      turnsWord = token;
+      continue;
+    }
+    const ms = parseTimeToMs(token);
+    if (ms !== null) {
+      const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+      }
+      if (timeMs !== null) {
+        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+      }
+      timeMs = wholeSeconds;
+      timeWord = token;
+      continue;
+    }
+    return { invalid: unknownWord(token) };
+  }
+  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+}
+function unknownWord(token) {
+  const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
+  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+  return why;
+}
+function withNotes(command3, notes) {
+  return notes.length > 0 ? { ...command3, notes: [...notes] } : command3;
+}
+function extensionWords(tokens) {
+  const [first, ...rest] = tokens;
+  if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+  if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+  return null;
+}
+function parseCommand(input) {
+  const text = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text.trim());
+  if (today) return { kind: "today", words: today[1] ?? "" };
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text);
+  const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
+  const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  for (const token of tokens) {
+    const kind = SUB_COMMANDS[token.toLowerCase()];
+    if (kind === void 0) continue;
+    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+    return { kind };
+  }
+  const extension = extensionWords(tokens);
+  if (extension !== null) {
+    if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+    const words2 = readWords(extension);
+    if ("invalid" in words2) return invalid(words2.invalid);
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    }
+    if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
+      return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+    }
+    return withNotes(
+      {
+        kind: "extend",
+        addTimeMs: words2.timeMs,
+        addTurns: words2.turns,
+        ...words2.tokens === null ? {} : { addTokens: words2.tokens },
+        ...words2.cost === null ? {} : { addCost: words2.cost }
+      },
+      words2.notes
+    );
+  }
+  const words = readWords(tokens);
+  if ("invalid" in words) return invalid(words.invalid);
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  if (words.timeMs === null && words.turns === null && noLimit) {
+    return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+  }
+  if (delimiter && stopCommand.length === 0) {
+    words.notes.push("Nothing follows --, so no on-stop command was set.");
+  }
+  return withNotes(
+    {
+      kind: "set",
+      timeLimitMs: words.timeMs,
+      turnLimit: words.turns,
+      ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+      ...words.cost === null ? {} : { costLimit: words.cost },
+      ...words.steps === null ? {} : { stepLimit: words.steps },
+      onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+      ...words.aware ? { awareness: "always" } : {},
+      ...words.graceMs === null ? {} : { graceMs: words.graceMs }
+    },
+    words.notes
+  );
+}
+
+// src/core/format.ts
+var SECOND_MS2 = 1e3;
+var SPENT_STATUS = "Timebox: budget spent";
+var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+function formatTokens(tokens) {
+  const count = safeAmount(tokens);
+  if (count < 1e3) return `${Math.floor(count)}`;
+  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
+  return `${trimmed(count / 1e6)}m`;
+}
+function trimmed(value) {
+  const rounded = Math.floor(value * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+function formatCost(dollars) {
+  const amount = safeAmount(dollars);
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+function pluralTurns(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function formatBudgetLabel(ms) {
+  const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+function describeBudget(limits) {
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const treatment2 = [];
+  if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
+  if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+  return [parts.join(" and "), ...treatment2].join("; ");
+}
+function formatTimeLeft(budget, limitMs, now) {
+  return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
+}
+function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
+  const used = safeTurns(usedTurns);
+  const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
+  return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
+}
+function stepsPerPrompt(limit) {
+  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+function spendParts(budget, spend, steps) {
+  const parts = [];
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.stepLimit !== void 0) {
+    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+  }
+  return parts;
+}
+function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const paused = budget.pausedAt === void 0 ? "" : "paused | ";
+  return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+}
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
+  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+  lines.push("The user gave this session a budget and it is nearly spent.");
+  if (budget.timeLimitMs !== null) {
+    lines.push(
+      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
+    );
+  }
+  if (budget.turnLimit !== null) {
+    const used = safeTurns(usedTurns);
+    const left = Math.max(0, budget.turnLimit - used);
+    lines.push(
+      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
+    );
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+  }
+  if (steps) {
+    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
+  }
+  lines.push(
+    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
+  );
+  return lines.join("\n");
+}
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
+  const left = [];
+  const of = [];
+  if (budget.timeLimitMs !== null) {
+    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+    of.push(formatBudgetLabel(budget.timeLimitMs));
+  }
+  if (budget.turnLimit !== null) {
+    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+    of.push(pluralPrompts(budget.turnLimit));
+  }
+  if (budget.tokenLimit !== void 0) {
+    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.costLimit !== void 0) {
+    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+    of.push(formatCost(budget.costLimit));
+  }
+  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+function formatStepsWrapUp(limit) {
+  return [
+    "TIMEBOX: STEPS SPENT",
+    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    "Call no tools: they are refused, and the run ends if you ask for one."
+  ].join("\n");
+}
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  if (budget.turnLimit !== null)
+    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+  }
+  if (budget.costLimit !== void 0) {
+    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+  }
+  return parts.join(" | ");
+}
+function pluralPrompts(count) {
+  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) {
+    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+  }
+  if (budget.turnLimit !== null) {
+    const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
+    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+  }
+  return parts.join(" and ");
+}
+
+// src/core/messages.ts
+var USAGE = [
+  "Usage: /timebox <budget> [-- <command>] | status | off",
+  "       /timebox +<budget> (extend) | pause | resume | report",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
+  '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
+].join("\n");
+var NO_ACTIVE_TIMEBOX = "No active timebox.";
+var TIMEBOX_OFF = "Timebox off.";
+var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
+function onStopNote(command3) {
+  return command3 === null ? "" : ` On stop it runs: ${command3}`;
+}
+function invalidMessage(reason) {
+  return `Timebox: ${reason} Nothing changed.
+${USAGE}`;
+}
+function noBudgetStatusMessage() {
+  return `${NO_ACTIVE_TIMEBOX}
+${USAGE}`;
+}
+function budgetSetMessage(limits, replacedActive, notes = []) {
+  const replaced = replacedActive ? " It replaces the previous budget." : "";
+  return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
+}
+function noteLines(notes) {
+  return notes.map((note) => `
+${note}`).join("");
+}
+function extendedMessage(added, statusText2, notes = []) {
+  return `Timebox extended by ${added}. ${statusText2}${noteLines(notes)}`;
+}
+var NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
+var EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.";
+function pausedMessage(statusText2) {
+  return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.
+${statusText2}`;
+}
+function resumedMessage(statusText2) {
+  return `Timebox resumed. ${statusText2}`;
+}
+var ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
+var NOT_PAUSED = "Timebox is not paused.";
+var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
+var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
+var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
+var NO_REPORT = "No budget was set in this session.";
+var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
+function activeStatusMessage(statusText2, onStopCommand) {
+  return `${statusText2}${onStopCommand === null ? "" : `
+On stop it runs: ${onStopCommand}`}`;
+}
+function spentUsage(summary, budget) {
+  const parts = [];
+  if (budget.tokenLimit !== void 0) {
+    parts.push(
+      `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
+    );
+  }
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts.map((part) => `, ${part}`).join("");
+}
+function spentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
+}
+function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}, while the agent was idle. The chat continues.`;
+}
+function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+}
+var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+function wrapUpCutMessage(why) {
+  const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
+  return `Timebox stopped the agent: ${reason}.`;
+}
+function badSettingMessage(source, value, why) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
+}
+function spentStatusMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+}
+function nudgeMessage(urgency, detail) {
+  return `Timebox: ${detail} — the model is asked to wrap up${urgency === "critical" ? " now" : ""}.`;
+}
+function onStopStartedMessage(command3) {
+  return `Timebox ran the on-stop command: ${command3}`;
+}
+function onStopProblemMessage(problem) {
+  return `Timebox on-stop command failed: ${problem}`;
+}
+function restoredMessage(statusText2, onStopCommand) {
+  return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
+}
+function expiredMessage(budget, summary) {
+  const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
+  const command3 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  return `Timebox budget of this session was already spent (${why}), so it was not restored.${command3}`;
+}
+function internalErrorMessage(where, error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
+}
+function defaultSetMessage(source, limits) {
+  return `Timebox set from ${source}: ${describeBudget(limits)}.${onStopNote(limits.onStopCommand)}`;
+}
+function badDefaultMessage(source, reason) {
+  return `Timebox: ${source}: ${reason} The session starts without a budget.`;
+}
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsUsedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+}
+function stepsRefusal(limit) {
+  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+}
+function stepsQuestion(limit) {
+  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+function moreStepsChoice(limit) {
+  return `Continue with ${limit} more steps`;
+}
+function stepsStoppedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+}
+function badOnLimitMessage(source, value) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}
+var NO_DAILY_BUDGET = 'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
+
+// src/core/daily.ts
+function runTimeToday(startedAt, standings, now) {
+  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+  return Math.max(0, now - dayStart);
+}
+var NO_ADJUSTMENT = { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false };
+function parseDailyBudget(text, scope, source) {
+  const value = typeof text === "string" ? text : JSON.stringify(text);
+  const command3 = parseCommand(value);
+  if (command3.kind !== "set") {
+    const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command3.stepLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command3.timeLimitMs,
+      turns: command3.turnLimit,
+      tokens: command3.tokenLimit ?? null,
+      cost: command3.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing) {
+  const { limits } = standing.budget;
+  const add = standing.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    turns: plus(limits.turns, add.addTurns),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+function dailyRatio(standing) {
+  if (standing.adjustment.off) return 0;
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  return Math.max(
+    ratio(use.agentMs, limits.timeMs),
+    ratio(use.prompts, limits.turns),
+    ratio(use.tokens, limits.tokens),
+    ratio(use.cost, limits.cost)
+  );
+}
+function describeDaily(limits) {
+  const parts = [];
+  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts.push(formatCost(limits.cost));
+  return parts.join(" and ");
+}
+function spentDaily(standings, prompts) {
+  return standings.find((standing) => {
+    if (standing.adjustment.off) return false;
+    const limits = limitsToday(standing);
+    const { use } = standing;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+  }) ?? null;
+}
+function dailySpentMessage(standing) {
+  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+}
+function dailyLeft(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    parts.push(
+      `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
+    );
+  }
+  if (limits.turns !== null)
+    parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+  if (limits.tokens !== null) {
+    parts.push(
+      `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
+    );
+  }
+  if (limits.cost !== null)
+    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts.join(" and ");
+}
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing of standings) {
+    const ratio = dailyRatio(standing);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
+function todayReport(standings) {
+  if (standings.length === 0) {
+    return NO_DAILY_BUDGET;
+  }
+  const lines = standings.map((standing) => {
+    const { use } = standing;
+    const limits = describeDaily(limitsToday(standing));
+    const used = [
+      `${formatTime(use.agentMs)} of agent time`,
+      pluralTurns(use.prompts),
+      `${formatTokens(use.tokens)} tokens`,
+      formatCost(use.cost)
+    ].join(", ");
+    const sessions = `${use.sessions} ${use.sessions === 1 ? "session" : "sessions"}`;
+    const state = standing.adjustment.off ? " Off until midnight." : "";
+    return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source}): ${limits}. Used ${used}, by ${sessions}.${state}`;
+  });
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+function parseToday(words) {
+  const text = words.trim();
+  if (text.length === 0) return { kind: "show" };
+  if (text.toLowerCase() === "off") return { kind: "off" };
+  const command3 = parseCommand(text);
+  if (command3.kind !== "extend") {
+    return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
+  }
+  const adjustment = {
+    addTimeMs: command3.addTimeMs ?? 0,
+    addTurns: command3.addTurns ?? 0,
+    addTokens: command3.addTokens ?? 0,
+    addCost: command3.addCost ?? 0,
+    off: false
+  };
+  const added = describeDaily({
+    timeMs: command3.addTimeMs,
+    turns: command3.addTurns,
+    tokens: command3.addTokens ?? null,
+    cost: command3.addCost ?? null
+  });
+  return { kind: "add", adjustment, added };
+}
+var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
+function refusal(standing) {
+  const message = dailySpentMessage(standing);
+  return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
+}
+function dailyStep(session, event, standings, now) {
+  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  switch (event.type) {
+    case "newPrompt": {
+      const spent = spentDaily(standings, true);
+      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      const warned = dailyWarnings(standings, session.given);
+      const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
+      return {
+        ...none,
+        session: { given: warned.given, runStartedAt: now, stopped: false },
+        effects: warned.effects,
+        context: warned.modelLines,
+        countPrompt: true,
+        agentMs: before
+      };
+    }
+    case "promptRefused": {
+      const spent = spentDaily(standings, true) ?? standings[0];
+      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
+    }
+    case "duringRun": {
+      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const startedAt = session.runStartedAt ?? now;
+      const running = runTimeToday(startedAt, standings, now);
+      const withRun = standings.map((standing) => ({
+        ...standing,
+        use: {
+          ...standing.use,
+          agentMs: standing.use.agentMs + running,
+          prompts: Math.max(0, standing.use.prompts - 1)
+        }
+      }));
+      const spent = spentDaily(withRun, false);
+      const resumed = { ...session, runStartedAt: startedAt };
+      if (spent && session.stopped) {
+        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+      }
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      const warned = dailyWarnings(withRun, session.given);
+      return {
+        ...none,
+        session: { ...resumed, given: warned.given },
+        effects: warned.effects,
+        context: event.modelCall ? warned.modelLines : []
+      };
+    }
+    case "runEnd": {
+      if (session.runStartedAt === null) return { ...none, session };
+      return {
+        ...none,
+        session: { ...session, runStartedAt: null, stopped: false },
+        agentMs: runTimeToday(session.runStartedAt, standings, now)
+      };
+    }
+  }
+}
+function runDaily(port, session, event, now) {
+  const { ledger, budgets } = port;
+  const standings = ledger.standings(budgets);
+  let result2 = dailyStep(session, event, standings, now);
+  if (result2.countPrompt) {
+    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).turns);
+    if (!ledger.countPrompt(budgets, limits)) {
+      result2 = dailyStep(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+    }
+  }
+  if (result2.agentMs > 0) ledger.addUse(budgets, { agentMs: result2.agentMs });
+  const problem = ledger.problem();
+  if (problem !== null)
+    result2 = { ...result2, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result2.effects] };
+  return result2;
+}
+function todayCommand(port, words) {
+  const command3 = parseToday(words);
+  const { ledger, budgets } = port;
+  if (command3.kind === "invalid") return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning" };
+  if (budgets.length === 0 || command3.kind === "show")
+    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command3.kind === "off") {
+    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
+    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+  }
+  for (const budget of budgets) ledger.adjust(budget, command3.adjustment);
+  return {
+    message: `Timebox: today's budget raised by ${command3.added} for the rest of the day.
+${todayReport(ledger.standings(budgets))}`,
+    level: "info"
+  };
+}
+
+// src/core/decide.ts
+function urgencyFor(ratio) {
+  return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
+}
+function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  const elapsed = elapsedMs(budget, now);
+  const used = safeTurns(usedTurns);
+  const tokens = safeAmount(spend.tokens);
+  const cost = safeAmount(spend.cost);
+  const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
+  const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
+  const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
+  const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
+  if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
+    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+    if (budget.costLimit !== void 0) summary.cost = cost;
+    return { kind: "stop", summary };
+  }
+  const ratio = worstRatio(budget, now, used, spend);
+  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
+    return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used, spend) };
+  }
+  return { kind: "ok" };
+}
+function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decide({ ...budget, turnLimit: null }, now, usedTurns, nudged, spend);
+}
+
+// src/core/executor.ts
+function noAnswer() {
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+}
+function mergeAnswer(answer, more) {
+  answer.notices.push(...more.notices);
+  answer.context.push(...more.context);
+  answer.questions.push(...more.questions);
+  answer.refusal = more.refusal ?? answer.refusal;
+  answer.aborted ||= more.aborted;
+  return answer;
+}
+function carryOut(effects, ports, answer, onStopReport2) {
+  for (const effect of effects) {
+    try {
+      carryOutOne(effect, ports, answer, onStopReport2);
+    } catch (error) {
+      ports.problem(effect.kind, error);
+    }
+  }
+  return answer;
+}
+function carryOutOne(effect, ports, answer, onStopReport2) {
+  switch (effect.kind) {
+    case "notify":
+      answer.notices.push({ message: effect.message, level: effect.level });
+      return;
+    case "status":
+      ports.setStatus(effect.text);
+      return;
+    case "append":
+      ports.store.append(effect.record);
+      return;
+    case "context":
+      answer.context.push(effect.text);
+      return;
+    case "abort":
+      answer.aborted = true;
+      ports.abortRun();
+      return;
+    case "refuse":
+      answer.refusal = effect.reason;
+      return;
+    case "ask":
+      answer.questions.push(effect);
+      return;
+    case "once":
+      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "runOnStop": {
+      const command3 = effect.command;
+      try {
+        ports.onStop.run(command3, (outcome) => onStopReport2(command3, outcome));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
+      }
+      return;
+    }
+  }
+}
+function claim(effect, ports) {
+  try {
+    return ports.ledger.claim(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return true;
+  }
+}
+
+// src/core/records.ts
+function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+  return value === null || isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS;
+}
+function isTurnLimit(value) {
+  return value === null || Number.isInteger(value) && value >= 1 && value <= MAX_TURN_LIMIT;
+}
+function isWholeCount(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+function isBudgetId(value) {
+  return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+function offRecord(budgetId, disabledAt) {
+  return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
+}
+function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
+  return {
+    version: RECORD_VERSION,
+    id: budget.id,
+    timeLimitMs: budget.timeLimitMs,
+    turnLimit: budget.turnLimit,
+    startTime: budget.startTime,
+    onStopCommand: budget.onStopCommand,
+    ...optionalFields(budget),
+    ...turnsBefore > 0 ? { turnsBefore } : {},
+    ...spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {},
+    ...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
+  };
+}
+function isWholeIn(value, min, max) {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  return {
+    ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
+    ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
+    ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+    ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+    ...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+    ...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+    ...isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}
+  };
+}
+function parseBudget(value) {
+  if (!isFields(value)) return null;
+  const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+  if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+  const limits = optionalFields(value);
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  if (timeLimitMs === null && turnLimit === null && noLimit) return null;
+  if (!isFiniteNumber(startTime)) return null;
+  if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+  const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+  if (!isBudgetId(id)) return null;
+  return {
+    id,
+    timeLimitMs,
+    turnLimit,
+    startTime,
+    onStopCommand: onStopCommand ? onStopCommand : null,
+    ...limits
+  };
+}
+function parseRecord(value) {
+  if (!isFields(value)) return null;
+  if (value.kind === "off") {
+    return {
+      kind: "off",
+      budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+      disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+    };
+  }
+  const data = value.budget;
+  if (value.kind !== "active" || !isFields(data)) return null;
+  const budget = parseBudget(data);
+  if (!budget) return null;
+  const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
+  const legacyStartTurn = version === void 0 && isWholeCount(startTurn) ? startTurn : null;
+  return {
+    kind: "active",
+    budget,
+    legacyStartTurn,
+    turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+    spendBefore: {
+      tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+      cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+    }
+  };
+}
+
+// src/core/history.ts
+function foldHistory(items) {
+  let budget = null;
+  let budgetAt = items.length;
+  let legacyStartTurn = null;
+  let turnsBefore = 0;
+  let spendBefore = { tokens: 0, cost: 0 };
+  let unusable = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind !== "record") continue;
+    const record = parseRecord(item.record);
+    if (!record) {
+      unusable++;
+      continue;
+    }
+    if (record.kind === "active") {
+      budget = record.budget;
+      budgetAt = index;
+      legacyStartTurn = record.legacyStartTurn;
+      turnsBefore = record.turnsBefore;
+      spendBefore = record.spendBefore;
+    }
+    break;
+  }
+  const countFrom = legacyStartTurn === null ? budgetAt : -1;
+  const counted = /* @__PURE__ */ new Set();
+  let lastPrompt = null;
+  const paused = budget?.pausedAt !== void 0;
+  let tokens = spendBefore.tokens;
+  let cost = spendBefore.cost;
+  for (const [index, item] of items.entries()) {
+    if (item.kind === "usage") {
+      if (index > budgetAt && !paused) {
+        tokens += safeAmount(item.tokens);
+        cost += safeAmount(item.cost);
+      }
+      continue;
+    }
+    if (item.kind !== "prompt") continue;
+    lastPrompt = item.key;
+    if (index > countFrom && !paused) counted.add(item.key);
+  }
+  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  return {
+    budget,
+    usedTurns: budget ? usedTurns : 0,
+    spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
+    lastPrompt,
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    newestUnusable: unusable > 0,
+    hasRecords: items.some((item) => item.kind === "record")
+  };
+}
+
+// src/core/report.ts
+function sessionReport(items, ledger, now) {
+  const budgets = foldBudgets(items);
+  if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+  const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
+  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  return [`Timebox report: ${count} in this session.`, ...lines].join("\n");
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") current.prompts.add(item.key);
+    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function describeEntry(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
+  const turns = spent ? spent.usedTurns : entry.prompts.size;
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  const used = [formatTime(time), pluralTurns(turns), `${formatTokens(spend.tokens)} tokens`, formatCost(spend.cost)];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending) {
+  switch (ending.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/command-plan.ts
+function planCommand(command3, view) {
+  switch (command3.kind) {
+    case "invalid":
+      return { change: "none", reply: { message: invalidMessage(command3.reason), level: "warning" } };
+    case "status":
+      return { change: "none", reply: { message: statusMessage(view), level: "info" } };
+    case "off":
+      if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
+      return {
+        change: "off",
+        budgetId: view.budget.id,
+        disabledAt: view.now,
+        reply: { message: TIMEBOX_OFF, level: "info" }
+      };
+    case "set": {
+      const budget = {
+        id: view.newBudgetId,
+        timeLimitMs: command3.timeLimitMs,
+        turnLimit: command3.turnLimit,
+        startTime: view.now,
+        onStopCommand: command3.onStopCommand,
+        ...spendLimits(command3),
+        ...treatment(command3)
+      };
+      const replacedActive = view.budget !== null && view.spent === null;
+      const costNote = command3.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
+      const tokensNote = command3.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
+      const notes = [...command3.notes ?? [], ...costNote, ...tokensNote];
+      const message = budgetSetMessage(command3, replacedActive, notes);
+      return { change: "set", budget, reply: { message, level: "info" } };
+    }
+    case "extend":
+      return planExtension(command3, view);
+    case "pause":
+      return planPause(view);
+    case "resume":
+      return planResume(view);
+    case "report":
+      return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "today":
+      return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+  }
+}
+function costNotes(cost) {
+  switch (cost) {
+    case "reported":
+      return [];
+    case "model reports none":
+      return [COST_NOT_REPORTED];
+    case "host cannot see":
+      return [COST_NOT_SEEN];
+  }
+}
+function spendLimits(limits) {
+  return {
+    ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
+    ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+  };
+}
+var info = (message) => ({ message, level: "info" });
+function treatment(limits) {
+  return {
+    ...limits.awareness === void 0 ? {} : { awareness: limits.awareness },
+    ...limits.graceMs === void 0 ? {} : { graceMs: limits.graceMs }
+  };
+}
+function planExtension(command3, view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
+  const timeLimitMs = command3.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command3.addTimeMs;
+  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command3.addTurns;
+  const spend = view.spend;
+  const tokenLimit = command3.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command3.addTokens;
+  const costLimit = command3.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command3.addCost;
+  if ((timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS || (turnLimit ?? 0) > MAX_TURN_LIMIT || (tokenLimit ?? 0) > MAX_TOKEN_LIMIT || (costLimit ?? 0) > MAX_COST_LIMIT) {
+    return { change: "none", reply: { message: EXTENSION_TOO_LARGE, level: "warning" } };
+  }
+  const added = describeBudget({
+    timeLimitMs: command3.addTimeMs,
+    turnLimit: command3.addTurns,
+    ...command3.addTokens === void 0 ? {} : { tokenLimit: command3.addTokens },
+    ...command3.addCost === void 0 ? {} : { costLimit: command3.addCost },
+    onStopCommand: null
+  });
+  const extended = {
+    ...budget,
+    timeLimitMs,
+    turnLimit,
+    ...tokenLimit === void 0 ? {} : { tokenLimit },
+    ...costLimit === void 0 ? {} : { costLimit },
+    extensions: (budget.extensions ?? 0) + 1
+  };
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
+  return {
+    change: "update",
+    budget: extended,
+    reactivate: view.spent !== null,
+    reply: info(extendedMessage(added, status2, command3.notes))
+  };
+}
+function planPause(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
+  if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
+  const paused = { ...budget, pausedAt: view.now };
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
+  return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
+}
+function planResume(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (budget.pausedAt === void 0) return { change: "none", reply: info(NOT_PAUSED) };
+  const { pausedAt, ...running } = budget;
+  const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
+  const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
+  return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
+}
+function statusMessage(view) {
+  if (!view.budget) return noBudgetStatusMessage();
+  if (view.spent)
+    return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+  return activeStatusMessage(
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
+    view.budget.onStopCommand
+  );
+}
+
+// src/core/session.ts
+var EMPTY_SESSION = {
+  budget: null,
+  usedTurns: 0,
+  lastPrompt: null,
+  running: false,
+  runningCounted: false,
+  nudged: false,
+  spent: null,
+  stoppedPrompt: null
+};
+var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
+function step(state, event, now) {
+  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+    return { state, effects: [status(state, now)] };
+  }
+  const result2 = applyEvent(state, event, now);
+  const spent = result2.state.spent;
+  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === void 0 && reachesLimit) {
+    return askAtTheLimit(state, event, spent);
+  }
+  return result2;
+}
+function applyEvent(state, event, now) {
+  switch (event.type) {
+    case "load":
+      return load(event, now);
+    case "command":
+      return command(state, event, now);
+    case "declined":
+      return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+    case "limitAnswer":
+      return limitAnswer({ ...state, asking: false }, event, now);
+    case "modelCall":
+      return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+    case "stepsAnswer":
+      return stepsAnswer({ ...state, asking: false }, event, now);
+    case "toolCall":
+      return toolCall(state, event.prompt, now);
+    case "modelResponse":
+      return modelResponse(state, event, now);
+    case "runEnd": {
+      const next = { ...state, running: false };
+      if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
+      return { state: next, effects: [status(next, now)] };
+    }
+    case "timeCheck":
+      if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
+      return checkTime(state, now, "timer");
+    case "onStopReport": {
+      const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
+      const next = state.spent ? { ...state, onStopOutcome: outcome } : state;
+      return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+    }
+  }
+}
+function countStep(before, result2, event, now) {
+  const { state, effects } = result2;
+  const budget = state.budget;
+  const limit = budget?.stepLimit;
+  if (limit === void 0 || state.spent || budget?.pausedAt !== void 0) return result2;
+  const newPrompt = state.lastPrompt !== before.lastPrompt;
+  const previous = newPrompt ? 0 : before.steps ?? 0;
+  const step2 = event.step ?? previous + 1;
+  const used = step2 < previous ? previous + 1 : Math.max(previous, step2);
+  const allowance = newPrompt ? 0 : before.stepAllowance ?? 0;
+  const allowed = limit + allowance;
+  const counted = { ...state, steps: used, stepAllowance: allowance };
+  const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
+  if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
+  if (used > allowed + 1) {
+    return {
+      state: counted,
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+    };
+  }
+  if (state.askAtLimit) {
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+  }
+  return {
+    state: counted,
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+  };
+}
+function askAboutSteps(limit, allowance, reached) {
+  const answer = (choice) => ({
+    type: "stepsAnswer",
+    answer: choice,
+    limit,
+    allowance,
+    reached
+  });
+  return {
+    kind: "ask",
+    question: stepsQuestion(limit),
+    choices: [
+      { label: STOP_CHOICE, answer: answer("stop") },
+      { label: moreStepsChoice(limit), answer: answer("more") }
+    ],
+    timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+    onTimeout: answer("stop")
+  };
+}
+function stepsAnswer(state, event, now) {
+  const { limit } = event;
+  if (event.answer === "stop") {
+    return {
+      state,
+      effects: [
+        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: stepsRefusal(limit) }
+      ]
+    };
+  }
+  const more = { ...state, stepAllowance: event.allowance + limit };
+  return applyEvent(more, event.reached, now);
+}
+function promptKeyOf(state, prompt2) {
+  return prompt2 ?? state.lastPrompt ?? UNNAMED_RUN;
+}
+function isNewPrompt(state, prompt2) {
+  return promptKeyOf(state, prompt2) !== state.lastPrompt;
+}
+function shownTurns(state) {
+  return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
+}
+function statusText(state, now) {
+  if (!state.budget) return void 0;
+  if (state.wrapUp) return WRAPPING_UP_STATUS;
+  if (state.spent)
+    return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
+  return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
+}
+function stepsOf(state) {
+  const limit = state.budget?.stepLimit;
+  if (limit === void 0 || !state.running || state.steps === void 0) return null;
+  return { used: state.steps, allowed: limit + (state.stepAllowance ?? 0) };
+}
+function status(state, now) {
+  return { kind: "status", text: statusText(state, now) };
+}
+function load(event, now) {
+  const { history, ledger, mode, announce } = event;
+  const effects = [];
+  if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+  const running = runningKey !== null && runningKey === history.lastPrompt;
+  const onLimit = event.onLimit;
+  if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+    effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+  }
+  const settings = readSettings(event, effects);
+  const base = {
+    ...EMPTY_SESSION,
+    lastPrompt: history.lastPrompt,
+    running,
+    ...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {},
+    ...Object.keys(settings).length > 0 ? { settings } : {}
+  };
+  const budget = history.budget;
+  if (!history.hasRecords && event.defaultBudget) {
+    const given = withDefault(base, event.defaultBudget, now);
+    return { state: given.state, effects: [...effects, ...given.effects] };
+  }
+  if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+  const loaded = {
+    ...base,
+    budget,
+    usedTurns: history.usedTurns,
+    ...history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {},
+    ...running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? { steps: event.runningSteps } : {},
+    runningCounted: running && history.lastPromptCounted,
+    nudged: ledger.nudged,
+    spent: ledger.spent,
+    stoppedPrompt: ledger.spent?.prompt ?? null
+  };
+  if (mode === "continue") {
+    const wrapUntil = ledger.spent?.wrapUpUntil;
+    const wrapping = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+      ...loaded,
+      wrapUp: {
+        prompt: runningKey,
+        until: wrapUntil,
+        refused: false,
+        callsSinceRefusal: 0,
+        outcomeId: outcomeId(budget),
+        onStopCommand: budget.onStopCommand
+      }
+    } : loaded;
+    effects.push(status(wrapping, now));
+    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
+    return { state: wrapping, effects };
+  }
+  const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
+  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+  if (summary) {
+    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
+    return { state: base, effects: [...effects, status(base, now)] };
+  }
+  const next = {
+    ...loaded,
+    nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO
+  };
+  effects.push(status(next, now));
+  if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
+  return { state: next, effects };
+}
+function withDefault(state, { text, source, newBudgetId: newBudgetId2 }, now) {
+  const command3 = parseCommand(text);
+  if (command3.kind !== "set") {
+    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text)} is not a budget.`;
+    return {
+      state,
+      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
+    };
+  }
+  const budget = {
+    id: newBudgetId2,
+    timeLimitMs: command3.timeLimitMs,
+    turnLimit: command3.turnLimit,
+    startTime: now,
+    onStopCommand: command3.onStopCommand,
+    ...spendLimits(command3),
+    ...treatment(command3)
+  };
+  const next = withNewBudget(state, budget);
+  return {
+    state: next,
+    effects: [
+      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      status(next, now),
+      { kind: "notify", message: defaultSetMessage(source, command3), level: "info" }
+    ]
+  };
+}
+function restored(budget, now, usedTurns, spend) {
+  const text = formatStatus(budget, now, usedTurns, spend);
+  return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+}
+function command(state, event, now) {
+  const plan = planCommand(parseCommand(event.args), {
+    budget: state.budget,
+    spent: state.spent,
+    usedTurns: shownTurns(state),
+    now,
+    newBudgetId: event.newBudgetId,
+    spend: spendOf(state),
+    ...event.cost === void 0 ? {} : { cost: event.cost },
+    ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
+    ...event.report === void 0 ? {} : { report: event.report }
+  });
+  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  switch (plan.change) {
+    case "none":
+      return { state, effects: [status(state, now), reply] };
+    case "set": {
+      if (state.budget && !state.spent && event.canAsk && !event.confirmed)
+        return askToReplace(state, state.budget, event, now);
+      const next = withNewBudget(state, plan.budget);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "update": {
+      const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
+      const next = plan.reactivate ? { ...unwrapped, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null } : {
+        ...state,
+        budget: plan.budget,
+        nudged: plan.budget.extensions === state.budget?.extensions && state.nudged
+      };
+      return {
+        state: next,
+        effects: [
+          {
+            kind: "append",
+            record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next)) }
+          },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "off": {
+      const next = withNewBudget(state, null);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+          // Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+          once({ kind: "off", budgetId: plan.budgetId }, []),
+          status(next, now),
+          reply
+        ]
+      };
+    }
+  }
+}
+function askToReplace(state, budget, event, now) {
+  const keep = { type: "declined", message: KEPT_MESSAGE };
+  return {
+    state,
+    effects: [
+      {
+        kind: "ask",
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
+        choices: [
+          { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+          { label: KEEP_CHOICE, answer: keep }
+        ],
+        timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
+        onTimeout: keep
+      }
+    ]
+  };
+}
+function askAtTheLimit(state, reached, summary) {
+  const answer = (choice) => ({
+    type: "limitAnswer",
+    answer: choice,
+    reached
+  });
+  return {
+    state: { ...state, asking: true },
+    effects: [
+      {
+        kind: "ask",
+        question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+        choices: [
+          { label: STOP_CHOICE, answer: answer("stop") },
+          { label: MORE_TIME_CHOICE, answer: answer("time") },
+          { label: MORE_TURNS_CHOICE, answer: answer("turns") }
+        ],
+        timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+        onTimeout: answer("stop")
+      }
+    ]
+  };
+}
+function limitAnswer(state, event, now) {
+  if (event.answer === "stop") return applyEvent(state, event.reached, now);
+  const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
+  const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+  const goOn = step(extended.state, event.reached, now);
+  return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+function withNewBudget(state, budget) {
+  const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
+  const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
+  return { ...fresh, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
+}
+function modelCall(state, prompt2, now) {
+  const key = promptKeyOf(state, prompt2);
+  if (key === state.lastPrompt) {
+    const next = { ...state, running: true };
+    if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
+    if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
+    return checkTime(next, now, "modelCall");
+  }
+  if (state.wrapUp) {
+    const ended = endWrapUp(state, state.wrapUp, now, null);
+    const goOn = modelCall(ended.state, key, now);
+    return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
+  }
+  const budget = state.budget;
+  const fresh = { ...state, lastPrompt: key, running: true, runningCounted: false };
+  if (!budget || state.spent || budget.pausedAt !== void 0) return { state: fresh, effects: [status(fresh, now)] };
+  const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
+  if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
+  const counted = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
+  if (decision.kind === "nudge") {
+    const nudged = { ...counted, nudged: true };
+    return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+  }
+  return { state: counted, effects: [status(counted, now)] };
+}
+function modelResponse(state, used, now) {
+  const budget = state.budget;
+  if (!budget || state.spent || budget.pausedAt !== void 0) return { state, effects: [] };
+  const before = spendOf(state);
+  const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+  return checkTime({ ...state, spend }, now, "modelResponse");
+}
+function spendOf(state) {
+  return state.spend ?? NO_SPEND;
+}
+function toolCall(state, prompt2, now) {
+  const key = prompt2 ?? state.lastPrompt;
+  const steps = stepsOf(state);
+  const limit = state.budget?.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  }
+  if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
+  if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
+  return checkTime(state, now, "toolCall", key);
+}
+function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
+  const budget = state.budget;
+  if (!budget || state.spent || budget.pausedAt !== void 0) return { state, effects: [status(state, now)] };
+  const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
+  switch (decision.kind) {
+    case "stop":
+      if (state.running && graceOf(state, budget) > 0) {
+        return startWrapUp(state, budget, decision.summary, prompt2, now, reached === "toolCall");
+      }
+      return hardStop(state, budget, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
+    case "nudge": {
+      const next = { ...state, nudged: true };
+      return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+    }
+    case "ok":
+      return { state, effects: [status(state, now)] };
+  }
+}
+function hardStop(state, budget, summary, prompt2, now, refuse) {
+  const next = { ...state, spent: summary, stoppedPrompt: prompt2 };
+  const usage = spentUsage(summary, budget);
+  const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const announce = [{ kind: "notify", message: said, level: "error" }];
+  if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 }, announce),
+    { kind: "abort" }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: message });
+  return { state: next, effects };
+}
+function startWrapUp(state, budget, summary, prompt2, now, refuseTool) {
+  const graceMs = graceOf(state, budget);
+  const until = now + graceMs;
+  const wrapUp = {
+    prompt: prompt2,
+    until,
+    refused: refuseTool,
+    callsSinceRefusal: 0,
+    outcomeId: outcomeId(budget),
+    onStopCommand: budget.onStopCommand
+  };
+  const next = { ...state, spent: summary, stoppedPrompt: prompt2, wrapUp };
+  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt: prompt2 }, [
+      { kind: "notify", message, level: "error" }
+    ])
+  ];
+  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function wrapUpModelCall(state, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+  const next = { ...state, wrapUp: { ...wrapUp, callsSinceRefusal: calls } };
+  return { state: next, effects: [status(next, now)] };
+}
+function wrapUpToolCall(state, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
+  const next = { ...state, wrapUp: { ...wrapUp, refused: true } };
+  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+function wrapUpTimeCheck(state, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+  return { state, effects: [status(state, now)] };
+}
+function endWrapUp(state, wrapUp, now, cut) {
+  const { wrapUp: _ended, ...next } = state;
+  const announce = [];
+  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+  if (wrapUp.onStopCommand !== null) announce.push({ kind: "runOnStop", command: wrapUp.onStopCommand });
+  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function withCallContext(result2, now) {
+  const { state, effects } = result2;
+  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
+    return result2;
+  }
+  const text = callContext(state, now);
+  return text === null ? result2 : { state, effects: [...effects, { kind: "context", text }] };
+}
+function callContext(state, now) {
+  if (state.wrapUp) return WRAP_UP_PROMPT;
+  const budget = state.budget;
+  if (!budget || state.spent || budget.pausedAt !== void 0) return null;
+  const steps = stepsOf(state);
+  if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
+  const used = shownTurns(state);
+  const spend = spendOf(state);
+  const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
+  }
+  return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
+}
+function awarenessOf(state, budget) {
+  return budget.awareness ?? state.settings?.awareness ?? "nudge";
+}
+function graceOf(state, budget) {
+  return budget.graceMs ?? state.settings?.graceMs ?? 0;
+}
+function readSettings(event, effects) {
+  const settings = {};
+  const { awareness, grace } = event;
+  if (awareness) {
+    if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+    else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+  }
+  if (grace) {
+    const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+    if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+    else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+  }
+  return settings;
+}
+function badSetting(source, value, why) {
+  return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+function refuseStopped(summary) {
+  return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
+}
+function nudge(budget, urgency, detail) {
+  return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
+    { kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" }
+  ]);
+}
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+function once(claim2, then) {
+  return { kind: "once", claim: claim2, then };
+}
+function onStopReport(command3, outcome) {
+  switch (outcome.kind) {
+    case "started":
+      return [{ kind: "notify", message: onStopStartedMessage(command3), level: "info" }];
+    case "failed":
+    case "exited":
+      return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+  }
+}
+
+// src/core/runtime.ts
+var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
+var SessionRuntime = class {
+  constructor(ports, state = EMPTY_SESSION, daily = NO_DAILY_PART) {
+    this.ports = ports;
+    this.state = state;
+    this.daily = daily;
+  }
+  ports;
+  state;
+  daily;
+  /**
+   * Feeds one event to the daily budgets and then to the session's rules. A refusal of the daily budgets ends the
+   * event there; else their notices and lines for the model come after the session's own.
+   */
+  handle(event) {
+    const daily = this.dailyAnswer(event);
+    if (daily !== null && daily.refusal !== null) return daily;
+    const answer = this.dispatch(event);
+    return daily === null ? answer : mergeAnswer(answer, daily);
+  }
+  /** Feeds one event to the session's rules alone and carries out what they say. */
+  dispatch(event) {
+    try {
+      const result2 = step(this.state, event, this.ports.clock.now());
+      this.state = result2.state;
+      return this.carryOut(result2.effects);
+    } catch (error) {
+      this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
+      return noAnswer();
+    }
+  }
+  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  command(args, details) {
+    const parsed = parseCommand(args);
+    if (parsed.kind === "today") return this.today(parsed.words);
+    const event = { type: "command", args, newBudgetId: details.newBudgetId };
+    if (details.canAsk !== void 0) event.canAsk = details.canAsk;
+    if (details.cost !== void 0) event.cost = details.cost;
+    if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (parsed.kind === "report") {
+      try {
+        event.report = details.report();
+      } catch (error) {
+        this.ports.problem("/timebox report", error);
+      }
+    }
+    return this.dispatch(event);
+  }
+  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
+  today(words) {
+    const answer = noAnswer();
+    try {
+      const port = this.ports.daily;
+      const reply = port ? todayCommand(port, words) : { message: todayReport([]), level: "info" };
+      answer.notices.push(reply);
+    } catch (error) {
+      this.ports.problem("/timebox today", error);
+    }
+    return answer;
+  }
+  /** Carries out effects; what an on-stop command's runner reports at once joins this answer, a later report its own. */
+  carryOut(effects) {
+    const answer = noAnswer();
+    let carrying = true;
+    carryOut(effects, this.ports, answer, (command3, outcome) => {
+      const report = this.dispatch({ type: "onStopReport", command: command3, outcome });
+      if (carrying) mergeAnswer(answer, report);
+      else this.ports.late(report);
+    });
+    carrying = false;
+    return answer;
+  }
+  /**
+   * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
+   * they say; null for an event they do not hear, or where no daily budget covers the session.
+   */
+  dailyAnswer(event) {
+    const port = this.ports.daily;
+    if (!port || port.budgets.length === 0) return null;
+    try {
+      const prompt2 = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
+      const refused = this.daily.refused;
+      if (prompt2 !== null && prompt2 === refused?.prompt) {
+        return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
+      }
+      const dailyEvent = this.dailyEventOf(event, port);
+      if (dailyEvent === null) return null;
+      const result2 = runDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const answer = this.carryOut(result2.effects);
+      answer.context.push(...result2.context);
+      const newlyRefused = answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt" ? { prompt: prompt2, reason: answer.refusal } : refused;
+      this.daily = { session: result2.session, refused: newlyRefused };
+      return answer;
+    } catch (error) {
+      this.ports.problem("daily budget", error);
+      return null;
+    }
+  }
+  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+  dailyEventOf(event, port) {
+    switch (event.type) {
+      case "modelCall":
+        return isNewPrompt(this.state, event.prompt) ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+      case "modelResponse":
+        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+        return { type: "duringRun", modelCall: false };
+      case "toolCall":
+      case "timeCheck":
+        return { type: "duringRun", modelCall: false };
+      case "runEnd":
+        return { type: "runEnd" };
+      default:
+        return null;
+    }
+  }
+};
+
+// src/adapters/codex/hook-host.ts
+var ROLES2 = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolUse: "beforeModelCall",
+  Stop: "runEnd"
+};
+var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
+var codexCliHost = {
+  name: "codex",
+  read: ({ event, sessionId, fields }) => {
+    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+    return {
+      role: ROLES2[event] ?? null,
+      hostEvent: event,
+      sessionId,
+      // Codex names the prompt a hook belongs to `turn_id`.
+      promptId: textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+      prompt: prompt2,
+      command: commandWords(prompt2, COMMAND2),
+      source: textField(fields, "source"),
+      transcriptPath: null
+    };
+  },
+  /**
+   * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
+   * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
+   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
+    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    if (typeof json.stopReason === "string") {
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text) => typeof text === "string").join("\n");
+    }
+    delete json.continue;
+    delete json.stopReason;
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reason
+    };
+    return json;
+  },
+  dataDir: (env, home) => join3(env.CODEX_HOME ?? join3(home, ".codex"), "timebox")
+};
+
+// src/adapters/gemini/hook-host.ts
+import { join as join4 } from "node:path";
+var ROLES3 = {
+  SessionStart: "sessionStart",
+  BeforeAgent: "prompt",
+  BeforeTool: "beforeTool",
+  AfterTool: "beforeModelCall",
+  AfterAgent: "runEnd"
+};
+var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
+var geminiCliHost = {
+  name: "gemini",
+  read: ({ event, sessionId, fields }) => {
+    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+    return {
+      role: ROLES3[event] ?? null,
+      hostEvent: event,
+      sessionId,
+      promptId: null,
+      prompt: prompt2,
+      command: commandWords(prompt2, COMMAND3),
+      source: textField(fields, "source"),
+      transcriptPath: null
+    };
+  },
+  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    const specific = json?.hookSpecificOutput;
+    if (json === null || specific?.permissionDecision !== "deny") return json;
+    delete json.hookSpecificOutput;
+    if (json.continue !== false) {
+      json.decision = "deny";
+      json.reason = specific.permissionDecisionReason;
+    }
+    return json;
+  },
+  dataDir: (_env, home) => join4(home, ".gemini", "timebox"),
+  unnamedPrompts: true
+};
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellRunner(spawnProcess = spawn) {
+  return {
+    run(command3, report) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
+// src/adapters/hooks/cli.ts
+import { spawnSync } from "node:child_process";
+import { homedir as homedir2 } from "node:os";
+import { join as join8 } from "node:path";
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  appendFileSync,
+  closeSync as closeSync2,
+  existsSync as existsSync2,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  readdirSync as readdirSync2,
+  readSync as readSync2,
+  rmSync,
+  statSync as statSync2,
+  writeFileSync as writeFileSync2
+} from "node:fs";
+import { homedir } from "node:os";
+import { join as join5 } from "node:path";
+function dailyStateDir(env) {
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
+  return join5(base, "timebox");
+}
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+function numberOr(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function readOn(file, offset) {
+  if (!existsSync2(file)) return { lines: [], offset };
+  const size = statSync2(file).size;
+  if (size <= offset) return { lines: [], offset };
+  const fd = openSync2(file, "r");
+  try {
+    const buffer = Buffer.alloc(size - offset);
+    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const text = buffer.subarray(0, read).toString("utf8");
+    const end = text.lastIndexOf("\n");
+    if (end < 0) return { lines: [], offset };
+    const lines = [];
+    for (const raw of text.slice(0, end).split("\n")) {
+      try {
+        lines.push(JSON.parse(raw));
+      } catch {
+      }
+    }
+    return { lines, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8") };
+  } finally {
+    closeSync2(fd);
+  }
+}
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function createDailyLedger(dir, sessionId, clock) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = join5(dir, "daily", scopeFolder(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      cache = {
+        folder: join5(scopeDir, day),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      mkdirSync2(cache.folder, { recursive: true });
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of readdirSync2(scopeDir))
+          if (name < day) rmSync(join5(scopeDir, name), { recursive: true, force: true });
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(join5(cache.folder, "use.jsonl"), cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) {
+      const fields = fieldsOf2(line);
+      if (typeof fields.session === "string") cache.sessions.add(fields.session);
+      cache.agentMs += numberOr(fields.agentMs);
+      cache.tokens += numberOr(fields.tokens);
+      cache.cost += numberOr(fields.cost);
+    }
+    const adjust = readOn(join5(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields = fieldsOf2(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        addTurns: now.addTurns + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
+      };
+    }
+    while (existsSync2(join5(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const append = (cache, file, line) => {
+    appendFileSync(join5(cache.folder, file), `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = join5(cache.folder, `prompt-${next}`);
+            try {
+              writeFileSync2(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`, { flag: "wx" });
+              cache.prompts = next;
+              append(cache, "use.jsonl", { session: sessionId });
+              break;
+            } catch (error) {
+              if (error.code !== "EEXIST") throw error;
+              cache.prompts = next;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...adjustment }));
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join6(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null;
+}
+function readJson(file) {
+  let text;
+  try {
+    text = readFileSync2(file, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text);
+    return isRecord2(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim2) {
+      const file = fileOf(dir, claim2.budgetId, claim2.kind);
+      mkdirSync3(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`, { flag: "wx" });
+      try {
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      } finally {
+        rmSync2(draft, { force: true });
+      }
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields = spent && isRecord2(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields.usedTurns, 0),
+          elapsedMs: numberOr2(fields.elapsedMs, 0),
+          timeRanOut: fields.timeRanOut === true,
+          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
+    }
+  };
+}
+
+// src/adapters/node/session-log.ts
+import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { join as join7 } from "node:path";
+function isLine(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var SessionLog = class {
+  folder;
+  file;
+  constructor(dataDir, sessionId) {
+    this.folder = join7(dataDir, "sessions");
+    this.file = join7(this.folder, `${sessionId}.jsonl`);
+  }
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /** Records that a prompt was sent. */
+  appendPrompt(promptId, at) {
+    this.appendLine({ kind: "prompt", promptId, at });
+  }
+  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+  appendCall(promptId, at) {
+    this.appendLine({ kind: "call", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Records how far the transcript was read when nothing new was used. */
+  appendTranscriptOffset(offset) {
+    this.appendLine({ kind: "transcript", offset });
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (typeof line.offset === "number" && line.offset > offset) offset = line.offset;
+      if (line.kind === "usage" && typeof line.responseId === "string") seen.add(line.responseId);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "prompt" && typeof line.promptId === "string")
+        items.push({ kind: "prompt", key: line.promptId });
+      else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const tokens = typeof line.tokens === "number" ? line.tokens : 0;
+        const cost = typeof line.cost === "number" ? line.cost : 0;
+        items.push({ kind: "usage", tokens, cost, ...typeof line.at === "number" ? { at: line.at } : {} });
+      }
+    }
+    return items;
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    let text;
+    try {
+      text = readFileSync3(this.file, "utf8");
+    } catch {
+      return [];
+    }
+    const lines = [];
+    for (const raw of text.split("\n")) {
+      if (raw.trim().length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        if (isLine(value)) lines.push(value);
+      } catch {
+      }
+    }
+    return lines;
+  }
+  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  appendLine(line) {
+    mkdirSync4(this.folder, { recursive: true });
+    appendFileSync2(this.file, `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
+  }
+};
+
+// src/adapters/hooks/handle.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+
+// src/adapters/hooks/daily-bridge.ts
+function readDailyPart(store, promptId) {
+  const lines = store.lines();
+  const started = lines.find((line) => line.kind === "prompt" && line.promptId === promptId);
+  const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+  return {
+    ...NO_DAILY_PART,
+    session: {
+      given: lines.flatMap(
+        (line) => line.kind === "daily-warned" && typeof line.level === "string" ? [line.level] : []
+      ),
+      runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
+      stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
+    }
+  };
+}
+function writeDailyPart(store, promptId, before, after, now) {
+  for (const level of after.session.given) {
+    if (!before.session.given.includes(level)) store.appendLine({ kind: "daily-warned", level, at: now });
+  }
+  if (after.session.stopped && !before.session.stopped) store.appendLine({ kind: "daily-stopped", promptId, at: now });
+  if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
+    store.appendLine({ kind: "daily-ended", promptId, at: now });
+  }
+}
+
+// src/adapters/hooks/load.ts
+function loadEvent(files, options = {}) {
+  const history = foldHistory(files.store.history());
+  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
+  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+  const running = options.running === null ? history.lastPrompt : options.running;
+  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
+  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
+}
+function loadState(files, now, options = {}) {
+  return step(EMPTY_SESSION, loadEvent(files, options), now).state;
+}
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().filter((line) => line.budgetStart === budget.startTime);
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    off: view.off,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? {
+      usedTurns: typeof spent.usedTurns === "number" ? spent.usedTurns : 0,
+      elapsedMs: typeof spent.elapsedMs === "number" ? spent.elapsedMs : 0,
+      timeRanOut: false,
+      prompt: typeof spent.promptId === "string" ? spent.promptId : null
+    } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => {
+    const claim2 = line.kind === "claim" ? line.claim : null;
+    const fields = typeof claim2 === "object" && claim2 !== null ? claim2 : null;
+    return fields && typeof fields.kind === "string" && typeof fields.budgetId === "string" ? [fields] : [];
+  });
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
+  );
+  return {
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome)
+  };
+}
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
+}
+
+// src/adapters/hooks/handle.ts
+var ON_STOP_START_WAIT_MS = 1e3;
+var STATUS_LINE_WORD = "statusline";
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return prompt(event, deps, now);
+    case "beforeTool":
+    case "beforeModelCall":
+      return toolBoundary(event, deps, now);
+    case "runEnd": {
+      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+      const state = loadState(deps, now, { running: event.promptId });
+      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+    }
+    default:
+      return null;
+  }
+}
+async function sessionStart(event, deps) {
+  if (event.source === "compact") return null;
+  const text = deps.defaultBudget?.trim();
+  const options = { announce: event.source === "resume" };
+  if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const hook = new HookRuntime(deps, null);
+  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
+  return reply.notices.length > 0 ? reply : null;
+}
+async function prompt(event, deps, now) {
+  const untold = untoldNotices(deps.store, now);
+  const reply = await answerPrompt(event, deps, now);
+  if (untold.length === 0) return reply;
+  reply.notices.unshift(...untold);
+  return reply;
+}
+async function answerPrompt(event, deps, now) {
+  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  if (event.command !== null) return command2(event.command, deps, now, promptId);
+  const state = loadState(deps, now, { running: promptId });
+  const reply = await answerEvent(deps, now, promptId, state, {
+    type: "modelCall",
+    prompt: promptId,
+    step: deps.store.stepOf(promptId)
+  });
+  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+  return reply;
+}
+async function command2(args, deps, now, promptId) {
+  if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
+    const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+    return { ...silentReply(), notices: [said], answered: true };
+  }
+  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+  const answered = hook.runtime.command(args, {
+    newBudgetId: newBudgetId(deps),
+    // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+    cost: "host cannot see",
+    ...deps.readUsage ? {} : { tokensSeen: false },
+    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now)
+  });
+  return { ...await hook.reply(answered), answered: true };
+}
+async function toolBoundary(event, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const promptKey = event.promptId ?? state.lastPrompt;
+  const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
+  if (nextCall && promptKey !== null && state.budget) deps.store.appendCall(promptKey, now);
+  const sessionEvent = nextCall ? {
+    type: "modelCall",
+    prompt: event.promptId,
+    ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
+  } : { type: "toolCall", prompt: event.promptId };
+  return answerEvent(deps, now, event.promptId, state, sessionEvent);
+}
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const reply = await hook.reply(hook.runtime.handle(event));
+  hook.saveDaily(now);
+  return reply;
+}
+var HookRuntime = class {
+  constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
+    this.deps = deps;
+    this.promptId = promptId;
+    this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
+    this.runtime = new SessionRuntime(
+      {
+        store: { append: (record) => this.append(record) },
+        ledger: { claim: (claim2) => this.claim(claim2) },
+        clock: deps.clock,
+        onStop: { run: (command3, report) => this.startOnStop(command3, report) },
+        // No status bar to set: the status line reads the log itself.
+        setStatus: () => {
+        },
+        // A hook ends the run through its reply.
+        abortRun: () => {
+        },
+        problem: (where, error) => {
+          if (where === "append") throw error;
+          this.told.push(internalErrorMessage(where, error));
+        },
+        late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+        ...daily ? { daily } : {}
+      },
+      state,
+      this.dailyBefore
+    );
+  }
+  deps;
+  promptId;
+  runtime;
+  dailyBefore;
+  waiting = [];
+  told = [];
+  /** The reply to an answer of the rules, once every on-stop command said whether it started. */
+  async reply(answer) {
+    await Promise.all(this.waiting);
+    const notices = [...answer.notices.map((notice) => notice.message), ...this.told];
+    return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
+  }
+  saveDaily(now) {
+    if (this.dailyBefore && this.promptId !== null) {
+      writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
+    }
+  }
+  /**
+   * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
+   * never claims it twice; the executor counts it as won and says what failed.
+   */
+  claim(claim2) {
+    try {
+      return this.deps.ledger.claim(claim2);
+    } catch (error) {
+      if (loggedClaims(this.deps.store).some((logged) => logged.kind === claim2.kind && logged.budgetId === claim2.budgetId))
+        return false;
+      this.deps.store.appendLine({ kind: "claim", claim: claim2, at: this.deps.clock.now() });
+      throw error;
+    }
+  }
+  append(record) {
+    this.deps.store.append(record);
+    if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === void 0) {
+      this.deps.startWatcher?.(outcomeId(record.budget));
+    }
+  }
+  /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
+  startOnStop(command3, report) {
+    let done;
+    this.waiting.push(new Promise((resolve) => done = resolve));
+    const settle = (outcome) => {
+      clearTimeout(timer);
+      report(outcome);
+      done();
+    };
+    const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
+    try {
+      this.deps.onStop.run(command3, (outcome) => {
+        if (outcome.kind !== "exited") settle(outcome);
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      done();
+      throw error;
+    }
+  }
+};
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID2)();
+}
+function untoldNotices(store, now) {
+  const lines = store.lines();
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.filter((line) => line.kind === "untold").slice(told);
+  if (untold.length === 0) return [];
+  for (const _ of untold) store.appendLine({ kind: "told", at: now });
+  return untold.flatMap((line) => Array.isArray(line.notices) ? line.notices.map(String) : []);
+}
+
+// src/adapters/hooks/input.ts
+var SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
+function parseHookInput(text, event) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: "stdin is not JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { error: "stdin is not a JSON object" };
+  const fields = value;
+  const { hook_event_name: named = event, session_id: sessionId } = fields;
+  if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
+    return { error: "session_id is missing or not a plain id" };
+  }
+  return { event: named, sessionId, fields };
+}
+
+// src/adapters/hooks/watcher.ts
+var WATCH_INTERVAL_MS = 1e3;
+var WATCH_RUNNING_MS = 10 * 6e4;
+async function watchOnce(deps, watched, now) {
+  const state = loadState(deps, now);
+  const budget = state.budget;
+  if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== void 0) return "done";
+  const checked = step(state, { type: "timeCheck" }, now).state;
+  if (!checked.spent) return "watching";
+  const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+  const pastDeadline = checked.spent.elapsedMs - Number(budget.timeLimitMs);
+  if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+  const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
+  deps.store.appendLine({ kind: "untold", notices, at: now });
+  return "done";
+}
+function statusLineText(deps, now) {
+  const state = step(loadState(deps, now), { type: "timeCheck" }, now).state;
+  return statusText(state, now) ?? "";
+}
+
+// src/adapters/hooks/cli.ts
+var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
+var WRAPPED_TIMEOUT_MS = 2e3;
+function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
+  const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
+  return typeof result2.stdout === "string" ? result2.stdout.replace(/\n[\s\S]*$/, "") : "";
+}
+function joinStatusLines(theirs, ours) {
+  return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
+}
+function option(args, name) {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : void 0;
+}
+function dailyOf(env, sessionId, clock) {
+  const text = env[DAILY_ENV]?.trim();
+  if (!text) return {};
+  const budget = parseDailyBudget(text, "user", DAILY_ENV);
+  if ("warning" in budget) return { dailyWarning: budget.warning };
+  return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+}
+async function watch(rest, env, deps) {
+  const dataDir = option(rest, "--data");
+  const sessionId = option(rest, "--session");
+  const budget = option(rest, "--budget");
+  if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
+` };
+  const hookDeps = {
+    store: new SessionLog(dataDir, sessionId),
+    ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
+    clock: deps.clock,
+    onStop: deps.onStop,
+    ...dailyOf(env, sessionId, deps.clock)
+  };
+  try {
+    while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
+    return { stdout: "", stderr: "" };
+  } catch (error) {
+    return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}
+` };
+  }
+}
+async function runCli(args, stdin2, env, deps) {
+  const [mode, ...rest] = args;
+  const home = env.HOME ?? homedir2();
+  const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
+  const host = deps.hosts.find((candidate) => candidate.name === hostName);
+  if (mode === "watch") return watch(rest, env, deps);
+  if (mode !== "hook" && mode !== "statusline" && mode !== "setup-statusline") {
+    return { stdout: "", stderr: `timebox: ${USAGE2}
+` };
+  }
+  if (!host) return { stdout: "", stderr: `timebox: unknown host "${hostName}": ${USAGE2}
+` };
+  const statusLine = host.statusLine;
+  if (mode === "setup-statusline") {
+    if (!statusLine) return { stdout: "", stderr: `timebox: ${host.name} has no status line to set up
+` };
+    const settings = option(rest, "--settings") ?? statusLine.settings(home);
+    return { stdout: `${statusLine.setup(settings, deps.script)}
+`, stderr: "" };
+  }
+  const parsed = parseHookInput(stdin2, mode === "statusline" ? "statusline" : void 0);
+  if ("error" in parsed) return { stdout: "", stderr: `timebox: ignored this ${mode} call: ${parsed.error}
+` };
+  const event = host.read(parsed);
+  const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
+  if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
+  const store = new SessionLog(dataDir, event.sessionId);
+  const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
+  try {
+    if (mode === "statusline") {
+      const wrapped = option(rest, "--wrap");
+      const theirs = wrapped ? deps.runStatusLine(wrapped, stdin2) : "";
+      return {
+        stdout: `${joinStatusLines(theirs, statusLineText({ store, ledger }, deps.clock.now()))}
+`,
+        stderr: ""
+      };
+    }
+    const script = statusLine?.script(env) ?? null;
+    const reply = await handleHook(event, {
+      store,
+      ledger,
+      clock: deps.clock,
+      onStop: deps.onStop,
+      ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
+      ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
+      ...dailyOf(env, event.sessionId, deps.clock),
+      ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
+      startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
+      ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
+      ...host.readUsage ? { readUsage: host.readUsage } : {}
+    });
+    const answer = reply === null ? null : host.write(reply, event);
+    return { stdout: answer ? `${JSON.stringify(answer)}
+` : "", stderr: "" };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const stderr = `timebox: internal error, nothing enforced for this ${event.hostEvent}: ${message}
+`;
+    if (event.command === null) return { stdout: "", stderr };
+    const blocked = host.write(
+      {
+        notices: [internalErrorMessage("/timebox", error)],
+        context: [],
+        refusal: null,
+        stop: false,
+        answered: true
+      },
+      event
+    );
+    return { stdout: `${JSON.stringify(blocked)}
+`, stderr };
+  }
+}
+
+// src/adapters/hooks/main.ts
+var stdin = "";
+try {
+  if (process.argv[2] !== "setup-statusline") stdin = readFileSync4(0, "utf8");
+} catch {
+}
+var result = await runCli(process.argv.slice(2), stdin, process.env, {
+  hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
+  clock: systemClock,
+  onStop: createShellRunner(),
+  runStatusLine: runStatusLineCommand,
+  script: process.argv[1] ?? "timebox.mjs",
+  startWatcher: (dataDir, sessionId, budget) => {
+    const args = [
+      process.argv[1] ?? "timebox.mjs",
+      "watch",
+      "--data",
+      dataDir,
+      "--session",
+      sessionId,
+      "--budget",
+      budget
+    ];
+    spawn2(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
+    }).unref();
+  },
+  sleep: (ms) => new Promise((done) => setTimeout(done, ms))
+});
+process.stdout.write(result.stdout);
+process.stderr.write(result.stderr);
+process.exitCode = 0;

@@ -1,0 +1,100 @@
+// npm run build: bundles the hook script once with esbuild, writes the bundle into each host package in plugins/ and
+// stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
+// fails, naming each file, when a committed file differs from what a build would write (npm run check runs it).
+
+import { readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { build } from "esbuild";
+
+/** The hook script's entry, relative to the repository: bundled once for Claude Code, Gemini CLI and Codex CLI. */
+const ENTRY = "src/adapters/hooks/main.ts";
+
+/** Where each host expects the bundle, inside the folder it copies when it installs the package. */
+const BUNDLES = [
+	"plugins/claude-code/bin/timebox.mjs",
+	"plugins/gemini-cli/bin/timebox.mjs",
+	"plugins/codex-cli/bin/timebox.mjs",
+];
+
+const BANNER =
+	"// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, " +
+	`bundled from ${ENTRY} by npm run build. Do not edit.`;
+
+const ROOT = resolve(import.meta.dirname, "..");
+
+/**
+ * The manifests and what package.json decides in each: every package's version and description, and the
+ * description of the Claude Code marketplace and its plugin entry. Everything else in them is written by hand.
+ */
+const MANIFESTS = {
+	"plugins/claude-code/.claude-plugin/plugin.json": (manifest, pkg) => ({ ...manifest, ...stamp(pkg) }),
+	"plugins/gemini-cli/gemini-extension.json": (manifest, pkg) => ({ ...manifest, ...stamp(pkg) }),
+	"plugins/codex-cli/.codex-plugin/plugin.json": (manifest, pkg) => ({ ...manifest, ...stamp(pkg) }),
+	".claude-plugin/marketplace.json": (marketplace, pkg) => ({
+		...marketplace,
+		description: pkg.description,
+		plugins: marketplace.plugins.map((plugin) => ({ ...plugin, description: pkg.description })),
+	}),
+};
+
+function stamp(pkg) {
+	return { version: pkg.version, description: pkg.description };
+}
+
+/** The bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
+async function bundle() {
+	const result = await build({
+		absWorkingDir: ROOT,
+		entryPoints: [ENTRY],
+		bundle: true,
+		platform: "node",
+		format: "esm",
+		target: "node20",
+		banner: { js: BANNER },
+		charset: "utf8",
+		write: false,
+		logLevel: "warning",
+	});
+	const [output] = result.outputFiles;
+	if (output === undefined || result.outputFiles.length !== 1)
+		throw new Error(`esbuild wrote no single file for ${ENTRY}`);
+	return output.text;
+}
+
+/** Every generated file's path (relative to ROOT) and the text a build gives it. */
+async function generated() {
+	const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
+	const files = new Map();
+	const script = await bundle();
+	for (const path of BUNDLES) files.set(path, script);
+	for (const [path, update] of Object.entries(MANIFESTS)) {
+		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
+		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);
+	}
+	return files;
+}
+
+async function committed(path) {
+	try {
+		return await readFile(join(ROOT, path), "utf8");
+	} catch (error) {
+		if (error.code === "ENOENT") return undefined;
+		throw error;
+	}
+}
+
+const check = process.argv.includes("--check");
+const stale = [];
+for (const [path, text] of await generated()) {
+	if ((await committed(path)) === text) continue;
+	if (check) stale.push(path);
+	else {
+		await writeFile(join(ROOT, path), text);
+		console.log(`wrote ${path}`);
+	}
+}
+if (stale.length > 0) {
+	for (const path of stale) console.error(`${path} is stale: it differs from a fresh build.`);
+	console.error("Run npm run build and commit the result.");
+	process.exitCode = 1;
+} else if (check) console.log("plugins/: every bundle and manifest matches a fresh build.");

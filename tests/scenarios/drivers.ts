@@ -12,7 +12,8 @@ import type { HookHost } from "../../src/adapters/hooks/roles.ts";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
-import { LiveSession, type NotifyLevel, parseDailyBudget } from "../../src/core/index.ts";
+import { LEDGER_FOLDER, LiveSession, type NotifyLevel, parseDailyBudget } from "../../src/core/index.ts";
+import { createWorld, FakeOpencode, notesOf, removeWorld, type Shown } from "../adapters/opencode/fake-opencode.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import {
@@ -58,6 +59,26 @@ export interface HostDriver {
 /** A daily budget the driver's session shares with every driver given the same ledger folder. */
 export interface DriverOptions {
 	daily?: { text: string; dir: string };
+	/** The ledger of budget outcomes cannot be written (a read-only or broken folder). */
+	brokenLedger?: boolean;
+}
+
+/** A ledger in memory whose claims fail, as a folder that cannot be written makes them. */
+function memoryLedger(options: DriverOptions): MemoryLedger {
+	const ledger = new MemoryLedger();
+	if (options.brokenLedger) {
+		ledger.claim = () => {
+			throw new Error("EACCES: the ledger's folder is read-only");
+		};
+	}
+	return ledger;
+}
+
+/** Where a file ledger lives in `dataDir`; a broken one has a file where its folder should be. */
+function ledgerFolder(dataDir: string, options: DriverOptions): string {
+	const folder = join(dataDir, LEDGER_FOLDER);
+	if (options.brokenLedger) writeFileSync(folder, "a file where the ledger's folder should be");
+	return folder;
 }
 
 let drivers = 0;
@@ -66,7 +87,7 @@ let drivers = 0;
 export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const time = new FakeTime();
 	const store = new MemoryStore();
-	const ledger = new MemoryLedger();
+	const ledger = memoryLedger(options);
 	const ui = new MemoryUI();
 	const runner = new RecordingRunner();
 	const ids = sequentialIds();
@@ -126,7 +147,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 
 /** The pi extension on the fake pi host. */
 export function fakePiDriver(options: DriverOptions = {}): HostDriver {
-	const pi = new FakePi();
+	const pi = new FakePi({ ledger: memoryLedger(options) });
 	if (options.daily) {
 		pi.dailyDir = options.daily.dir;
 		pi.globalSettings = join(options.daily.dir, `settings-${++drivers}.json`);
@@ -161,6 +182,55 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 		notices: () => pi.screen.notifications.map((n) => ({ message: n.message, level: n.level })),
 		onStopRuns: () => [...pi.runner.commands],
 		dispose() {},
+	};
+}
+
+/** The opencode server plugin on the fake opencode, in its TUI. */
+export function opencodeDriver(options: DriverOptions = {}): HostDriver {
+	const world = createWorld();
+	if (options.brokenLedger) ledgerFolder(world.dataDir, options);
+	const env = options.daily ? { TIMEBOX_DAILY: options.daily.text } : {};
+	if (options.daily) world.dailyDir = options.daily.dir;
+	let opencode: FakeOpencode | null = null;
+	/** What the instances before a reopen showed. */
+	const earlier: Shown[] = [];
+	const ensure = async (): Promise<FakeOpencode> => {
+		opencode ??= await FakeOpencode.start(world, { interactive: true, env });
+		return opencode;
+	};
+	const levels: readonly string[] = ["info", "warning", "error"];
+	return {
+		name: "fake opencode",
+		async command(args) {
+			await (await ensure()).timebox(args);
+		},
+		async prompt(plan = {}) {
+			const host = await ensure();
+			const run = await host.prompt("do the task", {
+				calls: (plan.toolCalls ?? 0) + 1,
+				tools: 1,
+				whileTools: (call) => plan.duringTool?.(call - 1),
+			});
+			const stopped = run.aborted || run.toolRefusals.length > 0 || run.calls.some((call) => call.refusal !== null);
+			const notes = notesOf(run.calls[0]?.sent ?? []);
+			return { stopped, context: notes.flatMap((note) => note.split("\n\n")) };
+		},
+		advance: (ms) => world.time.advance(ms),
+		async reopen() {
+			const before = await ensure();
+			earlier.push(...before.shown);
+			opencode = await before.restart({ env });
+		},
+		notices: () =>
+			[...earlier, ...(opencode?.shown ?? [])].map((shown) => ({
+				message: shown.message,
+				level: levels.includes(shown.level) ? (shown.level as NotifyLevel) : null,
+			})),
+		onStopRuns: () => [...world.runner.commands],
+		dispose: () => {
+			if (options.daily) world.dailyDir = mkdtempSync(join(tmpdir(), "timebox-scenario-"));
+			removeWorld(world);
+		},
 	};
 }
 
@@ -223,7 +293,7 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
 	const deps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId),
-		ledger: createFileLedger(join(dataDir, "timebox-ledger")),
+		ledger: createFileLedger(ledgerFolder(dataDir, options)),
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
@@ -293,6 +363,7 @@ function shown(output: Record<string, unknown> | null): string[] {
 export const DRIVERS: readonly ((options?: DriverOptions) => HostDriver)[] = [
 	memoryDriver,
 	fakePiDriver,
+	opencodeDriver,
 	claudeDriver,
 	geminiDriver,
 	codexDriver,

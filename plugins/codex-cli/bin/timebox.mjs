@@ -59,11 +59,11 @@ function shellQuote(word) {
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function mergeStatusLine(text, script) {
+function mergeStatusLine(text2, script) {
   let settings = {};
-  if (text !== null && text.trim().length > 0) {
+  if (text2 !== null && text2.trim().length > 0) {
     try {
-      settings = JSON.parse(text);
+      settings = JSON.parse(text2);
     } catch {
       return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
     }
@@ -82,8 +82,8 @@ function mergeStatusLine(text, script) {
 `, message };
 }
 function setupStatusLine(settingsFile, script) {
-  const text = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
-  const merged = mergeStatusLine(text, script);
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
   if (merged.text !== null) {
     mkdirSync(dirname(settingsFile), { recursive: true });
     writeFileSync(settingsFile, merged.text);
@@ -141,13 +141,13 @@ function readTranscriptUsage(path, offset, seen) {
     if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
     const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text = buffer.subarray(0, read).toString("utf8");
-    const end = text.lastIndexOf("\n");
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
     if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
     const found = new Set(seen);
     const responses = [];
     let unreadable = false;
-    for (const raw of text.slice(0, end).split("\n")) {
+    for (const raw of text2.slice(0, end).split("\n")) {
       const usage = usageOfLine(raw);
       if (usage === "unreadable") unreadable = true;
       else if (usage && !found.has(usage.id)) {
@@ -155,7 +155,7 @@ function readTranscriptUsage(path, offset, seen) {
         responses.push(usage);
       }
     }
-    return { responses, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8"), unreadable };
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
   } catch {
     return nothing;
   } finally {
@@ -301,9 +301,9 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
-function quoteInput(text) {
-  const chars = Array.from(text);
-  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
+function quoteInput(text2) {
+  const chars = Array.from(text2);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
@@ -347,12 +347,12 @@ function readWords(tokens) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count2 = Number(stepMatch[1]);
-      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+      const count3 = Number(stepMatch[1]);
+      if (count3 < 1 || count3 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count2;
+      steps = count3;
       stepsWord = token;
       continue;
     }
@@ -392,15 +392,15 @@ function readWords(tokens) {
       graceWord = token;
       continue;
     }
-    const count = parseTurns(token);
-    if (count !== null) {
-      if (count < 1 || count > MAX_TURN_LIMIT) {
+    const count2 = parseTurns(token);
+    if (count2 !== null) {
+      if (count2 < 1 || count2 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count;
+      turns = count2;
       turnsWord = token;
       continue;
     }
@@ -437,12 +437,12 @@ function extensionWords(tokens) {
   return null;
 }
 function parseCommand(input) {
-  const text = typeof input === "string" ? input : "";
-  const today = TODAY_COMMAND.exec(text.trim());
+  const text2 = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text2.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
-  const delimiter = STOP_COMMAND_DELIMITER.exec(text);
-  const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
-  const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
+  const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
+  const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
@@ -502,10 +502,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count = safeAmount(tokens);
-  if (count < 1e3) return `${Math.floor(count)}`;
-  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
-  return `${trimmed(count / 1e6)}m`;
+  const count2 = safeAmount(tokens);
+  if (count2 < 1e3) return `${Math.floor(count2)}`;
+  if (count2 < 1e6) return `${trimmed(count2 / 1e3)}k`;
+  return `${trimmed(count2 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -516,8 +516,8 @@ function formatCost(dollars) {
   if (amount >= 1) return `$${amount.toFixed(2)}`;
   return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count) {
-  return `${count} ${count === 1 ? "turn" : "turns"}`;
+function pluralTurns(count2) {
+  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
@@ -644,8 +644,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count) {
-  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count2) {
+  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -815,8 +815,8 @@ function runTimeToday(startedAt, standings, now) {
   return Math.max(0, now - dayStart);
 }
 var NO_ADJUSTMENT = { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false };
-function parseDailyBudget(text, scope, source) {
-  const value = typeof text === "string" ? text : JSON.stringify(text);
+function parseDailyBudget(text2, scope, source) {
+  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
   const command3 = parseCommand(value);
   if (command3.kind !== "set") {
     const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
@@ -942,10 +942,10 @@ function todayReport(standings) {
   ].join("\n");
 }
 function parseToday(words) {
-  const text = words.trim();
-  if (text.length === 0) return { kind: "show" };
-  if (text.toLowerCase() === "off") return { kind: "off" };
-  const command3 = parseCommand(text);
+  const text2 = words.trim();
+  if (text2.length === 0) return { kind: "show" };
+  if (text2.toLowerCase() === "off") return { kind: "off" };
+  const command3 = parseCommand(text2);
   if (command3.kind !== "extend") {
     return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
   }
@@ -1319,8 +1319,8 @@ function sessionReport(items, ledger, now) {
   const budgets = foldBudgets(items);
   if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
   const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
-  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-  return [`Timebox report: ${count} in this session.`, ...lines].join("\n");
+  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  return [`Timebox report: ${count2} in this session.`, ...lines].join("\n");
 }
 function foldBudgets(items) {
   const budgets = [];
@@ -1728,10 +1728,10 @@ function load(event, now) {
   if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text, source, newBudgetId: newBudgetId2 }, now) {
-  const command3 = parseCommand(text);
+function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
+  const command3 = parseCommand(text2);
   if (command3.kind !== "set") {
-    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text)} is not a budget.`;
+    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
     return {
       state,
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
@@ -1757,8 +1757,8 @@ function withDefault(state, { text, source, newBudgetId: newBudgetId2 }, now) {
   };
 }
 function restored(budget, now, usedTurns, spend) {
-  const text = formatStatus(budget, now, usedTurns, spend);
-  return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+  const text2 = formatStatus(budget, now, usedTurns, spend);
+  return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
 }
 function command(state, event, now) {
   const plan = planCommand(parseCommand(event.args), {
@@ -2007,8 +2007,8 @@ function withCallContext(result2, now) {
   if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
     return result2;
   }
-  const text = callContext(state, now);
-  return text === null ? result2 : { state, effects: [...effects, { kind: "context", text }] };
+  const text2 = callContext(state, now);
+  return text2 === null ? result2 : { state, effects: [...effects, { kind: "context", text: text2 }] };
 }
 function callContext(state, now) {
   if (state.wrapUp) return WRAP_UP_PROMPT;
@@ -2228,7 +2228,7 @@ var codexCliHost = {
     if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
     const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
     if (typeof json.stopReason === "string") {
-      json.systemMessage = [json.systemMessage, json.stopReason].filter((text) => typeof text === "string").join("\n");
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
     }
     delete json.continue;
     delete json.stopReason;
@@ -2380,17 +2380,17 @@ function readOn(file, offset) {
   try {
     const buffer = Buffer.alloc(size - offset);
     const read = readSync2(fd, buffer, 0, buffer.length, offset);
-    const text = buffer.subarray(0, read).toString("utf8");
-    const end = text.lastIndexOf("\n");
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
     if (end < 0) return { lines: [], offset };
     const lines = [];
-    for (const raw of text.slice(0, end).split("\n")) {
+    for (const raw of text2.slice(0, end).split("\n")) {
       try {
         lines.push(JSON.parse(raw));
       } catch {
       }
     }
-    return { lines, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8") };
+    return { lines, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8") };
   } finally {
     closeSync2(fd);
   }
@@ -2541,14 +2541,14 @@ function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function readJson(file) {
-  let text;
+  let text2;
   try {
-    text = readFileSync2(file, "utf8");
+    text2 = readFileSync2(file, "utf8");
   } catch {
     return null;
   }
   try {
-    const value = JSON.parse(text);
+    const value = JSON.parse(text2);
     return isRecord2(value) ? value : {};
   } catch {
     return {};
@@ -2600,7 +2600,68 @@ function createFileLedger(dir, link = linkSync) {
 // src/adapters/node/session-log.ts
 import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
-function isLine(value) {
+
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields) {
+  const kind = fields.kind;
+  if (kind === "active" || kind === "off") return { ...fields, kind };
+  if (PROMPT_KINDS.has(String(kind))) {
+    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+  }
+  switch (kind) {
+    case "usage":
+      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+    case "transcript":
+      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+    case "daily-warned":
+      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+    case "claim":
+      return claimLine(fields);
+    case "spent":
+      return count(fields.budgetStart) ? {
+        kind,
+        budgetStart: fields.budgetStart,
+        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
+        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
+        promptId: text(fields.promptId) ? fields.promptId : null
+      } : null;
+    case "nudged":
+      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    default:
+      return null;
+  }
+}
+function atOf(fields) {
+  return count(fields.at) ? fields.at : 0;
+}
+function usageLine(fields, responseId) {
+  return {
+    kind: "usage",
+    responseId,
+    tokens: count(fields.tokens) ? fields.tokens : 0,
+    ...count(fields.cost) ? { cost: fields.cost } : {},
+    ...count(fields.at) ? { at: fields.at } : {},
+    ...count(fields.offset) ? { offset: fields.offset } : {}
+  };
+}
+function claimLine(fields) {
+  const claim2 = fields.claim;
+  if (typeof claim2 !== "object" || claim2 === null) return null;
+  const { kind, budgetId } = claim2;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  return { kind: "claim", claim: claim2, at: atOf(fields) };
+}
+
+// src/adapters/node/session-log.ts
+function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
@@ -2641,8 +2702,9 @@ var SessionLog = class {
     let offset = 0;
     const seen = /* @__PURE__ */ new Set();
     for (const line of this.lines()) {
-      if (typeof line.offset === "number" && line.offset > offset) offset = line.offset;
-      if (line.kind === "usage" && typeof line.responseId === "string") seen.add(line.responseId);
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
     }
     return { offset, seen };
   }
@@ -2654,32 +2716,31 @@ var SessionLog = class {
     const items = [];
     const counted = /* @__PURE__ */ new Set();
     for (const line of this.lines()) {
-      if (line.kind === "prompt" && typeof line.promptId === "string")
-        items.push({ kind: "prompt", key: line.promptId });
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
       else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
         counted.add(line.responseId);
-        const tokens = typeof line.tokens === "number" ? line.tokens : 0;
-        const cost = typeof line.cost === "number" ? line.cost : 0;
-        items.push({ kind: "usage", tokens, cost, ...typeof line.at === "number" ? { at: line.at } : {} });
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
       }
     }
     return items;
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
-    let text;
+    let text2;
     try {
-      text = readFileSync3(this.file, "utf8");
+      text2 = readFileSync3(this.file, "utf8");
     } catch {
       return [];
     }
     const lines = [];
-    for (const raw of text.split("\n")) {
+    for (const raw of text2.split("\n")) {
       if (raw.trim().length === 0) continue;
       try {
         const value = JSON.parse(raw);
-        if (isLine(value)) lines.push(value);
+        const line = isFields2(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
       } catch {
       }
     }
@@ -2699,15 +2760,15 @@ import { randomUUID as randomUUID2 } from "node:crypto";
 // src/adapters/hooks/daily-bridge.ts
 function readDailyPart(store, promptId) {
   const lines = store.lines();
-  const started = lines.find((line) => line.kind === "prompt" && line.promptId === promptId);
+  const started = lines.find(
+    (line) => line.kind === "prompt" && line.promptId === promptId
+  );
   const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
   return {
     ...NO_DAILY_PART,
     session: {
-      given: lines.flatMap(
-        (line) => line.kind === "daily-warned" && typeof line.level === "string" ? [line.level] : []
-      ),
-      runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
+      given: lines.flatMap((line) => line.kind === "daily-warned" ? [line.level] : []),
+      runStartedAt: !ended && started !== void 0 ? started.at : null,
       stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
     }
   };
@@ -2738,25 +2799,18 @@ function loadState(files, now, options = {}) {
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
   if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().filter((line) => line.budgetStart === budget.startTime);
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
   const spent = legacy.find((line) => line.kind === "spent");
   return {
     off: view.off,
     nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? {
-      usedTurns: typeof spent.usedTurns === "number" ? spent.usedTurns : 0,
-      elapsedMs: typeof spent.elapsedMs === "number" ? spent.elapsedMs : 0,
-      timeRanOut: false,
-      prompt: typeof spent.promptId === "string" ? spent.promptId : null
-    } : null)
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
   };
 }
 function loggedClaims(store) {
-  return store.lines().flatMap((line) => {
-    const claim2 = line.kind === "claim" ? line.claim : null;
-    const fields = typeof claim2 === "object" && claim2 !== null ? claim2 : null;
-    return fields && typeof fields.kind === "string" && typeof fields.budgetId === "string" ? [fields] : [];
-  });
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
 }
 function withLoggedClaims(view, budget, store) {
   const logged = loggedClaims(store);
@@ -2824,9 +2878,9 @@ async function replyTo(event, deps, now) {
 }
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
-  const text = deps.defaultBudget?.trim();
+  const text2 = deps.defaultBudget?.trim();
   const options = { announce: event.source === "resume" };
-  if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
   const hook = new HookRuntime(deps, null);
   const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
   if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
@@ -2976,18 +3030,18 @@ function newBudgetId(deps) {
 function untoldNotices(store, now) {
   const lines = store.lines();
   const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.filter((line) => line.kind === "untold").slice(told);
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
   if (untold.length === 0) return [];
   for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flatMap((line) => Array.isArray(line.notices) ? line.notices.map(String) : []);
+  return untold.flat();
 }
 
 // src/adapters/hooks/input.ts
 var SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-function parseHookInput(text, event) {
+function parseHookInput(text2, event) {
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
     return { error: "stdin is not JSON" };
   }
@@ -3038,9 +3092,9 @@ function option(args, name) {
   return index >= 0 ? args[index + 1] : void 0;
 }
 function dailyOf(env, sessionId, clock) {
-  const text = env[DAILY_ENV]?.trim();
-  if (!text) return {};
-  const budget = parseDailyBudget(text, "user", DAILY_ENV);
+  const text2 = env[DAILY_ENV]?.trim();
+  if (!text2) return {};
+  const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
   return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }

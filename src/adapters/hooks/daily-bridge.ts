@@ -2,20 +2,21 @@
 // running prompt's run started, whether a daily budget stopped it. Read before a hook, written back after it.
 
 import { type DailyPart, NO_DAILY_PART } from "../../core/index.ts";
+import type { LogLine } from "../node/log-lines.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
 /** The session's daily part for a hook of `promptId`, from the log. */
 export function readDailyPart(store: SessionLog, promptId: string): DailyPart {
 	const lines = store.lines();
-	const started = lines.find((line) => line.kind === "prompt" && line.promptId === promptId);
+	const started = lines.find(
+		(line): line is Extract<LogLine, { kind: "prompt" }> => line.kind === "prompt" && line.promptId === promptId,
+	);
 	const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
 	return {
 		...NO_DAILY_PART,
 		session: {
-			given: lines.flatMap((line) =>
-				line.kind === "daily-warned" && typeof line.level === "string" ? [line.level] : [],
-			),
-			runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
+			given: lines.flatMap((line) => (line.kind === "daily-warned" ? [line.level] : [])),
+			runStartedAt: !ended && started !== undefined ? started.at : null,
 			stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
 		},
 	};

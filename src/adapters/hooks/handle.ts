@@ -306,8 +306,8 @@ function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {
 function untoldNotices(store: SessionLog, now: number): string[] {
 	const lines = store.lines();
 	const told = lines.filter((line) => line.kind === "told").length;
-	const untold = lines.filter((line) => line.kind === "untold").slice(told);
+	const untold = lines.flatMap((line) => (line.kind === "untold" ? [line.notices] : [])).slice(told);
 	if (untold.length === 0) return [];
 	for (const _ of untold) store.appendLine({ kind: "told", at: now });
-	return untold.flatMap((line) => (Array.isArray(line.notices) ? line.notices.map(String) : []));
+	return untold.flat();
 }

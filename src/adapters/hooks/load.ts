@@ -61,7 +61,11 @@ export function loadState(files: SessionFiles, now: number, options: LoadOptions
 export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerView {
 	const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
 	if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-	const legacy = files.store.lines().filter((line) => line.budgetStart === budget.startTime);
+	const legacy = files.store
+		.lines()
+		.flatMap((line) =>
+			(line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : [],
+		);
 	const spent = legacy.find((line) => line.kind === "spent");
 	return {
 		off: view.off,
@@ -69,25 +73,14 @@ export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerVi
 		spent:
 			view.spent ??
 			(spent
-				? {
-						usedTurns: typeof spent.usedTurns === "number" ? spent.usedTurns : 0,
-						elapsedMs: typeof spent.elapsedMs === "number" ? spent.elapsedMs : 0,
-						timeRanOut: false,
-						prompt: typeof spent.promptId === "string" ? spent.promptId : null,
-					}
+				? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId }
 				: null),
 	};
 }
 
 /** The claims the session's log kept because the ledger could not be written. */
 export function loggedClaims(store: SessionLog): LedgerClaim[] {
-	return store.lines().flatMap((line) => {
-		const claim = line.kind === "claim" ? line.claim : null;
-		const fields = typeof claim === "object" && claim !== null ? (claim as Record<string, unknown>) : null;
-		return fields && typeof fields.kind === "string" && typeof fields.budgetId === "string"
-			? [fields as unknown as LedgerClaim]
-			: [];
-	});
+	return store.lines().flatMap((line) => (line.kind === "claim" ? [line.claim] : []));
 }
 
 /** What the ledger holds about a budget, with the claims the session's log kept when the ledger could not be written. */

@@ -5,10 +5,9 @@
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BudgetStore, HistoryItem, TimeboxRecord } from "../../core/index.ts";
+import { type LogLine, readLogLine } from "./log-lines.ts";
 
-type Line = Record<string, unknown>;
-
-function isLine(value: unknown): value is Line {
+function isFields(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
@@ -62,8 +61,9 @@ export class SessionLog implements BudgetStore {
 		let offset = 0;
 		const seen = new Set<string>();
 		for (const line of this.lines()) {
-			if (typeof line.offset === "number" && line.offset > offset) offset = line.offset;
-			if (line.kind === "usage" && typeof line.responseId === "string") seen.add(line.responseId);
+			if (line.kind === "usage") seen.add(line.responseId);
+			const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : undefined;
+			if (read !== undefined) offset = Math.max(offset, read);
 		}
 		return { offset, seen };
 	}
@@ -76,33 +76,32 @@ export class SessionLog implements BudgetStore {
 		const items: HistoryItem[] = [];
 		const counted = new Set<string>();
 		for (const line of this.lines()) {
-			if (line.kind === "prompt" && typeof line.promptId === "string")
-				items.push({ kind: "prompt", key: line.promptId });
+			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
 			else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
-			else if (line.kind === "usage" && typeof line.responseId === "string" && !counted.has(line.responseId)) {
+			else if (line.kind === "usage" && !counted.has(line.responseId)) {
 				counted.add(line.responseId);
-				const tokens = typeof line.tokens === "number" ? line.tokens : 0;
-				const cost = typeof line.cost === "number" ? line.cost : 0;
-				items.push({ kind: "usage", tokens, cost, ...(typeof line.at === "number" ? { at: line.at } : {}) });
+				const { tokens, cost = 0 } = line;
+				items.push({ kind: "usage", tokens, cost, ...(line.at === undefined ? {} : { at: line.at }) });
 			}
 		}
 		return items;
 	}
 
 	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-	lines(): Line[] {
+	lines(): LogLine[] {
 		let text: string;
 		try {
 			text = readFileSync(this.file, "utf8");
 		} catch {
 			return [];
 		}
-		const lines: Line[] = [];
+		const lines: LogLine[] = [];
 		for (const raw of text.split("\n")) {
 			if (raw.trim().length === 0) continue;
 			try {
 				const value: unknown = JSON.parse(raw);
-				if (isLine(value)) lines.push(value);
+				const line = isFields(value) ? readLogLine(value) : null;
+				if (line !== null) lines.push(line);
 			} catch {
 				// A torn or hand-edited line: skipped.
 			}
@@ -111,7 +110,7 @@ export class SessionLog implements BudgetStore {
 	}
 
 	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
-	appendLine(line: Line): void {
+	appendLine(line: LogLine): void {
 		mkdirSync(this.folder, { recursive: true });
 		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
 	}

@@ -138,7 +138,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					costReporting: () => session.cost,
 				}),
 			};
-			for (const line of log.lines()) if (typeof line.responseId === "string") session.answered.add(line.responseId);
+			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);
 			sessions.set(sessionId, session);
 			session.live.load("continue", true, defaultBudget, settings);
 			return session;

@@ -107,7 +107,6 @@ describe("what a hook reads of a budget's outcomes", () => {
 		const store = new SessionLog(dataDir, SESSION);
 		store.appendLine({ kind: "claim", claim: { kind: "nudged", budgetId: "b1" }, at: now });
 		store.appendLine({ kind: "claim", claim: { kind: "off", budgetId: "b2" }, at: now });
-		store.appendLine({ kind: "claim", claim: "not a claim", at: now });
 		const recorded = { spent: null, off: true, nudged: false };
 		const ledger = { read: () => recorded, claim: () => true };
 		expect(ledgerView(budget({ id: "b1" }), { store, ledger })).toEqual({ spent: null, off: true, nudged: true });

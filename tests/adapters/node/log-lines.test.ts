@@ -1,0 +1,104 @@
+// The session log's lines read back as the typed lines they are: every kind as written, the first version's marks,
+// and torn, hand-edited or unknown lines skipped rather than misread.
+
+import { describe, expect, it } from "vitest";
+import { readLogLine } from "../../../src/adapters/node/log-lines.ts";
+
+describe("reading a line of the session's log", () => {
+	it.each([
+		[
+			{ kind: "active", budget: { id: "b" } },
+			{ kind: "active", budget: { id: "b" } },
+		],
+		[
+			{ kind: "off", budgetId: "b" },
+			{ kind: "off", budgetId: "b" },
+		],
+		[
+			{ kind: "prompt", promptId: "p", at: 5 },
+			{ kind: "prompt", promptId: "p", at: 5 },
+		],
+		[
+			{ kind: "call", promptId: "p" },
+			{ kind: "call", promptId: "p", at: 0 },
+		],
+		[
+			{ kind: "ended", promptId: "p", at: 1 },
+			{ kind: "ended", promptId: "p", at: 1 },
+		],
+		[
+			{ kind: "daily-stopped", promptId: "p", at: 1 },
+			{ kind: "daily-stopped", promptId: "p", at: 1 },
+		],
+		[
+			{ kind: "daily-ended", promptId: "p", at: 1 },
+			{ kind: "daily-ended", promptId: "p", at: 1 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, cost: 0.5, at: 2, offset: 10 },
+			{ kind: "usage", responseId: "r", tokens: 9, cost: 0.5, at: 2, offset: 10 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: "9" },
+			{ kind: "usage", responseId: "r", tokens: 0 },
+		],
+		[
+			{ kind: "transcript", offset: 4 },
+			{ kind: "transcript", offset: 4 },
+		],
+		[
+			{ kind: "transcript-unreadable", at: 3 },
+			{ kind: "transcript-unreadable", at: 3 },
+		],
+		[
+			{ kind: "told", at: 3 },
+			{ kind: "told", at: 3 },
+		],
+		[
+			{ kind: "untold", notices: ["a", 1], at: 3 },
+			{ kind: "untold", notices: ["a", "1"], at: 3 },
+		],
+		[
+			{ kind: "untold", at: 3 },
+			{ kind: "untold", notices: [], at: 3 },
+		],
+		[
+			{ kind: "daily-warned", level: "user:warning", at: 3 },
+			{ kind: "daily-warned", level: "user:warning", at: 3 },
+		],
+		[
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b" }, at: 3 },
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b" }, at: 3 },
+		],
+		[
+			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
+			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
+		],
+		[
+			{ kind: "spent", budgetStart: 1 },
+			{ kind: "spent", budgetStart: 1, usedTurns: 0, elapsedMs: 0, promptId: null },
+		],
+		[
+			{ kind: "nudged", budgetStart: 1 },
+			{ kind: "nudged", budgetStart: 1 },
+		],
+	])("reads %j", (written, read) => {
+		expect(readLogLine(written)).toEqual(read);
+	});
+
+	it.each([
+		{ kind: "prompt" },
+		{ kind: "usage", tokens: 5 },
+		{ kind: "transcript", offset: "4" },
+		{ kind: "daily-warned", level: 1 },
+		{ kind: "claim", claim: "spent" },
+		{ kind: "claim", claim: { kind: "spent" } },
+		{ kind: "claim", claim: { kind: "won", budgetId: "b" } },
+		{ kind: "spent", budgetStart: "1" },
+		{ kind: "nudged" },
+		{ kind: "something new" },
+		{},
+	])("skips %j", (written) => {
+		expect(readLogLine(written)).toBeNull();
+	});
+});

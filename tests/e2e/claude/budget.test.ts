@@ -93,21 +93,35 @@ function spentParts(text: string | undefined): { turns: string; seconds: number 
 }
 
 /**
- * The time budget of the time-stop tests. A resumed `claude -p` run must reach its prompt's hook within it: about 2 s
- * on an idle machine, 3 s and more on a loaded one.
+ * The time budget of a time-stop test, in whole seconds, once a warm-up prompt has started the sandbox's one session:
+ * the budget is set by one `claude -p` run and spent by the next, resumed one, which must reach its model request
+ * 2 s before the deadline, when the tests have its first tool start. The run takes about 2 s on an idle machine to get
+ * there, 5 s and more on a loaded one, so the budget is the longer of 6 s and twice the warm-up's start-up, 3 s more.
  */
-const TIME_LIMIT_S = 6;
-const TIME_LIMIT_MS = TIME_LIMIT_S * 1_000;
+async function warmedTimeLimit(): Promise<number> {
+	api.reply({ text: "WARM" });
+	const spawned = Date.now();
+	expect((await claude("warm up")).stdout).toBe("WARM\n");
+	const startUp = (api.requests[0]?.at ?? Number.NaN) - spawned;
+	api.forget();
+	const seconds = Math.max(6, Math.ceil((2 * startUp + 3_000) / 1_000));
+	console.log(`claude time budget: ${seconds}s after a start-up of ${startUp} ms`);
+	return seconds;
+}
 
-/** Sets `/timebox <TIME_LIMIT_S>s -- <command>` in a new session and returns when its budget started (epoch ms). */
-async function setTimeBudget(command: string): Promise<number> {
-	const typed = `/timebox ${TIME_LIMIT_S}s -- ${command}`;
-	const set = await claude(typed);
-	expect(set.stdout).toBe(blocked(`Timebox set: ${TIME_LIMIT_S}s. On stop it runs: ${command}`, typed));
+/**
+ * Sets `/timebox <seconds>s -- <command>` in the sandbox's session, after a warm-up prompt sized the budget; returns
+ * when the budget started (epoch ms) and its seconds.
+ */
+async function setTimeBudget(command: string): Promise<{ startTime: number; seconds: number }> {
+	const seconds = await warmedTimeLimit();
+	const typed = `/timebox ${seconds}s -- ${command}`;
+	const set = await claude(typed, { resume: true });
+	expect(set.stdout).toBe(blocked(`Timebox set: ${seconds}s. On stop it runs: ${command}`, typed));
 	const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
 	const budget = active?.budget as { startTime?: unknown } | undefined;
 	if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
-	return budget.startTime;
+	return { startTime: budget.startTime, seconds };
 }
 
 /** Asserts that `claude -p` refused `prompt` at the hard stop of a one-turn budget, and ran `command` then. */
@@ -162,12 +176,12 @@ describe("Timebox in claude -p", () => {
 	it("stops a run at its next tool calls once time is up, runs the on-stop command once, and the chat continues", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const command = `echo stopped >> '${stopFile}'`;
-		const startTime = await setTimeBudget(command);
+		const { startTime, seconds } = await setTimeBudget(command);
 
 		// The prompt is in time; the model's two parallel tool calls arrive after the deadline, and both hooks race.
 		const markers = [join(box.root, "tool-1"), join(box.root, "tool-2")];
 		const calls = markers.map((marker) => ({ name: "Bash", input: { command: `touch '${marker}'` } }));
-		api.reply({ tools: calls, holdUntil: startTime + TIME_LIMIT_MS + 500 });
+		api.reply({ tools: calls, holdUntil: startTime + seconds * 1_000 + 500 });
 		const run = await claude("do the work", {
 			resume: true,
 			extra: ["--output-format", "json", "--allowedTools", "Bash"],
@@ -188,10 +202,10 @@ describe("Timebox in claude -p", () => {
 		const note = `Timebox ran the on-stop command: ${command}`;
 		expect(stops.filter((stop) => stop.endsWith(`\n${note}`))).toHaveLength(1);
 		for (const stop of stops) {
-			const { turns, seconds } = spentParts(stop.split("\n")[0]);
+			const { turns, seconds: used } = spentParts(stop.split("\n")[0]);
 			expect(turns).toBe("0 turns");
-			expect(seconds).toBeGreaterThanOrEqual(TIME_LIMIT_S);
-			expect(seconds).toBeLessThan(TIME_LIMIT_S + 3);
+			expect(used).toBeGreaterThanOrEqual(seconds);
+			expect(used).toBeLessThan(seconds + 3);
 		}
 		await expect.poll(() => readText(stopFile), { timeout: 5_000 }).toBe("stopped\n");
 		expect(await statusLine(onlySession())).toBe("Timebox: budget spent\n");
@@ -205,11 +219,11 @@ describe("Timebox in claude -p", () => {
 	it("stops a run after a tool batch that outlasts the time, before the model sees its result", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const command = `echo stopped >> '${stopFile}'`;
-		const startTime = await setTimeBudget(command);
+		const { startTime, seconds } = await setTimeBudget(command);
 		const marker = join(box.root, "tool-ran");
 		// The first tool call starts 2 s before the deadline and runs 3 s: the time runs out while it runs.
 		api.reply(
-			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + TIME_LIMIT_MS - 2_000 },
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + seconds * 1_000 - 2_000 },
 			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
 		);
 		const run = await claude("do the work", {
@@ -309,9 +323,9 @@ describe("what the model reads mid-run, and the wrap-up, in claude -p", () => {
 	const REFUSAL =
 		"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
 
-	/** Sets `/timebox <args>` in a new session and returns when its budget started (epoch ms). */
-	async function setBudget(args: string): Promise<number> {
-		await claude(`/timebox ${args}`);
+	/** Sets `/timebox <args>` in a new session (with `resume`, in the sandbox's session) and returns when its budget started. */
+	async function setBudget(args: string, resume = false): Promise<number> {
+		await claude(`/timebox ${args}`, { resume });
 		const active = sessionLog(box.dataDir, onlySession()).find((line) => line.kind === "active");
 		const budget = active?.budget as { startTime?: unknown } | undefined;
 		if (typeof budget?.startTime !== "number") throw new Error("no active budget in Timebox's log");
@@ -337,9 +351,11 @@ describe("what the model reads mid-run, and the wrap-up, in claude -p", () => {
 	it("with grace, denies the next tool with the reason, lets the model answer, and runs on-stop once at the end", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const marker = join(box.root, "tool-ran");
-		const startTime = await setBudget(`6s grace:30s -- echo stopped >> '${stopFile}'`);
+		const seconds = await warmedTimeLimit();
+		const startTime = await setBudget(`${seconds}s grace:30s -- echo stopped >> '${stopFile}'`, true);
+		// The first tool call starts 2 s before the deadline and runs 3 s.
 		api.reply(
-			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + 4_000 },
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + seconds * 1_000 - 2_000 },
 			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }] },
 			{ text: "FINAL ANSWER" },
 		);
@@ -361,10 +377,13 @@ describe("what the model reads mid-run, and the wrap-up, in claude -p", () => {
 	it("with grace, ends the run at the first tool boundary after the grace period", async () => {
 		const stopFile = join(box.root, "stopped.txt");
 		const marker = join(box.root, "tool-ran");
-		const startTime = await setBudget(`6s grace:2s -- echo stopped >> '${stopFile}'`);
+		const seconds = await warmedTimeLimit();
+		const startTime = await setBudget(`${seconds}s grace:2s -- echo stopped >> '${stopFile}'`, true);
+		// The first tool call starts 2 s before the deadline and runs 3 s; the second comes 4 s after the grace period.
+		const deadline = startTime + seconds * 1_000;
 		api.reply(
-			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: startTime + 4_000 },
-			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }], holdUntil: startTime + 12_000 },
+			{ tools: [{ name: "Bash", input: { command: "sleep 3" } }], holdUntil: deadline - 2_000 },
+			{ tools: [{ name: "Bash", input: { command: `touch '${marker}'` } }], holdUntil: deadline + 6_000 },
 			{ text: "never sent" },
 		);
 		const run = await claude("do the work", {

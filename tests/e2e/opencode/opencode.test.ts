@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-import { FakeChat } from "../support/fake-chat.ts";
+import { type ChatReply, type ChatRequest, FakeChat } from "../support/fake-chat.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
 
 let api: FakeChat;
@@ -60,6 +60,33 @@ function sessionLog(): Array<Record<string, unknown>> {
 			.filter((line) => line.length > 0)
 			.map((line) => JSON.parse(line) as Record<string, unknown>),
 	);
+}
+
+/** When the budget of the session that has one started (ms), from its log. */
+function budgetStart(): number {
+	const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number } | undefined;
+	if (budget === undefined) throw new Error("no session has a budget");
+	return budget.startTime;
+}
+
+/**
+ * A budget set with the session ends a time after opencode's start-up, which takes longer on a busy machine. This runs
+ * one prompt in the test's home with no budget (opencode's first run in a home is its slowest, so the test's own run is
+ * warm), and measures how long opencode took from the prompt reaching Timebox, where a default budget starts, to its
+ * model request; the warm-up's requests are forgotten.
+ */
+async function warmUp(): Promise<number> {
+	api.reply({ text: "WARM" });
+	await run(["warm up"]);
+	const prompt = sessionLog().find((line) => line.kind === "prompt")?.at as number;
+	const startUp = (api.main[0]?.at ?? Number.NaN) - prompt;
+	api.forget();
+	return startUp;
+}
+
+/** A time budget of whole seconds, at least `least`, that outlasts three start-ups as long as the one measured and 1 s. */
+function budgetAfter(startUp: number, least: number): number {
+	return Math.max(least, Math.ceil((3 * startUp + 1_000) / 1_000));
 }
 
 /** A script that appends the time it ran (ms) to `file`: an on-stop command of one word, as opencode run passes it. */
@@ -135,21 +162,27 @@ describe("Timebox in opencode run", () => {
 
 	it("stops a running tool within 0.5 s of the deadline, sends nothing more, and runs the on-stop command once", async () => {
 		const stopFile = join(root, "stopped.txt");
-		api.reply({ bash: "sleep 20; echo slept" }, { text: "NEVER" });
-		// The budget starts with the session, so opencode's start-up (slow on a busy machine) does not eat into it.
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `4s -- ${stopScript(stopFile)}` });
+		// The budget starts with the session, before opencode's first model request: it outlasts the start-up measured.
+		const startUp = await warmUp();
+		const seconds = budgetAfter(startUp, 4);
+		let left = Number.NaN;
+		const sleep = (request: ChatRequest): ChatReply => {
+			left = budgetStart() + seconds * 1_000 - request.at;
+			return { bash: "sleep 60; echo slept" };
+		};
+		api.reply(sleep, { text: "NEVER" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `${seconds}s -- ${stopScript(stopFile)}` });
 		const ended = Date.now();
-		const budget = sessionLog().find((line) => line.kind === "active")?.budget as { startTime: number };
-		const deadline = budget.startTime + 4_000;
+		const deadline = budgetStart() + seconds * 1_000;
 		expect(loop.stdout).not.toContain("slept");
 		expect(loop.stdout).not.toContain("NEVER");
-		expect(loop.stderr).toContain("[timebox] error: Timebox budget spent. Used 0 turns, 4s.");
+		expect(loop.stderr).toContain(`[timebox] error: Timebox budget spent. Used 0 turns, ${seconds}s.`);
 		expect(api.main).toHaveLength(1);
 		await new Promise((done) => setTimeout(done, 1_500));
 		const ran = readFileSync(stopFile, "utf8").trim().split("\n").map(Number);
 		const late = (ran[0] ?? Number.NaN) - deadline;
 		console.log(
-			`opencode time stop: on-stop ran ${late} ms after the deadline; run ended after ${ended - deadline} ms`,
+			`opencode time stop: start-up ${startUp} ms, budget ${seconds}s, the tool asked for ${left} ms before the deadline; on-stop ran ${late} ms after the deadline; run ended after ${ended - deadline} ms`,
 		);
 		expect(ran).toHaveLength(1);
 		expect(late).toBeGreaterThanOrEqual(0);
@@ -186,8 +219,21 @@ describe("Timebox in opencode run", () => {
 	it("with grace:10s lets the run wrap up: the tool asked for after the deadline is refused, the answer is kept", async () => {
 		const stopFile = join(root, "stopped.txt");
 		const ran = join(root, "ran.txt");
-		api.reply({ bash: "sleep 4" }, { bash: `echo late >> '${ran}'` }, { text: "FINAL SUMMARY" });
-		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `2s grace:10s -- ${stopScript(stopFile)}` });
+		// The budget outlasts opencode's start-up, and the first tool, asked for before the deadline, ends 2 s after it.
+		const startUp = await warmUp();
+		const seconds = budgetAfter(startUp, 2);
+		let left = Number.NaN;
+		const pastDeadline = (request: ChatRequest): ChatReply => {
+			left = budgetStart() + seconds * 1_000 - request.at;
+			return { bash: `sleep ${(Math.max(0, left) / 1_000 + 2).toFixed(1)}` };
+		};
+		api.reply(pastDeadline, { bash: `echo late >> '${ran}'` }, { text: "FINAL SUMMARY" });
+		const loop = await run(["loop"], { TIMEBOX_DEFAULT: `${seconds}s grace:10s -- ${stopScript(stopFile)}` });
+		const deadline = budgetStart() + seconds * 1_000;
+		const after = api.main.map((request) => request.at - deadline);
+		console.log(
+			`opencode grace: start-up ${startUp} ms, budget ${seconds}s, the tool asked for ${left} ms before the deadline; requests ${after.join(", ")} ms after it`,
+		);
 		expect(loop.stdout).toContain("FINAL SUMMARY");
 		expect(loop.stderr).toContain("it has 10s to write its final answer");
 		expect(existsSync(ran)).toBe(false);

@@ -1,11 +1,15 @@
 // A loopback fake of the OpenAI chat completions API (streamed), for opencode's `@ai-sdk/openai-compatible` provider:
-// it answers from a script, records every request body, and reports the usage a test asks for.
+// it answers from a script (a reply may be computed when its request comes), records every request body, and reports
+// the usage a test asks for.
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** One scripted answer: text, or a call of opencode's `bash` tool with a command. */
 export type ChatReply = { text: string } | { bash: string };
+
+/** A scripted answer, or one computed when its request comes (from the time then, say). */
+export type ScriptedReply = ChatReply | ((request: ChatRequest) => ChatReply);
 
 /** A request the fake received: its JSON body, and whether it was opencode's title request. */
 export interface ChatRequest {
@@ -18,7 +22,7 @@ export interface ChatRequest {
 /** Title requests get a title; every other request takes the next scripted reply ("done" when the script ends). */
 export class FakeChat {
 	readonly requests: ChatRequest[] = [];
-	private readonly script: ChatReply[] = [];
+	private readonly script: ScriptedReply[] = [];
 	private server!: Server;
 	url = "";
 	/** The usage each answer reports. */
@@ -33,8 +37,10 @@ export class FakeChat {
 				const text = Buffer.concat(chunks).toString("utf8");
 				const body = JSON.parse(text) as ChatRequest["body"];
 				const title = JSON.stringify(body.messages[0]?.content ?? "").includes("title generator");
-				fake.requests.push({ body, text, title, at: Date.now() });
-				fake.answer(response, title ? { text: "A title" } : (fake.script.shift() ?? { text: "done" }));
+				const received: ChatRequest = { body, text, title, at: Date.now() };
+				fake.requests.push(received);
+				const next = title ? { text: "A title" } : (fake.script.shift() ?? { text: "done" });
+				fake.answer(response, typeof next === "function" ? next(received) : next);
 			});
 		});
 		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
@@ -42,8 +48,13 @@ export class FakeChat {
 		return fake;
 	}
 
-	reply(...replies: ChatReply[]): void {
+	reply(...replies: ScriptedReply[]): void {
 		this.script.push(...replies);
+	}
+
+	/** Forgets the requests received so far (a warm-up's), so that a test's assertions see only its own. */
+	forget(): void {
+		this.requests.length = 0;
 	}
 
 	/** The requests of the agent itself, without the title requests. */

@@ -10,6 +10,8 @@ export type Reply = { text: string } | { bash: string } | { tool: string; args: 
 /** A fake of the Responses API: answers from a script, records each request, and answers "done" when the script ends. */
 export class FakeResponses {
 	readonly requests: string[] = [];
+	/** When each request came (epoch ms), in the order of `requests`. */
+	readonly receivedAt: number[] = [];
 	private readonly script: Reply[] = [];
 	private server!: Server;
 	url = "";
@@ -21,6 +23,7 @@ export class FakeResponses {
 			request.on("data", (chunk: Buffer) => chunks.push(chunk));
 			request.on("end", () => {
 				fake.requests.push(Buffer.concat(chunks).toString("utf8"));
+				fake.receivedAt.push(Date.now());
 				fake.answer(response, fake.script.shift() ?? { text: "done" });
 			});
 		});
@@ -31,6 +34,12 @@ export class FakeResponses {
 
 	reply(...replies: Reply[]): void {
 		this.script.push(...replies);
+	}
+
+	/** Forgets the requests received so far (a warm-up's), so that a test's assertions see only its own. */
+	forget(): void {
+		this.requests.length = 0;
+		this.receivedAt.length = 0;
 	}
 
 	private answer(response: ServerResponse, reply: Reply): void {

@@ -118,6 +118,11 @@ export class FakeAnthropic {
 		this.queue.push(...replies);
 	}
 
+	/** Forgets the requests received so far (a warm-up's), so that a test's assertions see only its own. */
+	forget(): void {
+		this.requests.length = 0;
+	}
+
 	/** The newest request; throws when there is none. */
 	get lastRequest(): ModelRequest {
 		const last = this.requests.at(-1);

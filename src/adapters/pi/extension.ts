@@ -99,11 +99,14 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
 			const { messages } = event;
+			ui.hold();
 			const answer = await session.handle({
 				type: "modelCall",
 				prompt: promptOfCall(messages),
 				step: stepOfCall(messages),
 			});
+			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
+			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
@@ -121,11 +124,13 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// The run ended: the answered prompt now shows as used.
 		pi.on("agent_end", async (_event, ctx) => {
 			context.bind(ctx);
+			ui.release();
 			await session.handle({ type: "runEnd" });
 		});
 		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
 			context.bind(ctx);
+			ui.release();
 			session.dispose();
 		});
 		pi.registerCommand(

@@ -17,7 +17,14 @@ export class PiUIBridge implements UIBridge {
 		private readonly writeFallback: FallbackWriter,
 	) {}
 
+	/** Notifications held back until `release` (see `hold`). */
+	private held: { message: string; level: NotifyLevel }[] | null = null;
+
 	notify(message: string, level: NotifyLevel): void {
+		if (this.held) {
+			this.held.push({ message, level });
+			return;
+		}
 		this.recorded?.push({ message, level });
 		const ctx = this.context.require();
 		if (ctx.hasUI) ctx.ui.notify(message, level);
@@ -33,6 +40,21 @@ export class PiUIBridge implements UIBridge {
 		} finally {
 			this.recorded = null;
 		}
+	}
+
+	/**
+	 * Holds notifications back until `release`: pi shows the prompt a model call belongs to only after the call's
+	 * `context` hook, so a refusal said there would stand above the prompt it refuses.
+	 */
+	hold(): void {
+		this.held ??= [];
+	}
+
+	/** Shows what was held back, in order. */
+	release(): void {
+		const held = this.held ?? [];
+		this.held = null;
+		for (const notice of held) this.notify(notice.message, notice.level);
 	}
 
 	/** Sets the `timebox` footer status; an unchanged text is not sent again. */

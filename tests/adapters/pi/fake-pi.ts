@@ -114,6 +114,8 @@ export class FakeScreen {
 	/** Every dialog shown, and the answers the user will give (a choice's text, or undefined for none in time). */
 	readonly questions: { title: string; options: string[]; timeout: number | undefined }[] = [];
 	readonly answers: (string | undefined)[] = [];
+	/** What the chat shows, in order: the prompts sent, the notifications, and where each run ended. */
+	readonly timeline: string[] = [];
 
 	messages(level?: NotifyLevel): string[] {
 		return this.notifications.filter((n) => level === undefined || n.level === level).map((n) => n.message);
@@ -168,7 +170,10 @@ export class FakePiInstance {
 		const screen = this.host.screen;
 		const file = this.file;
 		const ui = {
-			notify: (message: string, level: NotifyLevel = "info") => screen.notifications.push({ message, level }),
+			notify: (message: string, level: NotifyLevel = "info") => {
+				screen.notifications.push({ message, level });
+				screen.timeline.push(`${level}: ${message}`);
+			},
 			// A dialog: the user picks the scripted answer, or the first choice when none is scripted.
 			select: async (title: string, options: string[], opts?: { timeout?: number }) => {
 				screen.questions.push({ title, options, timeout: opts?.timeout });
@@ -344,6 +349,7 @@ export class FakePi {
 		const systemPrompt = result?.systemPrompt ?? BASE_SYSTEM_PROMPT;
 		instance.systemPrompts.push(systemPrompt);
 		this.file.appendMessage(this.userMessage(text));
+		this.screen.timeline.push(`prompt: ${text}`);
 		return { ...(await this.run(options)), systemPrompt };
 	}
 
@@ -427,6 +433,7 @@ export class FakePi {
 			}
 		}
 		outcome.aborted = instance.abortRequested;
+		if (outcome.aborted) this.screen.timeline.push("Operation aborted");
 		await instance.emit({ type: "agent_end", messages: [] });
 		return outcome;
 	}

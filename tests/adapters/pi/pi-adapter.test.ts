@@ -151,6 +151,12 @@ describe("the pi adapter on the fake pi host", () => {
 		expect(pi.screen.messages("error")).toEqual([
 			"Timebox budget spent. Used 2 turns, 0s. The agent stops for this turn. The chat continues.",
 		]);
+		// The stop is said below the prompt it stopped, once its run has ended.
+		expect(pi.screen.timeline.slice(-3)).toEqual([
+			"prompt: three",
+			"Operation aborted",
+			"error: Timebox budget spent. Used 2 turns, 0s. The agent stops for this turn. The chat continues.",
+		]);
 	});
 
 	it("14. restores an active budget on reload: state, status and an info notification", async () => {

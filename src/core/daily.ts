@@ -3,11 +3,11 @@
 // holds today; the host reads the ledger, carries out the effects and keeps the ledger up to date.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import type { Effect } from "./events.ts";
 import { formatBudgetLabel, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import { safeAmount } from "./measure.ts";
 import { formatTime, parseCommand, quoteInput } from "./parse.ts";
 import type { DailyLedger } from "./ports.ts";
-import type { Effect } from "./session.ts";
 
 /** What a daily budget allows, per day. Any limit may be absent, never all. */
 export interface DailyLimits {

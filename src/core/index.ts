@@ -75,4 +75,4 @@ export {
 	shownTurns,
 	statusText,
 	step,
-} from "./session.ts";
+} from "./session/index.ts";

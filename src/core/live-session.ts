@@ -39,7 +39,7 @@ import {
 	type SessionEvent,
 	type SessionState,
 	step,
-} from "./session.ts";
+} from "./session/index.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {

@@ -18,7 +18,7 @@ import {
 	shownTurns,
 	statusText,
 	step,
-} from "../../src/core/session.ts";
+} from "../../src/core/session/index.ts";
 import { anyString } from "../support/arbitraries.ts";
 import { budget, START } from "../support/budgets.ts";
 

@@ -19,7 +19,7 @@ import {
 	type SessionState,
 	statusText,
 	step,
-} from "../../src/core/session.ts";
+} from "../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const call = (prompt: string | null): SessionEvent => ({ type: "modelCall", prompt });

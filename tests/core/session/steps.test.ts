@@ -2,7 +2,7 @@
 // refusal past it, the question at the cap, and what the footer shows. Guards a runaway loop the cap never ends.
 
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../src/core/parse.ts";
+import { parseCommand } from "../../../src/core/parse.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -10,8 +10,8 @@ import {
 	type SessionState,
 	statusText,
 	step,
-} from "../../src/core/session.ts";
-import { budget, START } from "../support/budgets.ts";
+} from "../../../src/core/session/index.ts";
+import { budget, START } from "../../support/budgets.ts";
 
 const call = (prompt: string | null, stepNumber?: number): SessionEvent =>
 	stepNumber === undefined ? { type: "modelCall", prompt } : { type: "modelCall", prompt, step: stepNumber };

@@ -1,0 +1,201 @@
+// The budget's limits: a prompt counts when its first model call starts, what the model used counts when it is
+// answered, the time is checked at every call and time check; the warning at 80%, the hard stop at the limit (once
+// anywhere, with the on-stop command), or the question at the limit when the user asked to be asked.
+
+import type { SpentSummary, TimeboxBudget } from "../budget.ts";
+import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
+import { decide, decideMidRun } from "../decide.ts";
+import type { Effect, SessionEvent } from "../events.ts";
+import { safeAmount } from "../measure.ts";
+import {
+	idleSpentMessage,
+	limitQuestion,
+	MORE_TIME_CHOICE,
+	MORE_TURNS_CHOICE,
+	nudgeMessage,
+	onStopProblemMessage,
+	onStopStartedMessage,
+	STOP_CHOICE,
+	spentMessage,
+	spentUsage,
+	stepsRefusal,
+} from "../messages.ts";
+import type { OnStopOutcome } from "../ports.ts";
+import { once, outcomeId } from "./outcomes.ts";
+import {
+	graceOf,
+	promptKeyOf,
+	type SessionState,
+	type StepResult,
+	shownTurns,
+	spendOf,
+	status,
+	stepsOf,
+} from "./state.ts";
+import { endWrapUp, startWrapUp, wrapUpModelCall, wrapUpToolCall } from "./wrap-up.ts";
+
+/**
+ * The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
+ * or prompts, and stops if nobody answers in time.
+ */
+export function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary): StepResult {
+	const answer = (choice: "stop" | "time" | "turns"): SessionEvent => ({
+		type: "limitAnswer",
+		answer: choice,
+		reached,
+	});
+	return {
+		state: { ...state, asking: true },
+		effects: [
+			{
+				kind: "ask",
+				question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+				choices: [
+					{ label: STOP_CHOICE, answer: answer("stop") },
+					{ label: MORE_TIME_CHOICE, answer: answer("time") },
+					{ label: MORE_TURNS_CHOICE, answer: answer("turns") },
+				],
+				timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+				onTimeout: answer("stop"),
+			},
+		],
+	};
+}
+
+/**
+ * A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
+ * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
+ * it never counts again; its run goes on unless the budget stopped it.
+ */
+export function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
+	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
+	const key = promptKeyOf(state, prompt);
+	if (key === state.lastPrompt) {
+		const next = { ...state, running: true };
+		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
+		if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
+		return checkTime(next, now, "modelCall");
+	}
+	if (state.wrapUp) {
+		// A new prompt: the run that was wrapping up is over.
+		const ended = endWrapUp(state, state.wrapUp, now, null);
+		const goOn = modelCall(ended.state, key, now);
+		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
+	}
+	const budget = state.budget;
+	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
+	// Without a budget, after its stop, or while it is paused, a prompt does not count.
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state: fresh, effects: [status(fresh, now)] };
+	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
+	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
+	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
+	if (decision.kind === "nudge") {
+		const nudged = { ...counted, nudged: true };
+		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+	}
+	return { state: counted, effects: [status(counted, now)] };
+}
+
+/**
+ * A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
+ * is checked at once, so a run that used up its tokens or cost stops before its next step.
+ */
+export function modelResponse(state: SessionState, used: { tokens: number; cost: number }, now: number): StepResult {
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [] };
+	const before = spendOf(state);
+	const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+	return checkTime({ ...state, spend }, now, "modelResponse");
+}
+
+/** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
+export function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
+	const key = prompt ?? state.lastPrompt;
+	const steps = stepsOf(state);
+	const limit = state.budget?.stepLimit;
+	if (steps && limit !== undefined && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) {
+		// The prompt's wrap-up call asked for a tool: refused, and the run ends there.
+		return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+	}
+	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
+	if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
+	return checkTime(state, now, "toolCall", key);
+}
+
+/**
+ * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
+ * stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
+ * at 80%, else refresh the status.
+ */
+export function checkTime(
+	state: SessionState,
+	now: number,
+	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
+	prompt: string | null = state.lastPrompt,
+): StepResult {
+	const budget = state.budget;
+	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [status(state, now)] };
+	const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
+	switch (decision.kind) {
+		case "stop":
+			if (state.running && graceOf(state, budget) > 0) {
+				return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
+			}
+			return hardStop(state, budget, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+		case "nudge": {
+			const next = { ...state, nudged: true };
+			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+		}
+		case "ok":
+			return { state, effects: [status(state, now)] };
+	}
+}
+
+/**
+ * The hard stop, once per budget anywhere: tell the user, run the on-stop command, show the spent status, and end the
+ * run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
+ */
+function hardStop(
+	state: SessionState,
+	budget: TimeboxBudget,
+	summary: SpentSummary,
+	prompt: string | null,
+	now: number,
+	refuse: boolean,
+): StepResult {
+	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt };
+	const usage = spentUsage(summary, budget);
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
+	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
+	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
+	// The status comes first: the on-stop command's outcome, reported while the claim runs, updates it after.
+	const effects: Effect[] = [
+		status(next, now),
+		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+		{ kind: "abort" },
+	];
+	if (refuse) effects.push({ kind: "refuse", reason: message });
+	return { state: next, effects };
+}
+
+/** Ends and refuses what the stopped prompt asks for, with the stop message. */
+function refuseStopped(summary: SpentSummary): Effect[] {
+	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
+}
+
+function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string): Effect {
+	return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
+		{ kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" },
+	]);
+}
+
+export function onStopReport(command: string, outcome: OnStopOutcome): Effect[] {
+	switch (outcome.kind) {
+		case "started":
+			return [{ kind: "notify", message: onStopStartedMessage(command), level: "info" }];
+		case "failed":
+		case "exited":
+			return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+	}
+}

@@ -126,7 +126,7 @@ describe("carrying out the rules", () => {
 		expect(host.ui.notifications).toEqual([
 			{ message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
 		]);
-		expect(host.session.state.budget?.id).toBe("budget-1");
+		expect(host.session.state.standing?.budget?.id).toBe("budget-1");
 	});
 
 	it("gives each new budget a new id", () => {
@@ -289,14 +289,14 @@ describe("loading", () => {
 		const host = createHost({ history: [record(tenMinutes)], ledger });
 		host.session.load("restore", true);
 		expect(host.ui.notifications).toEqual([]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("starts clean from an empty history", () => {
 		const host = createHost();
 		host.session.load("restore", true);
 		expect(host.ui.statuses).toEqual([undefined]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
 	});
 
@@ -528,14 +528,14 @@ describe("failing ports", () => {
 		await host.session.command("turns:3");
 		const replacing = host.session.command("turns:1");
 		const prompt = host.session.handle({ type: "modelCall", prompt: "p1" });
-		expect(host.session.state.budget?.turnLimit).toBe(3);
-		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.session.state.standing?.budget?.turnLimit).toBe(3);
+		expect(host.session.state.standing?.usedTurns).toBe(0);
 		answer(0);
 		await replacing;
 		expect(await prompt).toEqual({ context: [], refusal: null, questions: [] });
 		// The prompt came while the question was open: it counts under the budget the answer left.
-		expect(host.session.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1" });
-		expect(host.session.state.budget?.turnLimit).toBe(1);
+		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedTurns: 1 } });
+		expect(host.session.state.standing?.budget?.turnLimit).toBe(1);
 	});
 
 	it("fires the stop when the ledger cannot be written, and reports one internal error", () => {
@@ -609,7 +609,7 @@ describe("failing ports", () => {
 		expect(host.ui.notifications).toEqual([
 			{ message: internalError("session start", "session file unreadable"), level: "error" },
 		]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("changes nothing when no budget id can be made, and reports it", () => {
@@ -620,7 +620,7 @@ describe("failing ports", () => {
 		host.session.command("15m");
 		expect(host.ui.notifications).toEqual([{ message: internalError("/timebox", "no randomness"), level: "error" }]);
 		expect(host.records).toEqual([]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("reports a failing clock at the event it broke, and keeps the state", () => {
@@ -632,7 +632,7 @@ describe("failing ports", () => {
 		const answer = host.session.dispatch({ type: "modelCall", prompt: "p1" });
 		expect(answer).toEqual({ context: [], refusal: null, questions: [] });
 		expect(host.ui.notifications.at(-1)).toEqual({ message: internalError("modelCall", "clock gone"), level: "error" });
-		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.session.state.standing?.usedTurns).toBe(0);
 	});
 
 	it("survives a UI that throws on every call: the stop still aborts and runs its command", () => {
@@ -648,7 +648,7 @@ describe("failing ports", () => {
 		host.time.advance(1_000);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.aborts).toBe(1);
-		expect(host.session.state.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
+		expect(host.session.state.standing?.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
 		expect(() => host.session.dispose()).not.toThrow();
 	});
 });

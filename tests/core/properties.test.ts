@@ -201,12 +201,12 @@ describe("session properties", () => {
 						stops += spentClaims(result.effects);
 						expect(shownTurns(state)).toBeGreaterThanOrEqual(0);
 						if (limit.kind === "set" && limit.turnLimit !== null) {
-							expect(state.usedTurns).toBeLessThanOrEqual(limit.turnLimit);
+							expect(state.standing?.usedTurns ?? 0).toBeLessThanOrEqual(limit.turnLimit);
 						}
 						expect(statusText(state, now)).not.toMatch(/NaN|Infinity|-\d/);
 					}
 					expect(stops).toBeLessThanOrEqual(1);
-					expect(stops).toBe(state.spent === null ? 0 : 1);
+					expect(stops).toBe(state.standing?.spent ? 1 : 0);
 				},
 			),
 			{ numRuns: 100 },

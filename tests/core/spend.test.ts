@@ -21,6 +21,7 @@ import {
 	step,
 } from "../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
+import { session } from "../support/session.ts";
 
 const call = (prompt: string | null): SessionEvent => ({ type: "modelCall", prompt });
 const response = (tokens: number, cost = 0): SessionEvent => ({ type: "modelResponse", tokens, cost });
@@ -199,12 +200,12 @@ describe("the rulebook's running totals", () => {
 	const tokens1k = budget({ tokenLimit: 1_000, onStopCommand: "lmk" });
 
 	function running(b = tokens1k): SessionState {
-		return step({ ...EMPTY_SESSION, budget: b }, call("p1"), START).state;
+		return step(session({ budget: b }), call("p1"), START).state;
 	}
 
 	it("lets the next call go while the budget is not reached, and stops the run after the response that reaches it", () => {
 		const first = step(running(), response(600), START);
-		expect(first.state.spend).toEqual({ tokens: 600, cost: 0 });
+		expect(first.state.standing?.spend).toEqual({ tokens: 600, cost: 0 });
 		expect(first.effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | no turn limit | 600 of 1k tokens" },
 		]);
@@ -221,12 +222,12 @@ describe("the rulebook's running totals", () => {
 
 	it("counts nothing without a budget, while paused, or once spent", () => {
 		expect(step(EMPTY_SESSION, response(600), START)).toEqual({ state: EMPTY_SESSION, effects: [] });
-		const paused = { ...EMPTY_SESSION, budget: { ...tokens1k, pausedAt: START } };
+		const paused = session({ budget: { ...tokens1k, pausedAt: START } });
 		expect(step(paused, response(600), START).state).toBe(paused);
 	});
 
 	it("stops a new prompt before its call is sent once the budget is used up", () => {
-		const used = { ...EMPTY_SESSION, budget: tokens1k, spend: { tokens: 1_000, cost: 0 }, lastPrompt: "p1" };
+		const used = session({ budget: tokens1k, spend: { tokens: 1_000, cost: 0 }, lastPrompt: "p1" });
 		const result = step(used, call("p2"), START);
 		expect(result.effects).toContainEqual({ kind: "abort" });
 		expect(result.effects.at(-1)).toEqual({
@@ -242,7 +243,7 @@ describe("the rulebook's running totals", () => {
 		expect(statusText(extended.state, START)).toBe("Timebox: no time limit | no turn limit | 900 of 2k tokens");
 		expect(extended.effects[0]).toMatchObject({ kind: "append", record: { budget: { tokensBefore: 900 } } });
 		const replaced = step(first, { type: "command", args: "tokens:5k", newBudgetId: "b2" }, START).state;
-		expect(replaced.spend).toBeUndefined();
+		expect(replaced.standing?.spend).toEqual({ tokens: 0, cost: 0 });
 	});
 
 	it("says when a cost limit cannot be enforced, and sets it all the same", () => {
@@ -360,8 +361,8 @@ describe("token and cost limits in every text and command", () => {
 		const view = { budget: both, spent: null, usedTurns: 0, now: START, newBudgetId: "x", spend };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), view)).toMatchObject({
 			change: "update",
-			budget: { tokenLimit: 15_000, costLimit: 3, extensions: 1 },
 			reply: { message: expect.stringMatching(/^Timebox extended by 5k tokens and \$1\.00\. /) },
+			budget: { tokenLimit: 15_000, costLimit: 3, extensions: 1 },
 		});
 		const timeOnly = { ...view, budget: budget({ timeLimitMs: MINUTE }) };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), timeOnly)).toMatchObject({

@@ -14,6 +14,7 @@ import {
 	type SessionState,
 	step,
 } from "../../src/core/session/index.ts";
+import { type BudgetStanding, freshStanding } from "../../src/core/session/state.ts";
 import { budget, MINUTE, START } from "./budgets.ts";
 
 export const DAY = 24 * 60 * MINUTE;
@@ -33,9 +34,33 @@ export const tool = (prompt: string | null = null): SessionEvent => ({ type: "to
 export const RUN_END: SessionEvent = { type: "runEnd" };
 export const TIME_CHECK: SessionEvent = { type: "timeCheck" };
 
+/** A session described flat: its own fields, the budget in force (or none) and how that budget stands. */
+export type SessionOutline = Partial<Omit<SessionState, "standing">> &
+	Partial<Omit<BudgetStanding, "budget">> & { budget?: TimeboxBudget | null };
+
+/** The session an outline describes: what it leaves out is as in a session new to the budget. */
+export function session(outline: SessionOutline = {}): SessionState {
+	const { budget = null, lastPrompt, running, askAtLimit, asking, settings, ...standing } = outline;
+	const own = { lastPrompt, running, askAtLimit, asking, settings };
+	const given = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined));
+	return {
+		...EMPTY_SESSION,
+		...given,
+		standing: budget ? { ...freshStanding(budget), ...standing } : null,
+	};
+}
+
+/** The session with these fields changed, its own or its budget's standing. */
+export function changed(state: SessionState, outline: Omit<SessionOutline, "budget">): SessionState {
+	const { lastPrompt, running, askAtLimit, asking, settings, ...standing } = outline;
+	const own = { lastPrompt, running, askAtLimit, asking, settings };
+	const given = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined));
+	return { ...state, ...given, standing: state.standing ? { ...state.standing, ...standing } : null };
+}
+
 /** A session with this budget in force. */
-export function withBudget(b: TimeboxBudget, more: Partial<SessionState> = {}): SessionState {
-	return { ...EMPTY_SESSION, budget: b, ...more };
+export function withBudget(b: TimeboxBudget, more: Omit<SessionOutline, "budget"> = {}): SessionState {
+	return session({ ...more, budget: b });
 }
 
 /** Feeds events in order, all at `now`, and returns the state they leave. */

@@ -309,7 +309,7 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			// Tool boundaries inside the prompt's run. PreToolUse comes before a tool. PostToolBatch comes before the next
 			// model call of the latest prompt, so it is that model call: the call carries what the model is to read.
 			const { state } = loadSession(deps, now, { running: input.promptId });
-			if (!state.budget) return null;
+			if (!state.standing) return null;
 			const promptKey = input.promptId ?? state.lastPrompt;
 			const nextCall = input.event === "PostToolBatch" && promptKey === state.lastPrompt;
 			if (nextCall && promptKey !== null) deps.store.appendCall(promptKey, now);
@@ -325,7 +325,7 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			// over, and the on-stop command runs.
 			if (input.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: input.promptId, at: now });
 			const { state } = loadSession(deps, now, { running: input.promptId });
-			if (!state.wrapUp) return null;
+			if (!state.standing?.wrapUp) return null;
 			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
 		}
 		default:
@@ -379,7 +379,7 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 	const record = () => {
 		if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
 	};
-	if (!state.budget) {
+	if (!state.standing) {
 		record();
 		return null;
 	}
@@ -426,16 +426,16 @@ export const WATCH_RUNNING_MS = 10 * 60_000;
  */
 export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
 	const { state } = loadSession(deps, now);
-	const budget = state.budget;
+	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
-	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== undefined) return "done";
+	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
 	const checked = step(state, { type: "timeCheck" }, now);
-	if (!checked.state.spent) return "watching";
+	if (!checked.state.standing?.spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
 	const running =
 		state.lastPrompt !== null &&
 		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
-	const pastDeadline = checked.state.spent.elapsedMs - Number(budget.timeLimitMs);
+	const pastDeadline = checked.state.standing.spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
 	const outcome = await execute(checked.effects, deps);
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.

@@ -9,7 +9,17 @@ import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../m
 import { parseCommand } from "../parse.ts";
 import { budgetRecord, offRecord } from "../records.ts";
 import { once } from "./outcomes.ts";
-import { type SessionState, type StepResult, shownTurns, spendOf, status, withNewBudget } from "./state.ts";
+import {
+	budgetOf,
+	freshStanding,
+	type SessionState,
+	type StepResult,
+	shownTurns,
+	spendOf,
+	status,
+	withNewBudget,
+	withStanding,
+} from "./state.ts";
 
 export function command(
 	state: SessionState,
@@ -17,8 +27,8 @@ export function command(
 	now: number,
 ): StepResult {
 	const plan = planCommand(parseCommand(event.args), {
-		budget: state.budget,
-		spent: state.spent,
+		budget: budgetOf(state),
+		spent: state.standing?.spent ?? null,
 		usedTurns: shownTurns(state),
 		now,
 		newBudgetId: event.newBudgetId,
@@ -32,8 +42,10 @@ export function command(
 		case "none":
 			return { state, effects: [status(state, now), reply] };
 		case "set": {
-			if (state.budget && !state.spent && event.canAsk && !event.confirmed)
-				return askToReplace(state, state.budget, event, now);
+			const active = state.standing;
+			if (active && !active.spent && event.canAsk && !event.confirmed) {
+				return askToReplace(state, active.budget, event, now);
+			}
 			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
@@ -46,20 +58,21 @@ export function command(
 		}
 		case "update": {
 			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
-			const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
-			const next: SessionState = plan.reactivate
-				? { ...unwrapped, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null }
-				: {
-						...state,
-						budget: plan.budget,
-						nudged: plan.budget.extensions === state.budget?.extensions && state.nudged,
-					};
+			// An update is planned for the budget in force only: its standing goes on, with the budget changed.
+			const standing = { ...freshStanding(plan.budget), ...state.standing };
+			const next = withStanding(
+				state,
+				standing,
+				plan.reactivate
+					? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null }
+					: { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged },
+			);
 			return {
 				state: next,
 				effects: [
 					{
 						kind: "append",
-						record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next)) },
+						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedTurns, standing.spend) },
 					},
 					status(next, now),
 					reply,

@@ -5,7 +5,7 @@ import { NUDGE_WARNING_RATIO } from "../constants.ts";
 import { urgencyFor } from "../decide.ts";
 import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../format.ts";
 import { worstRatio } from "../measure.ts";
-import { awarenessOf, graceOf, type SessionState, type StepResult, shownTurns, spendOf, stepsOf } from "./state.ts";
+import { awarenessOf, counting, graceOf, type SessionState, type StepResult, shownTurns, stepsOf } from "./state.ts";
 
 /**
  * What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
@@ -22,13 +22,14 @@ export function withCallContext(result: StepResult, now: number): StepResult {
 }
 
 function callContext(state: SessionState, now: number): string | null {
-	if (state.wrapUp) return WRAP_UP_PROMPT;
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== undefined) return null;
+	if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
+	const standing = counting(state);
+	if (!standing) return null;
+	const budget = standing.budget;
 	const steps = stepsOf(state);
 	if (steps && budget.stepLimit !== undefined && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
 	const used = shownTurns(state);
-	const spend = spendOf(state);
+	const spend = standing.spend;
 	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
 	if (ratio >= NUDGE_WARNING_RATIO) {
 		return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);

@@ -9,9 +9,9 @@ import type { SessionEvent } from "../events.ts";
 import { stepsRefusal, stepsStoppedMessage } from "../messages.ts";
 import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
-import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReport, toolCall } from "./limits.ts";
+import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
 import { load } from "./load.ts";
-import { type SessionState, type StepResult, status } from "./state.ts";
+import { type SessionState, type StepResult, status, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
@@ -19,6 +19,8 @@ export type { Effect, LedgerClaim, LedgerView, LoadMode, SessionEvent } from "..
 export { NOTHING_RECORDED } from "../events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
 export {
+	type BudgetStanding,
+	budgetOf,
 	EMPTY_SESSION,
 	isActive,
 	isNewPrompt,
@@ -38,14 +40,14 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 		return { state, effects: [status(state, now)] };
 	}
 	const result = applyEvent(state, event, now);
-	const spent = result.state.spent;
+	const spent = result.state.standing?.spent ?? null;
 	const reachesLimit =
 		event.type === "modelCall" ||
 		event.type === "toolCall" ||
 		event.type === "timeCheck" ||
 		event.type === "modelResponse";
 	// More time or a prompt can lift a time or prompt limit only: tokens and cost stop as usual.
-	if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === undefined && reachesLimit) {
+	if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === undefined && reachesLimit) {
 		return askAtTheLimit(state, event, spent);
 	}
 	return result;
@@ -71,18 +73,17 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 			return modelResponse(state, event, now);
 		case "runEnd": {
 			const next = { ...state, running: false };
-			if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
+			const standing = state.standing;
+			if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
 			return { state: next, effects: [status(next, now)] };
 		}
-		case "timeCheck":
-			if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
+		case "timeCheck": {
+			const standing = state.standing;
+			if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
 			return checkTime(state, now, "timer");
-		case "onStopReport": {
-			// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
-			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
-			const next: SessionState = state.spent ? { ...state, onStopOutcome: outcome } : state;
-			return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
 		}
+		case "onStopReport":
+			return onStopReported(state, event, now);
 	}
 }
 
@@ -103,7 +104,8 @@ function stepsAnswer(
 			],
 		};
 	}
-	const more: SessionState = { ...state, stepAllowance: event.allowance + limit };
+	const standing = state.standing;
+	const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
 	return applyEvent(more, event.reached, now);
 }
 

@@ -23,14 +23,16 @@ import {
 import type { OnStopOutcome } from "../ports.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
+	type BudgetStanding,
+	counting,
 	graceOf,
 	promptKeyOf,
 	type SessionState,
 	type StepResult,
 	shownTurns,
-	spendOf,
 	status,
 	stepsOf,
+	withStanding,
 } from "./state.ts";
 import { endWrapUp, startWrapUp, wrapUpModelCall, wrapUpToolCall } from "./wrap-up.ts";
 
@@ -70,30 +72,40 @@ export function askAtTheLimit(state: SessionState, reached: SessionEvent, summar
 export function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
 	const key = promptKeyOf(state, prompt);
+	const standing = state.standing;
 	if (key === state.lastPrompt) {
 		const next = { ...state, running: true };
-		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
-		if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
+		const wrapUp = standing?.wrapUp;
+		if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next, standing, wrapUp, now);
+		if (key === standing?.stoppedPrompt && standing.spent)
+			return { state: next, effects: refuseStopped(standing.spent) };
 		return checkTime(next, now, "modelCall");
 	}
-	if (state.wrapUp) {
+	if (standing?.wrapUp) {
 		// A new prompt: the run that was wrapping up is over.
-		const ended = endWrapUp(state, state.wrapUp, now, null);
+		const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
 		const goOn = modelCall(ended.state, key, now);
 		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
 	}
-	const budget = state.budget;
-	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
+	const fresh: SessionState = {
+		...state,
+		lastPrompt: key,
+		running: true,
+		standing: standing ? { ...standing, runningCounted: false } : null,
+	};
 	// Without a budget, after its stop, or while it is paused, a prompt does not count.
-	if (!budget || state.spent || budget.pausedAt !== undefined) return { state: fresh, effects: [status(fresh, now)] };
-	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
-	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
-	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
+	const active = counting(fresh);
+	if (!active) return { state: fresh, effects: [status(fresh, now)] };
+	const budget = active.budget;
+	const decision = decide(budget, now, active.usedTurns, active.nudged, active.spend);
+	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
+	const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
-		const nudged = { ...counted, nudged: true };
+		const nudged = withStanding(fresh, active, { ...counted, nudged: true });
 		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
 	}
-	return { state: counted, effects: [status(counted, now)] };
+	const next = withStanding(fresh, active, counted);
+	return { state: next, effects: [status(next, now)] };
 }
 
 /**
@@ -101,24 +113,28 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
  * is checked at once, so a run that used up its tokens or cost stops before its next step.
  */
 export function modelResponse(state: SessionState, used: { tokens: number; cost: number }, now: number): StepResult {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [] };
-	const before = spendOf(state);
+	const active = counting(state);
+	if (!active) return { state, effects: [] };
+	const before = active.spend;
 	const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
-	return checkTime({ ...state, spend }, now, "modelResponse");
+	return checkTime(withStanding(state, active, { spend }), now, "modelResponse");
 }
 
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
 export function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
 	const key = prompt ?? state.lastPrompt;
+	const standing = state.standing;
 	const steps = stepsOf(state);
-	const limit = state.budget?.stepLimit;
-	if (steps && limit !== undefined && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) {
+	const limit = standing?.budget.stepLimit;
+	if (steps && limit !== undefined && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) {
 		// The prompt's wrap-up call asked for a tool: refused, and the run ends there.
 		return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
 	}
-	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
-	if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
+	const wrapUp = standing?.wrapUp;
+	if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
+	if (key !== null && key === standing?.stoppedPrompt && standing.spent) {
+		return { state, effects: refuseStopped(standing.spent) };
+	}
 	return checkTime(state, now, "toolCall", key);
 }
 
@@ -133,17 +149,18 @@ export function checkTime(
 	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
 	prompt: string | null = state.lastPrompt,
 ): StepResult {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== undefined) return { state, effects: [status(state, now)] };
-	const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
+	const active = counting(state);
+	if (!active) return { state, effects: [status(state, now)] };
+	const budget = active.budget;
+	const decision = decideMidRun(budget, now, shownTurns(state), active.nudged, active.spend);
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {
-				return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
+				return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
 			}
-			return hardStop(state, budget, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+			return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
 		case "nudge": {
-			const next = { ...state, nudged: true };
+			const next = withStanding(state, active, { nudged: true });
 			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
 		}
 		case "ok":
@@ -157,13 +174,14 @@ export function checkTime(
  */
 function hardStop(
 	state: SessionState,
-	budget: TimeboxBudget,
+	standing: BudgetStanding,
 	summary: SpentSummary,
 	prompt: string | null,
 	now: number,
 	refuse: boolean,
 ): StepResult {
-	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt };
+	const budget = standing.budget;
+	const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt });
 	const usage = spentUsage(summary, budget);
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -179,6 +197,19 @@ function hardStop(
 	return { state: next, effects };
 }
 
+/** The on-stop command's outcome: kept in the footer of the spent budget, and told to the user. */
+export function onStopReported(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "onStopReport" }>,
+	now: number,
+): StepResult {
+	const standing = state.standing;
+	// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
+	const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
+	const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+	return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+}
+
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */
 function refuseStopped(summary: SpentSummary): Effect[] {
 	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
@@ -190,7 +221,7 @@ function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: s
 	]);
 }
 
-export function onStopReport(command: string, outcome: OnStopOutcome): Effect[] {
+function onStopReport(command: string, outcome: OnStopOutcome): Effect[] {
 	switch (outcome.kind) {
 		case "started":
 			return [{ kind: "notify", message: onStopStartedMessage(command), level: "info" }];

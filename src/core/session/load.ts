@@ -21,11 +21,14 @@ import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
 import { budgetRecord } from "../records.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
+	type BudgetStanding,
 	EMPTY_SESSION,
+	freshStanding,
 	type SessionSettings,
 	type SessionState,
 	type StepResult,
 	status,
+	type WrapUp,
 	withNewBudget,
 } from "./state.ts";
 
@@ -44,8 +47,8 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		...EMPTY_SESSION,
 		lastPrompt: history.lastPrompt,
 		running,
-		...(onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {}),
-		...(Object.keys(settings).length > 0 ? { settings } : {}),
+		askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+		settings,
 	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) {
@@ -53,14 +56,11 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		return { state: given.state, effects: [...effects, ...given.effects] };
 	}
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
-	const loaded: SessionState = {
-		...base,
-		budget,
+	const standing: BudgetStanding = {
+		...freshStanding(budget),
 		usedTurns: history.usedTurns,
-		...(history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {}),
-		...(running && event.runningSteps !== undefined && budget.stepLimit !== undefined
-			? { steps: event.runningSteps }
-			: {}),
+		spend: history.spend,
+		steps: running && event.runningSteps !== undefined && budget.stepLimit !== undefined ? event.runningSteps : null,
 		runningCounted: running && history.lastPromptCounted,
 		nudged: ledger.nudged,
 		spent: ledger.spent,
@@ -69,20 +69,18 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 	if (mode === "continue") {
 		// A hook of the run that is wrapping up after the stop: that run goes on wrapping up.
 		const wrapUntil = ledger.spent?.wrapUpUntil;
-		const wrapping =
+		const wrapUp: WrapUp | null =
 			wrapUntil !== undefined && running && ledger.spent?.prompt === runningKey
 				? {
-						...loaded,
-						wrapUp: {
-							prompt: runningKey,
-							until: wrapUntil,
-							refused: false,
-							callsSinceRefusal: 0,
-							outcomeId: outcomeId(budget),
-							onStopCommand: budget.onStopCommand,
-						},
+						prompt: runningKey,
+						until: wrapUntil,
+						refused: false,
+						callsSinceRefusal: 0,
+						outcomeId: outcomeId(budget),
+						onStopCommand: budget.onStopCommand,
 					}
-				: loaded;
+				: null;
+		const wrapping: SessionState = { ...base, standing: { ...standing, wrapUp } };
 		effects.push(status(wrapping, now));
 		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
 		return { state: wrapping, effects };
@@ -95,10 +93,8 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
-	const next = {
-		...loaded,
-		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO,
-	};
+	const nudged = ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO;
+	const next: SessionState = { ...base, standing: { ...standing, nudged } };
 	effects.push(status(next, now));
 	if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
 	return { state: next, effects };

@@ -6,39 +6,47 @@ import type { Effect } from "../events.ts";
 import { formatStatus, SPENT_STATUS, type StepCount, WRAPPING_UP_STATUS } from "../format.ts";
 import { elapsedMs } from "../measure.ts";
 
-/** One session's budget and where its prompts stand. */
+/**
+ * One session under the rules: where its prompts stand, its settings, and the budget in force with how it stands. A
+ * new budget (or none) replaces `standing` whole, so nothing of the old budget's run can leak into the new one's.
+ */
 export interface SessionState {
-	/** The budget in force, active or spent, or null. */
-	readonly budget: TimeboxBudget | null;
-	/** Prompts counted against the budget, the running one included when it counts. */
-	readonly usedTurns: number;
+	/** The budget in force, active or spent, and how it stands; null without one. */
+	readonly standing: BudgetStanding | null;
 	/** The latest prompt seen: a model call for it again is the same prompt (a re-run, a steer), not a new one. */
 	readonly lastPrompt: string | null;
 	/** Whether a run of the latest prompt is in progress. */
 	readonly running: boolean;
+	/** Whether the user asked to be asked at the limit (and the host can ask) instead of a plain stop. */
+	readonly askAtLimit: boolean;
+	/** Whether a question at a limit is open: nothing is checked, nothing stops, until it is answered. */
+	readonly asking: boolean;
+	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
+	readonly settings: SessionSettings;
+}
+
+/** A budget in force and how it stands: what it counted, warned, used and stopped. */
+export interface BudgetStanding {
+	readonly budget: TimeboxBudget;
+	/** Prompts counted against the budget, the running one included when it counts. */
+	readonly usedTurns: number;
 	/** Whether the running prompt is among `usedTurns` (a prompt does not count against itself while it runs). */
 	readonly runningCounted: boolean;
 	/** Whether the budget's warning was given. */
 	readonly nudged: boolean;
+	/** Tokens and cost the model used under the budget. */
+	readonly spend: Spend;
+	/** Under a step cap: the model calls the latest prompt's run made (null: none counted), and the extra calls granted. */
+	readonly steps: number | null;
+	readonly stepAllowance: number;
 	/** What the hard stop found, once the budget is spent. */
 	readonly spent: SpentSummary | null;
 	/** The prompt that was running or waiting when the budget stopped: nothing more runs for it. */
 	readonly stoppedPrompt: string | null;
-	/** Whether the user asked to be asked at the limit (and the host can ask) instead of a plain stop. */
-	readonly askAtLimit?: boolean;
-	/** Whether the limit question is open: nothing is checked, nothing stops, until it is answered. */
-	readonly asking?: boolean;
 	/** What became of the spent budget's on-stop command, kept in the footer where no later message can hide it. */
-	readonly onStopOutcome?: "ran" | "failed";
-	/** Tokens and cost the model used under the budget; absent for none. */
-	readonly spend?: Spend;
-	/** Under a step cap: the model calls the latest prompt's run made, and the extra calls granted to that run. */
-	readonly steps?: number;
-	readonly stepAllowance?: number;
-	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
-	readonly settings?: SessionSettings;
+	readonly onStopOutcome: "ran" | "failed" | null;
 	/** The budget ran out mid-run and the model is writing its final answer: tools are refused until the run ends. */
-	readonly wrapUp?: WrapUp;
+	readonly wrapUp: WrapUp | null;
 }
 
 /** How the model is treated under any budget of the session, unless the budget says otherwise. */
@@ -64,15 +72,30 @@ export interface WrapUp {
 
 /** A session with no budget. */
 export const EMPTY_SESSION: SessionState = {
-	budget: null,
-	usedTurns: 0,
+	standing: null,
 	lastPrompt: null,
 	running: false,
-	runningCounted: false,
-	nudged: false,
-	spent: null,
-	stoppedPrompt: null,
+	askAtLimit: false,
+	asking: false,
+	settings: {},
 };
+
+/** How a budget stands when it is set: nothing used, warned or stopped; a prompt running now does not count. */
+export function freshStanding(budget: TimeboxBudget): BudgetStanding {
+	return {
+		budget,
+		usedTurns: 0,
+		runningCounted: false,
+		nudged: false,
+		spend: NO_SPEND,
+		steps: null,
+		stepAllowance: 0,
+		spent: null,
+		stoppedPrompt: null,
+		onStopOutcome: null,
+		wrapUp: null,
+	};
+}
 
 export interface StepResult {
 	state: SessionState;
@@ -92,30 +115,49 @@ export function isNewPrompt(state: SessionState, prompt: string | null): boolean
 	return promptKeyOf(state, prompt) !== state.lastPrompt;
 }
 
+/** The budget in force while it counts: set, not spent and not paused; else null. */
+export function counting(state: SessionState): BudgetStanding | null {
+	const standing = state.standing;
+	if (!standing || standing.spent || standing.budget.pausedAt !== undefined) return null;
+	return standing;
+}
+
+/** The budget in force, active or spent, or null. */
+export function budgetOf(state: SessionState): TimeboxBudget | null {
+	return state.standing?.budget ?? null;
+}
+
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
 export function shownTurns(state: SessionState): number {
-	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
+	const standing = state.standing;
+	if (!standing) return 0;
+	return standing.usedTurns - (state.running && standing.runningCounted ? 1 : 0);
 }
 
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
 export function statusText(state: SessionState, now: number): string | undefined {
-	if (!state.budget) return undefined;
-	if (state.wrapUp) return WRAPPING_UP_STATUS;
-	if (state.spent)
-		return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
+	const standing = state.standing;
+	if (!standing) return undefined;
+	if (standing.wrapUp) return WRAPPING_UP_STATUS;
+	if (standing.spent) {
+		const outcome = standing.onStopOutcome;
+		return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
+	}
+	return formatStatus(standing.budget, now, shownTurns(state), standing.spend, stepsOf(state));
 }
 
 /** Where the running prompt stands under the step cap, or null when there is no cap or no run. */
 export function stepsOf(state: SessionState): StepCount | null {
-	const limit = state.budget?.stepLimit;
-	if (limit === undefined || !state.running || state.steps === undefined) return null;
-	return { used: state.steps, allowed: limit + (state.stepAllowance ?? 0) };
+	const standing = state.standing;
+	const limit = standing?.budget.stepLimit;
+	if (!standing || limit === undefined || !state.running || standing.steps === null) return null;
+	return { used: standing.steps, allowed: limit + standing.stepAllowance };
 }
 
 /** Whether timers run: the budget is in force and not spent, or its last run is wrapping up. */
 export function isActive(state: SessionState): boolean {
-	return (state.budget !== null && state.spent === null) || state.wrapUp !== undefined;
+	const standing = state.standing;
+	return standing !== null && (standing.spent === null || standing.wrapUp !== null);
 }
 
 /**
@@ -123,9 +165,10 @@ export function isActive(state: SessionState): boolean {
  * in ms (at least 1, at most what a timer holds), or null when nothing is due.
  */
 export function nextTimeCheckIn(state: SessionState, now: number): number | null {
-	if (state.wrapUp) return timerDelay(state.wrapUp.until - now);
-	const budget = state.budget;
-	if (!budget || state.spent || budget.timeLimitMs === null || budget.pausedAt !== undefined) return null;
+	const wrapUp = state.standing?.wrapUp;
+	if (wrapUp) return timerDelay(wrapUp.until - now);
+	const budget = counting(state)?.budget;
+	if (!budget || budget.timeLimitMs === null) return null;
 	const limitMs = budget.timeLimitMs;
 	const elapsed = elapsedMs(budget, now);
 	const next = Math.min(
@@ -136,7 +179,7 @@ export function nextTimeCheckIn(state: SessionState, now: number): number | null
 }
 
 /** A delay a timer can hold: at least 1 ms, at most what a timer holds. */
-export function timerDelay(ms: number): number {
+function timerDelay(ms: number): number {
 	return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(ms)));
 }
 
@@ -144,24 +187,31 @@ export function status(state: SessionState, now: number): Effect {
 	return { kind: "status", text: statusText(state, now) };
 }
 
-/** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
+/** The session under a new budget (or none): the old budget's standing goes whole. */
 export function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
-	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-	const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
-	return { ...fresh, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
+	return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+
+/** The session with its budget's standing (the one in force) changed. */
+export function withStanding(
+	state: SessionState,
+	standing: BudgetStanding,
+	change: Partial<BudgetStanding>,
+): SessionState {
+	return { ...state, standing: { ...standing, ...change } };
 }
 
 /** What the model used under the budget so far. */
 export function spendOf(state: SessionState): Spend {
-	return state.spend ?? NO_SPEND;
+	return state.standing?.spend ?? NO_SPEND;
 }
 
 /** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
 export function awarenessOf(state: SessionState, budget: TimeboxBudget): Awareness {
-	return budget.awareness ?? state.settings?.awareness ?? "nudge";
+	return budget.awareness ?? state.settings.awareness ?? "nudge";
 }
 
 /** The time a run gets to wrap up at the limit: the budget's own word, else the session's setting, else none. */
 export function graceOf(state: SessionState, budget: TimeboxBudget): number {
-	return budget.graceMs ?? state.settings?.graceMs ?? 0;
+	return budget.graceMs ?? state.settings.graceMs ?? 0;
 }

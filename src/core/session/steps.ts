@@ -4,7 +4,7 @@
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../events.ts";
 import { moreStepsChoice, STOP_CHOICE, stepsQuestion, stepsRefusal, stepsUsedMessage } from "../messages.ts";
-import { type SessionState, type StepResult, status } from "./state.ts";
+import { counting, type SessionState, type StepResult, status, withStanding } from "./state.ts";
 
 /**
  * Counts a model call against its prompt's step cap, once the call is let through. Calls up to the cap run as usual;
@@ -18,19 +18,20 @@ export function countStep(
 	now: number,
 ): StepResult {
 	const { state, effects } = result;
-	const budget = state.budget;
-	const limit = budget?.stepLimit;
+	const active = counting(state);
+	const limit = active?.budget.stepLimit;
 	// A call the budget refused spent the budget first: from then on nothing is capped.
-	if (limit === undefined || state.spent || budget?.pausedAt !== undefined) return result;
+	if (!active || limit === undefined) return result;
 	const newPrompt = state.lastPrompt !== before.lastPrompt;
-	const previous = newPrompt ? 0 : (before.steps ?? 0);
+	// The model call leaves the count as it was: what it holds is the count before this call.
+	const previous = newPrompt ? 0 : (active.steps ?? 0);
 	// A call numbered as the last one is that call sent again; a lower number (the run's answers compacted away) is
 	// the next call all the same.
 	const step = event.step ?? previous + 1;
 	const used = step < previous ? previous + 1 : Math.max(previous, step);
-	const allowance = newPrompt ? 0 : (before.stepAllowance ?? 0);
+	const allowance = newPrompt ? 0 : active.stepAllowance;
 	const allowed = limit + allowance;
-	const counted: SessionState = { ...state, steps: used, stepAllowance: allowance };
+	const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
 	const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
 	if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
 	if (used > allowed + 1) {

@@ -1,11 +1,19 @@
 // The grace period: a budget that runs out mid-run lets the model write its final answer; tools are refused, and
 // the run is stopped when the time is over or the model asks for tools again. The on-stop command runs at its end.
 
-import type { SpentSummary, TimeboxBudget } from "../budget.ts";
+import type { SpentSummary } from "../budget.ts";
 import type { Effect } from "../events.ts";
 import { spentUsage, WRAP_UP_REFUSAL, wrapUpCutMessage, wrapUpMessage } from "../messages.ts";
 import { once, outcomeId } from "./outcomes.ts";
-import { graceOf, type SessionState, type StepResult, status, type WrapUp } from "./state.ts";
+import {
+	type BudgetStanding,
+	graceOf,
+	type SessionState,
+	type StepResult,
+	status,
+	type WrapUp,
+	withStanding,
+} from "./state.ts";
 
 /**
  * The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
@@ -14,12 +22,13 @@ import { graceOf, type SessionState, type StepResult, status, type WrapUp } from
  */
 export function startWrapUp(
 	state: SessionState,
-	budget: TimeboxBudget,
+	standing: BudgetStanding,
 	summary: SpentSummary,
 	prompt: string | null,
 	now: number,
 	refuseTool: boolean,
 ): StepResult {
+	const budget = standing.budget;
 	const graceMs = graceOf(state, budget);
 	const until = now + graceMs;
 	const wrapUp: WrapUp = {
@@ -30,7 +39,7 @@ export function startWrapUp(
 		outcomeId: outcomeId(budget),
 		onStopCommand: budget.onStopCommand,
 	};
-	const next: SessionState = { ...state, spent: summary, stoppedPrompt: prompt, wrapUp };
+	const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt, wrapUp });
 	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
 	const effects: Effect[] = [
 		status(next, now),
@@ -43,10 +52,15 @@ export function startWrapUp(
 }
 
 /** A model call of the run wrapping up: the one that writes the final answer, unless the wrap-up time is over. */
-export function wrapUpModelCall(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+export function wrapUpModelCall(
+	state: SessionState,
+	standing: BudgetStanding,
+	wrapUp: WrapUp,
+	now: number,
+): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
 	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-	const next: SessionState = { ...state, wrapUp: { ...wrapUp, callsSinceRefusal: calls } };
+	const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
 	return { state: next, effects: [status(next, now)] };
 }
 
@@ -54,16 +68,21 @@ export function wrapUpModelCall(state: SessionState, wrapUp: WrapUp, now: number
  * A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
  * refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
  */
-export function wrapUpToolCall(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
-	const next: SessionState = { ...state, wrapUp: { ...wrapUp, refused: true } };
+export function wrapUpToolCall(state: SessionState, standing: BudgetStanding, wrapUp: WrapUp, now: number): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
+	const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
 	return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
 }
 
 /** The time check while a run wraps up: the run is stopped once the wrap-up time is over. */
-export function wrapUpTimeCheck(state: SessionState, wrapUp: WrapUp, now: number): StepResult {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
+export function wrapUpTimeCheck(
+	state: SessionState,
+	standing: BudgetStanding,
+	wrapUp: WrapUp,
+	now: number,
+): StepResult {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
 	return { state, effects: [status(state, now)] };
 }
 
@@ -71,8 +90,14 @@ export function wrapUpTimeCheck(state: SessionState, wrapUp: WrapUp, now: number
  * The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
  * or the model asked for tools again. The on-stop command runs now, once anywhere.
  */
-export function endWrapUp(state: SessionState, wrapUp: WrapUp, now: number, cut: "time" | "tools" | null): StepResult {
-	const { wrapUp: _ended, ...next } = state;
+export function endWrapUp(
+	state: SessionState,
+	standing: BudgetStanding,
+	wrapUp: WrapUp,
+	now: number,
+	cut: "time" | "tools" | null,
+): StepResult {
+	const next = withStanding(state, standing, { wrapUp: null });
 	const announce: Effect[] = [];
 	if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
 	if (wrapUp.onStopCommand !== null) announce.push({ kind: "runOnStop", command: wrapUp.onStopCommand });

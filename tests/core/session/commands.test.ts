@@ -23,6 +23,7 @@ import {
 	play,
 	RUN_END,
 	SPENT,
+	session,
 	set,
 	TIME_CHECK,
 	tenMinutes,
@@ -35,7 +36,7 @@ describe("commands", () => {
 	it("sets a budget: appends its record, shows the status and confirms it", () => {
 		const result = step(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
 		const set15 = { id: "b1", timeLimitMs: 15 * MINUTE, turnLimit: 3, startTime: START, onStopCommand: "lmk" };
-		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: set15 });
+		expect(result.state).toEqual(session({ budget: set15 }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set15 } } },
 			{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)" },
@@ -53,7 +54,7 @@ describe("commands", () => {
 			startTime: START + 9 * MINUTE,
 			onStopCommand: null,
 		};
-		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: replacement, lastPrompt: "p4" });
+		expect(result.state).toEqual(session({ lastPrompt: "p4", budget: replacement }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...replacement } } },
 			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
@@ -69,7 +70,10 @@ describe("commands", () => {
 			stoppedPrompt: "p4",
 		});
 		const result = step(spent, set("turns:5", "b2"), START);
-		expect(result.state).toMatchObject({ usedTurns: 0, spent: null, stoppedPrompt: null, lastPrompt: "p4" });
+		expect(result.state).toMatchObject({
+			lastPrompt: "p4",
+			standing: { usedTurns: 0, spent: null, stoppedPrompt: null },
+		});
 		expect(notices(result.effects)).toEqual(["Timebox set: 5 turns."]);
 		expect(step(result.state, call("p4"), START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 5 turns left (0/5)" },
@@ -79,9 +83,13 @@ describe("commands", () => {
 	it("does not count the prompt running when the budget is set, through its whole run", () => {
 		const running = play(EMPTY_SESSION, [call("p1")]);
 		const afterSet = step(running, set("turns:2"), START).state;
-		expect(afterSet).toMatchObject({ usedTurns: 0, running: true, runningCounted: false, lastPrompt: "p1" });
+		expect(afterSet).toMatchObject({
+			running: true,
+			lastPrompt: "p1",
+			standing: { usedTurns: 0, runningCounted: false },
+		});
 		const answered = play(afterSet, [call("p1"), tool(), call(null)]);
-		expect(answered.usedTurns).toBe(0);
+		expect(answered.standing?.usedTurns).toBe(0);
 		expect(step(answered, RUN_END, START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
 		]);
@@ -96,7 +104,7 @@ describe("commands", () => {
 	it("turns an active budget off: appends the off record, claims off everywhere and clears the status", () => {
 		const active = withBudget(tenMinutes, { usedTurns: 2, nudged: true, lastPrompt: "p2" });
 		const result = step(active, set("off"), START + MINUTE);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p2" });
+		expect(result.state).toEqual(session({ lastPrompt: "p2" }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START + MINUTE } },
 			once({ kind: "off", budgetId: "budget-1" }),
@@ -108,7 +116,7 @@ describe("commands", () => {
 	it("turns a budget off during a counted prompt: that prompt no longer counts, and a new budget starts at 0", () => {
 		const running = play(withBudget(threeTurns), [call("p1")]);
 		const off = step(running, set("off"), START).state;
-		expect(off).toMatchObject({ running: true, runningCounted: false, usedTurns: 0 });
+		expect(off).toMatchObject({ running: true, standing: null });
 		expect(shownTurns(off)).toBe(0);
 		expect(statusText(step(off, set("turns:2"), START).state, START)).toBe(
 			"Timebox: no time limit | 2 turns left (0/2)",
@@ -122,7 +130,7 @@ describe("commands", () => {
 			stoppedPrompt: "p4",
 		});
 		const result = step(spent, set("cancel"), START);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p4" });
+		expect(result.state).toEqual(session({ lastPrompt: "p4" }));
 		expect(result.effects[0]).toEqual({
 			kind: "append",
 			record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START },
@@ -197,7 +205,7 @@ describe("extend, pause and resume", () => {
 		const both = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 3 });
 		const result = step(withBudget(both, { usedTurns: 2, lastPrompt: "p2" }), set("+5m +turns:2"), START + MINUTE);
 		const extended = { ...both, timeLimitMs: 15 * MINUTE, turnLimit: 5, extensions: 1 };
-		expect(result.state.budget).toEqual(extended);
+		expect(result.state.standing?.budget).toEqual(extended);
 		expect(result.effects).toEqual([
 			record(extended, 2),
 			{ kind: "status", text: "Timebox: 14m 0s left (15m budget) | 3 turns left (2/5)" },
@@ -206,9 +214,10 @@ describe("extend, pause and resume", () => {
 	});
 
 	it("counts added time from now and added prompts from those used, for a dimension without a limit", () => {
-		const timeOnly = step(withBudget(threeTurns, { usedTurns: 1 }), set("+10m"), START + 2 * MINUTE).state.budget;
+		const timeOnly = step(withBudget(threeTurns, { usedTurns: 1 }), set("+10m"), START + 2 * MINUTE).state.standing
+			?.budget;
 		expect(timeOnly).toMatchObject({ timeLimitMs: 12 * MINUTE, turnLimit: 3 });
-		const turnsOnly = step(withBudget(tenMinutes, { usedTurns: 4 }), set("add turns:2"), START).state.budget;
+		const turnsOnly = step(withBudget(tenMinutes, { usedTurns: 4 }), set("add turns:2"), START).state.standing?.budget;
 		expect(turnsOnly).toMatchObject({ timeLimitMs: 10 * MINUTE, turnLimit: 6 });
 	});
 
@@ -216,15 +225,15 @@ describe("extend, pause and resume", () => {
 		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
 		const state = withBudget(threeTurns, { usedTurns: 3, nudged: true, spent, stoppedPrompt: "p4", lastPrompt: "p4" });
 		const extended = step(state, set("+turns:1"), START).state;
-		expect(extended).toMatchObject({ spent: null, stoppedPrompt: null, nudged: false, usedTurns: 3 });
+		expect(extended).toMatchObject({ standing: { spent: null, stoppedPrompt: null, nudged: false, usedTurns: 3 } });
 		const stopped = step(step(extended, call("p5"), START).state, call("p6"), START);
 		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
 
 	it("allows an extension up to the largest budget exactly", () => {
-		const upTo = step(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.budget;
+		const upTo = step(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.standing?.budget;
 		expect(upTo?.timeLimitMs).toBe(30 * DAY);
-		const turns = step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:1"), START).state.budget;
+		const turns = step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:1"), START).state.standing?.budget;
 		expect(turns?.turnLimit).toBe(1_000_000);
 	});
 
@@ -272,15 +281,15 @@ describe("extend, pause and resume", () => {
 		expect(nextTimeCheckIn(result.state, later)).toBeNull();
 		expect(step(result.state, TIME_CHECK, later).state).toBe(result.state);
 		expect(contextOf(step(result.state, call("p2"), later).effects)).toEqual([]);
-		expect(step(result.state, call("p2"), later).state).toMatchObject({ usedTurns: 1, spent: null });
+		expect(step(result.state, call("p2"), later).state).toMatchObject({ standing: { usedTurns: 1, spent: null } });
 	});
 
 	it("resumes where it paused, adding the pause to the time paused before", () => {
 		const paused = withBudget({ ...tenMinutes, pausedMs: MINUTE, pausedAt: START + 2 * MINUTE });
 		const result = step(paused, set("resume"), START + 30 * MINUTE);
-		expect(result.state.budget).toEqual({ ...tenMinutes, pausedMs: 29 * MINUTE });
+		expect(result.state.standing?.budget).toEqual({ ...tenMinutes, pausedMs: 29 * MINUTE });
 		expect(result.effects.at(-1)).toEqual(info("Timebox resumed. Timebox: 9m 0s left (10m budget) | no turn limit"));
-		const atOnce = step(withBudget({ ...tenMinutes, pausedAt: START }), set("resume"), START).state.budget;
+		const atOnce = step(withBudget({ ...tenMinutes, pausedAt: START }), set("resume"), START).state.standing?.budget;
 		expect(atOnce).toEqual(tenMinutes);
 	});
 
@@ -304,8 +313,8 @@ describe("extend, pause and resume", () => {
 	it("keeps the warning given through a pause and a resume, and lets it come again after an extension", () => {
 		const warned = withBudget(tenMinutes, { nudged: true });
 		const paused = step(warned, set("pause"), START).state;
-		expect(paused.nudged).toBe(true);
-		expect(step(paused, set("resume"), START).state.nudged).toBe(true);
-		expect(step(warned, set("+5m"), START).state.nudged).toBe(false);
+		expect(paused.standing?.nudged).toBe(true);
+		expect(step(paused, set("resume"), START).state.standing?.nudged).toBe(true);
+		expect(step(warned, set("+5m"), START).state.standing?.nudged).toBe(false);
 	});
 });

@@ -15,6 +15,7 @@ import {
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import {
 	call,
+	changed,
 	contextOf,
 	DAY,
 	fiveTurns,
@@ -22,7 +23,9 @@ import {
 	notices,
 	play,
 	RUN_END,
+	type SessionOutline,
 	SPENT,
+	session,
 	set,
 	spentText,
 	stopEffects,
@@ -37,20 +40,15 @@ import {
 describe("modelCall", () => {
 	it("lets a prompt run without a budget and remembers it as the latest", () => {
 		const result = step(EMPTY_SESSION, call("p1"), START);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1", running: true });
+		expect(result.state).toEqual(session({ lastPrompt: "p1", running: true }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("counts a new prompt, showing the count without it while it runs", () => {
 		const result = step(withBudget(threeTurns), call("p1"), START);
-		expect(result.state).toEqual({
-			...EMPTY_SESSION,
-			budget: threeTurns,
-			usedTurns: 1,
-			lastPrompt: "p1",
-			running: true,
-			runningCounted: true,
-		});
+		expect(result.state).toEqual(
+			session({ lastPrompt: "p1", running: true, budget: threeTurns, usedTurns: 1, runningCounted: true }),
+		);
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 	});
 
@@ -60,26 +58,26 @@ describe("modelCall", () => {
 		expect(again.state).toEqual(running);
 		expect(again.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 		const rerun = step(play(running, [RUN_END]), call("p1"), START);
-		expect(rerun.state).toMatchObject({ usedTurns: 1, running: true });
+		expect(rerun.state).toMatchObject({ running: true, standing: { usedTurns: 1 } });
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 	});
 
 	it("takes a call without a prompt for the latest prompt", () => {
 		const answered = play(withBudget(threeTurns), [call("p1"), RUN_END]);
 		const result = step(answered, call(null), START);
-		expect(result.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1", running: true });
+		expect(result.state).toMatchObject({ lastPrompt: "p1", running: true, standing: { usedTurns: 1 } });
 	});
 
 	it("counts a run without any prompt once, however many model calls it makes", () => {
 		let state = withBudget(threeTurns);
 		for (let calls = 0; calls < 4; calls++) state = step(state, call(null), START).state;
-		expect(state).toMatchObject({ usedTurns: 1, running: true, runningCounted: true, spent: null });
+		expect(state).toMatchObject({ running: true, standing: { usedTurns: 1, runningCounted: true, spent: null } });
 		expect(statusText(state, START)).toBe("Timebox: no time limit | 3 turns left (0/3)");
 	});
 
 	it("warns when a new prompt reaches 80%, counting it", () => {
 		const result = step(withBudget(fiveTurns, { usedTurns: 4, lastPrompt: "p4" }), call("p5"), START);
-		expect(result.state).toMatchObject({ usedTurns: 5, nudged: true, runningCounted: true });
+		expect(result.state).toMatchObject({ standing: { usedTurns: 5, nudged: true, runningCounted: true } });
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
@@ -91,14 +89,15 @@ describe("modelCall", () => {
 		const allUsed = withBudget(threeTurns, { usedTurns: 3, lastPrompt: "p3", runningCounted: true });
 		const result = step(allUsed, call("p4"), START + MINUTE);
 		const summary = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false };
-		expect(result.state).toEqual({
-			...allUsed,
-			lastPrompt: "p4",
-			running: true,
-			runningCounted: false,
-			spent: summary,
-			stoppedPrompt: "p4",
-		});
+		expect(result.state).toEqual(
+			changed(allUsed, {
+				lastPrompt: "p4",
+				running: true,
+				runningCounted: false,
+				spent: summary,
+				stoppedPrompt: "p4",
+			}),
+		);
 		expect(result.effects).toEqual(stopEffects(summary, "p4", "1m 0s", "lmk", true));
 	});
 
@@ -119,7 +118,7 @@ describe("modelCall", () => {
 	it("stops the running prompt at its next call once the time ran out, aborting and refusing the call", () => {
 		const running = play(withBudget(budget({ timeLimitMs: MINUTE })), [call("p1")]);
 		const result = step(running, call("p1"), START + MINUTE);
-		expect(result.state).toMatchObject({ stoppedPrompt: "p1", spent: { timeRanOut: true } });
+		expect(result.state).toMatchObject({ standing: { stoppedPrompt: "p1", spent: { timeRanOut: true } } });
 		expect(result.effects).toEqual(
 			stopEffects({ usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true }, "p1", "1m 0s", null, true),
 		);
@@ -132,13 +131,17 @@ describe("modelCall", () => {
 		expect(step(stopped, call(null), START).effects).toEqual(refusal);
 		const rerun = step(play(stopped, [RUN_END]), call("p4"), START);
 		expect(rerun.effects).toEqual(refusal);
-		expect(rerun.state).toMatchObject({ running: true, usedTurns: 3 });
+		expect(rerun.state).toMatchObject({ running: true, standing: { usedTurns: 3 } });
 	});
 
 	it("after the stop, runs a new prompt normally without counting it", () => {
 		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4"), RUN_END]);
 		const next = step(stopped, call("p5"), START);
-		expect(next.state).toMatchObject({ lastPrompt: "p5", running: true, runningCounted: false, usedTurns: 3 });
+		expect(next.state).toMatchObject({
+			lastPrompt: "p5",
+			running: true,
+			standing: { runningCounted: false, usedTurns: 3 },
+		});
 		expect(next.effects).toEqual([{ kind: "status", text: SPENT }]);
 		expect(step(next.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
 		expect(step(next.state, tool(), START).effects).toEqual([{ kind: "status", text: SPENT }]);
@@ -176,14 +179,14 @@ describe("toolCall", () => {
 		const running = play(withBudget(withCommand), [call("p1")]);
 		const result = step(running, tool(), START + MINUTE);
 		const summary = { usedTurns: 0, elapsedMs: MINUTE, timeRanOut: true };
-		expect(result.state).toMatchObject({ spent: summary, stoppedPrompt: "p1" });
+		expect(result.state).toMatchObject({ standing: { spent: summary, stoppedPrompt: "p1" } });
 		expect(result.effects).toEqual(stopEffects(summary, "p1", "1m 0s", "lmk", true));
 	});
 
 	it("stops the prompt the tool belongs to when it is not the latest, so that prompt's next tool is refused", () => {
 		const running = play(withBudget(budget({ timeLimitMs: MINUTE })), [call("p1"), call("p2")]);
 		const result = step(running, tool("p1"), START + MINUTE);
-		expect(result.state).toMatchObject({ stoppedPrompt: "p1" });
+		expect(result.state).toMatchObject({ standing: { stoppedPrompt: "p1" } });
 		expect(step(result.state, tool("p1"), START + MINUTE).effects).toEqual([
 			{ kind: "abort" },
 			{ kind: "refuse", reason: spentText(1, "1m 0s") },
@@ -225,7 +228,7 @@ describe("timeCheck", () => {
 
 	it("warns at 80% once, even while idle", () => {
 		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 8 * MINUTE);
-		expect(result.state.nudged).toBe(true);
+		expect(result.state.standing?.nudged).toBe(true);
 		expect(result.effects).toEqual([
 			warning("Timebox: 2m 0s left of 10m — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },
@@ -248,7 +251,7 @@ describe("timeCheck", () => {
 		});
 		const result = step(idle, TIME_CHECK, START + 10 * MINUTE);
 		const summary = { usedTurns: 2, elapsedMs: 10 * MINUTE, timeRanOut: true };
-		expect(result.state).toEqual({ ...idle, spent: summary, stoppedPrompt: "p2" });
+		expect(result.state).toEqual(changed(idle, { spent: summary, stoppedPrompt: "p2" }));
 		expect(result.effects).toEqual(stopEffects(summary, "p2", "10m 0s", "lmk", false, true));
 		expect(step(result.state, call("p2"), START).effects).toEqual([
 			{ kind: "abort" },
@@ -259,7 +262,7 @@ describe("timeCheck", () => {
 
 	it("stops with no prompt to record when none was sent", () => {
 		const result = step(withBudget(tenMinutes), TIME_CHECK, START + 11 * MINUTE);
-		expect(result.state.stoppedPrompt).toBeNull();
+		expect(result.state.standing?.stoppedPrompt).toBeNull();
 		expect(result.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", prompt: null } });
 	});
 
@@ -322,7 +325,7 @@ describe("onStopReport", () => {
 		expect(statusText(step(ran, set("5m"), START).state, START)).toBe(
 			"Timebox: 5m 0s left (5m budget) | no turn limit",
 		);
-		expect(step(ran, set("5m"), START).state.onStopOutcome).toBeUndefined();
+		expect(step(ran, set("5m"), START).state.standing?.onStopOutcome).toBeNull();
 	});
 });
 
@@ -371,7 +374,7 @@ describe("a whole session", () => {
 			{ kind: "abort" },
 			{ kind: "refuse", reason: spentText(2, "0s") },
 		]);
-		expect(state).toMatchObject({ usedTurns: 2, lastPrompt: "p4", stoppedPrompt: "p3", running: false });
+		expect(state).toMatchObject({ lastPrompt: "p4", running: false, standing: { usedTurns: 2, stoppedPrompt: "p3" } });
 	});
 });
 
@@ -395,7 +398,7 @@ describe("asking the user", () => {
 				onTimeout: { type: "declined", message: "Nothing changed: the active budget stays." },
 			},
 		]);
-		expect(step(active, { ...event, confirmed: true }, START).state.budget?.id).toBe("b2");
+		expect(step(active, { ...event, confirmed: true }, START).state.standing?.budget?.id).toBe("b2");
 		expect(step(active, { type: "declined", message: "no" }, START)).toEqual({
 			state: active,
 			effects: [{ kind: "notify", message: "no", level: "info" }],
@@ -404,18 +407,18 @@ describe("asking the user", () => {
 
 	it("replaces without asking where the host cannot ask, or when the budget is spent", () => {
 		const active = withBudget(tenMinutes);
-		expect(step(active, set("5m"), START).state.budget?.id).toBe("b1");
+		expect(step(active, set("5m"), START).state.standing?.budget?.id).toBe("b1");
 		const spent = withBudget(tenMinutes, { spent: { usedTurns: 0, elapsedMs: 0, timeRanOut: true } });
 		const event: SessionEvent = { type: "command", args: "5m", newBudgetId: "b2", canAsk: true };
-		expect(step(spent, event, START).state.budget?.id).toBe("b2");
+		expect(step(spent, event, START).state.standing?.budget?.id).toBe("b2");
 	});
 
 	describe("at the limit", () => {
-		const asking = (b: TimeboxBudget, more: Partial<SessionState> = {}) => withBudget(b, { askAtLimit: true, ...more });
+		const asking = (b: TimeboxBudget, more: SessionOutline = {}) => withBudget(b, { askAtLimit: true, ...more });
 
 		it("asks instead of stopping: stop now, 5 more minutes or 1 more prompt, stopping after 30 s", () => {
 			const result = step(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);
-			expect(result.state).toMatchObject({ asking: true, spent: null, usedTurns: 3 });
+			expect(result.state).toMatchObject({ asking: true, standing: { spent: null, usedTurns: 3 } });
 			const question = ask(result);
 			expect(question).toMatchObject({
 				question: "Timebox budget spent (used 3 turns, 0s). Stop now, or go on with more?",
@@ -443,26 +446,26 @@ describe("asking the user", () => {
 		it("stops as usual when the user chooses to stop", () => {
 			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const result = step(open, { type: "limitAnswer", answer: "stop", reached: call("p4") }, START);
-			expect(result.state).toMatchObject({ asking: false, stoppedPrompt: "p4" });
+			expect(result.state).toMatchObject({ asking: false, standing: { stoppedPrompt: "p4" } });
 			expect(result.effects).toContainEqual({ kind: "abort" });
 		});
 
 		it("goes on with one more prompt: the prompt that reached the limit runs and counts", () => {
 			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const result = step(open, { type: "limitAnswer", answer: "turns", reached: call("p4") }, START);
-			expect(result.state).toMatchObject({ asking: false, spent: null, usedTurns: 4, lastPrompt: "p4" });
-			expect(result.state.budget?.turnLimit).toBe(4);
+			expect(result.state).toMatchObject({ asking: false, lastPrompt: "p4", standing: { spent: null, usedTurns: 4 } });
+			expect(result.state.standing?.budget?.turnLimit).toBe(4);
 			expect(result.effects).not.toContainEqual({ kind: "abort" });
 		});
 
 		it("goes on with five more minutes, and asks again when time was not what ran out", () => {
 			const timeUp = asking(budget({ timeLimitMs: MINUTE }), { lastPrompt: "p1", running: true, asking: true });
 			const more = step(timeUp, { type: "limitAnswer", answer: "time", reached: TIME_CHECK }, START + MINUTE);
-			expect(more.state).toMatchObject({ asking: false, spent: null });
-			expect(more.state.budget?.timeLimitMs).toBe(6 * MINUTE);
+			expect(more.state).toMatchObject({ asking: false, standing: { spent: null } });
+			expect(more.state.standing?.budget?.timeLimitMs).toBe(6 * MINUTE);
 			const turnsUp = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const again = step(turnsUp, { type: "limitAnswer", answer: "time", reached: call("p4") }, START);
-			expect(again.state).toMatchObject({ asking: true, spent: null });
+			expect(again.state).toMatchObject({ asking: true, standing: { spent: null } });
 			expect(ask(again)).toMatchObject({ kind: "ask" });
 		});
 
@@ -482,7 +485,7 @@ describe("asking the user", () => {
 				canAsk: true,
 			};
 			const result = step(EMPTY_SESSION, event, START);
-			expect(result.state.askAtLimit).toBeUndefined();
+			expect(result.state.askAtLimit).toBe(false);
 			expect(result.effects).toContainEqual({
 				kind: "notify",
 				message:
@@ -494,7 +497,7 @@ describe("asking the user", () => {
 });
 
 describe("asking at the limit, in detail", () => {
-	const asking = (b: TimeboxBudget, more: Partial<SessionState> = {}) => withBudget(b, { askAtLimit: true, ...more });
+	const asking = (b: TimeboxBudget, more: SessionOutline = {}) => withBudget(b, { askAtLimit: true, ...more });
 
 	it("names each choice's answer: stop, more time, one more prompt", () => {
 		const result = step(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);

@@ -14,6 +14,7 @@ import {
 	notices,
 	once,
 	SPENT,
+	session,
 	set,
 	spentText,
 	stopEffects,
@@ -29,7 +30,7 @@ describe("load, restoring a session (restore mode)", () => {
 
 	it("restores an active budget: shows the status and says what it restored", () => {
 		const result = step(EMPTY_SESSION, loadEvent({ budget: restorable, lastPrompt: "p1" }), START + 5 * MINUTE);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: restorable, lastPrompt: "p1" });
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: restorable }));
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 10m 0s left (15m budget) | no turn limit" },
 			{
@@ -48,7 +49,7 @@ describe("load, restoring a session (restore mode)", () => {
 	it("replaces whatever the session held before", () => {
 		const before = withBudget(tenMinutes, { usedTurns: 2, running: true, runningCounted: true, nudged: true });
 		const result = step(before, loadEvent({ lastPrompt: "p9" }), START);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p9" });
+		expect(result.state).toEqual(session({ lastPrompt: "p9" }));
 	});
 
 	it("restores the prompts used, and a re-run of the latest prompt does not count again", () => {
@@ -59,9 +60,9 @@ describe("load, restoring a session (restore mode)", () => {
 		);
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
 		const rerun = step(result.state, call("p2"), START);
-		expect(rerun.state.usedTurns).toBe(2);
+		expect(rerun.state.standing?.usedTurns).toBe(2);
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
-		expect(step(rerun.state, call("p3"), START).state.usedTurns).toBe(3);
+		expect(step(rerun.state, call("p3"), START).state.standing?.usedTurns).toBe(3);
 	});
 
 	it.each([
@@ -71,7 +72,7 @@ describe("load, restoring a session (restore mode)", () => {
 		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
 	])("counts the warning as given %s", (_name, b, usedTurns, elapsed, ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: b, usedTurns }, { ledger: { nudged: ledgerNudged } });
-		expect(step(EMPTY_SESSION, event, START + elapsed).state.nudged).toBe(nudged);
+		expect(step(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
 	});
 
 	it("gives no second warning after restoring past 80%, only the block for the model", () => {
@@ -102,7 +103,7 @@ describe("load, restoring a session (restore mode)", () => {
 			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut, prompt: "p3" } } },
 		);
 		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p3" });
+		expect(result.state).toEqual(session({ lastPrompt: "p3" }));
 		expect(result.effects).toEqual([
 			{
 				kind: "notify",
@@ -129,7 +130,7 @@ describe("load, restoring a session (restore mode)", () => {
 			loadEvent({ budget: closed, usedTurns: 1, lastPrompt: "p1" }),
 			START + 2 * MINUTE,
 		);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1" });
+		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
 		expect(result.effects).toEqual([
 			{
 				kind: "notify",
@@ -149,7 +150,7 @@ describe("load, restoring a session (restore mode)", () => {
 
 	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
 		const result = step(EMPTY_SESSION, loadEvent({ budget: fiveTurns, usedTurns: 5 }, { announce: false }), START);
-		expect(result.state.budget).toBeNull();
+		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([
 			once({
 				kind: "spent",
@@ -164,13 +165,13 @@ describe("load, restoring a session (restore mode)", () => {
 	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
 		const event = loadEvent({ budget: restorable, usedTurns: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
 		const result = step(EMPTY_SESSION, event, START);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p1" });
+		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("starts without a budget from a history without one, keeping its latest prompt", () => {
 		const result = step(EMPTY_SESSION, loadEvent({ lastPrompt: "p7" }), START);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, lastPrompt: "p7" });
+		expect(result.state).toEqual(session({ lastPrompt: "p7" }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
@@ -199,27 +200,27 @@ describe("load, continuing a session (continue mode)", () => {
 	])("runs %s without counting it against itself while it runs", (_name, runningPrompt, running, shown) => {
 		const history = { budget: threeTurns, usedTurns: 2, lastPrompt: "p2", lastPromptCounted: true };
 		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
-		expect(result.state).toMatchObject({ running, runningCounted: running, usedTurns: 2 });
+		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedTurns: 2 } });
 		expect(shownTurns(result.state)).toBe(shown);
 	});
 
 	it("runs nothing when the host names the latest prompt and the history has none", () => {
 		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: null };
 		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
-		expect(result.state).toMatchObject({ running: false, runningCounted: false });
+		expect(result.state).toMatchObject({ running: false, standing: { runningCounted: false } });
 	});
 
 	it("runs a latest prompt sent before the budget without taking it off the count", () => {
 		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: "p0", lastPromptCounted: false };
 		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
-		expect(result.state).toMatchObject({ running: true, runningCounted: false });
+		expect(result.state).toMatchObject({ running: true, standing: { runningCounted: false } });
 		expect(shownTurns(result.state)).toBe(0);
 	});
 
 	it("keeps a budget past its limit and leaves the stop to the next event", () => {
 		const event = loadEvent({ budget: oneMinute, usedTurns: 1, lastPrompt: "p1" }, { mode: "continue" });
 		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
-		expect(result.state).toEqual({ ...EMPTY_SESSION, budget: oneMinute, usedTurns: 1, lastPrompt: "p1" });
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedTurns: 1 }));
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 0s left (1m budget) | no turn limit" },
 			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
@@ -251,14 +252,9 @@ describe("load, continuing a session (continue mode)", () => {
 			{ mode: "continue", ledger: { spent } },
 		);
 		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
-		expect(result.state).toEqual({
-			...EMPTY_SESSION,
-			budget: threeTurns,
-			usedTurns: 4,
-			lastPrompt: "p4",
-			spent,
-			stoppedPrompt: "p4",
-		});
+		expect(result.state).toEqual(
+			session({ lastPrompt: "p4", budget: threeTurns, usedTurns: 4, spent, stoppedPrompt: "p4" }),
+		);
 		expect(result.effects).toEqual([{ kind: "status", text: SPENT }]);
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
 		expect(step(result.state, call("p4"), START).effects).toEqual(refusal);
@@ -272,7 +268,7 @@ describe("load, continuing a session (continue mode)", () => {
 	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
 		const { state } = step(EMPTY_SESSION, event, START + 9 * MINUTE);
-		expect(state.nudged).toBe(nudged);
+		expect(state.standing?.nudged).toBe(nudged);
 	});
 });
 
@@ -286,7 +282,7 @@ describe("a default budget for a session new to Timebox", () => {
 	it("sets the default, writes it and says where it came from", () => {
 		const result = step(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
 		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
-		expect(result.state.budget).toEqual(set);
+		expect(result.state.standing?.budget).toEqual(set);
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
 			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },
@@ -302,7 +298,7 @@ describe("a default budget for a session new to Timebox", () => {
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {
 		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);
-		expect(result.state.budget).toBeNull();
+		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([
 			{ kind: "status", text: undefined },
 			{
@@ -315,7 +311,7 @@ describe("a default budget for a session new to Timebox", () => {
 
 	it("leaves a session that ever had a budget record alone", () => {
 		const result = step(EMPTY_SESSION, withDefaultEvent("30m", { ...fresh, hasRecords: true }), START);
-		expect(result.state.budget).toBeNull();
+		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 });
@@ -335,7 +331,7 @@ describe("the awareness and grace settings", () => {
 
 	it("names a bad setting, ignores it, and keeps the rest", () => {
 		const result = step(EMPTY_SESSION, settingsLoad("sometimes", "forever"), START);
-		expect(result.state.settings).toBeUndefined();
+		expect(result.state.settings).toEqual({});
 		expect(notices(result.effects)).toEqual([
 			'Timebox: timebox.awareness in settings.json: "sometimes" is neither "nudge" nor "always", so it is ignored.',
 			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
@@ -353,7 +349,7 @@ describe("the awareness and grace settings", () => {
 			defaultBudget: { text: "10m", source: "PI_TIMEBOX", newBudgetId: "b9" },
 		};
 		const result = step(EMPTY_SESSION, event, START);
-		expect(result.state.budget?.timeLimitMs).toBe(10 * MINUTE);
+		expect(result.state.standing?.budget?.timeLimitMs).toBe(10 * MINUTE);
 		expect(notices(result.effects)).toEqual([
 			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
 			"Timebox set from PI_TIMEBOX: 10m.",
@@ -366,6 +362,8 @@ describe("the awareness and grace settings", () => {
 		});
 		const first = step(state, call("p1"), START);
 		expect(contextOf(first.effects)).toEqual([]);
-		expect(step(first.state, TIME_CHECK, START + 10 * MINUTE).state.wrapUp?.until).toBe(START + 10 * MINUTE + 2_000);
+		expect(step(first.state, TIME_CHECK, START + 10 * MINUTE).state.standing?.wrapUp?.until).toBe(
+			START + 10 * MINUTE + 2_000,
+		);
 	});
 });

@@ -47,7 +47,7 @@ describe("what a session shows", () => {
 		[3, true, false, 3],
 		[3, false, true, 3],
 	])("shows %d used (running: %s, counted: %s) as %d", (usedTurns, running, runningCounted, shown) => {
-		expect(shownTurns({ ...EMPTY_SESSION, usedTurns, running, runningCounted })).toBe(shown);
+		expect(shownTurns(withBudget(tenMinutes, { usedTurns, running, runningCounted }))).toBe(shown);
 	});
 
 	it.each([

@@ -44,15 +44,17 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("aborts nothing when the time runs out mid-run: the user is told, and the status says it wraps up", () => {
 		const result = step(running, TIME_CHECK, DEADLINE);
 		expect(result.state).toMatchObject({
-			spent: summary,
-			stoppedPrompt: "p1",
-			wrapUp: {
-				prompt: "p1",
-				until: DEADLINE + 30_000,
-				refused: false,
-				callsSinceRefusal: 0,
-				outcomeId: "budget-1",
-				onStopCommand: "lmk",
+			standing: {
+				spent: summary,
+				stoppedPrompt: "p1",
+				wrapUp: {
+					prompt: "p1",
+					until: DEADLINE + 30_000,
+					refused: false,
+					callsSinceRefusal: 0,
+					outcomeId: "budget-1",
+					onStopCommand: "lmk",
+				},
 			},
 		});
 		expect(result.effects).toEqual([
@@ -68,7 +70,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 
 	it("refuses the tool call that meets the limit, with the reason the model reads", () => {
 		const result = step(running, tool(), DEADLINE);
-		expect(result.state.wrapUp).toMatchObject({ refused: true });
+		expect(result.state.standing?.wrapUp).toMatchObject({ refused: true });
 		expect(result.effects.at(-1)).toEqual({ kind: "refuse", reason: REFUSAL });
 		expect(result.effects.some((effect) => effect.kind === "abort")).toBe(false);
 	});
@@ -87,7 +89,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 		]);
 		const end = step(answer.state, RUN_END, DEADLINE + 3_000);
 		expect(end.effects).toEqual([{ kind: "status", text: SPENT }, ended(null)]);
-		expect(end.state.wrapUp).toBeUndefined();
+		expect(end.state.standing?.wrapUp).toBeNull();
 		expect(isActive(end.state)).toBe(false);
 		expect(nextTimeCheckIn(end.state, DEADLINE + 3_000)).toBeNull();
 	});
@@ -109,7 +111,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("lets the first call after the limit answer, refuses its tool, and ends the run at the next tool after that", () => {
 		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
 		const answer = step(wrapping, call(null), DEADLINE + 1_000);
-		expect(answer.state.wrapUp).toMatchObject({ refused: false, callsSinceRefusal: 0 });
+		expect(answer.state.standing?.wrapUp).toMatchObject({ refused: false, callsSinceRefusal: 0 });
 		const refused = step(answer.state, tool(), DEADLINE + 2_000);
 		expect(refused.effects.at(-1)).toEqual({ kind: "refuse", reason: REFUSAL });
 		const last = step(refused.state, call(null), DEADLINE + 3_000);
@@ -144,14 +146,14 @@ describe("a stop that lets the model wrap up (grace)", () => {
 		expect(step(plain, TIME_CHECK, DEADLINE).effects).toContainEqual({ kind: "abort" });
 		const idle = play(withBudget(graced), [call("p1"), RUN_END]);
 		const result = step(idle, TIME_CHECK, DEADLINE);
-		expect(result.state.wrapUp).toBeUndefined();
+		expect(result.state.standing?.wrapUp).toBeNull();
 		expect(result.effects).toEqual(stopEffects({ ...summary, usedTurns: 1 }, "p1", "10m 0s", "lmk", false, true));
 	});
 
 	it("stops prompt N+1 of turns:N at once: it has no work to wrap up", () => {
 		const allUsed = withBudget(budget({ turnLimit: 1, graceMs: 30_000 }), { usedTurns: 1, lastPrompt: "p1" });
 		const result = step(allUsed, call("p2"), START);
-		expect(result.state.wrapUp).toBeUndefined();
+		expect(result.state.standing?.wrapUp).toBeNull();
 		expect(result.effects).toContainEqual({ kind: "abort" });
 	});
 
@@ -160,21 +162,21 @@ describe("a stop that lets the model wrap up (grace)", () => {
 		const next = step(wrapping, call("p2"), DEADLINE + 1_000);
 		expect(next.effects).toEqual([{ kind: "status", text: SPENT }, ended(null), { kind: "status", text: SPENT }]);
 		expect(next.state).toMatchObject({ lastPrompt: "p2", running: true });
-		expect(next.state.wrapUp).toBeUndefined();
+		expect(next.state.standing?.wrapUp).toBeNull();
 	});
 
 	it("takes the grace period from the session's setting when the budget has none", () => {
 		const fromSetting = play(withBudget(budget({ timeLimitMs: 10 * MINUTE }), { settings: { graceMs: 5_000 } }), [
 			call("p1"),
 		]);
-		expect(step(fromSetting, TIME_CHECK, DEADLINE).state.wrapUp?.until).toBe(DEADLINE + 5_000);
+		expect(step(fromSetting, TIME_CHECK, DEADLINE).state.standing?.wrapUp?.until).toBe(DEADLINE + 5_000);
 	});
 
 	it("drops the wrap-up when the budget is extended: the run goes on under the extension, and on-stop waits", () => {
 		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
 		const extended = step(wrapping, set("+5m"), DEADLINE + 1_000);
-		expect(extended.state.wrapUp).toBeUndefined();
-		expect(extended.state.spent).toBeNull();
+		expect(extended.state.standing?.wrapUp).toBeNull();
+		expect(extended.state.standing?.spent).toBeNull();
 		expect(step(extended.state, RUN_END, DEADLINE + 2_000).effects).toEqual([
 			{ kind: "status", text: "Timebox: 4m 58s left (15m budget) | no turn limit" },
 		]);
@@ -183,7 +185,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("ends the wrap-up with a new budget, without running the old on-stop command", () => {
 		const wrapping = step(running, TIME_CHECK, DEADLINE).state;
 		const replaced = step(wrapping, set("5m", "b2"), DEADLINE + 1_000).state;
-		expect(replaced.wrapUp).toBeUndefined();
+		expect(replaced.standing?.wrapUp).toBeNull();
 		expect(step(replaced, RUN_END, DEADLINE + 2_000).effects).toEqual([
 			{ kind: "status", text: "Timebox: 4m 59s left (5m budget) | no turn limit" },
 		]);
@@ -197,7 +199,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 			loadEvent(history, { mode: "continue", runningPrompt: "p1", ledger: { spent } }),
 			DEADLINE + 1_000,
 		);
-		expect(loaded.state.wrapUp).toEqual({
+		expect(loaded.state.standing?.wrapUp).toEqual({
 			prompt: "p1",
 			until: DEADLINE + 30_000,
 			refused: false,
@@ -211,12 +213,12 @@ describe("a stop that lets the model wrap up (grace)", () => {
 			loadEvent(history, { mode: "continue", runningPrompt: "p2", ledger: { spent } }),
 			DEADLINE,
 		);
-		expect(other.state.wrapUp).toBeUndefined();
+		expect(other.state.standing?.wrapUp).toBeNull();
 		const plain = step(
 			EMPTY_SESSION,
 			loadEvent(history, { mode: "continue", runningPrompt: "p1", ledger: { spent: { ...summary, prompt: "p1" } } }),
 			DEADLINE,
 		);
-		expect(plain.state.wrapUp).toBeUndefined();
+		expect(plain.state.standing?.wrapUp).toBeNull();
 	});
 });

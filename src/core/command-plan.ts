@@ -3,6 +3,7 @@
 
 import type { BudgetLimits, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
+import type { CostReporting, NotifyLevel } from "./events.ts";
 import { describeBudget, formatStatus } from "./format.ts";
 import { elapsedMs } from "./measure.ts";
 import {
@@ -28,7 +29,8 @@ import {
 	TOKENS_NOT_SEEN,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
-import type { NotifyLevel } from "./ports.ts";
+
+export type { CostReporting } from "./events.ts";
 
 /** What the user is told. */
 export interface Reply {
@@ -56,9 +58,6 @@ export interface BudgetView {
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
 	report?: string;
 }
-
-/** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
-export type CostReporting = "reported" | "model reports none" | "host cannot see";
 
 /**
  * The change a command asks for: none, a new budget, off, or the same budget changed (extended, paused, resumed; an

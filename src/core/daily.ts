@@ -7,7 +7,6 @@ import type { Effect } from "./events.ts";
 import { formatBudgetLabel, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import { safeAmount } from "./measure.ts";
 import { formatTime, parseCommand, quoteInput } from "./parse.ts";
-import type { DailyLedger } from "./ports.ts";
 
 /** What a daily budget allows, per day. Any limit may be absent, never all. */
 export interface DailyLimits {
@@ -52,6 +51,26 @@ export interface DailyStanding {
 	use: DailyUse;
 	adjustment: DailyAdjustment;
 	dayStart: number;
+}
+
+/**
+ * Today's use of the daily budgets, shared by every session and process of the user on the machine. No method throws:
+ * a ledger that cannot be used reports it through `problem` and counts nothing.
+ */
+export interface DailyLedger {
+	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
+	standings(budgets: readonly DailyBudget[]): DailyStanding[];
+	/**
+	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its turn limit with today's
+	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
+	 */
+	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
+	/** Adds what this session used: agent time, tokens, cost. */
+	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
+	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
+	/** Why the ledger cannot be used, once, or null. */
+	problem(): string | null;
 }
 
 /** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */

@@ -1,11 +1,19 @@
 // What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes.
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts: it imports nothing else of the core,
+// so the ports, the rules and the daily budget can all use it without an import cycle.
 
-import type { SpentSummary } from "./budget.ts";
-import type { CostReporting } from "./command-plan.ts";
-import type { FoldedHistory } from "./history.ts";
-import type { NotifyLevel, OnStopOutcome } from "./ports.ts";
-import type { TimeboxRecord } from "./records.ts";
+import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+
+export type NotifyLevel = "info" | "warning" | "error";
+
+/** What became of an on-stop command: it started, it could not start, or it started and then failed. */
+export type OnStopOutcome =
+	| { kind: "started" }
+	| { kind: "failed"; problem: string }
+	| { kind: "exited"; problem: string };
+
+/** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
+export type CostReporting = "reported" | "model reports none" | "host cannot see";
 
 /** What the ledger (outside any one session) holds about a budget. */
 export interface LedgerView {

@@ -5,7 +5,7 @@
 import type { SpentSummary, TimeboxBudget } from "../budget.ts";
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import { decide, decideMidRun } from "../decide.ts";
-import type { Effect, SessionEvent } from "../events.ts";
+import type { Effect, OnStopOutcome, SessionEvent } from "../events.ts";
 import { safeAmount } from "../measure.ts";
 import {
 	idleSpentMessage,
@@ -20,7 +20,6 @@ import {
 	spentUsage,
 	stepsRefusal,
 } from "../messages.ts";
-import type { OnStopOutcome } from "../ports.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,

@@ -91,7 +91,7 @@ export type SessionEvent =
 	/** The user said no: nothing changes, and the user is told so. */
 	| { type: "declined"; message: string }
 	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
-	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
+	| { type: "limitAnswer"; answer: "stop" | "time" | "prompts"; reached: SessionEvent }
 	/**
 	 * A model call is about to start. `step` is which call of its prompt's run it is, as the host counts them (a call the
 	 * host sends again, a retry, has the same number); without it every call counts as the next.
@@ -137,4 +137,5 @@ export type Effect =
 			timeoutMs: number | null;
 			onTimeout: SessionEvent;
 	  }
-	| { kind: "runOnStop"; command: string };
+	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
+	| { kind: "startOnStop"; command: string };

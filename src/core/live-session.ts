@@ -4,12 +4,12 @@
 import type { CostReporting } from "./command-plan.ts";
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import {
+	carryOutDaily,
 	type DailyBudget,
 	type DailyEvent,
 	type DailySession,
 	NO_DAILY_SESSION,
 	parseDailyBudget,
-	runDaily,
 	todayCommand,
 	todayReport,
 } from "./daily.ts";
@@ -22,7 +22,7 @@ import type {
 	Cancel,
 	Clock,
 	DailyLedger,
-	OnStopRunner,
+	OnStopStarter,
 	Scheduler,
 	UIBridge,
 } from "./ports.ts";
@@ -38,7 +38,7 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-	step,
+	transition,
 } from "./session/index.ts";
 
 /** Everything a live session needs from its host. */
@@ -48,7 +48,7 @@ export interface LiveSessionPorts {
 	ui: UIBridge;
 	clock: Clock;
 	scheduler: Scheduler;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
 	abortRun(): void;
 	/** A new budget id, never used before. */
@@ -260,7 +260,7 @@ export class LiveSession {
 				default:
 					return;
 			}
-			const result = runDaily(port, this.dailySession, dailyEvent, now);
+			const result = carryOutDaily(port, this.dailySession, dailyEvent, now);
 			this.dailySession = result.session;
 			this.execute(result.effects, answer);
 			answer.context.push(...result.context);
@@ -305,7 +305,7 @@ export class LiveSession {
 		const answer: Answer = { context: [], refusal: null, questions: [] };
 		if (this.disposed) return answer;
 		this.guard(event.type, () => {
-			const result = step(this.current, event, this.ports.clock.now());
+			const result = transition(this.current, event, this.ports.clock.now());
 			this.current = result.state;
 			this.execute(result.effects, answer);
 			this.armTimers();
@@ -321,10 +321,10 @@ export class LiveSession {
 	}
 
 	private execute(effects: readonly Effect[], answer: Answer): void {
-		for (const effect of effects) this.guard(effect.kind, () => this.run(effect, answer));
+		for (const effect of effects) this.guard(effect.kind, () => this.carryOut(effect, answer));
 	}
 
-	private run(effect: Effect, answer: Answer): void {
+	private carryOut(effect: Effect, answer: Answer): void {
 		switch (effect.kind) {
 			case "notify":
 				this.ports.ui.notify(effect.message, effect.level);
@@ -350,9 +350,9 @@ export class LiveSession {
 			case "once":
 				if (this.claim(effect)) this.execute(effect.then, answer);
 				return;
-			case "runOnStop": {
+			case "startOnStop": {
 				const command = effect.command;
-				this.ports.onStop.run(command, (outcome) => this.dispatch({ type: "onStopReport", command, outcome }));
+				this.ports.onStop.start(command, (outcome) => this.dispatch({ type: "onStopReport", command, outcome }));
 				return;
 			}
 		}

@@ -51,6 +51,6 @@ export interface Scheduler {
  * Starts the on-stop command exactly as typed. Reports exactly one of `started` or `failed` (could not start), and
  * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs).
  */
-export interface OnStopRunner {
-	run(command: string, report: (outcome: OnStopOutcome) => void): void;
+export interface OnStopStarter {
+	start(command: string, report: (outcome: OnStopOutcome) => void): void;
 }

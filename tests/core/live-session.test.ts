@@ -8,7 +8,7 @@ import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports
 import type { TimeboxRecord } from "../../src/core/records.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
-import { MemoryLedger, MemoryUI, RecordingRunner, ScriptedUser } from "../support/memory-host.ts";
+import { MemoryLedger, MemoryUI, RecordingStarter, ScriptedUser } from "../support/memory-host.ts";
 
 const SPENT = "Timebox: budget spent";
 
@@ -39,7 +39,7 @@ function createHost(options: HostOptions = {}) {
 	let skewMs = 0;
 	const ledger = options.ledger ?? new MemoryLedger();
 	const ui = new MemoryUI();
-	const onStop = new RecordingRunner();
+	const onStop = new RecordingStarter();
 	const user = new ScriptedUser();
 	onStop.outcome = null;
 	let aborts = 0;
@@ -529,12 +529,12 @@ describe("failing ports", () => {
 		const replacing = host.session.command("turns:1");
 		const prompt = host.session.handle({ type: "modelCall", prompt: "p1" });
 		expect(host.session.state.standing?.budget?.turnLimit).toBe(3);
-		expect(host.session.state.standing?.usedTurns).toBe(0);
+		expect(host.session.state.standing?.usedPrompts).toBe(0);
 		answer(0);
 		await replacing;
 		expect(await prompt).toEqual({ context: [], refusal: null, questions: [] });
 		// The prompt came while the question was open: it counts under the budget the answer left.
-		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedTurns: 1 } });
+		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedPrompts: 1 } });
 		expect(host.session.state.standing?.budget?.turnLimit).toBe(1);
 	});
 
@@ -632,7 +632,7 @@ describe("failing ports", () => {
 		const answer = host.session.dispatch({ type: "modelCall", prompt: "p1" });
 		expect(answer).toEqual({ context: [], refusal: null, questions: [] });
 		expect(host.ui.notifications.at(-1)).toEqual({ message: internalError("modelCall", "clock gone"), level: "error" });
-		expect(host.session.state.standing?.usedTurns).toBe(0);
+		expect(host.session.state.standing?.usedPrompts).toBe(0);
 	});
 
 	it("survives a UI that throws on every call: the stop still aborts and runs its command", () => {

@@ -15,7 +15,7 @@ import {
 	MemoryLedger,
 	MemoryStore,
 	MemoryUI,
-	RecordingRunner,
+	RecordingStarter,
 	ScriptedUser,
 	sequentialIds,
 } from "../support/memory-host.ts";
@@ -64,7 +64,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const store = new MemoryStore();
 	const ledger = new MemoryLedger();
 	const ui = new MemoryUI();
-	const runner = new RecordingRunner();
+	const runner = new RecordingStarter();
 	const ids = sequentialIds();
 	const user = new ScriptedUser();
 	let aborted = false;
@@ -164,7 +164,7 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 export function claudeDriver(options: DriverOptions = {}): HostDriver {
 	const dataDir = mkdtempSync(join(tmpdir(), "timebox-scenario-"));
 	const time = new FakeTime();
-	const runner = new RecordingRunner();
+	const runner = new RecordingStarter();
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
 	const deps = {

@@ -12,7 +12,7 @@ import {
 	NOTHING_RECORDED,
 	type SessionEvent,
 	type SessionState,
-	step,
+	transition,
 } from "../../src/core/session/index.ts";
 import { type BudgetStanding, freshStanding } from "../../src/core/session/state.ts";
 import { budget, MINUTE, START } from "./budgets.ts";
@@ -65,7 +65,7 @@ export function withBudget(b: TimeboxBudget, more: Omit<SessionOutline, "budget"
 
 /** Feeds events in order, all at `now`, and returns the state they leave. */
 export function play(state: SessionState, events: readonly SessionEvent[], now = START): SessionState {
-	return events.reduce((current, event) => step(current, event, now).state, state);
+	return events.reduce((current, event) => transition(current, event, now).state, state);
 }
 
 /** The stop notice when nothing was running: there was nothing to stop. */
@@ -98,7 +98,7 @@ export function stopEffects(
 	const message = spentText(summary.usedTurns, elapsed);
 	const said = idle ? idleSpentText(summary.usedTurns, elapsed) : message;
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
-	if (onStop !== null) announce.push({ kind: "runOnStop", command: onStop });
+	if (onStop !== null) announce.push({ kind: "startOnStop", command: onStop });
 	const effects: Effect[] = [
 		{ kind: "status", text: SPENT },
 		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
@@ -125,7 +125,7 @@ export function loadEvent(
 		type: "load",
 		history: {
 			budget: null,
-			usedTurns: 0,
+			usedPrompts: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,

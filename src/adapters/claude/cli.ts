@@ -8,7 +8,7 @@ import {
 	type Clock,
 	internalErrorMessage,
 	LEDGER_FOLDER,
-	type OnStopRunner,
+	type OnStopStarter,
 	parseDailyBudget,
 } from "../../core/index.ts";
 import { fromCodex, toCodex } from "../codex/mapping.ts";
@@ -35,7 +35,7 @@ export type StatusLineRunner = (command: string, stdin: string) => string;
 
 export interface CliDeps {
 	clock: Clock;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	runStatusLine: StatusLineRunner;
 	newBudgetId?: () => string;
 	/** The path of the plugin's script, which a status line set up by `setup-statusline` runs. */

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import {
 	type BudgetLedger,
 	type Clock,
+	carryOutDaily,
 	type DailyEvent,
 	type DailyPort,
 	type DailySession,
@@ -16,20 +17,19 @@ import {
 	type LedgerView,
 	NOTHING_RECORDED,
 	type OnStopOutcome,
-	type OnStopRunner,
+	type OnStopStarter,
 	outcomeId,
 	parseCommand,
 	quoteInput,
 	readLedger,
-	runDaily,
 	type SessionEvent,
 	type SessionState,
 	sessionReport,
 	statusText,
-	step,
 	type TimeboxBudget,
 	todayCommand,
 	todayReport,
+	transition,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 import type { HookInput } from "./hook-input.ts";
@@ -40,7 +40,7 @@ export interface HookDeps {
 	store: SessionLog;
 	ledger: BudgetLedger;
 	clock: Clock;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	newBudgetId?: () => string;
 	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
 	defaultBudget?: string;
@@ -137,7 +137,11 @@ export function loadSession(deps: Pick<HookDeps, "store" | "ledger">, now: numbe
 	if (typeof running === "string") event.runningSteps = deps.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
-	return step(EMPTY_SESSION, options.running === undefined ? event : { ...event, runningPrompt: options.running }, now);
+	return transition(
+		EMPTY_SESSION,
+		options.running === undefined ? event : { ...event, runningPrompt: options.running },
+		now,
+	);
 }
 
 function ledgerView(budget: TimeboxBudget, deps: Pick<HookDeps, "store" | "ledger">): LedgerView {
@@ -245,7 +249,7 @@ async function dailyHook(input: HookInput, deps: HookDeps, now: number): Promise
 		runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
 		stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
 	};
-	const result = runDaily(port, session, event, now);
+	const result = carryOutDaily(port, session, event, now);
 	for (const level of result.session.given) {
 		if (!session.given.includes(level)) deps.store.appendLine({ kind: "daily-warned", level, at: now });
 	}
@@ -316,7 +320,7 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			const event: SessionEvent = nextCall
 				? { type: "modelCall", prompt: input.promptId, ...stepOf(promptKey, deps) }
 				: { type: "toolCall", prompt: input.promptId };
-			const outcome = await execute(step(state, event, now).effects, deps);
+			const outcome = await execute(transition(state, event, now).effects, deps);
 			if (outcome.refusal !== null) return stopAtTool(input.event, outcome, outcome.refusal);
 			return withContext(input.event, outcome);
 		}
@@ -326,7 +330,7 @@ async function answerHook(input: HookInput, deps: HookDeps, now: number): Promis
 			if (input.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: input.promptId, at: now });
 			const { state } = loadSession(deps, now, { running: input.promptId });
 			if (!state.standing?.wrapUp) return null;
-			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
+			return noticeOnly(await execute(transition(state, { type: "runEnd" }, now).effects, deps));
 		}
 		default:
 			return null;
@@ -372,7 +376,7 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 		if (parseCommand(args).kind === "report") {
 			event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
 		}
-		const outcome = await execute(step(state, event, now).effects, deps);
+		const outcome = await execute(transition(state, event, now).effects, deps);
 		return { decision: "block", reason: outcome.notices.join("\n") };
 	}
 	// A prompt is recorded once it runs: a refused prompt never reached the model and counts for nothing.
@@ -387,7 +391,7 @@ async function answerPrompt(input: HookInput, deps: HookDeps, now: number): Prom
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
 	const outcome = await execute(
-		step(state, { type: "modelCall", prompt: promptId, ...stepOf(promptId, deps) }, now).effects,
+		transition(state, { type: "modelCall", prompt: promptId, ...stepOf(promptId, deps) }, now).effects,
 		deps,
 	);
 	if (outcome.refusal !== null) return { decision: "block", reason: stopText(outcome, outcome.refusal) };
@@ -429,7 +433,7 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
-	const checked = step(state, { type: "timeCheck" }, now);
+	const checked = transition(state, { type: "timeCheck" }, now);
 	if (!checked.state.standing?.spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
 	const running =
@@ -456,7 +460,7 @@ function untoldNotices(store: SessionLog, now: number): string[] {
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
 	const { state } = loadSession(deps, now);
-	const checked: SessionState = step(state, { type: "timeCheck" }, now).state;
+	const checked: SessionState = transition(state, { type: "timeCheck" }, now).state;
 	return statusText(checked, now) ?? "";
 }
 
@@ -487,7 +491,7 @@ function stopAtTool(event: string, outcome: Outcome, refusal: string): HookOutpu
 /** Carries out the effects of one hook, in order, and gathers what its answer says. */
 async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outcome> {
 	const outcome: Outcome = { notices: [], context: [], refusal: null, aborted: false };
-	const run = async (list: readonly Effect[]): Promise<void> => {
+	const carryOut = async (list: readonly Effect[]): Promise<void> => {
 		for (const effect of list) {
 			switch (effect.kind) {
 				case "notify":
@@ -517,17 +521,19 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
 					outcome.refusal = effect.reason;
 					break;
 				case "once":
-					if (deps.ledger.claim(effect.claim)) await run(effect.then);
+					if (deps.ledger.claim(effect.claim)) await carryOut(effect.then);
 					break;
-				case "runOnStop": {
+				case "startOnStop": {
 					const report = await startOnStop(effect.command, deps.onStop);
-					await run(step(EMPTY_SESSION, { type: "onStopReport", command: effect.command, outcome: report }, 0).effects);
+					await carryOut(
+						transition(EMPTY_SESSION, { type: "onStopReport", command: effect.command, outcome: report }, 0).effects,
+					);
 					break;
 				}
 			}
 		}
 	};
-	await run(effects);
+	await carryOut(effects);
 	return outcome;
 }
 
@@ -535,7 +541,7 @@ async function execute(effects: readonly Effect[], deps: HookDeps): Promise<Outc
  * Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone.
  * A runner that throws could not start the command: this hook won the stop, so it is the one to say so.
  */
-function startOnStop(command: string, runner: OnStopRunner): Promise<OnStopOutcome> {
+function startOnStop(command: string, runner: OnStopStarter): Promise<OnStopOutcome> {
 	return new Promise((resolve) => {
 		const timer = setTimeout(() => resolve({ kind: "started" }), ON_STOP_START_WAIT_MS);
 		const settle = (outcome: OnStopOutcome): void => {
@@ -543,7 +549,7 @@ function startOnStop(command: string, runner: OnStopRunner): Promise<OnStopOutco
 			resolve(outcome);
 		};
 		try {
-			runner.run(command, (outcome) => {
+			runner.start(command, (outcome) => {
 				if (outcome.kind !== "exited") settle(outcome);
 			});
 		} catch (error) {

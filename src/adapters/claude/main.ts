@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { systemClock } from "../node/node-time.ts";
-import { createShellRunner } from "../node/on-stop-runner.ts";
+import { createShellStarter } from "../node/on-stop-runner.ts";
 import { runCli, runStatusLineCommand } from "./cli.ts";
 
 let stdin = "";
@@ -15,7 +15,7 @@ try {
 }
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
-	onStop: createShellRunner(),
+	onStop: createShellStarter(),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
 	startWatcher: (dataDir, sessionId, budget) => {

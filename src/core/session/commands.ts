@@ -13,10 +13,10 @@ import {
 	budgetOf,
 	freshStanding,
 	type SessionState,
-	type StepResult,
-	shownTurns,
+	shownPrompts,
 	spendOf,
 	status,
+	type Transition,
 	withNewBudget,
 	withStanding,
 } from "./state.ts";
@@ -25,11 +25,11 @@ export function command(
 	state: SessionState,
 	event: Extract<SessionEvent, { type: "command" }>,
 	now: number,
-): StepResult {
+): Transition {
 	const plan = planCommand(parseCommand(event.args), {
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
-		usedTurns: shownTurns(state),
+		usedPrompts: shownPrompts(state),
 		now,
 		newBudgetId: event.newBudgetId,
 		spend: spendOf(state),
@@ -72,7 +72,7 @@ export function command(
 				effects: [
 					{
 						kind: "append",
-						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedTurns, standing.spend) },
+						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) },
 					},
 					status(next, now),
 					reply,
@@ -101,14 +101,14 @@ function askToReplace(
 	budget: TimeboxBudget,
 	event: Extract<SessionEvent, { type: "command" }>,
 	now: number,
-): StepResult {
+): Transition {
 	const keep: SessionEvent = { type: "declined", message: KEPT_MESSAGE };
 	return {
 		state,
 		effects: [
 			{
 				kind: "ask",
-				question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
+				question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
 				choices: [
 					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
 					{ label: KEEP_CHOICE, answer: keep },

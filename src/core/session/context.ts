@@ -5,14 +5,14 @@ import { NUDGE_WARNING_RATIO } from "../constants.ts";
 import { urgencyFor } from "../decide.ts";
 import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../format.ts";
 import { worstRatio } from "../measure.ts";
-import { awarenessOf, counting, graceOf, type SessionState, type StepResult, shownTurns, stepsOf } from "./state.ts";
+import { awarenessOf, counting, graceOf, type SessionState, shownPrompts, stepsOf, type Transition } from "./state.ts";
 
 /**
  * What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
  * warning block from 80% of the budget (critical from 95%), as it stands at this call; or, when the user asked that
  * the model always know, a line with what is left. Nothing for a call that is refused, or without an active budget.
  */
-export function withCallContext(result: StepResult, now: number): StepResult {
+export function withCallContext(result: Transition, now: number): Transition {
 	const { state, effects } = result;
 	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
 		return result;
@@ -28,7 +28,7 @@ function callContext(state: SessionState, now: number): string | null {
 	const budget = standing.budget;
 	const steps = stepsOf(state);
 	if (steps && budget.stepLimit !== undefined && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-	const used = shownTurns(state);
+	const used = shownPrompts(state);
 	const spend = standing.spend;
 	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
 	if (ratio >= NUDGE_WARNING_RATIO) {

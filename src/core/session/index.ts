@@ -1,8 +1,8 @@
 // The session rulebook: every rule about a session's budget, as one pure function. A host reports what happened
-// (a command, a prompt, a model call, a tool call, the end of a run, a time check, a load); `step` returns the new
-// state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, run the
-// on-stop command, once anywhere). No host, clock or timer is touched here. This entry dispatches each event to the
-// rules of its concern, in the files beside it.
+// (a command, a prompt, a model call, a tool call, the end of a run, a time check, a load); `transition` returns the
+// new state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, start
+// the on-stop command, once anywhere). No host, clock or timer is touched here. This entry dispatches each event to
+// the rules of its concern, in the files beside it.
 
 import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS } from "../constants.ts";
 import type { SessionEvent } from "../events.ts";
@@ -11,7 +11,7 @@ import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
 import { load } from "./load.ts";
-import { type SessionState, type StepResult, status, withStanding } from "./state.ts";
+import { type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
@@ -27,14 +27,14 @@ export {
 	nextTimeCheckIn,
 	type SessionSettings,
 	type SessionState,
-	type StepResult,
-	shownTurns,
+	shownPrompts,
 	statusText,
+	type Transition,
 	type WrapUp,
 } from "./state.ts";
 
 /** Applies one event to a session: the new state and the effects to carry out. */
-export function step(state: SessionState, event: SessionEvent, now: number): StepResult {
+export function transition(state: SessionState, event: SessionEvent, now: number): Transition {
 	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
 		// The limit question is open: nothing is checked or stopped until it is answered.
 		return { state, effects: [status(state, now)] };
@@ -53,7 +53,7 @@ export function step(state: SessionState, event: SessionEvent, now: number): Ste
 	return result;
 }
 
-function applyEvent(state: SessionState, event: SessionEvent, now: number): StepResult {
+function applyEvent(state: SessionState, event: SessionEvent, now: number): Transition {
 	switch (event.type) {
 		case "load":
 			return load(event, now);
@@ -92,7 +92,7 @@ function stepsAnswer(
 	state: SessionState,
 	event: Extract<SessionEvent, { type: "stepsAnswer" }>,
 	now: number,
-): StepResult {
+): Transition {
 	const { limit } = event;
 	if (event.answer === "stop") {
 		return {
@@ -114,12 +114,12 @@ function limitAnswer(
 	state: SessionState,
 	event: Extract<SessionEvent, { type: "limitAnswer" }>,
 	now: number,
-): StepResult {
+): Transition {
 	if (event.answer === "stop") return applyEvent(state, event.reached, now);
 	const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
 	// An extension keeps the budget and its id: no new id is needed.
 	const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
 	// Room of the other kind does not lift the limit that was met: the question comes again, with the other choice.
-	const goOn = step(extended.state, event.reached, now);
+	const goOn = transition(extended.state, event.reached, now);
 	return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }

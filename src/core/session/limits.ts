@@ -27,10 +27,10 @@ import {
 	graceOf,
 	promptKeyOf,
 	type SessionState,
-	type StepResult,
-	shownTurns,
+	shownPrompts,
 	status,
 	stepsOf,
+	type Transition,
 	withStanding,
 } from "./state.ts";
 import { endWrapUp, startWrapUp, wrapUpModelCall, wrapUpToolCall } from "./wrap-up.ts";
@@ -39,8 +39,8 @@ import { endWrapUp, startWrapUp, wrapUpModelCall, wrapUpToolCall } from "./wrap-
  * The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
  * or prompts, and stops if nobody answers in time.
  */
-export function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary): StepResult {
-	const answer = (choice: "stop" | "time" | "turns"): SessionEvent => ({
+export function askAtTheLimit(state: SessionState, reached: SessionEvent, summary: SpentSummary): Transition {
+	const answer = (choice: "stop" | "time" | "prompts"): SessionEvent => ({
 		type: "limitAnswer",
 		answer: choice,
 		reached,
@@ -54,7 +54,7 @@ export function askAtTheLimit(state: SessionState, reached: SessionEvent, summar
 				choices: [
 					{ label: STOP_CHOICE, answer: answer("stop") },
 					{ label: MORE_TIME_CHOICE, answer: answer("time") },
-					{ label: MORE_TURNS_CHOICE, answer: answer("turns") },
+					{ label: MORE_TURNS_CHOICE, answer: answer("prompts") },
 				],
 				timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
 				onTimeout: answer("stop"),
@@ -68,7 +68,7 @@ export function askAtTheLimit(state: SessionState, reached: SessionEvent, summar
  * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
  * it never counts again; its run goes on unless the budget stopped it.
  */
-export function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
+export function modelCall(state: SessionState, prompt: string | null, now: number): Transition {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
 	const key = promptKeyOf(state, prompt);
 	const standing = state.standing;
@@ -96,9 +96,9 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	const active = counting(fresh);
 	if (!active) return { state: fresh, effects: [status(fresh, now)] };
 	const budget = active.budget;
-	const decision = decide(budget, now, active.usedTurns, active.nudged, active.spend);
+	const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-	const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
+	const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
 		const nudged = withStanding(fresh, active, { ...counted, nudged: true });
 		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
@@ -111,7 +111,7 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
  * A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
  * is checked at once, so a run that used up its tokens or cost stops before its next step.
  */
-export function modelResponse(state: SessionState, used: { tokens: number; cost: number }, now: number): StepResult {
+export function modelResponse(state: SessionState, used: { tokens: number; cost: number }, now: number): Transition {
 	const active = counting(state);
 	if (!active) return { state, effects: [] };
 	const before = active.spend;
@@ -120,7 +120,7 @@ export function modelResponse(state: SessionState, used: { tokens: number; cost:
 }
 
 /** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
-export function toolCall(state: SessionState, prompt: string | null, now: number): StepResult {
+export function toolCall(state: SessionState, prompt: string | null, now: number): Transition {
 	const key = prompt ?? state.lastPrompt;
 	const standing = state.standing;
 	const steps = stepsOf(state);
@@ -147,11 +147,11 @@ export function checkTime(
 	now: number,
 	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
 	prompt: string | null = state.lastPrompt,
-): StepResult {
+): Transition {
 	const active = counting(state);
 	if (!active) return { state, effects: [status(state, now)] };
 	const budget = active.budget;
-	const decision = decideMidRun(budget, now, shownTurns(state), active.nudged, active.spend);
+	const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {
@@ -168,7 +168,7 @@ export function checkTime(
 }
 
 /**
- * The hard stop, once per budget anywhere: tell the user, run the on-stop command, show the spent status, and end the
+ * The hard stop, once per budget anywhere: tell the user, start the on-stop command, show the spent status, and end the
  * run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
  */
 function hardStop(
@@ -178,15 +178,15 @@ function hardStop(
 	prompt: string | null,
 	now: number,
 	refuse: boolean,
-): StepResult {
+): Transition {
 	const budget = standing.budget;
 	const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt });
 	const usage = spentUsage(summary, budget);
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
-	if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
-	// The status comes first: the on-stop command's outcome, reported while the claim runs, updates it after.
+	if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+	// The status comes first: the on-stop command's outcome, reported while the claim is carried out, updates it after.
 	const effects: Effect[] = [
 		status(next, now),
 		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
@@ -201,7 +201,7 @@ export function onStopReported(
 	state: SessionState,
 	event: Extract<SessionEvent, { type: "onStopReport" }>,
 	now: number,
-): StepResult {
+): Transition {
 	const standing = state.standing;
 	// A failure after the start (a failing exit) turns "ran" into "failed"; nothing turns "failed" back.
 	const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";

@@ -26,13 +26,13 @@ import {
 	freshStanding,
 	type SessionSettings,
 	type SessionState,
-	type StepResult,
 	status,
+	type Transition,
 	type WrapUp,
 	withNewBudget,
 } from "./state.ts";
 
-export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): StepResult {
+export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
 	const { history, ledger, mode, announce } = event;
 	const effects: Effect[] = [];
 	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -58,7 +58,7 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const standing: BudgetStanding = {
 		...freshStanding(budget),
-		usedTurns: history.usedTurns,
+		usedPrompts: history.usedPrompts,
 		spend: history.spend,
 		steps: running && event.runningSteps !== undefined && budget.stepLimit !== undefined ? event.runningSteps : null,
 		runningCounted: running && history.lastPromptCounted,
@@ -82,21 +82,21 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 				: null;
 		const wrapping: SessionState = { ...base, standing: { ...standing, wrapUp } };
 		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
 		return { state: wrapping, effects };
 	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
+	const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
 	if (summary) {
 		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
-		// Spent while the session was closed: it is over everywhere, though its on-stop command does not run now.
+		// Spent while the session was closed: it is over everywhere, though its on-stop command does not start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
-	const nudged = ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO;
+	const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
 	const next: SessionState = { ...base, standing: { ...standing, nudged } };
 	effects.push(status(next, now));
-	if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
+	if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
 	return { state: next, effects };
 }
 
@@ -105,7 +105,7 @@ function withDefault(
 	state: SessionState,
 	{ text, source, newBudgetId }: { text: string; source: string; newBudgetId: string },
 	now: number,
-): StepResult {
+): Transition {
 	const command = parseCommand(text);
 	if (command.kind !== "set") {
 		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
@@ -134,8 +134,8 @@ function withDefault(
 	};
 }
 
-function restored(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend): Effect {
-	const text = formatStatus(budget, now, usedTurns, spend);
+function restored(budget: TimeboxBudget, now: number, usedPrompts: number, spend: Spend): Effect {
+	const text = formatStatus(budget, now, usedPrompts, spend);
 	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 

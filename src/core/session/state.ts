@@ -29,8 +29,8 @@ export interface SessionState {
 export interface BudgetStanding {
 	readonly budget: TimeboxBudget;
 	/** Prompts counted against the budget, the running one included when it counts. */
-	readonly usedTurns: number;
-	/** Whether the running prompt is among `usedTurns` (a prompt does not count against itself while it runs). */
+	readonly usedPrompts: number;
+	/** Whether the running prompt is among `usedPrompts` (a prompt does not count against itself while it runs). */
 	readonly runningCounted: boolean;
 	/** Whether the budget's warning was given. */
 	readonly nudged: boolean;
@@ -65,7 +65,7 @@ export interface WrapUp {
 	readonly refused: boolean;
 	/** Model calls made since the first refusal. */
 	readonly callsSinceRefusal: number;
-	/** The ledger name of the spent budget, and its on-stop command, run when the run ends. */
+	/** The ledger name of the spent budget, and its on-stop command, started when the run ends. */
 	readonly outcomeId: string;
 	readonly onStopCommand: string | null;
 }
@@ -84,7 +84,7 @@ export const EMPTY_SESSION: SessionState = {
 export function freshStanding(budget: TimeboxBudget): BudgetStanding {
 	return {
 		budget,
-		usedTurns: 0,
+		usedPrompts: 0,
 		runningCounted: false,
 		nudged: false,
 		spend: NO_SPEND,
@@ -97,7 +97,8 @@ export function freshStanding(budget: TimeboxBudget): BudgetStanding {
 	};
 }
 
-export interface StepResult {
+/** What one event does to a session: the new state, and the effects the host carries out, in order. */
+export interface Transition {
 	state: SessionState;
 	effects: Effect[];
 }
@@ -128,10 +129,10 @@ export function budgetOf(state: SessionState): TimeboxBudget | null {
 }
 
 /** Prompts used as the user reads them: the prompt being answered does not count against itself. */
-export function shownTurns(state: SessionState): number {
+export function shownPrompts(state: SessionState): number {
 	const standing = state.standing;
 	if (!standing) return 0;
-	return standing.usedTurns - (state.running && standing.runningCounted ? 1 : 0);
+	return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
 }
 
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
@@ -143,7 +144,7 @@ export function statusText(state: SessionState, now: number): string | undefined
 		const outcome = standing.onStopOutcome;
 		return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
 	}
-	return formatStatus(standing.budget, now, shownTurns(state), standing.spend, stepsOf(state));
+	return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
 }
 
 /** Where the running prompt stands under the step cap, or null when there is no cap or no run. */

@@ -4,7 +4,7 @@
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../events.ts";
 import { moreStepsChoice, STOP_CHOICE, stepsQuestion, stepsRefusal, stepsUsedMessage } from "../messages.ts";
-import { counting, type SessionState, type StepResult, status, withStanding } from "./state.ts";
+import { counting, type SessionState, status, type Transition, withStanding } from "./state.ts";
 
 /**
  * Counts a model call against its prompt's step cap, once the call is let through. Calls up to the cap run as usual;
@@ -13,10 +13,10 @@ import { counting, type SessionState, type StepResult, status, withStanding } fr
  */
 export function countStep(
 	before: SessionState,
-	result: StepResult,
+	result: Transition,
 	event: Extract<SessionEvent, { type: "modelCall" }>,
 	now: number,
-): StepResult {
+): Transition {
 	const { state, effects } = result;
 	const active = counting(state);
 	const limit = active?.budget.stepLimit;

@@ -1,5 +1,5 @@
 // The grace period: a budget that runs out mid-run lets the model write its final answer; tools are refused, and
-// the run is stopped when the time is over or the model asks for tools again. The on-stop command runs at its end.
+// the run is stopped when the time is over or the model asks for tools again. The on-stop command starts at its end.
 
 import type { SpentSummary } from "../budget.ts";
 import type { Effect } from "../events.ts";
@@ -9,15 +9,15 @@ import {
 	type BudgetStanding,
 	graceOf,
 	type SessionState,
-	type StepResult,
 	status,
+	type Transition,
 	type WrapUp,
 	withStanding,
 } from "./state.ts";
 
 /**
  * The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
- * everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command runs when
+ * everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command starts when
  * the run ends. A tool call that met the limit is the first one refused.
  */
 export function startWrapUp(
@@ -27,7 +27,7 @@ export function startWrapUp(
 	prompt: string | null,
 	now: number,
 	refuseTool: boolean,
-): StepResult {
+): Transition {
 	const budget = standing.budget;
 	const graceMs = graceOf(state, budget);
 	const until = now + graceMs;
@@ -57,7 +57,7 @@ export function wrapUpModelCall(
 	standing: BudgetStanding,
 	wrapUp: WrapUp,
 	now: number,
-): StepResult {
+): Transition {
 	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
 	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
 	const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
@@ -68,7 +68,7 @@ export function wrapUpModelCall(
  * A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
  * refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
  */
-export function wrapUpToolCall(state: SessionState, standing: BudgetStanding, wrapUp: WrapUp, now: number): StepResult {
+export function wrapUpToolCall(state: SessionState, standing: BudgetStanding, wrapUp: WrapUp, now: number): Transition {
 	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
 	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
 	const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
@@ -81,14 +81,14 @@ export function wrapUpTimeCheck(
 	standing: BudgetStanding,
 	wrapUp: WrapUp,
 	now: number,
-): StepResult {
+): Transition {
 	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
 	return { state, effects: [status(state, now)] };
 }
 
 /**
  * The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
- * or the model asked for tools again. The on-stop command runs now, once anywhere.
+ * or the model asked for tools again. The on-stop command starts now, once anywhere.
  */
 export function endWrapUp(
 	state: SessionState,
@@ -96,11 +96,11 @@ export function endWrapUp(
 	wrapUp: WrapUp,
 	now: number,
 	cut: "time" | "tools" | null,
-): StepResult {
+): Transition {
 	const next = withStanding(state, standing, { wrapUp: null });
 	const announce: Effect[] = [];
 	if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-	if (wrapUp.onStopCommand !== null) announce.push({ kind: "runOnStop", command: wrapUp.onStopCommand });
+	if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
 	const effects: Effect[] = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
 	if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
 	return { state: next, effects };

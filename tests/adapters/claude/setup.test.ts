@@ -67,7 +67,7 @@ describe("merging the status line into the settings", () => {
 		const settings = join(home, ".claude", "settings.json");
 		const deps = {
 			clock: { now: () => 0 },
-			onStop: { run: () => {} },
+			onStop: { start: () => {} },
 			runStatusLine: () => "",
 			script: SCRIPT,
 			startWatcher: () => {},

@@ -18,7 +18,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 
 const deps = () => ({
 	clock: { now: () => now },
-	onStop: { run: () => {} },
+	onStop: { start: () => {} },
 	runStatusLine: () => "",
 	script: "/x/timebox.mjs",
 	startWatcher: () => {},

@@ -8,9 +8,9 @@ import {
 	type Effect,
 	EMPTY_SESSION,
 	nextTimeCheckIn,
-	shownTurns,
+	shownPrompts,
 	statusText,
-	step,
+	transition,
 } from "../../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import {
@@ -34,7 +34,7 @@ import {
 
 describe("commands", () => {
 	it("sets a budget: appends its record, shows the status and confirms it", () => {
-		const result = step(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
+		const result = transition(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
 		const set15 = { id: "b1", timeLimitMs: 15 * MINUTE, turnLimit: 3, startTime: START, onStopCommand: "lmk" };
 		expect(result.state).toEqual(session({ budget: set15 }));
 		expect(result.effects).toEqual([
@@ -45,8 +45,8 @@ describe("commands", () => {
 	});
 
 	it("replaces an active budget: the count and the warning start over from the new start time", () => {
-		const before = withBudget(tenMinutes, { usedTurns: 4, nudged: true, lastPrompt: "p4" });
-		const result = step(before, set("turns:2", "b2"), START + 9 * MINUTE);
+		const before = withBudget(tenMinutes, { usedPrompts: 4, nudged: true, lastPrompt: "p4" });
+		const result = transition(before, set("turns:2", "b2"), START + 9 * MINUTE);
 		const replacement = {
 			id: "b2",
 			timeLimitMs: null,
@@ -64,46 +64,46 @@ describe("commands", () => {
 
 	it("sets a new budget after a spent one without calling it a replacement, and lets the stopped prompt run", () => {
 		const spent = withBudget(threeTurns, {
-			usedTurns: 3,
+			usedPrompts: 3,
 			lastPrompt: "p4",
 			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
 			stoppedPrompt: "p4",
 		});
-		const result = step(spent, set("turns:5", "b2"), START);
+		const result = transition(spent, set("turns:5", "b2"), START);
 		expect(result.state).toMatchObject({
 			lastPrompt: "p4",
-			standing: { usedTurns: 0, spent: null, stoppedPrompt: null },
+			standing: { usedPrompts: 0, spent: null, stoppedPrompt: null },
 		});
 		expect(notices(result.effects)).toEqual(["Timebox set: 5 turns."]);
-		expect(step(result.state, call("p4"), START).effects).toEqual([
+		expect(transition(result.state, call("p4"), START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 5 turns left (0/5)" },
 		]);
 	});
 
 	it("does not count the prompt running when the budget is set, through its whole run", () => {
 		const running = play(EMPTY_SESSION, [call("p1")]);
-		const afterSet = step(running, set("turns:2"), START).state;
+		const afterSet = transition(running, set("turns:2"), START).state;
 		expect(afterSet).toMatchObject({
 			running: true,
 			lastPrompt: "p1",
-			standing: { usedTurns: 0, runningCounted: false },
+			standing: { usedPrompts: 0, runningCounted: false },
 		});
 		const answered = play(afterSet, [call("p1"), tool(), call(null)]);
-		expect(answered.standing?.usedTurns).toBe(0);
-		expect(step(answered, RUN_END, START).effects).toEqual([
+		expect(answered.standing?.usedPrompts).toBe(0);
+		expect(transition(answered, RUN_END, START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
 		]);
 	});
 
 	it("does not count the prompt running when a budget replaces another during it", () => {
-		const counted = withBudget(fiveTurns, { usedTurns: 3, lastPrompt: "p3", running: true, runningCounted: true });
+		const counted = withBudget(fiveTurns, { usedPrompts: 3, lastPrompt: "p3", running: true, runningCounted: true });
 		const replaced = play(counted, [set("turns:2"), RUN_END]);
 		expect(statusText(replaced, START)).toBe("Timebox: no time limit | 2 turns left (0/2)");
 	});
 
 	it("turns an active budget off: appends the off record, claims off everywhere and clears the status", () => {
-		const active = withBudget(tenMinutes, { usedTurns: 2, nudged: true, lastPrompt: "p2" });
-		const result = step(active, set("off"), START + MINUTE);
+		const active = withBudget(tenMinutes, { usedPrompts: 2, nudged: true, lastPrompt: "p2" });
+		const result = transition(active, set("off"), START + MINUTE);
 		expect(result.state).toEqual(session({ lastPrompt: "p2" }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START + MINUTE } },
@@ -115,10 +115,10 @@ describe("commands", () => {
 
 	it("turns a budget off during a counted prompt: that prompt no longer counts, and a new budget starts at 0", () => {
 		const running = play(withBudget(threeTurns), [call("p1")]);
-		const off = step(running, set("off"), START).state;
+		const off = transition(running, set("off"), START).state;
 		expect(off).toMatchObject({ running: true, standing: null });
-		expect(shownTurns(off)).toBe(0);
-		expect(statusText(step(off, set("turns:2"), START).state, START)).toBe(
+		expect(shownPrompts(off)).toBe(0);
+		expect(statusText(transition(off, set("turns:2"), START).state, START)).toBe(
 			"Timebox: no time limit | 2 turns left (0/2)",
 		);
 	});
@@ -129,17 +129,17 @@ describe("commands", () => {
 			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
 			stoppedPrompt: "p4",
 		});
-		const result = step(spent, set("cancel"), START);
+		const result = transition(spent, set("cancel"), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p4" }));
 		expect(result.effects[0]).toEqual({
 			kind: "append",
 			record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START },
 		});
-		expect(step(result.state, call("p4"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+		expect(transition(result.state, call("p4"), START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it.each(["off", "disable", "cancel"])("answers %j without a budget: nothing to turn off, nothing written", (word) => {
-		const result = step(EMPTY_SESSION, set(word), START);
+		const result = transition(EMPTY_SESSION, set(word), START);
 		expect(result.state).toBe(EMPTY_SESSION);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: undefined },
@@ -151,27 +151,27 @@ describe("commands", () => {
 		["without a budget", EMPTY_SESSION, START, undefined, `No active timebox.\n${USAGE}`],
 		[
 			"with what is left and the on-stop command",
-			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedTurns: 2 }),
+			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedPrompts: 2 }),
 			START + 146_000,
 			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)",
 			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)\nOn stop it runs: lmk",
 		],
 		[
 			"mid-run without the prompt being answered",
-			withBudget(fiveTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true }),
+			withBudget(fiveTurns, { usedPrompts: 2, lastPrompt: "p2", running: true, runningCounted: true }),
 			START,
 			"Timebox: no time limit | 4 turns left (1/5)",
 			"Timebox: no time limit | 4 turns left (1/5)",
 		],
 		[
 			"after the stop with what was used",
-			withBudget(threeTurns, { usedTurns: 3, spent: { usedTurns: 3, elapsedMs: 61_000, timeRanOut: false } }),
+			withBudget(threeTurns, { usedPrompts: 3, spent: { usedTurns: 3, elapsedMs: 61_000, timeRanOut: false } }),
 			START,
 			SPENT,
 			"Timebox budget spent. Used 3 turns, 1m 1s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
 		],
 	])("answers status %s", (_name, state, now, status, reply) => {
-		const result = step(state, set(" status "), now);
+		const result = transition(state, set(" status "), now);
 		expect(result.state).toBe(state);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: status },
@@ -181,7 +181,7 @@ describe("commands", () => {
 
 	it("warns about invalid input with the reason and the usage, and changes nothing", () => {
 		const active = withBudget(tenMinutes);
-		const result = step(active, set("15x"), START);
+		const result = transition(active, set("15x"), START);
 		expect(result.state).toBe(active);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
@@ -203,7 +203,11 @@ describe("extend, pause and resume", () => {
 
 	it("extends the time limit and the prompts, and writes the budget again with the prompts used so far", () => {
 		const both = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 3 });
-		const result = step(withBudget(both, { usedTurns: 2, lastPrompt: "p2" }), set("+5m +turns:2"), START + MINUTE);
+		const result = transition(
+			withBudget(both, { usedPrompts: 2, lastPrompt: "p2" }),
+			set("+5m +turns:2"),
+			START + MINUTE,
+		);
 		const extended = { ...both, timeLimitMs: 15 * MINUTE, turnLimit: 5, extensions: 1 };
 		expect(result.state.standing?.budget).toEqual(extended);
 		expect(result.effects).toEqual([
@@ -214,36 +218,43 @@ describe("extend, pause and resume", () => {
 	});
 
 	it("counts added time from now and added prompts from those used, for a dimension without a limit", () => {
-		const timeOnly = step(withBudget(threeTurns, { usedTurns: 1 }), set("+10m"), START + 2 * MINUTE).state.standing
-			?.budget;
+		const timeOnly = transition(withBudget(threeTurns, { usedPrompts: 1 }), set("+10m"), START + 2 * MINUTE).state
+			.standing?.budget;
 		expect(timeOnly).toMatchObject({ timeLimitMs: 12 * MINUTE, turnLimit: 3 });
-		const turnsOnly = step(withBudget(tenMinutes, { usedTurns: 4 }), set("add turns:2"), START).state.standing?.budget;
+		const turnsOnly = transition(withBudget(tenMinutes, { usedPrompts: 4 }), set("add turns:2"), START).state.standing
+			?.budget;
 		expect(turnsOnly).toMatchObject({ timeLimitMs: 10 * MINUTE, turnLimit: 6 });
 	});
 
 	it("makes a spent budget active again, its warning and stop to come anew under a new ledger name", () => {
 		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
-		const state = withBudget(threeTurns, { usedTurns: 3, nudged: true, spent, stoppedPrompt: "p4", lastPrompt: "p4" });
-		const extended = step(state, set("+turns:1"), START).state;
-		expect(extended).toMatchObject({ standing: { spent: null, stoppedPrompt: null, nudged: false, usedTurns: 3 } });
-		const stopped = step(step(extended, call("p5"), START).state, call("p6"), START);
+		const state = withBudget(threeTurns, {
+			usedPrompts: 3,
+			nudged: true,
+			spent,
+			stoppedPrompt: "p4",
+			lastPrompt: "p4",
+		});
+		const extended = transition(state, set("+turns:1"), START).state;
+		expect(extended).toMatchObject({ standing: { spent: null, stoppedPrompt: null, nudged: false, usedPrompts: 3 } });
+		const stopped = transition(transition(extended, call("p5"), START).state, call("p6"), START);
 		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
 
 	it("allows an extension up to the largest budget exactly", () => {
-		const upTo = step(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.standing?.budget;
+		const upTo = transition(withBudget(budget({ timeLimitMs: 29 * DAY })), set("+24h"), START).state.standing?.budget;
 		expect(upTo?.timeLimitMs).toBe(30 * DAY);
-		const turns = step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:1"), START).state.standing?.budget;
+		const turns = transition(withBudget(budget({ turnLimit: 999_999 })), set("+turns:1"), START).state.standing?.budget;
 		expect(turns?.turnLimit).toBe(1_000_000);
 	});
 
 	it("names in the reply a word that replaced an earlier one", () => {
-		expect(step(EMPTY_SESSION, set("1h 30m"), START).effects.at(-1)).toEqual({
+		expect(transition(EMPTY_SESSION, set("1h 30m"), START).effects.at(-1)).toEqual({
 			kind: "notify",
 			message: "Timebox set: 30m.\n30m replaces 1h; for the sum, write 1h30m as one word.",
 			level: "info",
 		});
-		expect(step(withBudget(tenMinutes), set("+1m +2m"), START).effects.at(-1)).toEqual({
+		expect(transition(withBudget(tenMinutes), set("+1m +2m"), START).effects.at(-1)).toEqual({
 			kind: "notify",
 			message:
 				"Timebox extended by 2m. Timebox: 12m 0s left (12m budget) | no turn limit\n2m replaces 1m; for the sum, write 1m2m as one word.",
@@ -253,7 +264,7 @@ describe("extend, pause and resume", () => {
 
 	it("refuses an extension past the largest budget and changes nothing", () => {
 		const state = withBudget(budget({ timeLimitMs: 29 * DAY }));
-		const result = step(state, set("+48h"), START);
+		const result = transition(state, set("+48h"), START);
 		expect(result.state).toBe(state);
 		expect(result.effects.at(-1)).toEqual({
 			kind: "notify",
@@ -261,13 +272,15 @@ describe("extend, pause and resume", () => {
 				"Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.",
 			level: "warning",
 		});
-		expect(step(withBudget(budget({ turnLimit: 999_999 })), set("+turns:2"), START).effects.at(-1)).toMatchObject({
-			level: "warning",
-		});
+		expect(transition(withBudget(budget({ turnLimit: 999_999 })), set("+turns:2"), START).effects.at(-1)).toMatchObject(
+			{
+				level: "warning",
+			},
+		);
 	});
 
 	it("pauses: the clock stands still, the status says so, and nothing is checked or counted", () => {
-		const result = step(withBudget(tenMinutes, { usedTurns: 1 }), set("pause"), START + MINUTE);
+		const result = transition(withBudget(tenMinutes, { usedPrompts: 1 }), set("pause"), START + MINUTE);
 		const paused = { ...tenMinutes, pausedAt: START + MINUTE };
 		expect(result.effects).toEqual([
 			record(paused, 1),
@@ -279,17 +292,20 @@ describe("extend, pause and resume", () => {
 		const later = START + 60 * MINUTE;
 		expect(statusText(result.state, later)).toBe("Timebox: paused | 9m 0s left (10m budget) | no turn limit");
 		expect(nextTimeCheckIn(result.state, later)).toBeNull();
-		expect(step(result.state, TIME_CHECK, later).state).toBe(result.state);
-		expect(contextOf(step(result.state, call("p2"), later).effects)).toEqual([]);
-		expect(step(result.state, call("p2"), later).state).toMatchObject({ standing: { usedTurns: 1, spent: null } });
+		expect(transition(result.state, TIME_CHECK, later).state).toBe(result.state);
+		expect(contextOf(transition(result.state, call("p2"), later).effects)).toEqual([]);
+		expect(transition(result.state, call("p2"), later).state).toMatchObject({
+			standing: { usedPrompts: 1, spent: null },
+		});
 	});
 
 	it("resumes where it paused, adding the pause to the time paused before", () => {
 		const paused = withBudget({ ...tenMinutes, pausedMs: MINUTE, pausedAt: START + 2 * MINUTE });
-		const result = step(paused, set("resume"), START + 30 * MINUTE);
+		const result = transition(paused, set("resume"), START + 30 * MINUTE);
 		expect(result.state.standing?.budget).toEqual({ ...tenMinutes, pausedMs: 29 * MINUTE });
 		expect(result.effects.at(-1)).toEqual(info("Timebox resumed. Timebox: 9m 0s left (10m budget) | no turn limit"));
-		const atOnce = step(withBudget({ ...tenMinutes, pausedAt: START }), set("resume"), START).state.standing?.budget;
+		const atOnce = transition(withBudget({ ...tenMinutes, pausedAt: START }), set("resume"), START).state.standing
+			?.budget;
 		expect(atOnce).toEqual(tenMinutes);
 	});
 
@@ -305,16 +321,16 @@ describe("extend, pause and resume", () => {
 		],
 		["+10m", EMPTY_SESSION, "No active timebox: nothing to extend. Set one with /timebox <budget>."],
 	])("answers %s on %j with a reply and no change", (args, state, message) => {
-		const result = step(state, set(args), START);
+		const result = transition(state, set(args), START);
 		expect(result.state).toBe(state);
 		expect(result.effects.at(-1)).toEqual(info(message));
 	});
 
 	it("keeps the warning given through a pause and a resume, and lets it come again after an extension", () => {
 		const warned = withBudget(tenMinutes, { nudged: true });
-		const paused = step(warned, set("pause"), START).state;
+		const paused = transition(warned, set("pause"), START).state;
 		expect(paused.standing?.nudged).toBe(true);
-		expect(step(paused, set("resume"), START).state.standing?.nudged).toBe(true);
-		expect(step(warned, set("+5m"), START).state.standing?.nudged).toBe(false);
+		expect(transition(paused, set("resume"), START).state.standing?.nudged).toBe(true);
+		expect(transition(warned, set("+5m"), START).state.standing?.nudged).toBe(false);
 	});
 });

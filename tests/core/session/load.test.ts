@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import type { FoldedHistory } from "../../../src/core/history.ts";
 import { UNUSABLE_RECORD } from "../../../src/core/messages.ts";
-import { EMPTY_SESSION, type LoadMode, type SessionEvent, shownTurns, step } from "../../../src/core/session/index.ts";
+import {
+	EMPTY_SESSION,
+	type LoadMode,
+	type SessionEvent,
+	shownPrompts,
+	transition,
+} from "../../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import {
 	call,
@@ -29,7 +35,7 @@ describe("load, restoring a session (restore mode)", () => {
 	const restorable = budget({ timeLimitMs: 15 * MINUTE, onStopCommand: "lmk" });
 
 	it("restores an active budget: shows the status and says what it restored", () => {
-		const result = step(EMPTY_SESSION, loadEvent({ budget: restorable, lastPrompt: "p1" }), START + 5 * MINUTE);
+		const result = transition(EMPTY_SESSION, loadEvent({ budget: restorable, lastPrompt: "p1" }), START + 5 * MINUTE);
 		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: restorable }));
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 10m 0s left (15m budget) | no turn limit" },
@@ -42,27 +48,27 @@ describe("load, restoring a session (restore mode)", () => {
 	});
 
 	it("restores silently when not announcing", () => {
-		const result = step(EMPTY_SESSION, loadEvent({ budget: restorable }, { announce: false }), START);
+		const result = transition(EMPTY_SESSION, loadEvent({ budget: restorable }, { announce: false }), START);
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | no turn limit" }]);
 	});
 
 	it("replaces whatever the session held before", () => {
-		const before = withBudget(tenMinutes, { usedTurns: 2, running: true, runningCounted: true, nudged: true });
-		const result = step(before, loadEvent({ lastPrompt: "p9" }), START);
+		const before = withBudget(tenMinutes, { usedPrompts: 2, running: true, runningCounted: true, nudged: true });
+		const result = transition(before, loadEvent({ lastPrompt: "p9" }), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p9" }));
 	});
 
 	it("restores the prompts used, and a re-run of the latest prompt does not count again", () => {
-		const result = step(
+		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: fiveTurns, usedTurns: 2, lastPrompt: "p2" }, { announce: false }),
+			loadEvent({ budget: fiveTurns, usedPrompts: 2, lastPrompt: "p2" }, { announce: false }),
 			START,
 		);
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
-		const rerun = step(result.state, call("p2"), START);
-		expect(rerun.state.standing?.usedTurns).toBe(2);
+		const rerun = transition(result.state, call("p2"), START);
+		expect(rerun.state.standing?.usedPrompts).toBe(2);
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
-		expect(step(rerun.state, call("p3"), START).state.standing?.usedTurns).toBe(3);
+		expect(transition(rerun.state, call("p3"), START).state.standing?.usedPrompts).toBe(3);
 	});
 
 	it.each([
@@ -70,17 +76,17 @@ describe("load, restoring a session (restore mode)", () => {
 		["at 80% of the turns", fiveTurns, 4, 0, false, true],
 		["below 80% when the ledger has the warning", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, true, true],
 		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
-	])("counts the warning as given %s", (_name, b, usedTurns, elapsed, ledgerNudged, nudged) => {
-		const event = loadEvent({ budget: b, usedTurns }, { ledger: { nudged: ledgerNudged } });
-		expect(step(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
+	])("counts the warning as given %s", (_name, b, usedPrompts, elapsed, ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: b, usedPrompts }, { ledger: { nudged: ledgerNudged } });
+		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
 	});
 
 	it("gives no second warning after restoring past 80%, only the block for the model", () => {
-		const restored = step(EMPTY_SESSION, loadEvent({ budget: tenMinutes }), START + 9 * MINUTE).state;
-		expect(step(restored, TIME_CHECK, START + 9 * MINUTE + 1_000).effects).toEqual([
+		const restored = transition(EMPTY_SESSION, loadEvent({ budget: tenMinutes }), START + 9 * MINUTE).state;
+		expect(transition(restored, TIME_CHECK, START + 9 * MINUTE + 1_000).effects).toEqual([
 			{ kind: "status", text: "Timebox: 59s left (10m budget) | no turn limit" },
 		]);
-		expect(contextOf(step(restored, call("p1"), START + 9 * MINUTE).effects)).toEqual([
+		expect(contextOf(transition(restored, call("p1"), START + 9 * MINUTE).effects)).toEqual([
 			{
 				kind: "context",
 				text: [
@@ -99,10 +105,10 @@ describe("load, restoring a session (restore mode)", () => {
 	])("does not restore a budget the ledger has as spent (%s): says so, claims nothing again", (_n, timeRanOut, why) => {
 		const spentBudget = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 2, onStopCommand: "lmk" });
 		const event = loadEvent(
-			{ budget: spentBudget, usedTurns: 3, lastPrompt: "p3" },
+			{ budget: spentBudget, usedPrompts: 3, lastPrompt: "p3" },
 			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut, prompt: "p3" } } },
 		);
-		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
 		expect(result.state).toEqual(session({ lastPrompt: "p3" }));
 		expect(result.effects).toEqual([
 			{
@@ -112,7 +118,7 @@ describe("load, restoring a session (restore mode)", () => {
 			},
 			{ kind: "status", text: undefined },
 		]);
-		expect(step(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+		expect(transition(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("does not restore a spent budget and says nothing when not announcing", () => {
@@ -120,14 +126,14 @@ describe("load, restoring a session (restore mode)", () => {
 			{ budget: fiveTurns },
 			{ announce: false, ledger: { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false, prompt: null } } },
 		);
-		expect(step(EMPTY_SESSION, event, START).effects).toEqual([{ kind: "status", text: undefined }]);
+		expect(transition(EMPTY_SESSION, event, START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("does not restore a budget whose time ran out while the session was closed, and claims it spent without running anything", () => {
 		const closed = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
-		const result = step(
+		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: closed, usedTurns: 1, lastPrompt: "p1" }),
+			loadEvent({ budget: closed, usedPrompts: 1, lastPrompt: "p1" }),
 			START + 2 * MINUTE,
 		);
 		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
@@ -149,7 +155,11 @@ describe("load, restoring a session (restore mode)", () => {
 	});
 
 	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
-		const result = step(EMPTY_SESSION, loadEvent({ budget: fiveTurns, usedTurns: 5 }, { announce: false }), START);
+		const result = transition(
+			EMPTY_SESSION,
+			loadEvent({ budget: fiveTurns, usedPrompts: 5 }, { announce: false }),
+			START,
+		);
 		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([
 			once({
@@ -163,28 +173,28 @@ describe("load, restoring a session (restore mode)", () => {
 	});
 
 	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
-		const event = loadEvent({ budget: restorable, usedTurns: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
-		const result = step(EMPTY_SESSION, event, START);
+		const event = loadEvent({ budget: restorable, usedPrompts: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
+		const result = transition(EMPTY_SESSION, event, START);
 		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("starts without a budget from a history without one, keeping its latest prompt", () => {
-		const result = step(EMPTY_SESSION, loadEvent({ lastPrompt: "p7" }), START);
+		const result = transition(EMPTY_SESSION, loadEvent({ lastPrompt: "p7" }), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p7" }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
 	it("warns that the newest record was unreadable first, when announcing", () => {
 		const unreadable = { kind: "notify", message: UNUSABLE_RECORD, level: "warning" } as const;
-		expect(step(EMPTY_SESSION, loadEvent({ newestUnusable: true }), START).effects).toEqual([
+		expect(transition(EMPTY_SESSION, loadEvent({ newestUnusable: true }), START).effects).toEqual([
 			unreadable,
 			{ kind: "status", text: undefined },
 		]);
-		expect(notices(step(EMPTY_SESSION, loadEvent({ budget: fiveTurns, newestUnusable: true }), START).effects)).toEqual(
-			[UNUSABLE_RECORD, "Timebox restored: no time limit | 5 turns left (0/5)."],
-		);
-		expect(step(EMPTY_SESSION, loadEvent({ newestUnusable: true }, { announce: false }), START).effects).toEqual([
+		expect(
+			notices(transition(EMPTY_SESSION, loadEvent({ budget: fiveTurns, newestUnusable: true }), START).effects),
+		).toEqual([UNUSABLE_RECORD, "Timebox restored: no time limit | 5 turns left (0/5)."]);
+		expect(transition(EMPTY_SESSION, loadEvent({ newestUnusable: true }, { announce: false }), START).effects).toEqual([
 			{ kind: "status", text: undefined },
 		]);
 	});
@@ -198,49 +208,49 @@ describe("load, continuing a session (continue mode)", () => {
 		["the latest prompt as null", null, true, 1],
 		["an older prompt", "p1", false, 2],
 	])("runs %s without counting it against itself while it runs", (_name, runningPrompt, running, shown) => {
-		const history = { budget: threeTurns, usedTurns: 2, lastPrompt: "p2", lastPromptCounted: true };
-		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
-		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedTurns: 2 } });
-		expect(shownTurns(result.state)).toBe(shown);
+		const history = { budget: threeTurns, usedPrompts: 2, lastPrompt: "p2", lastPromptCounted: true };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
+		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedPrompts: 2 } });
+		expect(shownPrompts(result.state)).toBe(shown);
 	});
 
 	it("runs nothing when the host names the latest prompt and the history has none", () => {
-		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: null };
-		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: null };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
 		expect(result.state).toMatchObject({ running: false, standing: { runningCounted: false } });
 	});
 
 	it("runs a latest prompt sent before the budget without taking it off the count", () => {
-		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: "p0", lastPromptCounted: false };
-		const result = step(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: "p0", lastPromptCounted: false };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
 		expect(result.state).toMatchObject({ running: true, standing: { runningCounted: false } });
-		expect(shownTurns(result.state)).toBe(0);
+		expect(shownPrompts(result.state)).toBe(0);
 	});
 
 	it("keeps a budget past its limit and leaves the stop to the next event", () => {
-		const event = loadEvent({ budget: oneMinute, usedTurns: 1, lastPrompt: "p1" }, { mode: "continue" });
-		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
-		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedTurns: 1 }));
+		const event = loadEvent({ budget: oneMinute, usedPrompts: 1, lastPrompt: "p1" }, { mode: "continue" });
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedPrompts: 1 }));
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 0s left (1m budget) | no turn limit" },
 			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
 		]);
-		expect(step(result.state, TIME_CHECK, START + 2 * MINUTE).effects).toEqual(
+		expect(transition(result.state, TIME_CHECK, START + 2 * MINUTE).effects).toEqual(
 			stopEffects({ usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true }, "p1", "2m 0s", null, false, true),
 		);
 	});
 
 	it("keeps a turn budget whose turns are all used, so the next prompt is stopped", () => {
-		const event = loadEvent({ budget: fiveTurns, usedTurns: 5, lastPrompt: "p5" }, { mode: "continue" });
-		const { state } = step(EMPTY_SESSION, event, START);
-		expect(step(state, call("p6"), START).effects).toEqual(
+		const event = loadEvent({ budget: fiveTurns, usedPrompts: 5, lastPrompt: "p5" }, { mode: "continue" });
+		const { state } = transition(EMPTY_SESSION, event, START);
+		expect(transition(state, call("p6"), START).effects).toEqual(
 			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
 		);
 	});
 
 	it("continues silently when not announcing", () => {
 		const event = loadEvent({ budget: oneMinute }, { mode: "continue", announce: false });
-		expect(step(EMPTY_SESSION, event, START).effects).toEqual([
+		expect(transition(EMPTY_SESSION, event, START).effects).toEqual([
 			{ kind: "status", text: "Timebox: 1m 0s left (1m budget) | no turn limit" },
 		]);
 	});
@@ -248,18 +258,18 @@ describe("load, continuing a session (continue mode)", () => {
 	it("keeps a spent budget spent with its stopped prompt, and announces nothing", () => {
 		const spent = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false, prompt: "p4" };
 		const event = loadEvent(
-			{ budget: threeTurns, usedTurns: 4, lastPrompt: "p4" },
+			{ budget: threeTurns, usedPrompts: 4, lastPrompt: "p4" },
 			{ mode: "continue", ledger: { spent } },
 		);
-		const result = step(EMPTY_SESSION, event, START + 2 * MINUTE);
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
 		expect(result.state).toEqual(
-			session({ lastPrompt: "p4", budget: threeTurns, usedTurns: 4, spent, stoppedPrompt: "p4" }),
+			session({ lastPrompt: "p4", budget: threeTurns, usedPrompts: 4, spent, stoppedPrompt: "p4" }),
 		);
 		expect(result.effects).toEqual([{ kind: "status", text: SPENT }]);
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
-		expect(step(result.state, call("p4"), START).effects).toEqual(refusal);
-		expect(step(result.state, call(null), START).effects).toEqual(refusal);
-		expect(step(result.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(transition(result.state, call("p4"), START).effects).toEqual(refusal);
+		expect(transition(result.state, call(null), START).effects).toEqual(refusal);
+		expect(transition(result.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
 	});
 
 	it.each([
@@ -267,20 +277,20 @@ describe("load, continuing a session (continue mode)", () => {
 		[true, true],
 	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
-		const { state } = step(EMPTY_SESSION, event, START + 9 * MINUTE);
+		const { state } = transition(EMPTY_SESSION, event, START + 9 * MINUTE);
 		expect(state.standing?.nudged).toBe(nudged);
 	});
 });
 
 describe("a default budget for a session new to Timebox", () => {
-	const fresh = { budget: null, usedTurns: 0, lastPrompt: null, hasRecords: false };
+	const fresh = { budget: null, usedPrompts: 0, lastPrompt: null, hasRecords: false };
 	const withDefaultEvent = (text: string, history: Partial<FoldedHistory> = fresh): SessionEvent => ({
 		...loadEvent(history),
 		defaultBudget: { text, source: "PI_TIMEBOX", newBudgetId: "b9" },
 	});
 
 	it("sets the default, writes it and says where it came from", () => {
-		const result = step(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
+		const result = transition(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
 		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
 		expect(result.state.standing?.budget).toEqual(set);
 		expect(result.effects).toEqual([
@@ -297,7 +307,7 @@ describe("a default budget for a session new to Timebox", () => {
 		],
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {
-		const result = step(EMPTY_SESSION, withDefaultEvent(text), START);
+		const result = transition(EMPTY_SESSION, withDefaultEvent(text), START);
 		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([
 			{ kind: "status", text: undefined },
@@ -310,7 +320,7 @@ describe("a default budget for a session new to Timebox", () => {
 	});
 
 	it("leaves a session that ever had a budget record alone", () => {
-		const result = step(EMPTY_SESSION, withDefaultEvent("30m", { ...fresh, hasRecords: true }), START);
+		const result = transition(EMPTY_SESSION, withDefaultEvent("30m", { ...fresh, hasRecords: true }), START);
 		expect(result.state.standing).toBeNull();
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
 	});
@@ -324,22 +334,22 @@ describe("the awareness and grace settings", () => {
 	});
 
 	it("keeps good settings for every budget of the session, a new one included", () => {
-		const loaded = step(EMPTY_SESSION, settingsLoad("always", "45s"), START).state;
+		const loaded = transition(EMPTY_SESSION, settingsLoad("always", "45s"), START).state;
 		expect(loaded.settings).toEqual({ awareness: "always", graceMs: 45_000 });
-		expect(step(loaded, set("5m", "b2"), START).state.settings).toEqual({ awareness: "always", graceMs: 45_000 });
+		expect(transition(loaded, set("5m", "b2"), START).state.settings).toEqual({ awareness: "always", graceMs: 45_000 });
 	});
 
 	it("names a bad setting, ignores it, and keeps the rest", () => {
-		const result = step(EMPTY_SESSION, settingsLoad("sometimes", "forever"), START);
+		const result = transition(EMPTY_SESSION, settingsLoad("sometimes", "forever"), START);
 		expect(result.state.settings).toEqual({});
 		expect(notices(result.effects)).toEqual([
 			'Timebox: timebox.awareness in settings.json: "sometimes" is neither "nudge" nor "always", so it is ignored.',
 			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
 		]);
-		expect(notices(step(EMPTY_SESSION, settingsLoad("nudge", "11m"), START).effects)).toEqual([
+		expect(notices(transition(EMPTY_SESSION, settingsLoad("nudge", "11m"), START).effects)).toEqual([
 			'Timebox: timebox.grace in settings.json: "11m" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
 		]);
-		expect(step(EMPTY_SESSION, settingsLoad("nudge", 30), START).state.settings).toEqual({ awareness: "nudge" });
+		expect(transition(EMPTY_SESSION, settingsLoad("nudge", 30), START).state.settings).toEqual({ awareness: "nudge" });
 	});
 
 	it("names a bad setting when a default budget is given as well, and sets the default", () => {
@@ -348,7 +358,7 @@ describe("the awareness and grace settings", () => {
 			grace: { value: "forever", source: "timebox.grace in settings.json" },
 			defaultBudget: { text: "10m", source: "PI_TIMEBOX", newBudgetId: "b9" },
 		};
-		const result = step(EMPTY_SESSION, event, START);
+		const result = transition(EMPTY_SESSION, event, START);
 		expect(result.state.standing?.budget?.timeLimitMs).toBe(10 * MINUTE);
 		expect(notices(result.effects)).toEqual([
 			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
@@ -360,9 +370,9 @@ describe("the awareness and grace settings", () => {
 		const state = withBudget(budget({ timeLimitMs: 10 * MINUTE, awareness: "nudge", graceMs: 2_000 }), {
 			settings: { awareness: "always", graceMs: 60_000 },
 		});
-		const first = step(state, call("p1"), START);
+		const first = transition(state, call("p1"), START);
 		expect(contextOf(first.effects)).toEqual([]);
-		expect(step(first.state, TIME_CHECK, START + 10 * MINUTE).state.standing?.wrapUp?.until).toBe(
+		expect(transition(first.state, TIME_CHECK, START + 10 * MINUTE).state.standing?.wrapUp?.until).toBe(
 			START + 10 * MINUTE + 2_000,
 		);
 	});

@@ -538,7 +538,7 @@ function parseDailyBudget(text, scope, source) {
 		source,
 		limits: {
 			timeMs: command.timeLimitMs,
-			turns: command.turnLimit,
+			prompts: command.turnLimit,
 			tokens: command.tokenLimit ?? null,
 			cost: command.costLimit ?? null
 		}
@@ -551,7 +551,7 @@ function limitsToday(standing) {
 	const plus = (limit, more) => limit === null ? null : limit + more;
 	return {
 		timeMs: plus(limits.timeMs, add.addTimeMs),
-		turns: plus(limits.turns, add.addTurns),
+		prompts: plus(limits.prompts, add.addTurns),
 		tokens: plus(limits.tokens, add.addTokens),
 		cost: plus(limits.cost, add.addCost)
 	};
@@ -562,13 +562,13 @@ function dailyRatio(standing) {
 	const limits = limitsToday(standing);
 	const { use } = standing;
 	const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
-	return Math.max(ratio(use.agentMs, limits.timeMs), ratio(use.prompts, limits.turns), ratio(use.tokens, limits.tokens), ratio(use.cost, limits.cost));
+	return Math.max(ratio(use.agentMs, limits.timeMs), ratio(use.prompts, limits.prompts), ratio(use.tokens, limits.tokens), ratio(use.cost, limits.cost));
 }
 /** `3h of agent time`, `60 turns`, `$10.00`: what a daily budget allows, for its messages. */
 function describeDaily(limits) {
 	const parts = [];
 	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+	if (limits.prompts !== null) parts.push(pluralTurns(limits.prompts));
 	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
 	if (limits.cost !== null) parts.push(formatCost(limits.cost));
 	return parts.join(" and ");
@@ -579,7 +579,7 @@ function spentDaily(standings, prompts) {
 		if (standing.adjustment.off) return false;
 		const limits = limitsToday(standing);
 		const { use } = standing;
-		return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+		return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
 	}) ?? null;
 }
 /** The refusal and stop text of a spent daily budget. */
@@ -592,7 +592,7 @@ function dailyLeft(standing) {
 	const { use } = standing;
 	const parts = [];
 	if (limits.timeMs !== null) parts.push(`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
-	if (limits.turns !== null) parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+	if (limits.prompts !== null) parts.push(`${pluralTurns(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
 	if (limits.tokens !== null) parts.push(`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`);
 	if (limits.cost !== null) parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
 	return parts.join(" and ");
@@ -663,7 +663,7 @@ function parseToday(words) {
 		},
 		added: describeDaily({
 			timeMs: command.addTimeMs,
-			turns: command.addTurns,
+			prompts: command.addTurns,
 			tokens: command.addTokens ?? null,
 			cost: command.addCost ?? null
 		})
@@ -689,7 +689,7 @@ function refusal(standing) {
 * is stopped once today's time, tokens or cost are spent (its own time so far included); the model and the user are
 * warned at 80% and 95%; the end of a run adds its agent time.
 */
-function dailyStep(session, event, standings, now) {
+function dailyTransition(session, event, standings, now) {
 	const none = {
 		effects: [],
 		context: [],
@@ -794,16 +794,16 @@ function dailyStep(session, event, standings, now) {
 	}
 }
 /**
-* Carries one daily event out against the ledger: reads today's standing, steps the rules, counts a new prompt (and
+* Carries one daily event out against the ledger: reads today's standing, applies the rules, counts a new prompt (and
 * refuses it if another session took the last one meanwhile), and adds the agent time of a run that ended.
 */
-function runDaily(port, session, event, now) {
+function carryOutDaily(port, session, event, now) {
 	const { ledger, budgets } = port;
 	const standings = ledger.standings(budgets);
-	let result = dailyStep(session, event, standings, now);
+	let result = dailyTransition(session, event, standings, now);
 	if (result.countPrompt) {
-		const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).turns);
-		if (!ledger.countPrompt(budgets, limits)) result = dailyStep(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+		const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
+		if (!ledger.countPrompt(budgets, limits)) result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
 	}
 	if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
 	const problem = ledger.problem();
@@ -1017,7 +1017,7 @@ function parseRecord(value) {
 * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
 * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
 * prompt) counts once. Never throws, whatever the items hold.
-* @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
+* @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedPrompts // 1
 */
 function foldHistory(items) {
 	let budget = null;
@@ -1067,7 +1067,7 @@ function foldHistory(items) {
 	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
 	return {
 		budget,
-		usedTurns: budget ? usedTurns : 0,
+		usedPrompts: budget ? usedTurns : 0,
 		spend: budget ? {
 			tokens,
 			cost
@@ -1454,7 +1454,7 @@ function planExtension(command, view) {
 		reply: info(NOTHING_TO_EXTEND)
 	};
 	const timeLimitMs = command.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
-	const turnLimit = command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
+	const turnLimit = command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command.addTurns;
 	const spend = view.spend;
 	const tokenLimit = command.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
 	const costLimit = command.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command.addCost;
@@ -1480,7 +1480,7 @@ function planExtension(command, view) {
 		...costLimit === void 0 ? {} : { costLimit },
 		extensions: (budget.extensions ?? 0) + 1
 	};
-	const status = formatStatus(extended, view.now, view.usedTurns, spend);
+	const status = formatStatus(extended, view.now, view.usedPrompts, spend);
 	return {
 		change: "update",
 		budget: extended,
@@ -1506,7 +1506,7 @@ function planPause(view) {
 		...budget,
 		pausedAt: view.now
 	};
-	const status = formatStatus(paused, view.now, view.usedTurns, view.spend);
+	const status = formatStatus(paused, view.now, view.usedPrompts, view.spend);
 	return {
 		change: "update",
 		budget: paused,
@@ -1530,7 +1530,7 @@ function planResume(view) {
 		...running,
 		pausedMs
 	} : running;
-	const status = formatStatus(resumed, view.now, view.usedTurns, view.spend);
+	const status = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
 	return {
 		change: "update",
 		budget: resumed,
@@ -1541,88 +1541,827 @@ function planResume(view) {
 function statusMessage(view) {
 	if (!view.budget) return noBudgetStatusMessage();
 	if (view.spent) return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
-	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedTurns, view.spend), view.budget.onStopCommand);
+	return activeStatusMessage(formatStatus(view.budget, view.now, view.usedPrompts, view.spend), view.budget.onStopCommand);
 }
-// src/core/session.ts
+// src/core/session/outcomes.ts
+/**
+* The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
+* and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
+*/
+function outcomeId(budget) {
+	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+/** What the ledger holds for a budget as it stands now (its current extension). */
+function readLedger(ledger, budget) {
+	const outcomes = ledger.read(outcomeId(budget));
+	return budget.extensions ? {
+		...outcomes,
+		off: ledger.read(budget.id).off
+	} : outcomes;
+}
+function once(claim, then) {
+	return {
+		kind: "once",
+		claim,
+		then
+	};
+}
+// src/core/session/state.ts
 /** A session with no budget. */
 const EMPTY_SESSION = {
-	budget: null,
-	usedTurns: 0,
+	standing: null,
 	lastPrompt: null,
 	running: false,
-	runningCounted: false,
-	nudged: false,
-	spent: null,
-	stoppedPrompt: null
+	askAtLimit: false,
+	asking: false,
+	settings: {}
 };
-/** A ledger that knows nothing of a budget. */
-const NOTHING_RECORDED = {
-	spent: null,
-	off: false,
-	nudged: false
-};
-/** Applies one event to a session: the new state and the effects to carry out. */
-function step(state, event, now) {
-	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) return {
-		state,
-		effects: [status(state, now)]
+/** How a budget stands when it is set: nothing used, warned or stopped; a prompt running now does not count. */
+function freshStanding(budget) {
+	return {
+		budget,
+		usedPrompts: 0,
+		runningCounted: false,
+		nudged: false,
+		spend: NO_SPEND,
+		steps: null,
+		stepAllowance: 0,
+		spent: null,
+		stoppedPrompt: null,
+		onStopOutcome: null,
+		wrapUp: null
 	};
-	const result = applyEvent(state, event, now);
-	const spent = result.state.spent;
-	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
-	if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === void 0 && reachesLimit) return askAtTheLimit(state, event, spent);
-	return result;
 }
-function applyEvent(state, event, now) {
-	switch (event.type) {
-		case "load": return load(event, now);
-		case "command": return command(state, event, now);
-		case "declined": return {
+/** The prompt a model call belongs to: the one named, else the latest, else the one run without a prompt. */
+function promptKeyOf(state, prompt) {
+	return prompt ?? state.lastPrompt ?? "\0run-without-a-prompt";
+}
+/** The budget in force while it counts: set, not spent and not paused; else null. */
+function counting(state) {
+	const standing = state.standing;
+	if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
+	return standing;
+}
+/** The budget in force, active or spent, or null. */
+function budgetOf(state) {
+	return state.standing?.budget ?? null;
+}
+/** Prompts used as the user reads them: the prompt being answered does not count against itself. */
+function shownPrompts(state) {
+	const standing = state.standing;
+	if (!standing) return 0;
+	return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+}
+/** The status text: the budget left, the spent marker, or nothing without a budget. */
+function statusText(state, now) {
+	const standing = state.standing;
+	if (!standing) return void 0;
+	if (standing.wrapUp) return WRAPPING_UP_STATUS;
+	if (standing.spent) {
+		const outcome = standing.onStopOutcome;
+		return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
+	}
+	return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+}
+/** Where the running prompt stands under the step cap, or null when there is no cap or no run. */
+function stepsOf(state) {
+	const standing = state.standing;
+	const limit = standing?.budget.stepLimit;
+	if (!standing || limit === void 0 || !state.running || standing.steps === null) return null;
+	return {
+		used: standing.steps,
+		allowed: limit + standing.stepAllowance
+	};
+}
+function status(state, now) {
+	return {
+		kind: "status",
+		text: statusText(state, now)
+	};
+}
+/** The session under a new budget (or none): the old budget's standing goes whole. */
+function withNewBudget(state, budget) {
+	return {
+		...state,
+		standing: budget ? freshStanding(budget) : null
+	};
+}
+/** The session with its budget's standing (the one in force) changed. */
+function withStanding(state, standing, change) {
+	return {
+		...state,
+		standing: {
+			...standing,
+			...change
+		}
+	};
+}
+/** What the model used under the budget so far. */
+function spendOf(state) {
+	return state.standing?.spend ?? NO_SPEND;
+}
+/** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
+function awarenessOf(state, budget) {
+	return budget.awareness ?? state.settings.awareness ?? "nudge";
+}
+/** The time a run gets to wrap up at the limit: the budget's own word, else the session's setting, else none. */
+function graceOf(state, budget) {
+	return budget.graceMs ?? state.settings.graceMs ?? 0;
+}
+// src/core/session/commands.ts
+function command(state, event, now) {
+	const plan = planCommand(parseCommand(event.args), {
+		budget: budgetOf(state),
+		spent: state.standing?.spent ?? null,
+		usedPrompts: shownPrompts(state),
+		now,
+		newBudgetId: event.newBudgetId,
+		spend: spendOf(state),
+		...event.cost === void 0 ? {} : { cost: event.cost },
+		...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
+		...event.report === void 0 ? {} : { report: event.report }
+	});
+	const reply = {
+		kind: "notify",
+		message: plan.reply.message,
+		level: plan.reply.level
+	};
+	switch (plan.change) {
+		case "none": return {
 			state,
-			effects: [{
-				kind: "notify",
-				message: event.message,
-				level: "info"
-			}]
+			effects: [status(state, now), reply]
 		};
-		case "limitAnswer": return limitAnswer({
-			...state,
-			asking: false
-		}, event, now);
-		case "modelCall": return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
-		case "stepsAnswer": return stepsAnswer({
-			...state,
-			asking: false
-		}, event, now);
-		case "toolCall": return toolCall(state, event.prompt, now);
-		case "modelResponse": return modelResponse(state, event, now);
-		case "runEnd": {
-			const next = {
-				...state,
-				running: false
-			};
-			if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
+		case "set": {
+			const active = state.standing;
+			if (active && !active.spent && event.canAsk && !event.confirmed) return askToReplace(state, active.budget, event, now);
+			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
-				effects: [status(next, now)]
+				effects: [
+					{
+						kind: "append",
+						record: {
+							kind: "active",
+							budget: budgetRecord(plan.budget)
+						}
+					},
+					status(next, now),
+					reply
+				]
 			};
 		}
-		case "timeCheck":
-			if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
-			return checkTime(state, now, "timer");
-		case "onStopReport": {
-			const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
-			const next = state.spent ? {
-				...state,
-				onStopOutcome: outcome
-			} : state;
+		case "update": {
+			const standing = {
+				...freshStanding(plan.budget),
+				...state.standing
+			};
+			const next = withStanding(state, standing, plan.reactivate ? {
+				budget: plan.budget,
+				nudged: false,
+				spent: null,
+				stoppedPrompt: null,
+				wrapUp: null
+			} : {
+				budget: plan.budget,
+				nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged
+			});
 			return {
 				state: next,
-				effects: [...onStopReport(event.command, event.outcome), status(next, now)]
+				effects: [
+					{
+						kind: "append",
+						record: {
+							kind: "active",
+							budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend)
+						}
+					},
+					status(next, now),
+					reply
+				]
+			};
+		}
+		case "off": {
+			const next = withNewBudget(state, null);
+			return {
+				state: next,
+				effects: [
+					{
+						kind: "append",
+						record: offRecord(plan.budgetId, plan.disabledAt)
+					},
+					once({
+						kind: "off",
+						budgetId: plan.budgetId
+					}, []),
+					status(next, now),
+					reply
+				]
 			};
 		}
 	}
 }
+/** Asks before a new budget replaces the active one; "no" changes nothing. */
+function askToReplace(state, budget, event, now) {
+	const keep = {
+		type: "declined",
+		message: KEPT_MESSAGE
+	};
+	return {
+		state,
+		effects: [{
+			kind: "ask",
+			question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+			choices: [{
+				label: REPLACE_CHOICE,
+				answer: {
+					...event,
+					confirmed: true
+				}
+			}, {
+				label: KEEP_CHOICE,
+				answer: keep
+			}],
+			timeoutMs: null,
+			onTimeout: keep
+		}]
+	};
+}
+// src/core/session/context.ts
+/**
+* What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
+* warning block from 80% of the budget (critical from 95%), as it stands at this call; or, when the user asked that
+* the model always know, a line with what is left. Nothing for a call that is refused, or without an active budget.
+*/
+function withCallContext(result, now) {
+	const { state, effects } = result;
+	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) return result;
+	const text = callContext(state, now);
+	return text === null ? result : {
+		state,
+		effects: [...effects, {
+			kind: "context",
+			text
+		}]
+	};
+}
+function callContext(state, now) {
+	if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
+	const standing = counting(state);
+	if (!standing) return null;
+	const budget = standing.budget;
+	const steps = stepsOf(state);
+	if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
+	const used = shownPrompts(state);
+	const spend = standing.spend;
+	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
+	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
+}
+// src/core/session/wrap-up.ts
+/**
+* The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
+* everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command starts when
+* the run ends. A tool call that met the limit is the first one refused.
+*/
+function startWrapUp(state, standing, summary, prompt, now, refuseTool) {
+	const budget = standing.budget;
+	const graceMs = graceOf(state, budget);
+	const until = now + graceMs;
+	const next = withStanding(state, standing, {
+		spent: summary,
+		stoppedPrompt: prompt,
+		wrapUp: {
+			prompt,
+			until,
+			refused: refuseTool,
+			callsSinceRefusal: 0,
+			outcomeId: outcomeId(budget),
+			onStopCommand: budget.onStopCommand
+		}
+	});
+	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+	const effects = [status(next, now), once({
+		kind: "spent",
+		budgetId: outcomeId(budget),
+		summary: {
+			...summary,
+			wrapUpUntil: until
+		},
+		prompt
+	}, [{
+		kind: "notify",
+		message,
+		level: "error"
+	}])];
+	if (refuseTool) effects.push({
+		kind: "refuse",
+		reason: WRAP_UP_REFUSAL
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+/** A model call of the run wrapping up: the one that writes the final answer, unless the wrap-up time is over. */
+function wrapUpModelCall(state, standing, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+	const next = withStanding(state, standing, { wrapUp: {
+		...wrapUp,
+		callsSinceRefusal: calls
+	} });
+	return {
+		state: next,
+		effects: [status(next, now)]
+	};
+}
+/**
+* A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
+* refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
+*/
+function wrapUpToolCall(state, standing, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
+	const next = withStanding(state, standing, { wrapUp: {
+		...wrapUp,
+		refused: true
+	} });
+	return {
+		state: next,
+		effects: [status(next, now), {
+			kind: "refuse",
+			reason: WRAP_UP_REFUSAL
+		}]
+	};
+}
+/** The time check while a run wraps up: the run is stopped once the wrap-up time is over. */
+function wrapUpTimeCheck(state, standing, wrapUp, now) {
+	if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+	return {
+		state,
+		effects: [status(state, now)]
+	};
+}
+/**
+* The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
+* or the model asked for tools again. The on-stop command starts now, once anywhere.
+*/
+function endWrapUp(state, standing, wrapUp, now, cut) {
+	const next = withStanding(state, standing, { wrapUp: null });
+	const announce = [];
+	if (cut !== null) announce.push({
+		kind: "notify",
+		message: wrapUpCutMessage(cut),
+		level: "warning"
+	});
+	if (wrapUp.onStopCommand !== null) announce.push({
+		kind: "startOnStop",
+		command: wrapUp.onStopCommand
+	});
+	const effects = [status(next, now), once({
+		kind: "ended",
+		budgetId: wrapUp.outcomeId
+	}, announce)];
+	if (cut !== null) effects.push({ kind: "abort" }, {
+		kind: "refuse",
+		reason: WRAP_UP_REFUSAL
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+// src/core/session/limits.ts
+/**
+* The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
+* or prompts, and stops if nobody answers in time.
+*/
+function askAtTheLimit(state, reached, summary) {
+	const answer = (choice) => ({
+		type: "limitAnswer",
+		answer: choice,
+		reached
+	});
+	return {
+		state: {
+			...state,
+			asking: true
+		},
+		effects: [{
+			kind: "ask",
+			question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+			choices: [
+				{
+					label: STOP_CHOICE,
+					answer: answer("stop")
+				},
+				{
+					label: MORE_TIME_CHOICE,
+					answer: answer("time")
+				},
+				{
+					label: MORE_TURNS_CHOICE,
+					answer: answer("prompts")
+				}
+			],
+			timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+			onTimeout: answer("stop")
+		}]
+	};
+}
+/**
+* A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
+* prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
+* it never counts again; its run goes on unless the budget stopped it.
+*/
+function modelCall(state, prompt, now) {
+	const key = promptKeyOf(state, prompt);
+	const standing = state.standing;
+	if (key === state.lastPrompt) {
+		const next = {
+			...state,
+			running: true
+		};
+		const wrapUp = standing?.wrapUp;
+		if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next, standing, wrapUp, now);
+		if (key === standing?.stoppedPrompt && standing.spent) return {
+			state: next,
+			effects: refuseStopped(standing.spent)
+		};
+		return checkTime(next, now, "modelCall");
+	}
+	if (standing?.wrapUp) {
+		const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
+		const goOn = modelCall(ended.state, key, now);
+		return {
+			state: goOn.state,
+			effects: [...ended.effects, ...goOn.effects]
+		};
+	}
+	const fresh = {
+		...state,
+		lastPrompt: key,
+		running: true,
+		standing: standing ? {
+			...standing,
+			runningCounted: false
+		} : null
+	};
+	const active = counting(fresh);
+	if (!active) return {
+		state: fresh,
+		effects: [status(fresh, now)]
+	};
+	const budget = active.budget;
+	const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
+	const counted = {
+		usedPrompts: active.usedPrompts + 1,
+		runningCounted: true
+	};
+	if (decision.kind === "nudge") {
+		const nudged = withStanding(fresh, active, {
+			...counted,
+			nudged: true
+		});
+		return {
+			state: nudged,
+			effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)]
+		};
+	}
+	const next = withStanding(fresh, active, counted);
+	return {
+		state: next,
+		effects: [status(next, now)]
+	};
+}
+/**
+* A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
+* is checked at once, so a run that used up its tokens or cost stops before its next step.
+*/
+function modelResponse(state, used, now) {
+	const active = counting(state);
+	if (!active) return {
+		state,
+		effects: []
+	};
+	const before = active.spend;
+	return checkTime(withStanding(state, active, { spend: {
+		tokens: before.tokens + safeAmount(used.tokens),
+		cost: before.cost + safeAmount(used.cost)
+	} }), now, "modelResponse");
+}
+/** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
+function toolCall(state, prompt, now) {
+	const key = prompt ?? state.lastPrompt;
+	const standing = state.standing;
+	const steps = stepsOf(state);
+	const limit = standing?.budget.stepLimit;
+	if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) return {
+		state,
+		effects: [{ kind: "abort" }, {
+			kind: "refuse",
+			reason: stepsRefusal(limit)
+		}]
+	};
+	const wrapUp = standing?.wrapUp;
+	if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
+	if (key !== null && key === standing?.stoppedPrompt && standing.spent) return {
+		state,
+		effects: refuseStopped(standing.spent)
+	};
+	return checkTime(state, now, "toolCall", key);
+}
+/**
+* Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
+* stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
+* at 80%, else refresh the status.
+*/
+function checkTime(state, now, reached, prompt = state.lastPrompt) {
+	const active = counting(state);
+	if (!active) return {
+		state,
+		effects: [status(state, now)]
+	};
+	const budget = active.budget;
+	const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+	switch (decision.kind) {
+		case "stop":
+			if (state.running && graceOf(state, budget) > 0) return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
+			return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+		case "nudge": {
+			const next = withStanding(state, active, { nudged: true });
+			return {
+				state: next,
+				effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)]
+			};
+		}
+		case "ok": return {
+			state,
+			effects: [status(state, now)]
+		};
+	}
+}
+/**
+* The hard stop, once per budget anywhere: tell the user, start the on-stop command, show the spent status, and end the
+* run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
+*/
+function hardStop(state, standing, summary, prompt, now, refuse) {
+	const budget = standing.budget;
+	const next = withStanding(state, standing, {
+		spent: summary,
+		stoppedPrompt: prompt
+	});
+	const usage = spentUsage(summary, budget);
+	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+	const announce = [{
+		kind: "notify",
+		message: state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage),
+		level: "error"
+	}];
+	if (budget.onStopCommand !== null) announce.push({
+		kind: "startOnStop",
+		command: budget.onStopCommand
+	});
+	const effects = [
+		status(next, now),
+		once({
+			kind: "spent",
+			budgetId: outcomeId(budget),
+			summary,
+			prompt
+		}, announce),
+		{ kind: "abort" }
+	];
+	if (refuse) effects.push({
+		kind: "refuse",
+		reason: message
+	});
+	return {
+		state: next,
+		effects
+	};
+}
+/** The on-stop command's outcome: kept in the footer of the spent budget, and told to the user. */
+function onStopReported(state, event, now) {
+	const standing = state.standing;
+	const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
+	const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+	return {
+		state: next,
+		effects: [...onStopReport(event.command, event.outcome), status(next, now)]
+	};
+}
+/** Ends and refuses what the stopped prompt asks for, with the stop message. */
+function refuseStopped(summary) {
+	return [{ kind: "abort" }, {
+		kind: "refuse",
+		reason: spentMessage(summary.usedTurns, summary.elapsedMs)
+	}];
+}
+function nudge(budget, urgency, detail) {
+	return once({
+		kind: "nudged",
+		budgetId: outcomeId(budget)
+	}, [{
+		kind: "notify",
+		message: nudgeMessage(urgency, detail),
+		level: "warning"
+	}]);
+}
+function onStopReport(command, outcome) {
+	switch (outcome.kind) {
+		case "started": return [{
+			kind: "notify",
+			message: onStopStartedMessage(command),
+			level: "info"
+		}];
+		case "failed":
+		case "exited": return [{
+			kind: "notify",
+			message: onStopProblemMessage(outcome.problem),
+			level: "warning"
+		}];
+	}
+}
+// src/core/session/load.ts
+function load(event, now) {
+	const { history, ledger, mode, announce } = event;
+	const effects = [];
+	if (announce && history.newestUnusable) effects.push({
+		kind: "notify",
+		message: UNUSABLE_RECORD,
+		level: "warning"
+	});
+	const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+	const running = runningKey !== null && runningKey === history.lastPrompt;
+	const onLimit = event.onLimit;
+	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) effects.push({
+		kind: "notify",
+		message: badOnLimitMessage(onLimit.source, onLimit.value),
+		level: "warning"
+	});
+	const settings = readSettings(event, effects);
+	const base = {
+		...EMPTY_SESSION,
+		lastPrompt: history.lastPrompt,
+		running,
+		askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+		settings
+	};
+	const budget = history.budget;
+	if (!history.hasRecords && event.defaultBudget) {
+		const given = withDefault(base, event.defaultBudget, now);
+		return {
+			state: given.state,
+			effects: [...effects, ...given.effects]
+		};
+	}
+	if (!budget || ledger.off) return {
+		state: base,
+		effects: [...effects, status(base, now)]
+	};
+	const standing = {
+		...freshStanding(budget),
+		usedPrompts: history.usedPrompts,
+		spend: history.spend,
+		steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
+		runningCounted: running && history.lastPromptCounted,
+		nudged: ledger.nudged,
+		spent: ledger.spent,
+		stoppedPrompt: ledger.spent?.prompt ?? null
+	};
+	if (mode === "continue") {
+		const wrapUntil = ledger.spent?.wrapUpUntil;
+		const wrapUp = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+			prompt: runningKey,
+			until: wrapUntil,
+			refused: false,
+			callsSinceRefusal: 0,
+			outcomeId: outcomeId(budget),
+			onStopCommand: budget.onStopCommand
+		} : null;
+		const wrapping = {
+			...base,
+			standing: {
+				...standing,
+				wrapUp
+			}
+		};
+		effects.push(status(wrapping, now));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+		return {
+			state: wrapping,
+			effects
+		};
+	}
+	const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+	if (summary) {
+		if (announce) effects.push({
+			kind: "notify",
+			message: expiredMessage(budget, summary),
+			level: "warning"
+		});
+		if (!ledger.spent) effects.push(once({
+			kind: "spent",
+			budgetId: outcomeId(budget),
+			summary,
+			prompt: null
+		}, []));
+		return {
+			state: base,
+			effects: [...effects, status(base, now)]
+		};
+	}
+	const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= .8;
+	const next = {
+		...base,
+		standing: {
+			...standing,
+			nudged
+		}
+	};
+	effects.push(status(next, now));
+	if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+	return {
+		state: next,
+		effects
+	};
+}
+/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
+function withDefault(state, { text, source, newBudgetId }, now) {
+	const command = parseCommand(text);
+	if (command.kind !== "set") {
+		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
+		return {
+			state,
+			effects: [status(state, now), {
+				kind: "notify",
+				message: badDefaultMessage(source, reason),
+				level: "warning"
+			}]
+		};
+	}
+	const budget = {
+		id: newBudgetId,
+		timeLimitMs: command.timeLimitMs,
+		turnLimit: command.turnLimit,
+		startTime: now,
+		onStopCommand: command.onStopCommand,
+		...spendLimits(command),
+		...treatment(command)
+	};
+	const next = withNewBudget(state, budget);
+	return {
+		state: next,
+		effects: [
+			{
+				kind: "append",
+				record: {
+					kind: "active",
+					budget: budgetRecord(budget)
+				}
+			},
+			status(next, now),
+			{
+				kind: "notify",
+				message: defaultSetMessage(source, command),
+				level: "info"
+			}
+		]
+	};
+}
+function restored(budget, now, usedPrompts, spend) {
+	return {
+		kind: "notify",
+		message: restoredMessage(formatStatus(budget, now, usedPrompts, spend), budget.onStopCommand),
+		level: "info"
+	};
+}
+/** The `awareness` and `grace` settings; one that cannot be read is named in a warning and left out. */
+function readSettings(event, effects) {
+	const settings = {};
+	const { awareness, grace } = event;
+	if (awareness) {
+		if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+		else effects.push(badSetting(awareness.source, awareness.value, "is neither \"nudge\" nor \"always\""));
+	}
+	if (grace) {
+		const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+		if (ms !== null && ms >= 1e3 && ms <= 6e5) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+		else effects.push(badSetting(grace.source, grace.value, "is not a grace period from 1s to 10m (such as \"30s\")"));
+	}
+	return settings;
+}
+function badSetting(source, value, why) {
+	return {
+		kind: "notify",
+		message: badSettingMessage(source, value, why),
+		level: "warning"
+	};
+}
+// src/core/session/steps.ts
 /**
 * Counts a model call against its prompt's step cap, once the call is let through. Calls up to the cap run as usual;
 * the next one is the prompt's wrap-up call (the model is told, the user too), or, when the user asked to be asked at
@@ -1630,20 +2369,19 @@ function applyEvent(state, event, now) {
 */
 function countStep(before, result, event, now) {
 	const { state, effects } = result;
-	const budget = state.budget;
-	const limit = budget?.stepLimit;
-	if (limit === void 0 || state.spent || budget?.pausedAt !== void 0) return result;
+	const active = counting(state);
+	const limit = active?.budget.stepLimit;
+	if (!active || limit === void 0) return result;
 	const newPrompt = state.lastPrompt !== before.lastPrompt;
-	const previous = newPrompt ? 0 : before.steps ?? 0;
+	const previous = newPrompt ? 0 : active.steps ?? 0;
 	const step = event.step ?? previous + 1;
 	const used = step < previous ? previous + 1 : Math.max(previous, step);
-	const allowance = newPrompt ? 0 : before.stepAllowance ?? 0;
+	const allowance = newPrompt ? 0 : active.stepAllowance;
 	const allowed = limit + allowance;
-	const counted = {
-		...state,
+	const counted = withStanding(state, active, {
 		steps: used,
 		stepAllowance: allowance
-	};
+	});
 	const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
 	if (used <= allowed || used === previous) return {
 		state: counted,
@@ -1699,6 +2437,69 @@ function askAboutSteps(limit, allowance, reached) {
 		onTimeout: answer("stop")
 	};
 }
+// src/core/events.ts
+/** A ledger that knows nothing of a budget. */
+const NOTHING_RECORDED = {
+	spent: null,
+	off: false,
+	nudged: false
+};
+// src/core/session/index.ts
+/** Applies one event to a session: the new state and the effects to carry out. */
+function transition(state, event, now) {
+	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) return {
+		state,
+		effects: [status(state, now)]
+	};
+	const result = applyEvent(state, event, now);
+	const spent = result.state.standing?.spent ?? null;
+	const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+	if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) return askAtTheLimit(state, event, spent);
+	return result;
+}
+function applyEvent(state, event, now) {
+	switch (event.type) {
+		case "load": return load(event, now);
+		case "command": return command(state, event, now);
+		case "declined": return {
+			state,
+			effects: [{
+				kind: "notify",
+				message: event.message,
+				level: "info"
+			}]
+		};
+		case "limitAnswer": return limitAnswer({
+			...state,
+			asking: false
+		}, event, now);
+		case "modelCall": return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+		case "stepsAnswer": return stepsAnswer({
+			...state,
+			asking: false
+		}, event, now);
+		case "toolCall": return toolCall(state, event.prompt, now);
+		case "modelResponse": return modelResponse(state, event, now);
+		case "runEnd": {
+			const next = {
+				...state,
+				running: false
+			};
+			const standing = state.standing;
+			if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+			return {
+				state: next,
+				effects: [status(next, now)]
+			};
+		}
+		case "timeCheck": {
+			const standing = state.standing;
+			if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+			return checkTime(state, now, "timer");
+		}
+		case "onStopReport": return onStopReported(state, event, now);
+	}
+}
 /** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */
 function stepsAnswer(state, event, now) {
 	const { limit } = event;
@@ -1717,338 +2518,8 @@ function stepsAnswer(state, event, now) {
 			}
 		]
 	};
-	return applyEvent({
-		...state,
-		stepAllowance: event.allowance + limit
-	}, event.reached, now);
-}
-/** The prompt a model call belongs to: the one named, else the latest, else the one run without a prompt. */
-function promptKeyOf(state, prompt) {
-	return prompt ?? state.lastPrompt ?? "\0run-without-a-prompt";
-}
-/** Prompts used as the user reads them: the prompt being answered does not count against itself. */
-function shownTurns(state) {
-	return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
-}
-/** The status text: the budget left, the spent marker, or nothing without a budget. */
-function statusText(state, now) {
-	if (!state.budget) return void 0;
-	if (state.wrapUp) return WRAPPING_UP_STATUS;
-	if (state.spent) return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-	return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
-}
-/** Where the running prompt stands under the step cap, or null when there is no cap or no run. */
-function stepsOf(state) {
-	const limit = state.budget?.stepLimit;
-	if (limit === void 0 || !state.running || state.steps === void 0) return null;
-	return {
-		used: state.steps,
-		allowed: limit + (state.stepAllowance ?? 0)
-	};
-}
-function status(state, now) {
-	return {
-		kind: "status",
-		text: statusText(state, now)
-	};
-}
-function load(event, now) {
-	const { history, ledger, mode, announce } = event;
-	const effects = [];
-	if (announce && history.newestUnusable) effects.push({
-		kind: "notify",
-		message: UNUSABLE_RECORD,
-		level: "warning"
-	});
-	const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
-	const running = runningKey !== null && runningKey === history.lastPrompt;
-	const onLimit = event.onLimit;
-	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) effects.push({
-		kind: "notify",
-		message: badOnLimitMessage(onLimit.source, onLimit.value),
-		level: "warning"
-	});
-	const settings = readSettings(event, effects);
-	const base = {
-		...EMPTY_SESSION,
-		lastPrompt: history.lastPrompt,
-		running,
-		...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {},
-		...Object.keys(settings).length > 0 ? { settings } : {}
-	};
-	const budget = history.budget;
-	if (!history.hasRecords && event.defaultBudget) {
-		const given = withDefault(base, event.defaultBudget, now);
-		return {
-			state: given.state,
-			effects: [...effects, ...given.effects]
-		};
-	}
-	if (!budget || ledger.off) return {
-		state: base,
-		effects: [...effects, status(base, now)]
-	};
-	const loaded = {
-		...base,
-		budget,
-		usedTurns: history.usedTurns,
-		...history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {},
-		...running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? { steps: event.runningSteps } : {},
-		runningCounted: running && history.lastPromptCounted,
-		nudged: ledger.nudged,
-		spent: ledger.spent,
-		stoppedPrompt: ledger.spent?.prompt ?? null
-	};
-	if (mode === "continue") {
-		const wrapUntil = ledger.spent?.wrapUpUntil;
-		const wrapping = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
-			...loaded,
-			wrapUp: {
-				prompt: runningKey,
-				until: wrapUntil,
-				refused: false,
-				callsSinceRefusal: 0,
-				outcomeId: outcomeId(budget),
-				onStopCommand: budget.onStopCommand
-			}
-		} : loaded;
-		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
-		return {
-			state: wrapping,
-			effects
-		};
-	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
-	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-	if (summary) {
-		if (announce) effects.push({
-			kind: "notify",
-			message: expiredMessage(budget, summary),
-			level: "warning"
-		});
-		if (!ledger.spent) effects.push(once({
-			kind: "spent",
-			budgetId: outcomeId(budget),
-			summary,
-			prompt: null
-		}, []));
-		return {
-			state: base,
-			effects: [...effects, status(base, now)]
-		};
-	}
-	const next = {
-		...loaded,
-		nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= .8
-	};
-	effects.push(status(next, now));
-	if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
-	return {
-		state: next,
-		effects
-	};
-}
-/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
-function withDefault(state, { text, source, newBudgetId }, now) {
-	const command = parseCommand(text);
-	if (command.kind !== "set") {
-		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
-		return {
-			state,
-			effects: [status(state, now), {
-				kind: "notify",
-				message: badDefaultMessage(source, reason),
-				level: "warning"
-			}]
-		};
-	}
-	const budget = {
-		id: newBudgetId,
-		timeLimitMs: command.timeLimitMs,
-		turnLimit: command.turnLimit,
-		startTime: now,
-		onStopCommand: command.onStopCommand,
-		...spendLimits(command),
-		...treatment(command)
-	};
-	const next = withNewBudget(state, budget);
-	return {
-		state: next,
-		effects: [
-			{
-				kind: "append",
-				record: {
-					kind: "active",
-					budget: budgetRecord(budget)
-				}
-			},
-			status(next, now),
-			{
-				kind: "notify",
-				message: defaultSetMessage(source, command),
-				level: "info"
-			}
-		]
-	};
-}
-function restored(budget, now, usedTurns, spend) {
-	return {
-		kind: "notify",
-		message: restoredMessage(formatStatus(budget, now, usedTurns, spend), budget.onStopCommand),
-		level: "info"
-	};
-}
-function command(state, event, now) {
-	const plan = planCommand(parseCommand(event.args), {
-		budget: state.budget,
-		spent: state.spent,
-		usedTurns: shownTurns(state),
-		now,
-		newBudgetId: event.newBudgetId,
-		spend: spendOf(state),
-		...event.cost === void 0 ? {} : { cost: event.cost },
-		...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
-		...event.report === void 0 ? {} : { report: event.report }
-	});
-	const reply = {
-		kind: "notify",
-		message: plan.reply.message,
-		level: plan.reply.level
-	};
-	switch (plan.change) {
-		case "none": return {
-			state,
-			effects: [status(state, now), reply]
-		};
-		case "set": {
-			if (state.budget && !state.spent && event.canAsk && !event.confirmed) return askToReplace(state, state.budget, event, now);
-			const next = withNewBudget(state, plan.budget);
-			return {
-				state: next,
-				effects: [
-					{
-						kind: "append",
-						record: {
-							kind: "active",
-							budget: budgetRecord(plan.budget)
-						}
-					},
-					status(next, now),
-					reply
-				]
-			};
-		}
-		case "update": {
-			const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
-			const next = plan.reactivate ? {
-				...unwrapped,
-				budget: plan.budget,
-				nudged: false,
-				spent: null,
-				stoppedPrompt: null
-			} : {
-				...state,
-				budget: plan.budget,
-				nudged: plan.budget.extensions === state.budget?.extensions && state.nudged
-			};
-			return {
-				state: next,
-				effects: [
-					{
-						kind: "append",
-						record: {
-							kind: "active",
-							budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next))
-						}
-					},
-					status(next, now),
-					reply
-				]
-			};
-		}
-		case "off": {
-			const next = withNewBudget(state, null);
-			return {
-				state: next,
-				effects: [
-					{
-						kind: "append",
-						record: offRecord(plan.budgetId, plan.disabledAt)
-					},
-					once({
-						kind: "off",
-						budgetId: plan.budgetId
-					}, []),
-					status(next, now),
-					reply
-				]
-			};
-		}
-	}
-}
-/** Asks before a new budget replaces the active one; "no" changes nothing. */
-function askToReplace(state, budget, event, now) {
-	const keep = {
-		type: "declined",
-		message: KEPT_MESSAGE
-	};
-	return {
-		state,
-		effects: [{
-			kind: "ask",
-			question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
-			choices: [{
-				label: REPLACE_CHOICE,
-				answer: {
-					...event,
-					confirmed: true
-				}
-			}, {
-				label: KEEP_CHOICE,
-				answer: keep
-			}],
-			timeoutMs: null,
-			onTimeout: keep
-		}]
-	};
-}
-/**
-* The budget is spent and the user asked to be asked: nothing stops yet; the question offers to stop now, or more time
-* or prompts, and stops if nobody answers in time.
-*/
-function askAtTheLimit(state, reached, summary) {
-	const answer = (choice) => ({
-		type: "limitAnswer",
-		answer: choice,
-		reached
-	});
-	return {
-		state: {
-			...state,
-			asking: true
-		},
-		effects: [{
-			kind: "ask",
-			question: limitQuestion(summary.usedTurns, summary.elapsedMs),
-			choices: [
-				{
-					label: STOP_CHOICE,
-					answer: answer("stop")
-				},
-				{
-					label: MORE_TIME_CHOICE,
-					answer: answer("time")
-				},
-				{
-					label: MORE_TURNS_CHOICE,
-					answer: answer("turns")
-				}
-			],
-			timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
-			onTimeout: answer("stop")
-		}]
-	};
+	const standing = state.standing;
+	return applyEvent(standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state, event.reached, now);
 }
 /** The user answered the limit question: stop as usual, or extend and go on with what reached the limit. */
 function limitAnswer(state, event, now) {
@@ -2058,433 +2529,11 @@ function limitAnswer(state, event, now) {
 		args: event.answer === "time" ? `+5m` : `+turns:1`,
 		newBudgetId: ""
 	}, now);
-	const goOn = step(extended.state, event.reached, now);
+	const goOn = transition(extended.state, event.reached, now);
 	return {
 		state: goOn.state,
 		effects: [...extended.effects, ...goOn.effects]
 	};
-}
-/** The session under a new budget (or none): nothing used, warned or stopped; a prompt running now does not count. */
-function withNewBudget(state, budget) {
-	const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-	const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
-	return {
-		...fresh,
-		budget,
-		usedTurns: 0,
-		runningCounted: false,
-		nudged: false,
-		spent: null,
-		stoppedPrompt: null
-	};
-}
-/**
-* A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
-* prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
-* it never counts again; its run goes on unless the budget stopped it.
-*/
-function modelCall(state, prompt, now) {
-	const key = promptKeyOf(state, prompt);
-	if (key === state.lastPrompt) {
-		const next = {
-			...state,
-			running: true
-		};
-		if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
-		if (key === state.stoppedPrompt && state.spent) return {
-			state: next,
-			effects: refuseStopped(state.spent)
-		};
-		return checkTime(next, now, "modelCall");
-	}
-	if (state.wrapUp) {
-		const ended = endWrapUp(state, state.wrapUp, now, null);
-		const goOn = modelCall(ended.state, key, now);
-		return {
-			state: goOn.state,
-			effects: [...ended.effects, ...goOn.effects]
-		};
-	}
-	const budget = state.budget;
-	const fresh = {
-		...state,
-		lastPrompt: key,
-		running: true,
-		runningCounted: false
-	};
-	if (!budget || state.spent || budget.pausedAt !== void 0) return {
-		state: fresh,
-		effects: [status(fresh, now)]
-	};
-	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
-	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
-	const counted = {
-		...fresh,
-		usedTurns: state.usedTurns + 1,
-		runningCounted: true
-	};
-	if (decision.kind === "nudge") {
-		const nudged = {
-			...counted,
-			nudged: true
-		};
-		return {
-			state: nudged,
-			effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)]
-		};
-	}
-	return {
-		state: counted,
-		effects: [status(counted, now)]
-	};
-}
-/**
-* A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
-* is checked at once, so a run that used up its tokens or cost stops before its next step.
-*/
-function modelResponse(state, used, now) {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== void 0) return {
-		state,
-		effects: []
-	};
-	const before = spendOf(state);
-	const spend = {
-		tokens: before.tokens + safeAmount(used.tokens),
-		cost: before.cost + safeAmount(used.cost)
-	};
-	return checkTime({
-		...state,
-		spend
-	}, now, "modelResponse");
-}
-/** What the model used under the budget so far. */
-function spendOf(state) {
-	return state.spend ?? NO_SPEND;
-}
-/** A tool is about to run: refused once its prompt was stopped; the time limit is checked. */
-function toolCall(state, prompt, now) {
-	const key = prompt ?? state.lastPrompt;
-	const steps = stepsOf(state);
-	const limit = state.budget?.stepLimit;
-	if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) return {
-		state,
-		effects: [{ kind: "abort" }, {
-			kind: "refuse",
-			reason: stepsRefusal(limit)
-		}]
-	};
-	if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
-	if (key !== null && key === state.stoppedPrompt && state.spent) return {
-		state,
-		effects: refuseStopped(state.spent)
-	};
-	return checkTime(state, now, "toolCall", key);
-}
-/**
-* Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
-* stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
-* at 80%, else refresh the status.
-*/
-function checkTime(state, now, reached, prompt = state.lastPrompt) {
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== void 0) return {
-		state,
-		effects: [status(state, now)]
-	};
-	const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
-	switch (decision.kind) {
-		case "stop":
-			if (state.running && graceOf(state, budget) > 0) return startWrapUp(state, budget, decision.summary, prompt, now, reached === "toolCall");
-			return hardStop(state, budget, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
-		case "nudge": {
-			const next = {
-				...state,
-				nudged: true
-			};
-			return {
-				state: next,
-				effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)]
-			};
-		}
-		case "ok": return {
-			state,
-			effects: [status(state, now)]
-		};
-	}
-}
-/**
-* The hard stop, once per budget anywhere: tell the user, run the on-stop command, show the spent status, and end the
-* run (also a run waiting to be re-run). The prompt that was running or waiting is refused from now on.
-*/
-function hardStop(state, budget, summary, prompt, now, refuse) {
-	const next = {
-		...state,
-		spent: summary,
-		stoppedPrompt: prompt
-	};
-	const usage = spentUsage(summary, budget);
-	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
-	const announce = [{
-		kind: "notify",
-		message: state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage),
-		level: "error"
-	}];
-	if (budget.onStopCommand !== null) announce.push({
-		kind: "runOnStop",
-		command: budget.onStopCommand
-	});
-	const effects = [
-		status(next, now),
-		once({
-			kind: "spent",
-			budgetId: outcomeId(budget),
-			summary,
-			prompt
-		}, announce),
-		{ kind: "abort" }
-	];
-	if (refuse) effects.push({
-		kind: "refuse",
-		reason: message
-	});
-	return {
-		state: next,
-		effects
-	};
-}
-/**
-* The budget ran out during a run that may wrap up: nothing is aborted yet. The user is told, the budget is spent
-* everywhere, and from now on tools are refused while the model writes its final answer; the on-stop command runs when
-* the run ends. A tool call that met the limit is the first one refused.
-*/
-function startWrapUp(state, budget, summary, prompt, now, refuseTool) {
-	const graceMs = graceOf(state, budget);
-	const until = now + graceMs;
-	const wrapUp = {
-		prompt,
-		until,
-		refused: refuseTool,
-		callsSinceRefusal: 0,
-		outcomeId: outcomeId(budget),
-		onStopCommand: budget.onStopCommand
-	};
-	const next = {
-		...state,
-		spent: summary,
-		stoppedPrompt: prompt,
-		wrapUp
-	};
-	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
-	const effects = [status(next, now), once({
-		kind: "spent",
-		budgetId: outcomeId(budget),
-		summary: {
-			...summary,
-			wrapUpUntil: until
-		},
-		prompt
-	}, [{
-		kind: "notify",
-		message,
-		level: "error"
-	}])];
-	if (refuseTool) effects.push({
-		kind: "refuse",
-		reason: WRAP_UP_REFUSAL
-	});
-	return {
-		state: next,
-		effects
-	};
-}
-/** A model call of the run wrapping up: the one that writes the final answer, unless the wrap-up time is over. */
-function wrapUpModelCall(state, wrapUp, now) {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-	const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-	const next = {
-		...state,
-		wrapUp: {
-			...wrapUp,
-			callsSinceRefusal: calls
-		}
-	};
-	return {
-		state: next,
-		effects: [status(next, now)]
-	};
-}
-/**
-* A tool call of the run wrapping up is refused, with a reason the model reads. One that comes after the model was
-* refused and called again (it asks for tools again), or after the wrap-up time, ends the run.
-*/
-function wrapUpToolCall(state, wrapUp, now) {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-	if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
-	const next = {
-		...state,
-		wrapUp: {
-			...wrapUp,
-			refused: true
-		}
-	};
-	return {
-		state: next,
-		effects: [status(next, now), {
-			kind: "refuse",
-			reason: WRAP_UP_REFUSAL
-		}]
-	};
-}
-/** The time check while a run wraps up: the run is stopped once the wrap-up time is over. */
-function wrapUpTimeCheck(state, wrapUp, now) {
-	if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-	return {
-		state,
-		effects: [status(state, now)]
-	};
-}
-/**
-* The run that wrapped up is over: it ended by itself (`cut` null), or it is stopped because the wrap-up time ran out
-* or the model asked for tools again. The on-stop command runs now, once anywhere.
-*/
-function endWrapUp(state, wrapUp, now, cut) {
-	const { wrapUp: _ended, ...next } = state;
-	const announce = [];
-	if (cut !== null) announce.push({
-		kind: "notify",
-		message: wrapUpCutMessage(cut),
-		level: "warning"
-	});
-	if (wrapUp.onStopCommand !== null) announce.push({
-		kind: "runOnStop",
-		command: wrapUp.onStopCommand
-	});
-	const effects = [status(next, now), once({
-		kind: "ended",
-		budgetId: wrapUp.outcomeId
-	}, announce)];
-	if (cut !== null) effects.push({ kind: "abort" }, {
-		kind: "refuse",
-		reason: WRAP_UP_REFUSAL
-	});
-	return {
-		state: next,
-		effects
-	};
-}
-/**
-* What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
-* warning block from 80% of the budget (critical from 95%), as it stands at this call; or, when the user asked that
-* the model always know, a line with what is left. Nothing for a call that is refused, or without an active budget.
-*/
-function withCallContext(result, now) {
-	const { state, effects } = result;
-	if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) return result;
-	const text = callContext(state, now);
-	return text === null ? result : {
-		state,
-		effects: [...effects, {
-			kind: "context",
-			text
-		}]
-	};
-}
-function callContext(state, now) {
-	if (state.wrapUp) return WRAP_UP_PROMPT;
-	const budget = state.budget;
-	if (!budget || state.spent || budget.pausedAt !== void 0) return null;
-	const steps = stepsOf(state);
-	if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-	const used = shownTurns(state);
-	const spend = spendOf(state);
-	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
-	if (ratio >= .8) return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
-	return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
-}
-/** Whether the model is told what is left at every call: the budget's own word, else the session's setting. */
-function awarenessOf(state, budget) {
-	return budget.awareness ?? state.settings?.awareness ?? "nudge";
-}
-/** The time a run gets to wrap up at the limit: the budget's own word, else the session's setting, else none. */
-function graceOf(state, budget) {
-	return budget.graceMs ?? state.settings?.graceMs ?? 0;
-}
-/** The `awareness` and `grace` settings; one that cannot be read is named in a warning and left out. */
-function readSettings(event, effects) {
-	const settings = {};
-	const { awareness, grace } = event;
-	if (awareness) {
-		if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
-		else effects.push(badSetting(awareness.source, awareness.value, "is neither \"nudge\" nor \"always\""));
-	}
-	if (grace) {
-		const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
-		if (ms !== null && ms >= 1e3 && ms <= 6e5) settings.graceMs = Math.round(ms / 1e3) * 1e3;
-		else effects.push(badSetting(grace.source, grace.value, "is not a grace period from 1s to 10m (such as \"30s\")"));
-	}
-	return settings;
-}
-function badSetting(source, value, why) {
-	return {
-		kind: "notify",
-		message: badSettingMessage(source, value, why),
-		level: "warning"
-	};
-}
-/** Ends and refuses what the stopped prompt asks for, with the stop message. */
-function refuseStopped(summary) {
-	return [{ kind: "abort" }, {
-		kind: "refuse",
-		reason: spentMessage(summary.usedTurns, summary.elapsedMs)
-	}];
-}
-function nudge(budget, urgency, detail) {
-	return once({
-		kind: "nudged",
-		budgetId: outcomeId(budget)
-	}, [{
-		kind: "notify",
-		message: nudgeMessage(urgency, detail),
-		level: "warning"
-	}]);
-}
-/**
-* The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
-* and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
-*/
-function outcomeId(budget) {
-	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
-}
-/** What the ledger holds for a budget as it stands now (its current extension). */
-function readLedger(ledger, budget) {
-	const outcomes = ledger.read(outcomeId(budget));
-	return budget.extensions ? {
-		...outcomes,
-		off: ledger.read(budget.id).off
-	} : outcomes;
-}
-function once(claim, then) {
-	return {
-		kind: "once",
-		claim,
-		then
-	};
-}
-function onStopReport(command, outcome) {
-	switch (outcome.kind) {
-		case "started": return [{
-			kind: "notify",
-			message: onStopStartedMessage(command),
-			level: "info"
-		}];
-		case "failed":
-		case "exited": return [{
-			kind: "notify",
-			message: onStopProblemMessage(outcome.problem),
-			level: "warning"
-		}];
-	}
 }
 // src/adapters/node/on-stop-runner.ts
 const SHELL = "/bin/sh";
@@ -2510,8 +2559,8 @@ function describeError(error) {
 * non-zero exit or a signal. An 'error' after 'spawn' (Node emits one only for a failed kill, which Timebox never
 * sends) is still listened for, so it cannot crash the host, and is not reported.
 */
-function createShellRunner(spawnProcess = spawn) {
-	return { run(command, report) {
+function createShellStarter(spawnProcess = spawn) {
+	return { start(command, report) {
 		const shown = quoteInput(command);
 		const couldNotStart = (error) => ({
 			kind: "failed",
@@ -2688,7 +2737,7 @@ function loadSession(deps, now, options = {}) {
 	const running = options.running === null ? history.lastPrompt : options.running;
 	if (typeof running === "string") event.runningSteps = deps.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
-	return step(EMPTY_SESSION, options.running === void 0 ? event : {
+	return transition(EMPTY_SESSION, options.running === void 0 ? event : {
 		...event,
 		runningPrompt: options.running
 	}, now);
@@ -2798,7 +2847,7 @@ async function dailyHook(input, deps, now) {
 		runStartedAt: !ended && typeof started?.at === "number" ? started.at : null,
 		stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
 	};
-	const result = runDaily(port, session, event, now);
+	const result = carryOutDaily(port, session, event, now);
 	for (const level of result.session.given) if (!session.given.includes(level)) deps.store.appendLine({
 		kind: "daily-warned",
 		level,
@@ -2872,11 +2921,11 @@ async function answerHook(input, deps, now) {
 		case "PreToolUse":
 		case "PostToolBatch": {
 			const { state } = loadSession(deps, now, { running: input.promptId });
-			if (!state.budget) return null;
+			if (!state.standing) return null;
 			const promptKey = input.promptId ?? state.lastPrompt;
 			const nextCall = input.event === "PostToolBatch" && promptKey === state.lastPrompt;
 			if (nextCall && promptKey !== null) deps.store.appendCall(promptKey, now);
-			const outcome = await execute(step(state, nextCall ? {
+			const outcome = await execute(transition(state, nextCall ? {
 				type: "modelCall",
 				prompt: input.promptId,
 				...stepOf(promptKey, deps)
@@ -2894,8 +2943,8 @@ async function answerHook(input, deps, now) {
 				at: now
 			});
 			const { state } = loadSession(deps, now, { running: input.promptId });
-			if (!state.wrapUp) return null;
-			return noticeOnly(await execute(step(state, { type: "runEnd" }, now).effects, deps));
+			if (!state.standing?.wrapUp) return null;
+			return noticeOnly(await execute(transition(state, { type: "runEnd" }, now).effects, deps));
 		}
 		default: return null;
 	}
@@ -2938,17 +2987,17 @@ async function answerPrompt(input, deps, now) {
 		if (parseCommand(args).kind === "report") event.report = sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now);
 		return {
 			decision: "block",
-			reason: (await execute(step(state, event, now).effects, deps)).notices.join("\n")
+			reason: (await execute(transition(state, event, now).effects, deps)).notices.join("\n")
 		};
 	}
 	const record = () => {
 		if (promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
 	};
-	if (!state.budget) {
+	if (!state.standing) {
 		record();
 		return null;
 	}
-	const outcome = await execute(step(state, {
+	const outcome = await execute(transition(state, {
 		type: "modelCall",
 		prompt: promptId,
 		...stepOf(promptId, deps)
@@ -2983,12 +3032,12 @@ const WATCH_INTERVAL_MS = 1e3;
 */
 async function watchOnce(deps, watched, now) {
 	const { state } = loadSession(deps, now);
-	const budget = state.budget;
-	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== void 0) return "done";
-	const checked = step(state, { type: "timeCheck" }, now);
-	if (!checked.state.spent) return "watching";
+	const budget = state.standing?.budget;
+	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
+	const checked = transition(state, { type: "timeCheck" }, now);
+	if (!checked.state.standing?.spent) return "watching";
 	const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
-	const pastDeadline = checked.state.spent.elapsedMs - Number(budget.timeLimitMs);
+	const pastDeadline = checked.state.standing.spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < 6e5) return "watching";
 	const outcome = await execute(checked.effects, deps);
 	deps.store.appendLine({
@@ -3013,7 +3062,7 @@ function untoldNotices(store, now) {
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 function statusLineText(deps, now) {
 	const { state } = loadSession(deps, now);
-	const checked = step(state, { type: "timeCheck" }, now).state;
+	const checked = transition(state, { type: "timeCheck" }, now).state;
 	return statusText(checked, now) ?? "";
 }
 function noticeOnly(outcome) {
@@ -3055,7 +3104,7 @@ async function execute(effects, deps) {
 		refusal: null,
 		aborted: false
 	};
-	const run = async (list) => {
+	const carryOut = async (list) => {
 		for (const effect of list) switch (effect.kind) {
 			case "notify":
 				outcome.notices.push(effect.message);
@@ -3075,11 +3124,11 @@ async function execute(effects, deps) {
 				outcome.refusal = effect.reason;
 				break;
 			case "once":
-				if (deps.ledger.claim(effect.claim)) await run(effect.then);
+				if (deps.ledger.claim(effect.claim)) await carryOut(effect.then);
 				break;
-			case "runOnStop": {
+			case "startOnStop": {
 				const report = await startOnStop(effect.command, deps.onStop);
-				await run(step(EMPTY_SESSION, {
+				await carryOut(transition(EMPTY_SESSION, {
 					type: "onStopReport",
 					command: effect.command,
 					outcome: report
@@ -3088,7 +3137,7 @@ async function execute(effects, deps) {
 			}
 		}
 	};
-	await run(effects);
+	await carryOut(effects);
 	return outcome;
 }
 /**
@@ -3103,7 +3152,7 @@ function startOnStop(command, runner) {
 			resolve(outcome);
 		};
 		try {
-			runner.run(command, (outcome) => {
+			runner.start(command, (outcome) => {
 				if (outcome.kind !== "exited") settle(outcome);
 			});
 		} catch (error) {
@@ -3879,7 +3928,7 @@ try {
 } catch {}
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	clock: systemClock,
-	onStop: createShellRunner(),
+	onStop: createShellStarter(),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
 	startWatcher: (dataDir, sessionId, budget) => {

@@ -63,20 +63,17 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND) {
 	const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
 	return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
-// src/core/parse.ts
+// src/core/amounts.ts
 const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 /** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
 const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
-const STEPS_TOKEN = /^steps:(\d+)$/i;
-const GRACE_TOKEN = /^grace:(.+)$/i;
 const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
 const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
 const TOKEN_UNITS = {
 	k: 1e3,
 	m: 1e6
 };
-const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 const UNIT_MS = {
 	s: 1e3,
 	m: 6e4,
@@ -115,6 +112,18 @@ function parseTurns(token) {
 	const turns = Number(match[1]);
 	return Number.isFinite(turns) ? turns : null;
 }
+/** A token count such as `tokens:200k` or `tokens:1.5m`, or null when the word is not one. */
+function parseTokens(token) {
+	const match = TOKENS_TOKEN.exec(token);
+	if (!match) return null;
+	const unit = (match[2] ?? "").toLowerCase();
+	return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+/** A cost in US dollars such as `cost:2.50` or `$2.50`, or null when the word is not one. */
+function parseCost(token) {
+	const match = COST_TOKEN.exec(token);
+	return match ? Number(match[1]) : null;
+}
 /**
 * Formats a duration for people: seconds under a minute, minutes and seconds under an hour, else hours and minutes.
 * @example formatTime(60_000) // "1m 0s"
@@ -128,6 +137,10 @@ function formatTime(ms) {
 	const totalMinutes = Math.floor(totalSeconds / 60);
 	return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+// src/core/parse.ts
+const STEPS_TOKEN = /^steps:(\d+)$/i;
+const GRACE_TOKEN = /^grace:(.+)$/i;
+const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 function quoteInput(text) {
 	const chars = Array.from(text);
@@ -150,18 +163,6 @@ const SUB_COMMANDS = {
 	[RESUME_WORD]: "resume",
 	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
 };
-/** A token count such as `tokens:200k` or `tokens:1.5m`, or null when the word is not one. */
-function parseTokens(token) {
-	const match = TOKENS_TOKEN.exec(token);
-	if (!match) return null;
-	const unit = (match[2] ?? "").toLowerCase();
-	return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-/** A cost in US dollars such as `cost:2.50` or `$2.50`, or null when the word is not one. */
-function parseCost(token) {
-	const match = COST_TOKEN.exec(token);
-	return match ? Number(match[1]) : null;
-}
 function readWords(tokens) {
 	let timeMs = null;
 	let turns = null;

@@ -59,6 +59,7 @@ export type {
 export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export {
+	type BudgetStanding,
 	type Effect,
 	EMPTY_SESSION,
 	isActive,

@@ -1,4 +1,5 @@
-// The core data model: a budget, the records that persist it, and the decision taken on it.
+// The core data model: a budget, the records that persist it, a session's history folded, and the decision taken on
+// it. A leaf: it imports nothing, so every module of the core can use it.
 
 /** A session budget. Either limit may be null (no limit on that dimension), never both. */
 export interface TimeboxBudget {
@@ -79,3 +80,36 @@ export type Decision =
 	| { kind: "stop"; summary: SpentSummary };
 
 export type NudgeUrgency = "warning" | "critical";
+
+/** A budget as written: the budget itself and the record version. Runtime flags are never written. */
+export type BudgetRecordData = TimeboxBudget & {
+	version: number;
+	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
+	turnsBefore?: number;
+	/** Tokens and cost used before this record, likewise. */
+	tokensBefore?: number;
+	costBefore?: number;
+};
+
+/** What a session keeps, in order: a budget that starts, or the budget turned off. */
+export type TimeboxRecord =
+	| { kind: "active"; budget: BudgetRecordData }
+	| { kind: "off"; version: number; budgetId: string; disabledAt: number };
+
+/** A session's history, folded. */
+export interface FoldedHistory {
+	/** The budget in force: the newest usable record, unless that record turned the budget off. */
+	budget: TimeboxBudget | null;
+	/** Distinct prompts sent after that budget's record. */
+	usedPrompts: number;
+	/** Tokens and cost used after that budget's record (and before it, for a budget written again). */
+	spend: Spend;
+	/** The latest prompt in the history, or null. */
+	lastPrompt: string | null;
+	/** Whether the latest prompt is among `usedPrompts` (it was sent after the budget was set). */
+	lastPromptCounted: boolean;
+	/** Whether the very newest record had to be skipped as unreadable. */
+	newestUnusable: boolean;
+	/** Whether the history holds any budget record at all: a session where no budget was ever set is new to Timebox. */
+	hasRecords: boolean;
+}

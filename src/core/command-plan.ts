@@ -3,6 +3,7 @@
 
 import type { BudgetLimits, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
+import type { CostReporting, NotifyLevel } from "./events.ts";
 import { describeBudget, formatStatus } from "./format.ts";
 import { elapsedMs } from "./measure.ts";
 import {
@@ -29,7 +30,8 @@ import {
 	TOKENS_NOT_SEEN,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
-import type { NotifyLevel } from "./ports.ts";
+
+export type { CostReporting } from "./events.ts";
 
 /** What the user is told. */
 export interface Reply {
@@ -44,7 +46,7 @@ export interface BudgetView {
 	/** What the hard stop found, once the budget is spent. */
 	spent: SpentSummary | null;
 	/** Prompts used of the budget, not counting one being answered. */
-	usedTurns: number;
+	usedPrompts: number;
 	now: number;
 	/** The id a new budget gets. */
 	newBudgetId: string;
@@ -57,9 +59,6 @@ export interface BudgetView {
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
 	report?: string;
 }
-
-/** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
-export type CostReporting = "reported" | "model reports none" | "host cannot see";
 
 /**
  * The change a command asks for: none, a new budget, off, or the same budget changed (extended, paused, resumed; an
@@ -157,7 +156,7 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 			? budget.timeLimitMs
 			: (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
 	const turnLimit =
-		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
+		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command.addTurns;
 	const spend = view.spend;
 	const tokenLimit =
 		command.addTokens === undefined ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
@@ -186,7 +185,7 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 		...(costLimit === undefined ? {} : { costLimit }),
 		extensions: (budget.extensions ?? 0) + 1,
 	};
-	const status = formatStatus(extended, view.now, view.usedTurns, spend);
+	const status = formatStatus(extended, view.now, view.usedPrompts, spend);
 	return {
 		change: "update",
 		budget: extended,
@@ -201,7 +200,7 @@ function planPause(view: BudgetView): CommandPlan {
 	if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
 	if (budget.pausedAt !== undefined) return { change: "none", reply: info(ALREADY_PAUSED) };
 	const paused = { ...budget, pausedAt: view.now };
-	const status = formatStatus(paused, view.now, view.usedTurns, view.spend);
+	const status = formatStatus(paused, view.now, view.usedPrompts, view.spend);
 	return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status)) };
 }
 
@@ -212,7 +211,7 @@ function planResume(view: BudgetView): CommandPlan {
 	const { pausedAt, ...running } = budget;
 	const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
 	const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-	const status = formatStatus(resumed, view.now, view.usedTurns, view.spend);
+	const status = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
 	return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status)) };
 }
 
@@ -221,7 +220,7 @@ function statusMessage(view: BudgetView): string {
 	if (view.spent)
 		return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
 	return activeStatusMessage(
-		formatStatus(view.budget, view.now, view.usedTurns, view.spend),
+		formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
 		view.budget.onStopCommand,
 	);
 }

@@ -3,18 +3,17 @@
 // holds today; the host reads the ledger, carries out the effects and keeps the ledger up to date.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import type { Effect } from "./events.ts";
 import { formatBudgetLabel, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import { safeAmount } from "./measure.ts";
 import { NO_DAILY_BUDGET } from "./messages.ts";
 import { formatTime, parseCommand, quoteInput } from "./parse.ts";
-import type { DailyLedger } from "./ports.ts";
-import type { Effect } from "./session.ts";
 
 /** What a daily budget allows, per day. Any limit may be absent, never all. */
 export interface DailyLimits {
 	/** Agent time: the time runs took, from a prompt to the end of its run, summed over sessions. */
 	timeMs: number | null;
-	turns: number | null;
+	prompts: number | null;
 	tokens: number | null;
 	cost: number | null;
 }
@@ -55,6 +54,26 @@ export interface DailyStanding {
 	dayStart: number;
 }
 
+/**
+ * Today's use of the daily budgets, shared by every session and process of the user on the machine. No method throws:
+ * a ledger that cannot be used reports it through `problem` and counts nothing.
+ */
+export interface DailyLedger {
+	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
+	standings(budgets: readonly DailyBudget[]): DailyStanding[];
+	/**
+	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its turn limit with today's
+	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
+	 */
+	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
+	/** Adds what this session used: agent time, tokens, cost. */
+	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
+	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
+	/** Why the ledger cannot be used, once, or null. */
+	problem(): string | null;
+}
+
 /** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
 function runTimeToday(startedAt: number, standings: readonly DailyStanding[], now: number): number {
 	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
@@ -86,7 +105,7 @@ export function parseDailyBudget(text: unknown, scope: string, source: string): 
 		source,
 		limits: {
 			timeMs: command.timeLimitMs,
-			turns: command.turnLimit,
+			prompts: command.turnLimit,
 			tokens: command.tokenLimit ?? null,
 			cost: command.costLimit ?? null,
 		},
@@ -100,7 +119,7 @@ export function limitsToday(standing: DailyStanding): DailyLimits {
 	const plus = (limit: number | null, more: number) => (limit === null ? null : limit + more);
 	return {
 		timeMs: plus(limits.timeMs, add.addTimeMs),
-		turns: plus(limits.turns, add.addTurns),
+		prompts: plus(limits.prompts, add.addTurns),
 		tokens: plus(limits.tokens, add.addTokens),
 		cost: plus(limits.cost, add.addCost),
 	};
@@ -114,7 +133,7 @@ export function dailyRatio(standing: DailyStanding): number {
 	const ratio = (used: number, limit: number | null) => (limit === null ? 0 : safeAmount(used) / limit);
 	return Math.max(
 		ratio(use.agentMs, limits.timeMs),
-		ratio(use.prompts, limits.turns),
+		ratio(use.prompts, limits.prompts),
 		ratio(use.tokens, limits.tokens),
 		ratio(use.cost, limits.cost),
 	);
@@ -124,7 +143,7 @@ export function dailyRatio(standing: DailyStanding): number {
 export function describeDaily(limits: DailyLimits): string {
 	const parts: string[] = [];
 	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+	if (limits.prompts !== null) parts.push(pluralTurns(limits.prompts));
 	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
 	if (limits.cost !== null) parts.push(formatCost(limits.cost));
 	return parts.join(" and ");
@@ -139,7 +158,7 @@ export function spentDaily(standings: readonly DailyStanding[], prompts: boolean
 			const { use } = standing;
 			return (
 				(limits.timeMs !== null && use.agentMs >= limits.timeMs) ||
-				(prompts && limits.turns !== null && use.prompts >= limits.turns) ||
+				(prompts && limits.prompts !== null && use.prompts >= limits.prompts) ||
 				(limits.tokens !== null && use.tokens >= limits.tokens) ||
 				(limits.cost !== null && use.cost >= limits.cost)
 			);
@@ -162,8 +181,8 @@ function dailyLeft(standing: DailyStanding): string {
 			`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`,
 		);
 	}
-	if (limits.turns !== null)
-		parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+	if (limits.prompts !== null)
+		parts.push(`${pluralTurns(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
 	if (limits.tokens !== null) {
 		parts.push(
 			`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`,
@@ -250,7 +269,7 @@ export function parseToday(words: string): TodayCommand {
 	};
 	const added = describeDaily({
 		timeMs: command.addTimeMs,
-		turns: command.addTurns,
+		prompts: command.addTurns,
 		tokens: command.addTokens ?? null,
 		cost: command.addCost ?? null,
 	});
@@ -302,7 +321,7 @@ function refusal(standing: DailyStanding): Effect[] {
  * is stopped once today's time, tokens or cost are spent (its own time so far included); the model and the user are
  * warned at 80% and 95%; the end of a run adds its agent time.
  */
-export function dailyStep(
+export function dailyTransition(
 	session: DailySession,
 	event: DailyEvent,
 	standings: readonly DailyStanding[],
@@ -370,24 +389,24 @@ export function dailyStep(
 	}
 }
 
-/** A host's daily budgets with its ledger: what `runDaily` works on. */
+/** A host's daily budgets with its ledger: what `carryOutDaily` works on. */
 export interface DailyPort {
 	ledger: DailyLedger;
 	budgets: readonly DailyBudget[];
 }
 
 /**
- * Carries one daily event out against the ledger: reads today's standing, steps the rules, counts a new prompt (and
+ * Carries one daily event out against the ledger: reads today's standing, applies the rules, counts a new prompt (and
  * refuses it if another session took the last one meanwhile), and adds the agent time of a run that ended.
  */
-export function runDaily(port: DailyPort, session: DailySession, event: DailyEvent, now: number): DailyResult {
+export function carryOutDaily(port: DailyPort, session: DailySession, event: DailyEvent, now: number): DailyResult {
 	const { ledger, budgets } = port;
 	const standings = ledger.standings(budgets);
-	let result = dailyStep(session, event, standings, now);
+	let result = dailyTransition(session, event, standings, now);
 	if (result.countPrompt) {
-		const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).turns));
+		const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).prompts));
 		if (!ledger.countPrompt(budgets, limits)) {
-			result = dailyStep(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+			result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
 		}
 	}
 	if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });

@@ -2,9 +2,9 @@
 // must answer now (notices, context for the model, a refusal, an abort, questions). Every host uses it, in process or
 // one hook at a time; no adapter interprets an effect itself.
 
+import type { Effect } from "./events.ts";
 import { quoteInput } from "./parse.ts";
-import type { BudgetLedger, BudgetStore, NotifyLevel, OnStopOutcome, OnStopRunner } from "./ports.ts";
-import type { Effect } from "./session.ts";
+import type { BudgetLedger, BudgetStore, NotifyLevel, OnStopOutcome, OnStopStarter } from "./ports.ts";
 
 /** A question for the user that the rules raised: the host asks it and reports the answer. */
 export type Question = Extract<Effect, { kind: "ask" }>;
@@ -50,7 +50,7 @@ export interface EffectPorts {
 	ledger: Pick<BudgetLedger, "claim">;
 	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
 	setStatus(text: string | undefined): void;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
 	abortRun(): void;
 	/** A part of Timebox failed at `where`: the host tells the user, and the session goes on. */
@@ -110,12 +110,12 @@ function carryOutOne(
 		case "once":
 			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);
 			return;
-		case "runOnStop": {
+		case "startOnStop": {
 			const command = effect.command;
 			try {
-				ports.onStop.run(command, (outcome) => onStopReport(command, outcome));
+				ports.onStop.start(command, (outcome) => onStopReport(command, outcome));
 			} catch (error) {
-				// A runner that throws could not start the command: the user hears it as such.
+				// A starter that throws could not start the command: the user hears it as such.
 				const reason = error instanceof Error ? error.message : String(error);
 				onStopReport(command, { kind: "failed", problem: `could not start ${quoteInput(command)}: ${reason}` });
 			}

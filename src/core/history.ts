@@ -1,7 +1,10 @@
 // What a session's history says about its budget: the budget in force, the prompts sent under it, and the latest
 // prompt. Every host reads its history into the same items, in order, and folds them here.
 
-import type { Spend, TimeboxBudget } from "./budget.ts";
+import type { FoldedHistory, Spend, TimeboxBudget } from "./budget.ts";
+
+export type { FoldedHistory } from "./budget.ts";
+
 import { safeAmount } from "./measure.ts";
 import { parseRecord } from "./records.ts";
 
@@ -14,29 +17,11 @@ export type HistoryItem =
 	| { kind: "prompt"; key: string }
 	| { kind: "usage"; tokens: number; cost: number; at?: number };
 
-/** A session's history, folded. */
-export interface FoldedHistory {
-	/** The budget in force: the newest usable record, unless that record turned the budget off. */
-	budget: TimeboxBudget | null;
-	/** Distinct prompts sent after that budget's record. */
-	usedTurns: number;
-	/** Tokens and cost used after that budget's record (and before it, for a budget written again). */
-	spend: Spend;
-	/** The latest prompt in the history, or null. */
-	lastPrompt: string | null;
-	/** Whether the latest prompt is among `usedTurns` (it was sent after the budget was set). */
-	lastPromptCounted: boolean;
-	/** Whether the very newest record had to be skipped as unreadable. */
-	newestUnusable: boolean;
-	/** Whether the history holds any budget record at all: a session where no budget was ever set is new to Timebox. */
-	hasRecords: boolean;
-}
-
 /**
  * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
  * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
  * prompt) counts once. Never throws, whatever the items hold.
- * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
+ * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedPrompts // 1
  */
 export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
@@ -86,7 +71,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
 	return {
 		budget,
-		usedTurns: budget ? usedTurns : 0,
+		usedPrompts: budget ? usedTurns : 0,
 		spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),

@@ -6,6 +6,7 @@ export { NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
 export {
+	carryOutDaily,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyEvent,
@@ -14,13 +15,12 @@ export {
 	type DailySession,
 	type DailyStanding,
 	type DailyUse,
-	dailyStep,
+	dailyTransition,
 	limitsToday,
 	NO_ADJUSTMENT,
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
-	runDaily,
 	todayCommand,
 	todayReport,
 } from "./daily.ts";
@@ -52,7 +52,7 @@ export type {
 	DailyLedger,
 	NotifyLevel,
 	OnStopOutcome,
-	OnStopRunner,
+	OnStopStarter,
 	Scheduler,
 	UIBridge,
 } from "./ports.ts";
@@ -60,6 +60,7 @@ export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type Timeb
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {
+	type BudgetStanding,
 	type Effect,
 	EMPTY_SESSION,
 	isActive,
@@ -72,8 +73,8 @@ export {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-	type StepResult,
-	shownTurns,
+	shownPrompts,
 	statusText,
-	step,
-} from "./session.ts";
+	type Transition,
+	transition,
+} from "./session/index.ts";

@@ -13,7 +13,7 @@ import type {
 	Cancel,
 	Clock,
 	DailyLedger,
-	OnStopRunner,
+	OnStopStarter,
 	Scheduler,
 	UIBridge,
 } from "./ports.ts";
@@ -27,7 +27,7 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-} from "./session.ts";
+} from "./session/index.ts";
 
 export type { Answer } from "./executor.ts";
 
@@ -38,7 +38,7 @@ export interface LiveSessionPorts {
 	ui: UIBridge;
 	clock: Clock;
 	scheduler: Scheduler;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
 	abortRun(): void;
 	/** A new budget id, never used before. */
@@ -193,7 +193,7 @@ export class LiveSession {
 			await this.whenNoQuestion();
 			if (this.disposed) return noAnswer();
 		}
-		const spentBefore = this.runtime.state.spent !== null;
+		const spentBefore = this.runtime.state.standing?.spent != null;
 		const answer = this.runtime.handle(event);
 		this.closeMootQuestion(spentBefore);
 		return this.settle(answer);
@@ -202,7 +202,7 @@ export class LiveSession {
 	/** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
 	dispatch(event: SessionEvent): Answer {
 		if (this.disposed) return noAnswer();
-		const spentBefore = this.runtime.state.spent !== null;
+		const spentBefore = this.runtime.state.standing?.spent != null;
 		const answer = this.runtime.dispatch(event);
 		this.show(answer);
 		this.armTimers();
@@ -212,7 +212,7 @@ export class LiveSession {
 
 	/** A stop makes an open question moot (more steps, another budget): it is closed. */
 	private closeMootQuestion(spentBefore: boolean): void {
-		if (!spentBefore && this.runtime.state.spent !== null) this.openQuestion?.abort();
+		if (!spentBefore && this.runtime.state.standing?.spent != null) this.openQuestion?.abort();
 	}
 
 	/** Waits until no question is open; one that opens meanwhile is waited for too. */

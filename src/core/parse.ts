@@ -1,5 +1,7 @@
-// Parsing of `/timebox` arguments and of time and turn tokens, plus the time formatter.
+// The grammar of `/timebox` arguments: a budget's words, the sub-commands and the extensions, each word's amount read
+// by amounts.ts; and how user input is quoted back.
 
+import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
 import type { BudgetLimits } from "./budget.ts";
 import {
 	AWARE_WORD,
@@ -22,6 +24,8 @@ import {
 	TODAY_WORD,
 } from "./constants.ts";
 
+export { formatTime, parseTimeToMs, parseTurns } from "./amounts.ts";
+
 /** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
 export type TimeboxCommand =
 	| ({ kind: "set"; notes?: string[] } & BudgetLimits)
@@ -42,68 +46,11 @@ export type TimeboxCommand =
 	| { kind: "today"; words: string }
 	| { kind: "invalid"; reason: string };
 
-const TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
-/** A duration written in parts, largest first: `1h30m`, `2h15m`, `1m30s`, `1h0m5s`. */
-const COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
-const TURNS_TOKEN = /^turns:\s*(\d+)$/i;
 const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
-const TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
-const COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
-const TOKEN_UNITS = { k: 1_000, m: 1_000_000 } as const;
 /** `today`, alone or with the words of a daily command after it. */
 const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
-const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
-const SECOND_MS = 1_000;
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-
-/**
- * Parses a time token; a bare number means minutes, and parts add up (`1h30m`). Returns null when the token is not a
- * time.
- * @example parseTimeToMs("15m") // 900_000
- * @example parseTimeToMs("90") // 5_400_000
- * @example parseTimeToMs("1h30m") // 5_400_000
- */
-export function parseTimeToMs(token: string): number | null {
-	const trimmed = token.trim();
-	const compound = COMPOUND_TIME_TOKEN.exec(trimmed);
-	if (compound && compound.slice(1).filter((part) => part !== undefined).length > 1) {
-		const [, hours = "0", minutes = "0", seconds = "0"] = compound;
-		return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
-	}
-	const match = TIME_TOKEN.exec(trimmed);
-	if (!match) return null;
-	const unit = (match[2] ?? "m").toLowerCase() as keyof typeof UNIT_MS;
-	const ms = Number(match[1]) * UNIT_MS[unit];
-	return Number.isFinite(ms) ? ms : null;
-}
-
-/**
- * Parses a turn token such as `turns:5`. Returns null when the token is not a turn count.
- * @example parseTurns("TURNS: 10") // 10
- */
-export function parseTurns(token: string): number | null {
-	const match = TURNS_TOKEN.exec(token.trim());
-	if (!match) return null;
-	const turns = Number(match[1]);
-	return Number.isFinite(turns) ? turns : null;
-}
-
-/**
- * Formats a duration for people: seconds under a minute, minutes and seconds under an hour, else hours and minutes.
- * @example formatTime(60_000) // "1m 0s"
- * @example formatTime(3_661_000) // "1h 1m"
- */
-export function formatTime(ms: number): string {
-	const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
-	const totalSeconds = Math.floor(safeMs / SECOND_MS);
-	if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
-	if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
-	const totalMinutes = Math.floor(totalSeconds / 60);
-	return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
-}
 
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 export function quoteInput(text: string): string {
@@ -147,20 +94,6 @@ type Words =
 			notes: string[];
 	  }
 	| { invalid: string };
-
-/** A token count such as `tokens:200k` or `tokens:1.5m`, or null when the word is not one. */
-function parseTokens(token: string): number | null {
-	const match = TOKENS_TOKEN.exec(token);
-	if (!match) return null;
-	const unit = (match[2] ?? "").toLowerCase();
-	return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-
-/** A cost in US dollars such as `cost:2.50` or `$2.50`, or null when the word is not one. */
-function parseCost(token: string): number | null {
-	const match = COST_TOKEN.exec(token);
-	return match ? Number(match[1]) : null;
-}
 
 function readWords(tokens: readonly string[]): Words {
 	let timeMs: number | null = null;

@@ -1,11 +1,12 @@
 // The ports a host implements so the same rules drive it: storage, the ledger, the screen, time and the on-stop runner.
 
-import type { DailyAdjustment, DailyBudget, DailyStanding } from "./daily.ts";
+import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./events.ts";
+
+export type { DailyLedger } from "./daily.ts";
+export type { NotifyLevel, OnStopOutcome } from "./events.ts";
+
 import type { HistoryItem } from "./history.ts";
 import type { TimeboxRecord } from "./records.ts";
-import type { LedgerClaim, LedgerView } from "./session.ts";
-
-export type NotifyLevel = "info" | "warning" | "error";
 
 /** Where a session keeps its budget records, beside the prompts of its history. */
 export interface BudgetStore {
@@ -46,36 +47,10 @@ export interface Scheduler {
 	setInterval(callback: () => void, intervalMs: number): Cancel;
 }
 
-/** What became of an on-stop command: it started, it could not start, or it started and then failed. */
-export type OnStopOutcome =
-	| { kind: "started" }
-	| { kind: "failed"; problem: string }
-	| { kind: "exited"; problem: string };
-
 /**
  * Starts the on-stop command exactly as typed. Reports exactly one of `started` or `failed` (could not start), and
  * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs).
  */
-export interface OnStopRunner {
-	run(command: string, report: (outcome: OnStopOutcome) => void): void;
-}
-
-/**
- * Today's use of the daily budgets, shared by every session and process of the user on the machine. No method throws:
- * a ledger that cannot be used reports it through `problem` and counts nothing.
- */
-export interface DailyLedger {
-	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
-	standings(budgets: readonly DailyBudget[]): DailyStanding[];
-	/**
-	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its turn limit with today's
-	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
-	 */
-	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
-	/** Adds what this session used: agent time, tokens, cost. */
-	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
-	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
-	/** Why the ledger cannot be used, once, or null. */
-	problem(): string | null;
+export interface OnStopStarter {
+	start(command: string, report: (outcome: OnStopOutcome) => void): void;
 }

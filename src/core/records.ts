@@ -1,7 +1,7 @@
 // The records that persist a budget: the shape written, and the validation of records read back, which may be damaged,
 // hand-edited or from the first version.
 
-import { NO_SPEND, type Spend, type TimeboxBudget } from "./budget.ts";
+import { type BudgetRecordData, NO_SPEND, type Spend, type TimeboxBudget, type TimeboxRecord } from "./budget.ts";
 import {
 	BUDGET_ID_PATTERN,
 	LEGACY_ID_PREFIX,
@@ -17,20 +17,7 @@ import {
 	RECORD_VERSION,
 } from "./constants.ts";
 
-/** A budget as written: the budget itself and the record version. Runtime flags are never written. */
-export type BudgetRecordData = TimeboxBudget & {
-	version: number;
-	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
-	turnsBefore?: number;
-	/** Tokens and cost used before this record, likewise. */
-	tokensBefore?: number;
-	costBefore?: number;
-};
-
-/** What a session keeps, in order: a budget that starts, or the budget turned off. */
-export type TimeboxRecord =
-	| { kind: "active"; budget: BudgetRecordData }
-	| { kind: "off"; version: number; budgetId: string; disabledAt: number };
+export type { BudgetRecordData, TimeboxRecord } from "./budget.ts";
 
 /** A record as read back: a usable budget, or an off (whose budget id may be lost to damage). */
 export type ParsedRecord =

@@ -2,12 +2,12 @@
 // the session's history and the ledger. Pure: the host hands in the history, the ledger and the time.
 
 import type { Spend, TimeboxBudget } from "./budget.ts";
+import type { LedgerView } from "./events.ts";
 import { describeBudget, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import type { HistoryItem } from "./history.ts";
 import { elapsedMs, safeAmount } from "./measure.ts";
 import { formatTime } from "./parse.ts";
 import { parseRecord } from "./records.ts";
-import type { LedgerView } from "./session.ts";
 
 /** How a budget of the report ended, or that it is still in force. */
 type Ending =

@@ -4,18 +4,25 @@
 
 import type { CostReporting } from "./command-plan.ts";
 import {
+	carryOutDaily,
 	type DailyEvent,
 	type DailyPort,
 	type DailySession,
 	NO_DAILY_SESSION,
-	runDaily,
 	todayCommand,
 	todayReport,
 } from "./daily.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
 import { parseCommand } from "./parse.ts";
 import type { Clock } from "./ports.ts";
-import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState, step } from "./session.ts";
+import {
+	type Effect,
+	EMPTY_SESSION,
+	isNewPrompt,
+	type SessionEvent,
+	type SessionState,
+	transition,
+} from "./session/index.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {
@@ -71,7 +78,7 @@ export class SessionRuntime {
 	/** Feeds one event to the session's rules alone and carries out what they say. */
 	dispatch(event: SessionEvent): Answer {
 		try {
-			const result = step(this.state, event, this.ports.clock.now());
+			const result = transition(this.state, event, this.ports.clock.now());
 			this.state = result.state;
 			return this.carryOut(result.effects);
 		} catch (error) {
@@ -140,7 +147,7 @@ export class SessionRuntime {
 			}
 			const dailyEvent = this.dailyEventOf(event, port);
 			if (dailyEvent === null) return null;
-			const result = runDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+			const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
 			const answer = this.carryOut(result.effects);
 			answer.context.push(...result.context);
 			const newlyRefused =

@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDailyLedger, localDay } from "../../src/adapters/node/daily-ledger.ts";
-import { type DailyBudget, NO_DAILY_SESSION, runDaily } from "../../src/core/index.ts";
+import { carryOutDaily, type DailyBudget, NO_DAILY_SESSION } from "../../src/core/index.ts";
 import { median, nowMs } from "./stats.ts";
 
 export const DAILY_SESSIONS = 10;
@@ -20,7 +20,7 @@ export interface DailyResult {
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "bench",
-	limits: { timeMs: 1_000 * 3_600_000, turns: 1_000_000, tokens: null, cost: null },
+	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: null, cost: null },
 };
 
 /** Per prompt: today's standing read on and a prompt counted; per call: the standing read on and checked. */
@@ -43,10 +43,10 @@ export async function measureDaily(): Promise<DailyResult> {
 			// Another session used the model meanwhile: each read has a little to catch up on, as in real use.
 			ledgers[sample % DAILY_SESSIONS]?.addUse([BUDGET], { tokens: 1_000 });
 			let started = nowMs();
-			const session = runDaily(port, NO_DAILY_SESSION, { type: "newPrompt" }, Date.now()).session;
+			const session = carryOutDaily(port, NO_DAILY_SESSION, { type: "newPrompt" }, Date.now()).session;
 			prompts.push(nowMs() - started);
 			started = nowMs();
-			runDaily(port, session, { type: "duringRun", modelCall: true }, Date.now());
+			carryOutDaily(port, session, { type: "duringRun", modelCall: true }, Date.now());
 			calls.push(nowMs() - started);
 		}
 		return { promptMs: median(prompts), callMs: median(calls) };

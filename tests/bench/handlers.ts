@@ -124,7 +124,7 @@ class LoadedExtension {
 		createTimeboxExtension({
 			clock: { now: () => Date.now() },
 			scheduler,
-			onStop: { run: () => {} },
+			onStop: { start: () => {} },
 			writeFallback: () => {},
 			ledger: () => ({ claim: () => true, read: () => ({ spent: null, off: false, nudged: false }) }),
 			newBudgetId: () => "bench-budget",

@@ -56,7 +56,7 @@ async function pluginWithBudget(dir: string): Promise<Hooks> {
 	const plugin = createTimeboxPlugin({
 		clock: systemClock,
 		scheduler: nodeScheduler,
-		onStop: { run: () => {} },
+		onStop: { start: () => {} },
 		newBudgetId: () => crypto.randomUUID(),
 		env: { TIMEBOX_DEFAULT: "1h steps:10000 aware" },
 		dataDir,

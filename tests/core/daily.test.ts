@@ -3,14 +3,14 @@
 
 import { describe, expect, it } from "vitest";
 import {
+	carryOutDaily,
 	type DailyBudget,
 	type DailyStanding,
-	dailyStep,
+	dailyTransition,
 	NO_ADJUSTMENT,
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
-	runDaily,
 	todayReport,
 } from "../../src/core/daily.ts";
 import type { DailyLedger } from "../../src/core/ports.ts";
@@ -37,7 +37,7 @@ const messages = (effects: readonly { kind: string; message?: string }[]) =>
 
 describe("reading a daily budget", () => {
 	it("takes time, turns, tokens and cost, and nothing a session budget alone has", () => {
-		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, turns: 60, tokens: null, cost: 10 });
+		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, prompts: 60, tokens: null, cost: 10 });
 		expect(parseDailyBudget("3h steps:5", "user", "timebox.daily in s.json")).toEqual({
 			warning:
 				"Timebox: timebox.daily in s.json: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
@@ -56,9 +56,9 @@ describe("the daily rules", () => {
 	const three = budget("turns:3 1h");
 
 	it("counts a new prompt while the day has room, and refuses one once it is spent, naming the budget", () => {
-		const fresh = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 2 })], START);
+		const fresh = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 2 })], START);
 		expect(fresh).toMatchObject({ countPrompt: true, session: { runStartedAt: START } });
-		const spent = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 3 })], START);
+		const spent = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 3 })], START);
 		expect(spent.countPrompt).toBe(false);
 		expect(spent.effects).toEqual([
 			{
@@ -75,56 +75,58 @@ describe("the daily rules", () => {
 	});
 
 	it("stops a run whose own time spends the day, once, and adds its agent time when it ends", () => {
-		const started = dailyStep(
+		const started = dailyTransition(
 			NO_DAILY_SESSION,
 			{ type: "newPrompt" },
 			[standing(three, { agentMs: HOUR - 60_000 })],
 			START,
 		).session;
 		const later = [standing(three, { agentMs: HOUR - 60_000 })];
-		expect(dailyStep(started, { type: "duringRun", modelCall: false }, later, START + 59_000).effects).toEqual([]);
-		const stopped = dailyStep(started, { type: "duringRun", modelCall: false }, later, START + 60_000);
+		expect(dailyTransition(started, { type: "duringRun", modelCall: false }, later, START + 59_000).effects).toEqual(
+			[],
+		);
+		const stopped = dailyTransition(started, { type: "duringRun", modelCall: false }, later, START + 60_000);
 		expect(messages(stopped.effects)).toEqual([
 			"Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
 		]);
 		expect(
-			dailyStep(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
+			dailyTransition(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
 				(effect) => effect.kind,
 			),
 		).toEqual(["abort", "refuse"]);
-		expect(dailyStep(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
+		expect(dailyTransition(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
 			agentMs: 62_000,
 			session: { runStartedAt: null, stopped: false },
 		});
-		expect(dailyStep(NO_DAILY_SESSION, { type: "runEnd" }, later, START).agentMs).toBe(0);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "runEnd" }, later, START).agentMs).toBe(0);
 		// pi ends a run before it retries a call: the retried call times the run again, without counting a prompt.
-		const retried = dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, [standing(three)], START);
+		const retried = dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, [standing(three)], START);
 		expect(retried).toMatchObject({ effects: [], countPrompt: false, session: { runStartedAt: START } });
 		expect(
-			dailyStep(NO_DAILY_SESSION, { type: "duringRun", modelCall: false }, later, START).session.runStartedAt,
+			dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: false }, later, START).session.runStartedAt,
 		).toBeNull();
 	});
 
 	it("gives a follow-up's predecessor its time, and counts a run that began yesterday from midnight", () => {
-		const first = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three)], START).session;
-		expect(dailyStep(first, { type: "newPrompt" }, [standing(three)], START + 30_000).agentMs).toBe(30_000);
+		const first = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three)], START).session;
+		expect(dailyTransition(first, { type: "newPrompt" }, [standing(three)], START + 30_000).agentMs).toBe(30_000);
 		const yesterday = { ...first, runStartedAt: START - 2 * HOUR };
-		expect(dailyStep(yesterday, { type: "runEnd" }, [standing(three)], START).agentMs).toBe(HOUR);
+		expect(dailyTransition(yesterday, { type: "runEnd" }, [standing(three)], START).agentMs).toBe(HOUR);
 	});
 
 	it("warns the user once per level at 80% and 95%, and tells the model at every call", () => {
 		const at80 = [standing(three, { agentMs: 0.8 * HOUR })];
-		const first = dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, at80, START);
+		const first = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, at80, START);
 		expect(messages(first.effects)).toEqual([
 			"Timebox: today's budget: 12m 0s of agent time left of 1h and 3 turns left of 3 — the model is asked to wrap up.",
 		]);
 		expect(first.context).toEqual([
 			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 turns left of 3.",
 		]);
-		const again = dailyStep(first.session, { type: "duringRun", modelCall: true }, at80, START);
+		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
 		expect(again.effects).toEqual([]);
 		expect(again.context).toHaveLength(1);
-		const at95 = dailyStep(
+		const at95 = dailyTransition(
 			again.session,
 			{ type: "duringRun", modelCall: true },
 			[standing(three, { agentMs: 0.95 * HOUR })],
@@ -134,20 +136,25 @@ describe("the daily rules", () => {
 	});
 
 	it("refuses a prompt another session took the last slot for", () => {
-		const refused = dailyStep(NO_DAILY_SESSION, { type: "promptRefused" }, [standing(three, { prompts: 3 })], START);
+		const refused = dailyTransition(
+			NO_DAILY_SESSION,
+			{ type: "promptRefused" },
+			[standing(three, { prompts: 3 })],
+			START,
+		);
 		expect(refused.effects.map((effect) => effect.kind)).toEqual(["notify", "abort", "refuse"]);
-		expect(dailyStep(NO_DAILY_SESSION, { type: "promptRefused" }, [], START).effects).toEqual([]);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "promptRefused" }, [], START).effects).toEqual([]);
 	});
 
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
 		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
-		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).countPrompt).toBe(true);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).countPrompt).toBe(true);
 		const raised = standing(three, { prompts: 3 }, { ...NO_ADJUSTMENT, addTurns: 2 });
-		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).countPrompt).toBe(true);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).countPrompt).toBe(true);
 		const tokens = standing(budget("tokens:1k $1"), { tokens: 1_000 });
-		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).countPrompt).toBe(false);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).countPrompt).toBe(false);
 		const cost = standing(budget("tokens:1k $1"), { cost: 1 });
-		expect(dailyStep(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).countPrompt).toBe(false);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).countPrompt).toBe(false);
 	});
 });
 
@@ -183,7 +190,7 @@ describe("/timebox today", () => {
 	});
 });
 
-describe("runDaily against a ledger", () => {
+describe("carryOutDaily against a ledger", () => {
 	const tokens = budget("tokens:1k $1");
 
 	function ledger(overrides: Partial<DailyLedger> = {}): DailyLedger {
@@ -198,14 +205,19 @@ describe("runDaily against a ledger", () => {
 	}
 
 	it("names what is left of tokens and cost in the warning", () => {
-		const result = runDaily({ ledger: ledger(), budgets: [tokens] }, NO_DAILY_SESSION, { type: "newPrompt" }, START);
+		const result = carryOutDaily(
+			{ ledger: ledger(), budgets: [tokens] },
+			NO_DAILY_SESSION,
+			{ type: "newPrompt" },
+			START,
+		);
 		expect(messages(result.effects)).toEqual([
 			"Timebox: today's budget: 150 tokens left of 1k and $0.15 left of $1.00 — the model is asked to wrap up.",
 		]);
 	});
 
 	it("refuses a prompt the ledger would not count, and passes on the ledger's problem", () => {
-		const refused = runDaily(
+		const refused = carryOutDaily(
 			{
 				ledger: ledger({ countPrompt: () => false, problem: () => "Timebox: the ledger is gone." }),
 				budgets: [tokens],

@@ -10,7 +10,7 @@ import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports
 import type { TimeboxRecord } from "../../src/core/records.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
-import { MemoryLedger, MemoryUI, RecordingRunner, ScriptedUser } from "../support/memory-host.ts";
+import { MemoryLedger, MemoryUI, RecordingStarter, ScriptedUser } from "../support/memory-host.ts";
 
 const SPENT = "Timebox: budget spent";
 
@@ -41,7 +41,7 @@ function createHost(options: HostOptions = {}) {
 	let skewMs = 0;
 	const ledger = options.ledger ?? new MemoryLedger();
 	const ui = new MemoryUI();
-	const onStop = new RecordingRunner();
+	const onStop = new RecordingStarter();
 	const user = new ScriptedUser();
 	onStop.outcome = null;
 	let aborts = 0;
@@ -128,7 +128,7 @@ describe("carrying out the rules", () => {
 		expect(host.ui.notifications).toEqual([
 			{ message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
 		]);
-		expect(host.session.state.budget?.id).toBe("budget-1");
+		expect(host.session.state.standing?.budget?.id).toBe("budget-1");
 	});
 
 	it("gives each new budget a new id", () => {
@@ -299,14 +299,14 @@ describe("loading", () => {
 		const host = createHost({ history: [record(tenMinutes)], ledger });
 		host.session.load("restore", true);
 		expect(host.ui.notifications).toEqual([]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("starts clean from an empty history", () => {
 		const host = createHost();
 		host.session.load("restore", true);
 		expect(host.ui.statuses).toEqual([undefined]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
 	});
 
@@ -540,14 +540,14 @@ describe("failing ports", () => {
 		await host.session.command("turns:3");
 		const replacing = host.session.command("turns:1");
 		const prompt = host.session.handle({ type: "modelCall", prompt: "p1" });
-		expect(host.session.state.budget?.turnLimit).toBe(3);
-		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.session.state.standing?.budget?.turnLimit).toBe(3);
+		expect(host.session.state.standing?.usedPrompts).toBe(0);
 		answer(0);
 		await replacing;
 		expect(await prompt).toEqual(noAnswer());
 		// The prompt came while the question was open: it counts under the budget the answer left.
-		expect(host.session.state).toMatchObject({ usedTurns: 1, lastPrompt: "p1" });
-		expect(host.session.state.budget?.turnLimit).toBe(1);
+		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedPrompts: 1 } });
+		expect(host.session.state.standing?.budget?.turnLimit).toBe(1);
 	});
 
 	it("fires the time limit on time while a question is open, and closes the question the stop made moot", async () => {
@@ -573,7 +573,7 @@ describe("failing ports", () => {
 		await replacing;
 		expect(closed).toBe(true);
 		expect(host.ui.messages("info").at(-1)).toBe(QUESTION_CLOSED);
-		expect(host.session.state.budget?.timeLimitMs).toBe(3_000);
+		expect(host.session.state.standing?.budget.timeLimitMs).toBe(3_000);
 	});
 
 	it("does nothing of what waited for a question once the instance is disposed, and shows no later report", async () => {
@@ -590,7 +590,7 @@ describe("failing ports", () => {
 		await replacing;
 		await waitingCommand;
 		expect(await waitingCall).toEqual(noAnswer());
-		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.session.state.standing?.usedPrompts).toBe(0);
 		expect(host.ui.messages()).toEqual(["Timebox set: 10s. On stop it runs: lmk"]);
 	});
 
@@ -689,7 +689,7 @@ describe("failing ports", () => {
 		expect(host.ui.notifications).toEqual([
 			{ message: internalError("session start", "session file unreadable"), level: "error" },
 		]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("changes nothing when no budget id can be made, and reports it", () => {
@@ -700,7 +700,7 @@ describe("failing ports", () => {
 		host.session.command("15m");
 		expect(host.ui.notifications).toEqual([{ message: internalError("/timebox", "no randomness"), level: "error" }]);
 		expect(host.records).toEqual([]);
-		expect(host.session.state.budget).toBeNull();
+		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("reports a failing clock at the event it broke, and keeps the state", () => {
@@ -715,7 +715,7 @@ describe("failing ports", () => {
 			message: internalError("modelCall", "clock gone"),
 			level: "error",
 		});
-		expect(host.session.state.usedTurns).toBe(0);
+		expect(host.session.state.standing?.usedPrompts).toBe(0);
 	});
 
 	it("survives a UI that throws on every call: the stop still aborts and runs its command", () => {
@@ -731,7 +731,7 @@ describe("failing ports", () => {
 		host.time.advance(1_000);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.aborts).toBe(1);
-		expect(host.session.state.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
+		expect(host.session.state.standing?.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
 		expect(() => host.session.dispose()).not.toThrow();
 	});
 });

@@ -15,10 +15,10 @@ import {
 	EMPTY_SESSION,
 	NOTHING_RECORDED,
 	type SessionEvent,
-	shownTurns,
+	shownPrompts,
 	statusText,
-	step,
-} from "../../src/core/session.ts";
+	transition,
+} from "../../src/core/session/index.ts";
 import { anyString } from "../support/arbitraries.ts";
 import { budget, START } from "../support/budgets.ts";
 
@@ -133,8 +133,8 @@ describe("foldHistory properties", () => {
 		fc.assert(
 			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 15 }), (items) => {
 				const folded = foldHistory(items);
-				expect(folded.usedTurns).toBeLessThanOrEqual(items.filter((item) => item.kind === "prompt").length);
-				if (folded.budget === null) expect(folded.usedTurns).toBe(0);
+				expect(folded.usedPrompts).toBeLessThanOrEqual(items.filter((item) => item.kind === "prompt").length);
+				if (folded.budget === null) expect(folded.usedPrompts).toBe(0);
 			}),
 			{ numRuns: 200 },
 		);
@@ -160,7 +160,7 @@ describe("foldHistory properties", () => {
 		fc.assert(
 			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 10 }), fc.double(), (items, now) => {
 				const folded = foldHistory(items);
-				if (folded.budget) expect(formatStatus(folded.budget, now, folded.usedTurns)).not.toMatch(/NaN|Infinity/);
+				if (folded.budget) expect(formatStatus(folded.budget, now, folded.usedPrompts)).not.toMatch(/NaN|Infinity/);
 			}),
 			{ numRuns: 200 },
 		);
@@ -192,21 +192,21 @@ describe("session properties", () => {
 				(args, events) => {
 					const limit = parseCommand(args);
 					let now = START;
-					let state = step(EMPTY_SESSION, { type: "command", args, newBudgetId: "b1" }, now).state;
+					let state = transition(EMPTY_SESSION, { type: "command", args, newBudgetId: "b1" }, now).state;
 					let stops = 0;
 					for (const [next, waitMs] of events) {
 						now += waitMs;
-						const result = step(state, next, now);
+						const result = transition(state, next, now);
 						state = result.state;
 						stops += spentClaims(result.effects);
-						expect(shownTurns(state)).toBeGreaterThanOrEqual(0);
+						expect(shownPrompts(state)).toBeGreaterThanOrEqual(0);
 						if (limit.kind === "set" && limit.turnLimit !== null) {
-							expect(state.usedTurns).toBeLessThanOrEqual(limit.turnLimit);
+							expect(state.standing?.usedPrompts ?? 0).toBeLessThanOrEqual(limit.turnLimit);
 						}
 						expect(statusText(state, now)).not.toMatch(/NaN|Infinity|-\d/);
 					}
 					expect(stops).toBeLessThanOrEqual(1);
-					expect(stops).toBe(state.spent === null ? 0 : 1);
+					expect(stops).toBe(state.standing?.spent ? 1 : 0);
 				},
 			),
 			{ numRuns: 100 },
@@ -228,7 +228,7 @@ describe("session properties", () => {
 				fc.integer(),
 				(items, mode, announce, now) => {
 					const history = foldHistory(items);
-					const { state } = step(
+					const { state } = transition(
 						EMPTY_SESSION,
 						{ type: "load", history, ledger: NOTHING_RECORDED, mode, announce },
 						now,

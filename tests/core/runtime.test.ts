@@ -9,7 +9,7 @@ import type { DailyLedger } from "../../src/core/ports.ts";
 import type { TimeboxRecord } from "../../src/core/records.ts";
 import { type RuntimePorts, SessionRuntime } from "../../src/core/runtime.ts";
 import { START } from "../support/budgets.ts";
-import { MemoryLedger, RecordingRunner } from "../support/memory-host.ts";
+import { MemoryLedger, RecordingStarter } from "../support/memory-host.ts";
 
 const DAILY = (() => {
 	const budget = parseDailyBudget("turns:1", "user", "TIMEBOX_DAILY");
@@ -45,7 +45,7 @@ function runtime(extra: Partial<RuntimePorts> = {}) {
 	const records: TimeboxRecord[] = [];
 	const problems: string[] = [];
 	const late: Answer[] = [];
-	const onStop = new RecordingRunner();
+	const onStop = new RecordingStarter();
 	const ports: RuntimePorts = {
 		store: { append: (record) => records.push(record) },
 		ledger: new MemoryLedger(),
@@ -144,7 +144,7 @@ describe("the daily budgets beside the session's rules", () => {
 describe("the on-stop command", () => {
 	it("says an on-stop command that could not start, when its runner throws", () => {
 		const host = runtime();
-		host.onStop.run = () => {
+		host.onStop.start = () => {
 			throw new Error("spawn EACCES");
 		};
 		host.session.command("turns:1 -- lmk", details);
@@ -158,7 +158,7 @@ describe("the on-stop command", () => {
 
 	it("says what a runner threw that is not an error", () => {
 		const host = runtime();
-		host.onStop.run = () => {
+		host.onStop.start = () => {
 			throw "no shell";
 		};
 		host.session.command("turns:1 -- lmk", details);

@@ -18,9 +18,10 @@ import {
 	type SessionEvent,
 	type SessionState,
 	statusText,
-	step,
-} from "../../src/core/session.ts";
+	transition,
+} from "../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
+import { session } from "../support/session.ts";
 
 const call = (prompt: string | null): SessionEvent => ({ type: "modelCall", prompt });
 const response = (tokens: number, cost = 0): SessionEvent => ({ type: "modelResponse", tokens, cost });
@@ -199,35 +200,35 @@ describe("the rulebook's running totals", () => {
 	const tokens1k = budget({ tokenLimit: 1_000, onStopCommand: "lmk" });
 
 	function running(b = tokens1k): SessionState {
-		return step({ ...EMPTY_SESSION, budget: b }, call("p1"), START).state;
+		return transition(session({ budget: b }), call("p1"), START).state;
 	}
 
 	it("lets the next call go while the budget is not reached, and stops the run after the response that reaches it", () => {
-		const first = step(running(), response(600), START);
-		expect(first.state.spend).toEqual({ tokens: 600, cost: 0 });
+		const first = transition(running(), response(600), START);
+		expect(first.state.standing?.spend).toEqual({ tokens: 600, cost: 0 });
 		expect(first.effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | no turn limit | 600 of 1k tokens" },
 		]);
-		expect(step(first.state, call(null), START).effects.some((effect) => effect.kind === "abort")).toBe(false);
-		const second = step(first.state, response(600), START);
+		expect(transition(first.state, call(null), START).effects.some((effect) => effect.kind === "abort")).toBe(false);
+		const second = transition(first.state, response(600), START);
 		expect(notices(second.effects)).toEqual([
 			"Timebox budget spent. Used 0 turns, 0s, 1,200 of 1,000 tokens. The agent stops for this turn. The chat continues.",
 		]);
 		expect(second.effects).toContainEqual({ kind: "abort" });
 		const claimed = second.effects.flatMap((effect) => (effect.kind === "once" ? effect.then : []));
-		expect(claimed).toContainEqual({ kind: "runOnStop", command: "lmk" });
-		expect(step(second.state, call(null), START).effects).toContainEqual({ kind: "abort" });
+		expect(claimed).toContainEqual({ kind: "startOnStop", command: "lmk" });
+		expect(transition(second.state, call(null), START).effects).toContainEqual({ kind: "abort" });
 	});
 
 	it("counts nothing without a budget, while paused, or once spent", () => {
-		expect(step(EMPTY_SESSION, response(600), START)).toEqual({ state: EMPTY_SESSION, effects: [] });
-		const paused = { ...EMPTY_SESSION, budget: { ...tokens1k, pausedAt: START } };
-		expect(step(paused, response(600), START).state).toBe(paused);
+		expect(transition(EMPTY_SESSION, response(600), START)).toEqual({ state: EMPTY_SESSION, effects: [] });
+		const paused = session({ budget: { ...tokens1k, pausedAt: START } });
+		expect(transition(paused, response(600), START).state).toBe(paused);
 	});
 
 	it("stops a new prompt before its call is sent once the budget is used up", () => {
-		const used = { ...EMPTY_SESSION, budget: tokens1k, spend: { tokens: 1_000, cost: 0 }, lastPrompt: "p1" };
-		const result = step(used, call("p2"), START);
+		const used = session({ budget: tokens1k, spend: { tokens: 1_000, cost: 0 }, lastPrompt: "p1" });
+		const result = transition(used, call("p2"), START);
 		expect(result.effects).toContainEqual({ kind: "abort" });
 		expect(result.effects.at(-1)).toEqual({
 			kind: "refuse",
@@ -237,17 +238,17 @@ describe("the rulebook's running totals", () => {
 	});
 
 	it("keeps the totals through an extension, writing them into the record, and starts a new budget from zero", () => {
-		const first = step(running(), response(900), START).state;
-		const extended = step(first, { type: "command", args: "+tokens:1k", newBudgetId: "x" }, START);
+		const first = transition(running(), response(900), START).state;
+		const extended = transition(first, { type: "command", args: "+tokens:1k", newBudgetId: "x" }, START);
 		expect(statusText(extended.state, START)).toBe("Timebox: no time limit | no turn limit | 900 of 2k tokens");
 		expect(extended.effects[0]).toMatchObject({ kind: "append", record: { budget: { tokensBefore: 900 } } });
-		const replaced = step(first, { type: "command", args: "tokens:5k", newBudgetId: "b2" }, START).state;
-		expect(replaced.spend).toBeUndefined();
+		const replaced = transition(first, { type: "command", args: "tokens:5k", newBudgetId: "b2" }, START).state;
+		expect(replaced.standing?.spend).toEqual({ tokens: 0, cost: 0 });
 	});
 
 	it("says when a cost limit cannot be enforced, and sets it all the same", () => {
 		const set = (cost: "reported" | "model reports none" | "host cannot see") =>
-			notices(step(EMPTY_SESSION, { type: "command", args: "cost:2", newBudgetId: "b1", cost }, START).effects);
+			notices(transition(EMPTY_SESSION, { type: "command", args: "cost:2", newBudgetId: "b1", cost }, START).effects);
 		expect(set("reported")).toEqual(["Timebox set: $2.00."]);
 		expect(set("model reports none")).toEqual([
 			"Timebox set: $2.00.\nTimebox: this model reports no cost: the cost limit cannot be enforced.",
@@ -260,7 +261,7 @@ describe("the rulebook's running totals", () => {
 	it("says when a token limit cannot be enforced on this host, and sets it all the same", () => {
 		const set = (args: string, tokensSeen?: boolean) =>
 			notices(
-				step(
+				transition(
 					EMPTY_SESSION,
 					{ type: "command", args, newBudgetId: "b1", ...(tokensSeen === undefined ? {} : { tokensSeen }) },
 					START,
@@ -290,7 +291,7 @@ describe("the rulebook's running totals", () => {
 			{ kind: "usage", tokens: 9, cost: 9 },
 		];
 		expect(foldHistory(paused as HistoryItem[]).spend).toEqual({ tokens: 500, cost: 0.003 });
-		const loaded = step(
+		const loaded = transition(
 			EMPTY_SESSION,
 			{ type: "load", history: foldHistory(items), ledger: NOTHING_RECORDED, mode: "restore", announce: true },
 			START,
@@ -357,11 +358,11 @@ describe("token and cost limits in every text and command", () => {
 
 	it("extends the token and cost limits, or starts them from what is used", async () => {
 		const { planCommand } = await import("../../src/core/command-plan.ts");
-		const view = { budget: both, spent: null, usedTurns: 0, now: START, newBudgetId: "x", spend };
+		const view = { budget: both, spent: null, usedPrompts: 0, now: START, newBudgetId: "x", spend };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), view)).toMatchObject({
 			change: "update",
-			budget: { tokenLimit: 15_000, costLimit: 3, extensions: 1 },
 			reply: { message: expect.stringMatching(/^Timebox extended by 5k tokens and \$1\.00\. /) },
+			budget: { tokenLimit: 15_000, costLimit: 3, extensions: 1 },
 		});
 		const timeOnly = { ...view, budget: budget({ timeLimitMs: MINUTE }) };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), timeOnly)).toMatchObject({

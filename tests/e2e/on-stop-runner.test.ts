@@ -7,11 +7,11 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createShellRunner } from "../../src/adapters/node/on-stop-runner.ts";
+import { createShellStarter } from "../../src/adapters/node/on-stop-runner.ts";
 import type { OnStopOutcome } from "../../src/core/ports.ts";
 
 let dir: string;
-const runner = createShellRunner();
+const runner = createShellStarter();
 
 beforeEach(async () => {
 	dir = await mkdtemp(join(tmpdir(), "timebox-runner-"));
@@ -56,7 +56,7 @@ describe("the on-stop runner with real processes", () => {
 	it("runs the command once through /bin/sh and reports only that it started when it succeeds", async () => {
 		const { outcomes, report } = collect();
 		const out = join(dir, "out.txt");
-		runner.run(`echo "ran once" >> '${out}'`, report);
+		runner.start(`echo "ran once" >> '${out}'`, report);
 		await expect.poll(() => outcomes, { timeout: 5_000 }).toEqual([{ kind: "started" }]);
 		await expect.poll(() => readFile(out, "utf8").catch(() => ""), { timeout: 5_000 }).toBe("ran once\n");
 		await settle();
@@ -68,7 +68,7 @@ describe("the on-stop runner with real processes", () => {
 		const { outcomes, report } = collect();
 		const out = join(dir, "big.txt");
 		const command = `echo ${"x".repeat(200_000)} > '${out}'`;
-		runner.run(command, report);
+		runner.start(command, report);
 		expect(outcomes).toEqual([{ kind: "failed", problem: `could not start "echo ${"x".repeat(35)}…": spawn E2BIG` }]);
 		await settle();
 		expect(outcomes).toHaveLength(1);
@@ -79,7 +79,7 @@ describe("the on-stop runner with real processes", () => {
 	it("runs a command that begins with a dash exactly as typed, not as a shell option", async () => {
 		const { outcomes, report } = collect();
 		const out = join(dir, "dash.txt");
-		runner.run(`-x 2>/dev/null; echo ran > '${out}'`, report);
+		runner.start(`-x 2>/dev/null; echo ran > '${out}'`, report);
 		await expect.poll(() => readFile(out, "utf8").catch(() => ""), { timeout: 5_000 }).toBe("ran\n");
 		await settle();
 		expect(outcomes).toEqual([{ kind: "started" }]);
@@ -87,7 +87,7 @@ describe("the on-stop runner with real processes", () => {
 
 	it("runs a command named like an option as a program: not found (127), not an option error (2)", async () => {
 		const { outcomes, report } = collect();
-		runner.run("--version", report);
+		runner.start("--version", report);
 		await expect
 			.poll(() => outcomes, { timeout: 5_000 })
 			.toEqual([{ kind: "started" }, { kind: "exited", problem: '"--version" exited with code 127' }]);
@@ -95,7 +95,7 @@ describe("the on-stop runner with real processes", () => {
 
 	it("reports a missing program as started, then exited with code 127", async () => {
 		const { outcomes, report } = collect();
-		runner.run("timebox-no-such-program-xyz", report);
+		runner.start("timebox-no-such-program-xyz", report);
 		await expect
 			.poll(() => outcomes, { timeout: 5_000 })
 			.toEqual([
@@ -108,7 +108,7 @@ describe("the on-stop runner with real processes", () => {
 
 	it("reports a command that exits non-zero", async () => {
 		const { outcomes, report } = collect();
-		runner.run("exit 3", report);
+		runner.start("exit 3", report);
 		await expect
 			.poll(() => outcomes, { timeout: 5_000 })
 			.toEqual([{ kind: "started" }, { kind: "exited", problem: '"exit 3" exited with code 3' }]);
@@ -116,7 +116,7 @@ describe("the on-stop runner with real processes", () => {
 
 	it("reports a command ended by a signal", async () => {
 		const { outcomes, report } = collect();
-		runner.run("kill -TERM $$", report);
+		runner.start("kill -TERM $$", report);
 		await expect
 			.poll(() => outcomes, { timeout: 5_000 })
 			.toEqual([{ kind: "started" }, { kind: "exited", problem: '"kill -TERM $$" was ended by SIGTERM' }]);
@@ -126,10 +126,10 @@ describe("the on-stop runner with real processes", () => {
 		const { outcomes, report } = collect();
 		const missingShell = join(dir, "no-such-sh");
 		// Runs in the temp dir, so the command names its file briefly enough to be shown whole.
-		const brokenRunner = createShellRunner((_file, args, options) =>
+		const brokenRunner = createShellStarter((_file, args, options) =>
 			spawn(missingShell, args, { ...options, cwd: dir }),
 		);
-		brokenRunner.run("touch never.txt", report);
+		brokenRunner.start("touch never.txt", report);
 		await expect
 			.poll(() => outcomes, { timeout: 5_000 })
 			.toEqual([{ kind: "failed", problem: `could not start "touch never.txt": spawn ${missingShell} ENOENT` }]);
@@ -141,7 +141,7 @@ describe("the on-stop runner with real processes", () => {
 	it("returns at once from a command that hangs for minutes, and leaves it running detached", async () => {
 		const { outcomes, report } = collect();
 		const marker = join(dir, "hang-started");
-		const elapsed = timed(() => runner.run(`touch '${marker}'; sleep 600 # ${dir}`, report));
+		const elapsed = timed(() => runner.start(`touch '${marker}'; sleep 600 # ${dir}`, report));
 		expect(elapsed).toBeLessThan(100);
 		await expect.poll(() => exists(marker), { timeout: 5_000 }).toBe(true);
 		const running = execFileSync("pgrep", ["-f", `sleep 600 # ${dir}`])
@@ -154,7 +154,7 @@ describe("the on-stop runner with real processes", () => {
 	it("does not block or buffer a command that prints megabytes", async () => {
 		const { outcomes, report } = collect();
 		const done = join(dir, "done");
-		const elapsed = timed(() => runner.run(`head -c 50000000 /dev/zero; touch '${done}'`, report));
+		const elapsed = timed(() => runner.start(`head -c 50000000 /dev/zero; touch '${done}'`, report));
 		expect(elapsed).toBeLessThan(100);
 		await expect.poll(() => exists(done), { timeout: 10_000 }).toBe(true);
 		await settle();

@@ -20,7 +20,7 @@ import {
 	MemoryLedger,
 	MemoryStore,
 	MemoryUI,
-	RecordingRunner,
+	RecordingStarter,
 	ScriptedUser,
 	sequentialIds,
 } from "../support/memory-host.ts";
@@ -89,7 +89,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const store = new MemoryStore();
 	const ledger = memoryLedger(options);
 	const ui = new MemoryUI();
-	const runner = new RecordingRunner();
+	const runner = new RecordingStarter();
 	const ids = sequentialIds();
 	const user = new ScriptedUser();
 	let aborted = false;
@@ -288,7 +288,7 @@ const HOOK_HOSTS: Readonly<Record<"claude" | "gemini" | "codex", HookHostScript>
 function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDriver {
 	const dataDir = mkdtempSync(join(tmpdir(), "timebox-scenario-"));
 	const time = new FakeTime();
-	const runner = new RecordingRunner();
+	const runner = new RecordingStarter();
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
 	const deps: HookDeps = {

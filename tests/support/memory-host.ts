@@ -9,7 +9,7 @@ import type {
 	LedgerView,
 	NotifyLevel,
 	OnStopOutcome,
-	OnStopRunner,
+	OnStopStarter,
 	TimeboxRecord,
 	UIBridge,
 } from "../../src/core/index.ts";
@@ -98,13 +98,13 @@ export class MemoryUI implements UIBridge {
 }
 
 /** Records each on-stop command; reports `started` at once unless told to report something else. */
-export class RecordingRunner implements OnStopRunner {
+export class RecordingStarter implements OnStopStarter {
 	readonly commands: string[] = [];
 	readonly reports: ((outcome: OnStopOutcome) => void)[] = [];
 	/** What the next runs report at once; null reports nothing (the test reports later through `reports`). */
 	outcome: OnStopOutcome | null = { kind: "started" };
 
-	run(command: string, report: (outcome: OnStopOutcome) => void): void {
+	start(command: string, report: (outcome: OnStopOutcome) => void): void {
 		this.commands.push(command);
 		this.reports.push(report);
 		if (this.outcome) report(this.outcome);

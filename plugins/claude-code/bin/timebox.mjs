@@ -259,17 +259,13 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND) {
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
 
-// src/core/parse.ts
+// src/core/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
-var STEPS_TOKEN = /^steps:(\d+)$/i;
-var GRACE_TOKEN = /^grace:(.+)$/i;
 var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
 var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
 var TOKEN_UNITS = { k: 1e3, m: 1e6 };
-var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
-var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
 var SECOND_MS = 1e3;
 var MINUTE_MS = 6e4;
@@ -293,6 +289,16 @@ function parseTurns(token) {
   const turns = Number(match[1]);
   return Number.isFinite(turns) ? turns : null;
 }
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
 function formatTime(ms) {
   const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
   const totalSeconds = Math.floor(safeMs / SECOND_MS);
@@ -301,6 +307,12 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+
+// src/core/parse.ts
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
@@ -319,16 +331,6 @@ var SUB_COMMANDS = {
   [RESUME_WORD]: "resume",
   ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
 };
-function parseTokens(token) {
-  const match = TOKENS_TOKEN.exec(token);
-  if (!match) return null;
-  const unit = (match[2] ?? "").toLowerCase();
-  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-function parseCost(token) {
-  const match = COST_TOKEN.exec(token);
-  return match ? Number(match[1]) : null;
-}
 function readWords(tokens) {
   let timeMs = null;
   let turns = null;
@@ -832,7 +834,7 @@ function parseDailyBudget(text2, scope, source) {
     source,
     limits: {
       timeMs: command3.timeLimitMs,
-      turns: command3.turnLimit,
+      prompts: command3.turnLimit,
       tokens: command3.tokenLimit ?? null,
       cost: command3.costLimit ?? null
     }
@@ -844,7 +846,7 @@ function limitsToday(standing) {
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
     timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addTurns),
+    prompts: plus(limits.prompts, add.addTurns),
     tokens: plus(limits.tokens, add.addTokens),
     cost: plus(limits.cost, add.addCost)
   };
@@ -856,7 +858,7 @@ function dailyRatio(standing) {
   const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
-    ratio(use.prompts, limits.turns),
+    ratio(use.prompts, limits.prompts),
     ratio(use.tokens, limits.tokens),
     ratio(use.cost, limits.cost)
   );
@@ -864,7 +866,7 @@ function dailyRatio(standing) {
 function describeDaily(limits) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+  if (limits.prompts !== null) parts.push(pluralTurns(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
@@ -874,7 +876,7 @@ function spentDaily(standings, prompts) {
     if (standing.adjustment.off) return false;
     const limits = limitsToday(standing);
     const { use } = standing;
-    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
 }
 function dailySpentMessage(standing) {
@@ -889,8 +891,8 @@ function dailyLeft(standing) {
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
-  if (limits.turns !== null)
-    parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+  if (limits.prompts !== null)
+    parts.push(`${pluralTurns(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -958,7 +960,7 @@ function parseToday(words) {
   };
   const added = describeDaily({
     timeMs: command3.addTimeMs,
-    turns: command3.addTurns,
+    prompts: command3.addTurns,
     tokens: command3.addTokens ?? null,
     cost: command3.addCost ?? null
   });
@@ -969,7 +971,7 @@ function refusal(standing) {
   const message = dailySpentMessage(standing);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-function dailyStep(session, event, standings, now) {
+function dailyTransition(session, event, standings, now) {
   const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
   switch (event.type) {
     case "newPrompt": {
@@ -1026,14 +1028,14 @@ function dailyStep(session, event, standings, now) {
     }
   }
 }
-function runDaily(port, session, event, now) {
+function carryOutDaily(port, session, event, now) {
   const { ledger, budgets } = port;
   const standings = ledger.standings(budgets);
-  let result2 = dailyStep(session, event, standings, now);
+  let result2 = dailyTransition(session, event, standings, now);
   if (result2.countPrompt) {
-    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).turns);
+    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
     if (!ledger.countPrompt(budgets, limits)) {
-      result2 = dailyStep(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+      result2 = dailyTransition(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
     }
   }
   if (result2.agentMs > 0) ledger.addUse(budgets, { agentMs: result2.agentMs });
@@ -1139,10 +1141,10 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
-    case "runOnStop": {
+    case "startOnStop": {
       const command3 = effect.command;
       try {
-        ports.onStop.run(command3, (outcome) => onStopReport2(command3, outcome));
+        ports.onStop.start(command3, (outcome) => onStopReport2(command3, outcome));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
@@ -1305,7 +1307,7 @@ function foldHistory(items) {
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   return {
     budget,
-    usedTurns: budget ? usedTurns : 0,
+    usedPrompts: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1459,7 +1461,7 @@ function planExtension(command3, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command3.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command3.addTimeMs;
-  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command3.addTurns;
+  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command3.addTurns;
   const spend = view.spend;
   const tokenLimit = command3.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command3.addTokens;
   const costLimit = command3.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command3.addCost;
@@ -1481,7 +1483,7 @@ function planExtension(command3, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
+  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
   return {
     change: "update",
     budget: extended,
@@ -1495,7 +1497,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -1505,7 +1507,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -1513,80 +1515,527 @@ function statusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
+    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
     view.budget.onStopCommand
   );
 }
 
-// src/core/session.ts
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+function once(claim2, then) {
+  return { kind: "once", claim: claim2, then };
+}
+
+// src/core/session/state.ts
 var EMPTY_SESSION = {
-  budget: null,
-  usedTurns: 0,
+  standing: null,
   lastPrompt: null,
   running: false,
-  runningCounted: false,
-  nudged: false,
-  spent: null,
-  stoppedPrompt: null
+  askAtLimit: false,
+  asking: false,
+  settings: {}
 };
-var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
-function step(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
-    return { state, effects: [status(state, now)] };
-  }
-  const result2 = applyEvent(state, event, now);
-  const spent = result2.state.spent;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
-  if (state.askAtLimit && state.spent === null && spent !== null && spent.limit === void 0 && reachesLimit) {
-    return askAtTheLimit(state, event, spent);
-  }
-  return result2;
+function freshStanding(budget) {
+  return {
+    budget,
+    usedPrompts: 0,
+    runningCounted: false,
+    nudged: false,
+    spend: NO_SPEND,
+    steps: null,
+    stepAllowance: 0,
+    spent: null,
+    stoppedPrompt: null,
+    onStopOutcome: null,
+    wrapUp: null
+  };
 }
-function applyEvent(state, event, now) {
-  switch (event.type) {
-    case "load":
-      return load(event, now);
-    case "command":
-      return command(state, event, now);
-    case "declined":
-      return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
-    case "limitAnswer":
-      return limitAnswer({ ...state, asking: false }, event, now);
-    case "modelCall":
-      return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
-    case "stepsAnswer":
-      return stepsAnswer({ ...state, asking: false }, event, now);
-    case "toolCall":
-      return toolCall(state, event.prompt, now);
-    case "modelResponse":
-      return modelResponse(state, event, now);
-    case "runEnd": {
-      const next = { ...state, running: false };
-      if (state.wrapUp) return endWrapUp(next, state.wrapUp, now, null);
-      return { state: next, effects: [status(next, now)] };
+function promptKeyOf(state, prompt2) {
+  return prompt2 ?? state.lastPrompt ?? UNNAMED_RUN;
+}
+function isNewPrompt(state, prompt2) {
+  return promptKeyOf(state, prompt2) !== state.lastPrompt;
+}
+function counting(state) {
+  const standing = state.standing;
+  if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
+  return standing;
+}
+function budgetOf(state) {
+  return state.standing?.budget ?? null;
+}
+function shownPrompts(state) {
+  const standing = state.standing;
+  if (!standing) return 0;
+  return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+}
+function statusText(state, now) {
+  const standing = state.standing;
+  if (!standing) return void 0;
+  if (standing.wrapUp) return WRAPPING_UP_STATUS;
+  if (standing.spent) {
+    const outcome = standing.onStopOutcome;
+    return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
+  }
+  return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+}
+function stepsOf(state) {
+  const standing = state.standing;
+  const limit = standing?.budget.stepLimit;
+  if (!standing || limit === void 0 || !state.running || standing.steps === null) return null;
+  return { used: standing.steps, allowed: limit + standing.stepAllowance };
+}
+function status(state, now) {
+  return { kind: "status", text: statusText(state, now) };
+}
+function withNewBudget(state, budget) {
+  return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+function withStanding(state, standing, change) {
+  return { ...state, standing: { ...standing, ...change } };
+}
+function spendOf(state) {
+  return state.standing?.spend ?? NO_SPEND;
+}
+function awarenessOf(state, budget) {
+  return budget.awareness ?? state.settings.awareness ?? "nudge";
+}
+function graceOf(state, budget) {
+  return budget.graceMs ?? state.settings.graceMs ?? 0;
+}
+
+// src/core/session/commands.ts
+function command(state, event, now) {
+  const plan = planCommand(parseCommand(event.args), {
+    budget: budgetOf(state),
+    spent: state.standing?.spent ?? null,
+    usedPrompts: shownPrompts(state),
+    now,
+    newBudgetId: event.newBudgetId,
+    spend: spendOf(state),
+    ...event.cost === void 0 ? {} : { cost: event.cost },
+    ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
+    ...event.report === void 0 ? {} : { report: event.report }
+  });
+  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  switch (plan.change) {
+    case "none":
+      return { state, effects: [status(state, now), reply] };
+    case "set": {
+      const active = state.standing;
+      if (active && !active.spent && event.canAsk && !event.confirmed) {
+        return askToReplace(state, active.budget, event, now);
+      }
+      const next = withNewBudget(state, plan.budget);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+          status(next, now),
+          reply
+        ]
+      };
     }
-    case "timeCheck":
-      if (state.wrapUp) return wrapUpTimeCheck(state, state.wrapUp, now);
-      return checkTime(state, now, "timer");
-    case "onStopReport": {
-      const outcome = event.outcome.kind === "started" && state.onStopOutcome !== "failed" ? "ran" : "failed";
-      const next = state.spent ? { ...state, onStopOutcome: outcome } : state;
-      return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+    case "update": {
+      const standing = { ...freshStanding(plan.budget), ...state.standing };
+      const next = withStanding(
+        state,
+        standing,
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged }
+      );
+      return {
+        state: next,
+        effects: [
+          {
+            kind: "append",
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) }
+          },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "off": {
+      const next = withNewBudget(state, null);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+          // Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+          once({ kind: "off", budgetId: plan.budgetId }, []),
+          status(next, now),
+          reply
+        ]
+      };
     }
   }
 }
+function askToReplace(state, budget, event, now) {
+  const keep = { type: "declined", message: KEPT_MESSAGE };
+  return {
+    state,
+    effects: [
+      {
+        kind: "ask",
+        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        choices: [
+          { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+          { label: KEEP_CHOICE, answer: keep }
+        ],
+        timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
+        onTimeout: keep
+      }
+    ]
+  };
+}
+
+// src/core/session/context.ts
+function withCallContext(result2, now) {
+  const { state, effects } = result2;
+  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
+    return result2;
+  }
+  const text2 = callContext(state, now);
+  return text2 === null ? result2 : { state, effects: [...effects, { kind: "context", text: text2 }] };
+}
+function callContext(state, now) {
+  if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
+  const standing = counting(state);
+  if (!standing) return null;
+  const budget = standing.budget;
+  const steps = stepsOf(state);
+  if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
+  const used = shownPrompts(state);
+  const spend = standing.spend;
+  const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
+  }
+  return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
+}
+
+// src/core/session/wrap-up.ts
+function startWrapUp(state, standing, summary, prompt2, now, refuseTool) {
+  const budget = standing.budget;
+  const graceMs = graceOf(state, budget);
+  const until = now + graceMs;
+  const wrapUp = {
+    prompt: prompt2,
+    until,
+    refused: refuseTool,
+    callsSinceRefusal: 0,
+    outcomeId: outcomeId(budget),
+    onStopCommand: budget.onStopCommand
+  };
+  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt2, wrapUp });
+  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt: prompt2 }, [
+      { kind: "notify", message, level: "error" }
+    ])
+  ];
+  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function wrapUpModelCall(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  return { state: next, effects: [status(next, now)] };
+}
+function wrapUpToolCall(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
+  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
+  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+function wrapUpTimeCheck(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  return { state, effects: [status(state, now)] };
+}
+function endWrapUp(state, standing, wrapUp, now, cut) {
+  const next = withStanding(state, standing, { wrapUp: null });
+  const announce = [];
+  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
+  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+
+// src/core/session/limits.ts
+function askAtTheLimit(state, reached, summary) {
+  const answer = (choice) => ({
+    type: "limitAnswer",
+    answer: choice,
+    reached
+  });
+  return {
+    state: { ...state, asking: true },
+    effects: [
+      {
+        kind: "ask",
+        question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+        choices: [
+          { label: STOP_CHOICE, answer: answer("stop") },
+          { label: MORE_TIME_CHOICE, answer: answer("time") },
+          { label: MORE_TURNS_CHOICE, answer: answer("prompts") }
+        ],
+        timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+        onTimeout: answer("stop")
+      }
+    ]
+  };
+}
+function modelCall(state, prompt2, now) {
+  const key = promptKeyOf(state, prompt2);
+  const standing = state.standing;
+  if (key === state.lastPrompt) {
+    const next2 = { ...state, running: true };
+    const wrapUp = standing?.wrapUp;
+    if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing, wrapUp, now);
+    if (key === standing?.stoppedPrompt && standing.spent)
+      return { state: next2, effects: refuseStopped(standing.spent) };
+    return checkTime(next2, now, "modelCall");
+  }
+  if (standing?.wrapUp) {
+    const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
+    const goOn = modelCall(ended.state, key, now);
+    return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
+  }
+  const fresh = {
+    ...state,
+    lastPrompt: key,
+    running: true,
+    standing: standing ? { ...standing, runningCounted: false } : null
+  };
+  const active = counting(fresh);
+  if (!active) return { state: fresh, effects: [status(fresh, now)] };
+  const budget = active.budget;
+  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
+  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  if (decision.kind === "nudge") {
+    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+  }
+  const next = withStanding(fresh, active, counted);
+  return { state: next, effects: [status(next, now)] };
+}
+function modelResponse(state, used, now) {
+  const active = counting(state);
+  if (!active) return { state, effects: [] };
+  const before = active.spend;
+  const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+  return checkTime(withStanding(state, active, { spend }), now, "modelResponse");
+}
+function toolCall(state, prompt2, now) {
+  const key = prompt2 ?? state.lastPrompt;
+  const standing = state.standing;
+  const steps = stepsOf(state);
+  const limit = standing?.budget.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  }
+  const wrapUp = standing?.wrapUp;
+  if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
+  if (key !== null && key === standing?.stoppedPrompt && standing.spent) {
+    return { state, effects: refuseStopped(standing.spent) };
+  }
+  return checkTime(state, now, "toolCall", key);
+}
+function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
+  const active = counting(state);
+  if (!active) return { state, effects: [status(state, now)] };
+  const budget = active.budget;
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  switch (decision.kind) {
+    case "stop":
+      if (state.running && graceOf(state, budget) > 0) {
+        return startWrapUp(state, active, decision.summary, prompt2, now, reached === "toolCall");
+      }
+      return hardStop(state, active, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
+    case "nudge": {
+      const next = withStanding(state, active, { nudged: true });
+      return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+    }
+    case "ok":
+      return { state, effects: [status(state, now)] };
+  }
+}
+function hardStop(state, standing, summary, prompt2, now, refuse) {
+  const budget = standing.budget;
+  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt2 });
+  const usage = spentUsage(summary, budget);
+  const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const announce = [{ kind: "notify", message: said, level: "error" }];
+  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 }, announce),
+    { kind: "abort" }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: message });
+  return { state: next, effects };
+}
+function onStopReported(state, event, now) {
+  const standing = state.standing;
+  const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+  return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+}
+function refuseStopped(summary) {
+  return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
+}
+function nudge(budget, urgency, detail) {
+  return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
+    { kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" }
+  ]);
+}
+function onStopReport(command3, outcome) {
+  switch (outcome.kind) {
+    case "started":
+      return [{ kind: "notify", message: onStopStartedMessage(command3), level: "info" }];
+    case "failed":
+    case "exited":
+      return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+  }
+}
+
+// src/core/session/load.ts
+function load(event, now) {
+  const { history, ledger, mode, announce } = event;
+  const effects = [];
+  if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+  const running = runningKey !== null && runningKey === history.lastPrompt;
+  const onLimit = event.onLimit;
+  if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+    effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+  }
+  const settings = readSettings(event, effects);
+  const base = {
+    ...EMPTY_SESSION,
+    lastPrompt: history.lastPrompt,
+    running,
+    askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+    settings
+  };
+  const budget = history.budget;
+  if (!history.hasRecords && event.defaultBudget) {
+    const given = withDefault(base, event.defaultBudget, now);
+    return { state: given.state, effects: [...effects, ...given.effects] };
+  }
+  if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+  const standing = {
+    ...freshStanding(budget),
+    usedPrompts: history.usedPrompts,
+    spend: history.spend,
+    steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
+    runningCounted: running && history.lastPromptCounted,
+    nudged: ledger.nudged,
+    spent: ledger.spent,
+    stoppedPrompt: ledger.spent?.prompt ?? null
+  };
+  if (mode === "continue") {
+    const wrapUntil = ledger.spent?.wrapUpUntil;
+    const wrapUp = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+      prompt: runningKey,
+      until: wrapUntil,
+      refused: false,
+      callsSinceRefusal: 0,
+      outcomeId: outcomeId(budget),
+      onStopCommand: budget.onStopCommand
+    } : null;
+    const wrapping = { ...base, standing: { ...standing, wrapUp } };
+    effects.push(status(wrapping, now));
+    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    return { state: wrapping, effects };
+  }
+  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+  if (summary) {
+    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
+    return { state: base, effects: [...effects, status(base, now)] };
+  }
+  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
+  const next = { ...base, standing: { ...standing, nudged } };
+  effects.push(status(next, now));
+  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  return { state: next, effects };
+}
+function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
+  const command3 = parseCommand(text2);
+  if (command3.kind !== "set") {
+    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
+    return {
+      state,
+      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
+    };
+  }
+  const budget = {
+    id: newBudgetId2,
+    timeLimitMs: command3.timeLimitMs,
+    turnLimit: command3.turnLimit,
+    startTime: now,
+    onStopCommand: command3.onStopCommand,
+    ...spendLimits(command3),
+    ...treatment(command3)
+  };
+  const next = withNewBudget(state, budget);
+  return {
+    state: next,
+    effects: [
+      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      status(next, now),
+      { kind: "notify", message: defaultSetMessage(source, command3), level: "info" }
+    ]
+  };
+}
+function restored(budget, now, usedPrompts, spend) {
+  const text2 = formatStatus(budget, now, usedPrompts, spend);
+  return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
+}
+function readSettings(event, effects) {
+  const settings = {};
+  const { awareness, grace } = event;
+  if (awareness) {
+    if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+    else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+  }
+  if (grace) {
+    const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+    if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+    else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+  }
+  return settings;
+}
+function badSetting(source, value, why) {
+  return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/session/steps.ts
 function countStep(before, result2, event, now) {
   const { state, effects } = result2;
-  const budget = state.budget;
-  const limit = budget?.stepLimit;
-  if (limit === void 0 || state.spent || budget?.pausedAt !== void 0) return result2;
+  const active = counting(state);
+  const limit = active?.budget.stepLimit;
+  if (!active || limit === void 0) return result2;
   const newPrompt = state.lastPrompt !== before.lastPrompt;
-  const previous = newPrompt ? 0 : before.steps ?? 0;
-  const step2 = event.step ?? previous + 1;
-  const used = step2 < previous ? previous + 1 : Math.max(previous, step2);
-  const allowance = newPrompt ? 0 : before.stepAllowance ?? 0;
+  const previous = newPrompt ? 0 : active.steps ?? 0;
+  const step = event.step ?? previous + 1;
+  const used = step < previous ? previous + 1 : Math.max(previous, step);
+  const allowance = newPrompt ? 0 : active.stepAllowance;
   const allowed = limit + allowance;
-  const counted = { ...state, steps: used, stepAllowance: allowance };
+  const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
   const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
   if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
   if (used > allowed + 1) {
@@ -1622,6 +2071,56 @@ function askAboutSteps(limit, allowance, reached) {
     onTimeout: answer("stop")
   };
 }
+
+// src/core/events.ts
+var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
+
+// src/core/session/index.ts
+function transition(state, event, now) {
+  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+    return { state, effects: [status(state, now)] };
+  }
+  const result2 = applyEvent(state, event, now);
+  const spent = result2.state.standing?.spent ?? null;
+  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
+    return askAtTheLimit(state, event, spent);
+  }
+  return result2;
+}
+function applyEvent(state, event, now) {
+  switch (event.type) {
+    case "load":
+      return load(event, now);
+    case "command":
+      return command(state, event, now);
+    case "declined":
+      return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+    case "limitAnswer":
+      return limitAnswer({ ...state, asking: false }, event, now);
+    case "modelCall":
+      return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+    case "stepsAnswer":
+      return stepsAnswer({ ...state, asking: false }, event, now);
+    case "toolCall":
+      return toolCall(state, event.prompt, now);
+    case "modelResponse":
+      return modelResponse(state, event, now);
+    case "runEnd": {
+      const next = { ...state, running: false };
+      const standing = state.standing;
+      if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+      return { state: next, effects: [status(next, now)] };
+    }
+    case "timeCheck": {
+      const standing = state.standing;
+      if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+      return checkTime(state, now, "timer");
+    }
+    case "onStopReport":
+      return onStopReported(state, event, now);
+  }
+}
 function stepsAnswer(state, event, now) {
   const { limit } = event;
   if (event.answer === "stop") {
@@ -1634,445 +2133,16 @@ function stepsAnswer(state, event, now) {
       ]
     };
   }
-  const more = { ...state, stepAllowance: event.allowance + limit };
+  const standing = state.standing;
+  const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
   return applyEvent(more, event.reached, now);
-}
-function promptKeyOf(state, prompt2) {
-  return prompt2 ?? state.lastPrompt ?? UNNAMED_RUN;
-}
-function isNewPrompt(state, prompt2) {
-  return promptKeyOf(state, prompt2) !== state.lastPrompt;
-}
-function shownTurns(state) {
-  return state.usedTurns - (state.running && state.runningCounted ? 1 : 0);
-}
-function statusText(state, now) {
-  if (!state.budget) return void 0;
-  if (state.wrapUp) return WRAPPING_UP_STATUS;
-  if (state.spent)
-    return state.onStopOutcome ? `${SPENT_STATUS} | on-stop command ${state.onStopOutcome}` : SPENT_STATUS;
-  return formatStatus(state.budget, now, shownTurns(state), spendOf(state), stepsOf(state));
-}
-function stepsOf(state) {
-  const limit = state.budget?.stepLimit;
-  if (limit === void 0 || !state.running || state.steps === void 0) return null;
-  return { used: state.steps, allowed: limit + (state.stepAllowance ?? 0) };
-}
-function status(state, now) {
-  return { kind: "status", text: statusText(state, now) };
-}
-function load(event, now) {
-  const { history, ledger, mode, announce } = event;
-  const effects = [];
-  if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
-  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
-  const running = runningKey !== null && runningKey === history.lastPrompt;
-  const onLimit = event.onLimit;
-  if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
-    effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
-  }
-  const settings = readSettings(event, effects);
-  const base = {
-    ...EMPTY_SESSION,
-    lastPrompt: history.lastPrompt,
-    running,
-    ...onLimit?.value === "ask" && event.canAsk ? { askAtLimit: true } : {},
-    ...Object.keys(settings).length > 0 ? { settings } : {}
-  };
-  const budget = history.budget;
-  if (!history.hasRecords && event.defaultBudget) {
-    const given = withDefault(base, event.defaultBudget, now);
-    return { state: given.state, effects: [...effects, ...given.effects] };
-  }
-  if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
-  const loaded = {
-    ...base,
-    budget,
-    usedTurns: history.usedTurns,
-    ...history.spend.tokens > 0 || history.spend.cost > 0 ? { spend: history.spend } : {},
-    ...running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? { steps: event.runningSteps } : {},
-    runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
-    spent: ledger.spent,
-    stoppedPrompt: ledger.spent?.prompt ?? null
-  };
-  if (mode === "continue") {
-    const wrapUntil = ledger.spent?.wrapUpUntil;
-    const wrapping = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
-      ...loaded,
-      wrapUp: {
-        prompt: runningKey,
-        until: wrapUntil,
-        refused: false,
-        callsSinceRefusal: 0,
-        outcomeId: outcomeId(budget),
-        onStopCommand: budget.onStopCommand
-      }
-    } : loaded;
-    effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedTurns, history.spend));
-    return { state: wrapping, effects };
-  }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedTurns, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
-    if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
-    return { state: base, effects: [...effects, status(base, now)] };
-  }
-  const next = {
-    ...loaded,
-    nudged: ledger.nudged || worstRatio(budget, now, history.usedTurns, history.spend) >= NUDGE_WARNING_RATIO
-  };
-  effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedTurns, history.spend));
-  return { state: next, effects };
-}
-function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
-  const command3 = parseCommand(text2);
-  if (command3.kind !== "set") {
-    const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
-    return {
-      state,
-      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
-    };
-  }
-  const budget = {
-    id: newBudgetId2,
-    timeLimitMs: command3.timeLimitMs,
-    turnLimit: command3.turnLimit,
-    startTime: now,
-    onStopCommand: command3.onStopCommand,
-    ...spendLimits(command3),
-    ...treatment(command3)
-  };
-  const next = withNewBudget(state, budget);
-  return {
-    state: next,
-    effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
-      status(next, now),
-      { kind: "notify", message: defaultSetMessage(source, command3), level: "info" }
-    ]
-  };
-}
-function restored(budget, now, usedTurns, spend) {
-  const text2 = formatStatus(budget, now, usedTurns, spend);
-  return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
-}
-function command(state, event, now) {
-  const plan = planCommand(parseCommand(event.args), {
-    budget: state.budget,
-    spent: state.spent,
-    usedTurns: shownTurns(state),
-    now,
-    newBudgetId: event.newBudgetId,
-    spend: spendOf(state),
-    ...event.cost === void 0 ? {} : { cost: event.cost },
-    ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
-    ...event.report === void 0 ? {} : { report: event.report }
-  });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
-  switch (plan.change) {
-    case "none":
-      return { state, effects: [status(state, now), reply] };
-    case "set": {
-      if (state.budget && !state.spent && event.canAsk && !event.confirmed)
-        return askToReplace(state, state.budget, event, now);
-      const next = withNewBudget(state, plan.budget);
-      return {
-        state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
-      };
-    }
-    case "update": {
-      const { wrapUp: _wrapUpEndsWithTheExtension, ...unwrapped } = state;
-      const next = plan.reactivate ? { ...unwrapped, budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null } : {
-        ...state,
-        budget: plan.budget,
-        nudged: plan.budget.extensions === state.budget?.extensions && state.nudged
-      };
-      return {
-        state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, next.usedTurns, spendOf(next)) }
-          },
-          status(next, now),
-          reply
-        ]
-      };
-    }
-    case "off": {
-      const next = withNewBudget(state, null);
-      return {
-        state: next,
-        effects: [
-          { kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
-          // Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
-          once({ kind: "off", budgetId: plan.budgetId }, []),
-          status(next, now),
-          reply
-        ]
-      };
-    }
-  }
-}
-function askToReplace(state, budget, event, now) {
-  const keep = { type: "declined", message: KEPT_MESSAGE };
-  return {
-    state,
-    effects: [
-      {
-        kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
-        choices: [
-          { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
-          { label: KEEP_CHOICE, answer: keep }
-        ],
-        timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
-        onTimeout: keep
-      }
-    ]
-  };
-}
-function askAtTheLimit(state, reached, summary) {
-  const answer = (choice) => ({
-    type: "limitAnswer",
-    answer: choice,
-    reached
-  });
-  return {
-    state: { ...state, asking: true },
-    effects: [
-      {
-        kind: "ask",
-        question: limitQuestion(summary.usedTurns, summary.elapsedMs),
-        choices: [
-          { label: STOP_CHOICE, answer: answer("stop") },
-          { label: MORE_TIME_CHOICE, answer: answer("time") },
-          { label: MORE_TURNS_CHOICE, answer: answer("turns") }
-        ],
-        timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
-        onTimeout: answer("stop")
-      }
-    ]
-  };
 }
 function limitAnswer(state, event, now) {
   if (event.answer === "stop") return applyEvent(state, event.reached, now);
   const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
   const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
-  const goOn = step(extended.state, event.reached, now);
+  const goOn = transition(extended.state, event.reached, now);
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
-}
-function withNewBudget(state, budget) {
-  const { onStopOutcome: _spentBudgetsCommand, wrapUp: _spentBudgetsRun, ...rest } = state;
-  const { spend: _spentUnderTheOldBudget, steps: _stepsUnderIt, stepAllowance: _allowance, ...fresh } = rest;
-  return { ...fresh, budget, usedTurns: 0, runningCounted: false, nudged: false, spent: null, stoppedPrompt: null };
-}
-function modelCall(state, prompt2, now) {
-  const key = promptKeyOf(state, prompt2);
-  if (key === state.lastPrompt) {
-    const next = { ...state, running: true };
-    if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpModelCall(next, state.wrapUp, now);
-    if (key === state.stoppedPrompt && state.spent) return { state: next, effects: refuseStopped(state.spent) };
-    return checkTime(next, now, "modelCall");
-  }
-  if (state.wrapUp) {
-    const ended = endWrapUp(state, state.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now);
-    return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
-  }
-  const budget = state.budget;
-  const fresh = { ...state, lastPrompt: key, running: true, runningCounted: false };
-  if (!budget || state.spent || budget.pausedAt !== void 0) return { state: fresh, effects: [status(fresh, now)] };
-  const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
-  if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
-  const counted = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };
-  if (decision.kind === "nudge") {
-    const nudged = { ...counted, nudged: true };
-    return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
-  }
-  return { state: counted, effects: [status(counted, now)] };
-}
-function modelResponse(state, used, now) {
-  const budget = state.budget;
-  if (!budget || state.spent || budget.pausedAt !== void 0) return { state, effects: [] };
-  const before = spendOf(state);
-  const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
-  return checkTime({ ...state, spend }, now, "modelResponse");
-}
-function spendOf(state) {
-  return state.spend ?? NO_SPEND;
-}
-function toolCall(state, prompt2, now) {
-  const key = prompt2 ?? state.lastPrompt;
-  const steps = stepsOf(state);
-  const limit = state.budget?.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !state.spent) {
-    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
-  }
-  if (state.wrapUp && key === state.wrapUp.prompt) return wrapUpToolCall(state, state.wrapUp, now);
-  if (key !== null && key === state.stoppedPrompt && state.spent) return { state, effects: refuseStopped(state.spent) };
-  return checkTime(state, now, "toolCall", key);
-}
-function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
-  const budget = state.budget;
-  if (!budget || state.spent || budget.pausedAt !== void 0) return { state, effects: [status(state, now)] };
-  const decision = decideMidRun(budget, now, shownTurns(state), state.nudged, spendOf(state));
-  switch (decision.kind) {
-    case "stop":
-      if (state.running && graceOf(state, budget) > 0) {
-        return startWrapUp(state, budget, decision.summary, prompt2, now, reached === "toolCall");
-      }
-      return hardStop(state, budget, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
-    case "nudge": {
-      const next = { ...state, nudged: true };
-      return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
-    }
-    case "ok":
-      return { state, effects: [status(state, now)] };
-  }
-}
-function hardStop(state, budget, summary, prompt2, now, refuse) {
-  const next = { ...state, spent: summary, stoppedPrompt: prompt2 };
-  const usage = spentUsage(summary, budget);
-  const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
-  const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
-  const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "runOnStop", command: budget.onStopCommand });
-  const effects = [
-    status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 }, announce),
-    { kind: "abort" }
-  ];
-  if (refuse) effects.push({ kind: "refuse", reason: message });
-  return { state: next, effects };
-}
-function startWrapUp(state, budget, summary, prompt2, now, refuseTool) {
-  const graceMs = graceOf(state, budget);
-  const until = now + graceMs;
-  const wrapUp = {
-    prompt: prompt2,
-    until,
-    refused: refuseTool,
-    callsSinceRefusal: 0,
-    outcomeId: outcomeId(budget),
-    onStopCommand: budget.onStopCommand
-  };
-  const next = { ...state, spent: summary, stoppedPrompt: prompt2, wrapUp };
-  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
-  const effects = [
-    status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt: prompt2 }, [
-      { kind: "notify", message, level: "error" }
-    ])
-  ];
-  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
-  return { state: next, effects };
-}
-function wrapUpModelCall(state, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-  const next = { ...state, wrapUp: { ...wrapUp, callsSinceRefusal: calls } };
-  return { state: next, effects: [status(next, now)] };
-}
-function wrapUpToolCall(state, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, wrapUp, now, "tools");
-  const next = { ...state, wrapUp: { ...wrapUp, refused: true } };
-  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
-}
-function wrapUpTimeCheck(state, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, wrapUp, now, "time");
-  return { state, effects: [status(state, now)] };
-}
-function endWrapUp(state, wrapUp, now, cut) {
-  const { wrapUp: _ended, ...next } = state;
-  const announce = [];
-  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "runOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
-  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
-  return { state: next, effects };
-}
-function withCallContext(result2, now) {
-  const { state, effects } = result2;
-  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
-    return result2;
-  }
-  const text2 = callContext(state, now);
-  return text2 === null ? result2 : { state, effects: [...effects, { kind: "context", text: text2 }] };
-}
-function callContext(state, now) {
-  if (state.wrapUp) return WRAP_UP_PROMPT;
-  const budget = state.budget;
-  if (!budget || state.spent || budget.pausedAt !== void 0) return null;
-  const steps = stepsOf(state);
-  if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownTurns(state);
-  const spend = spendOf(state);
-  const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
-  if (ratio >= NUDGE_WARNING_RATIO) {
-    return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
-  }
-  return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
-}
-function awarenessOf(state, budget) {
-  return budget.awareness ?? state.settings?.awareness ?? "nudge";
-}
-function graceOf(state, budget) {
-  return budget.graceMs ?? state.settings?.graceMs ?? 0;
-}
-function readSettings(event, effects) {
-  const settings = {};
-  const { awareness, grace } = event;
-  if (awareness) {
-    if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
-    else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
-  }
-  if (grace) {
-    const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
-    if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1e3) * 1e3;
-    else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
-  }
-  return settings;
-}
-function badSetting(source, value, why) {
-  return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
-}
-function refuseStopped(summary) {
-  return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
-}
-function nudge(budget, urgency, detail) {
-  return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
-    { kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" }
-  ]);
-}
-function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
-}
-function readLedger(ledger, budget) {
-  const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
-}
-function once(claim2, then) {
-  return { kind: "once", claim: claim2, then };
-}
-function onStopReport(command3, outcome) {
-  switch (outcome.kind) {
-    case "started":
-      return [{ kind: "notify", message: onStopStartedMessage(command3), level: "info" }];
-    case "failed":
-    case "exited":
-      return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
-  }
 }
 
 // src/core/runtime.ts
@@ -2099,7 +2169,7 @@ var SessionRuntime = class {
   /** Feeds one event to the session's rules alone and carries out what they say. */
   dispatch(event) {
     try {
-      const result2 = step(this.state, event, this.ports.clock.now());
+      const result2 = transition(this.state, event, this.ports.clock.now());
       this.state = result2.state;
       return this.carryOut(result2.effects);
     } catch (error) {
@@ -2163,7 +2233,7 @@ var SessionRuntime = class {
       }
       const dailyEvent = this.dailyEventOf(event, port);
       if (dailyEvent === null) return null;
-      const result2 = runDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const result2 = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
       const answer = this.carryOut(result2.effects);
       answer.context.push(...result2.context);
       const newlyRefused = answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt" ? { prompt: prompt2, reason: answer.refusal } : refused;
@@ -2293,9 +2363,9 @@ var SHELL_ARGS = ["-c", "--"];
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function createShellRunner(spawnProcess = spawn) {
+function createShellStarter(spawnProcess = spawn) {
   return {
-    run(command3, report) {
+    start(command3, report) {
       const shown = quoteInput(command3);
       const couldNotStart = (error) => ({
         kind: "failed",
@@ -2794,7 +2864,7 @@ function loadEvent(files, options = {}) {
   return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
 }
 function loadState(files, now, options = {}) {
-  return step(EMPTY_SESSION, loadEvent(files, options), now).state;
+  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
 }
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
@@ -2924,7 +2994,7 @@ async function toolBoundary(event, deps, now) {
   const state = loadState(deps, now, { running: event.promptId });
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-  if (nextCall && promptKey !== null && state.budget) deps.store.appendCall(promptKey, now);
+  if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
   const sessionEvent = nextCall ? {
     type: "modelCall",
     prompt: event.promptId,
@@ -2948,7 +3018,7 @@ var HookRuntime = class {
         store: { append: (record) => this.append(record) },
         ledger: { claim: (claim2) => this.claim(claim2) },
         clock: deps.clock,
-        onStop: { run: (command3, report) => this.startOnStop(command3, report) },
+        onStop: { start: (command3, report) => this.startOnStop(command3, report) },
         // No status bar to set: the status line reads the log itself.
         setStatus: () => {
         },
@@ -3014,7 +3084,7 @@ var HookRuntime = class {
     };
     const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
     try {
-      this.deps.onStop.run(command3, (outcome) => {
+      this.deps.onStop.start(command3, (outcome) => {
         if (outcome.kind !== "exited") settle(outcome);
       });
     } catch (error) {
@@ -3061,19 +3131,19 @@ var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
   const state = loadState(deps, now);
-  const budget = state.budget;
-  if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== void 0) return "done";
-  const checked = step(state, { type: "timeCheck" }, now).state;
-  if (!checked.spent) return "watching";
+  const budget = state.standing?.budget;
+  if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
+  const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+  if (!spent) return "watching";
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
-  const pastDeadline = checked.spent.elapsedMs - Number(budget.timeLimitMs);
+  const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
   deps.store.appendLine({ kind: "untold", notices, at: now });
   return "done";
 }
 function statusLineText(deps, now) {
-  const state = step(loadState(deps, now), { type: "timeCheck" }, now).state;
+  const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
   return statusText(state, now) ?? "";
 }
 
@@ -3203,7 +3273,7 @@ try {
 var result = await runCli(process.argv.slice(2), stdin, process.env, {
   hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
   clock: systemClock,
-  onStop: createShellRunner(),
+  onStop: createShellStarter(),
   runStatusLine: runStatusLineCommand,
   script: process.argv[1] ?? "timebox.mjs",
   startWatcher: (dataDir, sessionId, budget) => {

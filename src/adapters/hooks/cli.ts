@@ -11,7 +11,7 @@ import {
 	DEFAULT_ENV,
 	internalErrorMessage,
 	LEDGER_FOLDER,
-	type OnStopRunner,
+	type OnStopStarter,
 	parseDailyBudget,
 } from "../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
@@ -29,7 +29,7 @@ export interface CliDeps {
 	/** The hosts `--host` names; the first is the one used when none is named. */
 	hosts: readonly HookHost[];
 	clock: Clock;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	runStatusLine: StatusLineRunner;
 	newBudgetId?: () => string;
 	/** The path of the script, which a status line set up by `setup-statusline` runs. */

@@ -13,7 +13,7 @@ import {
 	internalErrorMessage,
 	type LedgerClaim,
 	type OnStopOutcome,
-	type OnStopRunner,
+	type OnStopStarter,
 	outcomeId,
 	type SessionEvent,
 	SessionRuntime,
@@ -32,7 +32,7 @@ export interface HookDeps {
 	store: SessionLog;
 	ledger: BudgetLedger;
 	clock: Clock;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	newBudgetId?: () => string;
 	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
 	defaultBudget?: string;
@@ -167,7 +167,7 @@ async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Prom
 	const state = loadState(deps, now, { running: event.promptId });
 	const promptKey = event.promptId ?? state.lastPrompt;
 	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-	if (nextCall && promptKey !== null && state.budget) deps.store.appendCall(promptKey, now);
+	if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
 	const sessionEvent: SessionEvent = nextCall
 		? {
 				type: "modelCall",
@@ -218,7 +218,7 @@ class HookRuntime {
 				store: { append: (record) => this.append(record) },
 				ledger: { claim: (claim) => this.claim(claim) },
 				clock: deps.clock,
-				onStop: { run: (command, report) => this.startOnStop(command, report) },
+				onStop: { start: (command, report) => this.startOnStop(command, report) },
 				// No status bar to set: the status line reads the log itself.
 				setStatus: () => {},
 				// A hook ends the run through its reply.
@@ -287,7 +287,7 @@ class HookRuntime {
 		};
 		const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
 		try {
-			this.deps.onStop.run(command, (outcome) => {
+			this.deps.onStop.start(command, (outcome) => {
 				if (outcome.kind !== "exited") settle(outcome);
 			});
 		} catch (error) {

@@ -13,8 +13,8 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-	step,
 	type TimeboxBudget,
+	transition,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
@@ -51,7 +51,7 @@ export function loadEvent(files: SessionFiles, options: LoadOptions = {}): Sessi
 
 /** The session's state from its log and the ledger, as the rules see it now (nothing is carried out). */
 export function loadState(files: SessionFiles, now: number, options: LoadOptions = {}): SessionState {
-	return step(EMPTY_SESSION, loadEvent(files, options), now).state;
+	return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
 }
 
 /**

@@ -7,7 +7,7 @@ import { claudeCodeHost } from "../claude/hook-host.ts";
 import { codexCliHost } from "../codex/hook-host.ts";
 import { geminiCliHost } from "../gemini/hook-host.ts";
 import { systemClock } from "../node/node-time.ts";
-import { createShellRunner } from "../node/on-stop-runner.ts";
+import { createShellStarter } from "../node/on-stop-runner.ts";
 import { runCli, runStatusLineCommand } from "./cli.ts";
 
 let stdin = "";
@@ -20,7 +20,7 @@ try {
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: systemClock,
-	onStop: createShellRunner(),
+	onStop: createShellStarter(),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
 	startWatcher: (dataDir, sessionId, budget) => {

@@ -2,7 +2,7 @@
 // deadline even while no hook runs (the agent is idle), so the on-stop command runs on time. What it tells nobody is
 // kept in the log for the next prompt.
 
-import { outcomeId, statusText, step } from "../../core/index.ts";
+import { outcomeId, statusText, transition } from "../../core/index.ts";
 import { answerEvent, type HookDeps } from "./handle.ts";
 import { loadState } from "./load.ts";
 
@@ -22,16 +22,16 @@ export const WATCH_RUNNING_MS = 10 * 60_000;
  */
 export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
 	const state = loadState(deps, now);
-	const budget = state.budget;
+	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
-	if (!budget || outcomeId(budget) !== watched || state.spent || budget.pausedAt !== undefined) return "done";
-	const checked = step(state, { type: "timeCheck" }, now).state;
-	if (!checked.spent) return "watching";
+	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
+	const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+	if (!spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
 	const running =
 		state.lastPrompt !== null &&
 		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
-	const pastDeadline = checked.spent.elapsedMs - Number(budget.timeLimitMs);
+	const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
 	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
@@ -41,6 +41,6 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
-	const state = step(loadState(deps, now), { type: "timeCheck" }, now).state;
+	const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
 	return statusText(state, now) ?? "";
 }

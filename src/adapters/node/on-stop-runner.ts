@@ -1,7 +1,7 @@
 // The on-stop command runner for every Node host: `/bin/sh -c -- <command>`, detached, stdio ignored, unref'd.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { type OnStopOutcome, type OnStopRunner, quoteInput } from "../../core/index.ts";
+import { type OnStopOutcome, type OnStopStarter, quoteInput } from "../../core/index.ts";
 
 /** Starts a process; `node:child_process.spawn` in production, a fake in tests. */
 export type SpawnProcess = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
@@ -32,9 +32,9 @@ function describeError(error: unknown): string {
  * non-zero exit or a signal. An 'error' after 'spawn' (Node emits one only for a failed kill, which Timebox never
  * sends) is still listened for, so it cannot crash the host, and is not reported.
  */
-export function createShellRunner(spawnProcess: SpawnProcess = spawn): OnStopRunner {
+export function createShellStarter(spawnProcess: SpawnProcess = spawn): OnStopStarter {
 	return {
-		run(command, report) {
+		start(command, report) {
 			const shown = quoteInput(command);
 			const couldNotStart = (error: unknown): OnStopOutcome => ({
 				kind: "failed",

@@ -9,7 +9,7 @@ import {
 	type DailyLedger,
 	LEDGER_FOLDER,
 	LiveSession,
-	type OnStopRunner,
+	type OnStopStarter,
 	type Scheduler,
 } from "../../core/index.ts";
 import { SessionLog } from "../node/session-log.ts";
@@ -32,7 +32,7 @@ import { OpencodeUI } from "./ui.ts";
 export interface TimeboxPluginDeps {
 	clock: Clock;
 	scheduler: Scheduler;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	newBudgetId: () => string;
 	env: NodeJS.ProcessEnv;
 	/** Timebox's data folder for opencode: session logs, the ledger of outcomes, the status files. */

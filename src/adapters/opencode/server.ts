@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../node/node-time.ts";
-import { createShellRunner } from "../node/on-stop-runner.ts";
+import { createShellStarter } from "../node/on-stop-runner.ts";
 import { opencodeDataDir } from "./data-dir.ts";
 import { createTimeboxPlugin } from "./plugin.ts";
 
@@ -22,7 +22,7 @@ export default {
 	server: createTimeboxPlugin({
 		clock: systemClock,
 		scheduler: nodeScheduler,
-		onStop: createShellRunner(),
+		onStop: createShellStarter(),
 		newBudgetId: randomUUID,
 		env: process.env,
 		dataDir: opencodeDataDir(process.env),

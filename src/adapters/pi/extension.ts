@@ -8,7 +8,7 @@ import {
 	COMMAND_NAME,
 	type DailyLedger,
 	LiveSession,
-	type OnStopRunner,
+	type OnStopStarter,
 	RELOAD_NOTICE_DELAY_MS,
 	type Scheduler,
 } from "../../core/index.ts";
@@ -26,7 +26,7 @@ import { costReportingOf, usageOf } from "./usage.ts";
 export interface TimeboxExtensionDeps {
 	clock: Clock;
 	scheduler: Scheduler;
-	onStop: OnStopRunner;
+	onStop: OnStopStarter;
 	writeFallback: FallbackWriter;
 	/** The per-user ledger; asked for each time pi loads the extension, so it follows pi's agent directory. */
 	ledger: () => BudgetLedger;

@@ -36,7 +36,7 @@ import {
 	type Clock,
 	LEDGER_FOLDER,
 	type OnStopOutcome,
-	type OnStopRunner,
+	type OnStopStarter,
 	USAGE,
 } from "../../../src/core/index.ts";
 
@@ -57,12 +57,12 @@ class ManualClock implements Clock {
 }
 
 /** Stands in for the shell: a command "runs" by being listed in `ran`, and the start is reported as `outcome` says. */
-class FakeShell implements OnStopRunner {
+class FakeShell implements OnStopStarter {
 	readonly ran: string[] = [];
 
 	constructor(private readonly outcomes: readonly OnStopOutcome[] = [{ kind: "started" }]) {}
 
-	run(command: string, report: (outcome: OnStopOutcome) => void): void {
+	start(command: string, report: (outcome: OnStopOutcome) => void): void {
 		this.ran.push(command);
 		for (const outcome of this.outcomes) report(outcome);
 	}
@@ -641,8 +641,8 @@ describe("on-stop command", () => {
 		["an Error", new Error("spawn EAGAIN"), 'could not start "lmk": spawn EAGAIN'],
 		["anything else", "no processes left", 'could not start "lmk": no processes left'],
 	])("reports a runner that throws %s as a command that could not start", async (_name, thrown, problem) => {
-		const throwing: OnStopRunner = {
-			run: () => {
+		const throwing: OnStopStarter = {
+			start: () => {
 				throw thrown;
 			},
 		};

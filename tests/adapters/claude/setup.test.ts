@@ -71,7 +71,7 @@ describe("merging the status line into the settings", () => {
 		const deps = {
 			hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 			clock: { now: () => 0 },
-			onStop: { run: () => {} },
+			onStop: { start: () => {} },
 			runStatusLine: () => "",
 			script: SCRIPT,
 			startWatcher: () => {},

@@ -21,7 +21,7 @@ afterEach(() => rmSync(home, { recursive: true, force: true }));
 const deps = () => ({
 	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: { now: () => now },
-	onStop: { run: () => {} },
+	onStop: { start: () => {} },
 	runStatusLine: () => "",
 	script: "/x/timebox.mjs",
 	startWatcher: () => {},

@@ -34,7 +34,7 @@ function deps(overrides: Partial<CliDeps> = {}): CliDeps {
 		hosts: [claudeCodeHost, geminiCliHost],
 		clock: { now: () => now },
 		onStop: {
-			run: (command: string, report: (outcome: OnStopOutcome) => void) => {
+			start: (command: string, report: (outcome: OnStopOutcome) => void) => {
 				ran.push(command);
 				report({ kind: "started" });
 			},
@@ -122,7 +122,7 @@ describe("what a hook reads of a budget's outcomes", () => {
 describe("the hook adapter's edges", () => {
 	it("says an on-stop command could not start when the runner throws", async () => {
 		const throwing = {
-			run: () => {
+			start: () => {
 				throw new Error("spawn EACCES");
 			},
 		};

@@ -13,11 +13,15 @@ import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
 let dir: string;
 let now: number;
 const clock = { now: () => now };
-const user: DailyBudget = { scope: "user", source: "s", limits: { timeMs: null, turns: 3, tokens: null, cost: null } };
+const user: DailyBudget = {
+	scope: "user",
+	source: "s",
+	limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+};
 const project: DailyBudget = {
 	scope: "project:/work/p",
 	source: "p",
-	limits: { timeMs: null, turns: null, tokens: null, cost: 1 },
+	limits: { timeMs: null, prompts: null, tokens: null, cost: 1 },
 };
 
 beforeEach(() => {

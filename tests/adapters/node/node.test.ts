@@ -4,7 +4,7 @@ import type { ChildProcess, SpawnOptions } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.ts";
-import { createShellRunner, SHELL, SHELL_ARGS } from "../../../src/adapters/node/on-stop-runner.ts";
+import { createShellStarter, SHELL, SHELL_ARGS } from "../../../src/adapters/node/on-stop-runner.ts";
 import type { OnStopOutcome } from "../../../src/core/index.ts";
 
 class FakeChild extends EventEmitter {
@@ -24,12 +24,12 @@ describe("the shell runner", () => {
 		const calls: SpawnCall[] = [];
 		const outcomes: OnStopOutcome[] = [];
 		let child: FakeChild | undefined;
-		const runner = createShellRunner((file, args, options) => {
+		const runner = createShellStarter((file, args, options) => {
 			calls.push({ command: file, args, options });
 			child = spawnImpl();
 			return child as unknown as ChildProcess;
 		});
-		runner.run(command, (outcome) => outcomes.push(outcome));
+		runner.start(command, (outcome) => outcomes.push(outcome));
 		return { calls, outcomes, child: child ?? new FakeChild() };
 	}
 

@@ -13,7 +13,7 @@ import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/openco
 import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
 import { FakeTime } from "../../support/fake-time.ts";
-import { RecordingRunner, sequentialIds } from "../../support/memory-host.ts";
+import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
 /** The session every test talks to unless it names another. */
 export const MAIN = "ses_main";
@@ -23,7 +23,7 @@ export interface World {
 	dataDir: string;
 	dailyDir: string;
 	time: FakeTime;
-	runner: RecordingRunner;
+	runner: RecordingStarter;
 	newBudgetId: () => string;
 	conversations: Map<string, Conversation>;
 }
@@ -34,7 +34,7 @@ export function createWorld(): World {
 		dataDir: mkdtempSync(join(tmpdir(), "timebox-opencode-")),
 		dailyDir: mkdtempSync(join(tmpdir(), "timebox-opencode-daily-")),
 		time: new FakeTime(),
-		runner: new RecordingRunner(),
+		runner: new RecordingStarter(),
 		newBudgetId: sequentialIds(),
 		conversations: new Map(),
 	};

@@ -15,7 +15,7 @@ import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
 import type { NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
-import { MemoryLedger, RecordingRunner, sequentialIds } from "../../support/memory-host.ts";
+import { MemoryLedger, RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
 type Handler = (event: unknown, ctx: ExtensionContext) => unknown;
 type CommandOptions = Omit<RegisteredCommand, "name" | "sourceInfo">;
@@ -264,7 +264,7 @@ export interface RunResult {
 export class FakePi {
 	readonly screen = new FakeScreen();
 	readonly time: FakeTime;
-	readonly runner = new RecordingRunner();
+	readonly runner = new RecordingStarter();
 	readonly ledger: MemoryLedger;
 	hasUI = true;
 	file: FakeSessionFile;

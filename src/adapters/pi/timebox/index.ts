@@ -8,13 +8,13 @@ import { LEDGER_FOLDER } from "../../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../../node/daily-ledger.ts";
 import { createFileLedger } from "../../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../node/node-time.ts";
-import { createShellRunner } from "../../node/on-stop-runner.ts";
+import { createShellStarter } from "../../node/on-stop-runner.ts";
 import { createTimeboxExtension } from "../extension.ts";
 
 export default createTimeboxExtension({
 	clock: systemClock,
 	scheduler: nodeScheduler,
-	onStop: createShellRunner(),
+	onStop: createShellStarter(),
 	writeFallback: (line) => process.stderr.write(`${line}\n`),
 	ledger: () => createFileLedger(join(getAgentDir(), LEDGER_FOLDER)),
 	newBudgetId: randomUUID,

@@ -1,0 +1,142 @@
+// What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts: it imports nothing else of the core,
+// so the ports, the rules and the daily budget can all use it without an import cycle.
+
+import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+
+export type NotifyLevel = "info" | "warning" | "error";
+
+/** What became of an on-stop command: it started, it could not start, or it started and then failed. */
+export type OnStopOutcome =
+	| { kind: "started" }
+	| { kind: "failed"; problem: string }
+	| { kind: "exited"; problem: string };
+
+/** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
+export type CostReporting = "reported" | "model reports none" | "host cannot see";
+
+/** What the ledger (outside any one session) holds about a budget. */
+export interface LedgerView {
+	spent: (SpentSummary & { prompt: string | null }) | null;
+	off: boolean;
+	nudged: boolean;
+}
+
+/** A ledger that knows nothing of a budget. */
+export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: false };
+
+/**
+ * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
+ * budget let wrap up has ended, and the on-stop command ran.
+ */
+export type LedgerClaim =
+	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
+	| { kind: "off"; budgetId: string }
+	| { kind: "nudged"; budgetId: string }
+	| { kind: "ended"; budgetId: string };
+
+/**
+ * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already spent, or spent while the
+ * session was closed, is not restored, and its warning counts as given once 80% is used. `continue` (a host whose
+ * every hook reloads, such as Claude Code): the budget is kept as it is and the next event enforces it.
+ */
+export type LoadMode = "restore" | "continue";
+
+/** What a host reports. `prompt` keys tell prompts apart; null means "the latest prompt". */
+export type SessionEvent =
+	| {
+			type: "load";
+			history: FoldedHistory;
+			ledger: LedgerView;
+			mode: LoadMode;
+			announce: boolean;
+			/**
+			 * A host that loads in the middle of a run (every Claude Code hook) names the prompt being answered; null
+			 * means the latest one. When it is the latest prompt of the history, it runs and does not count against itself.
+			 */
+			runningPrompt?: string | null;
+			/**
+			 * The budget to set in a session where none was ever set (a default from a flag, the environment or
+			 * settings), with where it came from and the id it gets.
+			 */
+			defaultBudget?: { text: string; source: string; newBudgetId: string };
+			/**
+			 * The `onLimit` setting and where it came from: "ask" asks at the limit (stop now, or more time or prompts)
+			 * where the host can ask (`canAsk`); "stop", the default, stops.
+			 */
+			onLimit?: { value: unknown; source: string };
+			canAsk?: boolean;
+			/** The `awareness` setting ("nudge" or "always") and where it came from. */
+			awareness?: { value: unknown; source: string };
+			/** The `grace` setting (a time such as "30s") and where it came from. */
+			grace?: { value: unknown; source: string };
+			/** The model calls the running prompt's run made so far, for a host that loads in the middle of a run. */
+			runningSteps?: number;
+	  }
+	| {
+			type: "command";
+			args: string;
+			newBudgetId: string;
+			/** Whether the host can ask the user now (an interactive UI); a replacement is then asked first. */
+			canAsk?: boolean;
+			/** The user said yes to the question this command raised. */
+			confirmed?: boolean;
+			/** Whether a cost limit can be enforced here; said when a cost limit is set. Default: reported. */
+			cost?: CostReporting;
+			/** False where the host never says what a model call used; said when a token limit is set. Default: true. */
+			tokensSeen?: boolean;
+			/** The report of the session's budgets, which the host works out when the command asks for it. */
+			report?: string;
+	  }
+	/** The user said no: nothing changes, and the user is told so. */
+	| { type: "declined"; message: string }
+	/** The answer to the limit question, and the event that reached the limit, to go on with after more room. */
+	| { type: "limitAnswer"; answer: "stop" | "time" | "prompts"; reached: SessionEvent }
+	/**
+	 * A model call is about to start. `step` is which call of its prompt's run it is, as the host counts them (a call the
+	 * host sends again, a retry, has the same number); without it every call counts as the next.
+	 */
+	| { type: "modelCall"; prompt: string | null; step?: number }
+	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
+	| {
+			type: "stepsAnswer";
+			answer: "stop" | "more";
+			limit: number;
+			/** The steps the run was granted beyond the cap before this question. */
+			allowance: number;
+			reached: Extract<SessionEvent, { type: "modelCall" }>;
+	  }
+	/** A model call answered: what it used, as the host reports it. */
+	| { type: "modelResponse"; tokens: number; cost: number }
+	| { type: "toolCall"; prompt: string | null }
+	| { type: "runEnd" }
+	| { type: "timeCheck" }
+	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
+
+/** What a host carries out, in order. */
+export type Effect =
+	| { kind: "notify"; message: string; level: NotifyLevel }
+	| { kind: "status"; text: string | undefined }
+	| { kind: "append"; record: TimeboxRecord }
+	/** Add this block to what the model reads in the model call about to start. */
+	| { kind: "context"; text: string }
+	/** End the running run now, and any re-run the host has pending for it. */
+	| { kind: "abort" }
+	/** Refuse what the event announced (the prompt, the model call, the tool call), telling the model why. */
+	| { kind: "refuse"; reason: string }
+	/** Claim this outcome in the ledger; only the first claim anywhere carries out `then`. */
+	| { kind: "once"; claim: LedgerClaim; then: readonly Effect[] }
+	/**
+	 * Ask the user: each choice names the event (`answer`) to report when it is chosen; `onTimeout` is reported when nobody
+	 * answers within `timeoutMs`: every question times out. Until then the host holds model calls and tools back, but
+	 * not its time checks.
+	 */
+	| {
+			kind: "ask";
+			question: string;
+			choices: readonly { label: string; answer: SessionEvent }[];
+			timeoutMs: number;
+			onTimeout: SessionEvent;
+	  }
+	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
+	| { kind: "startOnStop"; command: string };

@@ -1,0 +1,122 @@
+// What a `/timebox` command does to the session: a new budget (asked first where one is active), an extension, a
+// pause or resume, off, or a reply only.
+
+import type { TimeboxBudget } from "../budget.ts";
+import { planCommand } from "../command-plan.ts";
+import { REPLACE_QUESTION_TIMEOUT_MS } from "../constants.ts";
+import type { Effect, SessionEvent } from "../events.ts";
+import { formatLeft } from "../format.ts";
+import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
+import { parseCommand } from "../parse.ts";
+import { budgetRecord, offRecord } from "../records.ts";
+import { once } from "./outcomes.ts";
+import {
+	budgetOf,
+	freshStanding,
+	type SessionState,
+	shownPrompts,
+	spendOf,
+	status,
+	type Transition,
+	withNewBudget,
+	withStanding,
+} from "./state.ts";
+
+export function command(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "command" }>,
+	now: number,
+): Transition {
+	const plan = planCommand(parseCommand(event.args), {
+		budget: budgetOf(state),
+		spent: state.standing?.spent ?? null,
+		usedPrompts: shownPrompts(state),
+		now,
+		newBudgetId: event.newBudgetId,
+		spend: spendOf(state),
+		...(event.cost === undefined ? {} : { cost: event.cost }),
+		...(event.tokensSeen === undefined ? {} : { tokensSeen: event.tokensSeen }),
+		...(event.report === undefined ? {} : { report: event.report }),
+	});
+	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+	switch (plan.change) {
+		case "none":
+			return { state, effects: [status(state, now), reply] };
+		case "set": {
+			const active = state.standing;
+			if (active && !active.spent && event.canAsk && !event.confirmed) {
+				return askToReplace(state, active.budget, event, now);
+			}
+			const next = withNewBudget(state, plan.budget);
+			return {
+				state: next,
+				effects: [
+					{ kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+					status(next, now),
+					reply,
+				],
+			};
+		}
+		case "update": {
+			// The same budget, changed: an extension makes a spent one active again, with its start and on-stop command.
+			// An update is planned for the budget in force only: its standing goes on, with the budget changed.
+			const standing = { ...freshStanding(plan.budget), ...state.standing };
+			const next = withStanding(
+				state,
+				standing,
+				plan.reactivate
+					? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null }
+					: { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged },
+			);
+			return {
+				state: next,
+				effects: [
+					{
+						kind: "append",
+						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) },
+					},
+					status(next, now),
+					reply,
+				],
+			};
+		}
+		case "off": {
+			const next = withNewBudget(state, null);
+			return {
+				state: next,
+				effects: [
+					{ kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+					// Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+					once({ kind: "off", budgetId: plan.budgetId }, []),
+					status(next, now),
+					reply,
+				],
+			};
+		}
+	}
+}
+
+/** Asks before a new budget replaces the active one; "no" changes nothing. */
+function askToReplace(
+	state: SessionState,
+	budget: TimeboxBudget,
+	event: Extract<SessionEvent, { type: "command" }>,
+	now: number,
+): Transition {
+	const keep: SessionEvent = { type: "declined", message: KEPT_MESSAGE };
+	return {
+		state,
+		effects: [
+			{
+				kind: "ask",
+				question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+				choices: [
+					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+					{ label: KEEP_CHOICE, answer: keep },
+				],
+				timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
+				onTimeout: keep,
+			},
+		],
+	};
+}

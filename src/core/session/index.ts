@@ -1,0 +1,125 @@
+// The session rulebook: every rule about a session's budget, as one pure function. A host reports what happened
+// (a command, a prompt, a model call, a tool call, the end of a run, a time check, a load); `transition` returns the
+// new state and the effects the host carries out (notify, status, append a record, abort, refuse, add context, start
+// the on-stop command, once anywhere). No host, clock or timer is touched here. This entry dispatches each event to
+// the rules of its concern, in the files beside it.
+
+import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS } from "../constants.ts";
+import type { SessionEvent } from "../events.ts";
+import { stepsRefusal, stepsStoppedMessage } from "../messages.ts";
+import { command } from "./commands.ts";
+import { withCallContext } from "./context.ts";
+import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
+import { load } from "./load.ts";
+import { type SessionState, status, type Transition, withStanding } from "./state.ts";
+import { countStep } from "./steps.ts";
+import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
+
+export type { Effect, LedgerClaim, LedgerView, LoadMode, SessionEvent } from "../events.ts";
+export { NOTHING_RECORDED } from "../events.ts";
+export { outcomeId, readLedger } from "./outcomes.ts";
+export {
+	type BudgetStanding,
+	budgetOf,
+	EMPTY_SESSION,
+	isActive,
+	isNewPrompt,
+	nextTimeCheckIn,
+	type SessionSettings,
+	type SessionState,
+	shownPrompts,
+	statusText,
+	type Transition,
+	type WrapUp,
+} from "./state.ts";
+
+/** Applies one event to a session: the new state and the effects to carry out. */
+export function transition(state: SessionState, event: SessionEvent, now: number): Transition {
+	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+		// The limit question is open: nothing is checked or stopped until it is answered.
+		return { state, effects: [status(state, now)] };
+	}
+	const result = applyEvent(state, event, now);
+	const spent = result.state.standing?.spent ?? null;
+	const reachesLimit =
+		event.type === "modelCall" ||
+		event.type === "toolCall" ||
+		event.type === "timeCheck" ||
+		event.type === "modelResponse";
+	// More time or a prompt can lift a time or prompt limit only: tokens and cost stop as usual.
+	if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === undefined && reachesLimit) {
+		return askAtTheLimit(state, event, spent);
+	}
+	return result;
+}
+
+function applyEvent(state: SessionState, event: SessionEvent, now: number): Transition {
+	switch (event.type) {
+		case "load":
+			return load(event, now);
+		case "command":
+			return command(state, event, now);
+		case "declined":
+			return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+		case "limitAnswer":
+			return limitAnswer({ ...state, asking: false }, event, now);
+		case "modelCall":
+			return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+		case "stepsAnswer":
+			return stepsAnswer({ ...state, asking: false }, event, now);
+		case "toolCall":
+			return toolCall(state, event.prompt, now);
+		case "modelResponse":
+			return modelResponse(state, event, now);
+		case "runEnd": {
+			const next = { ...state, running: false };
+			const standing = state.standing;
+			if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+			return { state: next, effects: [status(next, now)] };
+		}
+		case "timeCheck": {
+			const standing = state.standing;
+			if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+			return checkTime(state, now, "timer");
+		}
+		case "onStopReport":
+			return onStopReported(state, event, now);
+	}
+}
+
+/** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */
+function stepsAnswer(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "stepsAnswer" }>,
+	now: number,
+): Transition {
+	const { limit } = event;
+	if (event.answer === "stop") {
+		return {
+			state,
+			effects: [
+				{ kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+				{ kind: "abort" },
+				{ kind: "refuse", reason: stepsRefusal(limit) },
+			],
+		};
+	}
+	const standing = state.standing;
+	const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
+	return applyEvent(more, event.reached, now);
+}
+
+/** The user answered the limit question: stop as usual, or extend and go on with what reached the limit. */
+function limitAnswer(
+	state: SessionState,
+	event: Extract<SessionEvent, { type: "limitAnswer" }>,
+	now: number,
+): Transition {
+	if (event.answer === "stop") return applyEvent(state, event.reached, now);
+	const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
+	// An extension keeps the budget and its id: no new id is needed.
+	const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+	// Room of the other kind does not lift the limit that was met: the question comes again, with the other choice.
+	const goOn = transition(extended.state, event.reached, now);
+	return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}

@@ -1,0 +1,160 @@
+// Loading a session: its history and the ledger become the state, with the settings read and a default budget for
+// a session new to Timebox; a budget spent while the session was closed is not restored.
+
+import type { Awareness, Spend, TimeboxBudget } from "../budget.ts";
+import { spendLimits, treatment } from "../command-plan.ts";
+import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, NUDGE_WARNING_RATIO, ON_LIMIT_CHOICES } from "../constants.ts";
+import { decide } from "../decide.ts";
+import type { Effect, SessionEvent } from "../events.ts";
+import { formatStatus } from "../format.ts";
+import { worstRatio } from "../measure.ts";
+import {
+	badDefaultMessage,
+	badOnLimitMessage,
+	badSettingMessage,
+	defaultSetMessage,
+	expiredMessage,
+	restoredMessage,
+	UNUSABLE_RECORD,
+} from "../messages.ts";
+import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
+import { budgetRecord } from "../records.ts";
+import { once, outcomeId } from "./outcomes.ts";
+import {
+	type BudgetStanding,
+	EMPTY_SESSION,
+	freshStanding,
+	type SessionSettings,
+	type SessionState,
+	status,
+	type Transition,
+	type WrapUp,
+	withNewBudget,
+} from "./state.ts";
+
+export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
+	const { history, ledger, mode, announce } = event;
+	const effects: Effect[] = [];
+	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+	const runningKey = event.runningPrompt === undefined ? null : (event.runningPrompt ?? history.lastPrompt);
+	const running = runningKey !== null && runningKey === history.lastPrompt;
+	const onLimit = event.onLimit;
+	if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+		effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+	}
+	const settings = readSettings(event, effects);
+	const base: SessionState = {
+		...EMPTY_SESSION,
+		lastPrompt: history.lastPrompt,
+		running,
+		askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+		settings,
+	};
+	const budget = history.budget;
+	if (!history.hasRecords && event.defaultBudget) {
+		const given = withDefault(base, event.defaultBudget, now);
+		return { state: given.state, effects: [...effects, ...given.effects] };
+	}
+	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+	const standing: BudgetStanding = {
+		...freshStanding(budget),
+		usedPrompts: history.usedPrompts,
+		spend: history.spend,
+		steps: running && event.runningSteps !== undefined && budget.stepLimit !== undefined ? event.runningSteps : null,
+		runningCounted: running && history.lastPromptCounted,
+		nudged: ledger.nudged,
+		spent: ledger.spent,
+		stoppedPrompt: ledger.spent?.prompt ?? null,
+	};
+	if (mode === "continue") {
+		// A hook of the run that is wrapping up after the stop: that run goes on wrapping up.
+		const wrapUntil = ledger.spent?.wrapUpUntil;
+		const wrapUp: WrapUp | null =
+			wrapUntil !== undefined && running && ledger.spent?.prompt === runningKey
+				? {
+						prompt: runningKey,
+						until: wrapUntil,
+						refused: false,
+						callsSinceRefusal: 0,
+						outcomeId: outcomeId(budget),
+						onStopCommand: budget.onStopCommand,
+					}
+				: null;
+		const wrapping: SessionState = { ...base, standing: { ...standing, wrapUp } };
+		effects.push(status(wrapping, now));
+		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+		return { state: wrapping, effects };
+	}
+	const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+	if (summary) {
+		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+		// Spent while the session was closed: it is over everywhere, though its on-stop command does not start now.
+		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
+		return { state: base, effects: [...effects, status(base, now)] };
+	}
+	const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
+	const next: SessionState = { ...base, standing: { ...standing, nudged } };
+	effects.push(status(next, now));
+	if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+	return { state: next, effects };
+}
+
+/** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
+function withDefault(
+	state: SessionState,
+	{ text, source, newBudgetId }: { text: string; source: string; newBudgetId: string },
+	now: number,
+): Transition {
+	const command = parseCommand(text);
+	if (command.kind !== "set") {
+		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;
+		return {
+			state,
+			effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }],
+		};
+	}
+	const budget: TimeboxBudget = {
+		id: newBudgetId,
+		timeLimitMs: command.timeLimitMs,
+		turnLimit: command.turnLimit,
+		startTime: now,
+		onStopCommand: command.onStopCommand,
+		...spendLimits(command),
+		...treatment(command),
+	};
+	const next = withNewBudget(state, budget);
+	return {
+		state: next,
+		effects: [
+			{ kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+			status(next, now),
+			{ kind: "notify", message: defaultSetMessage(source, command), level: "info" },
+		],
+	};
+}
+
+function restored(budget: TimeboxBudget, now: number, usedPrompts: number, spend: Spend): Effect {
+	const text = formatStatus(budget, now, usedPrompts, spend);
+	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+}
+
+/** The `awareness` and `grace` settings; one that cannot be read is named in a warning and left out. */
+function readSettings(event: Extract<SessionEvent, { type: "load" }>, effects: Effect[]): SessionSettings {
+	const settings: SessionSettings = {};
+	const { awareness, grace } = event;
+	if (awareness) {
+		if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value as Awareness;
+		else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+	}
+	if (grace) {
+		const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+		if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1_000) * 1_000;
+		else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+	}
+	return settings;
+}
+
+function badSetting(source: string, value: unknown, why: string): Effect {
+	return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}

@@ -1,0 +1,22 @@
+// A budget's outcomes in the ledger: their names there, what the ledger holds, and the claim a host makes once.
+
+import type { TimeboxBudget } from "../budget.ts";
+import type { Effect, LedgerClaim, LedgerView } from "../events.ts";
+
+/**
+ * The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
+ * and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
+ */
+export function outcomeId(budget: TimeboxBudget): string {
+	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+
+/** What the ledger holds for a budget as it stands now (its current extension). */
+export function readLedger(ledger: { read(budgetId: string): LedgerView }, budget: TimeboxBudget): LedgerView {
+	const outcomes = ledger.read(outcomeId(budget));
+	return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+
+export function once(claim: LedgerClaim, then: Effect[]): Effect {
+	return { kind: "once", claim, then };
+}

@@ -1,0 +1,379 @@
+// Loading a session in the rulebook: restoring (pi reopening a session) and continuing (a host whose every hook
+// reloads), the default budget of a session new to Timebox, and the awareness and grace settings.
+
+import { describe, expect, it } from "vitest";
+import type { FoldedHistory } from "../../../src/core/history.ts";
+import { UNUSABLE_RECORD } from "../../../src/core/messages.ts";
+import {
+	EMPTY_SESSION,
+	type LoadMode,
+	type SessionEvent,
+	shownPrompts,
+	transition,
+} from "../../../src/core/session/index.ts";
+import { budget, MINUTE, START } from "../../support/budgets.ts";
+import {
+	call,
+	contextOf,
+	fiveTurns,
+	loadEvent,
+	notices,
+	once,
+	SPENT,
+	session,
+	set,
+	spentText,
+	stopEffects,
+	TIME_CHECK,
+	tenMinutes,
+	threeTurns,
+	WRAP_UP,
+	withBudget,
+} from "../../support/session.ts";
+
+describe("load, restoring a session (restore mode)", () => {
+	const restorable = budget({ timeLimitMs: 15 * MINUTE, onStopCommand: "lmk" });
+
+	it("restores an active budget: shows the status and says what it restored", () => {
+		const result = transition(EMPTY_SESSION, loadEvent({ budget: restorable, lastPrompt: "p1" }), START + 5 * MINUTE);
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: restorable }));
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: 10m 0s left (15m budget) | no turn limit" },
+			{
+				kind: "notify",
+				message: "Timebox restored: 10m 0s left (15m budget) | no turn limit. On stop it runs: lmk",
+				level: "info",
+			},
+		]);
+	});
+
+	it("restores silently when not announcing", () => {
+		const result = transition(EMPTY_SESSION, loadEvent({ budget: restorable }, { announce: false }), START);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | no turn limit" }]);
+	});
+
+	it("replaces whatever the session held before", () => {
+		const before = withBudget(tenMinutes, { usedPrompts: 2, running: true, runningCounted: true, nudged: true });
+		const result = transition(before, loadEvent({ lastPrompt: "p9" }), START);
+		expect(result.state).toEqual(session({ lastPrompt: "p9" }));
+	});
+
+	it("restores the prompts used, and a re-run of the latest prompt does not count again", () => {
+		const result = transition(
+			EMPTY_SESSION,
+			loadEvent({ budget: fiveTurns, usedPrompts: 2, lastPrompt: "p2" }, { announce: false }),
+			START,
+		);
+		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
+		const rerun = transition(result.state, call("p2"), START);
+		expect(rerun.state.standing?.usedPrompts).toBe(2);
+		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
+		expect(transition(rerun.state, call("p3"), START).state.standing?.usedPrompts).toBe(3);
+	});
+
+	it.each([
+		["past 80% of the time", budget({ timeLimitMs: 20 * MINUTE }), 0, 17 * MINUTE, false, true],
+		["at 80% of the turns", fiveTurns, 4, 0, false, true],
+		["below 80% when the ledger has the warning", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, true, true],
+		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
+	])("counts the warning as given %s", (_name, b, usedPrompts, elapsed, ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: b, usedPrompts }, { ledger: { nudged: ledgerNudged } });
+		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
+	});
+
+	it("gives no second warning after restoring past 80%, only the block for the model", () => {
+		const restored = transition(EMPTY_SESSION, loadEvent({ budget: tenMinutes }), START + 9 * MINUTE).state;
+		expect(transition(restored, TIME_CHECK, START + 9 * MINUTE + 1_000).effects).toEqual([
+			{ kind: "status", text: "Timebox: 59s left (10m budget) | no turn limit" },
+		]);
+		expect(contextOf(transition(restored, call("p1"), START + 9 * MINUTE).effects)).toEqual([
+			{
+				kind: "context",
+				text: [
+					"IMPORTANT TIMEBOX WARNING",
+					"The user gave this session a budget and it is nearly spent.",
+					"Time left: 1m 0s of 10m.",
+					...WRAP_UP,
+				].join("\n"),
+			},
+		]);
+	});
+
+	it.each([
+		["its turns", false, "all 2 turns used"],
+		["its time", true, "time ran out"],
+	])("does not restore a budget the ledger has as spent (%s): says so, claims nothing again", (_n, timeRanOut, why) => {
+		const spentBudget = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 2, onStopCommand: "lmk" });
+		const event = loadEvent(
+			{ budget: spentBudget, usedPrompts: 3, lastPrompt: "p3" },
+			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut, prompt: "p3" } } },
+		);
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual(session({ lastPrompt: "p3" }));
+		expect(result.effects).toEqual([
+			{
+				kind: "notify",
+				message: `Timebox budget of this session was already spent (${why}), so it was not restored. Its on-stop command is not run on restore: lmk`,
+				level: "warning",
+			},
+			{ kind: "status", text: undefined },
+		]);
+		expect(transition(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("does not restore a spent budget and says nothing when not announcing", () => {
+		const event = loadEvent(
+			{ budget: fiveTurns },
+			{ announce: false, ledger: { spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false, prompt: null } } },
+		);
+		expect(transition(EMPTY_SESSION, event, START).effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("does not restore a budget whose time ran out while the session was closed, and claims it spent without running anything", () => {
+		const closed = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
+		const result = transition(
+			EMPTY_SESSION,
+			loadEvent({ budget: closed, usedPrompts: 1, lastPrompt: "p1" }),
+			START + 2 * MINUTE,
+		);
+		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
+		expect(result.effects).toEqual([
+			{
+				kind: "notify",
+				message:
+					"Timebox budget of this session was already spent (time ran out), so it was not restored. Its on-stop command is not run on restore: lmk",
+				level: "warning",
+			},
+			once({
+				kind: "spent",
+				budgetId: "budget-1",
+				summary: { usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true },
+				prompt: null,
+			}),
+			{ kind: "status", text: undefined },
+		]);
+	});
+
+	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
+		const result = transition(
+			EMPTY_SESSION,
+			loadEvent({ budget: fiveTurns, usedPrompts: 5 }, { announce: false }),
+			START,
+		);
+		expect(result.state.standing).toBeNull();
+		expect(result.effects).toEqual([
+			once({
+				kind: "spent",
+				budgetId: "budget-1",
+				summary: { usedTurns: 5, elapsedMs: 0, timeRanOut: false },
+				prompt: null,
+			}),
+			{ kind: "status", text: undefined },
+		]);
+	});
+
+	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
+		const event = loadEvent({ budget: restorable, usedPrompts: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
+		const result = transition(EMPTY_SESSION, event, START);
+		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("starts without a budget from a history without one, keeping its latest prompt", () => {
+		const result = transition(EMPTY_SESSION, loadEvent({ lastPrompt: "p7" }), START);
+		expect(result.state).toEqual(session({ lastPrompt: "p7" }));
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+
+	it("warns that the newest record was unreadable first, when announcing", () => {
+		const unreadable = { kind: "notify", message: UNUSABLE_RECORD, level: "warning" } as const;
+		expect(transition(EMPTY_SESSION, loadEvent({ newestUnusable: true }), START).effects).toEqual([
+			unreadable,
+			{ kind: "status", text: undefined },
+		]);
+		expect(
+			notices(transition(EMPTY_SESSION, loadEvent({ budget: fiveTurns, newestUnusable: true }), START).effects),
+		).toEqual([UNUSABLE_RECORD, "Timebox restored: no time limit | 5 turns left (0/5)."]);
+		expect(transition(EMPTY_SESSION, loadEvent({ newestUnusable: true }, { announce: false }), START).effects).toEqual([
+			{ kind: "status", text: undefined },
+		]);
+	});
+});
+
+describe("load, continuing a session (continue mode)", () => {
+	const oneMinute = budget({ timeLimitMs: MINUTE });
+
+	it.each([
+		["the latest prompt by name", "p2" as string | null, true, 1],
+		["the latest prompt as null", null, true, 1],
+		["an older prompt", "p1", false, 2],
+	])("runs %s without counting it against itself while it runs", (_name, runningPrompt, running, shown) => {
+		const history = { budget: threeTurns, usedPrompts: 2, lastPrompt: "p2", lastPromptCounted: true };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
+		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedPrompts: 2 } });
+		expect(shownPrompts(result.state)).toBe(shown);
+	});
+
+	it("runs nothing when the host names the latest prompt and the history has none", () => {
+		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: null };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		expect(result.state).toMatchObject({ running: false, standing: { runningCounted: false } });
+	});
+
+	it("runs a latest prompt sent before the budget without taking it off the count", () => {
+		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: "p0", lastPromptCounted: false };
+		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
+		expect(result.state).toMatchObject({ running: true, standing: { runningCounted: false } });
+		expect(shownPrompts(result.state)).toBe(0);
+	});
+
+	it("keeps a budget past its limit and leaves the stop to the next event", () => {
+		const event = loadEvent({ budget: oneMinute, usedPrompts: 1, lastPrompt: "p1" }, { mode: "continue" });
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedPrompts: 1 }));
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: 0s left (1m budget) | no turn limit" },
+			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
+		]);
+		expect(transition(result.state, TIME_CHECK, START + 2 * MINUTE).effects).toEqual(
+			stopEffects({ usedTurns: 1, elapsedMs: 2 * MINUTE, timeRanOut: true }, "p1", "2m 0s", null, false, true),
+		);
+	});
+
+	it("keeps a turn budget whose turns are all used, so the next prompt is stopped", () => {
+		const event = loadEvent({ budget: fiveTurns, usedPrompts: 5, lastPrompt: "p5" }, { mode: "continue" });
+		const { state } = transition(EMPTY_SESSION, event, START);
+		expect(transition(state, call("p6"), START).effects).toEqual(
+			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
+		);
+	});
+
+	it("continues silently when not announcing", () => {
+		const event = loadEvent({ budget: oneMinute }, { mode: "continue", announce: false });
+		expect(transition(EMPTY_SESSION, event, START).effects).toEqual([
+			{ kind: "status", text: "Timebox: 1m 0s left (1m budget) | no turn limit" },
+		]);
+	});
+
+	it("keeps a spent budget spent with its stopped prompt, and announces nothing", () => {
+		const spent = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false, prompt: "p4" };
+		const event = loadEvent(
+			{ budget: threeTurns, usedPrompts: 4, lastPrompt: "p4" },
+			{ mode: "continue", ledger: { spent } },
+		);
+		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
+		expect(result.state).toEqual(
+			session({ lastPrompt: "p4", budget: threeTurns, usedPrompts: 4, spent, stoppedPrompt: "p4" }),
+		);
+		expect(result.effects).toEqual([{ kind: "status", text: SPENT }]);
+		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
+		expect(transition(result.state, call("p4"), START).effects).toEqual(refusal);
+		expect(transition(result.state, call(null), START).effects).toEqual(refusal);
+		expect(transition(result.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+
+	it.each([
+		[false, false],
+		[true, true],
+	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
+		const { state } = transition(EMPTY_SESSION, event, START + 9 * MINUTE);
+		expect(state.standing?.nudged).toBe(nudged);
+	});
+});
+
+describe("a default budget for a session new to Timebox", () => {
+	const fresh = { budget: null, usedPrompts: 0, lastPrompt: null, hasRecords: false };
+	const withDefaultEvent = (text: string, history: Partial<FoldedHistory> = fresh): SessionEvent => ({
+		...loadEvent(history),
+		defaultBudget: { text, source: "PI_TIMEBOX", newBudgetId: "b9" },
+	});
+
+	it("sets the default, writes it and says where it came from", () => {
+		const result = transition(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
+		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
+		expect(result.state.standing?.budget).toEqual(set);
+		expect(result.effects).toEqual([
+			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
+			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },
+			{ kind: "notify", message: "Timebox set from PI_TIMEBOX: 30m and 10 turns. On stop it runs: lmk", level: "info" },
+		]);
+	});
+
+	it.each([
+		[
+			"30x",
+			'"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+		],
+		["status", '"status" is not a budget.'],
+	])("names a bad default %j and sets nothing", (text, reason) => {
+		const result = transition(EMPTY_SESSION, withDefaultEvent(text), START);
+		expect(result.state.standing).toBeNull();
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{
+				kind: "notify",
+				message: `Timebox: PI_TIMEBOX: ${reason} The session starts without a budget.`,
+				level: "warning",
+			},
+		]);
+	});
+
+	it("leaves a session that ever had a budget record alone", () => {
+		const result = transition(EMPTY_SESSION, withDefaultEvent("30m", { ...fresh, hasRecords: true }), START);
+		expect(result.state.standing).toBeNull();
+		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+	});
+});
+
+describe("the awareness and grace settings", () => {
+	const settingsLoad = (awareness: unknown, grace: unknown) => ({
+		...loadEvent({ budget: budget({ timeLimitMs: 10 * MINUTE }) }, { announce: false }),
+		awareness: { value: awareness, source: "timebox.awareness in settings.json" },
+		grace: { value: grace, source: "timebox.grace in settings.json" },
+	});
+
+	it("keeps good settings for every budget of the session, a new one included", () => {
+		const loaded = transition(EMPTY_SESSION, settingsLoad("always", "45s"), START).state;
+		expect(loaded.settings).toEqual({ awareness: "always", graceMs: 45_000 });
+		expect(transition(loaded, set("5m", "b2"), START).state.settings).toEqual({ awareness: "always", graceMs: 45_000 });
+	});
+
+	it("names a bad setting, ignores it, and keeps the rest", () => {
+		const result = transition(EMPTY_SESSION, settingsLoad("sometimes", "forever"), START);
+		expect(result.state.settings).toEqual({});
+		expect(notices(result.effects)).toEqual([
+			'Timebox: timebox.awareness in settings.json: "sometimes" is neither "nudge" nor "always", so it is ignored.',
+			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+		]);
+		expect(notices(transition(EMPTY_SESSION, settingsLoad("nudge", "11m"), START).effects)).toEqual([
+			'Timebox: timebox.grace in settings.json: "11m" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+		]);
+		expect(transition(EMPTY_SESSION, settingsLoad("nudge", 30), START).state.settings).toEqual({ awareness: "nudge" });
+	});
+
+	it("names a bad setting when a default budget is given as well, and sets the default", () => {
+		const event: SessionEvent = {
+			...loadEvent({ hasRecords: false }),
+			grace: { value: "forever", source: "timebox.grace in settings.json" },
+			defaultBudget: { text: "10m", source: "PI_TIMEBOX", newBudgetId: "b9" },
+		};
+		const result = transition(EMPTY_SESSION, event, START);
+		expect(result.state.standing?.budget?.timeLimitMs).toBe(10 * MINUTE);
+		expect(notices(result.effects)).toEqual([
+			'Timebox: timebox.grace in settings.json: "forever" is not a grace period from 1s to 10m (such as "30s"), so it is ignored.',
+			"Timebox set from PI_TIMEBOX: 10m.",
+		]);
+	});
+
+	it("lets the budget's own words win over the settings", () => {
+		const state = withBudget(budget({ timeLimitMs: 10 * MINUTE, awareness: "nudge", graceMs: 2_000 }), {
+			settings: { awareness: "always", graceMs: 60_000 },
+		});
+		const first = transition(state, call("p1"), START);
+		expect(contextOf(first.effects)).toEqual([]);
+		expect(transition(first.state, TIME_CHECK, START + 10 * MINUTE).state.standing?.wrapUp?.until).toBe(
+			START + 10 * MINUTE + 2_000,
+		);
+	});
+});

@@ -4,6 +4,7 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
 	type BudgetLedger,
+	type Cancel,
 	type Clock,
 	COMMAND_NAME,
 	type DailyLedger,
@@ -44,6 +45,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		const context = new SessionContext();
 		const ui = new PiUIBridge(context, deps.writeFallback);
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
+		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
+		let restoreNoticeAgain: Cancel | null = null;
 		const session = new LiveSession({
 			store: new PiBudgetStore(pi, context),
 			ledger: deps.ledger(),
@@ -84,7 +87,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
 			const restored = shown.filter((notice) => notice.level === "info");
 			if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
-				scheduler.setTimeout(() => {
+				// pi's reload keeps the old instance's context usable, so only the shutdown below stops this timer.
+				restoreNoticeAgain = scheduler.setTimeout(() => {
+					restoreNoticeAgain = null;
 					for (const notice of restored) ui.notify(notice.message, notice.level);
 				}, RELOAD_NOTICE_DELAY_MS);
 			}
@@ -126,6 +131,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
 			context.bind(ctx);
+			restoreNoticeAgain?.();
+			restoreNoticeAgain = null;
 			session.dispose();
 		});
 		pi.registerCommand(

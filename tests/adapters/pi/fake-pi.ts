@@ -316,6 +316,15 @@ export class FakePi {
 		await this.start(reason);
 	}
 
+	/**
+	 * pi's /reload (`AgentSession.reload()`): the old instance gets session_shutdown, but pi does not invalidate its
+	 * context, so its timers still find a live session; a new instance starts on the same file.
+	 */
+	async reload(): Promise<void> {
+		await this.instance.emit({ type: "session_shutdown", reason: "reload" });
+		await this.start("reload");
+	}
+
 	/** Types `/timebox <args>`. */
 	async timebox(args: string): Promise<void> {
 		const command = this.instance.commands.get("timebox");

@@ -242,7 +242,7 @@ export class LiveSession {
 						this.ports.abortRun();
 						return;
 					}
-					const isNew = isNewPrompt(this.current, event.prompt);
+					const isNew = isNewPrompt(this.current, event.prompt) && event.startedBy !== "extension";
 					dailyEvent = isNew ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
 					break;
 				}

@@ -214,9 +214,11 @@ export type SessionEvent =
 	| { type: "limitAnswer"; answer: "stop" | "time" | "turns"; reached: SessionEvent }
 	/**
 	 * A model call is about to start. `step` is which call of its prompt's run it is, as the host counts them (a call the
-	 * host sends again, a retry, has the same number); without it every call counts as the next.
+	 * host sends again, a retry, has the same number); without it every call counts as the next. `startedBy: "extension"`
+	 * names the first call of a run that something other than the user started (a pi extension's message): that run is
+	 * no prompt and never counts as one, but its calls are steps, its time and usage count and the budget stops it.
 	 */
-	| { type: "modelCall"; prompt: string | null; step?: number }
+	| { type: "modelCall"; prompt: string | null; step?: number; startedBy?: "user" | "extension" }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
 	| {
 			type: "stepsAnswer";
@@ -298,7 +300,10 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Step
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+			return withCallContext(
+				countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+				now,
+			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
 		case "toolCall":
@@ -731,9 +736,10 @@ function withNewBudget(state: SessionState, budget: TimeboxBudget | null): Sessi
 /**
  * A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
  * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
- * it never counts again; its run goes on unless the budget stopped it.
+ * it never counts again; its run goes on unless the budget stopped it. A run that is no prompt (`isPrompt` false, an
+ * extension started it) never counts; only the time, tokens and cost are checked.
  */
-function modelCall(state: SessionState, prompt: string | null, now: number): StepResult {
+function modelCall(state: SessionState, prompt: string | null, now: number, isPrompt: boolean): StepResult {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
 	const key = promptKeyOf(state, prompt);
 	if (key === state.lastPrompt) {
@@ -745,13 +751,15 @@ function modelCall(state: SessionState, prompt: string | null, now: number): Ste
 	if (state.wrapUp) {
 		// A new prompt: the run that was wrapping up is over.
 		const ended = endWrapUp(state, state.wrapUp, now, null);
-		const goOn = modelCall(ended.state, key, now);
+		const goOn = modelCall(ended.state, key, now, isPrompt);
 		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
 	}
 	const budget = state.budget;
 	const fresh: SessionState = { ...state, lastPrompt: key, running: true, runningCounted: false };
 	// Without a budget, after its stop, or while it is paused, a prompt does not count.
 	if (!budget || state.spent || budget.pausedAt !== undefined) return { state: fresh, effects: [status(fresh, now)] };
+	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
+	if (!isPrompt) return checkTime(fresh, now, "modelCall");
 	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
 	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
 	const counted: SessionState = { ...fresh, usedTurns: state.usedTurns + 1, runningCounted: true };

@@ -711,6 +711,18 @@ describe("modelCall", () => {
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 	});
 
+	it("never counts a run an extension started, even with every prompt used, but stops it at the time limit", () => {
+		const extensionRun: SessionEvent = { type: "modelCall", prompt: "e1", step: 1, startedBy: "extension" };
+		const first = step(withBudget(threeTurns), extensionRun, START);
+		expect(first.state).toEqual({ ...EMPTY_SESSION, budget: threeTurns, lastPrompt: "e1", running: true });
+		expect(first.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+		const allUsed = play(withBudget(threeTurns), [call("p1"), RUN_END, call("p2"), RUN_END, call("p3"), RUN_END]);
+		expect(step(allUsed, extensionRun, START).state).toMatchObject({ usedTurns: 3, spent: null, lastPrompt: "e1" });
+		const late = step(withBudget(tenMinutes), extensionRun, START + 10 * MINUTE);
+		expect(late.state.spent).not.toBeNull();
+		expect(late.effects).toContainEqual({ kind: "abort" });
+	});
+
 	it("takes a call without a prompt for the latest prompt", () => {
 		const answered = play(withBudget(threeTurns), [call("p1"), RUN_END]);
 		const result = step(answered, call(null), START);

@@ -17,7 +17,7 @@ import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { promptOfCall, stepOfCall } from "./prompt-key.ts";
+import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
@@ -100,15 +100,18 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			session.load("restore", false);
 		});
 		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent; the
-		// call carries what the model is to read of its budget, at the end of its messages, never in the session file.
+		// call carries what the model is to read of its budget, at the end of its messages, never in the session file. A
+		// run an extension started is no prompt: the core is told so and counts its calls as steps only.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
 			const { messages } = event;
-			const answer = await session.handle({
-				type: "modelCall",
-				prompt: promptOfCall(messages),
-				step: stepOfCall(messages),
-			});
+			const step = stepOfCall(messages);
+			const extensionRun = extensionRunOfCall(messages);
+			const answer = await session.handle(
+				extensionRun === null
+					? { type: "modelCall", prompt: promptOfCall(messages), step }
+					: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
+			);
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.

@@ -1,7 +1,8 @@
 // Runs an extension starts (`pi.sendMessage(…, { triggerTurn: true })`) on real pi, 0.73.1 and 1.x, as processes in
-// print mode: such a run is no prompt the user sent, so it never counts as a turn, but its model calls are steps and
-// the budget stops it. Guards the case where a run an extension started before the user's first prompt took a turn.
+// print mode: such a run is no prompt the user sent, so it never counts as a turn, but its model calls are steps, what
+// it used counts and the budget stops it. Guards the case where a run an extension started before the user's first prompt took a turn.
 
+import { existsSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PI_HOSTS } from "./support/pi-hosts.ts";
 import { notices, PiProcess } from "./support/pi-process.ts";
@@ -32,6 +33,28 @@ describe.each(PI_HOSTS)("a run an extension starts, on $name", (host) => {
 		const started = "the build failed, look at it";
 		expect(newest.slice(0, 4)).toEqual([started, started, "first", "second"]);
 		expect(newest.slice(4)).toEqual(host.major === 0 ? ["third"] : []);
+	});
+
+	it("counts what its answers used: tokens:200 stops it after its second answer, before that answer's tool runs", async () => {
+		pi = new PiProcess(host);
+		const marker = `${pi.root}/third-tool.txt`;
+		const result = await pi.print(
+			[
+				{ tool: "bash", args: { command: "echo one" } },
+				{ tool: "bash", args: { command: `echo two > '${marker}'` } },
+				{ text: "never asked" },
+			],
+			["/timebox tokens:200", "/e2e-run the nightly job failed"],
+		);
+		// Each scripted answer reports 120 tokens.
+		expect(notices(result, "error")).toEqual([
+			expect.stringMatching(
+				/^Timebox budget spent\. Used 0 turns, \d+s, 240 of 200 tokens\. The agent stops for this turn\./,
+			),
+		]);
+		// 0.73.1 still sends the aborted run's next call, which is refused; 1.x sends none.
+		expect(pi.requests()).toHaveLength(host.major === 0 ? 3 : 2);
+		expect(existsSync(marker)).toBe(false);
 	});
 
 	it("counts its model calls as steps: steps:1 makes its second call the wrap-up call", async () => {

@@ -3,6 +3,12 @@
 // 22.19 or newer: a pinned Node 22 from the npm registry is installed beside it, once, into node_modules/.cache).
 // pi 1.5 is newer, but it depends on a package the registry does not serve here (marked-cjk-friendly); 1.4.0 names a
 // version of @earendil-works/pi-codemode that was never published. 1.3.0 is the newest 1.x that installs.
+//
+// Which tests run where: the SDK-session files (real-pi.ts: retry, compaction, forks, reloads, dialogs, the daily
+// budget…) run in process on the bundled pi only, since pi 1.x's SDK exports differ (no AuthStorage, no faux model
+// helpers at the root) and need Node 22. On both pis, as processes: pi install and pi -p (packaging.test.ts), the time
+// stop and the budget note (pi-versions.test.ts), and runs an extension starts (extension-runs.test.ts); on 1.x only:
+// codemode (codemode.test.ts), which 0.73.1 does not have.
 
 import { arch, platform } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";

@@ -5,8 +5,8 @@
 // version of @earendil-works/pi-codemode that was never published. 1.3.0 is the newest 1.x that installs.
 //
 // Which tests run where: the SDK-session files (real-pi.ts: retry, compaction, forks, reloads, dialogs, the daily
-// budget…) run in process on the bundled pi only, since pi 1.x's SDK exports differ (no AuthStorage, no faux model
-// helpers at the root) and need Node 22. On both pis, as processes: pi install and pi -p (packaging.test.ts), the time
+// budget…) run in process on the bundled pi only, since pi 1.x's SDK exports differ (no AuthStorage; the faux model
+// only in pi-ai's compat entry) and need Node 22. On both pis, as processes: pi install and pi -p (packaging.test.ts), the time
 // stop and the budget note (pi-versions.test.ts), and runs an extension starts (extension-runs.test.ts); on 1.x only:
 // codemode (codemode.test.ts), which 0.73.1 does not have.
 

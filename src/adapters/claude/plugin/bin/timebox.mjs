@@ -1589,7 +1589,7 @@ function applyEvent(state, event, now) {
 			...state,
 			asking: false
 		}, event, now);
-		case "modelCall": return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+		case "modelCall": return withCallContext(countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now), now);
 		case "stepsAnswer": return stepsAnswer({
 			...state,
 			asking: false
@@ -2081,9 +2081,10 @@ function withNewBudget(state, budget) {
 /**
 * A model call is about to start. For a new prompt: count it, or stop the budget when the prompts are used up (this is
 * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
-* it never counts again; its run goes on unless the budget stopped it.
+* it never counts again; its run goes on unless the budget stopped it. A run that is no prompt (`isPrompt` false, an
+* extension started it) never counts; only the time, tokens and cost are checked.
 */
-function modelCall(state, prompt, now) {
+function modelCall(state, prompt, now, isPrompt) {
 	const key = promptKeyOf(state, prompt);
 	if (key === state.lastPrompt) {
 		const next = {
@@ -2099,7 +2100,7 @@ function modelCall(state, prompt, now) {
 	}
 	if (state.wrapUp) {
 		const ended = endWrapUp(state, state.wrapUp, now, null);
-		const goOn = modelCall(ended.state, key, now);
+		const goOn = modelCall(ended.state, key, now, isPrompt);
 		return {
 			state: goOn.state,
 			effects: [...ended.effects, ...goOn.effects]
@@ -2116,6 +2117,7 @@ function modelCall(state, prompt, now) {
 		state: fresh,
 		effects: [status(fresh, now)]
 	};
+	if (!isPrompt) return checkTime(fresh, now, "modelCall");
 	const decision = decide(budget, now, state.usedTurns, state.nudged, spendOf(state));
 	if (decision.kind === "stop") return hardStop(fresh, budget, decision.summary, key, now, true);
 	const counted = {

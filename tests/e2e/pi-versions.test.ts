@@ -28,8 +28,9 @@ describe.each(PI_HOSTS)("the budget on $name", (host) => {
 		]);
 		const stops = linesOf(stopped);
 		expect(stops).toHaveLength(1);
-		// The tool began after the budget was set, so the stop came less than 3 s after it began.
-		expect(Number(stops[0]) - Number(linesOf(started)[0])).toBeLessThan(3_000);
+		// The tool began after the budget was set, so an on-time stop comes less than 3 s after it began (and some slack
+		// for a busy machine's timers and the start of the on-stop shell).
+		expect(Number(stops[0]) - Number(linesOf(started)[0])).toBeLessThan(3_300);
 		expect(existsSync(late)).toBe(false);
 	});
 

@@ -94,9 +94,11 @@ export type SessionEvent =
 	| { type: "limitAnswer"; answer: "stop" | "time" | "prompts"; reached: SessionEvent }
 	/**
 	 * A model call is about to start. `step` is which call of its prompt's run it is, as the host counts them (a call the
-	 * host sends again, a retry, has the same number); without it every call counts as the next.
+	 * host sends again, a retry, has the same number); without it every call counts as the next. `startedBy: "extension"`
+	 * names the first call of a run that something other than the user started (a pi extension's message): that run is
+	 * no prompt and never counts as one, but its calls are steps, its time and usage count and the budget stops it.
 	 */
-	| { type: "modelCall"; prompt: string | null; step?: number }
+	| { type: "modelCall"; prompt: string | null; step?: number; startedBy?: "user" | "extension" }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
 	| {
 			type: "stepsAnswer";

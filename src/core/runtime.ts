@@ -166,7 +166,10 @@ export class SessionRuntime {
 	private dailyEventOf(event: SessionEvent, port: DailyPort): DailyEvent | null {
 		switch (event.type) {
 			case "modelCall":
-				return isNewPrompt(this.state, event.prompt) ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+				// A run an extension started is no prompt: it is not counted for the day either.
+				return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension"
+					? { type: "newPrompt" }
+					: { type: "duringRun", modelCall: true };
 			case "modelResponse":
 				port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
 				return { type: "duringRun", modelCall: false };

@@ -1,20 +1,22 @@
 // Installs the package the way a user does (`pi install <path>` into a throwaway HOME) and runs `pi -p` with it:
-// guards against a manifest or entry that pi cannot load, and proves the limit fires in print mode.
+// guards against a manifest or entry that pi cannot load, and proves the limit fires in print mode. Installing and the
+// print-mode stop run on the bundled pi 0.73.1 and on pi 1.x (whose loader maps the `@mariozechner/…` imports onto its
+// own `@earendil-works/…` packages); the settings cases on the bundled pi only.
 
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type RunResult, runProcess } from "../support/processes.ts";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RunResult } from "../support/processes.ts";
+import { BUNDLED_PI, PI_HOSTS, type PiHost, runPi } from "./support/pi-hosts.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const PI = join(REPO, "node_modules/.bin/pi");
 const DEMO_MODEL = join(REPO, "src/demo/offline-model.ts");
 
 let home: string;
 
-/** Runs the repo's pi with the throwaway HOME and stdin closed. */
-function pi(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+/** Runs pi (by default the bundled one) with the throwaway HOME and stdin closed. */
+function pi(args: string[], extraEnv: NodeJS.ProcessEnv = {}, host: PiHost = BUNDLED_PI): Promise<RunResult> {
 	const env: NodeJS.ProcessEnv = {
 		...process.env,
 		HOME: home,
@@ -24,7 +26,7 @@ function pi(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<RunResult
 	// A default budget the developer has set must not leak into these runs.
 	delete env.PI_TIMEBOX;
 	Object.assign(env, extraEnv);
-	return runProcess(PI, args, { cwd: home, env, timeoutMs: 45_000 });
+	return runPi(host, args, { cwd: home, env });
 }
 
 beforeEach(async () => {
@@ -35,39 +37,48 @@ afterEach(async () => {
 	await rm(home, { recursive: true, force: true });
 });
 
-describe("the package installed with pi install", () => {
+describe.each(PI_HOSTS)("the package installed with pi install, on $name", (host) => {
+	beforeAll(() => host.ensure(), 300_000);
+
 	it("installs from a local path and is listed", async () => {
-		const installed = await pi(["install", REPO]);
+		const installed = await pi(["install", REPO], {}, host);
 		expect(installed.code).toBe(0);
 		expect(installed.stdout).toContain(`Installed ${REPO}`);
-		const listed = await pi(["list"]);
+		const listed = await pi(["list"], {}, host);
 		expect(listed.stdout).toContain(REPO);
 	});
 
 	it("loads in pi -p: /timebox answers, the second prompt of turns:1 is stopped and the command runs once", async () => {
-		expect((await pi(["install", REPO])).code).toBe(0);
+		expect((await pi(["install", REPO], {}, host)).code).toBe(0);
 		const stopFile = join(home, "stopped.txt");
-		const result = await pi([
-			"-e",
-			DEMO_MODEL,
-			"--model",
-			"timebox-demo/scripted",
-			"-p",
-			`/timebox turns:1 -- echo stopped >> '${stopFile}'`,
-			"first",
-			"second",
-		]);
+		const result = await pi(
+			[
+				"-e",
+				DEMO_MODEL,
+				"--model",
+				"timebox-demo/scripted",
+				"-p",
+				`/timebox turns:1 -- echo stopped >> '${stopFile}'`,
+				"first",
+				"second",
+			],
+			{},
+			host,
+		);
 		expect(result.stderr).toContain(
 			`[timebox] info: Timebox set: 1 turn. On stop it runs: echo stopped >> '${stopFile}'`,
 		);
 		expect(result.stderr).toMatch(
 			/\[timebox\] error: Timebox budget spent\. Used 1 turn, \d+s\. The agent stops for this turn\. The chat continues\./,
 		);
-		expect(result.stderr).toContain("Request was aborted");
+		// pi's words for the aborted run changed in 1.x.
+		expect(result.stderr).toContain(host.major === 0 ? "Request was aborted" : "This operation was aborted");
 		expect(result.code).toBe(1);
 		await expect.poll(() => readFile(stopFile, "utf8").catch(() => ""), { timeout: 5_000 }).toBe("stopped\n");
 	});
+});
 
+describe("the package installed with pi install, on the bundled pi", () => {
 	it("caps a scripted run with pi -p --timebox: the second prompt of turns:1 is stopped", async () => {
 		expect((await pi(["install", REPO])).code).toBe(0);
 		const demo = ["-e", DEMO_MODEL, "--model", "timebox-demo/scripted"];

@@ -1,5 +1,5 @@
 // Guards a /timebox command racing pi's reload on real pi: however the two interleave, the budget never stops twice,
-// and a command the reload overtook is never dropped silently.
+// and a command the reload overtook is never dropped silently; and an instance a reload shut down shows nothing more.
 //
 // "Reload" here is `AgentSession.reload()`, what pi's /reload runs in the TUI and what `ctx.reload()` runs from an
 // extension command in RPC mode: it emits `session_shutdown` to the loaded Timebox, reloads the extensions (a new Timebox
@@ -67,5 +67,20 @@ describe("a /timebox command racing a reload", () => {
 		expect(pi.screen.status).toBeUndefined();
 		await sleep(300);
 		expect(probe.runs()).toBe(0);
+	});
+});
+
+describe("quick reloads", () => {
+	it("show what was restored once per reload, and again only from the instance that is still loaded", async () => {
+		const pi = await host.start();
+		await pi.timebox("10m");
+		// pi's reload does not invalidate the old instance's context: only its shutdown can cancel what it scheduled.
+		for (let reload = 0; reload < 20; reload++) await pi.session.reload();
+		await sleep(1_000);
+		const restored = pi.screen.messages("info").filter((message) => message.startsWith("Timebox restored: "));
+		expect(restored).toHaveLength(21);
+		expect(pi.screen.messages("info").at(-1)).toMatch(
+			/^Timebox restored: (?:10m 0s|9m 5\ds) left \(10m budget\) \| no turn limit\.$/,
+		);
 	});
 });

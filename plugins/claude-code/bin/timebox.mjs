@@ -1794,7 +1794,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt2, now) {
+function modelCall(state, prompt2, now, isPrompt = true) {
   const key = promptKeyOf(state, prompt2);
   const standing = state.standing;
   if (key === state.lastPrompt) {
@@ -1807,7 +1807,7 @@ function modelCall(state, prompt2, now) {
   }
   if (standing?.wrapUp) {
     const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now);
+    const goOn = modelCall(ended.state, key, now, isPrompt);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -1818,6 +1818,7 @@ function modelCall(state, prompt2, now) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
+  if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
   const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
@@ -2099,7 +2100,10 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+      return withCallContext(
+        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+        now
+      );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "toolCall":
@@ -2248,7 +2252,7 @@ var SessionRuntime = class {
   dailyEventOf(event, port) {
     switch (event.type) {
       case "modelCall":
-        return isNewPrompt(this.state, event.prompt) ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+        return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
         port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
         return { type: "duringRun", modelCall: false };

@@ -4,6 +4,7 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
 	type BudgetLedger,
+	type Cancel,
 	type Clock,
 	COMMAND_NAME,
 	type DailyLedger,
@@ -16,7 +17,7 @@ import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { promptOfCall, stepOfCall } from "./prompt-key.ts";
+import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
@@ -44,6 +45,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		const context = new SessionContext();
 		const ui = new PiUIBridge(context, deps.writeFallback);
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
+		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
+		let restoreNoticeAgain: Cancel | null = null;
 		const session = new LiveSession({
 			store: new PiBudgetStore(pi, context),
 			ledger: deps.ledger(),
@@ -84,7 +87,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
 			const restored = shown.filter((notice) => notice.level === "info");
 			if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
-				scheduler.setTimeout(() => {
+				// pi's reload keeps the old instance's context usable, so only the shutdown below stops this timer.
+				restoreNoticeAgain = scheduler.setTimeout(() => {
+					restoreNoticeAgain = null;
 					for (const notice of restored) ui.notify(notice.message, notice.level);
 				}, RELOAD_NOTICE_DELAY_MS);
 			}
@@ -95,16 +100,19 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			session.load("restore", false);
 		});
 		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent; the
-		// call carries what the model is to read of its budget, at the end of its messages, never in the session file.
+		// call carries what the model is to read of its budget, at the end of its messages, never in the session file. A
+		// run an extension started is no prompt: the core is told so and counts its calls as steps only.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
 			const { messages } = event;
+			const step = stepOfCall(messages);
+			const extensionRun = extensionRunOfCall(messages);
 			ui.hold();
-			const answer = await session.handle({
-				type: "modelCall",
-				prompt: promptOfCall(messages),
-				step: stepOfCall(messages),
-			});
+			const answer = await session.handle(
+				extensionRun === null
+					? { type: "modelCall", prompt: promptOfCall(messages), step }
+					: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
+			);
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
@@ -131,6 +139,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("session_shutdown", (_event, ctx) => {
 			context.bind(ctx);
 			ui.release();
+			restoreNoticeAgain?.();
+			restoreNoticeAgain = null;
 			session.dispose();
 		});
 		pi.registerCommand(

@@ -1,5 +1,5 @@
-// Which prompt a pi model call answers, from the messages it will send: a new prompt, or the latest one again (a tool
-// loop, a steering message, or pi's own re-run after a provider error or an overflow compaction).
+// Which prompt a pi model call answers, from the messages it will send: a new prompt, a run an extension started, or the
+// latest one again (a tool loop, a steering message, or pi's own re-run after a provider error or an overflow compaction).
 
 /** The part of pi's agent message this file reads. */
 export interface MessageLike {
@@ -65,6 +65,25 @@ export function promptOfCall(messages: readonly MessageLike[]): string | null {
 }
 
 /**
+ * The run an extension started (pi's `sendMessage(…, { triggerTurn: true })`), named by the custom message that started
+ * it, when this model call is its first; null for any other call. Such a call ends with custom messages and no user
+ * message since the last answer (a custom message after a tool result steers the running run instead).
+ * @example extensionRunOfCall([user, assistant, { role: "custom", timestamp: 1, content: "check the build" }]) // "extension:1:15:<hash>:check the build"
+ */
+export function extensionRunOfCall(messages: readonly MessageLike[]): string | null {
+	let newestCustom: MessageLike | null = null;
+	let index = messages.length - 1;
+	for (; index >= 0; index--) {
+		const message = messages[index];
+		if (message?.role === "user") return null;
+		if (message?.role === "custom") newestCustom ??= message;
+		else if (message?.role === "assistant" || message?.role === "toolResult") break;
+	}
+	if (!newestCustom || messages[index]?.role === "toolResult") return null;
+	return `extension:${promptKey(newestCustom)}`;
+}
+
+/**
  * Which model call of its prompt's run a call is, from the messages it will send: one more than the answers since the
  * prompt (a steering message does not start a new run; a follow-up does). A call pi sends again after a provider
  * error has the same number, since pi drops the failed answer before it retries.
@@ -78,9 +97,10 @@ export function stepOfCall(messages: readonly MessageLike[]): number {
 			if (message.stopReason !== "error") answers++;
 			continue;
 		}
-		if (message?.role !== "user") continue;
+		if (message?.role !== "user" && message?.role !== "custom") continue;
 		const before = messages[index - 1];
-		// A user message right after a tool result steers the running prompt; any other one is where the run began.
+		// A user or extension message right after a tool result steers the running run; any other one is where the run
+		// began (an extension's message beside a prompt is where it began too: no answer lies between them).
 		if (before?.role !== "toolResult") break;
 	}
 	return answers + 1;

@@ -64,7 +64,10 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return withCallContext(countStep(state, modelCall(state, event.prompt, now), event, now), now);
+			return withCallContext(
+				countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+				now,
+			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
 		case "toolCall":

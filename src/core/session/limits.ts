@@ -68,7 +68,7 @@ export function askAtTheLimit(state: SessionState, reached: SessionEvent, summar
  * prompt N+1 of turns:N). For the latest prompt (a tool loop, a steer, a re-run after a provider error or compaction):
  * it never counts again; its run goes on unless the budget stopped it.
  */
-export function modelCall(state: SessionState, prompt: string | null, now: number): Transition {
+export function modelCall(state: SessionState, prompt: string | null, now: number, isPrompt = true): Transition {
 	// A run with no prompt at all (started by the host itself) is one prompt however many calls it makes.
 	const key = promptKeyOf(state, prompt);
 	const standing = state.standing;
@@ -83,7 +83,7 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	if (standing?.wrapUp) {
 		// A new prompt: the run that was wrapping up is over.
 		const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
-		const goOn = modelCall(ended.state, key, now);
+		const goOn = modelCall(ended.state, key, now, isPrompt);
 		return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
 	}
 	const fresh: SessionState = {
@@ -95,6 +95,8 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	// Without a budget, after its stop, or while it is paused, a prompt does not count.
 	const active = counting(fresh);
 	if (!active) return { state: fresh, effects: [status(fresh, now)] };
+	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
+	if (!isPrompt) return checkTime(fresh, now, "modelCall");
 	const budget = active.budget;
 	const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);

@@ -34,12 +34,21 @@ export class FakeSessionFile {
 
 	append(entry: Omit<SessionEntry, "id" | "parentId" | "timestamp">): void {
 		const id = `e${this.nextId++}`;
-		this.entries.push({ ...entry, id, parentId: this.leafId, timestamp: new Date(0).toISOString() } as SessionEntry);
+		this.entries.push({ timestamp: new Date(0).toISOString(), ...entry, id, parentId: this.leafId } as SessionEntry);
 		this.leafId = id;
 	}
 
 	appendMessage(message: FakeMessage): void {
 		this.append({ type: "message", message } as Omit<SessionEntry, "id" | "parentId" | "timestamp">);
+	}
+
+	/** A message an extension sent (`pi.sendMessage`): pi keeps it as a custom_message entry, a `custom` message. */
+	appendExtensionMessage(text: string, timestamp: number): void {
+		const at = new Date(timestamp).toISOString();
+		this.append({ type: "custom_message", customType: "e2e", content: text, display: true, timestamp: at } as Omit<
+			SessionEntry,
+			"id" | "parentId" | "timestamp"
+		>);
 	}
 
 	appendUserMessage(text: string, timestamp = 0): void {
@@ -61,9 +70,13 @@ export class FakeSessionFile {
 
 	/** The messages of the branch, as pi would send them to the model. */
 	messages(): FakeMessage[] {
-		return this.branch().flatMap((entry) =>
-			entry.type === "message" ? [entry.message as unknown as FakeMessage] : [],
-		);
+		return this.branch().flatMap((entry): FakeMessage[] => {
+			if (entry.type === "message") return [entry.message as unknown as FakeMessage];
+			if (entry.type === "custom_message") {
+				return [{ role: "custom", content: String(entry.content), timestamp: Date.parse(entry.timestamp) }];
+			}
+			return [];
+		});
 	}
 
 	/** A new session file holding the branch up to `entryId` (before it, as /fork does, or at it, as /clone does). */
@@ -89,7 +102,7 @@ export class FakeSessionFile {
 
 /** A message as the model sees it. */
 export interface FakeMessage {
-	role: "user" | "assistant" | "toolResult";
+	role: "user" | "assistant" | "toolResult" | "custom";
 	content: string;
 	timestamp: number;
 	/** An answer's usage, as pi's providers report it. */
@@ -321,6 +334,15 @@ export class FakePi {
 		await this.start(reason);
 	}
 
+	/**
+	 * pi's /reload (`AgentSession.reload()`): the old instance gets session_shutdown, but pi does not invalidate its
+	 * context, so its timers still find a live session; a new instance starts on the same file.
+	 */
+	async reload(): Promise<void> {
+		await this.instance.emit({ type: "session_shutdown", reason: "reload" });
+		await this.start("reload");
+	}
+
 	/** Types `/timebox <args>`. */
 	async timebox(args: string): Promise<void> {
 		const command = this.instance.commands.get("timebox");
@@ -351,6 +373,15 @@ export class FakePi {
 		this.file.appendMessage(this.userMessage(text));
 		this.screen.timeline.push(`prompt: ${text}`);
 		return { ...(await this.run(options)), systemPrompt };
+	}
+
+	/**
+	 * An extension's `pi.sendMessage(…, { triggerTurn: true })` while pi is idle: the message goes into the session and
+	 * starts a run of its own, which no user sent.
+	 */
+	async extensionRun(text: string, options: PromptOptions = {}): Promise<RunResult> {
+		this.file.appendExtensionMessage(text, this.time.now() + this.sent++);
+		return { ...(await this.run(options)), systemPrompt: this.instance.systemPrompts.at(-1) ?? BASE_SYSTEM_PROMPT };
 	}
 
 	/** pi re-runs the latest prompt by itself (auto-retry, or after an overflow compaction): no before_agent_start. */

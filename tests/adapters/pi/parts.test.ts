@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
-import { type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
+import { extensionRunOfCall, type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../../src/adapters/pi/store.ts";
 import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.ts";
@@ -79,6 +79,33 @@ describe("which prompt a model call answers", () => {
 		["no messages", [], null],
 	])("reads %s", (_name, messages, expected) => {
 		expect(promptOfCall(messages as MessageLike[])).toBe(expected);
+	});
+
+	const started: MessageLike = { role: "custom", content: "check the build", timestamp: 5 };
+	it.each([
+		["a run an extension started before any prompt", [started], `extension:${promptKey(started)}`],
+		[
+			"a run an extension started after an answer",
+			[user("one"), assistant, started],
+			`extension:${promptKey(started)}`,
+		],
+		[
+			"the newest of extension messages sent together",
+			[assistant, extension, started],
+			`extension:${promptKey(started)}`,
+		],
+		["a prompt with an extension's message beside it", [assistant, user("two", 2), started], null],
+		["an extension's message that steers a tool loop", [user("one"), assistant, toolResult, started], null],
+		["a tool loop of a run an extension started", [started, assistant, toolResult], null],
+		[
+			"a run an extension started after a compaction",
+			[{ role: "compactionSummary" }, started],
+			`extension:${promptKey(started)}`,
+		],
+		["a prompt", [user("one")], null],
+		["no messages", [], null],
+	])("tells whether a call starts %s", (_name, messages, expected) => {
+		expect(extensionRunOfCall(messages as MessageLike[])).toBe(expected);
 	});
 });
 

@@ -499,6 +499,23 @@ describe("pi's real event order", () => {
 		expect(pi.screen.messages().filter((message) => message === restored)).toHaveLength(2);
 	});
 
+	it("shows nothing from an instance a reload shut down: 20 quick reloads show the restored budget 20 times and once again", async () => {
+		const pi = await startedPi();
+		await pi.timebox("10m -- lmk");
+		for (let reload = 0; reload < 20; reload++) {
+			await pi.reload();
+			pi.time.advance(100);
+		}
+		pi.time.advance(500);
+		// One notice per instance as it starts, and the second showing of the last one only.
+		const restored = pi.screen.messages().filter((message) => message.startsWith("Timebox restored: "));
+		expect(restored).toHaveLength(21);
+		expect(pi.screen.last).toEqual({
+			message: "Timebox restored: 9m 59s left (10m budget) | no turn limit. On stop it runs: lmk",
+			level: "info",
+		});
+	});
+
 	it("starts a new session without the old budget", async () => {
 		const pi = await startedPi();
 		await pi.timebox("15m");

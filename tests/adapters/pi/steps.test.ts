@@ -115,6 +115,7 @@ describe("which call of its run a model call is", () => {
 	const user = (text: string): MessageLike => ({ role: "user", content: text, timestamp: 1 });
 	const answer = (stopReason = "toolUse"): MessageLike => ({ role: "assistant", content: [], stopReason });
 	const result: MessageLike = { role: "toolResult", content: [] };
+	const extension: MessageLike = { role: "custom", content: "check the build", timestamp: 2 };
 
 	it.each([
 		["the prompt's first call", [answer("stop"), user("go")], 1],
@@ -122,6 +123,10 @@ describe("which call of its run a model call is", () => {
 		["a call after a steering message", [user("go"), answer(), result, user("steer"), answer(), result], 3],
 		["a follow-up's first call", [user("go"), answer("stop"), user("follow-up")], 1],
 		["a retry after a provider error", [user("go"), answer(), result, answer("error")], 2],
+		["the first call of a run an extension started", [user("go"), answer("stop"), extension], 1],
+		["a later call of a run an extension started", [user("go"), answer("stop"), extension, answer(), result], 2],
+		["a call after an extension's steering message", [user("go"), answer(), result, extension, answer(), result], 3],
+		["a prompt's call with an extension's message beside it", [user("go"), extension, answer(), result], 2],
 	])("counts %s", (_name, messages, step) => {
 		expect(stepOfCall(messages as MessageLike[])).toBe(step);
 	});

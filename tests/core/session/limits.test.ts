@@ -62,6 +62,21 @@ describe("modelCall", () => {
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 	});
 
+	it("never counts a run an extension started, even with every prompt used, but stops it at the time limit", () => {
+		const extensionRun: SessionEvent = { type: "modelCall", prompt: "e1", step: 1, startedBy: "extension" };
+		const first = transition(withBudget(threeTurns), extensionRun, START);
+		expect(first.state).toMatchObject({ lastPrompt: "e1", running: true, standing: { usedPrompts: 0 } });
+		expect(first.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+		const allUsed = withBudget(threeTurns, { usedPrompts: 3, lastPrompt: "p3" });
+		expect(transition(allUsed, extensionRun, START).state).toMatchObject({
+			lastPrompt: "e1",
+			standing: { usedPrompts: 3, spent: null },
+		});
+		const late = transition(withBudget(tenMinutes), extensionRun, START + 10 * MINUTE);
+		expect(late.state.standing?.spent).not.toBeNull();
+		expect(late.effects).toContainEqual({ kind: "abort" });
+	});
+
 	it("takes a call without a prompt for the latest prompt", () => {
 		const answered = play(withBudget(threeTurns), [call("p1"), RUN_END]);
 		const result = transition(answered, call(null), START);

@@ -11,14 +11,18 @@ export interface PinnedCli {
 	withPackages?: readonly string[];
 	installDir: string;
 	bin: string;
+	/** The program that runs `bin` (a Node installed beside it), when the system's may not: `<runWith> <bin> --version`. */
+	runWith?: string;
 	versionText: string;
 }
 
 export async function ensurePinned(cli: PinnedCli): Promise<void> {
-	const version = async () =>
-		existsSync(cli.bin)
-			? (await runProcess(cli.bin, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim()
-			: "";
+	const runWith = cli.runWith;
+	const version = async () => {
+		if (!existsSync(cli.bin) || (runWith !== undefined && !existsSync(runWith))) return "";
+		const [command, args] = runWith === undefined ? [cli.bin, ["--version"]] : [runWith, [cli.bin, "--version"]];
+		return (await runProcess(command, args, { env: { PATH: process.env.PATH }, timeoutMs: 60_000 })).stdout.trim();
+	};
 	if ((await version()) === cli.versionText) return;
 	console.log(`Installing ${cli.packageSpec} into ${cli.installDir} (first run only)…`);
 	mkdirSync(cli.installDir, { recursive: true });

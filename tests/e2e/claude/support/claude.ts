@@ -14,8 +14,9 @@ export const REPO = resolve(import.meta.dirname, "../../../..");
 export const PLUGIN_DIR = join(REPO, "plugins/claude-code");
 export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
 
-export const CLAUDE_CODE_VERSION = "2.1.328";
-const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-claude-code");
+export const CLAUDE_CODE_VERSION = "2.1.332";
+// One folder per version, so that worktrees or branches pinned to different versions do not reinstall over each other.
+const INSTALL_DIR = join(REPO, `node_modules/.cache/timebox-claude-code-${CLAUDE_CODE_VERSION}`);
 const PACKAGE_DIR = join(INSTALL_DIR, "node_modules/@anthropic-ai/claude-code");
 export const CLAUDE_BIN = join(INSTALL_DIR, "node_modules/.bin/claude");
 const INSTALL_TIMEOUT_MS = 300_000;

@@ -1,0 +1,73 @@
+// Runs an extension starts (`pi.sendMessage(…, { triggerTurn: true })`) on real pi, 0.73.1 and 1.x, as processes in
+// print mode: such a run is no prompt the user sent, so it never counts as a turn, but its model calls are steps, what
+// it used counts and the budget stops it. Guards the case where a run an extension started before the user's first prompt took a turn.
+
+import { existsSync } from "node:fs";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PI_HOSTS } from "./support/pi-hosts.ts";
+import { notices, PiProcess } from "./support/pi-process.ts";
+
+describe.each(PI_HOSTS)("a run an extension starts, on $name", (host) => {
+	let pi: PiProcess;
+	beforeAll(() => host.ensure(), 300_000);
+	afterEach(() => pi.dispose());
+
+	it("counts no prompt before the first one: turns:2 answers two prompts after it and stops the third", async () => {
+		pi = new PiProcess(host);
+		const result = await pi.print(
+			[{ tool: "bash", args: { command: "echo checked" } }, { text: "the build is fine" }],
+			["/timebox turns:2", "/e2e-run the build failed, look at it", "/timebox status", "first", "second", "third"],
+		);
+		expect(notices(result, "info")).toEqual([
+			"Timebox set: 2 turns.",
+			expect.stringMatching(/^Timebox: no time limit \| 2 turns left \(0\/2\)/),
+		]);
+		expect(notices(result, "error")).toEqual([
+			expect.stringMatching(/^Timebox budget spent\. Used 2 turns, \d+s\. The agent stops for this turn\./),
+		]);
+		// Two calls of the extension's run (the model reads its message as a user's), then one each for the first and
+		// second prompt. The third is stopped in its first call (0.73.1 still sends that call, aborted; 1.x does not).
+		const newest = pi
+			.requests()
+			.map((request) => request.messages.findLast((message) => message.role === "user")?.text);
+		const started = "the build failed, look at it";
+		expect(newest.slice(0, 4)).toEqual([started, started, "first", "second"]);
+		expect(newest.slice(4)).toEqual(host.major === 0 ? ["third"] : []);
+	});
+
+	it("counts what its answers used: tokens:200 stops it after its second answer, before that answer's tool runs", async () => {
+		pi = new PiProcess(host);
+		const marker = `${pi.root}/third-tool.txt`;
+		const result = await pi.print(
+			[
+				{ tool: "bash", args: { command: "echo one" } },
+				{ tool: "bash", args: { command: `echo two > '${marker}'` } },
+				{ text: "never asked" },
+			],
+			["/timebox tokens:200", "/e2e-run the nightly job failed"],
+		);
+		// Each scripted answer reports 120 tokens.
+		expect(notices(result, "error")).toEqual([
+			expect.stringMatching(
+				/^Timebox budget spent\. Used 0 turns, \d+s, 240 of 200 tokens\. The agent stops for this turn\./,
+			),
+		]);
+		// 0.73.1 still sends the aborted run's next call, which is refused; 1.x sends none.
+		expect(pi.requests()).toHaveLength(host.major === 0 ? 3 : 2);
+		expect(existsSync(marker)).toBe(false);
+	});
+
+	it("counts its model calls as steps: steps:1 makes its second call the wrap-up call", async () => {
+		pi = new PiProcess(host);
+		const result = await pi.print(
+			[{ tool: "bash", args: { command: "echo one" } }, { text: "wrapped up" }],
+			["/timebox steps:1", "/e2e-run tests finished, go on"],
+		);
+		expect(notices(result, "warning")).toEqual([
+			"Timebox: this prompt used its 1 steps; the model was asked to finish.",
+		]);
+		const requests = pi.requests();
+		expect(requests).toHaveLength(2);
+		expect(requests[1]?.messages.at(-1)?.text).toMatch(/^TIMEBOX: STEPS SPENT/);
+	});
+});

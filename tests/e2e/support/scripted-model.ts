@@ -1,0 +1,120 @@
+// A pi extension for the tests that run pi as a process (`pi -e <this file>`), on every pi version: a scripted model
+// (`--model timebox-e2e/scripted`) that answers from the JSON file named by TIMEBOX_E2E_SCRIPT and writes each request's
+// messages to the JSON-lines file named by TIMEBOX_E2E_LOG; and `/e2e-run <text>`, which starts a run the way an
+// extension does, with `pi.sendMessage(…, { triggerTurn: true })`, and waits for it to end.
+
+import { appendFileSync, readFileSync } from "node:fs";
+import type { Api, AssistantMessage, AssistantMessageEventStream, Context, Model } from "@mariozechner/pi-ai";
+import { createAssistantMessageEventStream } from "@mariozechner/pi-ai";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+
+/** One scripted answer: text, or a call of a tool with its arguments. */
+export type ScriptedAnswer = { text: string } | { tool: string; args: Record<string, unknown> };
+
+/** One request the model got, as written to the log: each message's role and text. */
+export interface LoggedRequest {
+	at: number;
+	messages: { role: string; text: string }[];
+}
+
+export const SCRIPTED_PROVIDER = "timebox-e2e";
+export const SCRIPTED_MODEL = `${SCRIPTED_PROVIDER}/scripted`;
+export const EXTENSION_RUN_COMMAND = "e2e-run";
+
+function textOf(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.map((part: unknown) =>
+			typeof part === "object" && part !== null && "text" in part && typeof part.text === "string" ? part.text : "",
+		)
+		.join("");
+}
+
+/** The answers not given yet: the script file holds them all, the log says how many requests came before. */
+function nextAnswer(): ScriptedAnswer {
+	const script = JSON.parse(readFileSync(process.env.TIMEBOX_E2E_SCRIPT ?? "", "utf8")) as ScriptedAnswer[];
+	let asked = 0;
+	try {
+		asked = readFileSync(process.env.TIMEBOX_E2E_LOG ?? "", "utf8")
+			.split("\n")
+			.filter(Boolean).length;
+	} catch {
+		asked = 0;
+	}
+	return script[asked] ?? { text: "done" };
+}
+
+function answer(model: Model<Api>, context: Context): AssistantMessageEventStream {
+	const stream = createAssistantMessageEventStream();
+	const reply = nextAnswer();
+	const logged: LoggedRequest = {
+		at: Date.now(),
+		messages: context.messages.map((message) => ({ role: message.role, text: textOf(message.content) })),
+	};
+	appendFileSync(process.env.TIMEBOX_E2E_LOG ?? "", `${JSON.stringify(logged)}\n`);
+	const output: AssistantMessage = {
+		role: "assistant",
+		content: [],
+		api: model.api,
+		provider: model.provider,
+		model: model.id,
+		usage: {
+			input: 100,
+			output: 20,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 120,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		},
+		stopReason: "tool" in reply ? "toolUse" : "stop",
+		timestamp: Date.now(),
+	};
+	queueMicrotask(() => {
+		stream.push({ type: "start", partial: output });
+		if ("tool" in reply) {
+			const call = { type: "toolCall" as const, id: `call-${logged.at}`, name: reply.tool, arguments: reply.args };
+			output.content.push(call);
+			stream.push({ type: "toolcall_start", contentIndex: 0, partial: output });
+			stream.push({ type: "toolcall_end", contentIndex: 0, toolCall: call, partial: output });
+		} else {
+			output.content.push({ type: "text", text: reply.text });
+			stream.push({ type: "text_start", contentIndex: 0, partial: output });
+			stream.push({ type: "text_delta", contentIndex: 0, delta: reply.text, partial: output });
+			stream.push({ type: "text_end", contentIndex: 0, content: reply.text, partial: output });
+		}
+		stream.push({ type: "done", reason: output.stopReason === "toolUse" ? "toolUse" : "stop", message: output });
+		stream.end(output);
+	});
+	return stream;
+}
+
+export default function scriptedModel(pi: ExtensionAPI): void {
+	pi.registerProvider(SCRIPTED_PROVIDER, {
+		name: "Timebox e2e",
+		baseUrl: "http://offline.invalid",
+		apiKey: "timebox-e2e-offline-no-key",
+		api: "timebox-e2e-scripted",
+		models: [
+			{
+				id: "scripted",
+				name: "Timebox e2e (scripted)",
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 128000,
+				maxTokens: 4096,
+			},
+		],
+		streamSimple: answer,
+	});
+	pi.registerCommand(EXTENSION_RUN_COMMAND, {
+		description: "Starts a run as an extension does (sendMessage with triggerTurn) and waits for it to end",
+		handler: async (args, ctx) => {
+			pi.sendMessage({ customType: "e2e", content: args, display: true }, { triggerTurn: true });
+			// The run starts on a later tick on some versions: wait until pi is busy, then until it is idle again.
+			for (let tick = 0; tick < 50 && ctx.isIdle(); tick++) await new Promise((done) => setTimeout(done, 10));
+			await ctx.waitForIdle();
+		},
+	});
+}

@@ -205,10 +205,10 @@ describe("/timebox typed in Claude Code", () => {
 		});
 	});
 
-	it("answers status, off, and bad input with the usage, changing nothing on bad input", async () => {
+	it("answers status and off without the usage, and bad input with it, changing nothing on bad input", async () => {
 		expect(await submit("/timebox status", "p0")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 		await submit("/timebox 10m -- say done", "p1");
 		expect(await submit("/timebox status", "p2")).toEqual({
@@ -592,7 +592,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("\n");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 	});
 
@@ -734,7 +734,7 @@ describe("sessions", () => {
 		expect(readdirSync(ledgerDir())).toEqual([`${budgetId}.off.json`]);
 		expect(await submit("/timebox status", "p3")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 	});
 

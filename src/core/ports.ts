@@ -1,6 +1,6 @@
 // The ports a host implements so the same rules drive it: storage, the ledger, the screen, time and the on-stop runner.
 
-import type { DailyAdjustment, DailyBudget, DailyStanding } from "./daily.ts";
+import type { DailyAdjustment, DailyBudget, DailyStanding } from "./daily-budget.ts";
 import type { HistoryItem } from "./history.ts";
 import type { TimeboxRecord } from "./records.ts";
 import type { LedgerClaim, LedgerView } from "./session.ts";

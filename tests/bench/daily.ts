@@ -20,7 +20,7 @@ export interface DailyResult {
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "bench",
-	limits: { timeMs: 1_000 * 3_600_000, turns: 1_000_000, tokens: null, cost: null },
+	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: null, cost: null },
 };
 
 /** Per prompt: today's standing read on and a prompt counted; per call: the standing read on and checked. */

@@ -10,7 +10,7 @@ import { RealPi, textAnswer } from "./support/real-pi.ts";
 const REPO = resolve(import.meta.dirname, "../..");
 const PI = join(REPO, "node_modules/.bin/pi");
 const DEMO = ["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
-const SPENT = "Timebox: today's budget is spent (3 turns). It resets at midnight.";
+const SPENT = "Timebox: today's budget is spent (3 prompts). It resets at midnight.";
 
 let host: RealPi;
 beforeEach(() => {
@@ -73,7 +73,7 @@ describe("a daily budget on real pi", () => {
 		}
 		await sessions[2]?.timebox("today");
 		expect(sessions[2]?.screen.notifications.at(-1)?.message).toMatch(
-			/^Timebox today: 1 daily budget\.\nThis project \(timebox\.daily in .*\): 3 turns\. Used \d+s of agent time, 3 turns, .*, by 3 sessions\.$/,
+			/^Timebox today: 1 daily budget\.\nThis project \(timebox\.daily in .*\): 3 of 3 prompts used, 0 left\. Used by 3 sessions\.$/,
 		);
 	});
 
@@ -90,7 +90,7 @@ describe("a daily budget on real pi", () => {
 		// Each process's clock starts at the given local time of the zone TZ names; timers keep the real monotonic clock.
 		const zone = { TZ: "Europe/Berlin", FAKETIME_DONT_FAKE_MONOTONIC: "1" };
 		const before = await piPrint(["first", "second"], zone, "2026-11-22 23:59:50");
-		expect(before.stderr).toContain("Timebox: today's budget is spent (1 turn). It resets at midnight.");
+		expect(before.stderr).toContain("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
 		const days = join(host.home, ".local/state/timebox/daily/user");
 		expect(readdirSync(days)).toEqual(["2026-11-22"]);
 		const after = await piPrint(["third"], zone, "2026-11-23 00:00:05");

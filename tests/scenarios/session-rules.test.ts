@@ -202,7 +202,7 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))(
 				expect((await first.prompt()).stopped).toBe(true);
 				expect((await second.prompt()).stopped).toBe(true);
 				const refusals = [...first.notices(), ...second.notices()].filter(
-					(notice) => notice.message === "Timebox: today's budget is spent (2 turns). It resets at midnight.",
+					(notice) => notice.message === "Timebox: today's budget is spent (2 prompts). It resets at midnight.",
 				);
 				expect(refusals).toHaveLength(2);
 				second.dispose();

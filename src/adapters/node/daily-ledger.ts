@@ -160,7 +160,8 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 			const now = cache.adjustment;
 			cache.adjustment = {
 				addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
-				addTurns: now.addTurns + numberOr(fields.addTurns),
+				// The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+				addPrompts: now.addPrompts + numberOr(fields.addTurns),
 				addTokens: now.addTokens + numberOr(fields.addTokens),
 				addCost: now.addCost + numberOr(fields.addCost),
 				off: now.off || fields.off === true,
@@ -225,7 +226,10 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 			});
 		},
 		adjust(budget, adjustment) {
-			guard(undefined, () => append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...adjustment }));
+			guard(undefined, () => {
+				const { addPrompts, ...rest } = adjustment;
+				append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...rest, addTurns: addPrompts });
+			});
 		},
 		problem() {
 			if (trouble === null || told) return null;

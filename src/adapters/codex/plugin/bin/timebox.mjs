@@ -317,6 +317,65 @@ function parseCommand(input) {
 		...words.graceMs === null ? {} : { graceMs: words.graceMs }
 	}, words.notes);
 }
+// src/core/daily-budget.ts
+const NO_ADJUSTMENT = {
+	addTimeMs: 0,
+	addPrompts: 0,
+	addTokens: 0,
+	addCost: 0,
+	off: false
+};
+/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
+function runTimeToday(startedAt, standings, now) {
+	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+	return Math.max(0, now - dayStart);
+}
+/** The settings words a daily budget takes: time, prompts, tokens and cost; the rest belong to a session. */
+function parseDailyBudget(text, scope, source) {
+	const value = typeof text === "string" ? text : JSON.stringify(text);
+	const command = parseCommand(value);
+	if (command.kind !== "set") return { warning: `Timebox: ${source}: ${command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`} No daily budget is enforced from it.` };
+	if (command.stepLimit !== void 0 || command.awareness !== void 0 || command.graceMs !== void 0 || command.onStopCommand) return { warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.` };
+	return {
+		scope,
+		source,
+		limits: {
+			timeMs: command.timeLimitMs,
+			prompts: command.turnLimit,
+			tokens: command.tokenLimit ?? null,
+			cost: command.costLimit ?? null
+		}
+	};
+}
+/** The limits in force today: the budget's, plus what was added today. */
+function limitsToday(standing) {
+	const { limits } = standing.budget;
+	const add = standing.adjustment;
+	const plus = (limit, more) => limit === null ? null : limit + more;
+	return {
+		timeMs: plus(limits.timeMs, add.addTimeMs),
+		prompts: plus(limits.prompts, add.addPrompts),
+		tokens: plus(limits.tokens, add.addTokens),
+		cost: plus(limits.cost, add.addCost)
+	};
+}
+/** The used share of the daily budget's worst limit; 0 while it is off for the day. */
+function dailyRatio(standing) {
+	if (standing.adjustment.off) return 0;
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+	return Math.max(ratio(use.agentMs, limits.timeMs), ratio(use.prompts, limits.prompts), ratio(use.tokens, limits.tokens), ratio(use.cost, limits.cost));
+}
+/** The first daily budget that is spent, or null. `prompts` checks the prompt limit too (a new prompt is about to run). */
+function spentDaily(standings, prompts) {
+	return standings.find((standing) => {
+		if (standing.adjustment.off) return false;
+		const limits = limitsToday(standing);
+		const { use } = standing;
+		return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+	}) ?? null;
+}
 // src/core/format.ts
 const SECOND_MS = 1e3;
 /** Shown in the status bar once the budget is spent. */
@@ -456,8 +515,8 @@ function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
 		of.push(formatBudgetLabel(budget.timeLimitMs));
 	}
 	if (budget.turnLimit !== null) {
-		left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
-		of.push(pluralPrompts(budget.turnLimit));
+		left.push(pluralPrompts$1(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+		of.push(pluralPrompts$1(budget.turnLimit));
 	}
 	if (budget.tokenLimit !== void 0) {
 		left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
@@ -493,7 +552,7 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
 	return parts.join(" | ");
 }
 /** `1 prompt`, `3 prompts`: a count of prompts as people read it. */
-function pluralPrompts(count) {
+function pluralPrompts$1(count) {
 	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
 /** `3m 0s left of 15m and 1 prompt left of 5`: what is left of each limit, against the limit, for the warning. */
@@ -502,7 +561,7 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 	if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
 	if (budget.turnLimit !== null) {
 		const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-		parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+		parts.push(`${pluralPrompts$1(left)} left of ${budget.turnLimit}`);
 	}
 	if (budget.tokenLimit !== void 0) {
 		const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
@@ -514,89 +573,79 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 	}
 	return parts.join(" and ");
 }
-// src/core/daily.ts
-/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
-function runTimeToday(startedAt, standings, now) {
-	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
-	return Math.max(0, now - dayStart);
+// src/core/daily-text.ts
+/** `/timebox today` where no daily budget is set: how to set one. */
+const NO_DAILY_BUDGET = "No daily budget is set. In pi, set one under the timebox key of the settings (\"daily\": \"3h turns:60 $10\"); in Claude Code, with TIMEBOX_DAILY=\"3h turns:60 $10\".";
+/** `1 prompt` / `3 prompts`. */
+function pluralPrompts(count) {
+	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-const NO_ADJUSTMENT = {
-	addTimeMs: 0,
-	addTurns: 0,
-	addTokens: 0,
-	addCost: 0,
-	off: false
-};
-/** The settings words a daily budget takes: time, prompts, tokens and cost; the rest belong to a session. */
-function parseDailyBudget(text, scope, source) {
-	const value = typeof text === "string" ? text : JSON.stringify(text);
-	const command = parseCommand(value);
-	if (command.kind !== "set") return { warning: `Timebox: ${source}: ${command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`} No daily budget is enforced from it.` };
-	if (command.stepLimit !== void 0 || command.awareness !== void 0 || command.graceMs !== void 0 || command.onStopCommand) return { warning: `Timebox: ${source}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.` };
-	return {
-		scope,
-		source,
-		limits: {
-			timeMs: command.timeLimitMs,
-			turns: command.turnLimit,
-			tokens: command.tokenLimit ?? null,
-			cost: command.costLimit ?? null
-		}
-	};
-}
-/** The limits in force today: the budget's, plus what was added today. */
-function limitsToday(standing) {
-	const { limits } = standing.budget;
-	const add = standing.adjustment;
-	const plus = (limit, more) => limit === null ? null : limit + more;
-	return {
-		timeMs: plus(limits.timeMs, add.addTimeMs),
-		turns: plus(limits.turns, add.addTurns),
-		tokens: plus(limits.tokens, add.addTokens),
-		cost: plus(limits.cost, add.addCost)
-	};
-}
-/** The used share of the daily budget's worst limit; 0 while it is off for the day. */
-function dailyRatio(standing) {
-	if (standing.adjustment.off) return 0;
-	const limits = limitsToday(standing);
-	const { use } = standing;
-	const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
-	return Math.max(ratio(use.agentMs, limits.timeMs), ratio(use.prompts, limits.turns), ratio(use.tokens, limits.tokens), ratio(use.cost, limits.cost));
-}
-/** `3h of agent time`, `60 turns`, `$10.00`: what a daily budget allows, for its messages. */
+/** `3h of agent time`, `60 prompts`, `$10.00`: what a daily budget allows, for its messages. */
 function describeDaily(limits) {
 	const parts = [];
 	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.turns !== null) parts.push(pluralTurns(limits.turns));
+	if (limits.prompts !== null) parts.push(pluralPrompts(limits.prompts));
 	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
 	if (limits.cost !== null) parts.push(formatCost(limits.cost));
 	return parts.join(" and ");
-}
-/** The first daily budget that is spent, or null. `prompts` checks the prompt limit too (a new prompt is about to run). */
-function spentDaily(standings, prompts) {
-	return standings.find((standing) => {
-		if (standing.adjustment.off) return false;
-		const limits = limitsToday(standing);
-		const { use } = standing;
-		return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
-	}) ?? null;
 }
 /** The refusal and stop text of a spent daily budget. */
 function dailySpentMessage(standing) {
 	return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
 }
-/** What is left of a daily budget: `36m 0s of agent time left of 3h`. */
+/** What is left of a daily budget, for the warnings: `36m 0s of agent time left of 3h and 1 prompt left of 5`. */
 function dailyLeft(standing) {
 	const limits = limitsToday(standing);
 	const { use } = standing;
 	const parts = [];
 	if (limits.timeMs !== null) parts.push(`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`);
-	if (limits.turns !== null) parts.push(`${pluralTurns(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+	if (limits.prompts !== null) parts.push(`${pluralPrompts(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
 	if (limits.tokens !== null) parts.push(`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`);
 	if (limits.cost !== null) parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
 	return parts.join(" and ");
 }
+/**
+* Each limited dimension of a daily budget as used of limit and what is left, the unlimited ones not at all:
+* `1h 0m of 3h of agent time used, 2h 0m left; 2 of 3 prompts used, 1 left`.
+*/
+function usedOfLimits(standing) {
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const parts = [];
+	if (limits.timeMs !== null) {
+		const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+		parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+	}
+	if (limits.prompts !== null) {
+		const left = Math.max(0, limits.prompts - use.prompts);
+		parts.push(`${use.prompts} of ${pluralPrompts(limits.prompts)} used, ${left} left`);
+	}
+	if (limits.tokens !== null) {
+		const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+		parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+	}
+	if (limits.cost !== null) {
+		const left = formatCost(Math.max(0, limits.cost - use.cost));
+		parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+	}
+	return parts.join("; ");
+}
+/** `Used by 2 sessions.`: how many sessions used a daily budget today. */
+function usedBy(sessions) {
+	if (sessions === 0) return "Used by no session yet.";
+	return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+/** `/timebox today`: today's use against each daily budget, what is left, and how many sessions used it. */
+function todayReport(standings) {
+	if (standings.length === 0) return NO_DAILY_BUDGET;
+	const lines = standings.map((standing) => {
+		const who = standing.budget.scope === "user" ? "Every session" : "This project";
+		const state = standing.adjustment.off ? " Off until midnight." : "";
+		return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+	});
+	return [`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`, ...lines].join("\n");
+}
+// src/core/daily.ts
 /**
 * The warnings due for today's budgets at 80% and 95%, each once per session and level: the user's notice and the
 * model's lines, and the levels now given.
@@ -624,24 +673,6 @@ function dailyWarnings(standings, given) {
 		modelLines
 	};
 }
-/** `/timebox today`: today's use against each daily budget. */
-function todayReport(standings) {
-	if (standings.length === 0) return "No daily budget is set. In pi, set one under the timebox key of the settings (\"daily\": \"3h turns:60 $10\"); in Claude Code, with TIMEBOX_DAILY=\"3h turns:60 $10\".";
-	const lines = standings.map((standing) => {
-		const { use } = standing;
-		const limits = describeDaily(limitsToday(standing));
-		const used = [
-			`${formatTime(use.agentMs)} of agent time`,
-			pluralTurns(use.prompts),
-			`${formatTokens(use.tokens)} tokens`,
-			formatCost(use.cost)
-		].join(", ");
-		const sessions = `${use.sessions} ${use.sessions === 1 ? "session" : "sessions"}`;
-		const state = standing.adjustment.off ? " Off until midnight." : "";
-		return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source}): ${limits}. Used ${used}, by ${sessions}.${state}`;
-	});
-	return [`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`, ...lines].join("\n");
-}
 /** Reads the words after `/timebox today`. */
 function parseToday(words) {
 	const text = words.trim();
@@ -656,14 +687,14 @@ function parseToday(words) {
 		kind: "add",
 		adjustment: {
 			addTimeMs: command.addTimeMs ?? 0,
-			addTurns: command.addTurns ?? 0,
+			addPrompts: command.addTurns ?? 0,
 			addTokens: command.addTokens ?? 0,
 			addCost: command.addCost ?? 0,
 			off: false
 		},
 		added: describeDaily({
 			timeMs: command.addTimeMs,
-			turns: command.addTurns,
+			prompts: command.addTurns,
 			tokens: command.addTokens ?? null,
 			cost: command.addCost ?? null
 		})
@@ -802,7 +833,7 @@ function runDaily(port, session, event, now) {
 	const standings = ledger.standings(budgets);
 	let result = dailyStep(session, event, standings, now);
 	if (result.countPrompt) {
-		const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).turns);
+		const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
 		if (!ledger.countPrompt(budgets, limits)) result = dailyStep(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
 	}
 	if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
@@ -1100,9 +1131,9 @@ function onStopNote(command) {
 function invalidMessage(reason) {
 	return `Timebox: ${reason} Nothing changed.\n${USAGE$1}`;
 }
-/** `/timebox status` with no budget. */
+/** `/timebox status` with no budget: a question, not a mistake, so no usage. */
 function noBudgetStatusMessage() {
-	return `${NO_ACTIVE_TIMEBOX}\n${USAGE$1}`;
+	return NO_ACTIVE_TIMEBOX;
 }
 /** A new budget is in force; `notes` say which word replaced an earlier one. */
 function budgetSetMessage(limits, replacedActive, notes = []) {
@@ -3309,7 +3340,7 @@ function createDailyLedger(dir, sessionId, clock) {
 			const now = cache.adjustment;
 			cache.adjustment = {
 				addTimeMs: now.addTimeMs + numberOr$1(fields.addTimeMs),
-				addTurns: now.addTurns + numberOr$1(fields.addTurns),
+				addPrompts: now.addPrompts + numberOr$1(fields.addTurns),
 				addTokens: now.addTokens + numberOr$1(fields.addTokens),
 				addCost: now.addCost + numberOr$1(fields.addCost),
 				off: now.off || fields.off === true
@@ -3377,10 +3408,14 @@ function createDailyLedger(dir, sessionId, clock) {
 			});
 		},
 		adjust(budget, adjustment) {
-			guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", {
-				session: sessionId,
-				...adjustment
-			}));
+			guard(void 0, () => {
+				const { addPrompts, ...rest } = adjustment;
+				append(cacheOf(budget.scope), "adjust.jsonl", {
+					session: sessionId,
+					...rest,
+					addTurns: addPrompts
+				});
+			});
 		},
 		problem() {
 			if (trouble === null || told) return null;

@@ -1,7 +1,8 @@
 // The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
 // session context and the system prompt answer.
 
-import { describe, expect, it } from "vitest";
+import { type ExtensionContext, SessionManager } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it, vi } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
 import { type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
@@ -106,8 +107,8 @@ describe("PiBudgetStore", () => {
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
 			{ kind: "prompt", key: "3:2:683af69a:hi" },
-			{ kind: "usage", tokens: 0, cost: 0, at: 4 },
-			{ kind: "usage", tokens: 624, cost: 0.006, at: 6 },
+			// The two answers of the run, added up.
+			{ kind: "usage", tokens: 624, cost: 0.006, at: 4 },
 			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
 			{ kind: "record", record: { kind: "off" } },
 		]);
@@ -125,6 +126,77 @@ describe("PiBudgetStore", () => {
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "prompt", key: "2:4:e8614759:kept" },
 		]);
+	});
+
+	/** pi's own session manager with a user message and a run of two model calls (a tool call between them), per text. */
+	function piSession(...prompts: string[]): SessionManager {
+		const manager = SessionManager.inMemory("/nonexistent/project");
+		for (const [index, text] of prompts.entries()) {
+			manager.appendMessage({ role: "user", content: text, timestamp: index });
+			for (const tokens of [96, 32]) {
+				manager.appendMessage({
+					role: "assistant",
+					content: [],
+					api: "anthropic-messages",
+					provider: "anthropic",
+					model: "m",
+					usage: {
+						input: tokens,
+						output: 0,
+						cacheRead: 0,
+						cacheWrite: 0,
+						totalTokens: tokens,
+						cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: tokens / 256 },
+					},
+					stopReason: "stop",
+					timestamp: index,
+				});
+				manager.appendMessage({
+					role: "toolResult",
+					toolCallId: "t",
+					toolName: "read",
+					content: [],
+					isError: false,
+					timestamp: index,
+				});
+			}
+		}
+		return manager;
+	}
+	function storeOn(manager: SessionManager): PiBudgetStore {
+		const context = new SessionContext();
+		context.bind({ sessionManager: manager } as unknown as ExtensionContext);
+		return new PiBudgetStore({ appendEntry: () => {} }, context);
+	}
+	const run = (text: string, at: number) => [
+		{ kind: "prompt", key: promptKey({ role: "user", timestamp: at, content: text }) },
+		{ kind: "usage", tokens: 128, cost: 0.5, at },
+	];
+
+	it("reads a session that never branched in one pass over its entries, looking none up by id", () => {
+		const manager = piSession("one", "two");
+		const lookups = vi.spyOn(manager, "getEntry");
+		expect(storeOn(manager).history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		expect(lookups).not.toHaveBeenCalled();
+	});
+
+	it("reads the branch the leaf is on after /tree moved it, and nothing at the root", () => {
+		const manager = piSession("one", "two");
+		const first = manager.getEntries()[4];
+		if (!first) throw new Error("no entry");
+		manager.branch(first.id);
+		manager.appendMessage({ role: "user", content: "other", timestamp: 9 });
+		expect(storeOn(manager).history()).toEqual([
+			...run("one", 0),
+			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 9, content: "other" }) },
+		]);
+		// The tree moved back to the first branch's leaf: not the last entry of the file.
+		const leaf = manager.getEntries()[8];
+		if (!leaf) throw new Error("no entry");
+		manager.branch(leaf.id);
+		expect(storeOn(manager).history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		manager.resetLeaf();
+		expect(storeOn(manager).history()).toEqual([]);
 	});
 
 	it("writes a budget as a timebox-active entry and an off as a timebox-off entry", async () => {

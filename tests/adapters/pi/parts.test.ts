@@ -1,7 +1,7 @@
 // The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
 // session context and the system prompt answer.
 
-import { type ExtensionContext, SessionManager } from "@mariozechner/pi-coding-agent";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
@@ -128,45 +128,30 @@ describe("PiBudgetStore", () => {
 		]);
 	});
 
-	/** pi's own session manager with a user message and a run of two model calls (a tool call between them), per text. */
-	function piSession(...prompts: string[]): SessionManager {
-		const manager = SessionManager.inMemory("/nonexistent/project");
+	/** A session file with, per text, a user message and a run of two model calls with a tool result after each. */
+	function sessionOf(...prompts: string[]): FakeSessionFile {
+		const file = new FakeSessionFile();
 		for (const [index, text] of prompts.entries()) {
-			manager.appendMessage({ role: "user", content: text, timestamp: index });
+			file.appendUserMessage(text, index);
 			for (const tokens of [96, 32]) {
-				manager.appendMessage({
+				file.appendMessage({
 					role: "assistant",
-					content: [],
-					api: "anthropic-messages",
-					provider: "anthropic",
-					model: "m",
-					usage: {
-						input: tokens,
-						output: 0,
-						cacheRead: 0,
-						cacheWrite: 0,
-						totalTokens: tokens,
-						cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: tokens / 256 },
-					},
-					stopReason: "stop",
+					content: "",
 					timestamp: index,
+					usage: { input: tokens, output: 0, cacheRead: 0, cacheWrite: 0, cost: { total: tokens / 256 } },
 				});
-				manager.appendMessage({
-					role: "toolResult",
-					toolCallId: "t",
-					toolName: "read",
-					content: [],
-					isError: false,
-					timestamp: index,
-				});
+				file.appendMessage({ role: "toolResult", content: "ok", timestamp: index });
 			}
 		}
-		return manager;
+		return file;
 	}
-	function storeOn(manager: SessionManager): PiBudgetStore {
+	/** The store on pi's session manager over `file`, and the lookups of entries by id it made. */
+	function storeOn(file: FakeSessionFile) {
+		const lookups = vi.fn((id: string) => file.entries.find((entry) => entry.id === id));
+		const sessionManager = { getEntries: () => file.entries.slice(), getLeafId: () => file.leafId, getEntry: lookups };
 		const context = new SessionContext();
-		context.bind({ sessionManager: manager } as unknown as ExtensionContext);
-		return new PiBudgetStore({ appendEntry: () => {} }, context);
+		context.bind({ sessionManager } as unknown as ExtensionContext);
+		return { store: new PiBudgetStore({ appendEntry: () => {} }, context), lookups };
 	}
 	const run = (text: string, at: number) => [
 		{ kind: "prompt", key: promptKey({ role: "user", timestamp: at, content: text }) },
@@ -174,29 +159,27 @@ describe("PiBudgetStore", () => {
 	];
 
 	it("reads a session that never branched in one pass over its entries, looking none up by id", () => {
-		const manager = piSession("one", "two");
-		const lookups = vi.spyOn(manager, "getEntry");
-		expect(storeOn(manager).history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		const { store, lookups } = storeOn(sessionOf("one", "two"));
+		expect(store.history()).toEqual([...run("one", 0), ...run("two", 1)]);
 		expect(lookups).not.toHaveBeenCalled();
 	});
 
 	it("reads the branch the leaf is on after /tree moved it, and nothing at the root", () => {
-		const manager = piSession("one", "two");
-		const first = manager.getEntries()[4];
-		if (!first) throw new Error("no entry");
-		manager.branch(first.id);
-		manager.appendMessage({ role: "user", content: "other", timestamp: 9 });
-		expect(storeOn(manager).history()).toEqual([
+		const file = sessionOf("one", "two");
+		const { store } = storeOn(file);
+		const firstRunEnd = file.entries[4]?.id ?? null;
+		const secondRunEnd = file.leafId;
+		file.leafId = firstRunEnd;
+		file.appendUserMessage("other", 9);
+		expect(store.history()).toEqual([
 			...run("one", 0),
 			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 9, content: "other" }) },
 		]);
-		// The tree moved back to the first branch's leaf: not the last entry of the file.
-		const leaf = manager.getEntries()[8];
-		if (!leaf) throw new Error("no entry");
-		manager.branch(leaf.id);
-		expect(storeOn(manager).history()).toEqual([...run("one", 0), ...run("two", 1)]);
-		manager.resetLeaf();
-		expect(storeOn(manager).history()).toEqual([]);
+		// Back on the first branch's leaf, which is not the last entry of the file.
+		file.leafId = secondRunEnd;
+		expect(store.history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		file.leafId = null;
+		expect(store.history()).toEqual([]);
 	});
 
 	it("writes a budget as a timebox-active entry and an off as a timebox-off entry", async () => {

@@ -40,16 +40,14 @@ describe("the daily ledger", () => {
 	});
 
 	it("never counts more prompts than the limit, however sessions interleave (property)", () => {
+		let runs = 0;
 		fc.assert(
 			fc.property(fc.array(fc.boolean(), { maxLength: 12 }), fc.integer({ min: 1, max: 6 }), (order, limit) => {
-				const run = mkdtempSync(join(tmpdir(), "timebox-daily-race-"));
-				try {
-					const ledgers = [createDailyLedger(run, "a", clock), createDailyLedger(run, "b", clock)];
-					const taken = order.filter((second) => ledgers[second ? 1 : 0]?.countPrompt([user], [limit])).length;
-					expect(taken).toBe(Math.min(order.length, limit));
-				} finally {
-					rmSync(run, { recursive: true, force: true });
-				}
+				// Each run is a day of its own scope, in the test's folder.
+				const scope: DailyBudget = { ...user, scope: `project:/run-${++runs}` };
+				const ledgers = [createDailyLedger(dir, "a", clock), createDailyLedger(dir, "b", clock)];
+				const taken = order.filter((second) => ledgers[second ? 1 : 0]?.countPrompt([scope], [limit])).length;
+				expect(taken).toBe(Math.min(order.length, limit));
 			}),
 			{ numRuns: 40 },
 		);

@@ -1,6 +1,6 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled by npm run build:claude from src/adapters/. Do not edit.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readFileSync, readSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { createHash, randomUUID } from "node:crypto";
@@ -3244,15 +3244,12 @@ function scopeFolder(scope) {
 function numberOr$1(value) {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
-/** The whole lines appended to `file` since `offset`, and the offset after them. */
+const NOTHING_NEW = [];
+/** The whole lines appended to `file` since `offset`, and the offset after them: one stat when nothing was added. */
 function readOn(file, offset) {
-	if (!existsSync(file)) return {
-		lines: [],
-		offset
-	};
-	const size = statSync(file).size;
+	const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
 	if (size <= offset) return {
-		lines: [],
+		lines: NOTHING_NEW,
 		offset
 	};
 	const fd = openSync(file, "r");
@@ -3280,6 +3277,14 @@ function readOn(file, offset) {
 function fieldsOf(value) {
 	return typeof value === "object" && value !== null ? value : {};
 }
+/** Adds one line of use to what this process knows of the day. */
+function takeUse(cache, line) {
+	const fields = fieldsOf(line);
+	if (typeof fields.session === "string") cache.sessions.add(fields.session);
+	cache.agentMs += numberOr$1(fields.agentMs);
+	cache.tokens += numberOr$1(fields.tokens);
+	cache.cost += numberOr$1(fields.cost);
+}
 /** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
 function createDailyLedger(dir, sessionId, clock) {
 	const caches = /* @__PURE__ */ new Map();
@@ -3300,8 +3305,11 @@ function createDailyLedger(dir, sessionId, clock) {
 		const key = `${scope}\u0000${day}`;
 		let cache = caches.get(key);
 		if (!cache) {
+			const folder = join(scopeDir, day);
 			cache = {
-				folder: join(scopeDir, day),
+				folder,
+				useFile: join(folder, "use.jsonl"),
+				adjustFile: join(folder, "adjust.jsonl"),
 				useOffset: 0,
 				adjustOffset: 0,
 				agentMs: 0,
@@ -3324,16 +3332,10 @@ function createDailyLedger(dir, sessionId, clock) {
 		return cache;
 	};
 	const refresh = (cache) => {
-		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
+		const use = readOn(cache.useFile, cache.useOffset);
 		cache.useOffset = use.offset;
-		for (const line of use.lines) {
-			const fields = fieldsOf(line);
-			if (typeof fields.session === "string") cache.sessions.add(fields.session);
-			cache.agentMs += numberOr$1(fields.agentMs);
-			cache.tokens += numberOr$1(fields.tokens);
-			cache.cost += numberOr$1(fields.cost);
-		}
-		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+		for (const line of use.lines) takeUse(cache, line);
+		const adjust = readOn(cache.adjustFile, cache.adjustOffset);
 		cache.adjustOffset = adjust.offset;
 		for (const line of adjust.lines) {
 			const fields = fieldsOf(line);
@@ -3348,11 +3350,25 @@ function createDailyLedger(dir, sessionId, clock) {
 		}
 		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
 	};
-	const append = (cache, file, line) => {
-		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, {
-			encoding: "utf8",
-			flag: "a"
-		});
+	/**
+	* Appends a line of use. When nothing was left unread before it and the file grew by this line alone (no other
+	* session wrote beside it), the line counts as read here: the next standing does not read back what this session
+	* wrote, and a model call after a prompt or an answer costs a stat of each file and no read.
+	*/
+	const appendUse = (cache, line) => {
+		const text = `${JSON.stringify(line)}\n`;
+		const fd = openSync(cache.useFile, "a");
+		try {
+			const before = fstatSync(fd).size;
+			writeSync(fd, text);
+			const after = fstatSync(fd).size;
+			if (before === cache.useOffset && after === before + Buffer.byteLength(text)) {
+				cache.useOffset = after;
+				takeUse(cache, line);
+			}
+		} finally {
+			closeSync(fd);
+		}
 	};
 	return {
 		standings(budgets) {
@@ -3388,7 +3404,7 @@ function createDailyLedger(dir, sessionId, clock) {
 								at: clock.now()
 							})}\n`, { flag: "wx" });
 							cache.prompts = next;
-							append(cache, "use.jsonl", { session: sessionId });
+							appendUse(cache, { session: sessionId });
 							break;
 						} catch (error) {
 							if (error.code !== "EEXIST") throw error;
@@ -3401,7 +3417,7 @@ function createDailyLedger(dir, sessionId, clock) {
 		},
 		addUse(budgets, use) {
 			guard(void 0, () => {
-				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", {
+				for (const budget of budgets) appendUse(cacheOf(budget.scope), {
 					session: sessionId,
 					...use
 				});
@@ -3410,11 +3426,12 @@ function createDailyLedger(dir, sessionId, clock) {
 		adjust(budget, adjustment) {
 			guard(void 0, () => {
 				const { addPrompts, ...rest } = adjustment;
-				append(cacheOf(budget.scope), "adjust.jsonl", {
+				const line = {
 					session: sessionId,
 					...rest,
 					addTurns: addPrompts
-				});
+				};
+				appendFileSync(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}\n`, "utf8");
 			});
 		},
 		problem() {

@@ -68,7 +68,7 @@ export interface DailyLedger {
 	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
 	standings(budgets: readonly DailyBudget[]): DailyStanding[];
 	/**
-	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its turn limit with today's
+	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its prompt limit with today's
 	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
 	 */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;

@@ -1,197 +1,36 @@
 // The daily budget: a budget shared by every session of a scope (the user, or one project) for one local day, counted
-// in agent time (how long runs took), prompts, tokens and cost. The rules, as pure functions of what the shared ledger
-// holds today; the host reads the ledger, carries out the effects and keeps the ledger up to date.
+// in agent time (how long runs took), prompts, tokens and cost. This module holds its rules, as pure functions of what
+// the shared ledger holds today, and `/timebox today`; it is the daily budget's entry for the rest of the core, with
+// its values in `daily-budget.ts` and its texts in `daily-text.ts`. The host reads the ledger, carries out the effects
+// and keeps the ledger up to date.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import type { DailyLedger } from "./daily-budget.ts";
+import {
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyStanding,
+	dailyRatio,
+	limitsToday,
+	NO_ADJUSTMENT,
+	runTimeToday,
+	spentDaily,
+} from "./daily-budget.ts";
+import { dailyLeft, dailySpentMessage, describeDaily, todayReport } from "./daily-text.ts";
 import type { Effect } from "./events.ts";
-import { formatBudgetLabel, formatCost, formatTokens, pluralTurns } from "./format.ts";
-import { safeAmount } from "./measure.ts";
-import { NO_DAILY_BUDGET } from "./messages.ts";
-import { formatTime, parseCommand, quoteInput } from "./parse.ts";
+import { parseCommand } from "./parse.ts";
 
-/** What a daily budget allows, per day. Any limit may be absent, never all. */
-export interface DailyLimits {
-	/** Agent time: the time runs took, from a prompt to the end of its run, summed over sessions. */
-	timeMs: number | null;
-	prompts: number | null;
-	tokens: number | null;
-	cost: number | null;
-}
-
-/** A daily budget from a setting: whose sessions share it, where it was set, and its limits. */
-export interface DailyBudget {
-	/** The sessions that share it: `user` (every session of the user) or `project:<path>`. */
-	scope: string;
-	/** Where it was set, as the user would name it. */
-	source: string;
-	limits: DailyLimits;
-}
-
-/** What the sessions of a scope used today. */
-export interface DailyUse {
-	agentMs: number;
-	prompts: number;
-	tokens: number;
-	cost: number;
-	/** How many sessions contributed. */
-	sessions: number;
-}
-
-/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
-export interface DailyAdjustment {
-	addTimeMs: number;
-	addTurns: number;
-	addTokens: number;
-	addCost: number;
-	off: boolean;
-}
-
-/** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
-export interface DailyStanding {
-	budget: DailyBudget;
-	use: DailyUse;
-	adjustment: DailyAdjustment;
-	dayStart: number;
-}
-
-/**
- * Today's use of the daily budgets, shared by every session and process of the user on the machine. No method throws:
- * a ledger that cannot be used reports it through `problem` and counts nothing.
- */
-export interface DailyLedger {
-	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
-	standings(budgets: readonly DailyBudget[]): DailyStanding[];
-	/**
-	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its turn limit with today's
-	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
-	 */
-	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
-	/** Adds what this session used: agent time, tokens, cost. */
-	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
-	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
-	/** Why the ledger cannot be used, once, or null. */
-	problem(): string | null;
-}
-
-/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
-function runTimeToday(startedAt: number, standings: readonly DailyStanding[], now: number): number {
-	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
-	return Math.max(0, now - dayStart);
-}
-
-export const NO_ADJUSTMENT: DailyAdjustment = { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false };
-
-/** The settings words a daily budget takes: time, prompts, tokens and cost; the rest belong to a session. */
-export function parseDailyBudget(text: unknown, scope: string, source: string): DailyBudget | { warning: string } {
-	const value = typeof text === "string" ? text : JSON.stringify(text);
-	const command = parseCommand(value);
-	if (command.kind !== "set") {
-		const why = command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`;
-		return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
-	}
-	if (
-		command.stepLimit !== undefined ||
-		command.awareness !== undefined ||
-		command.graceMs !== undefined ||
-		command.onStopCommand
-	) {
-		return {
-			warning: `Timebox: ${source}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.`,
-		};
-	}
-	return {
-		scope,
-		source,
-		limits: {
-			timeMs: command.timeLimitMs,
-			prompts: command.turnLimit,
-			tokens: command.tokenLimit ?? null,
-			cost: command.costLimit ?? null,
-		},
-	};
-}
-
-/** The limits in force today: the budget's, plus what was added today. */
-export function limitsToday(standing: DailyStanding): DailyLimits {
-	const { limits } = standing.budget;
-	const add = standing.adjustment;
-	const plus = (limit: number | null, more: number) => (limit === null ? null : limit + more);
-	return {
-		timeMs: plus(limits.timeMs, add.addTimeMs),
-		prompts: plus(limits.prompts, add.addTurns),
-		tokens: plus(limits.tokens, add.addTokens),
-		cost: plus(limits.cost, add.addCost),
-	};
-}
-
-/** The used share of the daily budget's worst limit; 0 while it is off for the day. */
-export function dailyRatio(standing: DailyStanding): number {
-	if (standing.adjustment.off) return 0;
-	const limits = limitsToday(standing);
-	const { use } = standing;
-	const ratio = (used: number, limit: number | null) => (limit === null ? 0 : safeAmount(used) / limit);
-	return Math.max(
-		ratio(use.agentMs, limits.timeMs),
-		ratio(use.prompts, limits.prompts),
-		ratio(use.tokens, limits.tokens),
-		ratio(use.cost, limits.cost),
-	);
-}
-
-/** `3h of agent time`, `60 turns`, `$10.00`: what a daily budget allows, for its messages. */
-export function describeDaily(limits: DailyLimits): string {
-	const parts: string[] = [];
-	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.prompts !== null) parts.push(pluralTurns(limits.prompts));
-	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
-	if (limits.cost !== null) parts.push(formatCost(limits.cost));
-	return parts.join(" and ");
-}
-
-/** The first daily budget that is spent, or null. `prompts` checks the prompt limit too (a new prompt is about to run). */
-export function spentDaily(standings: readonly DailyStanding[], prompts: boolean): DailyStanding | null {
-	return (
-		standings.find((standing) => {
-			if (standing.adjustment.off) return false;
-			const limits = limitsToday(standing);
-			const { use } = standing;
-			return (
-				(limits.timeMs !== null && use.agentMs >= limits.timeMs) ||
-				(prompts && limits.prompts !== null && use.prompts >= limits.prompts) ||
-				(limits.tokens !== null && use.tokens >= limits.tokens) ||
-				(limits.cost !== null && use.cost >= limits.cost)
-			);
-		}) ?? null
-	);
-}
-
-/** The refusal and stop text of a spent daily budget. */
-export function dailySpentMessage(standing: DailyStanding): string {
-	return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
-}
-
-/** What is left of a daily budget: `36m 0s of agent time left of 3h`. */
-function dailyLeft(standing: DailyStanding): string {
-	const limits = limitsToday(standing);
-	const { use } = standing;
-	const parts: string[] = [];
-	if (limits.timeMs !== null) {
-		parts.push(
-			`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`,
-		);
-	}
-	if (limits.prompts !== null)
-		parts.push(`${pluralTurns(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
-	if (limits.tokens !== null) {
-		parts.push(
-			`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`,
-		);
-	}
-	if (limits.cost !== null)
-		parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-	return parts.join(" and ");
-}
+export {
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyLimits,
+	type DailyStanding,
+	type DailyUse,
+	limitsToday,
+	NO_ADJUSTMENT,
+	parseDailyBudget,
+} from "./daily-budget.ts";
+export { todayReport } from "./daily-text.ts";
 
 /**
  * The warnings due for today's budgets at 80% and 95%, each once per session and level: the user's notice and the
@@ -220,30 +59,6 @@ export function dailyWarnings(
 	return { effects, given: now, modelLines };
 }
 
-/** `/timebox today`: today's use against each daily budget. */
-export function todayReport(standings: readonly DailyStanding[]): string {
-	if (standings.length === 0) {
-		return NO_DAILY_BUDGET;
-	}
-	const lines = standings.map((standing) => {
-		const { use } = standing;
-		const limits = describeDaily(limitsToday(standing));
-		const used = [
-			`${formatTime(use.agentMs)} of agent time`,
-			pluralTurns(use.prompts),
-			`${formatTokens(use.tokens)} tokens`,
-			formatCost(use.cost),
-		].join(", ");
-		const sessions = `${use.sessions} ${use.sessions === 1 ? "session" : "sessions"}`;
-		const state = standing.adjustment.off ? " Off until midnight." : "";
-		return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source}): ${limits}. Used ${used}, by ${sessions}.${state}`;
-	});
-	return [
-		`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
-		...lines,
-	].join("\n");
-}
-
 /** `/timebox today`, `/timebox today +30m +turns:5`, `/timebox today off`: what the words ask of today's budget. */
 export type TodayCommand =
 	| { kind: "show" }
@@ -262,7 +77,7 @@ export function parseToday(words: string): TodayCommand {
 	}
 	const adjustment: DailyAdjustment = {
 		addTimeMs: command.addTimeMs ?? 0,
-		addTurns: command.addTurns ?? 0,
+		addPrompts: command.addTurns ?? 0,
 		addTokens: command.addTokens ?? 0,
 		addCost: command.addCost ?? 0,
 		off: false,
@@ -396,7 +211,7 @@ export interface DailyPort {
 }
 
 /**
- * Carries one daily event out against the ledger: reads today's standing, applies the rules, counts a new prompt (and
+ * Carries one daily event out against the ledger: reads today's standing, steps the rules, counts a new prompt (and
  * refuses it if another session took the last one meanwhile), and adds the agent time of a run that ended.
  */
 export function carryOutDaily(port: DailyPort, session: DailySession, event: DailyEvent, now: number): DailyResult {

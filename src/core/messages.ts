@@ -27,9 +27,9 @@ export function invalidMessage(reason: string): string {
 	return `Timebox: ${reason} Nothing changed.\n${USAGE}`;
 }
 
-/** `/timebox status` with no budget. */
+/** `/timebox status` with no budget: a question, not a mistake, so no usage. */
 export function noBudgetStatusMessage(): string {
-	return `${NO_ACTIVE_TIMEBOX}\n${USAGE}`;
+	return NO_ACTIVE_TIMEBOX;
 }
 
 /** A new budget is in force; `notes` say which word replaced an earlier one. */

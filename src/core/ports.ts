@@ -2,7 +2,7 @@
 
 import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./events.ts";
 
-export type { DailyLedger } from "./daily.ts";
+export type { DailyLedger } from "./daily-budget.ts";
 export type { NotifyLevel, OnStopOutcome } from "./events.ts";
 
 import type { HistoryItem } from "./history.ts";

@@ -36,11 +36,11 @@ const messages = (effects: readonly { kind: string; message?: string }[]) =>
 	effects.flatMap((effect) => (effect.kind === "notify" && effect.message ? [effect.message] : []));
 
 describe("reading a daily budget", () => {
-	it("takes time, turns, tokens and cost, and nothing a session budget alone has", () => {
+	it("takes time, prompts (turns:), tokens and cost, and nothing a session budget alone has", () => {
 		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, prompts: 60, tokens: null, cost: 10 });
 		expect(parseDailyBudget("3h steps:5", "user", "timebox.daily in s.json")).toEqual({
 			warning:
-				"Timebox: timebox.daily in s.json: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
+				"Timebox: timebox.daily in s.json: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.",
 		});
 		expect(parseDailyBudget(true, "user", "timebox.daily in s.json")).toEqual({
 			warning:
@@ -63,13 +63,13 @@ describe("the daily rules", () => {
 		expect(spent.effects).toEqual([
 			{
 				kind: "notify",
-				message: "Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+				message: "Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
 				level: "error",
 			},
 			{ kind: "abort" },
 			{
 				kind: "refuse",
-				reason: "Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+				reason: "Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
 			},
 		]);
 	});
@@ -87,7 +87,7 @@ describe("the daily rules", () => {
 		);
 		const stopped = dailyTransition(started, { type: "duringRun", modelCall: false }, later, START + 60_000);
 		expect(messages(stopped.effects)).toEqual([
-			"Timebox: today's budget is spent (1h of agent time and 3 turns). It resets at midnight.",
+			"Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
 		]);
 		expect(
 			dailyTransition(stopped.session, { type: "duringRun", modelCall: true }, later, START + 61_000).effects.map(
@@ -118,10 +118,10 @@ describe("the daily rules", () => {
 		const at80 = [standing(three, { agentMs: 0.8 * HOUR })];
 		const first = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, at80, START);
 		expect(messages(first.effects)).toEqual([
-			"Timebox: today's budget: 12m 0s of agent time left of 1h and 3 turns left of 3 — the model is asked to wrap up.",
+			"Timebox: today's budget: 12m 0s of agent time left of 1h and 3 prompts left of 3 — the model is asked to wrap up.",
 		]);
 		expect(first.context).toEqual([
-			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 turns left of 3.",
+			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3.",
 		]);
 		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
 		expect(again.effects).toEqual([]);
@@ -149,7 +149,7 @@ describe("the daily rules", () => {
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
 		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).countPrompt).toBe(true);
-		const raised = standing(three, { prompts: 3 }, { ...NO_ADJUSTMENT, addTurns: 2 });
+		const raised = standing(three, { prompts: 3 }, { ...NO_ADJUSTMENT, addPrompts: 2 });
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).countPrompt).toBe(true);
 		const tokens = standing(budget("tokens:1k $1"), { tokens: 1_000 });
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).countPrompt).toBe(false);
@@ -164,8 +164,8 @@ describe("/timebox today", () => {
 		expect(parseToday("OFF")).toEqual({ kind: "off" });
 		expect(parseToday("+30m +turns:5 +$2 +tokens:1k")).toEqual({
 			kind: "add",
-			adjustment: { addTimeMs: 30 * 60_000, addTurns: 5, addTokens: 1_000, addCost: 2, off: false },
-			added: "30m of agent time and 5 turns and 1k tokens and $2.00",
+			adjustment: { addTimeMs: 30 * 60_000, addPrompts: 5, addTokens: 1_000, addCost: 2, off: false },
+			added: "30m of agent time and 5 prompts and 1k tokens and $2.00",
 		});
 		expect(parseToday("+30m +5")).toMatchObject({ kind: "add" });
 		expect(parseToday("15m")).toEqual({
@@ -174,18 +174,32 @@ describe("/timebox today", () => {
 		});
 	});
 
-	it("shows today's use against each budget, and how many sessions used it", () => {
+	it("shows each limited dimension as used of limit and what is left, no other, and how many sessions used it", () => {
 		expect(todayReport([])).toBe(
 			'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".',
 		);
+		expect(todayReport([standing(budget("turns:3"), { prompts: 2, sessions: 2 })]).split("\n")).toEqual([
+			"Timebox today: 1 daily budget.",
+			"Every session (timebox.daily in settings.json): 2 of 3 prompts used, 1 left. Used by 2 sessions.",
+		]);
 		const report = todayReport([
-			standing(budget("3h turns:60 $10"), { agentMs: HOUR, prompts: 12, tokens: 150_000, cost: 1.5, sessions: 2 }),
-			standing(budget("turns:5", "project:/p"), { prompts: 1 }, { ...NO_ADJUSTMENT, off: true }),
+			standing(budget("3h turns:60 tokens:1m $10"), {
+				agentMs: HOUR,
+				prompts: 12,
+				tokens: 150_000,
+				cost: 1.5,
+				sessions: 2,
+			}),
+			standing(budget("turns:1", "project:/p"), { prompts: 1 }, { ...NO_ADJUSTMENT, off: true }),
+			standing(budget("10m $1", "project:/q"), { agentMs: 11 * 60_000, cost: 0.25, sessions: 0 }),
+			standing(budget("turns:3"), { prompts: 4 }, { ...NO_ADJUSTMENT, addPrompts: 2 }),
 		]);
 		expect(report.split("\n")).toEqual([
-			"Timebox today: 2 daily budgets.",
-			"Every session (timebox.daily in settings.json): 3h of agent time and 60 turns and $10.00. Used 1h 0m of agent time, 12 turns, 150k tokens, $1.50, by 2 sessions.",
-			"This project (timebox.daily in settings.json): 5 turns. Used 0s of agent time, 1 turn, 0 tokens, $0.00, by 1 session. Off until midnight.",
+			"Timebox today: 4 daily budgets.",
+			"Every session (timebox.daily in settings.json): 1h 0m of 3h of agent time used, 2h 0m left; 12 of 60 prompts used, 48 left; 150k of 1m tokens used, 850k left; $1.50 of $10.00 used, $8.50 left. Used by 2 sessions.",
+			"This project (timebox.daily in settings.json): 1 of 1 prompt used, 0 left. Used by 1 session. Off until midnight.",
+			"This project (timebox.daily in settings.json): 11m 0s of 10m of agent time used, 0s left; $0.25 of $1.00 used, $0.75 left. Used by no session yet.",
+			"Every session (timebox.daily in settings.json): 4 of 5 prompts used, 1 left. Used by 1 session.",
 		]);
 	});
 });

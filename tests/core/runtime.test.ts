@@ -25,7 +25,7 @@ function dailyLedger(overrides: Partial<DailyLedger> = {}): DailyLedger & { prom
 			{
 				budget: DAILY,
 				use: { agentMs: 0, prompts: ledger.prompts, tokens: 0, cost: 0, sessions: 1 },
-				adjustment: { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false },
+				adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
 				dayStart: START - 3_600_000,
 			},
 		],

@@ -11,7 +11,7 @@ import { RealPi, textAnswer } from "./support/real-pi.ts";
 const REPO = resolve(import.meta.dirname, "../..");
 const PI = join(REPO, "node_modules/.bin/pi");
 const DEMO = ["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
-const SPENT = "Timebox: today's budget is spent (3 turns). It resets at midnight.";
+const SPENT = "Timebox: today's budget is spent (3 prompts). It resets at midnight.";
 /** Loaded into a process with `--import`, it starts that process's clock at the local time TEST_CLOCK_START names. */
 const CLOCK_START = pathToFileURL(join(import.meta.dirname, "support/clock-start.mjs")).href;
 
@@ -79,7 +79,7 @@ describe("a daily budget on real pi", () => {
 		}
 		await sessions[2]?.timebox("today");
 		expect(sessions[2]?.screen.notifications.at(-1)?.message).toMatch(
-			/^Timebox today: 1 daily budget\.\nThis project \(timebox\.daily in .*\): 3 turns\. Used \d+s of agent time, 3 turns, .*, by 3 sessions\.$/,
+			/^Timebox today: 1 daily budget\.\nThis project \(timebox\.daily in .*\): 3 of 3 prompts used, 0 left\. Used by 3 sessions\.$/,
 		);
 	});
 
@@ -98,7 +98,7 @@ describe("a daily budget on real pi", () => {
 		// A minute before midnight: pi's start-up, slow on a busy machine, does not carry the process into the new day.
 		const before = await piPrint(["first", "second"], zone, "2026-11-22T23:59:00");
 		expect(before.ms).toBeLessThan(60_000);
-		expect(before.stderr).toContain("Timebox: today's budget is spent (1 turn). It resets at midnight.");
+		expect(before.stderr).toContain("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
 		const days = join(host.home, ".local/state/timebox/daily/user");
 		expect(readdirSync(days)).toEqual(["2026-11-22"]);
 		const after = await piPrint(["third"], zone, "2026-11-23T00:00:05");

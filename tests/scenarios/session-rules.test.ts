@@ -20,7 +20,14 @@ let host: HostDriver;
 
 afterEach(() => host.dispose());
 
-describe.each(DRIVERS.map((make) => [make().name, make] as const))("on the %s", (_name, make) => {
+/** Each driver with its name, asked of a driver made for the purpose and disposed of (a driver may hold a folder). */
+const NAMED_DRIVERS = DRIVERS.map((make) => {
+	const driver = make();
+	driver.dispose();
+	return [driver.name, make] as const;
+});
+
+describe.each(NAMED_DRIVERS)("on the %s", (_name, make) => {
 	it("answers the two prompts of turns:2, stops the third and runs the on-stop command once", async () => {
 		host = make();
 		await host.command("turns:2 -- say done");
@@ -127,7 +134,7 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("on the %s", 
 	});
 });
 
-describe.each(DRIVERS.map((make) => [make().name, make] as const))("extend and pause on the %s", (_name, make) => {
+describe.each(NAMED_DRIVERS)("extend and pause on the %s", (_name, make) => {
 	function said(text: string): boolean {
 		return host.notices().some((notice) => notice.message.includes(text));
 	}
@@ -192,38 +199,35 @@ describe.each(DRIVERS.map((make) => [make().name, make] as const))("extend and p
 	});
 });
 
-describe.each(DRIVERS.map((make) => [make().name, make] as const))(
-	"steps and the daily budget on the %s",
-	(_name, make) => {
-		it("ends a prompt's loop at its wrap-up call under steps:2, and gives the next prompt fresh steps", async () => {
-			host = make();
-			await host.command("steps:2 -- say done");
-			expect((await host.prompt({ toolCalls: 4 })).stopped).toBe(true);
-			expect(host.notices().map((notice) => notice.message)).toContain(
-				"Timebox: this prompt used its 2 steps; the model was asked to finish.",
-			);
-			expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
-			expect(host.onStopRuns()).toEqual([]);
-		});
+describe.each(NAMED_DRIVERS)("steps and the daily budget on the %s", (_name, make) => {
+	it("ends a prompt's loop at its wrap-up call under steps:2, and gives the next prompt fresh steps", async () => {
+		host = make();
+		await host.command("steps:2 -- say done");
+		expect((await host.prompt({ toolCalls: 4 })).stopped).toBe(true);
+		expect(host.notices().map((notice) => notice.message)).toContain(
+			"Timebox: this prompt used its 2 steps; the model was asked to finish.",
+		);
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		expect(host.onStopRuns()).toEqual([]);
+	});
 
-		it("shares a daily turns:2 between two sessions: two prompts in all, the third refused in either", async () => {
-			const dir = mkdtempSync(join(tmpdir(), "timebox-scenario-daily-"));
-			try {
-				const first = make({ daily: { text: "turns:2", dir } });
-				const second = make({ daily: { text: "turns:2", dir } });
-				host = first;
-				expect((await first.prompt()).stopped).toBe(false);
-				expect((await second.prompt({ toolCalls: 1 })).stopped).toBe(false);
-				expect((await first.prompt()).stopped).toBe(true);
-				expect((await second.prompt()).stopped).toBe(true);
-				const refusals = [...first.notices(), ...second.notices()].filter(
-					(notice) => notice.message === "Timebox: today's budget is spent (2 turns). It resets at midnight.",
-				);
-				expect(refusals).toHaveLength(2);
-				second.dispose();
-			} finally {
-				rmSync(dir, { recursive: true, force: true });
-			}
-		});
-	},
-);
+	it("shares a daily turns:2 between two sessions: two prompts in all, the third refused in either", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "timebox-scenario-daily-"));
+		try {
+			const first = make({ daily: { text: "turns:2", dir } });
+			const second = make({ daily: { text: "turns:2", dir } });
+			host = first;
+			expect((await first.prompt()).stopped).toBe(false);
+			expect((await second.prompt({ toolCalls: 1 })).stopped).toBe(false);
+			expect((await first.prompt()).stopped).toBe(true);
+			expect((await second.prompt()).stopped).toBe(true);
+			const refusals = [...first.notices(), ...second.notices()].filter(
+				(notice) => notice.message === "Timebox: today's budget is spent (2 prompts). It resets at midnight.",
+			);
+			expect(refusals).toHaveLength(2);
+			second.dispose();
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});

@@ -499,6 +499,67 @@ function parseCommand(input) {
   );
 }
 
+// src/core/daily-budget.ts
+var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+function runTimeToday(startedAt, standings, now) {
+  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+  return Math.max(0, now - dayStart);
+}
+function parseDailyBudget(text2, scope, source) {
+  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
+  const command3 = parseCommand(value);
+  if (command3.kind !== "set") {
+    const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command3.stepLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command3.timeLimitMs,
+      prompts: command3.turnLimit,
+      tokens: command3.tokenLimit ?? null,
+      cost: command3.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing) {
+  const { limits } = standing.budget;
+  const add = standing.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    prompts: plus(limits.prompts, add.addPrompts),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+function dailyRatio(standing) {
+  if (standing.adjustment.off) return 0;
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  return Math.max(
+    ratio(use.agentMs, limits.timeMs),
+    ratio(use.prompts, limits.prompts),
+    ratio(use.tokens, limits.tokens),
+    ratio(use.cost, limits.cost)
+  );
+}
+function spentDaily(standings, prompts) {
+  return standings.find((standing) => {
+    if (standing.adjustment.off) return false;
+    const limits = limitsToday(standing);
+    const { use } = standing;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+  }) ?? null;
+}
+
 // src/core/format.ts
 var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
@@ -688,8 +749,7 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return `${NO_ACTIVE_TIMEBOX}
-${USAGE}`;
+  return NO_ACTIVE_TIMEBOX;
 }
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
@@ -811,73 +871,17 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = 'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
 
-// src/core/daily.ts
-function runTimeToday(startedAt, standings, now) {
-  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
-  return Math.max(0, now - dayStart);
-}
-var NO_ADJUSTMENT = { addTimeMs: 0, addTurns: 0, addTokens: 0, addCost: 0, off: false };
-function parseDailyBudget(text2, scope, source) {
-  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
-  const command3 = parseCommand(value);
-  if (command3.kind !== "set") {
-    const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
-    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
-  }
-  if (command3.stepLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
-    return {
-      warning: `Timebox: ${source}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.`
-    };
-  }
-  return {
-    scope,
-    source,
-    limits: {
-      timeMs: command3.timeLimitMs,
-      prompts: command3.turnLimit,
-      tokens: command3.tokenLimit ?? null,
-      cost: command3.costLimit ?? null
-    }
-  };
-}
-function limitsToday(standing) {
-  const { limits } = standing.budget;
-  const add = standing.adjustment;
-  const plus = (limit, more) => limit === null ? null : limit + more;
-  return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    prompts: plus(limits.prompts, add.addTurns),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
-  };
-}
-function dailyRatio(standing) {
-  if (standing.adjustment.off) return 0;
-  const limits = limitsToday(standing);
-  const { use } = standing;
-  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
-  return Math.max(
-    ratio(use.agentMs, limits.timeMs),
-    ratio(use.prompts, limits.prompts),
-    ratio(use.tokens, limits.tokens),
-    ratio(use.cost, limits.cost)
-  );
+// src/core/daily-text.ts
+function pluralPrompts2(count2) {
+  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function describeDaily(limits) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralTurns(limits.prompts));
+  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
-}
-function spentDaily(standings, prompts) {
-  return standings.find((standing) => {
-    if (standing.adjustment.off) return false;
-    const limits = limitsToday(standing);
-    const { use } = standing;
-    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
-  }) ?? null;
 }
 function dailySpentMessage(standing) {
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
@@ -892,7 +896,7 @@ function dailyLeft(standing) {
     );
   }
   if (limits.prompts !== null)
-    parts.push(`${pluralTurns(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
+    parts.push(`${pluralPrompts2(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -902,6 +906,46 @@ function dailyLeft(standing) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
+function usedOfLimits(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+  }
+  if (limits.prompts !== null) {
+    const left = Math.max(0, limits.prompts - use.prompts);
+    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+  }
+  if (limits.tokens !== null) {
+    const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+  }
+  if (limits.cost !== null) {
+    const left = formatCost(Math.max(0, limits.cost - use.cost));
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+  }
+  return parts.join("; ");
+}
+function usedBy(sessions) {
+  if (sessions === 0) return "Used by no session yet.";
+  return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+function todayReport(standings) {
+  if (standings.length === 0) return NO_DAILY_BUDGET;
+  const lines = standings.map((standing) => {
+    const who = standing.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  });
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+
+// src/core/daily.ts
 function dailyWarnings(standings, given) {
   const effects = [];
   const now = [...given];
@@ -921,28 +965,6 @@ function dailyWarnings(standings, given) {
   }
   return { effects, given: now, modelLines };
 }
-function todayReport(standings) {
-  if (standings.length === 0) {
-    return NO_DAILY_BUDGET;
-  }
-  const lines = standings.map((standing) => {
-    const { use } = standing;
-    const limits = describeDaily(limitsToday(standing));
-    const used = [
-      `${formatTime(use.agentMs)} of agent time`,
-      pluralTurns(use.prompts),
-      `${formatTokens(use.tokens)} tokens`,
-      formatCost(use.cost)
-    ].join(", ");
-    const sessions = `${use.sessions} ${use.sessions === 1 ? "session" : "sessions"}`;
-    const state = standing.adjustment.off ? " Off until midnight." : "";
-    return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source}): ${limits}. Used ${used}, by ${sessions}.${state}`;
-  });
-  return [
-    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
-    ...lines
-  ].join("\n");
-}
 function parseToday(words) {
   const text2 = words.trim();
   if (text2.length === 0) return { kind: "show" };
@@ -953,7 +975,7 @@ function parseToday(words) {
   }
   const adjustment = {
     addTimeMs: command3.addTimeMs ?? 0,
-    addTurns: command3.addTurns ?? 0,
+    addPrompts: command3.addTurns ?? 0,
     addTokens: command3.addTokens ?? 0,
     addCost: command3.addCost ?? 0,
     off: false
@@ -2417,13 +2439,15 @@ import {
   appendFileSync,
   closeSync as closeSync2,
   existsSync as existsSync2,
+  fstatSync,
   mkdirSync as mkdirSync2,
   openSync as openSync2,
   readdirSync as readdirSync2,
   readSync as readSync2,
   rmSync,
   statSync as statSync2,
-  writeFileSync as writeFileSync2
+  writeFileSync as writeFileSync2,
+  writeSync
 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
@@ -2446,10 +2470,10 @@ function scopeFolder(scope) {
 function numberOr(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
+var NOTHING_NEW = [];
 function readOn(file, offset) {
-  if (!existsSync2(file)) return { lines: [], offset };
-  const size = statSync2(file).size;
-  if (size <= offset) return { lines: [], offset };
+  const size = statSync2(file, { throwIfNoEntry: false })?.size ?? 0;
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
   const fd = openSync2(file, "r");
   try {
     const buffer = Buffer.alloc(size - offset);
@@ -2472,6 +2496,13 @@ function readOn(file, offset) {
 function fieldsOf2(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
+function takeUse(cache, line) {
+  const fields = fieldsOf2(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
+}
 function createDailyLedger(dir, sessionId, clock) {
   const caches = /* @__PURE__ */ new Map();
   const pruned = /* @__PURE__ */ new Set();
@@ -2491,8 +2522,11 @@ function createDailyLedger(dir, sessionId, clock) {
     const key = `${scope}\0${day}`;
     let cache = caches.get(key);
     if (!cache) {
+      const folder = join5(scopeDir, day);
       cache = {
-        folder: join5(scopeDir, day),
+        folder,
+        useFile: join5(folder, "use.jsonl"),
+        adjustFile: join5(folder, "adjust.jsonl"),
         useOffset: 0,
         adjustOffset: 0,
         agentMs: 0,
@@ -2513,23 +2547,18 @@ function createDailyLedger(dir, sessionId, clock) {
     return cache;
   };
   const refresh = (cache) => {
-    const use = readOn(join5(cache.folder, "use.jsonl"), cache.useOffset);
+    const use = readOn(cache.useFile, cache.useOffset);
     cache.useOffset = use.offset;
-    for (const line of use.lines) {
-      const fields = fieldsOf2(line);
-      if (typeof fields.session === "string") cache.sessions.add(fields.session);
-      cache.agentMs += numberOr(fields.agentMs);
-      cache.tokens += numberOr(fields.tokens);
-      cache.cost += numberOr(fields.cost);
-    }
-    const adjust = readOn(join5(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
       const fields = fieldsOf2(line);
       const now = cache.adjustment;
       cache.adjustment = {
         addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
-        addTurns: now.addTurns + numberOr(fields.addTurns),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
         addTokens: now.addTokens + numberOr(fields.addTokens),
         addCost: now.addCost + numberOr(fields.addCost),
         off: now.off || fields.off === true
@@ -2537,9 +2566,21 @@ function createDailyLedger(dir, sessionId, clock) {
     }
     while (existsSync2(join5(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
   };
-  const append = (cache, file, line) => {
-    appendFileSync(join5(cache.folder, file), `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
+  const appendUse = (cache, line) => {
+    const text2 = `${JSON.stringify(line)}
+`;
+    const fd = openSync2(cache.useFile, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      const after = fstatSync(fd).size;
+      if (before === cache.useOffset && after === before + Buffer.byteLength(text2)) {
+        cache.useOffset = after;
+        takeUse(cache, line);
+      }
+    } finally {
+      closeSync2(fd);
+    }
   };
   return {
     standings(budgets) {
@@ -2576,7 +2617,7 @@ function createDailyLedger(dir, sessionId, clock) {
               writeFileSync2(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
 `, { flag: "wx" });
               cache.prompts = next;
-              append(cache, "use.jsonl", { session: sessionId });
+              appendUse(cache, { session: sessionId });
               break;
             } catch (error) {
               if (error.code !== "EEXIST") throw error;
@@ -2589,11 +2630,16 @@ function createDailyLedger(dir, sessionId, clock) {
     },
     addUse(budgets, use) {
       guard(void 0, () => {
-        for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", { session: sessionId, ...use });
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
       });
     },
     adjust(budget, adjustment) {
-      guard(void 0, () => append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...adjustment }));
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        appendFileSync(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`, "utf8");
+      });
     },
     problem() {
       if (trouble === null || told) return null;

@@ -8,6 +8,7 @@ import {
 	appendFileSync,
 	closeSync,
 	existsSync,
+	fstatSync,
 	mkdirSync,
 	openSync,
 	readdirSync,
@@ -15,6 +16,7 @@ import {
 	rmSync,
 	statSync,
 	writeFileSync,
+	writeSync,
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -53,6 +55,9 @@ function scopeFolder(scope: string): string {
 /** What this process knows of one scope's day, read on incrementally. */
 interface DayCache {
 	folder: string;
+	/** The day's use and adjustment files. */
+	useFile: string;
+	adjustFile: string;
 	useOffset: number;
 	adjustOffset: number;
 	agentMs: number;
@@ -68,11 +73,12 @@ function numberOr(value: unknown): number {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-/** The whole lines appended to `file` since `offset`, and the offset after them. */
+const NOTHING_NEW: unknown[] = [];
+
+/** The whole lines appended to `file` since `offset`, and the offset after them: one stat when nothing was added. */
 function readOn(file: string, offset: number): { lines: unknown[]; offset: number } {
-	if (!existsSync(file)) return { lines: [], offset };
-	const size = statSync(file).size;
-	if (size <= offset) return { lines: [], offset };
+	const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+	if (size <= offset) return { lines: NOTHING_NEW, offset };
 	const fd = openSync(file, "r");
 	try {
 		const buffer = Buffer.alloc(size - offset);
@@ -98,6 +104,15 @@ function fieldsOf(value: unknown): Record<string, unknown> {
 	return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
+/** Adds one line of use to what this process knows of the day. */
+function takeUse(cache: DayCache, line: unknown): void {
+	const fields = fieldsOf(line);
+	if (typeof fields.session === "string") cache.sessions.add(fields.session);
+	cache.agentMs += numberOr(fields.agentMs);
+	cache.tokens += numberOr(fields.tokens);
+	cache.cost += numberOr(fields.cost);
+}
+
 /** The daily ledger in `dir`, for the session `sessionId`, on the host's clock. */
 export function createDailyLedger(dir: string, sessionId: string, clock: Clock): DailyLedger {
 	const caches = new Map<string, DayCache>();
@@ -120,8 +135,11 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 		const key = `${scope}\u0000${day}`;
 		let cache = caches.get(key);
 		if (!cache) {
+			const folder = join(scopeDir, day);
 			cache = {
-				folder: join(scopeDir, day),
+				folder,
+				useFile: join(folder, "use.jsonl"),
+				adjustFile: join(folder, "adjust.jsonl"),
 				useOffset: 0,
 				adjustOffset: 0,
 				agentMs: 0,
@@ -144,23 +162,18 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 	};
 
 	const refresh = (cache: DayCache): void => {
-		const use = readOn(join(cache.folder, "use.jsonl"), cache.useOffset);
+		const use = readOn(cache.useFile, cache.useOffset);
 		cache.useOffset = use.offset;
-		for (const line of use.lines) {
-			const fields = fieldsOf(line);
-			if (typeof fields.session === "string") cache.sessions.add(fields.session);
-			cache.agentMs += numberOr(fields.agentMs);
-			cache.tokens += numberOr(fields.tokens);
-			cache.cost += numberOr(fields.cost);
-		}
-		const adjust = readOn(join(cache.folder, "adjust.jsonl"), cache.adjustOffset);
+		for (const line of use.lines) takeUse(cache, line);
+		const adjust = readOn(cache.adjustFile, cache.adjustOffset);
 		cache.adjustOffset = adjust.offset;
 		for (const line of adjust.lines) {
 			const fields = fieldsOf(line);
 			const now = cache.adjustment;
 			cache.adjustment = {
 				addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
-				addTurns: now.addTurns + numberOr(fields.addTurns),
+				// The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+				addPrompts: now.addPrompts + numberOr(fields.addTurns),
 				addTokens: now.addTokens + numberOr(fields.addTokens),
 				addCost: now.addCost + numberOr(fields.addCost),
 				off: now.off || fields.off === true,
@@ -169,8 +182,25 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 		while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
 	};
 
-	const append = (cache: DayCache, file: string, line: Record<string, unknown>): void => {
-		appendFileSync(join(cache.folder, file), `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
+	/**
+	 * Appends a line of use. When nothing was left unread before it and the file grew by this line alone (no other
+	 * session wrote beside it), the line counts as read here: the next standing does not read back what this session
+	 * wrote, and a model call after a prompt or an answer costs a stat of each file and no read.
+	 */
+	const appendUse = (cache: DayCache, line: Record<string, unknown>): void => {
+		const text = `${JSON.stringify(line)}\n`;
+		const fd = openSync(cache.useFile, "a");
+		try {
+			const before = fstatSync(fd).size;
+			writeSync(fd, text);
+			const after = fstatSync(fd).size;
+			if (before === cache.useOffset && after === before + Buffer.byteLength(text)) {
+				cache.useOffset = after;
+				takeUse(cache, line);
+			}
+		} finally {
+			closeSync(fd);
+		}
 	};
 
 	return {
@@ -208,7 +238,7 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 						try {
 							writeFileSync(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}\n`, { flag: "wx" });
 							cache.prompts = next;
-							append(cache, "use.jsonl", { session: sessionId });
+							appendUse(cache, { session: sessionId });
 							break;
 						} catch (error) {
 							if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -221,11 +251,15 @@ export function createDailyLedger(dir: string, sessionId: string, clock: Clock):
 		},
 		addUse(budgets, use) {
 			guard(undefined, () => {
-				for (const budget of budgets) append(cacheOf(budget.scope), "use.jsonl", { session: sessionId, ...use });
+				for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
 			});
 		},
 		adjust(budget, adjustment) {
-			guard(undefined, () => append(cacheOf(budget.scope), "adjust.jsonl", { session: sessionId, ...adjustment }));
+			guard(undefined, () => {
+				const { addPrompts, ...rest } = adjustment;
+				const line = { session: sessionId, ...rest, addTurns: addPrompts };
+				appendFileSync(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}\n`, "utf8");
+			});
 		},
 		problem() {
 			if (trouble === null || told) return null;

@@ -209,10 +209,10 @@ describe("/timebox typed in Claude Code", () => {
 		});
 	});
 
-	it("answers status, off, and bad input with the usage, changing nothing on bad input", async () => {
+	it("answers status and off without the usage, and bad input with it, changing nothing on bad input", async () => {
 		expect(await submit("/timebox status", "p0")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 		await submit("/timebox 10m -- say done", "p1");
 		expect(await submit("/timebox status", "p2")).toEqual({
@@ -598,7 +598,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("\n");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 	});
 
@@ -740,7 +740,7 @@ describe("sessions", () => {
 		expect(readdirSync(ledgerDir())).toEqual([`${budgetId}.off.json`]);
 		expect(await submit("/timebox status", "p3")).toEqual({
 			decision: "block",
-			reason: `No active timebox.\n${USAGE}`,
+			reason: "No active timebox.",
 		});
 	});
 
@@ -1207,7 +1207,7 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		expect(stderr).toBe("");
 		return stdout === "" ? {} : (JSON.parse(stdout) as SyncHookJSONOutput);
 	}
-	const SPENT = "Timebox: today's budget is spent (2 turns). It resets at midnight.";
+	const SPENT = "Timebox: today's budget is spent (2 prompts). It resets at midnight.";
 
 	it("counts prompts into the shared day, a message typed mid-turn not, and blocks the one past the limit", async () => {
 		expect(await dailyHook(promptPayload("one", "p1"), "turns:2")).toEqual({});
@@ -1216,7 +1216,7 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		expect(await dailyHook(promptPayload("three", "p3"), "turns:2")).toEqual({ decision: "block", reason: SPENT });
 		const today = await dailyHook(promptPayload("/timebox today", "p4"), "turns:2");
 		expect(today.reason).toBe(
-			"Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 2 turns. Used 0s of agent time, 2 turns, 0 tokens, $0.00, by 1 session.",
+			"Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 2 of 2 prompts used, 0 left. Used by 1 session.",
 		);
 	});
 
@@ -1238,11 +1238,11 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		for (const id of ["p1", "p2", "p3", "p4"]) await dailyHook(promptPayload(id, id), daily);
 		const fifth = await dailyHook(promptPayload("p5", "p5"), daily);
 		expect(fifth).toEqual({
-			systemMessage: "Timebox: today's budget: 1 turn left of 5 — the model is asked to wrap up.",
+			systemMessage: "Timebox: today's budget: 1 prompt left of 5 — the model is asked to wrap up.",
 			hookSpecificOutput: {
 				hookEventName: "UserPromptSubmit",
 				additionalContext:
-					"Timebox: 15m 0s left of 15m.\n\nToday's budget (shared by every session): 1 turn left of 5.",
+					"Timebox: 15m 0s left of 15m.\n\nToday's budget (shared by every session): 1 prompt left of 5.",
 			},
 		});
 		expect(await dailyHook(postToolBatchPayload("p5"), daily)).toMatchObject({
@@ -1262,14 +1262,16 @@ describe("the daily budget in Claude Code (TIMEBOX_DAILY)", () => {
 		);
 		await dailyHook({ ...promptPayload("work", "p1"), transcript_path: transcript }, "tokens:5k");
 		const today = await dailyHook(promptPayload("/timebox today", "p2"), "tokens:5k");
-		expect(today.reason).toContain("Used 0s of agent time, 1 turn, 1k tokens");
+		expect(today.reason).toBe(
+			"Timebox today: 1 daily budget.\nEvery session (TIMEBOX_DAILY): 1k of 5k tokens used, 4k left. Used by 1 session.",
+		);
 		expect((await submit("/timebox today", "p3")).reason).toMatch(/^No daily budget is set\./);
 	});
 
 	it("names a TIMEBOX_DAILY it cannot read when a session starts, and enforces nothing", async () => {
 		expect(await dailyHook({ ...base, hook_event_name: "SessionStart", source: "startup" }, "3h steps:2")).toEqual({
 			systemMessage:
-				"Timebox: TIMEBOX_DAILY: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.",
+				"Timebox: TIMEBOX_DAILY: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.",
 		});
 		expect(await dailyHook(promptPayload("one", "p1"), "3h steps:2")).toEqual({});
 	});

@@ -2,7 +2,7 @@
 // never both taken by two sessions; use and adjustments reach every session; a new day starts empty and the old one
 // is pruned; a ledger that cannot be used says so once and never blocks.
 
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -40,16 +40,14 @@ describe("the daily ledger", () => {
 	});
 
 	it("never counts more prompts than the limit, however sessions interleave (property)", () => {
+		let runs = 0;
 		fc.assert(
 			fc.property(fc.array(fc.boolean(), { maxLength: 12 }), fc.integer({ min: 1, max: 6 }), (order, limit) => {
-				const run = mkdtempSync(join(tmpdir(), "timebox-daily-race-"));
-				try {
-					const ledgers = [createDailyLedger(run, "a", clock), createDailyLedger(run, "b", clock)];
-					const taken = order.filter((second) => ledgers[second ? 1 : 0]?.countPrompt([user], [limit])).length;
-					expect(taken).toBe(Math.min(order.length, limit));
-				} finally {
-					rmSync(run, { recursive: true, force: true });
-				}
+				// Each run is a day of its own scope, in the test's folder.
+				const scope: DailyBudget = { ...user, scope: `project:/run-${++runs}` };
+				const ledgers = [createDailyLedger(dir, "a", clock), createDailyLedger(dir, "b", clock)];
+				const taken = order.filter((second) => ledgers[second ? 1 : 0]?.countPrompt([scope], [limit])).length;
+				expect(taken).toBe(Math.min(order.length, limit));
 			}),
 			{ numRuns: 40 },
 		);
@@ -71,10 +69,29 @@ describe("the daily ledger", () => {
 	it("shares today's additions and a day off with every session", () => {
 		const a = createDailyLedger(dir, "a", clock);
 		const b = createDailyLedger(dir, "b", clock);
-		a.adjust(user, { ...NO_ADJUSTMENT, addTurns: 2, addTimeMs: 60_000 });
-		expect(b.standings([user])[0]?.adjustment).toEqual({ ...NO_ADJUSTMENT, addTurns: 2, addTimeMs: 60_000 });
+		a.adjust(user, { ...NO_ADJUSTMENT, addPrompts: 2, addTimeMs: 60_000 });
+		expect(b.standings([user])[0]?.adjustment).toEqual({ ...NO_ADJUSTMENT, addPrompts: 2, addTimeMs: 60_000 });
 		b.adjust(user, { ...NO_ADJUSTMENT, off: true });
 		expect(a.standings([user])[0]?.adjustment.off).toBe(true);
+	});
+
+	it("keeps the ledger's line format: added prompts are written and read as addTurns, as earlier versions do", () => {
+		const a = createDailyLedger(dir, "a", clock);
+		a.adjust(user, { ...NO_ADJUSTMENT, addPrompts: 2 });
+		const adjust = join(dir, "daily", "user", localDay(now), "adjust.jsonl");
+		expect(JSON.parse(readFileSync(adjust, "utf8"))).toEqual({
+			session: "a",
+			addTimeMs: 0,
+			addTurns: 2,
+			addTokens: 0,
+			addCost: 0,
+			off: false,
+		});
+		appendFileSync(
+			adjust,
+			`${JSON.stringify({ session: "old", addTimeMs: 0, addTurns: 3, addTokens: 0, addCost: 0 })}\n`,
+		);
+		expect(createDailyLedger(dir, "b", clock).standings([user])[0]?.adjustment.addPrompts).toBe(5);
 	});
 
 	it("starts a new day at local midnight, empty, and prunes the days before it", () => {

@@ -130,7 +130,7 @@ describe("a default budget in opencode", () => {
 });
 
 describe("a daily budget in opencode", () => {
-	const SPENT_TODAY = "Timebox: today's budget is spent (1 turn). It resets at midnight.";
+	const SPENT_TODAY = "Timebox: today's budget is spent (1 prompt). It resets at midnight.";
 
 	it("refuses the prompt after today's last one, in any session, and again if opencode sends it again", async () => {
 		const opencode = await FakeOpencode.start(world, { env: { TIMEBOX_DAILY: "turns:1" }, options: { daily: "2h" } });

@@ -32,7 +32,7 @@ async function session(daily: { user?: string; project?: string } = {}): Promise
 	return pi.start();
 }
 
-const SPENT = "Timebox: today's budget is spent (3 turns). It resets at midnight.";
+const SPENT = "Timebox: today's budget is spent (3 prompts). It resets at midnight.";
 
 describe("a daily budget on pi", () => {
 	it("lets three sessions of a project answer 3 prompts in all, and refuses the 4th in any of them", async () => {
@@ -53,7 +53,7 @@ describe("a daily budget on pi", () => {
 		await three.timebox("today");
 		expect(three.screen.last?.message.split("\n")).toEqual([
 			"Timebox today: 1 daily budget.",
-			`This project (timebox.daily in ${join(root, "project", ".pi", "settings.json")}): 3 turns. Used 0s of agent time, 3 turns, 0 tokens, $0.00, by 3 sessions.`,
+			`This project (timebox.daily in ${join(root, "project", ".pi", "settings.json")}): 3 of 3 prompts used, 0 left. Used by 3 sessions.`,
 		]);
 	});
 
@@ -64,7 +64,7 @@ describe("a daily budget on pi", () => {
 		expect((await two.prompt("b")).aborted).toBe(true);
 		await two.timebox("today +turns:1");
 		expect(two.screen.last?.message.split("\n")[0]).toBe(
-			"Timebox: today's budget raised by 1 turn for the rest of the day.",
+			"Timebox: today's budget raised by 1 prompt for the rest of the day.",
 		);
 		expect((await one.prompt("c")).aborted).toBe(false);
 		expect((await one.prompt("d")).aborted).toBe(true);
@@ -90,7 +90,9 @@ describe("a daily budget on pi", () => {
 			"Timebox: today's budget is spent (10m of agent time). It resets at midnight.",
 		]);
 		await pi.timebox("today");
-		expect(pi.screen.last?.message).toMatch(/Used (?:1[0-6]|9)m \d+s of agent time, 2 turns/);
+		expect(pi.screen.last?.message).toMatch(
+			/: (?:1[0-6]|9)m \d+s of 10m of agent time used, [\dms ]+ left\. Used by 1 session\.$/,
+		);
 	});
 
 	it("tells the model at every call from 80% of the day", async () => {
@@ -98,8 +100,8 @@ describe("a daily budget on pi", () => {
 		for (const name of ["a", "b", "c", "d"]) await pi.prompt(name);
 		const fifth = await pi.prompt("e", { llmCalls: 2 });
 		expect(fifth.notes).toEqual([
-			"Today's budget (shared by every session): 1 turn left of 5.",
-			"Today's budget (shared by every session): 1 turn left of 5.",
+			"Today's budget (shared by every session): 1 prompt left of 5.",
+			"Today's budget (shared by every session): 1 prompt left of 5.",
 		]);
 	});
 
@@ -113,7 +115,7 @@ describe("a daily budget on pi", () => {
 		const pi = await session({ user: "3h steps:5" });
 		await pi.instance.emit({ type: "session_tree", newLeafId: pi.file.leafId, oldLeafId: null });
 		expect(pi.screen.messages("warning")).toEqual([
-			`Timebox: timebox.daily in ${join(root, "settings.json")}: a daily budget takes a time, turns, tokens and cost only. No daily budget is enforced from it.`,
+			`Timebox: timebox.daily in ${join(root, "settings.json")}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`,
 		]);
 		expect((await pi.prompt("a")).aborted).toBe(false);
 		await pi.timebox("today");

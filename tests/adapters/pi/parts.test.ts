@@ -1,7 +1,8 @@
 // The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
 // session context and the system prompt answer.
 
-import { describe, expect, it } from "vitest";
+import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { describe, expect, it, vi } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
 import { extensionRunOfCall, type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
@@ -133,8 +134,8 @@ describe("PiBudgetStore", () => {
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
 			{ kind: "prompt", key: "3:2:683af69a:hi" },
-			{ kind: "usage", tokens: 0, cost: 0, at: 4 },
-			{ kind: "usage", tokens: 624, cost: 0.006, at: 6 },
+			// The two answers of the run, added up.
+			{ kind: "usage", tokens: 624, cost: 0.006, at: 4 },
 			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
 			{ kind: "record", record: { kind: "off" } },
 		]);
@@ -152,6 +153,60 @@ describe("PiBudgetStore", () => {
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "prompt", key: "2:4:e8614759:kept" },
 		]);
+	});
+
+	/** A session file with, per text, a user message and a run of two model calls with a tool result after each. */
+	function sessionOf(...prompts: string[]): FakeSessionFile {
+		const file = new FakeSessionFile();
+		for (const [index, text] of prompts.entries()) {
+			file.appendUserMessage(text, index);
+			for (const tokens of [96, 32]) {
+				file.appendMessage({
+					role: "assistant",
+					content: "",
+					timestamp: index,
+					usage: { input: tokens, output: 0, cacheRead: 0, cacheWrite: 0, cost: { total: tokens / 256 } },
+				});
+				file.appendMessage({ role: "toolResult", content: "ok", timestamp: index });
+			}
+		}
+		return file;
+	}
+	/** The store on pi's session manager over `file`, and the lookups of entries by id it made. */
+	function storeOn(file: FakeSessionFile) {
+		const lookups = vi.fn((id: string) => file.entries.find((entry) => entry.id === id));
+		const sessionManager = { getEntries: () => file.entries.slice(), getLeafId: () => file.leafId, getEntry: lookups };
+		const context = new SessionContext();
+		context.bind({ sessionManager } as unknown as ExtensionContext);
+		return { store: new PiBudgetStore({ appendEntry: () => {} }, context), lookups };
+	}
+	const run = (text: string, at: number) => [
+		{ kind: "prompt", key: promptKey({ role: "user", timestamp: at, content: text }) },
+		{ kind: "usage", tokens: 128, cost: 0.5, at },
+	];
+
+	it("reads a session that never branched in one pass over its entries, looking none up by id", () => {
+		const { store, lookups } = storeOn(sessionOf("one", "two"));
+		expect(store.history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		expect(lookups).not.toHaveBeenCalled();
+	});
+
+	it("reads the branch the leaf is on after /tree moved it, and nothing at the root", () => {
+		const file = sessionOf("one", "two");
+		const { store } = storeOn(file);
+		const firstRunEnd = file.entries[4]?.id ?? null;
+		const secondRunEnd = file.leafId;
+		file.leafId = firstRunEnd;
+		file.appendUserMessage("other", 9);
+		expect(store.history()).toEqual([
+			...run("one", 0),
+			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 9, content: "other" }) },
+		]);
+		// Back on the first branch's leaf, which is not the last entry of the file.
+		file.leafId = secondRunEnd;
+		expect(store.history()).toEqual([...run("one", 0), ...run("two", 1)]);
+		file.leafId = null;
+		expect(store.history()).toEqual([]);
 	});
 
 	it("writes a budget as a timebox-active entry and an off as a timebox-off entry", async () => {

@@ -148,7 +148,7 @@ describe("commands", () => {
 	});
 
 	it.each([
-		["without a budget", EMPTY_SESSION, START, undefined, `No active timebox.\n${USAGE}`],
+		["without a budget", EMPTY_SESSION, START, undefined, "No active timebox."],
 		[
 			"with what is left and the on-stop command",
 			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedPrompts: 2 }),

@@ -459,7 +459,7 @@ describe("token and cost budgets in claude -p", () => {
 describe("the daily budget shared by claude and pi", () => {
 	it("counts a pi session's prompts and claude's into the same day, and refuses the next one in either", async () => {
 		const daily = "turns:2";
-		const spent = "Timebox: today's budget is spent (2 turns). It resets at midnight.";
+		const spent = "Timebox: today's budget is spent (2 prompts). It resets at midnight.";
 		mkdirSync(join(box.home, ".pi", "agent"), { recursive: true });
 		writeFileSync(join(box.home, ".pi", "agent", "settings.json"), JSON.stringify({ timebox: { daily } }));
 		const pi = (prompt: string) =>

@@ -211,7 +211,7 @@ describe("Timebox in opencode run", () => {
 		expect((await run(["second session"], env)).stdout).toContain("TWO");
 		const requests = api.requests.length;
 		const third = await run(["-c", "third"], env);
-		expect(third.stderr).toContain("[timebox] error: Timebox: today's budget is spent (2 turns).");
+		expect(third.stderr).toContain("[timebox] error: Timebox: today's budget is spent (2 prompts).");
 		expect(third.stdout).not.toContain("THREE");
 		expect(api.requests).toHaveLength(requests);
 	});

@@ -1,0 +1,153 @@
+// The daily budget's values: what a daily budget allows (read from a setting), what the sessions of its scope used
+// today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
+
+import { safeAmount } from "./measure.ts";
+import { parseCommand, quoteInput } from "./parse.ts";
+
+/** What a daily budget allows, per day. Any limit may be absent, never all. */
+export interface DailyLimits {
+	/** Agent time: the time runs took, from a prompt to the end of its run, summed over sessions. */
+	timeMs: number | null;
+	/** Prompts the user sends (`turns:` in a setting). */
+	prompts: number | null;
+	tokens: number | null;
+	cost: number | null;
+}
+
+/** A daily budget from a setting: whose sessions share it, where it was set, and its limits. */
+export interface DailyBudget {
+	/** The sessions that share it: `user` (every session of the user) or `project:<path>`. */
+	scope: string;
+	/** Where it was set, as the user would name it. */
+	source: string;
+	limits: DailyLimits;
+}
+
+/** What the sessions of a scope used today. */
+export interface DailyUse {
+	agentMs: number;
+	prompts: number;
+	tokens: number;
+	cost: number;
+	/** How many sessions contributed. */
+	sessions: number;
+}
+
+/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
+export interface DailyAdjustment {
+	addTimeMs: number;
+	addPrompts: number;
+	addTokens: number;
+	addCost: number;
+	off: boolean;
+}
+
+/** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
+export interface DailyStanding {
+	budget: DailyBudget;
+	use: DailyUse;
+	adjustment: DailyAdjustment;
+	dayStart: number;
+}
+
+export const NO_ADJUSTMENT: DailyAdjustment = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+
+/** The part of a run since `startedAt` that belongs to today: a run that began yesterday counts from midnight. */
+export function runTimeToday(startedAt: number, standings: readonly DailyStanding[], now: number): number {
+	const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+	return Math.max(0, now - dayStart);
+}
+
+/** The settings words a daily budget takes: time, prompts, tokens and cost; the rest belong to a session. */
+export function parseDailyBudget(text: unknown, scope: string, source: string): DailyBudget | { warning: string } {
+	const value = typeof text === "string" ? text : JSON.stringify(text);
+	const command = parseCommand(value);
+	if (command.kind !== "set") {
+		const why = command.kind === "invalid" ? command.reason : `${quoteInput(value)} is not a budget.`;
+		return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+	}
+	if (
+		command.stepLimit !== undefined ||
+		command.awareness !== undefined ||
+		command.graceMs !== undefined ||
+		command.onStopCommand
+	) {
+		return {
+			warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`,
+		};
+	}
+	return {
+		scope,
+		source,
+		limits: {
+			timeMs: command.timeLimitMs,
+			prompts: command.turnLimit,
+			tokens: command.tokenLimit ?? null,
+			cost: command.costLimit ?? null,
+		},
+	};
+}
+
+/** The limits in force today: the budget's, plus what was added today. */
+export function limitsToday(standing: DailyStanding): DailyLimits {
+	const { limits } = standing.budget;
+	const add = standing.adjustment;
+	const plus = (limit: number | null, more: number) => (limit === null ? null : limit + more);
+	return {
+		timeMs: plus(limits.timeMs, add.addTimeMs),
+		prompts: plus(limits.prompts, add.addPrompts),
+		tokens: plus(limits.tokens, add.addTokens),
+		cost: plus(limits.cost, add.addCost),
+	};
+}
+
+/** The used share of the daily budget's worst limit; 0 while it is off for the day. */
+export function dailyRatio(standing: DailyStanding): number {
+	if (standing.adjustment.off) return 0;
+	const limits = limitsToday(standing);
+	const { use } = standing;
+	const ratio = (used: number, limit: number | null) => (limit === null ? 0 : safeAmount(used) / limit);
+	return Math.max(
+		ratio(use.agentMs, limits.timeMs),
+		ratio(use.prompts, limits.prompts),
+		ratio(use.tokens, limits.tokens),
+		ratio(use.cost, limits.cost),
+	);
+}
+
+/** The first daily budget that is spent, or null. `prompts` checks the prompt limit too (a new prompt is about to run). */
+export function spentDaily(standings: readonly DailyStanding[], prompts: boolean): DailyStanding | null {
+	return (
+		standings.find((standing) => {
+			if (standing.adjustment.off) return false;
+			const limits = limitsToday(standing);
+			const { use } = standing;
+			return (
+				(limits.timeMs !== null && use.agentMs >= limits.timeMs) ||
+				(prompts && limits.prompts !== null && use.prompts >= limits.prompts) ||
+				(limits.tokens !== null && use.tokens >= limits.tokens) ||
+				(limits.cost !== null && use.cost >= limits.cost)
+			);
+		}) ?? null
+	);
+}
+
+/**
+ * Today's use of the daily budgets, shared by every session and process of the user on the machine. No method throws:
+ * a ledger that cannot be used reports it through `problem` and counts nothing.
+ */
+export interface DailyLedger {
+	/** Each budget's use and adjustments today. Reads only what was added since the last call. */
+	standings(budgets: readonly DailyBudget[]): DailyStanding[];
+	/**
+	 * Counts a prompt in each budget, unless one of them has `limit` prompts today (its prompt limit with today's
+	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
+	 */
+	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
+	/** Adds what this session used: agent time, tokens, cost. */
+	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
+	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
+	/** Why the ledger cannot be used, once, or null. */
+	problem(): string | null;
+}

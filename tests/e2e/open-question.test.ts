@@ -12,6 +12,8 @@ import { linesOf, sleep } from "./support/real-pi.ts";
 /** How late after the deadline the tool may be stopped. */
 const STOP_TOLERANCE_MS = 100;
 const BUDGET_MS = 3_000;
+const QUESTION_CLOSED =
+	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 const SPENT = /^Timebox budget spent\. Used 0 turns, 3s\. The agent stops for this turn\. The chat continues\.$/;
 
 let root: string;
@@ -98,6 +100,7 @@ describe("an open question on real pi with a UI", () => {
 		const errors = rpc.all((line) => isNotification(line, "error")).map((received) => received.line.message);
 		expect(errors).toHaveLength(1);
 		expect(errors[0]).toMatch(SPENT);
+		expect(rpc.all((line) => isNotification(line) && line.message === QUESTION_CLOSED)).toHaveLength(1);
 		expect(activeBudgets(sessionFile)).toHaveLength(1);
 		expect(rpc.all(isStatus).at(-1)?.line.statusText).toMatch(/^Timebox: budget spent/);
 

@@ -112,7 +112,9 @@ describe("a run an extension started, under a daily budget", () => {
 		expect((await pi.prompt("one")).aborted).toBe(false);
 		expect((await pi.prompt("two")).aborted).toBe(false);
 		expect(await pi.prompt("three")).toMatchObject({ aborted: true, modelCalls: 0 });
-		expect(pi.screen.messages("error")).toEqual(["Timebox: today's budget is spent (2 prompts). It resets at midnight."]);
+		expect(pi.screen.messages("error")).toEqual([
+			"Timebox: today's budget is spent (2 prompts). It resets at midnight.",
+		]);
 	});
 });
 

@@ -2,32 +2,15 @@
 // the rules say, asks the questions they raise, and keeps the time checks armed. It decides nothing itself.
 
 import type { CostReporting } from "./command-plan.ts";
-import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import { type DailyBudget, parseDailyBudget } from "./daily.ts";
 import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
 import { foldHistory } from "./history.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
-import type {
-	BudgetLedger,
-	BudgetStore,
-	Cancel,
-	Clock,
-	DailyLedger,
-	OnStopStarter,
-	Scheduler,
-	UIBridge,
-} from "./ports.ts";
+import type { BudgetLedger, BudgetStore, Clock, DailyLedger, OnStopStarter, Scheduler, UIBridge } from "./ports.ts";
 import { sessionReport } from "./report.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
-import {
-	isActive,
-	type LoadMode,
-	NOTHING_RECORDED,
-	nextTimeCheckIn,
-	readLedger,
-	type SessionEvent,
-	type SessionState,
-} from "./session/index.ts";
+import { type LoadMode, NOTHING_RECORDED, readLedger, type SessionEvent, type SessionState } from "./session/index.ts";
+import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
 
@@ -89,9 +72,7 @@ export class LiveSession {
 	/** The daily budgets that cover the session, read from the settings at the first load. */
 	private dailyBudgets: readonly DailyBudget[] = [];
 	private disposed = false;
-	private refreshTimer: Cancel | null = null;
-	private checkTimer: Cancel | null = null;
-	private checkDue: number | null = null;
+	private readonly timeChecks: TimeChecks;
 	private readonly reported = new Set<string>();
 	/** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
 	private openQuestion: AbortController | null = null;
@@ -109,6 +90,7 @@ export class LiveSession {
 			late: (answer) => this.show(answer),
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
+		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
 	}
 
 	get state(): SessionState {
@@ -263,7 +245,7 @@ export class LiveSession {
 	/** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
 	dispose(): void {
 		this.disposed = true;
-		this.cancelTimers();
+		this.timeChecks.cancel();
 		this.openQuestion?.abort();
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
@@ -280,42 +262,7 @@ export class LiveSession {
 		const dailyRun =
 			this.runtime.daily.session.runStartedAt !== null &&
 			this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
-		if (!isActive(this.runtime.state) && !dailyRun) {
-			this.cancelTimers();
-			return;
-		}
-		this.guard("timers", () => {
-			this.refreshTimer ??= this.ports.scheduler.setInterval(
-				() => void this.handle({ type: "timeCheck" }),
-				STATUS_REFRESH_INTERVAL_MS,
-			);
-			const now = this.ports.clock.now();
-			const delay = nextTimeCheckIn(this.runtime.state, now);
-			if (delay === null) {
-				this.cancelTimeCheck();
-				return;
-			}
-			if (now + delay === this.checkDue) return;
-			this.cancelTimeCheck();
-			this.checkDue = now + delay;
-			this.checkTimer = this.ports.scheduler.setTimeout(() => {
-				this.checkDue = null;
-				this.checkTimer = null;
-				void this.handle({ type: "timeCheck" });
-			}, delay);
-		});
-	}
-
-	private cancelTimeCheck(): void {
-		this.checkTimer?.();
-		this.checkTimer = null;
-		this.checkDue = null;
-	}
-
-	private cancelTimers(): void {
-		this.refreshTimer?.();
-		this.refreshTimer = null;
-		this.cancelTimeCheck();
+		this.guard("timers", () => this.timeChecks.arm(this.runtime.state, dailyRun));
 	}
 
 	private guard(where: string, action: () => void): void {

@@ -36,6 +36,7 @@ export {
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
+export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./host-terms.ts";
 export {
 	LiveSession,
 	type LiveSessionPorts,

@@ -5,6 +5,7 @@ import type { CostReporting } from "./command-plan.ts";
 import { type DailyBudget, parseDailyBudget } from "./daily.ts";
 import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
 import { foldHistory } from "./history.ts";
+import type { HostTerms } from "./host-terms.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
 import type { BudgetLedger, BudgetStore, Clock, DailyLedger, OnStopStarter, Scheduler, UIBridge } from "./ports.ts";
 import { sessionReport } from "./report.ts";
@@ -42,6 +43,8 @@ export interface LiveSessionPorts {
 	costReporting?(): CostReporting;
 	/** The ledger of the daily budgets every session shares; absent where there is none. */
 	daily?: DailyLedger;
+	/** How the host's users type the command and what the host measures; pi's when absent. */
+	terms?: HostTerms;
 }
 
 /** A setting's value and where it came from, as the user would name it. */
@@ -88,6 +91,7 @@ export class LiveSession {
 			abortRun: () => ports.abortRun(),
 			problem: (where, error) => this.report(where, error),
 			late: (answer) => this.show(answer),
+			...(ports.terms ? { terms: ports.terms } : {}),
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -158,6 +162,7 @@ export class LiveSession {
 						this.ports.store.history(),
 						(budget) => readLedger(this.ports.ledger, budget),
 						this.ports.clock.now(),
+						this.ports.terms,
 					),
 			};
 		});

@@ -2,6 +2,7 @@
 
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { describeBudget, formatCost, pluralTurns } from "./format.ts";
+import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
 import { formatTime } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
@@ -241,9 +242,8 @@ export function badOnLimitMessage(source: string, value: unknown): string {
 	return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 
-/** `/timebox today` where no daily budget covers the session. */
-export const NO_DAILY_BUDGET =
-	'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
+/** `/timebox today` where no daily budget covers the session, in pi's terms. */
+export const NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 /** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
 export const QUESTION_CLOSED =

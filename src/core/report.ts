@@ -5,6 +5,7 @@ import type { Spend, TimeboxBudget } from "./budget.ts";
 import type { LedgerView } from "./events.ts";
 import { describeBudget, formatCost, formatTokens, pluralTurns } from "./format.ts";
 import type { HistoryItem } from "./history.ts";
+import { DEFAULT_TERMS, type HostTerms, unmeasuredNote } from "./host-terms.ts";
 import { elapsedMs, safeAmount } from "./measure.ts";
 import { formatTime } from "./parse.ts";
 import { parseRecord } from "./records.ts";
@@ -30,15 +31,24 @@ interface ReportedBudget {
 export type LedgerLookup = (budget: TimeboxBudget) => LedgerView;
 
 /**
- * The report of a session's budgets, oldest first, or a line saying there were none.
+ * The report of a session's budgets, oldest first, or a line saying there were none. What the host cannot measure
+ * (`terms`) is left out of each budget's use and said once, never shown as a zero.
  * @example sessionReport(items, lookup, now) // "Timebox report: 1 budget in this session.\n1. 15m and 3 turns, set 4m 0s ago: …"
  */
-export function sessionReport(items: readonly HistoryItem[], ledger: LedgerLookup, now: number): string {
+export function sessionReport(
+	items: readonly HistoryItem[],
+	ledger: LedgerLookup,
+	now: number,
+	terms: HostTerms = DEFAULT_TERMS,
+): string {
 	const budgets = foldBudgets(items);
 	if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
-	const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
+	const lines = budgets.map(
+		(entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`,
+	);
 	const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-	return [`Timebox report: ${count} in this session.`, ...lines].join("\n");
+	const note = unmeasuredNote(terms);
+	return [`Timebox report: ${count} in this session.`, ...lines, ...(note === null ? [] : [note])].join("\n");
 }
 
 /** Every budget the history set, with the prompts and usage that came while each was in force and not paused. */
@@ -70,7 +80,7 @@ function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 }
 
 /** `15m and 3 turns, set 12m 0s ago: used 12m 0s, 3 turns, 150k tokens, $1.23. Spent: the time ran out.` */
-function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number): string {
+function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number, terms: HostTerms): string {
 	const { budget } = entry;
 	const spent = ledger.spent;
 	const ending: Ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
@@ -83,7 +93,12 @@ function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number): 
 	// After a stop the chat goes on without a budget: what it uses then is not the spent budget's.
 	const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
 	const spend = sumUsage(entry.usage.filter((usage) => usage.at === undefined || usage.at <= stoppedAt));
-	const used = [formatTime(time), pluralTurns(turns), `${formatTokens(spend.tokens)} tokens`, formatCost(spend.cost)];
+	const used = [
+		formatTime(time),
+		pluralTurns(turns),
+		...(terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : []),
+		...(terms.cost ? [formatCost(spend.cost)] : []),
+	];
 	const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
 	return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
 }

@@ -10,9 +10,9 @@ import {
 	type DailySession,
 	NO_DAILY_SESSION,
 	todayCommand,
-	todayReport,
 } from "./daily.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
+import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "./host-terms.ts";
 import { parseCommand } from "./parse.ts";
 import type { Clock } from "./ports.ts";
 import {
@@ -40,6 +40,8 @@ export interface RuntimePorts extends EffectPorts {
 	daily?: DailyPort;
 	/** An answer that comes after its event (what became of an on-stop command): the host shows its notices. */
 	late(answer: Answer): void;
+	/** How the host's users type the command and what the host measures; pi's when absent. */
+	terms?: HostTerms;
 }
 
 /** What a `/timebox` command needs besides its words. */
@@ -110,15 +112,21 @@ export class SessionRuntime {
 		const answer = noAnswer();
 		try {
 			const port = this.ports.daily;
-			const reply = port ? todayCommand(port, words) : { message: todayReport([]), level: "info" as const };
-			answer.notices.push(reply);
+			const reply =
+				port && port.budgets.length > 0
+					? todayCommand(port, words)
+					: { message: noDailyBudgetMessage(this.terms), level: "info" as const };
+			answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
 		} catch (error) {
 			this.ports.problem("/timebox today", error);
 		}
 		return answer;
 	}
 
-	/** Carries out effects; what an on-stop command's runner reports at once joins this answer, a later report its own. */
+	/**
+	 * Carries out effects; what an on-stop command's starter reports at once joins this answer, a later report its own.
+	 * What the user is told is in the host's terms.
+	 */
 	private carryOut(effects: readonly Effect[]): Answer {
 		const answer = noAnswer();
 		let carrying = true;
@@ -128,7 +136,12 @@ export class SessionRuntime {
 			else this.ports.late(report);
 		});
 		carrying = false;
+		for (const notice of answer.notices) notice.message = inHostTerms(notice.message, this.terms);
 		return answer;
+	}
+
+	private get terms(): HostTerms {
+		return this.ports.terms ?? DEFAULT_TERMS;
 	}
 
 	/**

@@ -176,7 +176,7 @@ describe("/timebox today", () => {
 
 	it("shows each limited dimension as used of limit and what is left, no other, and how many sessions used it", () => {
 		expect(todayReport([])).toBe(
-			'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".',
+			'No daily budget is set. Set one under the timebox key of pi\'s settings.json ("daily": "3h turns:60 cost:10").',
 		);
 		expect(todayReport([standing(budget("turns:3"), { prompts: 2, sessions: 2 })]).split("\n")).toEqual([
 			"Timebox today: 1 daily budget.",

@@ -174,6 +174,13 @@ var ROLES = {
 var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 var claudeCodeHost = {
   name: "claude",
+  terms: {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.'
+  },
   read: ({ event, sessionId, fields }) => {
     const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
     return {
@@ -730,6 +737,29 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   return parts.join(" and ");
 }
 
+// src/core/host-terms.ts
+var WRITTEN_COMMAND = "/timebox";
+var DEFAULT_TERMS = {
+  name: "pi",
+  command: WRITTEN_COMMAND,
+  tokens: true,
+  cost: true,
+  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+};
+function inHostTerms(text2, terms) {
+  return terms.command === WRITTEN_COMMAND ? text2 : text2.replaceAll(WRITTEN_COMMAND, terms.command);
+}
+function noDailyBudgetMessage(terms) {
+  return `No daily budget is set. ${terms.dailySetting}`;
+}
+function unmeasuredNote(terms) {
+  const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+  return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+function capitalize(text2) {
+  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
+}
+
 // src/core/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
@@ -869,7 +899,7 @@ function stepsStoppedMessage(limit) {
 function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
-var NO_DAILY_BUDGET = 'No daily budget is set. In pi, set one under the timebox key of the settings ("daily": "3h turns:60 $10"); in Claude Code, with TIMEBOX_DAILY="3h turns:60 $10".';
+var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily-text.ts
 function pluralPrompts2(count2) {
@@ -1339,12 +1369,15 @@ function foldHistory(items) {
 }
 
 // src/core/report.ts
-function sessionReport(items, ledger, now) {
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
   if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
-  const lines = budgets.map((entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now)}`);
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
   const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
-  return [`Timebox report: ${count2} in this session.`, ...lines].join("\n");
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count2} in this session.`, ...lines, ...note === null ? [] : [note]].join("\n");
 }
 function foldBudgets(items) {
   const budgets = [];
@@ -1372,7 +1405,7 @@ function foldBudgets(items) {
   }
   return budgets;
 }
-function describeEntry(entry, ledger, now) {
+function describeEntry(entry, ledger, now, terms) {
   const { budget } = entry;
   const spent = ledger.spent;
   const ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
@@ -1382,7 +1415,12 @@ function describeEntry(entry, ledger, now) {
   const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
   const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
-  const used = [formatTime(time), pluralTurns(turns), `${formatTokens(spend.tokens)} tokens`, formatCost(spend.cost)];
+  const used = [
+    formatTime(time),
+    pluralTurns(turns),
+    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(spend.cost)] : []
+  ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
   return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
 }
@@ -2225,14 +2263,17 @@ var SessionRuntime = class {
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port ? todayCommand(port, words) : { message: todayReport([]), level: "info" };
-      answer.notices.push(reply);
+      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
+      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
     return answer;
   }
-  /** Carries out effects; what an on-stop command's runner reports at once joins this answer, a later report its own. */
+  /**
+   * Carries out effects; what an on-stop command's starter reports at once joins this answer, a later report its own.
+   * What the user is told is in the host's terms.
+   */
   carryOut(effects) {
     const answer = noAnswer();
     let carrying = true;
@@ -2242,7 +2283,11 @@ var SessionRuntime = class {
       else this.ports.late(report);
     });
     carrying = false;
+    for (const notice of answer.notices) notice.message = inHostTerms(notice.message, this.terms);
     return answer;
+  }
+  get terms() {
+    return this.ports.terms ?? DEFAULT_TERMS;
   }
   /**
    * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
@@ -2300,6 +2345,13 @@ var ROLES2 = {
 var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
 var codexCliHost = {
   name: "codex",
+  terms: {
+    name: "Codex",
+    command: "timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
+  },
   read: ({ event, sessionId, fields }) => {
     const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
     return {
@@ -2350,6 +2402,13 @@ var ROLES3 = {
 var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
 var geminiCliHost = {
   name: "gemini",
+  terms: {
+    name: "Gemini CLI",
+    command: "/timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
+  },
   read: ({ event, sessionId, fields }) => {
     const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
     return {
@@ -3036,7 +3095,7 @@ async function command2(args, deps, now, promptId) {
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
     cost: "host cannot see",
     ...deps.readUsage ? {} : { tokensSeen: false },
-    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now)
+    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms)
   });
   return { ...await hook.reply(answered), answered: true };
 }
@@ -3080,7 +3139,8 @@ var HookRuntime = class {
           this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
-        ...daily ? { daily } : {}
+        ...daily ? { daily } : {},
+        ...deps.terms ? { terms: deps.terms } : {}
       },
       state,
       this.dailyBefore
@@ -3289,7 +3349,8 @@ async function runCli(args, stdin2, env, deps) {
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
-      ...host.readUsage ? { readUsage: host.readUsage } : {}
+      ...host.readUsage ? { readUsage: host.readUsage } : {},
+      terms: host.terms
     });
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
@@ -3301,7 +3362,7 @@ async function runCli(args, stdin2, env, deps) {
     if (event.command === null) return { stdout: "", stderr };
     const blocked = host.write(
       {
-        notices: [internalErrorMessage("/timebox", error)],
+        notices: [inHostTerms(internalErrorMessage("/timebox", error), host.terms)],
         context: [],
         refusal: null,
         stop: false,

@@ -22,6 +22,13 @@ const COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 
 export const claudeCodeHost: HookHost = {
 	name: "claude",
+	terms: {
+		name: "Claude Code",
+		command: "/timebox",
+		tokens: true,
+		cost: false,
+		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+	},
 	read: ({ event, sessionId, fields }) => {
 		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
 		return {

@@ -25,6 +25,13 @@ const COMMAND = /^\/?timebox(?:\s+([\s\S]*))?$/;
 
 export const codexCliHost: HookHost = {
 	name: "codex",
+	terms: {
+		name: "Codex",
+		command: "timebox",
+		tokens: false,
+		cost: false,
+		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.',
+	},
 	read: ({ event, sessionId, fields }) => {
 		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
 		return {

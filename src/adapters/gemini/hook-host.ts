@@ -24,6 +24,13 @@ const COMMAND = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
 
 export const geminiCliHost: HookHost = {
 	name: "gemini",
+	terms: {
+		name: "Gemini CLI",
+		command: "/timebox",
+		tokens: false,
+		cost: false,
+		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.',
+	},
 	read: ({ event, sessionId, fields }) => {
 		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
 		return {

@@ -9,6 +9,7 @@ import {
 	type Clock,
 	DAILY_ENV,
 	DEFAULT_ENV,
+	inHostTerms,
 	internalErrorMessage,
 	LEDGER_FOLDER,
 	type OnStopStarter,
@@ -154,6 +155,7 @@ export async function runCli(
 			startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
 			...(host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 			...(host.readUsage ? { readUsage: host.readUsage } : {}),
+			terms: host.terms,
 		});
 		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
@@ -164,7 +166,7 @@ export async function runCli(
 		if (event.command === null) return { stdout: "", stderr };
 		const blocked = host.write(
 			{
-				notices: [internalErrorMessage("/timebox", error)],
+				notices: [inHostTerms(internalErrorMessage("/timebox", error), host.terms)],
 				context: [],
 				refusal: null,
 				stop: false,

@@ -10,6 +10,7 @@ import {
 	type DailyPort,
 	DEFAULT_ENV,
 	foldHistory,
+	type HostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
 	type OnStopOutcome,
@@ -51,6 +52,8 @@ export interface HookDeps {
 	unnamedPrompts?: boolean;
 	/** Reads what model calls used from the transcript; absent where the host's hooks see no usage. */
 	readUsage?: UsageReader;
+	/** How the host's users type the command and what the host measures. */
+	terms?: HostTerms;
 }
 
 /** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
@@ -154,7 +157,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		// The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
 		cost: "host cannot see",
 		...(deps.readUsage ? {} : { tokensSeen: false as const }),
-		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now),
+		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
 	});
 	return { ...(await hook.reply(answered)), answered: true };
 }
@@ -231,6 +234,7 @@ class HookRuntime {
 				},
 				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
 				...(daily ? { daily } : {}),
+				...(deps.terms ? { terms: deps.terms } : {}),
 			},
 			state,
 			this.dailyBefore,

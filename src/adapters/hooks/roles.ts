@@ -2,6 +2,7 @@
 // adapter gives, and what a host file says of its host (how events map, how a reply is written, where data lives,
 // what it cannot see). Host files implement `HookHost`; nothing here names a host.
 
+import type { HostTerms } from "../../core/index.ts";
 import type { UsageReader } from "./usage.ts";
 
 /** The part a host's hook event plays in a session. */
@@ -69,6 +70,8 @@ export interface HookFields {
 export interface HookHost {
 	/** The name `timebox hook --host <name>` takes. */
 	name: string;
+	/** How its users type the command, what it measures, where its daily budget is set. */
+	terms: HostTerms;
 	/** The hook's stdin as a neutral event. */
 	read(input: HookFields): HookEvent;
 	/** The reply in the JSON the host reads, or null to print nothing. */

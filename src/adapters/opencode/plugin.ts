@@ -7,6 +7,7 @@ import {
 	type Clock,
 	COMMAND_NAME,
 	type DailyLedger,
+	type HostTerms,
 	LEDGER_FOLDER,
 	LiveSession,
 	type OnStopStarter,
@@ -28,6 +29,15 @@ import type { Hooks, PluginInput } from "./host.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { OpencodeUI } from "./ui.ts";
 
+/** opencode in its users' words: its usage carries tokens and cost; a daily budget comes from the environment. */
+const OPENCODE_TERMS: HostTerms = {
+	name: "opencode",
+	command: "/timebox",
+	tokens: true,
+	cost: true,
+	dailySetting:
+		'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".',
+};
 /** What the plugin takes from the outside world: the real ones in production, fakes in tests. */
 export interface TimeboxPluginDeps {
 	clock: Clock;
@@ -136,6 +146,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					},
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
+					terms: OPENCODE_TERMS,
 				}),
 			};
 			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);

@@ -8,6 +8,8 @@ import {
 	type Clock,
 	COMMAND_NAME,
 	type DailyLedger,
+	DEFAULT_TERMS,
+	type HostTerms,
 	LiveSession,
 	type OnStopStarter,
 	RELOAD_NOTICE_DELAY_MS,
@@ -61,6 +63,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			newBudgetId: deps.newBudgetId,
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
+			terms: piTerms(deps.globalSettings()),
 			ask: async (question, choices, timeoutMs, signal) => {
 				const options = { timeout: timeoutMs, signal };
 				const chosen = await context.require().ui.select(question, [...choices], options);
@@ -166,5 +169,13 @@ function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => D
 		addUse: (budgets, use) => get().addUse(budgets, use),
 		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
 		problem: () => get().problem(),
+	};
+}
+
+/** pi in its users' words: a daily budget is set in its settings file, or in the project's. */
+function piTerms(settingsFile: string): HostTerms {
+	return {
+		...DEFAULT_TERMS,
+		dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`,
 	};
 }

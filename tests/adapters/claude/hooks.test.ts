@@ -1164,7 +1164,8 @@ describe("tokens read from the transcript, and cost", () => {
 			decision: "block",
 			reason: [
 				"Timebox report: 1 budget in this session.",
-				"1. 3 turns, set 1m 0s ago: used 1m 0s, 1 turn, 1.5k tokens, $0.00. Still active.",
+				"1. 3 turns, set 1m 0s ago: used 1m 0s, 1 turn, 1.5k tokens. Still active.",
+				"Cost not tracked in Claude Code.",
 			].join("\n"),
 		});
 	});

@@ -83,6 +83,31 @@ describe("Codex CLI's events in the adapter's roles", () => {
 	});
 });
 
+describe("Codex's words", () => {
+	it("names the command as Codex takes it, leaves out what Codex cannot measure, and says how to set a daily budget", async () => {
+		const bad = (await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "timebox 15x" })) as {
+			reason: string;
+		};
+		expect(bad.reason).toContain("Usage: timebox <budget> [-- <command>] | status | off");
+		expect(bad.reason).toContain("e.g. timebox 15m turns:3");
+		expect(bad.reason).not.toContain("/timebox");
+		await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "timebox 10m" });
+		now += 6_000;
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "timebox report" })).toEqual({
+			decision: "block",
+			reason: [
+				"Timebox report: 1 budget in this session.",
+				"1. 10m, set 6s ago: used 6s, 0 turns. Still active.",
+				"Tokens and cost not tracked in Codex.",
+			].join("\n"),
+		});
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t3", prompt: "timebox today" })).toEqual({
+			decision: "block",
+			reason: 'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.',
+		});
+	});
+});
+
 describe("a Codex CLI session through the command line", () => {
 	it("answers both forms of the budget line, counts prompts by turn id and keeps the log under $CODEX_HOME", async () => {
 		const env = { CODEX_HOME: join(home, "codex-home") };

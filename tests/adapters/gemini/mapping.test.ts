@@ -75,6 +75,15 @@ describe("Gemini CLI's events in the adapter's roles", () => {
 	});
 });
 
+describe("Gemini CLI's words", () => {
+	it("says how to set a daily budget in Gemini CLI, with no `$` for its screen to drop", async () => {
+		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "TIMEBOX-CMD today" })).toEqual({
+			decision: "block",
+			reason: 'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.',
+		});
+	});
+});
+
 describe("a Gemini CLI session through the command line", () => {
 	it("answers /timebox (and its TIMEBOX-CMD form) without a model call, counts prompts and keeps the log under ~/.gemini", async () => {
 		expect(await gemini({ hook_event_name: "BeforeAgent", prompt: "TIMEBOX-CMD turns:1" })).toEqual({

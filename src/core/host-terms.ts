@@ -1,0 +1,48 @@
+// What a host's users type and see: how the command is typed there, what the host can measure, and where its daily
+// budget is set. Every message is written once, with `/timebox`; a host whose command is typed otherwise reads it in
+// its own form.
+
+/** One host, in its users' words. */
+export interface HostTerms {
+	/** The host's name as its users know it (`Codex`). */
+	name: string;
+	/** How the command is typed there: `/timebox`, or `timebox` where the host takes no unknown slash command. */
+	command: string;
+	/** Whether the host says how many tokens a model call used, and what it cost. */
+	tokens: boolean;
+	cost: boolean;
+	/** How a daily budget is set there, said by `/timebox today` when none is. */
+	dailySetting: string;
+}
+
+/** The command as every message writes it. */
+const WRITTEN_COMMAND = "/timebox";
+
+/** pi's terms, and those of a host that says nothing else. */
+export const DEFAULT_TERMS: HostTerms = {
+	name: "pi",
+	command: WRITTEN_COMMAND,
+	tokens: true,
+	cost: true,
+	dailySetting: 'Set one under the timebox key of pi\'s settings.json ("daily": "3h turns:60 cost:10").',
+};
+
+/** A message as the host's users read it: the command in the form they type. */
+export function inHostTerms(text: string, terms: HostTerms): string {
+	return terms.command === WRITTEN_COMMAND ? text : text.replaceAll(WRITTEN_COMMAND, terms.command);
+}
+
+/** `/timebox today` where no daily budget covers the session. */
+export function noDailyBudgetMessage(terms: HostTerms): string {
+	return `No daily budget is set. ${terms.dailySetting}`;
+}
+
+/** What a report leaves out because the host cannot measure it, said once, or null. */
+export function unmeasuredNote(terms: HostTerms): string | null {
+	const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+	return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+
+function capitalize(text: string): string {
+	return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}

@@ -141,8 +141,11 @@ export function spentStatusMessage(usedTurns: number, elapsedMs: number, usage =
 }
 
 /** The soft nudge the user sees at 80% (critical from 95%). */
-export function nudgeMessage(urgency: NudgeUrgency, detail: string): string {
-	return `Timebox: ${detail} — the model is asked to wrap up${urgency === "critical" ? " now" : ""}.`;
+export function nudgeMessage(urgency: NudgeUrgency, detail: string, running = true): string {
+	const now = urgency === "critical" ? " now" : "";
+	// Idle, no model runs to be asked: it is told at its next call.
+	const asked = running ? "the model is asked" : "the model will be told at its next call";
+	return `Timebox: ${detail} — ${asked} to wrap up${now}.`;
 }
 
 /** The on-stop command was started. */

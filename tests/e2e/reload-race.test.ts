@@ -11,7 +11,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type PiSession, RealPi, SPENT, settledRuns, sleep, sleepUntil } from "./support/real-pi.ts";
 
-const NUDGE = /^Timebox: .* — the model is asked to wrap up(?: now)?\.$/;
+const NUDGE = /^Timebox: .* — the model (?:is asked|will be told at its next call) to wrap up(?: now)?\.$/;
 
 let host: RealPi;
 

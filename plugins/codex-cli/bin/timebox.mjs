@@ -842,8 +842,10 @@ function badSettingMessage(source, value, why) {
 function spentStatusMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
 }
-function nudgeMessage(urgency, detail) {
-  return `Timebox: ${detail} — the model is asked to wrap up${urgency === "critical" ? " now" : ""}.`;
+function nudgeMessage(urgency, detail, running = true) {
+  const now = urgency === "critical" ? " now" : "";
+  const asked = running ? "the model is asked" : "the model will be told at its next call";
+  return `Timebox: ${detail} — ${asked} to wrap up${now}.`;
 }
 function onStopStartedMessage(command3) {
   return `Timebox ran the on-stop command: ${command3}`;
@@ -1925,7 +1927,8 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
       return hardStop(state, active, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
       const next = withStanding(state, active, { nudged: true });
-      return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+      const warning = nudge(budget, decision.urgency, decision.detail, state.running);
+      return { state: next, effects: [warning, status(next, now)] };
     }
     case "ok":
       return { state, effects: [status(state, now)] };
@@ -1956,9 +1959,9 @@ function onStopReported(state, event, now) {
 function refuseStopped(summary) {
   return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
 }
-function nudge(budget, urgency, detail) {
+function nudge(budget, urgency, detail, running = true) {
   return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
-    { kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" }
+    { kind: "notify", message: nudgeMessage(urgency, detail, running), level: "warning" }
   ]);
 }
 function onStopReport(command3, outcome) {

@@ -162,7 +162,8 @@ export function checkTime(
 			return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
 		case "nudge": {
 			const next = withStanding(state, active, { nudged: true });
-			return { state: next, effects: [nudge(budget, decision.urgency, decision.detail), status(next, now)] };
+			const warning = nudge(budget, decision.urgency, decision.detail, state.running);
+			return { state: next, effects: [warning, status(next, now)] };
 		}
 		case "ok":
 			return { state, effects: [status(state, now)] };
@@ -216,9 +217,9 @@ function refuseStopped(summary: SpentSummary): Effect[] {
 	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
 }
 
-function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string): Effect {
+function nudge(budget: TimeboxBudget, urgency: "warning" | "critical", detail: string, running = true): Effect {
 	return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
-		{ kind: "notify", message: nudgeMessage(urgency, detail), level: "warning" },
+		{ kind: "notify", message: nudgeMessage(urgency, detail, running), level: "warning" },
 	]);
 }
 

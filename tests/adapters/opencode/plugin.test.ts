@@ -207,7 +207,7 @@ describe("the budget note", () => {
 		expect(before.calls.map((call) => notesOf(call.sent))).toEqual([[], []]);
 		world.time.advance(1_000);
 		expect(opencode.last).toEqual({
-			message: "Timebox: 2m 0s left of 10m — the model is asked to wrap up.",
+			message: "Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up.",
 			level: "warning",
 		});
 		const at = await opencode.prompt("at 80%", { calls: 2 });

@@ -249,7 +249,7 @@ describe("timeCheck", () => {
 		const result = transition(withBudget(tenMinutes), TIME_CHECK, START + 8 * MINUTE);
 		expect(result.state.standing?.nudged).toBe(true);
 		expect(result.effects).toEqual([
-			warning("Timebox: 2m 0s left of 10m — the model is asked to wrap up."),
+			warning("Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up."),
 			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },
 		]);
 		expect(transition(result.state, TIME_CHECK, START + 8 * MINUTE + 1_000).effects).toEqual([
@@ -259,7 +259,7 @@ describe("timeCheck", () => {
 
 	it("warns critically when the first check comes after 95%", () => {
 		const result = transition(withBudget(tenMinutes), TIME_CHECK, START + 9.6 * MINUTE);
-		expect(notices(result.effects)).toEqual(["Timebox: 24s left of 10m — the model is asked to wrap up now."]);
+		expect(notices(result.effects)).toEqual(["Timebox: 24s left of 10m — the model will be told at its next call to wrap up now."]);
 	});
 
 	it("stops at 100%, recording the latest prompt as stopped, with nothing to refuse", () => {

@@ -37,8 +37,8 @@ export default defineConfig({
 				test: {
 					name: "e2e",
 					include: ["tests/e2e/**/*.test.ts"],
-					// A real host's run takes 10 to 15 s on a busy 2-core machine (opencode's), and a test makes up to six.
-					testTimeout: 180_000,
+					// A real host's run takes 10 to 30 s on a busy 2-core machine (opencode's), and a test makes up to six.
+					testTimeout: 300_000,
 					hookTimeout: 60_000,
 					// Real pi sessions, processes and timers: one file at a time keeps timing measurements honest.
 					fileParallelism: false,

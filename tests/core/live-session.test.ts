@@ -334,7 +334,9 @@ describe("timers", () => {
 		host.time.advance(8 * MINUTE - 1);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up."]);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up.",
+		]);
 		expect(host.time.requestedDelays).toEqual([1_000, 8 * MINUTE, 1.5 * MINUTE]);
 		host.time.advance(1.5 * MINUTE);
 		expect(host.session.dispatch({ type: "modelCall", prompt: null }).context[0]?.split("\n")[0]).toBe(
@@ -357,7 +359,9 @@ describe("timers", () => {
 		host.time.advance(1_599);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual(["Timebox: 1s left of 2s — the model will be told at its next call to wrap up."]);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox: 1s left of 2s — the model will be told at its next call to wrap up.",
+		]);
 	});
 
 	it("refreshes the status every second", () => {
@@ -379,7 +383,9 @@ describe("timers", () => {
 		host.time.advance(8_499);
 		expect(host.ui.messages("warning")).toEqual([]);
 		host.time.advance(1);
-		expect(host.ui.messages("warning")).toEqual(["Timebox: 2s left of 10s — the model will be told at its next call to wrap up."]);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox: 2s left of 10s — the model will be told at its next call to wrap up.",
+		]);
 	});
 
 	it("stops at the first check after a sleep that jumped the clock past the limit", () => {
@@ -627,7 +633,9 @@ describe("failing ports", () => {
 		host.session.command("10m -- lmk");
 		host.time.advance(8 * MINUTE);
 		host.time.advance(2 * MINUTE);
-		expect(host.ui.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up."]);
+		expect(host.ui.messages("warning")).toEqual([
+			"Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up.",
+		]);
 		expect(host.ui.messages("error")).toEqual([
 			internalError("ledger", "ledger folder read-only"),
 			idleSpentText(0, "10m 0s"),

@@ -38,7 +38,9 @@ function isAlive(pid: number): boolean {
  * timer late past the deadline folds it into the stop. Whatever the machine's load, it is this text, at most once.
  */
 function expectAtMostTheNudge(warnings: string[], budget: string): void {
-	const nudge = new RegExp(`^Timebox: 1s left of ${budget} — the model (?:is asked|will be told at its next call) to wrap up(?: now)?\\.$`);
+	const nudge = new RegExp(
+		`^Timebox: 1s left of ${budget} — the model (?:is asked|will be told at its next call) to wrap up(?: now)?\\.$`,
+	);
 	expect(warnings.length).toBeLessThanOrEqual(1);
 	for (const warning of warnings) expect(warning).toMatch(nudge);
 }

@@ -90,7 +90,9 @@ describe("the pi adapter on the fake pi host", () => {
 		pi.time.advance(8 * MINUTE);
 		await pi.prompt("next step");
 		await pi.prompt("and another");
-		expect(pi.screen.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up."]);
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up.",
+		]);
 	});
 
 	it("9. soft nudge at 80% turns: the 5th prompt of turns:5 is warned, in every one of its model calls", async () => {
@@ -389,7 +391,9 @@ describe("pi's real event order", () => {
 		pi.time.advance(2_399);
 		expect(pi.screen.messages("warning")).toEqual([]);
 		pi.time.advance(1);
-		expect(pi.screen.messages("warning")).toEqual(["Timebox: 1s left of 3s — the model will be told at its next call to wrap up."]);
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox: 1s left of 3s — the model will be told at its next call to wrap up.",
+		]);
 	});
 
 	it("counts the time down in the footer every second", async () => {

@@ -259,7 +259,9 @@ describe("timeCheck", () => {
 
 	it("warns critically when the first check comes after 95%", () => {
 		const result = transition(withBudget(tenMinutes), TIME_CHECK, START + 9.6 * MINUTE);
-		expect(notices(result.effects)).toEqual(["Timebox: 24s left of 10m — the model will be told at its next call to wrap up now."]);
+		expect(notices(result.effects)).toEqual([
+			"Timebox: 24s left of 10m — the model will be told at its next call to wrap up now.",
+		]);
 	});
 
 	it("stops at 100%, recording the latest prompt as stopped, with nothing to refuse", () => {

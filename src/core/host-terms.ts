@@ -17,6 +17,8 @@ export interface HostTerms {
 
 /** The command as every message writes it. */
 const WRITTEN_COMMAND = "/timebox";
+/** The command where a message names it: at the start, or after a space, a quote or a bracket; never inside a path. */
+const NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
 
 /** pi's terms, and those of a host that says nothing else. */
 export const DEFAULT_TERMS: HostTerms = {
@@ -29,7 +31,7 @@ export const DEFAULT_TERMS: HostTerms = {
 
 /** A message as the host's users read it: the command in the form they type. */
 export function inHostTerms(text: string, terms: HostTerms): string {
-	return terms.command === WRITTEN_COMMAND ? text : text.replaceAll(WRITTEN_COMMAND, terms.command);
+	return terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
 }
 
 /** `/timebox today` where no daily budget covers the session. */

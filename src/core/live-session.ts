@@ -180,26 +180,31 @@ export class LiveSession {
 			await this.whenNoQuestion();
 			if (this.disposed) return noAnswer();
 		}
-		const spentBefore = this.runtime.state.standing?.spent != null;
+		const before = this.runtime.state;
 		const answer = this.runtime.handle(event);
-		this.closeMootQuestion(spentBefore);
+		this.closeMootQuestion(before);
 		return this.settle(answer);
 	}
 
 	/** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
 	dispatch(event: SessionEvent): Answer {
 		if (this.disposed) return noAnswer();
-		const spentBefore = this.runtime.state.standing?.spent != null;
+		const before = this.runtime.state;
 		const answer = this.runtime.dispatch(event);
 		this.show(answer);
 		this.armTimers();
-		this.closeMootQuestion(spentBefore);
+		this.closeMootQuestion(before);
 		return answer;
 	}
 
-	/** A stop makes an open question moot (more steps, another budget): it is closed. */
-	private closeMootQuestion(spentBefore: boolean): void {
-		if (!spentBefore && this.runtime.state.standing?.spent != null) this.openQuestion?.abort();
+	/**
+	 * A stop, or the question at the limit, makes an open question moot (more steps, another budget): it is closed, so
+	 * that one question at most is ever open.
+	 */
+	private closeMootQuestion(before: SessionState): void {
+		const after = this.runtime.state;
+		const stopped = before.standing?.spent == null && after.standing?.spent != null;
+		if (stopped || (!before.asking && after.asking)) this.openQuestion?.abort();
 	}
 
 	/** Waits until no question is open; one that opens meanwhile is waited for too. */
@@ -219,7 +224,8 @@ export class LiveSession {
 				const controller = new AbortController();
 				this.openQuestion = controller;
 				const choice = await this.choose(question, controller.signal);
-				this.openQuestion = null;
+				// A question closed for a newer one leaves that one open.
+				if (this.openQuestion === controller) this.openQuestion = null;
 				const next = this.dispatch(choice);
 				mergeAnswer(merged, { ...next, questions: [] });
 				open.push(...next.questions);

@@ -739,6 +739,7 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
 
 // src/core/host-terms.ts
 var WRITTEN_COMMAND = "/timebox";
+var NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
 var DEFAULT_TERMS = {
   name: "pi",
   command: WRITTEN_COMMAND,
@@ -747,7 +748,7 @@ var DEFAULT_TERMS = {
   dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
 };
 function inHostTerms(text2, terms) {
-  return terms.command === WRITTEN_COMMAND ? text2 : text2.replaceAll(WRITTEN_COMMAND, terms.command);
+  return terms.command === WRITTEN_COMMAND ? text2 : text2.replace(NAMED_COMMAND, `$1${terms.command}`);
 }
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
@@ -3116,9 +3117,9 @@ async function toolBoundary(event, deps, now) {
 }
 async function answerEvent(deps, now, promptId, state, event) {
   const hook = new HookRuntime(deps, promptId, state);
-  const reply = await hook.reply(hook.runtime.handle(event));
+  const answer = hook.runtime.handle(event);
   hook.saveDaily(now);
-  return reply;
+  return hook.reply(answer);
 }
 var HookRuntime = class {
   constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
@@ -3155,15 +3156,25 @@ var HookRuntime = class {
   dailyBefore;
   waiting = [];
   told = [];
-  /** The reply to an answer of the rules, once every on-stop command said whether it started. */
+  /**
+   * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
+   * of its own (a prompt that was stopped already) is said by its reason, before any other note.
+   */
   async reply(answer) {
     await Promise.all(this.waiting);
-    const notices = [...answer.notices.map((notice) => notice.message), ...this.told];
+    const own = answer.notices.map((notice) => notice.message);
+    const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
+    const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
+    const notices = [...said, ...told];
     return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
   }
+  /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
   saveDaily(now) {
-    if (this.dailyBefore && this.promptId !== null) {
+    if (!this.dailyBefore || this.promptId === null) return;
+    try {
       writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
+    } catch (error) {
+      this.told.push(internalErrorMessage("session log", error));
     }
   }
   /**
@@ -3190,7 +3201,10 @@ var HookRuntime = class {
   startOnStop(command3, report) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
+    let settled = false;
     const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       report(outcome);
       done();

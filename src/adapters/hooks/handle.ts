@@ -11,6 +11,7 @@ import {
 	DEFAULT_ENV,
 	foldHistory,
 	type HostTerms,
+	inHostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
 	type OnStopOutcome,
@@ -193,9 +194,9 @@ export async function answerEvent(
 	event: SessionEvent,
 ): Promise<HookReply> {
 	const hook = new HookRuntime(deps, promptId, state);
-	const reply = await hook.reply(hook.runtime.handle(event));
+	const answer = hook.runtime.handle(event);
 	hook.saveDaily(now);
-	return reply;
+	return hook.reply(answer);
 }
 
 /**
@@ -227,8 +228,8 @@ class HookRuntime {
 				// A hook ends the run through its reply.
 				abortRun: () => {},
 				problem: (where, error) => {
-					// The session's log is all a hook keeps: a record it cannot write fails the hook, which then says so
-					// instead of a change it did not keep.
+					// The session's log is all a hook keeps: a record it cannot write ends the carrying out of the event's
+					// effects there, and the event's failure is said instead of a change that was not kept.
 					if (where === "append") throw error;
 					this.told.push(internalErrorMessage(where, error));
 				},
@@ -241,16 +242,26 @@ class HookRuntime {
 		);
 	}
 
-	/** The reply to an answer of the rules, once every on-stop command said whether it started. */
+	/**
+	 * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
+	 * of its own (a prompt that was stopped already) is said by its reason, before any other note.
+	 */
 	async reply(answer: Answer): Promise<HookReply> {
 		await Promise.all(this.waiting);
-		const notices = [...answer.notices.map((notice) => notice.message), ...this.told];
+		const own = answer.notices.map((notice) => notice.message);
+		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
+		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
+		const notices = [...said, ...told];
 		return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
 	}
 
+	/** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
 	saveDaily(now: number): void {
-		if (this.dailyBefore && this.promptId !== null) {
+		if (!this.dailyBefore || this.promptId === null) return;
+		try {
 			writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
+		} catch (error) {
+			this.told.push(internalErrorMessage("session log", error));
 		}
 	}
 
@@ -283,8 +294,11 @@ class HookRuntime {
 	private startOnStop(command: string, report: (outcome: OnStopOutcome) => void): void {
 		let done!: () => void;
 		this.waiting.push(new Promise<void>((resolve) => (done = resolve)));
-		// The runner reports exactly one of started or failed (and maybe exited after started, too late to wait for).
+		// The first of the starter's word and the wait's end is what this hook says; a later word comes too late.
+		let settled = false;
 		const settle = (outcome: OnStopOutcome): void => {
+			if (settled) return;
+			settled = true;
 			clearTimeout(timer);
 			report(outcome);
 			done();

@@ -141,7 +141,12 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
 			context.bind(ctx);
-			ui.release();
+			try {
+				// What a stopped run held back is shown before the instance goes; a context pi made stale shows nothing.
+				ui.release();
+			} catch {
+				// Nothing can be shown on a replaced session: the instance still goes.
+			}
 			restoreNoticeAgain?.();
 			restoreNoticeAgain = null;
 			session.dispose();

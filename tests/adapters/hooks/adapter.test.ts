@@ -5,15 +5,19 @@
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
 import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
+import { handleHook } from "../../../src/adapters/hooks/handle.ts";
 import { ledgerView } from "../../../src/adapters/hooks/load.ts";
 import { hookJson } from "../../../src/adapters/hooks/reply-json.ts";
 import type { HookHost } from "../../../src/adapters/hooks/roles.ts";
+import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
+import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
+import type { LogLine } from "../../../src/adapters/node/log-lines.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
-import { LEDGER_FOLDER, type OnStopOutcome } from "../../../src/core/index.ts";
+import { LEDGER_FOLDER, type OnStopOutcome, parseDailyBudget } from "../../../src/core/index.ts";
 import { budget } from "../../support/budgets.ts";
 
 const SESSION = "hooks-adapter-1";
@@ -120,6 +124,51 @@ describe("what a hook reads of a budget's outcomes", () => {
 });
 
 describe("the hook adapter's edges", () => {
+	it("says so when the log cannot take the prompt's part in the daily budget, and answers all the same", async () => {
+		class FullLog extends SessionLog {
+			override appendLine(line: LogLine): void {
+				if (line.kind.startsWith("daily-")) throw new Error("ENOSPC: no space left on device");
+				super.appendLine(line);
+			}
+		}
+		const store = new FullLog(dataDir, SESSION);
+		const budget = parseDailyBudget("turns:5", "user", "TIMEBOX_DAILY");
+		if ("warning" in budget) throw new Error(budget.warning);
+		const daily = { ledger: createDailyLedger(join(dataDir, "state"), SESSION, { now: () => now }), budgets: [budget] };
+		const hookDeps = {
+			store,
+			ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+			clock: { now: () => now },
+			daily,
+		};
+		const onStop = { start: () => {} };
+		const read = (event: string, fields: Record<string, unknown>) =>
+			claudeCodeHost.read({ event, sessionId: SESSION, fields });
+		await handleHook(read("UserPromptSubmit", { prompt: "work", prompt_id: "p1" }), { ...hookDeps, onStop });
+		const ended = await handleHook(read("Stop", { prompt_id: "p1" }), { ...hookDeps, onStop });
+		expect(ended?.notices).toEqual([
+			"Timebox hit an internal error (session log): ENOSPC: no space left on device. Your session goes on; check the budget with /timebox status.",
+		]);
+	});
+
+	it("says what the starter said first: a failure reported after the wait for it is not said again", async () => {
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const late: ((outcome: OnStopOutcome) => void)[] = [];
+			const slow = { start: (_command: string, report: (outcome: OnStopOutcome) => void) => late.push(report) };
+			await prompt("/timebox turns:1 -- lmk", "p0");
+			await prompt("one", "p1");
+			const pending = claude({ hook_event_name: "UserPromptSubmit", prompt: "two", prompt_id: "p2" }, { onStop: slow });
+			await vi.advanceTimersByTimeAsync(1_000);
+			for (const report of late) report({ kind: "failed", problem: "too late" });
+			const refused = await pending;
+			expect(refused.reason).toContain("Timebox ran the on-stop command: lmk");
+			expect(refused.reason).not.toContain("too late");
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
 	it("says an on-stop command could not start when the runner throws", async () => {
 		const throwing = {
 			start: () => {

@@ -43,7 +43,13 @@ function gate(host: string, stdin: string, env: Record<string, string> = {}, bin
 const handed = (stdin: string, host = "codex") => `node /plugin/bin/timebox.mjs hook --host ${host}\n${stdin}`;
 
 function event(name: string, fields: object = {}, session = "s1"): string {
-	return JSON.stringify({ session_id: session, transcript_path: null, cwd: "/work", hook_event_name: name, ...fields });
+	return JSON.stringify({
+		session_id: session,
+		transcript_path: null,
+		cwd: "/project",
+		hook_event_name: name,
+		...fields,
+	});
 }
 
 /** Writes a line into a session's log: the session had a budget set. */

@@ -1,9 +1,9 @@
-// npm run build: bundles the hook script once with esbuild, writes the bundle into each host package in plugins/ and
-// stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
+// npm run build: bundles the hook script once with esbuild, writes the bundle and the hook gate (a POSIX sh script
+// that spares Node's start where Timebox has nothing to do) into each host package in plugins/ and stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
 // fails, naming each file, when a committed file differs from what a build would write (npm run check runs it).
 
 import { readFile, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 
 /** The hook script's entry, relative to the repository: bundled once for Claude Code, Gemini CLI and Codex CLI. */
@@ -15,6 +15,10 @@ const BUNDLES = [
 	"plugins/gemini-cli/bin/timebox.mjs",
 	"plugins/codex-cli/bin/timebox.mjs",
 ];
+
+/** The hook gate, run by each host's hooks before the hook script; copied as it is beside each bundle. */
+const GATE = "src/adapters/hooks/gate.sh";
+const GATE_NAME = "timebox-gate.sh";
 
 const BANNER =
 	"// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, " +
@@ -66,7 +70,11 @@ async function generated() {
 	const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
 	const files = new Map();
 	const script = await bundle();
-	for (const path of BUNDLES) files.set(path, script);
+	const gate = await readFile(join(ROOT, GATE), "utf8");
+	for (const path of BUNDLES) {
+		files.set(path, script);
+		files.set(join(dirname(path), GATE_NAME), gate);
+	}
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
 		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);

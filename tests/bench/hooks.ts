@@ -20,6 +20,10 @@ import { median, nowMs, runProcess } from "./stats.ts";
 /** Timed runs of each process, alternating. */
 export const HOOK_RUNS = 15;
 export const PRINT_RUNS = 5;
+/** `codex exec` answers in well under a second: more runs of each kind keep its median steady on a busy machine. */
+export const CODEX_RUNS = 11;
+/** The budget in force in the runs that have one: a default for every new session, which every hook must enforce. */
+export const CODEX_BUDGET = "1h turns:1000";
 
 /** One host's print runs: the median of each, without and with Timebox. */
 export interface PrintRuns {
@@ -27,11 +31,16 @@ export interface PrintRuns {
 	withPluginMs: number;
 }
 
+/** `codex exec` with the plugin also with a budget in force. */
+export interface CodexRuns extends PrintRuns {
+	withBudgetMs: number;
+}
+
 export interface HookCostResult extends PrintRuns {
 	nodeMs: number;
 	hookMs: number;
 	gemini: PrintRuns;
-	codex: PrintRuns;
+	codex: CodexRuns;
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -138,16 +147,20 @@ async function measureGeminiRuns(): Promise<PrintRuns> {
 	}
 }
 
-/** `codex exec` one answer, in a CODEX_HOME without the plugin and one with it installed (hooks trusted for the run). */
-async function measureCodexRuns(): Promise<PrintRuns> {
+/**
+ * `codex exec` one answer, in a CODEX_HOME without the plugin and one with it installed (hooks trusted for the run):
+ * with no budget in force, and with a default budget (`TIMEBOX_DEFAULT`) that every hook enforces. The three kinds of
+ * run alternate.
+ */
+export async function measureCodexRuns(): Promise<CodexRuns> {
 	await ensureCodex();
 	const api = await FakeResponses.start();
 	const plain = scratch("codex-plain");
 	const installed = scratch("codex-plugin");
-	const run = (home: string, work: string, args: string[]) =>
+	const run = (home: string, work: string, args: string[], extra: Record<string, string> = {}) =>
 		runProcess(CODEX, args, {
 			cwd: work,
-			env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: join(home, ".codex"), FAKE_API_KEY: "sk-fake" },
+			env: { PATH: process.env.PATH, HOME: home, CODEX_HOME: join(home, ".codex"), FAKE_API_KEY: "sk-fake", ...extra },
 		});
 	const exec = ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", "hello"];
 	try {
@@ -157,11 +170,13 @@ async function measureCodexRuns(): Promise<PrintRuns> {
 		await run(installed.home, installed.work, ["plugin", "add", "timebox@timebox"]);
 		const without: number[] = [];
 		const withPlugin: number[] = [];
-		for (let index = 0; index < PRINT_RUNS; index++) {
+		const withBudget: number[] = [];
+		for (let index = 0; index < CODEX_RUNS; index++) {
 			without.push(await timed(() => run(plain.home, plain.work, exec)));
 			withPlugin.push(await timed(() => run(installed.home, installed.work, exec)));
+			withBudget.push(await timed(() => run(installed.home, installed.work, exec, { TIMEBOX_DEFAULT: CODEX_BUDGET })));
 		}
-		return { withoutPluginMs: median(without), withPluginMs: median(withPlugin) };
+		return { withoutPluginMs: median(without), withPluginMs: median(withPlugin), withBudgetMs: median(withBudget) };
 	} finally {
 		await api.close();
 		plain.remove();

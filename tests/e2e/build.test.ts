@@ -56,6 +56,17 @@ describe("npm run build", () => {
 		expect(committed.toString()).not.toContain(REPO);
 	});
 
+	it("puts the hook gate beside every bundle, as it is in the source", async () => {
+		await rm(join(copy, "plugins/gemini-cli/bin/timebox-gate.sh"));
+		expect((await build(copy)).code).toBe(0);
+		const gate = await readFile(join(REPO, "src/adapters/hooks/gate.sh"));
+		for (const bundle of BUNDLES) {
+			const beside = bundle.replace(/timebox\.mjs$/, "timebox-gate.sh");
+			expect((await readFile(join(copy, beside))).equals(gate), beside).toBe(true);
+			expect((await readFile(join(REPO, beside))).equals(gate), beside).toBe(true);
+		}
+	});
+
 	it("fails the check on a hand-edited bundle and a new version, naming each stale file, until a build", async () => {
 		await writeFile(join(copy, BUNDLES[2]), "// edited by hand\n", { flag: "a" });
 		const pkg = JSON.parse(await readFile(join(copy, "package.json"), "utf8")) as Record<string, unknown>;

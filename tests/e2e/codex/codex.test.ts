@@ -101,6 +101,22 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 		expect(api.requests).toEqual([]);
 	});
 
+	it("leaves a session with nothing in force alone, and counts from a budget line sent later in it", async () => {
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
+		const first = await exec("first");
+		expect(first.stdout).toContain("ONE");
+		// The hook gate answered every event without the hook script, which would have logged the prompt.
+		expect(first.stderr).not.toContain("Failed");
+		expect(sessionLog()).toEqual([]);
+		const set = await exec("timebox turns:1", { resume: true });
+		expect(set.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect((await exec("second", { resume: true })).stdout).toContain("TWO");
+		const third = await exec("third", { resume: true });
+		expect(third.stderr).toContain("hook: UserPromptSubmit Blocked");
+		expect(third.stdout).not.toContain("THREE");
+		expect(api.requests).toHaveLength(2);
+	});
+
 	it("answers prompts 1 and 2 of turns:2 across resumed runs, and blocks the 3rd with no request", async () => {
 		const env = { TIMEBOX_DEFAULT: "turns:2" };
 		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });

@@ -1,0 +1,102 @@
+# Timebox's hook gate, run by the host for each hook event before any Node starts: a session where Timebox has nothing
+# to do (no budget was ever set in it, no TIMEBOX_DEFAULT, no TIMEBOX_DAILY) gets nothing, in a few milliseconds, for
+# every event but a prompt that may be a budget line; every other event goes whole to the hook script beside it, which
+# then decides everything as before. Whatever the gate cannot read for sure goes to the hook script too. POSIX sh (not
+# for Windows). Copied into each host package's bin/ by npm run build.
+# usage: sh timebox-gate.sh <claude|gemini|codex>  (the hook's JSON on stdin)
+
+host=$1
+case $0 in
+*/*) script=${0%/*}/timebox.mjs ;;
+*) script=timebox.mjs ;;
+esac
+
+# Hands the event to the hook script: what the gate read of stdin first, then the rest of it.
+hand_on() {
+	{
+		printf '%s' "$head"
+		exec cat
+	} | node "$script" hook --host "$host"
+	exit
+}
+
+# A default or a daily budget is in force in every session: each event is Timebox's.
+if [ -n "${TIMEBOX_DEFAULT-}" ] || [ -n "${TIMEBOX_DAILY-}" ]; then
+	exec node "$script" hook --host "$host"
+fi
+
+# The data folder, as the hook script finds it; any doubt (an empty or unset variable it reads) goes to it.
+if [ -n "${CLAUDE_PLUGIN_DATA+set}" ]; then
+	data=$CLAUDE_PLUGIN_DATA
+elif [ -z "${HOME-}" ]; then
+	exec node "$script" hook --host "$host"
+else
+	case $host in
+	codex)
+		if [ -z "${CODEX_HOME+set}" ]; then
+			data=$HOME/.codex/timebox
+		elif [ -n "$CODEX_HOME" ]; then
+			data=$CODEX_HOME/timebox
+		else
+			data=
+		fi
+		;;
+	gemini) data=$HOME/.gemini/timebox ;;
+	*) data= ;;
+	esac
+fi
+[ -n "$data" ] || exec node "$script" hook --host "$host"
+
+# One read of stdin, at most 8 KiB: the session id and the event's name come first in every host's JSON.
+head=$(dd bs=8192 count=1 2>/dev/null)
+
+# The value of a top-level string field (the first with that name), or nothing.
+field() {
+	case $head in
+	*"\"$1\":\""*)
+		value=${head#*\"$1\":\"}
+		value=${value%%\"*}
+		;;
+	*) value= ;;
+	esac
+}
+
+field session_id
+id=$value
+case $id in
+'' | .* | *[!A-Za-z0-9._-]*) hand_on ;;
+esac
+# A budget was set in this session: its log exists.
+[ -e "$data/sessions/$id.jsonl" ] && hand_on
+
+field hook_event_name
+case $value in
+'') hand_on ;;
+UserPromptSubmit | BeforeAgent)
+	# A prompt whose first word may be `timebox` (`/timebox …`, `timebox …`, Gemini's `TIMEBOX-CMD …`) may be a budget
+	# line. Whatever comes before its first letter or digit (spaces, escapes, signs) is passed over, at most 64 of them;
+	# a prompt with no letter or digit is no budget line.
+	case $head in
+	*'"prompt":"'*) rest=${head#*\"prompt\":\"} ;;
+	*) hand_on ;;
+	esac
+	skipped=0
+	while [ "$skipped" -lt 64 ]; do
+		case $rest in
+		[A-Za-z0-9]*) break ;;
+		'"'*) exit 0 ;;
+		'') hand_on ;;
+		'\u'*) rest=${rest#??????} ;;
+		'\'*) rest=${rest#??} ;;
+		*) rest=${rest#?} ;;
+		esac
+		skipped=$((skipped + 1))
+	done
+	case $rest in
+	[Tt][Ii][Mm][Ee][Bb][Oo][Xx]*) hand_on ;;
+	[A-Za-z0-9]*) ;;
+	*) hand_on ;;
+	esac
+	;;
+esac
+exit 0

@@ -38,6 +38,8 @@ export interface DemoSession {
 	cwd: string;
 	/** The fake model API's address. */
 	apiUrl: string;
+	/** Installs Timebox into the HOME with the host's own command, where the host needs one (Codex, Gemini CLI). */
+	installTimebox(): Promise<void>;
 	close(): Promise<void>;
 }
 
@@ -47,8 +49,11 @@ export interface HostDemo {
 	/** How the budget line is typed there. */
 	budgetLine: string;
 	install(options: InstallOptions): Promise<void>;
-	/** Starts the fake API and writes the throwaway HOME (`<root>/home`) and working folder (`<root>/work`). */
-	prepare(root: string, extraArgs: readonly string[]): Promise<DemoSession>;
+	/**
+	 * Starts the fake API (streaming a reply's chunks `chunkDelayMs` apart) and writes the throwaway HOME (`<root>/home`)
+	 * and working folder (`<root>/work`).
+	 */
+	prepare(root: string, extraArgs: readonly string[], chunkDelayMs?: number): Promise<DemoSession>;
 }
 
 /** The pause between the chunks of a streamed reply, as pi's demo model streams. */
@@ -75,6 +80,8 @@ function terminal(): NodeJS.ProcessEnv {
 	return env;
 }
 
+const nothing = async (): Promise<void> => {};
+
 async function setUp(bin: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
 	const done = await execFileQuiet(bin, args, { cwd, env, timeoutMs: 120_000 });
 	if (done.code !== 0) throw new Error(`${bin} ${args.join(" ")} failed (${done.code}):\n${done.stderr}`);
@@ -86,10 +93,10 @@ const claude: HostDemo = {
 	install: async (options) => {
 		await ensureClaudeCode(options);
 	},
-	prepare: async (root, extraArgs) => {
+	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
 		const api = await FakeAnthropic.start();
-		api.chunkDelayMs = CHUNK_DELAY_MS;
+		api.chunkDelayMs = chunkDelayMs;
 		api.sideText = SIDE_TEXT;
 		api.respond = (body) => {
 			const reply = demoReply(anthropicCall(parseBody(JSON.stringify(body))));
@@ -119,7 +126,7 @@ const claude: HostDemo = {
 			DISABLE_AUTOUPDATER: "1",
 		};
 		const args = ["--plugin-dir", PLUGIN_DIR, ...extraArgs];
-		return { bin: CLAUDE_BIN, args, env, cwd, apiUrl: api.url, close: () => api.close() };
+		return { bin: CLAUDE_BIN, args, env, cwd, apiUrl: api.url, installTimebox: nothing, close: () => api.close() };
 	},
 };
 
@@ -127,10 +134,10 @@ const codex: HostDemo = {
 	title: "Codex CLI 0.169.0",
 	budgetLine: "timebox turns:2",
 	install: ensureCodex,
-	prepare: async (root, extraArgs) => {
+	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
 		const api = await FakeResponses.start();
-		api.chunkDelayMs = CHUNK_DELAY_MS;
+		api.chunkDelayMs = chunkDelayMs;
 		api.respond = (text) => {
 			const body = parseBody(text);
 			if (!offersTools(body)) return { text: SIDE_TEXT };
@@ -142,11 +149,13 @@ const codex: HostDemo = {
 		const extra = ['approval_policy = "never"', 'sandbox_mode = "workspace-write"'];
 		writeCodexConfig(codexHome, api.url, [...extra, `[projects.${JSON.stringify(cwd)}]`, 'trust_level = "trusted"']);
 		const env = { ...terminal(), HOME: home, CODEX_HOME: codexHome, FAKE_API_KEY: "sk-fake" };
-		await setUp(CODEX, ["plugin", "marketplace", "add", REPO], cwd, env);
-		await setUp(CODEX, ["plugin", "add", "timebox@timebox"], cwd, env);
+		const installTimebox = async () => {
+			await setUp(CODEX, ["plugin", "marketplace", "add", REPO], cwd, env);
+			await setUp(CODEX, ["plugin", "add", "timebox@timebox"], cwd, env);
+		};
 		// The plugin's hooks are trusted for this run, as a user trusts them once at start-up; no daemon is left behind.
 		const args = ["--dangerously-bypass-hook-trust", "--no-daemon", ...extraArgs];
-		return { bin: CODEX, args, env, cwd, apiUrl: api.url, close: () => api.close() };
+		return { bin: CODEX, args, env, cwd, apiUrl: api.url, installTimebox, close: () => api.close() };
 	},
 };
 
@@ -154,10 +163,10 @@ const gemini: HostDemo = {
 	title: "Gemini CLI 0.61.0",
 	budgetLine: "/timebox turns:2",
 	install: ensureGemini,
-	prepare: async (root, extraArgs) => {
+	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
 		const api = await FakeGemini.start();
-		api.chunkDelayMs = CHUNK_DELAY_MS;
+		api.chunkDelayMs = chunkDelayMs;
 		api.respond = (text) => {
 			const body = parseBody(text);
 			if (!offersTools(body)) return { text: SIDE_TEXT };
@@ -177,8 +186,8 @@ const gemini: HostDemo = {
 			GEMINI_CLI_TRUST_WORKSPACE: "true",
 			GEMINI_CLI_NO_RELAUNCH: "true",
 		};
-		await setUp(GEMINI, ["extensions", "install", EXTENSION, "--consent"], cwd, env);
-		return { bin: GEMINI, args: [...extraArgs], env, cwd, apiUrl: api.url, close: () => api.close() };
+		const installTimebox = () => setUp(GEMINI, ["extensions", "install", EXTENSION, "--consent"], cwd, env);
+		return { bin: GEMINI, args: [...extraArgs], env, cwd, apiUrl: api.url, installTimebox, close: () => api.close() };
 	},
 };
 
@@ -186,17 +195,26 @@ const opencode: HostDemo = {
 	title: "opencode 1.18.33",
 	budgetLine: "/timebox turns:2",
 	install: ensureOpencode,
-	prepare: async (root, extraArgs) => {
+	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
 		const api = await FakeChat.start();
-		api.chunkDelayMs = CHUNK_DELAY_MS;
+		api.chunkDelayMs = chunkDelayMs;
 		api.respond = (request) => {
 			const reply = demoReply(chatCall(parseBody(request.text)));
 			return "step" in reply ? { bash: reply.step } : reply;
 		};
+		api.titleText = SIDE_TEXT;
 		writeOpencodeHome(home, api.url);
 		const env = opencodeEnv(home, terminal());
-		return { bin: OPENCODE, args: [...extraArgs], env, cwd, apiUrl: api.url, close: () => api.close() };
+		return {
+			bin: OPENCODE,
+			args: [...extraArgs],
+			env,
+			cwd,
+			apiUrl: api.url,
+			installTimebox: nothing,
+			close: () => api.close(),
+		};
 	},
 };
 
@@ -206,10 +224,10 @@ const omp: HostDemo = {
 	install: async (options) => {
 		await ensureOmp(options);
 	},
-	prepare: async (root, extraArgs) => {
+	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
 		const api = await FakeResponses.start();
-		api.chunkDelayMs = CHUNK_DELAY_MS;
+		api.chunkDelayMs = chunkDelayMs;
 		api.respond = (text) => {
 			const body = parseBody(text);
 			if (!offersTools(body)) return { text: SIDE_TEXT };
@@ -217,9 +235,13 @@ const omp: HostDemo = {
 			return "step" in reply ? { bash: reply.step } : reply;
 		};
 		const provider = writeFakeProvider(root, api.url);
+		// No first-run setup wizard and no update check.
+		mkdirSync(join(home, ".omp", "agent"), { recursive: true });
+		const config = ["startup:", "  setupWizard: false", "  checkUpdate: false", ""].join("\n");
+		writeFileSync(join(home, ".omp", "agent", "config.yml"), config);
 		const env = { ...terminal(), PATH: `${OMP_BIN_DIR}:${process.env.PATH}`, HOME: home };
 		const args = ["-e", REPO, "-e", provider, "--model", "fake/fake-model", ...extraArgs];
-		return { bin: OMP, args, env, cwd, apiUrl: api.url, close: () => api.close() };
+		return { bin: OMP, args, env, cwd, apiUrl: api.url, installTimebox: nothing, close: () => api.close() };
 	},
 };
 

@@ -18,6 +18,7 @@ async function main(argv: readonly string[]): Promise<number> {
 	const root = mkdtempSync(join(tmpdir(), `timebox-demo-${host}-`));
 	try {
 		const session = await demo.prepare(root, extraArgs);
+		await session.installTimebox();
 		console.log(
 			`Timebox demo in ${demo.title}: offline, a scripted model on ${session.apiUrl}, a throwaway HOME in ${root}.\n` +
 				`Try \`${demo.budgetLine}\`, then three prompts: two are answered, the third is refused.`,

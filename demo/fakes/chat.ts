@@ -30,6 +30,8 @@ export class FakeChat {
 	usage = { prompt_tokens: 100, completion_tokens: 20 };
 	/** The answer when the script is empty; "done" unless set. */
 	respond: (request: ChatRequest) => ChatReply = () => ({ text: "done" });
+	/** The answer to opencode's title request. */
+	titleText = "A title";
 	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
 	chunkDelayMs = 0;
 
@@ -44,7 +46,7 @@ export class FakeChat {
 				const title = JSON.stringify(body.messages[0]?.content ?? "").includes("title generator");
 				const received: ChatRequest = { body, text, title, at: Date.now() };
 				fake.requests.push(received);
-				const next = title ? { text: "A title" } : (fake.script.shift() ?? fake.respond);
+				const next = title ? { text: fake.titleText } : (fake.script.shift() ?? fake.respond);
 				void fake.answer(response, typeof next === "function" ? next(received) : next);
 			});
 		});

@@ -7,7 +7,7 @@ export const DEMO_STEP = "sleep 2";
 
 /** What the scripted model needs from a request: is it the call after the step, and the current prompt's texts. */
 export interface DemoCall {
-	/** The last item of the call is the step's result. */
+	/** The step's result is in the current prompt's messages. */
 	afterStep: boolean;
 	/** Every text of the current prompt's messages (since the last finished reply) and of the system prompt. */
 	texts: string[];
@@ -28,11 +28,13 @@ export function demoReply(call: DemoCall): DemoReply {
 	}
 	if (notes.includes(WARNING_MARKER)) {
 		// What the warning block says is left, in its own words ("Time left: …", "Turns: this is the last prompt …").
-		const left = notes
-			.split("\n")
-			.map((line) => line.trim())
-			.filter((line) => /^(Time left|Turns left|Turns): /.test(line))
-			.join(" ");
+		// A note may come more than once in a prompt (at its start, after the step): the newest of each kind counts.
+		const newest = new Map<string, string>();
+		for (const line of notes.split("\n").map((text) => text.trim())) {
+			const kind = /^(Time left|Turns left|Turns): /.exec(line)?.[1];
+			if (kind !== undefined) newest.set(kind, line);
+		}
+		const left = [...newest.values()].join(" ");
 		return {
 			text:
 				"The demo step is done. The timebox is nearly spent, so I am wrapping up here instead of starting anything " +
@@ -67,19 +69,17 @@ function blocks(message: JsonObject | undefined, field: string): JsonObject[] {
 	return objects(message?.[field]);
 }
 
-/** The items after the last finished reply (one `isFinished` says is), and whether the last item is a step's result. */
+/** The items after the last finished reply (one `isFinished` says is), and whether a step's result is among them. */
 function callOf(
 	items: JsonObject[],
 	isFinished: (item: JsonObject, index: number) => boolean,
 	isStepResult: (item: JsonObject) => boolean,
 	system: Json | undefined,
 ): DemoCall {
-	const finished = items.findLastIndex(isFinished);
-	const last = items.at(-1);
-	return {
-		afterStep: last !== undefined && isStepResult(last),
-		texts: [...stringsIn(system), ...items.slice(finished + 1).flatMap(stringsIn)],
-	};
+	const current = items.slice(items.findLastIndex(isFinished) + 1);
+	// A prompt gets one step: once its result is in the prompt's messages, the step has run (a host may put a note of
+	// its own after the result, as Claude Code does with a hook's context).
+	return { afterStep: current.some(isStepResult), texts: [...stringsIn(system), ...current.flatMap(stringsIn)] };
 }
 
 /** Anthropic Messages (Claude Code). */

@@ -30,7 +30,7 @@ const anthropic: ApiShape = {
 		tools: [{ name: "Bash", input_schema: { type: "object" } }],
 		messages: [
 			...history,
-			{ role: "user", content: [{ type: "text", text: prompt }, ...(note ? [{ type: "text", text: note }] : [])] },
+			{ role: "user", content: [{ type: "text", text: prompt }] },
 			...(stepRun
 				? [
 						{
@@ -40,6 +40,8 @@ const anthropic: ApiShape = {
 						{ role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: "" }] },
 					]
 				: []),
+			// Claude Code puts a hook's context after the step's result, as a message of its own.
+			...(note ? [{ role: "user", content: [{ type: "text", text: note }] }] : []),
 		],
 	}),
 	finished: (prompt, reply) => [

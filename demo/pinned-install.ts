@@ -19,7 +19,7 @@ export interface PinnedCli {
 	afterInstall?: () => Promise<void>;
 }
 
-/** How an install reports: quietly (the tests) or with npm's progress on the terminal (the demos). */
+/** How an install reports: quietly (the tests) or with npm's own progress and summary on the terminal (the demos). */
 export interface InstallOptions {
 	progress?: boolean;
 }
@@ -47,7 +47,6 @@ export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {})
 	console.log(`Installing ${packages.join(" and ")} into ${cli.installDir} (first run only, this can take minutes)…`);
 	mkdirSync(cli.installDir, { recursive: true });
 	const args = ["install", "--prefix", cli.installDir, "--no-save", "--no-audit", "--no-fund", ...packages];
-	if (options.progress) args.push("--foreground-scripts", "--loglevel=http");
 	const { code, stderr } = await npm(args, options.progress === true);
 	if (code !== 0) throw new Error(`npm install failed (${code}):\n${stderr}`);
 	await cli.afterInstall?.();

@@ -35,6 +35,9 @@ async function main(argv: readonly string[]): Promise<number> {
 			child.on("exit", (exitCode, signal) => done(exitCode ?? (signal === null ? 1 : 128)));
 		});
 		await session.close();
+		console.log(
+			`Timebox demo: the throwaway HOME is removed, so its sessions cannot be resumed; run \`npm start -- ${host}\` again for a new one.`,
+		);
 		return code;
 	} finally {
 		rmSync(root, { recursive: true, force: true });

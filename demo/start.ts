@@ -36,7 +36,8 @@ async function main(argv: readonly string[]): Promise<number> {
 		});
 		await session.close();
 		console.log(
-			`Timebox demo: the throwaway HOME is removed, so its sessions cannot be resumed; run \`npm start -- ${host}\` again for a new one.`,
+			"Timebox demo: the throwaway HOME is removed, so its sessions cannot be resumed; " +
+				`run \`npm start -- ${host}\` again for a new one.`,
 		);
 		return code;
 	} finally {

@@ -2,6 +2,8 @@
 # Demo launcher for `npm start`: opens pi's TUI with Timebox and an offline scripted model (no API key, no network).
 #
 # Extra arguments go to pi, e.g. `npm start -- --resume`.
+# `npm start -- <host>` (claude, codex, gemini, opencode, omp) opens that host's TUI instead, as demo/start.ts says;
+# `npm start -- pi` is the default.
 # The demo keeps its own agent dir (sessions, settings) in ${TMPDIR:-/tmp}/pi-timebox-demo/agent, so ~/.pi is
 # never touched and /resume works across runs. Delete that directory to start fresh.
 # TIMEBOX_ENTRY overrides what is loaded as Timebox (a package dir with a "pi" manifest, or one extension file;
@@ -10,6 +12,21 @@ set -eu
 
 repo_root=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
 cd "$repo_root"
+
+case "${1:-}" in
+claude | codex | gemini | opencode | omp)
+	# The host demos live in the checkout's demo/ folder (not shipped); esbuild bundles them for this Node.
+	if [ ! -f demo/start.ts ] || [ ! -x ./node_modules/.bin/esbuild ]; then
+		echo "pi-timebox demo: the $1 demo needs a checkout of the repository and 'npm install'." >&2
+		exit 1
+	fi
+	launcher="${TMPDIR:-/tmp}/pi-timebox-demo/start-host-$$.mjs"
+	./node_modules/.bin/esbuild demo/start.ts --bundle --platform=node --format=esm --packages=external \
+		--define:import.meta.dirname="\"$repo_root/demo\"" --log-level=warning --outfile="$launcher"
+	exec node "$launcher" "$@"
+	;;
+pi) shift ;;
+esac
 
 pi_bin="./node_modules/.bin/pi"
 if [ ! -x "$pi_bin" ]; then

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FakeResponses } from "../../demo/fakes/responses.ts";
 import {
 	createSandbox,
 	ensureClaudeCode,
@@ -14,7 +15,6 @@ import {
 } from "../e2e/claude/support/claude.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../e2e/codex/support.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "../e2e/gemini/support.ts";
-import { FakeResponses } from "../e2e/support/fake-responses.ts";
 import { median, nowMs, runProcess } from "./stats.ts";
 
 /** Timed runs of each process, alternating. */

@@ -6,13 +6,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Message, Part } from "@opencode-ai/sdk";
+import { FakeChat } from "../../demo/fakes/chat.ts";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../src/adapters/node/node-time.ts";
 import type { Hooks, PluginInput } from "../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../src/adapters/opencode/plugin.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "../e2e/opencode/support.ts";
-import { FakeChat } from "../e2e/support/fake-chat.ts";
 import { median, nowMs, runProcess } from "./stats.ts";
 
 export const OPENCODE_SAMPLES = 2_000;

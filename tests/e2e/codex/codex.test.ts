@@ -8,8 +8,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeResponses } from "../../../demo/fakes/responses.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-import { FakeResponses } from "../support/fake-responses.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "./support.ts";
 
 let api: FakeResponses;

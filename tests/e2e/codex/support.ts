@@ -1,39 +1,4 @@
-// Codex CLI for the tests and the bench: the pinned binary, installed once into node_modules/.cache, and a throwaway
-// CODEX_HOME whose config points Codex at a loopback fake of the Responses API.
+// Codex CLI for the tests and the bench: the pinned binary and the throwaway CODEX_HOME's config, shared with the demo.
 
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { ensurePinned } from "../support/pinned-install.ts";
-
-export const REPO = resolve(import.meta.dirname, "../../..");
-const CODEX_VERSION = "0.169.0";
-const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-codex");
-export const CODEX = join(INSTALL_DIR, "node_modules/.bin/codex");
-
-/** Installs the pinned Codex CLI once (cached). */
-export async function ensureCodex(): Promise<void> {
-	await ensurePinned({
-		packageSpec: `@openai/codex@${CODEX_VERSION}`,
-		installDir: INSTALL_DIR,
-		bin: CODEX,
-		versionText: `codex-cli ${CODEX_VERSION}`,
-	});
-}
-
-/** Writes `<codexHome>/config.toml`: the fake model at `apiUrl` (a Responses API), its key read from FAKE_API_KEY. */
-export function writeCodexConfig(codexHome: string, apiUrl: string): void {
-	mkdirSync(codexHome, { recursive: true });
-	writeFileSync(
-		join(codexHome, "config.toml"),
-		[
-			'model = "fake-model"',
-			'model_provider = "fake"',
-			"[model_providers.fake]",
-			'name = "fake"',
-			`base_url = "${apiUrl}"`,
-			'env_key = "FAKE_API_KEY"',
-			'wire_api = "responses"',
-			"",
-		].join("\n"),
-	);
-}
+export { CODEX, ensureCodex, writeCodexConfig } from "../../../demo/hosts/codex.ts";
+export { REPO } from "../../../demo/repo.ts";

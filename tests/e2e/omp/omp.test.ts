@@ -2,47 +2,15 @@
 // loopback fake of the OpenAI Responses API, in a throwaway HOME: the budget line, the prompt limit, the warning in the
 // request, the time stop of a tool loop with its on-stop command, and a bad budget line.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeResponses } from "../../../demo/fakes/responses.ts";
+import { ensureOmp, OMP_BIN_DIR, writeFakeProvider } from "../../../demo/hosts/omp.ts";
+import { REPO } from "../../../demo/repo.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-import { FakeResponses } from "../support/fake-responses.ts";
-
-const REPO = resolve(import.meta.dirname, "../../..");
-const OMP_VERSION = "18.2.3";
-const BUN_VERSION = "1.4.5";
-const INSTALL_DIR = join(REPO, "node_modules/.cache/timebox-omp");
-const BIN_DIR = join(INSTALL_DIR, "node_modules/.bin");
-
-/** Installs the pinned oh-my-pi and Bun once (cached), and returns the `omp` binary. */
-async function ensureOmp(): Promise<string> {
-	const omp = join(BIN_DIR, "omp");
-	const version = async () =>
-		existsSync(omp)
-			? (
-					await runProcess(omp, ["--version"], { env: { PATH: `${BIN_DIR}:${process.env.PATH}` }, timeoutMs: 30_000 })
-				).stdout.trim()
-			: "";
-	if ((await version()).includes(OMP_VERSION)) return omp;
-	console.log(
-		`Installing @oh-my-pi/pi-coding-agent@${OMP_VERSION} and bun@${BUN_VERSION} into ${INSTALL_DIR} (first run only)…`,
-	);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const packages = [`@oh-my-pi/pi-coding-agent@${OMP_VERSION}`, `bun@${BUN_VERSION}`];
-	const installed = await runProcess(
-		"npm",
-		["install", "--prefix", INSTALL_DIR, "--no-save", "--no-audit", "--no-fund", ...packages],
-		{
-			env: process.env,
-			timeoutMs: 600_000,
-		},
-	);
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
-	if (!(await version()).includes(OMP_VERSION)) throw new Error(`omp --version does not print ${OMP_VERSION}`);
-	return omp;
-}
 
 let omp: string;
 let api: FakeResponses;
@@ -57,17 +25,7 @@ beforeEach(async () => {
 	root = await mkdtemp(join(tmpdir(), "timebox-omp-"));
 	mkdirSync(join(root, "home"));
 	mkdirSync(join(root, "work"));
-	writeFileSync(
-		join(root, "fake-provider.ts"),
-		`export default function (pi) {
-	pi.registerProvider("fake", {
-		baseUrl: ${JSON.stringify(api.url)}, apiKey: "sk-fake", api: "openai-responses",
-		models: [{ id: "fake-model", name: "fake", reasoning: false, input: ["text"],
-			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 100000, maxTokens: 1000 }],
-	});
-}
-`,
-	);
+	writeFakeProvider(root, api.url);
 });
 
 afterEach(async () => {
@@ -78,7 +36,7 @@ afterEach(async () => {
 /** `omp -p` with Timebox and the fake provider loaded, in the throwaway HOME, one process for all `prompts`. */
 function ompPrint(prompts: string[]): Promise<RunResult> {
 	const args = ["-e", REPO, "-e", join(root, "fake-provider.ts"), "--model", "fake/fake-model", "-p", ...prompts];
-	const env = { PATH: `${BIN_DIR}:${process.env.PATH}`, HOME: join(root, "home") };
+	const env = { PATH: `${OMP_BIN_DIR}:${process.env.PATH}`, HOME: join(root, "home") };
 	return runProcess(omp, args, { cwd: join(root, "work"), env, timeoutMs: 120_000 });
 }
 

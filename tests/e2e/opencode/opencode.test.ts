@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ChatReply, type ChatRequest, FakeChat } from "../../../demo/fakes/chat.ts";
 import { type RunResult, runProcess } from "../../support/processes.ts";
-import { type ChatReply, type ChatRequest, FakeChat } from "../support/fake-chat.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, preinstallPluginPackage, REPO, writeOpencodeHome } from "./support.ts";
 
 let api: FakeChat;

@@ -2,209 +2,23 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { CLAUDE_BIN, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
 import { type RunOptions, type RunResult, runProcess } from "../../../support/processes.ts";
 
+export {
+	FakeAnthropic,
+	type MessagesBody,
+	type ModelRequest,
+	messageTexts,
+	type ScriptedReply,
+	type ToolCall,
+} from "../../../../demo/fakes/anthropic.ts";
+export { CLAUDE_BIN, CLAUDE_CODE_VERSION, ensureClaudeCode, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
+export { REPO } from "../../../../demo/repo.ts";
 export { type RunOptions, type RunResult, runProcess };
-
-export const REPO = resolve(import.meta.dirname, "../../../..");
-export const PLUGIN_DIR = join(REPO, "plugins/claude-code");
 export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
-
-export const CLAUDE_CODE_VERSION = "2.1.332";
-// One folder per version, so that worktrees or branches pinned to different versions do not reinstall over each other.
-const INSTALL_DIR = join(REPO, `node_modules/.cache/timebox-claude-code-${CLAUDE_CODE_VERSION}`);
-const PACKAGE_DIR = join(INSTALL_DIR, "node_modules/@anthropic-ai/claude-code");
-export const CLAUDE_BIN = join(INSTALL_DIR, "node_modules/.bin/claude");
-const INSTALL_TIMEOUT_MS = 300_000;
-
-async function installedVersion(): Promise<string> {
-	if (!existsSync(CLAUDE_BIN)) return "";
-	const result = await runProcess(CLAUDE_BIN, ["--version"], { env: { PATH: process.env.PATH }, timeoutMs: 20_000 });
-	return result.stdout.trim();
-}
-
-/** Installs the pinned Claude Code on first use (skipped when it is already there) and returns its binary. */
-export async function ensureClaudeCode(): Promise<string> {
-	const wanted = `${CLAUDE_CODE_VERSION} (Claude Code)`;
-	if ((await installedVersion()) === wanted) return CLAUDE_BIN;
-	console.log(`Installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into ${INSTALL_DIR} (first run only)…`);
-	mkdirSync(INSTALL_DIR, { recursive: true });
-	const npmArgs = ["install", "--prefix", INSTALL_DIR, "--no-save", "--no-audit", "--no-fund"];
-	const installed = await runProcess("npm", [...npmArgs, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], {
-		env: process.env,
-		timeoutMs: INSTALL_TIMEOUT_MS,
-	});
-	if (installed.code !== 0) throw new Error(`npm install failed (${installed.code}):\n${installed.stderr}`);
-	// With install scripts turned off, the package's postinstall never linked the native binary: run it by hand.
-	if ((await installedVersion()) !== wanted && existsSync(join(PACKAGE_DIR, "install.cjs"))) {
-		await runProcess(process.execPath, ["install.cjs"], { cwd: PACKAGE_DIR, env: process.env, timeoutMs: 120_000 });
-	}
-	const version = await installedVersion();
-	if (version !== wanted) throw new Error(`expected ${CLAUDE_BIN} --version to print "${wanted}", got "${version}"`);
-	return CLAUDE_BIN;
-}
-
-/** One tool call of a scripted reply. */
-export interface ToolCall {
-	name: string;
-	input: Record<string, unknown>;
-}
-
-/** What the fake model answers next: text, or tool calls (stop_reason tool_use); held back until `holdUntil`. */
-export type ScriptedReply = ({ text: string } | { tools: ToolCall[] }) & {
-	/** Epoch ms before which the answer is not sent. */
-	holdUntil?: number;
-	/** The usage the answer reports; 10 tokens in and 5 out by default. */
-	usage?: { input_tokens: number; output_tokens: number };
-};
-
-/** One request the fake API received. */
-export interface ModelRequest {
-	url: string;
-	/** When it arrived, epoch ms. */
-	at: number;
-	body: MessagesBody;
-}
-
-export interface MessagesBody {
-	model?: string;
-	stream?: boolean;
-	tools?: unknown[];
-	messages?: { role: string; content: string | { type: string; text?: string }[] }[];
-}
-
-const UNSCRIPTED_TEXT = "UNSCRIPTED-REPLY";
-
-/** The text blocks of a request's messages with `role`, each message's texts joined. */
-export function messageTexts(request: ModelRequest, role: string): string[] {
-	return (request.body.messages ?? [])
-		.filter((message) => message.role === role)
-		.map((message) =>
-			typeof message.content === "string"
-				? message.content
-				: message.content.map((block) => block.text ?? "").join("\n"),
-		);
-}
-
-/**
- * A fake Anthropic Messages API on 127.0.0.1: main-loop requests (those offering tools) take the next scripted reply;
- * anything else gets a plain text. Every Messages request is recorded, in order.
- */
-export class FakeAnthropic {
-	readonly requests: ModelRequest[] = [];
-	private readonly queue: ScriptedReply[] = [];
-	private count = 0;
-
-	private constructor(private readonly server: Server) {
-		server.on("request", (request, response) => this.handle(request, response));
-	}
-
-	static async start(): Promise<FakeAnthropic> {
-		const server = createServer();
-		const fake = new FakeAnthropic(server);
-		await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-		return fake;
-	}
-
-	get url(): string {
-		return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-	}
-
-	/** Queues replies for the next main-loop requests. */
-	reply(...replies: ScriptedReply[]): void {
-		this.queue.push(...replies);
-	}
-
-	/** Forgets the requests received so far (a warm-up's), so that a test's assertions see only its own. */
-	forget(): void {
-		this.requests.length = 0;
-	}
-
-	/** The newest request; throws when there is none. */
-	get lastRequest(): ModelRequest {
-		const last = this.requests.at(-1);
-		if (!last) throw new Error("the fake API received no request");
-		return last;
-	}
-
-	/** Scripted replies not used yet. */
-	get pending(): number {
-		return this.queue.length;
-	}
-
-	async close(): Promise<void> {
-		this.server.closeAllConnections();
-		await new Promise<void>((done) => this.server.close(() => done()));
-	}
-
-	private handle(request: IncomingMessage, response: ServerResponse): void {
-		const chunks: Buffer[] = [];
-		request.on("data", (chunk: Buffer) => chunks.push(chunk));
-		request.on("end", () => {
-			const url = request.url ?? "";
-			if (request.method !== "POST" || !url.startsWith("/v1/messages") || url.includes("count_tokens")) {
-				response.writeHead(404, { "content-type": "application/json" });
-				response.end(JSON.stringify({ type: "error", error: { type: "not_found_error", message: "fake: not found" } }));
-				return;
-			}
-			const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as MessagesBody;
-			this.requests.push({ url, at: Date.now(), body });
-			const mainLoop = Array.isArray(body.tools) && body.tools.length > 0;
-			const reply = (mainLoop ? this.queue.shift() : undefined) ?? { text: UNSCRIPTED_TEXT };
-			const delay = Math.max(0, (reply.holdUntil ?? 0) - Date.now());
-			setTimeout(() => this.answer(body, reply, response), delay);
-		});
-	}
-
-	private answer(body: MessagesBody, reply: ScriptedReply, response: ServerResponse): void {
-		this.count += 1;
-		const id = `msg_fake_${this.count}`;
-		const model = body.model ?? "claude-fake";
-		const usage = reply.usage ?? { input_tokens: 10, output_tokens: 5 };
-		const content =
-			"tools" in reply
-				? reply.tools.map((tool, index) => ({ type: "tool_use", id: `toolu_fake_${this.count}_${index}`, ...tool }))
-				: [{ type: "text", text: reply.text }];
-		const stopReason = "tools" in reply ? "tool_use" : "end_turn";
-		if (!body.stream) {
-			response.writeHead(200, { "content-type": "application/json" });
-			const message = { id, type: "message", role: "assistant", model, content, stop_reason: stopReason, usage };
-			response.end(JSON.stringify({ ...message, stop_sequence: null }));
-			return;
-		}
-		response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-		const send = (event: string, data: Record<string, unknown>) =>
-			response.write(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`);
-		const startUsage = { ...usage, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-		send("message_start", {
-			message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, usage: startUsage },
-		});
-		content.forEach((block, index) => {
-			if (block.type === "tool_use") {
-				const { input, ...start } = block as { input: unknown };
-				send("content_block_start", { index, content_block: { ...start, input: {} } });
-				send("content_block_delta", {
-					index,
-					delta: { type: "input_json_delta", partial_json: JSON.stringify(input) },
-				});
-			} else {
-				send("content_block_start", { index, content_block: { type: "text", text: "" } });
-				send("content_block_delta", { index, delta: { type: "text_delta", text: (block as { text: string }).text } });
-			}
-			send("content_block_stop", { index });
-		});
-		send("message_delta", {
-			delta: { stop_reason: stopReason, stop_sequence: null },
-			usage: { output_tokens: usage.output_tokens },
-		});
-		send("message_stop", {});
-		response.end();
-	}
-}
 
 /** A throwaway user: HOME and a working folder under one temporary root, removed by `cleanup`. */
 export interface Sandbox {

@@ -1,8 +1,10 @@
 // A loopback fake of the OpenAI Responses API (streamed), for the hosts that speak it (oh-my-pi's openai-responses
 // provider, Codex CLI): it answers from a script and records every request body, so a test can read what the model saw.
+// The tests script it; the demos of Codex and oh-my-pi (`npm start -- codex`) answer with `respond`.
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { paced, wordChunks } from "./pace.ts";
 
 /** One scripted answer: text, a call of pi's `bash` tool, or a call of any tool by name with its arguments. */
 export type Reply = { text: string } | { bash: string } | { tool: string; args: Record<string, unknown> };
@@ -15,6 +17,10 @@ export class FakeResponses {
 	private readonly script: Reply[] = [];
 	private server!: Server;
 	url = "";
+	/** The answer when the script is empty, from the request's body; "done" unless set. */
+	respond: (body: string) => Reply = () => ({ text: "done" });
+	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
+	chunkDelayMs = 0;
 
 	static async start(): Promise<FakeResponses> {
 		const fake = new FakeResponses();
@@ -22,9 +28,10 @@ export class FakeResponses {
 			const chunks: Buffer[] = [];
 			request.on("data", (chunk: Buffer) => chunks.push(chunk));
 			request.on("end", () => {
-				fake.requests.push(Buffer.concat(chunks).toString("utf8"));
+				const body = Buffer.concat(chunks).toString("utf8");
+				fake.requests.push(body);
 				fake.receivedAt.push(Date.now());
-				fake.answer(response, fake.script.shift() ?? { text: "done" });
+				void fake.answer(response, fake.script.shift() ?? fake.respond(body));
 			});
 		});
 		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
@@ -42,7 +49,7 @@ export class FakeResponses {
 		this.receivedAt.length = 0;
 	}
 
-	private answer(response: ServerResponse, reply: Reply): void {
+	private async answer(response: ServerResponse, reply: Reply): Promise<void> {
 		response.writeHead(200, { "content-type": "text/event-stream" });
 		let sequence = 0;
 		const send = (type: string, fields: Record<string, unknown>) =>
@@ -77,7 +84,9 @@ export class FakeResponses {
 				content_index: 0,
 				part: { type: "output_text", text: "" },
 			});
-			send("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta: text });
+			await paced(wordChunks(text, this.chunkDelayMs), this.chunkDelayMs, (delta) =>
+				send("response.output_text.delta", { item_id: item.id, output_index: 0, content_index: 0, delta }),
+			);
 			send("response.output_text.done", { item_id: item.id, output_index: 0, content_index: 0, text });
 		}
 		send("response.output_item.done", { output_index: 0, item });

@@ -1,9 +1,10 @@
 // A loopback fake of the OpenAI chat completions API (streamed), for opencode's `@ai-sdk/openai-compatible` provider:
 // it answers from a script (a reply may be computed when its request comes), records every request body, and reports
-// the usage a test asks for.
+// the usage a test asks for. The tests script it; opencode's demo (`npm start -- opencode`) answers with `respond`.
 
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { paced, wordChunks } from "./pace.ts";
 
 /** One scripted answer: text, or a call of opencode's `bash` tool with a command. */
 export type ChatReply = { text: string } | { bash: string };
@@ -27,6 +28,12 @@ export class FakeChat {
 	url = "";
 	/** The usage each answer reports. */
 	usage = { prompt_tokens: 100, completion_tokens: 20 };
+	/** The answer when the script is empty; "done" unless set. */
+	respond: (request: ChatRequest) => ChatReply = () => ({ text: "done" });
+	/** The answer to opencode's title request. */
+	titleText = "A title";
+	/** When above 0, a text is streamed a few words at a time, this many ms apart. */
+	chunkDelayMs = 0;
 
 	static async start(): Promise<FakeChat> {
 		const fake = new FakeChat();
@@ -39,8 +46,8 @@ export class FakeChat {
 				const title = JSON.stringify(body.messages[0]?.content ?? "").includes("title generator");
 				const received: ChatRequest = { body, text, title, at: Date.now() };
 				fake.requests.push(received);
-				const next = title ? { text: "A title" } : (fake.script.shift() ?? { text: "done" });
-				fake.answer(response, typeof next === "function" ? next(received) : next);
+				const next = title ? { text: fake.titleText } : (fake.script.shift() ?? fake.respond);
+				void fake.answer(response, typeof next === "function" ? next(received) : next);
 			});
 		});
 		await new Promise<void>((done) => fake.server.listen(0, "127.0.0.1", done));
@@ -62,7 +69,7 @@ export class FakeChat {
 		return this.requests.filter((request) => !request.title);
 	}
 
-	private answer(response: ServerResponse, reply: ChatReply): void {
+	private async answer(response: ServerResponse, reply: ChatReply): Promise<void> {
 		response.writeHead(200, { "content-type": "text/event-stream" });
 		const id = `chatcmpl_${this.requests.length}`;
 		const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
@@ -81,7 +88,9 @@ export class FakeChat {
 			chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: args } }] } }]);
 			chunk([{ index: 0, delta: {}, finish_reason: "tool_calls" }]);
 		} else {
-			chunk([{ index: 0, delta: { role: "assistant", content: reply.text } }]);
+			await paced(wordChunks(reply.text, this.chunkDelayMs), this.chunkDelayMs, (text, first) =>
+				chunk([{ index: 0, delta: first ? { role: "assistant", content: text } : { content: text } }]),
+			);
 			chunk([{ index: 0, delta: {}, finish_reason: "stop" }]);
 		}
 		const { prompt_tokens, completion_tokens } = this.usage;

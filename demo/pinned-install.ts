@@ -1,0 +1,76 @@
+// Installs a pinned host CLI from npm once into its own folder under node_modules/.cache, and reuses it while its
+// `--version` still says the pinned version: the real-host tests, the bench and the host demos share one install.
+
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+
+/** A pinned npm package, its binary's path, and what its `--version` prints when the right version is there. */
+export interface PinnedCli {
+	packageSpec: string;
+	/** More packages installed beside it, pinned as well. */
+	withPackages?: readonly string[];
+	installDir: string;
+	bin: string;
+	/** What `--version` prints, or a test of it. */
+	versionText: string | ((printed: string) => boolean);
+	/** The PATH `--version` runs with (a binary that needs Bun beside it, say); the caller's PATH by default. */
+	path?: string;
+	/** The program that runs `bin` (a Node installed beside it), when the system's may not: `<runWith> <bin> --version`. */
+	runWith?: string;
+	/** Runs after `npm install`, before the version is checked (a step npm left out). */
+	afterInstall?: () => Promise<void>;
+}
+
+/** How an install reports: quietly (the tests) or with npm's own progress and summary on the terminal (the demos). */
+export interface InstallOptions {
+	progress?: boolean;
+}
+
+/** The text `cli.bin --version` prints, or "" when the binary is not there or fails. */
+export function installedVersion(cli: PinnedCli): Promise<string> {
+	const runWith = cli.runWith;
+	if (!existsSync(cli.bin) || (runWith !== undefined && !existsSync(runWith))) return Promise.resolve("");
+	const [command, args] = runWith === undefined ? [cli.bin, ["--version"]] : [runWith, [cli.bin, "--version"]];
+	return new Promise((done) => {
+		execFile(command, args, { env: { PATH: cli.path ?? process.env.PATH }, timeout: 60_000 }, (_, stdout) =>
+			done(String(stdout).trim()),
+		);
+	});
+}
+
+/** Whether the pinned version is installed. */
+export async function isPinnedInstalled(cli: PinnedCli): Promise<boolean> {
+	const printed = await installedVersion(cli);
+	return typeof cli.versionText === "string" ? printed === cli.versionText : cli.versionText(printed);
+}
+
+/** Installs the pinned version unless it is there; throws when npm fails or the version is still not the pinned one. */
+export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {}): Promise<void> {
+	if (await isPinnedInstalled(cli)) return;
+	const packages = [cli.packageSpec, ...(cli.withPackages ?? [])];
+	console.log(`Installing ${packages.join(" and ")} into ${cli.installDir} (first run only, this can take minutes)…`);
+	mkdirSync(cli.installDir, { recursive: true });
+	const args = ["install", "--prefix", cli.installDir, "--no-save", "--no-audit", "--no-fund", ...packages];
+	const { code, stderr } = await npm(args, options.progress === true);
+	if (code !== 0) throw new Error(`npm install failed (${code}):\n${stderr}`);
+	await cli.afterInstall?.();
+	if (!(await isPinnedInstalled(cli))) {
+		throw new Error(`${cli.bin} --version does not print the pinned version: "${await installedVersion(cli)}"`);
+	}
+}
+
+function npm(args: readonly string[], progress: boolean): Promise<{ code: number | null; stderr: string }> {
+	return new Promise((done, fail) => {
+		const child = spawn("npm", args, { stdio: progress ? "inherit" : ["ignore", "ignore", "pipe"] });
+		let stderr = "";
+		child.stderr?.on("data", (chunk: Buffer) => {
+			stderr += chunk.toString("utf8");
+		});
+		const timer = setTimeout(() => child.kill("SIGKILL"), 900_000);
+		child.on("error", fail);
+		child.on("close", (code) => {
+			clearTimeout(timer);
+			done({ code, stderr });
+		});
+	});
+}

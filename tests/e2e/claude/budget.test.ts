@@ -456,6 +456,33 @@ describe("token and cost budgets in claude -p", () => {
 	});
 });
 
+describe("Claude Code's words in claude -p", () => {
+	it("shows the usage after a bad word, its own daily setting, and a report that leaves the cost out", async () => {
+		const bad = await claude("/timebox 15x");
+		expect(bad.stdout).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
+		expect(bad.stdout).toContain("e.g. /timebox 15m turns:3");
+		const today = await claude("/timebox today", { resume: true });
+		expect(today.stdout).toBe(
+			blocked(
+				'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+				"/timebox today",
+			),
+		);
+		await claude("/timebox 10m", { resume: true });
+		const report = await claude("/timebox report", { resume: true });
+		console.log(`claude report: ${JSON.stringify(report.stdout)}`);
+		const [header, ...lines] = report.stdout.split("\n");
+		expect(header).toBe("UserPromptSubmit operation blocked by hook:");
+		expect(lines.slice(0, 3)).toEqual([
+			"Timebox report: 1 budget in this session.",
+			expect.stringMatching(/^1\. 10m, set \d+s ago: used \d+s, 0 turns, 0 tokens\. Still active\.$/),
+			"Cost not tracked in Claude Code.",
+		]);
+		expect(report.stdout).not.toContain("$");
+		expect(api.requests).toEqual([]);
+	});
+});
+
 describe("the daily budget shared by claude and pi", () => {
 	it("counts a pi session's prompts and claude's into the same day, and refuses the next one in either", async () => {
 		const daily = "turns:2";

@@ -1,9 +1,11 @@
 // Timebox in the real Codex CLI, installed as a plugin from this repository's marketplace (`codex plugin marketplace
 // add`, `codex plugin add`), against a loopback fake of the Responses API, in a throwaway HOME: the budget line answered
 // without a request, the prompt limit across resumed runs, the warning in the request, every tool refused once the time
-// is up (Codex cannot end a running turn), the on-stop command once, idle expiry, and a bad budget line.
+// is up (Codex cannot end a running turn), the on-stop command once, idle expiry, a bad budget line, and in its TUI
+// the replies in Codex's words.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -173,5 +175,45 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 		await new Promise((done) => setTimeout(done, 1_500));
 		expect(read()).toBe("stopped\n");
 		expect(api.requests).toEqual([]);
+	});
+});
+
+// `codex exec` prints no hook's reason (only `hook: UserPromptSubmit Blocked`): what a Codex user reads is in its TUI.
+describe("Timebox in Codex CLI's TUI", () => {
+	it("speaks Codex's words: usage without the slash, its own daily setting, a report with no unmeasured zero", async () => {
+		const socket = join(root, "tmux.sock");
+		const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
+		const script = join(root, "codex.sh");
+		const env = { HOME: join(root, "home"), CODEX_HOME: join(root, "home", ".codex"), FAKE_API_KEY: "sk-fake" };
+		const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
+		const start = `exec '${CODEX}' --dangerously-bypass-hook-trust`;
+		writeFileSync(script, [`cd '${join(root, "work")}'`, ...exports, start].join("\n"));
+		tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", `sh '${script}'`);
+		tmux("set", "-g", "extended-keys", "on");
+		const screen = () => tmux("capture-pane", "-p", "-S", "-200");
+		const send = async (line: string, shown: string | RegExp) => {
+			tmux("send-keys", "-l", line);
+			await expect.poll(screen, { timeout: 5_000, interval: 100 }).toContain(`› ${line}`);
+			tmux("send-keys", "C-m");
+			await expect.poll(screen, { timeout: 20_000, interval: 250 }).toMatch(shown);
+		};
+		try {
+			await expect.poll(screen, { timeout: 60_000, interval: 250 }).toContain("Ask Codex to do anything");
+			await send("timebox 15x", "e.g. timebox 15m turns:3");
+			await send("timebox today", 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.');
+			await send("timebox 10m", "Timebox set: 10m.");
+			await send("timebox report", "Tokens and cost not tracked in Codex.");
+			const shown = screen();
+			console.log(`codex TUI:\n${shown.replace(/\n\s*\n/g, "\n")}`);
+			expect(shown).toContain("Usage: timebox <budget> [-- <command>] | status | off");
+			// The command with a slash nowhere (the working folder, timebox-codex-…, names no command).
+			expect(shown).not.toMatch(/(^|\s)\/timebox\b/m);
+			expect(shown).toContain("No daily budget is set.");
+			expect(shown).toMatch(/1\. 10m, set \d+s ago: used \d+s, 0 turns\. Still active\./);
+			expect(shown).not.toMatch(/0 tokens|\$0\.00/);
+			expect(api.requests).toEqual([]);
+		} finally {
+			tmux("kill-server");
+		}
 	});
 });

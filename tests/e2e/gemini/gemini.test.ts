@@ -1,9 +1,10 @@
 // Timebox in the real Gemini CLI, as an extension installed with `gemini extensions install`, against a loopback fake
 // of the Gemini API, in a throwaway HOME: the budget line answered without a request, the prompt limit across resumed
-// runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, and a bad
-// budget line.
+// runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, a bad budget
+// line, and the replies in Gemini CLI's words, in `-p` and in its TUI (which renders them as markdown).
 
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +68,24 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		expect(api.requests).toEqual([]);
 	});
 
+	it("speaks Gemini CLI's words: its usage, its own daily setting, and a report with no unmeasured zero", async () => {
+		const bad = await gemini(["-p", "/timebox 15x"]);
+		expect(bad.stderr).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
+		const today = await gemini(["-p", "/timebox today"]);
+		expect(today.stderr).toContain(
+			'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.',
+		);
+		// A blocked prompt leaves no session to resume: the report is of the default budget, set as the session starts.
+		const report = await gemini(["-p", "/timebox report"], { TIMEBOX_DEFAULT: "10m" });
+		console.log(`gemini -p, report: ${JSON.stringify(report.stderr)}`);
+		expect(report.stderr).toMatch(
+			/1\. 10m, set \d+s ago: used \d+s, 0 turns\. Still active\.\nTokens and cost not tracked/,
+		);
+		expect(report.stderr).toContain("Tokens and cost not tracked in Gemini CLI.");
+		expect(report.stderr).not.toMatch(/0 tokens|\$0\.00/);
+		expect(api.requests).toEqual([]);
+	});
+
 	it("answers prompts 1 and 2 of turns:2 across resumed runs, blocks the 3rd, and warns the last one's request", async () => {
 		const env = { TIMEBOX_DEFAULT: "turns:2" };
 		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });
@@ -125,5 +144,48 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		expect(run.stdout).toContain("FINAL");
 		expect(api.requests).toHaveLength(2);
 		expect(api.requests.map((body) => body.split("left of 15m").length - 1)).toEqual([1, 2]);
+	});
+});
+
+describe("Timebox in Gemini CLI's TUI", () => {
+	it("shows each reply with its $ kept, as a blocked prompt, and a report with no unmeasured zero", async () => {
+		const socket = join(root, "tmux.sock");
+		const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
+		const script = join(root, "gemini.sh");
+		const env = {
+			HOME: join(root, "home"),
+			GEMINI_API_KEY: "fake-key",
+			GOOGLE_GEMINI_BASE_URL: api.url,
+			GEMINI_CLI_TRUST_WORKSPACE: "true",
+			GEMINI_CLI_NO_RELAUNCH: "true",
+		};
+		const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
+		writeFileSync(script, [`cd '${join(root, "work")}'`, ...exports, `exec '${GEMINI}'`].join("\n"));
+		tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", `sh '${script}'`);
+		tmux("set", "-g", "extended-keys", "on");
+		const screen = () => tmux("capture-pane", "-p", "-S", "-100");
+		const send = async (line: string, shown: string) => {
+			tmux("send-keys", "-l", line);
+			await expect.poll(screen, { timeout: 5_000, interval: 100 }).toContain(line);
+			tmux("send-keys", "C-m");
+			await expect.poll(screen, { timeout: 20_000, interval: 250 }).toContain(shown);
+		};
+		try {
+			await expect.poll(screen, { timeout: 60_000, interval: 250 }).toContain("Type your message");
+			await new Promise((done) => setTimeout(done, 1_500));
+			await send("/timebox cost:2.50", "Agent execution blocked: Timebox set: $2.50.");
+			await send("/timebox today", "Agent execution blocked: No daily budget is set.");
+			await send("/timebox report", "Tokens and cost not tracked in Gemini CLI.");
+			const shown = screen();
+			console.log(`gemini TUI:\n${shown.replace(/\n\s*\n/g, "\n")}`);
+			expect(shown).toContain('Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.');
+			expect(shown).toMatch(/1\. \$2\.50, set \d+s ago: used \d+s, 0 turns\. Still active\./);
+			expect(shown).not.toMatch(/0 tokens|\$0\.00/);
+			// Gemini CLI follows every blocked prompt with this note; no hook answer that ends the prompt avoids it.
+			expect(shown).toContain("This request failed.");
+			expect(api.requests).toEqual([]);
+		} finally {
+			tmux("kill-server");
+		}
 	});
 });

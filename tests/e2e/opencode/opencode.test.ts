@@ -129,6 +129,23 @@ describe("Timebox in opencode run", () => {
 		expect(api.requests).toEqual([]);
 	});
 
+	it("speaks opencode's words: its usage, its own daily setting, and a report that keeps tokens and cost", async () => {
+		const bad = await run(["--command", "timebox", "15x"]);
+		expect(bad.stderr).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
+		expect(bad.stderr).toContain("e.g. /timebox 15m turns:3");
+		const today = await run(["--command", "timebox", "today"]);
+		expect(today.stderr).toContain(
+			'No daily budget is set. Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".',
+		);
+		await run(["--command", "timebox", "10m"]);
+		const report = await run(["-c", "--command", "timebox", "report"]);
+		console.log(`opencode run, report: ${JSON.stringify(report.stderr)}`);
+		// opencode measures both: its zeros are measured ones.
+		expect(report.stderr).toMatch(/1\. 10m, set \d+s ago: used \d+s, 0 turns, 0 tokens, \$0\.00\. Still active\./);
+		expect(report.stderr).not.toContain("not tracked");
+		expect(api.requests).toEqual([]);
+	});
+
 	it("answers prompts 1 and 2 of TIMEBOX_DEFAULT=turns:2 across `run -c`, and refuses the 3rd with no request", async () => {
 		const env = { TIMEBOX_DEFAULT: "turns:2" };
 		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "THREE" });

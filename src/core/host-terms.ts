@@ -29,9 +29,19 @@ export const DEFAULT_TERMS: HostTerms = {
 	dailySetting: 'Set one under the timebox key of pi\'s settings.json ("daily": "3h turns:60 cost:10").',
 };
 
-/** A message as the host's users read it: the command in the form they type. */
+/** What a status shows of a cost limit, `$0.12 of $2.50`, and of a token limit, `150k of 200k tokens`. */
+const COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
+const TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
+
+/**
+ * A message as the host's users read it: the command in the form they type, and no figure the host cannot measure
+ * (what a status says was used of a cost or token limit becomes the limit, with what is not tracked there).
+ */
 export function inHostTerms(text: string, terms: HostTerms): string {
-	return terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
+	let shown = terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
+	if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
+	if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+	return shown;
 }
 
 /** `/timebox today` where no daily budget covers the session. */

@@ -181,3 +181,29 @@ describe("the on-stop command", () => {
 		]);
 	});
 });
+
+describe("a host's terms", () => {
+	const codex = {
+		name: "Codex",
+		command: "timebox",
+		tokens: false,
+		cost: false,
+		dailySetting: "Set TIMEBOX_DAILY.",
+	};
+
+	it("shows no figure the host cannot measure in a status, and names the command as the host takes it", () => {
+		const host = runtime({ terms: codex });
+		host.session.command("10m cost:2.50 tokens:200k", details);
+		const status = host.session.command("status", details).notices[0]?.message ?? "";
+		expect(status).toContain("$2.50 limit (cost not tracked in Codex)");
+		expect(status).toContain("200k token limit (tokens not tracked in Codex)");
+		expect(status).not.toContain("$0.00");
+		expect(host.session.command("15x", details).notices[0]?.message).toContain("e.g. timebox 15m turns:3");
+	});
+
+	it("keeps a path that ends in /timebox as it is", () => {
+		const host = runtime({ terms: codex });
+		const set = host.session.command("turns:1 -- ~/.local/state/timebox/notify.sh", details).notices[0]?.message;
+		expect(set).toBe("Timebox set: 1 turn. On stop it runs: ~/.local/state/timebox/notify.sh");
+	});
+});

@@ -747,8 +747,13 @@ var DEFAULT_TERMS = {
   cost: true,
   dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
 };
+var COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
+var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
 function inHostTerms(text2, terms) {
-  return terms.command === WRITTEN_COMMAND ? text2 : text2.replace(NAMED_COMMAND, `$1${terms.command}`);
+  let shown = terms.command === WRITTEN_COMMAND ? text2 : text2.replace(NAMED_COMMAND, `$1${terms.command}`);
+  if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
+  if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+  return shown;
 }
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;

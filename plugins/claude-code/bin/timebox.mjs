@@ -3014,118 +3014,8 @@ function withLoggedClaims(view, budget, store) {
   };
 }
 
-// src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
-}
-
-// src/adapters/hooks/handle.ts
+// src/adapters/hooks/hook-runtime.ts
 var ON_STOP_START_WAIT_MS = 1e3;
-var STATUS_LINE_WORD = "statusline";
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
-}
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
-}
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return prompt(event, deps, now);
-    case "beforeTool":
-    case "beforeModelCall":
-      return toolBoundary(event, deps, now);
-    case "runEnd": {
-      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
-      const state = loadState(deps, now, { running: event.promptId });
-      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
-    }
-    default:
-      return null;
-  }
-}
-async function sessionStart(event, deps) {
-  if (event.source === "compact") return null;
-  const text2 = deps.defaultBudget?.trim();
-  const options = { announce: event.source === "resume" };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
-  if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
-  return reply.notices.length > 0 ? reply : null;
-}
-async function prompt(event, deps, now) {
-  const untold = untoldNotices(deps.store, now);
-  const reply = await answerPrompt(event, deps, now);
-  if (untold.length === 0) return reply;
-  reply.notices.unshift(...untold);
-  return reply;
-}
-async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
-  if (event.command !== null) return command2(event.command, deps, now, promptId);
-  const state = loadState(deps, now, { running: promptId });
-  const reply = await answerEvent(deps, now, promptId, state, {
-    type: "modelCall",
-    prompt: promptId,
-    step: deps.store.stepOf(promptId)
-  });
-  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-  return reply;
-}
-async function command2(args, deps, now, promptId) {
-  if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-    const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
-    return { ...silentReply(), notices: [said], answered: true };
-  }
-  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
-  const answered = hook.runtime.command(args, {
-    newBudgetId: newBudgetId(deps),
-    // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
-    cost: "host cannot see",
-    ...deps.readUsage ? {} : { tokensSeen: false },
-    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms)
-  });
-  return { ...await hook.reply(answered), answered: true };
-}
-async function toolBoundary(event, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const promptKey = event.promptId ?? state.lastPrompt;
-  const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-  if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
-  const sessionEvent = nextCall ? {
-    type: "modelCall",
-    prompt: event.promptId,
-    ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
-  } : { type: "toolCall", prompt: event.promptId };
-  return answerEvent(deps, now, event.promptId, state, sessionEvent);
-}
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
 var HookRuntime = class {
   constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
     this.deps = deps;
@@ -3226,6 +3116,118 @@ var HookRuntime = class {
     }
   }
 };
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
+}
+
+// src/adapters/hooks/handle.ts
+var STATUS_LINE_WORD = "statusline";
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return prompt(event, deps, now);
+    case "beforeTool":
+    case "beforeModelCall":
+      return toolBoundary(event, deps, now);
+    case "runEnd": {
+      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+      const state = loadState(deps, now, { running: event.promptId });
+      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+    }
+    default:
+      return null;
+  }
+}
+async function sessionStart(event, deps) {
+  if (event.source === "compact") return null;
+  const text2 = deps.defaultBudget?.trim();
+  const options = { announce: event.source === "resume" };
+  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const hook = new HookRuntime(deps, null);
+  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
+  return reply.notices.length > 0 ? reply : null;
+}
+async function prompt(event, deps, now) {
+  const untold = untoldNotices(deps.store, now);
+  const reply = await answerPrompt(event, deps, now);
+  if (untold.length === 0) return reply;
+  reply.notices.unshift(...untold);
+  return reply;
+}
+async function answerPrompt(event, deps, now) {
+  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  if (event.command !== null) return command2(event.command, deps, now, promptId);
+  const state = loadState(deps, now, { running: promptId });
+  const reply = await answerEvent(deps, now, promptId, state, {
+    type: "modelCall",
+    prompt: promptId,
+    step: deps.store.stepOf(promptId)
+  });
+  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+  return reply;
+}
+async function command2(args, deps, now, promptId) {
+  if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
+    const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+    return { ...silentReply(), notices: [said], answered: true };
+  }
+  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+  const answered = hook.runtime.command(args, {
+    newBudgetId: newBudgetId(deps),
+    // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+    cost: "host cannot see",
+    ...deps.readUsage ? {} : { tokensSeen: false },
+    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms)
+  });
+  return { ...await hook.reply(answered), answered: true };
+}
+async function toolBoundary(event, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const promptKey = event.promptId ?? state.lastPrompt;
+  const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
+  if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
+  const sessionEvent = nextCall ? {
+    type: "modelCall",
+    prompt: event.promptId,
+    ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
+  } : { type: "toolCall", prompt: event.promptId };
+  return answerEvent(deps, now, event.promptId, state, sessionEvent);
+}
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
 function newBudgetId(deps) {
   return (deps.newBudgetId ?? randomUUID2)();
 }

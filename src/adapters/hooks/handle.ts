@@ -3,62 +3,14 @@
 // the neutral reply a host file writes in its JSON. No rule lives here.
 
 import { randomUUID } from "node:crypto";
-import {
-	type Answer,
-	type BudgetLedger,
-	type Clock,
-	type DailyPort,
-	DEFAULT_ENV,
-	foldHistory,
-	type HostTerms,
-	inHostTerms,
-	internalErrorMessage,
-	type LedgerClaim,
-	type OnStopOutcome,
-	type OnStopStarter,
-	outcomeId,
-	type SessionEvent,
-	SessionRuntime,
-	type SessionState,
-	sessionReport,
-	type TimeboxRecord,
-} from "../../core/index.ts";
+import { DEFAULT_ENV, foldHistory, type SessionEvent, type SessionState, sessionReport } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
-import { readDailyPart, writeDailyPart } from "./daily-bridge.ts";
-import { type LoadOptions, ledgerView, loadEvent, loadState, loggedClaims } from "./load.ts";
+import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
+import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
-import { countUsage, type UsageReader } from "./usage.ts";
+import { countUsage } from "./usage.ts";
 
-/** What a hook needs from the outside world. */
-export interface HookDeps {
-	store: SessionLog;
-	ledger: BudgetLedger;
-	clock: Clock;
-	onStop: OnStopStarter;
-	newBudgetId?: () => string;
-	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
-	defaultBudget?: string;
-	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
-	daily?: DailyPort;
-	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */
-	dailyWarning?: string;
-	/** Sets up the host's status line in the user's settings (`/timebox statusline`), and says what was done. */
-	setupStatusLine?: () => string;
-	/**
-	 * Starts the watcher of a time budget: a detached process that stops the budget at its deadline even while no hook
-	 * runs (the agent is idle), so its on-stop command runs on time.
-	 */
-	startWatcher?: (budget: string) => void;
-	/** True where the host names no prompt: each prompt gets an id when it is submitted, later events the latest. */
-	unnamedPrompts?: boolean;
-	/** Reads what model calls used from the transcript; absent where the host's hooks see no usage. */
-	readUsage?: UsageReader;
-	/** How the host's users type the command and what the host measures. */
-	terms?: HostTerms;
-}
-
-/** How long a hook waits to learn whether the on-stop command started (Node says so within a tick or two). */
-const ON_STOP_START_WAIT_MS = 1_000;
+export type { HookDeps } from "./hook-runtime.ts";
 
 /** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
 const STATUS_LINE_WORD = "statusline";
@@ -197,123 +149,6 @@ export async function answerEvent(
 	const answer = hook.runtime.handle(event);
 	hook.saveDaily(now);
 	return hook.reply(answer);
-}
-
-/**
- * The runtime of one hook: the session as loaded, the daily part of the prompt's run, and ports that write to the
- * session's log, start the watcher of a time budget, wait for the on-stop command to start, and gather what is told.
- */
-class HookRuntime {
-	readonly runtime: SessionRuntime;
-	private readonly dailyBefore;
-	private readonly waiting: Promise<void>[] = [];
-	private readonly told: string[] = [];
-
-	constructor(
-		private readonly deps: HookDeps,
-		private readonly promptId: string | null,
-		state?: SessionState,
-		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
-		daily = promptId === null ? undefined : deps.daily,
-	) {
-		this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : undefined;
-		this.runtime = new SessionRuntime(
-			{
-				store: { append: (record) => this.append(record) },
-				ledger: { claim: (claim) => this.claim(claim) },
-				clock: deps.clock,
-				onStop: { start: (command, report) => this.startOnStop(command, report) },
-				// No status bar to set: the status line reads the log itself.
-				setStatus: () => {},
-				// A hook ends the run through its reply.
-				abortRun: () => {},
-				problem: (where, error) => {
-					// The session's log is all a hook keeps: a record it cannot write ends the carrying out of the event's
-					// effects there, and the event's failure is said instead of a change that was not kept.
-					if (where === "append") throw error;
-					this.told.push(internalErrorMessage(where, error));
-				},
-				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
-				...(daily ? { daily } : {}),
-				...(deps.terms ? { terms: deps.terms } : {}),
-			},
-			state,
-			this.dailyBefore,
-		);
-	}
-
-	/**
-	 * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
-	 * of its own (a prompt that was stopped already) is said by its reason, before any other note.
-	 */
-	async reply(answer: Answer): Promise<HookReply> {
-		await Promise.all(this.waiting);
-		const own = answer.notices.map((notice) => notice.message);
-		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
-		const notices = [...said, ...told];
-		return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
-	}
-
-	/** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
-	saveDaily(now: number): void {
-		if (!this.dailyBefore || this.promptId === null) return;
-		try {
-			writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
-		} catch (error) {
-			this.told.push(internalErrorMessage("session log", error));
-		}
-	}
-
-	/**
-	 * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
-	 * never claims it twice; the executor counts it as won and says what failed.
-	 */
-	private claim(claim: LedgerClaim): boolean {
-		try {
-			return this.deps.ledger.claim(claim);
-		} catch (error) {
-			if (
-				loggedClaims(this.deps.store).some((logged) => logged.kind === claim.kind && logged.budgetId === claim.budgetId)
-			)
-				return false;
-			this.deps.store.appendLine({ kind: "claim", claim, at: this.deps.clock.now() });
-			throw error;
-		}
-	}
-
-	private append(record: TimeboxRecord): void {
-		this.deps.store.append(record);
-		// A budget with time to run out (set, extended, resumed) is watched until it is spent, off or replaced.
-		if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === undefined) {
-			this.deps.startWatcher?.(outcomeId(record.budget));
-		}
-	}
-
-	/** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-	private startOnStop(command: string, report: (outcome: OnStopOutcome) => void): void {
-		let done!: () => void;
-		this.waiting.push(new Promise<void>((resolve) => (done = resolve)));
-		// The first of the starter's word and the wait's end is what this hook says; a later word comes too late.
-		let settled = false;
-		const settle = (outcome: OnStopOutcome): void => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			report(outcome);
-			done();
-		};
-		const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
-		try {
-			this.deps.onStop.start(command, (outcome) => {
-				if (outcome.kind !== "exited") settle(outcome);
-			});
-		} catch (error) {
-			clearTimeout(timer);
-			done();
-			throw error;
-		}
-	}
 }
 
 function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {

@@ -50,12 +50,16 @@ fi
 # One read of stdin, at most 8 KiB: the session id and the event's name come first in every host's JSON.
 head=$(dd bs=8192 count=1 2>/dev/null)
 
-# The value of a top-level string field (the first with that name), or nothing.
+# The value of a top-level string field (the first with that name), or nothing; a value cut off by the end of what
+# was read is nothing too, so that the event goes to the hook script.
 field() {
 	case $head in
 	*"\"$1\":\""*)
 		value=${head#*\"$1\":\"}
-		value=${value%%\"*}
+		case $value in
+		*\"*) value=${value%%\"*} ;;
+		*) value= ;;
+		esac
 		;;
 	*) value= ;;
 	esac

@@ -138,6 +138,8 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 			event("UserPromptSubmit", { turn_id: "t1" }),
 			event("UserPromptSubmit", { turn_id: "t1", prompt: `${" ".repeat(100)}hello` }),
 			event("UserPromptSubmit", { cwd: "x".repeat(9_000), prompt: "hello" }),
+			// A session id cut off by the end of what the gate reads, the event's name before it.
+			`{"hook_event_name":"Stop","cwd":"${"x".repeat(8_133)}","session_id":"3f1c2a4e-0000-4000-8000-000000000001"}`,
 		]) {
 			expect(gate("codex", stdin)).toBe(handed(stdin));
 		}

@@ -589,7 +589,7 @@ describe("failing ports", () => {
 		host.ports.ask = () => new Promise((resolve) => (answer = resolve));
 		await host.session.command("10s -- lmk");
 		const replacing = host.session.command("turns:1");
-		const waitingCommand = host.session.command("status");
+		const waitingCommand = host.session.command("turns:5");
 		const waitingCall = host.session.handle({ type: "modelCall", prompt: "p1" });
 		host.session.dispose();
 		answer(0);
@@ -597,6 +597,7 @@ describe("failing ports", () => {
 		await waitingCommand;
 		expect(await waitingCall).toEqual(noAnswer());
 		expect(host.session.state.standing?.usedPrompts).toBe(0);
+		expect(host.session.state.standing?.budget.timeLimitMs).toBe(10_000);
 		expect(host.ui.messages()).toEqual(["Timebox set: 10s. On stop it runs: lmk"]);
 	});
 

@@ -120,12 +120,34 @@ describe("the daily budgets beside the session's rules", () => {
 		const again = host.session.handle({ type: "modelCall", prompt: "p2" });
 		expect(again).toEqual({ notices: [], context: [], refusal: refused.refusal, aborted: true, questions: [] });
 		expect(ledger.prompts).toBe(1);
+		// The session's rules never heard of the refused prompt.
+		expect(host.session.state.lastPrompt).toBe("p1");
+		expect(host.problems).toEqual([]);
+	});
+
+	it("adds what an answer used to today's use", () => {
+		const used: { tokens?: number; cost?: number }[] = [];
+		const ledger = dailyLedger({ addUse: (_budgets, use) => used.push(use) });
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "modelResponse", tokens: 1_200, cost: 0.05 });
+		expect(used).toEqual([{ tokens: 1_200, cost: 0.05 }]);
+		expect(host.problems).toEqual([]);
+	});
+
+	it("says how to set a daily budget in the host's words when the ledger has no budget", () => {
+		const terms = { name: "Codex", command: "timebox", tokens: false, cost: false, dailySetting: "Set TIMEBOX_DAILY." };
+		const host = runtime({ daily: { ledger: dailyLedger(), budgets: [] }, terms });
+		expect(host.session.command("today", details).notices).toEqual([
+			{ message: "No daily budget is set. Set TIMEBOX_DAILY.", level: "info" },
+		]);
 	});
 
 	it("lets events the daily budgets do not hear go to the session's rules alone", () => {
 		const host = runtime({ daily: { ledger: dailyLedger(), budgets: [DAILY] } });
 		const answer = host.session.handle({ type: "declined", message: "kept" });
 		expect(answer.notices).toEqual([{ message: "kept", level: "info" }]);
+		expect(host.problems).toEqual([]);
 	});
 
 	it("reports a daily ledger that throws, and the session's rules still decide", () => {

@@ -105,10 +105,11 @@ describe("a daily budget on pi", () => {
 		]);
 	});
 
-	it("answers /timebox today in a pi that has no daily ledger", async () => {
+	it("answers /timebox today in a pi that has no daily ledger, naming the settings file pi reads", async () => {
 		const pi = await new FakePi().start();
 		await pi.timebox("today");
 		expect(pi.screen.last?.message).toMatch(/^No daily budget is set\./);
+		expect(pi.screen.last?.message).toContain(`Set one under the timebox key of ${pi.globalSettings} (`);
 	});
 
 	it("names a daily setting it cannot read, and enforces nothing from it", async () => {

@@ -160,7 +160,9 @@ describe("Timebox in Gemini CLI's TUI", () => {
 			GEMINI_CLI_NO_RELAUNCH: "true",
 		};
 		const exports = Object.entries(env).map(([name, value]) => `export ${name}='${value}'`);
-		writeFileSync(script, [`cd '${join(root, "work")}'`, ...exports, `exec '${GEMINI}'`].join("\n"));
+		// Gemini CLI starts no TUI where CI is set (as CI sets it): the user's terminal has none.
+		const lines = [`cd '${join(root, "work")}'`, "unset CI", ...exports, `exec '${GEMINI}'`];
+		writeFileSync(script, lines.join("\n"));
 		tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", `sh '${script}'`);
 		tmux("set", "-g", "extended-keys", "on");
 		const screen = () => tmux("capture-pane", "-p", "-S", "-100");

@@ -174,12 +174,15 @@ export class LiveSession {
 	 * calls and tools go through here, so that none starts while the user is being asked; time checks do not wait, so a
 	 * time limit fires on time whatever question is open.
 	 */
-	async handle(event: SessionEvent): Promise<Answer> {
-		if (this.disposed) return noAnswer();
+	handle(event: SessionEvent): Promise<Answer> {
+		if (this.disposed) return Promise.resolve(noAnswer());
 		if (this.openQuestion !== null && event.type !== "timeCheck") {
-			await this.whenNoQuestion();
-			if (this.disposed) return noAnswer();
+			return this.whenNoQuestion().then(() => (this.disposed ? noAnswer() : this.handleNow(event)));
 		}
+		return this.handleNow(event);
+	}
+
+	private handleNow(event: SessionEvent): Promise<Answer> {
 		const before = this.runtime.state;
 		const answer = this.runtime.handle(event);
 		this.closeMootQuestion(before);
@@ -213,10 +216,13 @@ export class LiveSession {
 	}
 
 	/** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
-	private async settle(first: Answer): Promise<Answer> {
+	private settle(first: Answer): Promise<Answer> {
 		this.show(first);
 		this.armTimers();
-		if (first.questions.length === 0) return first;
+		return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
+	}
+
+	private async askAll(first: Answer): Promise<Answer> {
 		const merged: Answer = { ...first, notices: [...first.notices], questions: [] };
 		const open = [...first.questions];
 		const asked = (async () => {
@@ -264,7 +270,13 @@ export class LiveSession {
 	/** Tells the user what an answer says. */
 	private show(answer: Answer): void {
 		if (this.disposed) return;
-		for (const notice of answer.notices) this.guard("notify", () => this.ports.ui.notify(notice.message, notice.level));
+		for (const notice of answer.notices) {
+			try {
+				this.ports.ui.notify(notice.message, notice.level);
+			} catch (error) {
+				this.report("notify", error);
+			}
+		}
 	}
 
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
@@ -273,7 +285,11 @@ export class LiveSession {
 		const dailyRun =
 			this.runtime.daily.session.runStartedAt !== null &&
 			this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
-		this.guard("timers", () => this.timeChecks.arm(this.runtime.state, dailyRun));
+		try {
+			this.timeChecks.arm(this.runtime.state, dailyRun);
+		} catch (error) {
+			this.report("timers", error);
+		}
 	}
 
 	private guard(where: string, action: () => void): void {

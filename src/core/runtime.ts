@@ -14,7 +14,7 @@ import {
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "./host-terms.ts";
 import { parseCommand } from "./parse.ts";
-import type { Clock } from "./ports.ts";
+import type { Clock, OnStopOutcome } from "./ports.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -123,20 +123,30 @@ export class SessionRuntime {
 		return answer;
 	}
 
-	/**
-	 * Carries out effects; what an on-stop command's starter reports at once joins this answer, a later report its own.
-	 * What the user is told is in the host's terms.
-	 */
+	/** The answer being carried out, which a starter's report that comes at once joins. */
+	private carrying: Answer | null = null;
+
+	/** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
+	private readonly onStopReport = (command: string, outcome: OnStopOutcome): void => {
+		const report = this.dispatch({ type: "onStopReport", command, outcome });
+		if (this.carrying) mergeAnswer(this.carrying, report);
+		else this.ports.late(report);
+	};
+
+	/** Carries out effects into a new answer; what the user is told is in the host's terms. */
 	private carryOut(effects: readonly Effect[]): Answer {
 		const answer = noAnswer();
-		let carrying = true;
-		carryOut(effects, this.ports, answer, (command, outcome) => {
-			const report = this.dispatch({ type: "onStopReport", command, outcome });
-			if (carrying) mergeAnswer(answer, report);
-			else this.ports.late(report);
-		});
-		carrying = false;
-		for (const notice of answer.notices) notice.message = inHostTerms(notice.message, this.terms);
+		const outer = this.carrying;
+		this.carrying = answer;
+		try {
+			carryOut(effects, this.ports, answer, this.onStopReport);
+		} finally {
+			this.carrying = outer;
+		}
+		if (answer.notices.length > 0) {
+			const terms = this.terms;
+			for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+		}
 		return answer;
 	}
 

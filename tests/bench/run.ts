@@ -37,6 +37,8 @@ import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./uni
 const COMMAND = "npm run bench";
 /** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6). */
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
+/** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
+const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
 /** The refresh counts as flat when no size costs more than this many times the cheapest. */
@@ -293,6 +295,14 @@ it("measures Timebox", async () => {
 		progress("the hook hosts only: Claude Code, Gemini CLI, Codex CLI");
 		const hooks = await measureHookCost();
 		console.log(["", table(hookRows(hooks)), "", `Reproduce: \`TIMEBOX_BENCH=hooks ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
+	if (HANDLERS_ONLY) {
+		progress("the per-event cost on pi only");
+		const handlers = await measureHandlers();
+		console.log(
+			["", table(handlerRows(handlers)), "", `Reproduce: \`TIMEBOX_BENCH=handlers ${COMMAND}\``, ""].join("\n"),
+		);
 		return;
 	}
 	const started = Date.now();

@@ -2279,20 +2279,28 @@ var SessionRuntime = class {
     }
     return answer;
   }
-  /**
-   * Carries out effects; what an on-stop command's starter reports at once joins this answer, a later report its own.
-   * What the user is told is in the host's terms.
-   */
+  /** The answer being carried out, which a starter's report that comes at once joins. */
+  carrying = null;
+  /** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
+  onStopReport = (command3, outcome) => {
+    const report = this.dispatch({ type: "onStopReport", command: command3, outcome });
+    if (this.carrying) mergeAnswer(this.carrying, report);
+    else this.ports.late(report);
+  };
+  /** Carries out effects into a new answer; what the user is told is in the host's terms. */
   carryOut(effects) {
     const answer = noAnswer();
-    let carrying = true;
-    carryOut(effects, this.ports, answer, (command3, outcome) => {
-      const report = this.dispatch({ type: "onStopReport", command: command3, outcome });
-      if (carrying) mergeAnswer(answer, report);
-      else this.ports.late(report);
-    });
-    carrying = false;
-    for (const notice of answer.notices) notice.message = inHostTerms(notice.message, this.terms);
+    const outer = this.carrying;
+    this.carrying = answer;
+    try {
+      carryOut(effects, this.ports, answer, this.onStopReport);
+    } finally {
+      this.carrying = outer;
+    }
+    if (answer.notices.length > 0) {
+      const terms = this.terms;
+      for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+    }
     return answer;
   }
   get terms() {

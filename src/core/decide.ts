@@ -29,12 +29,24 @@ export function decide(
 	nudged: boolean,
 	spend: Spend = NO_SPEND,
 ): Decision {
+	return decideOn(budget, now, usedTurns, nudged, spend, true);
+}
+
+/** The decision, on the prompts too or not (`prompts`); no copy of the budget on the way, as it runs at every event. */
+function decideOn(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	nudged: boolean,
+	spend: Spend,
+	prompts: boolean,
+): Decision {
 	const elapsed = elapsedMs(budget, now);
 	const used = safeTurns(usedTurns);
 	const tokens = safeAmount(spend.tokens);
 	const cost = safeAmount(spend.cost);
 	const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-	const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
+	const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
 	const tokensSpent = budget.tokenLimit !== undefined && tokens >= budget.tokenLimit;
 	const costSpent = budget.costLimit !== undefined && cost >= budget.costLimit;
 	if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
@@ -44,9 +56,10 @@ export function decide(
 		if (budget.costLimit !== undefined) summary.cost = cost;
 		return { kind: "stop", summary };
 	}
-	const ratio = worstRatio(budget, now, used, spend);
+	const ratio = worstRatio(budget, now, used, spend, prompts);
 	if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used, spend) };
+		const shown = prompts ? budget : { ...budget, turnLimit: null };
+		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
 	}
 	return { kind: "ok" };
 }
@@ -62,5 +75,5 @@ export function decideMidRun(
 	nudged: boolean,
 	spend: Spend = NO_SPEND,
 ): Decision {
-	return decide({ ...budget, turnLimit: null }, now, usedTurns, nudged, spend);
+	return decideOn(budget, now, usedTurns, nudged, spend, false);
 }

@@ -23,10 +23,19 @@ export function safeAmount(amount: number): number {
 	return Number.isFinite(amount) ? Math.max(0, amount) : 0;
 }
 
-/** The used share of the budget's worst dimension; a dimension without a limit is ignored. */
-export function worstRatio(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend = NO_SPEND): number {
+/**
+ * The used share of the budget's worst dimension; a dimension without a limit is ignored, and so are the prompts when
+ * `prompts` is false (inside a run, where prompts are not what is spent).
+ */
+export function worstRatio(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	spend: Spend = NO_SPEND,
+	prompts = true,
+): number {
 	const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-	const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+	const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
 	const tokenRatio = budget.tokenLimit === undefined ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
 	const costRatio = budget.costLimit === undefined ? 0 : safeAmount(spend.cost) / budget.costLimit;
 	return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);

@@ -258,9 +258,9 @@ function safeTurns(usedTurns) {
 function safeAmount(amount) {
   return Number.isFinite(amount) ? Math.max(0, amount) : 0;
 }
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND) {
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
@@ -1127,12 +1127,15 @@ function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
 function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, true);
+}
+function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
   const elapsed = elapsedMs(budget, now);
   const used = safeTurns(usedTurns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
@@ -1142,14 +1145,15 @@ function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
     if (budget.costLimit !== void 0) summary.cost = cost;
     return { kind: "stop", summary };
   }
-  const ratio = worstRatio(budget, now, used, spend);
+  const ratio = worstRatio(budget, now, used, spend, prompts);
   if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(budget, now, used, spend) };
+    const shown = prompts ? budget : { ...budget, turnLimit: null };
+    return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
 function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decide({ ...budget, turnLimit: null }, now, usedTurns, nudged, spend);
+  return decideOn(budget, now, usedTurns, nudged, spend, false);
 }
 
 // src/core/executor.ts

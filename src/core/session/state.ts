@@ -172,10 +172,15 @@ export function nextTimeCheckIn(state: SessionState, now: number): number | null
 	if (!budget || budget.timeLimitMs === null) return null;
 	const limitMs = budget.timeLimitMs;
 	const elapsed = elapsedMs(budget, now);
-	const next = Math.min(
-		...TIME_CHECKPOINTS.map((ratio) => ratio * limitMs).filter((point) => point > elapsed),
-		limitMs,
-	);
+	// The first checkpoint still ahead (they rise); a plain loop, as this runs at every event of a live session.
+	let next = limitMs;
+	for (const ratio of TIME_CHECKPOINTS) {
+		const point = ratio * limitMs;
+		if (point > elapsed) {
+			next = Math.min(point, limitMs);
+			break;
+		}
+	}
 	return timerDelay(next - elapsed);
 }
 

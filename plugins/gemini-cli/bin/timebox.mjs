@@ -11,6 +11,19 @@ import { join as join2 } from "node:path";
 function silentReply() {
   return { notices: [], context: [], refusal: null, stop: false, answered: false };
 }
+function readHookEvent({ event, sessionId, fields }, dialect) {
+  const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+  return {
+    role: dialect.roles[event] ?? null,
+    hostEvent: event,
+    sessionId,
+    promptId: dialect.promptId(fields),
+    prompt: prompt2,
+    command: commandWords(prompt2, dialect.command),
+    source: textField(fields, "source"),
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null
+  };
+}
 function textField(fields, key) {
   const value = fields[key];
   return typeof value === "string" && value.length > 0 ? value : null;
@@ -181,19 +194,12 @@ var claudeCodeHost = {
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.'
   },
-  read: ({ event, sessionId, fields }) => {
-    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
-    return {
-      role: ROLES[event] ?? null,
-      hostEvent: event,
-      sessionId,
-      promptId: textField(fields, "prompt_id"),
-      prompt: prompt2,
-      command: commandWords(prompt2, COMMAND),
-      source: textField(fields, "source"),
-      transcriptPath: textField(fields, "transcript_path")
-    };
-  },
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields) => textField(fields, "prompt_id"),
+    transcript: true
+  }),
   write: hookJson,
   dataDir: () => null,
   readUsage: readTranscriptUsage,
@@ -2373,20 +2379,13 @@ var codexCliHost = {
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
   },
-  read: ({ event, sessionId, fields }) => {
-    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
-    return {
-      role: ROLES2[event] ?? null,
-      hostEvent: event,
-      sessionId,
-      // Codex names the prompt a hook belongs to `turn_id`.
-      promptId: textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
-      prompt: prompt2,
-      command: commandWords(prompt2, COMMAND2),
-      source: textField(fields, "source"),
-      transcriptPath: null
-    };
-  },
+  read: (input) => readHookEvent(input, {
+    roles: ROLES2,
+    command: COMMAND2,
+    // Codex names the prompt a hook belongs to `turn_id`.
+    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    transcript: false
+  }),
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
    * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
@@ -2430,19 +2429,7 @@ var geminiCliHost = {
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
   },
-  read: ({ event, sessionId, fields }) => {
-    const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
-    return {
-      role: ROLES3[event] ?? null,
-      hostEvent: event,
-      sessionId,
-      promptId: null,
-      prompt: prompt2,
-      command: commandWords(prompt2, COMMAND3),
-      source: textField(fields, "source"),
-      transcriptPath: null
-    };
-  },
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
   /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
   write: (reply, event) => {
     const json = hookJson(reply, event);

@@ -4,7 +4,7 @@
 
 import { join } from "node:path";
 import { hookJson } from "../hooks/reply-json.ts";
-import { commandWords, type HookHost, type HookRole, textField } from "../hooks/roles.ts";
+import { type HookHost, type HookRole, readHookEvent, textField } from "../hooks/roles.ts";
 import { findDataDir, setupStatusLine } from "./setup.ts";
 import { readTranscriptUsage } from "./transcript-usage.ts";
 
@@ -29,19 +29,13 @@ export const claudeCodeHost: HookHost = {
 		cost: false,
 		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
 	},
-	read: ({ event, sessionId, fields }) => {
-		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
-		return {
-			role: ROLES[event] ?? null,
-			hostEvent: event,
-			sessionId,
-			promptId: textField(fields, "prompt_id"),
-			prompt,
-			command: commandWords(prompt, COMMAND),
-			source: textField(fields, "source"),
-			transcriptPath: textField(fields, "transcript_path"),
-		};
-	},
+	read: (input) =>
+		readHookEvent(input, {
+			roles: ROLES,
+			command: COMMAND,
+			promptId: (fields) => textField(fields, "prompt_id"),
+			transcript: true,
+		}),
 	write: hookJson,
 	dataDir: () => null,
 	readUsage: readTranscriptUsage,

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { WRAP_UP_REFUSAL } from "../../core/index.ts";
 import { hookJson } from "../hooks/reply-json.ts";
-import { commandWords, type HookHost, type HookRole, textField } from "../hooks/roles.ts";
+import { type HookHost, type HookRole, readHookEvent, textField } from "../hooks/roles.ts";
 
 /**
  * Codex CLI's events, by role. Codex has no hook before a later model call; the result of a tool call comes right
@@ -32,20 +32,14 @@ export const codexCliHost: HookHost = {
 		cost: false,
 		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.',
 	},
-	read: ({ event, sessionId, fields }) => {
-		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
-		return {
-			role: ROLES[event] ?? null,
-			hostEvent: event,
-			sessionId,
+	read: (input) =>
+		readHookEvent(input, {
+			roles: ROLES,
+			command: COMMAND,
 			// Codex names the prompt a hook belongs to `turn_id`.
-			promptId: textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
-			prompt,
-			command: commandWords(prompt, COMMAND),
-			source: textField(fields, "source"),
-			transcriptPath: null,
-		};
-	},
+			promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+			transcript: false,
+		}),
 	/**
 	 * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
 	 * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to

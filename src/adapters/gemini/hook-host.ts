@@ -4,7 +4,7 @@
 
 import { join } from "node:path";
 import { hookJson } from "../hooks/reply-json.ts";
-import { commandWords, type HookHost, type HookRole, textField } from "../hooks/roles.ts";
+import { type HookHost, type HookRole, readHookEvent } from "../hooks/roles.ts";
 
 /**
  * Gemini CLI's events, by role. A tool's result (AfterTool) comes right before the next model call, and it is where
@@ -31,19 +31,7 @@ export const geminiCliHost: HookHost = {
 		cost: false,
 		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.',
 	},
-	read: ({ event, sessionId, fields }) => {
-		const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
-		return {
-			role: ROLES[event] ?? null,
-			hostEvent: event,
-			sessionId,
-			promptId: null,
-			prompt,
-			command: commandWords(prompt, COMMAND),
-			source: textField(fields, "source"),
-			transcriptPath: null,
-		};
-	},
+	read: (input) => readHookEvent(input, { roles: ROLES, command: COMMAND, promptId: () => null, transcript: false }),
 	/** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
 	write: (reply, event) => {
 		const json = hookJson(reply, event);

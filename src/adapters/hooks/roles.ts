@@ -98,6 +98,32 @@ export interface StatusLineHost {
 	findDataDir(home: string, sessionId: string): string | null;
 }
 
+/** What sets a host's stdin apart: its events by role, the forms of its command, and which prompt an event names. */
+export interface HookDialect {
+	roles: Readonly<Record<string, HookRole>>;
+	/** The command line in the forms the host lets through; its group 1 is the words after the command. */
+	command: RegExp;
+	/** The prompt an event belongs to, or null where the host names none. */
+	promptId(fields: Readonly<Record<string, unknown>>): string | null;
+	/** Whether the host writes usage to a transcript Timebox reads (`transcript_path`). */
+	transcript: boolean;
+}
+
+/** A hook's stdin as a neutral event, in a host's dialect. */
+export function readHookEvent({ event, sessionId, fields }: HookFields, dialect: HookDialect): HookEvent {
+	const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+	return {
+		role: dialect.roles[event] ?? null,
+		hostEvent: event,
+		sessionId,
+		promptId: dialect.promptId(fields),
+		prompt,
+		command: commandWords(prompt, dialect.command),
+		source: textField(fields, "source"),
+		transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+	};
+}
+
 /** Reads a string field, or null. */
 export function textField(fields: Readonly<Record<string, unknown>>, key: string): string | null {
 	const value = fields[key];

@@ -1,8 +1,10 @@
 // npm run build: bundles the hook script once with esbuild, writes the bundle and the hook gate (a POSIX sh script
-// that spares Node's start where Timebox has nothing to do) into each host package in plugins/ and stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
+// that spares Node's start where Timebox has nothing to do) into each host package in plugins/, bundles pi's extension
+// into one file (pi's loader pays per file it loads), and stamps the packages' manifests with package.json's version
+// and description. With --check it writes nothing and
 // fails, naming each file, when a committed file differs from what a build would write (npm run check runs it).
 
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 
@@ -23,6 +25,15 @@ const GATE_NAME = "timebox-gate.sh";
 const BANNER =
 	"// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, " +
 	`bundled from ${ENTRY} by npm run build. Do not edit.`;
+
+/**
+ * pi's extension (the entry package.json's "pi" manifest names, for pi and oh-my-pi): one file, in a folder named
+ * `timebox` so that pi lists the extension by that name. pi's own package stays outside: pi provides it at load.
+ */
+const PI_ENTRY = "src/adapters/pi/timebox/index.ts";
+const PI_BUNDLE = "plugins/pi/timebox/index.js";
+const PI_BANNER = `// Timebox's extension for pi and oh-my-pi, bundled from ${PI_ENTRY} by npm run build. Do not edit.`;
+const PI_PROVIDED = ["@mariozechner/pi-coding-agent"];
 
 const ROOT = resolve(import.meta.dirname, "..");
 
@@ -45,23 +56,24 @@ function stamp(pkg) {
 	return { version: pkg.version, description: pkg.description };
 }
 
-/** The bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
-async function bundle() {
+/** A bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
+async function bundle(entry, banner, external = []) {
 	const result = await build({
 		absWorkingDir: ROOT,
-		entryPoints: [ENTRY],
+		entryPoints: [entry],
 		bundle: true,
 		platform: "node",
 		format: "esm",
 		target: "node20",
-		banner: { js: BANNER },
+		banner: { js: banner },
+		external,
 		charset: "utf8",
 		write: false,
 		logLevel: "warning",
 	});
 	const [output] = result.outputFiles;
 	if (output === undefined || result.outputFiles.length !== 1)
-		throw new Error(`esbuild wrote no single file for ${ENTRY}`);
+		throw new Error(`esbuild wrote no single file for ${entry}`);
 	return output.text;
 }
 
@@ -69,12 +81,13 @@ async function bundle() {
 async function generated() {
 	const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
 	const files = new Map();
-	const script = await bundle();
+	const script = await bundle(ENTRY, BANNER);
 	const gate = await readFile(join(ROOT, GATE), "utf8");
 	for (const path of BUNDLES) {
 		files.set(path, script);
 		files.set(join(dirname(path), GATE_NAME), gate);
 	}
+	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, PI_PROVIDED));
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
 		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);
@@ -97,6 +110,7 @@ for (const [path, text] of await generated()) {
 	if ((await committed(path)) === text) continue;
 	if (check) stale.push(path);
 	else {
+		await mkdir(dirname(join(ROOT, path)), { recursive: true });
 		await writeFile(join(ROOT, path), text);
 		console.log(`wrote ${path}`);
 	}

@@ -36,8 +36,8 @@ fi
 
 # By default load this package the way `pi install` would: through the "pi" manifest in package.json.
 timebox_entry=${TIMEBOX_ENTRY:-.}
-if [ "$timebox_entry" = "." ] && ! grep -q 'src/adapters/pi/timebox/index.ts' package.json; then
-	echo "pi-timebox demo: the \"pi\" manifest in package.json does not list ./src/adapters/pi/timebox/index.ts," >&2
+if [ "$timebox_entry" = "." ] && ! grep -q 'plugins/pi/timebox/index.js' package.json; then
+	echo "pi-timebox demo: the \"pi\" manifest in package.json does not list ./plugins/pi/timebox/index.js," >&2
 	echo "so '-e .' would start pi without Timebox. Add it there, or set TIMEBOX_ENTRY to an extension." >&2
 	exit 1
 fi

@@ -27,7 +27,7 @@ export interface StopLatencyResult {
 }
 
 const PROVIDER = "timebox-bench";
-const MANIFEST_ENTRY = join(REPO_ROOT, "src/adapters/pi/timebox/index.ts");
+const MANIFEST_ENTRY = join(REPO_ROOT, "plugins/pi/timebox/index.js");
 const ENV_KEYS = ["HOME", "PI_CODING_AGENT_DIR", "PI_OFFLINE", "TMPDIR"] as const;
 const WAIT_LIMIT_MS = 10_000;
 

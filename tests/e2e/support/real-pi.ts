@@ -43,7 +43,7 @@ export interface Notification {
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** The entry the manifest names; the loader must have loaded exactly this file. */
-export const MANIFEST_ENTRY = join(PACKAGE_ROOT, "src/adapters/pi/timebox/index.ts");
+export const MANIFEST_ENTRY = join(PACKAGE_ROOT, "plugins/pi/timebox/index.js");
 
 const PROVIDER = "timebox-e2e";
 const STATUS_KEY = "timebox";

@@ -40,7 +40,7 @@ function conversation(size: number): { info: Message; parts: Part[] }[] {
 	return [{ info: prompt, parts: [text] }, ...answers];
 }
 
-/** The hooks with a `1h steps:10000` budget and an aware model, and a session log already 10,000 lines long. */
+/** The hooks with a `1h steps:100000` budget and an aware model, and a session log already 10,000 lines long. */
 async function pluginWithBudget(dir: string): Promise<Hooks> {
 	const dataDir = join(dir, "data");
 	mkdirSync(join(dataDir, "sessions"), { recursive: true });
@@ -58,7 +58,7 @@ async function pluginWithBudget(dir: string): Promise<Hooks> {
 		scheduler: nodeScheduler,
 		onStop: { start: () => {} },
 		newBudgetId: () => crypto.randomUUID(),
-		env: { TIMEBOX_DEFAULT: "1h steps:10000 aware" },
+		env: { TIMEBOX_DEFAULT: "1h steps:100000 aware" },
 		dataDir,
 		ledger: createFileLedger,
 		dailyLedger: (id) => createDailyLedger(join(dir, "daily"), id, systemClock),
@@ -68,8 +68,11 @@ async function pluginWithBudget(dir: string): Promise<Hooks> {
 	return plugin({ client });
 }
 
+/** Untimed calls before the samples: what a long session runs at, with the hooks compiled and warm. */
+const OPENCODE_WARMUP = 5_000;
+
 async function perCall(samples: number, call: () => Promise<unknown>): Promise<number> {
-	for (let index = 0; index < 200; index++) await call();
+	for (let index = 0; index < OPENCODE_WARMUP; index++) await call();
 	const times: number[] = [];
 	for (let index = 0; index < samples; index++) {
 		const started = nowMs();

@@ -53,11 +53,16 @@ export interface SettingSource {
 	source: string;
 }
 
-/** The session's settings: what to do at the limit, what the model is told, and the grace period at the limit. */
+/**
+ * The session's settings: what to do at the limit, what the model is told, the grace period at the limit, and the
+ * subagents' budget.
+ */
 export interface SettingSources {
 	onLimit?: SettingSource | null;
 	awareness?: SettingSource | null;
 	grace?: SettingSource | null;
+	/** The budget every subagent gets (`subagents`, or `TIMEBOX_SUBAGENTS`), by agent type where it is a map. */
+	subagents?: SettingSource | null;
 	/** The daily budgets that cover this session, with whose sessions share each (`user`, `project:<path>`). */
 	daily?: readonly (SettingSource & { scope: string })[];
 }
@@ -117,13 +122,14 @@ export class LiveSession {
 			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
 			const event: SessionEvent = { type: "load", history, ledger, mode, announce };
 			if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
-			const { onLimit, awareness, grace } = this.settings;
+			const { onLimit, awareness, grace, subagents } = this.settings;
 			if (onLimit) {
 				event.onLimit = onLimit;
 				event.canAsk = this.canAsk();
 			}
 			if (awareness) event.awareness = awareness;
 			if (grace) event.grace = grace;
+			if (subagents) event.subagents = subagents;
 			this.dispatch(event);
 			this.loadDaily(settings !== undefined);
 		});
@@ -223,7 +229,12 @@ export class LiveSession {
 	}
 
 	private async askAll(first: Answer): Promise<Answer> {
-		const merged: Answer = { ...first, notices: [...first.notices], questions: [] };
+		const merged: Answer = {
+			...first,
+			notices: [...first.notices],
+			questions: [],
+			stoppedAgents: [...first.stoppedAgents],
+		};
 		const open = [...first.questions];
 		const asked = (async () => {
 			for (let question = open.shift(); question; question = open.shift()) {

@@ -118,7 +118,14 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(refused.aborted).toBe(true);
 		expect(refused.notices).toHaveLength(1);
 		const again = host.session.handle({ type: "modelCall", prompt: "p2" });
-		expect(again).toEqual({ notices: [], context: [], refusal: refused.refusal, aborted: true, questions: [] });
+		expect(again).toEqual({
+			notices: [],
+			context: [],
+			refusal: refused.refusal,
+			aborted: true,
+			questions: [],
+			stoppedAgents: [],
+		});
 		expect(ledger.prompts).toBe(1);
 		// The session's rules never heard of the refused prompt.
 		expect(host.session.state.lastPrompt).toBe("p1");

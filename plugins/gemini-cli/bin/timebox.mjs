@@ -251,6 +251,11 @@ var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var DEFAULT_ENV = "TIMEBOX_DEFAULT";
 var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -326,6 +331,7 @@ var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
@@ -455,6 +461,8 @@ function parseCommand(input) {
   const text2 = typeof input === "string" ? input : "";
   const today = TODAY_COMMAND.exec(text2.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
+  const subagents = SUBAGENTS_COMMAND.exec(text2.trim());
+  if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
   const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
   const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
@@ -510,6 +518,39 @@ function parseCommand(input) {
     },
     words.notes
   );
+}
+function subagentsCommand(words) {
+  if (words.length === 0) return { kind: "subagents", action: "show" };
+  if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+  const budget = parseTaskBudget(words);
+  return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+function parseTaskBudget(text2) {
+  if (STOP_COMMAND_DELIMITER.test(text2)) {
+    return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+  }
+  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  const words = readWords(tokens);
+  if ("invalid" in words) return words;
+  if (words.turns !== null) {
+    return {
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+    };
+  }
+  if (words.aware || words.graceMs !== null) {
+    return {
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+    };
+  }
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  }
+  return {
+    timeLimitMs: words.timeMs,
+    ...words.steps === null ? {} : { stepLimit: words.steps },
+    ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+    ...words.cost === null ? {} : { costLimit: words.cost }
+  };
 }
 
 // src/core/daily-budget.ts
@@ -914,6 +955,68 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "session":
+      return "the session's budget";
+  }
+}
+function pluralCalls(count2) {
+  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
+}
+function subagentName(task, agentType) {
+  return `subagent ${quoteInput(task)} (${agentType})`;
+}
+function subagentStoppedMessage(name, limit, budget, steps, parent) {
+  const to = parent === null ? "the main agent" : "the agent that started it";
+  const at = limit === "session" ? "with the session's budget" : `at ${subagentLimitPhrase(limit, budget)}`;
+  return `Timebox: ${name} stopped ${at} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+}
+function subagentWarningMessage(name, left) {
+  return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
+}
+function subagentParentLine(limit, budget, used) {
+  const at = limit === "session" ? "when the session's budget ran out" : `at ${subagentLimitPhrase(limit, budget)}`;
+  return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
+}
+function subagentBudgetBlock(budget) {
+  return [
+    "TIMEBOX: YOUR BUDGET FOR THIS TASK",
+    `You are a subagent with ${budget} for this task.`,
+    "When it runs low, wrap up: answer with your findings and what is left undone. At the limit your tools are refused."
+  ].join("\n");
+}
+function subagentWarningBlock(critical, left) {
+  return [
+    `${critical ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`,
+    `Your budget for this task is nearly spent: ${left} left.`,
+    "Wrap up now: answer with your findings and what is left undone. Do not start new work."
+  ].join("\n");
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
+var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
+function subagentBudgetMessage(described, source) {
+  return `Timebox: subagent budget (${source}): ${described.join("; ")}.`;
+}
+function subagentBudgetSetMessage(described) {
+  return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
+}
+var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
 
 // src/core/daily-text.ts
 function pluralPrompts2(count2) {
@@ -1062,7 +1165,7 @@ function dailyTransition(session, event, standings, now) {
       if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const withRun = standings.map((standing) => ({
+      const withRun2 = standings.map((standing) => ({
         ...standing,
         use: {
           ...standing.use,
@@ -1070,13 +1173,13 @@ function dailyTransition(session, event, standings, now) {
           prompts: Math.max(0, standing.use.prompts - 1)
         }
       }));
-      const spent = spentDaily(withRun, false);
+      const spent = spentDaily(withRun2, false);
       const resumed = { ...session, runStartedAt: startedAt };
       if (spent && session.stopped) {
         return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
       }
       if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
-      const warned = dailyWarnings(withRun, session.given);
+      const warned = dailyWarnings(withRun2, session.given);
       return {
         ...none,
         session: { ...resumed, given: warned.given },
@@ -1164,15 +1267,19 @@ function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
 
 // src/core/executor.ts
 function noAnswer() {
-  return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
 }
 function mergeAnswer(answer, more) {
   answer.notices.push(...more.notices);
   answer.context.push(...more.context);
   answer.questions.push(...more.questions);
+  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
   return answer;
+}
+function stopAgent(answer, agent) {
+  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
 }
 function carryOut(effects, ports, answer, onStopReport2) {
   for (const effect of effects) {
@@ -1208,6 +1315,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "ask":
       answer.questions.push(effect);
       return;
+    case "stopAgent":
+      stopAgent(answer, effect.agent);
+      return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
@@ -1232,8 +1342,80 @@ function claim(effect, ports) {
   }
 }
 
-// src/core/records.ts
+// src/core/subagents/records.ts
+var LIMITS = ["time", "steps", "tokens", "cost", "session"];
+var ENDINGS = ["answered", "concluded", "stopped"];
+function isLimit(value) {
+  return LIMITS.some((limit) => limit === value);
+}
+function isEnding(value) {
+  return ENDINGS.some((ending) => ending === value);
+}
 function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+function parseBudgetWords(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const words = {};
+  for (const [agentType, text2] of Object.entries(value)) {
+    if (typeof text2 !== "string") return void 0;
+    words[agentType] = text2;
+  }
+  return words;
+}
+function parseSubagentRun(value) {
+  if (!isFields(value)) return null;
+  const { id, parent, agentType, task, startedAt, steps, spend, spent, wrapUp, ended, endedAt } = value;
+  if (typeof id !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+  if (!(parent === null || typeof parent === "string") || !isCount(startedAt) || !isCount(steps)) return null;
+  if (!isFields(spend) || !isCount(spend.tokens) || !isCount(spend.cost)) return null;
+  const budget = taskBudget(value.budget);
+  if (budget === void 0) return null;
+  const spentAt = spent === null ? null : isFields(spent) && isLimit(spent.limit) && isCount(spent.at) ? { limit: spent.limit, at: spent.at } : void 0;
+  if (spentAt === void 0) return null;
+  return {
+    id,
+    parent,
+    agentType,
+    task,
+    budget,
+    startedAt,
+    steps,
+    spend: { tokens: spend.tokens, cost: spend.cost },
+    warned: value.warned === true,
+    told: value.told === true,
+    spent: spentAt,
+    wrapUp: wrapUpOf(wrapUp),
+    ended: isEnding(ended) ? ended : null,
+    closed: value.closed === true,
+    endedAt: isCount(endedAt) ? endedAt : null
+  };
+}
+function taskBudget(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const words = [
+    ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
+    ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
+    ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+  ];
+  const budget = parseTaskBudget(words.join(" "));
+  return "invalid" in budget ? void 0 : budget;
+}
+function wrapUpOf(value) {
+  if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
+  const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
+  return { until: value.until, calls: value.calls, refusedAt };
+}
+
+// src/core/records.ts
+function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isFiniteNumber(value) {
@@ -1285,7 +1467,7 @@ function optionalFields(fields) {
   };
 }
 function parseBudget(value) {
-  if (!isFields(value)) return null;
+  if (!isFields2(value)) return null;
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
@@ -1305,7 +1487,7 @@ function parseBudget(value) {
   };
 }
 function parseRecord(value) {
-  if (!isFields(value)) return null;
+  if (!isFields2(value)) return null;
   if (value.kind === "off") {
     return {
       kind: "off",
@@ -1313,8 +1495,16 @@ function parseRecord(value) {
       disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
     };
   }
+  if (value.kind === "subagents") {
+    const budgets = parseBudgetWords(value.budgets);
+    return budgets === void 0 ? null : { kind: "subagents", budgets };
+  }
+  if (value.kind === "subagent") {
+    const agent = parseSubagentRun(value.agent);
+    return agent === null ? null : { kind: "subagent", agent };
+  }
   const data = value.budget;
-  if (value.kind !== "active" || !isFields(data)) return null;
+  if (value.kind !== "active" || !isFields2(data)) return null;
   const budget = parseBudget(data);
   if (!budget) return null;
   const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
@@ -1342,6 +1532,7 @@ function foldHistory(items) {
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index];
     if (item?.kind !== "record") continue;
+    if (isSubagentRecord(item.record)) continue;
     const record = parseRecord(item.record);
     if (!record) {
       unusable++;
@@ -1362,7 +1553,15 @@ function foldHistory(items) {
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
+  let subagentBudgets;
+  const subagents = /* @__PURE__ */ new Map();
   for (const [index, item] of items.entries()) {
+    if (item.kind === "record" && isSubagentRecord(item.record)) {
+      const record = parseRecord(item.record);
+      if (record?.kind === "subagents") subagentBudgets = record.budgets;
+      else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+      continue;
+    }
     if (item.kind === "usage") {
       if (index > budgetAt && !paused) {
         tokens += safeAmount(item.tokens);
@@ -1382,8 +1581,14 @@ function foldHistory(items) {
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
     newestUnusable: unusable > 0,
-    hasRecords: items.some((item) => item.kind === "record")
+    hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+    ...subagentBudgets === void 0 ? {} : { subagentBudgets },
+    ...subagents.size === 0 ? {} : { subagents: [...subagents.values()] }
   };
+}
+function isSubagentRecord(record) {
+  if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+  return record.kind === "subagents" || record.kind === "subagent";
 }
 
 // src/core/report.ts
@@ -1509,6 +1714,8 @@ function planCommand(command3, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "subagents":
+      return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
 }
 function costNotes(cost) {
@@ -1598,6 +1805,76 @@ function statusMessage(view) {
   );
 }
 
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/commands.ts
+var COMMAND_SOURCE = "/timebox subagents";
+function subagentsCommand2(agents, command3, now) {
+  switch (command3.action) {
+    case "show":
+      return { agents, effects: [notify(showBudget(agents), "info")] };
+    case "off":
+      return {
+        agents: { ...agents, budgets: null },
+        effects: [budgetsRecord(null, now), notify(SUBAGENT_BUDGET_OFF, "info")]
+      };
+    case "set": {
+      const byType = { [ANY_AGENT_TYPE]: { words: command3.words, budget: command3.budget } };
+      return {
+        agents: { ...agents, budgets: { byType, source: COMMAND_SOURCE } },
+        effects: [
+          budgetsRecord({ [ANY_AGENT_TYPE]: command3.words }, now),
+          notify(subagentBudgetSetMessage(describeTaskBudget(command3.budget)), "info")
+        ]
+      };
+    }
+  }
+}
+function readTaskBudgets(value) {
+  const entries = typeof value === "string" ? [[ANY_AGENT_TYPE, value]] : typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+  if (entries.length === 0) {
+    return { invalid: 'is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" })' };
+  }
+  const budgets = {};
+  for (const [agentType, words] of entries) {
+    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "is not text" };
+    if ("invalid" in budget) return { invalid: `has a bad budget for ${quoteInput(agentType)}: ${budget.invalid}` };
+    budgets[agentType] = { words: String(words), budget };
+  }
+  return { budgets };
+}
+function subagentsSetting(agents, setting, effects) {
+  const read = readTaskBudgets(setting.value);
+  if ("invalid" in read) {
+    effects.push(notify(badSettingMessage(setting.source, setting.value, read.invalid), "warning"));
+    return agents;
+  }
+  return { ...agents, budgets: { byType: read.budgets, source: setting.source } };
+}
+function showBudget(agents) {
+  const budgets = agents.budgets;
+  if (budgets === null) return NO_SUBAGENT_BUDGET;
+  const described = Object.entries(budgets.byType).map(([agentType, { budget }]) => {
+    const who = agentType === ANY_AGENT_TYPE ? "every subagent" : `${agentType} subagents`;
+    return `${who}: ${describeTaskBudget(budget)}`;
+  });
+  return subagentBudgetMessage(described, budgets.source);
+}
+function budgetsRecord(budgets, at) {
+  return { kind: "append", record: { kind: "subagents", version: RECORD_VERSION, budgets, at } };
+}
+function notify(message, level) {
+  return { kind: "notify", message, level };
+}
+
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
   return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
@@ -1610,6 +1887,65 @@ function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
 
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/).filter(Boolean);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -1617,7 +1953,8 @@ var EMPTY_SESSION = {
   running: false,
   askAtLimit: false,
   asking: false,
-  settings: {}
+  settings: {},
+  subagents: NO_SUBAGENTS
 };
 function freshStanding(budget) {
   return {
@@ -1690,7 +2027,12 @@ function graceOf(state, budget) {
 
 // src/core/session/commands.ts
 function command(state, event, now) {
-  const plan = planCommand(parseCommand(event.args), {
+  const parsed = parseCommand(event.args);
+  if (parsed.kind === "subagents") {
+    const result2 = subagentsCommand2(state.subagents, parsed, now);
+    return { state: { ...state, subagents: result2.agents }, effects: result2.effects };
+  }
+  const plan = planCommand(parsed, {
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -1799,14 +2141,14 @@ function callContext(state, now) {
 }
 
 // src/core/session/wrap-up.ts
-function startWrapUp(state, standing, summary, prompt2, now, refuseTool) {
+function startWrapUp(state, standing, summary, prompt2, now, refuseTool2) {
   const budget = standing.budget;
   const graceMs = graceOf(state, budget);
   const until = now + graceMs;
   const wrapUp = {
     prompt: prompt2,
     until,
-    refused: refuseTool,
+    refused: refuseTool2,
     callsSinceRefusal: 0,
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
@@ -1819,7 +2161,7 @@ function startWrapUp(state, standing, summary, prompt2, now, refuseTool) {
       { kind: "notify", message, level: "error" }
     ])
   ];
-  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
 function wrapUpModelCall(state, standing, wrapUp, now) {
@@ -1990,6 +2332,19 @@ function onStopReport(command3, outcome) {
   }
 }
 
+// src/core/subagents/load.ts
+function loadSubagents(history, setting, effects) {
+  const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
+  const recorded = history.subagentBudgets;
+  if (recorded === void 0) {
+    const loaded = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+  }
+  const read = recorded === null ? null : readTaskBudgets(recorded);
+  const budgets = read !== null && "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
+  return { budgets, runs };
+}
+
 // src/core/session/load.ts
 function load(event, now) {
   const { history, ledger, mode, announce } = event;
@@ -2007,7 +2362,8 @@ function load(event, now) {
     lastPrompt: history.lastPrompt,
     running,
     askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
-    settings
+    settings,
+    subagents: loadSubagents(history, event.subagents, effects)
   };
   const budget = history.budget;
   if (!history.hasRecords && event.defaultBudget) {
@@ -2202,6 +2558,9 @@ function applyEvent(state, event, now) {
     }
     case "onStopReport":
       return onStopReported(state, event, now);
+    case "agentStart":
+    case "agentEnd":
+      return { state, effects: [] };
   }
 }
 function stepsAnswer(state, event, now) {
@@ -2228,6 +2587,256 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/subagents/rules.ts
+function agentStart(agents, event, now, session) {
+  if (session.spent) return { agents, effects: [{ kind: "refuse", reason: SUBAGENT_REFUSED }] };
+  const known = agents.runs[event.agent];
+  if (known) return { agents, effects: [] };
+  const budget = budgetFor(agents, event.agentType);
+  const atStart = budget !== null && event.contextAtStart !== false;
+  const run = {
+    id: event.agent,
+    parent: event.parent,
+    agentType: event.agentType,
+    task: firstWords(event.task),
+    budget,
+    startedAt: now,
+    steps: 0,
+    spend: NO_SPEND,
+    warned: false,
+    told: atStart,
+    spent: null,
+    wrapUp: null,
+    ended: null,
+    closed: false,
+    endedAt: null
+  };
+  const effects = [runRecord(run)];
+  if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
+  return { agents: withRun(agents, run), effects };
+}
+function agentModelCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
+      return stop(agents, run, now, "session", true);
+    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+  }
+  const limit = reachedLimit(run, now);
+  if (limit !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+  }
+  const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
+  const effects = [];
+  if (!run.told && run.budget !== null) {
+    effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  const ratio = usedRatio(counted, now);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    effects.push({
+      kind: "context",
+      text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now))
+    });
+  }
+  return warnOnce(agents, counted, now, effects);
+}
+function agentToolCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
+    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true);
+    const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
+    return refuseTool(agents, refused, wrapUp.refusedAt === null);
+  }
+  const limit = reachedLimit(run, now, false);
+  if (limit === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  return refuseTool(agents, spent, true);
+}
+function agentResponse(agents, run, used, now, session) {
+  let next = agents;
+  const effects = [];
+  const tokens = safeAmount(used.tokens);
+  const cost = safeAmount(used.cost);
+  const counted = /* @__PURE__ */ new Set();
+  for (let one = run; one !== void 0 && !counted.has(one.id); one = parentOf(next, one)) {
+    counted.add(one.id);
+    const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
+    const withSpend = { ...one, spend };
+    const running = isRunning(withSpend) && withSpend.spent === null;
+    const limit = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit === null ? running ? warnOnce(next, withSpend, now, []) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentsTimeCheck(agents, now, session) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    let step;
+    if (run.wrapUp !== null) {
+      if (now < run.wrapUp.until) continue;
+      step = stop(next, run, now, "session", false);
+    } else {
+      const limit = reachedLimit(run, now, false);
+      step = limit === null ? warnOnce(next, run, now, []) : spendBudget(next, run, limit, now, session);
+    }
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function stopAll(agents, now) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const step = stop(next, run, now, "session", false);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentEnd(agents, run, now) {
+  const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
+  const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
+  const { [run.id]: _gone, ...runs } = agents.runs;
+  const effects = [runRecord(closed)];
+  const spent = run.spent;
+  if (spent !== null) {
+    if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
+    effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
+  }
+  return { agents: { ...agents, runs }, effects };
+}
+function kept(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run)] };
+}
+function parentOf(agents, run) {
+  return run.parent === null ? void 0 : agents.runs[run.parent];
+}
+function concludingCall(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+}
+function spendBudget(agents, run, limit, now, session) {
+  const spent = {
+    ...run,
+    spent: { limit, at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
+  };
+  return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
+}
+function refuseTool(agents, run, changed) {
+  const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
+  return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
+}
+function warnOnce(agents, run, now, effects) {
+  const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  const next = warn ? { ...run, warned: true } : run;
+  const said = warn ? [
+    {
+      kind: "notify",
+      message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
+      level: "warning"
+    }
+  ] : [];
+  return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
+}
+function stop(agents, run, now, limit, refuse) {
+  const spent = run.spent ?? { limit, at: now };
+  const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
+  const effects = [
+    runRecord(stopped),
+    stoppedNotice(stopped, spent.limit),
+    { kind: "stopAgent", agent: run.id }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
+  return { agents: withRun(agents, stopped), effects };
+}
+function refuseStopped2(agents, run) {
+  return {
+    agents,
+    effects: [
+      { kind: "stopAgent", agent: run.id },
+      { kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL }
+    ]
+  };
+}
+function stoppedNotice(run, limit) {
+  const name = subagentName(run.task, run.agentType);
+  return {
+    kind: "notify",
+    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    level: "info"
+  };
+}
+
+// src/core/subagents/compose.ts
+function transitionWithSubagents(state, event, now) {
+  switch (event.type) {
+    case "agentStart":
+      return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+    case "agentEnd": {
+      const run = state.subagents.runs[event.agent];
+      return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
+    }
+    case "modelCall":
+    case "toolCall": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const run = session.state.subagents.runs[agent];
+      if (run === void 0) return session;
+      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
+      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+    }
+    case "modelResponse": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const run = state.subagents.runs[agent];
+      const used = { tokens: event.tokens, cost: event.cost };
+      const own = run === void 0 ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
+      const counted = own === null ? state : { ...state, subagents: own.agents };
+      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      return { state: session.state, effects: [...own?.effects ?? [], ...session.effects] };
+    }
+    case "timeCheck": {
+      const session = sessionStep(state, event, now);
+      return joined(
+        session.state,
+        session.effects,
+        agentsTimeCheck(session.state.subagents, now, viewOf(session.state))
+      );
+    }
+  }
+  return sessionStep(state, event, now);
+}
+function sessionStep(state, event, now) {
+  const result2 = transition(state, event, now);
+  if (isSpent(state) || !isSpent(result2.state)) return result2;
+  return joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
+}
+function joined(state, before, agents) {
+  return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
+}
+function isSpent(state) {
+  return state.standing?.spent != null;
+}
+function viewOf(state) {
+  return {
+    spent: isSpent(state),
+    graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
+  };
+}
+
 // src/core/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
@@ -2249,10 +2858,10 @@ var SessionRuntime = class {
     const answer = this.dispatch(event);
     return daily === null ? answer : mergeAnswer(answer, daily);
   }
-  /** Feeds one event to the session's rules alone and carries out what they say. */
+  /** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */
   dispatch(event) {
     try {
-      const result2 = transition(this.state, event, this.ports.clock.now());
+      const result2 = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result2.state;
       return this.carryOut(result2.effects);
     } catch (error) {
@@ -2794,7 +3403,7 @@ var count = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields) {
   const kind = fields.kind;
-  if (kind === "active" || kind === "off") return { ...fields, kind };
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
   if (PROMPT_KINDS.has(String(kind))) {
     return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
   }
@@ -2848,7 +3457,7 @@ function claimLine(fields) {
 }
 
 // src/adapters/node/session-log.ts
-function isFields2(value) {
+function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
@@ -2904,7 +3513,8 @@ var SessionLog = class {
     const counted = /* @__PURE__ */ new Set();
     for (const line of this.lines()) {
       if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
-      else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
       else if (line.kind === "usage" && !counted.has(line.responseId)) {
         counted.add(line.responseId);
         const { tokens, cost = 0 } = line;
@@ -2926,7 +3536,7 @@ var SessionLog = class {
       if (raw.trim().length === 0) continue;
       try {
         const value = JSON.parse(raw);
-        const line = isFields2(value) ? readLogLine(value) : null;
+        const line = isFields3(value) ? readLogLine(value) : null;
         if (line !== null) lines.push(line);
       } catch {
       }
@@ -3060,7 +3670,15 @@ var HookRuntime = class {
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
     const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
     const notices = [...said, ...told];
-    return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
+    const reply = {
+      notices,
+      context: answer.context,
+      refusal: answer.refusal,
+      stop: answer.aborted,
+      answered: false
+    };
+    if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
+    return reply;
   }
   /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
   saveDaily(now) {

@@ -9,6 +9,7 @@ import { formatLeft } from "../format.ts";
 import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
 import { parseCommand } from "../parse.ts";
 import { budgetRecord, offRecord } from "../records.ts";
+import { subagentsCommand } from "../subagents/commands.ts";
 import { once } from "./outcomes.ts";
 import {
 	budgetOf,
@@ -27,7 +28,12 @@ export function command(
 	event: Extract<SessionEvent, { type: "command" }>,
 	now: number,
 ): Transition {
-	const plan = planCommand(parseCommand(event.args), {
+	const parsed = parseCommand(event.args);
+	if (parsed.kind === "subagents") {
+		const result = subagentsCommand(state.subagents, parsed, now);
+		return { state: { ...state, subagents: result.agents }, effects: result.effects };
+	}
+	const plan = planCommand(parsed, {
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
 		usedPrompts: shownPrompts(state),

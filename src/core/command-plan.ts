@@ -59,6 +59,8 @@ export interface BudgetView {
 	tokensSeen?: boolean;
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
 	report?: string;
+	/** The lines `/timebox status` adds for the running subagents; none when no subagent runs. */
+	subagents?: readonly string[];
 }
 
 /**
@@ -220,6 +222,12 @@ function planResume(view: BudgetView): CommandPlan {
 }
 
 function statusMessage(view: BudgetView): string {
+	const subagents = view.subagents ?? [];
+	const session = sessionStatusMessage(view);
+	return subagents.length === 0 ? session : [session, ...subagents].join("\n");
+}
+
+function sessionStatusMessage(view: BudgetView): string {
 	if (!view.budget) return noBudgetStatusMessage();
 	if (view.spent)
 		return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));

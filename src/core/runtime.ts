@@ -183,8 +183,8 @@ export class SessionRuntime {
 	private dailyEventOf(event: SessionEvent, port: DailyPort): DailyEvent | null {
 		switch (event.type) {
 			case "modelCall":
-				// A run an extension started is no prompt: it is not counted for the day either.
-				return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension"
+				// A run an extension started is no prompt, nor is a subagent's call: neither is counted for the day.
+				return event.agent === undefined && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension"
 					? { type: "newPrompt" }
 					: { type: "duringRun", modelCall: true };
 			case "modelResponse":

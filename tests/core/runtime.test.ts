@@ -132,6 +132,15 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(host.problems).toEqual([]);
 	});
 
+	it("counts no prompt for the day at a subagent's model call, whatever prompt the host names", () => {
+		const ledger = dailyLedger();
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "agentStart", agent: "a1", parent: null, agentType: "Explore", task: "look" });
+		expect(host.session.handle({ type: "modelCall", prompt: "child-1", agent: "a1" }).refusal).toBeNull();
+		expect(ledger.prompts).toBe(1);
+	});
+
 	it("adds what an answer used to today's use", () => {
 		const used: { tokens?: number; cost?: number }[] = [];
 		const ledger = dailyLedger({ addUse: (_budgets, use) => used.push(use) });

@@ -556,7 +556,7 @@ function parseTaskBudget(text2) {
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
-  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+  const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
   return Math.max(0, now - dayStart);
 }
 function parseDailyBudget(text2, scope, source) {
@@ -582,9 +582,9 @@ function parseDailyBudget(text2, scope, source) {
     }
   };
 }
-function limitsToday(standing) {
-  const { limits } = standing.budget;
-  const add = standing.adjustment;
+function limitsToday(standing2) {
+  const { limits } = standing2.budget;
+  const add = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
     timeMs: plus(limits.timeMs, add.addTimeMs),
@@ -593,10 +593,10 @@ function limitsToday(standing) {
     cost: plus(limits.cost, add.addCost)
   };
 }
-function dailyRatio(standing) {
-  if (standing.adjustment.off) return 0;
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function dailyRatio(standing2) {
+  if (standing2.adjustment.off) return 0;
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
@@ -606,10 +606,10 @@ function dailyRatio(standing) {
   );
 }
 function spentDaily(standings, prompts) {
-  return standings.find((standing) => {
-    if (standing.adjustment.off) return false;
-    const limits = limitsToday(standing);
-    const { use } = standing;
+  return standings.find((standing2) => {
+    if (standing2.adjustment.off) return false;
+    const limits = limitsToday(standing2);
+    const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
 }
@@ -1030,12 +1030,12 @@ function describeDaily(limits) {
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
-function dailySpentMessage(standing) {
-  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+function dailySpentMessage(standing2) {
+  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
-function dailyLeft(standing) {
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function dailyLeft(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
     parts.push(
@@ -1053,9 +1053,9 @@ function dailyLeft(standing) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing) {
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function usedOfLimits(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
@@ -1081,10 +1081,10 @@ function usedBy(sessions) {
 }
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
-  const lines = standings.map((standing) => {
-    const who = standing.budget.scope === "user" ? "Every session" : "This project";
-    const state = standing.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  const lines = standings.map((standing2) => {
+    const who = standing2.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing2.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -1097,16 +1097,16 @@ function dailyWarnings(standings, given) {
   const effects = [];
   const now = [...given];
   const modelLines = [];
-  for (const standing of standings) {
-    const ratio = dailyRatio(standing);
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
     if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
     if (now.includes(level)) continue;
     now.push(level);
     effects.push({
       kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
       level: "warning"
     });
   }
@@ -1136,8 +1136,8 @@ function parseToday(words) {
   return { kind: "add", adjustment, added };
 }
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
-function refusal(standing) {
-  const message = dailySpentMessage(standing);
+function refusal(standing2) {
+  const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
 function dailyTransition(session, event, standings, now) {
@@ -1165,12 +1165,12 @@ function dailyTransition(session, event, standings, now) {
       if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const withRun2 = standings.map((standing) => ({
-        ...standing,
+      const withRun2 = standings.map((standing2) => ({
+        ...standing2,
         use: {
-          ...standing.use,
-          agentMs: standing.use.agentMs + running,
-          prompts: Math.max(0, standing.use.prompts - 1)
+          ...standing2.use,
+          agentMs: standing2.use.agentMs + running,
+          prompts: Math.max(0, standing2.use.prompts - 1)
         }
       }));
       const spent = spentDaily(withRun2, false);
@@ -1202,7 +1202,7 @@ function carryOutDaily(port, session, event, now) {
   const standings = ledger.standings(budgets);
   let result2 = dailyTransition(session, event, standings, now);
   if (result2.countPrompt) {
-    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
+    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
     if (!ledger.countPrompt(budgets, limits)) {
       result2 = dailyTransition(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
     }
@@ -1349,7 +1349,7 @@ function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
 }
 function isEnding(value) {
-  return ENDINGS.some((ending) => ending === value);
+  return ENDINGS.some((ending2) => ending2 === value);
 }
 function isFields(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -1591,16 +1591,130 @@ function isSubagentRecord(record) {
   return record.kind === "subagents" || record.kind === "subagent";
 }
 
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/).filter(Boolean);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [
+    `${count2} in this session:`,
+    ...runs.map((run) => {
+      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+    })
+  ];
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding at ${limitWords(run.spent.limit, run)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const at = limitWords(run.spent.limit, run);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded at ${at}.`;
+    case "stopped":
+      return `Stopped at ${at}.`;
+    case null:
+      return `Concluding at ${at}.`;
+  }
+}
+function limitWords(limit, run) {
+  return limit === "session" ? "the session's budget" : subagentLimitPhrase(limit, run.budget);
+}
+
 // src/core/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
-  if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
   const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count2} in this session.`, ...lines, ...note === null ? [] : [note]].join("\n");
+  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
 }
 function foldBudgets(items) {
   const budgets = [];
@@ -1631,8 +1745,8 @@ function foldBudgets(items) {
 function describeEntry(entry, ledger, now, terms) {
   const { budget } = entry;
   const spent = ledger.spent;
-  const ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
-  const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
   const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
   const turns = spent ? spent.usedTurns : entry.prompts.size;
   const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
@@ -1645,7 +1759,7 @@ function describeEntry(entry, ledger, now, terms) {
     ...terms.cost ? [formatCost(spend.cost)] : []
   ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
 }
 function sumUsage(usage) {
   return usage.reduce(
@@ -1659,12 +1773,12 @@ function spentWhy(spent) {
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
 }
-function endingText(ending) {
-  switch (ending.kind) {
+function endingText(ending2) {
+  switch (ending2.kind) {
     case "active":
       return "Still active.";
     case "spent":
-      return `Spent: ${ending.why}.`;
+      return `Spent: ${ending2.why}.`;
     case "off":
       return "Turned off.";
     case "replaced":
@@ -1796,6 +1910,11 @@ function planResume(view) {
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
+  const subagents = view.subagents ?? [];
+  const session = sessionStatusMessage(view);
+  return subagents.length === 0 ? session : [session, ...subagents].join("\n");
+}
+function sessionStatusMessage(view) {
   if (!view.budget) return noBudgetStatusMessage();
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
@@ -1803,16 +1922,6 @@ function statusMessage(view) {
     formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
     view.budget.onStopCommand
   );
-}
-
-// src/core/subagents/describe.ts
-function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  return parts.join(" and ");
 }
 
 // src/core/subagents/commands.ts
@@ -1887,65 +1996,6 @@ function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
 
-// src/core/subagents/state.ts
-var NO_SUBAGENTS = { budgets: null, runs: {} };
-function budgetFor(agents, agentType) {
-  const byType = agents.budgets?.byType;
-  if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
-}
-function firstWords(task) {
-  const words = task.trim().split(/\s+/).filter(Boolean);
-  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
-  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
-}
-function withRun(agents, run) {
-  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
-}
-function runRecord(run) {
-  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
-}
-function isRunning(run) {
-  return run.ended === null;
-}
-function reachedLimit(run, now, steps = true) {
-  const budget = run.budget;
-  if (budget === null) return null;
-  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
-  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
-  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
-  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
-  return null;
-}
-function usedRatio(run, now) {
-  const budget = run.budget;
-  if (budget === null) return 0;
-  let ratio = 0;
-  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
-  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
-  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
-  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
-  return ratio;
-}
-function leftText(run, now) {
-  const budget = run.budget;
-  if (budget === null) return "no budget";
-  const left = [];
-  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
-  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
-  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
-  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
-  return left.join(" and ");
-}
-function usedText(run, now) {
-  const until = run.endedAt ?? now;
-  const spend = run.spend;
-  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
-  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
-  if (spend.cost > 0) used.push(formatCost(spend.cost));
-  return used.join(", ");
-}
-
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -1978,33 +2028,33 @@ function isNewPrompt(state, prompt2) {
   return promptKeyOf(state, prompt2) !== state.lastPrompt;
 }
 function counting(state) {
-  const standing = state.standing;
-  if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
-  return standing;
+  const standing2 = state.standing;
+  if (!standing2 || standing2.spent || standing2.budget.pausedAt !== void 0) return null;
+  return standing2;
 }
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
 function shownPrompts(state) {
-  const standing = state.standing;
-  if (!standing) return 0;
-  return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+  const standing2 = state.standing;
+  if (!standing2) return 0;
+  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
-  const standing = state.standing;
-  if (!standing) return void 0;
-  if (standing.wrapUp) return WRAPPING_UP_STATUS;
-  if (standing.spent) {
-    const outcome = standing.onStopOutcome;
+  const standing2 = state.standing;
+  if (!standing2) return void 0;
+  if (standing2.wrapUp) return WRAPPING_UP_STATUS;
+  if (standing2.spent) {
+    const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
-  const standing = state.standing;
-  const limit = standing?.budget.stepLimit;
-  if (!standing || limit === void 0 || !state.running || standing.steps === null) return null;
-  return { used: standing.steps, allowed: limit + standing.stepAllowance };
+  const standing2 = state.standing;
+  const limit = standing2?.budget.stepLimit;
+  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
 }
 function status(state, now) {
   return { kind: "status", text: statusText(state, now) };
@@ -2012,8 +2062,8 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
-function withStanding(state, standing, change) {
-  return { ...state, standing: { ...standing, ...change } };
+function withStanding(state, standing2, change) {
+  return { ...state, standing: { ...standing2, ...change } };
 }
 function spendOf(state) {
   return state.standing?.spend ?? NO_SPEND;
@@ -2041,7 +2091,8 @@ function command(state, event, now) {
     spend: spendOf(state),
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
-    ...event.report === void 0 ? {} : { report: event.report }
+    ...event.report === void 0 ? {} : { report: event.report },
+    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
   const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
   switch (plan.change) {
@@ -2063,18 +2114,18 @@ function command(state, event, now) {
       };
     }
     case "update": {
-      const standing = { ...freshStanding(plan.budget), ...state.standing };
+      const standing2 = { ...freshStanding(plan.budget), ...state.standing };
       const next = withStanding(
         state,
-        standing,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged }
+        standing2,
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
       );
       return {
         state: next,
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2126,13 +2177,13 @@ function withCallContext(result2, now) {
 }
 function callContext(state, now) {
   if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
-  const standing = counting(state);
-  if (!standing) return null;
-  const budget = standing.budget;
+  const standing2 = counting(state);
+  if (!standing2) return null;
+  const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
   const used = shownPrompts(state);
-  const spend = standing.spend;
+  const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
     return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
@@ -2141,8 +2192,8 @@ function callContext(state, now) {
 }
 
 // src/core/session/wrap-up.ts
-function startWrapUp(state, standing, summary, prompt2, now, refuseTool2) {
-  const budget = standing.budget;
+function startWrapUp(state, standing2, summary, prompt2, now, refuseTool2) {
+  const budget = standing2.budget;
   const graceMs = graceOf(state, budget);
   const until = now + graceMs;
   const wrapUp = {
@@ -2153,7 +2204,7 @@ function startWrapUp(state, standing, summary, prompt2, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt2, wrapUp });
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2, wrapUp });
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2164,24 +2215,24 @@ function startWrapUp(state, standing, summary, prompt2, now, refuseTool2) {
   if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
-function wrapUpModelCall(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+function wrapUpModelCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
   const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
   return { state: next, effects: [status(next, now)] };
 }
-function wrapUpToolCall(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
-  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
-  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
+function wrapUpToolCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing2, wrapUp, now, "tools");
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, refused: true } });
   return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
 }
-function wrapUpTimeCheck(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+function wrapUpTimeCheck(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
   return { state, effects: [status(state, now)] };
 }
-function endWrapUp(state, standing, wrapUp, now, cut) {
-  const next = withStanding(state, standing, { wrapUp: null });
+function endWrapUp(state, standing2, wrapUp, now, cut) {
+  const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
   if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
@@ -2216,17 +2267,17 @@ function askAtTheLimit(state, reached, summary) {
 }
 function modelCall(state, prompt2, now, isPrompt = true) {
   const key = promptKeyOf(state, prompt2);
-  const standing = state.standing;
+  const standing2 = state.standing;
   if (key === state.lastPrompt) {
     const next2 = { ...state, running: true };
-    const wrapUp = standing?.wrapUp;
-    if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing, wrapUp, now);
-    if (key === standing?.stoppedPrompt && standing.spent)
-      return { state: next2, effects: refuseStopped(standing.spent) };
+    const wrapUp = standing2?.wrapUp;
+    if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
+    if (key === standing2?.stoppedPrompt && standing2.spent)
+      return { state: next2, effects: refuseStopped(standing2.spent) };
     return checkTime(next2, now, "modelCall");
   }
-  if (standing?.wrapUp) {
-    const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
+  if (standing2?.wrapUp) {
+    const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
     const goOn = modelCall(ended.state, key, now, isPrompt);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
@@ -2234,7 +2285,7 @@ function modelCall(state, prompt2, now, isPrompt = true) {
     ...state,
     lastPrompt: key,
     running: true,
-    standing: standing ? { ...standing, runningCounted: false } : null
+    standing: standing2 ? { ...standing2, runningCounted: false } : null
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
@@ -2259,16 +2310,16 @@ function modelResponse(state, used, now) {
 }
 function toolCall(state, prompt2, now) {
   const key = prompt2 ?? state.lastPrompt;
-  const standing = state.standing;
+  const standing2 = state.standing;
   const steps = stepsOf(state);
-  const limit = standing?.budget.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) {
+  const limit = standing2?.budget.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
     return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
   }
-  const wrapUp = standing?.wrapUp;
-  if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
-  if (key !== null && key === standing?.stoppedPrompt && standing.spent) {
-    return { state, effects: refuseStopped(standing.spent) };
+  const wrapUp = standing2?.wrapUp;
+  if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
+  if (key !== null && key === standing2?.stoppedPrompt && standing2.spent) {
+    return { state, effects: refuseStopped(standing2.spent) };
   }
   return checkTime(state, now, "toolCall", key);
 }
@@ -2292,9 +2343,9 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
       return { state, effects: [status(state, now)] };
   }
 }
-function hardStop(state, standing, summary, prompt2, now, refuse) {
-  const budget = standing.budget;
-  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt2 });
+function hardStop(state, standing2, summary, prompt2, now, refuse) {
+  const budget = standing2.budget;
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2 });
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2309,9 +2360,9 @@ function hardStop(state, standing, summary, prompt2, now, refuse) {
   return { state: next, effects };
 }
 function onStopReported(state, event, now) {
-  const standing = state.standing;
-  const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
-  const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+  const standing2 = state.standing;
+  const outcome = event.outcome.kind === "started" && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const next = standing2?.spent ? withStanding(state, standing2, { onStopOutcome: outcome }) : state;
   return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
 }
 function refuseStopped(summary) {
@@ -2371,7 +2422,7 @@ function load(event, now) {
     return { state: given.state, effects: [...effects, ...given.effects] };
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
-  const standing = {
+  const standing2 = {
     ...freshStanding(budget),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
@@ -2391,7 +2442,7 @@ function load(event, now) {
       outcomeId: outcomeId(budget),
       onStopCommand: budget.onStopCommand
     } : null;
-    const wrapping = { ...base, standing: { ...standing, wrapUp } };
+    const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
     if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
@@ -2404,7 +2455,7 @@ function load(event, now) {
     return { state: base, effects: [...effects, status(base, now)] };
   }
   const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing, nudged } };
+  const next = { ...base, standing: { ...standing2, nudged } };
   effects.push(status(next, now));
   if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
@@ -2547,13 +2598,13 @@ function applyEvent(state, event, now) {
       return modelResponse(state, event, now);
     case "runEnd": {
       const next = { ...state, running: false };
-      const standing = state.standing;
-      if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
     }
     case "timeCheck": {
-      const standing = state.standing;
-      if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return wrapUpTimeCheck(state, standing2, standing2.wrapUp, now);
       return checkTime(state, now, "timer");
     }
     case "onStopReport":
@@ -2575,8 +2626,8 @@ function stepsAnswer(state, event, now) {
       ]
     };
   }
-  const standing = state.standing;
-  const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
+  const standing2 = state.standing;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
   return applyEvent(more, event.reached, now);
 }
 function limitAnswer(state, event, now) {
@@ -2955,7 +3006,7 @@ var SessionRuntime = class {
   dailyEventOf(event, port) {
     switch (event.type) {
       case "modelCall":
-        return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+        return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
         port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
         return { type: "duringRun", modelCall: false };

@@ -10,6 +10,7 @@ import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../m
 import { parseCommand } from "../parse.ts";
 import { budgetRecord, offRecord } from "../records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
+import { subagentStatusLines } from "../subagents/status.ts";
 import { once } from "./outcomes.ts";
 import {
 	budgetOf,
@@ -43,6 +44,7 @@ export function command(
 		...(event.cost === undefined ? {} : { cost: event.cost }),
 		...(event.tokensSeen === undefined ? {} : { tokensSeen: event.tokensSeen }),
 		...(event.report === undefined ? {} : { report: event.report }),
+		...(parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}),
 	});
 	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
 	switch (plan.change) {

@@ -1954,8 +1954,10 @@ function readTaskBudgets(value) {
   }
   const budgets = {};
   for (const [agentType, words] of entries) {
-    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "is not text" };
-    if ("invalid" in budget) return { invalid: `has a bad budget for ${quoteInput(agentType)}: ${budget.invalid}` };
+    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "it is not text" };
+    if ("invalid" in budget) {
+      return { invalid: `has a bad budget for ${quoteInput(agentType)} (${budget.invalid.replace(/\.$/, "")})` };
+    }
     budgets[agentType] = { words: String(words), budget };
   }
   return { budgets };

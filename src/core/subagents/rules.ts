@@ -107,7 +107,7 @@ export function agentModelCall(
 			text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now)),
 		});
 	}
-	return warnOnce(agents, counted, now, effects);
+	return warnOnce(agents, counted, now, effects, true);
 }
 
 /** A subagent's tool: refused once its budget is spent, and it is stopped when it asks again after a refusal. */
@@ -159,7 +159,7 @@ export function agentResponse(
 		const step =
 			limit === null
 				? running
-					? warnOnce(next, withSpend, now, [])
+					? warnOnce(next, withSpend, now, [], true)
 					: kept(next, withSpend)
 				: spendBudget(next, withSpend, limit, now, session);
 		next = step.agents;
@@ -181,7 +181,7 @@ export function agentsTimeCheck(agents: SubagentsState, now: number, session: Se
 		} else {
 			// A subagent whose budget is spent is concluding (above) or stopped: this one is within its budget.
 			const limit = reachedLimit(run, now, false);
-			step = limit === null ? warnOnce(next, run, now, []) : spendBudget(next, run, limit, now, session);
+			step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
 		}
 		next = step.agents;
 		effects.push(...step.effects);
@@ -255,9 +255,19 @@ function refuseTool(agents: SubagentsState, run: SubagentRun, changed: boolean):
 	return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
 
-/** Keeps the run as counted, and warns the user once when it reaches 80% of its budget. */
-function warnOnce(agents: SubagentsState, run: SubagentRun, now: number, effects: Effect[]): AgentsTransition {
+/**
+ * Keeps the run as counted, and warns the user once when it reaches 80% of its budget. Its record is written when it
+ * `changed` (a call or usage counted) or is warned now: a time check that finds nothing new writes nothing.
+ */
+function warnOnce(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	effects: Effect[],
+	changed: boolean,
+): AgentsTransition {
 	const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+	if (!warn && !changed) return { agents, effects };
 	const next = warn ? { ...run, warned: true } : run;
 	const said: Effect[] = warn
 		? [

@@ -220,3 +220,17 @@ describe("a subagent's tokens and cost", () => {
 		]);
 	});
 });
+
+describe("a subagent's records", () => {
+	it("are written when it changes, not at every time check", () => {
+		const session = subagentSession({ subagents: "10m" });
+		session.start("a1");
+		session.call("a1");
+		const written = session.subagentRecords().length;
+		for (let second = 0; second < 30; second++) {
+			session.advance(1_000);
+			expect(session.timeCheck()).toMatchObject({ notices: [], stoppedAgents: [] });
+		}
+		expect(session.subagentRecords()).toHaveLength(written);
+	});
+});

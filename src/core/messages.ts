@@ -334,7 +334,8 @@ export const SUBAGENT_WRAP_UP_REFUSAL =
 	"Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
 
 /** Why a stopped subagent's model call or tool is refused. */
-export const SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+export const SUBAGENT_STOPPED_REFUSAL =
+	"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 
 /** Why a new subagent is refused once the session's budget is spent: the model reads it. */
 export const SUBAGENT_REFUSED =

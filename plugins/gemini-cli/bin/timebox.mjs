@@ -1007,7 +1007,7 @@ var SUBAGENT_WRAP_UP_BLOCK = [
   "Call no more tools: they are refused, and you are stopped if you ask for one again."
 ].join("\n");
 var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
 var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
 function subagentBudgetMessage(described, source) {
@@ -2694,7 +2694,7 @@ function agentModelCall(agents, run, now, session) {
       text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now))
     });
   }
-  return warnOnce(agents, counted, now, effects);
+  return warnOnce(agents, counted, now, effects, true);
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -2723,7 +2723,7 @@ function agentResponse(agents, run, used, now, session) {
     const withSpend = { ...one, spend };
     const running = isRunning(withSpend) && withSpend.spent === null;
     const limit = running ? reachedLimit(withSpend, now, false) : null;
-    const step = limit === null ? running ? warnOnce(next, withSpend, now, []) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -2740,7 +2740,7 @@ function agentsTimeCheck(agents, now, session) {
       step = stop(next, run, now, "session", false);
     } else {
       const limit = reachedLimit(run, now, false);
-      step = limit === null ? warnOnce(next, run, now, []) : spendBudget(next, run, limit, now, session);
+      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
     }
     next = step.agents;
     effects.push(...step.effects);
@@ -2791,8 +2791,9 @@ function refuseTool(agents, run, changed) {
   const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
   return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
-function warnOnce(agents, run, now, effects) {
+function warnOnce(agents, run, now, effects, changed) {
   const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  if (!warn && !changed) return { agents, effects };
   const next = warn ? { ...run, warned: true } : run;
   const said = warn ? [
     {
@@ -2847,7 +2848,14 @@ function transitionWithSubagents(state, event, now) {
       if (agent === void 0) break;
       const session = sessionStep(state, { type: "timeCheck" }, now);
       const run = session.state.subagents.runs[agent];
-      if (run === void 0) return session;
+      if (run === void 0) {
+        if (!viewOf(session.state).spent) return session;
+        const refuse = [
+          { kind: "stopAgent", agent },
+          { kind: "refuse", reason: SUBAGENT_REFUSED }
+        ];
+        return { state: session.state, effects: [...session.effects, ...refuse] };
+      }
       const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
       return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
     }
@@ -2885,7 +2893,7 @@ function isSpent(state) {
 }
 function viewOf(state) {
   return {
-    spent: isSpent(state),
+    spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
     graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
 }

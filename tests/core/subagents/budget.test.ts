@@ -16,7 +16,8 @@ const WRAP_UP = [
 ].join("\n");
 const REFUSAL =
 	"Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-const STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+const STOPPED_REFUSAL =
+	"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 const NAME = 'subagent "find the flaky test" (Explore)';
 
 function warning(critical: boolean, left: string): string {

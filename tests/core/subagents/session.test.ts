@@ -64,7 +64,7 @@ describe("the session's budget over its subagents", () => {
 		]);
 		expect(session.call("a1")).toMatchObject({
 			stoppedAgents: ["a1"],
-			refusal: "Timebox: this subagent was stopped at its budget. Nothing more runs for it.",
+			refusal: "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
 		});
 		expect(session.start("a4")).toMatchObject({ refusal: REFUSED, context: [] });
 		expect(session.end("a1").context).toEqual([
@@ -80,7 +80,9 @@ describe("the session's budget over its subagents", () => {
 		session.advance(60_000);
 		const answer = session.tool("a2");
 		expect(answer.stoppedAgents).toEqual(["a1", "a2"]);
-		expect(answer.refusal).toBe("Timebox: this subagent was stopped at its budget. Nothing more runs for it.");
+		expect(answer.refusal).toBe(
+			"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
+		);
 		expect(session.state.standing?.spent).not.toBeNull();
 	});
 
@@ -187,5 +189,28 @@ describe("subagents when the session's budget was spent elsewhere", () => {
 		expect(stop.notices.filter((notice) => notice.level === "info").map((notice) => notice.message)).toEqual([
 			'Timebox: subagent "dig through every log file of…" (general) stopped with the session\'s budget after 0 model calls; its answer went back to the agent that started it.',
 		]);
+	});
+});
+
+describe("subagents after the session's stop", () => {
+	it("refuses a subagent whose start was refused when it calls the model anyway, and stops it", () => {
+		const session = subagentSession({ session: "tokens:1k" });
+		session.call();
+		session.used(2_000, 0);
+		expect(session.start("late").refusal).toBe(REFUSED);
+		expect(session.call("late")).toMatchObject({ refusal: REFUSED, stoppedAgents: ["late"] });
+		expect(session.tool("late")).toMatchObject({ refusal: REFUSED, stoppedAgents: ["late"] });
+	});
+
+	it("lets the subagents of a prompt sent after the stop run, as the chat goes on", () => {
+		const session = subagentSession({ session: "tokens:1k" });
+		session.handle({ type: "modelCall", prompt: "p1" });
+		session.used(2_000, 0);
+		expect(session.start("a1").refusal).toBe(REFUSED);
+		session.handle({ type: "runEnd" });
+		session.handle({ type: "modelCall", prompt: "p2" });
+		expect(session.start("a2")).toMatchObject({ refusal: null, stoppedAgents: [] });
+		expect(session.call("a2")).toMatchObject({ refusal: null, stoppedAgents: [] });
+		expect(session.call("ghost")).toMatchObject({ refusal: null, stoppedAgents: [] });
 	});
 });

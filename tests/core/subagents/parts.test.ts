@@ -156,7 +156,12 @@ describe("the subagents' time checks", () => {
 	it("fire on a live host with no session budget, where the setting gives subagents a time", () => {
 		const time = new FakeTime(START);
 		const ui = new MemoryUI();
+		const stopped: string[] = [];
 		const live = new LiveSession({
+			stopAgent: (agent) => {
+				stopped.push(agent);
+				if (agent === "a2") throw new Error("no such subagent");
+			},
 			store: new MemoryStore(),
 			ledger: new MemoryLedger(),
 			ui,
@@ -168,13 +173,21 @@ describe("the subagents' time checks", () => {
 		});
 		live.load("restore", false, null, { subagents: { value: "10s", source: "settings" } });
 		live.dispatch({ type: "agentStart", agent: "a1", parent: null, agentType: "Explore", task: "look around" });
+		live.dispatch({ type: "agentStart", agent: "a2", parent: null, agentType: "Plan", task: "plan" });
 		time.advance(8_000);
 		expect(ui.messages("warning")).toEqual([
 			'Timebox: subagent "look around" (Explore) used 80% of its budget (2s left); it is asked to wrap up.',
+			'Timebox: subagent "plan" (Plan) used 80% of its budget (2s left); it is asked to wrap up.',
 		]);
 		time.advance(2_000 + 30_000);
 		expect(ui.messages("info")).toEqual([
 			'Timebox: subagent "look around" (Explore) stopped at its 10s budget after 0 model calls; its answer went back to the main agent.',
+			'Timebox: subagent "plan" (Plan) stopped at its 10s budget after 0 model calls; its answer went back to the main agent.',
+		]);
+		// The host is told to stop each, by the time check that stopped them; a failure to is said once.
+		expect(stopped).toEqual(["a1", "a2"]);
+		expect(ui.messages("error")).toEqual([
+			"Timebox hit an internal error (stop a subagent): no such subagent. Your session goes on; check the budget with /timebox status.",
 		]);
 		live.dispose();
 	});

@@ -965,8 +965,16 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
     case "session":
-      return "the session's budget";
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
   }
 }
 function pluralCalls(count2) {
@@ -977,14 +985,13 @@ function subagentName(task, agentType) {
 }
 function subagentStoppedMessage(name, limit, budget, steps, parent) {
   const to = parent === null ? "the main agent" : "the agent that started it";
-  const at = limit === "session" ? "with the session's budget" : `at ${subagentLimitPhrase(limit, budget)}`;
-  return `Timebox: ${name} stopped ${at} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 function subagentWarningMessage(name, left) {
   return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
 }
 function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : `at ${subagentLimitPhrase(limit, budget)}`;
+  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
   return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 function subagentBudgetBlock(budget) {
@@ -1343,7 +1350,7 @@ function claim(effect, ports) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session"];
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1681,25 +1688,22 @@ function nameOf(run) {
   return `${quoteInput(run.task)} (${run.agentType})`;
 }
 function standing(run, now) {
-  if (run.spent !== null) return `concluding at ${limitWords(run.spent.limit, run)}`;
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
   if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
   return `${leftText(run, now)} left`;
 }
 function ending(run) {
   if (run.ended === "answered") return "Answered.";
   if (run.spent === null) return "Still running.";
-  const at = limitWords(run.spent.limit, run);
+  const cause = subagentStopCause(run.spent.limit, run.budget);
   switch (run.ended) {
     case "concluded":
-      return `Concluded at ${at}.`;
+      return `Concluded ${cause}.`;
     case "stopped":
-      return `Stopped at ${at}.`;
+      return `Stopped ${cause}.`;
     case null:
-      return `Concluding at ${at}.`;
+      return `Concluding ${cause}.`;
   }
-}
-function limitWords(limit, run) {
-  return limit === "session" ? "the session's budget" : subagentLimitPhrase(limit, run.budget);
 }
 
 // src/core/report.ts
@@ -2670,11 +2674,11 @@ function agentStart(agents, event, now, session) {
 }
 function agentModelCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
-  if (session.spent) return stop(agents, run, now, "session", true);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
-      return stop(agents, run, now, "session", true);
+      return stop(agents, run, now, "session", true, true);
     return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
   }
   const limit = reachedLimit(run, now);
@@ -2698,11 +2702,11 @@ function agentModelCall(agents, run, now, session) {
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
-  if (session.spent) return stop(agents, run, now, "session", true);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
-    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true);
+    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
     const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
     return refuseTool(agents, refused, wrapUp.refusedAt === null);
   }
@@ -2733,11 +2737,11 @@ function agentsTimeCheck(agents, now, session) {
   let next = agents;
   const effects = [];
   for (const run of Object.values(agents.runs)) {
-    if (!isRunning(run)) continue;
+    if (!isRunning(run) || next.runs[run.id] !== run) continue;
     let step;
     if (run.wrapUp !== null) {
       if (now < run.wrapUp.until) continue;
-      step = stop(next, run, now, "session", false);
+      step = stop(next, run, now, "session", false, true);
     } else {
       const limit = reachedLimit(run, now, false);
       step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
@@ -2752,7 +2756,7 @@ function stopAll(agents, now) {
   const effects = [];
   for (const run of Object.values(agents.runs)) {
     if (!isRunning(run)) continue;
-    const step = stop(next, run, now, "session", false);
+    const step = stop(next, run, now, "session", false, false);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -2804,7 +2808,7 @@ function warnOnce(agents, run, now, effects, changed) {
   ] : [];
   return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
 }
-function stop(agents, run, now, limit, refuse) {
+function stop(agents, run, now, limit, refuse, cascade) {
   const spent = run.spent ?? { limit, at: now };
   const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
   const effects = [
@@ -2813,7 +2817,15 @@ function stop(agents, run, now, limit, refuse) {
     { kind: "stopAgent", agent: run.id }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
-  return { agents: withRun(agents, stopped), effects };
+  let next = withRun(agents, stopped);
+  if (!cascade) return { agents: next, effects };
+  for (const child of Object.values(next.runs)) {
+    if (child.parent !== run.id || !isRunning(child)) continue;
+    const step = stop(next, child, now, "parent", false, true);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
 }
 function refuseStopped2(agents, run) {
   return {

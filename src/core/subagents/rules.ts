@@ -83,11 +83,11 @@ export function agentModelCall(
 	session: SessionView,
 ): AgentsTransition {
 	if (!isRunning(run)) return refuseStopped(agents, run);
-	if (session.spent) return stop(agents, run, now, "session", true);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
 	const wrapUp = run.wrapUp;
 	if (wrapUp !== null) {
 		if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
-			return stop(agents, run, now, "session", true);
+			return stop(agents, run, now, "session", true, true);
 		return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
 	}
 	const limit = reachedLimit(run, now);
@@ -118,11 +118,11 @@ export function agentToolCall(
 	session: SessionView,
 ): AgentsTransition {
 	if (!isRunning(run)) return refuseStopped(agents, run);
-	if (session.spent) return stop(agents, run, now, "session", true);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
 	const wrapUp = run.wrapUp;
 	if (wrapUp !== null) {
 		const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
-		if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true);
+		if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
 		const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
 		return refuseTool(agents, refused, wrapUp.refusedAt === null);
 	}
@@ -173,11 +173,12 @@ export function agentsTimeCheck(agents: SubagentsState, now: number, session: Se
 	let next = agents;
 	const effects: Effect[] = [];
 	for (const run of Object.values(agents.runs)) {
-		if (!isRunning(run)) continue;
+		// One stopped meanwhile with the subagent that started it is done with.
+		if (!isRunning(run) || next.runs[run.id] !== run) continue;
 		let step: AgentsTransition;
 		if (run.wrapUp !== null) {
 			if (now < run.wrapUp.until) continue;
-			step = stop(next, run, now, "session", false);
+			step = stop(next, run, now, "session", false, true);
 		} else {
 			// A subagent whose budget is spent is concluding (above) or stopped: this one is within its budget.
 			const limit = reachedLimit(run, now, false);
@@ -195,7 +196,7 @@ export function stopAll(agents: SubagentsState, now: number): AgentsTransition {
 	const effects: Effect[] = [];
 	for (const run of Object.values(agents.runs)) {
 		if (!isRunning(run)) continue;
-		const step = stop(next, run, now, "session", false);
+		const step = stop(next, run, now, "session", false, false);
 		next = step.agents;
 		effects.push(...step.effects);
 	}
@@ -282,8 +283,10 @@ function warnOnce(
 }
 
 /**
- * Stops a subagent now, with no further model request: the user is told, its answer goes back to its parent. `limit`
- * names why when its own budget was not spent yet (the session's stop); `refuse` refuses the call that met the stop.
+ * Stops a subagent now, with no further model request: the user is told, its answer goes back to its parent, and the
+ * subagents it started that still run are stopped with it (nobody is left to read their answers). `limit` names why
+ * when its own budget was not spent yet (the session's stop, its parent's); `refuse` refuses the call that met the stop;
+ * `cascade` false leaves the subagents it started to the caller (the session's stop stops them all itself).
  */
 function stop(
 	agents: SubagentsState,
@@ -291,6 +294,7 @@ function stop(
 	now: number,
 	limit: TaskLimit,
 	refuse: boolean,
+	cascade: boolean,
 ): AgentsTransition {
 	const spent = run.spent ?? { limit, at: now };
 	const stopped: SubagentRun = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
@@ -300,7 +304,15 @@ function stop(
 		{ kind: "stopAgent", agent: run.id },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
-	return { agents: withRun(agents, stopped), effects };
+	let next = withRun(agents, stopped);
+	if (!cascade) return { agents: next, effects };
+	for (const child of Object.values(next.runs)) {
+		if (child.parent !== run.id || !isRunning(child)) continue;
+		const step = stop(next, child, now, "parent", false, true);
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
 }
 
 /** A stopped subagent asks for more: refused, and stopped again (the host may not have ended it yet). */

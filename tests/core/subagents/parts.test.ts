@@ -6,7 +6,7 @@ import type { SubagentRun } from "../../../src/core/budget.ts";
 import { mergeAnswer, noAnswer } from "../../../src/core/executor.ts";
 import { foldHistory } from "../../../src/core/history.ts";
 import { LiveSession } from "../../../src/core/live-session.ts";
-import { subagentLimitPhrase, subagentParentLine } from "../../../src/core/messages.ts";
+import { subagentLimitPhrase, subagentParentLine, subagentStopCause } from "../../../src/core/messages.ts";
 import { parseRecord } from "../../../src/core/records.ts";
 import { EMPTY_SESSION, transition } from "../../../src/core/session/index.ts";
 import { parseSubagentRun } from "../../../src/core/subagents/records.ts";
@@ -206,7 +206,9 @@ describe("the answer and the texts", () => {
 		expect(subagentLimitPhrase("steps", RUN.budget)).toBe("its 3-step budget");
 		expect(subagentLimitPhrase("tokens", RUN.budget)).toBe("its 1k-token budget");
 		expect(subagentLimitPhrase("cost", RUN.budget)).toBe("its $0.50 budget");
-		expect(subagentLimitPhrase("session", null)).toBe("the session's budget");
+		expect(subagentStopCause("session", null)).toBe("with the session's budget");
+		expect(subagentStopCause("parent", null)).toBe("with the agent that started it");
+		expect(subagentStopCause("steps", RUN.budget)).toBe("at its 3-step budget");
 		expect(subagentParentLine("cost", null, "1s")).toBe(
 			"Timebox: this subagent stopped at its $0.00 budget (used 1s); its answer may be partial.",
 		);

@@ -251,6 +251,7 @@ var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var DEFAULT_ENV = "TIMEBOX_DEFAULT";
 var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
 var SUBAGENTS_WORD = "subagents";
 var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
@@ -3661,6 +3662,7 @@ function loadEvent(files, options = {}) {
   const running = options.running === null ? history.lastPrompt : options.running;
   if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
   if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents) event.subagents = files.subagents;
   return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
 }
 function loadState(files, now, options = {}) {
@@ -3992,6 +3994,10 @@ function dailyOf(env, sessionId, clock) {
   if ("warning" in budget) return { dailyWarning: budget.warning };
   return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }
+function subagentsOf(env) {
+  const value = env[SUBAGENTS_ENV];
+  return value !== void 0 && value.trim().length > 0 ? { subagents: { value, source: SUBAGENTS_ENV } } : {};
+}
 async function watch(rest, env, deps) {
   const dataDir = option(rest, "--data");
   const sessionId = option(rest, "--session");
@@ -4003,7 +4009,8 @@ async function watch(rest, env, deps) {
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock)
+    ...dailyOf(env, sessionId, deps.clock),
+    ...subagentsOf(env)
   };
   try {
     while (await watchOnce(hookDeps, budget, deps.clock.now()) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
@@ -4060,6 +4067,7 @@ async function runCli(args, stdin2, env, deps) {
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
       ...dailyOf(env, event.sessionId, deps.clock),
+      ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},

@@ -57,6 +57,7 @@ var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
 var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var RELOAD_NOTICE_DELAY_MS = 500;
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
 var SUBAGENTS_WORD = "subagents";
 var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
@@ -3592,6 +3593,11 @@ function readSetting(sources, field) {
   }
   return null;
 }
+function subagentsSetting2(sources) {
+  const env = sources.env[SUBAGENTS_ENV];
+  if (env !== void 0 && env.trim().length > 0) return { value: env, source: SUBAGENTS_ENV };
+  return readSetting(sources, "subagents");
+}
 function readSettings2(sources) {
   const projectFile = join3(sources.cwd, ".pi", "settings.json");
   const daily = [
@@ -3605,6 +3611,7 @@ function readSettings2(sources) {
     onLimit: readSetting(sources, "onLimit"),
     awareness: readSetting(sources, "awareness"),
     grace: readSetting(sources, "grace"),
+    subagents: subagentsSetting2(sources),
     daily
   };
 }

@@ -14,6 +14,7 @@ import {
 	LEDGER_FOLDER,
 	type OnStopStarter,
 	parseDailyBudget,
+	SUBAGENTS_ENV,
 } from "../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
@@ -75,6 +76,12 @@ function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<
 	return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }
 
+/** The subagent budget from `TIMEBOX_SUBAGENTS`, as the rules read it at every load; nothing when it is unset. */
+function subagentsOf(env: NodeJS.ProcessEnv): Pick<HookDeps, "subagents"> {
+	const value = env[SUBAGENTS_ENV];
+	return value !== undefined && value.trim().length > 0 ? { subagents: { value, source: SUBAGENTS_ENV } } : {};
+}
+
 /** `timebox watch`: looks at a session every second until its time budget is spent or it has nothing to watch. */
 async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliDeps): Promise<CliResult> {
 	const dataDir = option(rest, "--data");
@@ -87,6 +94,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		clock: deps.clock,
 		onStop: deps.onStop,
 		...dailyOf(env, sessionId, deps.clock),
+		...subagentsOf(env),
 	};
 	try {
 		while ((await watchOnce(hookDeps, budget, deps.clock.now())) === "watching") await deps.sleep(WATCH_INTERVAL_MS);
@@ -149,6 +157,7 @@ export async function runCli(
 			...(deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {}),
 			...(env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {}),
 			...dailyOf(env, event.sessionId, deps.clock),
+			...subagentsOf(env),
 			...(statusLine && script !== null
 				? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) }
 				: {}),

@@ -16,6 +16,7 @@ import {
 	outcomeId,
 	SessionRuntime,
 	type SessionState,
+	type SettingSource,
 	type TimeboxRecord,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
@@ -36,6 +37,8 @@ export interface HookDeps {
 	newBudgetId?: () => string;
 	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
 	defaultBudget?: string;
+	/** The subagent budget from the `TIMEBOX_SUBAGENTS` environment variable, read at every load. */
+	subagents?: SettingSource;
 	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
 	daily?: DailyPort;
 	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */

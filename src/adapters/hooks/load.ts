@@ -13,6 +13,7 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
+	type SettingSource,
 	type TimeboxBudget,
 	transition,
 } from "../../core/index.ts";
@@ -22,6 +23,12 @@ import type { SessionLog } from "../node/session-log.ts";
 export interface SessionFiles {
 	store: SessionLog;
 	ledger: BudgetLedger;
+}
+
+/** Where a hook's session is kept, and the settings every load reads. */
+export interface SessionSources extends SessionFiles {
+	/** The subagent budget from `TIMEBOX_SUBAGENTS`; a budget set with `/timebox subagents` wins over it. */
+	subagents?: SettingSource;
 }
 
 /** How a hook loads its session. */
@@ -38,19 +45,20 @@ export interface LoadOptions {
 }
 
 /** The load event of a hook's session. */
-export function loadEvent(files: SessionFiles, options: LoadOptions = {}): SessionEvent {
+export function loadEvent(files: SessionSources, options: LoadOptions = {}): SessionEvent {
 	const history = foldHistory(files.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
 	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
 	const running = options.running === null ? history.lastPrompt : options.running;
 	if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+	if (files.subagents) event.subagents = files.subagents;
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return options.running === undefined ? event : { ...event, runningPrompt: options.running };
 }
 
 /** The session's state from its log and the ledger, as the rules see it now (nothing is carried out). */
-export function loadState(files: SessionFiles, now: number, options: LoadOptions = {}): SessionState {
+export function loadState(files: SessionSources, now: number, options: LoadOptions = {}): SessionState {
 	return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
 }
 

@@ -1,11 +1,12 @@
 // Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX, then the project's
 // .pi/settings.json, then the user's settings.json (the `timebox` key's `default`). The first one set wins; the core
 // decides what it does (it never replaces a budget the session already had). The other settings under the same key
-// (`onLimit`, `awareness`, `grace`) are read the same way, the project's over the user's.
+// (`onLimit`, `awareness`, `grace`, `subagents`) are read the same way, the project's over the user's; TIMEBOX_SUBAGENTS
+// wins over `subagents`, as PI_TIMEBOX wins over `default`.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { SettingSources } from "../../core/index.ts";
+import { type SettingSource, type SettingSources, SUBAGENTS_ENV } from "../../core/index.ts";
 
 /** A default budget's text and where it came from, as the user would name it. */
 export interface DefaultBudget {
@@ -56,7 +57,7 @@ function settingsDefault(file: string): string | null {
 }
 
 /** The settings Timebox reads under the `timebox` key besides `default`. */
-type SettingField = "onLimit" | "awareness" | "grace";
+type SettingField = "onLimit" | "awareness" | "grace" | "subagents";
 
 /**
  * A field of the `timebox` settings, the project's over the user's, with where it came from; null when neither sets it.
@@ -64,7 +65,7 @@ type SettingField = "onLimit" | "awareness" | "grace";
 export function readSetting(
 	sources: Pick<DefaultSources, "cwd" | "globalSettings">,
 	field: SettingField,
-): { value: unknown; source: string } | null {
+): SettingSource | null {
 	for (const file of [join(sources.cwd, ".pi", "settings.json"), sources.globalSettings]) {
 		const value = settingsField(file, field);
 		if (value !== undefined) return { value, source: `${SETTINGS_KEY}.${field} in ${file}` };
@@ -72,11 +73,18 @@ export function readSetting(
 	return null;
 }
 
+/** The subagent budget: `TIMEBOX_SUBAGENTS` (budget words), else the `subagents` setting (words or a map by type). */
+function subagentsSetting(sources: Pick<DefaultSources, "env" | "cwd" | "globalSettings">): SettingSource | null {
+	const env = sources.env[SUBAGENTS_ENV];
+	if (env !== undefined && env.trim().length > 0) return { value: env, source: SUBAGENTS_ENV };
+	return readSetting(sources, "subagents");
+}
+
 /**
- * Every setting Timebox reads besides the default budget: `onLimit`, `awareness` and `grace`, and the `daily` budgets:
- * the user's covers every session of the user, the project's the sessions in that project; both apply.
+ * Every setting Timebox reads besides the default budget: `onLimit`, `awareness`, `grace` and `subagents`, and the
+ * `daily` budgets: the user's covers every session of the user, the project's the sessions in that project; both apply.
  */
-export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettings">): SettingSources {
+export function readSettings(sources: Pick<DefaultSources, "env" | "cwd" | "globalSettings">): SettingSources {
 	const projectFile = join(sources.cwd, ".pi", "settings.json");
 	const daily = [
 		{ file: sources.globalSettings, scope: "user" },
@@ -89,6 +97,7 @@ export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettin
 		onLimit: readSetting(sources, "onLimit"),
 		awareness: readSetting(sources, "awareness"),
 		grace: readSetting(sources, "grace"),
+		subagents: subagentsSetting(sources),
 		daily,
 	};
 }

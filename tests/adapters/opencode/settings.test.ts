@@ -1,10 +1,12 @@
-// Where opencode's settings and data live (TIMEBOX_DEFAULT, TIMEBOX_DAILY, plugin options) and what a bad one says.
+// Where opencode's settings and data live (TIMEBOX_DEFAULT, TIMEBOX_DAILY, TIMEBOX_SUBAGENTS, plugin options) and what
+// a bad one says.
 
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OPENCODE_FOLDER, opencodeDataDir } from "../../../src/adapters/opencode/data-dir.ts";
 import { defaultBudgetOf, settingsOf } from "../../../src/adapters/opencode/settings.ts";
-import { DAILY_ENV, DEFAULT_ENV } from "../../../src/core/index.ts";
+import { DAILY_ENV, DEFAULT_ENV, SUBAGENTS_ENV } from "../../../src/core/index.ts";
+import { NO_SUBAGENT_BUDGET } from "../../../src/core/messages.ts";
 import { createWorld, FakeOpencode, notesOf, removeWorld, type World } from "./fake-opencode.ts";
 
 let world: World;
@@ -53,14 +55,16 @@ describe("the default budget", () => {
 
 describe("the other settings", () => {
 	it("are none when nothing sets them", () => {
-		expect(settingsOf({}, {})).toEqual({ onLimit: null, awareness: null, grace: null, daily: [] });
+		expect(settingsOf({}, {})).toEqual({ onLimit: null, awareness: null, grace: null, subagents: null, daily: [] });
 	});
 
 	it("are the plugin's options, each named by its option", () => {
-		expect(settingsOf({}, { onLimit: "stop", awareness: "always", grace: "30s", daily: "2h" })).toEqual({
+		const options = { onLimit: "stop", awareness: "always", grace: "30s", subagents: { "*": "5m" }, daily: "2h" };
+		expect(settingsOf({}, options)).toEqual({
 			onLimit: { value: "stop", source: 'the plugin option "onLimit"' },
 			awareness: { value: "always", source: 'the plugin option "awareness"' },
 			grace: { value: "30s", source: 'the plugin option "grace"' },
+			subagents: { value: { "*": "5m" }, source: 'the plugin option "subagents"' },
 			daily: [{ value: "2h", source: 'the plugin option "daily"', scope: "user" }],
 		});
 	});
@@ -72,6 +76,67 @@ describe("the other settings", () => {
 		]);
 		expect(settingsOf({ TIMEBOX_DAILY: " " }, { daily: "2h" }).daily).toEqual([
 			{ value: "2h", source: 'the plugin option "daily"', scope: "user" },
+		]);
+	});
+
+	it("take TIMEBOX_SUBAGENTS over the subagents option, as TIMEBOX_DEFAULT wins over default", () => {
+		expect(SUBAGENTS_ENV).toBe("TIMEBOX_SUBAGENTS");
+		const options = { subagents: "2m" };
+		expect(settingsOf({ TIMEBOX_SUBAGENTS: "5m steps:30" }, options).subagents).toEqual({
+			value: "5m steps:30",
+			source: "TIMEBOX_SUBAGENTS",
+		});
+		expect(settingsOf({ TIMEBOX_SUBAGENTS: "" }, options).subagents).toEqual({
+			value: "2m",
+			source: 'the plugin option "subagents"',
+		});
+	});
+});
+
+describe("a subagent budget in opencode", () => {
+	it("comes from TIMEBOX_SUBAGENTS, and /timebox subagents shows it with its source", async () => {
+		const opencode = await FakeOpencode.start(world, { env: { TIMEBOX_SUBAGENTS: "5m steps:30" } });
+		await opencode.timebox("subagents");
+		expect(opencode.last).toEqual({
+			message: "Timebox: subagent budget (TIMEBOX_SUBAGENTS): every subagent: 5m and 30 model calls.",
+			level: "info",
+		});
+	});
+
+	it("comes from the plugin option by agent type", async () => {
+		const opencode = await FakeOpencode.start(world, {
+			options: { subagents: { "*": "5m steps:30", explore: "2m steps:15" } },
+		});
+		await opencode.timebox("subagents");
+		expect(opencode.last).toEqual({
+			message:
+				'Timebox: subagent budget (the plugin option "subagents"): every subagent: 5m and 30 model calls; explore subagents: 2m and 15 model calls.',
+			level: "info",
+		});
+	});
+
+	it("names a bad value with its source, and no subagent gets a budget from it", async () => {
+		const fromEnv = await FakeOpencode.start(world, { env: { TIMEBOX_SUBAGENTS: "5m turns:2" } });
+		await fromEnv.prompt("one", { session: "ses_env" });
+		await fromEnv.timebox("subagents", "ses_env");
+		expect(fromEnv.shown).toEqual([
+			{
+				message:
+					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
+				level: "warning",
+			},
+			{ message: NO_SUBAGENT_BUDGET, level: "info" },
+		]);
+		const fromOption = await FakeOpencode.start(world, { options: { subagents: { "*": "5m", general: 5 } } });
+		await fromOption.prompt("one", { session: "ses_option" });
+		await fromOption.timebox("subagents", "ses_option");
+		expect(fromOption.shown).toEqual([
+			{
+				message:
+					'Timebox: the plugin option "subagents": {"*":"5m","general":5} has a bad budget for "general" (it is not text), so it is ignored.',
+				level: "warning",
+			},
+			{ message: NO_SUBAGENT_BUDGET, level: "info" },
 		]);
 	});
 });

@@ -1,11 +1,13 @@
 // Where a default budget for new pi sessions comes from, and in which order: --timebox, PI_TIMEBOX, the project's
-// .pi/settings.json, the user's settings.json. Guards a default read from the wrong place or in the wrong order.
+// .pi/settings.json, the user's settings.json; and the subagent budget: TIMEBOX_SUBAGENTS, then the same two files.
+// Guards a setting read from the wrong place or in the wrong order, and a bad one not named with its source.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readDefaultBudget } from "../../../src/adapters/pi/defaults.ts";
+import { readDefaultBudget, readSettings } from "../../../src/adapters/pi/defaults.ts";
+import { NO_SUBAGENT_BUDGET } from "../../../src/core/messages.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
 let root: string;
@@ -105,5 +107,83 @@ describe("a default budget on the fake pi", () => {
 			level: "warning",
 		});
 		expect(pi.screen.status).toBeUndefined();
+	});
+});
+
+describe("the subagent budget's source", () => {
+	const read = (env: NodeJS.ProcessEnv = {}) => readSettings({ env, cwd: project, globalSettings }).subagents;
+
+	it("is none when nothing sets one", () => {
+		expect(read()).toBeNull();
+		expect(read({ TIMEBOX_SUBAGENTS: " " })).toBeNull();
+	});
+
+	it("takes TIMEBOX_SUBAGENTS first, as PI_TIMEBOX comes before the files, then the project's settings, then the user's", () => {
+		settings(globalSettings, { timebox: { subagents: { "*": "5m", Explore: "2m" } } });
+		expect(read()).toEqual({ value: { "*": "5m", Explore: "2m" }, source: `timebox.subagents in ${globalSettings}` });
+		settings(projectFile(), { timebox: { subagents: "steps:20" } });
+		expect(read()).toEqual({ value: "steps:20", source: `timebox.subagents in ${projectFile()}` });
+		expect(read({ TIMEBOX_SUBAGENTS: "5m steps:30" })).toEqual({ value: "5m steps:30", source: "TIMEBOX_SUBAGENTS" });
+	});
+});
+
+describe("a subagent budget on the fake pi", () => {
+	it("comes from TIMEBOX_SUBAGENTS, and /timebox subagents shows it with its source", async () => {
+		const pi = new FakePi();
+		pi.env = { TIMEBOX_SUBAGENTS: "5m steps:30" };
+		await pi.start();
+		expect(pi.screen.notifications).toEqual([]);
+		await pi.timebox("subagents");
+		expect(pi.screen.last).toEqual({
+			message: "Timebox: subagent budget (TIMEBOX_SUBAGENTS): every subagent: 5m and 30 model calls.",
+			level: "info",
+		});
+	});
+
+	it("comes from the settings by agent type, and the command set in the session wins over it", async () => {
+		const pi = new FakePi();
+		pi.cwd = project;
+		pi.globalSettings = globalSettings;
+		settings(projectFile(), { timebox: { subagents: { "*": "5m steps:30", Explore: "2m steps:15" } } });
+		await pi.start();
+		await pi.timebox("subagents");
+		expect(pi.screen.last?.message).toBe(
+			`Timebox: subagent budget (timebox.subagents in ${projectFile()}): every subagent: 5m and 30 model calls; Explore subagents: 2m and 15 model calls.`,
+		);
+		await pi.timebox("subagents 1m");
+		await pi.replaceSession("reload");
+		await pi.timebox("subagents");
+		expect(pi.screen.last?.message).toBe("Timebox: subagent budget (/timebox subagents): every subagent: 1m.");
+	});
+
+	it("names a bad value with its source, and no subagent gets a budget from it", async () => {
+		const pi = new FakePi();
+		pi.env = { TIMEBOX_SUBAGENTS: "5m turns:2" };
+		await pi.start();
+		expect(pi.screen.notifications).toEqual([
+			{
+				message:
+					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
+				level: "warning",
+			},
+		]);
+		await pi.timebox("subagents");
+		expect(pi.screen.last).toEqual({ message: NO_SUBAGENT_BUDGET, level: "info" });
+		const fromFile = new FakePi();
+		fromFile.globalSettings = globalSettings;
+		settings(globalSettings, { timebox: { subagents: { "*": "5m", Explore: "2m soon" } } });
+		await fromFile.start();
+		expect(fromFile.screen.notifications).toEqual([
+			{
+				message: `Timebox: timebox.subagents in ${globalSettings}: {"*":"5m","Explore":"2m soon"} has a bad budget for "Explore" ("soon" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s), so it is ignored.`,
+				level: "warning",
+			},
+		]);
+		settings(globalSettings, { timebox: { subagents: 30 } });
+		await fromFile.replaceSession("new", new FakeSessionFile());
+		expect(fromFile.screen.last).toEqual({
+			message: `Timebox: timebox.subagents in ${globalSettings}: 30 is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" }), so it is ignored.`,
+			level: "warning",
+		});
 	});
 });

@@ -57,12 +57,24 @@ export const STATUS_KEY = "timebox";
 export const STATIC_COMPLETIONS: readonly string[] = [
 	"off",
 	"status",
+	"subagents",
 	"15m",
 	"30m",
 	"1h",
 	"turns:3",
 	"turns:5",
 	"turns:10",
+];
+
+/** Argument completions offered after `/timebox subagents `: `off`, or a subagent budget's words (no `turns:`). */
+export const SUBAGENT_COMPLETIONS: readonly string[] = [
+	"off",
+	"2m",
+	"5m",
+	"15m",
+	"steps:15",
+	"steps:30",
+	"tokens:200k",
 ];
 
 /** Arguments that are sub-commands rather than budgets. */

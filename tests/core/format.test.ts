@@ -245,5 +245,8 @@ describe("notification texts", () => {
 			"Usage: /timebox <budget> [-- <command>] | status | off",
 			"       /timebox +<budget> (extend) | pause | resume | report",
 		]);
+		expect(USAGE.split("\n")[2]).toBe(
+			"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
+		);
 	});
 });

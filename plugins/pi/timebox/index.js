@@ -31,12 +31,22 @@ var STATUS_KEY = "timebox";
 var STATIC_COMPLETIONS = [
   "off",
   "status",
+  "subagents",
   "15m",
   "30m",
   "1h",
   "turns:3",
   "turns:5",
   "turns:10"
+];
+var SUBAGENT_COMPLETIONS = [
+  "off",
+  "2m",
+  "5m",
+  "15m",
+  "steps:15",
+  "steps:30",
+  "tokens:200k"
 ];
 var OFF_WORDS = ["off", "disable", "cancel"];
 var STATUS_WORD = "status";
@@ -626,6 +636,7 @@ function capitalize(text) {
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
   "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
@@ -3543,15 +3554,16 @@ function withBudgetNote(messages, blocks, now) {
 }
 
 // src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off";
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD]);
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
 function argumentCompletions(prefix) {
   if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
   const wordStart = prefix.search(/\S*$/);
   const head = prefix.slice(0, wordStart);
   const word = prefix.slice(wordStart).toLowerCase();
-  const firstWord = head.trim().length === 0;
-  const items = STATIC_COMPLETIONS.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  const earlier = head.trim().toLowerCase().split(/\s+/);
+  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
   return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 function createTimeboxCommand(run) {

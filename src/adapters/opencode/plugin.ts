@@ -64,7 +64,7 @@ export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent t
 export const TITLE_AGENT = "title";
 export const COMPACTION_AGENT = "compaction";
 /** The command's line in opencode's `/` list. */
-export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3";
+export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3 | status | off | subagents 5m steps:30";
 
 /** One opencode session's budget, with what the plugin remembers of its calls. */
 interface OpencodeSession {

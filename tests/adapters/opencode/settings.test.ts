@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OPENCODE_FOLDER, opencodeDataDir } from "../../../src/adapters/opencode/data-dir.ts";
+import { COMMAND_DESCRIPTION } from "../../../src/adapters/opencode/plugin.ts";
 import { defaultBudgetOf, settingsOf } from "../../../src/adapters/opencode/settings.ts";
 import { DAILY_ENV, DEFAULT_ENV, SUBAGENTS_ENV } from "../../../src/core/index.ts";
 import { NO_SUBAGENT_BUDGET } from "../../../src/core/messages.ts";
@@ -97,6 +98,7 @@ describe("a subagent budget in opencode", () => {
 	it("comes from TIMEBOX_SUBAGENTS, and /timebox subagents shows it with its source", async () => {
 		const opencode = await FakeOpencode.start(world, { env: { TIMEBOX_SUBAGENTS: "5m steps:30" } });
 		await opencode.timebox("subagents");
+		expect(COMMAND_DESCRIPTION).toContain("| subagents 5m steps:30");
 		expect(opencode.last).toEqual({
 			message: "Timebox: subagent budget (TIMEBOX_SUBAGENTS): every subagent: 5m and 30 model calls.",
 			level: "info",

@@ -15,7 +15,8 @@ const values = (prefix: string) => argumentCompletions(prefix)?.map((item) => it
 
 describe("argument completions", () => {
 	it("offers the static completions filtered by prefix", () => {
-		expect(values("")).toEqual(["off", "status", "15m", "30m", "1h", "turns:3", "turns:5", "turns:10"]);
+		expect(values("")).toEqual(["off", "status", "subagents", "15m", "30m", "1h", "turns:3", "turns:5", "turns:10"]);
+		expect(values("su")).toEqual(["subagents"]);
 		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
 		expect(values("1")).toEqual(["15m", "1h"]);
 		expect(values("ST")).toEqual(["status"]);
@@ -35,10 +36,28 @@ describe("argument completions", () => {
 		]);
 		expect(values("15m ")).toEqual(["15m 15m", "15m 30m", "15m 1h", "15m turns:3", "15m turns:5", "15m turns:10"]);
 		expect(argumentCompletions("15m o")).toBeNull();
+		expect(argumentCompletions("15m su")).toBeNull();
+	});
+
+	it("offers a subagent budget's words after subagents, off only as its one word, and never turns:", () => {
+		expect(values("subagents ")).toEqual([
+			"subagents off",
+			"subagents 2m",
+			"subagents 5m",
+			"subagents 15m",
+			"subagents steps:15",
+			"subagents steps:30",
+			"subagents tokens:200k",
+		]);
+		expect(argumentCompletions("Subagents o")).toEqual([{ value: "Subagents off", label: "off" }]);
+		expect(values("subagents 5m st")).toEqual(["subagents 5m steps:15", "subagents 5m steps:30"]);
+		expect(argumentCompletions("subagents 5m o")).toBeNull();
+		expect(argumentCompletions("subagents tu")).toBeNull();
 	});
 
 	it("has a description that shows the syntax", () => {
 		expect(COMMAND_DESCRIPTION).toContain("/timebox 15m turns:3");
+		expect(COMMAND_DESCRIPTION).toContain("subagents 5m steps:30");
 	});
 });
 

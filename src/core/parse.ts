@@ -101,7 +101,7 @@ type Words =
 	  }
 	| { invalid: string };
 
-function readWords(tokens: readonly string[]): Words {
+function readWords(tokens: readonly string[], known: string = SESSION_BUDGET_WORDS): Words {
 	let timeMs: number | null = null;
 	let turns: number | null = null;
 	let tokenCount: number | null = null;
@@ -189,14 +189,18 @@ function readWords(tokens: readonly string[]): Words {
 			timeWord = token;
 			continue;
 		}
-		return { invalid: unknownWord(token) };
+		return { invalid: unknownWord(token, known) };
 	}
 	return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
 }
 
-/** Why a word is no budget word, with a hint for the slips people make. */
-function unknownWord(token: string): string {
-	const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
+/** The words a session's budget takes, and those a subagent's takes, as a bad word's message lists them. */
+const SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
+const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+
+/** Why a word is no budget word (of those `known` lists), with a hint for the slips people make. */
+function unknownWord(token: string, known: string): string {
+	const why = `${quoteInput(token)} is not a budget word: ${known}.`;
 	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
 	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
 	return why;
@@ -309,7 +313,7 @@ export function parseTaskBudget(text: string): TaskBudget | { invalid: string } 
 	const tokens = joinSplitTokens(text)
 		.split(/\s+/)
 		.filter((token) => token.length > 0);
-	const words = readWords(tokens);
+	const words = readWords(tokens, TASK_BUDGET_WORDS);
 	if ("invalid" in words) return words;
 	if (words.turns !== null) {
 		return {

@@ -351,7 +351,7 @@ var SUB_COMMANDS = {
   [RESUME_WORD]: "resume",
   ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
 };
-function readWords(tokens) {
+function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
   let tokenCount = null;
@@ -439,12 +439,14 @@ function readWords(tokens) {
       timeWord = token;
       continue;
     }
-    return { invalid: unknownWord(token) };
+    return { invalid: unknownWord(token, known) };
   }
   return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
 }
-function unknownWord(token) {
-  const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+function unknownWord(token, known) {
+  const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
   if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
   return why;
@@ -531,7 +533,7 @@ function parseTaskBudget(text2) {
     return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
   }
   const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
-  const words = readWords(tokens);
+  const words = readWords(tokens, TASK_BUDGET_WORDS);
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {

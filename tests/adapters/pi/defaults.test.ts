@@ -175,7 +175,7 @@ describe("a subagent budget on the fake pi", () => {
 		await fromFile.start();
 		expect(fromFile.screen.notifications).toEqual([
 			{
-				message: `Timebox: timebox.subagents in ${globalSettings}: {"*":"5m","Explore":"2m soon"} has a bad budget for "Explore" ("soon" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s), so it is ignored.`,
+				message: `Timebox: timebox.subagents in ${globalSettings}: {"*":"5m","Explore":"2m soon"} has a bad budget for "Explore" ("soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50), so it is ignored.`,
 				level: "warning",
 			},
 		]);

@@ -37,7 +37,9 @@ describe("/timebox subagents", () => {
 		expect(parseTaskBudget("")).toEqual({
 			invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>.",
 		});
-		expect(parseTaskBudget("soon")).toMatchObject({ invalid: expect.stringContaining('"soon" is not a budget word') });
+		expect(parseTaskBudget("soon")).toEqual({
+			invalid: '"soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50.',
+		});
 	});
 
 	it("sets the budget for subagents started from then on, shows it, and turns it off", () => {

@@ -2772,6 +2772,7 @@ function claudeCodeTerms(mode) {
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var SESSIONS_INDEX_KEY = "sessions";
+var USAGE_WRITE_DELAY_MS = 1e3;
 var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -2783,24 +2784,25 @@ function savedSession(value) {
   return { history, claims };
 }
 var ModuleStore = class _ModuleStore {
-  constructor(engine, sessionId, saved, now, problem) {
+  constructor(engine, sessionId, saved, deps) {
     this.engine = engine;
     this.sessionId = sessionId;
     this.saved = saved;
-    this.now = now;
-    this.problem = problem;
+    this.deps = deps;
   }
   engine;
   sessionId;
   saved;
-  now;
-  problem;
+  deps;
   writing = Promise.resolve();
   /** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
   queued = false;
   indexed = false;
+  /** Cancels the delayed write of usage, while one waits. */
+  delayed = null;
   /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
-  static async open(engine, sessionId, now, problem) {
+  static async open(engine, sessionId, deps) {
+    const now = () => deps.clock.now();
     const store = engine().store;
     const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
     const index = await store.get(SESSIONS_INDEX_KEY);
@@ -2814,7 +2816,7 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    return new _ModuleStore(engine, sessionId, saved, now, problem);
+    return new _ModuleStore(engine, sessionId, saved, deps);
   }
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
@@ -2833,11 +2835,19 @@ var ModuleStore = class _ModuleStore {
     this.saved.history.push({ kind: "prompt", key });
     this.save();
   }
-  /** What a model call used. */
+  /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
     if (!this.hasBudget) return;
-    this.saved.history.push({ kind: "usage", tokens, cost, at: this.now() });
-    this.save();
+    const history = this.saved.history;
+    const last = history[history.length - 1];
+    const at = this.deps.clock.now();
+    if (last?.kind === "usage")
+      history[history.length - 1] = { ...last, tokens: last.tokens + tokens, cost: last.cost + cost, at };
+    else history.push({ kind: "usage", tokens, cost, at });
+    this.delayed ??= this.deps.scheduler.setTimeout(() => {
+      this.delayed = null;
+      this.save();
+    }, USAGE_WRITE_DELAY_MS);
   }
   claim(claim2) {
     if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
@@ -2857,10 +2867,13 @@ var ModuleStore = class _ModuleStore {
   }
   /** Resolves once every change so far is written. */
   flush() {
+    if (this.delayed) this.save();
     return this.writing;
   }
   /** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
   save() {
+    this.delayed?.();
+    this.delayed = null;
     if (this.queued) return;
     this.queued = true;
     this.writing = this.writing.then(async () => {
@@ -2871,10 +2884,13 @@ var ModuleStore = class _ModuleStore {
         if (!this.indexed) {
           this.indexed = true;
           const index = await store.get(SESSIONS_INDEX_KEY);
-          await store.set(SESSIONS_INDEX_KEY, { ...isRecord(index) ? index : {}, [this.sessionId]: this.now() });
+          await store.set(SESSIONS_INDEX_KEY, {
+            ...isRecord(index) ? index : {},
+            [this.sessionId]: this.deps.clock.now()
+          });
         }
       } catch (error) {
-        this.problem(error);
+        this.deps.problem(error);
       }
     });
   }
@@ -2912,12 +2928,11 @@ var ModuleHost = class {
     const defaultBudget = await engine().env.defaultBudget();
     const daily = await engine().env.dailyBudget();
     let session = null;
-    const store = await ModuleStore.open(
-      engine,
-      sessionId,
-      () => this.deps.clock.now(),
-      (error) => session?.live.notifyProblem("store", error)
-    );
+    const store = await ModuleStore.open(engine, sessionId, {
+      clock: this.deps.clock,
+      scheduler: engineScheduler(engine),
+      problem: (error) => session?.live.notifyProblem("store", error)
+    });
     const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : void 0;
     session = new ClaudeSession({
       engine,

@@ -7,6 +7,7 @@ import { claudeCodeTerms } from "../terms.ts";
 import type { Engine } from "./engine.ts";
 import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
+import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
 export interface HostDeps {
@@ -51,12 +52,11 @@ export class ModuleHost {
 		const defaultBudget = await engine().env.defaultBudget();
 		const daily = await engine().env.dailyBudget();
 		let session: ClaudeSession | null = null;
-		const store = await ModuleStore.open(
-			engine,
-			sessionId,
-			() => this.deps.clock.now(),
-			(error) => session?.live.notifyProblem("store", error),
-		);
+		const store = await ModuleStore.open(engine, sessionId, {
+			clock: this.deps.clock,
+			scheduler: engineScheduler(engine),
+			problem: (error) => session?.live.notifyProblem("store", error),
+		});
 		const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : undefined;
 		session = new ClaudeSession({
 			engine,

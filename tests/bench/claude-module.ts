@@ -46,6 +46,7 @@ function fastDollar(values: Map<string, string>): Dollar {
 		clock: { after: () => timer, every: () => timer },
 		process: { run: async () => ({ exitCode: 0, stdout: "", stderr: "" }) },
 		env: { get: async () => undefined, set: async () => ({}) },
+		fs: { read: async () => "", list: async () => [] },
 	};
 }
 

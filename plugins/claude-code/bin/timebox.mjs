@@ -2827,7 +2827,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -2978,7 +2978,7 @@ var SessionLog = class {
   /** Appends one line; a single small append is written whole even when hooks run in parallel. */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendFileSync2(this.file, `${JSON.stringify(line)}
+    appendFileSync(this.file, `${JSON.stringify(line)}
 `, { encoding: "utf8", flag: "a" });
   }
 };

@@ -2990,7 +2990,7 @@ function dailyDir(stateHome, home) {
 var CLAIM_TRIES = 5;
 var WRITE_SCRIPT = [
   "while [ $# -gt 0 ]; do",
-  '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "${path%/*}"',
+  '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
   `    append) printf '%s' "$text" >> "$path" ;;`,

@@ -4,7 +4,6 @@
 
 import { createHash } from "node:crypto";
 import {
-	appendFileSync,
 	closeSync,
 	fstatSync,
 	mkdirSync,

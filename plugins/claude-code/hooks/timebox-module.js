@@ -23,6 +23,7 @@ function engineOf($) {
     env: {
       defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
       dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
       home: () => $.env.get("HOME"),
       stateHome: () => $.env.get("XDG_STATE_HOME"),
       markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
@@ -67,6 +68,8 @@ var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
 var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
 var SUBAGENTS_WORD = "subagents";
 var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
@@ -3265,6 +3268,7 @@ var ModuleUI = class {
 
 // src/adapters/claude/function-hooks/session.ts
 var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+var SUBAGENT_STOPPED = "stopped";
 var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 function tokensOf(usage) {
   const counts = [
@@ -3291,6 +3295,7 @@ var ClaudeSession = class {
       scheduler: engineScheduler(deps.engine),
       onStop: engineOnStop(deps.engine),
       abortRun: () => this.abortRun(),
+      stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
       ...deps.daily ? { daily: deps.daily } : {}
@@ -3303,11 +3308,18 @@ var ClaudeSession = class {
   turnId = null;
   /** The prompt the latest run belongs to, by its key; null before the first. */
   prompt = null;
-  /** The main loop's tools of the last step still to end, and the number of the step that follows them. */
-  toolsLeft = 0;
-  nextStep = 1;
-  /** Settles each running tool's race as stopped. */
-  stoppers = /* @__PURE__ */ new Set();
+  /** Each loop's last step (the main loop's under null, a subagent's under its key). */
+  loops = /* @__PURE__ */ new Map();
+  /** Settles each running tool's race as stopped, with the subagent it runs in (null: the main loop). */
+  stoppers = /* @__PURE__ */ new Map();
+  /** Each subagent's key in the rules (its Agent tool call's id), by Claude Code's id of its loop. */
+  agents = /* @__PURE__ */ new Map();
+  /** The keys of the subagents being spawned, whose loop's id is not known yet. */
+  spawning = [];
+  /** The subagents the rules stopped, until they end. */
+  stopped = /* @__PURE__ */ new Set();
+  /** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
+  linesForParent = /* @__PURE__ */ new Map();
   /** The session's cost at the last response, read from the engine (null until first read). */
   costSeen = null;
   /** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
@@ -3336,7 +3348,11 @@ var ClaudeSession = class {
   load(settings) {
     const text = settings.defaultBudget?.trim();
     const daily = settings.daily?.trim();
-    const sources = daily ? { daily: [{ value: daily, source: "TIMEBOX_DAILY", scope: "user" }] } : {};
+    const subagents = settings.subagents?.trim();
+    const sources = {
+      ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
+      ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
+    };
     this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
@@ -3370,27 +3386,40 @@ var ClaudeSession = class {
     );
   }
   /**
-   * Before a model request: a step of the prompt's run, or its refusal (the step is answered with no request, which
-   * ends the turn). A subagent's request is a step of the run that started it: refused once that run is stopped.
+   * Before a model request: a step of the prompt's run, or a subagent's model call, or its refusal (the step is answered
+   * with no request, which ends the turn: a stopped subagent's answer goes back to its parent).
    */
   async beforeStep(event) {
-    const main = event.agentId === void 0;
-    if (main) this.turnId = event.turnId;
-    const sessionEvent = !main ? { type: "toolCall", prompt: null } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
+    const agent = this.agentOf(event);
+    if (agent === null) this.turnId = event.turnId;
+    const loop = this.loopOf(agent);
+    const counted = loop.called;
+    loop.called = false;
+    if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+    const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
     const answer = await this.handle(sessionEvent);
     return answer.refusal;
   }
-  /** After a model response: what it used; for the main loop, the tools it asked for, before the next step. */
-  async afterStep(event, response) {
-    if (event.agentId === void 0) {
-      this.toolsLeft = response.toolUses.length;
-      this.nextStep = event.index + 2;
+  /** A loop's last step, made on first use. */
+  loopOf(agent) {
+    let loop = this.loops.get(agent);
+    if (!loop) {
+      loop = { toolsLeft: 0, nextStep: 1, called: false };
+      this.loops.set(agent, loop);
     }
+    return loop;
+  }
+  /** After a model response: what it used, and the tools it asked for, before the loop's next call. */
+  async afterStep(event, response) {
+    const agent = this.agentOf(event);
+    const loop = this.loopOf(agent);
+    loop.toolsLeft = response.toolUses.length;
+    loop.nextStep = event.index + 2;
     if (!response.usage) return;
     const tokens = tokensOf(response.usage);
     const cost = await this.costSince();
     this.deps.store.appendUsage(tokens, cost);
-    await this.handle({ type: "modelResponse", tokens, cost });
+    await this.handle({ type: "modelResponse", tokens, cost, ...agent === null ? {} : { agent } });
   }
   /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
   async costSince() {
@@ -3405,35 +3434,100 @@ var ClaudeSession = class {
    * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
    */
   async toolCall(event, next) {
-    const main = event.agentId === void 0;
-    const prompt = main ? this.prompt : null;
-    const before = await this.handle({ type: "toolCall", prompt });
+    const agent = this.agentOf(event);
+    const main = agent === null;
+    const before = await this.handle(
+      main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent }
+    );
     if (before.refusal !== null) return { deny: before.refusal };
-    const result = await this.whileRunning(next(event));
-    if (result === STOPPED) return { deny: TOOL_STOPPED };
-    if (!main || result.deny !== void 0 || this.toolsLeft === 0 || --this.toolsLeft > 0) return result;
-    const call = await this.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
+    const ran = await this.whileRunning(next(event), agent);
+    if (ran === STOPPED) return { deny: TOOL_STOPPED };
+    const result = this.withParentLines(event, ran);
+    const loop = this.loopOf(agent);
+    if (result.deny !== void 0 || loop.toolsLeft === 0 || --loop.toolsLeft > 0) return result;
+    const call = await this.handle(
+      main ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
+    );
+    loop.called = !main;
     return withContext(result, call);
   }
-  /** The tool's answer, or STOPPED when the run is ended while it runs. */
-  whileRunning(pending) {
+  /** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
+  whileRunning(pending, agent) {
     return new Promise((resolve, reject) => {
       const stop2 = () => resolve(STOPPED);
-      this.stoppers.add(stop2);
+      this.stoppers.set(stop2, agent);
       pending.then(resolve, reject).finally(() => this.stoppers.delete(stop2));
     });
   }
-  /** The main loop's turn ended: the run is over. */
+  /** An Agent tool call's result, with what the parent is to read of the subagent's end (stopped at its budget). */
+  withParentLines(event, result) {
+    const lines = this.linesForParent.get(event.tool_use_id);
+    if (lines === void 0) return result;
+    this.linesForParent.delete(event.tool_use_id);
+    return result.deny !== void 0 ? result : { ...result, context: [...result.context ?? [], ...lines] };
+  }
+  /**
+   * A subagent about to start: refused once the session's budget is spent; else it starts with its budget in its
+   * task. It is known to the rules by its Agent tool call's id (its loop's id comes only once it started).
+   */
+  async agentSpawn(event, next) {
+    const key = event.tool_use_id || this.deps.newId();
+    const parent = event.parentAgentId === void 0 ? null : this.keyOf(event.parentAgentId);
+    const task = event.description || event.prompt;
+    const answer = await this.handle({ type: "agentStart", agent: key, parent, agentType: event.subagentType, task });
+    if (answer.refusal !== null) return { deny: answer.refusal };
+    const told = answer.context.length === 0 ? event : { ...event, prompt: [event.prompt, ...answer.context].join("\n\n") };
+    this.spawning.push(key);
+    try {
+      const started = await next(told);
+      if (started.deny === void 0 && started.agentId !== void 0) this.agents.set(started.agentId, key);
+      return started;
+    } finally {
+      this.spawning.splice(this.spawning.indexOf(key), 1);
+    }
+  }
+  /** The key of the subagent an event belongs to, or null for the main loop. */
+  agentOf(event) {
+    return event.agentId === void 0 ? null : this.keyOf(event.agentId);
+  }
+  /**
+   * A subagent's key by its loop's id. One that starts before its spawn returned is the one being spawned, when only
+   * one is; any other is known by its own id (the rules let an agent they never saw start run, and count its usage).
+   */
+  keyOf(agentId) {
+    const known = this.agents.get(agentId);
+    if (known !== void 0) return known;
+    const [only, ...others] = this.spawning;
+    if (only === void 0 || others.length > 0) return agentId;
+    this.agents.set(agentId, only);
+    return only;
+  }
+  /** The rules stopped a subagent: its running tools are stopped; its next request is answered with none. */
+  stopAgent(agent) {
+    this.stopped.add(agent);
+    for (const [stop2, runningIn] of [...this.stoppers]) if (runningIn === agent) stop2();
+  }
+  /**
+   * A turn ended: the main loop's run is over, or a subagent's answer goes back to its parent, with what the parent
+   * is to read of how it ended (given with its Agent tool call's result).
+   */
   async turnComplete(event) {
-    if (event.agentId !== void 0) return;
+    const agent = this.agentOf(event);
+    if (agent !== null) {
+      const ended = await this.handle({ type: "agentEnd", agent, ...event.answer ? { result: event.answer } : {} });
+      this.stopped.delete(agent);
+      this.loops.delete(agent);
+      if (ended.context.length > 0) this.linesForParent.set(agent, ended.context);
+      return;
+    }
     this.turnId = null;
-    this.toolsLeft = 0;
+    this.loopOf(null).toolsLeft = 0;
     await this.handle({ type: "runEnd" });
   }
   /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
   abortRun() {
     if (this.stoppers.size > 0) {
-      for (const stop2 of [...this.stoppers]) stop2();
+      for (const stop2 of [...this.stoppers.keys()]) stop2();
       this.stoppers.clear();
       return;
     }
@@ -3494,6 +3588,13 @@ async function toolCall2(host, $, event, next) {
   return session.toolCall(event, next);
 }
 function toolGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { deny: GUARD_FAILED };
+}
+async function agentSpawn(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.agentSpawn(event, next);
+}
+function spawnGuardFailed(_engine, event, next) {
   return next.called ? next(event) : { deny: GUARD_FAILED };
 }
 async function turnComplete(host, $, event, next) {
@@ -4048,7 +4149,7 @@ var ModuleHost = class {
       store,
       ...ledger ? { daily: ledger } : {}
     });
-    session.load({ defaultBudget, daily });
+    session.load({ defaultBudget, daily, subagents: await engine().env.subagentBudget() });
     return session;
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
@@ -4086,6 +4187,10 @@ function registerWith(on, deps) {
     "tool.call",
     ($, e, next) => toolCall2(host, $, e, next)
   ).catch(toolGuardFailed);
+  on(
+    "agent.spawn",
+    ($, e, next) => agentSpawn(host, $, e, next)
+  ).catch(spawnGuardFailed);
   on(
     "turn.complete",
     ($, e, next) => turnComplete(host, $, e, next)

@@ -58,6 +58,8 @@ export interface Engine {
 		defaultBudget(): Promise<string | undefined>;
 		/** TIMEBOX_DAILY: the daily budget every session of the user shares. */
 		dailyBudget(): Promise<string | undefined>;
+		/** TIMEBOX_SUBAGENTS: the budget every subagent gets. */
+		subagentBudget(): Promise<string | undefined>;
 		/** HOME and XDG_STATE_HOME: where the daily ledger every host shares lives. */
 		home(): Promise<string | undefined>;
 		stateHome(): Promise<string | undefined>;
@@ -89,6 +91,7 @@ export function engineOf($: Dollar): Engine {
 		env: {
 			defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
 			dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+			subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
 			home: () => $.env.get("HOME"),
 			stateHome: () => $.env.get("XDG_STATE_HOME"),
 			markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1"),
@@ -171,11 +174,27 @@ export interface ToolCallEvent {
 /** What a `tool.call` resolves to: the tool's result (with context for the model after it), or its refusal. */
 export type ToolCallAnswer = { deny: string } | { result: unknown; context?: readonly string[]; deny?: undefined };
 
-/** `turn.complete`: a turn ended, main's or a subagent's. */
+/** `turn.complete`: a turn ended, main's or a subagent's (whose answer goes back to its parent). */
 export interface TurnCompleteEvent {
 	turnId: string;
 	agentId?: string;
+	answer?: string;
 }
+
+/** `agent.spawn`: the Agent tool (or a command's fork) is about to start a subagent. */
+export interface AgentSpawnEvent {
+	/** The Agent tool call this spawn belongs to; empty for a fork no tool call starts. */
+	tool_use_id: string;
+	/** The subagent's task; a rewrite is the prompt it runs with. */
+	prompt: string;
+	description: string;
+	subagentType: string;
+	/** The loop the spawn happens in; absent from the main loop. */
+	parentAgentId?: string;
+}
+
+/** What an `agent.spawn` resolves to: the started subagent's id, or the spawn's refusal. */
+export type AgentSpawnAnswer = { model: string; agentId?: string; deny?: undefined } | { deny: string };
 
 /** `next(e)` of a plain event: the rest of the chain. */
 export type Next<E, R> = (event: E) => Promise<R>;

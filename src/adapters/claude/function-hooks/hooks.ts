@@ -3,6 +3,8 @@
 // event. A guard that fails refuses what it guards (Claude Code would skip a failing hook and let the action through).
 
 import {
+	type AgentSpawnAnswer,
+	type AgentSpawnEvent,
 	type CommandRunAnswer,
 	type CommandRunEvent,
 	type Dollar,
@@ -115,7 +117,27 @@ export function toolGuardFailed(
 	return next.called ? next(event) : { deny: GUARD_FAILED };
 }
 
-/** A turn ended: the main loop's run is over. */
+/** A subagent about to start: refused, or started with its budget in its task. */
+export async function agentSpawn(
+	host: ModuleHost,
+	$: Dollar,
+	event: AgentSpawnEvent,
+	next: Next<AgentSpawnEvent, AgentSpawnAnswer>,
+): Promise<AgentSpawnAnswer> {
+	const session = await host.sessionOf(engineOf($));
+	return session.agentSpawn(event, next);
+}
+
+/** An `agent.spawn` guard that failed before the subagent started: the spawn is refused. */
+export function spawnGuardFailed(
+	_engine: unknown,
+	event: AgentSpawnEvent,
+	next: Next<AgentSpawnEvent, AgentSpawnAnswer> & { called: boolean },
+): AgentSpawnAnswer | Promise<AgentSpawnAnswer> {
+	return next.called ? next(event) : { deny: GUARD_FAILED };
+}
+
+/** A turn ended: the main loop's run is over, or a subagent's. */
 export async function turnComplete(
 	host: ModuleHost,
 	$: Dollar,

@@ -66,7 +66,7 @@ export class ModuleHost {
 			store,
 			...(ledger ? { daily: ledger } : {}),
 		});
-		session.load({ defaultBudget, daily });
+		session.load({ defaultBudget, daily, subagents: await engine().env.subagentBudget() });
 		return session;
 	}
 

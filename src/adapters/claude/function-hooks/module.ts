@@ -3,6 +3,8 @@
 // every guard a `.catch` that refuses, so that a guard that fails never lets the action through.
 
 import type {
+	AgentSpawnAnswer,
+	AgentSpawnEvent,
 	CommandRunEvent,
 	Dollar,
 	Next,
@@ -18,11 +20,13 @@ import type {
 	TurnStepEvent,
 } from "./engine.ts";
 import {
+	agentSpawn,
 	commandFailed,
 	promptGuardFailed,
 	promptSubmit,
 	sessionEnd,
 	sessionStart,
+	spawnGuardFailed,
 	stepFailed,
 	timeboxCommand,
 	toolCall,
@@ -52,6 +56,9 @@ export function registerWith(on: On, deps: HostDeps): ModuleHost {
 	on("tool.call", ($: Dollar, e: ToolCallEvent, next: Next<ToolCallEvent, ToolCallAnswer>) =>
 		toolCall(host, $, e, next),
 	).catch(toolGuardFailed);
+	on("agent.spawn", ($: Dollar, e: AgentSpawnEvent, next: Next<AgentSpawnEvent, AgentSpawnAnswer>) =>
+		agentSpawn(host, $, e, next),
+	).catch(spawnGuardFailed);
 	on("turn.complete", ($: Dollar, e: TurnCompleteEvent, next: Next<TurnCompleteEvent, unknown>) =>
 		turnComplete(host, $, e, next),
 	);

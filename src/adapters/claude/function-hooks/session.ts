@@ -4,14 +4,17 @@
 // the run belongs to, the tools still running and how to stop them. No rule lives here.
 
 import type { Clock, HostTerms, SessionEvent, SettingSources } from "../../../core/index.ts";
-import { type Answer, DEFAULT_ENV, LiveSession } from "../../../core/index.ts";
+import { type Answer, DAILY_ENV, DEFAULT_ENV, LiveSession, SUBAGENTS_ENV } from "../../../core/index.ts";
 import type { ModuleDailyLedger } from "./daily.ts";
 import type {
+	AgentSpawnAnswer,
+	AgentSpawnEvent,
 	Engine,
 	PromptSubmitAnswer,
 	PromptSubmitEvent,
 	StepUsage,
 	ToolCallAnswer,
+	TurnCompleteEvent,
 	TurnStepAnswer,
 	TurnStepEvent,
 } from "./engine.ts";
@@ -22,6 +25,8 @@ import { ModuleUI } from "./ui.ts";
 
 /** A prompt whose place in the day's budget another session took while it was counted. */
 export const DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+/** Why a stopped subagent's request is not sent (it is answered with none; nobody reads this). */
+const SUBAGENT_STOPPED = "stopped";
 /** What the model reads of a tool stopped while it ran (the person reads the stop's own notice). */
 export const TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 
@@ -37,10 +42,11 @@ export interface SessionDeps {
 	daily?: ModuleDailyLedger;
 }
 
-/** What the session reads when it opens: a default budget, the daily budgets, and whether a person is at the prompt. */
+/** What the session reads when it opens: a default budget, the daily budgets, the subagents' budget. */
 export interface OpenSettings {
 	defaultBudget: string | undefined;
 	daily: string | undefined;
+	subagents?: string | undefined;
 }
 
 /** The tokens of one response, every kind counted. */
@@ -59,6 +65,15 @@ export function noRequest(event: TurnStepEvent): TurnStepAnswer {
 	return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
 }
 
+/** What the module remembers of a loop's last step: its tools still to end, and the call that follows them. */
+interface Loop {
+	toolsLeft: number;
+	/** The main loop's next step number. */
+	nextStep: number;
+	/** A subagent's next call was counted at its last tool's end: its request is only checked. */
+	called: boolean;
+}
+
 /** The marker a tool's race settles to when the rules stopped the run while it ran. */
 const STOPPED = Symbol("stopped");
 
@@ -69,11 +84,18 @@ export class ClaudeSession {
 	private turnId: string | null = null;
 	/** The prompt the latest run belongs to, by its key; null before the first. */
 	private prompt: string | null = null;
-	/** The main loop's tools of the last step still to end, and the number of the step that follows them. */
-	private toolsLeft = 0;
-	private nextStep = 1;
-	/** Settles each running tool's race as stopped. */
-	private readonly stoppers = new Set<() => void>();
+	/** Each loop's last step (the main loop's under null, a subagent's under its key). */
+	private readonly loops = new Map<string | null, Loop>();
+	/** Settles each running tool's race as stopped, with the subagent it runs in (null: the main loop). */
+	private readonly stoppers = new Map<() => void, string | null>();
+	/** Each subagent's key in the rules (its Agent tool call's id), by Claude Code's id of its loop. */
+	private readonly agents = new Map<string, string>();
+	/** The keys of the subagents being spawned, whose loop's id is not known yet. */
+	private readonly spawning: string[] = [];
+	/** The subagents the rules stopped, until they end. */
+	private readonly stopped = new Set<string>();
+	/** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
+	private readonly linesForParent = new Map<string, readonly string[]>();
 	/** The session's cost at the last response, read from the engine (null until first read). */
 	private costSeen: number | null = null;
 
@@ -87,6 +109,7 @@ export class ClaudeSession {
 			scheduler: engineScheduler(deps.engine),
 			onStop: engineOnStop(deps.engine),
 			abortRun: () => this.abortRun(),
+			stopAgent: (agent) => this.stopAgent(agent),
 			newBudgetId: deps.newId,
 			terms: deps.terms,
 			...(deps.daily ? { daily: deps.daily } : {}),
@@ -123,7 +146,11 @@ export class ClaudeSession {
 	load(settings: OpenSettings): void {
 		const text = settings.defaultBudget?.trim();
 		const daily = settings.daily?.trim();
-		const sources: SettingSources = daily ? { daily: [{ value: daily, source: "TIMEBOX_DAILY", scope: "user" }] } : {};
+		const subagents = settings.subagents?.trim();
+		const sources: SettingSources = {
+			...(daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {}),
+			...(subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}),
+		};
 		this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
 	}
 
@@ -165,33 +192,49 @@ export class ClaudeSession {
 	}
 
 	/**
-	 * Before a model request: a step of the prompt's run, or its refusal (the step is answered with no request, which
-	 * ends the turn). A subagent's request is a step of the run that started it: refused once that run is stopped.
+	 * Before a model request: a step of the prompt's run, or a subagent's model call, or its refusal (the step is answered
+	 * with no request, which ends the turn: a stopped subagent's answer goes back to its parent).
 	 */
 	async beforeStep(event: TurnStepEvent): Promise<string | null> {
-		const main = event.agentId === undefined;
-		if (main) this.turnId = event.turnId;
-		const sessionEvent: SessionEvent = !main
-			? { type: "toolCall", prompt: null }
-			: this.prompt === null
-				? { type: "modelCall", prompt: null }
-				: { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
-		// What the model is to read of this step went with the prompt, or after the tools before it.
+		const agent = this.agentOf(event);
+		if (agent === null) this.turnId = event.turnId;
+		// What the model is to read at this call went with the prompt, into the subagent's task, or with the last tool
+		// result before it; a subagent's call that was counted then is only checked now (it has no step number).
+		const loop = this.loopOf(agent);
+		const counted = loop.called;
+		loop.called = false;
+		if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+		const sessionEvent: SessionEvent =
+			agent !== null
+				? { type: "modelCall", prompt: null, agent }
+				: this.prompt === null
+					? { type: "modelCall", prompt: null }
+					: { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
 		const answer = await this.handle(sessionEvent);
 		return answer.refusal;
 	}
 
-	/** After a model response: what it used; for the main loop, the tools it asked for, before the next step. */
-	async afterStep(event: TurnStepEvent, response: TurnStepAnswer): Promise<void> {
-		if (event.agentId === undefined) {
-			this.toolsLeft = response.toolUses.length;
-			this.nextStep = event.index + 2;
+	/** A loop's last step, made on first use. */
+	private loopOf(agent: string | null): Loop {
+		let loop = this.loops.get(agent);
+		if (!loop) {
+			loop = { toolsLeft: 0, nextStep: 1, called: false };
+			this.loops.set(agent, loop);
 		}
+		return loop;
+	}
+
+	/** After a model response: what it used, and the tools it asked for, before the loop's next call. */
+	async afterStep(event: TurnStepEvent, response: TurnStepAnswer): Promise<void> {
+		const agent = this.agentOf(event);
+		const loop = this.loopOf(agent);
+		loop.toolsLeft = response.toolUses.length;
+		loop.nextStep = event.index + 2;
 		if (!response.usage) return;
 		const tokens = tokensOf(response.usage);
 		const cost = await this.costSince();
 		this.deps.store.appendUsage(tokens, cost);
-		await this.handle({ type: "modelResponse", tokens, cost });
+		await this.handle({ type: "modelResponse", tokens, cost, ...(agent === null ? {} : { agent }) });
 	}
 
 	/** What the session cost since the last response: the engine's running total, read only while a budget is set. */
@@ -207,42 +250,122 @@ export class ClaudeSession {
 	 * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
 	 * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
 	 */
-	async toolCall<E extends { agentId?: string }>(
+	async toolCall<E extends { agentId?: string; tool: string; tool_use_id: string }>(
 		event: E,
 		next: (event: E) => Promise<ToolCallAnswer>,
 	): Promise<ToolCallAnswer> {
-		const main = event.agentId === undefined;
-		const prompt = main ? this.prompt : null;
-		const before = await this.handle({ type: "toolCall", prompt });
+		const agent = this.agentOf(event);
+		const main = agent === null;
+		const before = await this.handle(
+			main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent },
+		);
 		if (before.refusal !== null) return { deny: before.refusal };
-		const result = await this.whileRunning(next(event));
-		if (result === STOPPED) return { deny: TOOL_STOPPED };
-		if (!main || result.deny !== undefined || this.toolsLeft === 0 || --this.toolsLeft > 0) return result;
-		const call = await this.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
+		const ran = await this.whileRunning(next(event), agent);
+		if (ran === STOPPED) return { deny: TOOL_STOPPED };
+		const result = this.withParentLines(event, ran);
+		const loop = this.loopOf(agent);
+		if (result.deny !== undefined || loop.toolsLeft === 0 || --loop.toolsLeft > 0) return result;
+		// The loop's next call, counted now so that what its model is to read reaches it with this result.
+		const call = await this.handle(
+			main
+				? { type: "modelCall", prompt: this.prompt, step: loop.nextStep }
+				: { type: "modelCall", prompt: null, agent },
+		);
+		loop.called = !main;
 		return withContext(result, call);
 	}
 
-	/** The tool's answer, or STOPPED when the run is ended while it runs. */
-	private whileRunning(pending: Promise<ToolCallAnswer>): Promise<ToolCallAnswer | typeof STOPPED> {
+	/** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
+	private whileRunning(
+		pending: Promise<ToolCallAnswer>,
+		agent: string | null,
+	): Promise<ToolCallAnswer | typeof STOPPED> {
 		return new Promise((resolve, reject) => {
 			const stop = () => resolve(STOPPED);
-			this.stoppers.add(stop);
+			this.stoppers.set(stop, agent);
 			pending.then(resolve, reject).finally(() => this.stoppers.delete(stop));
 		});
 	}
 
-	/** The main loop's turn ended: the run is over. */
-	async turnComplete(event: { agentId?: string }): Promise<void> {
-		if (event.agentId !== undefined) return;
+	/** An Agent tool call's result, with what the parent is to read of the subagent's end (stopped at its budget). */
+	private withParentLines(event: { tool_use_id: string }, result: ToolCallAnswer): ToolCallAnswer {
+		const lines = this.linesForParent.get(event.tool_use_id);
+		if (lines === undefined) return result;
+		this.linesForParent.delete(event.tool_use_id);
+		return result.deny !== undefined ? result : { ...result, context: [...(result.context ?? []), ...lines] };
+	}
+
+	/**
+	 * A subagent about to start: refused once the session's budget is spent; else it starts with its budget in its
+	 * task. It is known to the rules by its Agent tool call's id (its loop's id comes only once it started).
+	 */
+	async agentSpawn(
+		event: AgentSpawnEvent,
+		next: (event: AgentSpawnEvent) => Promise<AgentSpawnAnswer>,
+	): Promise<AgentSpawnAnswer> {
+		const key = event.tool_use_id || this.deps.newId();
+		const parent = event.parentAgentId === undefined ? null : this.keyOf(event.parentAgentId);
+		const task = event.description || event.prompt;
+		const answer = await this.handle({ type: "agentStart", agent: key, parent, agentType: event.subagentType, task });
+		if (answer.refusal !== null) return { deny: answer.refusal };
+		const told =
+			answer.context.length === 0 ? event : { ...event, prompt: [event.prompt, ...answer.context].join("\n\n") };
+		this.spawning.push(key);
+		try {
+			const started = await next(told);
+			if (started.deny === undefined && started.agentId !== undefined) this.agents.set(started.agentId, key);
+			return started;
+		} finally {
+			this.spawning.splice(this.spawning.indexOf(key), 1);
+		}
+	}
+
+	/** The key of the subagent an event belongs to, or null for the main loop. */
+	private agentOf(event: { agentId?: string }): string | null {
+		return event.agentId === undefined ? null : this.keyOf(event.agentId);
+	}
+
+	/**
+	 * A subagent's key by its loop's id. One that starts before its spawn returned is the one being spawned, when only
+	 * one is; any other is known by its own id (the rules let an agent they never saw start run, and count its usage).
+	 */
+	private keyOf(agentId: string): string {
+		const known = this.agents.get(agentId);
+		if (known !== undefined) return known;
+		const [only, ...others] = this.spawning;
+		if (only === undefined || others.length > 0) return agentId;
+		this.agents.set(agentId, only);
+		return only;
+	}
+
+	/** The rules stopped a subagent: its running tools are stopped; its next request is answered with none. */
+	private stopAgent(agent: string): void {
+		this.stopped.add(agent);
+		for (const [stop, runningIn] of [...this.stoppers]) if (runningIn === agent) stop();
+	}
+
+	/**
+	 * A turn ended: the main loop's run is over, or a subagent's answer goes back to its parent, with what the parent
+	 * is to read of how it ended (given with its Agent tool call's result).
+	 */
+	async turnComplete(event: TurnCompleteEvent): Promise<void> {
+		const agent = this.agentOf(event);
+		if (agent !== null) {
+			const ended = await this.handle({ type: "agentEnd", agent, ...(event.answer ? { result: event.answer } : {}) });
+			this.stopped.delete(agent);
+			this.loops.delete(agent);
+			if (ended.context.length > 0) this.linesForParent.set(agent, ended.context);
+			return;
+		}
 		this.turnId = null;
-		this.toolsLeft = 0;
+		this.loopOf(null).toolsLeft = 0;
 		await this.handle({ type: "runEnd" });
 	}
 
 	/** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
 	private abortRun(): void {
 		if (this.stoppers.size > 0) {
-			for (const stop of [...this.stoppers]) stop();
+			for (const stop of [...this.stoppers.keys()]) stop();
 			this.stoppers.clear();
 			return;
 		}

@@ -216,16 +216,44 @@ export class FakeClaude {
 	async tool(
 		run: () => Promise<unknown> = async () => "ok",
 		agentId?: string,
+		call: { tool: string; id: string } = { tool: "Bash", id: "toolu_1" },
 	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
 		return this.hook("tool.call")(
 			this.$,
-			{ tool: "Bash", tool_use_id: "toolu_1", command: "sleep 20", ...(agentId ? { agentId } : {}) },
+			{ tool: call.tool, tool_use_id: call.id, command: "sleep 20", ...(agentId ? { agentId } : {}) },
 			async () => ({ result: await run() }),
 		);
 	}
 
+	/** The prompts subagents were started with, by their Agent tool call's id. */
+	readonly spawned = new Map<string, string>();
+
+	/**
+	 * The Agent tool call `toolUseId` starts a subagent: its loop gets the id `agentId` (Claude Code's); the reason it
+	 * was refused, or null.
+	 */
+	async spawn(
+		toolUseId: string,
+		agentId: string,
+		options: { type?: string; description?: string; prompt?: string; parentAgentId?: string } = {},
+	): Promise<string | null> {
+		const event = {
+			tool_use_id: toolUseId,
+			prompt: options.prompt ?? "Find the flaky test and say why it fails.",
+			description: options.description ?? "find the flaky test",
+			subagentType: options.type ?? "Explore",
+			...(options.parentAgentId ? { parentAgentId: options.parentAgentId } : {}),
+		};
+		const answer = await this.hook("agent.spawn")(this.$, event, async (sent: { prompt: string }) => {
+			this.spawned.set(toolUseId, sent.prompt);
+			return { model: "claude-haiku", agentId };
+		});
+		return answer.deny ?? null;
+	}
+
 	async turnComplete(turnId: string, agentId?: string): Promise<void> {
-		await this.hook("turn.complete")(this.$, { turnId, ...(agentId ? { agentId } : {}) }, async () => ({ text: "" }));
+		const answer = agentId ? { agentId, answer: "The flaky test races the clock." } : {};
+		await this.hook("turn.complete")(this.$, { turnId, ...answer }, async () => ({ text: "" }));
 	}
 
 	async end(reason = "other"): Promise<void> {

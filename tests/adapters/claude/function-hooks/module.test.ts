@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import { register } from "../../../../src/adapters/claude/function-hooks/module.ts";
 import { detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { TOOL_STOPPED } from "../../../../src/adapters/claude/function-hooks/session.ts";
 import { createDailyLedger, localDay } from "../../../../src/adapters/node/daily-ledger.ts";
 import { drain, FakeClaude, settle } from "./fake-engine.ts";
 
@@ -557,6 +558,7 @@ describe("the module's entry", () => {
 			"prompt.submit",
 			"turn.step",
 			"tool.call",
+			"agent.spawn",
 			"turn.complete",
 			"session.end",
 		]);
@@ -584,5 +586,164 @@ describe("the module's entry", () => {
 		await opening;
 		await claude.end();
 		expect(claude.$.variables.get("TIMEBOX_MODULE_LOADED")).toBe("1");
+	});
+});
+
+describe("subagents", () => {
+	const STOPPED =
+		"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
+
+	it("starts a subagent with its budget in its task, warns it and winds it down at its limit; its parent reads how it ended", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "20m steps:3");
+		await claude.start();
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_agent", "agent-7")).toBeNull();
+		expect(claude.spawned.get("toolu_agent")).toContain("20m and 3 model calls for this task");
+		expect(claude.spawned.get("toolu_agent")).toMatch(/^Find the flaky test and say why it fails\.\n\n/);
+		const sub = { agentId: "agent-7" };
+		const read: string[] = [];
+		for (let index = 0; index < 6; index++) {
+			const answered = await claude.step("sub-turn", index, { ...sub, toolUses: 1 });
+			if (answered.usage === null) break;
+			const tool = await claude.tool(undefined, "agent-7");
+			read.push([tool.deny ?? "", ...(tool.context ?? [])].join("\n"));
+		}
+		expect(read.join("\n")).toContain("CRITICAL TIMEBOX WARNING");
+		expect(read.join("\n")).toContain("TIMEBOX: TASK BUDGET SPENT");
+		expect(read.at(-2)).toContain("Timebox: your budget for this task is spent.");
+		expect(read.at(-1)).toBe(STOPPED);
+		// Three calls, the one that concludes, and the one that read its tool's refusal; then no request.
+		expect(claude.requests.filter((request) => request.agentId === "agent-7")).toHaveLength(5);
+		await claude.turnComplete("sub-turn", "agent-7");
+		const parent = await claude.tool(undefined, undefined, { tool: "Agent", id: "toolu_agent" });
+		expect(parent.context).toEqual([
+			expect.stringMatching(/^Timebox: this subagent (stopped|was stopped) .*3-step budget/),
+		]);
+		expect(claude.$.logged.join("\n")).toContain('subagent "find the flaky test" (Explore)');
+	});
+
+	it("refuses a subagent once the session's budget is spent, and stops a running one with it", async () => {
+		const claude = await started();
+		await claude.command("10m");
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		const running = claude.tool(() => new Promise(() => {}), "agent-1");
+		await settle();
+		claude.time.advance(10 * 60_000);
+		expect((await running).deny).toBe(TOOL_STOPPED);
+		expect((await claude.step("sub-1", 1, { agentId: "agent-1" })).stopReason).toBe("end_turn");
+		expect(await claude.spawn("toolu_b", "agent-2")).toContain("no subagent can start");
+	});
+
+	it("stops only the subagent whose budget is spent, while its siblings run on", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "1m");
+		await claude.start();
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 2 });
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		const stuck = claude.tool(() => new Promise(() => {}), "agent-1");
+		await settle();
+		claude.time.advance(40_000);
+		expect(await claude.spawn("toolu_b", "agent-2")).toBeNull();
+		await claude.step("sub-2", 0, { agentId: "agent-2", toolUses: 1 });
+		let finish: (value: unknown) => void = () => {};
+		const working = claude.tool(() => new Promise((done) => (finish = done)), "agent-2");
+		await settle();
+		claude.time.advance(55_000);
+		expect((await stuck).deny).toBe(TOOL_STOPPED);
+		finish("found it");
+		expect((await working).result).toBe("found it");
+		expect((await claude.step("sub-1", 1, { agentId: "agent-1" })).answer).toBe("");
+		expect(await claude.tool(undefined, "agent-1")).toEqual({ deny: STOPPED });
+	});
+
+	it("knows a subagent of a subagent by the agent that started it, and one that starts before its spawn returns", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "steps:2");
+		await claude.start();
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_a", "agent-1", { type: "general" })).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		// The child's first request comes while its spawn is still pending.
+		let release: () => void = () => {};
+		const spawned = claude.hook("agent.spawn")(
+			claude.$,
+			{ tool_use_id: "", prompt: "look", description: "", subagentType: "Explore", parentAgentId: "agent-1" },
+			async () => {
+				await claude.step("child-1", 0, { agentId: "agent-9" });
+				await new Promise<void>((done) => (release = done));
+				return { model: "claude-haiku", agentId: "agent-9" };
+			},
+		);
+		await settle();
+		release();
+		expect((await spawned).agentId).toBe("agent-9");
+		await claude.step("child-1", 1, { agentId: "agent-9" });
+		await claude.step("child-1", 2, { agentId: "agent-9" });
+		await claude.turnComplete("child-1", "agent-9");
+		expect(claude.$.logged.join("\n")).toContain('subagent "look" (Explore)');
+		expect(claude.$.logged.join("\n")).toContain("went back to the agent that started it");
+	});
+
+	it("answers with no request a subagent the session's stop ended after its last tool, and passes on what else refuses", async () => {
+		const claude = await started();
+		await claude.command("10m");
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		expect((await claude.tool(undefined, "agent-1")).result).toBe("ok");
+		claude.time.advance(10 * 60_000);
+		expect((await claude.step("sub-1", 1, { agentId: "agent-1" })).usage).toBeNull();
+	});
+
+	it("passes on an Agent tool call refused beneath Timebox, without the line of how its subagent ended", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "steps:1");
+		await claude.start();
+		expect(await claude.prompt("fix it")).toBeNull();
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		for (let index = 0; index < 3; index++) await claude.step("sub-1", index, { agentId: "agent-1" });
+		// The subagent ends with no answer of its own.
+		await claude.hook("turn.complete")(claude.$, { turnId: "sub-1", agentId: "agent-1" }, async () => ({}));
+		const agentCall = { tool: "Agent", tool_use_id: "toolu_a" };
+		expect(await claude.hook("tool.call")(claude.$, agentCall, async () => ({ deny: "denied beneath" }))).toEqual({
+			deny: "denied beneath",
+		});
+	});
+
+	it("keeps nothing of a spawn refused beneath Timebox", async () => {
+		const claude = await started();
+		expect(await claude.prompt("fix it")).toBeNull();
+		const event = { tool_use_id: "toolu_a", prompt: "look", description: "look", subagentType: "Explore" };
+		expect(await claude.hook("agent.spawn")(claude.$, event, async () => ({ deny: "not here" }))).toEqual({
+			deny: "not here",
+		});
+		expect(await claude.hook("agent.spawn")(claude.$, event, async () => ({ model: "remote" }))).toEqual({
+			model: "remote",
+		});
+		await claude.hook("turn.complete")(claude.$, { turnId: "sub-1", agentId: "agent-1" }, async () => ({}));
+		const agentCall = { tool: "Agent", tool_use_id: "toolu_a" };
+		expect(await claude.hook("tool.call")(claude.$, agentCall, async () => ({ deny: "denied beneath" }))).toEqual({
+			deny: "denied beneath",
+		});
+	});
+
+	it("refuses a spawn whose guard failed, and lets through one already started", async () => {
+		const claude = await started();
+		const event = { tool_use_id: "toolu_a", prompt: "look", description: "look", subagentType: "Explore" };
+		const unsent = Object.assign(async () => ({ model: "m", agentId: "a" }), { called: false });
+		const sent = Object.assign(async () => ({ model: "m", agentId: "a" }), { called: true });
+		expect(await claude.caught("agent.spawn")(claude.$, event, unsent)).toEqual({
+			deny: "Timebox could not check its budget here, so it refused (see the debug log).",
+		});
+		expect(await claude.caught("agent.spawn")(claude.$, event, sent)).toEqual({ model: "m", agentId: "a" });
 	});
 });

@@ -3394,7 +3394,10 @@ var ClaudeSession = class {
     if (agent === null) this.turnId = event.turnId;
     const loop = this.loopOf(agent);
     const counted = loop.called;
+    const refused = loop.refused;
     loop.called = false;
+    loop.refused = null;
+    if (refused !== null) return refused;
     if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
     const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
     const answer = await this.handle(sessionEvent);
@@ -3404,7 +3407,7 @@ var ClaudeSession = class {
   loopOf(agent) {
     let loop = this.loops.get(agent);
     if (!loop) {
-      loop = { toolsLeft: 0, nextStep: 1, called: false };
+      loop = { toolsLeft: 0, nextStep: 1, called: false, refused: null };
       this.loops.set(agent, loop);
     }
     return loop;
@@ -3439,17 +3442,31 @@ var ClaudeSession = class {
     const before = await this.handle(
       main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent }
     );
-    if (before.refusal !== null) return { deny: before.refusal };
+    if (before.refusal !== null) {
+      const call2 = main ? null : await this.nextCall(agent);
+      const told = call2 === null || call2.refusal !== null ? [] : call2.context;
+      return { deny: [before.refusal, ...told].join("\n\n") };
+    }
     const ran = await this.whileRunning(next(event), agent);
     if (ran === STOPPED) return { deny: TOOL_STOPPED };
     const result = this.withParentLines(event, ran);
+    if (result.deny !== void 0) return result;
+    const call = await this.nextCall(agent);
+    return call === null ? result : withContext(result, call);
+  }
+  /**
+   * After a loop's tool: when it was the step's last, the loop's next call, counted now so that what its model is to
+   * read reaches it with this tool's result (Claude Code cannot add to the request a `turn.step` hooks); else null.
+   */
+  async nextCall(agent) {
     const loop = this.loopOf(agent);
-    if (result.deny !== void 0 || loop.toolsLeft === 0 || --loop.toolsLeft > 0) return result;
+    if (loop.toolsLeft === 0 || --loop.toolsLeft > 0) return null;
     const call = await this.handle(
-      main ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
+      agent === null ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
     );
-    loop.called = !main;
-    return withContext(result, call);
+    loop.called = agent !== null;
+    if (agent === null && call.refusal !== null) loop.refused = call.refusal;
+    return call;
   }
   /** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
   whileRunning(pending, agent) {
@@ -3544,7 +3561,7 @@ var ClaudeSession = class {
   }
 };
 function withContext(result, call) {
-  if (call.refusal !== null || call.context.length === 0 || result.deny !== void 0) return result;
+  if (call.refusal !== null || call.context.length === 0) return result;
   return { ...result, context: [...result.context ?? [], ...call.context] };
 }
 
@@ -4006,6 +4023,8 @@ var ModuleStore = class _ModuleStore {
   indexed = false;
   /** Cancels the delayed write of usage, while one waits. */
   delayed = null;
+  /** A claim was made since the last write began. */
+  claimsUnwritten = false;
   /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
@@ -4058,6 +4077,7 @@ var ModuleStore = class _ModuleStore {
   claim(claim2) {
     if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
     this.saved.claims.push(claim2);
+    this.claimsUnwritten = true;
     this.save();
     return true;
   }
@@ -4084,6 +4104,8 @@ var ModuleStore = class _ModuleStore {
     this.queued = true;
     this.writing = this.writing.then(async () => {
       this.queued = false;
+      const withClaims = this.claimsUnwritten;
+      this.claimsUnwritten = false;
       try {
         const store = this.engine().store;
         await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
@@ -4096,7 +4118,7 @@ var ModuleStore = class _ModuleStore {
           });
         }
       } catch (error) {
-        this.deps.problem(error);
+        this.deps.problem(error, withClaims ? "ledger" : "store");
       }
     });
   }
@@ -4137,7 +4159,7 @@ var ModuleHost = class {
     const store = await ModuleStore.open(engine, sessionId, {
       clock: this.deps.clock,
       scheduler: engineScheduler(engine),
-      problem: (error) => session?.live.notifyProblem("store", error)
+      problem: (error, where) => session?.live.notifyProblem(where, error)
     });
     const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
     const ledger = dir === null ? void 0 : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);

@@ -54,7 +54,7 @@ export class ModuleHost {
 		const store = await ModuleStore.open(engine, sessionId, {
 			clock: this.deps.clock,
 			scheduler: engineScheduler(engine),
-			problem: (error) => session?.live.notifyProblem("store", error),
+			problem: (error, where) => session?.live.notifyProblem(where, error),
 		});
 		const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
 		const ledger = dir === null ? undefined : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);

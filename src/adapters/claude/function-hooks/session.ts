@@ -72,6 +72,8 @@ interface Loop {
 	nextStep: number;
 	/** A subagent's next call was counted at its last tool's end: its request is only checked. */
 	called: boolean;
+	/** The main loop's next step was refused when it was counted: its request is not sent. */
+	refused: string | null;
 }
 
 /** The marker a tool's race settles to when the rules stopped the run while it ran. */
@@ -202,7 +204,10 @@ export class ClaudeSession {
 		// result before it; a subagent's call that was counted then is only checked now (it has no step number).
 		const loop = this.loopOf(agent);
 		const counted = loop.called;
+		const refused = loop.refused;
 		loop.called = false;
+		loop.refused = null;
+		if (refused !== null) return refused;
 		if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
 		const sessionEvent: SessionEvent =
 			agent !== null
@@ -218,7 +223,7 @@ export class ClaudeSession {
 	private loopOf(agent: string | null): Loop {
 		let loop = this.loops.get(agent);
 		if (!loop) {
-			loop = { toolsLeft: 0, nextStep: 1, called: false };
+			loop = { toolsLeft: 0, nextStep: 1, called: false, refused: null };
 			this.loops.set(agent, loop);
 		}
 		return loop;
@@ -259,20 +264,37 @@ export class ClaudeSession {
 		const before = await this.handle(
 			main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent },
 		);
-		if (before.refusal !== null) return { deny: before.refusal };
+		if (before.refusal !== null) {
+			// A subagent reads why, and with it what it is to read at its next call, when this was the step's last tool.
+			// The main loop's next step is left to its request: the rules count a step once, and decide it then.
+			const call = main ? null : await this.nextCall(agent);
+			const told = call === null || call.refusal !== null ? [] : call.context;
+			return { deny: [before.refusal, ...told].join("\n\n") };
+		}
 		const ran = await this.whileRunning(next(event), agent);
 		if (ran === STOPPED) return { deny: TOOL_STOPPED };
 		const result = this.withParentLines(event, ran);
+		if (result.deny !== undefined) return result;
+		const call = await this.nextCall(agent);
+		return call === null ? result : withContext(result, call);
+	}
+
+	/**
+	 * After a loop's tool: when it was the step's last, the loop's next call, counted now so that what its model is to
+	 * read reaches it with this tool's result (Claude Code cannot add to the request a `turn.step` hooks); else null.
+	 */
+	private async nextCall(agent: string | null): Promise<Answer | null> {
 		const loop = this.loopOf(agent);
-		if (result.deny !== undefined || loop.toolsLeft === 0 || --loop.toolsLeft > 0) return result;
-		// The loop's next call, counted now so that what its model is to read reaches it with this result.
+		if (loop.toolsLeft === 0 || --loop.toolsLeft > 0) return null;
 		const call = await this.handle(
-			main
+			agent === null
 				? { type: "modelCall", prompt: this.prompt, step: loop.nextStep }
 				: { type: "modelCall", prompt: null, agent },
 		);
-		loop.called = !main;
-		return withContext(result, call);
+		loop.called = agent !== null;
+		// A step refused when it was counted is refused at its request too, whatever comes between.
+		if (agent === null && call.refusal !== null) loop.refused = call.refusal;
+		return call;
 	}
 
 	/** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
@@ -388,7 +410,7 @@ export class ClaudeSession {
 }
 
 /** A tool's result with what the model is to read at the next step after it, unless that step is refused. */
-function withContext(result: ToolCallAnswer, call: Answer): ToolCallAnswer {
-	if (call.refusal !== null || call.context.length === 0 || result.deny !== undefined) return result;
+function withContext(result: ToolCallAnswer & { deny?: undefined }, call: Answer): ToolCallAnswer {
+	if (call.refusal !== null || call.context.length === 0) return result;
 	return { ...result, context: [...(result.context ?? []), ...call.context] };
 }

@@ -30,7 +30,8 @@ export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 export interface StoreDeps {
 	clock: Clock;
 	scheduler: Scheduler;
-	problem: (error: unknown) => void;
+	/** A write failed: `ledger` when it held a claim of an outcome, else `store`. */
+	problem: (error: unknown, where: "ledger" | "store") => void;
 }
 
 /** One session's entry in the store. */
@@ -59,6 +60,8 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 	private indexed = false;
 	/** Cancels the delayed write of usage, while one waits. */
 	private delayed: Cancel | null = null;
+	/** A claim was made since the last write began. */
+	private claimsUnwritten = false;
 
 	private constructor(
 		private readonly engine: () => Engine,
@@ -125,6 +128,7 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 	claim(claim: LedgerClaim): boolean {
 		if (this.saved.claims.some((held) => held.budgetId === claim.budgetId && held.kind === claim.kind)) return false;
 		this.saved.claims.push(claim);
+		this.claimsUnwritten = true;
 		this.save();
 		return true;
 	}
@@ -154,6 +158,8 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 		this.queued = true;
 		this.writing = this.writing.then(async () => {
 			this.queued = false;
+			const withClaims = this.claimsUnwritten;
+			this.claimsUnwritten = false;
 			try {
 				const store = this.engine().store;
 				await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
@@ -166,7 +172,7 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 					});
 				}
 			} catch (error) {
-				this.deps.problem(error);
+				this.deps.problem(error, withClaims ? "ledger" : "store");
 			}
 		});
 	}

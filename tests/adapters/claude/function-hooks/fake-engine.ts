@@ -124,8 +124,8 @@ type AnyHook = (...args: any[]) => any;
 
 /** The module registered on a fake `on`: each hook and its `.catch`, by event name. */
 export class FakeClaude {
-	readonly time = new FakeTime();
-	readonly $ = new FakeDollar(this.time);
+	readonly time: FakeTime;
+	readonly $: FakeDollar;
 	readonly hooks = new Map<string, { hook: AnyHook; matcher: unknown; caught?: AnyHook }>();
 	/** Model requests sent (a step's `next` called). */
 	readonly requests: TurnStepEvent[] = [];
@@ -133,7 +133,11 @@ export class FakeClaude {
 	readonly promptContexts: (readonly string[] | undefined)[] = [];
 	private ids = 0;
 
-	constructor(deps: Partial<HostDeps> = {}) {
+	/** A Claude Code process; one opened after another on the same machine shares its clock and the plugin's store. */
+	constructor(deps: Partial<HostDeps> = {}, after?: FakeClaude) {
+		this.time = after?.time ?? new FakeTime();
+		this.$ = new FakeDollar(this.time);
+		if (after) for (const [key, value] of after.$.values) this.$.values.set(key, value);
 		const on: On = (event: string, ...rest: unknown[]) => {
 			const hook = rest.at(-1) as AnyHook;
 			const entry: { hook: AnyHook; matcher: unknown; caught?: AnyHook } = {

@@ -613,6 +613,8 @@ describe("subagents", () => {
 		expect(read.join("\n")).toContain("CRITICAL TIMEBOX WARNING");
 		expect(read.join("\n")).toContain("TIMEBOX: TASK BUDGET SPENT");
 		expect(read.at(-2)).toContain("Timebox: your budget for this task is spent.");
+		// With the refusal, what the subagent reads at its next call (the one that reads it).
+		expect(read.at(-2)).toContain("TIMEBOX: TASK BUDGET SPENT");
 		expect(read.at(-1)).toBe(STOPPED);
 		// Three calls, the one that concludes, and the one that read its tool's refusal; then no request.
 		expect(claude.requests.filter((request) => request.agentId === "agent-7")).toHaveLength(5);

@@ -15,7 +15,7 @@ async function opened(): Promise<{ store: ModuleStore; $: FakeDollar; problems: 
 	const store = await ModuleStore.open(() => engine, "s1", {
 		clock: time,
 		scheduler: time,
-		problem: (error) => problems.push(error),
+		problem: (error, where) => problems.push(`${where}: ${String(error)}`),
 	});
 	return { store, $, problems, time };
 }

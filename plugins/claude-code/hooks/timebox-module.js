@@ -3379,7 +3379,7 @@ var ClaudeSession = class {
     if (!counted) return { drop: DAILY_TAKEN };
     if (!joining) {
       this.prompt = key;
-      this.deps.store.appendPrompt(key);
+      if (!event.isMeta) this.deps.store.appendPrompt(key);
     }
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }

@@ -186,7 +186,8 @@ export class ClaudeSession {
 		if (!counted) return { drop: DAILY_TAKEN };
 		if (!joining) {
 			this.prompt = key;
-			this.deps.store.appendPrompt(key);
+			// A run the person did not start is no prompt, and is never kept as one.
+			if (!event.isMeta) this.deps.store.appendPrompt(key);
 		}
 		return next(
 			answer.context.length === 0 ? event : { ...event, context: [...(event.context ?? []), ...answer.context] },

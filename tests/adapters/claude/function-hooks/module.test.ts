@@ -106,6 +106,9 @@ describe("prompts", () => {
 		expect(await claude.prompt("from a plugin", { isMeta: true })).toBeNull();
 		await claude.turnComplete("turn-1");
 		expect(await claude.prompt("one")).toBeNull();
+		await claude.end();
+		const saved = claude.$.values.get("session:session-1") as { history: { kind: string }[] };
+		expect(saved.history.filter((item) => item.kind === "prompt")).toHaveLength(1);
 	});
 
 	it("leaves a slash command's submission to the command", async () => {

@@ -3570,8 +3570,7 @@ var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see 
 async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
-  await engine.env.markModuleLoaded();
-  await host.sessionOf(engine);
+  await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
 async function timeboxCommand(host, $, event) {
@@ -4029,8 +4028,11 @@ var ModuleStore = class _ModuleStore {
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
     const store = engine().store;
-    const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
-    const index = await store.get(SESSIONS_INDEX_KEY);
+    const [entry, index] = await Promise.all([
+      store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
+      store.get(SESSIONS_INDEX_KEY)
+    ]);
+    const saved = savedSession(entry);
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
       if (old.length > 0) {
@@ -4152,16 +4154,22 @@ var ModuleHost = class {
   }
   async open() {
     const engine = this.engine;
-    const sessionId = await engine().session.id();
-    const defaultBudget = await engine().env.defaultBudget();
-    const daily = await engine().env.dailyBudget();
+    const { env } = engine();
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home] = await Promise.all([
+      engine().session.id(),
+      env.defaultBudget(),
+      env.dailyBudget(),
+      env.subagentBudget(),
+      env.stateHome(),
+      env.home()
+    ]);
     let session = null;
     const store = await ModuleStore.open(engine, sessionId, {
       clock: this.deps.clock,
       scheduler: engineScheduler(engine),
       problem: (error, where) => session?.live.notifyProblem(where, error)
     });
-    const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
+    const dir = daily?.trim() ? dailyDir(stateHome, home) : null;
     const ledger = dir === null ? void 0 : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
     session = new ClaudeSession({
       engine,
@@ -4171,7 +4179,7 @@ var ModuleHost = class {
       store,
       ...ledger ? { daily: ledger } : {}
     });
-    session.load({ defaultBudget, daily, subagents: await engine().env.subagentBudget() });
+    session.load({ defaultBudget, daily, subagents });
     return session;
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

@@ -36,8 +36,7 @@ export async function sessionStart(
 ): Promise<unknown> {
 	const engine = engineOf($);
 	host.bind(engine);
-	await engine.env.markModuleLoaded();
-	await host.sessionOf(engine);
+	await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
 	return next(event);
 }
 

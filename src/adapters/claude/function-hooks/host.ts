@@ -47,16 +47,23 @@ export class ModuleHost {
 
 	private async open(): Promise<ClaudeSession> {
 		const engine = this.engine;
-		const sessionId = await engine().session.id();
-		const defaultBudget = await engine().env.defaultBudget();
-		const daily = await engine().env.dailyBudget();
+		// Asked all at once: each is a round trip to Claude Code, and the first prompt waits for the session.
+		const { env } = engine();
+		const [sessionId, defaultBudget, daily, subagents, stateHome, home] = await Promise.all([
+			engine().session.id(),
+			env.defaultBudget(),
+			env.dailyBudget(),
+			env.subagentBudget(),
+			env.stateHome(),
+			env.home(),
+		]);
 		let session: ClaudeSession | null = null;
 		const store = await ModuleStore.open(engine, sessionId, {
 			clock: this.deps.clock,
 			scheduler: engineScheduler(engine),
 			problem: (error, where) => session?.live.notifyProblem(where, error),
 		});
-		const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
+		const dir = daily?.trim() ? dailyDir(stateHome, home) : null;
 		const ledger = dir === null ? undefined : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
 		session = new ClaudeSession({
 			engine,
@@ -66,7 +73,7 @@ export class ModuleHost {
 			store,
 			...(ledger ? { daily: ledger } : {}),
 		});
-		session.load({ defaultBudget, daily, subagents: await engine().env.subagentBudget() });
+		session.load({ defaultBudget, daily, subagents });
 		return session;
 	}
 

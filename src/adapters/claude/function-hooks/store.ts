@@ -74,8 +74,11 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 	static async open(engine: () => Engine, sessionId: string, deps: StoreDeps): Promise<ModuleStore> {
 		const now = () => deps.clock.now();
 		const store = engine().store;
-		const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
-		const index = await store.get(SESSIONS_INDEX_KEY);
+		const [entry, index] = await Promise.all([
+			store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
+			store.get(SESSIONS_INDEX_KEY),
+		]);
+		const saved = savedSession(entry);
 		if (isRecord(index)) {
 			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
 			if (old.length > 0) {

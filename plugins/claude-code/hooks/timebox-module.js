@@ -3320,7 +3320,10 @@ var ClaudeSession = class {
   stopped = /* @__PURE__ */ new Set();
   /** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
   linesForParent = /* @__PURE__ */ new Map();
-  /** The session's cost at the last response, read from the engine (null until first read). */
+  /**
+   * The session's running cost (Claude Code's total) when the last response was counted, or before the request that
+   * runs; null while no budget stands (it is read again before the next request under one).
+   */
   costSeen = null;
   /** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
   dailyWrites = Promise.resolve(true);
@@ -3392,6 +3395,8 @@ var ClaudeSession = class {
   async beforeStep(event) {
     const agent = this.agentOf(event);
     if (agent === null) this.turnId = event.turnId;
+    if (this.live.state.standing === null) this.costSeen = null;
+    else if (this.costSeen === null) this.costSeen = (await this.deps.engine().session.usage()).cost.usd;
     const loop = this.loopOf(agent);
     const counted = loop.called;
     const refused = loop.refused;

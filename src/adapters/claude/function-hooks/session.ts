@@ -98,7 +98,10 @@ export class ClaudeSession {
 	private readonly stopped = new Set<string>();
 	/** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
 	private readonly linesForParent = new Map<string, readonly string[]>();
-	/** The session's cost at the last response, read from the engine (null until first read). */
+	/**
+	 * The session's running cost (Claude Code's total) when the last response was counted, or before the request that
+	 * runs; null while no budget stands (it is read again before the next request under one).
+	 */
 	private costSeen: number | null = null;
 
 	constructor(private readonly deps: SessionDeps) {
@@ -203,6 +206,9 @@ export class ClaudeSession {
 		if (agent === null) this.turnId = event.turnId;
 		// What the model is to read at this call went with the prompt, into the subagent's task, or with the last tool
 		// result before it; a subagent's call that was counted then is only checked now (it has no step number).
+		// While a budget stands, what this request costs counts from Claude Code's total before it.
+		if (this.live.state.standing === null) this.costSeen = null;
+		else if (this.costSeen === null) this.costSeen = (await this.deps.engine().session.usage()).cost.usd;
 		const loop = this.loopOf(agent);
 		const counted = loop.called;
 		const refused = loop.refused;

@@ -197,12 +197,23 @@ export class FakeClaude {
 	async step(
 		turnId: string,
 		index: number,
-		response: { toolUses?: number; usage?: StepUsage | null; agentId?: string } = {},
+		response: {
+			toolUses?: number;
+			usage?: StepUsage | null;
+			agentId?: string;
+			costUsd?: number;
+			/** Happens while the request is answered. */
+			during?: () => Promise<unknown>;
+		} = {},
 	): Promise<TurnStepAnswer> {
 		const event: TurnStepEvent = { turnId, index, ...(response.agentId ? { agentId: response.agentId } : {}) };
 		const requests = this.requests;
+		const $ = this.$;
 		const generator = this.hook("turn.step")(this.$, event, async function* (sent: TurnStepEvent) {
 			requests.push(sent);
+			// What the request cost, in Claude Code's running total once it is answered.
+			if (response.costUsd !== undefined) $.costUsd = response.costUsd;
+			await response.during?.();
 			yield { type: "text", text: "..." };
 			return {
 				turnId,

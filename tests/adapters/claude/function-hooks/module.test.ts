@@ -124,10 +124,8 @@ describe("model requests", () => {
 		const claude = await started();
 		await claude.command("15m tokens:1k");
 		expect(await claude.prompt("one")).toBeNull();
-		claude.$.costUsd = 0.25;
-		await claude.step("turn-1", 0);
-		claude.$.costUsd = 0.5;
-		await claude.step("turn-1", 1);
+		await claude.step("turn-1", 0, { costUsd: 0.25 });
+		await claude.step("turn-1", 1, { costUsd: 0.5 });
 		expect(claude.requests).toHaveLength(2);
 		expect(await claude.command("status")).toContain("230 of 1k tokens");
 		await claude.command("report");
@@ -161,6 +159,30 @@ describe("model requests", () => {
 		await claude.step("turn-1", 1);
 		expect((await claude.step("turn-1", 2)).stopReason).toBe("end_turn");
 		expect(claude.requests).toHaveLength(2);
+	});
+
+	it("counts what each request cost from Claude Code's running total, from when the budget was set", async () => {
+		const claude = await started();
+		claude.$.costUsd = 1;
+		expect(await claude.prompt("before any budget")).toBeNull();
+		await claude.step("turn-1", 0, { costUsd: 3 });
+		await claude.turnComplete("turn-1");
+		await claude.command("10m cost:2");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-2", 0, { toolUses: 1, costUsd: 3.5 });
+		expect(await claude.command("status")).toContain("$0.50 of $2.00");
+		await claude.tool();
+		await claude.step("turn-2", 1, { costUsd: 5.25 });
+		expect(claude.$.logged.join("\n")).toContain("Timebox budget spent");
+		expect(await claude.command("status")).toContain("$2.25");
+	});
+
+	it("counts nothing of a request that was running when the budget was set", async () => {
+		const claude = await started();
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { costUsd: 4, during: () => claude.command("10m cost:2") });
+		await claude.step("turn-1", 1, { costUsd: 4.5 });
+		expect(await claude.command("status")).toContain("$0.50 of $2.00");
 	});
 
 	it("counts a step with no usage as a step alone", async () => {

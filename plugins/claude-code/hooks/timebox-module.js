@@ -3578,6 +3578,13 @@ async function sessionStart(host, $, event, next) {
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
+async function classicSessionStart($, event, next) {
+  await engineOf($).env.markModuleLoaded();
+  return next(event);
+}
+function classicSessionStartFailed(_engine, event, next) {
+  return next(event);
+}
 async function timeboxCommand(host, $, event) {
   const session = await host.sessionOf(engineOf($));
   return { text: await session.command(event.args), isTextDisplayOnly: true };
@@ -4204,6 +4211,10 @@ function registerWith(on, deps) {
     "session.start",
     ($, e, next) => sessionStart(host, $, e, next)
   );
+  on(
+    "classic.SessionStart",
+    ($, e, next) => classicSessionStart($, e, next)
+  ).catch(classicSessionStartFailed);
   on(
     "command.run",
     { command: ["timebox", "timebox:timebox"] },

@@ -22,7 +22,7 @@ describe("the Claude Code plugin", () => {
 			expect(run.code, run.stdout + run.stderr).toBe(0);
 			const said = run.stdout.split("\n").map((line) => line.trim());
 			expect(said).toContain(
-				"❯ ./timebox-module.js hooks: session.start, command.run{command=timebox|timebox:timebox}, prompt.submit, turn.step, tool.call, agent.spawn, turn.complete, session.end",
+				"❯ ./timebox-module.js hooks: session.start, classic.SessionStart, command.run{command=timebox|timebox:timebox}, prompt.submit, turn.step, tool.call, agent.spawn, turn.complete, session.end",
 			);
 			for (const guard of [
 				"command.run{command=timebox|timebox:timebox}",

@@ -40,6 +40,25 @@ export async function sessionStart(
 	return next(event);
 }
 
+/**
+ * Claude Code's own SessionStart, before the settings hooks run (the plugin's classic hooks among them): the variable
+ * that makes the classic hooks stand down is set first, so that the classic SessionStart does nothing (it would set a
+ * default budget of its own, and start a watcher that runs the on-stop command a second time). The settings hooks run.
+ */
+export async function classicSessionStart($: Dollar, event: unknown, next: Next<unknown, unknown>): Promise<unknown> {
+	await engineOf($).env.markModuleLoaded();
+	return next(event);
+}
+
+/** A `classic.SessionStart` hook that failed: the settings hooks run all the same (a stand-down is not a guard). */
+export function classicSessionStartFailed(
+	_engine: unknown,
+	event: unknown,
+	next: Next<unknown, unknown>,
+): Promise<unknown> {
+	return next(event);
+}
+
 /** `/timebox …`: answered here, shown to the person alone, with no model request. */
 export async function timeboxCommand(host: ModuleHost, $: Dollar, event: CommandRunEvent): Promise<CommandRunAnswer> {
 	const session = await host.sessionOf(engineOf($));

@@ -21,6 +21,8 @@ import type {
 } from "./engine.ts";
 import {
 	agentSpawn,
+	classicSessionStart,
+	classicSessionStartFailed,
 	commandFailed,
 	promptGuardFailed,
 	promptSubmit,
@@ -42,6 +44,9 @@ export function registerWith(on: On, deps: HostDeps): ModuleHost {
 	on("session.start", ($: Dollar, e: SessionStartEvent, next: Next<SessionStartEvent, unknown>) =>
 		sessionStart(host, $, e, next),
 	);
+	on("classic.SessionStart", ($: Dollar, e: unknown, next: Next<unknown, unknown>) =>
+		classicSessionStart($, e, next),
+	).catch(classicSessionStartFailed);
 	on("command.run", { command: ["timebox", "timebox:timebox"] }, ($: Dollar, e: CommandRunEvent) =>
 		timeboxCommand(host, $, e),
 	).catch(() => commandFailed());

@@ -27,6 +27,22 @@ describe("the session's start", () => {
 		expect(claude.$.variables.get("TIMEBOX_MODULE_LOADED")).toBe("1");
 	});
 
+	it("tells the classic hooks to stand down before the settings hooks of SessionStart run, and runs them", async () => {
+		const claude = new FakeClaude();
+		const ran: unknown[] = [];
+		await claude.hook("classic.SessionStart")(claude.$, { source: "startup" }, async (event: unknown) => {
+			ran.push({ event, loaded: claude.$.variables.get("TIMEBOX_MODULE_LOADED") });
+			return {};
+		});
+		expect(ran).toEqual([{ event: { source: "startup" }, loaded: "1" }]);
+		// Failed, it lets the settings hooks run all the same.
+		await claude.caught("classic.SessionStart")(claude.$, { source: "resume" }, async (event: unknown) => {
+			ran.push({ event });
+			return {};
+		});
+		expect(ran).toHaveLength(2);
+	});
+
 	it("answers /timebox and /timebox:timebox alone", async () => {
 		const claude = await started();
 		expect(claude.hooks.get("command.run")?.matcher).toEqual({ command: ["timebox", "timebox:timebox"] });
@@ -579,6 +595,7 @@ describe("the module's entry", () => {
 		expect(saved.history[0]?.record.budget.id).toMatch(/^[0-9a-f-]{36}$/);
 		expect(events).toEqual([
 			"session.start",
+			"classic.SessionStart",
 			"command.run",
 			"prompt.submit",
 			"turn.step",

@@ -1,7 +1,7 @@
 // The hosts the behaviour scenarios run on, behind one driver interface: the core's live session in memory, the fake
-// pi, and the Claude Code hook handler in process. Each driver turns "the user does X" into that host's events.
+// pi, the fake opencode, Claude Code's hooks module in a fake of its engine, and the hook handler in process. Each driver turns "the user does X" into that host's events.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { claudeCodeHost } from "../../src/adapters/claude/hook-host.ts";
@@ -19,6 +19,7 @@ import {
 	parseDailyBudget,
 	type SessionEvent,
 } from "../../src/core/index.ts";
+import { FakeClaude } from "../adapters/claude/function-hooks/fake-engine.ts";
 import { createWorld, FakeOpencode, notesOf, removeWorld, type Shown } from "../adapters/opencode/fake-opencode.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
@@ -394,6 +395,98 @@ export const geminiDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.g
 /** Codex CLI's hooks. */
 export const codexDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.codex, options);
 
+/** The command an on-stop line of the hooks module starts (`sh -c "(\n<command>\n) >/dev/null …"`). */
+const DETACHED = /^\(\n([\s\S]*)\n\) >\/dev\/null 2>&1 <\/dev\/null &$/;
+
+/**
+ * Claude Code's hooks module (function hooks), in a fake of Claude Code's engine: one process per open. Its subagents
+ * are not driven here: Claude Code gives a subagent what it is to read only with a tool's result or in its task, and
+ * these scenarios make a subagent's calls back to back; the module's own tests drive them as Claude Code runs them.
+ */
+export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
+	const state = mkdtempSync(join(tmpdir(), "timebox-scenario-module-"));
+	// The module finds the daily ledger at $XDG_STATE_HOME/timebox: there, the scenario's folder.
+	if (options.daily) symlinkSync(options.daily.dir, join(state, "timebox"));
+	const open = async (before?: FakeClaude): Promise<FakeClaude> => {
+		const claude = new FakeClaude({}, before);
+		if (options.daily) {
+			claude.$.variables.set("TIMEBOX_DAILY", options.daily.text);
+			claude.$.variables.set("XDG_STATE_HOME", state);
+		}
+		if (options.subagents !== undefined) claude.$.variables.set("TIMEBOX_SUBAGENTS", options.subagents);
+		claude.$.sessionId = "scenario-session";
+		await claude.start();
+		// The ledger's claims live in the plugin's store: a store that cannot be written is a ledger that cannot.
+		if (options.brokenLedger) claude.$.storeFails = true;
+		return claude;
+	};
+	let claude: FakeClaude | null = null;
+	/** The commands run by the processes before this one. */
+	const ranBefore: string[][] = [];
+	const seen: string[] = [];
+	let turns = 0;
+	const current = async (): Promise<FakeClaude> => {
+		claude ??= await open();
+		return claude;
+	};
+	/** What was shown since the last look: the transcript's lines, after the replies already gathered. */
+	const look = (engine: FakeClaude, replies: string[] = []) => {
+		seen.push(...replies, ...engine.$.logged.splice(0));
+	};
+	return {
+		name: "Claude Code function hooks",
+		async command(args) {
+			const engine = await current();
+			const reply = await engine.command(args);
+			look(engine, reply.split("\n"));
+		},
+		async prompt(plan = {}) {
+			const engine = await current();
+			const turn = `turn-${++turns}`;
+			const dropped = await engine.prompt("do the task");
+			if (dropped !== null) {
+				look(engine, dropped.split("\n"));
+				return { stopped: true, context: [] };
+			}
+			const context = [...(engine.promptContexts.at(-1) ?? [])];
+			const calls = plan.toolCalls ?? 0;
+			let stopped = false;
+			for (let index = 0; index <= calls && !stopped; index++) {
+				const tools = index < calls ? 1 : 0;
+				stopped = (await engine.step(turn, index, { toolUses: tools })).usage === null;
+				if (stopped || tools === 0) break;
+				const ran = await engine.tool(async () => {
+					plan.duringTool?.(index);
+					return "ok";
+				});
+				stopped = ran.deny !== undefined;
+			}
+			await engine.turnComplete(turn);
+			look(engine);
+			return { stopped, context };
+		},
+		advance(ms) {
+			claude?.time.advance(ms);
+			if (claude) look(claude);
+		},
+		async reopen() {
+			const before = await current();
+			await before.end();
+			look(before);
+			ranBefore.push(...before.$.ran);
+			claude = await open(before);
+			look(claude);
+		},
+		notices: () => seen.map((message) => ({ message, level: null })),
+		onStopRuns: () =>
+			[...ranBefore, ...(claude?.$.ran ?? [])].flatMap((argv) => {
+				const command = DETACHED.exec(argv[2] ?? "")?.[1];
+				return command === undefined ? [] : [command];
+			}),
+		dispose: () => rmSync(state, { recursive: true, force: true }),
+	};
+}
+
 /** The texts a hook answer shows the user. */
 function shown(output: Record<string, unknown> | null): string[] {
 	if (!output) return [];
@@ -407,6 +500,7 @@ export const DRIVERS: readonly ((options?: DriverOptions) => HostDriver)[] = [
 	fakePiDriver,
 	opencodeDriver,
 	claudeDriver,
+	claudeModuleDriver,
 	geminiDriver,
 	codexDriver,
 ];

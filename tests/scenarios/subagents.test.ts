@@ -10,6 +10,7 @@ const SEES_SUBAGENTS: Readonly<Record<string, boolean>> = {
 	"fake pi": false,
 	"fake opencode": false,
 	"Claude Code hooks": false,
+	"Claude Code function hooks": false,
 	"Gemini CLI hooks": false,
 	"Codex CLI hooks": false,
 };

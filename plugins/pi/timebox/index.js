@@ -626,6 +626,9 @@ function inHostTerms(text, terms) {
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
 }
+function modeLine(terms) {
+  return terms.mode === void 0 ? null : `Timebox runs on ${terms.name}'s ${terms.mode}.`;
+}
 function unmeasuredNote(terms) {
   const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
   return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
@@ -2824,7 +2827,12 @@ var SessionRuntime = class {
         this.ports.problem("/timebox report", error);
       }
     }
-    return this.dispatch(event);
+    const answer = this.dispatch(event);
+    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const said = answer.notices[0];
+    if (mode !== null && said !== void 0) said.message = `${said.message}
+${mode}`;
+    return answer;
   }
   /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
   today(words) {
@@ -3199,9 +3207,7 @@ var LiveSession = class {
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
 import {
-  appendFileSync,
   closeSync,
-  existsSync,
   fstatSync,
   mkdirSync,
   openSync,
@@ -3214,10 +3220,8 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-function dailyStateDir(env) {
-  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
-  return join(base, "timebox");
-}
+
+// src/adapters/daily/ledger.ts
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3227,34 +3231,24 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function scopeFolder(scope) {
-  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
-}
 function numberOr(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
-function readOn(file, offset) {
-  const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+function readOn(files, file, offset) {
+  const size = files.size(file);
   if (size <= offset) return { lines: NOTHING_NEW, offset };
-  const fd = openSync(file, "r");
-  try {
-    const buffer = Buffer.alloc(size - offset);
-    const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text = buffer.subarray(0, read).toString("utf8");
-    const end = text.lastIndexOf("\n");
-    if (end < 0) return { lines: [], offset };
-    const lines = [];
-    for (const raw of text.slice(0, end).split("\n")) {
-      try {
-        lines.push(JSON.parse(raw));
-      } catch {
-      }
+  const text = files.read(file, offset, size - offset);
+  const end = text.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
     }
-    return { lines, offset: offset + Buffer.byteLength(text.slice(0, end + 1), "utf8") };
-  } finally {
-    closeSync(fd);
   }
+  return { lines, offset: offset + files.byteLength(text.slice(0, end + 1)) };
 }
 function fieldsOf(value) {
   return typeof value === "object" && value !== null ? value : {};
@@ -3266,7 +3260,7 @@ function takeUse(cache, line) {
   cache.tokens += numberOr(fields.tokens);
   cache.cost += numberOr(fields.cost);
 }
-function createDailyLedger(dir, sessionId, clock) {
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
   const pruned = /* @__PURE__ */ new Set();
   let trouble = null;
@@ -3281,15 +3275,15 @@ function createDailyLedger(dir, sessionId, clock) {
   };
   const cacheOf = (scope) => {
     const day = localDay(clock.now());
-    const scopeDir = join(dir, "daily", scopeFolder(scope));
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
     const key = `${scope}\0${day}`;
     let cache = caches.get(key);
     if (!cache) {
-      const folder = join(scopeDir, day);
+      const folder = files.join(scopeDir, day);
       cache = {
         folder,
-        useFile: join(folder, "use.jsonl"),
-        adjustFile: join(folder, "adjust.jsonl"),
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
         useOffset: 0,
         adjustOffset: 0,
         agentMs: 0,
@@ -3299,21 +3293,20 @@ function createDailyLedger(dir, sessionId, clock) {
         adjustment: { ...NO_ADJUSTMENT },
         prompts: 0
       };
-      mkdirSync(cache.folder, { recursive: true });
+      files.makeDir(cache.folder);
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of readdirSync(scopeDir))
-          if (name < day) rmSync(join(scopeDir, name), { recursive: true, force: true });
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
   };
   const refresh = (cache) => {
-    const use = readOn(cache.useFile, cache.useOffset);
+    const use = readOn(files, cache.useFile, cache.useOffset);
     cache.useOffset = use.offset;
     for (const line of use.lines) takeUse(cache, line);
-    const adjust = readOn(cache.adjustFile, cache.adjustOffset);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
       const fields = fieldsOf(line);
@@ -3327,22 +3320,15 @@ function createDailyLedger(dir, sessionId, clock) {
         off: now.off || fields.off === true
       };
     }
-    while (existsSync(join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
   };
   const appendUse = (cache, line) => {
     const text = `${JSON.stringify(line)}
 `;
-    const fd = openSync(cache.useFile, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text);
-      const after = fstatSync(fd).size;
-      if (before === cache.useOffset && after === before + Buffer.byteLength(text)) {
-        cache.useOffset = after;
-        takeUse(cache, line);
-      }
-    } finally {
-      closeSync(fd);
+    const { before, after } = files.append(cache.useFile, text);
+    if (before === cache.useOffset && after === before + files.byteLength(text)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
     }
   };
   return {
@@ -3375,16 +3361,13 @@ function createDailyLedger(dir, sessionId, clock) {
           for (; ; ) {
             const next = cache.prompts + 1;
             if (limit !== null && next > limit) return false;
-            const file = join(cache.folder, `prompt-${next}`);
-            try {
-              writeFileSync(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
-`, { flag: "wx" });
-              cache.prompts = next;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
               appendUse(cache, { session: sessionId });
               break;
-            } catch (error) {
-              if (error.code !== "EEXIST") throw error;
-              cache.prompts = next;
             }
           }
         }
@@ -3400,8 +3383,8 @@ function createDailyLedger(dir, sessionId, clock) {
       guard(void 0, () => {
         const { addPrompts, ...rest } = adjustment;
         const line = { session: sessionId, ...rest, addTurns: addPrompts };
-        appendFileSync(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
-`, "utf8");
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
       });
     },
     problem() {
@@ -3410,6 +3393,58 @@ function createDailyLedger(dir, sessionId, clock) {
       return trouble;
     }
   };
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+  return join(base, "timebox");
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join,
+  makeDir: (path) => {
+    mkdirSync(path, { recursive: true });
+  },
+  list: (path) => readdirSync(path),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
+  exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  },
+  byteLength: (text) => Buffer.byteLength(text, "utf8"),
+  append(path, text) {
+    const fd = openSync(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync(fd);
+    }
+  },
+  createExclusive(path, text) {
+    try {
+      writeFileSync(path, text, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
 // src/adapters/node/file-ledger.ts

@@ -1,0 +1,4259 @@
+// Timebox's hooks module for Claude Code (function hooks), bundled from src/adapters/claude/function-hooks/module.ts by npm run build. Do not edit.
+
+// src/adapters/claude/function-hooks/engine.ts
+function engineOf($) {
+  return {
+    session: { id: () => $.session.id(), usage: () => $.session.usage() },
+    turn: { abort: (input) => $.turn.abort(input) },
+    ui: {
+      status: (text) => $.ui.status(text),
+      log: (text) => $.ui.log(text)
+    },
+    store: {
+      get: (key) => $.store.get(key),
+      set: (key, value) => $.store.set(key, value),
+      delete: (key) => $.store.delete(key)
+    },
+    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
+    process: { run: (argv) => $.process.run(argv) },
+    fs: {
+      read: (path, options) => $.fs.read(path, options),
+      list: (path) => $.fs.list(path)
+    },
+    env: {
+      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
+      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+      home: () => $.env.get("HOME"),
+      stateHome: () => $.env.get("XDG_STATE_HOME"),
+      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
+    }
+  };
+}
+
+// src/core/budget.ts
+var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var STATUS_REFRESH_INTERVAL_MS = 1e3;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var MAX_TIMER_DELAY_MS = 2147483647;
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+// src/core/parse.ts
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+function quoteInput(text) {
+  const chars = Array.from(text);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
+  return `"${shown}"`;
+}
+function joinSplitTokens(budgetText) {
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+}
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function readWords(tokens, known = SESSION_BUDGET_WORDS) {
+  let timeMs = null;
+  let turns = null;
+  let tokenCount = null;
+  let steps = null;
+  let stepsWord = "";
+  let cost = null;
+  let aware = false;
+  let graceMs = null;
+  let timeWord = "";
+  let turnsWord = "";
+  let tokensWord = "";
+  let costWord = "";
+  let graceWord = "";
+  const notes = [];
+  for (const token of tokens) {
+    const stepMatch = STEPS_TOKEN.exec(token);
+    if (stepMatch) {
+      const count2 = Number(stepMatch[1]);
+      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+      }
+      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      steps = count2;
+      stepsWord = token;
+      continue;
+    }
+    const tokenBudget = parseTokens(token);
+    if (tokenBudget !== null) {
+      if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+      }
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount = tokenBudget;
+      tokensWord = token;
+      continue;
+    }
+    const dollars = parseCost(token);
+    if (dollars !== null) {
+      if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+      }
+      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      cost = dollars;
+      costWord = token;
+      continue;
+    }
+    if (token.toLowerCase() === AWARE_WORD) {
+      aware = true;
+      continue;
+    }
+    if (GRACE_TOKEN.test(token)) {
+      const ms2 = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+      if (ms2 === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+      const wholeSeconds = Math.round(ms2 / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+      }
+      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      graceMs = wholeSeconds;
+      graceWord = token;
+      continue;
+    }
+    const count = parseTurns(token);
+    if (count !== null) {
+      if (count < 1 || count > MAX_TURN_LIMIT) {
+        return {
+          invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
+        };
+      }
+      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      turns = count;
+      turnsWord = token;
+      continue;
+    }
+    const ms = parseTimeToMs(token);
+    if (ms !== null) {
+      const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+      }
+      if (timeMs !== null) {
+        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+      }
+      timeMs = wholeSeconds;
+      timeWord = token;
+      continue;
+    }
+    return { invalid: unknownWord(token, known) };
+  }
+  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+}
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+function unknownWord(token, known) {
+  const why = `${quoteInput(token)} is not a budget word: ${known}.`;
+  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+  return why;
+}
+function withNotes(command2, notes) {
+  return notes.length > 0 ? { ...command2, notes: [...notes] } : command2;
+}
+function extensionWords(tokens) {
+  const [first, ...rest] = tokens;
+  if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+  if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+  return null;
+}
+function parseCommand(input) {
+  const text = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text.trim());
+  if (today) return { kind: "today", words: today[1] ?? "" };
+  const subagents = SUBAGENTS_COMMAND.exec(text.trim());
+  if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text);
+  const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
+  const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  for (const token of tokens) {
+    const kind = SUB_COMMANDS[token.toLowerCase()];
+    if (kind === void 0) continue;
+    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+    return { kind };
+  }
+  const extension = extensionWords(tokens);
+  if (extension !== null) {
+    if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+    const words2 = readWords(extension);
+    if ("invalid" in words2) return invalid(words2.invalid);
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    }
+    if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
+      return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+    }
+    return withNotes(
+      {
+        kind: "extend",
+        addTimeMs: words2.timeMs,
+        addTurns: words2.turns,
+        ...words2.tokens === null ? {} : { addTokens: words2.tokens },
+        ...words2.cost === null ? {} : { addCost: words2.cost }
+      },
+      words2.notes
+    );
+  }
+  const words = readWords(tokens);
+  if ("invalid" in words) return invalid(words.invalid);
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  if (words.timeMs === null && words.turns === null && noLimit) {
+    return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+  }
+  if (delimiter && stopCommand.length === 0) {
+    words.notes.push("Nothing follows --, so no on-stop command was set.");
+  }
+  return withNotes(
+    {
+      kind: "set",
+      timeLimitMs: words.timeMs,
+      turnLimit: words.turns,
+      ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+      ...words.cost === null ? {} : { costLimit: words.cost },
+      ...words.steps === null ? {} : { stepLimit: words.steps },
+      onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+      ...words.aware ? { awareness: "always" } : {},
+      ...words.graceMs === null ? {} : { graceMs: words.graceMs }
+    },
+    words.notes
+  );
+}
+function subagentsCommand(words) {
+  if (words.length === 0) return { kind: "subagents", action: "show" };
+  if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+  const budget = parseTaskBudget(words);
+  return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+function parseTaskBudget(text) {
+  if (STOP_COMMAND_DELIMITER.test(text)) {
+    return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+  }
+  const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
+  const words = readWords(tokens, TASK_BUDGET_WORDS);
+  if ("invalid" in words) return words;
+  if (words.turns !== null) {
+    return {
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+    };
+  }
+  if (words.aware || words.graceMs !== null) {
+    return {
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+    };
+  }
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  }
+  return {
+    timeLimitMs: words.timeMs,
+    ...words.steps === null ? {} : { stepLimit: words.steps },
+    ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+    ...words.cost === null ? {} : { costLimit: words.cost }
+  };
+}
+
+// src/core/daily-budget.ts
+var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+function runTimeToday(startedAt, standings, now) {
+  const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
+  return Math.max(0, now - dayStart);
+}
+function parseDailyBudget(text, scope, source) {
+  const value = typeof text === "string" ? text : JSON.stringify(text);
+  const command2 = parseCommand(value);
+  if (command2.kind !== "set") {
+    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command2.timeLimitMs,
+      prompts: command2.turnLimit,
+      tokens: command2.tokenLimit ?? null,
+      cost: command2.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing2) {
+  const { limits } = standing2.budget;
+  const add = standing2.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    prompts: plus(limits.prompts, add.addPrompts),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+function dailyRatio(standing2) {
+  if (standing2.adjustment.off) return 0;
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
+  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  return Math.max(
+    ratio(use.agentMs, limits.timeMs),
+    ratio(use.prompts, limits.prompts),
+    ratio(use.tokens, limits.tokens),
+    ratio(use.cost, limits.cost)
+  );
+}
+function spentDaily(standings, prompts) {
+  return standings.find((standing2) => {
+    if (standing2.adjustment.off) return false;
+    const limits = limitsToday(standing2);
+    const { use } = standing2;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+  }) ?? null;
+}
+
+// src/core/format.ts
+var SECOND_MS2 = 1e3;
+var SPENT_STATUS = "Timebox: budget spent";
+var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+function formatTokens(tokens) {
+  const count = safeAmount(tokens);
+  if (count < 1e3) return `${Math.floor(count)}`;
+  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
+  return `${trimmed(count / 1e6)}m`;
+}
+function trimmed(value) {
+  const rounded = Math.floor(value * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+function formatCost(dollars) {
+  const amount = safeAmount(dollars);
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+function pluralTurns(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function formatBudgetLabel(ms) {
+  const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+function describeBudget(limits) {
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const treatment2 = [];
+  if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
+  if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+  return [parts.join(" and "), ...treatment2].join("; ");
+}
+function formatTimeLeft(budget, limitMs, now) {
+  return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
+}
+function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
+  const used = safeTurns(usedTurns);
+  const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
+  return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
+}
+function stepsPerPrompt(limit) {
+  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+function spendParts(budget, spend, steps) {
+  const parts = [];
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.stepLimit !== void 0) {
+    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+  }
+  return parts;
+}
+function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const paused = budget.pausedAt === void 0 ? "" : "paused | ";
+  return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+}
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
+  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+  lines.push("The user gave this session a budget and it is nearly spent.");
+  if (budget.timeLimitMs !== null) {
+    lines.push(
+      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
+    );
+  }
+  if (budget.turnLimit !== null) {
+    const used = safeTurns(usedTurns);
+    const left = Math.max(0, budget.turnLimit - used);
+    lines.push(
+      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
+    );
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+  }
+  if (steps) {
+    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
+  }
+  lines.push(
+    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
+  );
+  return lines.join("\n");
+}
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
+  const left = [];
+  const of = [];
+  if (budget.timeLimitMs !== null) {
+    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+    of.push(formatBudgetLabel(budget.timeLimitMs));
+  }
+  if (budget.turnLimit !== null) {
+    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+    of.push(pluralPrompts(budget.turnLimit));
+  }
+  if (budget.tokenLimit !== void 0) {
+    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.costLimit !== void 0) {
+    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+    of.push(formatCost(budget.costLimit));
+  }
+  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+function formatStepsWrapUp(limit) {
+  return [
+    "TIMEBOX: STEPS SPENT",
+    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    "Call no tools: they are refused, and the run ends if you ask for one."
+  ].join("\n");
+}
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  if (budget.turnLimit !== null)
+    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+  }
+  if (budget.costLimit !== void 0) {
+    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+  }
+  return parts.join(" | ");
+}
+function pluralPrompts(count) {
+  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) {
+    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+  }
+  if (budget.turnLimit !== null) {
+    const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
+    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+  }
+  return parts.join(" and ");
+}
+
+// src/core/host-terms.ts
+var WRITTEN_COMMAND = "/timebox";
+var NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
+var DEFAULT_TERMS = {
+  name: "pi",
+  command: WRITTEN_COMMAND,
+  tokens: true,
+  cost: true,
+  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+};
+var COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
+var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
+function inHostTerms(text, terms) {
+  let shown = terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
+  if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
+  if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+  return shown;
+}
+function noDailyBudgetMessage(terms) {
+  return `No daily budget is set. ${terms.dailySetting}`;
+}
+function modeLine(terms) {
+  return terms.mode === void 0 ? null : `Timebox runs on ${terms.name}'s ${terms.mode}.`;
+}
+function unmeasuredNote(terms) {
+  const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+  return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+function capitalize(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+// src/core/messages.ts
+var USAGE = [
+  "Usage: /timebox <budget> [-- <command>] | status | off",
+  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
+  '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
+].join("\n");
+var NO_ACTIVE_TIMEBOX = "No active timebox.";
+var TIMEBOX_OFF = "Timebox off.";
+var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
+function onStopNote(command2) {
+  return command2 === null ? "" : ` On stop it runs: ${command2}`;
+}
+function invalidMessage(reason) {
+  return `Timebox: ${reason} Nothing changed.
+${USAGE}`;
+}
+function noBudgetStatusMessage() {
+  return NO_ACTIVE_TIMEBOX;
+}
+function budgetSetMessage(limits, replacedActive, notes = []) {
+  const replaced = replacedActive ? " It replaces the previous budget." : "";
+  return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
+}
+function noteLines(notes) {
+  return notes.map((note) => `
+${note}`).join("");
+}
+function extendedMessage(added, statusText2, notes = []) {
+  return `Timebox extended by ${added}. ${statusText2}${noteLines(notes)}`;
+}
+var NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
+var EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.";
+function pausedMessage(statusText2) {
+  return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.
+${statusText2}`;
+}
+function resumedMessage(statusText2) {
+  return `Timebox resumed. ${statusText2}`;
+}
+var ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
+var NOT_PAUSED = "Timebox is not paused.";
+var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
+var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
+var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
+var NO_REPORT = "No budget was set in this session.";
+var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
+function activeStatusMessage(statusText2, onStopCommand) {
+  return `${statusText2}${onStopCommand === null ? "" : `
+On stop it runs: ${onStopCommand}`}`;
+}
+function spentUsage(summary, budget) {
+  const parts = [];
+  if (budget.tokenLimit !== void 0) {
+    parts.push(
+      `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
+    );
+  }
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts.map((part) => `, ${part}`).join("");
+}
+function spentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
+}
+function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}, while the agent was idle. The chat continues.`;
+}
+function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+}
+var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+function wrapUpCutMessage(why) {
+  const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
+  return `Timebox stopped the agent: ${reason}.`;
+}
+function badSettingMessage(source, value, why) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
+}
+function spentStatusMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+}
+function nudgeMessage(urgency, detail, running = true) {
+  const now = urgency === "critical" ? " now" : "";
+  const asked = running ? "the model is asked" : "the model will be told at its next call";
+  return `Timebox: ${detail} — ${asked} to wrap up${now}.`;
+}
+function onStopStartedMessage(command2) {
+  return `Timebox ran the on-stop command: ${command2}`;
+}
+function onStopProblemMessage(problem) {
+  return `Timebox on-stop command failed: ${problem}`;
+}
+function restoredMessage(statusText2, onStopCommand) {
+  return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
+}
+function expiredMessage(budget, summary) {
+  const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
+  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
+}
+function internalErrorMessage(where, error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
+}
+var COMMAND_AFTER_RELOAD = "Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.";
+function defaultSetMessage(source, limits) {
+  return `Timebox set from ${source}: ${describeBudget(limits)}.${onStopNote(limits.onStopCommand)}`;
+}
+function badDefaultMessage(source, reason) {
+  return `Timebox: ${source}: ${reason} The session starts without a budget.`;
+}
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsUsedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+}
+function stepsRefusal(limit) {
+  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+}
+function stepsQuestion(limit) {
+  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+function moreStepsChoice(limit) {
+  return `Continue with ${limit} more steps`;
+}
+function stepsStoppedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+}
+function badOnLimitMessage(source, value) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}
+var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
+    case "session":
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
+  }
+}
+function pluralCalls(count) {
+  return `${count} model ${count === 1 ? "call" : "calls"}`;
+}
+function subagentName(task, agentType) {
+  return `subagent ${quoteInput(task)} (${agentType})`;
+}
+function subagentStoppedMessage(name, limit, budget, steps, parent) {
+  const to = parent === null ? "the main agent" : "the agent that started it";
+  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+}
+function subagentWarningMessage(name, left) {
+  return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
+}
+function subagentParentLine(limit, budget, used) {
+  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+  return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
+}
+function subagentBudgetBlock(budget) {
+  return [
+    "TIMEBOX: YOUR BUDGET FOR THIS TASK",
+    `You are a subagent with ${budget} for this task.`,
+    "When it runs low, wrap up: answer with your findings and what is left undone. At the limit your tools are refused."
+  ].join("\n");
+}
+function subagentWarningBlock(critical, left) {
+  return [
+    `${critical ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`,
+    `Your budget for this task is nearly spent: ${left} left.`,
+    "Wrap up now: answer with your findings and what is left undone. Do not start new work."
+  ].join("\n");
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
+var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
+var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
+function subagentBudgetMessage(described, source) {
+  return `Timebox: subagent budget (${source}): ${described.join("; ")}.`;
+}
+function subagentBudgetSetMessage(described) {
+  return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
+}
+var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
+
+// src/core/daily-text.ts
+function pluralPrompts2(count) {
+  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+function describeDaily(limits) {
+  const parts = [];
+  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts.push(formatCost(limits.cost));
+  return parts.join(" and ");
+}
+function dailySpentMessage(standing2) {
+  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
+}
+function dailyLeft(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    parts.push(
+      `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
+    );
+  }
+  if (limits.prompts !== null)
+    parts.push(`${pluralPrompts2(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
+  if (limits.tokens !== null) {
+    parts.push(
+      `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
+    );
+  }
+  if (limits.cost !== null)
+    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts.join(" and ");
+}
+function usedOfLimits(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+  }
+  if (limits.prompts !== null) {
+    const left = Math.max(0, limits.prompts - use.prompts);
+    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+  }
+  if (limits.tokens !== null) {
+    const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+  }
+  if (limits.cost !== null) {
+    const left = formatCost(Math.max(0, limits.cost - use.cost));
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+  }
+  return parts.join("; ");
+}
+function usedBy(sessions) {
+  if (sessions === 0) return "Used by no session yet.";
+  return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+function todayReport(standings) {
+  if (standings.length === 0) return NO_DAILY_BUDGET;
+  const lines = standings.map((standing2) => {
+    const who = standing2.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing2.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+  });
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+
+// src/core/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
+function parseToday(words) {
+  const text = words.trim();
+  if (text.length === 0) return { kind: "show" };
+  if (text.toLowerCase() === "off") return { kind: "off" };
+  const command2 = parseCommand(text);
+  if (command2.kind !== "extend") {
+    return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
+  }
+  const adjustment = {
+    addTimeMs: command2.addTimeMs ?? 0,
+    addPrompts: command2.addTurns ?? 0,
+    addTokens: command2.addTokens ?? 0,
+    addCost: command2.addCost ?? 0,
+    off: false
+  };
+  const added = describeDaily({
+    timeMs: command2.addTimeMs,
+    prompts: command2.addTurns,
+    tokens: command2.addTokens ?? null,
+    cost: command2.addCost ?? null
+  });
+  return { kind: "add", adjustment, added };
+}
+var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
+function refusal(standing2) {
+  const message = dailySpentMessage(standing2);
+  return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
+}
+function dailyTransition(session, event, standings, now) {
+  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  switch (event.type) {
+    case "newPrompt": {
+      const spent = spentDaily(standings, true);
+      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      const warned = dailyWarnings(standings, session.given);
+      const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
+      return {
+        ...none,
+        session: { given: warned.given, runStartedAt: now, stopped: false },
+        effects: warned.effects,
+        context: warned.modelLines,
+        countPrompt: true,
+        agentMs: before
+      };
+    }
+    case "promptRefused": {
+      const spent = spentDaily(standings, true) ?? standings[0];
+      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
+    }
+    case "duringRun": {
+      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const startedAt = session.runStartedAt ?? now;
+      const running = runTimeToday(startedAt, standings, now);
+      const withRun2 = standings.map((standing2) => ({
+        ...standing2,
+        use: {
+          ...standing2.use,
+          agentMs: standing2.use.agentMs + running,
+          prompts: Math.max(0, standing2.use.prompts - 1)
+        }
+      }));
+      const spent = spentDaily(withRun2, false);
+      const resumed = { ...session, runStartedAt: startedAt };
+      if (spent && session.stopped) {
+        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+      }
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      const warned = dailyWarnings(withRun2, session.given);
+      return {
+        ...none,
+        session: { ...resumed, given: warned.given },
+        effects: warned.effects,
+        context: event.modelCall ? warned.modelLines : []
+      };
+    }
+    case "runEnd": {
+      if (session.runStartedAt === null) return { ...none, session };
+      return {
+        ...none,
+        session: { ...session, runStartedAt: null, stopped: false },
+        agentMs: runTimeToday(session.runStartedAt, standings, now)
+      };
+    }
+  }
+}
+function carryOutDaily(port, session, event, now) {
+  const { ledger, budgets } = port;
+  const standings = ledger.standings(budgets);
+  let result = dailyTransition(session, event, standings, now);
+  if (result.countPrompt) {
+    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+    if (!ledger.countPrompt(budgets, limits)) {
+      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+    }
+  }
+  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
+  const problem = ledger.problem();
+  if (problem !== null)
+    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
+  return result;
+}
+function todayCommand(port, words) {
+  const command2 = parseToday(words);
+  const { ledger, budgets } = port;
+  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
+  if (budgets.length === 0 || command2.kind === "show")
+    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "off") {
+    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
+    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+  }
+  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
+  return {
+    message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
+${todayReport(ledger.standings(budgets))}`,
+    level: "info"
+  };
+}
+
+// src/core/decide.ts
+function urgencyFor(ratio) {
+  return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
+}
+function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, true);
+}
+function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+  const elapsed = elapsedMs(budget, now);
+  const used = safeTurns(usedTurns);
+  const tokens = safeAmount(spend.tokens);
+  const cost = safeAmount(spend.cost);
+  const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
+  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
+  const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
+  if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
+    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+    if (budget.costLimit !== void 0) summary.cost = cost;
+    return { kind: "stop", summary };
+  }
+  const ratio = worstRatio(budget, now, used, spend, prompts);
+  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = prompts ? budget : { ...budget, turnLimit: null };
+    return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
+  }
+  return { kind: "ok" };
+}
+function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, false);
+}
+
+// src/core/executor.ts
+function noAnswer() {
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
+}
+function mergeAnswer(answer, more) {
+  answer.notices.push(...more.notices);
+  answer.context.push(...more.context);
+  answer.questions.push(...more.questions);
+  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
+  answer.refusal = more.refusal ?? answer.refusal;
+  answer.aborted ||= more.aborted;
+  return answer;
+}
+function stopAgent(answer, agent) {
+  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
+}
+function carryOut(effects, ports, answer, onStopReport2) {
+  for (const effect of effects) {
+    try {
+      carryOutOne(effect, ports, answer, onStopReport2);
+    } catch (error) {
+      ports.problem(effect.kind, error);
+    }
+  }
+  return answer;
+}
+function carryOutOne(effect, ports, answer, onStopReport2) {
+  switch (effect.kind) {
+    case "notify":
+      answer.notices.push({ message: effect.message, level: effect.level });
+      return;
+    case "status":
+      ports.setStatus(effect.text);
+      return;
+    case "append":
+      ports.store.append(effect.record);
+      return;
+    case "context":
+      answer.context.push(effect.text);
+      return;
+    case "abort":
+      answer.aborted = true;
+      ports.abortRun();
+      return;
+    case "refuse":
+      answer.refusal = effect.reason;
+      return;
+    case "ask":
+      answer.questions.push(effect);
+      return;
+    case "stopAgent":
+      stopAgent(answer, effect.agent);
+      return;
+    case "once":
+      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "startOnStop": {
+      const command2 = effect.command;
+      try {
+        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
+      }
+      return;
+    }
+  }
+}
+function claim(effect, ports) {
+  try {
+    return ports.ledger.claim(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return true;
+  }
+}
+
+// src/core/subagents/records.ts
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var ENDINGS = ["answered", "concluded", "stopped"];
+function isLimit(value) {
+  return LIMITS.some((limit) => limit === value);
+}
+function isEnding(value) {
+  return ENDINGS.some((ending2) => ending2 === value);
+}
+function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+function parseBudgetWords(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const words = {};
+  for (const [agentType, text] of Object.entries(value)) {
+    if (typeof text !== "string") return void 0;
+    words[agentType] = text;
+  }
+  return words;
+}
+function parseSubagentRun(value) {
+  if (!isFields(value)) return null;
+  const { id, parent, agentType, task, startedAt, steps, spend, spent, wrapUp, ended, endedAt } = value;
+  if (typeof id !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+  if (!(parent === null || typeof parent === "string") || !isCount(startedAt) || !isCount(steps)) return null;
+  if (!isFields(spend) || !isCount(spend.tokens) || !isCount(spend.cost)) return null;
+  const budget = taskBudget(value.budget);
+  if (budget === void 0) return null;
+  const spentAt = spent === null ? null : isFields(spent) && isLimit(spent.limit) && isCount(spent.at) ? { limit: spent.limit, at: spent.at } : void 0;
+  if (spentAt === void 0) return null;
+  return {
+    id,
+    parent,
+    agentType,
+    task,
+    budget,
+    startedAt,
+    steps,
+    spend: { tokens: spend.tokens, cost: spend.cost },
+    warned: value.warned === true,
+    told: value.told === true,
+    spent: spentAt,
+    wrapUp: wrapUpOf(wrapUp),
+    ended: isEnding(ended) ? ended : null,
+    closed: value.closed === true,
+    endedAt: isCount(endedAt) ? endedAt : null
+  };
+}
+function taskBudget(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const words = [
+    ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
+    ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
+    ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+  ];
+  const budget = parseTaskBudget(words.join(" "));
+  return "invalid" in budget ? void 0 : budget;
+}
+function wrapUpOf(value) {
+  if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
+  const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
+  return { until: value.until, calls: value.calls, refusedAt };
+}
+
+// src/core/records.ts
+function isFields2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+  return value === null || isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS;
+}
+function isTurnLimit(value) {
+  return value === null || Number.isInteger(value) && value >= 1 && value <= MAX_TURN_LIMIT;
+}
+function isWholeCount(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+function isBudgetId(value) {
+  return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+function offRecord(budgetId, disabledAt) {
+  return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
+}
+function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
+  return {
+    version: RECORD_VERSION,
+    id: budget.id,
+    timeLimitMs: budget.timeLimitMs,
+    turnLimit: budget.turnLimit,
+    startTime: budget.startTime,
+    onStopCommand: budget.onStopCommand,
+    ...optionalFields(budget),
+    ...turnsBefore > 0 ? { turnsBefore } : {},
+    ...spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {},
+    ...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
+  };
+}
+function isWholeIn(value, min, max) {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  return {
+    ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
+    ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
+    ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+    ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+    ...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+    ...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+    ...isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}
+  };
+}
+function parseBudget(value) {
+  if (!isFields2(value)) return null;
+  const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+  if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+  const limits = optionalFields(value);
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  if (timeLimitMs === null && turnLimit === null && noLimit) return null;
+  if (!isFiniteNumber(startTime)) return null;
+  if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+  const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+  if (!isBudgetId(id)) return null;
+  return {
+    id,
+    timeLimitMs,
+    turnLimit,
+    startTime,
+    onStopCommand: onStopCommand ? onStopCommand : null,
+    ...limits
+  };
+}
+function parseRecord(value) {
+  if (!isFields2(value)) return null;
+  if (value.kind === "off") {
+    return {
+      kind: "off",
+      budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+      disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+    };
+  }
+  if (value.kind === "subagents") {
+    const budgets = parseBudgetWords(value.budgets);
+    return budgets === void 0 ? null : { kind: "subagents", budgets };
+  }
+  if (value.kind === "subagent") {
+    const agent = parseSubagentRun(value.agent);
+    return agent === null ? null : { kind: "subagent", agent };
+  }
+  const data = value.budget;
+  if (value.kind !== "active" || !isFields2(data)) return null;
+  const budget = parseBudget(data);
+  if (!budget) return null;
+  const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
+  const legacyStartTurn = version === void 0 && isWholeCount(startTurn) ? startTurn : null;
+  return {
+    kind: "active",
+    budget,
+    legacyStartTurn,
+    turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+    spendBefore: {
+      tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+      cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+    }
+  };
+}
+
+// src/core/history.ts
+function foldHistory(items) {
+  let budget = null;
+  let budgetAt = items.length;
+  let legacyStartTurn = null;
+  let turnsBefore = 0;
+  let spendBefore = { tokens: 0, cost: 0 };
+  let unusable = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind !== "record") continue;
+    if (isSubagentRecord(item.record)) continue;
+    const record = parseRecord(item.record);
+    if (!record) {
+      unusable++;
+      continue;
+    }
+    if (record.kind === "active") {
+      budget = record.budget;
+      budgetAt = index;
+      legacyStartTurn = record.legacyStartTurn;
+      turnsBefore = record.turnsBefore;
+      spendBefore = record.spendBefore;
+    }
+    break;
+  }
+  const countFrom = legacyStartTurn === null ? budgetAt : -1;
+  const counted = /* @__PURE__ */ new Set();
+  let lastPrompt = null;
+  const paused = budget?.pausedAt !== void 0;
+  let tokens = spendBefore.tokens;
+  let cost = spendBefore.cost;
+  let subagentBudgets;
+  const subagents = /* @__PURE__ */ new Map();
+  for (const [index, item] of items.entries()) {
+    if (item.kind === "record" && isSubagentRecord(item.record)) {
+      const record = parseRecord(item.record);
+      if (record?.kind === "subagents") subagentBudgets = record.budgets;
+      else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+      continue;
+    }
+    if (item.kind === "usage") {
+      if (index > budgetAt && !paused) {
+        tokens += safeAmount(item.tokens);
+        cost += safeAmount(item.cost);
+      }
+      continue;
+    }
+    if (item.kind !== "prompt") continue;
+    lastPrompt = item.key;
+    if (index > countFrom && !paused) counted.add(item.key);
+  }
+  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  return {
+    budget,
+    usedPrompts: budget ? usedTurns : 0,
+    spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
+    lastPrompt,
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    newestUnusable: unusable > 0,
+    hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+    ...subagentBudgets === void 0 ? {} : { subagentBudgets },
+    ...subagents.size === 0 ? {} : { subagents: [...subagents.values()] }
+  };
+}
+function isSubagentRecord(record) {
+  if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+  return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/).filter(Boolean);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+function nextSubagentCheckIn(agents, now) {
+  let due = Number.POSITIVE_INFINITY;
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const limitMs = run.budget?.timeLimitMs ?? null;
+    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
+    else if (limitMs !== null && run.spent === null) {
+      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
+    }
+  }
+  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
+}
+function hasSubagentTimers(agents) {
+  for (const run of Object.values(agents.runs)) {
+    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
+  }
+  return false;
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [
+    `${count} in this session:`,
+    ...runs.map((run) => {
+      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+    })
+  ];
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
+}
+
+// src/core/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") current.prompts.add(item.key);
+    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
+  const turns = spent ? spent.usedTurns : entry.prompts.size;
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  const used = [
+    formatTime(time),
+    pluralTurns(turns),
+    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/command-plan.ts
+function planCommand(command2, view) {
+  switch (command2.kind) {
+    case "invalid":
+      return { change: "none", reply: { message: invalidMessage(command2.reason), level: "warning" } };
+    case "status":
+      return { change: "none", reply: { message: statusMessage(view), level: "info" } };
+    case "off":
+      if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
+      return {
+        change: "off",
+        budgetId: view.budget.id,
+        disabledAt: view.now,
+        reply: { message: TIMEBOX_OFF, level: "info" }
+      };
+    case "set": {
+      const budget = {
+        id: view.newBudgetId,
+        timeLimitMs: command2.timeLimitMs,
+        turnLimit: command2.turnLimit,
+        startTime: view.now,
+        onStopCommand: command2.onStopCommand,
+        ...spendLimits(command2),
+        ...treatment(command2)
+      };
+      const replacedActive = view.budget !== null && view.spent === null;
+      const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
+      const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
+      const notes = [...command2.notes ?? [], ...costNote, ...tokensNote];
+      const message = budgetSetMessage(command2, replacedActive, notes);
+      return { change: "set", budget, reply: { message, level: "info" } };
+    }
+    case "extend":
+      return planExtension(command2, view);
+    case "pause":
+      return planPause(view);
+    case "resume":
+      return planResume(view);
+    case "report":
+      return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "today":
+      return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "subagents":
+      return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
+  }
+}
+function costNotes(cost) {
+  switch (cost) {
+    case "reported":
+      return [];
+    case "model reports none":
+      return [COST_NOT_REPORTED];
+    case "host cannot see":
+      return [COST_NOT_SEEN];
+  }
+}
+function spendLimits(limits) {
+  return {
+    ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
+    ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+  };
+}
+var info = (message) => ({ message, level: "info" });
+function treatment(limits) {
+  return {
+    ...limits.awareness === void 0 ? {} : { awareness: limits.awareness },
+    ...limits.graceMs === void 0 ? {} : { graceMs: limits.graceMs }
+  };
+}
+function planExtension(command2, view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
+  const timeLimitMs = command2.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command2.addTimeMs;
+  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command2.addTurns;
+  const spend = view.spend;
+  const tokenLimit = command2.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command2.addTokens;
+  const costLimit = command2.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command2.addCost;
+  if ((timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS || (turnLimit ?? 0) > MAX_TURN_LIMIT || (tokenLimit ?? 0) > MAX_TOKEN_LIMIT || (costLimit ?? 0) > MAX_COST_LIMIT) {
+    return { change: "none", reply: { message: EXTENSION_TOO_LARGE, level: "warning" } };
+  }
+  const added = describeBudget({
+    timeLimitMs: command2.addTimeMs,
+    turnLimit: command2.addTurns,
+    ...command2.addTokens === void 0 ? {} : { tokenLimit: command2.addTokens },
+    ...command2.addCost === void 0 ? {} : { costLimit: command2.addCost },
+    onStopCommand: null
+  });
+  const extended = {
+    ...budget,
+    timeLimitMs,
+    turnLimit,
+    ...tokenLimit === void 0 ? {} : { tokenLimit },
+    ...costLimit === void 0 ? {} : { costLimit },
+    extensions: (budget.extensions ?? 0) + 1
+  };
+  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  return {
+    change: "update",
+    budget: extended,
+    reactivate: view.spent !== null,
+    reply: info(extendedMessage(added, status2, command2.notes))
+  };
+}
+function planPause(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
+  if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
+  const paused = { ...budget, pausedAt: view.now };
+  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
+}
+function planResume(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (budget.pausedAt === void 0) return { change: "none", reply: info(NOT_PAUSED) };
+  const { pausedAt, ...running } = budget;
+  const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
+  const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
+  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
+}
+function statusMessage(view) {
+  const subagents = view.subagents ?? [];
+  const session = sessionStatusMessage(view);
+  return subagents.length === 0 ? session : [session, ...subagents].join("\n");
+}
+function sessionStatusMessage(view) {
+  if (!view.budget) return noBudgetStatusMessage();
+  if (view.spent)
+    return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+  return activeStatusMessage(
+    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    view.budget.onStopCommand
+  );
+}
+
+// src/core/subagents/commands.ts
+var COMMAND_SOURCE = "/timebox subagents";
+function subagentsCommand2(agents, command2, now) {
+  switch (command2.action) {
+    case "show":
+      return { agents, effects: [notify(showBudget(agents), "info")] };
+    case "off":
+      return {
+        agents: { ...agents, budgets: null },
+        effects: [budgetsRecord(null, now), notify(SUBAGENT_BUDGET_OFF, "info")]
+      };
+    case "set": {
+      const byType = { [ANY_AGENT_TYPE]: { words: command2.words, budget: command2.budget } };
+      return {
+        agents: { ...agents, budgets: { byType, source: COMMAND_SOURCE } },
+        effects: [
+          budgetsRecord({ [ANY_AGENT_TYPE]: command2.words }, now),
+          notify(subagentBudgetSetMessage(describeTaskBudget(command2.budget)), "info")
+        ]
+      };
+    }
+  }
+}
+function readTaskBudgets(value) {
+  const entries = typeof value === "string" ? [[ANY_AGENT_TYPE, value]] : typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+  if (entries.length === 0) {
+    return { invalid: 'is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" })' };
+  }
+  const budgets = {};
+  for (const [agentType, words] of entries) {
+    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "it is not text" };
+    if ("invalid" in budget) {
+      return { invalid: `has a bad budget for ${quoteInput(agentType)} (${budget.invalid.replace(/\.$/, "")})` };
+    }
+    budgets[agentType] = { words: String(words), budget };
+  }
+  return { budgets };
+}
+function subagentsSetting(agents, setting, effects) {
+  const read = readTaskBudgets(setting.value);
+  if ("invalid" in read) {
+    effects.push(notify(badSettingMessage(setting.source, setting.value, read.invalid), "warning"));
+    return agents;
+  }
+  return { ...agents, budgets: { byType: read.budgets, source: setting.source } };
+}
+function showBudget(agents) {
+  const budgets = agents.budgets;
+  if (budgets === null) return NO_SUBAGENT_BUDGET;
+  const described = Object.entries(budgets.byType).map(([agentType, { budget }]) => {
+    const who = agentType === ANY_AGENT_TYPE ? "every subagent" : `${agentType} subagents`;
+    return `${who}: ${describeTaskBudget(budget)}`;
+  });
+  return subagentBudgetMessage(described, budgets.source);
+}
+function budgetsRecord(budgets, at) {
+  return { kind: "append", record: { kind: "subagents", version: RECORD_VERSION, budgets, at } };
+}
+function notify(message, level) {
+  return { kind: "notify", message, level };
+}
+
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+function once(claim2, then) {
+  return { kind: "once", claim: claim2, then };
+}
+
+// src/core/session/state.ts
+var EMPTY_SESSION = {
+  standing: null,
+  lastPrompt: null,
+  running: false,
+  askAtLimit: false,
+  asking: false,
+  settings: {},
+  subagents: NO_SUBAGENTS
+};
+function freshStanding(budget) {
+  return {
+    budget,
+    usedPrompts: 0,
+    runningCounted: false,
+    nudged: false,
+    spend: NO_SPEND,
+    steps: null,
+    stepAllowance: 0,
+    spent: null,
+    stoppedPrompt: null,
+    onStopOutcome: null,
+    wrapUp: null
+  };
+}
+var TIME_CHECKPOINTS = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO, 1];
+function promptKeyOf(state, prompt) {
+  return prompt ?? state.lastPrompt ?? UNNAMED_RUN;
+}
+function isNewPrompt(state, prompt) {
+  return promptKeyOf(state, prompt) !== state.lastPrompt;
+}
+function counting(state) {
+  const standing2 = state.standing;
+  if (!standing2 || standing2.spent || standing2.budget.pausedAt !== void 0) return null;
+  return standing2;
+}
+function budgetOf(state) {
+  return state.standing?.budget ?? null;
+}
+function shownPrompts(state) {
+  const standing2 = state.standing;
+  if (!standing2) return 0;
+  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+}
+function statusText(state, now) {
+  const standing2 = state.standing;
+  if (!standing2) return void 0;
+  if (standing2.wrapUp) return WRAPPING_UP_STATUS;
+  if (standing2.spent) {
+    const outcome = standing2.onStopOutcome;
+    return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
+  }
+  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+}
+function stepsOf(state) {
+  const standing2 = state.standing;
+  const limit = standing2?.budget.stepLimit;
+  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
+}
+function isActive(state) {
+  const standing2 = state.standing;
+  return standing2 !== null && (standing2.spent === null || standing2.wrapUp !== null);
+}
+function nextTimeCheckIn(state, now) {
+  const wrapUp = state.standing?.wrapUp;
+  if (wrapUp) return timerDelay(wrapUp.until - now);
+  const budget = counting(state)?.budget;
+  if (!budget || budget.timeLimitMs === null) return null;
+  const limitMs = budget.timeLimitMs;
+  const elapsed = elapsedMs(budget, now);
+  let next = limitMs;
+  for (const ratio of TIME_CHECKPOINTS) {
+    const point = ratio * limitMs;
+    if (point > elapsed) {
+      next = Math.min(point, limitMs);
+      break;
+    }
+  }
+  return timerDelay(next - elapsed);
+}
+function timerDelay(ms) {
+  return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(ms)));
+}
+function status(state, now) {
+  return { kind: "status", text: statusText(state, now) };
+}
+function withNewBudget(state, budget) {
+  return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+function withStanding(state, standing2, change) {
+  return { ...state, standing: { ...standing2, ...change } };
+}
+function spendOf(state) {
+  return state.standing?.spend ?? NO_SPEND;
+}
+function awarenessOf(state, budget) {
+  return budget.awareness ?? state.settings.awareness ?? "nudge";
+}
+function graceOf(state, budget) {
+  return budget.graceMs ?? state.settings.graceMs ?? 0;
+}
+
+// src/core/session/commands.ts
+function command(state, event, now) {
+  const parsed = parseCommand(event.args);
+  if (parsed.kind === "subagents") {
+    const result = subagentsCommand2(state.subagents, parsed, now);
+    return { state: { ...state, subagents: result.agents }, effects: result.effects };
+  }
+  const plan = planCommand(parsed, {
+    budget: budgetOf(state),
+    spent: state.standing?.spent ?? null,
+    usedPrompts: shownPrompts(state),
+    now,
+    newBudgetId: event.newBudgetId,
+    spend: spendOf(state),
+    ...event.cost === void 0 ? {} : { cost: event.cost },
+    ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
+    ...event.report === void 0 ? {} : { report: event.report },
+    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
+  });
+  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  switch (plan.change) {
+    case "none":
+      return { state, effects: [status(state, now), reply] };
+    case "set": {
+      const active = state.standing;
+      if (active && !active.spent && event.canAsk && !event.confirmed) {
+        return askToReplace(state, active.budget, event, now);
+      }
+      const next = withNewBudget(state, plan.budget);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "update": {
+      const standing2 = { ...freshStanding(plan.budget), ...state.standing };
+      const next = withStanding(
+        state,
+        standing2,
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+      );
+      return {
+        state: next,
+        effects: [
+          {
+            kind: "append",
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+          },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "off": {
+      const next = withNewBudget(state, null);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+          // Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+          once({ kind: "off", budgetId: plan.budgetId }, []),
+          status(next, now),
+          reply
+        ]
+      };
+    }
+  }
+}
+function askToReplace(state, budget, event, now) {
+  const keep = { type: "declined", message: KEPT_MESSAGE };
+  return {
+    state,
+    effects: [
+      {
+        kind: "ask",
+        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        choices: [
+          { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+          { label: KEEP_CHOICE, answer: keep }
+        ],
+        timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
+        onTimeout: keep
+      }
+    ]
+  };
+}
+
+// src/core/session/context.ts
+function withCallContext(result, now) {
+  const { state, effects } = result;
+  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
+    return result;
+  }
+  const text = callContext(state, now);
+  return text === null ? result : { state, effects: [...effects, { kind: "context", text }] };
+}
+function callContext(state, now) {
+  if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
+  const standing2 = counting(state);
+  if (!standing2) return null;
+  const budget = standing2.budget;
+  const steps = stepsOf(state);
+  if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
+  const used = shownPrompts(state);
+  const spend = standing2.spend;
+  const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
+  }
+  return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
+}
+
+// src/core/session/wrap-up.ts
+function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
+  const budget = standing2.budget;
+  const graceMs = graceOf(state, budget);
+  const until = now + graceMs;
+  const wrapUp = {
+    prompt,
+    until,
+    refused: refuseTool2,
+    callsSinceRefusal: 0,
+    outcomeId: outcomeId(budget),
+    onStopCommand: budget.onStopCommand
+  };
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
+      { kind: "notify", message, level: "error" }
+    ])
+  ];
+  if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function wrapUpModelCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  return { state: next, effects: [status(next, now)] };
+}
+function wrapUpToolCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing2, wrapUp, now, "tools");
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, refused: true } });
+  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+function wrapUpTimeCheck(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  return { state, effects: [status(state, now)] };
+}
+function endWrapUp(state, standing2, wrapUp, now, cut) {
+  const next = withStanding(state, standing2, { wrapUp: null });
+  const announce = [];
+  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
+  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+
+// src/core/session/limits.ts
+function askAtTheLimit(state, reached, summary) {
+  const answer = (choice) => ({
+    type: "limitAnswer",
+    answer: choice,
+    reached
+  });
+  return {
+    state: { ...state, asking: true },
+    effects: [
+      {
+        kind: "ask",
+        question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+        choices: [
+          { label: STOP_CHOICE, answer: answer("stop") },
+          { label: MORE_TIME_CHOICE, answer: answer("time") },
+          { label: MORE_TURNS_CHOICE, answer: answer("prompts") }
+        ],
+        timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+        onTimeout: answer("stop")
+      }
+    ]
+  };
+}
+function modelCall(state, prompt, now, isPrompt = true) {
+  const key = promptKeyOf(state, prompt);
+  const standing2 = state.standing;
+  if (key === state.lastPrompt) {
+    const next2 = { ...state, running: true };
+    const wrapUp = standing2?.wrapUp;
+    if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
+    if (key === standing2?.stoppedPrompt && standing2.spent)
+      return { state: next2, effects: refuseStopped(standing2.spent) };
+    return checkTime(next2, now, "modelCall");
+  }
+  if (standing2?.wrapUp) {
+    const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
+    const goOn = modelCall(ended.state, key, now, isPrompt);
+    return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
+  }
+  const fresh = {
+    ...state,
+    lastPrompt: key,
+    running: true,
+    standing: standing2 ? { ...standing2, runningCounted: false } : null
+  };
+  const active = counting(fresh);
+  if (!active) return { state: fresh, effects: [status(fresh, now)] };
+  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  const budget = active.budget;
+  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
+  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  if (decision.kind === "nudge") {
+    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+  }
+  const next = withStanding(fresh, active, counted);
+  return { state: next, effects: [status(next, now)] };
+}
+function modelResponse(state, used, now) {
+  const active = counting(state);
+  if (!active) return { state, effects: [] };
+  const before = active.spend;
+  const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+  return checkTime(withStanding(state, active, { spend }), now, "modelResponse");
+}
+function toolCall(state, prompt, now) {
+  const key = prompt ?? state.lastPrompt;
+  const standing2 = state.standing;
+  const steps = stepsOf(state);
+  const limit = standing2?.budget.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  }
+  const wrapUp = standing2?.wrapUp;
+  if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
+  if (key !== null && key === standing2?.stoppedPrompt && standing2.spent) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  return checkTime(state, now, "toolCall", key);
+}
+function checkTime(state, now, reached, prompt = state.lastPrompt) {
+  const active = counting(state);
+  if (!active) return { state, effects: [status(state, now)] };
+  const budget = active.budget;
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  switch (decision.kind) {
+    case "stop":
+      if (state.running && graceOf(state, budget) > 0) {
+        return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
+      }
+      return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+    case "nudge": {
+      const next = withStanding(state, active, { nudged: true });
+      const warning = nudge(budget, decision.urgency, decision.detail, state.running);
+      return { state: next, effects: [warning, status(next, now)] };
+    }
+    case "ok":
+      return { state, effects: [status(state, now)] };
+  }
+}
+function hardStop(state, standing2, summary, prompt, now, refuse) {
+  const budget = standing2.budget;
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
+  const usage = spentUsage(summary, budget);
+  const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const announce = [{ kind: "notify", message: said, level: "error" }];
+  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    { kind: "abort" }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: message });
+  return { state: next, effects };
+}
+function onStopReported(state, event, now) {
+  const standing2 = state.standing;
+  const outcome = event.outcome.kind === "started" && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const next = standing2?.spent ? withStanding(state, standing2, { onStopOutcome: outcome }) : state;
+  return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+}
+function refuseStopped(summary) {
+  return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
+}
+function nudge(budget, urgency, detail, running = true) {
+  return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
+    { kind: "notify", message: nudgeMessage(urgency, detail, running), level: "warning" }
+  ]);
+}
+function onStopReport(command2, outcome) {
+  switch (outcome.kind) {
+    case "started":
+      return [{ kind: "notify", message: onStopStartedMessage(command2), level: "info" }];
+    case "failed":
+    case "exited":
+      return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+  }
+}
+
+// src/core/subagents/load.ts
+function loadSubagents(history, setting, effects) {
+  const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
+  const recorded = history.subagentBudgets;
+  if (recorded === void 0) {
+    const loaded = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+  }
+  const read = recorded === null ? null : readTaskBudgets(recorded);
+  const budgets = read !== null && "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
+  return { budgets, runs };
+}
+
+// src/core/session/load.ts
+function load(event, now) {
+  const { history, ledger, mode, announce } = event;
+  const effects = [];
+  if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+  const running = runningKey !== null && runningKey === history.lastPrompt;
+  const onLimit = event.onLimit;
+  if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+    effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+  }
+  const settings = readSettings(event, effects);
+  const base = {
+    ...EMPTY_SESSION,
+    lastPrompt: history.lastPrompt,
+    running,
+    askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+    settings,
+    subagents: loadSubagents(history, event.subagents, effects)
+  };
+  const budget = history.budget;
+  if (!history.hasRecords && event.defaultBudget) {
+    const given = withDefault(base, event.defaultBudget, now);
+    return { state: given.state, effects: [...effects, ...given.effects] };
+  }
+  if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+  const standing2 = {
+    ...freshStanding(budget),
+    usedPrompts: history.usedPrompts,
+    spend: history.spend,
+    steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
+    runningCounted: running && history.lastPromptCounted,
+    nudged: ledger.nudged,
+    spent: ledger.spent,
+    stoppedPrompt: ledger.spent?.prompt ?? null
+  };
+  if (mode === "continue") {
+    const wrapUntil = ledger.spent?.wrapUpUntil;
+    const wrapUp = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+      prompt: runningKey,
+      until: wrapUntil,
+      refused: false,
+      callsSinceRefusal: 0,
+      outcomeId: outcomeId(budget),
+      onStopCommand: budget.onStopCommand
+    } : null;
+    const wrapping = { ...base, standing: { ...standing2, wrapUp } };
+    effects.push(status(wrapping, now));
+    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    return { state: wrapping, effects };
+  }
+  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+  if (summary) {
+    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
+    return { state: base, effects: [...effects, status(base, now)] };
+  }
+  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
+  const next = { ...base, standing: { ...standing2, nudged } };
+  effects.push(status(next, now));
+  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  return { state: next, effects };
+}
+function withDefault(state, { text, source, newBudgetId }, now) {
+  const command2 = parseCommand(text);
+  if (command2.kind !== "set") {
+    const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
+    return {
+      state,
+      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
+    };
+  }
+  const budget = {
+    id: newBudgetId,
+    timeLimitMs: command2.timeLimitMs,
+    turnLimit: command2.turnLimit,
+    startTime: now,
+    onStopCommand: command2.onStopCommand,
+    ...spendLimits(command2),
+    ...treatment(command2)
+  };
+  const next = withNewBudget(state, budget);
+  return {
+    state: next,
+    effects: [
+      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      status(next, now),
+      { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
+    ]
+  };
+}
+function restored(budget, now, usedPrompts, spend) {
+  const text = formatStatus(budget, now, usedPrompts, spend);
+  return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+}
+function readSettings(event, effects) {
+  const settings = {};
+  const { awareness, grace } = event;
+  if (awareness) {
+    if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+    else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+  }
+  if (grace) {
+    const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+    if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+    else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+  }
+  return settings;
+}
+function badSetting(source, value, why) {
+  return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/session/steps.ts
+function countStep(before, result, event, now) {
+  const { state, effects } = result;
+  const active = counting(state);
+  const limit = active?.budget.stepLimit;
+  if (!active || limit === void 0) return result;
+  const newPrompt = state.lastPrompt !== before.lastPrompt;
+  const previous = newPrompt ? 0 : active.steps ?? 0;
+  const step = event.step ?? previous + 1;
+  const used = step < previous ? previous + 1 : Math.max(previous, step);
+  const allowance = newPrompt ? 0 : active.stepAllowance;
+  const allowed = limit + allowance;
+  const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
+  const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
+  if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
+  if (used > allowed + 1) {
+    return {
+      state: counted,
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+    };
+  }
+  if (state.askAtLimit) {
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+  }
+  return {
+    state: counted,
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+  };
+}
+function askAboutSteps(limit, allowance, reached) {
+  const answer = (choice) => ({
+    type: "stepsAnswer",
+    answer: choice,
+    limit,
+    allowance,
+    reached
+  });
+  return {
+    kind: "ask",
+    question: stepsQuestion(limit),
+    choices: [
+      { label: STOP_CHOICE, answer: answer("stop") },
+      { label: moreStepsChoice(limit), answer: answer("more") }
+    ],
+    timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+    onTimeout: answer("stop")
+  };
+}
+
+// src/core/events.ts
+var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
+
+// src/core/session/index.ts
+function transition(state, event, now) {
+  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+    return { state, effects: [status(state, now)] };
+  }
+  const result = applyEvent(state, event, now);
+  const spent = result.state.standing?.spent ?? null;
+  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
+    return askAtTheLimit(state, event, spent);
+  }
+  return result;
+}
+function applyEvent(state, event, now) {
+  switch (event.type) {
+    case "load":
+      return load(event, now);
+    case "command":
+      return command(state, event, now);
+    case "declined":
+      return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+    case "limitAnswer":
+      return limitAnswer({ ...state, asking: false }, event, now);
+    case "modelCall":
+      return withCallContext(
+        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+        now
+      );
+    case "stepsAnswer":
+      return stepsAnswer({ ...state, asking: false }, event, now);
+    case "toolCall":
+      return toolCall(state, event.prompt, now);
+    case "modelResponse":
+      return modelResponse(state, event, now);
+    case "runEnd": {
+      const next = { ...state, running: false };
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
+      return { state: next, effects: [status(next, now)] };
+    }
+    case "timeCheck": {
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return wrapUpTimeCheck(state, standing2, standing2.wrapUp, now);
+      return checkTime(state, now, "timer");
+    }
+    case "onStopReport":
+      return onStopReported(state, event, now);
+    case "agentStart":
+    case "agentEnd":
+      return { state, effects: [] };
+  }
+}
+function stepsAnswer(state, event, now) {
+  const { limit } = event;
+  if (event.answer === "stop") {
+    return {
+      state,
+      effects: [
+        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: stepsRefusal(limit) }
+      ]
+    };
+  }
+  const standing2 = state.standing;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
+  return applyEvent(more, event.reached, now);
+}
+function limitAnswer(state, event, now) {
+  if (event.answer === "stop") return applyEvent(state, event.reached, now);
+  const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
+  const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+  const goOn = transition(extended.state, event.reached, now);
+  return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+
+// src/core/subagents/rules.ts
+function agentStart(agents, event, now, session) {
+  if (session.spent) return { agents, effects: [{ kind: "refuse", reason: SUBAGENT_REFUSED }] };
+  const known = agents.runs[event.agent];
+  if (known) return { agents, effects: [] };
+  const budget = budgetFor(agents, event.agentType);
+  const atStart = budget !== null && event.contextAtStart !== false;
+  const run = {
+    id: event.agent,
+    parent: event.parent,
+    agentType: event.agentType,
+    task: firstWords(event.task),
+    budget,
+    startedAt: now,
+    steps: 0,
+    spend: NO_SPEND,
+    warned: false,
+    told: atStart,
+    spent: null,
+    wrapUp: null,
+    ended: null,
+    closed: false,
+    endedAt: null
+  };
+  const effects = [runRecord(run)];
+  if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
+  return { agents: withRun(agents, run), effects };
+}
+function agentModelCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
+      return stop(agents, run, now, "session", true, true);
+    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+  }
+  const limit = reachedLimit(run, now);
+  if (limit !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+  }
+  const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
+  const effects = [];
+  if (!run.told && run.budget !== null) {
+    effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  const ratio = usedRatio(counted, now);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    effects.push({
+      kind: "context",
+      text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now))
+    });
+  }
+  return warnOnce(agents, counted, now, effects, true);
+}
+function agentToolCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
+    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
+    const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
+    return refuseTool(agents, refused, wrapUp.refusedAt === null);
+  }
+  const limit = reachedLimit(run, now, false);
+  if (limit === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  return refuseTool(agents, spent, true);
+}
+function agentResponse(agents, run, used, now, session) {
+  let next = agents;
+  const effects = [];
+  const tokens = safeAmount(used.tokens);
+  const cost = safeAmount(used.cost);
+  const counted = /* @__PURE__ */ new Set();
+  for (let one = run; one !== void 0 && !counted.has(one.id); one = parentOf(next, one)) {
+    counted.add(one.id);
+    const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
+    const withSpend = { ...one, spend };
+    const running = isRunning(withSpend) && withSpend.spent === null;
+    const limit = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentsTimeCheck(agents, now, session) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run) || next.runs[run.id] !== run) continue;
+    let step;
+    if (run.wrapUp !== null) {
+      if (now < run.wrapUp.until) continue;
+      step = stop(next, run, now, "session", false, true);
+    } else {
+      const limit = reachedLimit(run, now, false);
+      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+    }
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function stopAll(agents, now) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const step = stop(next, run, now, "session", false, false);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentEnd(agents, run, now) {
+  const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
+  const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
+  const { [run.id]: _gone, ...runs } = agents.runs;
+  const effects = [runRecord(closed)];
+  const spent = run.spent;
+  if (spent !== null) {
+    if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
+    effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
+  }
+  return { agents: { ...agents, runs }, effects };
+}
+function kept(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run)] };
+}
+function parentOf(agents, run) {
+  return run.parent === null ? void 0 : agents.runs[run.parent];
+}
+function concludingCall(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+}
+function spendBudget(agents, run, limit, now, session) {
+  const spent = {
+    ...run,
+    spent: { limit, at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
+  };
+  return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
+}
+function refuseTool(agents, run, changed) {
+  const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
+  return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
+}
+function warnOnce(agents, run, now, effects, changed) {
+  const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  if (!warn && !changed) return { agents, effects };
+  const next = warn ? { ...run, warned: true } : run;
+  const said = warn ? [
+    {
+      kind: "notify",
+      message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
+      level: "warning"
+    }
+  ] : [];
+  return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
+}
+function stop(agents, run, now, limit, refuse, cascade) {
+  const spent = run.spent ?? { limit, at: now };
+  const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
+  const effects = [
+    runRecord(stopped),
+    stoppedNotice(stopped, spent.limit),
+    { kind: "stopAgent", agent: run.id }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
+  let next = withRun(agents, stopped);
+  if (!cascade) return { agents: next, effects };
+  for (const child of Object.values(next.runs)) {
+    if (child.parent !== run.id || !isRunning(child)) continue;
+    const step = stop(next, child, now, "parent", false, true);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function refuseStopped2(agents, run) {
+  return {
+    agents,
+    effects: [
+      { kind: "stopAgent", agent: run.id },
+      { kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL }
+    ]
+  };
+}
+function stoppedNotice(run, limit) {
+  const name = subagentName(run.task, run.agentType);
+  return {
+    kind: "notify",
+    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    level: "info"
+  };
+}
+
+// src/core/subagents/compose.ts
+function transitionWithSubagents(state, event, now) {
+  switch (event.type) {
+    case "agentStart":
+      return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+    case "agentEnd": {
+      const run = state.subagents.runs[event.agent];
+      return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
+    }
+    case "modelCall":
+    case "toolCall": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const run = session.state.subagents.runs[agent];
+      if (run === void 0) {
+        if (!viewOf(session.state).spent) return session;
+        const refuse = [
+          { kind: "stopAgent", agent },
+          { kind: "refuse", reason: SUBAGENT_REFUSED }
+        ];
+        return { state: session.state, effects: [...session.effects, ...refuse] };
+      }
+      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
+      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+    }
+    case "modelResponse": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const run = state.subagents.runs[agent];
+      const used = { tokens: event.tokens, cost: event.cost };
+      const own = run === void 0 ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
+      const counted = own === null ? state : { ...state, subagents: own.agents };
+      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      return { state: session.state, effects: [...own?.effects ?? [], ...session.effects] };
+    }
+    case "timeCheck": {
+      const session = sessionStep(state, event, now);
+      return joined(
+        session.state,
+        session.effects,
+        agentsTimeCheck(session.state.subagents, now, viewOf(session.state))
+      );
+    }
+  }
+  return sessionStep(state, event, now);
+}
+function sessionStep(state, event, now) {
+  const result = transition(state, event, now);
+  if (isSpent(state) || !isSpent(result.state)) return result;
+  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+}
+function joined(state, before, agents) {
+  return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
+}
+function isSpent(state) {
+  return state.standing?.spent != null;
+}
+function viewOf(state) {
+  return {
+    spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
+    graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
+  };
+}
+
+// src/core/runtime.ts
+var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
+var SessionRuntime = class {
+  constructor(ports, state = EMPTY_SESSION, daily = NO_DAILY_PART) {
+    this.ports = ports;
+    this.state = state;
+    this.daily = daily;
+  }
+  ports;
+  state;
+  daily;
+  /**
+   * Feeds one event to the daily budgets and then to the session's rules. A refusal of the daily budgets ends the
+   * event there; else their notices and lines for the model come after the session's own.
+   */
+  handle(event) {
+    const daily = this.dailyAnswer(event);
+    if (daily !== null && daily.refusal !== null) return daily;
+    const answer = this.dispatch(event);
+    return daily === null ? answer : mergeAnswer(answer, daily);
+  }
+  /** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */
+  dispatch(event) {
+    try {
+      const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
+      this.state = result.state;
+      return this.carryOut(result.effects);
+    } catch (error) {
+      this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
+      return noAnswer();
+    }
+  }
+  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  command(args, details) {
+    const parsed = parseCommand(args);
+    if (parsed.kind === "today") return this.today(parsed.words);
+    const event = { type: "command", args, newBudgetId: details.newBudgetId };
+    if (details.canAsk !== void 0) event.canAsk = details.canAsk;
+    if (details.cost !== void 0) event.cost = details.cost;
+    if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (parsed.kind === "report") {
+      try {
+        event.report = details.report();
+      } catch (error) {
+        this.ports.problem("/timebox report", error);
+      }
+    }
+    const answer = this.dispatch(event);
+    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const said = answer.notices[0];
+    if (mode !== null && said !== void 0) said.message = `${said.message}
+${mode}`;
+    return answer;
+  }
+  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
+  today(words) {
+    const answer = noAnswer();
+    try {
+      const port = this.ports.daily;
+      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
+      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+    } catch (error) {
+      this.ports.problem("/timebox today", error);
+    }
+    return answer;
+  }
+  /** The answer being carried out, which a starter's report that comes at once joins. */
+  carrying = null;
+  /** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
+  onStopReport = (command2, outcome) => {
+    const report = this.dispatch({ type: "onStopReport", command: command2, outcome });
+    if (this.carrying) mergeAnswer(this.carrying, report);
+    else this.ports.late(report);
+  };
+  /** Carries out effects into a new answer; what the user is told is in the host's terms. */
+  carryOut(effects) {
+    const answer = noAnswer();
+    const outer = this.carrying;
+    this.carrying = answer;
+    try {
+      carryOut(effects, this.ports, answer, this.onStopReport);
+    } finally {
+      this.carrying = outer;
+    }
+    if (answer.notices.length > 0) {
+      const terms = this.terms;
+      for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+    }
+    return answer;
+  }
+  get terms() {
+    return this.ports.terms ?? DEFAULT_TERMS;
+  }
+  /**
+   * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
+   * they say; null for an event they do not hear, or where no daily budget covers the session.
+   */
+  dailyAnswer(event) {
+    const port = this.ports.daily;
+    if (!port || port.budgets.length === 0) return null;
+    try {
+      const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
+      const refused = this.daily.refused;
+      if (prompt !== null && prompt === refused?.prompt) {
+        return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
+      }
+      const dailyEvent = this.dailyEventOf(event, port);
+      if (dailyEvent === null) return null;
+      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const answer = this.carryOut(result.effects);
+      answer.context.push(...result.context);
+      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
+      this.daily = { session: result.session, refused: newlyRefused };
+      return answer;
+    } catch (error) {
+      this.ports.problem("daily budget", error);
+      return null;
+    }
+  }
+  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+  dailyEventOf(event, port) {
+    switch (event.type) {
+      case "modelCall":
+        return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+      case "modelResponse":
+        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+        return { type: "duringRun", modelCall: false };
+      case "toolCall":
+      case "timeCheck":
+        return { type: "duringRun", modelCall: false };
+      case "runEnd":
+        return { type: "runEnd" };
+      default:
+        return null;
+    }
+  }
+};
+
+// src/core/time-checks.ts
+var TimeChecks = class {
+  constructor(scheduler, clock, check) {
+    this.scheduler = scheduler;
+    this.clock = clock;
+    this.check = check;
+  }
+  scheduler;
+  clock;
+  check;
+  refreshTimer = null;
+  checkTimer = null;
+  checkDue = null;
+  /**
+   * Arms what `state` needs now: nothing without an active budget, a run under a daily time limit, or a subagent
+   * whose time runs.
+   */
+  arm(state, dailyRun) {
+    if (!isActive(state) && !dailyRun && !hasSubagentTimers(state.subagents)) {
+      this.cancel();
+      return;
+    }
+    this.refreshTimer ??= this.scheduler.setInterval(this.check, STATUS_REFRESH_INTERVAL_MS);
+    const now = this.clock.now();
+    const delay = nextCheckIn(state, now);
+    if (delay === null) {
+      this.cancelCheck();
+      return;
+    }
+    if (now + delay === this.checkDue) return;
+    this.cancelCheck();
+    this.checkDue = now + delay;
+    this.checkTimer = this.scheduler.setTimeout(() => {
+      this.checkDue = null;
+      this.checkTimer = null;
+      this.check();
+    }, delay);
+  }
+  /** Stops every timer. */
+  cancel() {
+    this.refreshTimer?.();
+    this.refreshTimer = null;
+    this.cancelCheck();
+  }
+  cancelCheck() {
+    this.checkTimer?.();
+    this.checkTimer = null;
+    this.checkDue = null;
+  }
+};
+function nextCheckIn(state, now) {
+  const session = nextTimeCheckIn(state, now);
+  const subagents = nextSubagentCheckIn(state.subagents, now);
+  if (subagents === null) return session;
+  return session === null ? subagents : Math.min(session, subagents);
+}
+
+// src/core/live-session.ts
+var LiveSession = class {
+  constructor(ports) {
+    this.ports = ports;
+    this.runtimePorts = {
+      store: ports.store,
+      ledger: ports.ledger,
+      clock: ports.clock,
+      onStop: ports.onStop,
+      setStatus: (text) => ports.ui.setStatus(text),
+      abortRun: () => ports.abortRun(),
+      problem: (where, error) => this.report(where, error),
+      late: (answer) => this.show(answer),
+      ...ports.terms ? { terms: ports.terms } : {}
+    };
+    this.runtime = new SessionRuntime(this.runtimePorts);
+    this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
+  }
+  ports;
+  runtime;
+  runtimePorts;
+  /** The settings of the first load, kept for a load that names none (another branch of the same session). */
+  settings = {};
+  /** The daily budgets that cover the session, read from the settings at the first load. */
+  dailyBudgets = [];
+  disposed = false;
+  timeChecks;
+  reported = /* @__PURE__ */ new Set();
+  /** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
+  openQuestion = null;
+  answered = Promise.resolve();
+  get state() {
+    return this.runtime.state;
+  }
+  /**
+   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
+   * `defaultBudget`, if there is one.
+   */
+  load(mode, announce, defaultBudget = null, settings) {
+    this.settings = settings ?? this.settings;
+    this.guard("session start", () => {
+      const history = foldHistory(this.ports.store.history());
+      const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
+      const event = { type: "load", history, ledger, mode, announce };
+      if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
+      const { onLimit, awareness, grace, subagents } = this.settings;
+      if (onLimit) {
+        event.onLimit = onLimit;
+        event.canAsk = this.canAsk();
+      }
+      if (awareness) event.awareness = awareness;
+      if (grace) event.grace = grace;
+      if (subagents) event.subagents = subagents;
+      this.dispatch(event);
+      this.loadDaily(settings !== void 0);
+    });
+  }
+  /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
+  loadDaily(announce) {
+    const budgets = [];
+    for (const setting of this.settings.daily ?? []) {
+      const budget = parseDailyBudget(setting.value, setting.scope, setting.source);
+      if ("warning" in budget) {
+        if (announce) this.ports.ui.notify(budget.warning, "warning");
+      } else budgets.push(budget);
+    }
+    const ledger = this.ports.daily;
+    this.dailyBudgets = ledger ? budgets : [];
+    if (ledger) this.runtimePorts.daily = { ledger, budgets };
+  }
+  /** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
+  async command(args) {
+    if (this.disposed) {
+      this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
+      return;
+    }
+    if (this.openQuestion !== null) await this.whenNoQuestion();
+    if (this.disposed) return;
+    let details = null;
+    this.guard("/timebox", () => {
+      details = {
+        newBudgetId: this.ports.newBudgetId(),
+        canAsk: this.canAsk(),
+        ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
+        report: () => sessionReport(
+          this.ports.store.history(),
+          (budget) => readLedger(this.ports.ledger, budget),
+          this.ports.clock.now(),
+          this.ports.terms
+        )
+      };
+    });
+    if (details !== null) await this.settle(this.runtime.command(args, details));
+  }
+  /**
+   * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
+   * calls and tools go through here, so that none starts while the user is being asked; time checks do not wait, so a
+   * time limit fires on time whatever question is open.
+   */
+  handle(event) {
+    if (this.disposed) return Promise.resolve(noAnswer());
+    if (this.openQuestion !== null && event.type !== "timeCheck") {
+      return this.whenNoQuestion().then(() => this.disposed ? noAnswer() : this.handleNow(event));
+    }
+    return this.handleNow(event);
+  }
+  handleNow(event) {
+    const before = this.runtime.state;
+    const answer = this.runtime.handle(event);
+    this.closeMootQuestion(before);
+    return this.settle(answer);
+  }
+  /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
+  dispatch(event) {
+    if (this.disposed) return noAnswer();
+    const before = this.runtime.state;
+    const answer = this.runtime.dispatch(event);
+    this.show(answer);
+    this.armTimers();
+    this.closeMootQuestion(before);
+    return answer;
+  }
+  /**
+   * A stop, or the question at the limit, makes an open question moot (more steps, another budget): it is closed, so
+   * that one question at most is ever open.
+   */
+  closeMootQuestion(before) {
+    const after = this.runtime.state;
+    const stopped = before.standing?.spent == null && after.standing?.spent != null;
+    if (stopped || !before.asking && after.asking) this.openQuestion?.abort();
+  }
+  /** Waits until no question is open; one that opens meanwhile is waited for too. */
+  async whenNoQuestion() {
+    while (this.openQuestion !== null) await this.answered;
+  }
+  /** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
+  settle(first) {
+    this.show(first);
+    this.armTimers();
+    return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
+  }
+  async askAll(first) {
+    const merged = {
+      ...first,
+      notices: [...first.notices],
+      questions: [],
+      stoppedAgents: [...first.stoppedAgents]
+    };
+    const open = [...first.questions];
+    const asked = (async () => {
+      for (let question = open.shift(); question; question = open.shift()) {
+        const controller = new AbortController();
+        this.openQuestion = controller;
+        const choice = await this.choose(question, controller.signal);
+        if (this.openQuestion === controller) this.openQuestion = null;
+        const next = this.dispatch(choice);
+        mergeAnswer(merged, { ...next, questions: [] });
+        open.push(...next.questions);
+      }
+    })();
+    this.answered = asked;
+    await asked;
+    return merged;
+  }
+  /** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
+  async choose(question, signal) {
+    let index;
+    try {
+      const labels = question.choices.map((choice) => choice.label);
+      index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
+    } catch (error) {
+      this.report("question", error);
+    }
+    if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
+    return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
+  }
+  canAsk() {
+    return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
+  }
+  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
+  dispose() {
+    this.disposed = true;
+    this.timeChecks.cancel();
+    this.openQuestion?.abort();
+    this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
+  }
+  /** Tells the user what an answer says, and stops the subagents it stops. */
+  show(answer) {
+    if (this.disposed) return;
+    for (const notice of answer.notices) {
+      try {
+        this.ports.ui.notify(notice.message, notice.level);
+      } catch (error) {
+        this.report("notify", error);
+      }
+    }
+    for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
+  }
+  /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
+  armTimers() {
+    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+    try {
+      this.timeChecks.arm(this.runtime.state, dailyRun);
+    } catch (error) {
+      this.report("timers", error);
+    }
+  }
+  guard(where, action) {
+    try {
+      action();
+    } catch (error) {
+      this.report(where, error);
+    }
+  }
+  /** A host's own part failed (`where`): the user is told once per place, and the session goes on. */
+  notifyProblem(where, error) {
+    this.report(where, error);
+  }
+  /** Tells the user about an internal error, once per place, and never throws itself. */
+  report(where, error) {
+    if (this.reported.has(where)) return;
+    this.reported.add(where);
+    try {
+      this.ports.ui.notify(internalErrorMessage(where, error), "error");
+    } catch {
+    }
+  }
+};
+
+// src/adapters/claude/function-hooks/on-stop.ts
+function detachedLine(command2) {
+  return `(
+${command2}
+) >/dev/null 2>&1 </dev/null &`;
+}
+function engineOnStop(engine) {
+  return {
+    start(command2, report) {
+      engine().process.run(["sh", "-c", detachedLine(command2)]).then(
+        ({ exitCode, stderr }) => report(
+          exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
+        ),
+        (error) => report({ kind: "failed", problem: error instanceof Error ? error.message : String(error) })
+      );
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/time.ts
+function engineScheduler(engine) {
+  return {
+    setTimeout(callback, delayMs) {
+      const timer = engine().clock.after(Math.max(0, delayMs), callback);
+      return () => timer.cancel();
+    },
+    setInterval(callback, intervalMs) {
+      const timer = engine().clock.every(Math.max(1, intervalMs), callback);
+      return () => timer.cancel();
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/ui.ts
+var ModuleUI = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  /** The notices of the reply being gathered, or null when they go to the transcript. */
+  gathering = null;
+  notify(message, _level) {
+    if (this.gathering) this.gathering.push(message);
+    else this.engine().ui.log(message);
+  }
+  setStatus(text) {
+    this.engine().ui.status(text);
+  }
+  /** Runs `action` (the live session's, which never throws) with its notices kept for its reply instead of shown. */
+  async gather(action) {
+    const outer = this.gathering;
+    const said = [];
+    this.gathering = said;
+    try {
+      return { value: await action(), said };
+    } finally {
+      this.gathering = outer;
+    }
+  }
+  /** Shows notices that no reply carries. */
+  tell(notices) {
+    for (const notice of notices) this.notify(notice, "info");
+  }
+};
+
+// src/adapters/claude/function-hooks/session.ts
+var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+var SUBAGENT_STOPPED = "stopped";
+var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
+function tokensOf(usage) {
+  const counts = [
+    usage.input_tokens,
+    usage.output_tokens,
+    usage.cache_read_input_tokens,
+    usage.cache_creation_input_tokens
+  ];
+  return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
+}
+function noRequest(event) {
+  return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
+}
+var STOPPED = /* @__PURE__ */ Symbol("stopped");
+var ClaudeSession = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.ui = new ModuleUI(deps.engine);
+    this.live = new LiveSession({
+      store: deps.store,
+      ledger: deps.store,
+      ui: this.ui,
+      clock: deps.clock,
+      scheduler: engineScheduler(deps.engine),
+      onStop: engineOnStop(deps.engine),
+      abortRun: () => this.abortRun(),
+      stopAgent: (agent) => this.stopAgent(agent),
+      newBudgetId: deps.newId,
+      terms: deps.terms,
+      ...deps.daily ? { daily: deps.daily } : {}
+    });
+  }
+  deps;
+  live;
+  ui;
+  /** The main loop's running turn, or null while idle. */
+  turnId = null;
+  /** The prompt the latest run belongs to, by its key; null before the first. */
+  prompt = null;
+  /** Each loop's last step (the main loop's under null, a subagent's under its key). */
+  loops = /* @__PURE__ */ new Map();
+  /** Settles each running tool's race as stopped, with the subagent it runs in (null: the main loop). */
+  stoppers = /* @__PURE__ */ new Map();
+  /** Each subagent's key in the rules (its Agent tool call's id), by Claude Code's id of its loop. */
+  agents = /* @__PURE__ */ new Map();
+  /** The keys of the subagents being spawned, whose loop's id is not known yet. */
+  spawning = [];
+  /** The subagents the rules stopped, until they end. */
+  stopped = /* @__PURE__ */ new Set();
+  /** What the parent reads with a subagent's answer, by the subagent's key, until its Agent tool call returns. */
+  linesForParent = /* @__PURE__ */ new Map();
+  /**
+   * The session's running cost (Claude Code's total) when the last response was counted, or before the request that
+   * runs; null while no budget stands (it is read again before the next request under one).
+   */
+  costSeen = null;
+  /** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
+  dailyWrites = Promise.resolve(true);
+  /** Feeds an event to the rules, with the day's files read before it and written after it. */
+  async handle(event) {
+    await this.readDaily();
+    const answer = await this.live.handle(event);
+    void this.writeDaily();
+    return answer;
+  }
+  async readDaily() {
+    const daily = this.deps.daily;
+    if (!daily) return;
+    await this.dailyWrites;
+    await daily.refresh();
+  }
+  /** Writes what the rules wrote to the daily ledger: false when a prompt counted there was taken meanwhile. */
+  writeDaily() {
+    const daily = this.deps.daily;
+    if (!daily) return this.dailyWrites;
+    this.dailyWrites = this.dailyWrites.then(() => daily.settle());
+    return this.dailyWrites;
+  }
+  /** Loads the session's budget, or the default budget where none was ever set. */
+  load(settings) {
+    const text = settings.defaultBudget?.trim();
+    const daily = settings.daily?.trim();
+    const subagents = settings.subagents?.trim();
+    const sources = {
+      ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
+      ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
+    };
+    this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+  }
+  /** `/timebox <args>`: the reply's text, with no model request. */
+  async command(args) {
+    await this.readDaily();
+    const { said } = await this.ui.gather(() => this.live.command(args));
+    void this.writeDaily();
+    return said.join("\n");
+  }
+  /**
+   * A prompt, before any request: counted as a new prompt's first model call, or refused. One delivered into the
+   * running turn belongs to that turn's prompt, and is refused once that prompt is stopped.
+   */
+  async promptSubmit(event, next) {
+    if (event.command !== void 0) return next(event);
+    const joining = event.turnId !== void 0 && this.turnId !== null && this.prompt !== null;
+    const key = joining && this.prompt !== null ? this.prompt : this.deps.newId();
+    const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
+    await this.readDaily();
+    const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
+    const counted = await this.writeDaily();
+    if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
+    this.ui.tell(said);
+    if (!counted) return { drop: DAILY_TAKEN };
+    if (!joining) {
+      this.prompt = key;
+      if (!event.isMeta) this.deps.store.appendPrompt(key);
+    }
+    return next(
+      answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
+    );
+  }
+  /**
+   * Before a model request: a step of the prompt's run, or a subagent's model call, or its refusal (the step is answered
+   * with no request, which ends the turn: a stopped subagent's answer goes back to its parent).
+   */
+  async beforeStep(event) {
+    const agent = this.agentOf(event);
+    if (agent === null) this.turnId = event.turnId;
+    if (this.live.state.standing === null) this.costSeen = null;
+    else if (this.costSeen === null) this.costSeen = (await this.deps.engine().session.usage()).cost.usd;
+    const loop = this.loopOf(agent);
+    const counted = loop.called;
+    const refused = loop.refused;
+    loop.called = false;
+    loop.refused = null;
+    if (refused !== null) return refused;
+    if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+    const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
+    const answer = await this.handle(sessionEvent);
+    return answer.refusal;
+  }
+  /** A loop's last step, made on first use. */
+  loopOf(agent) {
+    let loop = this.loops.get(agent);
+    if (!loop) {
+      loop = { toolsLeft: 0, nextStep: 1, called: false, refused: null };
+      this.loops.set(agent, loop);
+    }
+    return loop;
+  }
+  /** After a model response: what it used, and the tools it asked for, before the loop's next call. */
+  async afterStep(event, response) {
+    const agent = this.agentOf(event);
+    const loop = this.loopOf(agent);
+    loop.toolsLeft = response.toolUses.length;
+    loop.nextStep = event.index + 2;
+    if (!response.usage) return;
+    const tokens = tokensOf(response.usage);
+    const cost = await this.costSince();
+    this.deps.store.appendUsage(tokens, cost);
+    await this.handle({ type: "modelResponse", tokens, cost, ...agent === null ? {} : { agent } });
+  }
+  /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
+  async costSince() {
+    if (this.live.state.standing === null) return 0;
+    const { usd } = (await this.deps.engine().session.usage()).cost;
+    const before = this.costSeen ?? usd;
+    this.costSeen = usd;
+    return Math.max(0, usd - before);
+  }
+  /**
+   * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
+   * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
+   */
+  async toolCall(event, next) {
+    const agent = this.agentOf(event);
+    const main = agent === null;
+    const before = await this.handle(
+      main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent }
+    );
+    if (before.refusal !== null) {
+      const call2 = main ? null : await this.nextCall(agent);
+      const told = call2 === null || call2.refusal !== null ? [] : call2.context;
+      return { deny: [before.refusal, ...told].join("\n\n") };
+    }
+    const ran = await this.whileRunning(next(event), agent);
+    if (ran === STOPPED) return { deny: TOOL_STOPPED };
+    const result = this.withParentLines(event, ran);
+    if (result.deny !== void 0) return result;
+    const call = await this.nextCall(agent);
+    return call === null ? result : withContext(result, call);
+  }
+  /**
+   * After a loop's tool: when it was the step's last, the loop's next call, counted now so that what its model is to
+   * read reaches it with this tool's result (Claude Code cannot add to the request a `turn.step` hooks); else null.
+   */
+  async nextCall(agent) {
+    const loop = this.loopOf(agent);
+    if (loop.toolsLeft === 0 || --loop.toolsLeft > 0) return null;
+    const call = await this.handle(
+      agent === null ? { type: "modelCall", prompt: this.prompt, step: loop.nextStep } : { type: "modelCall", prompt: null, agent }
+    );
+    loop.called = agent !== null;
+    if (agent === null && call.refusal !== null) loop.refused = call.refusal;
+    return call;
+  }
+  /** The tool's answer, or STOPPED when the run, or the subagent it runs in, is ended while it runs. */
+  whileRunning(pending, agent) {
+    return new Promise((resolve, reject) => {
+      const stop2 = () => resolve(STOPPED);
+      this.stoppers.set(stop2, agent);
+      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop2));
+    });
+  }
+  /** An Agent tool call's result, with what the parent is to read of the subagent's end (stopped at its budget). */
+  withParentLines(event, result) {
+    const lines = this.linesForParent.get(event.tool_use_id);
+    if (lines === void 0) return result;
+    this.linesForParent.delete(event.tool_use_id);
+    return result.deny !== void 0 ? result : { ...result, context: [...result.context ?? [], ...lines] };
+  }
+  /**
+   * A subagent about to start: refused once the session's budget is spent; else it starts with its budget in its
+   * task. It is known to the rules by its Agent tool call's id (its loop's id comes only once it started).
+   */
+  async agentSpawn(event, next) {
+    const key = event.tool_use_id || this.deps.newId();
+    const parent = event.parentAgentId === void 0 ? null : this.keyOf(event.parentAgentId);
+    const task = event.description || event.prompt;
+    const answer = await this.handle({ type: "agentStart", agent: key, parent, agentType: event.subagentType, task });
+    if (answer.refusal !== null) return { deny: answer.refusal };
+    const told = answer.context.length === 0 ? event : { ...event, prompt: [event.prompt, ...answer.context].join("\n\n") };
+    this.spawning.push(key);
+    try {
+      const started = await next(told);
+      if (started.deny === void 0 && started.agentId !== void 0) this.agents.set(started.agentId, key);
+      return started;
+    } finally {
+      this.spawning.splice(this.spawning.indexOf(key), 1);
+    }
+  }
+  /** The key of the subagent an event belongs to, or null for the main loop. */
+  agentOf(event) {
+    return event.agentId === void 0 ? null : this.keyOf(event.agentId);
+  }
+  /**
+   * A subagent's key by its loop's id. One that starts before its spawn returned is the one being spawned, when only
+   * one is; any other is known by its own id (the rules let an agent they never saw start run, and count its usage).
+   */
+  keyOf(agentId) {
+    const known = this.agents.get(agentId);
+    if (known !== void 0) return known;
+    const [only, ...others] = this.spawning;
+    if (only === void 0 || others.length > 0) return agentId;
+    this.agents.set(agentId, only);
+    return only;
+  }
+  /** The rules stopped a subagent: its running tools are stopped; its next request is answered with none. */
+  stopAgent(agent) {
+    this.stopped.add(agent);
+    for (const [stop2, runningIn] of [...this.stoppers]) if (runningIn === agent) stop2();
+  }
+  /**
+   * A turn ended: the main loop's run is over, or a subagent's answer goes back to its parent, with what the parent
+   * is to read of how it ended (given with its Agent tool call's result).
+   */
+  async turnComplete(event) {
+    const agent = this.agentOf(event);
+    if (agent !== null) {
+      const ended = await this.handle({ type: "agentEnd", agent, ...event.answer ? { result: event.answer } : {} });
+      this.stopped.delete(agent);
+      this.loops.delete(agent);
+      if (ended.context.length > 0) this.linesForParent.set(agent, ended.context);
+      return;
+    }
+    this.turnId = null;
+    this.loopOf(null).toolsLeft = 0;
+    await this.handle({ type: "runEnd" });
+  }
+  /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
+  abortRun() {
+    if (this.stoppers.size > 0) {
+      for (const stop2 of [...this.stoppers.keys()]) stop2();
+      this.stoppers.clear();
+      return;
+    }
+    const turnId = this.turnId;
+    if (turnId === null) return;
+    this.deps.engine().turn.abort({ turnId }).catch(() => {
+    });
+  }
+  /** The session ends: its timers stop, and every change is written. */
+  async close() {
+    this.live.dispose();
+    await this.writeDaily();
+    await this.deps.store.flush();
+  }
+};
+function withContext(result, call) {
+  if (call.refusal !== null || call.context.length === 0) return result;
+  return { ...result, context: [...result.context ?? [], ...call.context] };
+}
+
+// src/adapters/claude/function-hooks/hooks.ts
+var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
+async function sessionStart(host, $, event, next) {
+  const engine = engineOf($);
+  host.bind(engine);
+  await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
+  return next(event);
+}
+async function classicSessionStart($, event, next) {
+  await engineOf($).env.markModuleLoaded();
+  return next(event);
+}
+function classicSessionStartFailed(_engine, event, next) {
+  return next(event);
+}
+async function timeboxCommand(host, $, event) {
+  const session = await host.sessionOf(engineOf($));
+  return { text: await session.command(event.args), isTextDisplayOnly: true };
+}
+function commandFailed() {
+  return { text: GUARD_FAILED, isTextDisplayOnly: true };
+}
+async function promptSubmit(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.promptSubmit(event, next);
+}
+function promptGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { drop: GUARD_FAILED };
+}
+async function* turnStep(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  if (await session.beforeStep(event) !== null) return noRequest(event);
+  const response = yield* next(event);
+  await session.afterStep(event, response);
+  return response;
+}
+async function* stepFailed($, event, next) {
+  if (next.called) return yield* next(event);
+  $.ui.log(GUARD_FAILED);
+  return noRequest(event);
+}
+async function toolCall2(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.toolCall(event, next);
+}
+function toolGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { deny: GUARD_FAILED };
+}
+async function agentSpawn(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.agentSpawn(event, next);
+}
+function spawnGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { deny: GUARD_FAILED };
+}
+async function turnComplete(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  await session.turnComplete(event);
+  return next(event);
+}
+async function sessionEnd(host, $, event, next) {
+  host.bind(engineOf($));
+  await host.end();
+  return next(event);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/daily/ledger.ts
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function dayFolder(files, dir, scopeName, day) {
+  return files.join(dir, "daily", scopeName, day);
+}
+function numberOr(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text = files.read(file, offset, size - offset);
+  const end = text.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text.slice(0, end + 1)) };
+}
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields = fieldsOf(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields = fieldsOf(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text);
+    if (before === cache.useOffset && after === before + files.byteLength(text)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/daily.ts
+var USER_SCOPE = "user";
+function dailyDir(stateHome, home) {
+  if (stateHome?.trim()) return `${stateHome}/timebox`;
+  return home ? `${home}/.local/state/timebox` : null;
+}
+var CLAIM_TRIES = 5;
+var WRITE_SCRIPT = [
+  "while [ $# -gt 0 ]; do",
+  '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
+  "  case $kind in",
+  `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
+  `    append) printf '%s' "$text" >> "$path" ;;`,
+  '    remove) rm -rf -- "$path" ;;',
+  "  esac",
+  "done"
+].join("\n");
+var encoder = new TextEncoder();
+var NOTHING = new Uint8Array();
+var decoder = new TextDecoder();
+function split(path) {
+  const cut = path.lastIndexOf("/");
+  return { folder: path.slice(0, cut), name: path.slice(cut + 1) };
+}
+var MirroredFiles = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  texts = /* @__PURE__ */ new Map();
+  names = /* @__PURE__ */ new Map();
+  writes = [];
+  join(...parts) {
+    return parts.join("/").replace(/\/+/g, "/");
+  }
+  makeDir() {
+  }
+  list(path) {
+    return [...this.namesOf(path)];
+  }
+  remove(path) {
+    this.writes.push({ kind: "remove", path });
+  }
+  exists(path) {
+    const { folder, name } = split(path);
+    return this.namesOf(folder).has(name);
+  }
+  size(path) {
+    return this.textOf(path).length;
+  }
+  read(path, offset, length) {
+    return decoder.decode(this.textOf(path).subarray(offset, offset + length));
+  }
+  /** What was read of a file (nothing, for one never seen). */
+  textOf(path) {
+    return this.texts.get(path) ?? NOTHING;
+  }
+  /** The names last read in a folder, with the prompt files taken here since (none, for a folder never read). */
+  namesOf(folder) {
+    let names = this.names.get(folder);
+    if (!names) {
+      names = /* @__PURE__ */ new Set();
+      this.names.set(folder, names);
+    }
+    return names;
+  }
+  byteLength(text) {
+    return encoder.encode(text).length;
+  }
+  append(path, text) {
+    this.writes.push({ kind: "append", path, text });
+    return { before: -1, after: -1 };
+  }
+  createExclusive(path, text) {
+    const { folder, name } = split(path);
+    const names = this.namesOf(folder);
+    if (names.has(name)) return false;
+    names.add(name);
+    this.writes.push({ kind: "create", path, text });
+    return true;
+  }
+  /** Reads what changed in `folders` since the last read: their names, and what was appended to their files. */
+  async refresh(folders) {
+    const fs = this.engine().fs;
+    for (const folder of folders) {
+      const entries = await fs.list(folder).catch(() => []);
+      this.names.set(folder, new Set(entries.map((entry) => entry.name)));
+      for (const entry of entries) {
+        if (!entry.name.endsWith(".jsonl")) continue;
+        const path = this.join(folder, entry.name);
+        const known = this.textOf(path);
+        if (entry.size <= known.length) continue;
+        const added = encoder.encode(await fs.read(path, { offset: known.length, length: entry.size - known.length }));
+        const text = new Uint8Array(known.length + added.length);
+        text.set(known);
+        text.set(added, known.length);
+        this.texts.set(path, text);
+      }
+    }
+  }
+  /** Carries out what was written since the last commit: the prompt files that existed already. */
+  async commit() {
+    const writes = this.writes;
+    this.writes = [];
+    if (writes.length === 0) return [];
+    const args = writes.flatMap((write) => [write.kind, write.path, write.kind === "remove" ? "" : write.text]);
+    const { exitCode, stdout, stderr } = await this.engine().process.run(["sh", "-c", WRITE_SCRIPT, "sh", ...args]);
+    if (exitCode !== 0) throw new Error(`the daily ledger's files could not be written: ${stderr.trim()}`);
+    return stdout.split("\n").filter((line) => line !== "");
+  }
+};
+var ModuleDailyLedger = class {
+  constructor(engine, dir, sessionId, clock) {
+    this.dir = dir;
+    this.clock = clock;
+    this.files = new MirroredFiles(engine);
+    this.ledger = dailyLedgerOver(this.files, dir, sessionId, clock, () => USER_SCOPE);
+  }
+  dir;
+  clock;
+  files;
+  ledger;
+  lastCount = null;
+  trouble = null;
+  told = false;
+  standings(budgets) {
+    return this.ledger.standings(budgets);
+  }
+  countPrompt(budgets, limits) {
+    this.lastCount = { budgets, limits };
+    return this.ledger.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    this.ledger.addUse(budgets, use);
+  }
+  adjust(...args) {
+    this.ledger.adjust(...args);
+  }
+  problem() {
+    if (this.trouble === null || this.told) return this.ledger.problem();
+    this.told = true;
+    return this.trouble;
+  }
+  /** Reads today's folder (and the folder of its days, to prune) before an event. */
+  async refresh() {
+    const today = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
+    try {
+      await this.files.refresh([today, split(today).folder]);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+  /**
+   * Writes what the event wrote. False when a prompt counted in it cannot be counted after all: another session took
+   * the last prompt of the day meanwhile.
+   */
+  async settle() {
+    try {
+      let lost = await this.files.commit();
+      for (let tries = 0; lost.length > 0 && this.lastCount !== null; tries++) {
+        if (tries === CLAIM_TRIES) return false;
+        await this.refresh();
+        const { budgets, limits } = this.lastCount;
+        if (!this.ledger.countPrompt(budgets, limits)) return false;
+        lost = await this.files.commit();
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+    this.lastCount = null;
+    return true;
+  }
+  fail(error) {
+    this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+  }
+};
+
+// src/adapters/claude/function-hooks/store.ts
+var SESSION_KEY_PREFIX = "session:";
+var SESSIONS_INDEX_KEY = "sessions";
+var USAGE_WRITE_DELAY_MS = 1e3;
+var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function savedSession(value) {
+  if (!isRecord(value)) return { history: [], claims: [] };
+  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+  return { history, claims };
+}
+var ModuleStore = class _ModuleStore {
+  constructor(engine, sessionId, saved, deps) {
+    this.engine = engine;
+    this.sessionId = sessionId;
+    this.saved = saved;
+    this.deps = deps;
+  }
+  engine;
+  sessionId;
+  saved;
+  deps;
+  writing = Promise.resolve();
+  /** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
+  queued = false;
+  indexed = false;
+  /** Cancels the delayed write of usage, while one waits. */
+  delayed = null;
+  /** A claim was made since the last write began. */
+  claimsUnwritten = false;
+  /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
+  static async open(engine, sessionId, deps) {
+    const now = () => deps.clock.now();
+    const store = engine().store;
+    const [entry, index] = await Promise.all([
+      store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
+      store.get(SESSIONS_INDEX_KEY)
+    ]);
+    const saved = savedSession(entry);
+    if (isRecord(index)) {
+      const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
+      if (old.length > 0) {
+        for (const id of old) {
+          delete index[id];
+          await store.delete(`${SESSION_KEY_PREFIX}${id}`);
+        }
+        await store.set(SESSIONS_INDEX_KEY, index);
+      }
+    }
+    return new _ModuleStore(engine, sessionId, saved, deps);
+  }
+  /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
+  get hasBudget() {
+    return this.saved.history.some((item) => item.kind === "record");
+  }
+  append(record) {
+    this.saved.history.push({ kind: "record", record });
+    this.save();
+  }
+  history() {
+    return this.saved.history;
+  }
+  /** A prompt that ran, by its key. */
+  appendPrompt(key) {
+    if (!this.hasBudget) return;
+    this.saved.history.push({ kind: "prompt", key });
+    this.save();
+  }
+  /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
+  appendUsage(tokens, cost) {
+    if (!this.hasBudget) return;
+    const history = this.saved.history;
+    const last = history[history.length - 1];
+    const at = this.deps.clock.now();
+    if (last?.kind === "usage")
+      history[history.length - 1] = { ...last, tokens: last.tokens + tokens, cost: last.cost + cost, at };
+    else history.push({ kind: "usage", tokens, cost, at });
+    this.delayed ??= this.deps.scheduler.setTimeout(() => {
+      this.delayed = null;
+      this.save();
+    }, USAGE_WRITE_DELAY_MS);
+  }
+  claim(claim2) {
+    if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
+    this.saved.claims.push(claim2);
+    this.claimsUnwritten = true;
+    this.save();
+    return true;
+  }
+  read(budgetId) {
+    let view = { spent: null, off: false, nudged: false };
+    for (const claim2 of this.saved.claims) {
+      if (claim2.budgetId !== budgetId) continue;
+      if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
+      else if (claim2.kind === "off") view = { ...view, off: true };
+      else if (claim2.kind === "nudged") view = { ...view, nudged: true };
+    }
+    return view;
+  }
+  /** Resolves once every change so far is written. */
+  flush() {
+    if (this.delayed) this.save();
+    return this.writing;
+  }
+  /** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
+  save() {
+    this.delayed?.();
+    this.delayed = null;
+    if (this.queued) return;
+    this.queued = true;
+    this.writing = this.writing.then(async () => {
+      this.queued = false;
+      const withClaims = this.claimsUnwritten;
+      this.claimsUnwritten = false;
+      try {
+        const store = this.engine().store;
+        await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
+        if (!this.indexed) {
+          this.indexed = true;
+          const index = await store.get(SESSIONS_INDEX_KEY);
+          await store.set(SESSIONS_INDEX_KEY, {
+            ...isRecord(index) ? index : {},
+            [this.sessionId]: this.deps.clock.now()
+          });
+        }
+      } catch (error) {
+        this.deps.problem(error, withClaims ? "ledger" : "store");
+      }
+    });
+  }
+};
+
+// src/adapters/claude/function-hooks/host.ts
+var ModuleHost = class {
+  constructor(deps) {
+    this.deps = deps;
+  }
+  deps;
+  /** Set by every hook before anything calls the engine. */
+  bound;
+  session = null;
+  engine = () => this.bound;
+  /** The engine of the hook that runs now: later calls on the engine go through it. */
+  bind(engine) {
+    this.bound = engine;
+  }
+  /** The running session, opened on first use; one that failed to open is tried again at the next event. */
+  sessionOf(engine) {
+    this.bind(engine);
+    if (this.session === null) {
+      const opening = this.open();
+      this.session = opening;
+      opening.catch(() => {
+        if (this.session === opening) this.session = null;
+      });
+    }
+    return this.session;
+  }
+  async open() {
+    const engine = this.engine;
+    const { env } = engine();
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home] = await Promise.all([
+      engine().session.id(),
+      env.defaultBudget(),
+      env.dailyBudget(),
+      env.subagentBudget(),
+      env.stateHome(),
+      env.home()
+    ]);
+    let session = null;
+    const store = await ModuleStore.open(engine, sessionId, {
+      clock: this.deps.clock,
+      scheduler: engineScheduler(engine),
+      problem: (error, where) => session?.live.notifyProblem(where, error)
+    });
+    const dir = daily?.trim() ? dailyDir(stateHome, home) : null;
+    const ledger = dir === null ? void 0 : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
+    session = new ClaudeSession({
+      engine,
+      clock: this.deps.clock,
+      newId: this.deps.newId,
+      terms: claudeCodeTerms("function hooks"),
+      store,
+      ...ledger ? { daily: ledger } : {}
+    });
+    session.load({ defaultBudget, daily, subagents });
+    return session;
+  }
+  /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
+  async end() {
+    const ending2 = this.session;
+    this.session = null;
+    if (ending2 === null) return;
+    const session = await ending2.catch(() => null);
+    await session?.close();
+  }
+};
+
+// src/adapters/claude/function-hooks/module.ts
+function registerWith(on, deps) {
+  const host = new ModuleHost(deps);
+  on(
+    "session.start",
+    ($, e, next) => sessionStart(host, $, e, next)
+  );
+  on(
+    "classic.SessionStart",
+    ($, e, next) => classicSessionStart($, e, next)
+  ).catch(classicSessionStartFailed);
+  on(
+    "command.run",
+    { command: ["timebox", "timebox:timebox"] },
+    ($, e) => timeboxCommand(host, $, e)
+  ).catch(() => commandFailed());
+  on(
+    "prompt.submit",
+    ($, e, next) => promptSubmit(host, $, e, next)
+  ).catch(promptGuardFailed);
+  on("turn.step", async function* ($, e, next) {
+    return yield* turnStep(host, $, e, next);
+  }).catch(async function* ($, e, next) {
+    return yield* stepFailed($, e, next);
+  });
+  on(
+    "tool.call",
+    ($, e, next) => toolCall2(host, $, e, next)
+  ).catch(toolGuardFailed);
+  on(
+    "agent.spawn",
+    ($, e, next) => agentSpawn(host, $, e, next)
+  ).catch(spawnGuardFailed);
+  on(
+    "turn.complete",
+    ($, e, next) => turnComplete(host, $, e, next)
+  );
+  on(
+    "session.end",
+    ($, e, next) => sessionEnd(host, $, e, next)
+  );
+  return host;
+}
+function register(on) {
+  registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
+}
+export {
+  register,
+  registerWith
+};

@@ -1,0 +1,182 @@
+// A Claude Code session's budget records, prompts, usage and ledger claims in the plugin's own store (`$.store`), under
+// the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
+// once when it opens, kept in memory, and every change is written back in order, one write in flight at a time. What a
+// model call used is written within a second (or with the next change): writing the whole entry at every request
+// would cost each request more than Timebox may.
+
+import type {
+	BudgetLedger,
+	BudgetStore,
+	Cancel,
+	Clock,
+	HistoryItem,
+	LedgerClaim,
+	LedgerView,
+	Scheduler,
+	TimeboxRecord,
+} from "../../../core/index.ts";
+import type { Engine } from "./engine.ts";
+
+/** The store key of a session's entry. */
+export const SESSION_KEY_PREFIX = "session:";
+/** The store key of the index of saved sessions (id → when it was first saved by a process), to prune old ones. */
+export const SESSIONS_INDEX_KEY = "sessions";
+/** How long what a model call used may wait to be written. */
+export const USAGE_WRITE_DELAY_MS = 1_000;
+/** A session untouched this long is removed from the store when another opens: the store holds 4 MiB in all. */
+export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What the store takes besides `$`: the clock, the timers, and where a write that failed is told. */
+export interface StoreDeps {
+	clock: Clock;
+	scheduler: Scheduler;
+	/** A write failed: `ledger` when it held a claim of an outcome, else `store`. */
+	problem: (error: unknown, where: "ledger" | "store") => void;
+}
+
+/** One session's entry in the store. */
+export interface SavedSession {
+	history: HistoryItem[];
+	claims: LedgerClaim[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An entry as read back; anything that is not one is an empty session (the rules never read a damaged item). */
+function savedSession(value: unknown): SavedSession {
+	if (!isRecord(value)) return { history: [], claims: [] };
+	const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+	const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+	return { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+}
+
+/** The session store and the ledger of one Claude Code session, over `$.store`. */
+export class ModuleStore implements BudgetStore, BudgetLedger {
+	private writing: Promise<void> = Promise.resolve();
+	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
+	private queued = false;
+	private indexed = false;
+	/** Cancels the delayed write of usage, while one waits. */
+	private delayed: Cancel | null = null;
+	/** A claim was made since the last write began. */
+	private claimsUnwritten = false;
+
+	private constructor(
+		private readonly engine: () => Engine,
+		readonly sessionId: string,
+		private readonly saved: SavedSession,
+		private readonly deps: StoreDeps,
+	) {}
+
+	/** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
+	static async open(engine: () => Engine, sessionId: string, deps: StoreDeps): Promise<ModuleStore> {
+		const now = () => deps.clock.now();
+		const store = engine().store;
+		const [entry, index] = await Promise.all([
+			store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
+			store.get(SESSIONS_INDEX_KEY),
+		]);
+		const saved = savedSession(entry);
+		if (isRecord(index)) {
+			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
+			if (old.length > 0) {
+				for (const id of old) {
+					delete index[id];
+					await store.delete(`${SESSION_KEY_PREFIX}${id}`);
+				}
+				await store.set(SESSIONS_INDEX_KEY, index);
+			}
+		}
+		return new ModuleStore(engine, sessionId, saved, deps);
+	}
+
+	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
+	get hasBudget(): boolean {
+		return this.saved.history.some((item) => item.kind === "record");
+	}
+
+	append(record: TimeboxRecord): void {
+		this.saved.history.push({ kind: "record", record });
+		this.save();
+	}
+
+	history(): HistoryItem[] {
+		return this.saved.history;
+	}
+
+	/** A prompt that ran, by its key. */
+	appendPrompt(key: string): void {
+		if (!this.hasBudget) return;
+		this.saved.history.push({ kind: "prompt", key });
+		this.save();
+	}
+
+	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
+	appendUsage(tokens: number, cost: number): void {
+		if (!this.hasBudget) return;
+		const history = this.saved.history;
+		const last = history[history.length - 1];
+		const at = this.deps.clock.now();
+		if (last?.kind === "usage")
+			history[history.length - 1] = { ...last, tokens: last.tokens + tokens, cost: last.cost + cost, at };
+		else history.push({ kind: "usage", tokens, cost, at });
+		this.delayed ??= this.deps.scheduler.setTimeout(() => {
+			this.delayed = null;
+			this.save();
+		}, USAGE_WRITE_DELAY_MS);
+	}
+
+	claim(claim: LedgerClaim): boolean {
+		if (this.saved.claims.some((held) => held.budgetId === claim.budgetId && held.kind === claim.kind)) return false;
+		this.saved.claims.push(claim);
+		this.claimsUnwritten = true;
+		this.save();
+		return true;
+	}
+
+	read(budgetId: string): LedgerView {
+		let view: LedgerView = { spent: null, off: false, nudged: false };
+		for (const claim of this.saved.claims) {
+			if (claim.budgetId !== budgetId) continue;
+			if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+			else if (claim.kind === "off") view = { ...view, off: true };
+			else if (claim.kind === "nudged") view = { ...view, nudged: true };
+		}
+		return view;
+	}
+
+	/** Resolves once every change so far is written. */
+	flush(): Promise<void> {
+		if (this.delayed) this.save();
+		return this.writing;
+	}
+
+	/** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
+	private save(): void {
+		this.delayed?.();
+		this.delayed = null;
+		if (this.queued) return;
+		this.queued = true;
+		this.writing = this.writing.then(async () => {
+			this.queued = false;
+			const withClaims = this.claimsUnwritten;
+			this.claimsUnwritten = false;
+			try {
+				const store = this.engine().store;
+				await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
+				if (!this.indexed) {
+					this.indexed = true;
+					const index = await store.get(SESSIONS_INDEX_KEY);
+					await store.set(SESSIONS_INDEX_KEY, {
+						...(isRecord(index) ? index : {}),
+						[this.sessionId]: this.deps.clock.now(),
+					});
+				}
+			} catch (error) {
+				this.deps.problem(error, withClaims ? "ledger" : "store");
+			}
+		});
+	}
+}

@@ -1,4 +1,5 @@
-// Guards Timebox inside the real Claude Code binary: /timebox replies, turn and time stops, the nudge, the status line.
+// Guards Timebox inside the real Claude Code binary on its classic hooks (the command hooks, with the plugin's hooks
+// module refused, as where Claude Code loads none): /timebox replies, turn and time stops, the nudge, the status line.
 
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -31,7 +32,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
 	api = await FakeAnthropic.start();
-	box = await createSandbox();
+	box = await createSandbox("classic hooks");
 });
 
 afterEach(async () => {

@@ -1,5 +1,6 @@
 // npm run build: bundles the hook script once with esbuild, writes the bundle and the hook gate (a POSIX sh script
-// that spares Node's start where Timebox has nothing to do) into each host package in plugins/ and stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
+// that spares Node's start where Timebox has nothing to do) into each host package in plugins/, bundles Claude Code's
+// hooks module (function hooks) into its plugin, and stamps the packages' manifests with package.json's version and description. With --check it writes nothing and
 // fails, naming each file, when a committed file differs from what a build would write (npm run check runs it).
 
 import { readFile, writeFile } from "node:fs/promises";
@@ -27,6 +28,16 @@ const BANNER =
 const ROOT = resolve(import.meta.dirname, "..");
 
 /**
+ * The hooks module that runs Timebox inside Claude Code's own process (function hooks), and where the plugin's
+ * `hooks/hooks.json` names it. It runs with no Node: the bundle must import nothing (no `node:` module, no `import()`).
+ */
+const MODULE_ENTRY = "src/adapters/claude/function-hooks/module.ts";
+const MODULE_BUNDLE = "plugins/claude-code/hooks/timebox-module.js";
+const MODULE_BANNER =
+	"// Timebox's hooks module for Claude Code (function hooks), " +
+	`bundled from ${MODULE_ENTRY} by npm run build. Do not edit.`;
+
+/**
  * The manifests and what package.json decides in each: every package's version and description, and the
  * description of the Claude Code marketplace and its plugin entry. Everything else in them is written by hand.
  */
@@ -45,36 +56,45 @@ function stamp(pkg) {
 	return { version: pkg.version, description: pkg.description };
 }
 
-/** The bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
-async function bundle() {
+/** A bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
+async function bundle(entry, banner, platform) {
 	const result = await build({
 		absWorkingDir: ROOT,
-		entryPoints: [ENTRY],
+		entryPoints: [entry],
 		bundle: true,
-		platform: "node",
+		platform,
 		format: "esm",
-		target: "node20",
-		banner: { js: BANNER },
+		target: platform === "node" ? "node20" : "es2022",
+		banner: { js: banner },
 		charset: "utf8",
 		write: false,
 		logLevel: "warning",
 	});
 	const [output] = result.outputFiles;
 	if (output === undefined || result.outputFiles.length !== 1)
-		throw new Error(`esbuild wrote no single file for ${ENTRY}`);
+		throw new Error(`esbuild wrote no single file for ${entry}`);
 	return output.text;
+}
+
+/** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
+async function moduleBundle() {
+	const text = await bundle(MODULE_ENTRY, MODULE_BANNER, "neutral");
+	const found = /\bimport\s*\(|^\s*import\s|\brequire\s*\(|(?<![.\w])process\.|["']node:/m.exec(text);
+	if (found) throw new Error(`${MODULE_BUNDLE} would not load in Claude Code: it holds ${JSON.stringify(found[0])}`);
+	return text;
 }
 
 /** Every generated file's path (relative to ROOT) and the text a build gives it. */
 async function generated() {
 	const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
 	const files = new Map();
-	const script = await bundle();
+	const script = await bundle(ENTRY, BANNER, "node");
 	const gate = await readFile(join(ROOT, GATE), "utf8");
 	for (const path of BUNDLES) {
 		files.set(path, script);
 		files.set(join(dirname(path), GATE_NAME), gate);
 	}
+	files.set(MODULE_BUNDLE, await moduleBundle());
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
 		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);

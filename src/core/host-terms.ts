@@ -13,6 +13,11 @@ export interface HostTerms {
 	cost: boolean;
 	/** How a daily budget is set there, said by `/timebox today` when none is. */
 	dailySetting: string;
+	/**
+	 * Which of the host's ways of running Timebox runs now (Claude Code's `function hooks` or `classic hooks`), said by
+	 * `/timebox status`; absent where a host has one way only.
+	 */
+	mode?: string;
 }
 
 /** The command as every message writes it. */
@@ -47,6 +52,11 @@ export function inHostTerms(text: string, terms: HostTerms): string {
 /** `/timebox today` where no daily budget covers the session. */
 export function noDailyBudgetMessage(terms: HostTerms): string {
 	return `No daily budget is set. ${terms.dailySetting}`;
+}
+
+/** The line `/timebox status` adds where the host runs Timebox in one of several ways, or null. */
+export function modeLine(terms: HostTerms): string | null {
+	return terms.mode === undefined ? null : `Timebox runs on ${terms.name}'s ${terms.mode}.`;
 }
 
 /** What a report leaves out because the host cannot measure it, said once, or null. */

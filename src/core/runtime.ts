@@ -12,7 +12,7 @@ import {
 	todayCommand,
 } from "./daily.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
-import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "./host-terms.ts";
+import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "./host-terms.ts";
 import { parseCommand } from "./parse.ts";
 import type { Clock, OnStopOutcome } from "./ports.ts";
 import {
@@ -104,7 +104,11 @@ export class SessionRuntime {
 				this.ports.problem("/timebox report", error);
 			}
 		}
-		return this.dispatch(event);
+		const answer = this.dispatch(event);
+		const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+		const said = answer.notices[0];
+		if (mode !== null && said !== undefined) said.message = `${said.message}\n${mode}`;
+		return answer;
 	}
 
 	/** `/timebox today …`: what the daily budgets say, after doing what the words ask. */

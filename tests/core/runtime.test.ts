@@ -223,6 +223,19 @@ describe("a host's terms", () => {
 		expect(host.session.command("15x", details).notices[0]?.message).toContain("e.g. timebox 15m turns:3");
 	});
 
+	it("names the way Timebox runs in a host that has several, in the status alone", () => {
+		const host = runtime({ terms: { ...codex, mode: "function hooks" } });
+		expect(host.session.command("status", details).notices[0]?.message).toBe(
+			"No active timebox.\nTimebox runs on Codex's function hooks.",
+		);
+		host.session.command("10m", details);
+		expect(host.session.command("status", details).notices[0]?.message).toMatch(
+			/\nTimebox runs on Codex's function hooks\.$/,
+		);
+		expect(host.session.command("report", details).notices[0]?.message).not.toContain("function hooks");
+		expect(runtime({ terms: codex }).session.command("status", details).notices[0]?.message).toBe("No active timebox.");
+	});
+
 	it("keeps a path that ends in /timebox as it is", () => {
 		const host = runtime({ terms: codex });
 		const set = host.session.command("turns:1 -- ~/.local/state/timebox/notify.sh", details).notices[0]?.message;

@@ -6,6 +6,10 @@
 # usage: sh timebox-gate.sh <claude|gemini|codex>  (the hook's JSON on stdin)
 
 host=$1
+
+# Claude Code loaded Timebox's hooks module (function hooks), which does everything in Claude Code's own process: the
+# classic hooks stand down before anything else runs, so that no prompt is counted and no command answered twice.
+[ "$host" = claude ] && [ "${TIMEBOX_MODULE_LOADED-}" = 1 ] && exit 0
 case $0 in
 */*) script=${0%/*}/timebox.mjs ;;
 *) script=timebox.mjs ;;

@@ -117,6 +117,19 @@ function findDataDir(home, sessionId) {
   return chosen === void 0 ? null : join(root, chosen);
 }
 
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
 // src/adapters/claude/transcript-usage.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 var MAX_READ_BYTES = 8 * 1024 * 1024;
@@ -187,13 +200,7 @@ var ROLES = {
 var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 var claudeCodeHost = {
   name: "claude",
-  terms: {
-    name: "Claude Code",
-    command: "/timebox",
-    tokens: true,
-    cost: false,
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.'
-  },
+  terms: claudeCodeTerms("classic hooks"),
   read: (input) => readHookEvent(input, {
     roles: ROLES,
     command: COMMAND,
@@ -763,6 +770,9 @@ function inHostTerms(text2, terms) {
 }
 function noDailyBudgetMessage(terms) {
   return `No daily budget is set. ${terms.dailySetting}`;
+}
+function modeLine(terms) {
+  return terms.mode === void 0 ? null : `Timebox runs on ${terms.name}'s ${terms.mode}.`;
 }
 function unmeasuredNote(terms) {
   const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
@@ -2275,7 +2285,12 @@ var SessionRuntime = class {
         this.ports.problem("/timebox report", error);
       }
     }
-    return this.dispatch(event);
+    const answer = this.dispatch(event);
+    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const said = answer.notices[0];
+    if (mode !== null && said !== void 0) said.message = `${said.message}
+${mode}`;
+    return answer;
   }
   /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
   today(words) {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { hookJson } from "../hooks/reply-json.ts";
 import { type HookHost, type HookRole, readHookEvent, textField } from "../hooks/roles.ts";
 import { findDataDir, setupStatusLine } from "./setup.ts";
+import { claudeCodeTerms } from "./terms.ts";
 import { readTranscriptUsage } from "./transcript-usage.ts";
 
 /** Claude Code's hook events, by role. PostToolBatch comes right before the next model call of the prompt's run. */
@@ -22,13 +23,7 @@ const COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 
 export const claudeCodeHost: HookHost = {
 	name: "claude",
-	terms: {
-		name: "Claude Code",
-		command: "/timebox",
-		tokens: true,
-		cost: false,
-		dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
-	},
+	terms: claudeCodeTerms("classic hooks"),
 	read: (input) =>
 		readHookEvent(input, {
 			roles: ROLES,

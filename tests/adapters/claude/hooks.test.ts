@@ -40,6 +40,9 @@ import {
 	USAGE,
 } from "../../../src/core/index.ts";
 
+/** What `/timebox status` adds on the classic hooks. */
+const CLASSIC = "\nTimebox runs on Claude Code's classic hooks.";
+
 const SESSION = "3f1c2a4e-0000-4000-8000-000000000001";
 const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 
@@ -212,12 +215,12 @@ describe("/timebox typed in Claude Code", () => {
 	it("answers status and off without the usage, and bad input with it, changing nothing on bad input", async () => {
 		expect(await submit("/timebox status", "p0")).toEqual({
 			decision: "block",
-			reason: "No active timebox.",
+			reason: `No active timebox.${CLASSIC}`,
 		});
 		await submit("/timebox 10m -- say done", "p1");
 		expect(await submit("/timebox status", "p2")).toEqual({
 			decision: "block",
-			reason: "Timebox: 10m 0s left (10m budget) | no turn limit\nOn stop it runs: say done",
+			reason: `Timebox: 10m 0s left (10m budget) | no turn limit\nOn stop it runs: say done${CLASSIC}`,
 		});
 		expect(await submit("/timebox 15m turn:3", "p3")).toEqual({
 			decision: "block",
@@ -257,11 +260,11 @@ describe("/timebox typed in Claude Code", () => {
 		await submit("one", "p1");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason: "Timebox: no time limit | 3 turns left (0/3)",
+			reason: `Timebox: no time limit | 3 turns left (0/3)${CLASSIC}`,
 		});
 		expect(await submit("/timebox status", "p2")).toEqual({
 			decision: "block",
-			reason: "Timebox: no time limit | 2 turns left (1/3)",
+			reason: `Timebox: no time limit | 2 turns left (1/3)${CLASSIC}`,
 		});
 	});
 });
@@ -282,8 +285,7 @@ describe("turns", () => {
 		expect(await statusLine()).toBe("Timebox: budget spent\n");
 		expect(await submit("/timebox status", "p5")).toEqual({
 			decision: "block",
-			reason:
-				"Timebox budget spent. Used 2 turns, 1m 5s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+			reason: `Timebox budget spent. Used 2 turns, 1m 5s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.${CLASSIC}`,
 		});
 	});
 
@@ -559,8 +561,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("Timebox: budget spent\n");
 		expect(await submit("/timebox status", "p3")).toEqual({
 			decision: "block",
-			reason:
-				"Timebox budget spent. Used 1 turn, 20s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+			reason: `Timebox budget spent. Used 1 turn, 20s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.${CLASSIC}`,
 		});
 		expect(await preToolUse("p2")).toEqual(deniedTool(SPENT("1 turn", "20s"), SPENT("1 turn", "20s")));
 		expect(await submit("next", "p4")).toEqual({});
@@ -598,7 +599,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("\n");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason: "No active timebox.",
+			reason: `No active timebox.${CLASSIC}`,
 		});
 	});
 
@@ -616,8 +617,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("Timebox: budget spent\n");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason:
-				"Timebox budget spent. Used 0 turns, 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
+			reason: `Timebox budget spent. Used 0 turns, 0s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.${CLASSIC}`,
 		});
 	});
 });
@@ -740,7 +740,7 @@ describe("sessions", () => {
 		expect(readdirSync(ledgerDir())).toEqual([`${budgetId}.off.json`]);
 		expect(await submit("/timebox status", "p3")).toEqual({
 			decision: "block",
-			reason: "No active timebox.",
+			reason: `No active timebox.${CLASSIC}`,
 		});
 	});
 

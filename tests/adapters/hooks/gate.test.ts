@@ -80,6 +80,26 @@ describe("the hook gate in a session with nothing in force", () => {
 	});
 });
 
+describe("the hook gate when Claude Code loaded Timebox's hooks module", () => {
+	it("answers every Claude Code event with nothing and starts no Node, whatever is in force", () => {
+		const dataDir = join(root, "claude-data");
+		logOf(dataDir);
+		const loaded = { TIMEBOX_MODULE_LOADED: "1", CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_DEFAULT: "10m" };
+		for (const name of ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolBatch", "Stop"]) {
+			expect(gate("claude", event(name, { prompt: "/timebox 15m turns:3" }), loaded)).toBe("");
+		}
+	});
+
+	it("leaves the other hosts' hooks and a Claude Code without the module as they are", () => {
+		const prompt = event("UserPromptSubmit", { prompt: "/timebox 15m" });
+		const dataDir = join(root, "claude-data");
+		expect(gate("codex", prompt, { TIMEBOX_MODULE_LOADED: "1" })).toBe(handed(prompt));
+		expect(gate("claude", prompt, { CLAUDE_PLUGIN_DATA: dataDir, TIMEBOX_MODULE_LOADED: "" })).toBe(
+			handed(prompt, "claude"),
+		);
+	});
+});
+
 describe("the hook gate hands the event, whole, to the hook script", () => {
 	it("for a prompt that may be a budget line, in every form a host sends it", () => {
 		for (const prompt of [

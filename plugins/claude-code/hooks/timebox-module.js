@@ -1,0 +1,2984 @@
+// Timebox's hooks module for Claude Code (function hooks), bundled from src/adapters/claude/function-hooks/module.ts by npm run build. Do not edit.
+
+// src/adapters/claude/function-hooks/engine.ts
+function engineOf($) {
+  return {
+    session: { id: () => $.session.id(), usage: () => $.session.usage() },
+    turn: { abort: (input) => $.turn.abort(input) },
+    ui: {
+      status: (text) => $.ui.status(text),
+      log: (text) => $.ui.log(text)
+    },
+    store: {
+      get: (key) => $.store.get(key),
+      set: (key, value) => $.store.set(key, value),
+      delete: (key) => $.store.delete(key)
+    },
+    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
+    process: { run: (argv) => $.process.run(argv) },
+    env: {
+      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
+      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
+    }
+  };
+}
+
+// src/core/budget.ts
+var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var STATUS_REFRESH_INTERVAL_MS = 1e3;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var MAX_TIMER_DELAY_MS = 2147483647;
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+// src/core/parse.ts
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+function quoteInput(text) {
+  const chars = Array.from(text);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
+  return `"${shown}"`;
+}
+function joinSplitTokens(budgetText) {
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+}
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function readWords(tokens) {
+  let timeMs = null;
+  let turns = null;
+  let tokenCount = null;
+  let steps = null;
+  let stepsWord = "";
+  let cost = null;
+  let aware = false;
+  let graceMs = null;
+  let timeWord = "";
+  let turnsWord = "";
+  let tokensWord = "";
+  let costWord = "";
+  let graceWord = "";
+  const notes = [];
+  for (const token of tokens) {
+    const stepMatch = STEPS_TOKEN.exec(token);
+    if (stepMatch) {
+      const count2 = Number(stepMatch[1]);
+      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+      }
+      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      steps = count2;
+      stepsWord = token;
+      continue;
+    }
+    const tokenBudget = parseTokens(token);
+    if (tokenBudget !== null) {
+      if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+      }
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount = tokenBudget;
+      tokensWord = token;
+      continue;
+    }
+    const dollars = parseCost(token);
+    if (dollars !== null) {
+      if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+      }
+      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      cost = dollars;
+      costWord = token;
+      continue;
+    }
+    if (token.toLowerCase() === AWARE_WORD) {
+      aware = true;
+      continue;
+    }
+    if (GRACE_TOKEN.test(token)) {
+      const ms2 = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+      if (ms2 === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+      const wholeSeconds = Math.round(ms2 / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+      }
+      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      graceMs = wholeSeconds;
+      graceWord = token;
+      continue;
+    }
+    const count = parseTurns(token);
+    if (count !== null) {
+      if (count < 1 || count > MAX_TURN_LIMIT) {
+        return {
+          invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
+        };
+      }
+      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      turns = count;
+      turnsWord = token;
+      continue;
+    }
+    const ms = parseTimeToMs(token);
+    if (ms !== null) {
+      const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+      }
+      if (timeMs !== null) {
+        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+      }
+      timeMs = wholeSeconds;
+      timeWord = token;
+      continue;
+    }
+    return { invalid: unknownWord(token) };
+  }
+  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+}
+function unknownWord(token) {
+  const why = `${quoteInput(token)} is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`;
+  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+  return why;
+}
+function withNotes(command2, notes) {
+  return notes.length > 0 ? { ...command2, notes: [...notes] } : command2;
+}
+function extensionWords(tokens) {
+  const [first, ...rest] = tokens;
+  if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+  if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+  return null;
+}
+function parseCommand(input) {
+  const text = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text.trim());
+  if (today) return { kind: "today", words: today[1] ?? "" };
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text);
+  const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
+  const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  for (const token of tokens) {
+    const kind = SUB_COMMANDS[token.toLowerCase()];
+    if (kind === void 0) continue;
+    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+    return { kind };
+  }
+  const extension = extensionWords(tokens);
+  if (extension !== null) {
+    if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+    const words2 = readWords(extension);
+    if ("invalid" in words2) return invalid(words2.invalid);
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    }
+    if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
+      return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+    }
+    return withNotes(
+      {
+        kind: "extend",
+        addTimeMs: words2.timeMs,
+        addTurns: words2.turns,
+        ...words2.tokens === null ? {} : { addTokens: words2.tokens },
+        ...words2.cost === null ? {} : { addCost: words2.cost }
+      },
+      words2.notes
+    );
+  }
+  const words = readWords(tokens);
+  if ("invalid" in words) return invalid(words.invalid);
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  if (words.timeMs === null && words.turns === null && noLimit) {
+    return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+  }
+  if (delimiter && stopCommand.length === 0) {
+    words.notes.push("Nothing follows --, so no on-stop command was set.");
+  }
+  return withNotes(
+    {
+      kind: "set",
+      timeLimitMs: words.timeMs,
+      turnLimit: words.turns,
+      ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+      ...words.cost === null ? {} : { costLimit: words.cost },
+      ...words.steps === null ? {} : { stepLimit: words.steps },
+      onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+      ...words.aware ? { awareness: "always" } : {},
+      ...words.graceMs === null ? {} : { graceMs: words.graceMs }
+    },
+    words.notes
+  );
+}
+
+// src/core/daily-budget.ts
+var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+function runTimeToday(startedAt, standings, now) {
+  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+  return Math.max(0, now - dayStart);
+}
+function parseDailyBudget(text, scope, source) {
+  const value = typeof text === "string" ? text : JSON.stringify(text);
+  const command2 = parseCommand(value);
+  if (command2.kind !== "set") {
+    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command2.timeLimitMs,
+      prompts: command2.turnLimit,
+      tokens: command2.tokenLimit ?? null,
+      cost: command2.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing) {
+  const { limits } = standing.budget;
+  const add = standing.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    prompts: plus(limits.prompts, add.addPrompts),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+function dailyRatio(standing) {
+  if (standing.adjustment.off) return 0;
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  return Math.max(
+    ratio(use.agentMs, limits.timeMs),
+    ratio(use.prompts, limits.prompts),
+    ratio(use.tokens, limits.tokens),
+    ratio(use.cost, limits.cost)
+  );
+}
+function spentDaily(standings, prompts) {
+  return standings.find((standing) => {
+    if (standing.adjustment.off) return false;
+    const limits = limitsToday(standing);
+    const { use } = standing;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+  }) ?? null;
+}
+
+// src/core/format.ts
+var SECOND_MS2 = 1e3;
+var SPENT_STATUS = "Timebox: budget spent";
+var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+function formatTokens(tokens) {
+  const count = safeAmount(tokens);
+  if (count < 1e3) return `${Math.floor(count)}`;
+  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
+  return `${trimmed(count / 1e6)}m`;
+}
+function trimmed(value) {
+  const rounded = Math.floor(value * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+function formatCost(dollars) {
+  const amount = safeAmount(dollars);
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+function pluralTurns(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function formatBudgetLabel(ms) {
+  const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+function describeBudget(limits) {
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const treatment2 = [];
+  if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
+  if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+  return [parts.join(" and "), ...treatment2].join("; ");
+}
+function formatTimeLeft(budget, limitMs, now) {
+  return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
+}
+function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
+  const used = safeTurns(usedTurns);
+  const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
+  return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
+}
+function stepsPerPrompt(limit) {
+  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+function spendParts(budget, spend, steps) {
+  const parts = [];
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.stepLimit !== void 0) {
+    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+  }
+  return parts;
+}
+function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const paused = budget.pausedAt === void 0 ? "" : "paused | ";
+  return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+}
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
+  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+  lines.push("The user gave this session a budget and it is nearly spent.");
+  if (budget.timeLimitMs !== null) {
+    lines.push(
+      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
+    );
+  }
+  if (budget.turnLimit !== null) {
+    const used = safeTurns(usedTurns);
+    const left = Math.max(0, budget.turnLimit - used);
+    lines.push(
+      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
+    );
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+  }
+  if (steps) {
+    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
+  }
+  lines.push(
+    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
+  );
+  return lines.join("\n");
+}
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
+  const left = [];
+  const of = [];
+  if (budget.timeLimitMs !== null) {
+    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+    of.push(formatBudgetLabel(budget.timeLimitMs));
+  }
+  if (budget.turnLimit !== null) {
+    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+    of.push(pluralPrompts(budget.turnLimit));
+  }
+  if (budget.tokenLimit !== void 0) {
+    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.costLimit !== void 0) {
+    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+    of.push(formatCost(budget.costLimit));
+  }
+  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+function formatStepsWrapUp(limit) {
+  return [
+    "TIMEBOX: STEPS SPENT",
+    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    "Call no tools: they are refused, and the run ends if you ask for one."
+  ].join("\n");
+}
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  if (budget.turnLimit !== null)
+    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+  if (budget.tokenLimit !== void 0) {
+    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+  }
+  if (budget.costLimit !== void 0) {
+    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+  }
+  return parts.join(" | ");
+}
+function pluralPrompts(count) {
+  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) {
+    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+  }
+  if (budget.turnLimit !== null) {
+    const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
+    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+  }
+  return parts.join(" and ");
+}
+
+// src/core/host-terms.ts
+var WRITTEN_COMMAND = "/timebox";
+var NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
+var DEFAULT_TERMS = {
+  name: "pi",
+  command: WRITTEN_COMMAND,
+  tokens: true,
+  cost: true,
+  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+};
+var COST_USED = /\$[\d.]+ of (\$[\d.]+)/g;
+var TOKENS_USED = /\b[\d.]+[km]? of ([\d.]+[km]?) tokens\b/g;
+function inHostTerms(text, terms) {
+  let shown = terms.command === WRITTEN_COMMAND ? text : text.replace(NAMED_COMMAND, `$1${terms.command}`);
+  if (!terms.cost) shown = shown.replace(COST_USED, `$1 limit (cost not tracked in ${terms.name})`);
+  if (!terms.tokens) shown = shown.replace(TOKENS_USED, `$1 token limit (tokens not tracked in ${terms.name})`);
+  return shown;
+}
+function noDailyBudgetMessage(terms) {
+  return `No daily budget is set. ${terms.dailySetting}`;
+}
+function modeLine(terms) {
+  return terms.mode === void 0 ? null : `Timebox runs on ${terms.name}'s ${terms.mode}.`;
+}
+function unmeasuredNote(terms) {
+  const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+  return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+function capitalize(text) {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+// src/core/messages.ts
+var USAGE = [
+  "Usage: /timebox <budget> [-- <command>] | status | off",
+  "       /timebox +<budget> (extend) | pause | resume | report",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
+  '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
+].join("\n");
+var NO_ACTIVE_TIMEBOX = "No active timebox.";
+var TIMEBOX_OFF = "Timebox off.";
+var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
+function onStopNote(command2) {
+  return command2 === null ? "" : ` On stop it runs: ${command2}`;
+}
+function invalidMessage(reason) {
+  return `Timebox: ${reason} Nothing changed.
+${USAGE}`;
+}
+function noBudgetStatusMessage() {
+  return NO_ACTIVE_TIMEBOX;
+}
+function budgetSetMessage(limits, replacedActive, notes = []) {
+  const replaced = replacedActive ? " It replaces the previous budget." : "";
+  return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
+}
+function noteLines(notes) {
+  return notes.map((note) => `
+${note}`).join("");
+}
+function extendedMessage(added, statusText2, notes = []) {
+  return `Timebox extended by ${added}. ${statusText2}${noteLines(notes)}`;
+}
+var NOTHING_TO_EXTEND = "No active timebox: nothing to extend. Set one with /timebox <budget>.";
+var EXTENSION_TOO_LARGE = "Timebox: that extension would pass the largest budget (30 days, 1,000,000 turns, 1,000,000,000 tokens, $10,000). Nothing changed.";
+function pausedMessage(statusText2) {
+  return `Timebox paused: the clock stands still and prompts do not count until /timebox resume.
+${statusText2}`;
+}
+function resumedMessage(statusText2) {
+  return `Timebox resumed. ${statusText2}`;
+}
+var ALREADY_PAUSED = "Timebox is already paused. /timebox resume goes on.";
+var NOT_PAUSED = "Timebox is not paused.";
+var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit cannot be enforced.";
+var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
+var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
+var NO_REPORT = "No budget was set in this session.";
+var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
+function activeStatusMessage(statusText2, onStopCommand) {
+  return `${statusText2}${onStopCommand === null ? "" : `
+On stop it runs: ${onStopCommand}`}`;
+}
+function spentUsage(summary, budget) {
+  const parts = [];
+  if (budget.tokenLimit !== void 0) {
+    parts.push(
+      `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
+    );
+  }
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts.map((part) => `, ${part}`).join("");
+}
+function spentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
+}
+function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}, while the agent was idle. The chat continues.`;
+}
+function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
+}
+var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+function wrapUpCutMessage(why) {
+  const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
+  return `Timebox stopped the agent: ${reason}.`;
+}
+function badSettingMessage(source, value, why) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} ${why}, so it is ignored.`;
+}
+function spentStatusMessage(usedTurns, elapsedMs2, usage = "") {
+  return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. Set a new budget with /timebox <budget>, or clear this one with /timebox off.`;
+}
+function nudgeMessage(urgency, detail, running = true) {
+  const now = urgency === "critical" ? " now" : "";
+  const asked = running ? "the model is asked" : "the model will be told at its next call";
+  return `Timebox: ${detail} — ${asked} to wrap up${now}.`;
+}
+function onStopStartedMessage(command2) {
+  return `Timebox ran the on-stop command: ${command2}`;
+}
+function onStopProblemMessage(problem) {
+  return `Timebox on-stop command failed: ${problem}`;
+}
+function restoredMessage(statusText2, onStopCommand) {
+  return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
+}
+function expiredMessage(budget, summary) {
+  const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
+  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
+}
+function internalErrorMessage(where, error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Timebox hit an internal error (${where}): ${message}. Your session goes on; check the budget with /timebox status.`;
+}
+var COMMAND_AFTER_RELOAD = "Timebox: the session was reloaded or replaced while this /timebox command ran, so nothing changed. Type it again.";
+function defaultSetMessage(source, limits) {
+  return `Timebox set from ${source}: ${describeBudget(limits)}.${onStopNote(limits.onStopCommand)}`;
+}
+function badDefaultMessage(source, reason) {
+  return `Timebox: ${source}: ${reason} The session starts without a budget.`;
+}
+function replaceQuestion(left) {
+  return `Replace the active budget (${left})?`;
+}
+var REPLACE_CHOICE = "Replace it";
+var KEEP_CHOICE = "Keep it";
+var KEPT_MESSAGE = "Nothing changed: the active budget stays.";
+function limitQuestion(usedTurns, elapsedMs2) {
+  return `Timebox budget spent (used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}). Stop now, or go on with more?`;
+}
+var STOP_CHOICE = "Stop now";
+var MORE_TIME_CHOICE = "+5 minutes";
+var MORE_TURNS_CHOICE = "+1 prompt";
+function stepsUsedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+}
+function stepsRefusal(limit) {
+  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+}
+function stepsQuestion(limit) {
+  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+}
+function moreStepsChoice(limit) {
+  return `Continue with ${limit} more steps`;
+}
+function stepsStoppedMessage(limit) {
+  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+}
+function badOnLimitMessage(source, value) {
+  return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
+}
+var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
+
+// src/core/daily-text.ts
+function pluralPrompts2(count) {
+  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+}
+function describeDaily(limits) {
+  const parts = [];
+  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts.push(formatCost(limits.cost));
+  return parts.join(" and ");
+}
+function dailySpentMessage(standing) {
+  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+}
+function dailyLeft(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    parts.push(
+      `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
+    );
+  }
+  if (limits.prompts !== null)
+    parts.push(`${pluralPrompts2(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
+  if (limits.tokens !== null) {
+    parts.push(
+      `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
+    );
+  }
+  if (limits.cost !== null)
+    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts.join(" and ");
+}
+function usedOfLimits(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+  }
+  if (limits.prompts !== null) {
+    const left = Math.max(0, limits.prompts - use.prompts);
+    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+  }
+  if (limits.tokens !== null) {
+    const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+  }
+  if (limits.cost !== null) {
+    const left = formatCost(Math.max(0, limits.cost - use.cost));
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+  }
+  return parts.join("; ");
+}
+function usedBy(sessions) {
+  if (sessions === 0) return "Used by no session yet.";
+  return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+function todayReport(standings) {
+  if (standings.length === 0) return NO_DAILY_BUDGET;
+  const lines = standings.map((standing) => {
+    const who = standing.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  });
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+
+// src/core/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing of standings) {
+    const ratio = dailyRatio(standing);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
+function parseToday(words) {
+  const text = words.trim();
+  if (text.length === 0) return { kind: "show" };
+  if (text.toLowerCase() === "off") return { kind: "off" };
+  const command2 = parseCommand(text);
+  if (command2.kind !== "extend") {
+    return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
+  }
+  const adjustment = {
+    addTimeMs: command2.addTimeMs ?? 0,
+    addPrompts: command2.addTurns ?? 0,
+    addTokens: command2.addTokens ?? 0,
+    addCost: command2.addCost ?? 0,
+    off: false
+  };
+  const added = describeDaily({
+    timeMs: command2.addTimeMs,
+    prompts: command2.addTurns,
+    tokens: command2.addTokens ?? null,
+    cost: command2.addCost ?? null
+  });
+  return { kind: "add", adjustment, added };
+}
+var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
+function refusal(standing) {
+  const message = dailySpentMessage(standing);
+  return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
+}
+function dailyTransition(session, event, standings, now) {
+  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  switch (event.type) {
+    case "newPrompt": {
+      const spent = spentDaily(standings, true);
+      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      const warned = dailyWarnings(standings, session.given);
+      const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
+      return {
+        ...none,
+        session: { given: warned.given, runStartedAt: now, stopped: false },
+        effects: warned.effects,
+        context: warned.modelLines,
+        countPrompt: true,
+        agentMs: before
+      };
+    }
+    case "promptRefused": {
+      const spent = spentDaily(standings, true) ?? standings[0];
+      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
+    }
+    case "duringRun": {
+      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const startedAt = session.runStartedAt ?? now;
+      const running = runTimeToday(startedAt, standings, now);
+      const withRun = standings.map((standing) => ({
+        ...standing,
+        use: {
+          ...standing.use,
+          agentMs: standing.use.agentMs + running,
+          prompts: Math.max(0, standing.use.prompts - 1)
+        }
+      }));
+      const spent = spentDaily(withRun, false);
+      const resumed = { ...session, runStartedAt: startedAt };
+      if (spent && session.stopped) {
+        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+      }
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      const warned = dailyWarnings(withRun, session.given);
+      return {
+        ...none,
+        session: { ...resumed, given: warned.given },
+        effects: warned.effects,
+        context: event.modelCall ? warned.modelLines : []
+      };
+    }
+    case "runEnd": {
+      if (session.runStartedAt === null) return { ...none, session };
+      return {
+        ...none,
+        session: { ...session, runStartedAt: null, stopped: false },
+        agentMs: runTimeToday(session.runStartedAt, standings, now)
+      };
+    }
+  }
+}
+function carryOutDaily(port, session, event, now) {
+  const { ledger, budgets } = port;
+  const standings = ledger.standings(budgets);
+  let result = dailyTransition(session, event, standings, now);
+  if (result.countPrompt) {
+    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
+    if (!ledger.countPrompt(budgets, limits)) {
+      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+    }
+  }
+  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
+  const problem = ledger.problem();
+  if (problem !== null)
+    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
+  return result;
+}
+function todayCommand(port, words) {
+  const command2 = parseToday(words);
+  const { ledger, budgets } = port;
+  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
+  if (budgets.length === 0 || command2.kind === "show")
+    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "off") {
+    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
+    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+  }
+  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
+  return {
+    message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
+${todayReport(ledger.standings(budgets))}`,
+    level: "info"
+  };
+}
+
+// src/core/decide.ts
+function urgencyFor(ratio) {
+  return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
+}
+function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, true);
+}
+function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+  const elapsed = elapsedMs(budget, now);
+  const used = safeTurns(usedTurns);
+  const tokens = safeAmount(spend.tokens);
+  const cost = safeAmount(spend.cost);
+  const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
+  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
+  const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
+  if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
+    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+    if (budget.costLimit !== void 0) summary.cost = cost;
+    return { kind: "stop", summary };
+  }
+  const ratio = worstRatio(budget, now, used, spend, prompts);
+  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = prompts ? budget : { ...budget, turnLimit: null };
+    return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
+  }
+  return { kind: "ok" };
+}
+function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, false);
+}
+
+// src/core/executor.ts
+function noAnswer() {
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+}
+function mergeAnswer(answer, more) {
+  answer.notices.push(...more.notices);
+  answer.context.push(...more.context);
+  answer.questions.push(...more.questions);
+  answer.refusal = more.refusal ?? answer.refusal;
+  answer.aborted ||= more.aborted;
+  return answer;
+}
+function carryOut(effects, ports, answer, onStopReport2) {
+  for (const effect of effects) {
+    try {
+      carryOutOne(effect, ports, answer, onStopReport2);
+    } catch (error) {
+      ports.problem(effect.kind, error);
+    }
+  }
+  return answer;
+}
+function carryOutOne(effect, ports, answer, onStopReport2) {
+  switch (effect.kind) {
+    case "notify":
+      answer.notices.push({ message: effect.message, level: effect.level });
+      return;
+    case "status":
+      ports.setStatus(effect.text);
+      return;
+    case "append":
+      ports.store.append(effect.record);
+      return;
+    case "context":
+      answer.context.push(effect.text);
+      return;
+    case "abort":
+      answer.aborted = true;
+      ports.abortRun();
+      return;
+    case "refuse":
+      answer.refusal = effect.reason;
+      return;
+    case "ask":
+      answer.questions.push(effect);
+      return;
+    case "once":
+      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "startOnStop": {
+      const command2 = effect.command;
+      try {
+        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
+      }
+      return;
+    }
+  }
+}
+function claim(effect, ports) {
+  try {
+    return ports.ledger.claim(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return true;
+  }
+}
+
+// src/core/records.ts
+function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+  return value === null || isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS;
+}
+function isTurnLimit(value) {
+  return value === null || Number.isInteger(value) && value >= 1 && value <= MAX_TURN_LIMIT;
+}
+function isWholeCount(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+function isBudgetId(value) {
+  return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+function offRecord(budgetId, disabledAt) {
+  return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
+}
+function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
+  return {
+    version: RECORD_VERSION,
+    id: budget.id,
+    timeLimitMs: budget.timeLimitMs,
+    turnLimit: budget.turnLimit,
+    startTime: budget.startTime,
+    onStopCommand: budget.onStopCommand,
+    ...optionalFields(budget),
+    ...turnsBefore > 0 ? { turnsBefore } : {},
+    ...spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {},
+    ...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
+  };
+}
+function isWholeIn(value, min, max) {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  return {
+    ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
+    ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
+    ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+    ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+    ...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+    ...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+    ...isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}
+  };
+}
+function parseBudget(value) {
+  if (!isFields(value)) return null;
+  const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+  if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+  const limits = optionalFields(value);
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  if (timeLimitMs === null && turnLimit === null && noLimit) return null;
+  if (!isFiniteNumber(startTime)) return null;
+  if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+  const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+  if (!isBudgetId(id)) return null;
+  return {
+    id,
+    timeLimitMs,
+    turnLimit,
+    startTime,
+    onStopCommand: onStopCommand ? onStopCommand : null,
+    ...limits
+  };
+}
+function parseRecord(value) {
+  if (!isFields(value)) return null;
+  if (value.kind === "off") {
+    return {
+      kind: "off",
+      budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+      disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+    };
+  }
+  const data = value.budget;
+  if (value.kind !== "active" || !isFields(data)) return null;
+  const budget = parseBudget(data);
+  if (!budget) return null;
+  const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
+  const legacyStartTurn = version === void 0 && isWholeCount(startTurn) ? startTurn : null;
+  return {
+    kind: "active",
+    budget,
+    legacyStartTurn,
+    turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+    spendBefore: {
+      tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+      cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+    }
+  };
+}
+
+// src/core/history.ts
+function foldHistory(items) {
+  let budget = null;
+  let budgetAt = items.length;
+  let legacyStartTurn = null;
+  let turnsBefore = 0;
+  let spendBefore = { tokens: 0, cost: 0 };
+  let unusable = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind !== "record") continue;
+    const record = parseRecord(item.record);
+    if (!record) {
+      unusable++;
+      continue;
+    }
+    if (record.kind === "active") {
+      budget = record.budget;
+      budgetAt = index;
+      legacyStartTurn = record.legacyStartTurn;
+      turnsBefore = record.turnsBefore;
+      spendBefore = record.spendBefore;
+    }
+    break;
+  }
+  const countFrom = legacyStartTurn === null ? budgetAt : -1;
+  const counted = /* @__PURE__ */ new Set();
+  let lastPrompt = null;
+  const paused = budget?.pausedAt !== void 0;
+  let tokens = spendBefore.tokens;
+  let cost = spendBefore.cost;
+  for (const [index, item] of items.entries()) {
+    if (item.kind === "usage") {
+      if (index > budgetAt && !paused) {
+        tokens += safeAmount(item.tokens);
+        cost += safeAmount(item.cost);
+      }
+      continue;
+    }
+    if (item.kind !== "prompt") continue;
+    lastPrompt = item.key;
+    if (index > countFrom && !paused) counted.add(item.key);
+  }
+  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  return {
+    budget,
+    usedPrompts: budget ? usedTurns : 0,
+    spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
+    lastPrompt,
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    newestUnusable: unusable > 0,
+    hasRecords: items.some((item) => item.kind === "record")
+  };
+}
+
+// src/core/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count} in this session.`, ...lines, ...note === null ? [] : [note]].join("\n");
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") current.prompts.add(item.key);
+    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
+  const turns = spent ? spent.usedTurns : entry.prompts.size;
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  const used = [
+    formatTime(time),
+    pluralTurns(turns),
+    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending) {
+  switch (ending.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/command-plan.ts
+function planCommand(command2, view) {
+  switch (command2.kind) {
+    case "invalid":
+      return { change: "none", reply: { message: invalidMessage(command2.reason), level: "warning" } };
+    case "status":
+      return { change: "none", reply: { message: statusMessage(view), level: "info" } };
+    case "off":
+      if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
+      return {
+        change: "off",
+        budgetId: view.budget.id,
+        disabledAt: view.now,
+        reply: { message: TIMEBOX_OFF, level: "info" }
+      };
+    case "set": {
+      const budget = {
+        id: view.newBudgetId,
+        timeLimitMs: command2.timeLimitMs,
+        turnLimit: command2.turnLimit,
+        startTime: view.now,
+        onStopCommand: command2.onStopCommand,
+        ...spendLimits(command2),
+        ...treatment(command2)
+      };
+      const replacedActive = view.budget !== null && view.spent === null;
+      const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
+      const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
+      const notes = [...command2.notes ?? [], ...costNote, ...tokensNote];
+      const message = budgetSetMessage(command2, replacedActive, notes);
+      return { change: "set", budget, reply: { message, level: "info" } };
+    }
+    case "extend":
+      return planExtension(command2, view);
+    case "pause":
+      return planPause(view);
+    case "resume":
+      return planResume(view);
+    case "report":
+      return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "today":
+      return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+  }
+}
+function costNotes(cost) {
+  switch (cost) {
+    case "reported":
+      return [];
+    case "model reports none":
+      return [COST_NOT_REPORTED];
+    case "host cannot see":
+      return [COST_NOT_SEEN];
+  }
+}
+function spendLimits(limits) {
+  return {
+    ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
+    ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+  };
+}
+var info = (message) => ({ message, level: "info" });
+function treatment(limits) {
+  return {
+    ...limits.awareness === void 0 ? {} : { awareness: limits.awareness },
+    ...limits.graceMs === void 0 ? {} : { graceMs: limits.graceMs }
+  };
+}
+function planExtension(command2, view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
+  const timeLimitMs = command2.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command2.addTimeMs;
+  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command2.addTurns;
+  const spend = view.spend;
+  const tokenLimit = command2.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command2.addTokens;
+  const costLimit = command2.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command2.addCost;
+  if ((timeLimitMs ?? 0) > MAX_TIME_LIMIT_MS || (turnLimit ?? 0) > MAX_TURN_LIMIT || (tokenLimit ?? 0) > MAX_TOKEN_LIMIT || (costLimit ?? 0) > MAX_COST_LIMIT) {
+    return { change: "none", reply: { message: EXTENSION_TOO_LARGE, level: "warning" } };
+  }
+  const added = describeBudget({
+    timeLimitMs: command2.addTimeMs,
+    turnLimit: command2.addTurns,
+    ...command2.addTokens === void 0 ? {} : { tokenLimit: command2.addTokens },
+    ...command2.addCost === void 0 ? {} : { costLimit: command2.addCost },
+    onStopCommand: null
+  });
+  const extended = {
+    ...budget,
+    timeLimitMs,
+    turnLimit,
+    ...tokenLimit === void 0 ? {} : { tokenLimit },
+    ...costLimit === void 0 ? {} : { costLimit },
+    extensions: (budget.extensions ?? 0) + 1
+  };
+  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  return {
+    change: "update",
+    budget: extended,
+    reactivate: view.spent !== null,
+    reply: info(extendedMessage(added, status2, command2.notes))
+  };
+}
+function planPause(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
+  if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
+  const paused = { ...budget, pausedAt: view.now };
+  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
+}
+function planResume(view) {
+  const budget = view.budget;
+  if (!budget) return { change: "none", reply: info(NO_ACTIVE_TIMEBOX) };
+  if (budget.pausedAt === void 0) return { change: "none", reply: info(NOT_PAUSED) };
+  const { pausedAt, ...running } = budget;
+  const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
+  const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
+  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
+}
+function statusMessage(view) {
+  if (!view.budget) return noBudgetStatusMessage();
+  if (view.spent)
+    return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
+  return activeStatusMessage(
+    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    view.budget.onStopCommand
+  );
+}
+
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+function once(claim2, then) {
+  return { kind: "once", claim: claim2, then };
+}
+
+// src/core/session/state.ts
+var EMPTY_SESSION = {
+  standing: null,
+  lastPrompt: null,
+  running: false,
+  askAtLimit: false,
+  asking: false,
+  settings: {}
+};
+function freshStanding(budget) {
+  return {
+    budget,
+    usedPrompts: 0,
+    runningCounted: false,
+    nudged: false,
+    spend: NO_SPEND,
+    steps: null,
+    stepAllowance: 0,
+    spent: null,
+    stoppedPrompt: null,
+    onStopOutcome: null,
+    wrapUp: null
+  };
+}
+var TIME_CHECKPOINTS = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO, 1];
+function promptKeyOf(state, prompt) {
+  return prompt ?? state.lastPrompt ?? UNNAMED_RUN;
+}
+function isNewPrompt(state, prompt) {
+  return promptKeyOf(state, prompt) !== state.lastPrompt;
+}
+function counting(state) {
+  const standing = state.standing;
+  if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
+  return standing;
+}
+function budgetOf(state) {
+  return state.standing?.budget ?? null;
+}
+function shownPrompts(state) {
+  const standing = state.standing;
+  if (!standing) return 0;
+  return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+}
+function statusText(state, now) {
+  const standing = state.standing;
+  if (!standing) return void 0;
+  if (standing.wrapUp) return WRAPPING_UP_STATUS;
+  if (standing.spent) {
+    const outcome = standing.onStopOutcome;
+    return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
+  }
+  return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+}
+function stepsOf(state) {
+  const standing = state.standing;
+  const limit = standing?.budget.stepLimit;
+  if (!standing || limit === void 0 || !state.running || standing.steps === null) return null;
+  return { used: standing.steps, allowed: limit + standing.stepAllowance };
+}
+function isActive(state) {
+  const standing = state.standing;
+  return standing !== null && (standing.spent === null || standing.wrapUp !== null);
+}
+function nextTimeCheckIn(state, now) {
+  const wrapUp = state.standing?.wrapUp;
+  if (wrapUp) return timerDelay(wrapUp.until - now);
+  const budget = counting(state)?.budget;
+  if (!budget || budget.timeLimitMs === null) return null;
+  const limitMs = budget.timeLimitMs;
+  const elapsed = elapsedMs(budget, now);
+  let next = limitMs;
+  for (const ratio of TIME_CHECKPOINTS) {
+    const point = ratio * limitMs;
+    if (point > elapsed) {
+      next = Math.min(point, limitMs);
+      break;
+    }
+  }
+  return timerDelay(next - elapsed);
+}
+function timerDelay(ms) {
+  return Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(ms)));
+}
+function status(state, now) {
+  return { kind: "status", text: statusText(state, now) };
+}
+function withNewBudget(state, budget) {
+  return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+function withStanding(state, standing, change) {
+  return { ...state, standing: { ...standing, ...change } };
+}
+function spendOf(state) {
+  return state.standing?.spend ?? NO_SPEND;
+}
+function awarenessOf(state, budget) {
+  return budget.awareness ?? state.settings.awareness ?? "nudge";
+}
+function graceOf(state, budget) {
+  return budget.graceMs ?? state.settings.graceMs ?? 0;
+}
+
+// src/core/session/commands.ts
+function command(state, event, now) {
+  const plan = planCommand(parseCommand(event.args), {
+    budget: budgetOf(state),
+    spent: state.standing?.spent ?? null,
+    usedPrompts: shownPrompts(state),
+    now,
+    newBudgetId: event.newBudgetId,
+    spend: spendOf(state),
+    ...event.cost === void 0 ? {} : { cost: event.cost },
+    ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
+    ...event.report === void 0 ? {} : { report: event.report }
+  });
+  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  switch (plan.change) {
+    case "none":
+      return { state, effects: [status(state, now), reply] };
+    case "set": {
+      const active = state.standing;
+      if (active && !active.spent && event.canAsk && !event.confirmed) {
+        return askToReplace(state, active.budget, event, now);
+      }
+      const next = withNewBudget(state, plan.budget);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "update": {
+      const standing = { ...freshStanding(plan.budget), ...state.standing };
+      const next = withStanding(
+        state,
+        standing,
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged }
+      );
+      return {
+        state: next,
+        effects: [
+          {
+            kind: "append",
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) }
+          },
+          status(next, now),
+          reply
+        ]
+      };
+    }
+    case "off": {
+      const next = withNewBudget(state, null);
+      return {
+        state: next,
+        effects: [
+          { kind: "append", record: offRecord(plan.budgetId, plan.disabledAt) },
+          // Off everywhere: a fork or clone of a branch without this record must not bring the budget back.
+          once({ kind: "off", budgetId: plan.budgetId }, []),
+          status(next, now),
+          reply
+        ]
+      };
+    }
+  }
+}
+function askToReplace(state, budget, event, now) {
+  const keep = { type: "declined", message: KEPT_MESSAGE };
+  return {
+    state,
+    effects: [
+      {
+        kind: "ask",
+        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        choices: [
+          { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
+          { label: KEEP_CHOICE, answer: keep }
+        ],
+        timeoutMs: REPLACE_QUESTION_TIMEOUT_MS,
+        onTimeout: keep
+      }
+    ]
+  };
+}
+
+// src/core/session/context.ts
+function withCallContext(result, now) {
+  const { state, effects } = result;
+  if (effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask")) {
+    return result;
+  }
+  const text = callContext(state, now);
+  return text === null ? result : { state, effects: [...effects, { kind: "context", text }] };
+}
+function callContext(state, now) {
+  if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
+  const standing = counting(state);
+  if (!standing) return null;
+  const budget = standing.budget;
+  const steps = stepsOf(state);
+  if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
+  const used = shownPrompts(state);
+  const spend = standing.spend;
+  const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
+  }
+  return awarenessOf(state, budget) === "always" ? formatAwareLine(budget, now, used, spend) : null;
+}
+
+// src/core/session/wrap-up.ts
+function startWrapUp(state, standing, summary, prompt, now, refuseTool) {
+  const budget = standing.budget;
+  const graceMs = graceOf(state, budget);
+  const until = now + graceMs;
+  const wrapUp = {
+    prompt,
+    until,
+    refused: refuseTool,
+    callsSinceRefusal: 0,
+    outcomeId: outcomeId(budget),
+    onStopCommand: budget.onStopCommand
+  };
+  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary: { ...summary, wrapUpUntil: until }, prompt }, [
+      { kind: "notify", message, level: "error" }
+    ])
+  ];
+  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+function wrapUpModelCall(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
+  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  return { state: next, effects: [status(next, now)] };
+}
+function wrapUpToolCall(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
+  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
+  return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
+}
+function wrapUpTimeCheck(state, standing, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+  return { state, effects: [status(state, now)] };
+}
+function endWrapUp(state, standing, wrapUp, now, cut) {
+  const next = withStanding(state, standing, { wrapUp: null });
+  const announce = [];
+  if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
+  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
+  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
+  return { state: next, effects };
+}
+
+// src/core/session/limits.ts
+function askAtTheLimit(state, reached, summary) {
+  const answer = (choice) => ({
+    type: "limitAnswer",
+    answer: choice,
+    reached
+  });
+  return {
+    state: { ...state, asking: true },
+    effects: [
+      {
+        kind: "ask",
+        question: limitQuestion(summary.usedTurns, summary.elapsedMs),
+        choices: [
+          { label: STOP_CHOICE, answer: answer("stop") },
+          { label: MORE_TIME_CHOICE, answer: answer("time") },
+          { label: MORE_TURNS_CHOICE, answer: answer("prompts") }
+        ],
+        timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+        onTimeout: answer("stop")
+      }
+    ]
+  };
+}
+function modelCall(state, prompt, now, isPrompt = true) {
+  const key = promptKeyOf(state, prompt);
+  const standing = state.standing;
+  if (key === state.lastPrompt) {
+    const next2 = { ...state, running: true };
+    const wrapUp = standing?.wrapUp;
+    if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing, wrapUp, now);
+    if (key === standing?.stoppedPrompt && standing.spent)
+      return { state: next2, effects: refuseStopped(standing.spent) };
+    return checkTime(next2, now, "modelCall");
+  }
+  if (standing?.wrapUp) {
+    const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
+    const goOn = modelCall(ended.state, key, now, isPrompt);
+    return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
+  }
+  const fresh = {
+    ...state,
+    lastPrompt: key,
+    running: true,
+    standing: standing ? { ...standing, runningCounted: false } : null
+  };
+  const active = counting(fresh);
+  if (!active) return { state: fresh, effects: [status(fresh, now)] };
+  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  const budget = active.budget;
+  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
+  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  if (decision.kind === "nudge") {
+    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
+  }
+  const next = withStanding(fresh, active, counted);
+  return { state: next, effects: [status(next, now)] };
+}
+function modelResponse(state, used, now) {
+  const active = counting(state);
+  if (!active) return { state, effects: [] };
+  const before = active.spend;
+  const spend = { tokens: before.tokens + safeAmount(used.tokens), cost: before.cost + safeAmount(used.cost) };
+  return checkTime(withStanding(state, active, { spend }), now, "modelResponse");
+}
+function toolCall(state, prompt, now) {
+  const key = prompt ?? state.lastPrompt;
+  const standing = state.standing;
+  const steps = stepsOf(state);
+  const limit = standing?.budget.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  }
+  const wrapUp = standing?.wrapUp;
+  if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
+  if (key !== null && key === standing?.stoppedPrompt && standing.spent) {
+    return { state, effects: refuseStopped(standing.spent) };
+  }
+  return checkTime(state, now, "toolCall", key);
+}
+function checkTime(state, now, reached, prompt = state.lastPrompt) {
+  const active = counting(state);
+  if (!active) return { state, effects: [status(state, now)] };
+  const budget = active.budget;
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  switch (decision.kind) {
+    case "stop":
+      if (state.running && graceOf(state, budget) > 0) {
+        return startWrapUp(state, active, decision.summary, prompt, now, reached === "toolCall");
+      }
+      return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
+    case "nudge": {
+      const next = withStanding(state, active, { nudged: true });
+      const warning = nudge(budget, decision.urgency, decision.detail, state.running);
+      return { state: next, effects: [warning, status(next, now)] };
+    }
+    case "ok":
+      return { state, effects: [status(state, now)] };
+  }
+}
+function hardStop(state, standing, summary, prompt, now, refuse) {
+  const budget = standing.budget;
+  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt });
+  const usage = spentUsage(summary, budget);
+  const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
+  const announce = [{ kind: "notify", message: said, level: "error" }];
+  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const effects = [
+    status(next, now),
+    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    { kind: "abort" }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: message });
+  return { state: next, effects };
+}
+function onStopReported(state, event, now) {
+  const standing = state.standing;
+  const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+  return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
+}
+function refuseStopped(summary) {
+  return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
+}
+function nudge(budget, urgency, detail, running = true) {
+  return once({ kind: "nudged", budgetId: outcomeId(budget) }, [
+    { kind: "notify", message: nudgeMessage(urgency, detail, running), level: "warning" }
+  ]);
+}
+function onStopReport(command2, outcome) {
+  switch (outcome.kind) {
+    case "started":
+      return [{ kind: "notify", message: onStopStartedMessage(command2), level: "info" }];
+    case "failed":
+    case "exited":
+      return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
+  }
+}
+
+// src/core/session/load.ts
+function load(event, now) {
+  const { history, ledger, mode, announce } = event;
+  const effects = [];
+  if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
+  const runningKey = event.runningPrompt === void 0 ? null : event.runningPrompt ?? history.lastPrompt;
+  const running = runningKey !== null && runningKey === history.lastPrompt;
+  const onLimit = event.onLimit;
+  if (onLimit && !ON_LIMIT_CHOICES.includes(String(onLimit.value))) {
+    effects.push({ kind: "notify", message: badOnLimitMessage(onLimit.source, onLimit.value), level: "warning" });
+  }
+  const settings = readSettings(event, effects);
+  const base = {
+    ...EMPTY_SESSION,
+    lastPrompt: history.lastPrompt,
+    running,
+    askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
+    settings
+  };
+  const budget = history.budget;
+  if (!history.hasRecords && event.defaultBudget) {
+    const given = withDefault(base, event.defaultBudget, now);
+    return { state: given.state, effects: [...effects, ...given.effects] };
+  }
+  if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
+  const standing = {
+    ...freshStanding(budget),
+    usedPrompts: history.usedPrompts,
+    spend: history.spend,
+    steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
+    runningCounted: running && history.lastPromptCounted,
+    nudged: ledger.nudged,
+    spent: ledger.spent,
+    stoppedPrompt: ledger.spent?.prompt ?? null
+  };
+  if (mode === "continue") {
+    const wrapUntil = ledger.spent?.wrapUpUntil;
+    const wrapUp = wrapUntil !== void 0 && running && ledger.spent?.prompt === runningKey ? {
+      prompt: runningKey,
+      until: wrapUntil,
+      refused: false,
+      callsSinceRefusal: 0,
+      outcomeId: outcomeId(budget),
+      onStopCommand: budget.onStopCommand
+    } : null;
+    const wrapping = { ...base, standing: { ...standing, wrapUp } };
+    effects.push(status(wrapping, now));
+    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    return { state: wrapping, effects };
+  }
+  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+  if (summary) {
+    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
+    return { state: base, effects: [...effects, status(base, now)] };
+  }
+  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
+  const next = { ...base, standing: { ...standing, nudged } };
+  effects.push(status(next, now));
+  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  return { state: next, effects };
+}
+function withDefault(state, { text, source, newBudgetId }, now) {
+  const command2 = parseCommand(text);
+  if (command2.kind !== "set") {
+    const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
+    return {
+      state,
+      effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
+    };
+  }
+  const budget = {
+    id: newBudgetId,
+    timeLimitMs: command2.timeLimitMs,
+    turnLimit: command2.turnLimit,
+    startTime: now,
+    onStopCommand: command2.onStopCommand,
+    ...spendLimits(command2),
+    ...treatment(command2)
+  };
+  const next = withNewBudget(state, budget);
+  return {
+    state: next,
+    effects: [
+      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      status(next, now),
+      { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
+    ]
+  };
+}
+function restored(budget, now, usedPrompts, spend) {
+  const text = formatStatus(budget, now, usedPrompts, spend);
+  return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
+}
+function readSettings(event, effects) {
+  const settings = {};
+  const { awareness, grace } = event;
+  if (awareness) {
+    if (AWARENESS_CHOICES.includes(String(awareness.value))) settings.awareness = awareness.value;
+    else effects.push(badSetting(awareness.source, awareness.value, 'is neither "nudge" nor "always"'));
+  }
+  if (grace) {
+    const ms = typeof grace.value === "string" ? parseTimeToMs(grace.value) : null;
+    if (ms !== null && ms >= MIN_GRACE_MS && ms <= MAX_GRACE_MS) settings.graceMs = Math.round(ms / 1e3) * 1e3;
+    else effects.push(badSetting(grace.source, grace.value, 'is not a grace period from 1s to 10m (such as "30s")'));
+  }
+  return settings;
+}
+function badSetting(source, value, why) {
+  return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/session/steps.ts
+function countStep(before, result, event, now) {
+  const { state, effects } = result;
+  const active = counting(state);
+  const limit = active?.budget.stepLimit;
+  if (!active || limit === void 0) return result;
+  const newPrompt = state.lastPrompt !== before.lastPrompt;
+  const previous = newPrompt ? 0 : active.steps ?? 0;
+  const step = event.step ?? previous + 1;
+  const used = step < previous ? previous + 1 : Math.max(previous, step);
+  const allowance = newPrompt ? 0 : active.stepAllowance;
+  const allowed = limit + allowance;
+  const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
+  const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
+  if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
+  if (used > allowed + 1) {
+    return {
+      state: counted,
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+    };
+  }
+  if (state.askAtLimit) {
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+  }
+  return {
+    state: counted,
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+  };
+}
+function askAboutSteps(limit, allowance, reached) {
+  const answer = (choice) => ({
+    type: "stepsAnswer",
+    answer: choice,
+    limit,
+    allowance,
+    reached
+  });
+  return {
+    kind: "ask",
+    question: stepsQuestion(limit),
+    choices: [
+      { label: STOP_CHOICE, answer: answer("stop") },
+      { label: moreStepsChoice(limit), answer: answer("more") }
+    ],
+    timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
+    onTimeout: answer("stop")
+  };
+}
+
+// src/core/events.ts
+var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
+
+// src/core/session/index.ts
+function transition(state, event, now) {
+  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+    return { state, effects: [status(state, now)] };
+  }
+  const result = applyEvent(state, event, now);
+  const spent = result.state.standing?.spent ?? null;
+  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
+    return askAtTheLimit(state, event, spent);
+  }
+  return result;
+}
+function applyEvent(state, event, now) {
+  switch (event.type) {
+    case "load":
+      return load(event, now);
+    case "command":
+      return command(state, event, now);
+    case "declined":
+      return { state, effects: [{ kind: "notify", message: event.message, level: "info" }] };
+    case "limitAnswer":
+      return limitAnswer({ ...state, asking: false }, event, now);
+    case "modelCall":
+      return withCallContext(
+        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+        now
+      );
+    case "stepsAnswer":
+      return stepsAnswer({ ...state, asking: false }, event, now);
+    case "toolCall":
+      return toolCall(state, event.prompt, now);
+    case "modelResponse":
+      return modelResponse(state, event, now);
+    case "runEnd": {
+      const next = { ...state, running: false };
+      const standing = state.standing;
+      if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+      return { state: next, effects: [status(next, now)] };
+    }
+    case "timeCheck": {
+      const standing = state.standing;
+      if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+      return checkTime(state, now, "timer");
+    }
+    case "onStopReport":
+      return onStopReported(state, event, now);
+  }
+}
+function stepsAnswer(state, event, now) {
+  const { limit } = event;
+  if (event.answer === "stop") {
+    return {
+      state,
+      effects: [
+        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: stepsRefusal(limit) }
+      ]
+    };
+  }
+  const standing = state.standing;
+  const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
+  return applyEvent(more, event.reached, now);
+}
+function limitAnswer(state, event, now) {
+  if (event.answer === "stop") return applyEvent(state, event.reached, now);
+  const args = event.answer === "time" ? `+${LIMIT_MORE_TIME}` : `+turns:${LIMIT_MORE_TURNS}`;
+  const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
+  const goOn = transition(extended.state, event.reached, now);
+  return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+
+// src/core/runtime.ts
+var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
+var SessionRuntime = class {
+  constructor(ports, state = EMPTY_SESSION, daily = NO_DAILY_PART) {
+    this.ports = ports;
+    this.state = state;
+    this.daily = daily;
+  }
+  ports;
+  state;
+  daily;
+  /**
+   * Feeds one event to the daily budgets and then to the session's rules. A refusal of the daily budgets ends the
+   * event there; else their notices and lines for the model come after the session's own.
+   */
+  handle(event) {
+    const daily = this.dailyAnswer(event);
+    if (daily !== null && daily.refusal !== null) return daily;
+    const answer = this.dispatch(event);
+    return daily === null ? answer : mergeAnswer(answer, daily);
+  }
+  /** Feeds one event to the session's rules alone and carries out what they say. */
+  dispatch(event) {
+    try {
+      const result = transition(this.state, event, this.ports.clock.now());
+      this.state = result.state;
+      return this.carryOut(result.effects);
+    } catch (error) {
+      this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
+      return noAnswer();
+    }
+  }
+  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  command(args, details) {
+    const parsed = parseCommand(args);
+    if (parsed.kind === "today") return this.today(parsed.words);
+    const event = { type: "command", args, newBudgetId: details.newBudgetId };
+    if (details.canAsk !== void 0) event.canAsk = details.canAsk;
+    if (details.cost !== void 0) event.cost = details.cost;
+    if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (parsed.kind === "report") {
+      try {
+        event.report = details.report();
+      } catch (error) {
+        this.ports.problem("/timebox report", error);
+      }
+    }
+    const answer = this.dispatch(event);
+    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const said = answer.notices[0];
+    if (mode !== null && said !== void 0) said.message = `${said.message}
+${mode}`;
+    return answer;
+  }
+  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
+  today(words) {
+    const answer = noAnswer();
+    try {
+      const port = this.ports.daily;
+      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
+      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+    } catch (error) {
+      this.ports.problem("/timebox today", error);
+    }
+    return answer;
+  }
+  /** The answer being carried out, which a starter's report that comes at once joins. */
+  carrying = null;
+  /** What became of an on-stop command: it joins the answer being carried out, or comes as an answer of its own. */
+  onStopReport = (command2, outcome) => {
+    const report = this.dispatch({ type: "onStopReport", command: command2, outcome });
+    if (this.carrying) mergeAnswer(this.carrying, report);
+    else this.ports.late(report);
+  };
+  /** Carries out effects into a new answer; what the user is told is in the host's terms. */
+  carryOut(effects) {
+    const answer = noAnswer();
+    const outer = this.carrying;
+    this.carrying = answer;
+    try {
+      carryOut(effects, this.ports, answer, this.onStopReport);
+    } finally {
+      this.carrying = outer;
+    }
+    if (answer.notices.length > 0) {
+      const terms = this.terms;
+      for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+    }
+    return answer;
+  }
+  get terms() {
+    return this.ports.terms ?? DEFAULT_TERMS;
+  }
+  /**
+   * Reports a model call, tool call, answer, time check or the end of a run to the daily budgets, and carries out what
+   * they say; null for an event they do not hear, or where no daily budget covers the session.
+   */
+  dailyAnswer(event) {
+    const port = this.ports.daily;
+    if (!port || port.budgets.length === 0) return null;
+    try {
+      const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
+      const refused = this.daily.refused;
+      if (prompt !== null && prompt === refused?.prompt) {
+        return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
+      }
+      const dailyEvent = this.dailyEventOf(event, port);
+      if (dailyEvent === null) return null;
+      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const answer = this.carryOut(result.effects);
+      answer.context.push(...result.context);
+      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
+      this.daily = { session: result.session, refused: newlyRefused };
+      return answer;
+    } catch (error) {
+      this.ports.problem("daily budget", error);
+      return null;
+    }
+  }
+  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+  dailyEventOf(event, port) {
+    switch (event.type) {
+      case "modelCall":
+        return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+      case "modelResponse":
+        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+        return { type: "duringRun", modelCall: false };
+      case "toolCall":
+      case "timeCheck":
+        return { type: "duringRun", modelCall: false };
+      case "runEnd":
+        return { type: "runEnd" };
+      default:
+        return null;
+    }
+  }
+};
+
+// src/core/time-checks.ts
+var TimeChecks = class {
+  constructor(scheduler, clock, check) {
+    this.scheduler = scheduler;
+    this.clock = clock;
+    this.check = check;
+  }
+  scheduler;
+  clock;
+  check;
+  refreshTimer = null;
+  checkTimer = null;
+  checkDue = null;
+  /** Arms what `state` needs now: nothing without an active budget or a run under a daily time limit. */
+  arm(state, dailyRun) {
+    if (!isActive(state) && !dailyRun) {
+      this.cancel();
+      return;
+    }
+    this.refreshTimer ??= this.scheduler.setInterval(this.check, STATUS_REFRESH_INTERVAL_MS);
+    const now = this.clock.now();
+    const delay = nextTimeCheckIn(state, now);
+    if (delay === null) {
+      this.cancelCheck();
+      return;
+    }
+    if (now + delay === this.checkDue) return;
+    this.cancelCheck();
+    this.checkDue = now + delay;
+    this.checkTimer = this.scheduler.setTimeout(() => {
+      this.checkDue = null;
+      this.checkTimer = null;
+      this.check();
+    }, delay);
+  }
+  /** Stops every timer. */
+  cancel() {
+    this.refreshTimer?.();
+    this.refreshTimer = null;
+    this.cancelCheck();
+  }
+  cancelCheck() {
+    this.checkTimer?.();
+    this.checkTimer = null;
+    this.checkDue = null;
+  }
+};
+
+// src/core/live-session.ts
+var LiveSession = class {
+  constructor(ports) {
+    this.ports = ports;
+    this.runtimePorts = {
+      store: ports.store,
+      ledger: ports.ledger,
+      clock: ports.clock,
+      onStop: ports.onStop,
+      setStatus: (text) => ports.ui.setStatus(text),
+      abortRun: () => ports.abortRun(),
+      problem: (where, error) => this.report(where, error),
+      late: (answer) => this.show(answer),
+      ...ports.terms ? { terms: ports.terms } : {}
+    };
+    this.runtime = new SessionRuntime(this.runtimePorts);
+    this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
+  }
+  ports;
+  runtime;
+  runtimePorts;
+  /** The settings of the first load, kept for a load that names none (another branch of the same session). */
+  settings = {};
+  /** The daily budgets that cover the session, read from the settings at the first load. */
+  dailyBudgets = [];
+  disposed = false;
+  timeChecks;
+  reported = /* @__PURE__ */ new Set();
+  /** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
+  openQuestion = null;
+  answered = Promise.resolve();
+  get state() {
+    return this.runtime.state;
+  }
+  /**
+   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
+   * `defaultBudget`, if there is one.
+   */
+  load(mode, announce, defaultBudget = null, settings) {
+    this.settings = settings ?? this.settings;
+    this.guard("session start", () => {
+      const history = foldHistory(this.ports.store.history());
+      const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
+      const event = { type: "load", history, ledger, mode, announce };
+      if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
+      const { onLimit, awareness, grace } = this.settings;
+      if (onLimit) {
+        event.onLimit = onLimit;
+        event.canAsk = this.canAsk();
+      }
+      if (awareness) event.awareness = awareness;
+      if (grace) event.grace = grace;
+      this.dispatch(event);
+      this.loadDaily(settings !== void 0);
+    });
+  }
+  /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
+  loadDaily(announce) {
+    const budgets = [];
+    for (const setting of this.settings.daily ?? []) {
+      const budget = parseDailyBudget(setting.value, setting.scope, setting.source);
+      if ("warning" in budget) {
+        if (announce) this.ports.ui.notify(budget.warning, "warning");
+      } else budgets.push(budget);
+    }
+    const ledger = this.ports.daily;
+    this.dailyBudgets = ledger ? budgets : [];
+    if (ledger) this.runtimePorts.daily = { ledger, budgets };
+  }
+  /** `/timebox <args>`. One that reaches a replaced instance changes nothing, and the user is told to type it again. */
+  async command(args) {
+    if (this.disposed) {
+      this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
+      return;
+    }
+    if (this.openQuestion !== null) await this.whenNoQuestion();
+    if (this.disposed) return;
+    let details = null;
+    this.guard("/timebox", () => {
+      details = {
+        newBudgetId: this.ports.newBudgetId(),
+        canAsk: this.canAsk(),
+        ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
+        report: () => sessionReport(
+          this.ports.store.history(),
+          (budget) => readLedger(this.ports.ledger, budget),
+          this.ports.clock.now(),
+          this.ports.terms
+        )
+      };
+    });
+    if (details !== null) await this.settle(this.runtime.command(args, details));
+  }
+  /**
+   * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
+   * calls and tools go through here, so that none starts while the user is being asked; time checks do not wait, so a
+   * time limit fires on time whatever question is open.
+   */
+  handle(event) {
+    if (this.disposed) return Promise.resolve(noAnswer());
+    if (this.openQuestion !== null && event.type !== "timeCheck") {
+      return this.whenNoQuestion().then(() => this.disposed ? noAnswer() : this.handleNow(event));
+    }
+    return this.handleNow(event);
+  }
+  handleNow(event) {
+    const before = this.runtime.state;
+    const answer = this.runtime.handle(event);
+    this.closeMootQuestion(before);
+    return this.settle(answer);
+  }
+  /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
+  dispatch(event) {
+    if (this.disposed) return noAnswer();
+    const before = this.runtime.state;
+    const answer = this.runtime.dispatch(event);
+    this.show(answer);
+    this.armTimers();
+    this.closeMootQuestion(before);
+    return answer;
+  }
+  /**
+   * A stop, or the question at the limit, makes an open question moot (more steps, another budget): it is closed, so
+   * that one question at most is ever open.
+   */
+  closeMootQuestion(before) {
+    const after = this.runtime.state;
+    const stopped = before.standing?.spent == null && after.standing?.spent != null;
+    if (stopped || !before.asking && after.asking) this.openQuestion?.abort();
+  }
+  /** Waits until no question is open; one that opens meanwhile is waited for too. */
+  async whenNoQuestion() {
+    while (this.openQuestion !== null) await this.answered;
+  }
+  /** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
+  settle(first) {
+    this.show(first);
+    this.armTimers();
+    return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
+  }
+  async askAll(first) {
+    const merged = { ...first, notices: [...first.notices], questions: [] };
+    const open = [...first.questions];
+    const asked = (async () => {
+      for (let question = open.shift(); question; question = open.shift()) {
+        const controller = new AbortController();
+        this.openQuestion = controller;
+        const choice = await this.choose(question, controller.signal);
+        if (this.openQuestion === controller) this.openQuestion = null;
+        const next = this.dispatch(choice);
+        mergeAnswer(merged, { ...next, questions: [] });
+        open.push(...next.questions);
+      }
+    })();
+    this.answered = asked;
+    await asked;
+    return merged;
+  }
+  /** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
+  async choose(question, signal) {
+    let index;
+    try {
+      const labels = question.choices.map((choice) => choice.label);
+      index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
+    } catch (error) {
+      this.report("question", error);
+    }
+    if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
+    return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
+  }
+  canAsk() {
+    return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
+  }
+  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
+  dispose() {
+    this.disposed = true;
+    this.timeChecks.cancel();
+    this.openQuestion?.abort();
+    this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
+  }
+  /** Tells the user what an answer says. */
+  show(answer) {
+    if (this.disposed) return;
+    for (const notice of answer.notices) {
+      try {
+        this.ports.ui.notify(notice.message, notice.level);
+      } catch (error) {
+        this.report("notify", error);
+      }
+    }
+  }
+  /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
+  armTimers() {
+    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+    try {
+      this.timeChecks.arm(this.runtime.state, dailyRun);
+    } catch (error) {
+      this.report("timers", error);
+    }
+  }
+  guard(where, action) {
+    try {
+      action();
+    } catch (error) {
+      this.report(where, error);
+    }
+  }
+  /** A host's own part failed (`where`): the user is told once per place, and the session goes on. */
+  notifyProblem(where, error) {
+    this.report(where, error);
+  }
+  /** Tells the user about an internal error, once per place, and never throws itself. */
+  report(where, error) {
+    if (this.reported.has(where)) return;
+    this.reported.add(where);
+    try {
+      this.ports.ui.notify(internalErrorMessage(where, error), "error");
+    } catch {
+    }
+  }
+};
+
+// src/adapters/claude/function-hooks/on-stop.ts
+function detachedLine(command2) {
+  return `(
+${command2}
+) >/dev/null 2>&1 </dev/null &`;
+}
+function engineOnStop(engine) {
+  return {
+    start(command2, report) {
+      engine().process.run(["sh", "-c", detachedLine(command2)]).then(
+        ({ exitCode, stderr }) => report(
+          exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
+        ),
+        (error) => report({ kind: "failed", problem: error instanceof Error ? error.message : String(error) })
+      );
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/time.ts
+function engineScheduler(engine) {
+  return {
+    setTimeout(callback, delayMs) {
+      const timer = engine().clock.after(Math.max(0, delayMs), callback);
+      return () => timer.cancel();
+    },
+    setInterval(callback, intervalMs) {
+      const timer = engine().clock.every(Math.max(1, intervalMs), callback);
+      return () => timer.cancel();
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/ui.ts
+var ModuleUI = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  /** The notices of the reply being gathered, or null when they go to the transcript. */
+  gathering = null;
+  notify(message, _level) {
+    if (this.gathering) this.gathering.push(message);
+    else this.engine().ui.log(message);
+  }
+  setStatus(text) {
+    this.engine().ui.status(text);
+  }
+  /** Runs `action` (the live session's, which never throws) with its notices kept for its reply instead of shown. */
+  async gather(action) {
+    const outer = this.gathering;
+    const said = [];
+    this.gathering = said;
+    try {
+      return { value: await action(), said };
+    } finally {
+      this.gathering = outer;
+    }
+  }
+  /** Shows notices that no reply carries. */
+  tell(notices) {
+    for (const notice of notices) this.notify(notice, "info");
+  }
+};
+
+// src/adapters/claude/function-hooks/session.ts
+var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
+function tokensOf(usage) {
+  const counts = [
+    usage.input_tokens,
+    usage.output_tokens,
+    usage.cache_read_input_tokens,
+    usage.cache_creation_input_tokens
+  ];
+  return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
+}
+function noRequest(event) {
+  return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
+}
+var STOPPED = /* @__PURE__ */ Symbol("stopped");
+var ClaudeSession = class {
+  constructor(deps) {
+    this.deps = deps;
+    this.ui = new ModuleUI(deps.engine);
+    this.live = new LiveSession({
+      store: deps.store,
+      ledger: deps.store,
+      ui: this.ui,
+      clock: deps.clock,
+      scheduler: engineScheduler(deps.engine),
+      onStop: engineOnStop(deps.engine),
+      abortRun: () => this.abortRun(),
+      newBudgetId: deps.newId,
+      terms: deps.terms,
+      ...deps.daily ? { daily: deps.daily } : {}
+    });
+  }
+  deps;
+  live;
+  ui;
+  /** The main loop's running turn, or null while idle. */
+  turnId = null;
+  /** The prompt the latest run belongs to, by its key; null before the first. */
+  prompt = null;
+  /** The main loop's tools of the last step still to end, and the number of the step that follows them. */
+  toolsLeft = 0;
+  nextStep = 1;
+  /** Settles each running tool's race as stopped. */
+  stoppers = /* @__PURE__ */ new Set();
+  /** The session's cost at the last response, read from the engine (null until first read). */
+  costSeen = null;
+  /** Loads the session's budget, or the default budget where none was ever set. */
+  load(settings) {
+    const text = settings.defaultBudget?.trim();
+    const daily = settings.daily?.trim();
+    const sources = daily ? { daily: [{ value: daily, source: "TIMEBOX_DAILY", scope: "user" }] } : {};
+    this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+  }
+  /** `/timebox <args>`: the reply's text, with no model request. */
+  async command(args) {
+    const { said } = await this.ui.gather(() => this.live.command(args));
+    return said.join("\n");
+  }
+  /**
+   * A prompt, before any request: counted as a new prompt's first model call, or refused. One delivered into the
+   * running turn belongs to that turn's prompt, and is refused once that prompt is stopped.
+   */
+  async promptSubmit(event, next) {
+    if (event.command !== void 0) return next(event);
+    const joining = event.turnId !== void 0 && this.turnId !== null && this.prompt !== null;
+    const key = joining && this.prompt !== null ? this.prompt : this.deps.newId();
+    const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
+    const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
+    if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
+    this.ui.tell(said);
+    if (!joining) {
+      this.prompt = key;
+      this.deps.store.appendPrompt(key);
+    }
+    return next(
+      answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
+    );
+  }
+  /**
+   * Before a model request: a step of the prompt's run, or its refusal (the step is answered with no request, which
+   * ends the turn). A subagent's request is a step of the run that started it: refused once that run is stopped.
+   */
+  async beforeStep(event) {
+    const main = event.agentId === void 0;
+    if (main) this.turnId = event.turnId;
+    const sessionEvent = !main ? { type: "toolCall", prompt: null } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
+    const answer = await this.live.handle(sessionEvent);
+    return answer.refusal;
+  }
+  /** After a model response: what it used; for the main loop, the tools it asked for, before the next step. */
+  async afterStep(event, response) {
+    if (event.agentId === void 0) {
+      this.toolsLeft = response.toolUses.length;
+      this.nextStep = event.index + 2;
+    }
+    if (!response.usage) return;
+    const tokens = tokensOf(response.usage);
+    const cost = await this.costSince();
+    this.deps.store.appendUsage(tokens, cost);
+    await this.live.handle({ type: "modelResponse", tokens, cost });
+  }
+  /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
+  async costSince() {
+    if (this.live.state.standing === null) return 0;
+    const { usd } = (await this.deps.engine().session.usage()).cost;
+    const before = this.costSeen ?? usd;
+    this.costSeen = usd;
+    return Math.max(0, usd - before);
+  }
+  /**
+   * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
+   * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
+   */
+  async toolCall(event, next) {
+    const main = event.agentId === void 0;
+    const prompt = main ? this.prompt : null;
+    const before = await this.live.handle({ type: "toolCall", prompt });
+    if (before.refusal !== null) return { deny: before.refusal };
+    const result = await this.whileRunning(next(event));
+    if (result === STOPPED) return { deny: TOOL_STOPPED };
+    if (!main || result.deny !== void 0 || this.toolsLeft === 0 || --this.toolsLeft > 0) return result;
+    const call = await this.live.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
+    return withContext(result, call);
+  }
+  /** The tool's answer, or STOPPED when the run is ended while it runs. */
+  whileRunning(pending) {
+    return new Promise((resolve, reject) => {
+      const stop = () => resolve(STOPPED);
+      this.stoppers.add(stop);
+      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop));
+    });
+  }
+  /** The main loop's turn ended: the run is over. */
+  async turnComplete(event) {
+    if (event.agentId !== void 0) return;
+    this.turnId = null;
+    this.toolsLeft = 0;
+    await this.live.handle({ type: "runEnd" });
+  }
+  /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
+  abortRun() {
+    if (this.stoppers.size > 0) {
+      for (const stop of [...this.stoppers]) stop();
+      this.stoppers.clear();
+      return;
+    }
+    const turnId = this.turnId;
+    if (turnId === null) return;
+    this.deps.engine().turn.abort({ turnId }).catch(() => {
+    });
+  }
+  /** The session ends: its timers stop, and every change is written. */
+  async close() {
+    this.live.dispose();
+    await this.deps.store.flush();
+  }
+};
+function withContext(result, call) {
+  if (call.refusal !== null || call.context.length === 0 || result.deny !== void 0) return result;
+  return { ...result, context: [...result.context ?? [], ...call.context] };
+}
+
+// src/adapters/claude/function-hooks/hooks.ts
+var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
+async function sessionStart(host, $, event, next) {
+  const engine = engineOf($);
+  host.bind(engine);
+  await engine.env.markModuleLoaded();
+  await host.sessionOf(engine);
+  return next(event);
+}
+async function timeboxCommand(host, $, event) {
+  const session = await host.sessionOf(engineOf($));
+  return { text: await session.command(event.args), isTextDisplayOnly: true };
+}
+function commandFailed() {
+  return { text: GUARD_FAILED, isTextDisplayOnly: true };
+}
+async function promptSubmit(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.promptSubmit(event, next);
+}
+function promptGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { drop: GUARD_FAILED };
+}
+async function* turnStep(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  if (await session.beforeStep(event) !== null) return noRequest(event);
+  const response = yield* next(event);
+  await session.afterStep(event, response);
+  return response;
+}
+async function* stepFailed($, event, next) {
+  if (next.called) return yield* next(event);
+  $.ui.log(GUARD_FAILED);
+  return noRequest(event);
+}
+async function toolCall2(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  return session.toolCall(event, next);
+}
+function toolGuardFailed(_engine, event, next) {
+  return next.called ? next(event) : { deny: GUARD_FAILED };
+}
+async function turnComplete(host, $, event, next) {
+  const session = await host.sessionOf(engineOf($));
+  await session.turnComplete(event);
+  return next(event);
+}
+async function sessionEnd(host, $, event, next) {
+  host.bind(engineOf($));
+  await host.end();
+  return next(event);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/function-hooks/store.ts
+var SESSION_KEY_PREFIX = "session:";
+var SESSIONS_INDEX_KEY = "sessions";
+var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function savedSession(value) {
+  if (!isRecord(value)) return { history: [], claims: [] };
+  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+  return { history, claims };
+}
+var ModuleStore = class _ModuleStore {
+  constructor(engine, sessionId, saved, now, problem) {
+    this.engine = engine;
+    this.sessionId = sessionId;
+    this.saved = saved;
+    this.now = now;
+    this.problem = problem;
+  }
+  engine;
+  sessionId;
+  saved;
+  now;
+  problem;
+  writing = Promise.resolve();
+  /** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
+  queued = false;
+  indexed = false;
+  /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
+  static async open(engine, sessionId, now, problem) {
+    const store = engine().store;
+    const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
+    const index = await store.get(SESSIONS_INDEX_KEY);
+    if (isRecord(index)) {
+      const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
+      if (old.length > 0) {
+        for (const id of old) {
+          delete index[id];
+          await store.delete(`${SESSION_KEY_PREFIX}${id}`);
+        }
+        await store.set(SESSIONS_INDEX_KEY, index);
+      }
+    }
+    return new _ModuleStore(engine, sessionId, saved, now, problem);
+  }
+  /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
+  get hasBudget() {
+    return this.saved.history.some((item) => item.kind === "record");
+  }
+  append(record) {
+    this.saved.history.push({ kind: "record", record });
+    this.save();
+  }
+  history() {
+    return this.saved.history;
+  }
+  /** A prompt that ran, by its key. */
+  appendPrompt(key) {
+    if (!this.hasBudget) return;
+    this.saved.history.push({ kind: "prompt", key });
+    this.save();
+  }
+  /** What a model call used. */
+  appendUsage(tokens, cost) {
+    if (!this.hasBudget) return;
+    this.saved.history.push({ kind: "usage", tokens, cost, at: this.now() });
+    this.save();
+  }
+  claim(claim2) {
+    if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
+    this.saved.claims.push(claim2);
+    this.save();
+    return true;
+  }
+  read(budgetId) {
+    let view = { spent: null, off: false, nudged: false };
+    for (const claim2 of this.saved.claims) {
+      if (claim2.budgetId !== budgetId) continue;
+      if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
+      else if (claim2.kind === "off") view = { ...view, off: true };
+      else if (claim2.kind === "nudged") view = { ...view, nudged: true };
+    }
+    return view;
+  }
+  /** Resolves once every change so far is written. */
+  flush() {
+    return this.writing;
+  }
+  /** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
+  save() {
+    if (this.queued) return;
+    this.queued = true;
+    this.writing = this.writing.then(async () => {
+      this.queued = false;
+      try {
+        const store = this.engine().store;
+        await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
+        if (!this.indexed) {
+          this.indexed = true;
+          const index = await store.get(SESSIONS_INDEX_KEY);
+          await store.set(SESSIONS_INDEX_KEY, { ...isRecord(index) ? index : {}, [this.sessionId]: this.now() });
+        }
+      } catch (error) {
+        this.problem(error);
+      }
+    });
+  }
+};
+
+// src/adapters/claude/function-hooks/host.ts
+var ModuleHost = class {
+  constructor(deps) {
+    this.deps = deps;
+  }
+  deps;
+  /** Set by every hook before anything calls the engine. */
+  bound;
+  session = null;
+  engine = () => this.bound;
+  /** The engine of the hook that runs now: later calls on the engine go through it. */
+  bind(engine) {
+    this.bound = engine;
+  }
+  /** The running session, opened on first use; one that failed to open is tried again at the next event. */
+  sessionOf(engine) {
+    this.bind(engine);
+    if (this.session === null) {
+      const opening = this.open();
+      this.session = opening;
+      opening.catch(() => {
+        if (this.session === opening) this.session = null;
+      });
+    }
+    return this.session;
+  }
+  async open() {
+    const engine = this.engine;
+    const sessionId = await engine().session.id();
+    const defaultBudget = await engine().env.defaultBudget();
+    const daily = await engine().env.dailyBudget();
+    let session = null;
+    const store = await ModuleStore.open(
+      engine,
+      sessionId,
+      () => this.deps.clock.now(),
+      (error) => session?.live.notifyProblem("store", error)
+    );
+    const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : void 0;
+    session = new ClaudeSession({
+      engine,
+      clock: this.deps.clock,
+      newId: this.deps.newId,
+      terms: claudeCodeTerms("function hooks"),
+      store,
+      ...ledger ? { daily: ledger } : {}
+    });
+    session.load({ defaultBudget, daily });
+    return session;
+  }
+  /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
+  async end() {
+    const ending = this.session;
+    this.session = null;
+    if (ending === null) return;
+    const session = await ending.catch(() => null);
+    await session?.close();
+  }
+};
+
+// src/adapters/claude/function-hooks/module.ts
+function registerWith(on, deps) {
+  const host = new ModuleHost(deps);
+  on(
+    "session.start",
+    ($, e, next) => sessionStart(host, $, e, next)
+  );
+  on(
+    "command.run",
+    { command: ["timebox", "timebox:timebox"] },
+    ($, e) => timeboxCommand(host, $, e)
+  ).catch(() => commandFailed());
+  on(
+    "prompt.submit",
+    ($, e, next) => promptSubmit(host, $, e, next)
+  ).catch(promptGuardFailed);
+  on("turn.step", async function* ($, e, next) {
+    return yield* turnStep(host, $, e, next);
+  }).catch(async function* ($, e, next) {
+    return yield* stepFailed($, e, next);
+  });
+  on(
+    "tool.call",
+    ($, e, next) => toolCall2(host, $, e, next)
+  ).catch(toolGuardFailed);
+  on(
+    "turn.complete",
+    ($, e, next) => turnComplete(host, $, e, next)
+  );
+  on(
+    "session.end",
+    ($, e, next) => sessionEnd(host, $, e, next)
+  );
+  return host;
+}
+function register(on) {
+  registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
+}
+export {
+  register,
+  registerWith
+};

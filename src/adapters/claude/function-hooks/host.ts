@@ -1,0 +1,81 @@
+// Timebox in one Claude Code process: the `$` of the latest hook, and the session of the running session id, opened on
+// the first event that needs it (read from the store, with the settings of the environment) and closed when the
+// session ends. `/clear` and a resume inside Claude Code end a session and go on under another id.
+
+import type { Clock, DailyLedger } from "../../../core/index.ts";
+import { claudeCodeTerms } from "../terms.ts";
+import type { Engine } from "./engine.ts";
+import { ClaudeSession } from "./session.ts";
+import { ModuleStore } from "./store.ts";
+
+/** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
+export interface HostDeps {
+	clock: Clock;
+	newId: () => string;
+	/** The daily ledger of the session of this id, over `$`. */
+	dailyLedger?: (engine: () => Engine, sessionId: string) => DailyLedger;
+}
+
+/** A session that cannot be opened: said once, and every guard refuses until one opens. */
+export const OPEN_FAILED = "Timebox could not open this session's budget";
+
+export class ModuleHost {
+	/** Set by every hook before anything calls the engine. */
+	private bound!: Engine;
+	private session: Promise<ClaudeSession> | null = null;
+	readonly engine = (): Engine => this.bound;
+
+	constructor(private readonly deps: HostDeps) {}
+
+	/** The engine of the hook that runs now: later calls on the engine go through it. */
+	bind(engine: Engine): void {
+		this.bound = engine;
+	}
+
+	/** The running session, opened on first use; one that failed to open is tried again at the next event. */
+	sessionOf(engine: Engine): Promise<ClaudeSession> {
+		this.bind(engine);
+		if (this.session === null) {
+			const opening = this.open();
+			this.session = opening;
+			opening.catch(() => {
+				if (this.session === opening) this.session = null;
+			});
+		}
+		return this.session;
+	}
+
+	private async open(): Promise<ClaudeSession> {
+		const engine = this.engine;
+		const sessionId = await engine().session.id();
+		const defaultBudget = await engine().env.defaultBudget();
+		const daily = await engine().env.dailyBudget();
+		let session: ClaudeSession | null = null;
+		const store = await ModuleStore.open(
+			engine,
+			sessionId,
+			() => this.deps.clock.now(),
+			(error) => session?.live.notifyProblem("store", error),
+		);
+		const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : undefined;
+		session = new ClaudeSession({
+			engine,
+			clock: this.deps.clock,
+			newId: this.deps.newId,
+			terms: claudeCodeTerms("function hooks"),
+			store,
+			...(ledger ? { daily: ledger } : {}),
+		});
+		session.load({ defaultBudget, daily });
+		return session;
+	}
+
+	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
+	async end(): Promise<void> {
+		const ending = this.session;
+		this.session = null;
+		if (ending === null) return;
+		const session = await ending.catch(() => null);
+		await session?.close();
+	}
+}

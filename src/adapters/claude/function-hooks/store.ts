@@ -1,0 +1,148 @@
+// A Claude Code session's budget records, prompts, usage and ledger claims in the plugin's own store (`$.store`), under
+// the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
+// once when it opens, kept in memory, and every change is written back in order, one write in flight at a time.
+
+import type {
+	BudgetLedger,
+	BudgetStore,
+	HistoryItem,
+	LedgerClaim,
+	LedgerView,
+	TimeboxRecord,
+} from "../../../core/index.ts";
+import type { Engine } from "./engine.ts";
+
+/** The store key of a session's entry. */
+export const SESSION_KEY_PREFIX = "session:";
+/** The store key of the index of saved sessions (id → when it was first saved by a process), to prune old ones. */
+export const SESSIONS_INDEX_KEY = "sessions";
+/** A session untouched this long is removed from the store when another opens: the store holds 4 MiB in all. */
+export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** One session's entry in the store. */
+export interface SavedSession {
+	history: HistoryItem[];
+	claims: LedgerClaim[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** An entry as read back; anything that is not one is an empty session (the rules never read a damaged item). */
+function savedSession(value: unknown): SavedSession {
+	if (!isRecord(value)) return { history: [], claims: [] };
+	const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+	const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+	return { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+}
+
+/** The session store and the ledger of one Claude Code session, over `$.store`. */
+export class ModuleStore implements BudgetStore, BudgetLedger {
+	private writing: Promise<void> = Promise.resolve();
+	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
+	private queued = false;
+	private indexed = false;
+
+	private constructor(
+		private readonly engine: () => Engine,
+		readonly sessionId: string,
+		private readonly saved: SavedSession,
+		private readonly now: () => number,
+		private readonly problem: (error: unknown) => void,
+	) {}
+
+	/** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
+	static async open(
+		engine: () => Engine,
+		sessionId: string,
+		now: () => number,
+		problem: (error: unknown) => void,
+	): Promise<ModuleStore> {
+		const store = engine().store;
+		const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
+		const index = await store.get(SESSIONS_INDEX_KEY);
+		if (isRecord(index)) {
+			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
+			if (old.length > 0) {
+				for (const id of old) {
+					delete index[id];
+					await store.delete(`${SESSION_KEY_PREFIX}${id}`);
+				}
+				await store.set(SESSIONS_INDEX_KEY, index);
+			}
+		}
+		return new ModuleStore(engine, sessionId, saved, now, problem);
+	}
+
+	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
+	get hasBudget(): boolean {
+		return this.saved.history.some((item) => item.kind === "record");
+	}
+
+	append(record: TimeboxRecord): void {
+		this.saved.history.push({ kind: "record", record });
+		this.save();
+	}
+
+	history(): HistoryItem[] {
+		return this.saved.history;
+	}
+
+	/** A prompt that ran, by its key. */
+	appendPrompt(key: string): void {
+		if (!this.hasBudget) return;
+		this.saved.history.push({ kind: "prompt", key });
+		this.save();
+	}
+
+	/** What a model call used. */
+	appendUsage(tokens: number, cost: number): void {
+		if (!this.hasBudget) return;
+		this.saved.history.push({ kind: "usage", tokens, cost, at: this.now() });
+		this.save();
+	}
+
+	claim(claim: LedgerClaim): boolean {
+		if (this.saved.claims.some((held) => held.budgetId === claim.budgetId && held.kind === claim.kind)) return false;
+		this.saved.claims.push(claim);
+		this.save();
+		return true;
+	}
+
+	read(budgetId: string): LedgerView {
+		let view: LedgerView = { spent: null, off: false, nudged: false };
+		for (const claim of this.saved.claims) {
+			if (claim.budgetId !== budgetId) continue;
+			if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+			else if (claim.kind === "off") view = { ...view, off: true };
+			else if (claim.kind === "nudged") view = { ...view, nudged: true };
+		}
+		return view;
+	}
+
+	/** Resolves once every change so far is written. */
+	flush(): Promise<void> {
+		return this.writing;
+	}
+
+	/** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
+	private save(): void {
+		if (this.queued) return;
+		this.queued = true;
+		this.writing = this.writing.then(async () => {
+			this.queued = false;
+			try {
+				const store = this.engine().store;
+				await store.set(`${SESSION_KEY_PREFIX}${this.sessionId}`, this.saved);
+				if (!this.indexed) {
+					this.indexed = true;
+					const index = await store.get(SESSIONS_INDEX_KEY);
+					await store.set(SESSIONS_INDEX_KEY, { ...(isRecord(index) ? index : {}), [this.sessionId]: this.now() });
+				}
+			} catch (error) {
+				this.problem(error);
+			}
+		});
+	}
+}

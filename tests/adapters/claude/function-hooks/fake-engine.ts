@@ -1,0 +1,250 @@
+// A fake of Claude Code's function hooks for the module's tests: a `$` with an in-memory store, environment and file
+// system, timers on a manual clock, and what the person sees (status line, transcript lines, questions); and the
+// module registered on a fake `on`, so that a test calls each hook as Claude Code would, with its `next`.
+
+import { expect } from "vitest";
+import type {
+	Dollar,
+	EngineTimer,
+	On,
+	Registration,
+	StepUsage,
+	TurnStepAnswer,
+	TurnStepEvent,
+} from "../../../../src/adapters/claude/function-hooks/engine.ts";
+import type { HostDeps } from "../../../../src/adapters/claude/function-hooks/host.ts";
+import { registerWith } from "../../../../src/adapters/claude/function-hooks/module.ts";
+import { FakeTime } from "../../../support/fake-time.ts";
+
+export class FakeDollar implements Dollar {
+	sessionId = "session-1";
+	costUsd = 0;
+	readonly statuses: (string | undefined)[] = [];
+	readonly logged: string[] = [];
+	readonly ran: string[][] = [];
+	readonly aborted: string[] = [];
+	readonly values = new Map<string, unknown>();
+	readonly variables = new Map<string, string>();
+	readonly files = new Map<string, string>();
+	/** What each `$.process.run` resolves to, in turn; then exit 0. */
+	readonly runResults: (() => Promise<{ exitCode: number; stdout: string; stderr: string }>)[] = [];
+	storeFails = false;
+	/** Held until it resolves: the store's reads wait for it. */
+	storeHeld: Promise<void> = Promise.resolve();
+	/** The turn to abort has ended already. */
+	abortFails = false;
+
+	constructor(readonly time: FakeTime) {}
+
+	get status(): string | undefined {
+		return this.statuses.at(-1);
+	}
+
+	session = {
+		id: async () => this.sessionId,
+		usage: async () => ({ cost: { usd: this.costUsd } }),
+	};
+	turn = {
+		abort: async ({ turnId }: { turnId: string }) => {
+			this.aborted.push(turnId);
+			if (this.abortFails) throw new Error(`${turnId} is not the running turn`);
+		},
+	};
+	ui = {
+		status: (text: string | undefined) => {
+			this.statuses.push(text);
+		},
+		log: (text: string) => {
+			this.logged.push(text);
+		},
+	};
+	store = {
+		get: async (key: string) => {
+			await this.storeHeld;
+			if (this.storeFails) throw new Error("store unreadable");
+			return structuredClone(this.values.get(key));
+		},
+		set: async (key: string, value: unknown) => {
+			if (this.storeFails) throw new Error("store full");
+			this.values.set(key, structuredClone(value));
+		},
+		delete: async (key: string) => {
+			this.values.delete(key);
+		},
+	};
+	clock = {
+		after: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setTimeout(fn, ms) }),
+		every: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setInterval(fn, ms) }),
+	};
+	process = {
+		run: (argv: readonly string[]) => {
+			this.ran.push([...argv]);
+			const next = this.runResults.shift();
+			return next ? next() : Promise.resolve({ exitCode: 0, stdout: "", stderr: "" });
+		},
+	};
+	env = {
+		get: async (name: string) => this.variables.get(name),
+		set: async (name: string, value: string | undefined) => {
+			if (value === undefined) this.variables.delete(name);
+			else this.variables.set(name, value);
+			return {};
+		},
+	};
+	fs = {
+		read: async (path: string, options?: { offset?: number; length?: number }) => {
+			const text = this.files.get(path);
+			if (text === undefined) throw new Error(`ENOENT: ${path}`);
+			const offset = options?.offset ?? 0;
+			return text.slice(offset, options?.length === undefined ? undefined : offset + options.length);
+		},
+		write: async (path: string, text: string) => {
+			this.files.set(path, text);
+		},
+		list: async (path: string) =>
+			[...this.files.keys()]
+				.filter((file) => file.startsWith(`${path}/`) && !file.slice(path.length + 1).includes("/"))
+				.map((file) => ({ name: file.slice(path.length + 1), kind: "file", size: this.files.get(file)?.length ?? 0 })),
+		exists: async (path: string) => this.files.has(path),
+		stat: async (path: string) => {
+			const text = this.files.get(path);
+			if (text === undefined) throw new Error(`ENOENT: ${path}`);
+			return { kind: "file", size: text.length };
+		},
+	};
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: each hook's own signature is checked in module.ts; the test calls them by name
+type AnyHook = (...args: any[]) => any;
+
+/** The module registered on a fake `on`: each hook and its `.catch`, by event name. */
+export class FakeClaude {
+	readonly time = new FakeTime();
+	readonly $ = new FakeDollar(this.time);
+	readonly hooks = new Map<string, { hook: AnyHook; matcher: unknown; caught?: AnyHook }>();
+	/** Model requests sent (a step's `next` called). */
+	readonly requests: TurnStepEvent[] = [];
+	/** The contexts each prompt reached the model with. */
+	readonly promptContexts: (readonly string[] | undefined)[] = [];
+	private ids = 0;
+
+	constructor(deps: Partial<HostDeps> = {}) {
+		const on: On = (event: string, ...rest: unknown[]) => {
+			const hook = rest.at(-1) as AnyHook;
+			const entry: { hook: AnyHook; matcher: unknown; caught?: AnyHook } = {
+				hook,
+				matcher: rest.length > 1 ? rest[0] : undefined,
+			};
+			this.hooks.set(event, entry);
+			const registration: Registration = {
+				catch: (handler) => {
+					entry.caught = handler as AnyHook;
+				},
+			};
+			return registration;
+		};
+		registerWith(on, { clock: this.time, newId: () => `id-${++this.ids}`, ...deps });
+	}
+
+	hook(event: string): AnyHook {
+		const entry = this.hooks.get(event);
+		if (!entry) throw new Error(`no hook on ${event}`);
+		return entry.hook;
+	}
+
+	caught(event: string): AnyHook {
+		const entry = this.hooks.get(event);
+		if (!entry?.caught) throw new Error(`no .catch on ${event}`);
+		return entry.caught;
+	}
+
+	async start(interactive = false): Promise<void> {
+		await this.hook("session.start")(this.$, { cwd: "/work", isInteractive: interactive }, async () => ({
+			cwd: "/work",
+		}));
+	}
+
+	/** `/timebox <args>`: the reply's text. */
+	async command(args: string): Promise<string> {
+		const answer = await this.hook("command.run")(this.$, { command: "timebox", args });
+		expect(answer.isTextDisplayOnly).toBe(true);
+		return answer.text;
+	}
+
+	/** A prompt: the reason it was dropped, or null when it went on (its context recorded). */
+	async prompt(text: string, extra: Record<string, unknown> = {}): Promise<string | null> {
+		const answer = await this.hook("prompt.submit")(
+			this.$,
+			{ text, wait: false, ...extra },
+			async (event: { text: string; context?: readonly string[] }) => {
+				this.promptContexts.push(event.context);
+				return { text: event.text, ...(event.context ? { context: event.context } : {}) };
+			},
+		);
+		return "drop" in answer ? answer.drop : null;
+	}
+
+	/** A model request of turn `turnId`: what it answered; `response` is what the fake model says when it is sent. */
+	async step(
+		turnId: string,
+		index: number,
+		response: { toolUses?: number; usage?: StepUsage | null; agentId?: string } = {},
+	): Promise<TurnStepAnswer> {
+		const event: TurnStepEvent = { turnId, index, ...(response.agentId ? { agentId: response.agentId } : {}) };
+		const requests = this.requests;
+		const generator = this.hook("turn.step")(this.$, event, async function* (sent: TurnStepEvent) {
+			requests.push(sent);
+			yield { type: "text", text: "..." };
+			return {
+				turnId,
+				index,
+				answer: "...",
+				toolUses: Array.from({ length: response.toolUses ?? 0 }, (_, n) => ({ id: `tool-${n}` })),
+				stopReason: response.toolUses ? "tool_use" : "end_turn",
+				usage: response.usage === undefined ? USAGE : response.usage,
+			};
+		});
+		return drain(generator);
+	}
+
+	/** A tool call: what the model reads of it. `run` is the tool itself. */
+	async tool(
+		run: () => Promise<unknown> = async () => "ok",
+		agentId?: string,
+	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
+		return this.hook("tool.call")(
+			this.$,
+			{ tool: "Bash", tool_use_id: "toolu_1", command: "sleep 20", ...(agentId ? { agentId } : {}) },
+			async () => ({ result: await run() }),
+		);
+	}
+
+	async turnComplete(turnId: string, agentId?: string): Promise<void> {
+		await this.hook("turn.complete")(this.$, { turnId, ...(agentId ? { agentId } : {}) }, async () => ({ text: "" }));
+	}
+
+	async end(reason = "other"): Promise<void> {
+		await this.hook("session.end")(this.$, { reason }, async () => ({}));
+	}
+}
+
+/** 10 tokens in, 5 out, 100 read from the cache. */
+export const USAGE: StepUsage = {
+	input_tokens: 10,
+	output_tokens: 5,
+	cache_read_input_tokens: 100,
+	cache_creation_input_tokens: 0,
+};
+
+/** Runs a streaming hook to its end: its result. */
+export async function drain<R>(generator: AsyncGenerator<unknown, R, undefined>): Promise<R> {
+	for (;;) {
+		const step = await generator.next();
+		if (step.done) return step.value;
+	}
+}
+
+/** Lets the promises queued so far settle (the store's writes, a started command's report). */
+export async function settle(): Promise<void> {
+	await new Promise((done) => setImmediate(done));
+}

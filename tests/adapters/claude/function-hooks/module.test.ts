@@ -1,0 +1,561 @@
+// Timebox's hooks module in Claude Code, against a fake of the engine: what the person reads of each `/timebox` command,
+// which prompts reach the model and with what, which steps are sent, which tools run, the status line, the on-stop
+// command, and what the plugin's store keeps across processes.
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
+import { register } from "../../../../src/adapters/claude/function-hooks/module.ts";
+import { detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { createDailyLedger } from "../../../../src/adapters/node/daily-ledger.ts";
+import { drain, FakeClaude, settle } from "./fake-engine.ts";
+
+const STOP = 'notify-send "time is up"';
+
+async function started(): Promise<FakeClaude> {
+	const claude = new FakeClaude();
+	await claude.start();
+	return claude;
+}
+
+describe("the session's start", () => {
+	it("tells the classic hooks to stand down and goes on", async () => {
+		const claude = await started();
+		expect(claude.$.variables.get("TIMEBOX_MODULE_LOADED")).toBe("1");
+	});
+
+	it("answers /timebox and /timebox:timebox alone", async () => {
+		const claude = await started();
+		expect(claude.hooks.get("command.run")?.matcher).toEqual({ command: ["timebox", "timebox:timebox"] });
+	});
+});
+
+describe("/timebox", () => {
+	it("sets a budget and says so, with no model request", async () => {
+		const claude = await started();
+		expect(await claude.command("15m turns:3")).toBe("Timebox set: 15m and 3 turns.");
+		expect(claude.requests).toEqual([]);
+		expect(claude.promptContexts).toEqual([]);
+	});
+
+	it("names the function hooks in its status", async () => {
+		const claude = await started();
+		await claude.command("15m turns:3");
+		expect(await claude.command("status")).toMatch(/\nTimebox runs on Claude Code's function hooks\.$/);
+	});
+
+	it("says a cost limit is tracked here", async () => {
+		const claude = await started();
+		const said = await claude.command("10m cost:2");
+		expect(said).toBe("Timebox set: 10m and $2.00.");
+	});
+});
+
+describe("prompts", () => {
+	it("counts each prompt and refuses the one past the budget before any request", async () => {
+		const claude = await started();
+		await claude.command("15m turns:2");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toBeNull();
+		await claude.turnComplete("turn-2");
+		const dropped = await claude.prompt("three");
+		expect(dropped).toContain("Timebox budget spent. Used 2 turns");
+		expect(claude.promptContexts).toHaveLength(2);
+	});
+
+	it("gives the model the warning with the prompt that reaches 80%, and not before", async () => {
+		const claude = await started();
+		await claude.command("15m turns:5");
+		for (const text of ["1", "2", "3", "4", "5"]) {
+			expect(await claude.prompt(text)).toBeNull();
+			await claude.turnComplete(`turn-${text}`);
+		}
+		const [first, second, third, fourth, fifth] = claude.promptContexts;
+		expect([first, second, third, fourth]).toEqual([undefined, undefined, undefined, undefined]);
+		expect(fifth?.join("\n")).toContain("Timebox");
+	});
+
+	it("lets a message typed into the running turn join its prompt, uncounted", async () => {
+		const claude = await started();
+		await claude.command("15m turns:2");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0);
+		expect(await claude.prompt("and also", { turnId: "turn-1" })).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toBeNull();
+		await claude.turnComplete("turn-2");
+		expect(await claude.prompt("three")).toContain("Timebox budget spent. Used 2 turns");
+	});
+
+	it("refuses a message typed into a turn the budget stopped, with the stop's reason", async () => {
+		const claude = await started();
+		await claude.command("2s");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		claude.time.advance(2_500);
+		expect(await claude.prompt("and also", { turnId: "turn-1" })).toContain("Timebox");
+	});
+
+	it("counts a prompt the person did not type (a plugin's) as a run, not a prompt", async () => {
+		const claude = await started();
+		await claude.command("15m turns:1");
+		expect(await claude.prompt("from a plugin", { isMeta: true })).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("one")).toBeNull();
+	});
+
+	it("leaves a slash command's submission to the command", async () => {
+		const claude = await started();
+		await claude.command("15m turns:1");
+		expect(await claude.prompt("/compact", { command: { name: "compact", args: "" } })).toBeNull();
+		expect(await claude.prompt("one")).toBeNull();
+	});
+});
+
+describe("model requests", () => {
+	it("sends each step of a running budget and counts what it used", async () => {
+		const claude = await started();
+		await claude.command("15m tokens:1k");
+		expect(await claude.prompt("one")).toBeNull();
+		claude.$.costUsd = 0.25;
+		await claude.step("turn-1", 0);
+		claude.$.costUsd = 0.5;
+		await claude.step("turn-1", 1);
+		expect(claude.requests).toHaveLength(2);
+		expect(await claude.command("status")).toContain("230 of 1k tokens");
+		await claude.command("report");
+	});
+
+	it("answers a step with no request once the run is stopped, and ends the turn", async () => {
+		const claude = await started();
+		await claude.command("15m steps:1");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		await claude.tool();
+		// The cap's one more call, to write the final answer.
+		await claude.step("turn-1", 1, { toolUses: 1 });
+		await claude.tool();
+		const answered = await claude.step("turn-1", 2);
+		expect(answered).toEqual({
+			turnId: "turn-1",
+			index: 2,
+			answer: "",
+			toolUses: [],
+			stopReason: "end_turn",
+			usage: null,
+		});
+		expect(claude.requests.map((request) => request.index)).toEqual([0, 1]);
+	});
+
+	it("counts the steps of a turn no prompt started as steps of the latest prompt", async () => {
+		const claude = await started();
+		await claude.command("15m steps:1");
+		await claude.step("turn-1", 0);
+		await claude.step("turn-1", 1);
+		expect((await claude.step("turn-1", 2)).stopReason).toBe("end_turn");
+		expect(claude.requests).toHaveLength(2);
+	});
+
+	it("counts a step with no usage as a step alone", async () => {
+		const claude = await started();
+		await claude.command("15m");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { usage: null });
+		expect(claude.requests).toHaveLength(1);
+	});
+
+	it("gives the model what it reads of the budget after the last tool of a step, for the next step", async () => {
+		const claude = await started();
+		await claude.command("15m turns:5 aware");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 2 });
+		const first = await claude.tool();
+		const last = await claude.tool();
+		expect(first.context).toBeUndefined();
+		expect(last.context?.join("\n")).toContain("Timebox");
+		expect(last.result).toBe("ok");
+	});
+});
+
+describe("tools", () => {
+	it("stops a running tool the moment the time runs out, runs the on-stop command once, and ends the turn", async () => {
+		const claude = await started();
+		await claude.command(`3s -- ${STOP}`);
+		expect(await claude.prompt("sleep")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		let finish: (value: unknown) => void = () => {};
+		const running = claude.tool(() => new Promise((resolve) => (finish = resolve)));
+		await settle();
+		claude.time.advance(3_000);
+		const denied = await running;
+		expect(denied.deny).toBe(
+			"Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.",
+		);
+		await settle();
+		expect(claude.$.ran).toEqual([["sh", "-c", detachedLine(STOP)]]);
+		const answered = await claude.step("turn-1", 1);
+		expect(answered.stopReason).toBe("end_turn");
+		expect(claude.requests).toHaveLength(1);
+		finish("too late");
+		await claude.turnComplete("turn-1");
+		claude.time.advance(10_000);
+		await settle();
+		expect(claude.$.ran).toHaveLength(1);
+	});
+
+	it("refuses a tool once the budget is spent, a subagent's too", async () => {
+		const claude = await started();
+		await claude.command("2s");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		claude.time.advance(2_500);
+		expect((await claude.tool()).deny).toContain("Timebox");
+		expect((await claude.tool(undefined, "agent-1")).deny).toContain("Timebox");
+		expect((await claude.step("turn-1", 3, { agentId: "agent-1" })).stopReason).toBe("end_turn");
+	});
+
+	it("lets a subagent's steps and tools run under a running budget", async () => {
+		const claude = await started();
+		await claude.command("15m");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		expect((await claude.tool(undefined, "agent-1")).result).toBe("ok");
+		await claude.turnComplete("sub-1", "agent-1");
+		expect(await claude.tool()).toEqual({ result: "ok" });
+		expect(claude.requests).toHaveLength(2);
+	});
+
+	it("aborts a turn whose response is streaming when the time runs out", async () => {
+		const claude = await started();
+		await claude.command("2s");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		claude.time.advance(2_000);
+		expect(claude.$.aborted).toEqual(["turn-1"]);
+	});
+
+	it("leaves alone a turn that ended before it could be aborted", async () => {
+		const claude = await started();
+		claude.$.abortFails = true;
+		await claude.command("2s");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0);
+		claude.time.advance(2_000);
+		await settle();
+		expect(claude.$.aborted).toEqual(["turn-1"]);
+		expect(claude.$.logged.join("\n")).not.toContain("not the running turn");
+	});
+});
+
+describe("the status line and the idle stop", () => {
+	it("counts down every second, and stops on time with no event, running the on-stop command once", async () => {
+		const claude = await started();
+		await claude.command(`1m -- ${STOP}`);
+		expect(claude.$.status).toContain("1m");
+		claude.time.advance(1_000);
+		expect(claude.$.status).toContain("59s");
+		claude.time.advance(59_000);
+		await settle();
+		expect(claude.$.ran).toEqual([["sh", "-c", detachedLine(STOP)]]);
+		expect(claude.$.logged.join("\n")).toContain("Timebox");
+		claude.time.advance(60_000);
+		await settle();
+		expect(claude.$.ran).toHaveLength(1);
+	});
+
+	it("says when the on-stop command could not start", async () => {
+		const claude = await started();
+		claude.$.runResults.push(
+			async () => ({ exitCode: 127, stdout: "", stderr: "sh: not found" }),
+			async () => Promise.reject(new Error("no process")),
+			async () => ({ exitCode: 2, stdout: "", stderr: "" }),
+			async () => Promise.reject("refused"),
+		);
+		await claude.command(`1s -- ${STOP}`);
+		claude.time.advance(1_000);
+		await settle();
+		expect(claude.$.logged.join("\n")).toContain("sh exited with 127: sh: not found");
+		await claude.command(`1s -- ${STOP}`);
+		claude.time.advance(1_000);
+		await settle();
+		expect(claude.$.logged.join("\n")).toContain("no process");
+		for (const said of ["sh exited with 2", "refused"]) {
+			await claude.command(`1s -- ${STOP}`);
+			claude.time.advance(1_000);
+			await settle();
+			expect(claude.$.logged.at(-1)).toContain(said);
+		}
+	});
+});
+
+describe("the plugin's store", () => {
+	it("keeps the budget, its prompts and its outcome across processes of the same session (--continue)", async () => {
+		const first = await started();
+		await first.command("15m turns:2");
+		expect(await first.prompt("one")).toBeNull();
+		await first.step("turn-1", 0);
+		await first.turnComplete("turn-1");
+		await first.end();
+		const saved = first.$.values.get("session:session-1") as { history: { kind: string }[] };
+		expect(saved.history.map((item) => item.kind)).toEqual(["record", "prompt", "usage"]);
+
+		const second = new FakeClaude();
+		for (const [key, value] of first.$.values) second.$.values.set(key, value);
+		await second.start();
+		expect(await second.prompt("two")).toBeNull();
+		await second.turnComplete("turn-2");
+		expect(await second.prompt("three")).toContain("Timebox budget spent. Used 2 turns");
+	});
+
+	it("keeps nothing of a session where no budget was ever set", async () => {
+		const claude = await started();
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-1", 0);
+		await claude.end();
+		expect([...claude.$.values.keys()]).toEqual([]);
+	});
+
+	it("removes sessions untouched for 30 days when another opens", async () => {
+		const claude = new FakeClaude();
+		const now = claude.time.now();
+		claude.$.values.set("sessions", { old: now - 31 * 86_400_000, recent: now - 86_400_000 });
+		claude.$.values.set("session:old", { history: [], claims: [] });
+		claude.$.values.set("session:recent", { history: [], claims: [] });
+		await claude.start();
+		expect([...claude.$.values.keys()].sort()).toEqual(["session:recent", "sessions"]);
+		await claude.command("10m");
+		await claude.end();
+		expect(Object.keys(claude.$.values.get("sessions") as object).sort()).toEqual(["recent", "session-1"]);
+	});
+
+	it("reads a damaged entry as a session with no budget", async () => {
+		const claude = new FakeClaude();
+		claude.$.values.set("session:session-1", { history: "?", claims: 3 });
+		claude.$.values.set("sessions", "?");
+		await claude.start();
+		expect(await claude.command("status")).toContain("No active timebox.");
+		claude.$.values.set("session:session-1", [1]);
+		await claude.end();
+		await claude.start();
+		expect(await claude.command("status")).toContain("No active timebox.");
+	});
+
+	it("says once that the store cannot be written, and enforces the budget all the same", async () => {
+		const claude = await started();
+		claude.$.storeFails = true;
+		const said = await claude.command("15m turns:1");
+		await settle();
+		const told = [said, ...claude.$.logged].join("\n");
+		expect(told.match(/store full/g)).toHaveLength(1);
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toContain("Timebox budget spent");
+	});
+
+	it("opens a session that could not be read at the next event, and refuses meanwhile", async () => {
+		const claude = new FakeClaude();
+		claude.$.storeFails = true;
+		await expect(claude.start()).rejects.toThrow("store unreadable");
+		expect(
+			await claude.caught("prompt.submit")(
+				claude.$,
+				{ text: "one" },
+				Object.assign(async () => ({}), { called: false }),
+			),
+		).toEqual({
+			drop: "Timebox could not check its budget here, so it refused (see the debug log).",
+		});
+		claude.$.storeFails = false;
+		expect(await claude.command("status")).toContain("No active timebox.");
+	});
+
+	it("reads a spent, off or warned outcome back from the store", async () => {
+		const first = await started();
+		await first.command("10m turns:5");
+		for (const text of ["1", "2", "3", "4"]) {
+			expect(await first.prompt(text)).toBeNull();
+			await first.turnComplete(`turn-${text}`);
+		}
+		await first.command("off");
+		await first.end();
+		const second = new FakeClaude();
+		for (const [key, value] of first.$.values) second.$.values.set(key, value);
+		await second.start();
+		expect(await second.command("status")).toContain("No active timebox.");
+		expect(await second.command("report")).toContain("Timebox");
+	});
+
+	it("reads an outcome of another budget, or one it does not know, as nothing of this budget", async () => {
+		const claude = new FakeClaude();
+		claude.$.values.set("session:session-1", {
+			history: [
+				{
+					kind: "record",
+					record: {
+						kind: "active",
+						version: 2,
+						budget: {
+							id: "b1",
+							timeLimitMs: 600_000,
+							turnLimit: null,
+							startTime: claude.time.now(),
+							onStopCommand: null,
+						},
+					},
+				},
+			],
+			claims: [
+				{ kind: "ended", budgetId: "b1" },
+				{ kind: "spent", budgetId: "b0", summary: { usedTurns: 1, elapsedMs: 1, timeRanOut: true }, prompt: null },
+			],
+		});
+		await claude.start();
+		expect(await claude.command("status")).toContain("10m 0s left");
+	});
+});
+
+describe("the session's end", () => {
+	it("stops the timers and clears the status line; /clear goes on under a new session", async () => {
+		const claude = await started();
+		await claude.command("1m");
+		await claude.end("clear");
+		expect(claude.$.status).toBeUndefined();
+		expect(claude.time.activeIntervals + claude.time.activeTimeouts).toBe(0);
+		claude.$.sessionId = "session-2";
+		expect(await claude.command("status")).toContain("No active timebox.");
+		await claude.end();
+		await claude.end();
+	});
+});
+
+describe("a guard that fails", () => {
+	it("refuses what it guards, and lets through what it had already let through", async () => {
+		const claude = await started();
+		const next = Object.assign(async () => ({ result: "ran" }), { called: true });
+		const notYet = Object.assign(async () => ({ result: "ran" }), { called: false });
+		expect(await claude.caught("tool.call")(claude.$, { tool: "Bash" }, notYet)).toEqual({
+			deny: "Timebox could not check its budget here, so it refused (see the debug log).",
+		});
+		expect(await claude.caught("tool.call")(claude.$, { tool: "Bash" }, next)).toEqual({ result: "ran" });
+		const prompt = Object.assign(async () => ({ text: "one" }), { called: true });
+		expect(await claude.caught("prompt.submit")(claude.$, { text: "one" }, prompt)).toEqual({ text: "one" });
+		expect(await claude.caught("command.run")(claude.$, { command: "timebox", args: "" })).toEqual({
+			text: "Timebox could not check its budget here, so it refused (see the debug log).",
+			isTextDisplayOnly: true,
+		});
+	});
+
+	it("answers a step with no request unless its request was sent", async () => {
+		const claude = await started();
+		const event = { turnId: "turn-1", index: 0 };
+		const response = { turnId: "turn-1", index: 0, answer: "hi", toolUses: [], stopReason: "end_turn", usage: null };
+		const sent = Object.assign(
+			async function* () {
+				yield { type: "text", text: "hi" };
+				return response;
+			},
+			{ called: true },
+		);
+		const unsent = Object.assign(
+			async function* () {
+				yield { type: "text", text: "hi" };
+				return response;
+			},
+			{ called: false },
+		);
+		const failed = claude.caught("turn.step");
+		expect(await drain<TurnStepAnswer>(failed(claude.$, event, sent))).toEqual(response);
+		expect((await drain<TurnStepAnswer>(failed(claude.$, event, unsent))).stopReason).toBe("end_turn");
+		expect(claude.$.logged).toEqual(["Timebox could not check its budget here, so it refused (see the debug log)."]);
+	});
+});
+
+describe("the settings of the environment", () => {
+	it("sets TIMEBOX_DEFAULT in a session where no budget was ever set", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_DEFAULT", " turns:1 ");
+		await claude.start();
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toContain("Timebox budget spent");
+	});
+
+	it("hands TIMEBOX_DAILY to the daily ledger of the session", async () => {
+		const opened: string[] = [];
+		const claude: FakeClaude = new FakeClaude({
+			dailyLedger: (_engine, sessionId) => {
+				opened.push(sessionId);
+				return createDailyLedger(mkdtempSync(join(tmpdir(), "timebox-module-daily-")), sessionId, claude.time);
+			},
+		});
+		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");
+		await claude.start();
+		expect(opened).toEqual(["session-1"]);
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toContain("today's budget is spent");
+	});
+
+	it("enforces no daily budget where no daily ledger is given", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");
+		await claude.start();
+		expect(await claude.command("today")).toContain("No daily budget is set.");
+	});
+});
+
+describe("the module's entry", () => {
+	it("registers every hook, on Claude Code's clock and ids", async () => {
+		const events: string[] = [];
+		const hooks = new Map<string, (...args: never[]) => unknown>();
+		register((event: string, ...rest: unknown[]) => {
+			events.push(event);
+			hooks.set(event, rest.at(-1) as (...args: never[]) => unknown);
+			return { catch: () => {} };
+		});
+		const $ = new FakeClaude().$;
+		const start = hooks.get("session.start") as (...args: unknown[]) => Promise<unknown>;
+		await start($, { cwd: "/", isInteractive: false }, async () => ({}));
+		const command = hooks.get("command.run") as (...args: unknown[]) => Promise<{ text: string }>;
+		expect((await command($, { command: "timebox", args: "10m" })).text).toBe("Timebox set: 10m.");
+		const saved = $.values.get("session:session-1") as { history: { record: { budget: { id: string } } }[] };
+		expect(saved.history[0]?.record.budget.id).toMatch(/^[0-9a-f-]{36}$/);
+		expect(events).toEqual([
+			"session.start",
+			"command.run",
+			"prompt.submit",
+			"turn.step",
+			"tool.call",
+			"turn.complete",
+			"session.end",
+		]);
+	});
+
+	it("forgets a session that could not open and ended meanwhile", async () => {
+		const claude = new FakeClaude();
+		claude.$.storeFails = true;
+		let release = () => {};
+		claude.$.storeHeld = new Promise((done) => (release = done));
+		const opening = claude.start();
+		await settle();
+		const ended = claude.end();
+		release();
+		await ended;
+		await expect(opening).rejects.toThrow("store unreadable");
+		claude.$.storeFails = false;
+		expect(await claude.command("status")).toContain("No active timebox.");
+	});
+
+	it("forgets a session that ended while it opened", async () => {
+		const claude = new FakeClaude();
+		const opening = claude.start();
+		await claude.end();
+		await opening;
+		await claude.end();
+		expect(claude.$.variables.get("TIMEBOX_MODULE_LOADED")).toBe("1");
+	});
+});

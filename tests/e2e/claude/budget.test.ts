@@ -10,6 +10,7 @@ import {
 	ensureClaudeCode,
 	FakeAnthropic,
 	loggedSessions,
+	MODULE_REFUSED_NOTE,
 	messageTexts,
 	PLUGIN_DIR,
 	REPO,
@@ -56,7 +57,7 @@ async function answered(prompt: string, answer: string): Promise<void> {
 	const before = api.requests.length;
 	api.reply({ text: answer });
 	const result = await claude(prompt, { resume: true });
-	expect(result.stderr).toBe("");
+	expect(result.stderr).toBe(MODULE_REFUSED_NOTE);
 	expect(result.stdout).toBe(`${answer}\n`);
 	expect(api.requests.length).toBe(before + 1);
 	expect(messageTexts(api.lastRequest, "user").join("\n")).toContain(prompt);

@@ -27,6 +27,10 @@ export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
  */
 export type ClaudeMode = "function hooks" | "classic hooks";
 
+/** What `claude` prints on stderr, and only that, in a "classic hooks" sandbox: the plugin's module was refused. */
+export const MODULE_REFUSED_NOTE =
+	"timebox: hooks module not loaded: hooks modules are turned off for installed plugins in this process: the rollout switch served off; built-in plugins load regardless\n";
+
 /** A throwaway user: HOME and a working folder under one temporary root, removed by `cleanup`. */
 export interface Sandbox {
 	mode: ClaudeMode;

@@ -1,6 +1,7 @@
 // `npm run bench`: runs the Timebox benchmarks and prints one markdown table with the machine and the command.
 
 import { it } from "vitest";
+import { type ClaudeModuleResult, MODULE_RECORDS, MODULE_SAMPLES, measureClaudeModule } from "./claude-module.ts";
 import { DAILY_RECORDS, DAILY_SAMPLES, DAILY_SESSIONS, type DailyResult, measureDaily } from "./daily.ts";
 import {
 	HANDLERS,
@@ -263,6 +264,29 @@ function codexRows(runs: CodexRuns): Row[] {
 	];
 }
 
+/** What one model request or tool call may cost in Claude Code's process, with the hooks module. */
+const CLAUDE_MODULE_TARGET_MS = 0.1;
+
+function claudeModuleRows(result: ClaudeModuleResult): Row[] {
+	const runs = `${MODULE_SAMPLES}, a session of ${MODULE_RECORDS.toLocaleString("en-US")} records in the store`;
+	return [
+		[
+			"Claude Code hooks module, per model request: `turn.step` with its usage, budget in force (`aware`)",
+			formatMs(result.modelCallMs),
+			runs,
+			`≤ ${CLAUDE_MODULE_TARGET_MS} ms`,
+			yesNo(result.modelCallMs <= CLAUDE_MODULE_TARGET_MS),
+		],
+		[
+			"Claude Code hooks module, per tool call: `tool.call`, the step's last (it carries the next step's note)",
+			formatMs(result.toolCallMs),
+			runs,
+			`≤ ${CLAUDE_MODULE_TARGET_MS} ms`,
+			yesNo(result.toolCallMs <= CLAUDE_MODULE_TARGET_MS),
+		],
+	];
+}
+
 /** What one model call or tool call may cost inside opencode, in process. */
 const OPENCODE_HOOK_TARGET_MS = 0.1;
 
@@ -310,14 +334,22 @@ it("measures Timebox", async () => {
 	if (HANDLERS_ONLY) {
 		progress("the per-event cost on pi only");
 		const handlers = await measureHandlers();
+		const module = await measureClaudeModule();
 		console.log(
-			["", table(handlerRows(handlers)), "", `Reproduce: \`TIMEBOX_BENCH=handlers ${COMMAND}\``, ""].join("\n"),
+			[
+				"",
+				table([...handlerRows(handlers), ...claudeModuleRows(module)]),
+				"",
+				`Reproduce: \`TIMEBOX_BENCH=handlers ${COMMAND}\``,
+				"",
+			].join("\n"),
 		);
 		return;
 	}
 	const started = Date.now();
 	progress("1/7 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
+	const module = await measureClaudeModule();
 	progress("2/7 pi start-up with and without Timebox");
 	const startup = await measureStartup();
 	progress("3/7 stop latency on real pi");
@@ -337,6 +369,7 @@ it("measures Timebox", async () => {
 		"",
 		table([
 			...handlerRows(handlers),
+			...claudeModuleRows(module),
 			...startupRows(startup),
 			...stopRows(stop),
 			...suiteRows(suite),

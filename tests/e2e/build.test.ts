@@ -1,6 +1,7 @@
 // npm run build and its check on the host packages in plugins/: the committed bundles and manifests match a fresh
 // build, the bundle is the same bytes in a checkout elsewhere, and in a copy of the repository a hand-edited bundle or
 // a new version in package.json fails the check with the stale files named, until npm run build writes them again.
+// Claude Code's hooks module is bundled and checked the same way, and a module that imports anything is refused.
 
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -65,6 +66,23 @@ describe("npm run build", () => {
 			expect((await readFile(join(copy, beside))).equals(gate), beside).toBe(true);
 			expect((await readFile(join(REPO, beside))).equals(gate), beside).toBe(true);
 		}
+	});
+
+	it("bundles Claude Code's hooks module, checks it like the others, and refuses one Claude Code would not load", async () => {
+		const module = "plugins/claude-code/hooks/timebox-module.js";
+		await writeFile(join(copy, module), "// edited by hand\n", { flag: "a" });
+		const stale = await build(copy, "--check");
+		expect(stale.code).toBe(1);
+		expect(stale.stderr).toContain(`${module} is stale: it differs from a fresh build.`);
+		expect((await build(copy)).code).toBe(0);
+		expect((await readFile(join(copy, module))).equals(await readFile(join(REPO, module)))).toBe(true);
+
+		// A Node global, which Claude Code's worker does not have (an import of `node:` fails the bundling itself).
+		const entry = join(copy, "src/adapters/claude/function-hooks/time.ts");
+		await writeFile(entry, "console.log(process.env.HOME);\n", { flag: "a" });
+		const refused = await build(copy);
+		expect(refused.code).not.toBe(0);
+		expect(refused.stderr).toContain(`${module} would not load in Claude Code`);
 	});
 
 	it("fails the check on a hand-edited bundle and a new version, naming each stale file, until a build", async () => {

@@ -2518,9 +2518,7 @@ import { join as join8 } from "node:path";
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
 import {
-  appendFileSync,
   closeSync as closeSync2,
-  existsSync as existsSync2,
   fstatSync,
   mkdirSync as mkdirSync2,
   openSync as openSync2,
@@ -2533,10 +2531,8 @@ import {
 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
-function dailyStateDir(env) {
-  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
-  return join5(base, "timebox");
-}
+
+// src/adapters/daily/ledger.ts
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -2546,34 +2542,24 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function scopeFolder(scope) {
-  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
-}
 function numberOr(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
-function readOn(file, offset) {
-  const size = statSync2(file, { throwIfNoEntry: false })?.size ?? 0;
+function readOn(files, file, offset) {
+  const size = files.size(file);
   if (size <= offset) return { lines: NOTHING_NEW, offset };
-  const fd = openSync2(file, "r");
-  try {
-    const buffer = Buffer.alloc(size - offset);
-    const read = readSync2(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
-    if (end < 0) return { lines: [], offset };
-    const lines = [];
-    for (const raw of text2.slice(0, end).split("\n")) {
-      try {
-        lines.push(JSON.parse(raw));
-      } catch {
-      }
+  const text2 = files.read(file, offset, size - offset);
+  const end = text2.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text2.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
     }
-    return { lines, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8") };
-  } finally {
-    closeSync2(fd);
   }
+  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
 }
 function fieldsOf2(value) {
   return typeof value === "object" && value !== null ? value : {};
@@ -2585,7 +2571,7 @@ function takeUse(cache, line) {
   cache.tokens += numberOr(fields.tokens);
   cache.cost += numberOr(fields.cost);
 }
-function createDailyLedger(dir, sessionId, clock) {
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
   const pruned = /* @__PURE__ */ new Set();
   let trouble = null;
@@ -2600,15 +2586,15 @@ function createDailyLedger(dir, sessionId, clock) {
   };
   const cacheOf = (scope) => {
     const day = localDay(clock.now());
-    const scopeDir = join5(dir, "daily", scopeFolder(scope));
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
     const key = `${scope}\0${day}`;
     let cache = caches.get(key);
     if (!cache) {
-      const folder = join5(scopeDir, day);
+      const folder = files.join(scopeDir, day);
       cache = {
         folder,
-        useFile: join5(folder, "use.jsonl"),
-        adjustFile: join5(folder, "adjust.jsonl"),
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
         useOffset: 0,
         adjustOffset: 0,
         agentMs: 0,
@@ -2618,21 +2604,20 @@ function createDailyLedger(dir, sessionId, clock) {
         adjustment: { ...NO_ADJUSTMENT },
         prompts: 0
       };
-      mkdirSync2(cache.folder, { recursive: true });
+      files.makeDir(cache.folder);
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of readdirSync2(scopeDir))
-          if (name < day) rmSync(join5(scopeDir, name), { recursive: true, force: true });
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
   };
   const refresh = (cache) => {
-    const use = readOn(cache.useFile, cache.useOffset);
+    const use = readOn(files, cache.useFile, cache.useOffset);
     cache.useOffset = use.offset;
     for (const line of use.lines) takeUse(cache, line);
-    const adjust = readOn(cache.adjustFile, cache.adjustOffset);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
       const fields = fieldsOf2(line);
@@ -2646,22 +2631,15 @@ function createDailyLedger(dir, sessionId, clock) {
         off: now.off || fields.off === true
       };
     }
-    while (existsSync2(join5(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
   };
   const appendUse = (cache, line) => {
     const text2 = `${JSON.stringify(line)}
 `;
-    const fd = openSync2(cache.useFile, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      const after = fstatSync(fd).size;
-      if (before === cache.useOffset && after === before + Buffer.byteLength(text2)) {
-        cache.useOffset = after;
-        takeUse(cache, line);
-      }
-    } finally {
-      closeSync2(fd);
+    const { before, after } = files.append(cache.useFile, text2);
+    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
     }
   };
   return {
@@ -2694,16 +2672,13 @@ function createDailyLedger(dir, sessionId, clock) {
           for (; ; ) {
             const next = cache.prompts + 1;
             if (limit !== null && next > limit) return false;
-            const file = join5(cache.folder, `prompt-${next}`);
-            try {
-              writeFileSync2(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
-`, { flag: "wx" });
-              cache.prompts = next;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
               appendUse(cache, { session: sessionId });
               break;
-            } catch (error) {
-              if (error.code !== "EEXIST") throw error;
-              cache.prompts = next;
             }
           }
         }
@@ -2719,8 +2694,8 @@ function createDailyLedger(dir, sessionId, clock) {
       guard(void 0, () => {
         const { addPrompts, ...rest } = adjustment;
         const line = { session: sessionId, ...rest, addTurns: addPrompts };
-        appendFileSync(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
-`, "utf8");
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
       });
     },
     problem() {
@@ -2729,6 +2704,58 @@ function createDailyLedger(dir, sessionId, clock) {
       return trouble;
     }
   };
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
+  return join5(base, "timebox");
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join: join5,
+  makeDir: (path) => {
+    mkdirSync2(path, { recursive: true });
+  },
+  list: (path) => readdirSync2(path),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
+  exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync2(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync2(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync2(fd);
+    }
+  },
+  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
+  append(path, text2) {
+    const fd = openSync2(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync2(fd);
+    }
+  },
+  createExclusive(path, text2) {
+    try {
+      writeFileSync2(path, text2, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
 // src/adapters/node/file-ledger.ts
@@ -2800,7 +2827,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync as appendFileSync2, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -2951,7 +2978,7 @@ var SessionLog = class {
   /** Appends one line; a single small append is written whole even when hooks run in parallel. */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendFileSync2(this.file, `${JSON.stringify(line)}
+    appendFileSync(this.file, `${JSON.stringify(line)}
 `, { encoding: "utf8", flag: "a" });
   }
 };

@@ -16,9 +16,15 @@ function engineOf($) {
     },
     clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
     process: { run: (argv) => $.process.run(argv) },
+    fs: {
+      read: (path, options) => $.fs.read(path, options),
+      list: (path) => $.fs.list(path)
+    },
     env: {
       defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
       dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      home: () => $.env.get("HOME"),
+      stateHome: () => $.env.get("XDG_STATE_HOME"),
       markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
     }
   };
@@ -2542,6 +2548,7 @@ var ModuleUI = class {
 };
 
 // src/adapters/claude/function-hooks/session.ts
+var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
 var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 function tokensOf(usage) {
   const counts = [
@@ -2587,6 +2594,28 @@ var ClaudeSession = class {
   stoppers = /* @__PURE__ */ new Set();
   /** The session's cost at the last response, read from the engine (null until first read). */
   costSeen = null;
+  /** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
+  dailyWrites = Promise.resolve(true);
+  /** Feeds an event to the rules, with the day's files read before it and written after it. */
+  async handle(event) {
+    await this.readDaily();
+    const answer = await this.live.handle(event);
+    void this.writeDaily();
+    return answer;
+  }
+  async readDaily() {
+    const daily = this.deps.daily;
+    if (!daily) return;
+    await this.dailyWrites;
+    await daily.refresh();
+  }
+  /** Writes what the rules wrote to the daily ledger: false when a prompt counted there was taken meanwhile. */
+  writeDaily() {
+    const daily = this.deps.daily;
+    if (!daily) return this.dailyWrites;
+    this.dailyWrites = this.dailyWrites.then(() => daily.settle());
+    return this.dailyWrites;
+  }
   /** Loads the session's budget, or the default budget where none was ever set. */
   load(settings) {
     const text = settings.defaultBudget?.trim();
@@ -2596,7 +2625,9 @@ var ClaudeSession = class {
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
+    await this.readDaily();
     const { said } = await this.ui.gather(() => this.live.command(args));
+    void this.writeDaily();
     return said.join("\n");
   }
   /**
@@ -2608,9 +2639,12 @@ var ClaudeSession = class {
     const joining = event.turnId !== void 0 && this.turnId !== null && this.prompt !== null;
     const key = joining && this.prompt !== null ? this.prompt : this.deps.newId();
     const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
+    await this.readDaily();
     const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
+    const counted = await this.writeDaily();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
+    if (!counted) return { drop: DAILY_TAKEN };
     if (!joining) {
       this.prompt = key;
       this.deps.store.appendPrompt(key);
@@ -2627,7 +2661,7 @@ var ClaudeSession = class {
     const main = event.agentId === void 0;
     if (main) this.turnId = event.turnId;
     const sessionEvent = !main ? { type: "toolCall", prompt: null } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
-    const answer = await this.live.handle(sessionEvent);
+    const answer = await this.handle(sessionEvent);
     return answer.refusal;
   }
   /** After a model response: what it used; for the main loop, the tools it asked for, before the next step. */
@@ -2640,7 +2674,7 @@ var ClaudeSession = class {
     const tokens = tokensOf(response.usage);
     const cost = await this.costSince();
     this.deps.store.appendUsage(tokens, cost);
-    await this.live.handle({ type: "modelResponse", tokens, cost });
+    await this.handle({ type: "modelResponse", tokens, cost });
   }
   /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
   async costSince() {
@@ -2657,12 +2691,12 @@ var ClaudeSession = class {
   async toolCall(event, next) {
     const main = event.agentId === void 0;
     const prompt = main ? this.prompt : null;
-    const before = await this.live.handle({ type: "toolCall", prompt });
+    const before = await this.handle({ type: "toolCall", prompt });
     if (before.refusal !== null) return { deny: before.refusal };
     const result = await this.whileRunning(next(event));
     if (result === STOPPED) return { deny: TOOL_STOPPED };
     if (!main || result.deny !== void 0 || this.toolsLeft === 0 || --this.toolsLeft > 0) return result;
-    const call = await this.live.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
+    const call = await this.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
     return withContext(result, call);
   }
   /** The tool's answer, or STOPPED when the run is ended while it runs. */
@@ -2678,7 +2712,7 @@ var ClaudeSession = class {
     if (event.agentId !== void 0) return;
     this.turnId = null;
     this.toolsLeft = 0;
-    await this.live.handle({ type: "runEnd" });
+    await this.handle({ type: "runEnd" });
   }
   /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
   abortRun() {
@@ -2695,6 +2729,7 @@ var ClaudeSession = class {
   /** The session ends: its timers stop, and every change is written. */
   async close() {
     this.live.dispose();
+    await this.writeDaily();
     await this.deps.store.flush();
   }
 };
@@ -2769,9 +2804,364 @@ function claudeCodeTerms(mode) {
   };
 }
 
+// src/adapters/daily/ledger.ts
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function dayFolder(files, dir, scopeName, day) {
+  return files.join(dir, "daily", scopeName, day);
+}
+function numberOr(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text = files.read(file, offset, size - offset);
+  const end = text.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text.slice(0, end + 1)) };
+}
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields = fieldsOf(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields = fieldsOf(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text);
+    if (before === cache.useOffset && after === before + files.byteLength(text)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/claude/function-hooks/daily.ts
+var USER_SCOPE = "user";
+function dailyDir(stateHome, home) {
+  if (stateHome?.trim()) return `${stateHome}/timebox`;
+  return home ? `${home}/.local/state/timebox` : null;
+}
+var CLAIM_TRIES = 5;
+var WRITE_SCRIPT = [
+  "while [ $# -gt 0 ]; do",
+  '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
+  "  case $kind in",
+  `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
+  `    append) printf '%s' "$text" >> "$path" ;;`,
+  '    remove) rm -rf -- "$path" ;;',
+  "  esac",
+  "done"
+].join("\n");
+var encoder = new TextEncoder();
+var NOTHING = new Uint8Array();
+var decoder = new TextDecoder();
+function split(path) {
+  const cut = path.lastIndexOf("/");
+  return { folder: path.slice(0, cut), name: path.slice(cut + 1) };
+}
+var MirroredFiles = class {
+  constructor(engine) {
+    this.engine = engine;
+  }
+  engine;
+  texts = /* @__PURE__ */ new Map();
+  names = /* @__PURE__ */ new Map();
+  writes = [];
+  join(...parts) {
+    return parts.join("/").replace(/\/+/g, "/");
+  }
+  makeDir() {
+  }
+  list(path) {
+    return [...this.namesOf(path)];
+  }
+  remove(path) {
+    this.writes.push({ kind: "remove", path });
+  }
+  exists(path) {
+    const { folder, name } = split(path);
+    return this.namesOf(folder).has(name);
+  }
+  size(path) {
+    return this.textOf(path).length;
+  }
+  read(path, offset, length) {
+    return decoder.decode(this.textOf(path).subarray(offset, offset + length));
+  }
+  /** What was read of a file (nothing, for one never seen). */
+  textOf(path) {
+    return this.texts.get(path) ?? NOTHING;
+  }
+  /** The names last read in a folder, with the prompt files taken here since (none, for a folder never read). */
+  namesOf(folder) {
+    let names = this.names.get(folder);
+    if (!names) {
+      names = /* @__PURE__ */ new Set();
+      this.names.set(folder, names);
+    }
+    return names;
+  }
+  byteLength(text) {
+    return encoder.encode(text).length;
+  }
+  append(path, text) {
+    this.writes.push({ kind: "append", path, text });
+    return { before: -1, after: -1 };
+  }
+  createExclusive(path, text) {
+    const { folder, name } = split(path);
+    const names = this.namesOf(folder);
+    if (names.has(name)) return false;
+    names.add(name);
+    this.writes.push({ kind: "create", path, text });
+    return true;
+  }
+  /** Reads what changed in `folders` since the last read: their names, and what was appended to their files. */
+  async refresh(folders) {
+    const fs = this.engine().fs;
+    for (const folder of folders) {
+      const entries = await fs.list(folder).catch(() => []);
+      this.names.set(folder, new Set(entries.map((entry) => entry.name)));
+      for (const entry of entries) {
+        if (!entry.name.endsWith(".jsonl")) continue;
+        const path = this.join(folder, entry.name);
+        const known = this.textOf(path);
+        if (entry.size <= known.length) continue;
+        const added = encoder.encode(await fs.read(path, { offset: known.length, length: entry.size - known.length }));
+        const text = new Uint8Array(known.length + added.length);
+        text.set(known);
+        text.set(added, known.length);
+        this.texts.set(path, text);
+      }
+    }
+  }
+  /** Carries out what was written since the last commit: the prompt files that existed already. */
+  async commit() {
+    const writes = this.writes;
+    this.writes = [];
+    if (writes.length === 0) return [];
+    const args = writes.flatMap((write) => [write.kind, write.path, write.kind === "remove" ? "" : write.text]);
+    const { exitCode, stdout, stderr } = await this.engine().process.run(["sh", "-c", WRITE_SCRIPT, "sh", ...args]);
+    if (exitCode !== 0) throw new Error(`the daily ledger's files could not be written: ${stderr.trim()}`);
+    return stdout.split("\n").filter((line) => line !== "");
+  }
+};
+var ModuleDailyLedger = class {
+  constructor(engine, dir, sessionId, clock) {
+    this.dir = dir;
+    this.clock = clock;
+    this.files = new MirroredFiles(engine);
+    this.ledger = dailyLedgerOver(this.files, dir, sessionId, clock, () => USER_SCOPE);
+  }
+  dir;
+  clock;
+  files;
+  ledger;
+  lastCount = null;
+  trouble = null;
+  told = false;
+  standings(budgets) {
+    return this.ledger.standings(budgets);
+  }
+  countPrompt(budgets, limits) {
+    this.lastCount = { budgets, limits };
+    return this.ledger.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    this.ledger.addUse(budgets, use);
+  }
+  adjust(...args) {
+    this.ledger.adjust(...args);
+  }
+  problem() {
+    if (this.trouble === null || this.told) return this.ledger.problem();
+    this.told = true;
+    return this.trouble;
+  }
+  /** Reads today's folder (and the folder of its days, to prune) before an event. */
+  async refresh() {
+    const today = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
+    try {
+      await this.files.refresh([today, split(today).folder]);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+  /**
+   * Writes what the event wrote. False when a prompt counted in it cannot be counted after all: another session took
+   * the last prompt of the day meanwhile.
+   */
+  async settle() {
+    try {
+      let lost = await this.files.commit();
+      for (let tries = 0; lost.length > 0 && this.lastCount !== null; tries++) {
+        if (tries === CLAIM_TRIES) return false;
+        await this.refresh();
+        const { budgets, limits } = this.lastCount;
+        if (!this.ledger.countPrompt(budgets, limits)) return false;
+        lost = await this.files.commit();
+      }
+    } catch (error) {
+      this.fail(error);
+    }
+    this.lastCount = null;
+    return true;
+  }
+  fail(error) {
+    this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+  }
+};
+
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var SESSIONS_INDEX_KEY = "sessions";
+var USAGE_WRITE_DELAY_MS = 1e3;
 var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -2783,24 +3173,25 @@ function savedSession(value) {
   return { history, claims };
 }
 var ModuleStore = class _ModuleStore {
-  constructor(engine, sessionId, saved, now, problem) {
+  constructor(engine, sessionId, saved, deps) {
     this.engine = engine;
     this.sessionId = sessionId;
     this.saved = saved;
-    this.now = now;
-    this.problem = problem;
+    this.deps = deps;
   }
   engine;
   sessionId;
   saved;
-  now;
-  problem;
+  deps;
   writing = Promise.resolve();
   /** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
   queued = false;
   indexed = false;
+  /** Cancels the delayed write of usage, while one waits. */
+  delayed = null;
   /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
-  static async open(engine, sessionId, now, problem) {
+  static async open(engine, sessionId, deps) {
+    const now = () => deps.clock.now();
     const store = engine().store;
     const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
     const index = await store.get(SESSIONS_INDEX_KEY);
@@ -2814,7 +3205,7 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    return new _ModuleStore(engine, sessionId, saved, now, problem);
+    return new _ModuleStore(engine, sessionId, saved, deps);
   }
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
@@ -2833,11 +3224,19 @@ var ModuleStore = class _ModuleStore {
     this.saved.history.push({ kind: "prompt", key });
     this.save();
   }
-  /** What a model call used. */
+  /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
     if (!this.hasBudget) return;
-    this.saved.history.push({ kind: "usage", tokens, cost, at: this.now() });
-    this.save();
+    const history = this.saved.history;
+    const last = history[history.length - 1];
+    const at = this.deps.clock.now();
+    if (last?.kind === "usage")
+      history[history.length - 1] = { ...last, tokens: last.tokens + tokens, cost: last.cost + cost, at };
+    else history.push({ kind: "usage", tokens, cost, at });
+    this.delayed ??= this.deps.scheduler.setTimeout(() => {
+      this.delayed = null;
+      this.save();
+    }, USAGE_WRITE_DELAY_MS);
   }
   claim(claim2) {
     if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
@@ -2857,10 +3256,13 @@ var ModuleStore = class _ModuleStore {
   }
   /** Resolves once every change so far is written. */
   flush() {
+    if (this.delayed) this.save();
     return this.writing;
   }
   /** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
   save() {
+    this.delayed?.();
+    this.delayed = null;
     if (this.queued) return;
     this.queued = true;
     this.writing = this.writing.then(async () => {
@@ -2871,10 +3273,13 @@ var ModuleStore = class _ModuleStore {
         if (!this.indexed) {
           this.indexed = true;
           const index = await store.get(SESSIONS_INDEX_KEY);
-          await store.set(SESSIONS_INDEX_KEY, { ...isRecord(index) ? index : {}, [this.sessionId]: this.now() });
+          await store.set(SESSIONS_INDEX_KEY, {
+            ...isRecord(index) ? index : {},
+            [this.sessionId]: this.deps.clock.now()
+          });
         }
       } catch (error) {
-        this.problem(error);
+        this.deps.problem(error);
       }
     });
   }
@@ -2912,13 +3317,13 @@ var ModuleHost = class {
     const defaultBudget = await engine().env.defaultBudget();
     const daily = await engine().env.dailyBudget();
     let session = null;
-    const store = await ModuleStore.open(
-      engine,
-      sessionId,
-      () => this.deps.clock.now(),
-      (error) => session?.live.notifyProblem("store", error)
-    );
-    const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : void 0;
+    const store = await ModuleStore.open(engine, sessionId, {
+      clock: this.deps.clock,
+      scheduler: engineScheduler(engine),
+      problem: (error) => session?.live.notifyProblem("store", error)
+    });
+    const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
+    const ledger = dir === null ? void 0 : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
     session = new ClaudeSession({
       engine,
       clock: this.deps.clock,

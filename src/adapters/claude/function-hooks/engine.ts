@@ -47,11 +47,20 @@ export interface Engine {
 		/** Runs a command by its argument vector (no shell) and resolves once it exits. */
 		run(argv: readonly string[]): Promise<{ exitCode: number; stdout: string; stderr: string }>;
 	};
+	fs: {
+		/** The text of `length` bytes of a file from `offset`; rejects when it is missing. */
+		read(path: string, options: { offset: number; length: number }): Promise<string>;
+		/** A folder's entries: each one's name and, for a file, its size in bytes; rejects when it is missing. */
+		list(path: string): Promise<readonly { name: string; size: number }[]>;
+	};
 	env: {
 		/** TIMEBOX_DEFAULT: the budget of a session where none was set. */
 		defaultBudget(): Promise<string | undefined>;
 		/** TIMEBOX_DAILY: the daily budget every session of the user shares. */
 		dailyBudget(): Promise<string | undefined>;
+		/** HOME and XDG_STATE_HOME: where the daily ledger every host shares lives. */
+		home(): Promise<string | undefined>;
+		stateHome(): Promise<string | undefined>;
 		/** Sets TIMEBOX_MODULE_LOADED=1 for the classic hooks Claude Code starts after this: they stand down. */
 		markModuleLoaded(): Promise<unknown>;
 	};
@@ -73,9 +82,15 @@ export function engineOf($: Dollar): Engine {
 		},
 		clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
 		process: { run: (argv) => $.process.run(argv) },
+		fs: {
+			read: (path, options) => $.fs.read(path, options),
+			list: (path) => $.fs.list(path),
+		},
 		env: {
 			defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
 			dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+			home: () => $.env.get("HOME"),
+			stateHome: () => $.env.get("XDG_STATE_HOME"),
 			markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1"),
 		},
 	};

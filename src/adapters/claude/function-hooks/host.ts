@@ -2,18 +2,18 @@
 // the first event that needs it (read from the store, with the settings of the environment) and closed when the
 // session ends. `/clear` and a resume inside Claude Code end a session and go on under another id.
 
-import type { Clock, DailyLedger } from "../../../core/index.ts";
+import type { Clock } from "../../../core/index.ts";
 import { claudeCodeTerms } from "../terms.ts";
+import { dailyDir, ModuleDailyLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
 import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
+import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
 export interface HostDeps {
 	clock: Clock;
 	newId: () => string;
-	/** The daily ledger of the session of this id, over `$`. */
-	dailyLedger?: (engine: () => Engine, sessionId: string) => DailyLedger;
 }
 
 /** A session that cannot be opened: said once, and every guard refuses until one opens. */
@@ -51,13 +51,13 @@ export class ModuleHost {
 		const defaultBudget = await engine().env.defaultBudget();
 		const daily = await engine().env.dailyBudget();
 		let session: ClaudeSession | null = null;
-		const store = await ModuleStore.open(
-			engine,
-			sessionId,
-			() => this.deps.clock.now(),
-			(error) => session?.live.notifyProblem("store", error),
-		);
-		const ledger = daily?.trim() && this.deps.dailyLedger ? this.deps.dailyLedger(engine, sessionId) : undefined;
+		const store = await ModuleStore.open(engine, sessionId, {
+			clock: this.deps.clock,
+			scheduler: engineScheduler(engine),
+			problem: (error) => session?.live.notifyProblem("store", error),
+		});
+		const dir = daily?.trim() ? dailyDir(await engine().env.stateHome(), await engine().env.home()) : null;
+		const ledger = dir === null ? undefined : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
 		session = new ClaudeSession({
 			engine,
 			clock: this.deps.clock,

@@ -3,8 +3,9 @@
 // with no request, a denied tool). It remembers only what the engine does not say twice: the running turn, the prompt
 // the run belongs to, the tools still running and how to stop them. No rule lives here.
 
-import type { Clock, DailyLedger, HostTerms, SessionEvent, SettingSources } from "../../../core/index.ts";
+import type { Clock, HostTerms, SessionEvent, SettingSources } from "../../../core/index.ts";
 import { type Answer, DEFAULT_ENV, LiveSession } from "../../../core/index.ts";
+import type { ModuleDailyLedger } from "./daily.ts";
 import type {
 	Engine,
 	PromptSubmitAnswer,
@@ -19,6 +20,8 @@ import type { ModuleStore } from "./store.ts";
 import { engineScheduler } from "./time.ts";
 import { ModuleUI } from "./ui.ts";
 
+/** A prompt whose place in the day's budget another session took while it was counted. */
+export const DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
 /** What the model reads of a tool stopped while it ran (the person reads the stop's own notice). */
 export const TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 
@@ -31,7 +34,7 @@ export interface SessionDeps {
 	terms: HostTerms;
 	store: ModuleStore;
 	/** The daily ledger every session of the user shares, when a daily budget is set. */
-	daily?: DailyLedger;
+	daily?: ModuleDailyLedger;
 }
 
 /** What the session reads when it opens: a default budget, the daily budgets, and whether a person is at the prompt. */
@@ -90,6 +93,32 @@ export class ClaudeSession {
 		});
 	}
 
+	/** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
+	private dailyWrites: Promise<boolean> = Promise.resolve(true);
+
+	/** Feeds an event to the rules, with the day's files read before it and written after it. */
+	private async handle(event: SessionEvent): Promise<Answer> {
+		await this.readDaily();
+		const answer = await this.live.handle(event);
+		void this.writeDaily();
+		return answer;
+	}
+
+	private async readDaily(): Promise<void> {
+		const daily = this.deps.daily;
+		if (!daily) return;
+		await this.dailyWrites;
+		await daily.refresh();
+	}
+
+	/** Writes what the rules wrote to the daily ledger: false when a prompt counted there was taken meanwhile. */
+	private writeDaily(): Promise<boolean> {
+		const daily = this.deps.daily;
+		if (!daily) return this.dailyWrites;
+		this.dailyWrites = this.dailyWrites.then(() => daily.settle());
+		return this.dailyWrites;
+	}
+
 	/** Loads the session's budget, or the default budget where none was ever set. */
 	load(settings: OpenSettings): void {
 		const text = settings.defaultBudget?.trim();
@@ -100,7 +129,9 @@ export class ClaudeSession {
 
 	/** `/timebox <args>`: the reply's text, with no model request. */
 	async command(args: string): Promise<string> {
+		await this.readDaily();
 		const { said } = await this.ui.gather(() => this.live.command(args));
+		void this.writeDaily();
 		return said.join("\n");
 	}
 
@@ -118,9 +149,12 @@ export class ClaudeSession {
 		const sessionEvent: SessionEvent = joining
 			? { type: "toolCall", prompt: key }
 			: { type: "modelCall", prompt: key, step: 1, ...(event.isMeta ? { startedBy: "extension" as const } : {}) };
+		await this.readDaily();
 		const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
+		const counted = await this.writeDaily();
 		if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
 		this.ui.tell(said);
+		if (!counted) return { drop: DAILY_TAKEN };
 		if (!joining) {
 			this.prompt = key;
 			this.deps.store.appendPrompt(key);
@@ -143,7 +177,7 @@ export class ClaudeSession {
 				? { type: "modelCall", prompt: null }
 				: { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
 		// What the model is to read of this step went with the prompt, or after the tools before it.
-		const answer = await this.live.handle(sessionEvent);
+		const answer = await this.handle(sessionEvent);
 		return answer.refusal;
 	}
 
@@ -157,7 +191,7 @@ export class ClaudeSession {
 		const tokens = tokensOf(response.usage);
 		const cost = await this.costSince();
 		this.deps.store.appendUsage(tokens, cost);
-		await this.live.handle({ type: "modelResponse", tokens, cost });
+		await this.handle({ type: "modelResponse", tokens, cost });
 	}
 
 	/** What the session cost since the last response: the engine's running total, read only while a budget is set. */
@@ -179,12 +213,12 @@ export class ClaudeSession {
 	): Promise<ToolCallAnswer> {
 		const main = event.agentId === undefined;
 		const prompt = main ? this.prompt : null;
-		const before = await this.live.handle({ type: "toolCall", prompt });
+		const before = await this.handle({ type: "toolCall", prompt });
 		if (before.refusal !== null) return { deny: before.refusal };
 		const result = await this.whileRunning(next(event));
 		if (result === STOPPED) return { deny: TOOL_STOPPED };
 		if (!main || result.deny !== undefined || this.toolsLeft === 0 || --this.toolsLeft > 0) return result;
-		const call = await this.live.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
+		const call = await this.handle({ type: "modelCall", prompt: this.prompt, step: this.nextStep });
 		return withContext(result, call);
 	}
 
@@ -202,7 +236,7 @@ export class ClaudeSession {
 		if (event.agentId !== undefined) return;
 		this.turnId = null;
 		this.toolsLeft = 0;
-		await this.live.handle({ type: "runEnd" });
+		await this.handle({ type: "runEnd" });
 	}
 
 	/** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
@@ -225,6 +259,7 @@ export class ClaudeSession {
 	/** The session ends: its timers stop, and every change is written. */
 	async close(): Promise<void> {
 		this.live.dispose();
+		await this.writeDaily();
 		await this.deps.store.flush();
 	}
 }

@@ -1,13 +1,18 @@
 // A Claude Code session's budget records, prompts, usage and ledger claims in the plugin's own store (`$.store`), under
 // the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
-// once when it opens, kept in memory, and every change is written back in order, one write in flight at a time.
+// once when it opens, kept in memory, and every change is written back in order, one write in flight at a time. What a
+// model call used is written within a second (or with the next change): writing the whole entry at every request
+// would cost each request more than Timebox may.
 
 import type {
 	BudgetLedger,
 	BudgetStore,
+	Cancel,
+	Clock,
 	HistoryItem,
 	LedgerClaim,
 	LedgerView,
+	Scheduler,
 	TimeboxRecord,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
@@ -16,8 +21,17 @@ import type { Engine } from "./engine.ts";
 export const SESSION_KEY_PREFIX = "session:";
 /** The store key of the index of saved sessions (id → when it was first saved by a process), to prune old ones. */
 export const SESSIONS_INDEX_KEY = "sessions";
+/** How long what a model call used may wait to be written. */
+export const USAGE_WRITE_DELAY_MS = 1_000;
 /** A session untouched this long is removed from the store when another opens: the store holds 4 MiB in all. */
 export const RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What the store takes besides `$`: the clock, the timers, and where a write that failed is told. */
+export interface StoreDeps {
+	clock: Clock;
+	scheduler: Scheduler;
+	problem: (error: unknown) => void;
+}
 
 /** One session's entry in the store. */
 export interface SavedSession {
@@ -43,22 +57,19 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
 	private queued = false;
 	private indexed = false;
+	/** Cancels the delayed write of usage, while one waits. */
+	private delayed: Cancel | null = null;
 
 	private constructor(
 		private readonly engine: () => Engine,
 		readonly sessionId: string,
 		private readonly saved: SavedSession,
-		private readonly now: () => number,
-		private readonly problem: (error: unknown) => void,
+		private readonly deps: StoreDeps,
 	) {}
 
 	/** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
-	static async open(
-		engine: () => Engine,
-		sessionId: string,
-		now: () => number,
-		problem: (error: unknown) => void,
-	): Promise<ModuleStore> {
+	static async open(engine: () => Engine, sessionId: string, deps: StoreDeps): Promise<ModuleStore> {
+		const now = () => deps.clock.now();
 		const store = engine().store;
 		const saved = savedSession(await store.get(`${SESSION_KEY_PREFIX}${sessionId}`));
 		const index = await store.get(SESSIONS_INDEX_KEY);
@@ -72,7 +83,7 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 				await store.set(SESSIONS_INDEX_KEY, index);
 			}
 		}
-		return new ModuleStore(engine, sessionId, saved, now, problem);
+		return new ModuleStore(engine, sessionId, saved, deps);
 	}
 
 	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
@@ -96,11 +107,19 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 		this.save();
 	}
 
-	/** What a model call used. */
+	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
 	appendUsage(tokens: number, cost: number): void {
 		if (!this.hasBudget) return;
-		this.saved.history.push({ kind: "usage", tokens, cost, at: this.now() });
-		this.save();
+		const history = this.saved.history;
+		const last = history[history.length - 1];
+		const at = this.deps.clock.now();
+		if (last?.kind === "usage")
+			history[history.length - 1] = { ...last, tokens: last.tokens + tokens, cost: last.cost + cost, at };
+		else history.push({ kind: "usage", tokens, cost, at });
+		this.delayed ??= this.deps.scheduler.setTimeout(() => {
+			this.delayed = null;
+			this.save();
+		}, USAGE_WRITE_DELAY_MS);
 	}
 
 	claim(claim: LedgerClaim): boolean {
@@ -123,11 +142,14 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 
 	/** Resolves once every change so far is written. */
 	flush(): Promise<void> {
+		if (this.delayed) this.save();
 		return this.writing;
 	}
 
 	/** Writes the entry after the write in flight; changes made meanwhile go in that one write. */
 	private save(): void {
+		this.delayed?.();
+		this.delayed = null;
 		if (this.queued) return;
 		this.queued = true;
 		this.writing = this.writing.then(async () => {
@@ -138,10 +160,13 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 				if (!this.indexed) {
 					this.indexed = true;
 					const index = await store.get(SESSIONS_INDEX_KEY);
-					await store.set(SESSIONS_INDEX_KEY, { ...(isRecord(index) ? index : {}), [this.sessionId]: this.now() });
+					await store.set(SESSIONS_INDEX_KEY, {
+						...(isRecord(index) ? index : {}),
+						[this.sessionId]: this.deps.clock.now(),
+					});
 				}
 			} catch (error) {
-				this.problem(error);
+				this.deps.problem(error);
 			}
 		});
 	}

@@ -2,7 +2,11 @@
 // system, timers on a manual clock, and what the person sees (status line, transcript lines, questions); and the
 // module registered on a fake `on`, so that a test calls each hook as Claude Code would, with its `next`.
 
+import { spawnSync } from "node:child_process";
+import { open, readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { expect } from "vitest";
+import { WRITE_SCRIPT } from "../../../../src/adapters/claude/function-hooks/daily.ts";
 import type {
 	Dollar,
 	EngineTimer,
@@ -25,7 +29,6 @@ export class FakeDollar implements Dollar {
 	readonly aborted: string[] = [];
 	readonly values = new Map<string, unknown>();
 	readonly variables = new Map<string, string>();
-	readonly files = new Map<string, string>();
 	/** What each `$.process.run` resolves to, in turn; then exit 0. */
 	readonly runResults: (() => Promise<{ exitCode: number; stdout: string; stderr: string }>)[] = [];
 	storeFails = false;
@@ -76,13 +79,21 @@ export class FakeDollar implements Dollar {
 		after: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setTimeout(fn, ms) }),
 		every: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setInterval(fn, ms) }),
 	};
+	/** The daily ledger's writes run in the real `sh`; any other command is recorded and answered from `runResults`. */
 	process = {
 		run: (argv: readonly string[]) => {
+			if (argv[2] === WRITE_SCRIPT) {
+				this.dailyWrites++;
+				const [command = "sh", ...args] = argv;
+				const done = spawnSync(command, args, { encoding: "utf8" });
+				return Promise.resolve({ exitCode: done.status ?? 1, stdout: done.stdout, stderr: done.stderr });
+			}
 			this.ran.push([...argv]);
 			const next = this.runResults.shift();
 			return next ? next() : Promise.resolve({ exitCode: 0, stdout: "", stderr: "" });
 		},
 	};
+	dailyWrites = 0;
 	env = {
 		get: async (name: string) => this.variables.get(name),
 		set: async (name: string, value: string | undefined) => {
@@ -91,26 +102,20 @@ export class FakeDollar implements Dollar {
 			return {};
 		},
 	};
+	/** The real files: the daily ledger's are shared with the other hosts. */
 	fs = {
-		read: async (path: string, options?: { offset?: number; length?: number }) => {
-			const text = this.files.get(path);
-			if (text === undefined) throw new Error(`ENOENT: ${path}`);
-			const offset = options?.offset ?? 0;
-			return text.slice(offset, options?.length === undefined ? undefined : offset + options.length);
-		},
-		write: async (path: string, text: string) => {
-			this.files.set(path, text);
+		read: async (path: string, options: { offset: number; length: number }) => {
+			const handle = await open(path, "r");
+			try {
+				const buffer = Buffer.alloc(options.length);
+				const { bytesRead } = await handle.read(buffer, 0, options.length, options.offset);
+				return buffer.subarray(0, bytesRead).toString("utf8");
+			} finally {
+				await handle.close();
+			}
 		},
 		list: async (path: string) =>
-			[...this.files.keys()]
-				.filter((file) => file.startsWith(`${path}/`) && !file.slice(path.length + 1).includes("/"))
-				.map((file) => ({ name: file.slice(path.length + 1), kind: "file", size: this.files.get(file)?.length ?? 0 })),
-		exists: async (path: string) => this.files.has(path),
-		stat: async (path: string) => {
-			const text = this.files.get(path);
-			if (text === undefined) throw new Error(`ENOENT: ${path}`);
-			return { kind: "file", size: text.length };
-		},
+			Promise.all((await readdir(path)).map(async (name) => ({ name, size: (await stat(join(path, name))).size }))),
 	};
 }
 

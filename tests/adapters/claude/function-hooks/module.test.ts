@@ -2,14 +2,14 @@
 // which prompts reach the model and with what, which steps are sent, which tools run, the status line, the on-stop
 // command, and what the plugin's store keeps across processes.
 
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import { register } from "../../../../src/adapters/claude/function-hooks/module.ts";
 import { detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
-import { createDailyLedger } from "../../../../src/adapters/node/daily-ledger.ts";
+import { createDailyLedger, localDay } from "../../../../src/adapters/node/daily-ledger.ts";
 import { drain, FakeClaude, settle } from "./fake-engine.ts";
 
 const STOP = 'notify-send "time is up"';
@@ -484,23 +484,50 @@ describe("the settings of the environment", () => {
 		expect(await claude.prompt("two")).toContain("Timebox budget spent");
 	});
 
-	it("hands TIMEBOX_DAILY to the daily ledger of the session", async () => {
-		const opened: string[] = [];
-		const claude: FakeClaude = new FakeClaude({
-			dailyLedger: (_engine, sessionId) => {
-				opened.push(sessionId);
-				return createDailyLedger(mkdtempSync(join(tmpdir(), "timebox-module-daily-")), sessionId, claude.time);
-			},
-		});
-		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");
+	it("shares the daily budget with the other hosts' sessions, in the same files", async () => {
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-daily-"));
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_DAILY", "turns:3");
+		claude.$.variables.set("XDG_STATE_HOME", state);
 		await claude.start();
-		expect(opened).toEqual(["session-1"]);
 		expect(await claude.prompt("one")).toBeNull();
 		await claude.turnComplete("turn-1");
-		expect(await claude.prompt("two")).toContain("today's budget is spent");
+		// A pi or opencode session of the same user takes a prompt of the day.
+		const other = createDailyLedger(join(state, "timebox"), "pi-session", claude.time);
+		const budget = {
+			scope: "user",
+			source: "TIMEBOX_DAILY",
+			limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+		};
+		expect(other.countPrompt([budget], [3])).toBe(true);
+		expect(await claude.prompt("two")).toBeNull();
+		await claude.turnComplete("turn-2");
+		expect(await claude.prompt("three")).toContain("today's budget is spent (3 prompts)");
+		expect(await claude.command("today")).toContain("3 of 3 prompts used");
+		expect(other.standings([budget])[0]?.use.prompts).toBe(3);
 	});
 
-	it("enforces no daily budget where no daily ledger is given", async () => {
+	it("refuses a prompt whose place in the day another session took while it was counted", async () => {
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-daily-"));
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");
+		claude.$.variables.set("HOME", state);
+		await claude.start();
+		// The other session writes its prompt file after this one read the day's folder, before it wrote its own.
+		const folder = join(state, ".local/state/timebox/daily/user", localDay(claude.time.now()));
+		mkdirSync(folder, { recursive: true });
+		const list = claude.$.fs.list;
+		claude.$.fs.list = async (path: string) => {
+			const entries = await list(path);
+			if (path === folder && entries.length === 0) writeFileSync(join(folder, "prompt-1"), "{}\n");
+			return entries;
+		};
+		expect(await claude.prompt("one")).toBe(
+			"Timebox: another session took today's last prompt just now, so this prompt was not sent.",
+		);
+	});
+
+	it("enforces no daily budget without a folder for its ledger, and says so", async () => {
 		const claude = new FakeClaude();
 		claude.$.variables.set("TIMEBOX_DAILY", "turns:1");
 		await claude.start();

@@ -5,19 +5,19 @@ import { describe, expect, it } from "vitest";
 import { engineOf } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import { ModuleStore } from "../../../../src/adapters/claude/function-hooks/store.ts";
 import { FakeTime } from "../../../support/fake-time.ts";
-import { FakeDollar } from "./fake-engine.ts";
+import { FakeDollar, settle } from "./fake-engine.ts";
 
-async function opened(): Promise<{ store: ModuleStore; $: FakeDollar; problems: unknown[] }> {
+async function opened(): Promise<{ store: ModuleStore; $: FakeDollar; problems: unknown[]; time: FakeTime }> {
 	const $ = new FakeDollar(new FakeTime());
 	const engine = engineOf($);
 	const problems: unknown[] = [];
-	const store = await ModuleStore.open(
-		() => engine,
-		"s1",
-		() => 0,
-		(error) => problems.push(error),
-	);
-	return { store, $, problems };
+	const time = new FakeTime();
+	const store = await ModuleStore.open(() => engine, "s1", {
+		clock: time,
+		scheduler: time,
+		problem: (error) => problems.push(error),
+	});
+	return { store, $, problems, time };
 }
 
 describe("the ledger of a session", () => {
@@ -34,5 +34,26 @@ describe("the ledger of a session", () => {
 		await store.flush();
 		const saved = $.values.get("session:s1") as { claims: unknown[] };
 		expect(saved.claims).toHaveLength(4);
+	});
+});
+
+describe("what model calls used", () => {
+	it("is summed into one item per prompt and written within a second, not at every call", async () => {
+		const { store, $, time } = await opened();
+		store.append({ kind: "off", version: 2, budgetId: "b1", disabledAt: 0 });
+		store.appendPrompt("p1");
+		await store.flush();
+		store.appendUsage(100, 0.5);
+		store.appendUsage(20, 0.25);
+		await settle();
+		const before = $.values.get("session:s1") as { history: unknown[] };
+		expect(before.history).toHaveLength(2);
+		time.advance(1_000);
+		await store.flush();
+		const after = $.values.get("session:s1") as { history: unknown[] };
+		expect(after.history.at(-1)).toEqual({ kind: "usage", tokens: 120, cost: 0.75, at: time.now() - 1_000 });
+		store.appendUsage(1, 0);
+		await store.flush();
+		expect(($.values.get("session:s1") as { history: { tokens?: number }[] }).history.at(-1)?.tokens).toBe(121);
 	});
 });

@@ -72,25 +72,48 @@ function nodeProcesses(): string[] {
 	return processesOf(box.home).filter((line) => /(^|\/)node(\s|$)|timebox\.mjs/.test(line));
 }
 
+/** A budget the module saved: its session's id, when it started and its turn limit. */
+interface SavedBudget {
+	id: string;
+	startTime: number;
+	turnLimit: unknown;
+}
+
 /**
- * When the newest budget the module saved started (epoch ms), from the plugin's store in the sandbox
- * (`~/.claude/plugins/store/timebox_*.json`, an entry per session holding its records), or NaN while there is none.
+ * The budgets the module saved in the plugin's store in the sandbox (`~/.claude/plugins/store/timebox_*.json`: an entry
+ * `session:<id>` per session, holding its records), oldest first within a session.
  */
-function savedBudgetStart(): number {
+function savedBudgets(): SavedBudget[] {
 	const folder = join(box.home, ".claude/plugins/store");
-	if (!existsSync(folder)) return Number.NaN;
-	const starts: number[] = [];
+	if (!existsSync(folder)) return [];
+	const budgets: SavedBudget[] = [];
 	for (const file of readdirSync(folder).filter((name) => name.startsWith("timebox_"))) {
 		const entries = JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, { history?: unknown[] }>;
-		for (const entry of Object.values(entries)) {
+		for (const [key, entry] of Object.entries(entries)) {
+			if (!key.startsWith("session:")) continue;
 			for (const item of entry.history ?? []) {
-				const record = (item as { record?: { kind?: string; budget?: { startTime?: unknown } } }).record;
-				if (record?.kind === "active" && typeof record.budget?.startTime === "number") {
-					starts.push(record.budget.startTime);
+				const record = (item as { record?: { kind?: string; budget?: { startTime?: unknown; turnLimit?: unknown } } })
+					.record;
+				const startTime = record?.budget?.startTime;
+				if (record?.kind === "active" && typeof startTime === "number") {
+					budgets.push({ id: key.slice("session:".length), startTime, turnLimit: record.budget?.turnLimit });
 				}
 			}
 		}
 	}
+	return budgets;
+}
+
+/** The sessions of the saved budgets, each with the turn limits of its budgets. */
+function savedSessions(): { id: string; turnLimits: unknown[] }[] {
+	const sessions = new Map<string, unknown[]>();
+	for (const budget of savedBudgets()) sessions.set(budget.id, [...(sessions.get(budget.id) ?? []), budget.turnLimit]);
+	return [...sessions].map(([id, turnLimits]) => ({ id, turnLimits }));
+}
+
+/** When the newest budget the module saved started (epoch ms), or NaN while there is none. */
+function savedBudgetStart(): number {
+	const starts = savedBudgets().map((budget) => budget.startTime);
 	return starts.length > 0 ? Math.max(...starts) : Number.NaN;
 }
 
@@ -112,7 +135,7 @@ function readText(file: string): string {
 describe("Timebox on function hooks, in claude -p", () => {
 	beforeEach(() => start("function hooks"));
 
-	it("answers /timebox with no request, counts turns:2 once per prompt across --continue runs, refuses the third, and names the mode", async () => {
+	it("answers /timebox with no request, counts turns:2 once per prompt across --continue runs, refuses the third, keeps it across --resume, and names the mode", async () => {
 		const set = await claude("/timebox 15m turns:3", false);
 		expect(set.stdout.split("\n")[0]).toBe(reply("Timebox set: 15m and 3 turns."));
 		expect(set.stdout).not.toContain("blocked by hook");
@@ -139,6 +162,14 @@ describe("Timebox on function hooks, in claude -p", () => {
 		const third = await claude("question 3");
 		expect(third.stdout).toContain("Timebox budget spent. Used 2 turns");
 		expect(third.stdout).not.toContain("UNSCRIPTED");
+		expect(api.requests).toHaveLength(2);
+		// The session named with --resume is the same to Timebox: its budget is the spent one.
+		const [resumed] = savedSessions().filter((entry) => entry.turnLimits.includes(2));
+		const spent = await runClaude(
+			["-p", "--resume", resumed?.id ?? "", "--plugin-dir", PLUGIN_DIR, "/timebox status"],
+			options(),
+		);
+		expect(spent.stdout).toContain(reply("Timebox budget spent. Used 2 turns"));
 		expect(api.requests).toHaveLength(2);
 		expect(node.starts()).toEqual([]);
 	});

@@ -91,10 +91,64 @@ export type BudgetRecordData = TimeboxBudget & {
 	costBefore?: number;
 };
 
-/** What a session keeps, in order: a budget that starts, or the budget turned off. */
+/** What a session keeps, in order: a budget that starts, the budget turned off, and the subagents' budgets and runs. */
 export type TimeboxRecord =
 	| { kind: "active"; budget: BudgetRecordData }
-	| { kind: "off"; version: number; budgetId: string; disabledAt: number };
+	| { kind: "off"; version: number; budgetId: string; disabledAt: number }
+	/** The subagent budget set by `/timebox subagents` (its words by agent type, "*" for any), or null: turned off. */
+	| { kind: "subagents"; version: number; budgets: Readonly<Record<string, string>> | null; at: number }
+	/** How a subagent stands, written at each change: the newest record of an id is how it stands. */
+	| { kind: "subagent"; version: number; agent: SubagentRun };
+
+/** A subagent's budget for its task: time, model calls, tokens, cost (at least one). */
+export interface TaskBudget {
+	readonly timeLimitMs: number | null;
+	readonly stepLimit?: number;
+	readonly tokenLimit?: number;
+	readonly costLimit?: number;
+}
+
+/** What ended a subagent's budget: one of its own limits, the session's budget, or the stop of its parent. */
+export type TaskLimit = "time" | "steps" | "tokens" | "cost" | "session" | "parent";
+
+/** How a subagent ended: within its budget, concluding at it, or stopped. */
+export type AgentEnding = "answered" | "concluded" | "stopped";
+
+/** A subagent and how it stands: its budget, what it used, and where its conclusion is. */
+export interface SubagentRun {
+	/** The host's id of the subagent. */
+	readonly id: string;
+	/** The subagent that started it, or null for the main agent. */
+	readonly parent: string | null;
+	readonly agentType: string;
+	/** The first words of its task. */
+	readonly task: string;
+	/** Its budget, or null where no subagent budget is set: it is then only counted. */
+	readonly budget: TaskBudget | null;
+	/** Epoch ms when it started. */
+	readonly startedAt: number;
+	/** Model calls it made. */
+	readonly steps: number;
+	/** Tokens and cost its model calls used, with those of its own subagents. */
+	readonly spend: Spend;
+	/** Whether the user was warned that it used 80% of its budget. */
+	readonly warned: boolean;
+	/** Whether it was given the block with its budget. */
+	readonly told: boolean;
+	/** The limit that spent its budget, and when; null while within it. */
+	readonly spent: { readonly limit: TaskLimit; readonly at: number } | null;
+	/**
+	 * Its conclusion once the budget is spent: until when it may write its answer, the model calls it made since, and at
+	 * which of those a tool was first refused (null: none yet).
+	 */
+	readonly wrapUp: { readonly until: number; readonly calls: number; readonly refusedAt: number | null } | null;
+	/** How it ended; "stopped" is set when it is stopped, before the host reports its end. Null while it runs. */
+	readonly ended: AgentEnding | null;
+	/** Whether its end was reported (it is gone); false while it runs or waits to be ended. */
+	readonly closed: boolean;
+	/** Epoch ms when it ended or was stopped; null while it runs. */
+	readonly endedAt: number | null;
+}
 
 /** A session's history, folded. */
 export interface FoldedHistory {
@@ -112,4 +166,8 @@ export interface FoldedHistory {
 	newestUnusable: boolean;
 	/** Whether the history holds any budget record at all: a session where no budget was ever set is new to Timebox. */
 	hasRecords: boolean;
+	/** The newest subagent budget the history set (null: turned off), or undefined where none was ever set. */
+	subagentBudgets?: Readonly<Record<string, string>> | null;
+	/** Every subagent of the history as it stands in its newest record, oldest first; absent for none. */
+	subagents?: readonly SubagentRun[];
 }

@@ -18,6 +18,7 @@ import {
 	NO_ACTIVE_TIMEBOX,
 	NO_DAILY_BUDGET,
 	NO_REPORT,
+	NO_SUBAGENT_BUDGET,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
@@ -58,6 +59,8 @@ export interface BudgetView {
 	tokensSeen?: boolean;
 	/** The report of this session's budgets, worked out by the host when the command asks for it. */
 	report?: string;
+	/** The lines `/timebox status` adds for the running subagents; none when no subagent runs. */
+	subagents?: readonly string[];
 }
 
 /**
@@ -113,6 +116,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 		case "today":
 			// The daily budgets live outside the session: a host with a daily ledger answers `today` before this.
 			return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+		case "subagents":
+			// The subagent budget is the subagent rules' to change: the session's budget is left as it is.
+			return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
 	}
 }
 
@@ -216,6 +222,12 @@ function planResume(view: BudgetView): CommandPlan {
 }
 
 function statusMessage(view: BudgetView): string {
+	const subagents = view.subagents ?? [];
+	const session = sessionStatusMessage(view);
+	return subagents.length === 0 ? session : [session, ...subagents].join("\n");
+}
+
+function sessionStatusMessage(view: BudgetView): string {
 	if (!view.budget) return noBudgetStatusMessage();
 	if (view.spent)
 		return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));

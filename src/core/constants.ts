@@ -116,3 +116,19 @@ export const RELOAD_NOTICE_DELAY_MS = 500;
 export const DEFAULT_ENV = "TIMEBOX_DEFAULT";
 /** The environment variable of the daily budget every session of the user shares, where a host has no settings. */
 export const DAILY_ENV = "TIMEBOX_DAILY";
+
+/** The environment variable of the subagent budget (`5m steps:30`), where a host has no settings of its own. */
+export const SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+/** `/timebox subagents …`: the budget every subagent gets, with what follows the word. */
+export const SUBAGENTS_WORD = "subagents";
+/** The agent type of the subagent budget that applies to every type without one of its own. */
+export const ANY_AGENT_TYPE = "*";
+/** The time a subagent gets to write its final answer at its budget, where the session sets no grace period. */
+export const SUBAGENT_GRACE_MS = 30_000;
+/** How many words of a subagent's task the notices and the report show. */
+export const SUBAGENT_TASK_WORDS = 6;
+/** Model calls a subagent may make once its budget is spent: the one that concludes, and the one that reads a refusal. */
+export const SUBAGENT_CALLS_AFTER_SPENT = 2;
+/** Session entry types of the subagent budget and of a subagent's standing (hosts that keep typed entries, like pi). */
+export const SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
+export const SUBAGENT_ENTRY_TYPE = "timebox-subagent";

@@ -72,6 +72,11 @@ export type SessionEvent =
 			grace?: { value: unknown; source: string };
 			/** The model calls the running prompt's run made so far, for a host that loads in the middle of a run. */
 			runningSteps?: number;
+			/**
+			 * The `subagents` setting (a budget's words, or a map of them by agent type with "*" for any) and where it came
+			 * from (a settings file, the `TIMEBOX_SUBAGENTS` environment variable). A budget set with the command wins.
+			 */
+			subagents?: { value: unknown; source: string };
 	  }
 	| {
 			type: "command";
@@ -98,7 +103,14 @@ export type SessionEvent =
 	 * names the first call of a run that something other than the user started (a pi extension's message): that run is
 	 * no prompt and never counts as one, but its calls are steps, its time and usage count and the budget stops it.
 	 */
-	| { type: "modelCall"; prompt: string | null; step?: number; startedBy?: "user" | "extension" }
+	| {
+			type: "modelCall";
+			prompt: string | null;
+			step?: number;
+			startedBy?: "user" | "extension";
+			/** The host's id of the subagent making the call; absent for the main agent. */
+			agent?: string;
+	  }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
 	| {
 			type: "stepsAnswer";
@@ -109,8 +121,27 @@ export type SessionEvent =
 			reached: Extract<SessionEvent, { type: "modelCall" }>;
 	  }
 	/** A model call answered: what it used, as the host reports it. */
-	| { type: "modelResponse"; tokens: number; cost: number }
-	| { type: "toolCall"; prompt: string | null }
+	| { type: "modelResponse"; tokens: number; cost: number; agent?: string }
+	| { type: "toolCall"; prompt: string | null; agent?: string }
+	/**
+	 * A subagent is about to start: `parent` null when the main agent started it, else the id of the subagent that did;
+	 * `task` is its task text (the rules keep its first words). The answer may refuse it (the session's budget is
+	 * spent), and carries the block with its budget as `context` for its first request, unless `contextAtStart` is false:
+	 * a host that cannot put anything into a subagent's first request says so, and its first model call carries it.
+	 */
+	| {
+			type: "agentStart";
+			agent: string;
+			parent: string | null;
+			agentType: string;
+			task: string;
+			contextAtStart?: boolean;
+	  }
+	/**
+	 * A subagent ended, and its answer went back to its parent. The answer's `context` is the line the parent reads with
+	 * the result when the subagent stopped at its budget; empty when it ended within it.
+	 */
+	| { type: "agentEnd"; agent: string; result?: string }
 	| { type: "runEnd" }
 	| { type: "timeCheck" }
 	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
@@ -141,4 +172,6 @@ export type Effect =
 			onTimeout: SessionEvent;
 	  }
 	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
-	| { kind: "startOnStop"; command: string };
+	| { kind: "startOnStop"; command: string }
+	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
+	| { kind: "stopAgent"; agent: string };

@@ -27,21 +27,32 @@ export interface Answer {
 	aborted: boolean;
 	/** Questions for the user the event raised. */
 	questions: Question[];
+	/** The subagents to end now, with no further model request (`stopAgent`), in order, each once. */
+	stoppedAgents: string[];
 }
 
 /** An answer that says nothing yet. */
 export function noAnswer(): Answer {
-	return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+	return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
 }
 
-/** Adds `more` to `answer`: its notices, context and questions after those there; its refusal and abort win. */
+/**
+ * Adds `more` to `answer`: its notices, context, questions and stopped subagents after those there; its refusal and
+ * abort win.
+ */
 export function mergeAnswer(answer: Answer, more: Answer): Answer {
 	answer.notices.push(...more.notices);
 	answer.context.push(...more.context);
 	answer.questions.push(...more.questions);
+	for (const agent of more.stoppedAgents) stopAgent(answer, agent);
 	answer.refusal = more.refusal ?? answer.refusal;
 	answer.aborted ||= more.aborted;
 	return answer;
+}
+
+/** Names a subagent to stop in the answer, once however many rules stop it. */
+function stopAgent(answer: Answer, agent: string): void {
+	if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
 }
 
 /** What the executor needs from a host. */
@@ -106,6 +117,9 @@ function carryOutOne(
 			return;
 		case "ask":
 			answer.questions.push(effect);
+			return;
+		case "stopAgent":
+			stopAgent(answer, effect.agent);
 			return;
 		case "once":
 			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);

@@ -1,7 +1,7 @@
 // What a session's history says about its budget: the budget in force, the prompts sent under it, and the latest
 // prompt. Every host reads its history into the same items, in order, and folds them here.
 
-import type { FoldedHistory, Spend, TimeboxBudget } from "./budget.ts";
+import type { FoldedHistory, Spend, SubagentRun, TimeboxBudget } from "./budget.ts";
 
 export type { FoldedHistory } from "./budget.ts";
 
@@ -33,6 +33,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	for (let index = items.length - 1; index >= 0; index--) {
 		const item = items[index];
 		if (item?.kind !== "record") continue;
+		if (isSubagentRecord(item.record)) continue;
 		const record = parseRecord(item.record);
 		if (!record) {
 			unusable++;
@@ -55,7 +56,16 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const paused = budget?.pausedAt !== undefined;
 	let tokens = spendBefore.tokens;
 	let cost = spendBefore.cost;
+	let subagentBudgets: Record<string, string> | null | undefined;
+	const subagents = new Map<string, SubagentRun>();
 	for (const [index, item] of items.entries()) {
+		if (item.kind === "record" && isSubagentRecord(item.record)) {
+			// A subagent's record that cannot be read is left out: the session's budget stands apart from it.
+			const record = parseRecord(item.record);
+			if (record?.kind === "subagents") subagentBudgets = record.budgets;
+			else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+			continue;
+		}
 		if (item.kind === "usage") {
 			if (index > budgetAt && !paused) {
 				tokens += safeAmount(item.tokens);
@@ -76,6 +86,14 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
 		newestUnusable: unusable > 0,
-		hasRecords: items.some((item) => item.kind === "record"),
+		hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+		...(subagentBudgets === undefined ? {} : { subagentBudgets }),
+		...(subagents.size === 0 ? {} : { subagents: [...subagents.values()] }),
 	};
+}
+
+/** Whether a record of the history belongs to the subagents (their budget, how one stands), not the session's budget. */
+function isSubagentRecord(record: unknown): boolean {
+	if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+	return record.kind === "subagents" || record.kind === "subagent";
 }

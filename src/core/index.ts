@@ -1,7 +1,19 @@
 // The core's one public entry: the session rulebook, its executor for in-process hosts, and what hosts share (ports,
 // parsing, texts, constants). Adapters import from here only.
 
-export type { Awareness, BudgetLimits, Decision, NudgeUrgency, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
+export type {
+	AgentEnding,
+	Awareness,
+	BudgetLimits,
+	Decision,
+	NudgeUrgency,
+	Spend,
+	SpentSummary,
+	SubagentRun,
+	TaskBudget,
+	TaskLimit,
+	TimeboxBudget,
+} from "./budget.ts";
 export { NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
@@ -44,7 +56,7 @@ export {
 	type SettingSources,
 } from "./live-session.ts";
 export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
-export { parseCommand, quoteInput, type TimeboxCommand } from "./parse.ts";
+export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
 export type {
 	BudgetLedger,
 	BudgetStore,
@@ -79,3 +91,5 @@ export {
 	type Transition,
 	transition,
 } from "./session/index.ts";
+export type { SubagentsState } from "./subagents/state.ts";
+export { nextCheckIn } from "./time-checks.ts";

@@ -25,6 +25,11 @@ export interface LiveSessionPorts {
 	onStop: OnStopStarter;
 	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
 	abortRun(): void;
+	/**
+	 * Ends a subagent now, with no further model request (its budget, or the session's, is spent); called for every
+	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
+	 */
+	stopAgent?(agent: string): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
 	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
@@ -53,11 +58,16 @@ export interface SettingSource {
 	source: string;
 }
 
-/** The session's settings: what to do at the limit, what the model is told, and the grace period at the limit. */
+/**
+ * The session's settings: what to do at the limit, what the model is told, the grace period at the limit, and the
+ * subagents' budget.
+ */
 export interface SettingSources {
 	onLimit?: SettingSource | null;
 	awareness?: SettingSource | null;
 	grace?: SettingSource | null;
+	/** The budget every subagent gets (`subagents`, or `TIMEBOX_SUBAGENTS`), by agent type where it is a map. */
+	subagents?: SettingSource | null;
 	/** The daily budgets that cover this session, with whose sessions share each (`user`, `project:<path>`). */
 	daily?: readonly (SettingSource & { scope: string })[];
 }
@@ -117,13 +127,14 @@ export class LiveSession {
 			const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
 			const event: SessionEvent = { type: "load", history, ledger, mode, announce };
 			if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
-			const { onLimit, awareness, grace } = this.settings;
+			const { onLimit, awareness, grace, subagents } = this.settings;
 			if (onLimit) {
 				event.onLimit = onLimit;
 				event.canAsk = this.canAsk();
 			}
 			if (awareness) event.awareness = awareness;
 			if (grace) event.grace = grace;
+			if (subagents) event.subagents = subagents;
 			this.dispatch(event);
 			this.loadDaily(settings !== undefined);
 		});
@@ -223,7 +234,12 @@ export class LiveSession {
 	}
 
 	private async askAll(first: Answer): Promise<Answer> {
-		const merged: Answer = { ...first, notices: [...first.notices], questions: [] };
+		const merged: Answer = {
+			...first,
+			notices: [...first.notices],
+			questions: [],
+			stoppedAgents: [...first.stoppedAgents],
+		};
 		const open = [...first.questions];
 		const asked = (async () => {
 			for (let question = open.shift(); question; question = open.shift()) {
@@ -267,7 +283,7 @@ export class LiveSession {
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
 
-	/** Tells the user what an answer says. */
+	/** Tells the user what an answer says, and stops the subagents it stops. */
 	private show(answer: Answer): void {
 		if (this.disposed) return;
 		for (const notice of answer.notices) {
@@ -277,6 +293,7 @@ export class LiveSession {
 				this.report("notify", error);
 			}
 		}
+		for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
 	}
 
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */

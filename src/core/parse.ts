@@ -2,7 +2,7 @@
 // by amounts.ts; and how user input is quoted back.
 
 import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
-import type { BudgetLimits } from "./budget.ts";
+import type { BudgetLimits, TaskBudget } from "./budget.ts";
 import {
 	AWARE_WORD,
 	EXTEND_WORDS,
@@ -21,6 +21,7 @@ import {
 	REPORT_WORD,
 	RESUME_WORD,
 	STATUS_WORD,
+	SUBAGENTS_WORD,
 	TODAY_WORD,
 } from "./constants.ts";
 
@@ -44,6 +45,9 @@ export type TimeboxCommand =
 	| { kind: "report" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
 	| { kind: "today"; words: string }
+	/** The subagent budget: show it, turn it off, or set it (`budget`, written as `words`). */
+	| { kind: "subagents"; action: "show" | "off" }
+	| { kind: "subagents"; action: "set"; budget: TaskBudget; words: string }
 	| { kind: "invalid"; reason: string };
 
 const STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -51,6 +55,8 @@ const GRACE_TOKEN = /^grace:(.+)$/i;
 /** `today`, alone or with the words of a daily command after it. */
 const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+/** `subagents`, alone or with the words of a subagent budget after it. */
+const SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 export function quoteInput(text: string): string {
@@ -218,6 +224,8 @@ export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
 	const today = TODAY_COMMAND.exec(text.trim());
 	if (today) return { kind: "today", words: today[1] ?? "" };
+	const subagents = SUBAGENTS_COMMAND.exec(text.trim());
+	if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
 	const delimiter = STOP_COMMAND_DELIMITER.exec(text);
 	const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
 	const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
@@ -279,4 +287,48 @@ export function parseCommand(input: string): TimeboxCommand {
 		},
 		words.notes,
 	);
+}
+
+/** `/timebox subagents [<budget> | off]`. */
+function subagentsCommand(words: string): TimeboxCommand {
+	if (words.length === 0) return { kind: "subagents", action: "show" };
+	if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+	const budget = parseTaskBudget(words);
+	return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+
+/**
+ * A subagent's budget for its task: a time, `steps:`, `tokens:` and `cost:` words. `turns:` is refused (a subagent
+ * is given one task, not prompts), as are the words that belong to the session (an on-stop command, aware, grace).
+ * @example parseTaskBudget("5m steps:30") // { timeLimitMs: 300_000, stepLimit: 30 }
+ */
+export function parseTaskBudget(text: string): TaskBudget | { invalid: string } {
+	if (STOP_COMMAND_DELIMITER.test(text)) {
+		return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+	}
+	const tokens = joinSplitTokens(text)
+		.split(/\s+/)
+		.filter((token) => token.length > 0);
+	const words = readWords(tokens);
+	if ("invalid" in words) return words;
+	if (words.turns !== null) {
+		return {
+			invalid:
+				"turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>.",
+		};
+	}
+	if (words.aware || words.graceMs !== null) {
+		return {
+			invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost.",
+		};
+	}
+	if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+		return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+	}
+	return {
+		timeLimitMs: words.timeMs,
+		...(words.steps === null ? {} : { stepLimit: words.steps }),
+		...(words.tokens === null ? {} : { tokenLimit: words.tokens }),
+		...(words.cost === null ? {} : { costLimit: words.cost }),
+	};
 }

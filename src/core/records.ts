@@ -1,7 +1,14 @@
 // The records that persist a budget: the shape written, and the validation of records read back, which may be damaged,
 // hand-edited or from the first version.
 
-import { type BudgetRecordData, NO_SPEND, type Spend, type TimeboxBudget, type TimeboxRecord } from "./budget.ts";
+import {
+	type BudgetRecordData,
+	NO_SPEND,
+	type Spend,
+	type SubagentRun,
+	type TimeboxBudget,
+	type TimeboxRecord,
+} from "./budget.ts";
 import {
 	BUDGET_ID_PATTERN,
 	LEGACY_ID_PREFIX,
@@ -16,6 +23,7 @@ import {
 	MIN_TIME_LIMIT_MS,
 	RECORD_VERSION,
 } from "./constants.ts";
+import { parseBudgetWords, parseSubagentRun } from "./subagents/records.ts";
 
 export type { BudgetRecordData, TimeboxRecord } from "./budget.ts";
 
@@ -31,7 +39,11 @@ export type ParsedRecord =
 			/** Tokens and cost used before this record, likewise. */
 			spendBefore: Spend;
 	  }
-	| { kind: "off"; budgetId: string | null; disabledAt: number };
+	| { kind: "off"; budgetId: string | null; disabledAt: number }
+	/** The subagent budget set with the command: its words by agent type, or null (turned off). */
+	| { kind: "subagents"; budgets: Record<string, string> | null }
+	/** How a subagent stands. */
+	| { kind: "subagent"; agent: SubagentRun };
 
 type Fields = Record<string, unknown>;
 
@@ -153,6 +165,14 @@ export function parseRecord(value: unknown): ParsedRecord | null {
 			budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
 			disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0,
 		};
+	}
+	if (value.kind === "subagents") {
+		const budgets = parseBudgetWords(value.budgets);
+		return budgets === undefined ? null : { kind: "subagents", budgets };
+	}
+	if (value.kind === "subagent") {
+		const agent = parseSubagentRun(value.agent);
+		return agent === null ? null : { kind: "subagent", agent };
 	}
 	const data = value.budget;
 	if (value.kind !== "active" || !isFields(data)) return null;

@@ -1,14 +1,16 @@
-// `/timebox report`: the budgets of a session, current and earlier, with what each used and how it ended, folded from
-// the session's history and the ledger. Pure: the host hands in the history, the ledger and the time.
+// `/timebox report`: the budgets of a session, current and earlier, with what each used and how it ended, and every
+// subagent of the session with its budget, use and ending, folded from the session's history and the ledger. Pure:
+// the host hands in the history, the ledger and the time.
 
 import type { Spend, TimeboxBudget } from "./budget.ts";
 import type { LedgerView } from "./events.ts";
 import { describeBudget, formatCost, formatTokens, pluralTurns } from "./format.ts";
-import type { HistoryItem } from "./history.ts";
+import { foldHistory, type HistoryItem } from "./history.ts";
 import { DEFAULT_TERMS, type HostTerms, unmeasuredNote } from "./host-terms.ts";
 import { elapsedMs, safeAmount } from "./measure.ts";
 import { formatTime } from "./parse.ts";
 import { parseRecord } from "./records.ts";
+import { subagentReportLines } from "./subagents/status.ts";
 
 /** How a budget of the report ended, or that it is still in force. */
 type Ending =
@@ -42,13 +44,16 @@ export function sessionReport(
 	terms: HostTerms = DEFAULT_TERMS,
 ): string {
 	const budgets = foldBudgets(items);
-	if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+	const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+	if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
 	const lines = budgets.map(
 		(entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`,
 	);
 	const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
 	const note = unmeasuredNote(terms);
-	return [`Timebox report: ${count} in this session.`, ...lines, ...(note === null ? [] : [note])].join("\n");
+	return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...(note === null ? [] : [note])].join(
+		"\n",
+	);
 }
 
 /** Every budget the history set, with the prompts and usage that came while each was in force and not paused. */

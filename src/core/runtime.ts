@@ -15,14 +15,8 @@ import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "./host-terms.ts";
 import { parseCommand } from "./parse.ts";
 import type { Clock, OnStopOutcome } from "./ports.ts";
-import {
-	type Effect,
-	EMPTY_SESSION,
-	isNewPrompt,
-	type SessionEvent,
-	type SessionState,
-	transition,
-} from "./session/index.ts";
+import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "./session/index.ts";
+import { transitionWithSubagents } from "./subagents/compose.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {
@@ -77,10 +71,10 @@ export class SessionRuntime {
 		return daily === null ? answer : mergeAnswer(answer, daily);
 	}
 
-	/** Feeds one event to the session's rules alone and carries out what they say. */
+	/** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */
 	dispatch(event: SessionEvent): Answer {
 		try {
-			const result = transition(this.state, event, this.ports.clock.now());
+			const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
 			this.state = result.state;
 			return this.carryOut(result.effects);
 		} catch (error) {
@@ -193,8 +187,8 @@ export class SessionRuntime {
 	private dailyEventOf(event: SessionEvent, port: DailyPort): DailyEvent | null {
 		switch (event.type) {
 			case "modelCall":
-				// A run an extension started is no prompt: it is not counted for the day either.
-				return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension"
+				// A run an extension started is no prompt, nor is a subagent's call: neither is counted for the day.
+				return event.agent === undefined && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension"
 					? { type: "newPrompt" }
 					: { type: "duringRun", modelCall: true };
 			case "modelResponse":

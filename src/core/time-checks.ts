@@ -5,6 +5,7 @@
 import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
 import type { Cancel, Clock, Scheduler } from "./ports.ts";
 import { isActive, nextTimeCheckIn, type SessionState } from "./session/index.ts";
+import { hasSubagentTimers, nextSubagentCheckIn } from "./subagents/state.ts";
 
 /** Keeps a session's time checks armed; `check` is called at each. */
 export class TimeChecks {
@@ -18,15 +19,18 @@ export class TimeChecks {
 		private readonly check: () => void,
 	) {}
 
-	/** Arms what `state` needs now: nothing without an active budget or a run under a daily time limit. */
+	/**
+	 * Arms what `state` needs now: nothing without an active budget, a run under a daily time limit, or a subagent
+	 * whose time runs.
+	 */
 	arm(state: SessionState, dailyRun: boolean): void {
-		if (!isActive(state) && !dailyRun) {
+		if (!isActive(state) && !dailyRun && !hasSubagentTimers(state.subagents)) {
 			this.cancel();
 			return;
 		}
 		this.refreshTimer ??= this.scheduler.setInterval(this.check, STATUS_REFRESH_INTERVAL_MS);
 		const now = this.clock.now();
-		const delay = nextTimeCheckIn(state, now);
+		const delay = nextCheckIn(state, now);
 		if (delay === null) {
 			this.cancelCheck();
 			return;
@@ -53,4 +57,12 @@ export class TimeChecks {
 		this.checkTimer = null;
 		this.checkDue = null;
 	}
+}
+
+/** When the next time check is due: the session's next point or a subagent's, whichever comes first; null for none. */
+export function nextCheckIn(state: SessionState, now: number): number | null {
+	const session = nextTimeCheckIn(state, now);
+	const subagents = nextSubagentCheckIn(state.subagents, now);
+	if (subagents === null) return session;
+	return session === null ? subagents : Math.min(session, subagents);
 }

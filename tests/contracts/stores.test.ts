@@ -18,6 +18,28 @@ const BUDGET: TimeboxRecord = {
 	budget: { version: 2, id: "budget-1", timeLimitMs: 900_000, turnLimit: 3, startTime: 5, onStopCommand: "say hi" },
 };
 const OFF: TimeboxRecord = { kind: "off", version: 2, budgetId: "budget-1", disabledAt: 9 };
+const SUBAGENTS: TimeboxRecord = { kind: "subagents", version: 2, budgets: { "*": "5m steps:30" }, at: 11 };
+const SUBAGENT: TimeboxRecord = {
+	kind: "subagent",
+	version: 2,
+	agent: {
+		id: "agent-1",
+		parent: null,
+		agentType: "Explore",
+		task: "find the flaky test",
+		budget: { timeLimitMs: 300_000, stepLimit: 30 },
+		startedAt: 12,
+		steps: 3,
+		spend: { tokens: 100, cost: 0.01 },
+		warned: false,
+		told: true,
+		spent: null,
+		wrapUp: null,
+		ended: null,
+		closed: false,
+		endedAt: null,
+	},
+};
 
 interface StoreUnderTest {
 	store: BudgetStore;
@@ -82,5 +104,17 @@ describe.each(implementations)("the %s store", (_name, make) => {
 		expect(history[1]).toMatchObject({ kind: "record", record: BUDGET });
 		expect(history[2]).toEqual({ kind: "prompt", key: keyOf("second") });
 		expect(history[3]).toMatchObject({ kind: "record", record: { kind: "off", budgetId: "budget-1", disabledAt: 9 } });
+	});
+
+	it("gives back the subagents' records as written, and keeps the session's budget apart from them", async () => {
+		const { store } = await make();
+		store.append(BUDGET);
+		store.append(SUBAGENTS);
+		store.append(SUBAGENT);
+		const records = store.history().flatMap((item) => (item.kind === "record" ? [item.record] : []));
+		expect(records).toHaveLength(3);
+		expect(records[0]).toMatchObject(BUDGET);
+		expect(records[1]).toEqual(SUBAGENTS);
+		expect(records[2]).toEqual(SUBAGENT);
 	});
 });

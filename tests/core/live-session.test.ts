@@ -178,6 +178,7 @@ describe("carrying out the rules", () => {
 			refusal: spentText(2, "0s"),
 			aborted: true,
 			questions: [],
+			stoppedAgents: [],
 		});
 		expect(host.aborts).toBe(1);
 		expect(host.ui.messages("error")).toEqual([spentText(2, "0s")]);
@@ -189,6 +190,7 @@ describe("carrying out the rules", () => {
 			refusal: spentText(2, "0s"),
 			aborted: true,
 			questions: [],
+			stoppedAgents: [],
 		});
 		expect(host.runPrompt("p4").refusal).toBeNull();
 		expect(host.ui.messages("error")).toHaveLength(1);
@@ -533,6 +535,7 @@ describe("failing ports", () => {
 			refusal: spentText(0, "2m 0s"),
 			aborted: true,
 			questions: [],
+			stoppedAgents: [],
 		});
 		expect(host.user.questions.map((question) => question.choices)).toEqual([["Stop now", "+5 minutes", "+1 prompt"]]);
 		expect(host.onStop.commands).toEqual(["lmk"]);

@@ -118,11 +118,27 @@ describe("the daily budgets beside the session's rules", () => {
 		expect(refused.aborted).toBe(true);
 		expect(refused.notices).toHaveLength(1);
 		const again = host.session.handle({ type: "modelCall", prompt: "p2" });
-		expect(again).toEqual({ notices: [], context: [], refusal: refused.refusal, aborted: true, questions: [] });
+		expect(again).toEqual({
+			notices: [],
+			context: [],
+			refusal: refused.refusal,
+			aborted: true,
+			questions: [],
+			stoppedAgents: [],
+		});
 		expect(ledger.prompts).toBe(1);
 		// The session's rules never heard of the refused prompt.
 		expect(host.session.state.lastPrompt).toBe("p1");
 		expect(host.problems).toEqual([]);
+	});
+
+	it("counts no prompt for the day at a subagent's model call, whatever prompt the host names", () => {
+		const ledger = dailyLedger();
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "agentStart", agent: "a1", parent: null, agentType: "Explore", task: "look" });
+		expect(host.session.handle({ type: "modelCall", prompt: "child-1", agent: "a1" }).refusal).toBeNull();
+		expect(ledger.prompts).toBe(1);
 	});
 
 	it("adds what an answer used to today's use", () => {

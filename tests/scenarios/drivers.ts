@@ -12,7 +12,13 @@ import type { HookHost } from "../../src/adapters/hooks/roles.ts";
 import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
-import { LEDGER_FOLDER, LiveSession, type NotifyLevel, parseDailyBudget } from "../../src/core/index.ts";
+import {
+	LEDGER_FOLDER,
+	LiveSession,
+	type NotifyLevel,
+	parseDailyBudget,
+	type SessionEvent,
+} from "../../src/core/index.ts";
 import { createWorld, FakeOpencode, notesOf, removeWorld, type Shown } from "../adapters/opencode/fake-opencode.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
@@ -40,9 +46,30 @@ export interface PromptPlan {
 	duringTool?: (index: number) => void;
 }
 
+/** What a subagent's request carried, and whether it was refused or its subagent stopped. */
+export interface SubagentStep {
+	context: string[];
+	refusal: string | null;
+	stopped: boolean;
+}
+
+/**
+ * What a scenario can do with subagents, on a host whose adapter sees them: the main agent starts one (`parent` null)
+ * or a subagent does, the subagent calls the model and its tools, and ends; `end` gives what its parent reads with its
+ * result.
+ */
+export interface SubagentDriver {
+	start(agent: string, agentType: string, task: string, parent?: string | null): Promise<SubagentStep>;
+	call(agent: string): Promise<SubagentStep>;
+	tool(agent: string): Promise<SubagentStep>;
+	end(agent: string): Promise<string[]>;
+}
+
 /** What a scenario can do and see on any host. */
 export interface HostDriver {
 	readonly name: string;
+	/** The host's subagents, where its driver can start them; absent where the driver does not map them yet. */
+	readonly subagents?: SubagentDriver;
 	command(args: string): Promise<void>;
 	prompt(plan?: PromptPlan): Promise<PromptOutcome>;
 	/** Lets time pass (a host with timers fires them). */
@@ -61,6 +88,8 @@ export interface DriverOptions {
 	daily?: { text: string; dir: string };
 	/** The ledger of budget outcomes cannot be written (a read-only or broken folder). */
 	brokenLedger?: boolean;
+	/** The `subagents` setting (or TIMEBOX_SUBAGENTS where the host has no settings). */
+	subagents?: string;
 }
 
 /** A ledger in memory whose claims fail, as a folder that cannot be written makes them. */
@@ -111,12 +140,25 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 			...(options.daily ? { daily: createDailyLedger(options.daily.dir, `memory-${++drivers}`, time) } : {}),
 		});
 		const daily = options.daily ? [{ value: options.daily.text, source: "daily", scope: "user" }] : [];
-		session.load("restore", true, null, { daily });
+		const subagents =
+			options.subagents === undefined ? {} : { subagents: { value: options.subagents, source: "settings" } };
+		session.load("restore", true, null, { daily, ...subagents });
 		return session;
 	};
 	let session = open();
+	const step = async (agent: string, event: SessionEvent): Promise<SubagentStep> => {
+		const answer = await session.handle(event);
+		return { context: answer.context, refusal: answer.refusal, stopped: answer.stoppedAgents.includes(agent) };
+	};
 	return {
 		name: "in-memory host",
+		subagents: {
+			start: (agent, agentType, task, parent = null) =>
+				step(agent, { type: "agentStart", agent, parent, agentType, task }),
+			call: (agent) => step(agent, { type: "modelCall", prompt: null, agent }),
+			tool: (agent) => step(agent, { type: "toolCall", prompt: null, agent }),
+			end: async (agent) => (await session.handle({ type: "agentEnd", agent })).context,
+		},
 		async command(args) {
 			session.command(args);
 		},

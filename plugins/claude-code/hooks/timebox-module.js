@@ -67,6 +67,11 @@ var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
 var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -142,6 +147,7 @@ var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function quoteInput(text) {
   const chars = Array.from(text);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
@@ -271,6 +277,8 @@ function parseCommand(input) {
   const text = typeof input === "string" ? input : "";
   const today = TODAY_COMMAND.exec(text.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
+  const subagents = SUBAGENTS_COMMAND.exec(text.trim());
+  if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text);
   const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
   const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
@@ -327,11 +335,44 @@ function parseCommand(input) {
     words.notes
   );
 }
+function subagentsCommand(words) {
+  if (words.length === 0) return { kind: "subagents", action: "show" };
+  if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+  const budget = parseTaskBudget(words);
+  return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+function parseTaskBudget(text) {
+  if (STOP_COMMAND_DELIMITER.test(text)) {
+    return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+  }
+  const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
+  const words = readWords(tokens);
+  if ("invalid" in words) return words;
+  if (words.turns !== null) {
+    return {
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+    };
+  }
+  if (words.aware || words.graceMs !== null) {
+    return {
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+    };
+  }
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  }
+  return {
+    timeLimitMs: words.timeMs,
+    ...words.steps === null ? {} : { stepLimit: words.steps },
+    ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+    ...words.cost === null ? {} : { costLimit: words.cost }
+  };
+}
 
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
-  const dayStart = standings.reduce((latest, standing) => Math.max(latest, standing.dayStart), startedAt);
+  const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
   return Math.max(0, now - dayStart);
 }
 function parseDailyBudget(text, scope, source) {
@@ -357,9 +398,9 @@ function parseDailyBudget(text, scope, source) {
     }
   };
 }
-function limitsToday(standing) {
-  const { limits } = standing.budget;
-  const add = standing.adjustment;
+function limitsToday(standing2) {
+  const { limits } = standing2.budget;
+  const add = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
     timeMs: plus(limits.timeMs, add.addTimeMs),
@@ -368,10 +409,10 @@ function limitsToday(standing) {
     cost: plus(limits.cost, add.addCost)
   };
 }
-function dailyRatio(standing) {
-  if (standing.adjustment.off) return 0;
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function dailyRatio(standing2) {
+  if (standing2.adjustment.off) return 0;
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
@@ -381,10 +422,10 @@ function dailyRatio(standing) {
   );
 }
 function spentDaily(standings, prompts) {
-  return standings.find((standing) => {
-    if (standing.adjustment.off) return false;
-    const limits = limitsToday(standing);
-    const { use } = standing;
+  return standings.find((standing2) => {
+    if (standing2.adjustment.off) return false;
+    const limits = limitsToday(standing2);
+    const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
 }
@@ -735,6 +776,75 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
+    case "session":
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
+  }
+}
+function pluralCalls(count) {
+  return `${count} model ${count === 1 ? "call" : "calls"}`;
+}
+function subagentName(task, agentType) {
+  return `subagent ${quoteInput(task)} (${agentType})`;
+}
+function subagentStoppedMessage(name, limit, budget, steps, parent) {
+  const to = parent === null ? "the main agent" : "the agent that started it";
+  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+}
+function subagentWarningMessage(name, left) {
+  return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
+}
+function subagentParentLine(limit, budget, used) {
+  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+  return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
+}
+function subagentBudgetBlock(budget) {
+  return [
+    "TIMEBOX: YOUR BUDGET FOR THIS TASK",
+    `You are a subagent with ${budget} for this task.`,
+    "When it runs low, wrap up: answer with your findings and what is left undone. At the limit your tools are refused."
+  ].join("\n");
+}
+function subagentWarningBlock(critical, left) {
+  return [
+    `${critical ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`,
+    `Your budget for this task is nearly spent: ${left} left.`,
+    "Wrap up now: answer with your findings and what is left undone. Do not start new work."
+  ].join("\n");
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
+var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
+var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
+function subagentBudgetMessage(described, source) {
+  return `Timebox: subagent budget (${source}): ${described.join("; ")}.`;
+}
+function subagentBudgetSetMessage(described) {
+  return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
+}
+var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
 
 // src/core/daily-text.ts
 function pluralPrompts2(count) {
@@ -748,12 +858,12 @@ function describeDaily(limits) {
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
-function dailySpentMessage(standing) {
-  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
+function dailySpentMessage(standing2) {
+  return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
-function dailyLeft(standing) {
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function dailyLeft(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
     parts.push(
@@ -771,9 +881,9 @@ function dailyLeft(standing) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing) {
-  const limits = limitsToday(standing);
-  const { use } = standing;
+function usedOfLimits(standing2) {
+  const limits = limitsToday(standing2);
+  const { use } = standing2;
   const parts = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
@@ -799,10 +909,10 @@ function usedBy(sessions) {
 }
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
-  const lines = standings.map((standing) => {
-    const who = standing.budget.scope === "user" ? "Every session" : "This project";
-    const state = standing.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  const lines = standings.map((standing2) => {
+    const who = standing2.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing2.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -815,16 +925,16 @@ function dailyWarnings(standings, given) {
   const effects = [];
   const now = [...given];
   const modelLines = [];
-  for (const standing of standings) {
-    const ratio = dailyRatio(standing);
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
     if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing)}.`);
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
     if (now.includes(level)) continue;
     now.push(level);
     effects.push({
       kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing)} — the model is asked to wrap up.`,
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
       level: "warning"
     });
   }
@@ -854,8 +964,8 @@ function parseToday(words) {
   return { kind: "add", adjustment, added };
 }
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
-function refusal(standing) {
-  const message = dailySpentMessage(standing);
+function refusal(standing2) {
+  const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
 function dailyTransition(session, event, standings, now) {
@@ -883,21 +993,21 @@ function dailyTransition(session, event, standings, now) {
       if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const withRun = standings.map((standing) => ({
-        ...standing,
+      const withRun2 = standings.map((standing2) => ({
+        ...standing2,
         use: {
-          ...standing.use,
-          agentMs: standing.use.agentMs + running,
-          prompts: Math.max(0, standing.use.prompts - 1)
+          ...standing2.use,
+          agentMs: standing2.use.agentMs + running,
+          prompts: Math.max(0, standing2.use.prompts - 1)
         }
       }));
-      const spent = spentDaily(withRun, false);
+      const spent = spentDaily(withRun2, false);
       const resumed = { ...session, runStartedAt: startedAt };
       if (spent && session.stopped) {
         return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
       }
       if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
-      const warned = dailyWarnings(withRun, session.given);
+      const warned = dailyWarnings(withRun2, session.given);
       return {
         ...none,
         session: { ...resumed, given: warned.given },
@@ -920,7 +1030,7 @@ function carryOutDaily(port, session, event, now) {
   const standings = ledger.standings(budgets);
   let result = dailyTransition(session, event, standings, now);
   if (result.countPrompt) {
-    const limits = standings.map((standing) => standing.adjustment.off ? null : limitsToday(standing).prompts);
+    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
     if (!ledger.countPrompt(budgets, limits)) {
       result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
     }
@@ -985,15 +1095,19 @@ function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
 
 // src/core/executor.ts
 function noAnswer() {
-  return { notices: [], context: [], refusal: null, aborted: false, questions: [] };
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
 }
 function mergeAnswer(answer, more) {
   answer.notices.push(...more.notices);
   answer.context.push(...more.context);
   answer.questions.push(...more.questions);
+  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
   return answer;
+}
+function stopAgent(answer, agent) {
+  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
 }
 function carryOut(effects, ports, answer, onStopReport2) {
   for (const effect of effects) {
@@ -1029,6 +1143,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "ask":
       answer.questions.push(effect);
       return;
+    case "stopAgent":
+      stopAgent(answer, effect.agent);
+      return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
@@ -1053,8 +1170,80 @@ function claim(effect, ports) {
   }
 }
 
-// src/core/records.ts
+// src/core/subagents/records.ts
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var ENDINGS = ["answered", "concluded", "stopped"];
+function isLimit(value) {
+  return LIMITS.some((limit) => limit === value);
+}
+function isEnding(value) {
+  return ENDINGS.some((ending2) => ending2 === value);
+}
 function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+function parseBudgetWords(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const words = {};
+  for (const [agentType, text] of Object.entries(value)) {
+    if (typeof text !== "string") return void 0;
+    words[agentType] = text;
+  }
+  return words;
+}
+function parseSubagentRun(value) {
+  if (!isFields(value)) return null;
+  const { id, parent, agentType, task, startedAt, steps, spend, spent, wrapUp, ended, endedAt } = value;
+  if (typeof id !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+  if (!(parent === null || typeof parent === "string") || !isCount(startedAt) || !isCount(steps)) return null;
+  if (!isFields(spend) || !isCount(spend.tokens) || !isCount(spend.cost)) return null;
+  const budget = taskBudget(value.budget);
+  if (budget === void 0) return null;
+  const spentAt = spent === null ? null : isFields(spent) && isLimit(spent.limit) && isCount(spent.at) ? { limit: spent.limit, at: spent.at } : void 0;
+  if (spentAt === void 0) return null;
+  return {
+    id,
+    parent,
+    agentType,
+    task,
+    budget,
+    startedAt,
+    steps,
+    spend: { tokens: spend.tokens, cost: spend.cost },
+    warned: value.warned === true,
+    told: value.told === true,
+    spent: spentAt,
+    wrapUp: wrapUpOf(wrapUp),
+    ended: isEnding(ended) ? ended : null,
+    closed: value.closed === true,
+    endedAt: isCount(endedAt) ? endedAt : null
+  };
+}
+function taskBudget(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const words = [
+    ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
+    ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
+    ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+  ];
+  const budget = parseTaskBudget(words.join(" "));
+  return "invalid" in budget ? void 0 : budget;
+}
+function wrapUpOf(value) {
+  if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
+  const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
+  return { until: value.until, calls: value.calls, refusedAt };
+}
+
+// src/core/records.ts
+function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 function isFiniteNumber(value) {
@@ -1106,7 +1295,7 @@ function optionalFields(fields) {
   };
 }
 function parseBudget(value) {
-  if (!isFields(value)) return null;
+  if (!isFields2(value)) return null;
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
@@ -1126,7 +1315,7 @@ function parseBudget(value) {
   };
 }
 function parseRecord(value) {
-  if (!isFields(value)) return null;
+  if (!isFields2(value)) return null;
   if (value.kind === "off") {
     return {
       kind: "off",
@@ -1134,8 +1323,16 @@ function parseRecord(value) {
       disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
     };
   }
+  if (value.kind === "subagents") {
+    const budgets = parseBudgetWords(value.budgets);
+    return budgets === void 0 ? null : { kind: "subagents", budgets };
+  }
+  if (value.kind === "subagent") {
+    const agent = parseSubagentRun(value.agent);
+    return agent === null ? null : { kind: "subagent", agent };
+  }
   const data = value.budget;
-  if (value.kind !== "active" || !isFields(data)) return null;
+  if (value.kind !== "active" || !isFields2(data)) return null;
   const budget = parseBudget(data);
   if (!budget) return null;
   const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
@@ -1163,6 +1360,7 @@ function foldHistory(items) {
   for (let index = items.length - 1; index >= 0; index--) {
     const item = items[index];
     if (item?.kind !== "record") continue;
+    if (isSubagentRecord(item.record)) continue;
     const record = parseRecord(item.record);
     if (!record) {
       unusable++;
@@ -1183,7 +1381,15 @@ function foldHistory(items) {
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
+  let subagentBudgets;
+  const subagents = /* @__PURE__ */ new Map();
   for (const [index, item] of items.entries()) {
+    if (item.kind === "record" && isSubagentRecord(item.record)) {
+      const record = parseRecord(item.record);
+      if (record?.kind === "subagents") subagentBudgets = record.budgets;
+      else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+      continue;
+    }
     if (item.kind === "usage") {
       if (index > budgetAt && !paused) {
         tokens += safeAmount(item.tokens);
@@ -1203,20 +1409,155 @@ function foldHistory(items) {
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
     newestUnusable: unusable > 0,
-    hasRecords: items.some((item) => item.kind === "record")
+    hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+    ...subagentBudgets === void 0 ? {} : { subagentBudgets },
+    ...subagents.size === 0 ? {} : { subagents: [...subagents.values()] }
   };
+}
+function isSubagentRecord(record) {
+  if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+  return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/state.ts
+var NO_SUBAGENTS = { budgets: null, runs: {} };
+function budgetFor(agents, agentType) {
+  const byType = agents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+}
+function firstWords(task) {
+  const words = task.trim().split(/\s+/).filter(Boolean);
+  const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
+  return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
+}
+function withRun(agents, run) {
+  return { ...agents, runs: { ...agents.runs, [run.id]: run } };
+}
+function runRecord(run) {
+  return { kind: "append", record: { kind: "subagent", version: RECORD_VERSION, agent: run } };
+}
+function isRunning(run) {
+  return run.ended === null;
+}
+function reachedLimit(run, now, steps = true) {
+  const budget = run.budget;
+  if (budget === null) return null;
+  if (budget.timeLimitMs !== null && now - run.startedAt >= budget.timeLimitMs) return "time";
+  if (steps && budget.stepLimit !== void 0 && run.steps >= budget.stepLimit) return "steps";
+  if (budget.tokenLimit !== void 0 && run.spend.tokens >= budget.tokenLimit) return "tokens";
+  if (budget.costLimit !== void 0 && run.spend.cost >= budget.costLimit) return "cost";
+  return null;
+}
+function usedRatio(run, now) {
+  const budget = run.budget;
+  if (budget === null) return 0;
+  let ratio = 0;
+  if (budget.timeLimitMs !== null) ratio = Math.max(ratio, (now - run.startedAt) / budget.timeLimitMs);
+  if (budget.stepLimit !== void 0) ratio = Math.max(ratio, run.steps / budget.stepLimit);
+  if (budget.tokenLimit !== void 0) ratio = Math.max(ratio, run.spend.tokens / budget.tokenLimit);
+  if (budget.costLimit !== void 0) ratio = Math.max(ratio, run.spend.cost / budget.costLimit);
+  return ratio;
+}
+function leftText(run, now) {
+  const budget = run.budget;
+  if (budget === null) return "no budget";
+  const left = [];
+  if (budget.timeLimitMs !== null) left.push(formatTime(budget.timeLimitMs - (now - run.startedAt)));
+  if (budget.stepLimit !== void 0) left.push(pluralCalls(Math.max(0, budget.stepLimit - run.steps)));
+  if (budget.tokenLimit !== void 0) left.push(`${formatTokens(budget.tokenLimit - run.spend.tokens)} tokens`);
+  if (budget.costLimit !== void 0) left.push(formatCost(Math.max(0, budget.costLimit - run.spend.cost)));
+  return left.join(" and ");
+}
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+function nextSubagentCheckIn(agents, now) {
+  let due = Number.POSITIVE_INFINITY;
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const limitMs = run.budget?.timeLimitMs ?? null;
+    if (run.wrapUp !== null) due = Math.min(due, run.wrapUp.until);
+    else if (limitMs !== null && run.spent === null) {
+      due = Math.min(due, run.startedAt + (run.warned ? limitMs : NUDGE_WARNING_RATIO * limitMs));
+    }
+  }
+  return due === Number.POSITIVE_INFINITY ? null : Math.min(MAX_TIMER_DELAY_MS, Math.max(1, Math.ceil(due - now)));
+}
+function hasSubagentTimers(agents) {
+  for (const run of Object.values(agents.runs)) {
+    if (isRunning(run) && (run.wrapUp !== null || run.spent === null && run.budget?.timeLimitMs != null)) return true;
+  }
+  return false;
+}
+
+// src/core/subagents/status.ts
+function subagentStatusLines(agents, now) {
+  const running = Object.values(agents.runs).filter(isRunning);
+  if (running.length === 0) return [];
+  return [`Subagents running: ${running.length}.`, ...running.map((run) => `- ${nameOf(run)}: ${standing(run, now)}`)];
+}
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [
+    `${count} in this session:`,
+    ...runs.map((run) => {
+      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+    })
+  ];
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function standing(run, now) {
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
+  if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
+  return `${leftText(run, now)} left`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
 }
 
 // src/core/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
-  if (budgets.length === 0) return "Timebox report: no budget was set in this session.";
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
   const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count} in this session.`, ...lines, ...note === null ? [] : [note]].join("\n");
+  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
 }
 function foldBudgets(items) {
   const budgets = [];
@@ -1247,8 +1588,8 @@ function foldBudgets(items) {
 function describeEntry(entry, ledger, now, terms) {
   const { budget } = entry;
   const spent = ledger.spent;
-  const ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
-  const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
   const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
   const turns = spent ? spent.usedTurns : entry.prompts.size;
   const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
@@ -1261,7 +1602,7 @@ function describeEntry(entry, ledger, now, terms) {
     ...terms.cost ? [formatCost(spend.cost)] : []
   ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
 }
 function sumUsage(usage) {
   return usage.reduce(
@@ -1275,12 +1616,12 @@ function spentWhy(spent) {
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
 }
-function endingText(ending) {
-  switch (ending.kind) {
+function endingText(ending2) {
+  switch (ending2.kind) {
     case "active":
       return "Still active.";
     case "spent":
-      return `Spent: ${ending.why}.`;
+      return `Spent: ${ending2.why}.`;
     case "off":
       return "Turned off.";
     case "replaced":
@@ -1330,6 +1671,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "subagents":
+      return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
 }
 function costNotes(cost) {
@@ -1410,6 +1753,11 @@ function planResume(view) {
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
+  const subagents = view.subagents ?? [];
+  const session = sessionStatusMessage(view);
+  return subagents.length === 0 ? session : [session, ...subagents].join("\n");
+}
+function sessionStatusMessage(view) {
   if (!view.budget) return noBudgetStatusMessage();
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
@@ -1417,6 +1765,68 @@ function statusMessage(view) {
     formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
     view.budget.onStopCommand
   );
+}
+
+// src/core/subagents/commands.ts
+var COMMAND_SOURCE = "/timebox subagents";
+function subagentsCommand2(agents, command2, now) {
+  switch (command2.action) {
+    case "show":
+      return { agents, effects: [notify(showBudget(agents), "info")] };
+    case "off":
+      return {
+        agents: { ...agents, budgets: null },
+        effects: [budgetsRecord(null, now), notify(SUBAGENT_BUDGET_OFF, "info")]
+      };
+    case "set": {
+      const byType = { [ANY_AGENT_TYPE]: { words: command2.words, budget: command2.budget } };
+      return {
+        agents: { ...agents, budgets: { byType, source: COMMAND_SOURCE } },
+        effects: [
+          budgetsRecord({ [ANY_AGENT_TYPE]: command2.words }, now),
+          notify(subagentBudgetSetMessage(describeTaskBudget(command2.budget)), "info")
+        ]
+      };
+    }
+  }
+}
+function readTaskBudgets(value) {
+  const entries = typeof value === "string" ? [[ANY_AGENT_TYPE, value]] : typeof value === "object" && value !== null && !Array.isArray(value) ? Object.entries(value) : [];
+  if (entries.length === 0) {
+    return { invalid: 'is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" })' };
+  }
+  const budgets = {};
+  for (const [agentType, words] of entries) {
+    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "it is not text" };
+    if ("invalid" in budget) {
+      return { invalid: `has a bad budget for ${quoteInput(agentType)} (${budget.invalid.replace(/\.$/, "")})` };
+    }
+    budgets[agentType] = { words: String(words), budget };
+  }
+  return { budgets };
+}
+function subagentsSetting(agents, setting, effects) {
+  const read = readTaskBudgets(setting.value);
+  if ("invalid" in read) {
+    effects.push(notify(badSettingMessage(setting.source, setting.value, read.invalid), "warning"));
+    return agents;
+  }
+  return { ...agents, budgets: { byType: read.budgets, source: setting.source } };
+}
+function showBudget(agents) {
+  const budgets = agents.budgets;
+  if (budgets === null) return NO_SUBAGENT_BUDGET;
+  const described = Object.entries(budgets.byType).map(([agentType, { budget }]) => {
+    const who = agentType === ANY_AGENT_TYPE ? "every subagent" : `${agentType} subagents`;
+    return `${who}: ${describeTaskBudget(budget)}`;
+  });
+  return subagentBudgetMessage(described, budgets.source);
+}
+function budgetsRecord(budgets, at) {
+  return { kind: "append", record: { kind: "subagents", version: RECORD_VERSION, budgets, at } };
+}
+function notify(message, level) {
+  return { kind: "notify", message, level };
 }
 
 // src/core/session/outcomes.ts
@@ -1438,7 +1848,8 @@ var EMPTY_SESSION = {
   running: false,
   askAtLimit: false,
   asking: false,
-  settings: {}
+  settings: {},
+  subagents: NO_SUBAGENTS
 };
 function freshStanding(budget) {
   return {
@@ -1463,37 +1874,37 @@ function isNewPrompt(state, prompt) {
   return promptKeyOf(state, prompt) !== state.lastPrompt;
 }
 function counting(state) {
-  const standing = state.standing;
-  if (!standing || standing.spent || standing.budget.pausedAt !== void 0) return null;
-  return standing;
+  const standing2 = state.standing;
+  if (!standing2 || standing2.spent || standing2.budget.pausedAt !== void 0) return null;
+  return standing2;
 }
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
 function shownPrompts(state) {
-  const standing = state.standing;
-  if (!standing) return 0;
-  return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+  const standing2 = state.standing;
+  if (!standing2) return 0;
+  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
-  const standing = state.standing;
-  if (!standing) return void 0;
-  if (standing.wrapUp) return WRAPPING_UP_STATUS;
-  if (standing.spent) {
-    const outcome = standing.onStopOutcome;
+  const standing2 = state.standing;
+  if (!standing2) return void 0;
+  if (standing2.wrapUp) return WRAPPING_UP_STATUS;
+  if (standing2.spent) {
+    const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
-  const standing = state.standing;
-  const limit = standing?.budget.stepLimit;
-  if (!standing || limit === void 0 || !state.running || standing.steps === null) return null;
-  return { used: standing.steps, allowed: limit + standing.stepAllowance };
+  const standing2 = state.standing;
+  const limit = standing2?.budget.stepLimit;
+  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
 }
 function isActive(state) {
-  const standing = state.standing;
-  return standing !== null && (standing.spent === null || standing.wrapUp !== null);
+  const standing2 = state.standing;
+  return standing2 !== null && (standing2.spent === null || standing2.wrapUp !== null);
 }
 function nextTimeCheckIn(state, now) {
   const wrapUp = state.standing?.wrapUp;
@@ -1521,8 +1932,8 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
-function withStanding(state, standing, change) {
-  return { ...state, standing: { ...standing, ...change } };
+function withStanding(state, standing2, change) {
+  return { ...state, standing: { ...standing2, ...change } };
 }
 function spendOf(state) {
   return state.standing?.spend ?? NO_SPEND;
@@ -1536,7 +1947,12 @@ function graceOf(state, budget) {
 
 // src/core/session/commands.ts
 function command(state, event, now) {
-  const plan = planCommand(parseCommand(event.args), {
+  const parsed = parseCommand(event.args);
+  if (parsed.kind === "subagents") {
+    const result = subagentsCommand2(state.subagents, parsed, now);
+    return { state: { ...state, subagents: result.agents }, effects: result.effects };
+  }
+  const plan = planCommand(parsed, {
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -1545,7 +1961,8 @@ function command(state, event, now) {
     spend: spendOf(state),
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
-    ...event.report === void 0 ? {} : { report: event.report }
+    ...event.report === void 0 ? {} : { report: event.report },
+    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
   const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
   switch (plan.change) {
@@ -1567,18 +1984,18 @@ function command(state, event, now) {
       };
     }
     case "update": {
-      const standing = { ...freshStanding(plan.budget), ...state.standing };
+      const standing2 = { ...freshStanding(plan.budget), ...state.standing };
       const next = withStanding(
         state,
-        standing,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged }
+        standing2,
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
       );
       return {
         state: next,
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
           },
           status(next, now),
           reply
@@ -1630,13 +2047,13 @@ function withCallContext(result, now) {
 }
 function callContext(state, now) {
   if (state.standing?.wrapUp) return WRAP_UP_PROMPT;
-  const standing = counting(state);
-  if (!standing) return null;
-  const budget = standing.budget;
+  const standing2 = counting(state);
+  if (!standing2) return null;
+  const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
   const used = shownPrompts(state);
-  const spend = standing.spend;
+  const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
     return formatNudgePrompt(budget, now, used, urgencyFor(ratio), graceOf(state, budget), spend, steps);
@@ -1645,19 +2062,19 @@ function callContext(state, now) {
 }
 
 // src/core/session/wrap-up.ts
-function startWrapUp(state, standing, summary, prompt, now, refuseTool) {
-  const budget = standing.budget;
+function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
+  const budget = standing2.budget;
   const graceMs = graceOf(state, budget);
   const until = now + graceMs;
   const wrapUp = {
     prompt,
     until,
-    refused: refuseTool,
+    refused: refuseTool2,
     callsSinceRefusal: 0,
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -1665,27 +2082,27 @@ function startWrapUp(state, standing, summary, prompt, now, refuseTool) {
       { kind: "notify", message, level: "error" }
     ])
   ];
-  if (refuseTool) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
+  if (refuseTool2) effects.push({ kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
-function wrapUpModelCall(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+function wrapUpModelCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
   const calls = wrapUp.refused ? wrapUp.callsSinceRefusal + 1 : 0;
-  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, callsSinceRefusal: calls } });
   return { state: next, effects: [status(next, now)] };
 }
-function wrapUpToolCall(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
-  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing, wrapUp, now, "tools");
-  const next = withStanding(state, standing, { wrapUp: { ...wrapUp, refused: true } });
+function wrapUpToolCall(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
+  if (wrapUp.refused && wrapUp.callsSinceRefusal > 0) return endWrapUp(state, standing2, wrapUp, now, "tools");
+  const next = withStanding(state, standing2, { wrapUp: { ...wrapUp, refused: true } });
   return { state: next, effects: [status(next, now), { kind: "refuse", reason: WRAP_UP_REFUSAL }] };
 }
-function wrapUpTimeCheck(state, standing, wrapUp, now) {
-  if (now >= wrapUp.until) return endWrapUp(state, standing, wrapUp, now, "time");
+function wrapUpTimeCheck(state, standing2, wrapUp, now) {
+  if (now >= wrapUp.until) return endWrapUp(state, standing2, wrapUp, now, "time");
   return { state, effects: [status(state, now)] };
 }
-function endWrapUp(state, standing, wrapUp, now, cut) {
-  const next = withStanding(state, standing, { wrapUp: null });
+function endWrapUp(state, standing2, wrapUp, now, cut) {
+  const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
   if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
@@ -1720,17 +2137,17 @@ function askAtTheLimit(state, reached, summary) {
 }
 function modelCall(state, prompt, now, isPrompt = true) {
   const key = promptKeyOf(state, prompt);
-  const standing = state.standing;
+  const standing2 = state.standing;
   if (key === state.lastPrompt) {
     const next2 = { ...state, running: true };
-    const wrapUp = standing?.wrapUp;
-    if (standing && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing, wrapUp, now);
-    if (key === standing?.stoppedPrompt && standing.spent)
-      return { state: next2, effects: refuseStopped(standing.spent) };
+    const wrapUp = standing2?.wrapUp;
+    if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
+    if (key === standing2?.stoppedPrompt && standing2.spent)
+      return { state: next2, effects: refuseStopped(standing2.spent) };
     return checkTime(next2, now, "modelCall");
   }
-  if (standing?.wrapUp) {
-    const ended = endWrapUp(state, standing, standing.wrapUp, now, null);
+  if (standing2?.wrapUp) {
+    const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
     const goOn = modelCall(ended.state, key, now, isPrompt);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
@@ -1738,7 +2155,7 @@ function modelCall(state, prompt, now, isPrompt = true) {
     ...state,
     lastPrompt: key,
     running: true,
-    standing: standing ? { ...standing, runningCounted: false } : null
+    standing: standing2 ? { ...standing2, runningCounted: false } : null
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
@@ -1763,16 +2180,16 @@ function modelResponse(state, used, now) {
 }
 function toolCall(state, prompt, now) {
   const key = prompt ?? state.lastPrompt;
-  const standing = state.standing;
+  const standing2 = state.standing;
   const steps = stepsOf(state);
-  const limit = standing?.budget.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing?.spent) {
+  const limit = standing2?.budget.stepLimit;
+  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
     return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
   }
-  const wrapUp = standing?.wrapUp;
-  if (standing && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing, wrapUp, now);
-  if (key !== null && key === standing?.stoppedPrompt && standing.spent) {
-    return { state, effects: refuseStopped(standing.spent) };
+  const wrapUp = standing2?.wrapUp;
+  if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
+  if (key !== null && key === standing2?.stoppedPrompt && standing2.spent) {
+    return { state, effects: refuseStopped(standing2.spent) };
   }
   return checkTime(state, now, "toolCall", key);
 }
@@ -1796,9 +2213,9 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       return { state, effects: [status(state, now)] };
   }
 }
-function hardStop(state, standing, summary, prompt, now, refuse) {
-  const budget = standing.budget;
-  const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt });
+function hardStop(state, standing2, summary, prompt, now, refuse) {
+  const budget = standing2.budget;
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -1813,9 +2230,9 @@ function hardStop(state, standing, summary, prompt, now, refuse) {
   return { state: next, effects };
 }
 function onStopReported(state, event, now) {
-  const standing = state.standing;
-  const outcome = event.outcome.kind === "started" && standing?.onStopOutcome !== "failed" ? "ran" : "failed";
-  const next = standing?.spent ? withStanding(state, standing, { onStopOutcome: outcome }) : state;
+  const standing2 = state.standing;
+  const outcome = event.outcome.kind === "started" && standing2?.onStopOutcome !== "failed" ? "ran" : "failed";
+  const next = standing2?.spent ? withStanding(state, standing2, { onStopOutcome: outcome }) : state;
   return { state: next, effects: [...onStopReport(event.command, event.outcome), status(next, now)] };
 }
 function refuseStopped(summary) {
@@ -1836,6 +2253,19 @@ function onStopReport(command2, outcome) {
   }
 }
 
+// src/core/subagents/load.ts
+function loadSubagents(history, setting, effects) {
+  const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
+  const recorded = history.subagentBudgets;
+  if (recorded === void 0) {
+    const loaded = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+  }
+  const read = recorded === null ? null : readTaskBudgets(recorded);
+  const budgets = read !== null && "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
+  return { budgets, runs };
+}
+
 // src/core/session/load.ts
 function load(event, now) {
   const { history, ledger, mode, announce } = event;
@@ -1853,7 +2283,8 @@ function load(event, now) {
     lastPrompt: history.lastPrompt,
     running,
     askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
-    settings
+    settings,
+    subagents: loadSubagents(history, event.subagents, effects)
   };
   const budget = history.budget;
   if (!history.hasRecords && event.defaultBudget) {
@@ -1861,7 +2292,7 @@ function load(event, now) {
     return { state: given.state, effects: [...effects, ...given.effects] };
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
-  const standing = {
+  const standing2 = {
     ...freshStanding(budget),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
@@ -1881,7 +2312,7 @@ function load(event, now) {
       outcomeId: outcomeId(budget),
       onStopCommand: budget.onStopCommand
     } : null;
-    const wrapping = { ...base, standing: { ...standing, wrapUp } };
+    const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
     if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
@@ -1894,7 +2325,7 @@ function load(event, now) {
     return { state: base, effects: [...effects, status(base, now)] };
   }
   const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing, nudged } };
+  const next = { ...base, standing: { ...standing2, nudged } };
   effects.push(status(next, now));
   if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
@@ -2037,17 +2468,20 @@ function applyEvent(state, event, now) {
       return modelResponse(state, event, now);
     case "runEnd": {
       const next = { ...state, running: false };
-      const standing = state.standing;
-      if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
     }
     case "timeCheck": {
-      const standing = state.standing;
-      if (standing?.wrapUp) return wrapUpTimeCheck(state, standing, standing.wrapUp, now);
+      const standing2 = state.standing;
+      if (standing2?.wrapUp) return wrapUpTimeCheck(state, standing2, standing2.wrapUp, now);
       return checkTime(state, now, "timer");
     }
     case "onStopReport":
       return onStopReported(state, event, now);
+    case "agentStart":
+    case "agentEnd":
+      return { state, effects: [] };
   }
 }
 function stepsAnswer(state, event, now) {
@@ -2062,8 +2496,8 @@ function stepsAnswer(state, event, now) {
       ]
     };
   }
-  const standing = state.standing;
-  const more = standing ? withStanding(state, standing, { stepAllowance: event.allowance + limit }) : state;
+  const standing2 = state.standing;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
   return applyEvent(more, event.reached, now);
 }
 function limitAnswer(state, event, now) {
@@ -2072,6 +2506,272 @@ function limitAnswer(state, event, now) {
   const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
   const goOn = transition(extended.state, event.reached, now);
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+
+// src/core/subagents/rules.ts
+function agentStart(agents, event, now, session) {
+  if (session.spent) return { agents, effects: [{ kind: "refuse", reason: SUBAGENT_REFUSED }] };
+  const known = agents.runs[event.agent];
+  if (known) return { agents, effects: [] };
+  const budget = budgetFor(agents, event.agentType);
+  const atStart = budget !== null && event.contextAtStart !== false;
+  const run = {
+    id: event.agent,
+    parent: event.parent,
+    agentType: event.agentType,
+    task: firstWords(event.task),
+    budget,
+    startedAt: now,
+    steps: 0,
+    spend: NO_SPEND,
+    warned: false,
+    told: atStart,
+    spent: null,
+    wrapUp: null,
+    ended: null,
+    closed: false,
+    endedAt: null
+  };
+  const effects = [runRecord(run)];
+  if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
+  return { agents: withRun(agents, run), effects };
+}
+function agentModelCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
+      return stop(agents, run, now, "session", true, true);
+    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+  }
+  const limit = reachedLimit(run, now);
+  if (limit !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+  }
+  const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
+  const effects = [];
+  if (!run.told && run.budget !== null) {
+    effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  const ratio = usedRatio(counted, now);
+  if (ratio >= NUDGE_WARNING_RATIO) {
+    effects.push({
+      kind: "context",
+      text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now))
+    });
+  }
+  return warnOnce(agents, counted, now, effects, true);
+}
+function agentToolCall(agents, run, now, session) {
+  if (!isRunning(run)) return refuseStopped2(agents, run);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
+  const wrapUp = run.wrapUp;
+  if (wrapUp !== null) {
+    const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
+    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
+    const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
+    return refuseTool(agents, refused, wrapUp.refusedAt === null);
+  }
+  const limit = reachedLimit(run, now, false);
+  if (limit === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  return refuseTool(agents, spent, true);
+}
+function agentResponse(agents, run, used, now, session) {
+  let next = agents;
+  const effects = [];
+  const tokens = safeAmount(used.tokens);
+  const cost = safeAmount(used.cost);
+  const counted = /* @__PURE__ */ new Set();
+  for (let one = run; one !== void 0 && !counted.has(one.id); one = parentOf(next, one)) {
+    counted.add(one.id);
+    const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
+    const withSpend = { ...one, spend };
+    const running = isRunning(withSpend) && withSpend.spent === null;
+    const limit = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentsTimeCheck(agents, now, session) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run) || next.runs[run.id] !== run) continue;
+    let step;
+    if (run.wrapUp !== null) {
+      if (now < run.wrapUp.until) continue;
+      step = stop(next, run, now, "session", false, true);
+    } else {
+      const limit = reachedLimit(run, now, false);
+      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+    }
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function stopAll(agents, now) {
+  let next = agents;
+  const effects = [];
+  for (const run of Object.values(agents.runs)) {
+    if (!isRunning(run)) continue;
+    const step = stop(next, run, now, "session", false, false);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function agentEnd(agents, run, now) {
+  const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
+  const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
+  const { [run.id]: _gone, ...runs } = agents.runs;
+  const effects = [runRecord(closed)];
+  const spent = run.spent;
+  if (spent !== null) {
+    if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
+    effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
+  }
+  return { agents: { ...agents, runs }, effects };
+}
+function kept(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run)] };
+}
+function parentOf(agents, run) {
+  return run.parent === null ? void 0 : agents.runs[run.parent];
+}
+function concludingCall(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+}
+function spendBudget(agents, run, limit, now, session) {
+  const spent = {
+    ...run,
+    spent: { limit, at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
+  };
+  return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
+}
+function refuseTool(agents, run, changed) {
+  const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
+  return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
+}
+function warnOnce(agents, run, now, effects, changed) {
+  const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  if (!warn && !changed) return { agents, effects };
+  const next = warn ? { ...run, warned: true } : run;
+  const said = warn ? [
+    {
+      kind: "notify",
+      message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
+      level: "warning"
+    }
+  ] : [];
+  return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
+}
+function stop(agents, run, now, limit, refuse, cascade) {
+  const spent = run.spent ?? { limit, at: now };
+  const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
+  const effects = [
+    runRecord(stopped),
+    stoppedNotice(stopped, spent.limit),
+    { kind: "stopAgent", agent: run.id }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
+  let next = withRun(agents, stopped);
+  if (!cascade) return { agents: next, effects };
+  for (const child of Object.values(next.runs)) {
+    if (child.parent !== run.id || !isRunning(child)) continue;
+    const step = stop(next, child, now, "parent", false, true);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function refuseStopped2(agents, run) {
+  return {
+    agents,
+    effects: [
+      { kind: "stopAgent", agent: run.id },
+      { kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL }
+    ]
+  };
+}
+function stoppedNotice(run, limit) {
+  const name = subagentName(run.task, run.agentType);
+  return {
+    kind: "notify",
+    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    level: "info"
+  };
+}
+
+// src/core/subagents/compose.ts
+function transitionWithSubagents(state, event, now) {
+  switch (event.type) {
+    case "agentStart":
+      return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+    case "agentEnd": {
+      const run = state.subagents.runs[event.agent];
+      return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
+    }
+    case "modelCall":
+    case "toolCall": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const run = session.state.subagents.runs[agent];
+      if (run === void 0) {
+        if (!viewOf(session.state).spent) return session;
+        const refuse = [
+          { kind: "stopAgent", agent },
+          { kind: "refuse", reason: SUBAGENT_REFUSED }
+        ];
+        return { state: session.state, effects: [...session.effects, ...refuse] };
+      }
+      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
+      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+    }
+    case "modelResponse": {
+      const agent = event.agent;
+      if (agent === void 0) break;
+      const run = state.subagents.runs[agent];
+      const used = { tokens: event.tokens, cost: event.cost };
+      const own = run === void 0 ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
+      const counted = own === null ? state : { ...state, subagents: own.agents };
+      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      return { state: session.state, effects: [...own?.effects ?? [], ...session.effects] };
+    }
+    case "timeCheck": {
+      const session = sessionStep(state, event, now);
+      return joined(
+        session.state,
+        session.effects,
+        agentsTimeCheck(session.state.subagents, now, viewOf(session.state))
+      );
+    }
+  }
+  return sessionStep(state, event, now);
+}
+function sessionStep(state, event, now) {
+  const result = transition(state, event, now);
+  if (isSpent(state) || !isSpent(result.state)) return result;
+  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+}
+function joined(state, before, agents) {
+  return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
+}
+function isSpent(state) {
+  return state.standing?.spent != null;
+}
+function viewOf(state) {
+  return {
+    spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
+    graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
+  };
 }
 
 // src/core/runtime.ts
@@ -2095,10 +2795,10 @@ var SessionRuntime = class {
     const answer = this.dispatch(event);
     return daily === null ? answer : mergeAnswer(answer, daily);
   }
-  /** Feeds one event to the session's rules alone and carries out what they say. */
+  /** Feeds one event to the session's rules (and its subagents') alone and carries out what they say. */
   dispatch(event) {
     try {
-      const result = transition(this.state, event, this.ports.clock.now());
+      const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result.state;
       return this.carryOut(result.effects);
     } catch (error) {
@@ -2197,7 +2897,7 @@ ${mode}`;
   dailyEventOf(event, port) {
     switch (event.type) {
       case "modelCall":
-        return isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
+        return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
         port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
         return { type: "duringRun", modelCall: false };
@@ -2225,15 +2925,18 @@ var TimeChecks = class {
   refreshTimer = null;
   checkTimer = null;
   checkDue = null;
-  /** Arms what `state` needs now: nothing without an active budget or a run under a daily time limit. */
+  /**
+   * Arms what `state` needs now: nothing without an active budget, a run under a daily time limit, or a subagent
+   * whose time runs.
+   */
   arm(state, dailyRun) {
-    if (!isActive(state) && !dailyRun) {
+    if (!isActive(state) && !dailyRun && !hasSubagentTimers(state.subagents)) {
       this.cancel();
       return;
     }
     this.refreshTimer ??= this.scheduler.setInterval(this.check, STATUS_REFRESH_INTERVAL_MS);
     const now = this.clock.now();
-    const delay = nextTimeCheckIn(state, now);
+    const delay = nextCheckIn(state, now);
     if (delay === null) {
       this.cancelCheck();
       return;
@@ -2259,6 +2962,12 @@ var TimeChecks = class {
     this.checkDue = null;
   }
 };
+function nextCheckIn(state, now) {
+  const session = nextTimeCheckIn(state, now);
+  const subagents = nextSubagentCheckIn(state.subagents, now);
+  if (subagents === null) return session;
+  return session === null ? subagents : Math.min(session, subagents);
+}
 
 // src/core/live-session.ts
 var LiveSession = class {
@@ -2305,13 +3014,14 @@ var LiveSession = class {
       const ledger = history.budget ? readLedger(this.ports.ledger, history.budget) : NOTHING_RECORDED;
       const event = { type: "load", history, ledger, mode, announce };
       if (defaultBudget) event.defaultBudget = { ...defaultBudget, newBudgetId: this.ports.newBudgetId() };
-      const { onLimit, awareness, grace } = this.settings;
+      const { onLimit, awareness, grace, subagents } = this.settings;
       if (onLimit) {
         event.onLimit = onLimit;
         event.canAsk = this.canAsk();
       }
       if (awareness) event.awareness = awareness;
       if (grace) event.grace = grace;
+      if (subagents) event.subagents = subagents;
       this.dispatch(event);
       this.loadDaily(settings !== void 0);
     });
@@ -2401,7 +3111,12 @@ var LiveSession = class {
     return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
   }
   async askAll(first) {
-    const merged = { ...first, notices: [...first.notices], questions: [] };
+    const merged = {
+      ...first,
+      notices: [...first.notices],
+      questions: [],
+      stoppedAgents: [...first.stoppedAgents]
+    };
     const open = [...first.questions];
     const asked = (async () => {
       for (let question = open.shift(); question; question = open.shift()) {
@@ -2440,7 +3155,7 @@ var LiveSession = class {
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
   }
-  /** Tells the user what an answer says. */
+  /** Tells the user what an answer says, and stops the subagents it stops. */
   show(answer) {
     if (this.disposed) return;
     for (const notice of answer.notices) {
@@ -2450,6 +3165,7 @@ var LiveSession = class {
         this.report("notify", error);
       }
     }
+    for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
   }
   /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
   armTimers() {
@@ -2702,9 +3418,9 @@ var ClaudeSession = class {
   /** The tool's answer, or STOPPED when the run is ended while it runs. */
   whileRunning(pending) {
     return new Promise((resolve, reject) => {
-      const stop = () => resolve(STOPPED);
-      this.stoppers.add(stop);
-      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop));
+      const stop2 = () => resolve(STOPPED);
+      this.stoppers.add(stop2);
+      pending.then(resolve, reject).finally(() => this.stoppers.delete(stop2));
     });
   }
   /** The main loop's turn ended: the run is over. */
@@ -2717,7 +3433,7 @@ var ClaudeSession = class {
   /** The rules end the run: running tools are stopped; a turn with none running (a response streaming) is aborted. */
   abortRun() {
     if (this.stoppers.size > 0) {
-      for (const stop of [...this.stoppers]) stop();
+      for (const stop2 of [...this.stoppers]) stop2();
       this.stoppers.clear();
       return;
     }
@@ -3337,10 +4053,10 @@ var ModuleHost = class {
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {
-    const ending = this.session;
+    const ending2 = this.session;
     this.session = null;
-    if (ending === null) return;
-    const session = await ending.catch(() => null);
+    if (ending2 === null) return;
+    const session = await ending2.catch(() => null);
     await session?.close();
   }
 };

@@ -108,7 +108,15 @@ export class HookRuntime {
 		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
 		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
 		const notices = [...said, ...told];
-		return { notices, context: answer.context, refusal: answer.refusal, stop: answer.aborted, answered: false };
+		const reply: HookReply = {
+			notices,
+			context: answer.context,
+			refusal: answer.refusal,
+			stop: answer.aborted,
+			answered: false,
+		};
+		if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
+		return reply;
 	}
 
 	/** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */

@@ -52,6 +52,8 @@ export interface HookReply {
 	stop: boolean;
 	/** The prompt was a `/timebox` line, answered by Timebox: it never reaches the model. */
 	answered: boolean;
+	/** The subagents to end now, with no further model request; absent when none is. */
+	stoppedAgents?: string[];
 }
 
 /** A reply that says nothing. */

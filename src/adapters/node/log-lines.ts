@@ -5,8 +5,11 @@ import type { LedgerClaim } from "../../core/index.ts";
 
 /** One line of a session's log. */
 export type LogLine =
-	/** A budget record (set, extended, paused, turned off): the history reads it as the record it is. */
-	| { kind: "active" | "off"; [field: string]: unknown }
+	/**
+	 * A budget record (set, extended, paused, turned off), or a subagents' record (their budget, how one stands): the
+	 * history reads it as the record it is.
+	 */
+	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
 	/** A prompt that ran, counted once by its id. */
 	| { kind: "prompt"; promptId: string; at: number }
 	/** Another model call of a prompt's run. */
@@ -42,7 +45,7 @@ const PROMPT_KINDS = new Set(["prompt", "call", "ended", "daily-stopped", "daily
 /** A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). */
 export function readLogLine(fields: Fields): LogLine | null {
 	const kind = fields.kind;
-	if (kind === "active" || kind === "off") return { ...fields, kind };
+	if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
 	if (PROMPT_KINDS.has(String(kind))) {
 		return text(fields.promptId) ? ({ kind, promptId: fields.promptId, at: atOf(fields) } as LogLine) : null;
 	}

@@ -77,7 +77,8 @@ export class SessionLog implements BudgetStore {
 		const counted = new Set<string>();
 		for (const line of this.lines()) {
 			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
-			else if (line.kind === "active" || line.kind === "off") items.push({ kind: "record", record: line });
+			else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+				items.push({ kind: "record", record: line });
 			else if (line.kind === "usage" && !counted.has(line.responseId)) {
 				counted.add(line.responseId);
 				const { tokens, cost = 0 } = line;

@@ -7,6 +7,8 @@ import {
 	type BudgetStore,
 	type HistoryItem,
 	OFF_ENTRY_TYPE,
+	SUBAGENT_ENTRY_TYPE,
+	SUBAGENTS_ENTRY_TYPE,
 	type TimeboxRecord,
 } from "../../core/index.ts";
 import { promptKey } from "./prompt-key.ts";
@@ -30,6 +32,12 @@ function historyItem(entry: SessionEntry): HistoryItem | null {
 	if (entry.type !== "custom") return null;
 	if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
 	if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } };
+	if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
+		return { kind: "record", record: { ...fieldsOf(entry.data), kind: "subagents" } };
+	}
+	if (entry.customType === SUBAGENT_ENTRY_TYPE) {
+		return { kind: "record", record: { ...fieldsOf(entry.data), kind: "subagent" } };
+	}
 	return null;
 }
 
@@ -41,13 +49,24 @@ export class PiBudgetStore implements BudgetStore {
 	) {}
 
 	append(record: TimeboxRecord): void {
-		if (record.kind === "active") this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
-		else
-			this.pi.appendEntry(OFF_ENTRY_TYPE, {
-				version: record.version,
-				budgetId: record.budgetId,
-				disabledAt: record.disabledAt,
-			});
+		switch (record.kind) {
+			case "active":
+				this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
+				return;
+			case "off":
+				this.pi.appendEntry(OFF_ENTRY_TYPE, {
+					version: record.version,
+					budgetId: record.budgetId,
+					disabledAt: record.disabledAt,
+				});
+				return;
+			case "subagents":
+				this.pi.appendEntry(SUBAGENTS_ENTRY_TYPE, { version: record.version, budgets: record.budgets, at: record.at });
+				return;
+			case "subagent":
+				this.pi.appendEntry(SUBAGENT_ENTRY_TYPE, { version: record.version, agent: record.agent });
+				return;
+		}
 	}
 
 	/**

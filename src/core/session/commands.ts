@@ -9,6 +9,8 @@ import { formatLeft } from "../format.ts";
 import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
 import { parseCommand } from "../parse.ts";
 import { budgetRecord, offRecord } from "../records.ts";
+import { subagentsCommand } from "../subagents/commands.ts";
+import { subagentStatusLines } from "../subagents/status.ts";
 import { once } from "./outcomes.ts";
 import {
 	budgetOf,
@@ -27,7 +29,12 @@ export function command(
 	event: Extract<SessionEvent, { type: "command" }>,
 	now: number,
 ): Transition {
-	const plan = planCommand(parseCommand(event.args), {
+	const parsed = parseCommand(event.args);
+	if (parsed.kind === "subagents") {
+		const result = subagentsCommand(state.subagents, parsed, now);
+		return { state: { ...state, subagents: result.agents }, effects: result.effects };
+	}
+	const plan = planCommand(parsed, {
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
 		usedPrompts: shownPrompts(state),
@@ -37,6 +44,7 @@ export function command(
 		...(event.cost === undefined ? {} : { cost: event.cost }),
 		...(event.tokensSeen === undefined ? {} : { tokensSeen: event.tokensSeen }),
 		...(event.report === undefined ? {} : { report: event.report }),
+		...(parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}),
 	});
 	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
 	switch (plan.change) {

@@ -87,6 +87,10 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		}
 		case "onStopReport":
 			return onStopReported(state, event, now);
+		case "agentStart":
+		case "agentEnd":
+			// The subagents' own rules hear these, composed with the session's in the runtime (subagents/compose.ts).
+			return { state, effects: [] };
 	}
 }
 

@@ -19,6 +19,7 @@ import {
 } from "../messages.ts";
 import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
 import { budgetRecord } from "../records.ts";
+import { loadSubagents } from "../subagents/load.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,
@@ -49,6 +50,7 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		running,
 		askAtLimit: onLimit?.value === "ask" && event.canAsk === true,
 		settings,
+		subagents: loadSubagents(history, event.subagents, effects),
 	};
 	const budget = history.budget;
 	if (!history.hasRecords && event.defaultBudget) {

@@ -5,6 +5,7 @@ import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, UNNAMED_
 import type { Effect } from "../events.ts";
 import { formatStatus, SPENT_STATUS, type StepCount, WRAPPING_UP_STATUS } from "../format.ts";
 import { elapsedMs } from "../measure.ts";
+import { NO_SUBAGENTS, type SubagentsState } from "../subagents/state.ts";
 
 /**
  * One session under the rules: where its prompts stand, its settings, and the budget in force with how it stands. A
@@ -23,6 +24,8 @@ export interface SessionState {
 	readonly asking: boolean;
 	/** The session's settings for every budget that does not set its own: awareness and the grace period. */
 	readonly settings: SessionSettings;
+	/** The session's subagents: the budget a new one gets, and those that run. */
+	readonly subagents: SubagentsState;
 }
 
 /** A budget in force and how it stands: what it counted, warned, used and stopped. */
@@ -78,6 +81,7 @@ export const EMPTY_SESSION: SessionState = {
 	askAtLimit: false,
 	asking: false,
 	settings: {},
+	subagents: NO_SUBAGENTS,
 };
 
 /** How a budget stands when it is set: nothing used, warned or stopped; a prompt running now does not count. */

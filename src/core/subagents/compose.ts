@@ -1,0 +1,97 @@
+// The subagent rules composed with the session's, once, for the runtime: a subagent's events go to its rules (the
+// session's time checked first, its usage counted once by the session too), the session's events to the session's
+// rules, and when the session's budget becomes spent every running subagent is stopped with it.
+
+import { SUBAGENT_GRACE_MS } from "../constants.ts";
+import type { Effect, SessionEvent } from "../events.ts";
+import { SUBAGENT_REFUSED } from "../messages.ts";
+import { type SessionState, type Transition, transition } from "../session/index.ts";
+import {
+	agentEnd,
+	agentModelCall,
+	agentResponse,
+	agentStart,
+	agentsTimeCheck,
+	agentToolCall,
+	stopAll,
+} from "./rules.ts";
+import type { AgentsTransition, SessionView } from "./state.ts";
+
+/** Applies one event to a session and its subagents: the new state and the effects to carry out. */
+export function transitionWithSubagents(state: SessionState, event: SessionEvent, now: number): Transition {
+	switch (event.type) {
+		case "agentStart":
+			return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+		case "agentEnd": {
+			const run = state.subagents.runs[event.agent];
+			return run === undefined ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
+		}
+		case "modelCall":
+		case "toolCall": {
+			const agent = event.agent;
+			if (agent === undefined) break;
+			// The session's time runs while only a subagent works: it is checked first, and its stop stops them all.
+			const session = sessionStep(state, { type: "timeCheck" }, now);
+			const run = session.state.subagents.runs[agent];
+			if (run === undefined) {
+				// A subagent never seen started (its start was refused, or the host never said): nothing of it runs while
+				// the session's stop holds; else it is let through, unbudgeted.
+				if (!viewOf(session.state).spent) return session;
+				const refuse: Effect[] = [
+					{ kind: "stopAgent", agent },
+					{ kind: "refuse", reason: SUBAGENT_REFUSED },
+				];
+				return { state: session.state, effects: [...session.effects, ...refuse] };
+			}
+			const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
+			return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+		}
+		case "modelResponse": {
+			const agent = event.agent;
+			if (agent === undefined) break;
+			const run = state.subagents.runs[agent];
+			const used = { tokens: event.tokens, cost: event.cost };
+			const own = run === undefined ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
+			const counted = own === null ? state : { ...state, subagents: own.agents };
+			// The session counts what the call used once, as it counts the main agent's.
+			const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+			return { state: session.state, effects: [...(own?.effects ?? []), ...session.effects] };
+		}
+		case "timeCheck": {
+			const session = sessionStep(state, event, now);
+			return joined(
+				session.state,
+				session.effects,
+				agentsTimeCheck(session.state.subagents, now, viewOf(session.state)),
+			);
+		}
+	}
+	return sessionStep(state, event, now);
+}
+
+/** The session's rules, and every running subagent stopped when they spend the session's budget. */
+function sessionStep(state: SessionState, event: SessionEvent, now: number): Transition {
+	const result = transition(state, event, now);
+	if (isSpent(state) || !isSpent(result.state)) return result;
+	return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+}
+
+function joined(state: SessionState, before: readonly Effect[], agents: AgentsTransition): Transition {
+	return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
+}
+
+function isSpent(state: SessionState): boolean {
+	return state.standing?.spent != null;
+}
+
+/**
+ * The session as the subagent rules see it: whether its stop holds (its budget is spent and the run it stopped is the
+ * latest: a prompt after the stop runs on, as the chat does, and so may its subagents), and the time a subagent gets
+ * to conclude.
+ */
+function viewOf(state: SessionState): SessionView {
+	return {
+		spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
+		graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS,
+	};
+}

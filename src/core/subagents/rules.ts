@@ -1,0 +1,336 @@
+// A subagent's budget at work: it is told its budget when it starts, warned from 80% of it, and at its limit its
+// tools are refused while it writes its final answer; it is stopped when it asks for tools again, when the time to
+// conclude runs out, or when the session's budget is spent. Never more than two model calls after its budget is
+// spent. Its parent reads one line with its result when it stopped at its budget.
+
+import { NO_SPEND, type SubagentRun, type TaskLimit } from "../budget.ts";
+import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, SUBAGENT_CALLS_AFTER_SPENT } from "../constants.ts";
+import type { Effect, SessionEvent } from "../events.ts";
+import { safeAmount } from "../measure.ts";
+import {
+	SUBAGENT_REFUSED,
+	SUBAGENT_STOPPED_REFUSAL,
+	SUBAGENT_WRAP_UP_BLOCK,
+	SUBAGENT_WRAP_UP_REFUSAL,
+	subagentBudgetBlock,
+	subagentName,
+	subagentParentLine,
+	subagentStoppedMessage,
+	subagentWarningBlock,
+	subagentWarningMessage,
+} from "../messages.ts";
+import { describeTaskBudget } from "./describe.ts";
+import {
+	type AgentsTransition,
+	budgetFor,
+	firstWords,
+	isRunning,
+	leftText,
+	reachedLimit,
+	runRecord,
+	type SessionView,
+	type SubagentsState,
+	usedRatio,
+	usedText,
+	withRun,
+} from "./state.ts";
+
+type Event<T extends SessionEvent["type"]> = Extract<SessionEvent, { type: T }>;
+
+/** A subagent is about to start: refused once the session's budget is spent; else it gets its budget and is told it. */
+export function agentStart(
+	agents: SubagentsState,
+	event: Event<"agentStart">,
+	now: number,
+	session: SessionView,
+): AgentsTransition {
+	if (session.spent) return { agents, effects: [{ kind: "refuse", reason: SUBAGENT_REFUSED }] };
+	const known = agents.runs[event.agent];
+	// The host told of the same start again: it is the same subagent.
+	if (known) return { agents, effects: [] };
+	const budget = budgetFor(agents, event.agentType);
+	const atStart = budget !== null && event.contextAtStart !== false;
+	const run: SubagentRun = {
+		id: event.agent,
+		parent: event.parent,
+		agentType: event.agentType,
+		task: firstWords(event.task),
+		budget,
+		startedAt: now,
+		steps: 0,
+		spend: NO_SPEND,
+		warned: false,
+		told: atStart,
+		spent: null,
+		wrapUp: null,
+		ended: null,
+		closed: false,
+		endedAt: null,
+	};
+	const effects: Effect[] = [runRecord(run)];
+	if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
+	return { agents: withRun(agents, run), effects };
+}
+
+/**
+ * A subagent's model call: refused for a stopped one; the call that concludes (the wrap-up block) once its budget is
+ * spent, and a stop after two; else counted, with its budget on the first and the warning from 80%.
+ */
+export function agentModelCall(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	session: SessionView,
+): AgentsTransition {
+	if (!isRunning(run)) return refuseStopped(agents, run);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
+	const wrapUp = run.wrapUp;
+	if (wrapUp !== null) {
+		if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
+			return stop(agents, run, now, "session", true, true);
+		return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+	}
+	const limit = reachedLimit(run, now);
+	if (limit !== null) {
+		const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+		return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+	}
+	const counted: SubagentRun = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
+	const effects: Effect[] = [];
+	if (!run.told && run.budget !== null) {
+		effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+	}
+	const ratio = usedRatio(counted, now);
+	if (ratio >= NUDGE_WARNING_RATIO) {
+		effects.push({
+			kind: "context",
+			text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now)),
+		});
+	}
+	return warnOnce(agents, counted, now, effects, true);
+}
+
+/** A subagent's tool: refused once its budget is spent, and it is stopped when it asks again after a refusal. */
+export function agentToolCall(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	session: SessionView,
+): AgentsTransition {
+	if (!isRunning(run)) return refuseStopped(agents, run);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
+	const wrapUp = run.wrapUp;
+	if (wrapUp !== null) {
+		const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
+		if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
+		const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
+		return refuseTool(agents, refused, wrapUp.refusedAt === null);
+	}
+	// The model calls it made are its own to use: only the time, tokens or cost can run out before a tool.
+	const limit = reachedLimit(run, now, false);
+	if (limit === null) return { agents, effects: [] };
+	const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+	return refuseTool(agents, spent, true);
+}
+
+/**
+ * What a subagent's model call used counts for it and for every subagent above it (each checked against its tokens and
+ * cost); the session counts it once, apart from this.
+ */
+export function agentResponse(
+	agents: SubagentsState,
+	run: SubagentRun,
+	used: { tokens: number; cost: number },
+	now: number,
+	session: SessionView,
+): AgentsTransition {
+	let next = agents;
+	const effects: Effect[] = [];
+	const tokens = safeAmount(used.tokens);
+	const cost = safeAmount(used.cost);
+	// Each subagent counts once, whatever parents the host named (a subagent named as its own parent included).
+	const counted = new Set<string>();
+	for (let one: SubagentRun | undefined = run; one !== undefined && !counted.has(one.id); one = parentOf(next, one)) {
+		counted.add(one.id);
+		const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
+		const withSpend: SubagentRun = { ...one, spend };
+		const running = isRunning(withSpend) && withSpend.spent === null;
+		const limit = running ? reachedLimit(withSpend, now, false) : null;
+		const step =
+			limit === null
+				? running
+					? warnOnce(next, withSpend, now, [], true)
+					: kept(next, withSpend)
+				: spendBudget(next, withSpend, limit, now, session);
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
+}
+
+/** Time checks: a subagent whose time ran out concludes; one whose time to conclude ran out is stopped. */
+export function agentsTimeCheck(agents: SubagentsState, now: number, session: SessionView): AgentsTransition {
+	let next = agents;
+	const effects: Effect[] = [];
+	for (const run of Object.values(agents.runs)) {
+		// One stopped meanwhile with the subagent that started it is done with.
+		if (!isRunning(run) || next.runs[run.id] !== run) continue;
+		let step: AgentsTransition;
+		if (run.wrapUp !== null) {
+			if (now < run.wrapUp.until) continue;
+			step = stop(next, run, now, "session", false, true);
+		} else {
+			// A subagent whose budget is spent is concluding (above) or stopped: this one is within its budget.
+			const limit = reachedLimit(run, now, false);
+			step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+		}
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
+}
+
+/** The session's budget is spent: every running subagent is stopped with it. */
+export function stopAll(agents: SubagentsState, now: number): AgentsTransition {
+	let next = agents;
+	const effects: Effect[] = [];
+	for (const run of Object.values(agents.runs)) {
+		if (!isRunning(run)) continue;
+		const step = stop(next, run, now, "session", false, false);
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
+}
+
+/**
+ * A subagent ended and its answer went back to its parent: it is gone. One that concluded at its budget is told to
+ * the user; the parent reads a line with the result of one that concluded or was stopped.
+ */
+export function agentEnd(agents: SubagentsState, run: SubagentRun, now: number): AgentsTransition {
+	const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
+	const closed: SubagentRun = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
+	const { [run.id]: _gone, ...runs } = agents.runs;
+	const effects: Effect[] = [runRecord(closed)];
+	const spent = run.spent;
+	if (spent !== null) {
+		if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
+		effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
+	}
+	return { agents: { ...agents, runs }, effects };
+}
+
+/** Keeps a subagent as it stands now, in the state and the records. */
+function kept(agents: SubagentsState, run: SubagentRun): AgentsTransition {
+	return { agents: withRun(agents, run), effects: [runRecord(run)] };
+}
+
+function parentOf(agents: SubagentsState, run: SubagentRun): SubagentRun | undefined {
+	return run.parent === null ? undefined : agents.runs[run.parent];
+}
+
+/** The call a subagent concludes in: the wrap-up block, and the record of how it stands. */
+function concludingCall(agents: SubagentsState, run: SubagentRun): AgentsTransition {
+	return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+}
+
+/** Its budget ran out between model calls: its next call is the one it concludes in. */
+function spendBudget(
+	agents: SubagentsState,
+	run: SubagentRun,
+	limit: TaskLimit,
+	now: number,
+	session: SessionView,
+): AgentsTransition {
+	const spent: SubagentRun = {
+		...run,
+		spent: { limit, at: now },
+		wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null },
+	};
+	return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
+}
+
+/** Refuses a tool of a subagent that concludes, with the reason it reads. */
+function refuseTool(agents: SubagentsState, run: SubagentRun, changed: boolean): AgentsTransition {
+	const refuse: Effect = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
+	return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
+}
+
+/**
+ * Keeps the run as counted, and warns the user once when it reaches 80% of its budget. Its record is written when it
+ * `changed` (a call or usage counted) or is warned now: a time check that finds nothing new writes nothing.
+ */
+function warnOnce(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	effects: Effect[],
+	changed: boolean,
+): AgentsTransition {
+	const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+	if (!warn && !changed) return { agents, effects };
+	const next = warn ? { ...run, warned: true } : run;
+	const said: Effect[] = warn
+		? [
+				{
+					kind: "notify",
+					message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
+					level: "warning",
+				},
+			]
+		: [];
+	return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
+}
+
+/**
+ * Stops a subagent now, with no further model request: the user is told, its answer goes back to its parent, and the
+ * subagents it started that still run are stopped with it (nobody is left to read their answers). `limit` names why
+ * when its own budget was not spent yet (the session's stop, its parent's); `refuse` refuses the call that met the stop;
+ * `cascade` false leaves the subagents it started to the caller (the session's stop stops them all itself).
+ */
+function stop(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	limit: TaskLimit,
+	refuse: boolean,
+	cascade: boolean,
+): AgentsTransition {
+	const spent = run.spent ?? { limit, at: now };
+	const stopped: SubagentRun = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
+	const effects: Effect[] = [
+		runRecord(stopped),
+		stoppedNotice(stopped, spent.limit),
+		{ kind: "stopAgent", agent: run.id },
+	];
+	if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
+	let next = withRun(agents, stopped);
+	if (!cascade) return { agents: next, effects };
+	for (const child of Object.values(next.runs)) {
+		if (child.parent !== run.id || !isRunning(child)) continue;
+		const step = stop(next, child, now, "parent", false, true);
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
+}
+
+/** A stopped subagent asks for more: refused, and stopped again (the host may not have ended it yet). */
+function refuseStopped(agents: SubagentsState, run: SubagentRun): AgentsTransition {
+	return {
+		agents,
+		effects: [
+			{ kind: "stopAgent", agent: run.id },
+			{ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL },
+		],
+	};
+}
+
+function stoppedNotice(run: SubagentRun, limit: TaskLimit): Effect {
+	const name = subagentName(run.task, run.agentType);
+	return {
+		kind: "notify",
+		message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+		level: "info",
+	};
+}

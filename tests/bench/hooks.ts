@@ -1,7 +1,9 @@
 // Benchmark 6: what Timebox's hooks cost the hook hosts: one hook process against bare Node start-up, and whole print
 // runs (`claude -p`, `gemini -p`, `codex exec`) with and without Timebox, against loopback fake APIs, in throwaway HOMEs.
+// Claude Code runs the plugin's hooks module in its own process where it can (function hooks), and the classic hooks
+// where it refuses modules: both are measured, the module against the floor of any hooks-module plugin.
 
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeResponses } from "../../demo/fakes/responses.ts";
@@ -20,6 +22,8 @@ import { median, nowMs, runProcess } from "./stats.ts";
 /** Timed runs of each process, alternating. */
 export const HOOK_RUNS = 15;
 export const PRINT_RUNS = 5;
+/** `claude -p` runs of each of its four kinds, alternating: a start-up whose cost varies on a busy machine. */
+export const CLAUDE_PRINT_RUNS = 9;
 /** `codex exec` answers in well under a second: more runs of each kind keep its median steady on a busy machine. */
 export const CODEX_RUNS = 11;
 /** The budget in force in the runs that have one: a default for every new session, which every hook must enforce. */
@@ -36,7 +40,17 @@ export interface CodexRuns extends PrintRuns {
 	withBudgetMs: number;
 }
 
-export interface HookCostResult extends PrintRuns {
+/**
+ * `claude -p` one answer: without any plugin, with the plugin where its hooks module loads (`withPluginMs`), with a
+ * plugin whose hooks module registers nothing (the floor of any hooks-module plugin), and with the plugin where Claude
+ * Code refuses hooks modules (the classic hooks alone).
+ */
+export interface ClaudePrintRuns extends PrintRuns {
+	emptyModuleMs: number;
+	classicMs: number;
+}
+
+export interface HookCostResult extends ClaudePrintRuns {
 	nodeMs: number;
 	hookMs: number;
 	gemini: PrintRuns;
@@ -80,24 +94,59 @@ export async function measureHookCost(): Promise<HookCostResult> {
 	}
 }
 
-async function measurePrintRuns(): Promise<{ withoutPluginMs: number; withPluginMs: number }> {
+/** A plugin whose `hooks/hooks.json` names a hooks module that registers nothing, written under `root`. */
+function emptyModulePlugin(root: string): string {
+	const plugin = join(root, "empty-module-plugin");
+	mkdirSync(join(plugin, ".claude-plugin"), { recursive: true });
+	mkdirSync(join(plugin, "hooks"));
+	writeFileSync(join(plugin, ".claude-plugin/plugin.json"), JSON.stringify({ name: "empty-module" }));
+	writeFileSync(join(plugin, "hooks/hooks.json"), JSON.stringify({ modules: ["./register.ts"] }));
+	writeFileSync(join(plugin, "hooks/register.ts"), "// Registers nothing.\nexport function register() {}\n");
+	return plugin;
+}
+
+/** `claude -p hello`, the four kinds of run alternating (see ClaudePrintRuns); hooks modules refused in their own HOME. */
+async function measurePrintRuns(): Promise<ClaudePrintRuns> {
 	await ensureClaudeCode();
 	const api = await FakeAnthropic.start();
-	const box = await createSandbox();
+	const box = await createSandbox("function hooks");
+	const classic = await createSandbox("classic hooks");
 	try {
 		const options = { home: box.home, cwd: box.cwd, apiUrl: api.url };
-		const without: number[] = [];
-		const withPlugin: number[] = [];
-		for (let run = 0; run < PRINT_RUNS; run++) {
-			api.reply({ text: "plain" });
-			without.push(await timed(() => runClaude(["-p", "hello"], options)));
-			api.reply({ text: "with" });
-			withPlugin.push(await timed(() => runClaude(["-p", "--plugin-dir", PLUGIN_DIR, "hello"], options)));
+		const empty = emptyModulePlugin(box.root);
+		const print =
+			(args: string[], home = box.home, cwd = box.cwd) =>
+			() => {
+				api.reply({ text: "answer" });
+				return runClaude(["-p", ...args, "hello"], { ...options, home, cwd });
+			};
+		const kinds = {
+			without: print([]),
+			withPlugin: print(["--plugin-dir", PLUGIN_DIR]),
+			emptyModule: print(["--plugin-dir", empty]),
+			classic: print(["--plugin-dir", PLUGIN_DIR], classic.home, classic.cwd),
+		};
+		const times = {
+			without: [] as number[],
+			withPlugin: [] as number[],
+			emptyModule: [] as number[],
+			classic: [] as number[],
+		};
+		for (let run = 0; run < CLAUDE_PRINT_RUNS; run++) {
+			for (const kind of ["without", "withPlugin", "emptyModule", "classic"] as const) {
+				times[kind].push(await timed(kinds[kind]));
+			}
 		}
-		return { withoutPluginMs: median(without), withPluginMs: median(withPlugin) };
+		return {
+			withoutPluginMs: median(times.without),
+			withPluginMs: median(times.withPlugin),
+			emptyModuleMs: median(times.emptyModule),
+			classicMs: median(times.classic),
+		};
 	} finally {
 		await api.close();
 		await box.cleanup();
+		await classic.cleanup();
 	}
 }
 

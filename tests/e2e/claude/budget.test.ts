@@ -1,4 +1,5 @@
-// Guards Timebox inside the real Claude Code binary: /timebox replies, turn and time stops, the nudge, the status line.
+// Guards Timebox inside the real Claude Code binary on its classic hooks (the command hooks, with the plugin's hooks
+// module refused, as where Claude Code loads none): /timebox replies, turn and time stops, the nudge, the status line.
 
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import {
 	ensureClaudeCode,
 	FakeAnthropic,
 	loggedSessions,
+	MODULE_REFUSED_NOTE,
 	messageTexts,
 	PLUGIN_DIR,
 	REPO,
@@ -31,7 +33,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
 	api = await FakeAnthropic.start();
-	box = await createSandbox();
+	box = await createSandbox("classic hooks");
 });
 
 afterEach(async () => {
@@ -55,7 +57,7 @@ async function answered(prompt: string, answer: string): Promise<void> {
 	const before = api.requests.length;
 	api.reply({ text: answer });
 	const result = await claude(prompt, { resume: true });
-	expect(result.stderr).toBe("");
+	expect(result.stderr).toBe(MODULE_REFUSED_NOTE);
 	expect(result.stdout).toBe(`${answer}\n`);
 	expect(api.requests.length).toBe(before + 1);
 	expect(messageTexts(api.lastRequest, "user").join("\n")).toContain(prompt);

@@ -1,6 +1,7 @@
 // Claude Code installed the standard way, in a throwaway HOME: the repository as a marketplace, `claude plugin install
 // timebox@timebox`, /timebox answered and enforced without --plugin-dir, and the status line set up by one command that
-// wraps the status line the user already has and finds the marketplace plugin's data folder.
+// wraps the status line the user already has and finds the marketplace plugin's data folder: on the classic hooks (the
+// plugin's hooks module refused), whose status line is that separate program.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +25,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
 	api = await FakeAnthropic.start();
-	box = await createSandbox();
+	box = await createSandbox("classic hooks");
 });
 
 afterEach(async () => {

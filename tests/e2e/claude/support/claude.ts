@@ -1,6 +1,7 @@
 // The real Claude Code for the e2e suites: installed once, run hermetically against a scripted fake Messages API.
 
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,8 +21,19 @@ export { REPO } from "../../../../demo/repo.ts";
 export { type RunOptions, type RunResult, runProcess };
 export const TIMEBOX_BIN = join(PLUGIN_DIR, "bin/timebox.mjs");
 
+/**
+ * How Claude Code runs the plugin: its hooks module in Claude Code's own process ("function hooks", the default where
+ * the module loads), or the command hooks alone ("classic hooks"), as in a Claude Code that refuses hooks modules.
+ */
+export type ClaudeMode = "function hooks" | "classic hooks";
+
+/** What `claude` prints on stderr, and only that, in a "classic hooks" sandbox: the plugin's module was refused. */
+export const MODULE_REFUSED_NOTE =
+	"timebox: hooks module not loaded: hooks modules are turned off for installed plugins in this process: the rollout switch served off; built-in plugins load regardless\n";
+
 /** A throwaway user: HOME and a working folder under one temporary root, removed by `cleanup`. */
 export interface Sandbox {
+	mode: ClaudeMode;
 	root: string;
 	home: string;
 	cwd: string;
@@ -30,13 +42,23 @@ export interface Sandbox {
 	cleanup(): Promise<void>;
 }
 
-export async function createSandbox(): Promise<Sandbox> {
+/**
+ * A new sandbox. In "classic hooks" mode its `~/.claude.json` holds the rollout switch of hooks modules as an earlier
+ * online session would have saved it, off: Claude Code then loads no plugin's hooks module and runs the command hooks
+ * alone (`runClaude` has Claude Code read that saved switch though telemetry is off).
+ */
+export async function createSandbox(mode: ClaudeMode = "function hooks"): Promise<Sandbox> {
 	const root = await mkdtemp(join(tmpdir(), "timebox-claude-e2e-"));
 	const home = join(root, "home");
 	const cwd = join(root, "work");
 	mkdirSync(home);
 	mkdirSync(cwd);
+	if (mode === "classic hooks") {
+		const switches = { cachedGrowthBookFeatures: { tengu_plugin_hooks_modules: false } };
+		writeFileSync(join(home, ".claude.json"), JSON.stringify(switches));
+	}
 	return {
+		mode,
 		root,
 		home,
 		cwd,
@@ -45,22 +67,161 @@ export async function createSandbox(): Promise<Sandbox> {
 	};
 }
 
-/** Runs the real `claude` with a hermetic environment: the fake API, no telemetry, no updater, stdin closed. */
-export function runClaude(
-	args: readonly string[],
-	options: { home: string; cwd: string; apiUrl: string; timeoutMs?: number; env?: NodeJS.ProcessEnv },
-): Promise<RunResult> {
-	const env: NodeJS.ProcessEnv = {
+export interface ClaudeOptions {
+	home: string;
+	cwd: string;
+	apiUrl: string;
+	timeoutMs?: number;
+	/** Added to the environment; its PATH, when given, replaces the test's. */
+	env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * The hermetic environment of a `claude` run: the fake API, no telemetry, no updater; the switches saved in the HOME's
+ * `~/.claude.json` are read though telemetry is off (the sandbox's mode is one of them).
+ */
+export function claudeEnv(options: ClaudeOptions): NodeJS.ProcessEnv {
+	return {
 		...options.env,
-		PATH: process.env.PATH,
+		PATH: options.env?.PATH ?? process.env.PATH,
 		HOME: options.home,
 		ANTHROPIC_BASE_URL: options.apiUrl,
 		ANTHROPIC_API_KEY: "sk-fake",
 		CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
 		DISABLE_TELEMETRY: "1",
 		DISABLE_AUTOUPDATER: "1",
+		CLAUDE_CODE_GB_DISK_CACHE_WHEN_TELEMETRY_OFF: "1",
 	};
-	return runProcess(CLAUDE_BIN, args, { cwd: options.cwd, env, timeoutMs: options.timeoutMs });
+}
+
+/** Runs the real `claude` with a hermetic environment (`claudeEnv`), stdin closed. */
+export function runClaude(args: readonly string[], options: ClaudeOptions): Promise<RunResult> {
+	return runProcess(CLAUDE_BIN, args, { cwd: options.cwd, env: claudeEnv(options), timeoutMs: options.timeoutMs });
+}
+
+/** One line `claude --output-format stream-json` printed, and when it arrived (epoch ms). */
+export interface StreamLine {
+	at: number;
+	line: Record<string, unknown>;
+}
+
+/**
+ * A `claude -p` session kept open: prompts go in as stream-json on stdin, one at a time, and every line it prints is
+ * kept with its arrival time. The session stays idle between prompts, as a user's does, until `close`.
+ */
+export class ClaudeSession {
+	readonly lines: StreamLine[] = [];
+	stderr = "";
+	private readonly child: ChildProcess;
+	private buffered = "";
+	private readonly exited: Promise<number | null>;
+
+	constructor(args: readonly string[], options: ClaudeOptions) {
+		const streaming = ["-p", "--input-format", "stream-json", "--output-format", "stream-json", "--verbose"];
+		this.child = spawn(CLAUDE_BIN, [...streaming, ...args], {
+			cwd: options.cwd,
+			env: claudeEnv(options),
+			stdio: ["pipe", "pipe", "pipe"],
+		});
+		this.child.stdout?.on("data", (chunk: Buffer) => this.read(chunk.toString()));
+		this.child.stderr?.on("data", (chunk: Buffer) => {
+			this.stderr += chunk.toString();
+		});
+		this.exited = new Promise((done) => this.child.once("close", (code) => done(code)));
+	}
+
+	/** The process id of `claude`. */
+	get pid(): number {
+		return this.child.pid ?? Number.NaN;
+	}
+
+	/** Sends a prompt; resolves with its `result` line once the prompt's run ended (or throws after `timeoutMs`). */
+	async send(prompt: string, timeoutMs = 60_000): Promise<StreamLine> {
+		const before = this.results().length;
+		const message = { type: "user", message: { role: "user", content: prompt } };
+		this.child.stdin?.write(`${JSON.stringify(message)}\n`);
+		const deadline = Date.now() + timeoutMs;
+		while (this.results().length === before) {
+			if (Date.now() > deadline || this.child.exitCode !== null) {
+				throw new Error(`no result for ${JSON.stringify(prompt)}; stderr: ${this.stderr.slice(0, 2_000)}`);
+			}
+			await new Promise((done) => setTimeout(done, 20));
+		}
+		return this.results()[before] as StreamLine;
+	}
+
+	/** The `result` lines so far, one per prompt. */
+	results(): StreamLine[] {
+		return this.lines.filter((entry) => entry.line.type === "result");
+	}
+
+	/** The texts of the status line (`$.ui.status`) as the session printed them, in order. */
+	statuses(): string[] {
+		return this.lines
+			.filter((entry) => entry.line.type === "system" && entry.line.subtype === "ui_status")
+			.map((entry) => String(entry.line.text ?? ""));
+	}
+
+	/** Ends the session (stdin closed, then killed if it lingers) and resolves with its exit code. */
+	async close(): Promise<number | null> {
+		this.child.stdin?.end();
+		const killer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
+		const code = await this.exited;
+		clearTimeout(killer);
+		return code;
+	}
+
+	private read(text: string): void {
+		this.buffered += text;
+		const parts = this.buffered.split("\n");
+		this.buffered = parts.pop() ?? "";
+		for (const part of parts) {
+			if (part.trim().length === 0) continue;
+			this.lines.push({ at: Date.now(), line: JSON.parse(part) as Record<string, unknown> });
+		}
+	}
+}
+
+/**
+ * A `node` on PATH that notes each start (its arguments, one line) in a log file, then runs the real Node: how a test
+ * sees whether a hook started Node at all. Returns the PATH to run with and a reader of the starts noted.
+ */
+export function loggingNode(root: string): { path: string; starts: () => string[] } {
+	const folder = join(root, "logging-node");
+	const log = join(root, "node-starts.log");
+	mkdirSync(folder, { recursive: true });
+	const shim = join(folder, "node");
+	writeFileSync(shim, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\nexec '${process.execPath}' "$@"\n`);
+	chmodSync(shim, 0o755);
+	return {
+		path: `${folder}:${process.env.PATH ?? ""}`,
+		starts: () =>
+			existsSync(log)
+				? readFileSync(log, "utf8")
+						.split("\n")
+						.filter((line) => line.length > 0)
+				: [],
+	};
+}
+
+/** The command lines of the processes running with HOME set to `home`: whatever a sandbox's `claude` left running. */
+export function processesOf(home: string): string[] {
+	const found: string[] = [];
+	for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+		try {
+			const environment = readFileSync(join("/proc", pid, "environ"), "utf8").split("\0");
+			if (!environment.includes(`HOME=${home}`)) continue;
+			found.push(
+				readFileSync(join("/proc", pid, "cmdline"), "utf8")
+					.split("\0")
+					.join(" ")
+					.trim(),
+			);
+		} catch {
+			// The process ended while it was read, or is not ours to read.
+		}
+	}
+	return found;
 }
 
 /** Runs the plugin's bundled script (`hook` or `statusline …`) directly with `node`, as Claude Code does. */

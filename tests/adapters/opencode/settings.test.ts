@@ -53,15 +53,17 @@ describe("the default budget", () => {
 
 describe("the other settings", () => {
 	it("are none when nothing sets them", () => {
-		expect(settingsOf({}, {})).toEqual({ onLimit: null, awareness: null, grace: null, daily: [] });
+		expect(settingsOf({}, {})).toEqual({ onLimit: null, awareness: null, grace: null, daily: [], subagents: null });
 	});
 
 	it("are the plugin's options, each named by its option", () => {
-		expect(settingsOf({}, { onLimit: "stop", awareness: "always", grace: "30s", daily: "2h" })).toEqual({
+		const subagents = { "*": "5m steps:30", Explore: "2m" };
+		expect(settingsOf({}, { onLimit: "stop", awareness: "always", grace: "30s", daily: "2h", subagents })).toEqual({
 			onLimit: { value: "stop", source: 'the plugin option "onLimit"' },
 			awareness: { value: "always", source: 'the plugin option "awareness"' },
 			grace: { value: "30s", source: 'the plugin option "grace"' },
 			daily: [{ value: "2h", source: 'the plugin option "daily"', scope: "user" }],
+			subagents: { value: subagents, source: 'the plugin option "subagents"' },
 		});
 	});
 
@@ -73,6 +75,13 @@ describe("the other settings", () => {
 		expect(settingsOf({ TIMEBOX_DAILY: " " }, { daily: "2h" }).daily).toEqual([
 			{ value: "2h", source: 'the plugin option "daily"', scope: "user" },
 		]);
+	});
+
+	it("take TIMEBOX_SUBAGENTS over the subagents option", () => {
+		expect(settingsOf({ TIMEBOX_SUBAGENTS: "5m steps:30" }, { subagents: "1m" }).subagents).toEqual({
+			value: "5m steps:30",
+			source: "TIMEBOX_SUBAGENTS",
+		});
 	});
 });
 

@@ -13,6 +13,9 @@ function silentReply() {
 }
 function readHookEvent({ event, sessionId, fields }, dialect) {
   const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+  const subagents = dialect.subagents;
+  const tool = textField(fields, "tool_name");
+  const input = fields.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
@@ -21,7 +24,11 @@ function readHookEvent({ event, sessionId, fields }, dialect) {
     prompt: prompt2,
     command: commandWords(prompt2, dialect.command),
     source: textField(fields, "source"),
-    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+    agent: subagents ? textField(fields, "agent_id") : null,
+    agentType: subagents ? textField(fields, "agent_type") : null,
+    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    ended: subagents && dialect.roles[event] === "agentEnd" ? subagents.ended(fields) : null
   };
 }
 function textField(fields, key) {
@@ -182,8 +189,35 @@ var ROLES = {
   UserPromptSubmit: "prompt",
   PreToolUse: "beforeTool",
   PostToolBatch: "beforeModelCall",
-  Stop: "runEnd"
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
 };
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields) => {
+    const response = fields.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result2 = response;
+    const agent = textField(result2, "agentId");
+    return agent === null ? null : { agent, result: resultText(result2.content) };
+  }
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
 var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 var claudeCodeHost = {
   name: "claude",
@@ -198,7 +232,8 @@ var claudeCodeHost = {
     roles: ROLES,
     command: COMMAND,
     promptId: (fields) => textField(fields, "prompt_id"),
-    transcript: true
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
   }),
   write: hookJson,
   dataDir: () => null,
@@ -251,6 +286,7 @@ var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var DEFAULT_ENV = "TIMEBOX_DEFAULT";
 var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
 var SUBAGENTS_WORD = "subagents";
 var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
@@ -3482,6 +3518,18 @@ function readLogLine(fields) {
       } : null;
     case "nudged":
       return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    case "spawn":
+      return text(fields.agentType) && text(fields.task) ? {
+        kind,
+        agent: text(fields.agent) ? fields.agent : null,
+        agentType: fields.agentType,
+        task: fields.task,
+        at: atOf(fields)
+      } : null;
+    case "spawn-taken":
+      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+    case "spawn-refused":
+      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
     default:
       return null;
   }
@@ -3639,6 +3687,7 @@ function loadEvent(files, options = {}) {
   const running = options.running === null ? history.lastPrompt : options.running;
   if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
   if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents !== void 0) event.subagents = { value: files.subagents, source: SUBAGENTS_ENV };
   return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
 }
 function loadState(files, now, options = {}) {
@@ -3821,10 +3870,14 @@ async function replyTo(event, deps, now) {
     case "sessionStart":
       return sessionStart(event, deps);
     case "prompt":
-      return prompt(event, deps, now);
+      return event.agent === null ? prompt(event, deps, now) : null;
     case "beforeTool":
     case "beforeModelCall":
-      return toolBoundary(event, deps, now);
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
     case "runEnd": {
       if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
       const state = loadState(deps, now, { running: event.promptId });
@@ -3888,7 +3941,68 @@ async function toolBoundary(event, deps, now) {
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
-  return answerEvent(deps, now, event.promptId, state, sessionEvent);
+  const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
+  if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
+  return reply;
+}
+async function subagentBoundary(event, agent, deps, now) {
+  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+  const state = loadState(deps, now, { running: event.promptId });
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const answer = hook.runtime.handle(sessionEvent);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+  if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
+  return reply;
+}
+async function agentStart2(event, agent, deps, now) {
+  const spawn3 = takeSpawn(deps, agent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn3?.agent ?? null,
+    agentType: event.agentType ?? spawn3?.agentType ?? "",
+    task: spawn3?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply({
+    ...first,
+    notices: [...started.notices, ...first.notices],
+    context: [...started.context, ...first.context],
+    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
+  });
+}
+async function agentEnd2(event, spawned, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  return answerEvent(deps, now, event.promptId, state, {
+    type: "agentEnd",
+    agent: spawned.agent,
+    result: spawned.result
+  });
+}
+function recordSpawn(deps, agent, spawn3, now) {
+  deps.store.appendLine({ kind: "spawn", agent, agentType: spawn3.agentType, task: spawn3.task, at: now });
+}
+function takeSpawn(deps, agent, agentType, now) {
+  const lines = deps.store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
 }
 async function answerEvent(deps, now, promptId, state, event) {
   const hook = new HookRuntime(deps, promptId, state);
@@ -4037,6 +4151,7 @@ async function runCli(args, stdin2, env, deps) {
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
+      ...env[SUBAGENTS_ENV] ? { subagents: env[SUBAGENTS_ENV] } : {},
       ...dailyOf(env, event.sessionId, deps.clock),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),

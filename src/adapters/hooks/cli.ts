@@ -14,6 +14,7 @@ import {
 	LEDGER_FOLDER,
 	type OnStopStarter,
 	parseDailyBudget,
+	SUBAGENTS_ENV,
 } from "../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
@@ -148,6 +149,7 @@ export async function runCli(
 			onStop: deps.onStop,
 			...(deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {}),
 			...(env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {}),
+			...(env[SUBAGENTS_ENV] ? { subagents: env[SUBAGENTS_ENV] } : {}),
 			...dailyOf(env, event.sessionId, deps.clock),
 			...(statusLine && script !== null
 				? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) }

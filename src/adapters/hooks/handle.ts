@@ -1,13 +1,15 @@
 // One hook event onto the session's runtime: the session is loaded from its log, the event plays its role (a prompt, a
 // tool, the next model call, the end of a run), the one executor carries the effects out, and what it answers becomes
-// the neutral reply a host file writes in its JSON. No rule lives here.
+// the neutral reply a host file writes in its JSON. A subagent's events (where the host names it) are its own: its start
+// with its first model call, its tools and later calls under its id, and its end where its parent reads its result.
+// No rule lives here.
 
 import { randomUUID } from "node:crypto";
 import { DEFAULT_ENV, foldHistory, type SessionEvent, type SessionState, sessionReport } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
-import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
+import { type HookEvent, type HookReply, type SpawnRequest, silentReply } from "./roles.ts";
 import { countUsage } from "./usage.ts";
 
 export type { HookDeps } from "./hook-runtime.ts";
@@ -41,10 +43,16 @@ async function replyTo(event: HookEvent, deps: HookDeps, now: number): Promise<H
 		case "sessionStart":
 			return sessionStart(event, deps);
 		case "prompt":
-			return prompt(event, deps, now);
+			// A subagent's task reaches it as a prompt on some hosts: it is no prompt of the user's, and its first model
+			// call was counted at its start.
+			return event.agent === null ? prompt(event, deps, now) : null;
 		case "beforeTool":
 		case "beforeModelCall":
-			return toolBoundary(event, deps, now);
+			return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+		case "agentStart":
+			return event.agent === null ? null : agentStart(event, event.agent, deps, now);
+		case "agentEnd":
+			return event.ended === null ? null : agentEnd(event, event.ended, deps, now);
 		case "runEnd": {
 			// The run ended (a watcher leaves a running run to the hooks); one that was wrapping up after the stop is
 			// over, and the on-stop command runs.
@@ -131,7 +139,105 @@ async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Prom
 				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
 			}
 		: { type: "toolCall", prompt: event.promptId };
-	return answerEvent(deps, now, event.promptId, state, sessionEvent);
+	const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
+	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
+	return reply;
+}
+
+/**
+ * A tool boundary inside a subagent: its tool, or its next model call, which carries what it is to read. A subagent the
+ * rules stop is ended there (its parent goes on with what it answered).
+ */
+async function subagentBoundary(event: HookEvent, agent: string, deps: HookDeps, now: number): Promise<HookReply> {
+	const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+	if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+	const state = loadState(deps, now, { running: event.promptId });
+	const sessionEvent: SessionEvent =
+		event.role === "beforeModelCall"
+			? { type: "modelCall", prompt: event.promptId, agent }
+			: { type: "toolCall", prompt: event.promptId, agent };
+	const hook = new HookRuntime(deps, event.promptId, state);
+	const answer = hook.runtime.handle(sessionEvent);
+	hook.saveDaily(now);
+	const reply = await hook.reply(answer);
+	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
+	if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
+	return reply;
+}
+
+/**
+ * A subagent starts: the rules hear its start, with the task its parent's call gave it, and its first model call; what
+ * they say goes into that first request. A host cannot refuse the start itself: a refusal is what the subagent reads
+ * first, and it is ended at whatever it does next.
+ */
+async function agentStart(event: HookEvent, agent: string, deps: HookDeps, now: number): Promise<HookReply> {
+	const spawn = takeSpawn(deps, agent, event.agentType, now);
+	const state = loadState(deps, now, { running: event.promptId });
+	const hook = new HookRuntime(deps, event.promptId, state);
+	const started = hook.runtime.handle({
+		type: "agentStart",
+		agent,
+		parent: spawn?.agent ?? null,
+		agentType: event.agentType ?? spawn?.agentType ?? "",
+		task: spawn?.task ?? "",
+	});
+	if (started.refusal !== null) {
+		deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
+		hook.saveDaily(now);
+		const reply = await hook.reply(started);
+		return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+	}
+	const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+	hook.saveDaily(now);
+	return hook.reply({
+		...first,
+		notices: [...started.notices, ...first.notices],
+		context: [...started.context, ...first.context],
+		stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents],
+	});
+}
+
+/** A subagent's result reaches its parent: the rules hear its end, and the line its parent is to read goes with it. */
+async function agentEnd(
+	event: HookEvent,
+	spawned: { agent: string; result: string },
+	deps: HookDeps,
+	now: number,
+): Promise<HookReply> {
+	const state = loadState(deps, now, { running: event.promptId });
+	return answerEvent(deps, now, event.promptId, state, {
+		type: "agentEnd",
+		agent: spawned.agent,
+		result: spawned.result,
+	});
+}
+
+/** Keeps what a call of the subagent tool asks, for the start of the subagent that takes it up. */
+function recordSpawn(deps: HookDeps, agent: string | null, spawn: SpawnRequest, now: number): void {
+	deps.store.appendLine({ kind: "spawn", agent, agentType: spawn.agentType, task: spawn.task, at: now });
+}
+
+/**
+ * The call of the subagent tool a starting subagent took up: the oldest not taken yet of its type (else of any type).
+ * Null where the log holds none (the call came before Timebox had anything to do in the session).
+ */
+function takeSpawn(
+	deps: HookDeps,
+	agent: string,
+	agentType: string | null,
+	now: number,
+): { agent: string | null; agentType: string; task: string } | null {
+	const lines = deps.store.lines();
+	const taken = new Set(lines.flatMap((line) => (line.kind === "spawn-taken" ? [line.index] : [])));
+	const open = lines
+		.flatMap((line) => (line.kind === "spawn" ? [line] : []))
+		.map((line, index) => ({ line, index }))
+		.filter(({ index }) => !taken.has(index));
+	const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+	if (!found) return null;
+	deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+	return found.line;
 }
 
 /**

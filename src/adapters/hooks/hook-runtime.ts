@@ -36,6 +36,8 @@ export interface HookDeps {
 	newBudgetId?: () => string;
 	/** The default budget for new sessions, from the `TIMEBOX_DEFAULT` environment variable. */
 	defaultBudget?: string;
+	/** The budget every subagent gets, from the `TIMEBOX_SUBAGENTS` environment variable. */
+	subagents?: string;
 	/** The daily budgets (from `TIMEBOX_DAILY`) and the ledger every session of the user shares. */
 	daily?: DailyPort;
 	/** Why `TIMEBOX_DAILY` could not be read, said when a session starts. */

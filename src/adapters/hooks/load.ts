@@ -13,6 +13,7 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
+	SUBAGENTS_ENV,
 	type TimeboxBudget,
 	transition,
 } from "../../core/index.ts";
@@ -22,6 +23,8 @@ import type { SessionLog } from "../node/session-log.ts";
 export interface SessionFiles {
 	store: SessionLog;
 	ledger: BudgetLedger;
+	/** The subagent budget from `TIMEBOX_SUBAGENTS`, where it is set. */
+	subagents?: string;
 }
 
 /** How a hook loads its session. */
@@ -45,6 +48,7 @@ export function loadEvent(files: SessionFiles, options: LoadOptions = {}): Sessi
 	const running = options.running === null ? history.lastPrompt : options.running;
 	if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+	if (files.subagents !== undefined) event.subagents = { value: files.subagents, source: SUBAGENTS_ENV };
 	// Each hook is a new process: it tells the rules which prompt's run it belongs to.
 	return options.running === undefined ? event : { ...event, runningPrompt: options.running };
 }

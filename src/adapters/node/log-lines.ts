@@ -33,7 +33,16 @@ export type LogLine =
 	| { kind: "claim"; claim: LedgerClaim; at: number }
 	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
 	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
-	| { kind: "nudged"; budgetStart: number };
+	| { kind: "nudged"; budgetStart: number }
+	/**
+	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
+	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines.
+	 */
+	| { kind: "spawn"; agent: string | null; agentType: string; task: string; at: number }
+	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
+	| { kind: "spawn-taken"; index: number; agent: string; at: number }
+	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
+	| { kind: "spawn-refused"; agent: string; reason: string; at: number };
 
 type Fields = Record<string, unknown>;
 
@@ -75,6 +84,24 @@ export function readLogLine(fields: Fields): LogLine | null {
 				: null;
 		case "nudged":
 			return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+		case "spawn":
+			return text(fields.agentType) && text(fields.task)
+				? {
+						kind,
+						agent: text(fields.agent) ? fields.agent : null,
+						agentType: fields.agentType,
+						task: fields.task,
+						at: atOf(fields),
+					}
+				: null;
+		case "spawn-taken":
+			return count(fields.index) && text(fields.agent)
+				? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) }
+				: null;
+		case "spawn-refused":
+			return text(fields.agent) && text(fields.reason)
+				? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) }
+				: null;
 		default:
 			return null;
 	}

@@ -82,6 +82,22 @@ describe("reading a line of the session's log", () => {
 			{ kind: "nudged", budgetStart: 1 },
 			{ kind: "nudged", budgetStart: 1 },
 		],
+		[
+			{ kind: "spawn", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+			{ kind: "spawn", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+		],
+		[
+			{ kind: "spawn", agentType: "Explore", task: "" },
+			{ kind: "spawn", agent: null, agentType: "Explore", task: "", at: 0 },
+		],
+		[
+			{ kind: "spawn-taken", index: 0, agent: "a1", at: 4 },
+			{ kind: "spawn-taken", index: 0, agent: "a1", at: 4 },
+		],
+		[
+			{ kind: "spawn-refused", agent: "a1", reason: "spent" },
+			{ kind: "spawn-refused", agent: "a1", reason: "spent", at: 0 },
+		],
 	])("reads %j", (written, read) => {
 		expect(readLogLine(written)).toEqual(read);
 	});
@@ -96,6 +112,12 @@ describe("reading a line of the session's log", () => {
 		{ kind: "claim", claim: { kind: "won", budgetId: "b" } },
 		{ kind: "spent", budgetStart: "1" },
 		{ kind: "nudged" },
+		{ kind: "spawn", agentType: 1, task: "t" },
+		{ kind: "spawn", agentType: "t" },
+		{ kind: "spawn-taken", index: "0", agent: "a1" },
+		{ kind: "spawn-taken", index: 0 },
+		{ kind: "spawn-refused", agent: "a1" },
+		{ kind: "spawn-refused", reason: "spent" },
 		{ kind: "something new" },
 		{},
 	])("skips %j", (written) => {

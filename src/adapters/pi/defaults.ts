@@ -56,7 +56,7 @@ function settingsDefault(file: string): string | null {
 }
 
 /** The settings Timebox reads under the `timebox` key besides `default`. */
-type SettingField = "onLimit" | "awareness" | "grace";
+type SettingField = "onLimit" | "awareness" | "grace" | "subagents";
 
 /**
  * A field of the `timebox` settings, the project's over the user's, with where it came from; null when neither sets it.
@@ -73,8 +73,8 @@ export function readSetting(
 }
 
 /**
- * Every setting Timebox reads besides the default budget: `onLimit`, `awareness` and `grace`, and the `daily` budgets:
- * the user's covers every session of the user, the project's the sessions in that project; both apply.
+ * Every setting Timebox reads besides the default budget: `onLimit`, `awareness`, `grace` and `subagents`, and the
+ * `daily` budgets: the user's covers every session of the user, the project's the sessions in that project; both apply.
  */
 export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettings">): SettingSources {
 	const projectFile = join(sources.cwd, ".pi", "settings.json");
@@ -90,6 +90,7 @@ export function readSettings(sources: Pick<DefaultSources, "cwd" | "globalSettin
 		awareness: readSetting(sources, "awareness"),
 		grace: readSetting(sources, "grace"),
 		daily,
+		subagents: readSetting(sources, "subagents"),
 	};
 }
 

@@ -19,7 +19,14 @@ import {
 	parseDailyBudget,
 	type SessionEvent,
 } from "../../src/core/index.ts";
-import { createWorld, FakeOpencode, notesOf, removeWorld, type Shown } from "../adapters/opencode/fake-opencode.ts";
+import {
+	createWorld,
+	FakeOpencode,
+	MAIN,
+	notesOf,
+	removeWorld,
+	type Shown,
+} from "../adapters/opencode/fake-opencode.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import {
@@ -231,9 +238,20 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const world = createWorld();
 	if (options.brokenLedger) ledgerFolder(world.dataDir, options);
-	const env = options.daily ? { TIMEBOX_DAILY: options.daily.text } : {};
+	const env = {
+		...(options.daily ? { TIMEBOX_DAILY: options.daily.text } : {}),
+		...(options.subagents === undefined ? {} : { TIMEBOX_SUBAGENTS: options.subagents }),
+	};
 	if (options.daily) world.dailyDir = options.daily.dir;
 	let opencode: FakeOpencode | null = null;
+	/** A subagent runs in a session of its own, which its `task` call (named by the subagent's id) starts. */
+	const sessionOf = (agent: string | null) => (agent === null ? MAIN : `ses_${agent}`);
+	/** A subagent's step: what its call read, and whether it was refused or stopped (a stopped one reads why). */
+	const step = (refusal: string | null, context: string[] = []): SubagentStep => ({
+		context,
+		refusal,
+		stopped: refusal !== null && /stopped/.test(refusal),
+	});
 	/** What the instances before a reopen showed. */
 	const earlier: Shown[] = [];
 	const ensure = async (): Promise<FakeOpencode> => {
@@ -243,6 +261,37 @@ export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const levels: readonly string[] = ["info", "warning", "error"];
 	return {
 		name: "fake opencode",
+		subagents: {
+			async start(agent, agentType, task, parent = null) {
+				const host = await ensure();
+				const refusal = await host.task(
+					agent,
+					{ description: task, prompt: task, subagent_type: agentType },
+					sessionOf(parent),
+				);
+				if (refusal === null) {
+					await host.subagent(sessionOf(agent), sessionOf(parent), `${task} (@${agentType} subagent)`);
+					host.conversation(sessionOf(agent)).addUser(task);
+				}
+				return step(refusal);
+			},
+			async call(agent) {
+				const host = await ensure();
+				const conversation = host.conversation(sessionOf(agent));
+				const call = await host.call(conversation, conversation.lastPrompt());
+				return step(
+					call.refusal,
+					notesOf(call.sent).flatMap((note) => note.split("\n\n")),
+				);
+			},
+			async tool(agent) {
+				return step(await (await ensure()).tool(sessionOf(agent)));
+			},
+			async end(agent) {
+				const output = await (await ensure()).taskResult(agent, "the answer");
+				return output === "the answer" ? [] : output.slice("the answer\n\n".length).split("\n");
+			},
+		},
 		async command(args) {
 			await (await ensure()).timebox(args);
 		},

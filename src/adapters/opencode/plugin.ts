@@ -206,10 +206,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			return answer.context;
 		};
 
-		/**
-		 * The `task` tool is about to start a subagent: the rules give it its budget. They refuse a start only once the
-		 * session's budget is spent, and the `task` call itself is refused then, as every tool of the run is.
-		 */
+		/** The `task` tool is about to start a subagent: the rules give it its budget, or refuse it (the model reads why). */
 		const startSubagent = async (
 			session: OpencodeSession,
 			tool: { sessionID: string; callID: string },
@@ -226,6 +223,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				}),
 			);
 			noteStops(answer);
+			if (answer.refusal !== null) throw new Error(answer.refusal);
 			tasks.started(tool.callID, tool.sessionID, request.description, answer.context);
 		};
 
@@ -318,12 +316,16 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const agent = tasks.agentOf(tool.sessionID);
 				const stopped = tasks.stopReason(agent);
 				if (stopped !== null) throw new Error(stopped);
+				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
+				if (tool.tool === TASK_TOOL) await startSubagent(session, tool, output.args);
 				const answer = await session.live.handle(
 					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
 				);
 				noteStops(answer);
-				if (answer.refusal !== null) throw new Error(answer.refusal);
-				if (tool.tool === TASK_TOOL) await startSubagent(session, tool, output.args);
+				if (answer.refusal === null) return;
+				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
+				if (tool.tool === TASK_TOOL) await endSubagent(session, tool.callID);
+				throw new Error(answer.refusal);
 			},
 			// The `task` tool's result: the subagent ended, and the line that it stopped at its budget goes with its answer.
 			"tool.execute.after": async (tool, output) => {

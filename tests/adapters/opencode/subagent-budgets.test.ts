@@ -122,6 +122,28 @@ describe("a subagent of opencode's task tool", () => {
 		expect(opencode.messages("info").join("\n")).toContain(`Timebox: ${NAME} stopped with the session's budget`);
 	});
 
+	it("is refused with the reason once the session's budget is spent, and one whose task call is refused never runs", async () => {
+		const opencode = await run();
+		await opencode.timebox("subagents 5m");
+		await opencode.timebox("1m steps:1");
+		await opencode.prompt("delegate", {
+			calls: 3,
+			tools: 0,
+			whileTools: async (call) => {
+				if (call === 1) return;
+				// The prompt's second call is its wrap-up: its task call starts no subagent.
+				expect(await opencode.task("call_wrapping", TASK_ARGS)).toMatch(/^Timebox/);
+				// A session opencode would start for it is no subagent Timebox budgets: it is part of the run that wraps up.
+				await opencode.subagent(CHILD, MAIN, TITLE);
+				expect(await opencode.tool(CHILD)).toMatch(/^Timebox: this prompt used its 1 step/);
+				world.time.advance(61_000);
+				expect(await opencode.task("call_late", TASK_ARGS)).toBe(
+					"Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.",
+				);
+			},
+		});
+	});
+
 	it("of a subagent counts under the subagent that started it", async () => {
 		const opencode = await run();
 		await opencode.timebox("subagents 20s steps:3");

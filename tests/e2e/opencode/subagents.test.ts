@@ -148,7 +148,7 @@ describe("subagents in opencode run", () => {
 		);
 		expect(parent[1]?.text).toContain("Timebox: this subagent stopped when the session's budget ran out");
 		// The main agent's second `task` call is refused with the reason it reads: no subagent starts.
-		expect(parent.at(-1)?.text).toContain("Timebox: the budget is spent. Write the final answer now");
+		expect(parent.at(-1)?.text).toContain("Timebox: the session's budget is spent, so no subagent can start.");
 		expect(parent).toHaveLength(3);
 	});
 });

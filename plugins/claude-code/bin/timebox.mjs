@@ -28,8 +28,12 @@ function readHookEvent({ event, sessionId, fields }, dialect) {
     agent: subagents ? textField(fields, "agent_id") : null,
     agentType: subagents ? textField(fields, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    ended: subagents && dialect.roles[event] === "agentEnd" ? subagents.ended(fields) : null
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
   };
+}
+function endedOf(subagents, fields) {
+  const ended = subagents.ended(fields);
+  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
 function textField(fields, key) {
   const value = fields[key];
@@ -209,7 +213,8 @@ var CLAUDE_SUBAGENTS = {
     const result2 = response;
     const agent = textField(result2, "agentId");
     return agent === null ? null : { agent, result: resultText(result2.content) };
-  }
+  },
+  endReachesParent: true
 };
 function resultText(content) {
   if (typeof content === "string") return content;
@@ -3063,7 +3068,20 @@ var ROLES2 = {
   UserPromptSubmit: "prompt",
   PreToolUse: "beforeTool",
   PostToolUse: "beforeModelCall",
-  Stop: "runEnd"
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  SubagentStop: "agentEnd"
+};
+var CODEX_SUBAGENTS = {
+  spawn: (tool, input) => tool === "spawn_agent" ? {
+    agentType: textField(input, "agent_type") ?? "default",
+    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
+  } : null,
+  ended: (fields) => {
+    const agent = textField(fields, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  },
+  endReachesParent: false
 };
 var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
 var codexCliHost = {
@@ -3080,7 +3098,8 @@ var codexCliHost = {
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
     promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
-    transcript: false
+    transcript: false,
+    subagents: CODEX_SUBAGENTS
   }),
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
@@ -3530,6 +3549,10 @@ function readLogLine(fields) {
       return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
     case "spawn-refused":
       return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+    case "owed":
+      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+    case "paid":
+      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
     default:
       return null;
   }
@@ -3943,7 +3966,7 @@ async function toolBoundary(event, deps, now) {
   } : { type: "toolCall", prompt: event.promptId };
   const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
   if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
-  return reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
 }
 async function subagentBoundary(event, agent, deps, now) {
   const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
@@ -3956,7 +3979,7 @@ async function subagentBoundary(event, agent, deps, now) {
   const reply = await hook.reply(answer);
   if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
   if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
-  return reply;
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
 }
 async function agentStart2(event, agent, deps, now) {
   const spawn3 = takeSpawn(deps, agent, event.agentType, now);
@@ -3984,13 +4007,24 @@ async function agentStart2(event, agent, deps, now) {
     stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
   });
 }
-async function agentEnd2(event, spawned, deps, now) {
+async function agentEnd2(event, ended, deps, now) {
   const state = loadState(deps, now, { running: event.promptId });
-  return answerEvent(deps, now, event.promptId, state, {
+  const parent = state.subagents.runs[ended.agent]?.parent ?? null;
+  const reply = await answerEvent(deps, now, event.promptId, state, {
     type: "agentEnd",
-    agent: spawned.agent,
-    result: spawned.result
+    agent: ended.agent,
+    result: ended.result
   });
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
+  return { ...reply, context: [] };
+}
+function owedTo(deps, to, now) {
+  const lines = deps.store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
 }
 function recordSpawn(deps, agent, spawn3, now) {
   deps.store.appendLine({ kind: "spawn", agent, agentType: spawn3.agentType, task: spawn3.task, at: now });

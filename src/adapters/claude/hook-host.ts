@@ -42,6 +42,7 @@ export const CLAUDE_SUBAGENTS: SubagentDialect = {
 		const agent = textField(result, "agentId");
 		return agent === null ? null : { agent, result: resultText(result.content) };
 	},
+	endReachesParent: true,
 };
 
 /** The text of an Agent result's content: a string, or the text blocks of a list. */

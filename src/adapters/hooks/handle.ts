@@ -141,7 +141,9 @@ async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Prom
 		: { type: "toolCall", prompt: event.promptId };
 	const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
 	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
-	return reply;
+	return nextCall && reply.refusal === null
+		? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] }
+		: reply;
 }
 
 /**
@@ -163,7 +165,9 @@ async function subagentBoundary(event: HookEvent, agent: string, deps: HookDeps,
 	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
 	if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
 	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
-	return reply;
+	return event.role === "beforeModelCall" && reply.refusal === null
+		? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] }
+		: reply;
 }
 
 /**
@@ -201,16 +205,30 @@ async function agentStart(event: HookEvent, agent: string, deps: HookDeps, now: 
 /** A subagent's result reaches its parent: the rules hear its end, and the line its parent is to read goes with it. */
 async function agentEnd(
 	event: HookEvent,
-	spawned: { agent: string; result: string },
+	ended: { agent: string; result: string; reachesParent: boolean },
 	deps: HookDeps,
 	now: number,
 ): Promise<HookReply> {
 	const state = loadState(deps, now, { running: event.promptId });
-	return answerEvent(deps, now, event.promptId, state, {
+	const parent = state.subagents.runs[ended.agent]?.parent ?? null;
+	const reply = await answerEvent(deps, now, event.promptId, state, {
 		type: "agentEnd",
-		agent: spawned.agent,
-		result: spawned.result,
+		agent: ended.agent,
+		result: ended.result,
 	});
+	if (ended.reachesParent || reply.context.length === 0) return reply;
+	// The host puts nothing of this reply into the parent's requests: its next model call reads the line.
+	deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
+	return { ...reply, context: [] };
+}
+
+/** What an agent is still to read of the subagents it started (see agentEnd), given once, with its next model call. */
+function owedTo(deps: HookDeps, to: string | null, now: number): string[] {
+	const lines = deps.store.lines();
+	const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+	const owed = lines.flatMap((line) => (line.kind === "owed" && line.to === to ? [line.lines] : [])).slice(paid);
+	for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
+	return owed.flat();
 }
 
 /** Keeps what a call of the subagent tool asks, for the start of the subagent that takes it up. */

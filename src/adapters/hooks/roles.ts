@@ -40,6 +40,11 @@ export interface SubagentDialect {
 	spawn(tool: string, input: Readonly<Record<string, unknown>>): SpawnRequest | null;
 	/** The subagent whose end an agentEnd event reports (with its answer), or null where it reports none. */
 	ended(fields: Readonly<Record<string, unknown>>): SpawnResult | null;
+	/**
+	 * Whether what the agentEnd event's reply adds reaches the parent's next request (the subagent tool's result, as on
+	 * Claude Code); where it does not, the line that a subagent stopped goes with its parent's next model call.
+	 */
+	endReachesParent: boolean;
 }
 
 /** A hook event as the adapter reads it. */
@@ -65,8 +70,8 @@ export interface HookEvent {
 	agentType: string | null;
 	/** beforeTool of the tool that starts subagents: what the subagent is asked to do; else null. */
 	spawn: SpawnRequest | null;
-	/** agentEnd: the subagent that ended, and its answer; else null. */
-	ended: SpawnResult | null;
+	/** agentEnd: the subagent that ended, its answer, and whether the reply reaches its parent; else null. */
+	ended: (SpawnResult & { reachesParent: boolean }) | null;
 }
 
 /** The adapter's answer to one hook event, before a host writes it in its own JSON. */
@@ -166,8 +171,17 @@ export function readHookEvent({ event, sessionId, fields }: HookFields, dialect:
 			subagents && tool !== null && typeof input === "object" && input !== null
 				? subagents.spawn(tool, input as Readonly<Record<string, unknown>>)
 				: null,
-		ended: subagents && dialect.roles[event] === "agentEnd" ? subagents.ended(fields) : null,
+		ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null,
 	};
+}
+
+/** The subagent an agentEnd event reports, and whether the reply reaches its parent. */
+function endedOf(
+	subagents: SubagentDialect,
+	fields: Readonly<Record<string, unknown>>,
+): (SpawnResult & { reachesParent: boolean }) | null {
+	const ended = subagents.ended(fields);
+	return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
 
 /** Reads a string field, or null. */

@@ -42,7 +42,13 @@ export type LogLine =
 	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
 	| { kind: "spawn-taken"; index: number; agent: string; at: number }
 	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
-	| { kind: "spawn-refused"; agent: string; reason: string; at: number };
+	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
+	/**
+	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
+	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
+	 */
+	| { kind: "owed"; to: string | null; lines: string[]; at: number }
+	| { kind: "paid"; to: string | null; at: number };
 
 type Fields = Record<string, unknown>;
 
@@ -102,6 +108,12 @@ export function readLogLine(fields: Fields): LogLine | null {
 			return text(fields.agent) && text(fields.reason)
 				? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) }
 				: null;
+		case "owed":
+			return Array.isArray(fields.lines)
+				? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) }
+				: null;
+		case "paid":
+			return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
 		default:
 			return null;
 	}

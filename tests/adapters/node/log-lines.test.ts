@@ -98,6 +98,22 @@ describe("reading a line of the session's log", () => {
 			{ kind: "spawn-refused", agent: "a1", reason: "spent" },
 			{ kind: "spawn-refused", agent: "a1", reason: "spent", at: 0 },
 		],
+		[
+			{ kind: "owed", to: "a1", lines: ["stopped", 1], at: 2 },
+			{ kind: "owed", to: "a1", lines: ["stopped", "1"], at: 2 },
+		],
+		[
+			{ kind: "owed", lines: [] },
+			{ kind: "owed", to: null, lines: [], at: 0 },
+		],
+		[
+			{ kind: "paid", to: "a1", at: 2 },
+			{ kind: "paid", to: "a1", at: 2 },
+		],
+		[
+			{ kind: "paid", to: 3 },
+			{ kind: "paid", to: null, at: 0 },
+		],
 	])("reads %j", (written, read) => {
 		expect(readLogLine(written)).toEqual(read);
 	});
@@ -118,6 +134,7 @@ describe("reading a line of the session's log", () => {
 		{ kind: "spawn-taken", index: 0 },
 		{ kind: "spawn-refused", agent: "a1" },
 		{ kind: "spawn-refused", reason: "spent" },
+		{ kind: "owed", to: "a1", lines: "stopped" },
 		{ kind: "something new" },
 		{},
 	])("skips %j", (written) => {

@@ -108,8 +108,8 @@ export interface TaskBudget {
 	readonly costLimit?: number;
 }
 
-/** What ended a subagent's budget: one of its own limits, or the session's budget. */
-export type TaskLimit = "time" | "steps" | "tokens" | "cost" | "session";
+/** What ended a subagent's budget: one of its own limits, the session's budget, or the stop of its parent. */
+export type TaskLimit = "time" | "steps" | "tokens" | "cost" | "session" | "parent";
 
 /** How a subagent ended: within its budget, concluding at it, or stopped. */
 export type AgentEnding = "answered" | "concluded" | "stopped";

@@ -25,6 +25,11 @@ export interface LiveSessionPorts {
 	onStop: OnStopStarter;
 	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
 	abortRun(): void;
+	/**
+	 * Ends a subagent now, with no further model request (its budget, or the session's, is spent); called for every
+	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
+	 */
+	stopAgent?(agent: string): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
 	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
@@ -278,7 +283,7 @@ export class LiveSession {
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
 
-	/** Tells the user what an answer says. */
+	/** Tells the user what an answer says, and stops the subagents it stops. */
 	private show(answer: Answer): void {
 		if (this.disposed) return;
 		for (const notice of answer.notices) {
@@ -288,6 +293,7 @@ export class LiveSession {
 				this.report("notify", error);
 			}
 		}
+		for (const agent of answer.stoppedAgents) this.guard("stop a subagent", () => this.ports.stopAgent?.(agent));
 	}
 
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */

@@ -255,7 +255,7 @@ export const QUESTION_CLOSED =
 // Subagents: what the user, the subagent and its parent read of a subagent's budget.
 
 /** The limit that spent a subagent's budget, as a phrase: `its 5m budget`, `its 30-step budget`. */
-export function subagentLimitPhrase(limit: TaskLimit, budget: TaskBudget | null): string {
+export function subagentLimitPhrase(limit: "time" | "steps" | "tokens" | "cost", budget: TaskBudget | null): string {
 	switch (limit) {
 		case "time":
 			return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
@@ -265,8 +265,18 @@ export function subagentLimitPhrase(limit: TaskLimit, budget: TaskBudget | null)
 			return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
 		case "cost":
 			return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+	}
+}
+
+/** Why a subagent stopped: `at its 5m budget`, `with the session's budget`, `with the agent that started it`. */
+export function subagentStopCause(limit: TaskLimit, budget: TaskBudget | null): string {
+	switch (limit) {
 		case "session":
-			return "the session's budget";
+			return "with the session's budget";
+		case "parent":
+			return "with the agent that started it";
+		default:
+			return `at ${subagentLimitPhrase(limit, budget)}`;
 	}
 }
 
@@ -289,8 +299,7 @@ export function subagentStoppedMessage(
 	parent: string | null,
 ): string {
 	const to = parent === null ? "the main agent" : "the agent that started it";
-	const at = limit === "session" ? "with the session's budget" : `at ${subagentLimitPhrase(limit, budget)}`;
-	return `Timebox: ${name} stopped ${at} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+	return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 
 /** The user's warning when a subagent used 80% of its budget. */
@@ -300,7 +309,12 @@ export function subagentWarningMessage(name: string, left: string): string {
 
 /** The line the parent reads with the result of a subagent that stopped at its budget (or the session's). */
 export function subagentParentLine(limit: TaskLimit, budget: TaskBudget | null, used: string): string {
-	const at = limit === "session" ? "when the session's budget ran out" : `at ${subagentLimitPhrase(limit, budget)}`;
+	const at =
+		limit === "session"
+			? "when the session's budget ran out"
+			: limit === "parent"
+				? "when the agent that started it was stopped"
+				: `at ${subagentLimitPhrase(limit, budget)}`;
 	return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 
@@ -334,7 +348,8 @@ export const SUBAGENT_WRAP_UP_REFUSAL =
 	"Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
 
 /** Why a stopped subagent's model call or tool is refused. */
-export const SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+export const SUBAGENT_STOPPED_REFUSAL =
+	"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 
 /** Why a new subagent is refused once the session's budget is spent: the model reads it. */
 export const SUBAGENT_REFUSED =

@@ -11,6 +11,7 @@ import {
 import { createTimeboxExtension } from "../../src/adapters/pi/extension.ts";
 import { ACTIVE_ENTRY_TYPE, COMMAND_NAME } from "../../src/core/constants.ts";
 import type { Cancel, Scheduler } from "../../src/core/ports.ts";
+import { SessionRuntime } from "../../src/core/runtime.ts";
 import { median, nowMs, progress } from "./stats.ts";
 
 /** Session sizes measured, in entries. */
@@ -26,6 +27,7 @@ export const HANDLERS = [
 	"agent_end",
 	"timebox_status",
 	"session_start",
+	"subagent_call",
 ] as const;
 export type HandlerName = (typeof HANDLERS)[number];
 
@@ -57,6 +59,7 @@ export const SAMPLING: Record<HandlerName, Sampling> = {
 	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	timebox_status: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	session_start: { mode: "alone", rounds: ROUNDS, samples: 7, callsPerSample: 1 },
+	subagent_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 };
 
 /** Median ms per call, per handler, for one session size. */
@@ -286,6 +289,46 @@ interface Fixture {
 	refresh: () => void;
 	/** ms of each timed `session_start`, in a fresh instance. */
 	sessionStartTimes: number[];
+	/** A session's runtime with its budget and five subagents running under a subagent budget, and the next to call. */
+	subagents: { runtime: SessionRuntime; next: number };
+}
+
+/** The subagents running at once in the subagent row. */
+const RUNNING_SUBAGENTS = 5;
+
+/**
+ * The core runtime of a session under `/timebox 1h turns:1000` whose main agent runs five subagents, each under
+ * `/timebox subagents 1h steps:10000`: far from their warnings for the whole run, as the session's budget is. No pi
+ * host maps subagents itself, so the runtime is measured as every host drives it, with its records kept in memory.
+ */
+function subagentRuntime(): SessionRuntime {
+	const records: unknown[] = [];
+	const runtime = new SessionRuntime({
+		store: { append: (record) => records.push(record) },
+		ledger: { claim: () => true },
+		clock: { now: () => Date.now() },
+		onStop: { start: () => {} },
+		setStatus: () => {},
+		abortRun: () => {},
+		problem: (where, error) => {
+			throw new Error(`${where}: ${String(error)}`);
+		},
+		late: () => {},
+	});
+	runtime.command("1h turns:1000", { newBudgetId: "bench-budget", report: () => "" });
+	runtime.command("subagents 1h steps:10000", { newBudgetId: "unused", report: () => "" });
+	runtime.handle({ type: "modelCall", prompt: "bench-prompt" });
+	for (let agent = 0; agent < RUNNING_SUBAGENTS; agent++) {
+		const started = runtime.handle({
+			type: "agentStart",
+			agent: `agent-${agent}`,
+			parent: null,
+			agentType: "Explore",
+			task: "find where the parser loses the column of an error",
+		});
+		if (started.refusal !== null || started.context.length !== 1) throw new Error("a subagent did not start");
+	}
+	return runtime;
 }
 
 /**
@@ -335,7 +378,18 @@ async function setUp(size: number): Promise<Fixture> {
 		extension,
 		refresh: scheduler.liveInterval(),
 		sessionStartTimes,
+		subagents: { runtime: subagentRuntime(), next: 0 },
 	};
+}
+
+/** Fails unless every subagent stayed running and within its budget, each having made its share of the calls. */
+function checkSubagents(fixture: Fixture): void {
+	const runs = Object.values(fixture.subagents.runtime.state.subagents.runs);
+	const calls = runs.reduce((sum, run) => sum + run.steps, 0);
+	if (runs.length !== RUNNING_SUBAGENTS || runs.some((run) => run.ended !== null || run.spent !== null)) {
+		throw new Error("a subagent stopped during the benchmark");
+	}
+	progress(`subagents at ${fixture.size} entries: ok, ${calls} model calls over ${runs.length} running subagents`);
 }
 
 /** Fails unless the budget stayed active all along and counted every prompt appended by the benchmark. */
@@ -396,6 +450,14 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		case "timebox_status":
 			// `/timebox status` typed while idle.
 			return timeBatchAsync(callsPerSample, () => extension.status(ctx));
+		case "subagent_call": {
+			// The five subagents call the model in turn.
+			const subagents = fixture.subagents;
+			return timeBatch(callsPerSample, () => {
+				const agent = `agent-${subagents.next++ % RUNNING_SUBAGENTS}`;
+				subagents.runtime.handle({ type: "modelCall", prompt: null, agent });
+			});
+		}
 	}
 }
 
@@ -421,7 +483,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	collectGarbage();
 	const results = new Map(fixtures.map((fixture): [number, HandlerSamples] => [fixture.size, {}]));
 	const inTurn = async (
-		name: "context" | "tool_call" | "message_end" | "status_refresh" | "timebox_status",
+		name: "context" | "tool_call" | "message_end" | "status_refresh" | "timebox_status" | "subagent_call",
 	): Promise<void> => {
 		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
 		const times = fixtures.map((): number[] => []);
@@ -437,6 +499,8 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	await inTurn("tool_call");
 	await inTurn("message_end");
 	await inTurn("status_refresh");
+	await inTurn("subagent_call");
+	for (const fixture of fixtures) checkSubagents(fixture);
 	// The run ends, then the user asks for the status.
 	for (const fixture of fixtures) fixture.extension.handler("agent_end")(END_EVENT, fixture.ctx);
 	await inTurn("timebox_status");

@@ -55,6 +55,7 @@ const LABELS: Record<HandlerName, string> = {
 	agent_end: "`agent_end`, 1 entry appended since the last call",
 	timebox_status: "`/timebox status` while idle (command handler, awaited)",
 	session_start: "`session_start`, fresh instance: restore + full count",
+	subagent_call: "a subagent's model call with 5 subagents running (the core runtime: rules, record, executor)",
 };
 
 /** Handlers with the per-call target; the others are shown for information. */
@@ -65,6 +66,7 @@ const TARGETED: ReadonlySet<HandlerName> = new Set([
 	"status_refresh",
 	"first_call",
 	"timebox_status",
+	"subagent_call",
 ]);
 
 type Row = [measure: string, median: string, runs: string, target: string, met: string];

@@ -55,7 +55,10 @@ describe("parseCommand properties", () => {
 			fc.property(fc.oneof(anyString, commandLike), (input) => {
 				const result = parseCommand(input);
 				if (result.kind !== "set") return;
-				expect(result.timeLimitMs !== null || result.turnLimit !== null).toBe(true);
+				// A budget has at least one limit: a time, prompts, tokens, cost or a step cap (`$5` alone is a budget).
+				const spendLimit =
+					result.tokenLimit !== undefined || result.costLimit !== undefined || result.stepLimit !== undefined;
+				expect(result.timeLimitMs !== null || result.turnLimit !== null || spendLimit).toBe(true);
 				if (result.timeLimitMs !== null) {
 					expect(Number.isFinite(result.timeLimitMs)).toBe(true);
 					expect(result.timeLimitMs).toBeGreaterThanOrEqual(MIN_TIME_LIMIT_MS);

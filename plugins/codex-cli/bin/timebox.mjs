@@ -1006,8 +1006,16 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
     case "session":
-      return "the session's budget";
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
   }
 }
 function pluralCalls(count2) {
@@ -1018,14 +1026,13 @@ function subagentName(task, agentType) {
 }
 function subagentStoppedMessage(name, limit, budget, steps, parent) {
   const to = parent === null ? "the main agent" : "the agent that started it";
-  const at = limit === "session" ? "with the session's budget" : `at ${subagentLimitPhrase(limit, budget)}`;
-  return `Timebox: ${name} stopped ${at} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 function subagentWarningMessage(name, left) {
   return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
 }
 function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : `at ${subagentLimitPhrase(limit, budget)}`;
+  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
   return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 function subagentBudgetBlock(budget) {
@@ -1048,7 +1055,7 @@ var SUBAGENT_WRAP_UP_BLOCK = [
   "Call no more tools: they are refused, and you are stopped if you ask for one again."
 ].join("\n");
 var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
 var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
 function subagentBudgetMessage(described, source) {
@@ -1384,7 +1391,7 @@ function claim(effect, ports) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session"];
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1722,25 +1729,22 @@ function nameOf(run) {
   return `${quoteInput(run.task)} (${run.agentType})`;
 }
 function standing(run, now) {
-  if (run.spent !== null) return `concluding at ${limitWords(run.spent.limit, run)}`;
+  if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
   if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
   return `${leftText(run, now)} left`;
 }
 function ending(run) {
   if (run.ended === "answered") return "Answered.";
   if (run.spent === null) return "Still running.";
-  const at = limitWords(run.spent.limit, run);
+  const cause = subagentStopCause(run.spent.limit, run.budget);
   switch (run.ended) {
     case "concluded":
-      return `Concluded at ${at}.`;
+      return `Concluded ${cause}.`;
     case "stopped":
-      return `Stopped at ${at}.`;
+      return `Stopped ${cause}.`;
     case null:
-      return `Concluding at ${at}.`;
+      return `Concluding ${cause}.`;
   }
-}
-function limitWords(limit, run) {
-  return limit === "session" ? "the session's budget" : subagentLimitPhrase(limit, run.budget);
 }
 
 // src/core/report.ts
@@ -1995,8 +1999,10 @@ function readTaskBudgets(value) {
   }
   const budgets = {};
   for (const [agentType, words] of entries) {
-    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "is not text" };
-    if ("invalid" in budget) return { invalid: `has a bad budget for ${quoteInput(agentType)}: ${budget.invalid}` };
+    const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "it is not text" };
+    if ("invalid" in budget) {
+      return { invalid: `has a bad budget for ${quoteInput(agentType)} (${budget.invalid.replace(/\.$/, "")})` };
+    }
     budgets[agentType] = { words: String(words), budget };
   }
   return { budgets };
@@ -2709,11 +2715,11 @@ function agentStart(agents, event, now, session) {
 }
 function agentModelCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
-  if (session.spent) return stop(agents, run, now, "session", true);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
-      return stop(agents, run, now, "session", true);
+      return stop(agents, run, now, "session", true, true);
     return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
   }
   const limit = reachedLimit(run, now);
@@ -2733,15 +2739,15 @@ function agentModelCall(agents, run, now, session) {
       text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now))
     });
   }
-  return warnOnce(agents, counted, now, effects);
+  return warnOnce(agents, counted, now, effects, true);
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
-  if (session.spent) return stop(agents, run, now, "session", true);
+  if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
-    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true);
+    if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
     const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
     return refuseTool(agents, refused, wrapUp.refusedAt === null);
   }
@@ -2762,7 +2768,7 @@ function agentResponse(agents, run, used, now, session) {
     const withSpend = { ...one, spend };
     const running = isRunning(withSpend) && withSpend.spent === null;
     const limit = running ? reachedLimit(withSpend, now, false) : null;
-    const step = limit === null ? running ? warnOnce(next, withSpend, now, []) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -2772,14 +2778,14 @@ function agentsTimeCheck(agents, now, session) {
   let next = agents;
   const effects = [];
   for (const run of Object.values(agents.runs)) {
-    if (!isRunning(run)) continue;
+    if (!isRunning(run) || next.runs[run.id] !== run) continue;
     let step;
     if (run.wrapUp !== null) {
       if (now < run.wrapUp.until) continue;
-      step = stop(next, run, now, "session", false);
+      step = stop(next, run, now, "session", false, true);
     } else {
       const limit = reachedLimit(run, now, false);
-      step = limit === null ? warnOnce(next, run, now, []) : spendBudget(next, run, limit, now, session);
+      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
     }
     next = step.agents;
     effects.push(...step.effects);
@@ -2791,7 +2797,7 @@ function stopAll(agents, now) {
   const effects = [];
   for (const run of Object.values(agents.runs)) {
     if (!isRunning(run)) continue;
-    const step = stop(next, run, now, "session", false);
+    const step = stop(next, run, now, "session", false, false);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -2830,8 +2836,9 @@ function refuseTool(agents, run, changed) {
   const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
   return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
-function warnOnce(agents, run, now, effects) {
+function warnOnce(agents, run, now, effects, changed) {
   const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  if (!warn && !changed) return { agents, effects };
   const next = warn ? { ...run, warned: true } : run;
   const said = warn ? [
     {
@@ -2842,7 +2849,7 @@ function warnOnce(agents, run, now, effects) {
   ] : [];
   return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
 }
-function stop(agents, run, now, limit, refuse) {
+function stop(agents, run, now, limit, refuse, cascade) {
   const spent = run.spent ?? { limit, at: now };
   const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
   const effects = [
@@ -2851,7 +2858,15 @@ function stop(agents, run, now, limit, refuse) {
     { kind: "stopAgent", agent: run.id }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
-  return { agents: withRun(agents, stopped), effects };
+  let next = withRun(agents, stopped);
+  if (!cascade) return { agents: next, effects };
+  for (const child of Object.values(next.runs)) {
+    if (child.parent !== run.id || !isRunning(child)) continue;
+    const step = stop(next, child, now, "parent", false, true);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
 }
 function refuseStopped2(agents, run) {
   return {
@@ -2886,7 +2901,14 @@ function transitionWithSubagents(state, event, now) {
       if (agent === void 0) break;
       const session = sessionStep(state, { type: "timeCheck" }, now);
       const run = session.state.subagents.runs[agent];
-      if (run === void 0) return session;
+      if (run === void 0) {
+        if (!viewOf(session.state).spent) return session;
+        const refuse = [
+          { kind: "stopAgent", agent },
+          { kind: "refuse", reason: SUBAGENT_REFUSED }
+        ];
+        return { state: session.state, effects: [...session.effects, ...refuse] };
+      }
       const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
       return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
     }
@@ -2924,7 +2946,7 @@ function isSpent(state) {
 }
 function viewOf(state) {
   return {
-    spent: isSpent(state),
+    spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
     graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
 }

@@ -60,8 +60,11 @@ export function readTaskBudgets(value: unknown): { budgets: Record<string, SetTa
 	}
 	const budgets: Record<string, SetTaskBudget> = {};
 	for (const [agentType, words] of entries) {
-		const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "is not text" };
-		if ("invalid" in budget) return { invalid: `has a bad budget for ${quoteInput(agentType)}: ${budget.invalid}` };
+		const budget = typeof words === "string" ? parseTaskBudget(words) : { invalid: "it is not text" };
+		if ("invalid" in budget) {
+			// The reason is a sentence of its own: the setting's message goes on after it.
+			return { invalid: `has a bad budget for ${quoteInput(agentType)} (${budget.invalid.replace(/\.$/, "")})` };
+		}
 		budgets[agentType] = { words: String(words), budget };
 	}
 	return { budgets };

@@ -4,6 +4,7 @@
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../events.ts";
+import { SUBAGENT_REFUSED } from "../messages.ts";
 import { type SessionState, type Transition, transition } from "../session/index.ts";
 import {
 	agentEnd,
@@ -32,7 +33,16 @@ export function transitionWithSubagents(state: SessionState, event: SessionEvent
 			// The session's time runs while only a subagent works: it is checked first, and its stop stops them all.
 			const session = sessionStep(state, { type: "timeCheck" }, now);
 			const run = session.state.subagents.runs[agent];
-			if (run === undefined) return session;
+			if (run === undefined) {
+				// A subagent never seen started (its start was refused, or the host never said): nothing of it runs while
+				// the session's stop holds; else it is let through, unbudgeted.
+				if (!viewOf(session.state).spent) return session;
+				const refuse: Effect[] = [
+					{ kind: "stopAgent", agent },
+					{ kind: "refuse", reason: SUBAGENT_REFUSED },
+				];
+				return { state: session.state, effects: [...session.effects, ...refuse] };
+			}
 			const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
 			return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
 		}
@@ -74,10 +84,14 @@ function isSpent(state: SessionState): boolean {
 	return state.standing?.spent != null;
 }
 
-/** The session as the subagent rules see it: spent or not, and the time a subagent gets to conclude. */
+/**
+ * The session as the subagent rules see it: whether its stop holds (its budget is spent and the run it stopped is the
+ * latest: a prompt after the stop runs on, as the chat does, and so may its subagents), and the time a subagent gets
+ * to conclude.
+ */
 function viewOf(state: SessionState): SessionView {
 	return {
-		spent: isSpent(state),
+		spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
 		graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS,
 	};
 }

@@ -6,7 +6,7 @@ import { parseTaskBudget } from "../parse.ts";
 
 type Fields = Record<string, unknown>;
 
-const LIMITS: readonly TaskLimit[] = ["time", "steps", "tokens", "cost", "session"];
+const LIMITS: readonly TaskLimit[] = ["time", "steps", "tokens", "cost", "session", "parent"];
 const ENDINGS: readonly AgentEnding[] = ["answered", "concluded", "stopped"];
 
 function isLimit(value: unknown): value is TaskLimit {

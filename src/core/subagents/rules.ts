@@ -83,11 +83,11 @@ export function agentModelCall(
 	session: SessionView,
 ): AgentsTransition {
 	if (!isRunning(run)) return refuseStopped(agents, run);
-	if (session.spent) return stop(agents, run, now, "session", true);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
 	const wrapUp = run.wrapUp;
 	if (wrapUp !== null) {
 		if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
-			return stop(agents, run, now, "session", true);
+			return stop(agents, run, now, "session", true, true);
 		return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
 	}
 	const limit = reachedLimit(run, now);
@@ -107,7 +107,7 @@ export function agentModelCall(
 			text: subagentWarningBlock(ratio >= NUDGE_CRITICAL_RATIO, leftText(counted, now)),
 		});
 	}
-	return warnOnce(agents, counted, now, effects);
+	return warnOnce(agents, counted, now, effects, true);
 }
 
 /** A subagent's tool: refused once its budget is spent, and it is stopped when it asks again after a refusal. */
@@ -118,11 +118,11 @@ export function agentToolCall(
 	session: SessionView,
 ): AgentsTransition {
 	if (!isRunning(run)) return refuseStopped(agents, run);
-	if (session.spent) return stop(agents, run, now, "session", true);
+	if (session.spent) return stop(agents, run, now, "session", true, true);
 	const wrapUp = run.wrapUp;
 	if (wrapUp !== null) {
 		const askedAgain = wrapUp.refusedAt !== null && wrapUp.calls > wrapUp.refusedAt;
-		if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true);
+		if (now >= wrapUp.until || askedAgain) return stop(agents, run, now, "session", true, true);
 		const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
 		return refuseTool(agents, refused, wrapUp.refusedAt === null);
 	}
@@ -159,7 +159,7 @@ export function agentResponse(
 		const step =
 			limit === null
 				? running
-					? warnOnce(next, withSpend, now, [])
+					? warnOnce(next, withSpend, now, [], true)
 					: kept(next, withSpend)
 				: spendBudget(next, withSpend, limit, now, session);
 		next = step.agents;
@@ -173,15 +173,16 @@ export function agentsTimeCheck(agents: SubagentsState, now: number, session: Se
 	let next = agents;
 	const effects: Effect[] = [];
 	for (const run of Object.values(agents.runs)) {
-		if (!isRunning(run)) continue;
+		// One stopped meanwhile with the subagent that started it is done with.
+		if (!isRunning(run) || next.runs[run.id] !== run) continue;
 		let step: AgentsTransition;
 		if (run.wrapUp !== null) {
 			if (now < run.wrapUp.until) continue;
-			step = stop(next, run, now, "session", false);
+			step = stop(next, run, now, "session", false, true);
 		} else {
 			// A subagent whose budget is spent is concluding (above) or stopped: this one is within its budget.
 			const limit = reachedLimit(run, now, false);
-			step = limit === null ? warnOnce(next, run, now, []) : spendBudget(next, run, limit, now, session);
+			step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
 		}
 		next = step.agents;
 		effects.push(...step.effects);
@@ -195,7 +196,7 @@ export function stopAll(agents: SubagentsState, now: number): AgentsTransition {
 	const effects: Effect[] = [];
 	for (const run of Object.values(agents.runs)) {
 		if (!isRunning(run)) continue;
-		const step = stop(next, run, now, "session", false);
+		const step = stop(next, run, now, "session", false, false);
 		next = step.agents;
 		effects.push(...step.effects);
 	}
@@ -255,9 +256,19 @@ function refuseTool(agents: SubagentsState, run: SubagentRun, changed: boolean):
 	return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
 
-/** Keeps the run as counted, and warns the user once when it reaches 80% of its budget. */
-function warnOnce(agents: SubagentsState, run: SubagentRun, now: number, effects: Effect[]): AgentsTransition {
+/**
+ * Keeps the run as counted, and warns the user once when it reaches 80% of its budget. Its record is written when it
+ * `changed` (a call or usage counted) or is warned now: a time check that finds nothing new writes nothing.
+ */
+function warnOnce(
+	agents: SubagentsState,
+	run: SubagentRun,
+	now: number,
+	effects: Effect[],
+	changed: boolean,
+): AgentsTransition {
 	const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+	if (!warn && !changed) return { agents, effects };
 	const next = warn ? { ...run, warned: true } : run;
 	const said: Effect[] = warn
 		? [
@@ -272,8 +283,10 @@ function warnOnce(agents: SubagentsState, run: SubagentRun, now: number, effects
 }
 
 /**
- * Stops a subagent now, with no further model request: the user is told, its answer goes back to its parent. `limit`
- * names why when its own budget was not spent yet (the session's stop); `refuse` refuses the call that met the stop.
+ * Stops a subagent now, with no further model request: the user is told, its answer goes back to its parent, and the
+ * subagents it started that still run are stopped with it (nobody is left to read their answers). `limit` names why
+ * when its own budget was not spent yet (the session's stop, its parent's); `refuse` refuses the call that met the stop;
+ * `cascade` false leaves the subagents it started to the caller (the session's stop stops them all itself).
  */
 function stop(
 	agents: SubagentsState,
@@ -281,6 +294,7 @@ function stop(
 	now: number,
 	limit: TaskLimit,
 	refuse: boolean,
+	cascade: boolean,
 ): AgentsTransition {
 	const spent = run.spent ?? { limit, at: now };
 	const stopped: SubagentRun = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
@@ -290,7 +304,15 @@ function stop(
 		{ kind: "stopAgent", agent: run.id },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
-	return { agents: withRun(agents, stopped), effects };
+	let next = withRun(agents, stopped);
+	if (!cascade) return { agents: next, effects };
+	for (const child of Object.values(next.runs)) {
+		if (child.parent !== run.id || !isRunning(child)) continue;
+		const step = stop(next, child, now, "parent", false, true);
+		next = step.agents;
+		effects.push(...step.effects);
+	}
+	return { agents: next, effects };
 }
 
 /** A stopped subagent asks for more: refused, and stopped again (the host may not have ended it yet). */

@@ -1,8 +1,8 @@
 // What `/timebox status` and `/timebox report` say of subagents: the running ones with what each has left, and every
 // subagent of the session with its budget, what it used and how it ended.
 
-import type { SubagentRun, TaskLimit } from "../budget.ts";
-import { subagentLimitPhrase } from "../messages.ts";
+import type { SubagentRun } from "../budget.ts";
+import { subagentStopCause } from "../messages.ts";
 import { quoteInput } from "../parse.ts";
 import { describeTaskBudget } from "./describe.ts";
 import { isRunning, leftText, type SubagentsState, usedText } from "./state.ts";
@@ -33,7 +33,7 @@ function nameOf(run: SubagentRun): string {
 
 /** What a running subagent has left, or that it concludes. */
 function standing(run: SubagentRun, now: number): string {
-	if (run.spent !== null) return `concluding at ${limitWords(run.spent.limit, run)}`;
+	if (run.spent !== null) return `concluding ${subagentStopCause(run.spent.limit, run.budget)}`;
 	if (run.budget === null) return `no budget of its own; used ${usedText(run, now)}`;
 	return `${leftText(run, now)} left`;
 }
@@ -41,19 +41,15 @@ function standing(run: SubagentRun, now: number): string {
 /** How a subagent ended, or that it still runs. */
 function ending(run: SubagentRun): string {
 	if (run.ended === "answered") return "Answered.";
-	// Concluded and stopped subagents met a limit: their own, or the session's.
+	// Concluded and stopped subagents met a limit: their own, the session's, or their parent's stop.
 	if (run.spent === null) return "Still running.";
-	const at = limitWords(run.spent.limit, run);
+	const cause = subagentStopCause(run.spent.limit, run.budget);
 	switch (run.ended) {
 		case "concluded":
-			return `Concluded at ${at}.`;
+			return `Concluded ${cause}.`;
 		case "stopped":
-			return `Stopped at ${at}.`;
+			return `Stopped ${cause}.`;
 		case null:
-			return `Concluding at ${at}.`;
+			return `Concluding ${cause}.`;
 	}
-}
-
-function limitWords(limit: TaskLimit, run: SubagentRun): string {
-	return limit === "session" ? "the session's budget" : subagentLimitPhrase(limit, run.budget);
 }

@@ -38,7 +38,9 @@ describe("a hook's reply with subagents", () => {
 		const answer = hook.runtime.handle({ type: "toolCall", prompt: null, agent: "a1" });
 		const reply = await hook.reply(answer);
 		expect(reply.stoppedAgents).toEqual(["a1"]);
-		expect(reply.refusal).toBe("Timebox: this subagent was stopped at its budget. Nothing more runs for it.");
+		expect(reply.refusal).toBe(
+			"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
+		);
 	});
 
 	it("leaves the field out when no subagent is stopped", async () => {

@@ -16,7 +16,8 @@ const WRAP_UP = [
 ].join("\n");
 const REFUSAL =
 	"Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-const STOPPED_REFUSAL = "Timebox: this subagent was stopped at its budget. Nothing more runs for it.";
+const STOPPED_REFUSAL =
+	"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
 const NAME = 'subagent "find the flaky test" (Explore)';
 
 function warning(critical: boolean, left: string): string {
@@ -218,5 +219,19 @@ describe("a subagent's tokens and cost", () => {
 		expect(session.end("a1").notices.map((notice) => notice.message)).toEqual([
 			`Timebox: ${NAME} stopped at its $0.50 budget after 2 model calls; its answer went back to the main agent.`,
 		]);
+	});
+});
+
+describe("a subagent's records", () => {
+	it("are written when it changes, not at every time check", () => {
+		const session = subagentSession({ subagents: "10m" });
+		session.start("a1");
+		session.call("a1");
+		const written = session.subagentRecords().length;
+		for (let second = 0; second < 30; second++) {
+			session.advance(1_000);
+			expect(session.timeCheck()).toMatchObject({ notices: [], stoppedAgents: [] });
+		}
+		expect(session.subagentRecords()).toHaveLength(written);
 	});
 });

@@ -108,11 +108,11 @@ describe("the subagents setting", () => {
 
 	it("names a bad value with its source, and changes nothing", () => {
 		expect(said(subagentSession({ subagents: "5m turns:2", source: SUBAGENTS_ENV }).loaded)).toEqual([
-			'warning: Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*": turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>., so it is ignored.',
+			'warning: Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
 		]);
 		const notText = subagentSession({ subagents: { Explore: 5 } });
 		expect(said(notText.loaded)[0]).toBe(
-			'warning: Timebox: settings: {"Explore":5} has a bad budget for "Explore": is not text, so it is ignored.',
+			'warning: Timebox: settings: {"Explore":5} has a bad budget for "Explore" (it is not text), so it is ignored.',
 		);
 		for (const value of [42, [], {}, null]) {
 			const session = subagentSession({ subagents: value });

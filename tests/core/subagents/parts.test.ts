@@ -6,7 +6,7 @@ import type { SubagentRun } from "../../../src/core/budget.ts";
 import { mergeAnswer, noAnswer } from "../../../src/core/executor.ts";
 import { foldHistory } from "../../../src/core/history.ts";
 import { LiveSession } from "../../../src/core/live-session.ts";
-import { subagentLimitPhrase, subagentParentLine } from "../../../src/core/messages.ts";
+import { subagentLimitPhrase, subagentParentLine, subagentStopCause } from "../../../src/core/messages.ts";
 import { parseRecord } from "../../../src/core/records.ts";
 import { EMPTY_SESSION, transition } from "../../../src/core/session/index.ts";
 import { parseSubagentRun } from "../../../src/core/subagents/records.ts";
@@ -156,7 +156,12 @@ describe("the subagents' time checks", () => {
 	it("fire on a live host with no session budget, where the setting gives subagents a time", () => {
 		const time = new FakeTime(START);
 		const ui = new MemoryUI();
+		const stopped: string[] = [];
 		const live = new LiveSession({
+			stopAgent: (agent) => {
+				stopped.push(agent);
+				if (agent === "a2") throw new Error("no such subagent");
+			},
 			store: new MemoryStore(),
 			ledger: new MemoryLedger(),
 			ui,
@@ -168,13 +173,21 @@ describe("the subagents' time checks", () => {
 		});
 		live.load("restore", false, null, { subagents: { value: "10s", source: "settings" } });
 		live.dispatch({ type: "agentStart", agent: "a1", parent: null, agentType: "Explore", task: "look around" });
+		live.dispatch({ type: "agentStart", agent: "a2", parent: null, agentType: "Plan", task: "plan" });
 		time.advance(8_000);
 		expect(ui.messages("warning")).toEqual([
 			'Timebox: subagent "look around" (Explore) used 80% of its budget (2s left); it is asked to wrap up.',
+			'Timebox: subagent "plan" (Plan) used 80% of its budget (2s left); it is asked to wrap up.',
 		]);
 		time.advance(2_000 + 30_000);
 		expect(ui.messages("info")).toEqual([
 			'Timebox: subagent "look around" (Explore) stopped at its 10s budget after 0 model calls; its answer went back to the main agent.',
+			'Timebox: subagent "plan" (Plan) stopped at its 10s budget after 0 model calls; its answer went back to the main agent.',
+		]);
+		// The host is told to stop each, by the time check that stopped them; a failure to is said once.
+		expect(stopped).toEqual(["a1", "a2"]);
+		expect(ui.messages("error")).toEqual([
+			"Timebox hit an internal error (stop a subagent): no such subagent. Your session goes on; check the budget with /timebox status.",
 		]);
 		live.dispose();
 	});
@@ -193,7 +206,9 @@ describe("the answer and the texts", () => {
 		expect(subagentLimitPhrase("steps", RUN.budget)).toBe("its 3-step budget");
 		expect(subagentLimitPhrase("tokens", RUN.budget)).toBe("its 1k-token budget");
 		expect(subagentLimitPhrase("cost", RUN.budget)).toBe("its $0.50 budget");
-		expect(subagentLimitPhrase("session", null)).toBe("the session's budget");
+		expect(subagentStopCause("session", null)).toBe("with the session's budget");
+		expect(subagentStopCause("parent", null)).toBe("with the agent that started it");
+		expect(subagentStopCause("steps", RUN.budget)).toBe("at its 3-step budget");
 		expect(subagentParentLine("cost", null, "1s")).toBe(
 			"Timebox: this subagent stopped at its $0.00 budget (used 1s); its answer may be partial.",
 		);

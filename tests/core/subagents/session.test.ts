@@ -64,7 +64,7 @@ describe("the session's budget over its subagents", () => {
 		]);
 		expect(session.call("a1")).toMatchObject({
 			stoppedAgents: ["a1"],
-			refusal: "Timebox: this subagent was stopped at its budget. Nothing more runs for it.",
+			refusal: "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
 		});
 		expect(session.start("a4")).toMatchObject({ refusal: REFUSED, context: [] });
 		expect(session.end("a1").context).toEqual([
@@ -80,7 +80,9 @@ describe("the session's budget over its subagents", () => {
 		session.advance(60_000);
 		const answer = session.tool("a2");
 		expect(answer.stoppedAgents).toEqual(["a1", "a2"]);
-		expect(answer.refusal).toBe("Timebox: this subagent was stopped at its budget. Nothing more runs for it.");
+		expect(answer.refusal).toBe(
+			"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
+		);
 		expect(session.state.standing?.spent).not.toBeNull();
 	});
 
@@ -176,16 +178,76 @@ describe("subagents when the session's budget was spent elsewhere", () => {
 		const session = subagentSession({ subagents: "steps:1", session: "1m" });
 		session.call();
 		session.start("a1");
-		session.start("child", { parent: "a1", agentType: "general", task: "dig through every log file of the service" });
+		session.start("other", { agentType: "general", task: "dig through every log file of the service" });
 		session.call("a1");
 		session.call("a1");
 		session.call("a1");
 		expect(session.call("a1").stoppedAgents).toEqual(["a1"]);
 		session.advance(60_000);
 		const stop = session.timeCheck();
-		expect(stop.stoppedAgents).toEqual(["child"]);
+		expect(stop.stoppedAgents).toEqual(["other"]);
 		expect(stop.notices.filter((notice) => notice.level === "info").map((notice) => notice.message)).toEqual([
-			'Timebox: subagent "dig through every log file of…" (general) stopped with the session\'s budget after 0 model calls; its answer went back to the agent that started it.',
+			'Timebox: subagent "dig through every log file of…" (general) stopped with the session\'s budget after 0 model calls; its answer went back to the main agent.',
+		]);
+	});
+});
+
+describe("subagents after the session's stop", () => {
+	it("refuses a subagent whose start was refused when it calls the model anyway, and stops it", () => {
+		const session = subagentSession({ session: "tokens:1k" });
+		session.call();
+		session.used(2_000, 0);
+		expect(session.start("late").refusal).toBe(REFUSED);
+		expect(session.call("late")).toMatchObject({ refusal: REFUSED, stoppedAgents: ["late"] });
+		expect(session.tool("late")).toMatchObject({ refusal: REFUSED, stoppedAgents: ["late"] });
+	});
+
+	it("lets the subagents of a prompt sent after the stop run, as the chat goes on", () => {
+		const session = subagentSession({ session: "tokens:1k" });
+		session.handle({ type: "modelCall", prompt: "p1" });
+		session.used(2_000, 0);
+		expect(session.start("a1").refusal).toBe(REFUSED);
+		session.handle({ type: "runEnd" });
+		session.handle({ type: "modelCall", prompt: "p2" });
+		expect(session.start("a2")).toMatchObject({ refusal: null, stoppedAgents: [] });
+		expect(session.call("a2")).toMatchObject({ refusal: null, stoppedAgents: [] });
+		expect(session.call("ghost")).toMatchObject({ refusal: null, stoppedAgents: [] });
+	});
+});
+
+describe("a subagent stopped with the subagents it started", () => {
+	it("stops a running child with its parent, and the child's parent reads why", () => {
+		const session = subagentSession({ subagents: { "*": "steps:1", Explore: "steps:50" } });
+		session.start("p", { agentType: "general", task: "fix the flaky test" });
+		session.call("p");
+		session.start("c", { parent: "p" });
+		session.call("c");
+		session.call("p");
+		session.tool("p");
+		session.call("p");
+		const stopped = session.tool("p");
+		expect(stopped.stoppedAgents).toEqual(["p", "c"]);
+		expect(stopped.notices.map((notice) => notice.message)).toEqual([
+			'Timebox: subagent "fix the flaky test" (general) stopped at its 1-step budget after 3 model calls; its answer went back to the main agent.',
+			'Timebox: subagent "find the flaky test" (Explore) stopped with the agent that started it after 1 model call; its answer went back to the agent that started it.',
+		]);
+		expect(session.end("c").context).toEqual([
+			"Timebox: this subagent stopped when the agent that started it was stopped (used 0s, 1 model call); its answer may be partial.",
+		]);
+	});
+
+	it("stops each once when a time check ends a parent's and its child's time to conclude together", () => {
+		const session = subagentSession({ subagents: "10s", grace: "5s" });
+		session.start("p", { agentType: "general", task: "fix it" });
+		session.start("c", { parent: "p" });
+		session.advance(10_000);
+		session.timeCheck();
+		session.advance(5_000);
+		const stopped = session.timeCheck();
+		expect(stopped.stoppedAgents).toEqual(["p", "c"]);
+		expect(stopped.notices.map((notice) => notice.message)).toEqual([
+			'Timebox: subagent "fix it" (general) stopped at its 10s budget after 0 model calls; its answer went back to the main agent.',
+			'Timebox: subagent "find the flaky test" (Explore) stopped at its 10s budget after 0 model calls; its answer went back to the agent that started it.',
 		]);
 	});
 });

@@ -100,6 +100,6 @@ describe("/timebox report with subagents", () => {
 		session.advance(60_000);
 		session.timeCheck();
 		const report = sessionReport(session.store.history(), () => NOTHING_RECORDED, session.now());
-		expect(report).toContain("used 1m 0s, 0 model calls. Stopped at the session's budget.");
+		expect(report).toContain("used 1m 0s, 0 model calls. Stopped with the session's budget.");
 	});
 });

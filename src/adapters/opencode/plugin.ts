@@ -5,7 +5,6 @@
 // calls, tools and usage under that id, their end with the line their parent reads added to the task's result.
 
 import {
-	type Answer,
 	type BudgetLedger,
 	type Clock,
 	COMMAND_NAME,
@@ -147,6 +146,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					onStop: deps.onStop,
 					daily: deps.dailyLedger(sessionId),
 					// The run ends with the subagents it started, those running in the background too.
+					// A subagent the rules stop has its next tool and call refused, so no request of its goes out.
+					stopAgent: (agent) => tasks.stop(agent, SUBAGENT_STOPPED),
 					abortRun: () => {
 						if (session.refusing) return;
 						for (const id of [sessionId, ...subagentsOf(sessionId)]) {
@@ -191,18 +192,12 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			}
 		};
 
-		/** Marks the subagents the rules stopped: their next tool and call are refused, so no request of theirs goes out. */
-		const noteStops = (answer: Answer): void => {
-			for (const agent of answer.stoppedAgents) tasks.stop(agent, answer.refusal ?? SUBAGENT_STOPPED);
-		};
-
 		/** A subagent ended: the rules hear it once, and the lines its parent is to read of it come back. */
 		const endSubagent = async (session: OpencodeSession, agent: string, result?: string): Promise<string[]> => {
 			tasks.ended(agent);
 			const answer = await session.live.handle(
 				result === undefined ? { type: "agentEnd", agent } : { type: "agentEnd", agent, result },
 			);
-			noteStops(answer);
 			return answer.context;
 		};
 
@@ -222,7 +217,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					task: request.task,
 				}),
 			);
-			noteStops(answer);
 			if (answer.refusal !== null) throw new Error(answer.refusal);
 			tasks.started(tool.callID, tool.sessionID, request.description, answer.context);
 		};
@@ -233,9 +227,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			if (agent === undefined || tasks.stopReason(agent) !== null) return;
 			const session = sessionOf(budgetedSession(call.sessionId));
 			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent }));
-			noteStops(answer);
-			if (answer.refusal !== null) tasks.stop(agent, answer.refusal);
-			else addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
+			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
+			if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
 		};
 
 		return {
@@ -289,7 +282,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 						sent ? { type: "modelCall", prompt: call.message, step: call.step } : { type: "modelCall", prompt: null },
 					),
 				);
-				noteStops(answer);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
 				else session.refused.set(call.message, answer.refusal);
 			},
@@ -321,7 +313,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const answer = await session.live.handle(
 					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
 				);
-				noteStops(answer);
 				if (answer.refusal === null) return;
 				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
 				if (tool.tool === TASK_TOOL) await endSubagent(session, tool.callID);
@@ -345,10 +336,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					session.answered.add(event.properties.info.id);
 					writeLog(session, () => session.log.appendUsage(event.properties.info.id, used, deps.clock.now()));
 					const agent = tasks.agentOf(event.properties.info.sessionID);
-					noteStops(
-						await session.live.handle(
-							agent === undefined ? { type: "modelResponse", ...used } : { type: "modelResponse", ...used, agent },
-						),
+					await session.live.handle(
+						agent === undefined ? { type: "modelResponse", ...used } : { type: "modelResponse", ...used, agent },
 					);
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });

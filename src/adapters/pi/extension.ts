@@ -6,7 +6,6 @@
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
 	ANY_AGENT_TYPE,
-	type Answer,
 	type BudgetLedger,
 	type Cancel,
 	type Clock,
@@ -71,8 +70,6 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		const started = new Map<string, SubagentIdentity>();
 		/** Tags an event with the subagent this process runs, if any. */
 		const ownAgent = (): { agent?: string } => (self === null ? {} : { agent: self.agent });
-		/** Whether the rules stopped the subagent this process runs: its run ends, with no further request. */
-		const stops = (answer: Answer): boolean => self !== null && answer.stoppedAgents.includes(self.agent);
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
 		let restoreNoticeAgain: Cancel | null = null;
@@ -105,6 +102,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				: {}),
 			onStop: deps.onStop,
 			abortRun: () => context.require().abort(),
+			// The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
+			// request.
+			...(self === null ? {} : { stopAgent: () => context.require().abort() }),
 			newBudgetId: deps.newBudgetId,
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
@@ -182,7 +182,6 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 						? { type: "modelCall", prompt: promptOfCall(messages), step }
 						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
 			);
-			if (stops(answer)) ctx.abort();
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
@@ -198,7 +197,6 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
 			const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
-			if (stops(answer)) ctx.abort();
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;

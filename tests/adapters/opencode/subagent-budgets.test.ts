@@ -79,6 +79,17 @@ describe("a subagent of opencode's task tool", () => {
 		expect(await opencode.taskResult("call_task", "late")).toBe("late");
 	});
 
+	it("gets two calls after its budget is spent, and the third is never sent", async () => {
+		const opencode = await run();
+		await opencode.timebox("subagents steps:1");
+		let child: RunResult | undefined;
+		await delegate(opencode, async () => {
+			child = await opencode.prompt("Find the flaky test", { session: CHILD, calls: 5, tools: 0 });
+		});
+		expect(notes(child).map((text) => text.includes(WRAP_UP_BLOCK))).toEqual([false, true, true, false]);
+		expect(child?.calls[3]?.refusal).toMatch(/^Timebox: this subagent stopped at its 1-step budget/);
+	});
+
 	it("answers within its budget with nothing added, and what it used counts for the session", async () => {
 		const opencode = await run();
 		await opencode.timebox("subagents 20s steps:3");

@@ -40,10 +40,14 @@ const WRAP_UP_BLOCK = "TIMEBOX: TASK BUDGET SPENT";
 const WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now";
 const PARENT_LINE = "Timebox: this subagent stopped at its 3-step budget";
 
-/** `pi -p "/timebox subagents 20s steps:3" "delegate"` with the user's extensions and the scripted model. */
+/**
+ * `pi -p "/timebox subagents 20s steps:3" "delegate" "/timebox report"` with the user's extensions and the scripted
+ * model.
+ */
 function delegate(answers: readonly ScriptedAnswer[]) {
 	writeFileSync(join(pi.root, "script.json"), JSON.stringify(answers));
-	return pi.run(["--model", "timebox-e2e/scripted", "-p", "/timebox subagents 20s steps:3", "delegate"]);
+	const messages = ["/timebox subagents 20s steps:3", "delegate", "/timebox report"];
+	return pi.run(["--model", "timebox-e2e/scripted", "-p", ...messages]);
 }
 
 /** The text of every message of a request, joined. */
@@ -83,6 +87,9 @@ describe("subagents in pi, with pi's subagent example", () => {
 		);
 		expect(notices(result, "info")).toContain(
 			'Timebox: subagent "find the flaky test" (worker) stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.',
+		);
+		expect(result.stderr).toMatch(
+			/"find the flaky test" \(worker\): budget 20s and 3 model calls; used \d+s, 5 model calls, 600 tokens\. Concluded at its 3-step budget\./,
 		);
 	});
 

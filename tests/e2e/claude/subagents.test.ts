@@ -128,4 +128,32 @@ describe("subagents in Claude Code, on the classic hooks", () => {
 		expect(sent(parent[1])).toContain(PARENT_LINE);
 		expect(subagentRecords().at(-1)).toMatchObject({ ended: "stopped", steps: 5 });
 	});
+
+	it("stops a running subagent when the session's time is up, and denies the main agent's next Agent call", async () => {
+		// The session's 10 s start with the budget line; the subagent runs two-second commands until they are up.
+		await claude("/timebox 10s grace:30s", false);
+		api.reply(AGENT);
+		let loops = 0;
+		let parentCalls = 0;
+		api.respond = (body) => {
+			if (messageTexts({ url: "", at: 0, body }, "user").some((text) => text.endsWith(TASK))) {
+				loops++;
+				return LOOP(loops, "sleep 2");
+			}
+			parentCalls++;
+			return parentCalls === 1 ? AGENT : { text: "PARENT FINAL" };
+		};
+		const result = await claude("delegate");
+		expect(result.stdout).toBe("PARENT FINAL\n");
+		expect(subagentRecords().at(-1)).toMatchObject({ ended: "stopped", spent: { limit: "session" } });
+		const { parent, child } = split();
+		expect(child).toHaveLength(loops);
+		expect(sent(parent[1])).toContain("Timebox: this subagent stopped when the session's budget ran out");
+		// The second Agent call is denied: no subagent starts, and the main agent reads why.
+		expect(parent).toHaveLength(3);
+		expect(sent(parent[2])).toContain("Timebox");
+		expect(subagentRecords().filter((record) => record.id !== subagentRecords()[0]?.id)).toEqual([]);
+		// The notice ends the subagent (its PreToolUse's stopReason), which the TUI shows.
+		expect(JSON.stringify(transcriptAttachments(box.home))).toContain(`${NAME} stopped with the session's budget`);
+	});
 });

@@ -28,6 +28,7 @@ function readHookEvent({ event, sessionId, fields }, dialect) {
     agent: subagents ? textField(fields, "agent_id") : null,
     agentType: subagents ? textField(fields, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    toolUseId: textField(fields, "tool_use_id"),
     ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
   };
 }
@@ -3562,6 +3563,7 @@ function readLogLine(fields) {
     case "spawn":
       return text(fields.agentType) && text(fields.task) ? {
         kind,
+        id: text(fields.id) ? fields.id : null,
         agent: text(fields.agent) ? fields.agent : null,
         agentType: fields.agentType,
         task: fields.task,
@@ -3977,6 +3979,8 @@ async function command2(args, deps, now, promptId) {
   return { ...await hook.reply(answered), answered: true };
 }
 async function toolBoundary(event, deps, now) {
+  const refused = await spawnStart(event, null, deps, now);
+  if (refused !== null) return refused;
   const state = loadState(deps, now, { running: event.promptId });
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
@@ -3987,12 +3991,15 @@ async function toolBoundary(event, deps, now) {
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
   const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
-  if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
+  await spawnEnd(event, reply, null, deps, now);
   return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
 }
-async function subagentBoundary(event, agent, deps, now) {
-  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
   if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+  const agent = ruleIdOf(deps, hostAgent);
+  const spawnRefused = await spawnStart(event, agent, deps, now);
+  if (spawnRefused !== null) return spawnRefused;
   const state = loadState(deps, now, { running: event.promptId });
   const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
   const hook = new HookRuntime(deps, event.promptId, state);
@@ -4000,13 +4007,49 @@ async function subagentBoundary(event, agent, deps, now) {
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
   if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
+  await spawnEnd(event, reply, agent, deps, now);
   return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
 }
-async function agentStart2(event, agent, deps, now) {
-  const spawn3 = takeSpawn(deps, agent, event.agentType, now);
+async function spawnStart(event, parent, deps, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, {
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  return reply.refusal === null ? null : reply;
+}
+async function spawnEnd(event, reply, agent, deps, now) {
+  if (event.spawn === null) return;
+  if (reply.refusal === null) {
+    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+    return;
+  }
+  if (event.toolUseId === null) return;
+  const state = loadState(deps, now, { running: event.promptId });
+  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+}
+function ruleIdOf(deps, hostAgent) {
+  const lines = deps.store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn3?.id ?? hostAgent;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
   const state = loadState(deps, now, { running: event.promptId });
   const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn3?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
   const started = hook.runtime.handle({
     type: "agentStart",
     agent,
@@ -4031,12 +4074,9 @@ async function agentStart2(event, agent, deps, now) {
 }
 async function agentEnd2(event, ended, deps, now) {
   const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[ended.agent]?.parent ?? null;
-  const reply = await answerEvent(deps, now, event.promptId, state, {
-    type: "agentEnd",
-    agent: ended.agent,
-    result: ended.result
-  });
+  const agent = ruleIdOf(deps, ended.agent);
+  const parent = state.subagents.runs[agent]?.parent ?? null;
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
   if (ended.reachesParent || reply.context.length === 0) return reply;
   deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
   return { ...reply, context: [] };
@@ -4047,9 +4087,6 @@ function owedTo(deps, to, now) {
   const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
   for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
   return owed.flat();
-}
-function recordSpawn(deps, agent, spawn3, now) {
-  deps.store.appendLine({ kind: "spawn", agent, agentType: spawn3.agentType, task: spawn3.task, at: now });
 }
 function takeSpawn(deps, agent, agentType, now) {
   const lines = deps.store.lines();

@@ -9,7 +9,7 @@ import { DEFAULT_ENV, foldHistory, type SessionEvent, type SessionState, session
 import type { SessionLog } from "../node/session-log.ts";
 import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
-import { type HookEvent, type HookReply, type SpawnRequest, silentReply } from "./roles.ts";
+import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { countUsage } from "./usage.ts";
 
 export type { HookDeps } from "./hook-runtime.ts";
@@ -128,6 +128,8 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
  * prompt: that model call, which carries what the model is to read.
  */
 async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
+	const refused = await spawnStart(event, null, deps, now);
+	if (refused !== null) return refused;
 	const state = loadState(deps, now, { running: event.promptId });
 	const promptKey = event.promptId ?? state.lastPrompt;
 	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
@@ -140,7 +142,7 @@ async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Prom
 			}
 		: { type: "toolCall", prompt: event.promptId };
 	const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
-	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, null, event.spawn, now);
+	await spawnEnd(event, reply, null, deps, now);
 	return nextCall && reply.refusal === null
 		? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] }
 		: reply;
@@ -150,9 +152,12 @@ async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Prom
  * A tool boundary inside a subagent: its tool, or its next model call, which carries what it is to read. A subagent the
  * rules stop is ended there (its parent goes on with what it answered).
  */
-async function subagentBoundary(event: HookEvent, agent: string, deps: HookDeps, now: number): Promise<HookReply> {
-	const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+async function subagentBoundary(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
+	const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
 	if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+	const agent = ruleIdOf(deps, hostAgent);
+	const spawnRefused = await spawnStart(event, agent, deps, now);
+	if (spawnRefused !== null) return spawnRefused;
 	const state = loadState(deps, now, { running: event.promptId });
 	const sessionEvent: SessionEvent =
 		event.role === "beforeModelCall"
@@ -164,21 +169,82 @@ async function subagentBoundary(event: HookEvent, agent: string, deps: HookDeps,
 	const reply = await hook.reply(answer);
 	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
 	if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-	if (event.spawn !== null && reply.refusal === null) recordSpawn(deps, agent, event.spawn, now);
+	await spawnEnd(event, reply, agent, deps, now);
 	return event.role === "beforeModelCall" && reply.refusal === null
 		? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] }
 		: reply;
 }
 
 /**
- * A subagent starts: the rules hear its start, with the task its parent's call gave it, and its first model call; what
- * they say goes into that first request. A host cannot refuse the start itself: a refusal is what the subagent reads
- * first, and it is ended at whatever it does next.
+ * A call of the subagent tool (named by its id) is the start of a subagent, with the task it gives: the rules may
+ * refuse it (the session's budget is spent), and the call is denied with the reason, so no subagent starts. Its budget
+ * comes with its first model call (SubagentStart), as the call's own hook reaches only the parent. Returns the reply
+ * of a refused start, else null.
  */
-async function agentStart(event: HookEvent, agent: string, deps: HookDeps, now: number): Promise<HookReply> {
-	const spawn = takeSpawn(deps, agent, event.agentType, now);
+async function spawnStart(
+	event: HookEvent,
+	parent: string | null,
+	deps: HookDeps,
+	now: number,
+): Promise<HookReply | null> {
+	if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+	const state = loadState(deps, now, { running: event.promptId });
+	const reply = await answerEvent(deps, now, event.promptId, state, {
+		type: "agentStart",
+		agent: event.toolUseId,
+		parent,
+		agentType: event.spawn.agentType,
+		task: event.spawn.task,
+		contextAtStart: false,
+	});
+	return reply.refusal === null ? null : reply;
+}
+
+/**
+ * After the subagent tool's call: a call the rules let through is kept for the subagent that takes it up; one they
+ * refused as a tool (its run is wrapping up) started a subagent that never runs, which ends there.
+ */
+async function spawnEnd(
+	event: HookEvent,
+	reply: HookReply,
+	agent: string | null,
+	deps: HookDeps,
+	now: number,
+): Promise<void> {
+	if (event.spawn === null) return;
+	if (reply.refusal === null) {
+		deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+		return;
+	}
+	if (event.toolUseId === null) return;
+	const state = loadState(deps, now, { running: event.promptId });
+	await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+}
+
+/** The id the rules know a subagent by: its tool call's, where its start took one up; else the host's own. */
+function ruleIdOf(deps: HookDeps, hostAgent: string): string {
+	const lines = deps.store.lines();
+	const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+	if (taken?.kind !== "spawn-taken") return hostAgent;
+	const spawn = lines.flatMap((line) => (line.kind === "spawn" ? [line] : []))[taken.index];
+	return spawn?.id ?? hostAgent;
+}
+
+/**
+ * A subagent starts (its first model call): what the rules say goes into that first request, its budget among it. One
+ * whose call the rules did not hear start (the host named no call) starts here: a host cannot refuse it then, so a
+ * refusal is what the subagent reads first, and it is ended at whatever it does next.
+ */
+async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
+	const spawn = takeSpawn(deps, hostAgent, event.agentType, now);
 	const state = loadState(deps, now, { running: event.promptId });
 	const hook = new HookRuntime(deps, event.promptId, state);
+	if (spawn?.id) {
+		const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn.id });
+		hook.saveDaily(now);
+		return hook.reply(first);
+	}
+	const agent = hostAgent;
 	const started = hook.runtime.handle({
 		type: "agentStart",
 		agent,
@@ -210,12 +276,9 @@ async function agentEnd(
 	now: number,
 ): Promise<HookReply> {
 	const state = loadState(deps, now, { running: event.promptId });
-	const parent = state.subagents.runs[ended.agent]?.parent ?? null;
-	const reply = await answerEvent(deps, now, event.promptId, state, {
-		type: "agentEnd",
-		agent: ended.agent,
-		result: ended.result,
-	});
+	const agent = ruleIdOf(deps, ended.agent);
+	const parent = state.subagents.runs[agent]?.parent ?? null;
+	const reply = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
 	if (ended.reachesParent || reply.context.length === 0) return reply;
 	// The host puts nothing of this reply into the parent's requests: its next model call reads the line.
 	deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
@@ -231,11 +294,6 @@ function owedTo(deps: HookDeps, to: string | null, now: number): string[] {
 	return owed.flat();
 }
 
-/** Keeps what a call of the subagent tool asks, for the start of the subagent that takes it up. */
-function recordSpawn(deps: HookDeps, agent: string | null, spawn: SpawnRequest, now: number): void {
-	deps.store.appendLine({ kind: "spawn", agent, agentType: spawn.agentType, task: spawn.task, at: now });
-}
-
 /**
  * The call of the subagent tool a starting subagent took up: the oldest not taken yet of its type (else of any type).
  * Null where the log holds none (the call came before Timebox had anything to do in the session).
@@ -245,7 +303,7 @@ function takeSpawn(
 	agent: string,
 	agentType: string | null,
 	now: number,
-): { agent: string | null; agentType: string; task: string } | null {
+): { id: string | null; agent: string | null; agentType: string; task: string } | null {
 	const lines = deps.store.lines();
 	const taken = new Set(lines.flatMap((line) => (line.kind === "spawn-taken" ? [line.index] : [])));
 	const open = lines

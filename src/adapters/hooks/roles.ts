@@ -70,6 +70,8 @@ export interface HookEvent {
 	agentType: string | null;
 	/** beforeTool of the tool that starts subagents: what the subagent is asked to do; else null. */
 	spawn: SpawnRequest | null;
+	/** The id of the tool call the event is about (`tool_use_id`), or null. */
+	toolUseId: string | null;
 	/** agentEnd: the subagent that ended, its answer, and whether the reply reaches its parent; else null. */
 	ended: (SpawnResult & { reachesParent: boolean }) | null;
 }
@@ -171,6 +173,7 @@ export function readHookEvent({ event, sessionId, fields }: HookFields, dialect:
 			subagents && tool !== null && typeof input === "object" && input !== null
 				? subagents.spawn(tool, input as Readonly<Record<string, unknown>>)
 				: null,
+		toolUseId: textField(fields, "tool_use_id"),
 		ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null,
 	};
 }

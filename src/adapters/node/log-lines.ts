@@ -36,9 +36,10 @@ export type LogLine =
 	| { kind: "nudged"; budgetStart: number }
 	/**
 	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
-	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines.
+	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
+	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
 	 */
-	| { kind: "spawn"; agent: string | null; agentType: string; task: string; at: number }
+	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
 	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
 	| { kind: "spawn-taken"; index: number; agent: string; at: number }
 	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
@@ -94,6 +95,7 @@ export function readLogLine(fields: Fields): LogLine | null {
 			return text(fields.agentType) && text(fields.task)
 				? {
 						kind,
+						id: text(fields.id) ? fields.id : null,
 						agent: text(fields.agent) ? fields.agent : null,
 						agentType: fields.agentType,
 						task: fields.task,

@@ -77,8 +77,29 @@ function submit(prompt: string, extra: object = {}): Promise<SyncHookJSONOutput>
 	return hook({ ...input, ...extra });
 }
 
-/** The main agent (or the subagent `agent`) calls the Agent tool. */
-function callAgentTool(agent?: string, description = "find the flaky test", type = "general-purpose") {
+/** The main agent (or the subagent `agent`) calls the Agent tool, in the call `toolUseId`. */
+function callAgentTool(
+	agent?: string,
+	description = "find the flaky test",
+	type = "general-purpose",
+	toolUseId = "toolu_agent",
+) {
+	return hook(agentCallPayload(agent, description, type, toolUseId));
+}
+
+/** The main agent's Bash call. */
+function toolPayloadOf(): PreToolUseHookInput {
+	return {
+		...base,
+		hook_event_name: "PreToolUse",
+		prompt_id: PROMPT,
+		tool_name: "Bash",
+		tool_input: { command: "ls" },
+		tool_use_id: "toolu_main",
+	};
+}
+
+function agentCallPayload(agent: string | undefined, description: string, type: string, toolUseId: string) {
 	const input: PreToolUseHookInput = {
 		...base,
 		hook_event_name: "PreToolUse",
@@ -86,9 +107,9 @@ function callAgentTool(agent?: string, description = "find the flaky test", type
 		...(agent === undefined ? {} : { agent_id: agent, agent_type: "general-purpose" }),
 		tool_name: "Agent",
 		tool_input: { description, prompt: "Find the flaky test", subagent_type: type },
-		tool_use_id: "toolu_agent",
+		tool_use_id: toolUseId,
 	};
-	return hook(input);
+	return input;
 }
 
 function subagentStart(agent = AGENT, type = "general-purpose"): Promise<SyncHookJSONOutput> {
@@ -201,22 +222,31 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		expect(contextOf(result)).toMatch(
 			/^Timebox: this subagent stopped at its 3-step budget \(used .*\); its answer may be partial\.$/,
 		);
-		expect(records().at(-1)).toMatchObject({ id: AGENT, task: "find the flaky test", ended: "stopped", steps: 5 });
+		// The rules know it by the id of the Agent call that started it.
+		expect(records().at(-1)).toMatchObject({
+			id: "toolu_agent",
+			task: "find the flaky test",
+			ended: "stopped",
+			steps: 5,
+		});
 	});
 
 	it("ends within its budget with no line for the main agent, and its task is the one its type's call gave", async () => {
 		await submit("/timebox subagents 20s steps:3");
 		await submit("delegate");
-		await callAgentTool(undefined, "read the logs", "Explore");
-		await callAgentTool(undefined, "find the flaky test", "general-purpose");
+		await callAgentTool(undefined, "read the logs", "Explore", "toolu_1");
+		await callAgentTool(undefined, "find the flaky test", "general-purpose", "toolu_2");
 		expect(contextOf(await subagentStart())).toContain("TIMEBOX: YOUR BUDGET FOR THIS TASK");
 		expect(await agentResult()).toEqual({});
-		expect(records().at(-1)).toMatchObject({ task: "find the flaky test", ended: "answered", closed: true });
-		// The other call is taken up by the next subagent, whatever its type; a third finds no call to take up.
-		await subagentStart("a2", "general-purpose");
-		expect(records().at(-1)).toMatchObject({ id: "a2", task: "read the logs" });
+		expect(records().at(-1)).toMatchObject({ id: "toolu_2", task: "find the flaky test", ended: "answered" });
+		// The other call is taken up by the next subagent, whatever its type; a third finds no call to take up, and
+		// starts under its own id.
+		expect(contextOf(await subagentStart("a2", "general-purpose"))).toContain("TIMEBOX: YOUR BUDGET");
+		await subagentTool("a2");
+		expect(records().at(-1)).toMatchObject({ id: "toolu_1", task: "read the logs" });
 		await subagentStart("a3", "general-purpose");
 		expect(records().at(-1)).toMatchObject({ id: "a3", task: "", agentType: "general-purpose" });
+		expect(await subagentTool("a3")).toEqual({});
 	});
 
 	it("of a subagent counts under the subagent that started it", async () => {
@@ -224,9 +254,29 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		await submit("delegate");
 		await callAgentTool();
 		await subagentStart();
-		await callAgentTool(AGENT, "dig deeper");
+		await callAgentTool(AGENT, "dig deeper", "general-purpose", "toolu_inner");
 		await subagentStart("a2");
-		expect(records().at(-1)).toMatchObject({ id: "a2", parent: AGENT, task: "dig deeper" });
+		expect(records().at(-1)).toMatchObject({ id: "toolu_inner", parent: "toolu_agent", task: "dig deeper" });
+	});
+
+	it("cannot start another once the session's budget is spent: its Agent call is denied with the reason", async () => {
+		await submit("/timebox subagents 20s steps:3");
+		await submit("/timebox 1m");
+		await submit("delegate");
+		await callAgentTool();
+		await subagentStart();
+		clock.current += 61_000;
+		// The main agent's next tool finds the time up: the session's budget is spent, and the subagent stopped.
+		await hook(toolPayloadOf());
+		const inner = await callAgentTool(AGENT, "dig deeper", "general-purpose", "toolu_inner");
+		expect(inner.hookSpecificOutput).toMatchObject({
+			permissionDecision: "deny",
+			permissionDecisionReason:
+				"Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.",
+		});
+		// A call Claude Code names no id of is refused as the tool it is.
+		const { tool_use_id: _none, ...unnamed } = agentCallPayload(undefined, "later", "general-purpose", "x");
+		expect((await hook(unnamed)).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
 	});
 
 	it("is told the session's budget is spent when it starts after it, and is ended at its first tool", async () => {
@@ -255,7 +305,7 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		await submit("delegate");
 		await callAgentTool(undefined, "read the logs", "Explore");
 		await hook({ ...base, hook_event_name: "SubagentStart", agent_id: "a1", prompt_id: PROMPT });
-		expect(records().at(-1)).toMatchObject({ id: "a1", agentType: "Explore", task: "read the logs" });
+		expect(records().at(-1)).toMatchObject({ id: "toolu_agent", agentType: "Explore", task: "read the logs" });
 		await hook({ ...base, hook_event_name: "SubagentStart", agent_id: "a2", prompt_id: PROMPT });
 		expect(records().at(-1)).toMatchObject({ id: "a2", agentType: "", task: "" });
 	});

@@ -83,12 +83,12 @@ describe("reading a line of the session's log", () => {
 			{ kind: "nudged", budgetStart: 1 },
 		],
 		[
-			{ kind: "spawn", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
-			{ kind: "spawn", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+			{ kind: "spawn", id: "toolu_1", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+			{ kind: "spawn", id: "toolu_1", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
 		],
 		[
 			{ kind: "spawn", agentType: "Explore", task: "" },
-			{ kind: "spawn", agent: null, agentType: "Explore", task: "", at: 0 },
+			{ kind: "spawn", id: null, agent: null, agentType: "Explore", task: "", at: 0 },
 		],
 		[
 			{ kind: "spawn-taken", index: 0, agent: "a1", at: 4 },

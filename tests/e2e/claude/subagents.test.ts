@@ -151,7 +151,7 @@ describe("subagents in Claude Code, on the classic hooks", () => {
 		expect(sent(parent[1])).toContain("Timebox: this subagent stopped when the session's budget ran out");
 		// The second Agent call is denied: no subagent starts, and the main agent reads why.
 		expect(parent).toHaveLength(3);
-		expect(sent(parent[2])).toContain("Timebox");
+		expect(sent(parent[2])).toContain("Timebox: the session's budget is spent, so no subagent can start.");
 		expect(subagentRecords().filter((record) => record.id !== subagentRecords()[0]?.id)).toEqual([]);
 		// The notice ends the subagent (its PreToolUse's stopReason), which the TUI shows.
 		expect(JSON.stringify(transcriptAttachments(box.home))).toContain(`${NAME} stopped with the session's budget`);

@@ -213,7 +213,9 @@ var CLAUDE_SUBAGENTS = {
     }
     const result2 = response;
     const agent = textField(result2, "agentId");
-    return agent === null ? null : { agent, result: resultText(result2.content) };
+    if (agent === null) return null;
+    const tokens = result2.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
   },
   endReachesParent: true
 };
@@ -4073,13 +4075,21 @@ async function agentStart2(event, hostAgent, deps, now) {
   });
 }
 async function agentEnd2(event, ended, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
   const agent = ruleIdOf(deps, ended.agent);
+  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+  const state = loadState(deps, now, { running: event.promptId });
   const parent = state.subagents.runs[agent]?.parent ?? null;
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
   if (ended.reachesParent || reply.context.length === 0) return reply;
   deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
   return { ...reply, context: [] };
+}
+async function subagentUsage(event, agent, tokens, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return reply;
 }
 function owedTo(deps, to, now) {
   const lines = deps.store.lines();

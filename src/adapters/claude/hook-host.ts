@@ -40,7 +40,12 @@ export const CLAUDE_SUBAGENTS: SubagentDialect = {
 		// The hook's JSON as Claude Code sends it: an object whose fields are read one by one.
 		const result = response as Readonly<Record<string, unknown>>;
 		const agent = textField(result, "agentId");
-		return agent === null ? null : { agent, result: resultText(result.content) };
+		if (agent === null) return null;
+		// What the subagent used is in a transcript of its own, which the hooks do not read: its result sums it up.
+		const tokens = result.totalTokens;
+		return typeof tokens === "number" && tokens > 0
+			? { agent, result: resultText(result.content), tokens }
+			: { agent, result: resultText(result.content) };
 	},
 	endReachesParent: true,
 };

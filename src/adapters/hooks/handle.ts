@@ -271,18 +271,30 @@ async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, n
 /** A subagent's result reaches its parent: the rules hear its end, and the line its parent is to read goes with it. */
 async function agentEnd(
 	event: HookEvent,
-	ended: { agent: string; result: string; reachesParent: boolean },
+	ended: { agent: string; result: string; tokens?: number; reachesParent: boolean },
 	deps: HookDeps,
 	now: number,
 ): Promise<HookReply> {
-	const state = loadState(deps, now, { running: event.promptId });
 	const agent = ruleIdOf(deps, ended.agent);
+	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
+	// kept in the log for the session's later hooks.
+	const used = ended.tokens === undefined ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+	const state = loadState(deps, now, { running: event.promptId });
 	const parent = state.subagents.runs[agent]?.parent ?? null;
-	const reply = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+	const ending = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+	const reply = used === null ? ending : { ...ending, notices: [...used.notices, ...ending.notices] };
 	if (ended.reachesParent || reply.context.length === 0) return reply;
 	// The host puts nothing of this reply into the parent's requests: its next model call reads the line.
 	deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
 	return { ...reply, context: [] };
+}
+
+/** A subagent's tokens as its end reports them: for it and the session now, and in the log for later hooks. */
+async function subagentUsage(event: HookEvent, agent: string, tokens: number, deps: HookDeps, now: number) {
+	const state = loadState(deps, now, { running: event.promptId });
+	const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+	deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+	return reply;
 }
 
 /** What an agent is still to read of the subagents it started (see agentEnd), given once, with its next model call. */

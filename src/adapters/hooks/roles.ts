@@ -28,10 +28,11 @@ export interface SpawnRequest {
 	task: string;
 }
 
-/** The subagent a result of the host's subagent tool names, and its answer. */
+/** The subagent a result of the host's subagent tool names, its answer, and the tokens it used where the host says. */
 export interface SpawnResult {
 	agent: string;
 	result: string;
+	tokens?: number;
 }
 
 /** How a host's hooks show its subagents, where they tell them apart from the main agent. */

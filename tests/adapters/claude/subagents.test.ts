@@ -249,6 +249,23 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		expect(await subagentTool("a3")).toEqual({});
 	});
 
+	it("counts the tokens its result reports for it and for the session, once", async () => {
+		await submit("/timebox tokens:10k");
+		await submit("delegate");
+		await callAgentTool();
+		await subagentStart();
+		const result = {
+			status: "completed",
+			agentId: AGENT,
+			content: [{ type: "text", text: "done" }],
+			totalTokens: 4_000,
+		};
+		await agentResult(AGENT, result);
+		expect(records().at(-1)).toMatchObject({ spend: { tokens: 4_000 }, ended: "answered" });
+		expect((await submit("/timebox status")).reason).toContain("4k of 10k tokens");
+		expect((await submit("/timebox status")).reason).toContain("4k of 10k tokens");
+	});
+
 	it("of a subagent counts under the subagent that started it", async () => {
 		await submit("/timebox subagents 20s steps:3");
 		await submit("delegate");

@@ -6,8 +6,11 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { paced, wordChunks } from "./pace.ts";
 
-/** One scripted answer: text, or a call of opencode's `bash` tool with a command. */
-export type ChatReply = { text: string } | { bash: string };
+/**
+ * One scripted answer: text, a call of opencode's `bash` tool with a command, or a call of any tool with its arguments
+ * (opencode's `task` tool starts a subagent).
+ */
+export type ChatReply = { text: string } | { bash: string } | { tool: string; args: Record<string, unknown> };
 
 /** A scripted answer, or one computed when its request comes (from the time then, say). */
 export type ScriptedReply = ChatReply | ((request: ChatRequest) => ChatReply);
@@ -76,15 +79,18 @@ export class FakeChat {
 			response.write(
 				`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created: 0, model: "fake-model", choices, ...extra })}\n\n`,
 			);
-		if ("bash" in reply) {
+		if ("bash" in reply || "tool" in reply) {
 			const call = { index: 0, id: `call_${this.requests.length}`, type: "function" };
+			const name = "tool" in reply ? reply.tool : "bash";
 			chunk([
 				{
 					index: 0,
-					delta: { role: "assistant", tool_calls: [{ ...call, function: { name: "bash", arguments: "" } }] },
+					delta: { role: "assistant", tool_calls: [{ ...call, function: { name, arguments: "" } }] },
 				},
 			]);
-			const args = JSON.stringify({ command: reply.bash, description: "Runs a command" });
+			const args = JSON.stringify(
+				"tool" in reply ? reply.args : { command: reply.bash, description: "Runs a command" },
+			);
 			chunk([{ index: 0, delta: { tool_calls: [{ index: 0, function: { arguments: args } }] } }]);
 			chunk([{ index: 0, delta: {}, finish_reason: "tool_calls" }]);
 		} else {

@@ -6,8 +6,14 @@ import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { paced, wordChunks } from "./pace.ts";
 
-/** One scripted answer: text, a call of pi's `bash` tool, or a call of any tool by name with its arguments. */
-export type Reply = { text: string } | { bash: string } | { tool: string; args: Record<string, unknown> };
+/**
+ * One scripted answer: text, a call of pi's `bash` tool, or a call of any tool by name with its arguments (and the
+ * namespace it is declared in, as Codex declares its subagent tools).
+ */
+export type Reply =
+	| { text: string }
+	| { bash: string }
+	| { tool: string; args: Record<string, unknown>; namespace?: string };
 
 /** A fake of the Responses API: answers from a script, records each request, and answers "done" when the script ends. */
 export class FakeResponses {
@@ -57,7 +63,8 @@ export class FakeResponses {
 		const id = `resp_${this.requests.length}`;
 		const base = { id, object: "response", model: "fake-model", output: [] as unknown[] };
 		send("response.created", { response: { ...base, status: "in_progress" } });
-		const call = "bash" in reply ? { tool: "bash", args: { command: reply.bash } } : "tool" in reply ? reply : null;
+		const call: Extract<Reply, { tool: string }> | null =
+			"bash" in reply ? { tool: "bash", args: { command: reply.bash } } : "tool" in reply ? reply : null;
 		const text = "text" in reply ? reply.text : "";
 		const item =
 			call !== null
@@ -66,6 +73,7 @@ export class FakeResponses {
 						id: `fc_${id}`,
 						call_id: `call_${id}`,
 						name: call.tool,
+						...(call.namespace === undefined ? {} : { namespace: call.namespace }),
 						arguments: JSON.stringify(call.args),
 						status: "completed",
 					}

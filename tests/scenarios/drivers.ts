@@ -20,7 +20,14 @@ import {
 	type SessionEvent,
 } from "../../src/core/index.ts";
 import { FakeClaude } from "../adapters/claude/function-hooks/fake-engine.ts";
-import { createWorld, FakeOpencode, notesOf, removeWorld, type Shown } from "../adapters/opencode/fake-opencode.ts";
+import {
+	createWorld,
+	FakeOpencode,
+	MAIN,
+	notesOf,
+	removeWorld,
+	type Shown,
+} from "../adapters/opencode/fake-opencode.ts";
 import { FakePi } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import {
@@ -232,9 +239,20 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const world = createWorld();
 	if (options.brokenLedger) ledgerFolder(world.dataDir, options);
-	const env = options.daily ? { TIMEBOX_DAILY: options.daily.text } : {};
+	const env = {
+		...(options.daily ? { TIMEBOX_DAILY: options.daily.text } : {}),
+		...(options.subagents === undefined ? {} : { TIMEBOX_SUBAGENTS: options.subagents }),
+	};
 	if (options.daily) world.dailyDir = options.daily.dir;
 	let opencode: FakeOpencode | null = null;
+	/** A subagent runs in a session of its own, which its `task` call (named by the subagent's id) starts. */
+	const sessionOf = (agent: string | null) => (agent === null ? MAIN : `ses_${agent}`);
+	/** A subagent's step: what its call read, and whether it was refused or stopped (a stopped one reads why). */
+	const step = (refusal: string | null, context: string[] = []): SubagentStep => ({
+		context,
+		refusal,
+		stopped: refusal !== null && /stopped/.test(refusal),
+	});
 	/** What the instances before a reopen showed. */
 	const earlier: Shown[] = [];
 	const ensure = async (): Promise<FakeOpencode> => {
@@ -244,6 +262,37 @@ export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const levels: readonly string[] = ["info", "warning", "error"];
 	return {
 		name: "fake opencode",
+		subagents: {
+			async start(agent, agentType, task, parent = null) {
+				const host = await ensure();
+				const refusal = await host.task(
+					agent,
+					{ description: task, prompt: task, subagent_type: agentType },
+					sessionOf(parent),
+				);
+				if (refusal === null) {
+					await host.subagent(sessionOf(agent), sessionOf(parent), `${task} (@${agentType} subagent)`);
+					host.conversation(sessionOf(agent)).addUser(task);
+				}
+				return step(refusal);
+			},
+			async call(agent) {
+				const host = await ensure();
+				const conversation = host.conversation(sessionOf(agent));
+				const call = await host.call(conversation, conversation.lastPrompt());
+				return step(
+					call.refusal,
+					notesOf(call.sent).flatMap((note) => note.split("\n\n")),
+				);
+			},
+			async tool(agent) {
+				return step(await (await ensure()).tool(sessionOf(agent)));
+			},
+			async end(agent) {
+				const output = await (await ensure()).taskResult(agent, "the answer");
+				return output === "the answer" ? [] : output.slice("the answer\n\n".length).split("\n");
+			},
+		},
 		async command(args) {
 			await (await ensure()).timebox(args);
 		},
@@ -286,6 +335,17 @@ interface HookHostScript {
 	commandLine(args: string): string;
 	/** The field that names the prompt an event belongs to; none where the host names no prompt. */
 	promptField?: string;
+	/** How the host's hooks show its subagents, where they do. */
+	subagents?: HookSubagentScript;
+}
+
+/** A hook host's subagents: its subagent tool's call, and the events of a subagent's start and end. */
+interface HookSubagentScript {
+	/** The subagent tool's name and its input for a task of a type. */
+	tool: string;
+	input(agentType: string, task: string): Record<string, unknown>;
+	/** The event of a subagent's end, with its fields; `parentCall` is true where its parent learns it only at its next call. */
+	end(agent: string): { event: string; fields: Record<string, unknown>; parentCall: boolean };
 }
 
 const HOOK_HOSTS: Readonly<Record<"claude" | "gemini" | "codex", HookHostScript>> = {
@@ -300,6 +360,15 @@ const HOOK_HOSTS: Readonly<Record<"claude" | "gemini" | "codex", HookHostScript>
 		},
 		commandLine: (args) => `/timebox ${args}`,
 		promptField: "prompt_id",
+		subagents: {
+			tool: "Agent",
+			input: (agentType, task) => ({ description: task, prompt: task, subagent_type: agentType }),
+			end: (agent) => ({
+				event: "PostToolUse",
+				fields: { tool_name: "Agent", tool_input: {}, tool_response: { agentId: agent, content: "the answer" } },
+				parentCall: false,
+			}),
+		},
 	},
 	gemini: {
 		host: geminiCliHost,
@@ -324,6 +393,15 @@ const HOOK_HOSTS: Readonly<Record<"claude" | "gemini" | "codex", HookHostScript>
 		},
 		commandLine: (args) => `timebox ${args}`,
 		promptField: "turn_id",
+		subagents: {
+			tool: "spawn_agent",
+			input: (agentType, task) => ({ message: task, agent_type: agentType }),
+			end: (agent) => ({
+				event: "SubagentStop",
+				fields: { agent_id: agent, last_assistant_message: "the answer" },
+				parentCall: true,
+			}),
+		},
 	},
 };
 
@@ -340,6 +418,9 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
+		...(options.subagents === undefined
+			? {}
+			: { subagents: { value: options.subagents, source: "TIMEBOX_SUBAGENTS" } }),
 		...(script.host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 		...(options.daily && budget && !("warning" in budget)
 			? { daily: { ledger: createDailyLedger(options.daily.dir, sessionId, time), budgets: [budget] } }
@@ -347,8 +428,12 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 	};
 	const seen: { message: string; level: NotifyLevel | null }[] = [];
 	let prompts = 0;
-	const hook = async (role: keyof HookHostScript["events"], fields: Record<string, unknown> = {}) => {
-		const event = script.host.read({ event: script.events[role], sessionId, fields });
+	const hook = async (
+		role: keyof HookHostScript["events"] | { event: string },
+		fields: Record<string, unknown> = {},
+	) => {
+		const name = typeof role === "string" ? script.events[role] : role.event;
+		const event = script.host.read({ event: name, sessionId, fields });
 		const reply = await handleHook(event, deps);
 		const output = reply === null ? null : script.host.write(reply, event);
 		for (const text of shown(output)) for (const line of text.split("\n")) seen.push({ message: line, level: null });
@@ -360,8 +445,51 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		output?.continue === false ||
 		(output?.hookSpecificOutput as { permissionDecision?: string } | undefined)?.permissionDecision === "deny" ||
 		output?.decision === "deny";
+	/** The latest prompt's id, which a subagent's hooks carry too. */
+	const latest = () => named(`prompt-${prompts}`);
+	/** The subagents whose first model call (their start event) came. */
+	const calling = new Set<string>();
+	const types = new Map<string, string>();
+	/** A subagent's step, from a hook's answer: what reaches it, a denied tool's reason, or the end of it. */
+	const step = (output: Record<string, unknown> | null): SubagentStep => {
+		const specific = output?.hookSpecificOutput as
+			| { additionalContext?: string; permissionDecisionReason?: string }
+			| undefined;
+		const refusal =
+			specific?.permissionDecisionReason ?? (typeof output?.stopReason === "string" ? output.stopReason : null);
+		return {
+			context: specific?.additionalContext ? specific.additionalContext.split("\n\n") : [],
+			refusal,
+			stopped: output?.continue === false || (refusal !== null && /this subagent was stopped/.test(refusal)),
+		};
+	};
+	const subagents = script.subagents;
+	const subagentDriver: SubagentDriver | undefined = subagents && {
+		async start(agent, agentType, task, parent = null) {
+			types.set(agent, agentType);
+			const input = subagents.input(agentType, task);
+			const fields = { ...latest(), tool_name: subagents.tool, tool_input: input, tool_use_id: `call_${agent}` };
+			return step(await hook("beforeTool", parent === null ? fields : { ...fields, agent_id: parent }));
+		},
+		async call(agent) {
+			const own = { ...latest(), agent_id: agent, agent_type: types.get(agent) ?? "" };
+			if (calling.has(agent)) return step(await hook("beforeModelCall", own));
+			calling.add(agent);
+			return step(await hook({ event: "SubagentStart" }, own));
+		},
+		async tool(agent) {
+			const own = { ...latest(), agent_id: agent, tool_name: "Bash", tool_input: {}, tool_use_id: `tool_${agent}` };
+			return step(await hook("beforeTool", own));
+		},
+		async end(agent) {
+			const end = subagents.end(agent);
+			const ended = step(await hook({ event: end.event }, { ...latest(), ...end.fields }));
+			return end.parentCall ? step(await hook("beforeModelCall", latest())).context : ended.context;
+		},
+	};
 	return {
 		name: script.name,
+		...(subagentDriver ? { subagents: subagentDriver } : {}),
 		async command(args) {
 			await hook("prompt", { prompt: script.commandLine(args), ...named(`command-${++prompts}`) });
 		},

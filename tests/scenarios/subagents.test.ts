@@ -2,17 +2,20 @@
 // host's subagents gives its driver `subagents` and switches it on in the table below.
 
 import { afterEach, describe, expect, it } from "vitest";
+import type { NotifyLevel } from "../../src/core/index.ts";
 import { DRIVERS, type HostDriver, type SubagentDriver } from "./drivers.ts";
 
 /** Which drivers see subagents (Gemini CLI's hooks cannot tell a subagent from the main agent). */
 const SEES_SUBAGENTS: Readonly<Record<string, boolean>> = {
 	"in-memory host": true,
 	"fake pi": false,
-	"fake opencode": false,
-	"Claude Code hooks": false,
+	"fake opencode": true,
+	"Claude Code hooks": true,
+	// The scenarios make a subagent's calls back to back, which Claude Code never does; the module's own tests drive its
+	// subagents in the order Claude Code runs them.
 	"Claude Code function hooks": false,
 	"Gemini CLI hooks": false,
-	"Codex CLI hooks": false,
+	"Codex CLI hooks": true,
 };
 
 let host: HostDriver | null = null;
@@ -38,6 +41,14 @@ function subagentsOf(driver: HostDriver): SubagentDriver {
 	const subagents = driver.subagents;
 	if (!subagents) throw new Error(`${driver.name} is switched on in the table, but its driver starts no subagent`);
 	return subagents;
+}
+
+/**
+ * A notice the user was shown: its text, at its level where the host has levels (a hook host shows text alone, as
+ * `systemMessage` or the reason of a stop).
+ */
+function told(driver: HostDriver, message: string, level: NotifyLevel): boolean {
+	return driver.notices().some((notice) => notice.message === message && (notice.level ?? level) === level);
 }
 
 /** A subagent that loops on a tool: its model calls, each followed by a tool call, until it is stopped or refused. */
@@ -76,14 +87,20 @@ describe.each(SEEING)("subagents on the %s", (_name, make) => {
 		expect(await subagents.end("a1")).toEqual([
 			"Timebox: this subagent stopped at its 3-step budget (used 0s, 5 model calls); its answer may be partial.",
 		]);
-		expect(driver.notices()).toContainEqual({
-			message: `Timebox: ${NAME} used 80% of its budget (20s and 0 model calls left); it is asked to wrap up.`,
-			level: "warning",
-		});
-		expect(driver.notices()).toContainEqual({
-			message: `Timebox: ${NAME} stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.`,
-			level: "info",
-		});
+		expect(
+			told(
+				driver,
+				`Timebox: ${NAME} used 80% of its budget (20s and 0 model calls left); it is asked to wrap up.`,
+				"warning",
+			),
+		).toBe(true);
+		expect(
+			told(
+				driver,
+				`Timebox: ${NAME} stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.`,
+				"info",
+			),
+		).toBe(true);
 		await driver.command("report");
 		expect(driver.notices().at(-1)?.message).toContain(
 			'"find the flaky test" (Explore): budget 20s and 3 model calls; used 0s, 5 model calls. Concluded at its 3-step budget.',
@@ -112,11 +129,15 @@ describe.each(SEEING)("subagents on the %s", (_name, make) => {
 		await subagents.start("a1", "Explore", "find the flaky test");
 		await subagents.call("a1");
 		driver.advance(10 * 60_000);
-		expect(driver.notices()).toContainEqual({
-			message: `Timebox: ${NAME} stopped with the session's budget after 1 model call; its answer went back to the main agent.`,
-			level: "info",
-		});
+		// A host with timers stops it at the deadline; a hook host at its next hook: its next tool finds it stopped.
 		expect((await subagents.tool("a1")).stopped).toBe(true);
+		expect(
+			told(
+				driver,
+				`Timebox: ${NAME} stopped with the session's budget after 1 model call; its answer went back to the main agent.`,
+				"info",
+			),
+		).toBe(true);
 		expect((await subagents.start("a2", "Plan", "plan the fix")).refusal).toContain("no subagent can start");
 	});
 
@@ -128,8 +149,9 @@ describe.each(SEEING)("subagents on the %s", (_name, make) => {
 		await subagents.start("a1", "general", "fix the flaky test");
 		await subagents.call("a1");
 		const child = await subagents.start("c1", "Explore", "find the flaky test", "a1");
-		expect(child.context.join("\n")).toContain("2 model calls for this task");
-		await subagents.call("c1");
+		// A host that cannot put anything into a subagent's first request at its start puts it into its first call.
+		const first = await subagents.call("c1");
+		expect([...child.context, ...first.context].join("\n")).toContain("2 model calls for this task");
 		await subagents.call("c1");
 		expect((await subagents.call("c1")).context.join("\n")).toContain("TASK BUDGET SPENT");
 		expect((await subagents.call("a1")).context.join("\n")).toContain("CRITICAL TIMEBOX WARNING");

@@ -13,6 +13,9 @@ function silentReply() {
 }
 function readHookEvent({ event, sessionId, fields }, dialect) {
   const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+  const subagents = dialect.subagents;
+  const tool = textField(fields, "tool_name");
+  const input = fields.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
@@ -21,8 +24,17 @@ function readHookEvent({ event, sessionId, fields }, dialect) {
     prompt: prompt2,
     command: commandWords(prompt2, dialect.command),
     source: textField(fields, "source"),
-    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+    agent: subagents ? textField(fields, "agent_id") : null,
+    agentType: subagents ? textField(fields, "agent_type") : null,
+    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    toolUseId: textField(fields, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
   };
+}
+function endedOf(subagents, fields) {
+  const ended = subagents.ended(fields);
+  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
 function textField(fields, key) {
   const value = fields[key];
@@ -195,8 +207,38 @@ var ROLES = {
   UserPromptSubmit: "prompt",
   PreToolUse: "beforeTool",
   PostToolBatch: "beforeModelCall",
-  Stop: "runEnd"
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
 };
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields) => {
+    const response = fields.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result2 = response;
+    const agent = textField(result2, "agentId");
+    if (agent === null) return null;
+    const tokens = result2.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
 var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
 var claudeCodeHost = {
   name: "claude",
@@ -205,7 +247,8 @@ var claudeCodeHost = {
     roles: ROLES,
     command: COMMAND,
     promptId: (fields) => textField(fields, "prompt_id"),
-    transcript: true
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
   }),
   write: hookJson,
   dataDir: () => null,
@@ -3068,7 +3111,20 @@ var ROLES2 = {
   UserPromptSubmit: "prompt",
   PreToolUse: "beforeTool",
   PostToolUse: "beforeModelCall",
-  Stop: "runEnd"
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  SubagentStop: "agentEnd"
+};
+var CODEX_SUBAGENTS = {
+  spawn: (tool, input) => tool === "spawn_agent" ? {
+    agentType: textField(input, "agent_type") ?? "default",
+    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
+  } : null,
+  ended: (fields) => {
+    const agent = textField(fields, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  },
+  endReachesParent: false
 };
 var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
 var codexCliHost = {
@@ -3085,7 +3141,8 @@ var codexCliHost = {
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
     promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
-    transcript: false
+    transcript: false,
+    subagents: CODEX_SUBAGENTS
   }),
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
@@ -3550,6 +3607,23 @@ function readLogLine(fields) {
       } : null;
     case "nudged":
       return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    case "spawn":
+      return text(fields.agentType) && text(fields.task) ? {
+        kind,
+        id: text(fields.id) ? fields.id : null,
+        agent: text(fields.agent) ? fields.agent : null,
+        agentType: fields.agentType,
+        task: fields.task,
+        at: atOf(fields)
+      } : null;
+    case "spawn-taken":
+      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+    case "spawn-refused":
+      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+    case "owed":
+      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+    case "paid":
+      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
     default:
       return null;
   }
@@ -3890,10 +3964,14 @@ async function replyTo(event, deps, now) {
     case "sessionStart":
       return sessionStart(event, deps);
     case "prompt":
-      return prompt(event, deps, now);
+      return event.agent === null ? prompt(event, deps, now) : null;
     case "beforeTool":
     case "beforeModelCall":
-      return toolBoundary(event, deps, now);
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
     case "runEnd": {
       if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
       const state = loadState(deps, now, { running: event.promptId });
@@ -3948,6 +4026,8 @@ async function command2(args, deps, now, promptId) {
   return { ...await hook.reply(answered), answered: true };
 }
 async function toolBoundary(event, deps, now) {
+  const refused = await spawnStart(event, null, deps, now);
+  if (refused !== null) return refused;
   const state = loadState(deps, now, { running: event.promptId });
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
@@ -3957,7 +4037,120 @@ async function toolBoundary(event, deps, now) {
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
-  return answerEvent(deps, now, event.promptId, state, sessionEvent);
+  const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
+  await spawnEnd(event, reply, null, deps, now);
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
+}
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
+  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+  const agent = ruleIdOf(deps, hostAgent);
+  const spawnRefused = await spawnStart(event, agent, deps, now);
+  if (spawnRefused !== null) return spawnRefused;
+  const state = loadState(deps, now, { running: event.promptId });
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const answer = hook.runtime.handle(sessionEvent);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+  await spawnEnd(event, reply, agent, deps, now);
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
+}
+async function spawnStart(event, parent, deps, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, {
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  return reply.refusal === null ? null : reply;
+}
+async function spawnEnd(event, reply, agent, deps, now) {
+  if (event.spawn === null) return;
+  if (reply.refusal === null) {
+    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+    return;
+  }
+  if (event.toolUseId === null) return;
+  const state = loadState(deps, now, { running: event.promptId });
+  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+}
+function ruleIdOf(deps, hostAgent) {
+  const lines = deps.store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn3?.id ?? hostAgent;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn3?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn3?.agent ?? null,
+    agentType: event.agentType ?? spawn3?.agentType ?? "",
+    task: spawn3?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply({
+    ...first,
+    notices: [...started.notices, ...first.notices],
+    context: [...started.context, ...first.context],
+    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
+  });
+}
+async function agentEnd2(event, ended, deps, now) {
+  const agent = ruleIdOf(deps, ended.agent);
+  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const parent = state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
+  return { ...reply, context: [] };
+}
+async function subagentUsage(event, agent, tokens, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return reply;
+}
+function owedTo(deps, to, now) {
+  const lines = deps.store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
+}
+function takeSpawn(deps, agent, agentType, now) {
+  const lines = deps.store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
 }
 async function answerEvent(deps, now, promptId, state, event) {
   const hook = new HookRuntime(deps, promptId, state);

@@ -1,7 +1,7 @@
 # Timebox's hook gate, run by the host for each hook event before any Node starts: a session where Timebox has nothing
-# to do (no budget was ever set in it, no TIMEBOX_DEFAULT, no TIMEBOX_DAILY) gets nothing, in a few milliseconds, for
-# every event but a prompt that may be a budget line; every other event goes whole to the hook script beside it, which
-# then decides everything as before. Whatever the gate cannot read for sure goes to the hook script too. POSIX sh (not
+# to do (no budget was ever set in it, no TIMEBOX_DEFAULT, TIMEBOX_DAILY or TIMEBOX_SUBAGENTS) gets nothing, in a few
+# milliseconds, for every event but a prompt that may be a budget line; every other event goes whole to the hook script
+# beside it, which then decides everything as before. Whatever the gate cannot read for sure goes to the hook script too. POSIX sh (not
 # for Windows). Copied into each host package's bin/ by npm run build.
 # usage: sh timebox-gate.sh <claude|gemini|codex>  (the hook's JSON on stdin)
 
@@ -24,8 +24,8 @@ hand_on() {
 	exit
 }
 
-# A default or a daily budget is in force in every session: each event is Timebox's.
-if [ -n "${TIMEBOX_DEFAULT-}" ] || [ -n "${TIMEBOX_DAILY-}" ]; then
+# A default, daily or subagent budget is in force in every session: each event is Timebox's.
+if [ -n "${TIMEBOX_DEFAULT-}" ] || [ -n "${TIMEBOX_DAILY-}" ] || [ -n "${TIMEBOX_SUBAGENTS-}" ]; then
 	exec node "$script" hook --host "$host"
 fi
 

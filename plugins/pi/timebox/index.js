@@ -2,7 +2,7 @@
 
 // src/adapters/pi/timebox/index.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/core/budget.ts
@@ -3802,6 +3802,18 @@ function costReportingOf(model) {
   const priced = ["input", "output", "cacheRead", "cacheWrite"].some((key) => numberIn(cost, key) > 0);
   return priced ? "reported" : "model reports none";
 }
+function usageOfSubagents(details) {
+  const results = typeof details === "object" && details !== null ? details.results : null;
+  if (!Array.isArray(results) || results.length === 0) return null;
+  let tokens = 0;
+  let cost = 0;
+  for (const result of results) {
+    const usage = typeof result === "object" && result !== null ? result.usage : null;
+    tokens += numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
+    cost += numberIn(usage, "cost");
+  }
+  return { tokens, cost };
+}
 
 // src/adapters/pi/store.ts
 function fieldsOf2(data) {
@@ -3899,6 +3911,63 @@ function historyOf(entries, leafId = null) {
   return leafId === null || parentId === leafId ? items : null;
 }
 
+// src/adapters/pi/subagents.ts
+import { readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
+var SUBAGENT_TOOL = "subagent";
+var PARENT_SOURCE = "the main agent's subagent budget";
+function spawnRequestOf(tool, input) {
+  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
+  const fields = input;
+  return typeof fields.agent === "string" && typeof fields.task === "string" ? { agentType: fields.agent, task: fields.task } : null;
+}
+function identityFor(toolCallId, request, budget) {
+  const outcome = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
+  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome };
+}
+function identityOf(env) {
+  const text = env[SUBAGENT_ENV];
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const fields = value;
+    const { agent, agentType, task, budget, outcome } = fields;
+    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+    if (typeof outcome !== "string" || budget !== null && typeof budget !== "string") return null;
+    return { agent, agentType, task, budget, outcome };
+  } catch {
+    return null;
+  }
+}
+function writeOutcome(path, outcome) {
+  try {
+    writeFileSync3(path, JSON.stringify(outcome));
+  } catch {
+  }
+}
+function takeOutcome(path) {
+  let text;
+  try {
+    text = readFileSync3(path, "utf8");
+  } catch {
+    return null;
+  }
+  rmSync3(path, { force: true });
+  try {
+    const value = JSON.parse(text);
+    return {
+      lines: Array.isArray(value.lines) ? value.lines.map(String) : [],
+      notices: Array.isArray(value.notices) ? value.notices : [],
+      record: value.record ?? null
+    };
+  } catch {
+    return null;
+  }
+}
+
 // src/adapters/pi/ui-bridge.ts
 var PiUIBridge = class {
   constructor(context, writeFallback) {
@@ -3959,17 +4028,37 @@ function createTimeboxExtension(deps) {
   return (pi) => {
     const context = new SessionContext();
     const ui = new PiUIBridge(context, deps.writeFallback);
+    const self = identityOf(deps.env);
+    const told = { lines: [], notices: [], record: null };
+    const piStore = new PiBudgetStore(pi, context);
+    const started = /* @__PURE__ */ new Map();
+    const ownAgent = () => self === null ? {} : { agent: self.agent };
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
     const session = new LiveSession({
-      store: new PiBudgetStore(pi, context),
+      store: self === null ? piStore : {
+        append: (record) => {
+          if (record.kind === "subagent") told.record = record;
+          piStore.append(record);
+        },
+        history: () => piStore.history()
+      },
       ledger: deps.ledger(),
-      ui,
+      ui: self === null ? ui : {
+        notify: (message, level) => {
+          told.notices.push({ message, level });
+          ui.notify(message, level);
+        },
+        setStatus: (text) => ui.setStatus(text)
+      },
       clock: deps.clock,
       scheduler,
       ...deps.dailyLedger ? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) } : {},
       onStop: deps.onStop,
       abortRun: () => context.require().abort(),
+      // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
+      // request.
+      ...self === null ? {} : { stopAgent: () => context.require().abort() },
       newBudgetId: deps.newBudgetId,
       canAsk: () => context.require().hasUI,
       costReporting: () => costReportingOf(context.require().model),
@@ -3992,7 +4081,23 @@ function createTimeboxExtension(deps) {
         cwd: ctx.cwd,
         globalSettings: deps.globalSettings()
       };
-      const shown = ui.record(() => session.load("restore", true, readDefaultBudget(sources), readSettings2(sources)));
+      const settings = readSettings2(sources);
+      const shown = ui.record(
+        () => self === null ? session.load("restore", true, readDefaultBudget(sources), settings) : session.load("restore", false, null, {
+          ...settings,
+          subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
+        })
+      );
+      if (self !== null) {
+        void session.handle({
+          type: "agentStart",
+          agent: self.agent,
+          parent: null,
+          agentType: self.agentType,
+          task: self.task,
+          contextAtStart: false
+        });
+      }
       const restored2 = shown.filter((notice) => notice.level === "info");
       if (ctx.hasUI && event.reason !== "new" && restored2.length > 0) {
         restoreNoticeAgain = scheduler.setTimeout(() => {
@@ -4012,7 +4117,7 @@ function createTimeboxExtension(deps) {
       const extensionRun = extensionRunOfCall(messages);
       ui.hold();
       const answer = await session.handle(
-        extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
+        self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
       );
       if (!answer.aborted) ui.release();
       return withBudgetNote(event.messages, answer.context, deps.clock.now());
@@ -4020,17 +4125,43 @@ function createTimeboxExtension(deps) {
     pi.on("message_end", async (event, ctx) => {
       context.bind(ctx);
       const used = usageOf(event.message);
-      if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost });
+      if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
     });
-    pi.on("tool_call", async (_event, ctx) => {
+    pi.on("tool_call", async (event, ctx) => {
       context.bind(ctx);
-      const answer = await session.handle({ type: "toolCall", prompt: null });
-      return answer.refusal === null ? void 0 : { block: true, reason: answer.refusal };
+      const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
+      if (answer.refusal !== null) return { block: true, reason: answer.refusal };
+      const request = spawnRequestOf(event.toolName, event.input);
+      if (request === null) return void 0;
+      const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
+      started.set(event.toolCallId, identity);
+      deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
+      return void 0;
+    });
+    pi.on("tool_result", async (event, ctx) => {
+      context.bind(ctx);
+      const identity = started.get(event.toolCallId);
+      if (identity === void 0) return void 0;
+      started.delete(event.toolCallId);
+      if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
+      const used = usageOfSubagents(event.details);
+      if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+      const outcome = takeOutcome(identity.outcome);
+      if (outcome === null) return void 0;
+      for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
+      if (outcome.record !== null) piStore.append(outcome.record);
+      if (outcome.lines.length === 0) return void 0;
+      return { content: [...event.content, { type: "text", text: outcome.lines.join("\n") }] };
     });
     pi.on("agent_end", async (_event, ctx) => {
       context.bind(ctx);
       ui.release();
-      await session.handle({ type: "runEnd" });
+      if (self === null) {
+        await session.handle({ type: "runEnd" });
+        return;
+      }
+      const answer = await session.handle({ type: "agentEnd", agent: self.agent });
+      writeOutcome(self.outcome, { ...told, lines: answer.context });
     });
     pi.on("session_shutdown", (_event, ctx) => {
       context.bind(ctx);
@@ -4050,6 +4181,11 @@ function createTimeboxExtension(deps) {
       })
     );
   };
+}
+function subagentBudgetWords(state, agentType) {
+  const byType = state.subagents.budgets?.byType;
+  if (byType === void 0) return null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
 }
 function lazyDailyLedger(sessionId, open) {
   let ledger = null;
@@ -4079,10 +4215,10 @@ var index_default = createTimeboxExtension({
   onStop: createShellStarter(),
   writeFallback: (line) => process.stderr.write(`${line}
 `),
-  ledger: () => createFileLedger(join4(getAgentDir(), LEDGER_FOLDER)),
+  ledger: () => createFileLedger(join5(getAgentDir(), LEDGER_FOLDER)),
   newBudgetId: randomUUID2,
   env: process.env,
-  globalSettings: () => join4(getAgentDir(), "settings.json"),
+  globalSettings: () => join5(getAgentDir(), "settings.json"),
   dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock)
 });
 export {

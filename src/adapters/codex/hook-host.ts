@@ -1,12 +1,14 @@
 // Codex CLI as a hook host: its hook events by role, the budget line as Codex's TUI lets it through (`timebox 15m`,
 // without the slash), and the answer in the fields Codex's strict hook schema accepts. Its data folder is
 // `$CODEX_HOME/timebox`. What its hooks cannot do: end a running turn (a stop refuses every later tool instead), or
-// see tokens and cost.
+// see tokens and cost. Its subagents (`spawn_agent`): SubagentStart opens a subagent's first request, its own hooks
+// carry its `agent_id`, and SubagentStop is its end; its parent reads its answer in a later request, not in a tool's
+// result, so the line that it stopped goes with its parent's next model call.
 
 import { join } from "node:path";
 import { WRAP_UP_REFUSAL } from "../../core/index.ts";
 import { hookJson } from "../hooks/reply-json.ts";
-import { type HookHost, type HookRole, readHookEvent, textField } from "../hooks/roles.ts";
+import { type HookHost, type HookRole, readHookEvent, type SubagentDialect, textField } from "../hooks/roles.ts";
 
 /**
  * Codex CLI's events, by role. Codex has no hook before a later model call; the result of a tool call comes right
@@ -18,6 +20,24 @@ const ROLES: Readonly<Record<string, HookRole>> = {
 	PreToolUse: "beforeTool",
 	PostToolUse: "beforeModelCall",
 	Stop: "runEnd",
+	SubagentStart: "agentStart",
+	SubagentStop: "agentEnd",
+};
+
+/** Codex's subagents: `spawn_agent` gives the task (its message, else its name); SubagentStop names the one that ended. */
+export const CODEX_SUBAGENTS: SubagentDialect = {
+	spawn: (tool, input) =>
+		tool === "spawn_agent"
+			? {
+					agentType: textField(input, "agent_type") ?? "default",
+					task: textField(input, "message") ?? textField(input, "task_name") ?? "",
+				}
+			: null,
+	ended: (fields) => {
+		const agent = textField(fields, "agent_id");
+		return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+	},
+	endReachesParent: false,
 };
 
 /** `timebox …` as Codex's TUI lets it through (it rejects unknown `/` commands), and `/timebox …`. */
@@ -39,6 +59,7 @@ export const codexCliHost: HookHost = {
 			// Codex names the prompt a hook belongs to `turn_id`.
 			promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
 			transcript: false,
+			subagents: CODEX_SUBAGENTS,
 		}),
 	/**
 	 * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop

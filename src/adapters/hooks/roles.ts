@@ -16,7 +16,37 @@ export type HookRole =
 	/** A model call of the running prompt is about to start (after a tool's result). */
 	| "beforeModelCall"
 	/** The run ended. */
-	| "runEnd";
+	| "runEnd"
+	/** A subagent is about to make its first model call (its id and type come with the event). */
+	| "agentStart"
+	/** A subagent may have ended (its result goes back to its parent): the event names it, or it plays no part. */
+	| "agentEnd";
+
+/** What a call of the host's subagent tool asks for: the subagent's type and its task. */
+export interface SpawnRequest {
+	agentType: string;
+	task: string;
+}
+
+/** The subagent a result of the host's subagent tool names, its answer, and the tokens it used where the host says. */
+export interface SpawnResult {
+	agent: string;
+	result: string;
+	tokens?: number;
+}
+
+/** How a host's hooks show its subagents, where they tell them apart from the main agent. */
+export interface SubagentDialect {
+	/** What a call of `tool` with `input` asks a subagent to do, or null where the tool starts none. */
+	spawn(tool: string, input: Readonly<Record<string, unknown>>): SpawnRequest | null;
+	/** The subagent whose end an agentEnd event reports (with its answer), or null where it reports none. */
+	ended(fields: Readonly<Record<string, unknown>>): SpawnResult | null;
+	/**
+	 * Whether what the agentEnd event's reply adds reaches the parent's next request (the subagent tool's result, as on
+	 * Claude Code); where it does not, the line that a subagent stopped goes with its parent's next model call.
+	 */
+	endReachesParent: boolean;
+}
 
 /** A hook event as the adapter reads it. */
 export interface HookEvent {
@@ -35,6 +65,16 @@ export interface HookEvent {
 	source: string | null;
 	/** The session transcript, where a host that writes usage there lets Timebox read it; null when not given. */
 	transcriptPath: string | null;
+	/** The subagent the event belongs to (the host's id), or null: the main agent, or a host that cannot tell. */
+	agent: string | null;
+	/** agentStart: the subagent's type, as the host names it; else null. */
+	agentType: string | null;
+	/** beforeTool of the tool that starts subagents: what the subagent is asked to do; else null. */
+	spawn: SpawnRequest | null;
+	/** The id of the tool call the event is about (`tool_use_id`), or null. */
+	toolUseId: string | null;
+	/** agentEnd: the subagent that ended, its answer, and whether the reply reaches its parent; else null. */
+	ended: (SpawnResult & { reachesParent: boolean }) | null;
 }
 
 /** The adapter's answer to one hook event, before a host writes it in its own JSON. */
@@ -109,11 +149,16 @@ export interface HookDialect {
 	promptId(fields: Readonly<Record<string, unknown>>): string | null;
 	/** Whether the host writes usage to a transcript Timebox reads (`transcript_path`). */
 	transcript: boolean;
+	/** Its subagents, where its hooks name them (`agent_id`, `agent_type`); absent where they cannot be told apart. */
+	subagents?: SubagentDialect;
 }
 
 /** A hook's stdin as a neutral event, in a host's dialect. */
 export function readHookEvent({ event, sessionId, fields }: HookFields, dialect: HookDialect): HookEvent {
 	const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+	const subagents = dialect.subagents;
+	const tool = textField(fields, "tool_name");
+	const input = fields.tool_input;
 	return {
 		role: dialect.roles[event] ?? null,
 		hostEvent: event,
@@ -123,7 +168,24 @@ export function readHookEvent({ event, sessionId, fields }: HookFields, dialect:
 		command: commandWords(prompt, dialect.command),
 		source: textField(fields, "source"),
 		transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+		agent: subagents ? textField(fields, "agent_id") : null,
+		agentType: subagents ? textField(fields, "agent_type") : null,
+		spawn:
+			subagents && tool !== null && typeof input === "object" && input !== null
+				? subagents.spawn(tool, input as Readonly<Record<string, unknown>>)
+				: null,
+		toolUseId: textField(fields, "tool_use_id"),
+		ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null,
 	};
+}
+
+/** The subagent an agentEnd event reports, and whether the reply reaches its parent. */
+function endedOf(
+	subagents: SubagentDialect,
+	fields: Readonly<Record<string, unknown>>,
+): (SpawnResult & { reachesParent: boolean }) | null {
+	const ended = subagents.ended(fields);
+	return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
 
 /** Reads a string field, or null. */

@@ -33,7 +33,23 @@ export type LogLine =
 	| { kind: "claim"; claim: LedgerClaim; at: number }
 	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
 	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
-	| { kind: "nudged"; budgetStart: number };
+	| { kind: "nudged"; budgetStart: number }
+	/**
+	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
+	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
+	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
+	 */
+	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
+	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
+	| { kind: "spawn-taken"; index: number; agent: string; at: number }
+	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
+	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
+	/**
+	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
+	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
+	 */
+	| { kind: "owed"; to: string | null; lines: string[]; at: number }
+	| { kind: "paid"; to: string | null; at: number };
 
 type Fields = Record<string, unknown>;
 
@@ -75,6 +91,31 @@ export function readLogLine(fields: Fields): LogLine | null {
 				: null;
 		case "nudged":
 			return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+		case "spawn":
+			return text(fields.agentType) && text(fields.task)
+				? {
+						kind,
+						id: text(fields.id) ? fields.id : null,
+						agent: text(fields.agent) ? fields.agent : null,
+						agentType: fields.agentType,
+						task: fields.task,
+						at: atOf(fields),
+					}
+				: null;
+		case "spawn-taken":
+			return count(fields.index) && text(fields.agent)
+				? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) }
+				: null;
+		case "spawn-refused":
+			return text(fields.agent) && text(fields.reason)
+				? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) }
+				: null;
+		case "owed":
+			return Array.isArray(fields.lines)
+				? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) }
+				: null;
+		case "paid":
+			return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
 		default:
 			return null;
 	}

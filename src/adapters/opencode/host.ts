@@ -39,6 +39,10 @@ export interface Hooks {
 		input: { tool: string; sessionID: string; callID: string },
 		output: { args: unknown },
 	) => Promise<void>;
+	"tool.execute.after"?: (
+		input: { tool: string; sessionID: string; callID: string; args: unknown },
+		output: { title: string; output: string; metadata: unknown },
+	) => Promise<void>;
 	"experimental.session.compacting"?: (
 		input: { sessionID: string },
 		output: { context: string[]; prompt?: string },

@@ -1,6 +1,8 @@
 // Wires opencode's hooks and events to one live session of the core rulebook per opencode session. Registration and
 // translation only: each hook turns one opencode event into a session event, and the answer into what opencode takes
 // (a thrown error refuses a model call or a tool call; a note part reaches the model; `session.abort` ends a run).
+// Subagents (the `task` tool's child sessions) are reported by the id of the `task` call that started them: their model
+// calls, tools and usage under that id, their end with the line their parent reads added to the task's result.
 
 import {
 	type BudgetLedger,
@@ -22,11 +24,13 @@ import {
 	costReportingOf,
 	dropCommands,
 	isCommandText,
+	type ModelCall,
 	modelCallOf,
 	usageOf,
 } from "./calls.ts";
 import type { Hooks, PluginInput } from "./host.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
+import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
 import { OpencodeUI } from "./ui.ts";
 
 /** opencode in its users' words: its usage carries tokens and cost; a daily budget comes from the environment. */
@@ -63,6 +67,8 @@ export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent t
 /** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
 export const TITLE_AGENT = "title";
 export const COMPACTION_AGENT = "compaction";
+/** Why a stopped subagent's tools and calls are refused, where the rules gave no reason of their own. */
+export const SUBAGENT_STOPPED = "Timebox stopped this subagent: its budget is spent.";
 /** The command's line in opencode's `/` list. */
 export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3 | status | off | subagents 5m steps:30";
 
@@ -105,6 +111,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			for (let parent = subagents.get(id); parent !== undefined; parent = subagents.get(id)) id = parent;
 			return id;
 		};
+		/** The subagents the `task` tool started, by the id of its call, with their child sessions. */
+		const tasks = new SubagentTasks();
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
 		const defaultBudget = defaultBudgetOf(deps.env, options);
 		const settings = settingsOf(deps.env, options);
@@ -138,6 +146,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					onStop: deps.onStop,
 					daily: deps.dailyLedger(sessionId),
 					// The run ends with the subagents it started, those running in the background too.
+					// A subagent the rules stop has its next tool and call refused, so no request of its goes out.
+					stopAgent: (agent) => tasks.stop(agent, SUBAGENT_STOPPED),
 					abortRun: () => {
 						if (session.refusing) return;
 						for (const id of [sessionId, ...subagentsOf(sessionId)]) {
@@ -182,6 +192,45 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			}
 		};
 
+		/** A subagent ended: the rules hear it once, and the lines its parent is to read of it come back. */
+		const endSubagent = async (session: OpencodeSession, agent: string, result?: string): Promise<string[]> => {
+			tasks.ended(agent);
+			const answer = await session.live.handle(
+				result === undefined ? { type: "agentEnd", agent } : { type: "agentEnd", agent, result },
+			);
+			return answer.context;
+		};
+
+		/** The `task` tool is about to start a subagent: the rules give it its budget, or refuse it (the model reads why). */
+		const startSubagent = async (
+			session: OpencodeSession,
+			tool: { sessionID: string; callID: string },
+			args: unknown,
+		): Promise<void> => {
+			const request = taskRequestOf(args);
+			const answer = await refusing(session, () =>
+				session.live.handle({
+					type: "agentStart",
+					agent: tool.callID,
+					parent: tasks.agentOf(tool.sessionID) ?? null,
+					agentType: request.agentType,
+					task: request.task,
+				}),
+			);
+			if (answer.refusal !== null) throw new Error(answer.refusal);
+			tasks.started(tool.callID, tool.sessionID, request.description, answer.context);
+		};
+
+		/** A model call of a subagent's session: counted under the subagent, with what it is to read. */
+		const subagentCall = async (call: ModelCall, messages: CallMessage[]): Promise<void> => {
+			const agent = tasks.agentOf(call.sessionId);
+			if (agent === undefined || tasks.stopReason(agent) !== null) return;
+			const session = sessionOf(budgetedSession(call.sessionId));
+			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent }));
+			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
+			if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
+		};
+
 		return {
 			// The `/timebox` command, listed in opencode's `/` menu.
 			config: async (config) => {
@@ -218,7 +267,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const messages: CallMessage[] = output.messages;
 				const call = modelCallOf(messages);
 				dropCommands(messages);
-				if (!call || call.command || subagents.has(call.sessionId)) return;
+				if (!call || call.command) return;
+				if (subagents.has(call.sessionId)) return subagentCall(call, messages);
 				const session = sessionOf(call.sessionId);
 				if (session.compacting) {
 					session.compacting = false;
@@ -236,8 +286,15 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				else session.refused.set(call.message, answer.refusal);
 			},
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
+			// A subagent the rules stopped sends no request: its run ends here, and the task's result its parent reads is
+			// this error, which says that it stopped at its budget.
 			"chat.params": async (call) => {
-				if (subagents.has(call.sessionID)) return;
+				if (subagents.has(call.sessionID)) {
+					const agent = tasks.agentOf(call.sessionID);
+					if (agent === undefined || tasks.stopReason(agent) === null) return;
+					const lines = await endSubagent(sessionOf(budgetedSession(call.sessionID)), agent);
+					throw new Error(lines.join("\n"));
+				}
 				const session = sessionOf(call.sessionID);
 				if (call.agent !== TITLE_AGENT && call.agent !== COMPACTION_AGENT) session.cost = costReportingOf(call.model);
 				if (session.commands.has(call.message.id)) throw new Error(COMMAND_ANSWERED);
@@ -245,21 +302,43 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				if (refusal !== undefined) throw new Error(refusal);
 			},
 			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
-			// A subagent's tool is a tool of the run that started it, under that run's budget.
-			"tool.execute.before": async (tool) => {
-				const answer = await sessionOf(budgetedSession(tool.sessionID)).live.handle({ type: "toolCall", prompt: null });
-				if (answer.refusal !== null) throw new Error(answer.refusal);
+			// A subagent's tool is its own, under its budget and the session's; one the `task` tool starts is a subagent.
+			"tool.execute.before": async (tool, output) => {
+				const session = sessionOf(budgetedSession(tool.sessionID));
+				const agent = tasks.agentOf(tool.sessionID);
+				const stopped = tasks.stopReason(agent);
+				if (stopped !== null) throw new Error(stopped);
+				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
+				if (tool.tool === TASK_TOOL) await startSubagent(session, tool, output.args);
+				const answer = await session.live.handle(
+					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
+				);
+				if (answer.refusal === null) return;
+				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
+				if (tool.tool === TASK_TOOL) await endSubagent(session, tool.callID);
+				throw new Error(answer.refusal);
+			},
+			// The `task` tool's result: the subagent ended, and the line that it stopped at its budget goes with its answer.
+			"tool.execute.after": async (tool, output) => {
+				if (tool.tool !== TASK_TOOL || tasks.sessionOf(tool.callID) === null) return;
+				const lines = await endSubagent(sessionOf(budgetedSession(tool.sessionID)), tool.callID, output.output);
+				if (lines.length > 0) output.output = `${output.output}\n\n${lines.join("\n")}`;
 			},
 			event: async ({ event }) => {
 				if (event.type === "session.created" && event.properties.info.parentID) {
-					subagents.set(event.properties.info.id, event.properties.info.parentID);
+					const { id, parentID, title } = event.properties.info;
+					subagents.set(id, parentID);
+					tasks.created(id, parentID, title);
 				} else if (event.type === "message.updated") {
 					const used = usageOf(event.properties.info);
 					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
 					if (!used || !session || session.answered.has(event.properties.info.id)) return;
 					session.answered.add(event.properties.info.id);
 					writeLog(session, () => session.log.appendUsage(event.properties.info.id, used, deps.clock.now()));
-					await session.live.handle({ type: "modelResponse", ...used });
+					const agent = tasks.agentOf(event.properties.info.sessionID);
+					await session.live.handle(
+						agent === undefined ? { type: "modelResponse", ...used } : { type: "modelResponse", ...used, agent },
+					);
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {

@@ -1,8 +1,11 @@
 // Wires pi's events and the /timebox command to a live session of the core rulebook. Registration only: each handler
-// translates one pi event into a session event and the answer back into pi's return value.
+// translates one pi event into a session event and the answer back into pi's return value. A pi process that runs a
+// subagent (named in its environment by the parent that started it) budgets itself as that subagent; a tool call that
+// starts one names it, and its result carries what the subagent's process said of its end.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
+	ANY_AGENT_TYPE,
 	type BudgetLedger,
 	type Cancel,
 	type Clock,
@@ -14,6 +17,7 @@ import {
 	type OnStopStarter,
 	RELOAD_NOTICE_DELAY_MS,
 	type Scheduler,
+	type SessionState,
 } from "../../core/index.ts";
 import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
@@ -22,8 +26,19 @@ import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
+import {
+	identityFor,
+	identityOf,
+	PARENT_SOURCE,
+	SUBAGENT_ENV,
+	type SubagentIdentity,
+	type SubagentOutcome,
+	spawnRequestOf,
+	takeOutcome,
+	writeOutcome,
+} from "./subagents.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
-import { costReportingOf, usageOf } from "./usage.ts";
+import { costReportingOf, usageOf, usageOfSubagents } from "./usage.ts";
 
 /** What the extension takes from the outside world: the real ones in production, fakes in tests. */
 export interface TimeboxExtensionDeps {
@@ -46,13 +61,40 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 	return (pi) => {
 		const context = new SessionContext();
 		const ui = new PiUIBridge(context, deps.writeFallback);
+		/** The subagent this process runs, where its parent named one; null for a session of the user's own. */
+		const self = identityOf(deps.env);
+		/** What a subagent's process tells its parent at its end: what the user was told, how it stood. */
+		const told: SubagentOutcome = { lines: [], notices: [], record: null };
+		const piStore = new PiBudgetStore(pi, context);
+		/** The subagents this session's tool calls started, by the call's id. */
+		const started = new Map<string, SubagentIdentity>();
+		/** Tags an event with the subagent this process runs, if any. */
+		const ownAgent = (): { agent?: string } => (self === null ? {} : { agent: self.agent });
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
 		let restoreNoticeAgain: Cancel | null = null;
 		const session = new LiveSession({
-			store: new PiBudgetStore(pi, context),
+			store:
+				self === null
+					? piStore
+					: {
+							append: (record) => {
+								if (record.kind === "subagent") told.record = record;
+								piStore.append(record);
+							},
+							history: () => piStore.history(),
+						},
 			ledger: deps.ledger(),
-			ui,
+			ui:
+				self === null
+					? ui
+					: {
+							notify: (message, level) => {
+								told.notices.push({ message, level });
+								ui.notify(message, level);
+							},
+							setStatus: (text) => ui.setStatus(text),
+						},
 			clock: deps.clock,
 			scheduler,
 			...(deps.dailyLedger
@@ -60,6 +102,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				: {}),
 			onStop: deps.onStop,
 			abortRun: () => context.require().abort(),
+			// The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
+			// request.
+			...(self === null ? {} : { stopAgent: () => context.require().abort() }),
 			newBudgetId: deps.newBudgetId,
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
@@ -85,7 +130,26 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
 			};
-			const shown = ui.record(() => session.load("restore", true, readDefaultBudget(sources), readSettings(sources)));
+			// A subagent's process takes no default budget: its budget is the one its parent named.
+			const settings = readSettings(sources);
+			const shown = ui.record(() =>
+				self === null
+					? session.load("restore", true, readDefaultBudget(sources), settings)
+					: session.load("restore", false, null, {
+							...settings,
+							subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE },
+						}),
+			);
+			if (self !== null) {
+				void session.handle({
+					type: "agentStart",
+					agent: self.agent,
+					parent: null,
+					agentType: self.agentType,
+					task: self.task,
+					contextAtStart: false,
+				});
+			}
 			// What was restored names the on-stop command that will run, but pi's UI hides it: its "Reloaded …" line
 			// replaces it, and a resumed chat is replayed below it. Show it again once pi has done so.
 			const restored = shown.filter((notice) => notice.level === "info");
@@ -112,9 +176,11 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const extensionRun = extensionRunOfCall(messages);
 			ui.hold();
 			const answer = await session.handle(
-				extensionRun === null
-					? { type: "modelCall", prompt: promptOfCall(messages), step }
-					: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
+				self !== null
+					? { type: "modelCall", prompt: null, agent: self.agent }
+					: extensionRun === null
+						? { type: "modelCall", prompt: promptOfCall(messages), step }
+						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
 			);
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
@@ -124,19 +190,49 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("message_end", async (event, ctx) => {
 			context.bind(ctx);
 			const used = usageOf(event.message);
-			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost });
+			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
-		pi.on("tool_call", async (_event, ctx) => {
+		// A call of the subagent tool names the subagent in the environment its process inherits.
+		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
-			const answer = await session.handle({ type: "toolCall", prompt: null });
-			return answer.refusal === null ? undefined : { block: true, reason: answer.refusal };
+			const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
+			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
+			const request = spawnRequestOf(event.toolName, event.input);
+			if (request === null) return undefined;
+			const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
+			started.set(event.toolCallId, identity);
+			deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
+			return undefined;
+		});
+		// The subagent tool's result: what its process used counts here, what it said is shown, how it stood is kept for
+		// the report, and the line that it stopped at its budget goes with its answer.
+		pi.on("tool_result", async (event, ctx) => {
+			context.bind(ctx);
+			const identity = started.get(event.toolCallId);
+			if (identity === undefined) return undefined;
+			started.delete(event.toolCallId);
+			if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
+			const used = usageOfSubagents(event.details);
+			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+			const outcome = takeOutcome(identity.outcome);
+			if (outcome === null) return undefined;
+			for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
+			if (outcome.record !== null) piStore.append(outcome.record);
+			if (outcome.lines.length === 0) return undefined;
+			return { content: [...event.content, { type: "text" as const, text: outcome.lines.join("\n") }] };
 		});
 		// The run ended: the answered prompt now shows as used.
 		pi.on("agent_end", async (_event, ctx) => {
 			context.bind(ctx);
 			ui.release();
-			await session.handle({ type: "runEnd" });
+			if (self === null) {
+				await session.handle({ type: "runEnd" });
+				return;
+			}
+			// A subagent's run is its whole task: its end, and what its parent is to read of it.
+			const answer = await session.handle({ type: "agentEnd", agent: self.agent });
+			writeOutcome(self.outcome, { ...told, lines: answer.context });
 		});
 		// The instance is replaced or pi quits: it never acts again.
 		pi.on("session_shutdown", (_event, ctx) => {
@@ -159,6 +255,13 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			}),
 		);
 	};
+}
+
+/** The budget words a subagent of this type gets: its type's own, else those for every type; null where none is set. */
+function subagentBudgetWords(state: SessionState, agentType: string): string | null {
+	const byType = state.subagents.budgets?.byType;
+	if (byType === undefined) return null;
+	return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
 }
 
 /** A daily ledger opened at its first use, when the session (and so its id) is known. */

@@ -38,3 +38,25 @@ export function costReportingOf(model: { cost?: unknown } | undefined): CostRepo
 	const priced = ["input", "output", "cacheRead", "cacheWrite"].some((key) => numberIn(cost, key) > 0);
 	return priced ? "reported" : "model reports none";
 }
+
+/**
+ * What the subagents of one call of the subagent tool used, from the tool's `details` (pi's subagent example lists each
+ * subagent's `usage` there: tokens in, out and from the cache, and the cost in dollars); null where it lists none.
+ * @example usageOfSubagents({ results: [{ usage: { input: 500, output: 100, cacheRead: 0, cacheWrite: 0, cost: 0.01 } }] }) // { tokens: 600, cost: 0.01 }
+ */
+export function usageOfSubagents(details: unknown): { tokens: number; cost: number } | null {
+	const results = typeof details === "object" && details !== null ? (details as { results?: unknown }).results : null;
+	if (!Array.isArray(results) || results.length === 0) return null;
+	let tokens = 0;
+	let cost = 0;
+	for (const result of results) {
+		const usage = typeof result === "object" && result !== null ? (result as { usage?: unknown }).usage : null;
+		tokens +=
+			numberIn(usage, "input") +
+			numberIn(usage, "output") +
+			numberIn(usage, "cacheRead") +
+			numberIn(usage, "cacheWrite");
+		cost += numberIn(usage, "cost");
+	}
+	return { tokens, cost };
+}

@@ -139,10 +139,11 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 		expect(gate("gemini", afterTool)).toBe(handed(afterTool, "gemini"));
 	});
 
-	it("when a default or a daily budget is in force, without reading stdin", () => {
+	it("when a default, a daily or a subagent budget is in force, without reading stdin", () => {
 		const stdin = event("SessionStart", { source: "startup" });
 		expect(gate("codex", stdin, { TIMEBOX_DEFAULT: "1h" })).toBe(handed(stdin));
 		expect(gate("codex", stdin, { TIMEBOX_DAILY: "2h" })).toBe(handed(stdin));
+		expect(gate("codex", stdin, { TIMEBOX_SUBAGENTS: "5m steps:30" })).toBe(handed(stdin));
 		expect(gate("codex", "not json", { TIMEBOX_DAILY: "2h" })).toBe(handed("not json"));
 	});
 

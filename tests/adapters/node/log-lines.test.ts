@@ -82,6 +82,38 @@ describe("reading a line of the session's log", () => {
 			{ kind: "nudged", budgetStart: 1 },
 			{ kind: "nudged", budgetStart: 1 },
 		],
+		[
+			{ kind: "spawn", id: "toolu_1", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+			{ kind: "spawn", id: "toolu_1", agent: "a1", agentType: "Explore", task: "find it", at: 4 },
+		],
+		[
+			{ kind: "spawn", agentType: "Explore", task: "" },
+			{ kind: "spawn", id: null, agent: null, agentType: "Explore", task: "", at: 0 },
+		],
+		[
+			{ kind: "spawn-taken", index: 0, agent: "a1", at: 4 },
+			{ kind: "spawn-taken", index: 0, agent: "a1", at: 4 },
+		],
+		[
+			{ kind: "spawn-refused", agent: "a1", reason: "spent" },
+			{ kind: "spawn-refused", agent: "a1", reason: "spent", at: 0 },
+		],
+		[
+			{ kind: "owed", to: "a1", lines: ["stopped", 1], at: 2 },
+			{ kind: "owed", to: "a1", lines: ["stopped", "1"], at: 2 },
+		],
+		[
+			{ kind: "owed", lines: [] },
+			{ kind: "owed", to: null, lines: [], at: 0 },
+		],
+		[
+			{ kind: "paid", to: "a1", at: 2 },
+			{ kind: "paid", to: "a1", at: 2 },
+		],
+		[
+			{ kind: "paid", to: 3 },
+			{ kind: "paid", to: null, at: 0 },
+		],
 	])("reads %j", (written, read) => {
 		expect(readLogLine(written)).toEqual(read);
 	});
@@ -96,6 +128,13 @@ describe("reading a line of the session's log", () => {
 		{ kind: "claim", claim: { kind: "won", budgetId: "b" } },
 		{ kind: "spent", budgetStart: "1" },
 		{ kind: "nudged" },
+		{ kind: "spawn", agentType: 1, task: "t" },
+		{ kind: "spawn", agentType: "t" },
+		{ kind: "spawn-taken", index: "0", agent: "a1" },
+		{ kind: "spawn-taken", index: 0 },
+		{ kind: "spawn-refused", agent: "a1" },
+		{ kind: "spawn-refused", reason: "spent" },
+		{ kind: "owed", to: "a1", lines: "stopped" },
 		{ kind: "something new" },
 		{},
 	])("skips %j", (written) => {

@@ -76,9 +76,10 @@ export class Conversation {
 		private readonly time: FakeTime,
 	) {}
 
+	/** A new id, unique across sessions as opencode's are (a subagent's answer never shares its parent's id). */
 	newId(prefix: string): string {
 		this.next += 1;
-		return `${prefix}_${String(this.next).padStart(4, "0")}`;
+		return `${prefix}_${String(this.next).padStart(4, "0")}${this.id === MAIN ? "" : `_${this.id}`}`;
 	}
 
 	/** A prompt; `byOpencode` is a message opencode writes itself (the "continue" after a compaction): synthetic text. */
@@ -227,12 +228,12 @@ async function errorOf(action: () => Promise<unknown>): Promise<string | null> {
 	}
 }
 
-function sessionInfo(id: string, parentID?: string): Session {
+function sessionInfo(id: string, parentID?: string, title = "a session"): Session {
 	return {
 		id,
 		projectID: "project",
 		directory: "/project",
-		title: "a session",
+		title,
 		version: "1.18.33",
 		time: { created: 0, updated: 0 },
 		...(parentID === undefined ? {} : { parentID }),
@@ -417,9 +418,21 @@ export class FakeOpencode {
 		return this.event({ type: "session.idle", properties: { sessionID: session } });
 	}
 
-	/** opencode's `task` tool starts a subagent in a child session of `parent`. */
-	subagent(id: string, parent = MAIN): Promise<void> {
-		return this.event({ type: "session.created", properties: { info: sessionInfo(id, parent) } });
+	/** opencode's `task` tool starts a subagent in a child session of `parent` (titled "<description> (@<type> …)"). */
+	subagent(id: string, parent = MAIN, title?: string): Promise<void> {
+		return this.event({ type: "session.created", properties: { info: sessionInfo(id, parent, title) } });
+	}
+
+	/** The agent of `session` calls the `task` tool: the reason it was refused, or null when it runs. */
+	task(callID: string, args: Record<string, unknown>, session = MAIN): Promise<string | null> {
+		return errorOf(() => this.hook("tool.execute.before")({ tool: "task", sessionID: session, callID }, { args }));
+	}
+
+	/** The `task` tool's result, as the model of `session` reads it once the plugin added to it. */
+	async taskResult(callID: string, result: string, session = MAIN, tool = "task"): Promise<string> {
+		const output = { title: "a task", output: result, metadata: {} };
+		await this.hook("tool.execute.after")({ tool, sessionID: session, callID, args: {} }, output);
+		return output.output;
 	}
 
 	created(id: string): Promise<void> {

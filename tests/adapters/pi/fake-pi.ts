@@ -257,6 +257,8 @@ export interface PromptOptions {
 	followUp?: string;
 	/** What model call `call` used; its answer carries it, and pi emits `message_end` with it. */
 	usage?: (call: number) => FakeUsage;
+	/** The tool model call `call` asks for (`bash` with no input unless said), and the details of its result. */
+	tool?: (call: number) => { toolName: string; input: unknown; details?: unknown };
 }
 
 /** What one run did, as the user would see it in the chat. */
@@ -271,6 +273,8 @@ export interface RunResult {
 	/** Tool calls that ran; refused ones are in `refusals`. */
 	toolsRun: number;
 	refusals: string[];
+	/** The text of each tool's result as the model reads it, once extensions changed it (\`tool_result\`). */
+	results: string[];
 }
 
 /** A fake pi process: one session file open at a time, Timebox loaded into a fresh instance per session. */
@@ -403,6 +407,7 @@ export class FakePi {
 			toolsRun: 0,
 			refusals: [] as string[],
 			notes: [] as (string | null)[],
+			results: [] as string[],
 		};
 		await instance.emit({ type: "agent_start" });
 		let followUp = options.followUp;
@@ -444,16 +449,29 @@ export class FakePi {
 				break;
 			}
 			options.beforeTool?.(call);
+			const tool = options.tool?.(call) ?? { toolName: "bash", input: {} };
+			const toolCallId = `t${call}`;
 			const blocked = (await instance.emit({
 				type: "tool_call",
-				toolName: "bash",
-				toolCallId: `t${call}`,
-				input: {},
+				toolName: tool.toolName,
+				toolCallId,
+				input: tool.input,
 			})) as { block?: boolean; reason?: string } | undefined;
 			if (blocked?.block) outcome.refusals.push(blocked.reason ?? "");
 			else {
 				outcome.toolsRun++;
 				await options.duringTool?.(call);
+				const content = [{ type: "text", text: "ok" }];
+				const changed = (await instance.emit({
+					type: "tool_result",
+					toolName: tool.toolName,
+					toolCallId,
+					input: tool.input,
+					content,
+					details: tool.details,
+					isError: false,
+				})) as { content?: { type: string; text: string }[] } | undefined;
+				outcome.results.push((changed?.content ?? content).map((part) => part.text).join("\n"));
 			}
 			this.file.appendMessage({ role: "toolResult", content: "ok", timestamp: this.time.now() });
 			for (const message of this.steering.splice(0)) this.file.appendMessage(message);

@@ -4,17 +4,28 @@
 // extension does, with `pi.sendMessage(…, { triggerTurn: true })`, and waits for it to end.
 
 import { appendFileSync, readFileSync } from "node:fs";
-import type { Api, AssistantMessage, AssistantMessageEventStream, Context, Model } from "@mariozechner/pi-ai";
+import type {
+	Api,
+	AssistantMessage,
+	AssistantMessageEventStream,
+	Context,
+	Model,
+	SimpleStreamOptions,
+} from "@mariozechner/pi-ai";
 import { createAssistantMessageEventStream } from "@mariozechner/pi-ai";
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 
 /** One scripted answer: text, or a call of a tool with its arguments. */
 export type ScriptedAnswer = { text: string } | { tool: string; args: Record<string, unknown> };
 
-/** One request the model got, as written to the log: each message's role and text. */
+/**
+ * One request the model got, as written to the log: each message's role and text, and whether its run was aborted
+ * before it started (pi 0.73.1 still makes such a call; a real provider sends nothing for it).
+ */
 export interface LoggedRequest {
 	at: number;
 	messages: { role: string; text: string }[];
+	aborted?: boolean;
 }
 
 export const SCRIPTED_PROVIDER = "timebox-e2e";
@@ -31,27 +42,56 @@ function textOf(content: unknown): string {
 		.join("");
 }
 
-/** The answers not given yet: the script file holds them all, the log says how many requests came before. */
+/**
+ * The answers not given yet: the script file holds them all, the log says how many requests came before (an aborted
+ * call takes none).
+ */
 function nextAnswer(): ScriptedAnswer {
 	const script = JSON.parse(readFileSync(process.env.TIMEBOX_E2E_SCRIPT ?? "", "utf8")) as ScriptedAnswer[];
 	let asked = 0;
 	try {
 		asked = readFileSync(process.env.TIMEBOX_E2E_LOG ?? "", "utf8")
 			.split("\n")
-			.filter(Boolean).length;
+			.filter((line) => line.length > 0 && !(JSON.parse(line) as LoggedRequest).aborted).length;
 	} catch {
 		asked = 0;
 	}
 	return script[asked] ?? { text: "done" };
 }
 
-function answer(model: Model<Api>, context: Context): AssistantMessageEventStream {
+function answer(model: Model<Api>, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream {
 	const stream = createAssistantMessageEventStream();
+	const messages = context.messages.map((message) => ({ role: message.role, text: textOf(message.content) }));
+	// A call its run aborted before it started ends at once, as a real provider honours the signal: it takes no answer.
+	if (options?.signal?.aborted) {
+		const logged: LoggedRequest = { at: Date.now(), messages, aborted: true };
+		appendFileSync(process.env.TIMEBOX_E2E_LOG ?? "", `${JSON.stringify(logged)}\n`);
+		const aborted: AssistantMessage = {
+			role: "assistant",
+			content: [],
+			api: model.api,
+			provider: model.provider,
+			model: model.id,
+			usage: {
+				input: 0,
+				output: 0,
+				cacheRead: 0,
+				cacheWrite: 0,
+				totalTokens: 0,
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+			},
+			stopReason: "aborted",
+			errorMessage: "Request was aborted",
+			timestamp: Date.now(),
+		};
+		queueMicrotask(() => {
+			stream.push({ type: "error", reason: "aborted", error: aborted });
+			stream.end(aborted);
+		});
+		return stream;
+	}
 	const reply = nextAnswer();
-	const logged: LoggedRequest = {
-		at: Date.now(),
-		messages: context.messages.map((message) => ({ role: message.role, text: textOf(message.content) })),
-	};
+	const logged: LoggedRequest = { at: Date.now(), messages };
 	appendFileSync(process.env.TIMEBOX_E2E_LOG ?? "", `${JSON.stringify(logged)}\n`);
 	const output: AssistantMessage = {
 		role: "assistant",

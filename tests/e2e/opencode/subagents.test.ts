@@ -1,0 +1,154 @@
+// Timebox's subagent budgets in the real opencode (`opencode run`), against the loopback fake of the chat completions
+// API: a subagent of the `task` tool that loops on a tool reads its budget, is warned, concludes at its limit with its
+// tools refused, and its parent reads the line that it stopped; one that keeps asking for tools is stopped with no
+// further request; the session's spent budget stops a running subagent and refuses a new one.
+
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type ChatReply, type ChatRequest, FakeChat } from "../../../demo/fakes/chat.ts";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./support.ts";
+
+let api: FakeChat;
+let root: string;
+let home: string;
+
+beforeAll(async () => {
+	await ensureOpencode();
+}, 600_000);
+
+beforeEach(async () => {
+	api = await FakeChat.start();
+	root = await mkdtemp(join(tmpdir(), "timebox-opencode-subagents-"));
+	home = join(root, "home");
+	mkdirSync(join(root, "work"));
+	writeOpencodeHome(home, api.url);
+});
+
+afterEach(async () => {
+	await api.close();
+	await rm(root, { recursive: true, force: true });
+});
+
+async function run(args: string[]): Promise<RunResult> {
+	const result = await runProcess(OPENCODE, ["run", ...args], {
+		cwd: join(root, "work"),
+		env: opencodeEnv(home),
+		timeoutMs: 120_000,
+	});
+	return {
+		...result,
+		stdout: stripVTControlCharacters(result.stdout),
+		stderr: stripVTControlCharacters(result.stderr),
+	};
+}
+
+/** The main agent's call of the `task` tool that starts the subagent. */
+const TASK: ChatReply = {
+	tool: "task",
+	args: { description: "find the flaky test", prompt: "Find the flaky test", subagent_type: "general" },
+};
+const LOOP = (step: number): ChatReply => ({ bash: `echo step${step}` });
+
+/** The text of a request's last message (a tool's result, for a call that follows tools). */
+function lastMessage(request: ChatRequest | undefined): string {
+	const content = request?.body.messages.at(-1)?.content;
+	return typeof content === "string" ? content : JSON.stringify(content);
+}
+
+/** The requests of each agent: the subagent's open with its task, the main agent's with the prompt. */
+function split(): { parent: ChatRequest[]; child: ChatRequest[] } {
+	const isChild = (request: ChatRequest) =>
+		request.body.messages.some(
+			(message) => message.role === "user" && JSON.stringify(message.content).includes("Find the flaky test"),
+		);
+	return { parent: api.main.filter((request) => !isChild(request)), child: api.main.filter(isChild) };
+}
+
+/** The lines of Timebox's log of every session. */
+function sessionLog(): Array<Record<string, unknown>> {
+	const folder = join(home, ".local", "state", "timebox", "opencode", "sessions");
+	const files = existsSync(folder) ? readdirSync(folder) : [];
+	return files.flatMap((file) =>
+		readFileSync(join(folder, file), "utf8")
+			.split("\n")
+			.filter((line) => line.length > 0)
+			.map((line) => JSON.parse(line) as Record<string, unknown>),
+	);
+}
+
+const BUDGET_BLOCK = "TIMEBOX: YOUR BUDGET FOR THIS TASK";
+const WRAP_UP_BLOCK = "TIMEBOX: TASK BUDGET SPENT";
+const WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now";
+const PARENT_LINE = "Timebox: this subagent stopped at its 3-step budget";
+
+describe("subagents in opencode run", () => {
+	it("tells a looping subagent its budget, warns it, refuses its 4th call's tool, and its parent reads that it stopped", async () => {
+		const set = await run(["--command", "timebox", "subagents", "20s", "steps:3"]);
+		expect(set.stderr).toContain("[timebox] info: Timebox");
+		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), { text: "CHILD FINAL" }, { text: "PARENT FINAL" });
+		const result = await run(["-c", "delegate"]);
+		expect(result.stdout).toContain("PARENT FINAL");
+		const { parent, child } = split();
+		expect(child).toHaveLength(5);
+		expect(child.map((request) => request.text.includes(BUDGET_BLOCK))).toEqual([true, false, false, false, false]);
+		expect(child.map((request) => request.text.includes("TIMEBOX WARNING"))).toEqual([
+			false,
+			false,
+			true,
+			false,
+			false,
+		]);
+		expect(child.map((request) => request.text.includes(WRAP_UP_BLOCK))).toEqual([false, false, false, true, true]);
+		expect(child[4]?.text).toContain(WRAP_UP_REFUSAL);
+		expect(parent).toHaveLength(2);
+		expect(lastMessage(parent[1])).toContain("CHILD FINAL");
+		expect(lastMessage(parent[1])).toContain(PARENT_LINE);
+		expect(result.stderr).toContain(
+			'[timebox] warning: Timebox: subagent "find the flaky test" (general) used 80% of its budget',
+		);
+		expect(result.stderr).toContain(
+			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.',
+		);
+		const report = await run(["-c", "--command", "timebox", "report"]);
+		expect(report.stderr).toContain("find the flaky test");
+		expect(sessionLog().filter((line) => line.kind === "subagent").length).toBeGreaterThan(0);
+	});
+
+	it("stops a subagent that asks for a tool again after the refusal: no further request, its parent reads why", async () => {
+		await run(["--command", "timebox", "subagents", "20s", "steps:3"]);
+		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), { text: "PARENT FINAL" });
+		const result = await run(["-c", "delegate"]);
+		expect(result.stdout).toContain("PARENT FINAL");
+		const { parent, child } = split();
+		expect(child).toHaveLength(5);
+		expect(parent).toHaveLength(2);
+		expect(lastMessage(parent[1])).toContain(PARENT_LINE);
+		expect(result.stderr).toContain(
+			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped at its 3-step budget after 5 model calls',
+		);
+	});
+
+	it("stops a running subagent when the session's budget is spent, and refuses the next one", async () => {
+		await run(["--command", "timebox", "subagents", "5m"]);
+		// 120 tokens a call: the main agent's first call and the subagent's first three leave 20 of 500.
+		await run(["-c", "--command", "timebox", "tokens:500", "grace:30s"]);
+		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), TASK, { text: "PARENT FINAL" });
+		const result = await run(["-c", "delegate"]);
+		const { parent, child } = split();
+		expect(result.stdout).toContain("PARENT FINAL");
+		// The session's budget ran out at the subagent's 4th answer (its 5th call had gone out): it is stopped there.
+		expect(child).toHaveLength(5);
+		expect(result.stderr).toContain(
+			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped with the session\'s budget after 5 model calls',
+		);
+		expect(parent[1]?.text).toContain("Timebox: this subagent stopped when the session's budget ran out");
+		// The main agent's second `task` call is refused with the reason it reads: no subagent starts.
+		expect(parent.at(-1)?.text).toContain("Timebox: the session's budget is spent, so no subagent can start.");
+		expect(parent).toHaveLength(3);
+	});
+});

@@ -1,0 +1,113 @@
+// Timebox's subagent budgets in the real pi (0.73.1, as a process in print mode) with pi's own subagent example, which
+// runs each subagent as a `pi` process of its own that loads Timebox: the subagent knows it is one and its budget, is
+// warned, concludes at its limit with its tool refused, and the main agent's tool result carries the line that it
+// stopped; one that keeps asking for tools is stopped with no further request.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUNDLED_PI } from "./support/pi-hosts.ts";
+import { notices, PiProcess } from "./support/pi-process.ts";
+import type { ScriptedAnswer } from "./support/scripted-model.ts";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const SUBAGENT_EXAMPLE = join(REPO, "node_modules/@mariozechner/pi-coding-agent/examples/extensions/subagent");
+const TIMEBOX_ENTRY = join(REPO, "src/adapters/pi/timebox/index.ts");
+const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
+
+let pi: PiProcess;
+
+beforeEach(() => {
+	pi = new PiProcess(BUNDLED_PI);
+	// The example's subagents are `pi` processes that load the user's extensions: Timebox, the scripted model, and the
+	// example itself are installed for the user, and its `worker` agent answers with the scripted model.
+	const agentDir = join(pi.home, ".pi/agent");
+	mkdirSync(join(agentDir, "agents"), { recursive: true });
+	const extensions = [TIMEBOX_ENTRY, SCRIPTED_MODEL_FILE, SUBAGENT_EXAMPLE];
+	writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ extensions }));
+	writeFileSync(
+		join(agentDir, "agents", "worker.md"),
+		"---\nname: worker\ndescription: Works on a task\nmodel: timebox-e2e/scripted\n---\nYou are a worker.\n",
+	);
+});
+
+afterEach(() => pi.dispose());
+
+const SUBAGENT: ScriptedAnswer = { tool: "subagent", args: { agent: "worker", task: "find the flaky test" } };
+const LOOP = (step: number): ScriptedAnswer => ({ tool: "bash", args: { command: `echo step${step}` } });
+const BUDGET_BLOCK = "TIMEBOX: YOUR BUDGET FOR THIS TASK";
+const WRAP_UP_BLOCK = "TIMEBOX: TASK BUDGET SPENT";
+const WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now";
+const PARENT_LINE = "Timebox: this subagent stopped at its 3-step budget";
+
+/**
+ * `pi -p "/timebox subagents 20s steps:3" "delegate" "/timebox report"` with the user's extensions and the scripted
+ * model.
+ */
+function delegate(answers: readonly ScriptedAnswer[]) {
+	writeFileSync(join(pi.root, "script.json"), JSON.stringify(answers));
+	const messages = ["/timebox subagents 20s steps:3", "delegate", "/timebox report"];
+	return pi.run(["--model", "timebox-e2e/scripted", "-p", ...messages]);
+}
+
+/** The text of every message of a request, joined. */
+const textOf = (request: { messages: { text: string }[] } | undefined): string =>
+	(request?.messages ?? []).map((message) => message.text).join("\n");
+
+describe("subagents in pi, with pi's subagent example", () => {
+	it("tells a looping subagent its budget, warns it, refuses its 4th call's tool, and the main agent reads that it stopped", async () => {
+		const result = await delegate([
+			SUBAGENT,
+			LOOP(1),
+			LOOP(2),
+			LOOP(3),
+			LOOP(4),
+			{ text: "CHILD FINAL" },
+			{ text: "PARENT FINAL" },
+		]);
+		expect(result.stdout).toContain("PARENT FINAL");
+		const requests = pi.requests();
+		expect(requests).toHaveLength(7);
+		const child = requests.slice(1, 6);
+		expect(child.map((request) => textOf(request).includes(BUDGET_BLOCK))).toEqual([true, false, false, false, false]);
+		expect(child.map((request) => textOf(request).includes("TIMEBOX WARNING"))).toEqual([
+			false,
+			false,
+			true,
+			false,
+			false,
+		]);
+		expect(child.map((request) => textOf(request).includes(WRAP_UP_BLOCK))).toEqual([false, false, false, true, true]);
+		expect(textOf(child[4])).toContain(WRAP_UP_REFUSAL);
+		const parent = textOf(requests[6]);
+		expect(parent).toContain("CHILD FINAL");
+		expect(parent).toContain(PARENT_LINE);
+		expect(notices(result, "warning").join("\n")).toContain(
+			'Timebox: subagent "find the flaky test" (worker) used 80% of its budget',
+		);
+		expect(notices(result, "info")).toContain(
+			'Timebox: subagent "find the flaky test" (worker) stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.',
+		);
+		expect(result.stderr).toMatch(
+			/"find the flaky test" \(worker\): budget 20s and 3 model calls; used \d+s, 5 model calls, 600 tokens\. Concluded at its 3-step budget\./,
+		);
+	});
+
+	it("stops a subagent that asks for a tool again after the refusal: no further request, the main agent reads why", async () => {
+		const result = await delegate([SUBAGENT, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), { text: "PARENT FINAL" }]);
+		expect(result.stdout).toContain("PARENT FINAL");
+		// pi 0.73.1 still makes the call after the stop, aborted before it starts: no request goes out for it.
+		const requests = pi.requests();
+		expect(requests.map((request) => request.aborted === true)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+			false,
+		]);
+		expect(textOf(requests[7])).toContain(PARENT_LINE);
+	});
+});

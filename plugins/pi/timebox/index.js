@@ -2718,8 +2718,14 @@ function stoppedNotice(run, limit) {
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
   switch (event.type) {
-    case "agentStart":
-      return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+    case "agentStart": {
+      const session = sessionStep(state, { type: "timeCheck" }, now);
+      return joined(
+        session.state,
+        session.effects,
+        agentStart(session.state.subagents, event, now, viewOf(session.state))
+      );
+    }
     case "agentEnd": {
       const run = state.subagents.runs[event.agent];
       return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));

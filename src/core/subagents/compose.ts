@@ -20,8 +20,15 @@ import type { AgentsTransition, SessionView } from "./state.ts";
 /** Applies one event to a session and its subagents: the new state and the effects to carry out. */
 export function transitionWithSubagents(state: SessionState, event: SessionEvent, now: number): Transition {
 	switch (event.type) {
-		case "agentStart":
-			return joined(state, [], agentStart(state.subagents, event, now, viewOf(state)));
+		case "agentStart": {
+			// The session's time is checked first: a subagent asked for just after it ran out is refused.
+			const session = sessionStep(state, { type: "timeCheck" }, now);
+			return joined(
+				session.state,
+				session.effects,
+				agentStart(session.state.subagents, event, now, viewOf(session.state)),
+			);
+		}
 		case "agentEnd": {
 			const run = state.subagents.runs[event.agent];
 			return run === undefined ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));

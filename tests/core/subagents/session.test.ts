@@ -86,6 +86,18 @@ describe("the session's budget over its subagents", () => {
 		expect(session.state.standing?.spent).not.toBeNull();
 	});
 
+	it("refuses a subagent asked for just after the session's time ran out, with no other event in between", () => {
+		const session = subagentSession({ subagents: "1h", session: "1m -- say done" });
+		session.call();
+		session.start("a1");
+		session.advance(60_000);
+		const answer = session.start("a2");
+		expect(answer).toMatchObject({ refusal: REFUSED, context: [], stoppedAgents: ["a1"] });
+		expect(session.state.standing?.spent).not.toBeNull();
+		expect(session.state.subagents.runs.a2).toBeUndefined();
+		expect(session.onStop.commands).toEqual(["say done"]);
+	});
+
 	it("stops every running subagent when a subagent's usage spends the session's tokens", () => {
 		const session = subagentSession({ session: "tokens:1k" });
 		session.call();

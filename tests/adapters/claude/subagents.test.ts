@@ -296,6 +296,27 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		expect((await hook(unnamed)).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
 	});
 
+	it("ends at once, never running, when the main agent's run is wrapping up at its step cap", async () => {
+		await submit("/timebox subagents 20s steps:3");
+		await submit("/timebox steps:1");
+		await submit("delegate");
+		// The main agent's second model call is past its cap: it is to write its final answer, with no tools.
+		const next: PostToolBatchHookInput = {
+			...base,
+			hook_event_name: "PostToolBatch",
+			prompt_id: PROMPT,
+			tool_calls: [],
+		};
+		await hook(next);
+		const call = await callAgentTool();
+		expect(call.hookSpecificOutput).toMatchObject({
+			permissionDecision: "deny",
+			permissionDecisionReason:
+				"Timebox: this prompt used its 1 steps. Write the final answer now, with what was done and what is left, without tools.",
+		});
+		expect(records().at(-1)).toMatchObject({ id: "toolu_agent", task: "find the flaky test", ended: "answered" });
+	});
+
 	it("is told the session's budget is spent when it starts after it, and is ended at its first tool", async () => {
 		await submit("/timebox 1m");
 		await submit("delegate");

@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
 	api = await FakeAnthropic.start();
-	box = await createSandbox();
+	box = await createSandbox("classic hooks");
 });
 
 afterEach(async () => {

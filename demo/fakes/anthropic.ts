@@ -31,6 +31,8 @@ export interface MessagesBody {
 	model?: string;
 	stream?: boolean;
 	tools?: unknown[];
+	/** The system prompt: a text, or its blocks (a subagent's first block holds `cc_is_subagent=true`). */
+	system?: string | { type: string; text?: string }[];
 	messages?: { role: string; content: string | { type: string; text?: string }[] }[];
 }
 
@@ -45,6 +47,12 @@ export function messageTexts(request: ModelRequest, role: string): string[] {
 				? message.content
 				: message.content.map((block) => block.text ?? "").join("\n"),
 		);
+}
+
+/** Whether a request is a subagent's: Claude Code marks it in the first block of the system prompt. */
+export function isSubagentRequest(body: MessagesBody): boolean {
+	const first = typeof body.system === "string" ? body.system : body.system?.[0]?.text;
+	return first?.includes("cc_is_subagent=true") ?? false;
 }
 
 /**

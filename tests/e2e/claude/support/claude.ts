@@ -10,6 +10,7 @@ import { type RunOptions, type RunResult, runProcess } from "../../../support/pr
 
 export {
 	FakeAnthropic,
+	isSubagentRequest,
 	type MessagesBody,
 	type ModelRequest,
 	messageTexts,

@@ -10,6 +10,8 @@ export default {
 		// Only the files directly in these folders: not pi's entry (src/adapters/pi/timebox/) nor, below, the other process
 		// entries, which only pass the real clock, stdin and processes on.
 		"src/adapters/claude/*.ts",
+		"src/adapters/claude/function-hooks/*.ts",
+		"src/adapters/daily/*.ts",
 		"src/adapters/gemini/*.ts",
 		"src/adapters/codex/*.ts",
 		"src/adapters/hooks/*.ts",

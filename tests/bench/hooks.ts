@@ -3,7 +3,7 @@
 // Claude Code runs the plugin's hooks module in its own process where it can (function hooks), and the classic hooks
 // where it refuses modules: both are measured, the module against the floor of any hooks-module plugin.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeResponses } from "../../demo/fakes/responses.ts";
@@ -22,7 +22,7 @@ import { median, nowMs, runProcess } from "./stats.ts";
 /** Timed runs of each process, alternating. */
 export const HOOK_RUNS = 15;
 export const PRINT_RUNS = 5;
-/** `claude -p` runs of each of its four kinds, alternating: a start-up whose cost varies on a busy machine. */
+/** `claude -p` runs of each of its five kinds, alternating: a start-up whose cost varies on a busy machine. */
 export const CLAUDE_PRINT_RUNS = 9;
 /** `codex exec` answers in well under a second: more runs of each kind keep its median steady on a busy machine. */
 export const CODEX_RUNS = 11;
@@ -42,11 +42,13 @@ export interface CodexRuns extends PrintRuns {
 
 /**
  * `claude -p` one answer: without any plugin, with the plugin where its hooks module loads (`withPluginMs`), with a
- * plugin whose hooks module registers nothing (the floor of any hooks-module plugin), and with the plugin where Claude
- * Code refuses hooks modules (the classic hooks alone).
+ * plugin whose hooks module registers nothing (the floor of any hooks-module plugin), with a plugin whose hooks module
+ * imports Timebox's bundle and registers nothing (what Claude Code's reading of Timebox's code costs), and with the
+ * plugin where Claude Code refuses hooks modules (the classic hooks alone).
  */
 export interface ClaudePrintRuns extends PrintRuns {
 	emptyModuleMs: number;
+	bundleOnlyMs: number;
 	classicMs: number;
 }
 
@@ -105,7 +107,25 @@ function emptyModulePlugin(root: string): string {
 	return plugin;
 }
 
-/** `claude -p hello`, the four kinds of run alternating (see ClaudePrintRuns); hooks modules refused in their own HOME. */
+/**
+ * A plugin whose hooks module imports Timebox's bundle (a copy beside it) and registers nothing, written under `root`:
+ * Claude Code reads, checks and evaluates the same code as the plugin's, and no hook of it runs.
+ */
+function bundleOnlyPlugin(root: string): string {
+	const plugin = join(root, "bundle-only-plugin");
+	mkdirSync(join(plugin, ".claude-plugin"), { recursive: true });
+	mkdirSync(join(plugin, "hooks"));
+	writeFileSync(join(plugin, ".claude-plugin/plugin.json"), JSON.stringify({ name: "bundle-only" }));
+	writeFileSync(join(plugin, "hooks/hooks.json"), JSON.stringify({ modules: ["./register.js"] }));
+	copyFileSync(join(PLUGIN_DIR, "hooks/timebox-module.js"), join(plugin, "hooks/timebox-module.js"));
+	writeFileSync(
+		join(plugin, "hooks/register.js"),
+		'// Reads Timebox\'s bundle and registers nothing.\nimport "./timebox-module.js";\nexport function register() {}\n',
+	);
+	return plugin;
+}
+
+/** `claude -p hello`, the five kinds of run alternating (see ClaudePrintRuns); hooks modules refused in their own HOME. */
 async function measurePrintRuns(): Promise<ClaudePrintRuns> {
 	await ensureClaudeCode();
 	const api = await FakeAnthropic.start();
@@ -114,6 +134,7 @@ async function measurePrintRuns(): Promise<ClaudePrintRuns> {
 	try {
 		const options = { home: box.home, cwd: box.cwd, apiUrl: api.url };
 		const empty = emptyModulePlugin(box.root);
+		const bundleOnly = bundleOnlyPlugin(box.root);
 		const print =
 			(args: string[], home = box.home, cwd = box.cwd) =>
 			() => {
@@ -124,16 +145,18 @@ async function measurePrintRuns(): Promise<ClaudePrintRuns> {
 			without: print([]),
 			withPlugin: print(["--plugin-dir", PLUGIN_DIR]),
 			emptyModule: print(["--plugin-dir", empty]),
+			bundleOnly: print(["--plugin-dir", bundleOnly]),
 			classic: print(["--plugin-dir", PLUGIN_DIR], classic.home, classic.cwd),
 		};
 		const times = {
 			without: [] as number[],
 			withPlugin: [] as number[],
 			emptyModule: [] as number[],
+			bundleOnly: [] as number[],
 			classic: [] as number[],
 		};
 		for (let run = 0; run < CLAUDE_PRINT_RUNS; run++) {
-			for (const kind of ["without", "withPlugin", "emptyModule", "classic"] as const) {
+			for (const kind of ["without", "withPlugin", "emptyModule", "bundleOnly", "classic"] as const) {
 				times[kind].push(await timed(kinds[kind]));
 			}
 		}
@@ -141,6 +164,7 @@ async function measurePrintRuns(): Promise<ClaudePrintRuns> {
 			withoutPluginMs: median(times.without),
 			withPluginMs: median(times.withPlugin),
 			emptyModuleMs: median(times.emptyModule),
+			bundleOnlyMs: median(times.bundleOnly),
 			classicMs: median(times.classic),
 		};
 	} finally {

@@ -201,9 +201,10 @@ const PRINT_BUDGET_TARGET = 1.3;
 
 function hookRows(result: HookCostResult): Row[] {
 	const hookRatio = result.hookMs / result.nodeMs;
-	const claudeRuns = `${CLAUDE_PRINT_RUNS} × 4, alternating`;
+	const claudeRuns = `${CLAUDE_PRINT_RUNS} × 5, alternating`;
 	const moduleRatio = result.withPluginMs / result.emptyModuleMs;
 	const classicRatio = result.classicMs / result.withoutPluginMs;
+	const bundleRatio = result.bundleOnlyMs / result.emptyModuleMs;
 	return [
 		[
 			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
@@ -218,6 +219,13 @@ function hookRows(result: HookCostResult): Row[] {
 			claudeRuns,
 			`≤ ${PRINT_TARGET}× the empty module`,
 			yesNo(moduleRatio <= PRINT_TARGET),
+		],
+		[
+			"`claude -p` one answer, with a hooks-module plugin that imports Timebox's bundle and registers nothing / with the empty hooks-module plugin (fake API): Claude Code reading Timebox's code",
+			`${formatMs(result.bundleOnlyMs)} / ${formatMs(result.emptyModuleMs)} (${bundleRatio.toFixed(2)}×)`,
+			claudeRuns,
+			"— (diagnosis)",
+			"—",
 		],
 		[
 			"`claude -p` one answer, with the plugin on its classic hooks (hooks modules refused) / without the plugin (fake API)",

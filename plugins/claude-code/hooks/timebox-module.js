@@ -3251,11 +3251,16 @@ var ModuleUI = class {
   engine;
   /** The notices of the reply being gathered, or null when they go to the transcript. */
   gathering = null;
+  /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
+  shown = null;
   notify(message, _level) {
     if (this.gathering) this.gathering.push(message);
     else this.engine().ui.log(message);
   }
+  /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
   setStatus(text) {
+    if (text === this.shown) return;
+    this.shown = text;
     this.engine().ui.status(text);
   }
   /** Runs `action` (the live session's, which never throws) with its notices kept for its reply instead of shown. */

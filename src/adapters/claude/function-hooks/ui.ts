@@ -8,6 +8,8 @@ import type { Engine } from "./engine.ts";
 export class ModuleUI implements UIBridge {
 	/** The notices of the reply being gathered, or null when they go to the transcript. */
 	private gathering: string[] | null = null;
+	/** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
+	private shown: string | undefined | null = null;
 
 	constructor(private readonly engine: () => Engine) {}
 
@@ -16,7 +18,10 @@ export class ModuleUI implements UIBridge {
 		else this.engine().ui.log(message);
 	}
 
+	/** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
 	setStatus(text: string | undefined): void {
+		if (text === this.shown) return;
+		this.shown = text;
 		this.engine().ui.status(text);
 	}
 

@@ -294,6 +294,19 @@ describe("tools", () => {
 });
 
 describe("the status line and the idle stop", () => {
+	it("sends the status line only when it changes: a run with nothing in force clears it once", async () => {
+		const claude = await started();
+		expect(await claude.prompt("hello")).toBeNull();
+		await claude.step("turn-1", 0);
+		await claude.turnComplete("turn-1");
+		expect(claude.$.statuses).toEqual([undefined]);
+		await claude.command("15m");
+		expect(claude.$.statuses).toHaveLength(2);
+		expect(claude.$.status).toContain("15m");
+		await claude.command("off");
+		expect(claude.$.statuses.at(-1)).toBeUndefined();
+	});
+
 	it("counts down every second, and stops on time with no event, running the on-stop command once", async () => {
 		const claude = await started();
 		await claude.command(`1m -- ${STOP}`);

@@ -1,14 +1,15 @@
 // Timebox's subagent budgets in the real pi (0.73.1, as a process in print mode) with pi's own subagent example, which
 // runs each subagent as a `pi` process of its own that loads Timebox: the subagent knows it is one and its budget, is
 // warned, concludes at its limit with its tool refused, and the main agent's tool result carries the line that it
-// stopped; one that keeps asking for tools is stopped with no further request.
+// stopped; one that keeps asking for tools is stopped with no further request; the session's spent budget stops a
+// running one (its process learns it from the main one) and refuses the main agent's next subagent call.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUNDLED_PI } from "./support/pi-hosts.ts";
 import { notices, PiProcess } from "./support/pi-process.ts";
-import type { ScriptedAnswer } from "./support/scripted-model.ts";
+import type { ScriptEntry, ScriptedAnswer } from "./support/scripted-model.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const SUBAGENT_EXAMPLE = join(REPO, "node_modules/@mariozechner/pi-coding-agent/examples/extensions/subagent");
@@ -19,6 +20,11 @@ let pi: PiProcess;
 
 beforeEach(() => {
 	pi = new PiProcess(BUNDLED_PI);
+	useExample();
+});
+
+/** Installs Timebox, the scripted model and the subagent example for the user of `pi`, with a `worker` agent. */
+function useExample(): void {
 	// The example's subagents are `pi` processes that load the user's extensions: Timebox, the scripted model, and the
 	// example itself are installed for the user, and its `worker` agent answers with the scripted model.
 	const agentDir = join(pi.home, ".pi/agent");
@@ -29,7 +35,7 @@ beforeEach(() => {
 		join(agentDir, "agents", "worker.md"),
 		"---\nname: worker\ndescription: Works on a task\nmodel: timebox-e2e/scripted\n---\nYou are a worker.\n",
 	);
-});
+}
 
 afterEach(() => pi.dispose());
 
@@ -44,9 +50,9 @@ const PARENT_LINE = "Timebox: this subagent stopped at its 3-step budget";
  * `pi -p "/timebox subagents 20s steps:3" "delegate" "/timebox report"` with the user's extensions and the scripted
  * model.
  */
-function delegate(answers: readonly ScriptedAnswer[]) {
+function delegate(answers: readonly ScriptEntry[], budget = "/timebox subagents 20s steps:3") {
 	writeFileSync(join(pi.root, "script.json"), JSON.stringify(answers));
-	const messages = ["/timebox subagents 20s steps:3", "delegate", "/timebox report"];
+	const messages = [budget, "delegate", "/timebox report"];
 	return pi.run(["--model", "timebox-e2e/scripted", "-p", ...messages]);
 }
 
@@ -110,4 +116,44 @@ describe("subagents in pi, with pi's subagent example", () => {
 		]);
 		expect(textOf(requests[7])).toContain(PARENT_LINE);
 	});
+
+	it("stops a running subagent when the session's time is up, and refuses the main agent's next subagent call", async () => {
+		// The session's time is sized from how long pi takes here to start and answer, so that it runs out while the
+		// subagent's process (started by the main agent's first call) loops on one-second commands.
+		const startedAt = Date.now();
+		await delegate([{ text: "WARM" }], "/timebox report");
+		const seconds = Math.max(6, Math.ceil(((Date.now() - startedAt) * 2) / 1_000) + 2);
+		pi.dispose();
+		pi = new PiProcess(BUNDLED_PI);
+		useExample();
+		const sleepLoop: ScriptedAnswer = { tool: "bash", args: { command: "sleep 1" } };
+		const result = await delegate(
+			[SUBAGENT, { main: SUBAGENT, subagent: sleepLoop }, { text: "PARENT FINAL" }],
+			`/timebox ${seconds}s grace:30s`,
+		);
+		expect(result.stdout).toContain("PARENT FINAL");
+		const requests = pi.requests();
+		const child = requests.filter((request) => request.held === true);
+		expect(child.length).toBeGreaterThanOrEqual(1);
+		// Its next call after the stop was aborted before it started: nothing more was asked for it.
+		const abortedAt = requests.findIndex((request) => request.aborted === true);
+		expect(abortedAt).toBe(1 + child.length);
+		const parent = requests.filter((request) => request.held !== true && request.aborted !== true);
+		expect(parent).toHaveLength(3);
+		expect(textOf(parent[1])).toContain("Timebox: this subagent stopped when the session's budget ran out (used ");
+		expect(textOf(parent[1])).toContain("TIMEBOX: BUDGET SPENT");
+		// The second subagent call is refused before any process starts (the main agent is wrapping up): it reads why.
+		expect(textOf(parent[2])).toContain("Timebox: the budget is spent. Write the final answer now");
+		expect(requests.slice(abortedAt + 1).every((request) => request.held !== true)).toBe(true);
+		expect(notices(result, "error").join("\n")).toMatch(
+			/^Timebox budget spent\. Used 0 turns, \d+s\. The agent is wrapping up: its tools are refused/,
+		);
+		expect(notices(result, "info")).toContain(
+			`Timebox: subagent "find the flaky test" (worker) stopped with the session's budget after ${child.length} model calls; its answer went back to the main agent.`,
+		);
+		expect(result.stderr).toContain("1 subagent in this session:");
+		expect(result.stderr).toMatch(
+			/- "find the flaky test" \(worker\): no budget of its own; used \d+s, \d+ model calls?, \d+ tokens\. Stopped with the session's budget\./,
+		);
+	}, 120_000);
 });

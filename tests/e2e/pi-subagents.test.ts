@@ -149,21 +149,22 @@ describe("subagents in pi, with pi's subagent example", () => {
 		const requests = pi.requests();
 		const child = requests.filter((request) => request.held === true);
 		expect(child.length).toBeGreaterThanOrEqual(1);
-		// Its next call after the stop was aborted before it started: nothing more was asked for it.
-		const abortedAt = requests.findIndex((request) => request.aborted === true);
-		expect(abortedAt).toBe(1 + child.length);
+		// Nothing more was asked for it after the stop: its requests all came before the main agent's next one (pi 0.73.1
+		// still makes its next call, aborted before it starts: no request goes out for it).
+		const lastOfChild = requests.findLastIndex((request) => request.held === true);
+		expect(lastOfChild).toBe(child.length);
+		expect(requests.slice(lastOfChild + 1).filter((request) => request.aborted === true).length).toBeLessThanOrEqual(1);
 		const parent = requests.filter((request) => request.held !== true && request.aborted !== true);
 		expect(parent).toHaveLength(3);
 		expect(textOf(parent[1])).toContain("Timebox: this subagent stopped when the session's budget ran out (used ");
 		expect(textOf(parent[1])).toContain("TIMEBOX: BUDGET SPENT");
 		// The second subagent call is refused before any process starts (the main agent is wrapping up): it reads why.
 		expect(textOf(parent[2])).toContain("Timebox: the budget is spent. Write the final answer now");
-		expect(requests.slice(abortedAt + 1).every((request) => request.held !== true)).toBe(true);
 		expect(notices(result, "error").join("\n")).toMatch(
 			/^Timebox budget spent\. Used 0 turns, \d+s\. The agent is wrapping up: its tools are refused/,
 		);
 		expect(notices(result, "info")).toContain(
-			`Timebox: subagent "find the flaky test" (worker) stopped with the session's budget after ${child.length} model calls; its answer went back to the main agent.`,
+			`Timebox: subagent "find the flaky test" (worker) stopped with the session's budget after ${child.length} model call${child.length === 1 ? "" : "s"}; its answer went back to the main agent.`,
 		);
 		expect(result.stderr).toContain("1 subagent in this session:");
 		expect(result.stderr).toMatch(

@@ -143,6 +143,11 @@ export type SessionEvent =
 	 */
 	| { type: "agentEnd"; agent: string; result?: string }
 	| { type: "runEnd" }
+	/**
+	 * The session's budget was spent where this process cannot see it: a host that runs each subagent as a process of
+	 * its own learns it from the process of the session that started it. Every running subagent is stopped with it.
+	 */
+	| { type: "sessionStop" }
 	| { type: "timeCheck" }
 	| { type: "onStopReport"; command: string; outcome: OnStopOutcome };
 

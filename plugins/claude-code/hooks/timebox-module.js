@@ -2487,6 +2487,7 @@ function applyEvent(state, event, now) {
       return onStopReported(state, event, now);
     case "agentStart":
     case "agentEnd":
+    case "sessionStop":
       return { state, effects: [] };
   }
 }
@@ -2730,6 +2731,8 @@ function transitionWithSubagents(state, event, now) {
       const run = state.subagents.runs[event.agent];
       return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
     }
+    case "sessionStop":
+      return joined(state, [], stopAll(state.subagents, now));
     case "modelCall":
     case "toolCall": {
       const agent = event.agent;

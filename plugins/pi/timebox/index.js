@@ -2487,6 +2487,7 @@ function applyEvent(state, event, now) {
       return onStopReported(state, event, now);
     case "agentStart":
     case "agentEnd":
+    case "sessionStop":
       return { state, effects: [] };
   }
 }
@@ -2730,6 +2731,8 @@ function transitionWithSubagents(state, event, now) {
       const run = state.subagents.runs[event.agent];
       return run === void 0 ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
     }
+    case "sessionStop":
+      return joined(state, [], stopAll(state.subagents, now));
     case "modelCall":
     case "toolCall": {
       const agent = event.agent;
@@ -3918,7 +3921,7 @@ function historyOf(entries, leafId = null) {
 }
 
 // src/adapters/pi/subagents.ts
-import { readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
@@ -3930,8 +3933,9 @@ function spawnRequestOf(tool, input) {
   return typeof fields.agent === "string" && typeof fields.task === "string" ? { agentType: fields.agent, task: fields.task } : null;
 }
 function identityFor(toolCallId, request, budget) {
-  const outcome = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
-  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome };
+  const base = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+  const outcome = `${base}.json`;
+  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
 }
 function identityOf(env) {
   const text = env[SUBAGENT_ENV];
@@ -3940,10 +3944,11 @@ function identityOf(env) {
     const value = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
     const fields = value;
-    const { agent, agentType, task, budget, outcome } = fields;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields;
     if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
-    if (typeof outcome !== "string" || budget !== null && typeof budget !== "string") return null;
-    return { agent, agentType, task, budget, outcome };
+    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
+    if (budget !== null && typeof budget !== "string") return null;
+    return { agent, agentType, task, budget, outcome, stop: stop2 };
   } catch {
     return null;
   }
@@ -3972,6 +3977,18 @@ function takeOutcome(path) {
   } catch {
     return null;
   }
+}
+function writeSessionStop(identity) {
+  try {
+    writeFileSync3(identity.stop, "");
+  } catch {
+  }
+}
+function sessionStopped(identity) {
+  return existsSync(identity.stop);
+}
+function forget(identity) {
+  rmSync3(identity.stop, { force: true });
 }
 
 // src/adapters/pi/ui-bridge.ts
@@ -4038,6 +4055,21 @@ function createTimeboxExtension(deps) {
     const told = { lines: [], notices: [], record: null };
     const piStore = new PiBudgetStore(pi, context);
     const started = /* @__PURE__ */ new Map();
+    const passOnStop = () => {
+      const spent = spentKey(session.state);
+      if (spent === null) return;
+      for (const one of started.values()) {
+        if (one.told || one.spentBefore === spent) continue;
+        one.told = true;
+        writeSessionStop(one.identity);
+      }
+    };
+    let stopLearned = false;
+    const learnStop = async () => {
+      if (self === null || stopLearned || !sessionStopped(self)) return;
+      stopLearned = true;
+      await session.handle({ type: "sessionStop" });
+    };
     const ownAgent = () => self === null ? {} : { agent: self.agent };
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
@@ -4050,7 +4082,17 @@ function createTimeboxExtension(deps) {
         history: () => piStore.history()
       },
       ledger: deps.ledger(),
-      ui: self === null ? ui : {
+      ui: self === null ? {
+        // What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
+        notify: (message, level) => {
+          ui.notify(message, level);
+          passOnStop();
+        },
+        setStatus: (text) => {
+          ui.setStatus(text);
+          passOnStop();
+        }
+      } : {
         notify: (message, level) => {
           told.notices.push({ message, level });
           ui.notify(message, level);
@@ -4122,6 +4164,7 @@ function createTimeboxExtension(deps) {
       const step = stepOfCall(messages);
       const extensionRun = extensionRunOfCall(messages);
       ui.hold();
+      await learnStop();
       const answer = await session.handle(
         self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
       );
@@ -4135,20 +4178,22 @@ function createTimeboxExtension(deps) {
     });
     pi.on("tool_call", async (event, ctx) => {
       context.bind(ctx);
+      await learnStop();
       const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
       if (answer.refusal !== null) return { block: true, reason: answer.refusal };
       const request = spawnRequestOf(event.toolName, event.input);
       if (request === null) return void 0;
       const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
-      started.set(event.toolCallId, identity);
+      started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
       deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
       return void 0;
     });
     pi.on("tool_result", async (event, ctx) => {
       context.bind(ctx);
-      const identity = started.get(event.toolCallId);
+      const identity = started.get(event.toolCallId)?.identity;
       if (identity === void 0) return void 0;
       started.delete(event.toolCallId);
+      forget(identity);
       if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
       const used = usageOfSubagents(event.details);
       if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
@@ -4192,6 +4237,10 @@ function subagentBudgetWords(state, agentType) {
   const byType = state.subagents.budgets?.byType;
   if (byType === void 0) return null;
   return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
+}
+function spentKey(state) {
+  const spent = state.standing?.spent;
+  return spent ? JSON.stringify(spent) : null;
 }
 function lazyDailyLedger(sessionId, open) {
   let ledger = null;

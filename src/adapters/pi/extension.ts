@@ -1,7 +1,8 @@
 // Wires pi's events and the /timebox command to a live session of the core rulebook. Registration only: each handler
 // translates one pi event into a session event and the answer back into pi's return value. A pi process that runs a
 // subagent (named in its environment by the parent that started it) budgets itself as that subagent; a tool call that
-// starts one names it, and its result carries what the subagent's process said of its end.
+// starts one names it, and its result carries what the subagent's process said of its end. The session's budget spent
+// while a subagent runs is passed on to its process, whose rules then stop it.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
@@ -27,15 +28,18 @@ import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore } from "./store.ts";
 import {
+	forget,
 	identityFor,
 	identityOf,
 	PARENT_SOURCE,
 	SUBAGENT_ENV,
 	type SubagentIdentity,
 	type SubagentOutcome,
+	sessionStopped,
 	spawnRequestOf,
 	takeOutcome,
 	writeOutcome,
+	writeSessionStop,
 } from "./subagents.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
 import { costReportingOf, usageOf, usageOfSubagents } from "./usage.ts";
@@ -66,8 +70,29 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		/** What a subagent's process tells its parent at its end: what the user was told, how it stood. */
 		const told: SubagentOutcome = { lines: [], notices: [], record: null };
 		const piStore = new PiBudgetStore(pi, context);
-		/** The subagents this session's tool calls started, by the call's id. */
-		const started = new Map<string, SubagentIdentity>();
+		/**
+		 * The subagents this session's tool calls started, by the call's id, each with the session's stop that held when it
+		 * started (a prompt after the stop runs on, and so do its subagents), and whether a later stop was passed on to it.
+		 */
+		const started = new Map<string, { identity: SubagentIdentity; spentBefore: string | null; told: boolean }>();
+		/** Passes the session's stop to the process of each subagent that started before it. */
+		const passOnStop = (): void => {
+			const spent = spentKey(session.state);
+			if (spent === null) return;
+			for (const one of started.values()) {
+				if (one.told || one.spentBefore === spent) continue;
+				one.told = true;
+				writeSessionStop(one.identity);
+			}
+		};
+		/** Whether this subagent's process has learned the session's stop (and told its rules). */
+		let stopLearned = false;
+		/** A subagent's process learns the session's stop from its parent before its model calls and tools. */
+		const learnStop = async (): Promise<void> => {
+			if (self === null || stopLearned || !sessionStopped(self)) return;
+			stopLearned = true;
+			await session.handle({ type: "sessionStop" });
+		};
 		/** Tags an event with the subagent this process runs, if any. */
 		const ownAgent = (): { agent?: string } => (self === null ? {} : { agent: self.agent });
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
@@ -87,7 +112,17 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			ledger: deps.ledger(),
 			ui:
 				self === null
-					? ui
+					? {
+							// What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
+							notify: (message, level) => {
+								ui.notify(message, level);
+								passOnStop();
+							},
+							setStatus: (text) => {
+								ui.setStatus(text);
+								passOnStop();
+							},
+						}
 					: {
 							notify: (message, level) => {
 								told.notices.push({ message, level });
@@ -175,6 +210,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const step = stepOfCall(messages);
 			const extensionRun = extensionRunOfCall(messages);
 			ui.hold();
+			await learnStop();
 			const answer = await session.handle(
 				self !== null
 					? { type: "modelCall", prompt: null, agent: self.agent }
@@ -196,12 +232,13 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// A call of the subagent tool names the subagent in the environment its process inherits.
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
+			await learnStop();
 			const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;
 			const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
-			started.set(event.toolCallId, identity);
+			started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
 			deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
 			return undefined;
 		});
@@ -209,9 +246,10 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// the report, and the line that it stopped at its budget goes with its answer.
 		pi.on("tool_result", async (event, ctx) => {
 			context.bind(ctx);
-			const identity = started.get(event.toolCallId);
+			const identity = started.get(event.toolCallId)?.identity;
 			if (identity === undefined) return undefined;
 			started.delete(event.toolCallId);
+			forget(identity);
 			if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
 			const used = usageOfSubagents(event.details);
 			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
@@ -262,6 +300,12 @@ function subagentBudgetWords(state: SessionState, agentType: string): string | n
 	const byType = state.subagents.budgets?.byType;
 	if (byType === undefined) return null;
 	return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
+}
+
+/** The session's stop as it stands (what the hard stop found), to tell a later stop from it; null while none holds. */
+function spentKey(state: SessionState): string | null {
+	const spent = state.standing?.spent;
+	return spent ? JSON.stringify(spent) : null;
 }
 
 /** A daily ledger opened at its first use, when the session (and so its id) is known. */

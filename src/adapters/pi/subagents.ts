@@ -2,9 +2,11 @@
 // which loads the user's extensions (Timebox among them) and inherits the parent's environment. The parent names the
 // subagent in that environment when its tool call is about to start one: its id, type, task, its budget's words, and
 // the file it is to write its outcome to. The child's Timebox then budgets itself as that subagent, and at its end writes
-// what its parent is to read and the user to see; the parent reads it into the tool's result.
+// what its parent is to read and the user to see; the parent reads it into the tool's result. When the session's budget
+// is spent while the subagent runs, the parent writes the stop to a file the child looks for before each of its model
+// calls and tools.
 
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { NotifyLevel, TimeboxRecord } from "../../core/index.ts";
@@ -26,6 +28,8 @@ export interface SubagentIdentity {
 	budget: string | null;
 	/** The file it writes its outcome to. */
 	outcome: string;
+	/** The file its parent writes when the session's budget is spent while it runs. */
+	stop: string;
 }
 
 /** How a subagent ended, as its process tells its parent. */
@@ -54,8 +58,9 @@ export function identityFor(
 	request: { agentType: string; task: string },
 	budget: string | null,
 ): SubagentIdentity {
-	const outcome = join(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}.json`);
-	return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome };
+	const base = join(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+	const outcome = `${base}.json`;
+	return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
 }
 
 /** The subagent this process runs, from its environment; null for a process that runs none (or a garbled value). */
@@ -66,10 +71,11 @@ export function identityOf(env: NodeJS.ProcessEnv): SubagentIdentity | null {
 		const value: unknown = JSON.parse(text);
 		if (typeof value !== "object" || value === null) return null;
 		const fields = value as Record<string, unknown>;
-		const { agent, agentType, task, budget, outcome } = fields;
+		const { agent, agentType, task, budget, outcome, stop } = fields;
 		if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
-		if (typeof outcome !== "string" || (budget !== null && typeof budget !== "string")) return null;
-		return { agent, agentType, task, budget, outcome };
+		if (typeof outcome !== "string" || typeof stop !== "string") return null;
+		if (budget !== null && typeof budget !== "string") return null;
+		return { agent, agentType, task, budget, outcome, stop };
 	} catch {
 		return null;
 	}
@@ -104,4 +110,23 @@ export function takeOutcome(path: string): SubagentOutcome | null {
 	} catch {
 		return null;
 	}
+}
+
+/** Tells a running subagent's process that the session's budget is spent; one that cannot be told runs on. */
+export function writeSessionStop(identity: SubagentIdentity): void {
+	try {
+		writeFileSync(identity.stop, "");
+	} catch {
+		// Its own budget still holds, and the main agent's tools are refused all the same.
+	}
+}
+
+/** Whether the session this subagent runs in has spent its budget, as its parent said. */
+export function sessionStopped(identity: SubagentIdentity): boolean {
+	return existsSync(identity.stop);
+}
+
+/** Removes what a subagent's process and its parent left of it. */
+export function forget(identity: SubagentIdentity): void {
+	rmSync(identity.stop, { force: true });
 }

@@ -89,6 +89,7 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 			return onStopReported(state, event, now);
 		case "agentStart":
 		case "agentEnd":
+		case "sessionStop":
 			// The subagents' own rules hear these, composed with the session's in the runtime (subagents/compose.ts).
 			return { state, effects: [] };
 	}

@@ -33,6 +33,8 @@ export function transitionWithSubagents(state: SessionState, event: SessionEvent
 			const run = state.subagents.runs[event.agent];
 			return run === undefined ? { state, effects: [] } : joined(state, [], agentEnd(state.subagents, run, now));
 		}
+		case "sessionStop":
+			return joined(state, [], stopAll(state.subagents, now));
 		case "modelCall":
 		case "toolCall": {
 			const agent = event.agent;

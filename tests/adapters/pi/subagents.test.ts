@@ -12,9 +12,11 @@ import {
 	SUBAGENT_ENV,
 	type SubagentIdentity,
 	type SubagentOutcome,
+	sessionStopped,
 	spawnRequestOf,
 	takeOutcome,
 	writeOutcome,
+	writeSessionStop,
 } from "../../../src/adapters/pi/subagents.ts";
 import { usageOfSubagents } from "../../../src/adapters/pi/usage.ts";
 import { FakePi, type FakeUsage } from "./fake-pi.ts";
@@ -47,6 +49,7 @@ function childPi(identity: Partial<SubagentIdentity> = {}): Promise<FakePi> {
 		task: "find the flaky test",
 		budget: "20s steps:3",
 		outcome: join(folder, "outcome.json"),
+		stop: join(folder, "stop"),
 		...identity,
 	};
 	pi.env = { [SUBAGENT_ENV]: JSON.stringify(named), PI_TIMEBOX: "1h" };
@@ -121,6 +124,37 @@ describe("a pi process that runs a subagent", () => {
 		expect(run.modelCalls).toBe(1);
 		expect(run.aborted).toBe(true);
 		expect(outcome().lines).toEqual([expect.stringMatching(/^Timebox: this subagent stopped at its 10s budget/)]);
+	});
+
+	it("is stopped at its next call when its parent says the session's budget is spent, and its parent reads why", async () => {
+		const pi = await childPi();
+		const run = await pi.prompt("Task: find the flaky test", {
+			llmCalls: 3,
+			duringTool: () => writeFileSync(join(folder, "stop"), ""),
+		});
+		expect(run.modelCalls).toBe(1);
+		expect(run.aborted).toBe(true);
+		const told = outcome();
+		expect(told.lines).toEqual([
+			expect.stringMatching(/^Timebox: this subagent stopped when the session's budget ran out \(used /),
+		]);
+		expect(told.notices.map((notice) => notice.message)).toEqual([
+			`Timebox: ${NAME} stopped with the session's budget after 1 model call; its answer went back to the main agent.`,
+		]);
+		expect(told.record?.agent).toMatchObject({ ended: "stopped", spent: { limit: "session" } });
+	});
+
+	it("has its next tool refused when its parent says the session's budget is spent before it", async () => {
+		const pi = await childPi();
+		const run = await pi.prompt("Task: find the flaky test", {
+			llmCalls: 3,
+			beforeTool: () => writeFileSync(join(folder, "stop"), ""),
+		});
+		expect(run.refusals).toEqual([
+			"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
+		]);
+		expect(run.aborted).toBe(true);
+		expect(outcome().record?.agent).toMatchObject({ ended: "stopped", spent: { limit: "session" } });
 	});
 
 	it("keeps the session's own records out of what it tells its parent", async () => {
@@ -221,6 +255,33 @@ describe("the subagent tool of a pi session", () => {
 		expect(pi.env[SUBAGENT_ENV]).toBe("another call's");
 	});
 
+	it("tells a running subagent's process when the session's budget is spent, and no subagent of a prompt after it", async () => {
+		const pi = await new FakePi().start();
+		await pi.timebox("1m grace:30s");
+		const stops: boolean[] = [];
+		let stopFile = "";
+		const delegate = (prompt: string) =>
+			pi.prompt(prompt, {
+				llmCalls: 2,
+				tool: () => ({ toolName: "subagent", input: { agent: "worker", task: "find the flaky test" } }),
+				duringTool: () => {
+					const named = identityOf(pi.env);
+					if (named === null) return;
+					stopFile = named.stop;
+					stops.push(sessionStopped(named));
+					pi.time.advance(61_000);
+					stops.push(sessionStopped(named));
+				},
+			});
+		await delegate("delegate");
+		expect(stops).toEqual([false, true]);
+		// Gone once the tool's result is in.
+		expect(existsSync(stopFile)).toBe(false);
+		// A prompt after the stop runs on, as the chat does, and so does the subagent it starts.
+		await delegate("delegate again");
+		expect(stops).toEqual([false, true, false, false]);
+	});
+
 	it("names no subagent for another tool, or for a call refused once the session's budget is spent", async () => {
 		const pi = await new FakePi().start();
 		await pi.timebox("turns:1");
@@ -248,6 +309,7 @@ describe("what a subagent and its parent pass each other", () => {
 	it("names a subagent in the environment, and reads back only a whole identity", () => {
 		const identity = identityFor("call/1", { agentType: "worker", task: "go" }, null);
 		expect(identity.outcome).toMatch(/timebox-subagent-\d+-call_1\.json$/);
+		expect(identity.stop).toMatch(/timebox-subagent-\d+-call_1\.stop$/);
 		expect(identityOf({ [SUBAGENT_ENV]: JSON.stringify(identity) })).toEqual(identity);
 		for (const text of [
 			"",
@@ -256,11 +318,25 @@ describe("what a subagent and its parent pass each other", () => {
 			"null",
 			JSON.stringify({ ...identity, agent: 1 }),
 			JSON.stringify({ ...identity, outcome: null }),
+			JSON.stringify({ ...identity, stop: undefined }),
 			JSON.stringify({ ...identity, budget: 3 }),
 		]) {
 			expect(identityOf({ [SUBAGENT_ENV]: text })).toBeNull();
 		}
 		expect(identityOf({})).toBeNull();
+	});
+
+	it("tells a subagent's process of the session's stop through its file, and a file that cannot be written tells nothing", () => {
+		const identity = {
+			...identityFor("call_1", { agentType: "worker", task: "go" }, null),
+			stop: join(folder, "stop"),
+		};
+		expect(sessionStopped(identity)).toBe(false);
+		writeSessionStop(identity);
+		expect(sessionStopped(identity)).toBe(true);
+		const unwritable = { ...identity, stop: join(folder, "missing", "stop") };
+		writeSessionStop(unwritable);
+		expect(sessionStopped(unwritable)).toBe(false);
 	});
 
 	it("takes an outcome once, and none that is missing, unwritable or garbled", () => {

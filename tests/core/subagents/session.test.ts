@@ -186,6 +186,29 @@ describe("subagents when the session's budget was spent elsewhere", () => {
 		expect(session.tool("a2")).toMatchObject({ stoppedAgents: ["a2"] });
 	});
 
+	it("stops every running subagent, with no session budget of its own, when told the session's budget was spent elsewhere", () => {
+		// A subagent's own process (pi's subagent example) learns the stop from the process of the session that started it.
+		const session = subagentSession({ subagents: "1h steps:30" });
+		session.start("a1");
+		session.call("a1");
+		session.start("a2", { agentType: "Plan", task: "plan the fix" });
+		session.end("a2");
+		const stop = session.handle({ type: "sessionStop" });
+		expect(stop.stoppedAgents).toEqual(["a1"]);
+		expect(stop.refusal).toBeNull();
+		expect(stop.notices.map((notice) => notice.message)).toEqual([
+			'Timebox: subagent "find the flaky test" (Explore) stopped with the session\'s budget after 1 model call; its answer went back to the main agent.',
+		]);
+		expect(session.tool("a1").refusal).toBe(
+			"Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.",
+		);
+		expect(session.end("a1").context).toEqual([
+			"Timebox: this subagent stopped when the session's budget ran out (used 0s, 1 model call); its answer may be partial.",
+		]);
+		expect(session.state.standing).toBeNull();
+		expect(session.handle({ type: "sessionStop" }).notices).toEqual([]);
+	});
+
 	it("stops only the subagents still running when the session stops; one stopped already is not told twice", () => {
 		const session = subagentSession({ subagents: "steps:1", session: "1m" });
 		session.call();

@@ -1,7 +1,8 @@
 // Timebox's subagent budgets in the real opencode (`opencode run`), against the loopback fake of the chat completions
 // API: a subagent of the `task` tool that loops on a tool reads its budget, is warned, concludes at its limit with its
 // tools refused, and its parent reads the line that it stopped; one that keeps asking for tools is stopped with no
-// further request; the session's spent budget stops a running subagent and refuses a new one.
+// further request; the session's spent budget stops a running subagent and refuses a new one; `/timebox report` lists
+// each subagent with its type, task, budget, what it used and how it ended.
 
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -115,7 +116,11 @@ describe("subagents in opencode run", () => {
 			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped at its 3-step budget after 5 model calls; its answer went back to the main agent.',
 		);
 		const report = await run(["-c", "--command", "timebox", "report"]);
-		expect(report.stderr).toContain("find the flaky test");
+		// Its type, its task, its budget, what it used, and how it ended.
+		expect(report.stderr).toContain("1 subagent in this session:");
+		expect(report.stderr).toMatch(
+			/- "find the flaky test" \(general\): budget 20s and 3 model calls; used \d+s, 5 model calls, \d+ tokens, \$[\d.]+\. Concluded at its 3-step budget\./,
+		);
 		expect(sessionLog().filter((line) => line.kind === "subagent").length).toBeGreaterThan(0);
 	});
 
@@ -150,5 +155,9 @@ describe("subagents in opencode run", () => {
 		// The main agent's second `task` call is refused with the reason it reads: no subagent starts.
 		expect(parent.at(-1)?.text).toContain("Timebox: the session's budget is spent, so no subagent can start.");
 		expect(parent).toHaveLength(3);
+		const report = await run(["-c", "--command", "timebox", "report"]);
+		expect(report.stderr).toMatch(
+			/- "find the flaky test" \(general\): budget 5m; used \d+s, 5 model calls, \d+ tokens, \$[\d.]+\. Stopped with the session's budget\./,
+		);
 	});
 });

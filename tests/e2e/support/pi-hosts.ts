@@ -6,9 +6,10 @@
 //
 // Which tests run where: the SDK-session files (real-pi.ts: retry, compaction, forks, reloads, dialogs, the daily
 // budget…) run in process on the bundled pi only, since pi 1.x's SDK exports differ (no AuthStorage; the faux model
-// only in pi-ai's compat entry) and need Node 22. On both pis, as processes: pi install and pi -p (packaging.test.ts), the time
-// stop and the budget note (pi-versions.test.ts), and runs an extension starts (extension-runs.test.ts); on 1.x only:
-// codemode (codemode.test.ts), which 0.73.1 does not have.
+// only in pi-ai's compat entry) and need Node 22. On both pis, as processes: pi install and pi -p (packaging.test.ts),
+// the time stop and the budget note (pi-versions.test.ts), runs an extension starts (extension-runs.test.ts), and a
+// subagent of pi's example that concludes at its budget (pi-subagents.test.ts); on 1.x only: codemode
+// (codemode.test.ts), which 0.73.1 does not have.
 
 import { arch, platform } from "node:os";
 import { delimiter, dirname, join, resolve } from "node:path";

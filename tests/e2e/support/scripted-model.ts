@@ -1,6 +1,7 @@
 // A pi extension for the tests that run pi as a process (`pi -e <this file>`), on every pi version: a scripted model
 // (`--model timebox-e2e/scripted`) that answers from the JSON file named by TIMEBOX_E2E_SCRIPT and writes each request's
-// messages to the JSON-lines file named by TIMEBOX_E2E_LOG; and `/e2e-run <text>`, which starts a run the way an
+// messages to the JSON-lines file named by TIMEBOX_E2E_LOG (a subagent's process, named by TIMEBOX_SUBAGENT, can be
+// answered apart from the main agent); and `/e2e-run <text>`, which starts a run the way an
 // extension does, with `pi.sendMessage(…, { triggerTurn: true })`, and waits for it to end.
 
 import { appendFileSync, readFileSync } from "node:fs";
@@ -19,6 +20,12 @@ import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 export type ScriptedAnswer = { text: string } | { tool: string; args: Record<string, unknown> };
 
 /**
+ * An entry of the script: an answer, or answers by who asks: every request of a subagent's process gets `subagent` and
+ * the script stays at this entry (it loops for as long as it is let); the main agent's request gets `main` and moves on.
+ */
+export type ScriptEntry = ScriptedAnswer | { main: ScriptedAnswer; subagent: ScriptedAnswer };
+
+/**
  * One request the model got, as written to the log: each message's role and text, and whether its run was aborted
  * before it started (pi 0.73.1 still makes such a call; a real provider sends nothing for it).
  */
@@ -26,6 +33,8 @@ export interface LoggedRequest {
 	at: number;
 	messages: { role: string; text: string }[];
 	aborted?: boolean;
+	/** Answered by a subagent's entry, which the script stays at. */
+	held?: boolean;
 }
 
 export const SCRIPTED_PROVIDER = "timebox-e2e";
@@ -46,18 +55,27 @@ function textOf(content: unknown): string {
  * The answers not given yet: the script file holds them all, the log says how many requests came before (an aborted
  * call takes none).
  */
-function nextAnswer(): ScriptedAnswer {
-	const script = JSON.parse(readFileSync(process.env.TIMEBOX_E2E_SCRIPT ?? "", "utf8")) as ScriptedAnswer[];
+function nextAnswer(): { reply: ScriptedAnswer; held: boolean } {
+	const script = JSON.parse(readFileSync(process.env.TIMEBOX_E2E_SCRIPT ?? "", "utf8")) as ScriptEntry[];
 	let asked = 0;
 	try {
 		asked = readFileSync(process.env.TIMEBOX_E2E_LOG ?? "", "utf8")
 			.split("\n")
-			.filter((line) => line.length > 0 && !(JSON.parse(line) as LoggedRequest).aborted).length;
+			.filter((line) => {
+				if (line.length === 0) return false;
+				const logged = JSON.parse(line) as LoggedRequest;
+				return !logged.aborted && !logged.held;
+			}).length;
 	} catch {
 		asked = 0;
 	}
-	return script[asked] ?? { text: "done" };
+	const entry = script[asked] ?? { text: "done" };
+	if (!("main" in entry)) return { reply: entry, held: false };
+	return IN_SUBAGENT ? { reply: entry.subagent, held: true } : { reply: entry.main, held: false };
 }
+
+/** Whether this process runs a subagent: its parent named it in the environment it started with. */
+const IN_SUBAGENT = process.env.TIMEBOX_SUBAGENT !== undefined;
 
 function answer(model: Model<Api>, context: Context, options?: SimpleStreamOptions): AssistantMessageEventStream {
 	const stream = createAssistantMessageEventStream();
@@ -90,8 +108,8 @@ function answer(model: Model<Api>, context: Context, options?: SimpleStreamOptio
 		});
 		return stream;
 	}
-	const reply = nextAnswer();
-	const logged: LoggedRequest = { at: Date.now(), messages };
+	const { reply, held } = nextAnswer();
+	const logged: LoggedRequest = { at: Date.now(), messages, ...(held ? { held } : {}) };
 	appendFileSync(process.env.TIMEBOX_E2E_LOG ?? "", `${JSON.stringify(logged)}\n`);
 	const output: AssistantMessage = {
 		role: "assistant",

@@ -2,6 +2,7 @@
 
 import { it } from "vitest";
 import { type ClaudeModuleResult, MODULE_RECORDS, MODULE_SAMPLES, measureClaudeModule } from "./claude-module.ts";
+import { CLAUDE_STOP_BUDGET, CLAUDE_STOP_RUNS, type ClaudeStopResult, measureClaudeStop } from "./claude-stop.ts";
 import { DAILY_RECORDS, DAILY_SAMPLES, DAILY_SESSIONS, type DailyResult, measureDaily } from "./daily.ts";
 import {
 	HANDLERS,
@@ -37,7 +38,7 @@ import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-la
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
 
 const COMMAND = "npm run bench";
-/** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6). */
+/** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6), Claude Code's stop latency with them. */
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
@@ -144,6 +145,30 @@ function stopRows(result: StopLatencyResult): Row[] {
 	return [
 		row("Stop latency, `/timebox 2s` during `bash sleep 30`: deadline → aborted tool call ends", result.midToolMs),
 		row("Stop latency, `/timebox 1s` while idle: deadline → hard-stop notification", result.idleMs),
+	];
+}
+
+function claudeStopRows(result: ClaudeStopResult): Row[] {
+	const target = `≤ ${STOP_TARGET_MS / 1_000} s (max)`;
+	const runs = `${CLAUDE_STOP_RUNS}, a fresh session each`;
+	const budget = `\`/timebox ${CLAUDE_STOP_BUDGET} -- <cmd>\``;
+	const ms = (values: number[], pick: (values: number[]) => number) => Math.round(pick(values));
+	const { toolStoppedMs: stopped, turnEndedMs: ended, idleCommandMs: idle } = result;
+	return [
+		[
+			`Stop latency, Claude Code (function hooks), ${budget} during a Bash \`sleep 20\`: deadline → the tool stopped / the turn ended`,
+			`${ms(stopped, median)} / ${ms(ended, median)} ms (max ${ms(stopped, max)} / ${ms(ended, max)} ms)`,
+			runs,
+			target,
+			yesNo(Math.max(max(stopped), max(ended)) <= STOP_TARGET_MS),
+		],
+		[
+			`Stop latency, Claude Code (function hooks), ${budget} while idle: deadline → on-stop command runs`,
+			`${ms(idle, median)} ms (max ${ms(idle, max)} ms)`,
+			runs,
+			target,
+			yesNo(max(idle) <= STOP_TARGET_MS),
+		],
 	];
 }
 
@@ -336,9 +361,18 @@ function table(rows: Row[]): string {
 
 it("measures Timebox", async () => {
 	if (HOOKS_ONLY) {
-		progress("the hook hosts only: Claude Code, Gemini CLI, Codex CLI");
+		progress("the hook hosts only: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 		const hooks = await measureHookCost();
-		console.log(["", table(hookRows(hooks)), "", `Reproduce: \`TIMEBOX_BENCH=hooks ${COMMAND}\``, ""].join("\n"));
+		const claudeStop = await measureClaudeStop();
+		console.log(
+			[
+				"",
+				table([...hookRows(hooks), ...claudeStopRows(claudeStop)]),
+				"",
+				`Reproduce: \`TIMEBOX_BENCH=hooks ${COMMAND}\``,
+				"",
+			].join("\n"),
+		);
 		return;
 	}
 	if (HANDLERS_ONLY) {
@@ -368,8 +402,9 @@ it("measures Timebox", async () => {
 	const suite = await measureUnitSuite();
 	progress("5/7 the daily ledger");
 	const daily = await measureDaily();
-	progress("6/7 the hook hosts: Claude Code, Gemini CLI, Codex CLI");
+	progress("6/7 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
+	const claudeStop = await measureClaudeStop();
 	progress("7/7 opencode: the plugin in process, and `opencode run`");
 	const opencode = await measureOpencode();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
@@ -382,6 +417,7 @@ it("measures Timebox", async () => {
 			...claudeModuleRows(module),
 			...startupRows(startup),
 			...stopRows(stop),
+			...claudeStopRows(claudeStop),
 			...suiteRows(suite),
 			...dailyRows(daily),
 			...hookRows(hooks),

@@ -3,7 +3,7 @@
 // countdown under the prompt, state across --continue, and the classic hooks standing down without starting Node.
 
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -20,6 +20,8 @@ import {
 	type RunResult,
 	runClaude,
 	type Sandbox,
+	savedBudgetStart,
+	savedBudgets,
 } from "./support/claude.ts";
 
 let api: FakeAnthropic;
@@ -72,55 +74,18 @@ function nodeProcesses(): string[] {
 	return processesOf(box.home).filter((line) => /(^|\/)node(\s|$)|timebox\.mjs/.test(line));
 }
 
-/** A budget the module saved: its session's id, when it started and its turn limit. */
-interface SavedBudget {
-	id: string;
-	startTime: number;
-	turnLimit: unknown;
-}
-
-/**
- * The budgets the module saved in the plugin's store in the sandbox (`~/.claude/plugins/store/timebox_*.json`: an entry
- * `session:<id>` per session, holding its records), oldest first within a session.
- */
-function savedBudgets(): SavedBudget[] {
-	const folder = join(box.home, ".claude/plugins/store");
-	if (!existsSync(folder)) return [];
-	const budgets: SavedBudget[] = [];
-	for (const file of readdirSync(folder).filter((name) => name.startsWith("timebox_"))) {
-		const entries = JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, { history?: unknown[] }>;
-		for (const [key, entry] of Object.entries(entries)) {
-			if (!key.startsWith("session:")) continue;
-			for (const item of entry.history ?? []) {
-				const record = (item as { record?: { kind?: string; budget?: { startTime?: unknown; turnLimit?: unknown } } })
-					.record;
-				const startTime = record?.budget?.startTime;
-				if (record?.kind === "active" && typeof startTime === "number") {
-					budgets.push({ id: key.slice("session:".length), startTime, turnLimit: record.budget?.turnLimit });
-				}
-			}
-		}
-	}
-	return budgets;
-}
-
 /** The sessions of the saved budgets, each with the turn limits of its budgets. */
 function savedSessions(): { id: string; turnLimits: unknown[] }[] {
 	const sessions = new Map<string, unknown[]>();
-	for (const budget of savedBudgets()) sessions.set(budget.id, [...(sessions.get(budget.id) ?? []), budget.turnLimit]);
+	for (const budget of savedBudgets(box.home))
+		sessions.set(budget.id, [...(sessions.get(budget.id) ?? []), budget.turnLimit]);
 	return [...sessions].map(([id, turnLimits]) => ({ id, turnLimits }));
-}
-
-/** When the newest budget the module saved started (epoch ms), or NaN while there is none. */
-function savedBudgetStart(): number {
-	const starts = savedBudgets().map((budget) => budget.startTime);
-	return starts.length > 0 ? Math.max(...starts) : Number.NaN;
 }
 
 /** The start of the budget just set, once the module saved it. */
 async function budgetStart(): Promise<number> {
-	await expect.poll(savedBudgetStart, { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
-	return savedBudgetStart();
+	await expect.poll(() => savedBudgetStart(box.home), { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
+	return savedBudgetStart(box.home);
 }
 
 /** The text of a stream-json `result` line. */

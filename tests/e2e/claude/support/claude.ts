@@ -225,6 +225,51 @@ export function processesOf(home: string): string[] {
 	return found;
 }
 
+/** A budget the hooks module saved: its session's id, when it started (epoch ms) and its turn limit. */
+export interface SavedBudget {
+	id: string;
+	startTime: number;
+	turnLimit: unknown;
+}
+
+/**
+ * The budgets the hooks module saved in the plugin's store under `home` (`~/.claude/plugins/store/timebox_*.json`: an
+ * entry `session:<id>` per session, holding its records), oldest first within a session. A budget's start is when the
+ * module began counting it, not when its `/timebox` was sent. A file caught half written is passed over.
+ */
+export function savedBudgets(home: string): SavedBudget[] {
+	const folder = join(home, ".claude/plugins/store");
+	if (!existsSync(folder)) return [];
+	const budgets: SavedBudget[] = [];
+	for (const file of readdirSync(folder).filter((name) => name.startsWith("timebox_"))) {
+		let entries: Record<string, { history?: unknown[] }>;
+		try {
+			entries = JSON.parse(readFileSync(join(folder, file), "utf8")) as Record<string, { history?: unknown[] }>;
+		} catch {
+			// Claude Code is writing the file: what it holds is read on the next look.
+			continue;
+		}
+		for (const [key, entry] of Object.entries(entries)) {
+			if (!key.startsWith("session:")) continue;
+			for (const item of entry.history ?? []) {
+				const record = (item as { record?: { kind?: string; budget?: { startTime?: unknown; turnLimit?: unknown } } })
+					.record;
+				const startTime = record?.budget?.startTime;
+				if (record?.kind === "active" && typeof startTime === "number") {
+					budgets.push({ id: key.slice("session:".length), startTime, turnLimit: record.budget?.turnLimit });
+				}
+			}
+		}
+	}
+	return budgets;
+}
+
+/** When the newest budget the hooks module saved under `home` started (epoch ms), or NaN while there is none. */
+export function savedBudgetStart(home: string): number {
+	const starts = savedBudgets(home).map((budget) => budget.startTime);
+	return starts.length > 0 ? Math.max(...starts) : Number.NaN;
+}
+
 /** Runs the plugin's bundled script (`hook` or `statusline …`) directly with `node`, as Claude Code does. */
 export function runTimebox(args: readonly string[], input: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
 	return runProcess(process.execPath, [TIMEBOX_BIN, ...args], { input, env: { PATH: process.env.PATH, ...env } });

@@ -135,11 +135,11 @@ export function agentToolCall(
 
 /**
  * What a subagent's model call used counts for it and for every subagent above it (each checked against its tokens and
- * cost); the session counts it once, apart from this.
+ * cost); the session counts it once, apart from this. Nothing for a subagent never seen started.
  */
 export function agentResponse(
 	agents: SubagentsState,
-	run: SubagentRun,
+	run: SubagentRun | undefined,
 	used: { tokens: number; cost: number },
 	now: number,
 	session: SessionView,

@@ -765,6 +765,18 @@ describe("subagents", () => {
 		expect(claude.$.logged.join("\n")).toContain("went back to the agent that started it");
 	});
 
+	it("counts what a subagent's response used for that subagent", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "tokens:100");
+		await claude.start();
+		await claude.command("1h");
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		expect(await claude.command("status")).toContain("concluding at its 100-token budget");
+	});
+
 	it("answers with no request a subagent the session's stop ended after its last tool, and passes on what else refuses", async () => {
 		const claude = await started();
 		await claude.command("10m");

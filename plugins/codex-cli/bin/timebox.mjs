@@ -2853,7 +2853,7 @@ function refuseTool(agents, run, changed) {
   return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
 function warnOnce(agents, run, now, effects, changed) {
-  const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
   if (!warn && !changed) return { agents, effects };
   const next = warn ? { ...run, warned: true } : run;
   const said = warn ? [

@@ -267,7 +267,8 @@ function warnOnce(
 	effects: Effect[],
 	changed: boolean,
 ): AgentsTransition {
-	const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+	// Without a budget the ratio is 0: nothing to warn of.
+	const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
 	if (!warn && !changed) return { agents, effects };
 	const next = warn ? { ...run, warned: true } : run;
 	const said: Effect[] = warn

@@ -145,6 +145,7 @@ describe("what each subagent event gives, and nothing more", () => {
 		for (let calls = 0; calls < 4; calls++) session.call("a1");
 		expect(session.state.subagents.runs.a1?.ended).toBe("stopped");
 		expect(effectsOf(session, used(500, 0.01, "a1"))).toEqual(["record a1"]);
+		expect(effectsOf(session, { type: "agentEnd", agent: "a1" })).toEqual(["record a1", "context"]);
 		session.used(500, 0.01, "a1");
 		expect(session.subagentRecords().at(-1)?.agent).toMatchObject({
 			id: "a1",
@@ -259,6 +260,17 @@ describe("a stop that reaches the subagents started below", () => {
 		session.start("p", { agentType: "general", task: "fix it" });
 		session.start("c", { parent: "p" });
 		session.advance(60_000);
+		// The session's own stop first (its outcome claimed once, the run aborted), then each subagent once.
+		expect(effectsOf(session, timeCheck)).toEqual([
+			"once",
+			"abort",
+			"record p",
+			"notify info",
+			"stop p",
+			"record c",
+			"notify info",
+			"stop c",
+		]);
 		const stopped = session.timeCheck();
 		expect(stopped.stoppedAgents).toEqual(["p", "c"]);
 		expect(stopped.refusal).toBeNull();

@@ -1443,7 +1443,7 @@ function budgetFor(agents, agentType) {
   return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
 }
 function firstWords(task) {
-  const words = task.trim().split(/\s+/).filter(Boolean);
+  const words = task.trim().split(/\s+/);
   const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
   return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
 }
@@ -2267,8 +2267,8 @@ function loadSubagents(history, setting, effects) {
     const loaded = { ...NO_SUBAGENTS, runs };
     return setting ? subagentsSetting(loaded, setting, effects) : loaded;
   }
-  const read = recorded === null ? null : readTaskBudgets(recorded);
-  const budgets = read !== null && "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
+  const read = readTaskBudgets(recorded);
+  const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
   return { budgets, runs };
 }
 
@@ -2667,7 +2667,7 @@ function refuseTool(agents, run, changed) {
   return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
 }
 function warnOnce(agents, run, now, effects, changed) {
-  const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
   if (!warn && !changed) return { agents, effects };
   const next = warn ? { ...run, warned: true } : run;
   const said = warn ? [
@@ -2755,10 +2755,10 @@ function transitionWithSubagents(state, event, now) {
       if (agent === void 0) break;
       const run = state.subagents.runs[agent];
       const used = { tokens: event.tokens, cost: event.cost };
-      const own = run === void 0 ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
-      const counted = own === null ? state : { ...state, subagents: own.agents };
+      const own = agentResponse(state.subagents, run, used, now, viewOf(state));
+      const counted = { ...state, subagents: own.agents };
       const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
-      return { state: session.state, effects: [...own?.effects ?? [], ...session.effects] };
+      return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
       const session = sessionStep(state, event, now);
@@ -2783,9 +2783,10 @@ function isSpent(state) {
   return state.standing?.spent != null;
 }
 function viewOf(state) {
+  const standing2 = state.standing;
   return {
-    spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
-    graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
+    spent: standing2?.spent != null && standing2.stoppedPrompt === state.lastPrompt,
+    graceMs: standing2?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
 }
 

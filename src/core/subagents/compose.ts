@@ -60,11 +60,11 @@ export function transitionWithSubagents(state: SessionState, event: SessionEvent
 			if (agent === undefined) break;
 			const run = state.subagents.runs[agent];
 			const used = { tokens: event.tokens, cost: event.cost };
-			const own = run === undefined ? null : agentResponse(state.subagents, run, used, now, viewOf(state));
-			const counted = own === null ? state : { ...state, subagents: own.agents };
+			const own = agentResponse(state.subagents, run, used, now, viewOf(state));
+			const counted = { ...state, subagents: own.agents };
 			// The session counts what the call used once, as it counts the main agent's.
 			const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
-			return { state: session.state, effects: [...(own?.effects ?? []), ...session.effects] };
+			return { state: session.state, effects: [...own.effects, ...session.effects] };
 		}
 		case "timeCheck": {
 			const session = sessionStep(state, event, now);
@@ -99,8 +99,9 @@ function isSpent(state: SessionState): boolean {
  * to conclude.
  */
 function viewOf(state: SessionState): SessionView {
+	const standing = state.standing;
 	return {
-		spent: isSpent(state) && state.standing?.stoppedPrompt === state.lastPrompt,
-		graceMs: state.standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS,
+		spent: standing?.spent != null && standing.stoppedPrompt === state.lastPrompt,
+		graceMs: standing?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS,
 	};
 }

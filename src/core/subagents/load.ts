@@ -18,8 +18,8 @@ export function loadSubagents(
 		const loaded = { ...NO_SUBAGENTS, runs };
 		return setting ? subagentsSetting(loaded, setting, effects) : loaded;
 	}
-	const read = recorded === null ? null : readTaskBudgets(recorded);
-	// A record this version wrote reads back; one that does not (damaged) leaves no budget.
-	const budgets = read !== null && "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
+	// A record this version wrote reads back; one that does not (damaged), or off (null), leaves no budget.
+	const read = readTaskBudgets(recorded);
+	const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
 	return { budgets, runs };
 }

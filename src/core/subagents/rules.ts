@@ -135,11 +135,11 @@ export function agentToolCall(
 
 /**
  * What a subagent's model call used counts for it and for every subagent above it (each checked against its tokens and
- * cost); the session counts it once, apart from this.
+ * cost); the session counts it once, apart from this. Nothing for a subagent never seen started.
  */
 export function agentResponse(
 	agents: SubagentsState,
-	run: SubagentRun,
+	run: SubagentRun | undefined,
 	used: { tokens: number; cost: number },
 	now: number,
 	session: SessionView,
@@ -267,7 +267,8 @@ function warnOnce(
 	effects: Effect[],
 	changed: boolean,
 ): AgentsTransition {
-	const warn = !run.warned && run.budget !== null && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+	// Without a budget the ratio is 0: nothing to warn of.
+	const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
 	if (!warn && !changed) return { agents, effects };
 	const next = warn ? { ...run, warned: true } : run;
 	const said: Effect[] = warn

@@ -61,7 +61,7 @@ export function budgetFor(agents: SubagentsState, agentType: string): TaskBudget
 
 /** The first words of a task, as the notices and the report show it. */
 export function firstWords(task: string): string {
-	const words = task.trim().split(/\s+/).filter(Boolean);
+	const words = task.trim().split(/\s+/);
 	const shown = words.slice(0, SUBAGENT_TASK_WORDS).join(" ");
 	return words.length > SUBAGENT_TASK_WORDS ? `${shown}…` : shown;
 }

@@ -44,6 +44,7 @@ const RUN: SubagentRun = {
 describe("a subagent's record read back", () => {
 	it("reads what was written, a wrap-up with or without a refusal, and every ending", () => {
 		expect(parseSubagentRun(RUN)).toEqual(RUN);
+		expect(parseSubagentRun({ ...RUN, warned: true })).toEqual({ ...RUN, warned: true });
 		const spent = {
 			...RUN,
 			budget: null,
@@ -80,10 +81,13 @@ describe("a subagent's record read back", () => {
 			{ ...RUN, parent: 3 },
 			{ ...RUN, startedAt: "then" },
 			{ ...RUN, steps: -1 },
+			// What JSON reads 1e999 as.
+			{ ...RUN, startedAt: Number.POSITIVE_INFINITY },
 			{ ...RUN, spend: null },
 			{ ...RUN, spend: { tokens: 1 } },
 			{ ...RUN, spend: { cost: 1 } },
 			{ ...RUN, budget: "5m" },
+			{ ...RUN, budget: undefined },
 			{ ...RUN, budget: {} },
 			{ ...RUN, spent: { limit: "mood", at: 1 } },
 			{ ...RUN, spent: { limit: "time" } },

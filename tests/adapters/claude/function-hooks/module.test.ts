@@ -147,6 +147,20 @@ describe("model requests", () => {
 		await claude.command("report");
 	});
 
+	it("counts none of a response's token counts that is not a count (negative, or not a number)", async () => {
+		const claude = await started();
+		await claude.command("15m tokens:1k");
+		expect(await claude.prompt("one")).toBeNull();
+		const usage = {
+			input_tokens: 200,
+			output_tokens: 30,
+			cache_read_input_tokens: Number.NaN,
+			cache_creation_input_tokens: -5,
+		};
+		await claude.step("turn-1", 0, { usage });
+		expect(await claude.command("status")).toContain("230 of 1k tokens");
+	});
+
 	it("answers a step with no request once the run is stopped, and ends the turn", async () => {
 		const claude = await started();
 		await claude.command("15m steps:1");
@@ -317,6 +331,8 @@ describe("the status line and the idle stop", () => {
 		await settle();
 		expect(claude.$.ran).toEqual([["sh", "-c", detachedLine(STOP)]]);
 		expect(claude.$.logged.join("\n")).toContain("Timebox");
+		// Started: nothing said of the command itself.
+		expect(claude.$.logged.join("\n")).not.toMatch(/exited|could not/);
 		claude.time.advance(60_000);
 		await settle();
 		expect(claude.$.ran).toHaveLength(1);
@@ -325,15 +341,15 @@ describe("the status line and the idle stop", () => {
 	it("says when the on-stop command could not start", async () => {
 		const claude = await started();
 		claude.$.runResults.push(
-			async () => ({ exitCode: 127, stdout: "", stderr: "sh: not found" }),
+			async () => ({ exitCode: 127, stdout: "", stderr: "sh: not found\n" }),
 			async () => Promise.reject(new Error("no process")),
-			async () => ({ exitCode: 2, stdout: "", stderr: "" }),
+			async () => ({ exitCode: 2, stdout: "", stderr: " \n" }),
 			async () => Promise.reject("refused"),
 		);
 		await claude.command(`1s -- ${STOP}`);
 		claude.time.advance(1_000);
 		await settle();
-		expect(claude.$.logged.join("\n")).toContain("sh exited with 127: sh: not found");
+		expect(claude.$.logged.at(-1)).toBe("Timebox on-stop command failed: sh exited with 127: sh: not found");
 		await claude.command(`1s -- ${STOP}`);
 		claude.time.advance(1_000);
 		await settle();
@@ -342,7 +358,7 @@ describe("the status line and the idle stop", () => {
 			await claude.command(`1s -- ${STOP}`);
 			claude.time.advance(1_000);
 			await settle();
-			expect(claude.$.logged.at(-1)).toContain(said);
+			expect(claude.$.logged.at(-1)).toBe(`Timebox on-stop command failed: ${said}`);
 		}
 	});
 });
@@ -747,6 +763,18 @@ describe("subagents", () => {
 		await claude.turnComplete("child-1", "agent-9");
 		expect(claude.$.logged.join("\n")).toContain('subagent "look" (Explore)');
 		expect(claude.$.logged.join("\n")).toContain("went back to the agent that started it");
+	});
+
+	it("counts what a subagent's response used for that subagent", async () => {
+		const claude = new FakeClaude();
+		claude.$.variables.set("TIMEBOX_SUBAGENTS", "tokens:100");
+		await claude.start();
+		await claude.command("1h");
+		expect(await claude.prompt("fix it")).toBeNull();
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		expect(await claude.spawn("toolu_a", "agent-1")).toBeNull();
+		await claude.step("sub-1", 0, { agentId: "agent-1", toolUses: 1 });
+		expect(await claude.command("status")).toContain("concluding at its 100-token budget");
 	});
 
 	it("answers with no request a subagent the session's stop ended after its last tool, and passes on what else refuses", async () => {

@@ -51,7 +51,11 @@ describe("what model calls used", () => {
 		time.advance(1_000);
 		await store.flush();
 		const after = $.values.get("session:s1") as { history: unknown[] };
-		expect(after.history.at(-1)).toEqual({ kind: "usage", tokens: 120, cost: 0.75, at: time.now() - 1_000 });
+		expect(after.history).toEqual([
+			{ kind: "record", record: { kind: "off", version: 2, budgetId: "b1", disabledAt: 0 } },
+			{ kind: "prompt", key: "p1" },
+			{ kind: "usage", tokens: 120, cost: 0.75, at: time.now() - 1_000 },
+		]);
 		store.appendUsage(1, 0);
 		await store.flush();
 		expect(($.values.get("session:s1") as { history: { tokens?: number }[] }).history.at(-1)?.tokens).toBe(121);

@@ -2777,6 +2777,7 @@ function sessionStep(state, event, now) {
   return joined(result.state, result.effects, stopAll(result.state.subagents, now));
 }
 function joined(state, before, agents) {
+  if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
 }
 function isSpent(state) {

@@ -2964,6 +2964,7 @@ function sessionStep(state, event, now) {
   return joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
 }
 function joined(state, before, agents) {
+  if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
 }
 function isSpent(state) {

@@ -2777,6 +2777,7 @@ function sessionStep(state, event, now) {
   return joined(result.state, result.effects, stopAll(result.state.subagents, now));
 }
 function joined(state, before, agents) {
+  if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
 }
 function isSpent(state) {
@@ -4066,12 +4067,13 @@ function createTimeboxExtension(deps) {
       }
     };
     let stopLearned = false;
-    const learnStop = async () => {
-      if (self === null || stopLearned || !sessionStopped(self)) return;
+    const learnStop = () => {
+      if (self === null || stopLearned || !sessionStopped(self)) return null;
       stopLearned = true;
-      await session.handle({ type: "sessionStop" });
+      return session.handle({ type: "sessionStop" });
     };
-    const ownAgent = () => self === null ? {} : { agent: self.agent };
+    const ownAgentTag = self === null ? {} : { agent: self.agent };
+    const ownAgent = (event) => self === null ? event : { ...event, ...ownAgentTag };
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
     const session = new LiveSession({
@@ -4165,7 +4167,8 @@ function createTimeboxExtension(deps) {
       const step = stepOfCall(messages);
       const extensionRun = extensionRunOfCall(messages);
       ui.hold();
-      await learnStop();
+      const learning = learnStop();
+      if (learning !== null) await learning;
       const answer = await session.handle(
         self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
       );
@@ -4175,12 +4178,13 @@ function createTimeboxExtension(deps) {
     pi.on("message_end", async (event, ctx) => {
       context.bind(ctx);
       const used = usageOf(event.message);
-      if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+      if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
     });
     pi.on("tool_call", async (event, ctx) => {
       context.bind(ctx);
-      await learnStop();
-      const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
+      const learning = learnStop();
+      if (learning !== null) await learning;
+      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
       if (answer.refusal !== null) return { block: true, reason: answer.refusal };
       const request = spawnRequestOf(event.toolName, event.input);
       if (request === null) return void 0;
@@ -4197,7 +4201,7 @@ function createTimeboxExtension(deps) {
       forget(identity);
       if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
       const used = usageOfSubagents(event.details);
-      if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+      if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
       const outcome = takeOutcome(identity.outcome);
       if (outcome === null) return void 0;
       for (const notice of outcome.notices) ui.notify(notice.message, notice.level);

@@ -87,14 +87,20 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		};
 		/** Whether this subagent's process has learned the session's stop (and told its rules). */
 		let stopLearned = false;
-		/** A subagent's process learns the session's stop from its parent before its model calls and tools. */
-		const learnStop = async (): Promise<void> => {
-			if (self === null || stopLearned || !sessionStopped(self)) return;
+		/**
+		 * A subagent's process learns the session's stop from its parent before its model calls and tools: the rules' answer
+		 * to wait for, or null with nothing to learn (the usual case: the handler goes on at once, with no extra turn).
+		 */
+		const learnStop = (): Promise<unknown> | null => {
+			if (self === null || stopLearned || !sessionStopped(self)) return null;
 			stopLearned = true;
-			await session.handle({ type: "sessionStop" });
+			return session.handle({ type: "sessionStop" });
 		};
-		/** Tags an event with the subagent this process runs, if any. */
-		const ownAgent = (): { agent?: string } => (self === null ? {} : { agent: self.agent });
+		/** The tag of the subagent this process runs, made once; empty for a session of the user's own. */
+		const ownAgentTag: { agent?: string } = self === null ? {} : { agent: self.agent };
+		/** An event tagged with the subagent this process runs, if any (the user's own session's events go as they are). */
+		const ownAgent = <E extends object>(event: E): E & { agent?: string } =>
+			self === null ? event : { ...event, ...ownAgentTag };
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
 		let restoreNoticeAgain: Cancel | null = null;
@@ -210,7 +216,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const step = stepOfCall(messages);
 			const extensionRun = extensionRunOfCall(messages);
 			ui.hold();
-			await learnStop();
+			const learning = learnStop();
+			if (learning !== null) await learning;
 			const answer = await session.handle(
 				self !== null
 					? { type: "modelCall", prompt: null, agent: self.agent }
@@ -226,14 +233,15 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("message_end", async (event, ctx) => {
 			context.bind(ctx);
 			const used = usageOf(event.message);
-			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});
 		// A tool is about to run: refused once the budget stopped its prompt.
 		// A call of the subagent tool names the subagent in the environment its process inherits.
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
-			await learnStop();
-			const answer = await session.handle({ type: "toolCall", prompt: null, ...ownAgent() });
+			const learning = learnStop();
+			if (learning !== null) await learning;
+			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;
@@ -252,7 +260,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			forget(identity);
 			if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
 			const used = usageOfSubagents(event.details);
-			if (used) await session.handle({ type: "modelResponse", tokens: used.tokens, cost: used.cost, ...ownAgent() });
+			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 			const outcome = takeOutcome(identity.outcome);
 			if (outcome === null) return undefined;
 			for (const notice of outcome.notices) ui.notify(notice.message, notice.level);

@@ -85,7 +85,9 @@ function sessionStep(state: SessionState, event: SessionEvent, now: number): Tra
 	return joined(result.state, result.effects, stopAll(result.state.subagents, now));
 }
 
-function joined(state: SessionState, before: readonly Effect[], agents: AgentsTransition): Transition {
+function joined(state: SessionState, before: Effect[], agents: AgentsTransition): Transition {
+	// Most events change no subagent (a time check with none running): the session's state and effects stand as they are.
+	if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
 	return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
 }
 

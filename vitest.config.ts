@@ -1,6 +1,7 @@
 // Test configuration: the hermetic unit suite (with coverage thresholds) and the suites that run real pi.
 
 import { accessSync, constants } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -26,6 +27,9 @@ export default defineConfig({
 					env: memoryTmpdir(),
 					// Worker threads start faster than the default forked processes; the unit suite needs no process isolation.
 					pool: "threads",
+					// One worker per core: vitest leaves one core to its main thread by default, which on 2 cores is one worker
+					// for the whole suite, while the main thread does little but report.
+					maxWorkers: availableParallelism(),
 					// The unit tests share no module state (every port and clock is made per test), so the workers need not
 					// reload every module for each file: the suite runs in about half the time.
 					isolate: false,

@@ -57,6 +57,7 @@ export default defineConfig({
 			exclude: [
 				"src/core/budget.ts",
 				"src/core/ports.ts",
+				"src/core/live-ports.ts",
 				"src/core/index.ts",
 				"src/demo/**",
 				"src/adapters/pi/timebox/index.ts",

@@ -18,7 +18,6 @@ import {
 	NO_ACTIVE_TIMEBOX,
 	NO_DAILY_BUDGET,
 	NO_REPORT,
-	NO_SUBAGENT_BUDGET,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
@@ -31,6 +30,7 @@ import {
 	TOKENS_NOT_SEEN,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
+import { NO_SUBAGENT_BUDGET } from "./subagents/messages.ts";
 
 export type { CostReporting } from "./events.ts";
 

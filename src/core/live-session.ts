@@ -1,76 +1,18 @@
 // The live session for hosts that keep a session in memory (pi, opencode): it holds the session's runtime, shows what
 // the rules say, asks the questions they raise, and keeps the time checks armed. It decides nothing itself.
 
-import type { CostReporting } from "./command-plan.ts";
 import { type DailyBudget, parseDailyBudget } from "./daily.ts";
 import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
 import { foldHistory } from "./history.ts";
-import type { HostTerms } from "./host-terms.ts";
+import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
-import type { BudgetLedger, BudgetStore, Clock, DailyLedger, OnStopStarter, Scheduler, UIBridge } from "./ports.ts";
 import { sessionReport } from "./report.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { type LoadMode, NOTHING_RECORDED, readLedger, type SessionEvent, type SessionState } from "./session/index.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
-
-/** Everything a live session needs from its host. */
-export interface LiveSessionPorts {
-	store: BudgetStore;
-	ledger: BudgetLedger;
-	ui: UIBridge;
-	clock: Clock;
-	scheduler: Scheduler;
-	onStop: OnStopStarter;
-	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
-	abortRun(): void;
-	/**
-	 * Ends a subagent now, with no further model request (its budget, or the session's, is spent); called for every
-	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
-	 */
-	stopAgent?(agent: string): void;
-	/** A new budget id, never used before. */
-	newBudgetId(): string;
-	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
-	canAsk?(): boolean;
-	/**
-	 * Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs` or the
-	 * question was closed through `signal`. Only called while `canAsk()` says so.
-	 */
-	ask?(
-		question: string,
-		choices: readonly string[],
-		timeoutMs: number,
-		signal: AbortSignal,
-	): Promise<number | undefined>;
-	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
-	costReporting?(): CostReporting;
-	/** The ledger of the daily budgets every session shares; absent where there is none. */
-	daily?: DailyLedger;
-	/** How the host's users type the command and what the host measures; pi's when absent. */
-	terms?: HostTerms;
-}
-
-/** A setting's value and where it came from, as the user would name it. */
-export interface SettingSource {
-	value: unknown;
-	source: string;
-}
-
-/**
- * The session's settings: what to do at the limit, what the model is told, the grace period at the limit, and the
- * subagents' budget.
- */
-export interface SettingSources {
-	onLimit?: SettingSource | null;
-	awareness?: SettingSource | null;
-	grace?: SettingSource | null;
-	/** The budget every subagent gets (`subagents`, or `TIMEBOX_SUBAGENTS`), by agent type where it is a map. */
-	subagents?: SettingSource | null;
-	/** The daily budgets that cover this session, with whose sessions share each (`user`, `project:<path>`). */
-	daily?: readonly (SettingSource & { scope: string })[];
-}
+export type { LiveSessionPorts, SettingSource, SettingSources } from "./live-ports.ts";
 
 /**
  * One session's budget, live. Events after `dispose` (a replaced or shut-down instance) do nothing, so an old instance

@@ -1,21 +1,10 @@
 // The grammar of `/timebox` arguments: a budget's words, the sub-commands and the extensions, each word's amount read
 // by amounts.ts; and how user input is quoted back.
 
-import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
 import type { BudgetLimits, TaskBudget } from "./budget.ts";
+import { joinSplitTokens, quoteInput, readWords, TASK_BUDGET_WORDS } from "./budget-words.ts";
 import {
-	AWARE_WORD,
 	EXTEND_WORDS,
-	MAX_COST_LIMIT,
-	MAX_GRACE_MS,
-	MAX_QUOTED_INPUT_CHARS,
-	MAX_STEP_LIMIT,
-	MAX_TIME_LIMIT_MS,
-	MAX_TOKEN_LIMIT,
-	MAX_TURN_LIMIT,
-	MIN_COST_LIMIT,
-	MIN_GRACE_MS,
-	MIN_TIME_LIMIT_MS,
 	OFF_WORDS,
 	PAUSE_WORD,
 	REPORT_WORD,
@@ -26,6 +15,7 @@ import {
 } from "./constants.ts";
 
 export { formatTime, parseTimeToMs, parseTurns } from "./amounts.ts";
+export { quoteInput } from "./budget-words.ts";
 
 /** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
 export type TimeboxCommand =
@@ -50,27 +40,11 @@ export type TimeboxCommand =
 	| { kind: "subagents"; action: "set"; budget: TaskBudget; words: string }
 	| { kind: "invalid"; reason: string };
 
-const STEPS_TOKEN = /^steps:(\d+)$/i;
-const GRACE_TOKEN = /^grace:(.+)$/i;
 /** `today`, alone or with the words of a daily command after it. */
 const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 /** `subagents`, alone or with the words of a subagent budget after it. */
 const SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
-
-/** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
-export function quoteInput(text: string): string {
-	const chars = Array.from(text);
-	const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
-	return `"${shown}"`;
-}
-
-/** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
-function joinSplitTokens(budgetText: string): string {
-	return budgetText
-		.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:")
-		.replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
-}
 
 function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
@@ -83,128 +57,6 @@ const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume" | "repo
 	[RESUME_WORD]: "resume",
 	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"])),
 };
-
-/**
- * The words of a budget: a time and/or a turn count, and how the model is treated (`aware`, `grace:30s`), a later word
- * of a kind replacing an earlier one (noted).
- */
-type Words =
-	| {
-			timeMs: number | null;
-			turns: number | null;
-			tokens: number | null;
-			cost: number | null;
-			steps: number | null;
-			aware: boolean;
-			graceMs: number | null;
-			notes: string[];
-	  }
-	| { invalid: string };
-
-function readWords(tokens: readonly string[], known: string = SESSION_BUDGET_WORDS): Words {
-	let timeMs: number | null = null;
-	let turns: number | null = null;
-	let tokenCount: number | null = null;
-	let steps: number | null = null;
-	let stepsWord = "";
-	let cost: number | null = null;
-	let aware = false;
-	let graceMs: number | null = null;
-	let timeWord = "";
-	let turnsWord = "";
-	let tokensWord = "";
-	let costWord = "";
-	let graceWord = "";
-	const notes: string[] = [];
-	for (const token of tokens) {
-		const stepMatch = STEPS_TOKEN.exec(token);
-		if (stepMatch) {
-			const count = Number(stepMatch[1]);
-			if (count < 1 || count > MAX_STEP_LIMIT) {
-				return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
-			}
-			if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-			steps = count;
-			stepsWord = token;
-			continue;
-		}
-		const tokenBudget = parseTokens(token);
-		if (tokenBudget !== null) {
-			if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
-				return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
-			}
-			if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
-			tokenCount = tokenBudget;
-			tokensWord = token;
-			continue;
-		}
-		const dollars = parseCost(token);
-		if (dollars !== null) {
-			if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
-				return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
-			}
-			if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
-			cost = dollars;
-			costWord = token;
-			continue;
-		}
-		if (token.toLowerCase() === AWARE_WORD) {
-			aware = true;
-			continue;
-		}
-		if (GRACE_TOKEN.test(token)) {
-			const ms = parseTimeToMs(token.slice(token.indexOf(":") + 1));
-			if (ms === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
-			const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
-			if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
-				return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
-			}
-			if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
-			graceMs = wholeSeconds;
-			graceWord = token;
-			continue;
-		}
-		const count = parseTurns(token);
-		if (count !== null) {
-			if (count < 1 || count > MAX_TURN_LIMIT) {
-				return {
-					invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`,
-				};
-			}
-			if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-			turns = count;
-			turnsWord = token;
-			continue;
-		}
-		const ms = parseTimeToMs(token);
-		if (ms !== null) {
-			const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
-			if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
-				return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
-			}
-			if (timeMs !== null) {
-				notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
-			}
-			timeMs = wholeSeconds;
-			timeWord = token;
-			continue;
-		}
-		return { invalid: unknownWord(token, known) };
-	}
-	return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
-}
-
-/** The words a session's budget takes, and those a subagent's takes, as a bad word's message lists them. */
-const SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
-
-/** Why a word is no budget word (of those `known` lists), with a hint for the slips people make. */
-function unknownWord(token: string, known: string): string {
-	const why = `${quoteInput(token)} is not a budget word: ${known}.`;
-	if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
-	if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
-	return why;
-}
 
 function withNotes<T extends object>(command: T, notes: readonly string[]): T | (T & { notes: string[] }) {
 	return notes.length > 0 ? { ...command, notes: [...notes] } : command;

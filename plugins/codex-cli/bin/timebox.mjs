@@ -377,12 +377,9 @@ function formatTime(ms) {
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 
-// src/core/parse.ts
+// src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
-var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
-var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
-var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
@@ -391,16 +388,6 @@ function quoteInput(text2) {
 function joinSplitTokens(budgetText) {
   return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
-function invalid(reason) {
-  return { kind: "invalid", reason };
-}
-var SUB_COMMANDS = {
-  [STATUS_WORD]: "status",
-  [REPORT_WORD]: "report",
-  [PAUSE_WORD]: "pause",
-  [RESUME_WORD]: "resume",
-  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
-};
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
@@ -501,6 +488,21 @@ function unknownWord(token, known) {
   if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
   return why;
 }
+
+// src/core/parse.ts
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
 function withNotes(command3, notes) {
   return notes.length > 0 ? { ...command3, notes: [...notes] } : command3;
 }
@@ -1012,75 +1014,6 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
-function subagentLimitPhrase(limit, budget) {
-  switch (limit) {
-    case "time":
-      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
-    case "steps":
-      return `its ${budget?.stepLimit ?? 0}-step budget`;
-    case "tokens":
-      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
-    case "cost":
-      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
-  }
-}
-function subagentStopCause(limit, budget) {
-  switch (limit) {
-    case "session":
-      return "with the session's budget";
-    case "parent":
-      return "with the agent that started it";
-    default:
-      return `at ${subagentLimitPhrase(limit, budget)}`;
-  }
-}
-function pluralCalls(count2) {
-  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
-}
-function subagentName(task, agentType) {
-  return `subagent ${quoteInput(task)} (${agentType})`;
-}
-function subagentStoppedMessage(name, limit, budget, steps, parent) {
-  const to = parent === null ? "the main agent" : "the agent that started it";
-  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
-}
-function subagentWarningMessage(name, left) {
-  return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
-}
-function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
-  return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
-}
-function subagentBudgetBlock(budget) {
-  return [
-    "TIMEBOX: YOUR BUDGET FOR THIS TASK",
-    `You are a subagent with ${budget} for this task.`,
-    "When it runs low, wrap up: answer with your findings and what is left undone. At the limit your tools are refused."
-  ].join("\n");
-}
-function subagentWarningBlock(critical, left) {
-  return [
-    `${critical ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`,
-    `Your budget for this task is nearly spent: ${left} left.`,
-    "Wrap up now: answer with your findings and what is left undone. Do not start new work."
-  ].join("\n");
-}
-var SUBAGENT_WRAP_UP_BLOCK = [
-  "TIMEBOX: TASK BUDGET SPENT",
-  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
-  "Call no more tools: they are refused, and you are stopped if you ask for one again."
-].join("\n");
-var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
-var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
-var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
-function subagentBudgetMessage(described, source) {
-  return `Timebox: subagent budget (${source}): ${described.join("; ")}.`;
-}
-function subagentBudgetSetMessage(described) {
-  return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
-}
-var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
 
 // src/core/daily-text.ts
 function pluralPrompts2(count2) {
@@ -1654,6 +1587,77 @@ function isSubagentRecord(record) {
   if (typeof record !== "object" || record === null || !("kind" in record)) return false;
   return record.kind === "subagents" || record.kind === "subagent";
 }
+
+// src/core/subagents/messages.ts
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
+    case "session":
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
+  }
+}
+function pluralCalls(count2) {
+  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
+}
+function subagentName(task, agentType) {
+  return `subagent ${quoteInput(task)} (${agentType})`;
+}
+function subagentStoppedMessage(name, limit, budget, steps, parent) {
+  const to = parent === null ? "the main agent" : "the agent that started it";
+  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+}
+function subagentWarningMessage(name, left) {
+  return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
+}
+function subagentParentLine(limit, budget, used) {
+  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+  return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
+}
+function subagentBudgetBlock(budget) {
+  return [
+    "TIMEBOX: YOUR BUDGET FOR THIS TASK",
+    `You are a subagent with ${budget} for this task.`,
+    "When it runs low, wrap up: answer with your findings and what is left undone. At the limit your tools are refused."
+  ].join("\n");
+}
+function subagentWarningBlock(critical, left) {
+  return [
+    `${critical ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`,
+    `Your budget for this task is nearly spent: ${left} left.`,
+    "Wrap up now: answer with your findings and what is left undone. Do not start new work."
+  ].join("\n");
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+var SUBAGENT_WRAP_UP_REFUSAL = "Timebox: your budget for this task is spent. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+var SUBAGENT_STOPPED_REFUSAL = "Timebox: this subagent was stopped: its budget, or the session's, is spent. Nothing more runs for it.";
+var SUBAGENT_REFUSED = "Timebox: the session's budget is spent, so no subagent can start. Write the final answer now, with what was done and what is left.";
+var NO_SUBAGENT_BUDGET = "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.";
+function subagentBudgetMessage(described, source) {
+  return `Timebox: subagent budget (${source}): ${described.join("; ")}.`;
+}
+function subagentBudgetSetMessage(described) {
+  return `Timebox: every subagent started from now on gets ${described}, as well as the session's budget.`;
+}
+var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count against the session's budget.";
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
@@ -2702,6 +2706,78 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/subagents/limits.ts
+function kept(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run)] };
+}
+function parentOf(agents, run) {
+  return run.parent === null ? void 0 : agents.runs[run.parent];
+}
+function concludingCall(agents, run) {
+  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+}
+function spendBudget(agents, run, limit, now, session) {
+  const spent = {
+    ...run,
+    spent: { limit, at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
+  };
+  return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
+}
+function refuseTool(agents, run, changed) {
+  const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
+  return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
+}
+function warnOnce(agents, run, now, effects, changed) {
+  const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
+  if (!warn && !changed) return { agents, effects };
+  const next = warn ? { ...run, warned: true } : run;
+  const said = warn ? [
+    {
+      kind: "notify",
+      message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
+      level: "warning"
+    }
+  ] : [];
+  return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
+}
+function stop(agents, run, now, limit, refuse, cascade) {
+  const spent = run.spent ?? { limit, at: now };
+  const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
+  const effects = [
+    runRecord(stopped),
+    stoppedNotice(stopped, spent.limit),
+    { kind: "stopAgent", agent: run.id }
+  ];
+  if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
+  let next = withRun(agents, stopped);
+  if (!cascade) return { agents: next, effects };
+  for (const child of Object.values(next.runs)) {
+    if (child.parent !== run.id || !isRunning(child)) continue;
+    const step = stop(next, child, now, "parent", false, true);
+    next = step.agents;
+    effects.push(...step.effects);
+  }
+  return { agents: next, effects };
+}
+function refuseStopped2(agents, run) {
+  return {
+    agents,
+    effects: [
+      { kind: "stopAgent", agent: run.id },
+      { kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL }
+    ]
+  };
+}
+function stoppedNotice(run, limit) {
+  const name = subagentName(run.task, run.agentType);
+  return {
+    kind: "notify",
+    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    level: "info"
+  };
+}
+
 // src/core/subagents/rules.ts
 function agentStart(agents, event, now, session) {
   if (session.spent) return { agents, effects: [{ kind: "refuse", reason: SUBAGENT_REFUSED }] };
@@ -2831,76 +2907,6 @@ function agentEnd(agents, run, now) {
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
   return { agents: { ...agents, runs }, effects };
-}
-function kept(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run)] };
-}
-function parentOf(agents, run) {
-  return run.parent === null ? void 0 : agents.runs[run.parent];
-}
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
-}
-function spendBudget(agents, run, limit, now, session) {
-  const spent = {
-    ...run,
-    spent: { limit, at: now },
-    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
-  };
-  return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
-}
-function refuseTool(agents, run, changed) {
-  const refuse = { kind: "refuse", reason: SUBAGENT_WRAP_UP_REFUSAL };
-  return { agents: withRun(agents, run), effects: changed ? [runRecord(run), refuse] : [refuse] };
-}
-function warnOnce(agents, run, now, effects, changed) {
-  const warn = !run.warned && usedRatio(run, now) >= NUDGE_WARNING_RATIO;
-  if (!warn && !changed) return { agents, effects };
-  const next = warn ? { ...run, warned: true } : run;
-  const said = warn ? [
-    {
-      kind: "notify",
-      message: subagentWarningMessage(subagentName(run.task, run.agentType), leftText(run, now)),
-      level: "warning"
-    }
-  ] : [];
-  return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
-}
-function stop(agents, run, now, limit, refuse, cascade) {
-  const spent = run.spent ?? { limit, at: now };
-  const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
-  const effects = [
-    runRecord(stopped),
-    stoppedNotice(stopped, spent.limit),
-    { kind: "stopAgent", agent: run.id }
-  ];
-  if (refuse) effects.push({ kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL });
-  let next = withRun(agents, stopped);
-  if (!cascade) return { agents: next, effects };
-  for (const child of Object.values(next.runs)) {
-    if (child.parent !== run.id || !isRunning(child)) continue;
-    const step = stop(next, child, now, "parent", false, true);
-    next = step.agents;
-    effects.push(...step.effects);
-  }
-  return { agents: next, effects };
-}
-function refuseStopped2(agents, run) {
-  return {
-    agents,
-    effects: [
-      { kind: "stopAgent", agent: run.id },
-      { kind: "refuse", reason: SUBAGENT_STOPPED_REFUSAL }
-    ]
-  };
-}
-function stoppedNotice(run, limit) {
-  const name = subagentName(run.task, run.agentType);
-  return {
-    kind: "notify",
-    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
-    level: "info"
-  };
 }
 
 // src/core/subagents/compose.ts

@@ -3,15 +3,15 @@
 
 import { ANY_AGENT_TYPE, RECORD_VERSION } from "../constants.ts";
 import type { Effect } from "../events.ts";
+import { badSettingMessage } from "../messages.ts";
+import { parseTaskBudget, quoteInput, type TimeboxCommand } from "../parse.ts";
+import { describeTaskBudget } from "./describe.ts";
 import {
-	badSettingMessage,
 	NO_SUBAGENT_BUDGET,
 	SUBAGENT_BUDGET_OFF,
 	subagentBudgetMessage,
 	subagentBudgetSetMessage,
-} from "../messages.ts";
-import { parseTaskBudget, quoteInput, type TimeboxCommand } from "../parse.ts";
-import { describeTaskBudget } from "./describe.ts";
+} from "./messages.ts";
 import type { AgentsTransition, SetTaskBudget, SubagentsState } from "./state.ts";
 
 /** Where a budget set with the command comes from, as `/timebox subagents` shows it. */

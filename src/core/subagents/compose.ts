@@ -4,8 +4,8 @@
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../events.ts";
-import { SUBAGENT_REFUSED } from "../messages.ts";
 import { type SessionState, type Transition, transition } from "../session/index.ts";
+import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
 	agentModelCall,

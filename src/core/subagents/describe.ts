@@ -2,7 +2,7 @@
 
 import type { TaskBudget } from "../budget.ts";
 import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
-import { pluralCalls } from "../messages.ts";
+import { pluralCalls } from "./messages.ts";
 
 /**
  * A subagent budget in words.

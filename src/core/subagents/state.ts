@@ -11,8 +11,8 @@ import {
 } from "../constants.ts";
 import type { Effect } from "../events.ts";
 import { formatCost, formatTokens } from "../format.ts";
-import { pluralCalls } from "../messages.ts";
 import { formatTime } from "../parse.ts";
+import { pluralCalls } from "./messages.ts";
 
 /** A subagent budget as set: its words, and the budget they give. */
 export interface SetTaskBudget {

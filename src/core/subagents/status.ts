@@ -2,9 +2,9 @@
 // subagent of the session with its budget, what it used and how it ended.
 
 import type { SubagentRun } from "../budget.ts";
-import { subagentStopCause } from "../messages.ts";
 import { quoteInput } from "../parse.ts";
 import { describeTaskBudget } from "./describe.ts";
+import { subagentStopCause } from "./messages.ts";
 import { isRunning, leftText, type SubagentsState, usedText } from "./state.ts";
 
 /** The running subagents, one line each, under a heading; nothing when none runs. */

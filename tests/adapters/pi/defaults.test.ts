@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readDefaultBudget, readSettings } from "../../../src/adapters/pi/defaults.ts";
-import { NO_SUBAGENT_BUDGET } from "../../../src/core/messages.ts";
+import { NO_SUBAGENT_BUDGET } from "../../../src/core/subagents/messages.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
 let root: string;

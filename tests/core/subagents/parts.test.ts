@@ -6,9 +6,9 @@ import type { SubagentRun } from "../../../src/core/budget.ts";
 import { mergeAnswer, noAnswer } from "../../../src/core/executor.ts";
 import { foldHistory } from "../../../src/core/history.ts";
 import { LiveSession } from "../../../src/core/live-session.ts";
-import { subagentLimitPhrase, subagentParentLine, subagentStopCause } from "../../../src/core/messages.ts";
 import { parseRecord } from "../../../src/core/records.ts";
 import { EMPTY_SESSION, transition } from "../../../src/core/session/index.ts";
+import { subagentLimitPhrase, subagentParentLine, subagentStopCause } from "../../../src/core/subagents/messages.ts";
 import { parseSubagentRun } from "../../../src/core/subagents/records.ts";
 import {
 	hasSubagentTimers,

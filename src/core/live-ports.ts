@@ -1,0 +1,63 @@
+// What a live session (pi, opencode, Claude Code's hooks module) needs from its host: its ports, and the settings the
+// host read and where each came from.
+
+import type { CostReporting } from "./command-plan.ts";
+import type { HostTerms } from "./host-terms.ts";
+import type { BudgetLedger, BudgetStore, Clock, DailyLedger, OnStopStarter, Scheduler, UIBridge } from "./ports.ts";
+
+/** Everything a live session needs from its host. */
+export interface LiveSessionPorts {
+	store: BudgetStore;
+	ledger: BudgetLedger;
+	ui: UIBridge;
+	clock: Clock;
+	scheduler: Scheduler;
+	onStop: OnStopStarter;
+	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
+	abortRun(): void;
+	/**
+	 * Ends a subagent now, with no further model request (its budget, or the session's, is spent); called for every
+	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
+	 */
+	stopAgent?(agent: string): void;
+	/** A new budget id, never used before. */
+	newBudgetId(): string;
+	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
+	canAsk?(): boolean;
+	/**
+	 * Asks the user to choose; resolves to the index chosen, or undefined when nobody chose within `timeoutMs` or the
+	 * question was closed through `signal`. Only called while `canAsk()` says so.
+	 */
+	ask?(
+		question: string,
+		choices: readonly string[],
+		timeoutMs: number,
+		signal: AbortSignal,
+	): Promise<number | undefined>;
+	/** Whether the model in use reports what it costs, so that a cost limit can be enforced; default: it does. */
+	costReporting?(): CostReporting;
+	/** The ledger of the daily budgets every session shares; absent where there is none. */
+	daily?: DailyLedger;
+	/** How the host's users type the command and what the host measures; pi's when absent. */
+	terms?: HostTerms;
+}
+
+/** A setting's value and where it came from, as the user would name it. */
+export interface SettingSource {
+	value: unknown;
+	source: string;
+}
+
+/**
+ * The session's settings: what to do at the limit, what the model is told, the grace period at the limit, and the
+ * subagents' budget.
+ */
+export interface SettingSources {
+	onLimit?: SettingSource | null;
+	awareness?: SettingSource | null;
+	grace?: SettingSource | null;
+	/** The budget every subagent gets (`subagents`, or `TIMEBOX_SUBAGENTS`), by agent type where it is a map. */
+	subagents?: SettingSource | null;
+	/** The daily budgets that cover this session, with whose sessions share each (`user`, `project:<path>`). */
+	daily?: readonly (SettingSource & { scope: string })[];
+}

@@ -91,5 +91,5 @@ export {
 	type Transition,
 	transition,
 } from "./session/index.ts";
-export type { SubagentsState } from "./subagents/state.ts";
+export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { nextCheckIn } from "./time-checks.ts";

@@ -1672,9 +1672,12 @@ function describeTaskBudget(budget) {
 // src/core/subagents/state.ts
 var NO_SUBAGENTS = { budgets: null, runs: {} };
 function budgetFor(agents, agentType) {
+  return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+function setBudgetFor(agents, agentType) {
   const byType = agents.budgets?.byType;
   if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
 }
 function firstWords(task) {
   const words = task.trim().split(/\s+/);

@@ -1442,9 +1442,12 @@ function describeTaskBudget(budget) {
 // src/core/subagents/state.ts
 var NO_SUBAGENTS = { budgets: null, runs: {} };
 function budgetFor(agents, agentType) {
+  return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+function setBudgetFor(agents, agentType) {
   const byType = agents.budgets?.byType;
   if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
 }
 function firstWords(task) {
   const words = task.trim().split(/\s+/);
@@ -4194,7 +4197,11 @@ function createTimeboxExtension(deps) {
       if (answer.refusal !== null) return { block: true, reason: answer.refusal };
       const request = spawnRequestOf(event.toolName, event.input);
       if (request === null) return void 0;
-      const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
+      const identity = identityFor(
+        event.toolCallId,
+        request,
+        setBudgetFor(session.state.subagents, request.agentType)?.words ?? null
+      );
       started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
       deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
       return void 0;
@@ -4243,11 +4250,6 @@ function createTimeboxExtension(deps) {
       })
     );
   };
-}
-function subagentBudgetWords(state, agentType) {
-  const byType = state.subagents.budgets?.byType;
-  if (byType === void 0) return null;
-  return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
 }
 function spentKey(state) {
   const spent = state.standing?.spent;

@@ -6,7 +6,6 @@
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
-	ANY_AGENT_TYPE,
 	type BudgetLedger,
 	type Cancel,
 	type Clock,
@@ -19,6 +18,7 @@ import {
 	RELOAD_NOTICE_DELAY_MS,
 	type Scheduler,
 	type SessionState,
+	setBudgetFor,
 } from "../../core/index.ts";
 import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
@@ -245,7 +245,11 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;
-			const identity = identityFor(event.toolCallId, request, subagentBudgetWords(session.state, request.agentType));
+			const identity = identityFor(
+				event.toolCallId,
+				request,
+				setBudgetFor(session.state.subagents, request.agentType)?.words ?? null,
+			);
 			started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
 			deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
 			return undefined;
@@ -301,13 +305,6 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			}),
 		);
 	};
-}
-
-/** The budget words a subagent of this type gets: its type's own, else those for every type; null where none is set. */
-function subagentBudgetWords(state: SessionState, agentType: string): string | null {
-	const byType = state.subagents.budgets?.byType;
-	if (byType === undefined) return null;
-	return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.words ?? null;
 }
 
 /** The session's stop as it stands (what the hard stop found), to tell a later stop from it; null while none holds. */

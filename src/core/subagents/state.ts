@@ -54,9 +54,17 @@ export interface SessionView {
 
 /** The budget a subagent of this type gets: its type's own, else the one for every type, else none. */
 export function budgetFor(agents: SubagentsState, agentType: string): TaskBudget | null {
+	return setBudgetFor(agents, agentType)?.budget ?? null;
+}
+
+/**
+ * The budget a subagent of this type gets as it was set, with its words (for a host that hands them to a subagent's own
+ * process): its type's own, else the one for every type; null where none is set.
+ */
+export function setBudgetFor(agents: SubagentsState, agentType: string): SetTaskBudget | null {
 	const byType = agents.budgets?.byType;
 	if (byType === undefined) return null;
-	return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE])?.budget ?? null;
+	return (Object.hasOwn(byType, agentType) ? byType[agentType] : byType[ANY_AGENT_TYPE]) ?? null;
 }
 
 /** The first words of a task, as the notices and the report show it. */

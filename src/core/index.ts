@@ -16,6 +16,7 @@ export type {
 } from "./budget.ts";
 export { NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
+export { argumentCompletions, type Completion } from "./completions.ts";
 export * from "./constants.ts";
 export {
 	carryOutDaily,

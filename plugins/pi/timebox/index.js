@@ -8,6 +8,55 @@ import { getAgentDir } from "@mariozechner/pi-coding-agent";
 // src/core/budget.ts
 var NO_SPEND = { tokens: 0, cost: 0 };
 
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
 var NUDGE_CRITICAL_RATIO = 0.95;
@@ -75,75 +124,6 @@ var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
 var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
-
-// src/core/amounts.ts
-var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
-var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
-var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
-var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
-var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
-var TOKEN_UNITS = { k: 1e3, m: 1e6 };
-var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
-var SECOND_MS = 1e3;
-var MINUTE_MS = 6e4;
-var HOUR_MS = 36e5;
-function parseTimeToMs(token) {
-  const trimmed2 = token.trim();
-  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
-  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
-    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
-    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
-  }
-  const match = TIME_TOKEN.exec(trimmed2);
-  if (!match) return null;
-  const unit = (match[2] ?? "m").toLowerCase();
-  const ms = Number(match[1]) * UNIT_MS[unit];
-  return Number.isFinite(ms) ? ms : null;
-}
-function parseTurns(token) {
-  const match = TURNS_TOKEN.exec(token.trim());
-  if (!match) return null;
-  const turns = Number(match[1]);
-  return Number.isFinite(turns) ? turns : null;
-}
-function parseTokens(token) {
-  const match = TOKENS_TOKEN.exec(token);
-  if (!match) return null;
-  const unit = (match[2] ?? "").toLowerCase();
-  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-function parseCost(token) {
-  const match = COST_TOKEN.exec(token);
-  return match ? Number(match[1]) : null;
-}
-function formatTime(ms) {
-  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
-  const totalSeconds = Math.floor(safeMs / SECOND_MS);
-  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
-  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
-  const totalMinutes = Math.floor(totalSeconds / 60);
-  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
-}
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -374,6 +354,51 @@ function parseTaskBudget(text) {
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
     ...words.cost === null ? {} : { costLimit: words.cost }
   };
+}
+
+// src/core/completions.ts
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+function argumentCompletions(prefix) {
+  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
+  const wordStart = prefix.search(/\S*$/);
+  const head = prefix.slice(0, wordStart);
+  const typed = prefix.slice(wordStart);
+  const word = typed.toLowerCase();
+  const earlier = head.trim().toLowerCase().split(/\s+/);
+  const forSubagents = earlier[0] === SUBAGENTS_WORD;
+  const [list, firstWord] = forSubagents ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  const complete = word.length > 0 && isWholeWord(word, forSubagents, firstWord);
+  const items = complete ? [typed, ...offered.filter((value) => value !== word)] : offered;
+  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+function isWholeWord(word, forSubagents, firstWord) {
+  if (forSubagents) return firstWord ? parseCommand(`${SUBAGENTS_WORD} ${word}`).kind !== "invalid" : valid(word, true);
+  if (valid(word, false)) return true;
+  return firstWord && parseCommand(word).kind !== "invalid";
+}
+function valid(word, task) {
+  return task ? !("invalid" in parseTaskBudget(word)) : !("invalid" in readWords([word]));
+}
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
 
 // src/core/daily-budget.ts
@@ -3612,17 +3637,6 @@ function withBudgetNote(messages, blocks, now) {
 
 // src/adapters/pi/command.ts
 var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
-function argumentCompletions(prefix) {
-  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
-  const wordStart = prefix.search(/\S*$/);
-  const head = prefix.slice(0, wordStart);
-  const word = prefix.slice(wordStart).toLowerCase();
-  const earlier = head.trim().toLowerCase().split(/\s+/);
-  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
-  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
-}
 function createTimeboxCommand(run) {
   return {
     description: COMMAND_DESCRIPTION,

@@ -4,55 +4,17 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
-import { argumentCompletions, COMMAND_DESCRIPTION } from "../../../src/adapters/pi/command.ts";
+import { COMMAND_DESCRIPTION, createTimeboxCommand } from "../../../src/adapters/pi/command.ts";
 import { extensionRunOfCall, type MessageLike, promptKey, promptOfCall } from "../../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../../src/adapters/pi/store.ts";
 import { PiUIBridge } from "../../../src/adapters/pi/ui-bridge.ts";
+import { argumentCompletions } from "../../../src/core/index.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
-const values = (prefix: string) => argumentCompletions(prefix)?.map((item) => item.value) ?? null;
-
-describe("argument completions", () => {
-	it("offers the static completions filtered by prefix", () => {
-		expect(values("")).toEqual(["off", "status", "subagents", "15m", "30m", "1h", "turns:3", "turns:5", "turns:10"]);
-		expect(values("su")).toEqual(["subagents"]);
-		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
-		expect(values("1")).toEqual(["15m", "1h"]);
-		expect(values("ST")).toEqual(["status"]);
-		expect(argumentCompletions("o")).toEqual([{ value: "off", label: "off" }]);
-	});
-
-	it("returns null when nothing matches", () => {
-		expect(argumentCompletions("x")).toBeNull();
-		expect(argumentCompletions("15m -- ")).toBeNull();
-	});
-
-	it("completes the last word and keeps the earlier ones, offering no sub-command after a budget", () => {
-		expect(argumentCompletions("15m tu")).toEqual([
-			{ value: "15m turns:3", label: "turns:3" },
-			{ value: "15m turns:5", label: "turns:5" },
-			{ value: "15m turns:10", label: "turns:10" },
-		]);
-		expect(values("15m ")).toEqual(["15m 15m", "15m 30m", "15m 1h", "15m turns:3", "15m turns:5", "15m turns:10"]);
-		expect(argumentCompletions("15m o")).toBeNull();
-		expect(argumentCompletions("15m su")).toBeNull();
-	});
-
-	it("offers a subagent budget's words after subagents, off only as its one word, and never turns:", () => {
-		expect(values("subagents ")).toEqual([
-			"subagents off",
-			"subagents 2m",
-			"subagents 5m",
-			"subagents 15m",
-			"subagents steps:15",
-			"subagents steps:30",
-			"subagents tokens:200k",
-		]);
-		expect(argumentCompletions("Subagents o")).toEqual([{ value: "Subagents off", label: "off" }]);
-		expect(values("subagents 5m st")).toEqual(["subagents 5m steps:15", "subagents 5m steps:30"]);
-		expect(argumentCompletions("subagents 5m o")).toBeNull();
-		expect(argumentCompletions("subagents tu")).toBeNull();
+describe("the command", () => {
+	it("completes its arguments with the core's completions", () => {
+		expect(createTimeboxCommand(async () => {}).getArgumentCompletions).toBe(argumentCompletions);
 	});
 
 	it("has a description that shows the syntax", () => {

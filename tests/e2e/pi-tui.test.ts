@@ -1,0 +1,100 @@
+// Typing in pi's real TUI, in tmux, as a user does. Guards a silent fault: Enter takes the completion menu's first
+// item, so `/timebox turns:1` and Enter became `/timebox turns:10`, and a second Enter set ten turns; `/timebox 1`
+// (one minute) became `/timebox 1h`. A completion must never change a word the user typed in full.
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PI_HOSTS, type PiHost } from "./support/pi-hosts.ts";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const OFFLINE_MODEL = join(REPO, "src/demo/offline-model.ts");
+
+/** pi's TUI in tmux on a socket of its own, in a throwaway HOME and agent folder. */
+class PiTui {
+	private readonly root = mkdtempSync(join(tmpdir(), "timebox-pi-tui-"));
+	private readonly socket = join(this.root, "tmux.sock");
+
+	start(host: PiHost): void {
+		for (const dir of ["home", "agent", "work"]) mkdirSync(join(this.root, dir));
+		const env = {
+			HOME: join(this.root, "home"),
+			PI_CODING_AGENT_DIR: join(this.root, "agent"),
+			PI_OFFLINE: "1",
+			PATH: [dirname(host.node), process.env.PATH ?? ""].join(delimiter),
+		};
+		const vars = Object.entries(env).map(([key, value]) => `${key}='${value}'`);
+		const pi = [host.node, host.cli, "--no-extensions", "-e", OFFLINE_MODEL, "-e", REPO];
+		const command = `cd '${join(this.root, "work")}' && env ${vars.join(" ")} ${pi.map((arg) => `'${arg}'`).join(" ")} --model timebox-demo/scripted`;
+		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "40", command);
+		this.tmux("set-option", "-g", "extended-keys", "on");
+	}
+
+	screen(): string {
+		return this.tmux("capture-pane", "-p");
+	}
+
+	type(text: string): void {
+		this.tmux("send-keys", "-l", text);
+	}
+
+	enter(): void {
+		this.tmux("send-keys", "C-m");
+	}
+
+	/** Waits until the screen shows `text` (pi redraws as it goes), failing with the screen after `ms`. */
+	async waitFor(text: string | RegExp, ms = 20_000): Promise<string> {
+		const until = Date.now() + ms;
+		for (;;) {
+			const screen = this.screen();
+			if (typeof text === "string" ? screen.includes(text) : text.test(screen)) return screen;
+			if (Date.now() > until) throw new Error(`the screen never showed ${String(text)}:\n${screen}`);
+			await new Promise((done) => setTimeout(done, 100));
+		}
+	}
+
+	stop(): void {
+		this.tmux("kill-server");
+		rmSync(this.root, { recursive: true, force: true });
+	}
+
+	private tmux(...args: string[]): string {
+		return spawnSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" }).stdout ?? "";
+	}
+}
+
+/** Types a line word for word as a user would, waiting for the menu, then Enter and Enter. */
+async function typeAndEnterTwice(tui: PiTui, line: string, menuShows: string): Promise<void> {
+	tui.type(line);
+	await tui.waitFor(menuShows);
+	tui.enter();
+	await new Promise((done) => setTimeout(done, 300));
+	tui.enter();
+}
+
+describe.each(PI_HOSTS)("Typing /timebox in the TUI of $name", (host) => {
+	let tui: PiTui;
+	beforeEach(async () => {
+		await host.ensure();
+		tui = new PiTui();
+		tui.start(host);
+		await tui.waitFor("timebox", 60_000);
+	});
+	afterEach(() => tui.stop());
+
+	it("keeps turns:1 as typed when Enter meets the completion menu, and sets one turn", async () => {
+		await typeAndEnterTwice(tui, "/timebox turns:1", "turns:10");
+		const screen = await tui.waitFor("Timebox set: 1 turn.");
+		expect(screen).toContain("1 turn left (0/1)");
+		expect(screen).not.toContain("10 turns");
+	});
+
+	it("keeps a bare 1 (one minute) as typed, not 1h", async () => {
+		await typeAndEnterTwice(tui, "/timebox 1", "1h");
+		const screen = await tui.waitFor("Timebox set: 1m.");
+		expect(screen).toMatch(/Timebox: (?:1m 0s|\d+s) left \(1m budget\)/);
+		expect(screen).not.toContain("1h");
+	});
+});

@@ -2517,7 +2517,8 @@ function load(event, now) {
     if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+  const timeUp = budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs;
+  const decision = ledger.spent || !timeUp ? null : decide(budget, now, history.usedPrompts, true, history.spend);
   const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
   if (summary) {
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });

@@ -1,5 +1,5 @@
 // Loading a session: its history and the ledger become the state, with the settings read and a default budget for
-// a session new to Timebox; a budget spent while the session was closed is not restored.
+// a session new to Timebox; a budget whose time ran out while the session was closed is not restored.
 
 import type { Awareness, Spend, TimeboxBudget } from "../budget.ts";
 import { spendLimits, treatment } from "../command-plan.ts";
@@ -7,7 +7,7 @@ import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, NUDGE_WARNING_RATIO, ON_
 import { decide } from "../decide.ts";
 import type { Effect, SessionEvent } from "../events.ts";
 import { formatStatus } from "../format.ts";
-import { worstRatio } from "../measure.ts";
+import { elapsedMs, worstRatio } from "../measure.ts";
 import {
 	badDefaultMessage,
 	badOnLimitMessage,
@@ -87,7 +87,10 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
 		return { state: wrapping, effects };
 	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+	// A restored budget expires by time alone: turns, tokens and cost do not change while the session is closed, so a
+	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command and all.
+	const timeUp = budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs;
+	const decision = ledger.spent || !timeUp ? null : decide(budget, now, history.usedPrompts, true, history.spend);
 	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
 	if (summary) {
 		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });

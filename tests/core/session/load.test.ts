@@ -154,23 +154,53 @@ describe("load, restoring a session (restore mode)", () => {
 		]);
 	});
 
-	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
+	it("restores a turn budget whose turns are all used; the next prompt stops it once, and the one after runs", () => {
 		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: fiveTurns, usedPrompts: 5 }, { announce: false }),
-			START,
+			loadEvent({ budget: threeTurns, usedPrompts: 3, lastPrompt: "p3", lastPromptCounted: true }),
+			START + MINUTE,
 		);
-		expect(result.state.standing).toBeNull();
+		expect(result.state.standing?.usedPrompts).toBe(3);
+		expect(result.state.standing?.nudged).toBe(true);
 		expect(result.effects).toEqual([
-			once({
-				kind: "spent",
-				budgetId: "budget-1",
-				summary: { usedTurns: 5, elapsedMs: 0, timeRanOut: false },
-				prompt: null,
-			}),
-			{ kind: "status", text: undefined },
+			{ kind: "status", text: "Timebox: no time limit | 0 turns left (3/3)" },
+			{
+				kind: "notify",
+				message: "Timebox restored: no time limit | 0 turns left (3/3). On stop it runs: lmk",
+				level: "info",
+			},
 		]);
+		const stopped = transition(result.state, call("p4"), START + MINUTE);
+		expect(stopped.effects).toEqual(
+			stopEffects({ usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false }, "p4", "1m 0s", "lmk", true),
+		);
+		const after = transition({ ...stopped.state, running: false }, call("p5"), START + MINUTE);
+		expect(after.effects).toEqual([{ kind: "status", text: SPENT }]);
 	});
+
+	it("restores a budget whose last counted prompt was killed mid-run: the next prompt stops it", () => {
+		// A process killed during prompt 2 of turns:2 left prompt 2 counted and no stop recorded.
+		const event = loadEvent({ budget: budget({ turnLimit: 2 }), usedPrompts: 2, lastPrompt: "p2" });
+		const restored = transition(EMPTY_SESSION, event, START);
+		expect(restored.state.standing?.spent).toBeNull();
+		expect(notices(transition(restored.state, call("p3"), START).effects)).toEqual([spentText(2, "0s")]);
+	});
+
+	it.each([
+		["tokens", budget({ tokenLimit: 100 }), { tokens: 150, cost: 0 }],
+		["cost", budget({ costLimit: 1 }), { tokens: 0, cost: 2 }],
+	])(
+		"restores a budget whose %s are used up, silently when not announcing; the next model call stops it",
+		(_n, b, spend) => {
+			const result = transition(EMPTY_SESSION, loadEvent({ budget: b, spend }, { announce: false }), START);
+			expect(result.state.standing?.spend).toEqual(spend);
+			expect(result.effects).toHaveLength(1);
+			expect(result.effects[0]?.kind).toBe("status");
+			const stopped = transition(result.state, call("p1"), START);
+			expect(stopped.state.standing?.spent).not.toBeNull();
+			expect(stopped.effects.some((effect) => effect.kind === "abort")).toBe(true);
+		},
+	);
 
 	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
 		const event = loadEvent({ budget: restorable, usedPrompts: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });

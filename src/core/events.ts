@@ -93,6 +93,8 @@ export type SessionEvent =
 			tokensSeen?: boolean;
 			/** The report of the session's budgets, which the host works out when the command asks for it. */
 			report?: string;
+			/** The session's user-message count now, where the host can count it: a new budget's `startTurn`. */
+			turns?: number;
 	  }
 	/** The user said no: nothing changes, and the user is told so. */
 	| { type: "declined"; message: string }

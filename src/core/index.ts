@@ -5,16 +5,18 @@ export type {
 	AgentEnding,
 	Awareness,
 	BudgetLimits,
+	BudgetTerms,
 	Decision,
 	NudgeUrgency,
 	Spend,
 	SpentSummary,
+	StandingField,
 	SubagentRun,
 	TaskBudget,
 	TaskLimit,
 	TimeboxBudget,
 } from "./budget.ts";
-export { NO_SPEND } from "./budget.ts";
+export { freshBudget, NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
 export {
@@ -36,7 +38,7 @@ export {
 	todayCommand,
 	todayReport,
 } from "./daily.ts";
-export { decide, decideMidRun, urgencyFor } from "./decide.ts";
+export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
 export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	formatAwareLine,
@@ -57,6 +59,7 @@ export {
 } from "./live-session.ts";
 export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
 export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
+export { type RestoreResult, restore, restoreBudget } from "./persist.ts";
 export type {
 	BudgetLedger,
 	BudgetStore,
@@ -69,7 +72,14 @@ export type {
 	Scheduler,
 	UIBridge,
 } from "./ports.ts";
-export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
+export {
+	type BudgetRecordData,
+	budgetIdOf,
+	isBudgetId,
+	parseBudget,
+	parseRecord,
+	type TimeboxRecord,
+} from "./records.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {

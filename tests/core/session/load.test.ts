@@ -78,7 +78,7 @@ describe("load, restoring a session (restore mode)", () => {
 		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
 	])("counts the warning as given %s", (_name, b, usedPrompts, elapsed, ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: b, usedPrompts }, { ledger: { nudged: ledgerNudged } });
-		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
+		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.budget.softNudgeSent).toBe(nudged);
 	});
 
 	it("gives no second warning after restoring past 80%, only the block for the model", () => {
@@ -161,7 +161,7 @@ describe("load, restoring a session (restore mode)", () => {
 			START + MINUTE,
 		);
 		expect(result.state.standing?.usedPrompts).toBe(3);
-		expect(result.state.standing?.nudged).toBe(true);
+		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 0 turns left (3/3)" },
 			{
@@ -308,7 +308,7 @@ describe("load, continuing a session (continue mode)", () => {
 	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
 		const { state } = transition(EMPTY_SESSION, event, START + 9 * MINUTE);
-		expect(state.standing?.nudged).toBe(nudged);
+		expect(state.standing?.budget.softNudgeSent).toBe(nudged);
 	});
 });
 
@@ -322,7 +322,7 @@ describe("a default budget for a session new to Timebox", () => {
 	it("sets the default, writes it and says where it came from", () => {
 		const result = transition(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
 		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
-		expect(result.state.standing?.budget).toEqual(set);
+		expect(result.state.standing?.budget).toEqual({ ...set, startTurn: 0, softNudgeSent: false, active: true });
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
 			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },

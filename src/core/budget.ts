@@ -122,10 +122,13 @@ export type BudgetRecordData = BudgetTerms & {
 	costBefore?: number;
 };
 
-/** What a session keeps, in order: a budget that starts, the budget turned off, and the subagents' budgets and runs. */
+/**
+ * What a session keeps, in order: a budget that starts (the whole budget, or its record as written since it has an
+ * id), the budget turned off (naming it, since it has an id), and the subagents' budgets and runs.
+ */
 export type TimeboxRecord =
-	| { kind: "active"; budget: BudgetRecordData }
-	| { kind: "off"; version: number; budgetId: string; disabledAt: number }
+	| { kind: "active"; budget: TimeboxBudget | BudgetRecordData }
+	| { kind: "off"; disabledAt: number; version?: number; budgetId?: string }
 	/** The subagent budget set by `/timebox subagents` (its words by agent type, "*" for any), or null: turned off. */
 	| { kind: "subagents"; version: number; budgets: Readonly<Record<string, string>> | null; at: number }
 	/** How a subagent stands, written at each change: the newest record of an id is how it stands. */

@@ -41,6 +41,7 @@ export {
 export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
 export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
+	BUDGET_IN_FORCE_PROMPT,
 	formatAwareLine,
 	formatNudgePrompt,
 	formatRemaining,
@@ -58,9 +59,18 @@ export {
 	type SettingSources,
 } from "./live-session.ts";
 export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
-export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
+export {
+	formatTime,
+	parseCommand,
+	parseTaskBudget,
+	parseTimeToMs,
+	parseTurns,
+	quoteInput,
+	type TimeboxCommand,
+} from "./parse.ts";
 export { type RestoreResult, restore, restoreBudget } from "./persist.ts";
 export type {
+	AgentBridge,
 	BudgetLedger,
 	BudgetStore,
 	Cancel,
@@ -70,6 +80,8 @@ export type {
 	OnStopOutcome,
 	OnStopStarter,
 	Scheduler,
+	SessionStore,
+	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
 export {

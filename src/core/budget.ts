@@ -1,24 +1,36 @@
 // The core data model: a budget, the records that persist it, a session's history folded, and the decision taken on
 // it. A leaf: it imports nothing, so every module of the core can use it.
 
-/** A session budget. Either limit may be null (no limit on that dimension), never both. */
+/**
+ * A session budget: the seven fields every host shares, then what later versions added, each optional. Either limit
+ * may be null (no limit on that dimension); a budget has at least one limit.
+ */
 export interface TimeboxBudget {
-	/** Names this budget wherever it goes (reloads, forks, clones, other processes); never reused. */
-	id: string;
 	/** Wall-clock limit in ms, or null for no time limit. */
 	timeLimitMs: number | null;
-	/** Number of prompts (turns) allowed, or null for no turn limit. */
+	/** Number of turns (user messages) allowed, or null for no turn limit. */
 	turnLimit: number | null;
+	/** Epoch ms when the budget was set. */
+	startTime: number;
+	/** The session's user-message count when the budget was set: the turns after it count against the budget. */
+	startTurn: number;
+	/** Whether the warning went out (the ledger's claim, mirrored): it goes out once per budget. */
+	softNudgeSent: boolean;
+	/** False once the budget is spent or turned off. */
+	active: boolean;
+	/** Shell command to run on the hard stop, or null. */
+	onStopCommand: string | null;
+	/**
+	 * Names this budget wherever it goes (reloads, forks, clones, other processes); never reused. A budget without one
+	 * (a first-version record) is named by its start time.
+	 */
+	id?: string;
 	/** Tokens the model may use (input, output, cache read and write), absent for no token limit. */
 	tokenLimit?: number;
 	/** US dollars the model may cost, as the host reports usage cost; absent for no cost limit. */
 	costLimit?: number;
-	/** Model calls each prompt's run may make (`steps:25`); absent for no cap. A cap ends a run, never the budget. */
+	/** Model calls each turn's run may make (`steps:25`); absent for no cap. A cap ends a run, never the budget. */
 	stepLimit?: number;
-	/** Epoch ms when the budget was set. */
-	startTime: number;
-	/** Shell command to run on the hard stop, or null. */
-	onStopCommand: string | null;
 	/** Time spent paused before the current pause, in ms; absent for none. */
 	pausedMs?: number;
 	/** Epoch ms when the current pause began; absent while running. */
@@ -29,6 +41,21 @@ export interface TimeboxBudget {
 	awareness?: Awareness;
 	/** The time the model gets to write its final answer when the budget runs out mid-run; absent: the session's setting. */
 	graceMs?: number;
+}
+
+/**
+ * The fields of a budget that tell how it stands rather than what it is: the turn count at set, the warning sent and
+ * whether it is in force. A record does not write them: they change after it is written, and reading them back takes
+ * them from the session (its turns) and the ledger (the warning, the stop, the off).
+ */
+export type StandingField = "startTurn" | "softNudgeSent" | "active";
+
+/** A budget as the user set it, without how it stands: what a record holds and a command sets. */
+export type BudgetTerms = Omit<TimeboxBudget, StandingField>;
+
+/** How a budget stands when it is set: `startTurn` turns before it, no warning sent, in force. */
+export function freshBudget(terms: BudgetTerms, startTurn = 0): TimeboxBudget {
+	return { ...terms, startTurn, softNudgeSent: false, active: true };
 }
 
 /** What the model is told of its budget: the warning block from 80% (`nudge`), or also a line on every call (`always`). */
@@ -73,16 +100,20 @@ export interface SpentSummary {
 	wrapUpUntil?: number;
 }
 
-/** What to do about a budget right now. */
+/**
+ * What to do about a budget right now. A stop carries the turns used, the time elapsed and the on-stop command to run,
+ * and beside them the summary the user is shown (which limit ran out, tokens and cost).
+ */
 export type Decision =
 	| { kind: "ok" }
 	| { kind: "nudge"; urgency: NudgeUrgency; detail: string }
-	| { kind: "stop"; summary: SpentSummary };
+	| { kind: "stop"; usedTurns: number; elapsedMs: number; onStopCommand: string | null; summary: SpentSummary };
 
 export type NudgeUrgency = "warning" | "critical";
 
-/** A budget as written: the budget itself and the record version. Runtime flags are never written. */
-export type BudgetRecordData = TimeboxBudget & {
+/** A budget as written: its terms (with its id) and the record version. How it stands is never written. */
+export type BudgetRecordData = BudgetTerms & {
+	id: string;
 	version: number;
 	/** Prompts used before this record, when it writes an existing budget again (a pause, a resume, an extension). */
 	turnsBefore?: number;
@@ -91,10 +122,13 @@ export type BudgetRecordData = TimeboxBudget & {
 	costBefore?: number;
 };
 
-/** What a session keeps, in order: a budget that starts, the budget turned off, and the subagents' budgets and runs. */
+/**
+ * What a session keeps, in order: a budget that starts (the whole budget, or its record as written since it has an
+ * id), the budget turned off (naming it, since it has an id), and the subagents' budgets and runs.
+ */
 export type TimeboxRecord =
-	| { kind: "active"; budget: BudgetRecordData }
-	| { kind: "off"; version: number; budgetId: string; disabledAt: number }
+	| { kind: "active"; budget: TimeboxBudget | BudgetRecordData }
+	| { kind: "off"; disabledAt: number; version?: number; budgetId?: string }
 	/** The subagent budget set by `/timebox subagents` (its words by agent type, "*" for any), or null: turned off. */
 	| { kind: "subagents"; version: number; budgets: Readonly<Record<string, string>> | null; at: number }
 	/** How a subagent stands, written at each change: the newest record of an id is how it stands. */

@@ -1,7 +1,7 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
 // rules carry the plan out as effects that every host executes.
 
-import type { BudgetLimits, Spend, SpentSummary, TimeboxBudget } from "./budget.ts";
+import { type BudgetLimits, freshBudget, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
 import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
 import type { CostReporting, NotifyLevel } from "./events.ts";
 import { describeBudget, formatStatus } from "./format.ts";
@@ -30,6 +30,7 @@ import {
 	TOKENS_NOT_SEEN,
 } from "./messages.ts";
 import type { TimeboxCommand } from "./parse.ts";
+import { budgetIdOf } from "./records.ts";
 import { NO_SUBAGENT_BUDGET } from "./subagents/messages.ts";
 
 export type { CostReporting } from "./events.ts";
@@ -51,6 +52,8 @@ export interface BudgetView {
 	now: number;
 	/** The id a new budget gets. */
 	newBudgetId: string;
+	/** The session's user-message count, where the host counts it: a new budget's `startTurn` (0 elsewhere). */
+	turns?: number;
 	/** Tokens and cost used under the budget so far. */
 	spend: Spend;
 	/** Whether a cost limit can be enforced here, and if not, why (the host's model or the host reports no cost). */
@@ -71,7 +74,8 @@ export type CommandPlan =
 	| { change: "none"; reply: Reply }
 	| { change: "set"; budget: TimeboxBudget; reply: Reply }
 	| { change: "update"; budget: TimeboxBudget; reactivate: boolean; reply: Reply }
-	| { change: "off"; budgetId: string; disabledAt: number; reply: Reply };
+	/** Off: `write` is false for a spent budget, which is no longer active: it is let go, and nothing is written. */
+	| { change: "off"; budgetId: string; disabledAt: number; write: boolean; reply: Reply };
 
 /** Plans a parsed `/timebox` command against the session's budget. Pure: the session rules carry the change out. */
 export function planCommand(command: TimeboxCommand, view: BudgetView): CommandPlan {
@@ -84,12 +88,13 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
 			return {
 				change: "off",
-				budgetId: view.budget.id,
+				budgetId: budgetIdOf(view.budget),
 				disabledAt: view.now,
+				write: view.spent === null,
 				reply: { message: TIMEBOX_OFF, level: "info" },
 			};
 		case "set": {
-			const budget: TimeboxBudget = {
+			const terms = {
 				id: view.newBudgetId,
 				timeLimitMs: command.timeLimitMs,
 				turnLimit: command.turnLimit,
@@ -98,6 +103,7 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 				...spendLimits(command),
 				...treatment(command),
 			};
+			const budget = freshBudget(terms, view.turns ?? 0);
 			const replacedActive = view.budget !== null && view.spent === null;
 			const costNote = command.costLimit === undefined ? [] : costNotes(view.cost ?? "reported");
 			const tokensNote = command.tokenLimit !== undefined && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];

@@ -1,4 +1,4 @@
-// The budget decision: ok, nudge or stop, from a budget, the clock, the prompts and what the model used. No side effects.
+// The budget decision: ok, nudge or stop, from a budget, the clock, the turns and what the model used. No side effects.
 
 import {
 	type Decision,
@@ -18,62 +18,65 @@ export function urgencyFor(ratio: number): NudgeUrgency {
 }
 
 /**
- * Decides what the budget calls for: `stop` once any limit is reached (time, prompts, tokens or cost), a one-shot
- * `nudge` once any dimension passes 80% (critical from 95%) and no nudge was sent yet, else `ok`.
- * @example decide(fifteenMinutes, start + 12 * 60_000, 0, false) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
+ * Decides what the budget calls for, from the clock and the turns used under it (`turns`): `stop` once any limit is
+ * reached (time, turns, tokens or cost), a one-shot `nudge` once any dimension passes 80% (critical from 95%) while the
+ * budget's `softNudgeSent` is false, else `ok`. Whether the budget is still active is the caller's concern.
+ * @example decide(fifteenMinutes, start + 12 * 60_000, 0) // { kind: "nudge", urgency: "warning", detail: "3m 0s left of 15m" }
  */
-export function decide(
-	budget: TimeboxBudget,
-	now: number,
-	usedTurns: number,
-	nudged: boolean,
-	spend: Spend = NO_SPEND,
-): Decision {
-	return decideOn(budget, now, usedTurns, nudged, spend, true);
+export function decide(budget: TimeboxBudget, now: number, turns: number, spend: Spend = NO_SPEND): Decision {
+	return decideOn(budget, now, turns, spend, true);
 }
 
-/** The decision, on the prompts too or not (`prompts`); no copy of the budget on the way, as it runs at every event. */
-function decideOn(
-	budget: TimeboxBudget,
-	now: number,
-	usedTurns: number,
-	nudged: boolean,
-	spend: Spend,
-	prompts: boolean,
-): Decision {
+/** The decision, on the turns too or not (`onTurns`); no copy of the budget on the way, as it runs at every event. */
+function decideOn(budget: TimeboxBudget, now: number, turns: number, spend: Spend, onTurns: boolean): Decision {
 	const elapsed = elapsedMs(budget, now);
-	const used = safeTurns(usedTurns);
+	const used = safeTurns(turns);
 	const tokens = safeAmount(spend.tokens);
 	const cost = safeAmount(spend.cost);
 	const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-	const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+	const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
 	const tokensSpent = budget.tokenLimit !== undefined && tokens >= budget.tokenLimit;
 	const costSpent = budget.costLimit !== undefined && cost >= budget.costLimit;
 	if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-		const summary: SpentSummary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-		if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-		if (budget.tokenLimit !== undefined) summary.tokens = tokens;
-		if (budget.costLimit !== undefined) summary.cost = cost;
-		return { kind: "stop", summary };
+		const limit = timeRanOut || turnsSpent ? undefined : tokensSpent ? "tokens" : "cost";
+		const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+		return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
 	}
-	const ratio = worstRatio(budget, now, used, spend, prompts);
-	if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-		const shown = prompts ? budget : { ...budget, turnLimit: null };
+	const ratio = worstRatio(budget, now, used, spend, onTurns);
+	if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+		const shown = onTurns ? budget : { ...budget, turnLimit: null };
 		return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
 	}
 	return { kind: "ok" };
 }
 
-/**
- * The same decision inside a run, on everything but the prompts: time, tokens and cost. Prompts are spent by prompts,
- * and checked when one starts.
- */
-export function decideMidRun(
+/** What the stop finds once the time ran out (a budget whose time ran out while the session was closed). */
+export function spentSummary(budget: TimeboxBudget, now: number, turns: number, spend: Spend): SpentSummary {
+	const tokens = safeAmount(spend.tokens);
+	return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+
+/** The stop's figures: what was used, whether the time ran out, and the limit that did when it is tokens or cost. */
+function summaryOf(
 	budget: TimeboxBudget,
-	now: number,
-	usedTurns: number,
-	nudged: boolean,
-	spend: Spend = NO_SPEND,
-): Decision {
-	return decideOn(budget, now, usedTurns, nudged, spend, false);
+	elapsed: number,
+	used: number,
+	tokens: number,
+	cost: number,
+	timeRanOut: boolean,
+	limit?: "tokens" | "cost",
+): SpentSummary {
+	const summary: SpentSummary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+	if (limit) summary.limit = limit;
+	if (budget.tokenLimit !== undefined) summary.tokens = tokens;
+	if (budget.costLimit !== undefined) summary.cost = cost;
+	return summary;
+}
+
+/**
+ * The same decision inside a run, on everything but the turns: time, tokens and cost. Turns are spent by turns, and
+ * checked when one starts.
+ */
+export function decideMidRun(budget: TimeboxBudget, now: number, turns: number, spend: Spend = NO_SPEND): Decision {
+	return decideOn(budget, now, turns, spend, false);
 }

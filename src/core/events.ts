@@ -36,8 +36,9 @@ export type LedgerClaim =
 	| { kind: "ended"; budgetId: string };
 
 /**
- * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already spent, or spent while the
- * session was closed, is not restored, and its warning counts as given once 80% is used. `continue` (a host whose
+ * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already stopped, or whose time ran
+ * out while the session was closed, is not restored (turns, tokens and cost do not change while it is closed, so a
+ * budget with them used up is restored and the next turn stops it), and its warning counts as given once 80% is used. `continue` (a host whose
  * every hook reloads, such as Claude Code): the budget is kept as it is and the next event enforces it.
  */
 export type LoadMode = "restore" | "continue";
@@ -92,6 +93,8 @@ export type SessionEvent =
 			tokensSeen?: boolean;
 			/** The report of the session's budgets, which the host works out when the command asks for it. */
 			report?: string;
+			/** The session's user-message count now, where the host can count it: a new budget's `startTurn`. */
+			turns?: number;
 	  }
 	/** The user said no: nothing changes, and the user is told so. */
 	| { type: "declined"; message: string }

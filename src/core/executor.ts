@@ -4,7 +4,7 @@
 
 import type { Effect } from "./events.ts";
 import { quoteInput } from "./parse.ts";
-import type { BudgetLedger, BudgetStore, NotifyLevel, OnStopOutcome, OnStopStarter } from "./ports.ts";
+import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "./ports.ts";
 
 /** A question for the user that the rules raised: the host asks it and reports the answer. */
 export type Question = Extract<Effect, { kind: "ask" }>;
@@ -57,7 +57,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<BudgetStore, "append">;
+	store: Pick<SessionStore, "append">;
 	ledger: Pick<BudgetLedger, "claim">;
 	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
 	setStatus(text: string | undefined): void;

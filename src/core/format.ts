@@ -231,6 +231,17 @@ export function formatStepsWrapUp(limit: number): string {
 	].join("\n");
 }
 
+/**
+ * What the system prompt says while a budget is in force: the same text for as long as it is, so the prompt's cached
+ * prefix changes only when a budget is set or ends. What is left comes at the end of each model call's messages.
+ */
+export const BUDGET_IN_FORCE_PROMPT = [
+	"",
+	"",
+	"TIMEBOX",
+	"The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped.",
+].join("\n");
+
 /** The block the model reads on the calls it gets to wrap up in, once the budget is spent. */
 export const WRAP_UP_PROMPT = [
 	"TIMEBOX: BUDGET SPENT",

@@ -5,16 +5,18 @@ export type {
 	AgentEnding,
 	Awareness,
 	BudgetLimits,
+	BudgetTerms,
 	Decision,
 	NudgeUrgency,
 	Spend,
 	SpentSummary,
+	StandingField,
 	SubagentRun,
 	TaskBudget,
 	TaskLimit,
 	TimeboxBudget,
 } from "./budget.ts";
-export { NO_SPEND } from "./budget.ts";
+export { freshBudget, NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export { argumentCompletions, type Completion } from "./completions.ts";
 export * from "./constants.ts";
@@ -37,9 +39,10 @@ export {
 	todayCommand,
 	todayReport,
 } from "./daily.ts";
-export { decide, decideMidRun, urgencyFor } from "./decide.ts";
+export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
 export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
+	BUDGET_IN_FORCE_PROMPT,
 	formatAwareLine,
 	formatNudgePrompt,
 	formatRemaining,
@@ -57,8 +60,18 @@ export {
 	type SettingSources,
 } from "./live-session.ts";
 export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
-export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
+export {
+	formatTime,
+	parseCommand,
+	parseTaskBudget,
+	parseTimeToMs,
+	parseTurns,
+	quoteInput,
+	type TimeboxCommand,
+} from "./parse.ts";
+export { type RestoreResult, restore, restoreBudget } from "./persist.ts";
 export type {
+	AgentBridge,
 	BudgetLedger,
 	BudgetStore,
 	Cancel,
@@ -68,9 +81,18 @@ export type {
 	OnStopOutcome,
 	OnStopStarter,
 	Scheduler,
+	SessionStore,
+	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
-export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
+export {
+	type BudgetRecordData,
+	budgetIdOf,
+	isBudgetId,
+	parseBudget,
+	parseRecord,
+	type TimeboxRecord,
+} from "./records.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {

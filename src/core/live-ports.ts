@@ -3,18 +3,33 @@
 
 import type { CostReporting } from "./command-plan.ts";
 import type { HostTerms } from "./host-terms.ts";
-import type { BudgetLedger, BudgetStore, Clock, DailyLedger, OnStopStarter, Scheduler, UIBridge } from "./ports.ts";
+import type {
+	AgentBridge,
+	BudgetLedger,
+	Clock,
+	DailyLedger,
+	OnStopStarter,
+	Scheduler,
+	SessionStore,
+	TranscriptBridge,
+	UIBridge,
+} from "./ports.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {
-	store: BudgetStore;
+	store: SessionStore;
 	ledger: BudgetLedger;
 	ui: UIBridge;
 	clock: Clock;
 	scheduler: Scheduler;
 	onStop: OnStopStarter;
-	/** Ends the host's running run, and any re-run it has pending. Harmless while idle. */
-	abortRun(): void;
+	/**
+	 * The running agent: its run ended (and any re-run the host has pending; harmless while idle), and the system prompt
+	 * of its next start, where the host can add to it.
+	 */
+	agent: Pick<AgentBridge, "abortCurrentTurn"> & Partial<Pick<AgentBridge, "appendSystemPrompt">>;
+	/** The session's transcript, where the host can count its user messages: a new budget's `startTurn`. */
+	transcript?: TranscriptBridge;
 	/**
 	 * Ends a subagent now, with no further model request (its budget, or the session's, is spent); called for every
 	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.

@@ -3,12 +3,21 @@
 
 import { type DailyBudget, parseDailyBudget } from "./daily.ts";
 import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
+import { BUDGET_IN_FORCE_PROMPT } from "./format.ts";
 import { foldHistory } from "./history.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
 import { sessionReport } from "./report.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
-import { type LoadMode, NOTHING_RECORDED, readLedger, type SessionEvent, type SessionState } from "./session/index.ts";
+import {
+	EMPTY_SESSION,
+	isActive,
+	type LoadMode,
+	NOTHING_RECORDED,
+	readLedger,
+	type SessionEvent,
+	type SessionState,
+} from "./session/index.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
@@ -40,7 +49,7 @@ export class LiveSession {
 			clock: ports.clock,
 			onStop: ports.onStop,
 			setStatus: (text) => ports.ui.setStatus(text),
-			abortRun: () => ports.abortRun(),
+			abortRun: () => ports.agent.abortCurrentTurn(),
 			problem: (where, error) => this.report(where, error),
 			late: (answer) => this.show(answer),
 			...(ports.terms ? { terms: ports.terms } : {}),
@@ -54,10 +63,10 @@ export class LiveSession {
 	}
 
 	/**
-	 * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
-	 * `defaultBudget`, if there is one.
+	 * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
+	 * session where no budget was ever set gets `defaultBudget`, if there is one.
 	 */
-	load(
+	onSessionStart(
 		mode: LoadMode,
 		announce: boolean,
 		defaultBudget: { text: string; source: string } | null = null,
@@ -108,6 +117,7 @@ export class LiveSession {
 		this.guard("/timebox", () => {
 			details = {
 				newBudgetId: this.ports.newBudgetId(),
+				...(this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {}),
 				canAsk: this.canAsk(),
 				...(this.ports.costReporting ? { cost: this.ports.costReporting() } : {}),
 				report: () =>
@@ -217,9 +227,28 @@ export class LiveSession {
 		return this.ports.ask !== undefined && this.ports.canAsk?.() === true;
 	}
 
-	/** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
-	dispose(): void {
+	/** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
+	onTurnStart(): Promise<Answer> {
+		return this.handle({ type: "timeCheck" });
+	}
+
+	/**
+	 * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
+	 * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
+	 * or ends; what is left is told at the end of each model call's messages.
+	 */
+	onAgentStart(): void {
+		if (this.disposed || !isActive(this.runtime.state)) return;
+		this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
+	}
+
+	/**
+	 * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
+	 * is cleared, and everything from now on is ignored. Nothing is written.
+	 */
+	onShutdown(): void {
 		this.disposed = true;
+		this.runtime.state = EMPTY_SESSION;
 		this.timeChecks.cancel();
 		this.openQuestion?.abort();
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));

@@ -1,18 +1,49 @@
-// The ports a host implements so the same rules drive it: storage, the ledger, the screen, time and the on-stop runner.
+// The ports a host implements so the same rules drive it: the budget's records and the session's history, the
+// transcript, the agent, the ledger, the screen, time and the on-stop runner.
 
 import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./events.ts";
 
 export type { DailyLedger } from "./daily-budget.ts";
 export type { NotifyLevel, OnStopOutcome } from "./events.ts";
 
+import type { BudgetRecordData, TimeboxBudget } from "./budget.ts";
 import type { HistoryItem } from "./history.ts";
 import type { TimeboxRecord } from "./records.ts";
 
-/** Where a session keeps its budget records, beside the prompts of its history. */
+/**
+ * Where a session's budget records live, as every host keeps them: a budget set (its record, or the budget itself), a
+ * budget turned off, and the records back in the order written. What `restore` reads.
+ */
 export interface BudgetStore {
+	appendActive(budget: TimeboxBudget | BudgetRecordData): Promise<void> | void;
+	/** `budgetId` names the budget turned off, so that it stays off in every fork and process. */
+	appendOff(disabledAt: number, budgetId?: string): Promise<void> | void;
+	/** The records, oldest first; what a host read back may be damaged, and `restore` skips what it cannot use. */
+	loadRecords(): Promise<TimeboxRecord[]> | TimeboxRecord[];
+}
+
+/**
+ * The store the rules write to and fold: every record (the budget's and the subagents'), and the session's history,
+ * its records beside its prompts and what its model calls used.
+ */
+export interface SessionStore {
 	append(record: TimeboxRecord): void;
 	/** The session's history (budget records and prompts), oldest first. */
 	history(): HistoryItem[];
+}
+
+/** The session's transcript, where the host can read it. */
+export interface TranscriptBridge {
+	/** The user messages (turns) of the session. */
+	countUserMessages(): number;
+}
+
+/** The running agent. */
+export interface AgentBridge {
+	/** Ends the running run, and any re-run the host has pending; best effort, harmless while idle. */
+	abortCurrentTurn(): void;
+	/** Text for the system prompt of the next agent start only. */
+	appendSystemPrompt(extra: string): void;
 }
 
 /**

@@ -3,6 +3,8 @@
 
 import {
 	type BudgetRecordData,
+	type BudgetTerms,
+	freshBudget,
 	NO_SPEND,
 	type Spend,
 	type SubagentRun,
@@ -72,16 +74,21 @@ export function isBudgetId(value: unknown): value is string {
 	return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
 
+/** The name of a budget in the ledger and in records: its id, or for a budget without one, its start time. */
+export function budgetIdOf(budget: { id?: string; startTime: number }): string {
+	return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
+
 /** The record to write when a budget is turned off. */
 export function offRecord(budgetId: string, disabledAt: number): TimeboxRecord {
 	return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 
 /** The record to write for a budget; what was used before when it writes an existing budget again. */
-export function budgetRecord(budget: TimeboxBudget, turnsBefore = 0, spendBefore: Spend = NO_SPEND): BudgetRecordData {
+export function budgetRecord(budget: BudgetTerms, turnsBefore = 0, spendBefore: Spend = NO_SPEND): BudgetRecordData {
 	return {
 		version: RECORD_VERSION,
-		id: budget.id,
+		id: budgetIdOf(budget),
 		timeLimitMs: budget.timeLimitMs,
 		turnLimit: budget.turnLimit,
 		startTime: budget.startTime,
@@ -130,7 +137,8 @@ function optionalFields(fields: {
 
 /**
  * Reads a persisted budget, or null when it is unusable. Extra fields are ignored. A record without a version is from
- * the first version: it has no id, so its start time names it, and a missing `onStopCommand` reads as null.
+ * the first version: it has no id, so its start time names it, its `startTurn` is kept, and a missing `onStopCommand`
+ * reads as null. How the budget stands (`softNudgeSent`, `active`) is never read back: restoring re-derives it.
  */
 export function parseBudget(value: unknown): TimeboxBudget | null {
 	if (!isFields(value)) return null;
@@ -143,7 +151,8 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;
 	const id = value.version === undefined ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
 	if (!isBudgetId(id)) return null;
-	return {
+	const { startTurn } = value;
+	const terms = {
 		id,
 		timeLimitMs,
 		turnLimit,
@@ -151,6 +160,7 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 		onStopCommand: onStopCommand ? onStopCommand : null,
 		...limits,
 	};
+	return freshBudget(terms, value.version === undefined && isWholeCount(startTurn) ? startTurn : 0);
 }
 
 /**

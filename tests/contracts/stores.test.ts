@@ -1,4 +1,4 @@
-// The contract every BudgetStore keeps, run against the in-memory store, pi's session entries and Claude Code's log:
+// The contract every SessionStore keeps, run against the in-memory store, pi's session entries and Claude Code's log:
 // records come back in the order written, as history, with the prompts between them.
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
-import type { BudgetStore, TimeboxRecord } from "../../src/core/index.ts";
+import type { SessionStore, TimeboxRecord } from "../../src/core/index.ts";
 import { FakePi, FakeSessionFile } from "../adapters/pi/fake-pi.ts";
 import { MemoryStore } from "../support/memory-host.ts";
 
@@ -42,7 +42,7 @@ const SUBAGENT: TimeboxRecord = {
 };
 
 interface StoreUnderTest {
-	store: BudgetStore;
+	store: SessionStore;
 	/** Adds a prompt the way the host's history gets one. */
 	addPrompt(text: string): void;
 	/** The prompt key the host gives that prompt. */

@@ -11,13 +11,13 @@ const fiveTurns = budget({ turnLimit: 5 });
 const twentyTurns = budget({ turnLimit: 20 });
 
 describe("decide", () => {
-	it("returns ok below 80%", () => {
-		expect(decide(fifteenMinutes, START + 11 * MINUTE, 0, false)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, 3, false)).toEqual({ kind: "ok" });
+	it("decide() returns ok below 80%", () => {
+		expect(decide(fifteenMinutes, START + 11 * MINUTE, 0)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, 3)).toEqual({ kind: "ok" });
 	});
 
 	it("returns nudge:warning at exactly 80% time", () => {
-		expect(decide(fifteenMinutes, START + 12 * MINUTE, 0, false)).toEqual({
+		expect(decide(fifteenMinutes, START + 12 * MINUTE, 0)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "3m 0s left of 15m",
@@ -25,7 +25,7 @@ describe("decide", () => {
 	});
 
 	it("returns nudge:warning at 80% turns", () => {
-		expect(decide(fiveTurns, START, 4, false)).toEqual({
+		expect(decide(fiveTurns, START, 4)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "1 prompt left of 5",
@@ -33,36 +33,45 @@ describe("decide", () => {
 	});
 
 	it("returns nudge:critical at 95% turns and at 95% time", () => {
-		expect(decide(twentyTurns, START, 19, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(fifteenMinutes, START + 14.25 * MINUTE, 0, false)).toMatchObject({
+		expect(decide(twentyTurns, START, 19)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(fifteenMinutes, START + 14.25 * MINUTE, 0)).toMatchObject({
 			kind: "nudge",
 			urgency: "critical",
 		});
 	});
 
-	it("returns stop at 100% time, saying the time ran out", () => {
-		expect(decide(fifteenMinutes, START + 15 * MINUTE, 2, false)).toEqual({
+	it("returns stop at 100% time, with the turns used, the time elapsed and the on-stop command", () => {
+		expect(decide({ ...fifteenMinutes, onStopCommand: "lmk" }, START + 15 * MINUTE, 2)).toEqual({
 			kind: "stop",
+			usedTurns: 2,
+			elapsedMs: 15 * MINUTE,
+			onStopCommand: "lmk",
 			summary: { usedTurns: 2, elapsedMs: 15 * MINUTE, timeRanOut: true },
 		});
 	});
 
 	it("returns stop once turns reach the limit, saying the turns ran out", () => {
-		expect(decide(fiveTurns, START + MINUTE, 5, false)).toEqual({
+		expect(decide(fiveTurns, START + MINUTE, 5)).toEqual({
 			kind: "stop",
+			usedTurns: 5,
+			elapsedMs: MINUTE,
+			onStopCommand: null,
 			summary: { usedTurns: 5, elapsedMs: MINUTE, timeRanOut: false },
 		});
-		expect(decide(fiveTurns, START, 9, true)).toMatchObject({ kind: "stop", summary: { usedTurns: 9 } });
+		expect(decide({ ...fiveTurns, softNudgeSent: true }, START, 9)).toMatchObject({
+			kind: "stop",
+			summary: { usedTurns: 9 },
+		});
 	});
 
 	it("stops on either dimension of a combined budget, whichever comes first", () => {
 		const combined = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 3 });
-		expect(decide(combined, START + MINUTE, 3, false)).toMatchObject({ kind: "stop", summary: { timeRanOut: false } });
-		expect(decide(combined, START + 15 * MINUTE, 0, false)).toMatchObject({
+		expect(decide(combined, START + MINUTE, 3)).toMatchObject({ kind: "stop", summary: { timeRanOut: false } });
+		expect(decide(combined, START + 15 * MINUTE, 0)).toMatchObject({
 			kind: "stop",
 			summary: { timeRanOut: true },
 		});
-		expect(decide(combined, START + 15 * MINUTE, 3, false)).toMatchObject({
+		expect(decide(combined, START + 15 * MINUTE, 3)).toMatchObject({
 			kind: "stop",
 			summary: { timeRanOut: true },
 		});
@@ -70,39 +79,42 @@ describe("decide", () => {
 
 	it("lets the worst ratio set the urgency: critical wins over warning", () => {
 		const combined = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 20 });
-		expect(decide(combined, START + 12 * MINUTE, 19, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(combined, START + 14.5 * MINUTE, 16, false)).toMatchObject({ kind: "nudge", urgency: "critical" });
-		expect(decide(combined, START + 12 * MINUTE, 1, false)).toMatchObject({ kind: "nudge", urgency: "warning" });
+		expect(decide(combined, START + 12 * MINUTE, 19)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(combined, START + 14.5 * MINUTE, 16)).toMatchObject({ kind: "nudge", urgency: "critical" });
+		expect(decide(combined, START + 12 * MINUTE, 1)).toMatchObject({ kind: "nudge", urgency: "warning" });
 	});
 
 	it("does not nudge once the nudge was given, but still stops", () => {
-		expect(decide(fifteenMinutes, START + 13 * MINUTE, 0, true)).toEqual({ kind: "ok" });
-		expect(decide(fifteenMinutes, START + 15 * MINUTE, 0, true)).toMatchObject({ kind: "stop" });
+		expect(decide({ ...fifteenMinutes, softNudgeSent: true }, START + 13 * MINUTE, 0)).toEqual({ kind: "ok" });
+		expect(decide({ ...fifteenMinutes, softNudgeSent: true }, START + 15 * MINUTE, 0)).toMatchObject({ kind: "stop" });
 	});
 
 	it("treats a clock that went back, and nonsense counts, as nothing used", () => {
-		expect(decide(fifteenMinutes, START - 60 * MINUTE, 0, false)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, -3, false)).toEqual({ kind: "ok" });
-		expect(decide(fiveTurns, START, Number.NaN, false)).toEqual({ kind: "ok" });
-		expect(decide(fifteenMinutes, Number.NaN, 0, false)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, START - 60 * MINUTE, 0)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, -3)).toEqual({ kind: "ok" });
+		expect(decide(fiveTurns, START, Number.NaN)).toEqual({ kind: "ok" });
+		expect(decide(fifteenMinutes, Number.NaN, 0)).toEqual({ kind: "ok" });
 	});
 });
 
 describe("decideMidRun", () => {
 	it("leaves the turn limit to prompts: used-up turns are not a stop", () => {
-		expect(decideMidRun(fiveTurns, START, 5, false)).toEqual({ kind: "ok" });
-		expect(decideMidRun(fiveTurns, START, 4, false)).toEqual({ kind: "ok" });
+		expect(decideMidRun(fiveTurns, START, 5)).toEqual({ kind: "ok" });
+		expect(decideMidRun(fiveTurns, START, 4)).toEqual({ kind: "ok" });
 	});
 
 	it("nudges and stops on the time limit, showing the turns used", () => {
 		const combined = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 5 });
-		expect(decideMidRun(combined, START + 8 * MINUTE, 1, false)).toEqual({
+		expect(decideMidRun(combined, START + 8 * MINUTE, 1)).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "2m 0s left of 10m",
 		});
-		expect(decideMidRun(combined, START + 10 * MINUTE, 7, true)).toEqual({
+		expect(decideMidRun({ ...combined, softNudgeSent: true }, START + 10 * MINUTE, 7)).toEqual({
 			kind: "stop",
+			usedTurns: 7,
+			elapsedMs: 10 * MINUTE,
+			onStopCommand: null,
 			summary: { usedTurns: 7, elapsedMs: 10 * MINUTE, timeRanOut: true },
 		});
 	});

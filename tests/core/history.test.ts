@@ -52,7 +52,7 @@ describe("foldHistory", () => {
 
 	it("counts the prompts sent after the budget's record, not those before it", () => {
 		expect(foldHistory([prompt("p1"), active(second), prompt("p2"), prompt("p3")])).toEqual({
-			budget: second,
+			budget: { ...second, startTurn: 1 },
 			usedPrompts: 2,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p3",
@@ -91,7 +91,7 @@ describe("foldHistory", () => {
 
 	it("lets the newest budget record win, counting only the prompts after it", () => {
 		expect(foldHistory([active(first), prompt("p1"), active(second), prompt("p2")])).toMatchObject({
-			budget: second,
+			budget: { ...second, startTurn: 1 },
 			usedPrompts: 1,
 			spend: { tokens: 0, cost: 0 },
 		});

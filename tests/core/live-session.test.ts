@@ -8,6 +8,7 @@ import { LiveSession, type LiveSessionPorts } from "../../src/core/live-session.
 import { QUESTION_CLOSED } from "../../src/core/messages.ts";
 import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
 import type { TimeboxRecord } from "../../src/core/records.ts";
+import { EMPTY_SESSION } from "../../src/core/session/index.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import { MemoryLedger, MemoryUI, RecordingStarter, ScriptedUser } from "../support/memory-host.ts";
@@ -56,8 +57,10 @@ function createHost(options: HostOptions = {}) {
 		clock: { now: () => time.now() + skewMs },
 		scheduler: options.scheduler ?? time,
 		onStop,
-		abortRun: () => {
-			aborts++;
+		agent: {
+			abortCurrentTurn: () => {
+				aborts++;
+			},
 		},
 		newBudgetId: () => `budget-${nextId++}`,
 		canAsk: () => user.canAsk,
@@ -246,7 +249,7 @@ describe("loading", () => {
 	it("restores a budget from the history, counts its prompts and arms its timers", () => {
 		const host = createHost({ history: [record(tenMinutes), { kind: "prompt", key: "p1" }] });
 		host.time.jump(MINUTE);
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.ui.notifications).toEqual([
 			{
 				message: "Timebox restored: 9m 0s left (10m budget) | 4 turns left (1/5). On stop it runs: lmk",
@@ -267,7 +270,7 @@ describe("loading", () => {
 			prompt: "p1",
 		});
 		const host = createHost({ history: [record(tenMinutes), { kind: "prompt", key: "p1" }], ledger });
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.ui.notifications).toEqual([
 			{
 				message:
@@ -284,7 +287,7 @@ describe("loading", () => {
 	it("claims a budget whose time ran out while closed as spent, without running its command", () => {
 		const host = createHost({ history: [record(tenMinutes)] });
 		host.time.jump(11 * MINUTE);
-		host.session.load("restore", false);
+		host.session.onSessionStart("restore", false);
 		expect(host.ledger.read("b7").spent).toEqual({
 			usedTurns: 0,
 			elapsedMs: 11 * MINUTE,
@@ -299,14 +302,14 @@ describe("loading", () => {
 		const ledger = new MemoryLedger();
 		ledger.claim({ kind: "off", budgetId: "b7" });
 		const host = createHost({ history: [record(tenMinutes)], ledger });
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.ui.notifications).toEqual([]);
 		expect(host.session.state.standing).toBeNull();
 	});
 
 	it("starts clean from an empty history", () => {
 		const host = createHost();
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.ui.statuses).toEqual([undefined]);
 		expect(host.session.state.standing).toBeNull();
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
@@ -317,7 +320,7 @@ describe("loading", () => {
 		const original = createHost({ ledger });
 		original.session.command("1m -- lmk");
 		const fork = createHost({ history: [...original.history], ledger });
-		fork.session.load("continue", false);
+		fork.session.onSessionStart("continue", false);
 		original.time.advance(MINUTE);
 		fork.time.advance(MINUTE);
 		expect(original.ui.messages("error")).toEqual([idleSpentText(0, "1m 0s")]);
@@ -429,8 +432,8 @@ describe("timers", () => {
 		const host = createHost();
 		host.session.command("15m");
 		host.session.command("20m");
-		host.session.load("restore", false);
-		host.session.load("continue", false);
+		host.session.onSessionStart("restore", false);
+		host.session.onSessionStart("continue", false);
 		host.session.command("5m turns:3");
 		expect(host.time.activeIntervals).toBe(1);
 		expect(host.time.activeTimeouts).toBe(1);
@@ -453,13 +456,13 @@ describe("disposal", () => {
 	it("ignores every event once disposed, clearing the status and every timer", () => {
 		const host = createHost();
 		host.session.command("1m turns:1 -- lmk");
-		host.session.dispose();
+		host.session.onShutdown();
 		expect(host.ui.status).toBeUndefined();
 		expect(host.time.activeIntervals + host.time.activeTimeouts).toBe(0);
 		const seenBefore = host.ui.notifications.length;
 		const statusesBefore = host.ui.statuses.length;
 		host.time.advance(2 * MINUTE);
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.runPrompt("p1")).toEqual(noAnswer());
 		expect(host.runPrompt("p2")).toEqual(noAnswer());
 		expect(host.session.dispatch({ type: "toolCall", prompt: null })).toEqual(noAnswer());
@@ -473,7 +476,7 @@ describe("disposal", () => {
 	it("answers a command that reaches a disposed session: nothing changed, type it again", () => {
 		const host = createHost();
 		host.session.command("15m");
-		host.session.dispose();
+		host.session.onShutdown();
 		host.session.command("off");
 		host.session.command("turns:3");
 		expect(host.ui.notifications.slice(1)).toEqual([
@@ -497,7 +500,7 @@ describe("disposal", () => {
 		const time = new FakeTime(START);
 		const host = createHost({ time, scheduler: uncancellable(time) });
 		host.session.command("10s -- lmk");
-		host.session.dispose();
+		host.session.onShutdown();
 		const statusesBefore = host.ui.statuses.length;
 		time.advance(20_000);
 		expect(host.ui.statuses).toHaveLength(statusesBefore);
@@ -512,7 +515,7 @@ describe("failing ports", () => {
 		const host = createHost();
 		host.user.canAsk = true;
 		host.ports.ask = () => Promise.reject(new Error("dialog gone"));
-		host.session.load("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
+		host.session.onSessionStart("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
 		await host.session.command("turns:1 -- lmk");
 		host.runPrompt("p1");
 		await host.session.handle({ type: "modelCall", prompt: "p2" });
@@ -524,7 +527,7 @@ describe("failing ports", () => {
 		const host = createHost();
 		host.user.canAsk = true;
 		host.user.answers.push(0);
-		host.session.load("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
+		host.session.onSessionStart("restore", false, null, { onLimit: { value: "ask", source: "settings" } });
 		await host.session.command("1m -- lmk");
 		host.session.dispatch({ type: "modelCall", prompt: "p1" });
 		host.time.jump(2 * MINUTE);
@@ -594,13 +597,13 @@ describe("failing ports", () => {
 		const replacing = host.session.command("turns:1");
 		const waitingCommand = host.session.command("turns:5");
 		const waitingCall = host.session.handle({ type: "modelCall", prompt: "p1" });
-		host.session.dispose();
+		host.session.onShutdown();
 		answer(0);
 		await replacing;
 		await waitingCommand;
 		expect(await waitingCall).toEqual(noAnswer());
-		expect(host.session.state.standing?.usedPrompts).toBe(0);
-		expect(host.session.state.standing?.budget.timeLimitMs).toBe(10_000);
+		// The shutdown cleared the session's state, and nothing that waited changed it afterwards.
+		expect(host.session.state).toEqual(EMPTY_SESSION);
 		expect(host.ui.messages()).toEqual(["Timebox set: 10s. On stop it runs: lmk"]);
 	});
 
@@ -610,7 +613,7 @@ describe("failing ports", () => {
 		host.time.advance(MINUTE);
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		const before = host.ui.notifications.length;
-		host.session.dispose();
+		host.session.onShutdown();
 		host.onStop.report({ kind: "exited", problem: "exit code 1" });
 		expect(host.ui.notifications).toHaveLength(before);
 	});
@@ -671,7 +674,7 @@ describe("failing ports", () => {
 		host.ui.setStatus = () => {
 			throw new Error("status bar gone");
 		};
-		host.session.dispose();
+		host.session.onShutdown();
 		expect(host.ui.notifications.at(-1)).toEqual({
 			message: internalError("session shutdown", "status bar gone"),
 			level: "error",
@@ -696,8 +699,8 @@ describe("failing ports", () => {
 		host.ports.store.history = () => {
 			throw new Error("session file unreadable");
 		};
-		host.session.load("restore", true);
-		host.session.load("restore", true);
+		host.session.onSessionStart("restore", true);
+		host.session.onSessionStart("restore", true);
 		expect(host.ui.notifications).toEqual([
 			{ message: internalError("session start", "session file unreadable"), level: "error" },
 		]);
@@ -744,6 +747,6 @@ describe("failing ports", () => {
 		expect(host.onStop.commands).toEqual(["lmk"]);
 		expect(host.aborts).toBe(1);
 		expect(host.session.state.standing?.spent).toEqual({ usedTurns: 0, elapsedMs: 1_000, timeRanOut: true });
-		expect(() => host.session.dispose()).not.toThrow();
+		expect(() => host.session.onShutdown()).not.toThrow();
 	});
 });

@@ -109,8 +109,8 @@ describe("decide properties", () => {
 				fc.nat({ max: 2_000 }),
 				(limits, nudged, elapsed, moreElapsed, turns, moreTurns) => {
 					const b = budget(limits);
-					const before = decide(b, START + elapsed, turns, nudged);
-					const after = decide(b, START + elapsed + moreElapsed, turns + moreTurns, nudged);
+					const before = decide({ ...b, softNudgeSent: nudged }, START + elapsed, turns);
+					const after = decide({ ...b, softNudgeSent: nudged }, START + elapsed + moreElapsed, turns + moreTurns);
 					expect(severity(after)).toBeGreaterThanOrEqual(severity(before));
 				},
 			),

@@ -2,13 +2,14 @@
 // version without an id, or from a newer version) become a budget, an off, or nothing.
 
 import { describe, expect, it } from "vitest";
-import { budgetRecord, isBudgetId, offRecord, parseBudget, parseRecord } from "../../src/core/records.ts";
+import { budgetIdOf, budgetRecord, isBudgetId, offRecord, parseBudget, parseRecord } from "../../src/core/records.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const DAY = 24 * 60 * MINUTE;
 const stored = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 3, onStopCommand: "say hi" });
-/** The budget as the current version writes it. */
-const written = { version: 2, ...stored };
+/** The budget as the current version writes it: without how it stands (the turn count at set, the warning, active). */
+const { startTurn: _startTurn, softNudgeSent: _sent, active: _active, ...terms } = stored;
+const written = { version: 2, ...terms };
 /** A budget as the first version wrote it: no version, no id, runtime flags beside the limits. */
 const firstVersion = {
 	timeLimitMs: 15 * MINUTE,
@@ -21,6 +22,13 @@ const firstVersion = {
 };
 
 describe("writing records", () => {
+	it("names a budget without an id by its start time, as a first-version record is named", () => {
+		const { id: _id, ...unnamed } = stored;
+		expect(budgetIdOf(unnamed)).toBe(`legacy-${START}`);
+		expect(budgetIdOf(stored)).toBe("budget-1");
+		expect(budgetRecord(unnamed).id).toBe(`legacy-${START}`);
+	});
+
 	it("writes a budget with the record version and reads it back unchanged", () => {
 		expect(budgetRecord(stored)).toEqual(written);
 		expect(parseBudget(budgetRecord(stored))).toEqual(stored);
@@ -61,12 +69,15 @@ describe("parseBudget", () => {
 		expect(parseBudget({ ...written, colour: "red", version: 9 })).toEqual(stored);
 	});
 
-	it("names a first-version budget by its start time and drops its runtime flags", () => {
+	it("names a first-version budget by its start time, keeps its turn count at set, and re-derives how it stands", () => {
 		expect(parseBudget(firstVersion)).toEqual({
 			id: `legacy-${START}`,
 			timeLimitMs: 15 * MINUTE,
 			turnLimit: null,
 			startTime: START,
+			startTurn: 4,
+			softNudgeSent: false,
+			active: true,
 			onStopCommand: "lmk",
 		});
 	});
@@ -175,6 +186,9 @@ describe("parseRecord", () => {
 				timeLimitMs: 15 * MINUTE,
 				turnLimit: null,
 				startTime: START,
+				startTurn: 4,
+				softNudgeSent: false,
+				active: true,
 				onStopCommand: "lmk",
 			},
 			legacyStartTurn: 4,

@@ -108,8 +108,11 @@ describe("the decision over four dimensions", () => {
 	const four = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 5, tokenLimit: 1_000, costLimit: 0.01 });
 
 	it("stops on tokens, naming them, with the figures the stop message shows", () => {
-		expect(decide(four, START, 1, false, { tokens: 1_200, cost: 0.004 })).toEqual({
+		expect(decide(four, START, 1, { tokens: 1_200, cost: 0.004 })).toEqual({
 			kind: "stop",
+			usedTurns: 1,
+			elapsedMs: 0,
+			onStopCommand: null,
 			summary: { usedTurns: 1, elapsedMs: 0, timeRanOut: false, limit: "tokens", tokens: 1_200, cost: 0.004 },
 		});
 		expect(spentUsage({ usedTurns: 1, elapsedMs: 0, timeRanOut: false, tokens: 1_200, cost: 0.012 }, four)).toBe(
@@ -118,24 +121,24 @@ describe("the decision over four dimensions", () => {
 	});
 
 	it("stops on cost, and on time or turns as before", () => {
-		expect(decide(four, START, 0, false, { tokens: 0, cost: 0.012 })).toMatchObject({
+		expect(decide(four, START, 0, { tokens: 0, cost: 0.012 })).toMatchObject({
 			kind: "stop",
 			summary: { limit: "cost", cost: 0.012 },
 		});
-		expect(decide(four, START + 10 * MINUTE, 0, false, { tokens: 2_000, cost: 1 })).toMatchObject({
+		expect(decide(four, START + 10 * MINUTE, 0, { tokens: 2_000, cost: 1 })).toMatchObject({
 			summary: { timeRanOut: true },
 		});
-		expect(decide(four, START, 5, false).kind).toBe("stop");
-		expect(decideMidRun(four, START, 5, false).kind).toBe("ok");
+		expect(decide(four, START, 5).kind).toBe("stop");
+		expect(decideMidRun(four, START, 5).kind).toBe("ok");
 	});
 
 	it("nudges on the worst ratio, naming what is left of each limit", () => {
-		expect(decide(four, START, 0, false, { tokens: 850, cost: 0 })).toEqual({
+		expect(decide(four, START, 0, { tokens: 850, cost: 0 })).toEqual({
 			kind: "nudge",
 			urgency: "warning",
 			detail: "10m 0s left of 10m and 5 prompts left of 5 and 150 tokens left of 1k and $0.01 left of $0.01",
 		});
-		expect(decide(four, START, 0, false, { tokens: 0, cost: 0.0096 })).toMatchObject({ urgency: "critical" });
+		expect(decide(four, START, 0, { tokens: 0, cost: 0.0096 })).toMatchObject({ urgency: "critical" });
 	});
 
 	it("never gets milder as time, prompts, tokens or cost grow (property)", () => {
@@ -161,7 +164,7 @@ describe("the decision over four dimensions", () => {
 					cost: Math.max(a.cost, b.cost),
 				};
 				const at = (u: typeof low) =>
-					severity(decide(four, START + u.minutes * MINUTE, u.turns, false, { tokens: u.tokens, cost: u.cost }).kind);
+					severity(decide(four, START + u.minutes * MINUTE, u.turns, { tokens: u.tokens, cost: u.cost }).kind);
 				expect(at(high)).toBeGreaterThanOrEqual(at(low));
 			}),
 			{ numRuns: 300 },

@@ -139,8 +139,10 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 			clock: time,
 			scheduler: time,
 			onStop: runner,
-			abortRun: () => {
-				aborted = true;
+			agent: {
+				abortCurrentTurn: () => {
+					aborted = true;
+				},
 			},
 			newBudgetId: ids,
 			canAsk: () => user.canAsk,
@@ -150,7 +152,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 		const daily = options.daily ? [{ value: options.daily.text, source: "daily", scope: "user" }] : [];
 		const subagents =
 			options.subagents === undefined ? {} : { subagents: { value: options.subagents, source: "settings" } };
-		session.load("restore", true, null, { daily, ...subagents });
+		session.onSessionStart("restore", true, null, { daily, ...subagents });
 		return session;
 	};
 	let session = open();
@@ -186,7 +188,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 		},
 		advance: (ms) => time.advance(ms),
 		async reopen() {
-			session.dispose();
+			session.onShutdown();
 			session = open();
 		},
 		notices: () => ui.notifications.map((n) => ({ message: n.message, level: n.level })),

@@ -12,6 +12,9 @@ export function budget(overrides: Partial<TimeboxBudget> = {}): TimeboxBudget {
 		timeLimitMs: null,
 		turnLimit: null,
 		startTime: START,
+		startTurn: 0,
+		softNudgeSent: false,
+		active: true,
 		onStopCommand: null,
 		...overrides,
 	};

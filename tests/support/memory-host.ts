@@ -3,13 +3,13 @@
 
 import type {
 	BudgetLedger,
-	BudgetStore,
 	HistoryItem,
 	LedgerClaim,
 	LedgerView,
 	NotifyLevel,
 	OnStopOutcome,
 	OnStopStarter,
+	SessionStore,
 	TimeboxRecord,
 	UIBridge,
 } from "../../src/core/index.ts";
@@ -26,7 +26,7 @@ export function sequentialIds(prefix = "budget"): () => string {
 }
 
 /** A session's history in memory: records appended, prompts added by the host. */
-export class MemoryStore implements BudgetStore {
+export class MemoryStore implements SessionStore {
 	readonly items: HistoryItem[] = [];
 	failNextAppend: Error | null = null;
 

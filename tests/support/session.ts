@@ -34,9 +34,23 @@ export const tool = (prompt: string | null = null): SessionEvent => ({ type: "to
 export const RUN_END: SessionEvent = { type: "runEnd" };
 export const TIME_CHECK: SessionEvent = { type: "timeCheck" };
 
-/** A session described flat: its own fields, the budget in force (or none) and how that budget stands. */
+/**
+ * A session described flat: its own fields, the budget in force (or none) and how that budget stands; `nudged` is the
+ * budget's `softNudgeSent`, and a `spent` budget is no longer active.
+ */
 export type SessionOutline = Partial<Omit<SessionState, "standing">> &
-	Partial<Omit<BudgetStanding, "budget">> & { budget?: TimeboxBudget | null };
+	Partial<Omit<BudgetStanding, "budget">> & { budget?: TimeboxBudget | null; nudged?: boolean };
+
+/** The standing with the outline's changes, the budget's flags following `nudged` and `spent`. */
+function standingWith(before: BudgetStanding, change: Omit<SessionOutline, "budget">): BudgetStanding {
+	const { nudged, ...rest } = change;
+	const next = { ...before, ...rest };
+	const flags = {
+		...(nudged === undefined ? {} : { softNudgeSent: nudged }),
+		...("spent" in rest ? { active: rest.spent === null } : {}),
+	};
+	return { ...next, budget: { ...next.budget, ...flags } };
+}
 
 /** The session an outline describes: what it leaves out is as in a session new to the budget. */
 export function session(outline: SessionOutline = {}): SessionState {
@@ -46,7 +60,7 @@ export function session(outline: SessionOutline = {}): SessionState {
 	return {
 		...EMPTY_SESSION,
 		...given,
-		standing: budget ? { ...freshStanding(budget), ...standing } : null,
+		standing: budget ? standingWith(freshStanding(budget), standing) : null,
 	};
 }
 
@@ -55,7 +69,7 @@ export function changed(state: SessionState, outline: Omit<SessionOutline, "budg
 	const { lastPrompt, running, askAtLimit, asking, settings, ...standing } = outline;
 	const own = { lastPrompt, running, askAtLimit, asking, settings };
 	const given = Object.fromEntries(Object.entries(own).filter(([, value]) => value !== undefined));
-	return { ...state, ...given, standing: state.standing ? { ...state.standing, ...standing } : null };
+	return { ...state, ...given, standing: state.standing ? standingWith(state.standing, standing) : null };
 }
 
 /** A session with this budget in force. */

@@ -265,6 +265,9 @@ var claudeCodeHost = {
 import { join as join3 } from "node:path";
 
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
 
 // src/core/amounts.ts
@@ -798,6 +801,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -1232,34 +1241,43 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1430,13 +1448,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1474,7 +1495,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1482,6 +1504,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1546,6 +1569,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1568,11 +1592,13 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
+    budget: budget ? { ...budget, startTurn } : null,
     usedPrompts: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
@@ -1865,12 +1891,13 @@ function planCommand(command3, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command3.timeLimitMs,
         turnLimit: command3.turnLimit,
@@ -1879,6 +1906,7 @@ function planCommand(command3, view) {
         ...spendLimits(command3),
         ...treatment(command3)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command3.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command3.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -2056,11 +2084,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -2081,7 +2110,6 @@ function freshStanding(budget) {
     budget,
     usedPrompts: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -2132,6 +2160,12 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
+function spentStanding(standing2, summary, prompt2) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt2 };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
+}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -2153,6 +2187,7 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result2.agents }, effects: result2.effects };
   }
   const plan = planCommand(parsed, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -2188,7 +2223,17 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
@@ -2204,6 +2249,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2274,7 +2320,7 @@ function startWrapUp(state, standing2, summary, prompt2, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt2), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2361,11 +2407,11 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedPrompts, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2397,7 +2443,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2405,7 +2451,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2415,7 +2461,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt2, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2 });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt2) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2451,6 +2497,13 @@ function onStopReport(command3, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2493,12 +2546,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2514,20 +2566,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
@@ -2539,7 +2590,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId2,
     timeLimitMs: command3.timeLimitMs,
     turnLimit: command3.turnLimit,
@@ -2547,7 +2598,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
     onStopCommand: command3.onStopCommand,
     ...spendLimits(command3),
     ...treatment(command3)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2558,7 +2609,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
+function restoredNotice(budget, now, usedPrompts, spend) {
   const text2 = formatStatus(budget, now, usedPrompts, spend);
   return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
 }
@@ -3027,6 +3078,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3809,7 +3861,7 @@ function loadState(files, now, options = {}) {
 }
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
   const legacy = files.store.lines().flatMap(
     (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
   );

@@ -6,6 +6,9 @@ import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
 
 // src/core/amounts.ts
@@ -591,6 +594,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -1027,34 +1036,43 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1225,13 +1243,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1269,7 +1290,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1277,6 +1299,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1341,6 +1364,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1363,11 +1387,13 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
+    budget: budget ? { ...budget, startTurn } : null,
     usedPrompts: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
@@ -1678,12 +1704,13 @@ function planCommand(command2, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command2.timeLimitMs,
         turnLimit: command2.turnLimit,
@@ -1692,6 +1719,7 @@ function planCommand(command2, view) {
         ...spendLimits(command2),
         ...treatment(command2)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -1869,11 +1897,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -1894,7 +1923,6 @@ function freshStanding(budget) {
     budget,
     usedPrompts: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -1970,6 +1998,12 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
+function spentStanding(standing2, summary, prompt) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
+}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -1991,6 +2025,7 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
   const plan = planCommand(parsed, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -2026,7 +2061,17 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
@@ -2042,6 +2087,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2112,7 +2158,7 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2199,11 +2245,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedPrompts, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2235,7 +2281,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2243,7 +2289,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2253,7 +2299,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2289,6 +2335,13 @@ function onStopReport(command2, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2331,12 +2384,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2352,20 +2404,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2377,7 +2428,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId,
     timeLimitMs: command2.timeLimitMs,
     turnLimit: command2.turnLimit,
@@ -2385,7 +2436,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     onStopCommand: command2.onStopCommand,
     ...spendLimits(command2),
     ...treatment(command2)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2396,7 +2447,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
+function restoredNotice(budget, now, usedPrompts, spend) {
   const text = formatStatus(budget, now, usedPrompts, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
@@ -2865,6 +2916,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3030,7 +3082,7 @@ var LiveSession = class {
       clock: ports.clock,
       onStop: ports.onStop,
       setStatus: (text) => ports.ui.setStatus(text),
-      abortRun: () => ports.abortRun(),
+      abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {}
@@ -3055,10 +3107,10 @@ var LiveSession = class {
     return this.runtime.state;
   }
   /**
-   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
-   * `defaultBudget`, if there is one.
+   * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
+   * session where no budget was ever set gets `defaultBudget`, if there is one.
    */
-  load(mode, announce, defaultBudget = null, settings) {
+  onSessionStart(mode, announce, defaultBudget = null, settings) {
     this.settings = settings ?? this.settings;
     this.guard("session start", () => {
       const history = foldHistory(this.ports.store.history());
@@ -3102,6 +3154,7 @@ var LiveSession = class {
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
+        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
@@ -3199,9 +3252,26 @@ var LiveSession = class {
   canAsk() {
     return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
   }
-  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
-  dispose() {
+  /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
+  onTurnStart() {
+    return this.handle({ type: "timeCheck" });
+  }
+  /**
+   * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
+   * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
+   * or ends; what is left is told at the end of each model call's messages.
+   */
+  onAgentStart() {
+    if (this.disposed || !isActive(this.runtime.state)) return;
+    this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
+  }
+  /**
+   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
+   * is cleared, and everything from now on is ignored. Nothing is written.
+   */
+  onShutdown() {
     this.disposed = true;
+    this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
@@ -3878,17 +3948,34 @@ var PiBudgetStore = class {
   }
   pi;
   context;
+  appendActive(budget) {
+    this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    const named = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
+    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named, disabledAt });
+  }
+  /** The `timebox-active` and `timebox-off` entries of the branch, oldest first, as written (restore checks them). */
+  loadRecords() {
+    return this.history().flatMap((item) => {
+      if (item.kind !== "record") return [];
+      const record = item.record;
+      return record.kind === "active" || record.kind === "off" ? [record] : [];
+    });
+  }
+  /** The user messages of the branch: the session's turns. */
+  countUserMessages() {
+    let turns = 0;
+    for (const item of this.history()) if (item.kind === "prompt") turns++;
+    return turns;
+  }
   append(record) {
     switch (record.kind) {
       case "active":
-        this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
+        this.appendActive(record.budget);
         return;
       case "off":
-        this.pi.appendEntry(OFF_ENTRY_TYPE, {
-          version: record.version,
-          budgetId: record.budgetId,
-          disabledAt: record.disabledAt
-        });
+        this.appendOff(record.disabledAt, record.budgetId);
         return;
       case "subagents":
         this.pi.appendEntry(SUBAGENTS_ENTRY_TYPE, { version: record.version, budgets: record.budgets, at: record.at });
@@ -4099,6 +4186,7 @@ function createTimeboxExtension(deps) {
     const ownAgent = (event) => self === null ? event : { ...event, ...ownAgentTag };
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
+    let systemPromptExtra = "";
     const session = new LiveSession({
       store: self === null ? piStore : {
         append: (record) => {
@@ -4129,7 +4217,13 @@ function createTimeboxExtension(deps) {
       scheduler,
       ...deps.dailyLedger ? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) } : {},
       onStop: deps.onStop,
-      abortRun: () => context.require().abort(),
+      agent: {
+        abortCurrentTurn: () => context.require().abort(),
+        appendSystemPrompt: (extra) => {
+          systemPromptExtra += extra;
+        }
+      },
+      transcript: piStore,
       // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
       // request.
       ...self === null ? {} : { stopAgent: () => context.require().abort() },
@@ -4157,7 +4251,7 @@ function createTimeboxExtension(deps) {
       };
       const settings = readSettings2(sources);
       const shown = ui.record(
-        () => self === null ? session.load("restore", true, readDefaultBudget(sources), settings) : session.load("restore", false, null, {
+        () => self === null ? session.onSessionStart("restore", true, readDefaultBudget(sources), settings) : session.onSessionStart("restore", false, null, {
           ...settings,
           subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
         })
@@ -4172,17 +4266,27 @@ function createTimeboxExtension(deps) {
           contextAtStart: false
         });
       }
-      const restored2 = shown.filter((notice) => notice.level === "info");
-      if (ctx.hasUI && event.reason !== "new" && restored2.length > 0) {
+      const restored = shown.filter((notice) => notice.level === "info");
+      if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
         restoreNoticeAgain = scheduler.setTimeout(() => {
           restoreNoticeAgain = null;
-          for (const notice of restored2) ui.notify(notice.message, notice.level);
+          for (const notice of restored) ui.notify(notice.message, notice.level);
         }, RELOAD_NOTICE_DELAY_MS);
       }
     });
+    pi.on("turn_start", async (_event, ctx) => {
+      context.bind(ctx);
+      await session.onTurnStart();
+    });
+    pi.on("before_agent_start", (event, ctx) => {
+      context.bind(ctx);
+      systemPromptExtra = "";
+      session.onAgentStart();
+      return systemPromptExtra === "" ? void 0 : { systemPrompt: event.systemPrompt + systemPromptExtra };
+    });
     pi.on("session_tree", (_event, ctx) => {
       context.bind(ctx);
-      session.load("restore", false);
+      session.onSessionStart("restore", false);
     });
     pi.on("context", async (event, ctx) => {
       context.bind(ctx);
@@ -4254,7 +4358,7 @@ function createTimeboxExtension(deps) {
       }
       restoreNoticeAgain?.();
       restoreNoticeAgain = null;
-      session.dispose();
+      session.onShutdown();
     });
     pi.registerCommand(
       COMMAND_NAME,

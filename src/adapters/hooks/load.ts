@@ -68,7 +68,7 @@ export function loadState(files: SessionSources, now: number, options: LoadOptio
  */
 export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerView {
 	const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-	if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+	if (budget.id !== undefined && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
 	const legacy = files.store
 		.lines()
 		.flatMap((line) =>

@@ -1,10 +1,10 @@
-// BudgetStore for the hosts whose sessions keep no Timebox records of their own (the hook hosts, opencode): one
+// SessionStore for the hosts whose sessions keep no Timebox records of their own (the hook hosts, opencode): one
 // append-only JSONL file per session under Timebox's data folder, safe to append from parallel processes. It holds the
 // budget records, the prompts counted and what the model calls used.
 
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BudgetStore, HistoryItem, TimeboxRecord } from "../../core/index.ts";
+import type { HistoryItem, SessionStore, TimeboxRecord } from "../../core/index.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
 
 function isFields(value: unknown): value is Record<string, unknown> {
@@ -15,7 +15,7 @@ function isFields(value: unknown): value is Record<string, unknown> {
  * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
  * (`usage`, with how far the transcript was read), one JSON object a line.
  */
-export class SessionLog implements BudgetStore {
+export class SessionLog implements SessionStore {
 	private readonly folder: string;
 	private readonly file: string;
 

@@ -148,11 +148,13 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					// The run ends with the subagents it started, those running in the background too.
 					// A subagent the rules stop has its next tool and call refused, so no request of its goes out.
 					stopAgent: (agent) => tasks.stop(agent, SUBAGENT_STOPPED),
-					abortRun: () => {
-						if (session.refusing) return;
-						for (const id of [sessionId, ...subagentsOf(sessionId)]) {
-							void client.session.abort({ path: { id } }).catch(() => {});
-						}
+					agent: {
+						abortCurrentTurn: () => {
+							if (session.refusing) return;
+							for (const id of [sessionId, ...subagentsOf(sessionId)]) {
+								void client.session.abort({ path: { id } }).catch(() => {});
+							}
+						},
 					},
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
@@ -161,7 +163,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			};
 			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);
 			sessions.set(sessionId, session);
-			session.live.load("continue", true, defaultBudget, settings);
+			session.live.onSessionStart("continue", true, defaultBudget, settings);
 			return session;
 		};
 
@@ -342,12 +344,12 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {
-					sessions.get(event.properties.info.id)?.live.dispose();
+					sessions.get(event.properties.info.id)?.live.onShutdown();
 					sessions.delete(event.properties.info.id);
 				}
 			},
 			dispose: async () => {
-				for (const session of sessions.values()) session.live.dispose();
+				for (const session of sessions.values()) session.live.onShutdown();
 				sessions.clear();
 			},
 		};

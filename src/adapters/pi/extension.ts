@@ -104,6 +104,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
 		/** The pending second showing of what was restored; a shut-down instance shows nothing. */
 		let restoreNoticeAgain: Cancel | null = null;
+		/** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
+		let systemPromptExtra = "";
 		const session = new LiveSession({
 			store:
 				self === null
@@ -142,7 +144,13 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) }
 				: {}),
 			onStop: deps.onStop,
-			abortRun: () => context.require().abort(),
+			agent: {
+				abortCurrentTurn: () => context.require().abort(),
+				appendSystemPrompt: (extra) => {
+					systemPromptExtra += extra;
+				},
+			},
+			transcript: piStore,
 			// The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
 			// request.
 			...(self === null ? {} : { stopAgent: () => context.require().abort() }),
@@ -175,8 +183,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const settings = readSettings(sources);
 			const shown = ui.record(() =>
 				self === null
-					? session.load("restore", true, readDefaultBudget(sources), settings)
-					: session.load("restore", false, null, {
+					? session.onSessionStart("restore", true, readDefaultBudget(sources), settings)
+					: session.onSessionStart("restore", false, null, {
 							...settings,
 							subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE },
 						}),
@@ -202,10 +210,26 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				}, RELOAD_NOTICE_DELAY_MS);
 			}
 		});
+		// A turn begins: the budget is checked (time, tokens, cost) and its status refreshed. Turns are counted, and a spent
+		// budget's stop comes, at the turn's model call (`context`), which knows the prompt it belongs to.
+		pi.on("turn_start", async (_event, ctx) => {
+			context.bind(ctx);
+			await session.onTurnStart();
+		});
+		// The agent is about to start: while a budget is in force its system prompt says so, in words that stay the same
+		// while it is (what is left comes at the end of each call's messages), so the prompt cache holds. The text goes
+		// after the prompt this start builds (the event's): `ctx.getSystemPrompt()` still holds the previous start's
+		// addition, so adding to it would pile the text up start after start.
+		pi.on("before_agent_start", (event, ctx) => {
+			context.bind(ctx);
+			systemPromptExtra = "";
+			session.onAgentStart();
+			return systemPromptExtra === "" ? undefined : { systemPrompt: event.systemPrompt + systemPromptExtra };
+		});
 		// /tree moved to another branch: take that branch's budget and prompts.
 		pi.on("session_tree", (_event, ctx) => {
 			context.bind(ctx);
-			session.load("restore", false);
+			session.onSessionStart("restore", false);
 		});
 		// Before every model call (pi awaits this one): count a new prompt, or stop the run before the call is sent; the
 		// call carries what the model is to read of its budget, at the end of its messages, never in the session file. A
@@ -295,7 +319,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			}
 			restoreNoticeAgain?.();
 			restoreNoticeAgain = null;
-			session.dispose();
+			session.onShutdown();
 		});
 		pi.registerCommand(
 			COMMAND_NAME,

@@ -1,15 +1,21 @@
-// BudgetStore on pi: records are custom session entries, written with pi.appendEntry; the history is the session's
-// current branch, so forks, clones and /tree branches each see the budget and prompts of their own path.
+// BudgetStore, SessionStore and TranscriptBridge on pi: records are custom session entries, written with
+// pi.appendEntry; the history, the records and the user messages are the session's current branch, so forks, clones and
+// /tree branches each see the budget and prompts of their own path.
 
 import type { ExtensionAPI, SessionEntry } from "@mariozechner/pi-coding-agent";
 import {
 	ACTIVE_ENTRY_TYPE,
+	type BudgetRecordData,
 	type BudgetStore,
 	type HistoryItem,
 	OFF_ENTRY_TYPE,
+	RECORD_VERSION,
+	type SessionStore,
 	SUBAGENT_ENTRY_TYPE,
 	SUBAGENTS_ENTRY_TYPE,
+	type TimeboxBudget,
 	type TimeboxRecord,
+	type TranscriptBridge,
 } from "../../core/index.ts";
 import { promptKey } from "./prompt-key.ts";
 import type { SessionContext } from "./session-context.ts";
@@ -42,23 +48,44 @@ function historyItem(entry: SessionEntry): HistoryItem | null {
 }
 
 /** Keeps budget records as `timebox-active` / `timebox-off` entries of the session file. */
-export class PiBudgetStore implements BudgetStore {
+export class PiBudgetStore implements BudgetStore, SessionStore, TranscriptBridge {
 	constructor(
 		private readonly pi: Pick<ExtensionAPI, "appendEntry">,
 		private readonly context: SessionContext,
 	) {}
 
+	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
+		this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
+	}
+
+	appendOff(disabledAt: number, budgetId?: string): void {
+		const named = budgetId === undefined ? {} : { version: RECORD_VERSION, budgetId };
+		this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named, disabledAt });
+	}
+
+	/** The `timebox-active` and `timebox-off` entries of the branch, oldest first, as written (restore checks them). */
+	loadRecords(): TimeboxRecord[] {
+		return this.history().flatMap((item) => {
+			if (item.kind !== "record") return [];
+			const record = item.record as TimeboxRecord; // As the file holds it: restore validates every field.
+			return record.kind === "active" || record.kind === "off" ? [record] : [];
+		});
+	}
+
+	/** The user messages of the branch: the session's turns. */
+	countUserMessages(): number {
+		let turns = 0;
+		for (const item of this.history()) if (item.kind === "prompt") turns++;
+		return turns;
+	}
+
 	append(record: TimeboxRecord): void {
 		switch (record.kind) {
 			case "active":
-				this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
+				this.appendActive(record.budget);
 				return;
 			case "off":
-				this.pi.appendEntry(OFF_ENTRY_TYPE, {
-					version: record.version,
-					budgetId: record.budgetId,
-					disabledAt: record.disabledAt,
-				});
+				this.appendOff(record.disabledAt, record.budgetId);
 				return;
 			case "subagents":
 				this.pi.appendEntry(SUBAGENTS_ENTRY_TYPE, { version: record.version, budgets: record.budgets, at: record.at });

@@ -35,6 +35,7 @@ export function command(
 		return { state: { ...state, subagents: result.agents }, effects: result.effects };
 	}
 	const plan = planCommand(parsed, {
+		...(event.turns === undefined ? {} : { turns: event.turns }),
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
 		usedPrompts: shownPrompts(state),
@@ -73,8 +74,18 @@ export function command(
 				state,
 				standing,
 				plan.reactivate
-					? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null }
-					: { budget: plan.budget, nudged: plan.budget.extensions === standing.budget.extensions && standing.nudged },
+					? {
+							budget: { ...plan.budget, softNudgeSent: false, active: true },
+							spent: null,
+							stoppedPrompt: null,
+							wrapUp: null,
+						}
+					: {
+							budget: {
+								...plan.budget,
+								softNudgeSent: plan.budget.extensions === standing.budget.extensions && standing.budget.softNudgeSent,
+							},
+						},
 			);
 			return {
 				state: next,
@@ -90,6 +101,8 @@ export function command(
 		}
 		case "off": {
 			const next = withNewBudget(state, null);
+			// A spent budget is no longer active: it leaves the session, and nothing is written or claimed for it.
+			if (!plan.write) return { state: next, effects: [status(next, now), reply] };
 			return {
 				state: next,
 				effects: [

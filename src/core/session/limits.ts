@@ -25,9 +25,11 @@ import {
 	type BudgetStanding,
 	counting,
 	graceOf,
+	nudgedBudget,
 	promptKeyOf,
 	type SessionState,
 	shownPrompts,
+	spentStanding,
 	status,
 	stepsOf,
 	type Transition,
@@ -98,11 +100,11 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
 	if (!isPrompt) return checkTime(fresh, now, "modelCall");
 	const budget = active.budget;
-	const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+	const decision = decide(budget, now, active.usedPrompts, active.spend);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
 	const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
-		const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+		const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
 		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
 	}
 	const next = withStanding(fresh, active, counted);
@@ -153,7 +155,7 @@ export function checkTime(
 	const active = counting(state);
 	if (!active) return { state, effects: [status(state, now)] };
 	const budget = active.budget;
-	const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+	const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {
@@ -161,7 +163,7 @@ export function checkTime(
 			}
 			return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
 		case "nudge": {
-			const next = withStanding(state, active, { nudged: true });
+			const next = withStanding(state, active, { budget: nudgedBudget(active) });
 			const warning = nudge(budget, decision.urgency, decision.detail, state.running);
 			return { state: next, effects: [warning, status(next, now)] };
 		}
@@ -183,7 +185,7 @@ function hardStop(
 	refuse: boolean,
 ): Transition {
 	const budget = standing.budget;
-	const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt });
+	const next: SessionState = { ...state, standing: spentStanding(standing, summary, prompt) };
 	const usage = spentUsage(summary, budget);
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);

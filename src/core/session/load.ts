@@ -1,13 +1,12 @@
 // Loading a session: its history and the ledger become the state, with the settings read and a default budget for
-// a session new to Timebox; a budget spent while the session was closed is not restored.
+// a session new to Timebox; a budget whose time ran out while the session was closed is not restored.
 
-import type { Awareness, Spend, TimeboxBudget } from "../budget.ts";
+import { type Awareness, freshBudget, type Spend, type TimeboxBudget } from "../budget.ts";
 import { spendLimits, treatment } from "../command-plan.ts";
-import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, NUDGE_WARNING_RATIO, ON_LIMIT_CHOICES } from "../constants.ts";
-import { decide } from "../decide.ts";
+import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, ON_LIMIT_CHOICES } from "../constants.ts";
+import { spentSummary } from "../decide.ts";
 import type { Effect, SessionEvent } from "../events.ts";
 import { formatStatus } from "../format.ts";
-import { worstRatio } from "../measure.ts";
 import {
 	badDefaultMessage,
 	badOnLimitMessage,
@@ -18,6 +17,7 @@ import {
 	UNUSABLE_RECORD,
 } from "../messages.ts";
 import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
+import { restoreBudget } from "../persist.ts";
 import { budgetRecord } from "../records.ts";
 import { loadSubagents } from "../subagents/load.ts";
 import { once, outcomeId } from "./outcomes.ts";
@@ -59,12 +59,11 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 	}
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const standing: BudgetStanding = {
-		...freshStanding(budget),
+		...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
 		usedPrompts: history.usedPrompts,
 		spend: history.spend,
 		steps: running && event.runningSteps !== undefined && budget.stepLimit !== undefined ? event.runningSteps : null,
 		runningCounted: running && history.lastPromptCounted,
-		nudged: ledger.nudged,
 		spent: ledger.spent,
 		stoppedPrompt: ledger.spent?.prompt ?? null,
 	};
@@ -84,21 +83,22 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 				: null;
 		const wrapping: SessionState = { ...base, standing: { ...standing, wrapUp } };
 		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+		if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
 		return { state: wrapping, effects };
 	}
-	const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-	const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-	if (summary) {
+	// A restored budget expires by time alone: turns, tokens and cost do not change while the session is closed, so a
+	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command and all.
+	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+	if (outcome?.status !== "restored") {
+		const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
 		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
 		// Spent while the session was closed: it is over everywhere, though its on-stop command does not start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
-	const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-	const next: SessionState = { ...base, standing: { ...standing, nudged } };
+	const next: SessionState = { ...base, standing: { ...standing, budget: outcome.budget } };
 	effects.push(status(next, now));
-	if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+	if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
 	return { state: next, effects };
 }
 
@@ -116,7 +116,7 @@ function withDefault(
 			effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }],
 		};
 	}
-	const budget: TimeboxBudget = {
+	const budget = freshBudget({
 		id: newBudgetId,
 		timeLimitMs: command.timeLimitMs,
 		turnLimit: command.turnLimit,
@@ -124,7 +124,7 @@ function withDefault(
 		onStopCommand: command.onStopCommand,
 		...spendLimits(command),
 		...treatment(command),
-	};
+	});
 	const next = withNewBudget(state, budget);
 	return {
 		state: next,
@@ -136,7 +136,7 @@ function withDefault(
 	};
 }
 
-function restored(budget: TimeboxBudget, now: number, usedPrompts: number, spend: Spend): Effect {
+function restoredNotice(budget: TimeboxBudget, now: number, usedPrompts: number, spend: Spend): Effect {
 	const text = formatStatus(budget, now, usedPrompts, spend);
 	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }

@@ -1,20 +1,22 @@
 // A budget's outcomes in the ledger: their names there, what the ledger holds, and the claim a host makes once.
 
-import type { TimeboxBudget } from "../budget.ts";
+import type { BudgetTerms } from "../budget.ts";
 import type { Effect, LedgerClaim, LedgerView } from "../events.ts";
+import { budgetIdOf } from "../records.ts";
 
 /**
  * The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop
  * and warn again, once each time. Turning a budget off is recorded under its id, for every extension.
  */
-export function outcomeId(budget: TimeboxBudget): string {
-	return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+export function outcomeId(budget: BudgetTerms): string {
+	const id = budgetIdOf(budget);
+	return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 
 /** What the ledger holds for a budget as it stands now (its current extension). */
-export function readLedger(ledger: { read(budgetId: string): LedgerView }, budget: TimeboxBudget): LedgerView {
+export function readLedger(ledger: { read(budgetId: string): LedgerView }, budget: BudgetTerms): LedgerView {
 	const outcomes = ledger.read(outcomeId(budget));
-	return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+	return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 
 export function once(claim: LedgerClaim, then: Effect[]): Effect {

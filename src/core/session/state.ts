@@ -35,8 +35,6 @@ export interface BudgetStanding {
 	readonly usedPrompts: number;
 	/** Whether the running prompt is among `usedPrompts` (a prompt does not count against itself while it runs). */
 	readonly runningCounted: boolean;
-	/** Whether the budget's warning was given. */
-	readonly nudged: boolean;
 	/** Tokens and cost the model used under the budget. */
 	readonly spend: Spend;
 	/** Under a step cap: the model calls the latest prompt's run made (null: none counted), and the extra calls granted. */
@@ -90,7 +88,6 @@ export function freshStanding(budget: TimeboxBudget): BudgetStanding {
 		budget,
 		usedPrompts: 0,
 		runningCounted: false,
-		nudged: false,
 		spend: NO_SPEND,
 		steps: null,
 		stepAllowance: 0,
@@ -200,6 +197,19 @@ export function status(state: SessionState, now: number): Effect {
 /** The session under a new budget (or none): the old budget's standing goes whole. */
 export function withNewBudget(state: SessionState, budget: TimeboxBudget | null): SessionState {
 	return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+
+/**
+ * The budget's hard stop (or the start of its wrap-up): the standing records what the stop found and the prompt it
+ * stopped, and the budget is no longer active.
+ */
+export function spentStanding(standing: BudgetStanding, summary: SpentSummary, prompt: string | null): BudgetStanding {
+	return { ...standing, budget: { ...standing.budget, active: false }, spent: summary, stoppedPrompt: prompt };
+}
+
+/** The budget with its warning sent: `softNudgeSent` mirrors the ledger's claim. */
+export function nudgedBudget(standing: BudgetStanding): TimeboxBudget {
+	return { ...standing.budget, softNudgeSent: true };
 }
 
 /** The session with its budget's standing (the one in force) changed. */

@@ -9,6 +9,7 @@ import {
 	type BudgetStanding,
 	graceOf,
 	type SessionState,
+	spentStanding,
 	status,
 	type Transition,
 	type WrapUp,
@@ -39,7 +40,7 @@ export function startWrapUp(
 		outcomeId: outcomeId(budget),
 		onStopCommand: budget.onStopCommand,
 	};
-	const next = withStanding(state, standing, { spent: summary, stoppedPrompt: prompt, wrapUp });
+	const next: SessionState = { ...state, standing: { ...spentStanding(standing, summary, prompt), wrapUp } };
 	const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
 	const effects: Effect[] = [
 		status(next, now),

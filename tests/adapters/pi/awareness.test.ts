@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUDGET_IN_FORCE_PROMPT } from "../../../src/core/index.ts";
 import { MINUTE } from "../../support/budgets.ts";
 import { BASE_SYSTEM_PROMPT, FakePi } from "./fake-pi.ts";
 
@@ -51,7 +52,7 @@ describe("the budget note on every model call", () => {
 		]);
 		expect(run.notes[4]).toContain("Time left: 2m 0s of 10m.");
 		expect(run.notes[5]).toContain("Time left: 30s of 10m.");
-		expect(run.systemPrompt).toBe(BASE_SYSTEM_PROMPT);
+		expect(run.systemPrompt).toBe(BASE_SYSTEM_PROMPT + BUDGET_IN_FORCE_PROMPT);
 		expect(JSON.stringify(pi.file.entries)).not.toContain("TIMEBOX");
 		expect(pi.screen.messages("warning")).toEqual(["Timebox: 2m 0s left of 10m — the model is asked to wrap up."]);
 	});

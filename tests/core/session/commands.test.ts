@@ -2,8 +2,9 @@
 // budget, and the question before a replacement.
 
 import { describe, expect, it } from "vitest";
-import type { TimeboxBudget } from "../../../src/core/budget.ts";
+import { freshBudget, type TimeboxBudget } from "../../../src/core/budget.ts";
 import { USAGE } from "../../../src/core/messages.ts";
+import { budgetRecord } from "../../../src/core/records.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -36,12 +37,17 @@ describe("commands", () => {
 	it("sets a budget: appends its record, shows the status and confirms it", () => {
 		const result = transition(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
 		const set15 = { id: "b1", timeLimitMs: 15 * MINUTE, turnLimit: 3, startTime: START, onStopCommand: "lmk" };
-		expect(result.state).toEqual(session({ budget: set15 }));
+		expect(result.state).toEqual(session({ budget: freshBudget(set15) }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set15 } } },
 			{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)" },
 			{ kind: "notify", message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
 		]);
+	});
+
+	it("keeps the session's user-message count at set as the budget's startTurn, where the host counts it", () => {
+		const result = transition(EMPTY_SESSION, { type: "command", args: "turns:3", newBudgetId: "b1", turns: 7 }, START);
+		expect(result.state.standing?.budget).toMatchObject({ startTurn: 7, softNudgeSent: false, active: true });
 	});
 
 	it("replaces an active budget: the count and the warning start over from the new start time", () => {
@@ -54,7 +60,7 @@ describe("commands", () => {
 			startTime: START + 9 * MINUTE,
 			onStopCommand: null,
 		};
-		expect(result.state).toEqual(session({ lastPrompt: "p4", budget: replacement }));
+		expect(result.state).toEqual(session({ lastPrompt: "p4", budget: freshBudget(replacement) }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...replacement } } },
 			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
@@ -123,7 +129,7 @@ describe("commands", () => {
 		);
 	});
 
-	it("turns a spent budget off and forgets its stopped prompt", () => {
+	it("lets a spent budget go on off, writing and claiming nothing (it is no longer active), and forgets its stopped prompt", () => {
 		const spent = withBudget(threeTurns, {
 			lastPrompt: "p4",
 			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
@@ -131,10 +137,10 @@ describe("commands", () => {
 		});
 		const result = transition(spent, set("cancel"), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p4" }));
-		expect(result.effects[0]).toEqual({
-			kind: "append",
-			record: { kind: "off", version: 2, budgetId: "budget-1", disabledAt: START },
-		});
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{ kind: "notify", message: "Timebox off.", level: "info" },
+		]);
 		expect(transition(result.state, call("p4"), START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
@@ -198,7 +204,7 @@ describe("extend, pause and resume", () => {
 	const info = (message: string): Effect => ({ kind: "notify", message, level: "info" });
 	const record = (b: TimeboxBudget, turnsBefore = 0): Effect => ({
 		kind: "append",
-		record: { kind: "active", budget: { version: 2, ...b, ...(turnsBefore > 0 ? { turnsBefore } : {}) } },
+		record: { kind: "active", budget: { ...budgetRecord(b), ...(turnsBefore > 0 ? { turnsBefore } : {}) } },
 	});
 
 	it("extends the time limit and the prompts, and writes the budget again with the prompts used so far", () => {
@@ -236,7 +242,9 @@ describe("extend, pause and resume", () => {
 			lastPrompt: "p4",
 		});
 		const extended = transition(state, set("+turns:1"), START).state;
-		expect(extended).toMatchObject({ standing: { spent: null, stoppedPrompt: null, nudged: false, usedPrompts: 3 } });
+		expect(extended).toMatchObject({
+			standing: { spent: null, stoppedPrompt: null, budget: { softNudgeSent: false }, usedPrompts: 3 },
+		});
 		const stopped = transition(transition(extended, call("p5"), START).state, call("p6"), START);
 		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
 	});
@@ -329,8 +337,8 @@ describe("extend, pause and resume", () => {
 	it("keeps the warning given through a pause and a resume, and lets it come again after an extension", () => {
 		const warned = withBudget(tenMinutes, { nudged: true });
 		const paused = transition(warned, set("pause"), START).state;
-		expect(paused.standing?.nudged).toBe(true);
-		expect(transition(paused, set("resume"), START).state.standing?.nudged).toBe(true);
-		expect(transition(warned, set("+5m"), START).state.standing?.nudged).toBe(false);
+		expect(paused.standing?.budget.softNudgeSent).toBe(true);
+		expect(transition(paused, set("resume"), START).state.standing?.budget.softNudgeSent).toBe(true);
+		expect(transition(warned, set("+5m"), START).state.standing?.budget.softNudgeSent).toBe(false);
 	});
 });

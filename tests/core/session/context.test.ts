@@ -30,7 +30,7 @@ describe("what each model call carries", () => {
 
 	it("warns once at 80% and gives the model the warning block", () => {
 		const result = transition(withBudget(fiveTurns, { usedPrompts: 4 }), call("p5"), START);
-		expect(result.state.standing?.nudged).toBe(true);
+		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },

@@ -92,7 +92,9 @@ describe("modelCall", () => {
 
 	it("warns when a new prompt reaches 80%, counting it", () => {
 		const result = transition(withBudget(fiveTurns, { usedPrompts: 4, lastPrompt: "p4" }), call("p5"), START);
-		expect(result.state).toMatchObject({ standing: { usedPrompts: 5, nudged: true, runningCounted: true } });
+		expect(result.state).toMatchObject({
+			standing: { usedPrompts: 5, budget: { softNudgeSent: true }, runningCounted: true },
+		});
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
@@ -247,7 +249,7 @@ describe("timeCheck", () => {
 
 	it("warns at 80% once, even while idle", () => {
 		const result = transition(withBudget(tenMinutes), TIME_CHECK, START + 8 * MINUTE);
-		expect(result.state.standing?.nudged).toBe(true);
+		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
 			warning("Timebox: 2m 0s left of 10m — the model will be told at its next call to wrap up."),
 			{ kind: "status", text: "Timebox: 2m 0s left (10m budget) | no turn limit" },

@@ -78,7 +78,7 @@ describe("load, restoring a session (restore mode)", () => {
 		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
 	])("counts the warning as given %s", (_name, b, usedPrompts, elapsed, ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: b, usedPrompts }, { ledger: { nudged: ledgerNudged } });
-		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.nudged).toBe(nudged);
+		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.budget.softNudgeSent).toBe(nudged);
 	});
 
 	it("gives no second warning after restoring past 80%, only the block for the model", () => {
@@ -154,23 +154,53 @@ describe("load, restoring a session (restore mode)", () => {
 		]);
 	});
 
-	it("does not restore a turn budget whose turns are all used, and claims it spent silently when not announcing", () => {
+	it("restores a turn budget whose turns are all used; the next prompt stops it once, and the one after runs", () => {
 		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: fiveTurns, usedPrompts: 5 }, { announce: false }),
-			START,
+			loadEvent({ budget: threeTurns, usedPrompts: 3, lastPrompt: "p3", lastPromptCounted: true }),
+			START + MINUTE,
 		);
-		expect(result.state.standing).toBeNull();
+		expect(result.state.standing?.usedPrompts).toBe(3);
+		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
-			once({
-				kind: "spent",
-				budgetId: "budget-1",
-				summary: { usedTurns: 5, elapsedMs: 0, timeRanOut: false },
-				prompt: null,
-			}),
-			{ kind: "status", text: undefined },
+			{ kind: "status", text: "Timebox: no time limit | 0 turns left (3/3)" },
+			{
+				kind: "notify",
+				message: "Timebox restored: no time limit | 0 turns left (3/3). On stop it runs: lmk",
+				level: "info",
+			},
 		]);
+		const stopped = transition(result.state, call("p4"), START + MINUTE);
+		expect(stopped.effects).toEqual(
+			stopEffects({ usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false }, "p4", "1m 0s", "lmk", true),
+		);
+		const after = transition({ ...stopped.state, running: false }, call("p5"), START + MINUTE);
+		expect(after.effects).toEqual([{ kind: "status", text: SPENT }]);
 	});
+
+	it("restores a budget whose last counted prompt was killed mid-run: the next prompt stops it", () => {
+		// A process killed during prompt 2 of turns:2 left prompt 2 counted and no stop recorded.
+		const event = loadEvent({ budget: budget({ turnLimit: 2 }), usedPrompts: 2, lastPrompt: "p2" });
+		const restored = transition(EMPTY_SESSION, event, START);
+		expect(restored.state.standing?.spent).toBeNull();
+		expect(notices(transition(restored.state, call("p3"), START).effects)).toEqual([spentText(2, "0s")]);
+	});
+
+	it.each([
+		["tokens", budget({ tokenLimit: 100 }), { tokens: 150, cost: 0 }],
+		["cost", budget({ costLimit: 1 }), { tokens: 0, cost: 2 }],
+	])(
+		"restores a budget whose %s are used up, silently when not announcing; the next model call stops it",
+		(_n, b, spend) => {
+			const result = transition(EMPTY_SESSION, loadEvent({ budget: b, spend }, { announce: false }), START);
+			expect(result.state.standing?.spend).toEqual(spend);
+			expect(result.effects).toHaveLength(1);
+			expect(result.effects[0]?.kind).toBe("status");
+			const stopped = transition(result.state, call("p1"), START);
+			expect(stopped.state.standing?.spent).not.toBeNull();
+			expect(stopped.effects.some((effect) => effect.kind === "abort")).toBe(true);
+		},
+	);
 
 	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
 		const event = loadEvent({ budget: restorable, usedPrompts: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
@@ -278,7 +308,7 @@ describe("load, continuing a session (continue mode)", () => {
 	])("takes the warning from the ledger alone (ledger: %s)", (ledgerNudged, nudged) => {
 		const event = loadEvent({ budget: tenMinutes }, { mode: "continue", ledger: { nudged: ledgerNudged } });
 		const { state } = transition(EMPTY_SESSION, event, START + 9 * MINUTE);
-		expect(state.standing?.nudged).toBe(nudged);
+		expect(state.standing?.budget.softNudgeSent).toBe(nudged);
 	});
 });
 
@@ -292,7 +322,7 @@ describe("a default budget for a session new to Timebox", () => {
 	it("sets the default, writes it and says where it came from", () => {
 		const result = transition(EMPTY_SESSION, withDefaultEvent("30m turns:10 -- lmk"), START);
 		const set = { id: "b9", timeLimitMs: 30 * MINUTE, turnLimit: 10, startTime: START, onStopCommand: "lmk" };
-		expect(result.state.standing?.budget).toEqual(set);
+		expect(result.state.standing?.budget).toEqual({ ...set, startTurn: 0, softNudgeSent: false, active: true });
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
 			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },

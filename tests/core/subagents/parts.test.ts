@@ -172,10 +172,10 @@ describe("the subagents' time checks", () => {
 			clock: time,
 			scheduler: time,
 			onStop: new RecordingStarter(),
-			abortRun: () => {},
+			agent: { abortCurrentTurn: () => {} },
 			newBudgetId: sequentialIds(),
 		});
-		live.load("restore", false, null, { subagents: { value: "10s", source: "settings" } });
+		live.onSessionStart("restore", false, null, { subagents: { value: "10s", source: "settings" } });
 		live.dispatch({ type: "agentStart", agent: "a1", parent: null, agentType: "Explore", task: "look around" });
 		live.dispatch({ type: "agentStart", agent: "a2", parent: null, agentType: "Plan", task: "plan" });
 		time.advance(8_000);
@@ -193,7 +193,7 @@ describe("the subagents' time checks", () => {
 		expect(ui.messages("error")).toEqual([
 			"Timebox hit an internal error (stop a subagent): no such subagent. Your session goes on; check the budget with /timebox status.",
 		]);
-		live.dispose();
+		live.onShutdown();
 	});
 });
 

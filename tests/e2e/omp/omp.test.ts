@@ -1,8 +1,9 @@
 // Timebox's pi package inside oh-my-pi (`omp`, the pi fork that runs on Bun), loaded with `omp -e <checkout>`, against a
 // loopback fake of the OpenAI Responses API, in a throwaway HOME: the budget line, the prompt limit, the warning in the
-// request, the time stop of a tool loop with its on-stop command, and a bad budget line.
+// request, the time stop of a tool loop with its on-stop command, a bad budget line, and a turn budget used up and
+// continued in a new process (restored; the next turn stops it once).
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,8 +35,18 @@ afterEach(async () => {
 });
 
 /** `omp -p` with Timebox and the fake provider loaded, in the throwaway HOME, one process for all `prompts`. */
-function ompPrint(prompts: string[]): Promise<RunResult> {
-	const args = ["-e", REPO, "-e", join(root, "fake-provider.ts"), "--model", "fake/fake-model", "-p", ...prompts];
+function ompPrint(prompts: string[], more: string[] = []): Promise<RunResult> {
+	const args = [
+		"-e",
+		REPO,
+		"-e",
+		join(root, "fake-provider.ts"),
+		"--model",
+		"fake/fake-model",
+		...more,
+		"-p",
+		...prompts,
+	];
 	const env = { PATH: `${OMP_BIN_DIR}:${process.env.PATH}`, HOME: join(root, "home") };
 	return runProcess(omp, args, { cwd: join(root, "work"), env, timeoutMs: 120_000 });
 }
@@ -78,5 +89,26 @@ describe("Timebox in oh-my-pi (omp -p)", () => {
 		expect(elapsed).toBeLessThan(15_000);
 		await new Promise((done) => setTimeout(done, 300));
 		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
+	});
+	it("restores a turns:2 budget with both turns used in a new process (--continue), stops the 3rd turn once, answers the 4th", async () => {
+		const fired = join(root, "f");
+		const lines = () => (existsSync(fired) ? readFileSync(fired, "utf8").split("\n").filter(Boolean) : []);
+		api.reply({ text: "ONE" }, { text: "TWO" }, { text: "FOUR" });
+		const first = await ompPrint([`/timebox turns:2 -- echo fired >> '${fired}'`, "turn one"]);
+		expect(first.stdout).toContain("ONE");
+		const second = await ompPrint(["turn two"], ["--continue"]);
+		expect(second.stderr).toContain("[timebox] info: Timebox restored: no time limit | 1 turn left (1/2).");
+		expect(second.stdout).toContain("TWO");
+		const third = await ompPrint(["turn three"], ["--continue"]);
+		expect(third.stderr).toContain("[timebox] info: Timebox restored: no time limit | 0 turns left (2/2).");
+		expect(third.stderr).toMatch(/\[timebox\] error: Timebox budget spent\. Used 2 turns, \d+s\./);
+		expect(third.stderr).not.toContain("already spent");
+		expect(api.requests).toHaveLength(2);
+		await expect.poll(lines).toEqual(["fired"]);
+		const fourth = await ompPrint(["turn four"], ["--continue"]);
+		expect(fourth.stdout).toContain("FOUR");
+		expect(api.requests).toHaveLength(3);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(lines()).toEqual(["fired"]);
 	});
 });

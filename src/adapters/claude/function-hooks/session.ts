@@ -113,7 +113,7 @@ export class ClaudeSession {
 			clock: deps.clock,
 			scheduler: engineScheduler(deps.engine),
 			onStop: engineOnStop(deps.engine),
-			abortRun: () => this.abortRun(),
+			agent: { abortCurrentTurn: () => this.abortRun() },
 			stopAgent: (agent) => this.stopAgent(agent),
 			newBudgetId: deps.newId,
 			terms: deps.terms,
@@ -156,7 +156,7 @@ export class ClaudeSession {
 			...(daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {}),
 			...(subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}),
 		};
-		this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+		this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
 	}
 
 	/** `/timebox <args>`: the reply's text, with no model request. */
@@ -410,7 +410,7 @@ export class ClaudeSession {
 
 	/** The session ends: its timers stop, and every change is written. */
 	async close(): Promise<void> {
-		this.live.dispose();
+		this.live.onShutdown();
 		await this.writeDaily();
 		await this.deps.store.flush();
 	}

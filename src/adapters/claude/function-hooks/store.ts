@@ -6,13 +6,13 @@
 
 import type {
 	BudgetLedger,
-	BudgetStore,
 	Cancel,
 	Clock,
 	HistoryItem,
 	LedgerClaim,
 	LedgerView,
 	Scheduler,
+	SessionStore,
 	TimeboxRecord,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
@@ -53,7 +53,7 @@ function savedSession(value: unknown): SavedSession {
 }
 
 /** The session store and the ledger of one Claude Code session, over `$.store`. */
-export class ModuleStore implements BudgetStore, BudgetLedger {
+export class ModuleStore implements SessionStore, BudgetLedger {
 	private writing: Promise<void> = Promise.resolve();
 	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
 	private queued = false;

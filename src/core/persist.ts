@@ -1,0 +1,46 @@
+// What persists a budget and how it comes back: the records a session keeps, and the restore rule. The core does no
+// I/O: a host keeps the records where it likes (custom session entries, a log file) and hands them back here.
+
+import { NO_SPEND, type Spend, type TimeboxBudget } from "./budget.ts";
+import { NUDGE_WARNING_RATIO } from "./constants.ts";
+import { foldHistory } from "./history.ts";
+import { elapsedMs, safeTurns, worstRatio } from "./measure.ts";
+
+export type { TimeboxRecord } from "./budget.ts";
+
+/** What restoring found: nothing (no budget, or it was turned off), a budget whose time ran out, or the budget. */
+export type RestoreResult =
+	| { status: "none"; budget?: undefined }
+	| { status: "expired"; budget?: undefined }
+	| { status: "restored"; budget: TimeboxBudget };
+
+/**
+ * The restore rule, on the records of a session in the order written and its user-message count now (`turns`): the
+ * newest usable record decides (an `off` means nothing to restore; damaged records are skipped); a budget whose time ran
+ * out is `expired`; any other budget is `restored`, with `softNudgeSent` re-derived from what is used. Turns (like
+ * tokens and cost) do not change while a session is closed: a budget with all its turns used is restored, and the next
+ * turn's start stops it. Never throws, whatever the records hold.
+ * @example restore([{ kind: "active", budget }], budget.startTime + 60_000, 0) // { status: "restored", budget }
+ */
+export function restore(records: readonly unknown[], now: number, turns: number): RestoreResult {
+	const list: readonly unknown[] = Array.isArray(records) ? records : [];
+	const { budget } = foldHistory(list.map((record) => ({ kind: "record", record })));
+	if (!budget) return { status: "none" };
+	return restoreBudget(budget, now, safeTurns(turns) - budget.startTurn, NO_SPEND, false);
+}
+
+/**
+ * The restore rule on a budget found in a session, with what was used under it: `expired` once its time ran out, else
+ * `restored`, active, with `softNudgeSent` true when the warning was claimed (`nudged`) or 80% of any limit is used.
+ */
+export function restoreBudget(
+	budget: TimeboxBudget,
+	now: number,
+	usedTurns: number,
+	spend: Spend,
+	nudged: boolean,
+): RestoreResult {
+	if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+	const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+	return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
+}

@@ -1,6 +1,7 @@
 // The daily budget's values: what a daily budget allows (read from a setting), what the sessions of its scope used
 // today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
 
+import type { DailyAdjustment, DailyUseAdded } from "./events.ts";
 import { safeAmount } from "./measure.ts";
 import { parseCommand, quoteInput } from "./parse.ts";
 
@@ -31,15 +32,6 @@ export interface DailyUse {
 	cost: number;
 	/** How many sessions contributed. */
 	sessions: number;
-}
-
-/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
-export interface DailyAdjustment {
-	addTimeMs: number;
-	addPrompts: number;
-	addTokens: number;
-	addCost: number;
-	off: boolean;
 }
 
 /** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
@@ -145,9 +137,17 @@ export interface DailyLedger {
 	 */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
 	/** Adds what this session used: agent time, tokens, cost. */
-	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
+	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void;
 	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
 	/** Why the ledger cannot be used, once, or null. */
 	problem(): string | null;
 }
+
+/** A host's daily budgets with the ledger they share: what the executor writes today's use to. */
+export interface DailyPort {
+	ledger: DailyLedger;
+	budgets: readonly DailyBudget[];
+}
+
+export type { DailyAdjustment, DailyUseAdded };

@@ -18,7 +18,6 @@ export { NO_SPEND } from "./budget.ts";
 export type { CostReporting } from "./command-plan.ts";
 export * from "./constants.ts";
 export {
-	carryOutDaily,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyEvent,

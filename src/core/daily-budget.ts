@@ -22,6 +22,20 @@ export interface DailyBudget {
 	/** Where it was set, as the user would name it. */
 	source: string;
 	limits: DailyLimits;
+	/** The team whose budget it is, kept in a store every member shares; absent for one user's. */
+	team?: DailyTeam;
+}
+
+/** A team sharing a daily budget: its name, and the time zone whose midnight starts its day. */
+export interface DailyTeam {
+	name: string;
+	zone: string;
+}
+
+/** Who used a team's budget today: a member (`user@machine (host)`) and how many of their sessions. */
+export interface DailyMember {
+	name: string;
+	sessions: number;
 }
 
 /** What the sessions of a scope used today. */
@@ -32,6 +46,8 @@ export interface DailyUse {
 	cost: number;
 	/** How many sessions contributed. */
 	sessions: number;
+	/** Who used a team's budget, by sessions. */
+	members?: readonly DailyMember[];
 }
 
 /** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
@@ -40,6 +56,8 @@ export interface DailyStanding {
 	use: DailyUse;
 	adjustment: DailyAdjustment;
 	dayStart: number;
+	/** Why no new prompt may run now though the budget is not spent (a team's store that cannot be reached). */
+	closed?: string;
 }
 
 export const NO_ADJUSTMENT: DailyAdjustment = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
@@ -111,6 +129,7 @@ export function dailyRatio(standing: DailyStanding): number {
 export function spentDaily(standings: readonly DailyStanding[], prompts: boolean): DailyStanding | null {
 	return (
 		standings.find((standing) => {
+			if (prompts && standing.closed !== undefined) return true;
 			if (standing.adjustment.off) return false;
 			const limits = limitsToday(standing);
 			const { use } = standing;
@@ -136,8 +155,13 @@ export interface DailyLedger {
 	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
 	 */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
-	/** Adds what this session used: agent time, tokens, cost. */
+	/** Adds what this session used: agent time, tokens, cost; a reservation this session holds is settled by it. */
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void;
+	/**
+	 * Reserves what a model call about to start may use, until its answer settles it (`addUse`), or it expires. A ledger
+	 * of one machine, which sees every call as it ends, needs none.
+	 */
+	reserve?(budgets: readonly DailyBudget[]): void;
 	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
 	/** Why the ledger cannot be used, once, or null. */

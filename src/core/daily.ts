@@ -22,8 +22,10 @@ export {
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyLimits,
+	type DailyMember,
 	type DailyPort,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUse,
 	limitsToday,
 	NO_ADJUSTMENT,
@@ -127,6 +129,9 @@ function refusal(standing: DailyStanding): Effect[] {
 	return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
 
+/** What a model call about to start reserves of today's budgets. */
+const RESERVE: Effect = { kind: "reserveDaily" };
+
 /** Adds agent time to today's use, when there is any. */
 function addAgentTime(agentMs: number): Effect[] {
 	return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
@@ -172,19 +177,25 @@ export function dailyTransition(
 			const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
 			return {
 				session: { given: warned.given, runStartedAt: now, stopped: false },
-				effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before)],
+				effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
 				context: warned.modelLines,
 			};
 		}
 		case "duringRun": {
 			const used = event.used ?? { tokens: 0, cost: 0 };
-			const write: Effect[] = event.used ? [{ kind: "addDailyUse", use: event.used }] : [];
 			// A model call of a run that had ended (pi ends a run before it retries a call or re-runs after compaction)
 			// goes on with the same prompt: its time counts again from here.
-			if (session.runStartedAt === null && !event.modelCall) return { ...none, session, effects: write };
+			if (session.runStartedAt === null && !event.modelCall) {
+				return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+			}
 			const startedAt = session.runStartedAt ?? now;
 			// The run's own time so far counts; its own prompt does not count against itself.
 			const running = runTimeToday(startedAt, standings, now);
+			// An answer adds the run's time so far with what its call used, so that other sessions (a team's, on other
+			// machines) see a long run's time at each answer, not only at its end.
+			const write: Effect[] = event.used
+				? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }]
+				: [];
 			const withRun = standings.map((standing) => ({
 				...standing,
 				use: {
@@ -196,7 +207,7 @@ export function dailyTransition(
 				},
 			}));
 			const spent = spentDaily(withRun, false);
-			const resumed = { ...session, runStartedAt: startedAt };
+			const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
 			if (spent && session.stopped) {
 				// The run was stopped already: whatever else it asks for is ended without another word.
 				const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
@@ -206,7 +217,7 @@ export function dailyTransition(
 			const warned = dailyWarnings(withRun, session.given);
 			return {
 				session: { ...resumed, given: warned.given },
-				effects: [...write, ...warned.effects],
+				effects: [...write, ...warned.effects, ...(event.modelCall ? [RESERVE] : [])],
 				context: event.modelCall ? warned.modelLines : [],
 			};
 		}

@@ -185,6 +185,8 @@ export type Effect =
 	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile).
 	 */
 	| { kind: "countPrompt"; limits: readonly (number | null)[]; refused: readonly Effect[] }
+	/** Reserve what the model call about to start may use of today's budgets, until its answer settles it. */
+	| { kind: "reserveDaily" }
 	/** Add what this session used to today's use of its daily budgets. */
 	| { kind: "addDailyUse"; use: DailyUseAdded }
 	/** Add to today's limits of every daily budget of the session, or turn them off until midnight. */

@@ -93,7 +93,12 @@ export function carryOut(
 }
 
 /** The effects that write today's ledger: a failure among them is the daily budget's. */
-const DAILY_WRITES: ReadonlySet<Effect["kind"]> = new Set(["countPrompt", "addDailyUse", "adjustDaily"]);
+const DAILY_WRITES: ReadonlySet<Effect["kind"]> = new Set([
+	"countPrompt",
+	"reserveDaily",
+	"addDailyUse",
+	"adjustDaily",
+]);
 
 function carryOutOne(
 	effect: Effect,
@@ -133,6 +138,9 @@ function carryOutOne(
 		case "countPrompt":
 			if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
 				carryOut(effect.refused, ports, answer, onStopReport);
+			return;
+		case "reserveDaily":
+			ports.daily?.ledger.reserve?.(ports.daily.budgets);
 			return;
 		case "addDailyUse":
 			ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);

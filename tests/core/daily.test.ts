@@ -107,7 +107,7 @@ describe("the daily rules", () => {
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "runEnd" }, later, START).effects).toEqual([]);
 		// pi ends a run before it retries a call: the retried call times the run again, without counting a prompt.
 		const retried = dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, [standing(three)], START);
-		expect(retried).toMatchObject({ effects: [], session: { runStartedAt: START } });
+		expect(retried).toMatchObject({ effects: [{ kind: "reserveDaily" }], session: { runStartedAt: START } });
 		expect(
 			dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: false }, later, START).session.runStartedAt,
 		).toBeNull();
@@ -131,7 +131,7 @@ describe("the daily rules", () => {
 			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3.",
 		]);
 		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
-		expect(again.effects).toEqual([]);
+		expect(again.effects).toEqual([{ kind: "reserveDaily" }]);
 		expect(again.context).toHaveLength(1);
 		const at95 = dailyTransition(
 			again.session,
@@ -157,6 +157,7 @@ describe("the daily rules", () => {
 		]);
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [], START).effects).toEqual([
 			{ kind: "countPrompt", limits: [], refused: [] },
+			{ kind: "reserveDaily" },
 		]);
 	});
 
@@ -186,6 +187,46 @@ describe("the daily rules", () => {
 		expect(idle.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 1, cost: 0 } }]);
 	});
 
+	it("adds a run's time so far at each answer, so that other machines see a long run's time before it ends", () => {
+		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
+		const answered = dailyTransition(
+			run,
+			{ type: "duringRun", modelCall: false, used: { tokens: 5, cost: 0 } },
+			[standing(three)],
+			START + 20_000,
+		);
+		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 5, cost: 0, agentMs: 20_000 } }]);
+		expect(answered.session.runStartedAt).toBe(START + 20_000);
+		const ended = dailyTransition(answered.session, { type: "runEnd" }, [standing(three)], START + 30_000);
+		expect(ended.effects).toEqual([{ kind: "addDailyUse", use: { agentMs: 10_000 } }]);
+	});
+
+	it("refuses a new prompt, and only a new prompt, while a team's store cannot be reached in the closed mode", () => {
+		const closed = { ...standing(three), closed: "Timebox: the store is down; new turns are refused." };
+		const refused = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [closed], START);
+		expect(messages(refused.effects)).toEqual(["Timebox: the store is down; new turns are refused."]);
+		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
+		expect(dailyTransition(run, { type: "duringRun", modelCall: true }, [closed], START).effects).toEqual([
+			{ kind: "reserveDaily" },
+		]);
+	});
+
+	it("names the team, its turns and its midnight when a team's budget is spent", () => {
+		const team = { ...budget("turns:200"), team: { name: "platform", zone: "UTC" } };
+		const spent = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(team, { prompts: 200 })], START);
+		expect(messages(spent.effects)).toEqual([
+			"Timebox: the team's budget for today is spent (200 turns). It resets at midnight UTC.",
+		]);
+		const one = { ...budget("turns:1 2h"), team: { name: "platform", zone: "Europe/Berlin" } };
+		expect(
+			messages(
+				dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(one, { prompts: 1 })], START).effects,
+			),
+		).toEqual([
+			"Timebox: the team's budget for today is spent (2h of agent time and 1 turn). It resets at midnight Europe/Berlin.",
+		]);
+	});
+
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
 		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
 		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).effects)).toBe(true);
@@ -212,6 +253,22 @@ describe("/timebox today", () => {
 			kind: "invalid",
 			reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2).",
 		});
+	});
+
+	it("shows a team's use, who used it by sessions, and when its day resets", () => {
+		const team = { ...budget("turns:8"), team: { name: "platform", zone: "UTC" } };
+		const members = [
+			{ name: "ann@m1 (pi)", sessions: 2 },
+			{ name: "bob@m2 (codex)", sessions: 1 },
+		];
+		expect(todayReport([standing(team, { prompts: 8, sessions: 3, members })]).split("\n")).toEqual([
+			"Timebox today: 1 daily budget.",
+			"The team platform (timebox.daily in settings.json): 8 of 8 turns used, 0 left. Used by 3 sessions. By ann@m1 (pi) 2 sessions, bob@m2 (codex) 1 session. It resets at midnight UTC.",
+		]);
+		const off = standing(team, { sessions: 0 }, { ...NO_ADJUSTMENT, off: true });
+		expect(todayReport([off]).split("\n")[1]).toBe(
+			"The team platform (timebox.daily in settings.json): 0 of 8 turns used, 8 left. Used by no session yet. Off until midnight. It resets at midnight UTC.",
+		);
 	});
 
 	it("shows each limited dimension as used of limit and what is left, no other, and how many sessions used it", () => {

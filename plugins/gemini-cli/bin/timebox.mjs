@@ -662,6 +662,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -1019,15 +1020,24 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 function pluralPrompts2(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count2) {
+  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -1050,7 +1060,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -1060,7 +1070,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -1076,12 +1086,21 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
   const lines = standings.map((standing2) => {
+    if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
     const who = standing2.budget.scope === "user" ? "Every session" : "This project";
     const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -1137,6 +1156,7 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
 function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
@@ -1162,16 +1182,18 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before)],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
-      const write = event.used ? [{ kind: "addDailyUse", use: event.used }] : [];
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session, effects: write };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1183,7 +1205,7 @@ function dailyTransition(session, event, standings, now) {
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
         return { ...none, session: resumed, effects: [...write, ...quiet] };
@@ -1192,7 +1214,7 @@ function dailyTransition(session, event, standings, now) {
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects],
+        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1302,7 +1324,12 @@ function carryOut(effects, ports, answer, onStopReport2) {
   }
   return answer;
 }
-var DAILY_WRITES = /* @__PURE__ */ new Set(["countPrompt", "addDailyUse", "adjustDaily"]);
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1336,6 +1363,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "countPrompt":
       if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
       return;
     case "addDailyUse":
       ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);

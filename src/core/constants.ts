@@ -144,3 +144,24 @@ export const SUBAGENT_CALLS_AFTER_SPENT = 2;
 /** Session entry types of the subagent budget and of a subagent's standing (hosts that keep typed entries, like pi). */
 export const SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 export const SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+
+/** A team's daily budget: the store every member shares (`redis://[user:password@]host:port[/db]`, `rediss://`). */
+export const DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+/** The team whose daily budget the sessions share, in the store. */
+export const TEAM_ENV = "TIMEBOX_TEAM";
+/** The IANA time zone whose midnight starts the team's day; UTC when unset. */
+export const TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+/** What a session does while the store cannot be reached: `open` (count locally, send later) or `closed`. */
+export const DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+/** How long the first call to the team's store may take, the client's load and the connection included. */
+export const TEAM_FIRST_CALL_MS = 3_000;
+/** How long a connection to the team's store may take. */
+export const TEAM_CONNECT_MS = 1_000;
+/** How long one call to the team's store may take once connected. */
+export const TEAM_CALL_MS = 500;
+/** How long a session waits after the store failed before it tries it again. */
+export const TEAM_RETRY_MS = 5_000;
+/** How long a model call's reservation holds if its answer never settles it. */
+export const TEAM_RESERVATION_MS = 10 * 60_000;
+/** How long a team's keys outlive the end of their day, in seconds. */
+export const TEAM_KEYS_OUTLIVE_S = 24 * 3_600;

@@ -27,6 +27,7 @@ export {
 	type DailyStanding,
 	type DailyTeam,
 	type DailyUse,
+	type DailyUseAdded,
 	limitsToday,
 	NO_ADJUSTMENT,
 	parseDailyBudget,

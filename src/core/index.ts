@@ -28,6 +28,7 @@ export {
 	type DailyStanding,
 	type DailyTeam,
 	type DailyUse,
+	type DailyUseAdded,
 	dailyTransition,
 	limitsToday,
 	NO_ADJUSTMENT,

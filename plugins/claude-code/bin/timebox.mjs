@@ -11,33 +11,33 @@ import { join as join2 } from "node:path";
 function silentReply() {
   return { notices: [], context: [], refusal: null, stop: false, answered: false };
 }
-function readHookEvent({ event, sessionId, fields }, dialect) {
-  const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
+  const prompt2 = typeof fields2.prompt === "string" ? fields2.prompt : null;
   const subagents = dialect.subagents;
-  const tool = textField(fields, "tool_name");
-  const input = fields.tool_input;
+  const tool = textField(fields2, "tool_name");
+  const input = fields2.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
     sessionId,
-    promptId: dialect.promptId(fields),
+    promptId: dialect.promptId(fields2),
     prompt: prompt2,
     command: commandWords(prompt2, dialect.command),
-    source: textField(fields, "source"),
-    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
-    agent: subagents ? textField(fields, "agent_id") : null,
-    agentType: subagents ? textField(fields, "agent_type") : null,
+    source: textField(fields2, "source"),
+    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
+    agent: subagents ? textField(fields2, "agent_id") : null,
+    agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    toolUseId: textField(fields, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
+    toolUseId: textField(fields2, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
   };
 }
-function endedOf(subagents, fields) {
-  const ended = subagents.ended(fields);
+function endedOf(subagents, fields2) {
+  const ended = subagents.ended(fields2);
   return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
-function textField(fields, key) {
-  const value = fields[key];
+function textField(fields2, key) {
+  const value = fields2[key];
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 function shownText(reply) {
@@ -219,9 +219,9 @@ var CLAUDE_SUBAGENTS = {
     return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
   },
   // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields) => {
-    const response = fields.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
       return null;
     }
     const result2 = response;
@@ -246,7 +246,7 @@ var claudeCodeHost = {
   read: (input) => readHookEvent(input, {
     roles: ROLES,
     command: COMMAND,
-    promptId: (fields) => textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "prompt_id"),
     transcript: true,
     subagents: CLAUDE_SUBAGENTS
   }),
@@ -307,6 +307,16 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+var TEAM_FIRST_CALL_MS = 3e3;
+var TEAM_CONNECT_MS = 1e3;
+var TEAM_CALL_MS = 500;
+var TEAM_RETRY_MS = 5e3;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -317,8 +327,8 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
   return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
 }
 function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
@@ -685,9 +695,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount = safeAmount(dollars);
-  if (amount >= 1) return `$${amount.toFixed(2)}`;
-  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count2) {
   return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
@@ -1505,8 +1515,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+function optionalFields(fields2) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -3203,9 +3213,9 @@ var CODEX_SUBAGENTS = {
     agentType: textField(input, "agent_type") ?? "default",
     task: textField(input, "message") ?? textField(input, "task_name") ?? ""
   } : null,
-  ended: (fields) => {
-    const agent = textField(fields, "agent_id");
-    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  ended: (fields2) => {
+    const agent = textField(fields2, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
   },
   endReachesParent: false
 };
@@ -3223,7 +3233,7 @@ var codexCliHost = {
     roles: ROLES2,
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
-    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
     transcript: false,
     subagents: CODEX_SUBAGENTS
   }),
@@ -3341,258 +3351,13 @@ import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
 import { join as join8 } from "node:path";
 
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync as closeSync2,
-  fstatSync,
-  mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  readdirSync as readdirSync2,
-  readSync as readSync2,
-  rmSync,
-  statSync as statSync2,
-  writeFileSync as writeFileSync2,
-  writeSync
-} from "node:fs";
-import { homedir } from "node:os";
-import { join as join5 } from "node:path";
-
-// src/adapters/daily/ledger.ts
-function stateDirIn(stateHome, home) {
-  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
-}
-function localDay(ms) {
-  const date = new Date(ms);
-  const pad = (value) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-function dayStartOf(ms) {
-  const date = new Date(ms);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-function numberOr(value) {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-}
-var NOTHING_NEW = [];
-function readOn(files, file, offset) {
-  const size = files.size(file);
-  if (size <= offset) return { lines: NOTHING_NEW, offset };
-  const text2 = files.read(file, offset, size - offset);
-  const end = text2.lastIndexOf("\n");
-  if (end < 0) return { lines: [], offset };
-  const lines = [];
-  for (const raw of text2.slice(0, end).split("\n")) {
-    try {
-      lines.push(JSON.parse(raw));
-    } catch {
-    }
-  }
-  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
-}
-function fieldsOf2(value) {
-  return typeof value === "object" && value !== null ? value : {};
-}
-function takeUse(cache, line) {
-  const fields = fieldsOf2(line);
-  if (typeof fields.session === "string") cache.sessions.add(fields.session);
-  cache.agentMs += numberOr(fields.agentMs);
-  cache.tokens += numberOr(fields.tokens);
-  cache.cost += numberOr(fields.cost);
-}
-function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
-  const caches = /* @__PURE__ */ new Map();
-  const pruned = /* @__PURE__ */ new Set();
-  let trouble = null;
-  let told = false;
-  const guard = (fallback, action) => {
-    try {
-      return action();
-    } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
-      return fallback;
-    }
-  };
-  const cacheOf = (scope) => {
-    const day = localDay(clock.now());
-    const scopeDir = files.join(dir, "daily", scopeName(scope));
-    const key = `${scope}\0${day}`;
-    let cache = caches.get(key);
-    if (!cache) {
-      const folder = files.join(scopeDir, day);
-      cache = {
-        folder,
-        useFile: files.join(folder, "use.jsonl"),
-        adjustFile: files.join(folder, "adjust.jsonl"),
-        useOffset: 0,
-        adjustOffset: 0,
-        agentMs: 0,
-        tokens: 0,
-        cost: 0,
-        sessions: /* @__PURE__ */ new Set(),
-        adjustment: { ...NO_ADJUSTMENT },
-        prompts: 0
-      };
-      files.makeDir(cache.folder);
-      caches.set(key, cache);
-      if (!pruned.has(key)) {
-        pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
-      }
-    }
-    return cache;
-  };
-  const refresh = (cache) => {
-    const use = readOn(files, cache.useFile, cache.useOffset);
-    cache.useOffset = use.offset;
-    for (const line of use.lines) takeUse(cache, line);
-    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
-    cache.adjustOffset = adjust.offset;
-    for (const line of adjust.lines) {
-      const fields = fieldsOf2(line);
-      const now = cache.adjustment;
-      cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
-        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr(fields.addTurns),
-        addTokens: now.addTokens + numberOr(fields.addTokens),
-        addCost: now.addCost + numberOr(fields.addCost),
-        off: now.off || fields.off === true
-      };
-    }
-    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
-  };
-  const appendUse = (cache, line) => {
-    const text2 = `${JSON.stringify(line)}
-`;
-    const { before, after } = files.append(cache.useFile, text2);
-    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
-      cache.useOffset = after;
-      takeUse(cache, line);
-    }
-  };
-  return {
-    standings(budgets) {
-      return guard(
-        [],
-        () => budgets.map((budget) => {
-          const cache = cacheOf(budget.scope);
-          refresh(cache);
-          return {
-            budget,
-            use: {
-              agentMs: cache.agentMs,
-              prompts: cache.prompts,
-              tokens: cache.tokens,
-              cost: cache.cost,
-              sessions: cache.sessions.size
-            },
-            adjustment: cache.adjustment,
-            dayStart: dayStartOf(clock.now())
-          };
-        })
-      );
-    },
-    countPrompt(budgets, limits) {
-      return guard(true, () => {
-        for (const [index, budget] of budgets.entries()) {
-          const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
-          for (; ; ) {
-            const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
-            const file = files.join(cache.folder, `prompt-${next}`);
-            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
-`);
-            cache.prompts = next;
-            if (created) {
-              appendUse(cache, { session: sessionId });
-              break;
-            }
-          }
-        }
-        return true;
-      });
-    },
-    addUse(budgets, use) {
-      guard(void 0, () => {
-        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
-      });
-    },
-    adjust(budget, adjustment) {
-      guard(void 0, () => {
-        const { addPrompts, ...rest } = adjustment;
-        const line = { session: sessionId, ...rest, addTurns: addPrompts };
-        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
-`);
-      });
-    },
-    problem() {
-      if (trouble === null || told) return null;
-      told = true;
-      return trouble;
-    }
-  };
-}
-
-// src/adapters/node/daily-ledger.ts
-function dailyStateDir(env) {
-  return join5(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
-}
-function scopeFolder(scope) {
-  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
-}
-var nodeDailyFiles = {
-  join: join5,
-  makeDir: (path) => {
-    mkdirSync2(path, { recursive: true });
-  },
-  list: (path) => readdirSync2(path),
-  remove: (path) => rmSync(path, { recursive: true, force: true }),
-  exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
-  size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
-  read(path, offset, length) {
-    const fd = openSync2(path, "r");
-    try {
-      const buffer = Buffer.alloc(length);
-      const read = readSync2(fd, buffer, 0, length, offset);
-      return buffer.subarray(0, read).toString("utf8");
-    } finally {
-      closeSync2(fd);
-    }
-  },
-  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  append(path, text2) {
-    const fd = openSync2(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync2(fd);
-    }
-  },
-  createExclusive(path, text2) {
-    try {
-      writeFileSync2(path, text2, { flag: "wx" });
-      return true;
-    } catch (error) {
-      if (error.code === "EEXIST") return false;
-      throw error;
-    }
-  }
-};
-function createDailyLedger(dir, sessionId, clock) {
-  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
-}
-
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { linkSync, mkdirSync as mkdirSync2, readFileSync as readFileSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join5 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join6(dir, `${budgetId}.${kind}.json`);
+  return join5(dir, `${budgetId}.${kind}.json`);
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
@@ -3611,16 +3376,16 @@ function readJson(file) {
     return {};
   }
 }
-function numberOr2(value, fallback) {
+function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 function createFileLedger(dir, link = linkSync) {
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync3(dir, { recursive: true });
+      mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
 `, { flag: "wx" });
       try {
         link(draft, file);
@@ -3629,22 +3394,22 @@ function createFileLedger(dir, link = linkSync) {
         if (error.code === "EEXIST") return false;
         throw error;
       } finally {
-        rmSync2(draft, { force: true });
+        rmSync(draft, { force: true });
       }
     },
     read(budgetId) {
       if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
       const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields = spent && isRecord2(spent.summary) ? spent.summary : {};
+      const fields2 = spent && isRecord2(spent.summary) ? spent.summary : {};
       return {
         spent: spent ? {
-          usedTurns: numberOr2(fields.usedTurns, 0),
-          elapsedMs: numberOr2(fields.elapsedMs, 0),
-          timeRanOut: fields.timeRanOut === true,
-          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          usedTurns: numberOr(fields2.usedTurns, 0),
+          elapsedMs: numberOr(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
@@ -3655,83 +3420,83 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
-import { join as join7 } from "node:path";
+import { appendFileSync, mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
 
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
 var count = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
-function readLogLine(fields) {
-  const kind = fields.kind;
-  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+function readLogLine(fields2) {
+  const kind = fields2.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
   if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
   }
   switch (kind) {
     case "usage":
-      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
     case "transcript":
-      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
-      return { kind, at: atOf(fields) };
+      return { kind, at: atOf(fields2) };
     case "untold":
-      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
     case "daily-warned":
-      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
     case "claim":
-      return claimLine(fields);
+      return claimLine(fields2);
     case "spent":
-      return count(fields.budgetStart) ? {
+      return count(fields2.budgetStart) ? {
         kind,
-        budgetStart: fields.budgetStart,
-        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
-        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
-        promptId: text(fields.promptId) ? fields.promptId : null
+        budgetStart: fields2.budgetStart,
+        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
-      return text(fields.agentType) && text(fields.task) ? {
+      return text(fields2.agentType) && text(fields2.task) ? {
         kind,
-        id: text(fields.id) ? fields.id : null,
-        agent: text(fields.agent) ? fields.agent : null,
-        agentType: fields.agentType,
-        task: fields.task,
-        at: atOf(fields)
+        id: text(fields2.id) ? fields2.id : null,
+        agent: text(fields2.agent) ? fields2.agent : null,
+        agentType: fields2.agentType,
+        task: fields2.task,
+        at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
-      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
-      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
-      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
     default:
       return null;
   }
 }
-function atOf(fields) {
-  return count(fields.at) ? fields.at : 0;
+function atOf(fields2) {
+  return count(fields2.at) ? fields2.at : 0;
 }
-function usageLine(fields, responseId) {
+function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count(fields.tokens) ? fields.tokens : 0,
-    ...count(fields.cost) ? { cost: fields.cost } : {},
-    ...count(fields.at) ? { at: fields.at } : {},
-    ...count(fields.offset) ? { offset: fields.offset } : {}
+    tokens: count(fields2.tokens) ? fields2.tokens : 0,
+    ...count(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count(fields2.at) ? { at: fields2.at } : {},
+    ...count(fields2.offset) ? { offset: fields2.offset } : {}
   };
 }
-function claimLine(fields) {
-  const claim2 = fields.claim;
+function claimLine(fields2) {
+  const claim2 = fields2.claim;
   if (typeof claim2 !== "object" || claim2 === null) return null;
   const { kind, budgetId } = claim2;
   if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
-  return { kind: "claim", claim: claim2, at: atOf(fields) };
+  return { kind: "claim", claim: claim2, at: atOf(fields2) };
 }
 
 // src/adapters/node/session-log.ts
@@ -3742,8 +3507,8 @@ var SessionLog = class {
   folder;
   file;
   constructor(dataDir, sessionId) {
-    this.folder = join7(dataDir, "sessions");
-    this.file = join7(this.folder, `${sessionId}.jsonl`);
+    this.folder = join6(dataDir, "sessions");
+    this.file = join6(this.folder, `${sessionId}.jsonl`);
   }
   append(record) {
     this.appendLine({ ...record });
@@ -3823,11 +3588,690 @@ var SessionLog = class {
   }
   /** Appends one line; a single small append is written whole even when hooks run in parallel. */
   appendLine(line) {
-    mkdirSync4(this.folder, { recursive: true });
+    mkdirSync3(this.folder, { recursive: true });
     appendFileSync(this.file, `${JSON.stringify(line)}
 `, { encoding: "utf8", flag: "a" });
   }
 };
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  closeSync as closeSync2,
+  fstatSync,
+  mkdirSync as mkdirSync4,
+  openSync as openSync2,
+  readdirSync as readdirSync2,
+  readSync as readSync2,
+  rmSync as rmSync2,
+  statSync as statSync2,
+  writeFileSync as writeFileSync3,
+  writeSync
+} from "node:fs";
+import { homedir } from "node:os";
+import { join as join7 } from "node:path";
+
+// src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function numberOr2(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text2 = files.read(file, offset, size - offset);
+  const end = text2.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text2.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
+}
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields2 = fieldsOf2(line);
+  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
+  cache.agentMs += numberOr2(fields2.agentMs);
+  cache.tokens += numberOr2(fields2.tokens);
+  cache.cost += numberOr2(fields2.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields2 = fieldsOf2(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
+        addTokens: now.addTokens + numberOr2(fields2.addTokens),
+        addCost: now.addCost + numberOr2(fields2.addCost),
+        off: now.off || fields2.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text2 = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text2);
+    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  return join7(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join: join7,
+  makeDir: (path) => {
+    mkdirSync4(path, { recursive: true });
+  },
+  list: (path) => readdirSync2(path),
+  remove: (path) => rmSync2(path, { recursive: true, force: true }),
+  exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync2(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync2(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync2(fd);
+    }
+  },
+  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
+  append(path, text2) {
+    const fd = openSync2(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync2(fd);
+    }
+  },
+  createExclusive(path, text2) {
+    try {
+      writeFileSync3(path, text2, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
+}
+
+// src/adapters/team/bridge.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+}
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /** Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation. */
+  use: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]) end
+redis.call('HDEL', KEYS[4], ARGV[2])
+join()
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var CLIENT_BUNDLE = "timebox-redis.js";
+var REPLY_BYTES = 256 * 1024;
+var WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const flag = new Int32Array(buffer, 0, 2);
+const bytes = new Uint8Array(buffer, 8);
+const encoder = new TextEncoder();
+let client = null;
+let connecting = null;
+function reply(id, answer) {
+  let text = encoder.encode(JSON.stringify(answer));
+  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
+}
+async function connect() {
+  const loaded = await import(clientUrl);
+  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectMs,
+    commandTimeout: callMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  redis.on("error", () => {});
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
+  return redis;
+}
+parentPort.on("message", async ({ id, script, keys, args }) => {
+  try {
+    if (client === null) {
+      connecting ??= connect();
+      try {
+        client = await connecting;
+      } finally {
+        connecting = null;
+      }
+    }
+    reply(id, { ok: true, value: await client[script](...keys, ...args) });
+  } catch (error) {
+    reply(id, { ok: false, error: String((error && error.message) || error) });
+  }
+});
+`;
+function clientLocation(entry) {
+  const bundled = new URL(CLIENT_BUNDLE, entry);
+  if (existsSync2(bundled)) return bundled.href;
+  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
+}
+function openSyncStore(url, clientUrl, connectMs, callMs) {
+  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
+  const flag = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer, 8);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+  });
+  worker.unref();
+  worker.on("error", () => {
+  });
+  let last = 0;
+  const decoder = new TextDecoder();
+  return {
+    call(script, keys, args, timeoutMs) {
+      const id = ++last;
+      worker.postMessage({ id, script, keys, args });
+      const deadline = performance.now() + timeoutMs;
+      for (; ; ) {
+        const seen = Atomics.load(flag, 0);
+        if (seen === id) break;
+        const left = deadline - performance.now();
+        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        Atomics.wait(flag, 0, seen, left);
+      }
+      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    }
+  };
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+function teamDay(ms, zone) {
+  const date = zoneDate(ms, zone);
+  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  return {
+    day,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+}
+function zoneDate(ms, zone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric"
+  }).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/ledger.ts
+var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+  }
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  store = null;
+  calledOnce = false;
+  /** Until when the store is not tried again after it failed (epoch ms), or null while it answers. */
+  downUntil = null;
+  why = null;
+  trouble = null;
+  told = false;
+  unsent = NOTHING_UNSENT;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage() } : {};
+      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
+    }
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount(use.get("addTimeMs")),
+      addPrompts: amount(use.get("addPrompts")),
+      addTokens: amount(use.get("addTokens")),
+      addCost: amount(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost)),
+        sessions: amount(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
+  }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.send(added)) return;
+    this.unsent = {
+      prompts: this.unsent.prompts,
+      agentMs: this.unsent.agentMs + added.agentMs,
+      tokens: this.unsent.tokens + added.tokens,
+      cost: this.unsent.cost + added.cost
+    };
+    this.local.addUse(budgets, use);
+  }
+  reserve() {
+    this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.trouble !== null && !this.told) {
+      this.told = true;
+      return this.trouble;
+    }
+    return this.local.problem();
+  }
+  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
+  send(use) {
+    const all = {
+      prompts: use.prompts + this.unsent.prompts,
+      agentMs: use.agentMs + this.unsent.agentMs,
+      tokens: use.tokens + this.unsent.tokens,
+      cost: use.cost + this.unsent.cost
+    };
+    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
+    if (reply.ok) this.unsent = NOTHING_UNSENT;
+    return reply.ok;
+  }
+  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
+  call(script, args) {
+    const now = this.clock.now();
+    if (this.downUntil !== null && now < this.downUntil) return { ok: false, error: this.why ?? "" };
+    const day = teamDay(now, this.config.zone);
+    const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+    const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
+    this.calledOnce = true;
+    let reply;
+    try {
+      this.store ??= this.open();
+      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (!reply.ok) {
+      this.down(reply.error);
+      return reply;
+    }
+    const wasDown = this.downUntil !== null;
+    this.downUntil = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) this.send(NOTHING_UNSENT);
+    return reply;
+  }
+  /** The store failed: said once per session, without its password; not tried again for a while. */
+  down(error) {
+    const why = this.hidden(error);
+    this.why = why;
+    this.downUntil = this.clock.now() + TEAM_RETRY_MS;
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage() {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${this.why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
+}
+function saying(warning, ledger) {
+  let told = false;
+  return {
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
+    }
+  };
+}
+function openDailyLedger(options) {
+  const { env, sessionId, clock } = options;
+  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  if (warning !== null) return saying(warning, local);
+  if (config === null) return local;
+  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(config, open, local, sessionId, clock);
+}
 
 // src/adapters/hooks/handle.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
@@ -4266,13 +4710,13 @@ function parseHookInput(text2, event) {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
-  const fields = value;
-  const { hook_event_name: named = event, session_id: sessionId } = fields;
+  const fields2 = value;
+  const { hook_event_name: named = event, session_id: sessionId } = fields2;
   if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named, sessionId, fields };
+  return { event: named, sessionId, fields: fields2 };
 }
 
 // src/adapters/hooks/watcher.ts
@@ -4310,12 +4754,13 @@ function option(args, name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : void 0;
 }
-function dailyOf(env, sessionId, clock) {
+function dailyOf(env, sessionId, clock, host) {
   const text2 = env[DAILY_ENV]?.trim();
   if (!text2) return {};
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
+  return { daily: { ledger, budgets: [budget] } };
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -4332,7 +4777,7 @@ async function watch(rest, env, deps) {
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock),
+    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
     ...subagentsOf(env)
   };
   try {
@@ -4389,7 +4834,7 @@ async function runCli(args, stdin2, env, deps) {
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
-      ...dailyOf(env, event.sessionId, deps.clock),
+      ...dailyOf(env, event.sessionId, deps.clock, host.name),
       ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),

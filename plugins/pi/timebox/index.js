@@ -75,6 +75,16 @@ var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
 var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+var TEAM_FIRST_CALL_MS = 3e3;
+var TEAM_CONNECT_MS = 1e3;
+var TEAM_CALL_MS = 500;
+var TEAM_RETRY_MS = 5e3;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -85,8 +95,8 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
   return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
 }
 function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
@@ -453,9 +463,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount = safeAmount(dollars);
-  if (amount >= 1) return `$${amount.toFixed(2)}`;
-  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count) {
   return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -1275,8 +1285,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+function optionalFields(fields2) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -3287,22 +3297,154 @@ var LiveSession = class {
   }
 };
 
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null;
+}
+function readJson(file) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text);
+    return isRecord(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim2) {
+      const file = fileOf(dir, claim2.budgetId, claim2.kind);
+      mkdirSync(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`, { flag: "wx" });
+      try {
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      } finally {
+        rmSync(draft, { force: true });
+      }
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields2 = spent && isRecord(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr(fields2.usedTurns, 0),
+          elapsedMs: numberOr(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
+    }
+  };
+}
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+var nodeScheduler = {
+  setTimeout(callback, delayMs) {
+    const timer = setTimeout(callback, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+  setInterval(callback, intervalMs) {
+    const timer = setInterval(callback, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+};
+
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn) {
+  return {
+    start(command2, report) {
+      const shown = quoteInput(command2);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
+
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
 import {
   closeSync,
   fstatSync,
-  mkdirSync,
+  mkdirSync as mkdirSync2,
   openSync,
   readdirSync,
   readSync,
-  rmSync,
+  rmSync as rmSync2,
   statSync,
-  writeFileSync,
+  writeFileSync as writeFileSync2,
   writeSync
 } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join as join2 } from "node:path";
 
 // src/adapters/daily/ledger.ts
 function stateDirIn(stateHome, home) {
@@ -3317,7 +3459,7 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function numberOr(value) {
+function numberOr2(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
@@ -3340,11 +3482,11 @@ function fieldsOf(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields = fieldsOf(line);
-  if (typeof fields.session === "string") cache.sessions.add(fields.session);
-  cache.agentMs += numberOr(fields.agentMs);
-  cache.tokens += numberOr(fields.tokens);
-  cache.cost += numberOr(fields.cost);
+  const fields2 = fieldsOf(line);
+  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
+  cache.agentMs += numberOr2(fields2.agentMs);
+  cache.tokens += numberOr2(fields2.tokens);
+  cache.cost += numberOr2(fields2.cost);
 }
 function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
@@ -3395,15 +3537,15 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields = fieldsOf(line);
+      const fields2 = fieldsOf(line);
       const now = cache.adjustment;
       cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
         // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr(fields.addTurns),
-        addTokens: now.addTokens + numberOr(fields.addTokens),
-        addCost: now.addCost + numberOr(fields.addCost),
-        off: now.off || fields.off === true
+        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
+        addTokens: now.addTokens + numberOr2(fields2.addTokens),
+        addCost: now.addCost + numberOr2(fields2.addCost),
+        off: now.off || fields2.off === true
       };
     }
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
@@ -3483,18 +3625,18 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  return join(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+  return join2(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
 }
 var nodeDailyFiles = {
-  join,
+  join: join2,
   makeDir: (path) => {
-    mkdirSync(path, { recursive: true });
+    mkdirSync2(path, { recursive: true });
   },
   list: (path) => readdirSync(path),
-  remove: (path) => rmSync(path, { recursive: true, force: true }),
+  remove: (path) => rmSync2(path, { recursive: true, force: true }),
   exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
@@ -3520,7 +3662,7 @@ var nodeDailyFiles = {
   },
   createExclusive(path, text) {
     try {
-      writeFileSync(path, text, { flag: "wx" });
+      writeFileSync2(path, text, { flag: "wx" });
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -3532,168 +3674,435 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
-// src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync2, readFileSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join2 } from "node:path";
-function fileOf(dir, budgetId, kind) {
-  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join2(dir, `${budgetId}.${kind}.json`);
+// src/adapters/team/bridge.ts
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
 }
-function isRecord(value) {
-  return typeof value === "object" && value !== null;
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /** Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation. */
+  use: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]) end
+redis.call('HDEL', KEYS[4], ARGV[2])
+join()
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var CLIENT_BUNDLE = "timebox-redis.js";
+var REPLY_BYTES = 256 * 1024;
+var WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const flag = new Int32Array(buffer, 0, 2);
+const bytes = new Uint8Array(buffer, 8);
+const encoder = new TextEncoder();
+let client = null;
+let connecting = null;
+function reply(id, answer) {
+  let text = encoder.encode(JSON.stringify(answer));
+  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
 }
-function readJson(file) {
-  let text;
+async function connect() {
+  const loaded = await import(clientUrl);
+  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectMs,
+    commandTimeout: callMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  redis.on("error", () => {});
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
   try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return null;
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw error;
   }
+  return redis;
+}
+parentPort.on("message", async ({ id, script, keys, args }) => {
   try {
-    const value = JSON.parse(text);
-    return isRecord(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-function numberOr2(value, fallback) {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-function createFileLedger(dir, link = linkSync) {
-  return {
-    claim(claim2) {
-      const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync2(dir, { recursive: true });
-      const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+    if (client === null) {
+      connecting ??= connect();
       try {
-        link(draft, file);
-        return true;
-      } catch (error) {
-        if (error.code === "EEXIST") return false;
-        throw error;
+        client = await connecting;
       } finally {
-        rmSync2(draft, { force: true });
+        connecting = null;
       }
-    },
-    read(budgetId) {
-      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
-      const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields = spent && isRecord(spent.summary) ? spent.summary : {};
-      return {
-        spent: spent ? {
-          usedTurns: numberOr2(fields.usedTurns, 0),
-          elapsedMs: numberOr2(fields.elapsedMs, 0),
-          timeRanOut: fields.timeRanOut === true,
-          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
-          prompt: typeof spent.prompt === "string" ? spent.prompt : null
-        } : null,
-        off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
-      };
+    }
+    reply(id, { ok: true, value: await client[script](...keys, ...args) });
+  } catch (error) {
+    reply(id, { ok: false, error: String((error && error.message) || error) });
+  }
+});
+`;
+function clientLocation(entry) {
+  const bundled = new URL(CLIENT_BUNDLE, entry);
+  if (existsSync(bundled)) return bundled.href;
+  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
+}
+function openSyncStore(url, clientUrl, connectMs, callMs) {
+  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
+  const flag = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer, 8);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+  });
+  worker.unref();
+  worker.on("error", () => {
+  });
+  let last = 0;
+  const decoder = new TextDecoder();
+  return {
+    call(script, keys, args, timeoutMs) {
+      const id = ++last;
+      worker.postMessage({ id, script, keys, args });
+      const deadline = performance.now() + timeoutMs;
+      for (; ; ) {
+        const seen = Atomics.load(flag, 0);
+        if (seen === id) break;
+        const left = deadline - performance.now();
+        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        Atomics.wait(flag, 0, seen, left);
+      }
+      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     }
   };
 }
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-var nodeScheduler = {
-  setTimeout(callback, delayMs) {
-    const timer = setTimeout(callback, delayMs);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-  setInterval(callback, intervalMs) {
-    const timer = setInterval(callback, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+function teamDay(ms, zone) {
+  const date = zoneDate(ms, zone);
+  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  return {
+    day,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+}
+function zoneDate(ms, zone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric"
+  }).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/ledger.ts
+var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text) {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+  }
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  store = null;
+  calledOnce = false;
+  /** Until when the store is not tried again after it failed (epoch ms), or null while it answers. */
+  downUntil = null;
+  why = null;
+  trouble = null;
+  told = false;
+  unsent = NOTHING_UNSENT;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage() } : {};
+      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
+    }
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount(use.get("addTimeMs")),
+      addPrompts: amount(use.get("addPrompts")),
+      addTokens: amount(use.get("addTokens")),
+      addCost: amount(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost)),
+        sessions: amount(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
+  }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.send(added)) return;
+    this.unsent = {
+      prompts: this.unsent.prompts,
+      agentMs: this.unsent.agentMs + added.agentMs,
+      tokens: this.unsent.tokens + added.tokens,
+      cost: this.unsent.cost + added.cost
+    };
+    this.local.addUse(budgets, use);
+  }
+  reserve() {
+    this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.trouble !== null && !this.told) {
+      this.told = true;
+      return this.trouble;
+    }
+    return this.local.problem();
+  }
+  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
+  send(use) {
+    const all = {
+      prompts: use.prompts + this.unsent.prompts,
+      agentMs: use.agentMs + this.unsent.agentMs,
+      tokens: use.tokens + this.unsent.tokens,
+      cost: use.cost + this.unsent.cost
+    };
+    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
+    if (reply.ok) this.unsent = NOTHING_UNSENT;
+    return reply.ok;
+  }
+  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
+  call(script, args) {
+    const now = this.clock.now();
+    if (this.downUntil !== null && now < this.downUntil) return { ok: false, error: this.why ?? "" };
+    const day = teamDay(now, this.config.zone);
+    const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+    const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
+    this.calledOnce = true;
+    let reply;
+    try {
+      this.store ??= this.open();
+      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (!reply.ok) {
+      this.down(reply.error);
+      return reply;
+    }
+    const wasDown = this.downUntil !== null;
+    this.downUntil = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) this.send(NOTHING_UNSENT);
+    return reply;
+  }
+  /** The store failed: said once per session, without its password; not tried again for a while. */
+  down(error) {
+    const why = this.hidden(error);
+    this.why = why;
+    this.downUntil = this.clock.now() + TEAM_RETRY_MS;
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage() {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${this.why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text.trim() || "no answer";
   }
 };
 
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
 }
-function createShellStarter(spawnProcess = spawn) {
+function saying(warning, ledger) {
+  let told = false;
   return {
-    start(command2, report) {
-      const shown = quoteInput(command2);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
-      try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
     }
   };
 }
-
-// src/adapters/pi/budget-note.ts
-var BUDGET_NOTE_TYPE = "timebox";
-function withBudgetNote(messages, blocks, now) {
-  if (blocks.length === 0) return void 0;
-  messages.push({
-    role: "custom",
-    customType: BUDGET_NOTE_TYPE,
-    content: blocks.join("\n\n"),
-    display: false,
-    timestamp: now
-  });
-  return { messages };
-}
-
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
-function argumentCompletions(prefix) {
-  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
-  const wordStart = prefix.search(/\S*$/);
-  const head = prefix.slice(0, wordStart);
-  const word = prefix.slice(wordStart).toLowerCase();
-  const earlier = head.trim().toLowerCase().split(/\s+/);
-  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
-  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
-}
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
+function openDailyLedger(options) {
+  const { env, sessionId, clock } = options;
+  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  if (warning !== null) return saying(warning, local);
+  if (config === null) return local;
+  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(config, open, local, sessionId, clock);
 }
 
 // src/adapters/pi/defaults.ts
@@ -3714,6 +4123,9 @@ function settingsField(file, field) {
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
+}
+function readTeamSettings(globalSettings) {
+  return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
 }
 function settingsDefault(file) {
   const value = settingsField(file, "default");
@@ -3761,6 +4173,41 @@ function readDefaultBudget(sources) {
   const global = settingsDefault(sources.globalSettings);
   if (global !== null) return { text: global, source: `${SETTINGS_KEY}.default in ${sources.globalSettings}` };
   return null;
+}
+
+// src/adapters/pi/budget-note.ts
+var BUDGET_NOTE_TYPE = "timebox";
+function withBudgetNote(messages, blocks, now) {
+  if (blocks.length === 0) return void 0;
+  messages.push({
+    role: "custom",
+    customType: BUDGET_NOTE_TYPE,
+    content: blocks.join("\n\n"),
+    display: false,
+    timestamp: now
+  });
+  return { messages };
+}
+
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+function argumentCompletions(prefix) {
+  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
+  const wordStart = prefix.search(/\S*$/);
+  const head = prefix.slice(0, wordStart);
+  const word = prefix.slice(wordStart).toLowerCase();
+  const earlier = head.trim().toLowerCase().split(/\s+/);
+  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
 }
 
 // src/adapters/pi/live-scheduler.ts
@@ -3867,9 +4314,9 @@ var SessionContext = class {
 };
 
 // src/adapters/pi/usage.ts
-function numberIn(fields, key) {
-  if (typeof fields !== "object" || fields === null) return 0;
-  const value = fields[key];
+function numberIn(fields2, key) {
+  if (typeof fields2 !== "object" || fields2 === null) return 0;
+  const value = fields2[key];
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 function usageOf(message) {
@@ -3997,7 +4444,7 @@ function historyOf(entries, leafId = null) {
 }
 
 // src/adapters/pi/subagents.ts
-import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
@@ -4005,8 +4452,8 @@ var SUBAGENT_TOOL = "subagent";
 var PARENT_SOURCE = "the main agent's subagent budget";
 function spawnRequestOf(tool, input) {
   if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields = input;
-  return typeof fields.agent === "string" && typeof fields.task === "string" ? { agentType: fields.agent, task: fields.task } : null;
+  const fields2 = input;
+  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
 }
 function identityFor(toolCallId, request, budget) {
   const base = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
@@ -4019,8 +4466,8 @@ function identityOf(env) {
   try {
     const value = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const fields = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields;
+    const fields2 = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
     if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
     if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
     if (budget !== null && typeof budget !== "string") return null;
@@ -4061,7 +4508,7 @@ function writeSessionStop(identity) {
   }
 }
 function sessionStopped(identity) {
-  return existsSync(identity.stop);
+  return existsSync2(identity.stop);
 }
 function forget(identity) {
   rmSync3(identity.stop, { force: true });
@@ -4352,7 +4799,14 @@ var index_default = createTimeboxExtension({
   newBudgetId: randomUUID2,
   env: process.env,
   globalSettings: () => join5(getAgentDir(), "settings.json"),
-  dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock)
+  dailyLedger: (sessionId) => openDailyLedger({
+    env: process.env,
+    sessionId,
+    clock: systemClock,
+    host: "pi",
+    settings: readTeamSettings(join5(getAgentDir(), "settings.json")),
+    entry: import.meta.url
+  })
 });
 export {
   index_default as default

@@ -3981,12 +3981,15 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
   });
   worker.unref();
-  worker.on("error", () => {
+  let died = null;
+  worker.on("error", (error) => {
+    died = `the client stopped: ${error.message}`;
   });
   let last = 0;
   const decoder = new TextDecoder();
   return {
     call(script, keys, args, timeoutMs) {
+      if (died !== null) return { ok: false, error: died };
       const id = ++last;
       worker.postMessage({ id, script, keys, args });
       const deadline = performance.now() + timeoutMs;
@@ -4104,9 +4107,8 @@ var TeamLedger = class {
   clock;
   store = null;
   calledOnce = false;
-  /** Until when the store is not tried again after it failed (epoch ms), or null while it answers. */
-  downUntil = null;
-  why = null;
+  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+  failed = null;
   trouble = null;
   told = false;
   unsent = NOTHING_UNSENT;
@@ -4118,7 +4120,7 @@ var TeamLedger = class {
     const day = teamDay(this.clock.now(), this.config.zone);
     const reply = this.call("read", []);
     if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage() } : {};
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
       return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
     }
     const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
@@ -4203,7 +4205,7 @@ var TeamLedger = class {
   /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
   call(script, args) {
     const now = this.clock.now();
-    if (this.downUntil !== null && now < this.downUntil) return { ok: false, error: this.why ?? "" };
+    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
     const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
     const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
@@ -4216,25 +4218,27 @@ var TeamLedger = class {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
     if (!reply.ok) {
-      this.down(reply.error);
-      return reply;
+      return { ok: false, error: this.down(reply.error) };
     }
-    const wasDown = this.downUntil !== null;
-    this.downUntil = null;
-    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) this.send(NOTHING_UNSENT);
+    const wasDown = this.failed !== null;
+    this.failed = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
+      this.send(NOTHING_UNSENT);
+      if (script === "read") return this.call(script, args);
+    }
     return reply;
   }
-  /** The store failed: said once per session, without its password; not tried again for a while. */
+  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
   down(error) {
     const why = this.hidden(error);
-    this.why = why;
-    this.downUntil = this.clock.now() + TEAM_RETRY_MS;
+    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
     const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
     this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage() {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${this.why}), so new turns are refused until it answers.`;
+  closedMessage(why) {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {

@@ -100,11 +100,16 @@ export function openSyncStore(url: string, clientUrl: string, connectMs: number,
 		workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer },
 	});
 	worker.unref();
-	worker.on("error", () => {});
+	// A worker that died (its client threw outside a call) answers nothing more: every call fails at once.
+	let died: string | null = null;
+	worker.on("error", (error) => {
+		died = `the client stopped: ${error.message}`;
+	});
 	let last = 0;
 	const decoder = new TextDecoder();
 	return {
 		call(script, keys, args, timeoutMs) {
+			if (died !== null) return { ok: false, error: died };
 			const id = ++last;
 			worker.postMessage({ id, script, keys, args });
 			const deadline = performance.now() + timeoutMs;

@@ -49,9 +49,8 @@ function amount(text: string | undefined): number {
 export class TeamLedger implements DailyLedger {
 	private store: SyncStore | null = null;
 	private calledOnce = false;
-	/** Until when the store is not tried again after it failed (epoch ms), or null while it answers. */
-	private downUntil: number | null = null;
-	private why: string | null = null;
+	/** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+	private failed: { why: string; until: number } | null = null;
 	private trouble: string | null = null;
 	private told = false;
 	private unsent: Unsent = NOTHING_UNSENT;
@@ -72,7 +71,7 @@ export class TeamLedger implements DailyLedger {
 		const day = teamDay(this.clock.now(), this.config.zone);
 		const reply = this.call("read", []);
 		if (!reply.ok) {
-			const closed = this.config.failure === "closed" ? { closed: this.closedMessage() } : {};
+			const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
 			return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
 		}
 		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value)
@@ -166,7 +165,7 @@ export class TeamLedger implements DailyLedger {
 	/** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
 	private call(script: ScriptName, args: readonly (string | number)[]): StoreReply {
 		const now = this.clock.now();
-		if (this.downUntil !== null && now < this.downUntil) return { ok: false, error: this.why ?? "" };
+		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
 		const day = teamDay(now, this.config.zone);
 		const common = [Math.ceil(day.end / 1000) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
 		const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
@@ -179,30 +178,33 @@ export class TeamLedger implements DailyLedger {
 			reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
 		if (!reply.ok) {
-			this.down(reply.error);
-			return reply;
+			return { ok: false, error: this.down(reply.error) };
 		}
-		const wasDown = this.downUntil !== null;
-		this.downUntil = null;
-		if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) this.send(NOTHING_UNSENT);
+		const wasDown = this.failed !== null;
+		this.failed = null;
+		if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
+			// Back: what was used meanwhile goes to the team's day first, and a read reads it back.
+			this.send(NOTHING_UNSENT);
+			if (script === "read") return this.call(script, args);
+		}
 		return reply;
 	}
 
-	/** The store failed: said once per session, without its password; not tried again for a while. */
-	private down(error: string): void {
+	/** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
+	private down(error: string): string {
 		const why = this.hidden(error);
-		this.why = why;
-		this.downUntil = this.clock.now() + TEAM_RETRY_MS;
+		this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
 		const goesOn =
 			this.config.failure === "closed"
 				? "new turns are refused until it answers"
 				: "this machine counts today's use on its own until it answers, then sends it to the team";
 		this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+		return why;
 	}
 
 	/** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-	private closedMessage(): string {
-		return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${this.why}), so new turns are refused until it answers.`;
+	private closedMessage(why: string): string {
+		return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 	}
 
 	/** An error's text without the store's password or full address. */

@@ -56,13 +56,17 @@ async function connect() {
     enableOfflineQueue: false,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
-  redis.on("error", () => {});
+  let said = null;
+  redis.on("error", (error) => {
+    said = error.message;
+  });
   for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw error;
+    // What the store said (a wrong password) rather than that the connection closed after it.
+    throw new Error(said ?? error.message);
   }
   return redis;
 }

@@ -32,7 +32,7 @@ const BUDGET: DailyBudget = {
 };
 
 /** One daily event as a session carries it out: today's standings read, the rules stepped, their writes made. */
-function step(port: DailyPort, session: DailySession, event: DailyEvent): DailySession {
+export function step(port: DailyPort, session: DailySession, event: DailyEvent): DailySession {
 	const result = dailyTransition(session, event, port.ledger.standings(port.budgets), Date.now());
 	const ports = {
 		daily: port,

@@ -311,9 +311,10 @@ var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
 var TEAM_ENV = "TIMEBOX_TEAM";
 var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
 var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
-var TEAM_FIRST_CALL_MS = 3e3;
 var TEAM_CONNECT_MS = 1e3;
-var TEAM_CALL_MS = 500;
+var TEAM_CALL_MS = 2e3;
+var TEAM_FIRST_CALL_MS = 3e4;
+var TEAM_WAIT_MS = 1e4;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -3939,15 +3940,20 @@ async function connect() {
     commandTimeout: callMs,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
+    enableReadyCheck: false,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
-  redis.on("error", () => {});
+  let said = null;
+  redis.on("error", (error) => {
+    said = error.message;
+  });
   for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw error;
+    // What the store said (a wrong password) rather than that the connection closed after it.
+    throw new Error(said ?? error.message);
   }
   return redis;
 }
@@ -4208,7 +4214,7 @@ var TeamLedger = class {
     if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
     const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
-    const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
+    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
     this.calledOnce = true;
     let reply;
     try {

@@ -54,6 +54,7 @@ async function connect() {
     commandTimeout: callMs,
     maxRetriesPerRequest: 0,
     enableOfflineQueue: false,
+    enableReadyCheck: false,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
   let said = null;

@@ -12,11 +12,11 @@ import {
 	type DailyStanding,
 	type DailyUseAdded,
 	NO_ADJUSTMENT,
-	TEAM_CALL_MS,
 	TEAM_FIRST_CALL_MS,
 	TEAM_KEYS_OUTLIVE_S,
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
+	TEAM_WAIT_MS,
 } from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
@@ -168,7 +168,7 @@ export class TeamLedger implements DailyLedger {
 		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
 		const day = teamDay(now, this.config.zone);
 		const common = [Math.ceil(day.end / 1000) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
-		const timeout = this.calledOnce ? TEAM_CALL_MS : TEAM_FIRST_CALL_MS;
+		const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
 		this.calledOnce = true;
 		let reply: StoreReply;
 		try {

@@ -9,10 +9,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
 	type DailyBudget,
 	NO_ADJUSTMENT,
-	TEAM_CALL_MS,
 	TEAM_FIRST_CALL_MS,
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
+	TEAM_WAIT_MS,
 } from "../../../src/core/index.ts";
 import { MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
 
@@ -88,7 +88,7 @@ describe("a team's daily ledger", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		ann.standings(budgets);
 		ann.standings(budgets);
-		expect(store.calls.map((call) => call.timeoutMs)).toEqual([TEAM_FIRST_CALL_MS, TEAM_CALL_MS]);
+		expect(store.calls.map((call) => call.timeoutMs)).toEqual([TEAM_FIRST_CALL_MS, TEAM_WAIT_MS]);
 	});
 });
 

@@ -63,6 +63,8 @@ describe("a team's daily budget on real pi", () => {
 		);
 		const answered = runs.filter((run) => run.stdout.includes("You asked:"));
 		const refused = runs.filter((run) => run.stderr.includes(`[timebox] error: ${SPENT}`));
+		// Every process reached the store: none counted on its own machine.
+		expect(runs.filter((run) => run.stderr.includes("cannot be reached"))).toEqual([]);
 		expect(answered).toHaveLength(8);
 		expect(refused).toHaveLength(10);
 		for (const run of refused) expect(run.stdout).not.toContain("You asked:");

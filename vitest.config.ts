@@ -74,6 +74,7 @@ export default defineConfig({
 				"src/adapters/gemini/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/codex/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/opencode/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
+				"src/adapters/team/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 			},
 		},
 	},

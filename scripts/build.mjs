@@ -88,6 +88,33 @@ async function bundle(entry, banner, platform, external = []) {
 	return output.text;
 }
 
+/**
+ * The Redis client (ioredis) of a team's daily budget, minified, beside each Node entry (the hook script's, pi's
+ * extension, which opencode's entry uses too): a package installed from a repository has no node_modules. Only a
+ * session with a store set loads it, in a worker thread.
+ */
+const CLIENT_NAME = "timebox-redis.js";
+const CLIENT_BANNER =
+	"// ioredis, MIT licence (github.com/redis/ioredis), bundled by npm run build for Timebox's team budget. Do not edit.";
+
+async function clientBundle() {
+	const result = await build({
+		absWorkingDir: ROOT,
+		stdin: { contents: 'export { default } from "ioredis";', resolveDir: ROOT, sourcefile: "timebox-redis.js" },
+		bundle: true,
+		minify: true,
+		platform: "node",
+		format: "esm",
+		target: "node20",
+		banner: { js: CLIENT_BANNER },
+		legalComments: "none",
+		charset: "utf8",
+		write: false,
+		logLevel: "warning",
+	});
+	return result.outputFiles[0].text;
+}
+
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
 async function moduleBundle() {
 	const text = await bundle(MODULE_ENTRY, MODULE_BANNER, "neutral");
@@ -106,6 +133,8 @@ async function generated() {
 		files.set(path, script);
 		files.set(join(dirname(path), GATE_NAME), gate);
 	}
+	const client = await clientBundle();
+	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), CLIENT_NAME), client);
 	files.set(MODULE_BUNDLE, await moduleBundle());
 	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED));
 	for (const [path, update] of Object.entries(MANIFESTS)) {

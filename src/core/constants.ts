@@ -144,3 +144,29 @@ export const SUBAGENT_CALLS_AFTER_SPENT = 2;
 /** Session entry types of the subagent budget and of a subagent's standing (hosts that keep typed entries, like pi). */
 export const SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 export const SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+
+/** A team's daily budget: the store every member shares (`redis://[user:password@]host:port[/db]`, `rediss://`). */
+export const DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+/** The team whose daily budget the sessions share, in the store. */
+export const TEAM_ENV = "TIMEBOX_TEAM";
+/** The IANA time zone whose midnight starts the team's day; UTC when unset. */
+export const TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+/** What a session does while the store cannot be reached: `open` (count locally, send later) or `closed`. */
+export const DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+/** How long the client may take to connect to the team's store (a store that cannot be reached fails at once). */
+export const TEAM_CONNECT_MS = 1_000;
+/** How long the store may take to answer one call (a call on localhost takes well under 1 ms). */
+export const TEAM_CALL_MS = 2_000;
+/**
+ * How long a session waits for its first call's answer at most: the worker's start and the client's load come first,
+ * which take seconds on a machine busy starting many agents at once. The client's own timeouts above bound the network.
+ */
+export const TEAM_FIRST_CALL_MS = 30_000;
+/** How long a session waits for any later call's answer at most, beyond the client's own timeouts. */
+export const TEAM_WAIT_MS = 10_000;
+/** How long a session waits after the store failed before it tries it again. */
+export const TEAM_RETRY_MS = 5_000;
+/** How long a model call's reservation holds if its answer never settles it. */
+export const TEAM_RESERVATION_MS = 10 * 60_000;
+/** How long a team's keys outlive the end of their day, in seconds. */
+export const TEAM_KEYS_OUTLIVE_S = 24 * 3_600;

@@ -1,6 +1,7 @@
 // The daily budget's values: what a daily budget allows (read from a setting), what the sessions of its scope used
 // today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
 
+import type { DailyAdjustment, DailyUseAdded } from "./events.ts";
 import { safeAmount } from "./measure.ts";
 import { parseCommand, quoteInput } from "./parse.ts";
 
@@ -21,6 +22,20 @@ export interface DailyBudget {
 	/** Where it was set, as the user would name it. */
 	source: string;
 	limits: DailyLimits;
+	/** The team whose budget it is, kept in a store every member shares; absent for one user's. */
+	team?: DailyTeam;
+}
+
+/** A team sharing a daily budget: its name, and the time zone whose midnight starts its day. */
+export interface DailyTeam {
+	name: string;
+	zone: string;
+}
+
+/** Who used a team's budget today: a member (`user@machine (host)`) and how many of their sessions. */
+export interface DailyMember {
+	name: string;
+	sessions: number;
 }
 
 /** What the sessions of a scope used today. */
@@ -31,15 +46,8 @@ export interface DailyUse {
 	cost: number;
 	/** How many sessions contributed. */
 	sessions: number;
-}
-
-/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
-export interface DailyAdjustment {
-	addTimeMs: number;
-	addPrompts: number;
-	addTokens: number;
-	addCost: number;
-	off: boolean;
+	/** Who used a team's budget, by sessions. */
+	members?: readonly DailyMember[];
 }
 
 /** A daily budget as it stands now: today's use and adjustments, and when today began (local midnight, epoch ms). */
@@ -48,6 +56,8 @@ export interface DailyStanding {
 	use: DailyUse;
 	adjustment: DailyAdjustment;
 	dayStart: number;
+	/** Why no new prompt may run now though the budget is not spent (a team's store that cannot be reached). */
+	closed?: string;
 }
 
 export const NO_ADJUSTMENT: DailyAdjustment = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
@@ -119,6 +129,7 @@ export function dailyRatio(standing: DailyStanding): number {
 export function spentDaily(standings: readonly DailyStanding[], prompts: boolean): DailyStanding | null {
 	return (
 		standings.find((standing) => {
+			if (prompts && standing.closed !== undefined) return true;
 			if (standing.adjustment.off) return false;
 			const limits = limitsToday(standing);
 			const { use } = standing;
@@ -144,10 +155,23 @@ export interface DailyLedger {
 	 * additions): then nothing is counted there and the answer is false. Two sessions never both take the last prompt.
 	 */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean;
-	/** Adds what this session used: agent time, tokens, cost. */
-	addUse(budgets: readonly DailyBudget[], use: { agentMs?: number; tokens?: number; cost?: number }): void;
+	/** Adds what this session used: agent time, tokens, cost; a reservation this session holds is settled by it. */
+	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void;
+	/**
+	 * Reserves what a model call about to start may use, until its answer settles it (`addUse`), or it expires. A ledger
+	 * of one machine, which sees every call as it ends, needs none.
+	 */
+	reserve?(budgets: readonly DailyBudget[]): void;
 	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
 	/** Why the ledger cannot be used, once, or null. */
 	problem(): string | null;
 }
+
+/** A host's daily budgets with the ledger they share: what the executor writes today's use to. */
+export interface DailyPort {
+	ledger: DailyLedger;
+	budgets: readonly DailyBudget[];
+}
+
+export type { DailyAdjustment, DailyUseAdded };

@@ -1,7 +1,7 @@
 // What the user and the model read about a daily budget: what it allows, what is left of it, its refusal, and the
 // answer to `/timebox today`.
 
-import { type DailyLimits, type DailyStanding, limitsToday } from "./daily-budget.ts";
+import { type DailyLimits, type DailyStanding, type DailyTeam, limitsToday } from "./daily-budget.ts";
 import { formatBudgetLabel, formatCost, formatTokens } from "./format.ts";
 import { NO_DAILY_BUDGET } from "./messages.ts";
 import { formatTime } from "./parse.ts";
@@ -11,11 +11,16 @@ export function pluralPrompts(count: number): string {
 	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
 
-/** `3h of agent time`, `60 prompts`, `$10.00`: what a daily budget allows, for its messages. */
-export function describeDaily(limits: DailyLimits): string {
+/** `1 turn` / `200 turns`: a team's prompts, in the words of its settings. */
+function pluralTurns(count: number): string {
+	return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+
+/** `3h of agent time`, `60 prompts` (`60 turns`, for a team), `$10.00`: what a daily budget allows, for its messages. */
+export function describeDaily(limits: DailyLimits, team = false): string {
 	const parts: string[] = [];
 	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.prompts !== null) parts.push(pluralPrompts(limits.prompts));
+	if (limits.prompts !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.prompts));
 	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
 	if (limits.cost !== null) parts.push(formatCost(limits.cost));
 	return parts.join(" and ");
@@ -23,6 +28,12 @@ export function describeDaily(limits: DailyLimits): string {
 
 /** The refusal and stop text of a spent daily budget. */
 export function dailySpentMessage(standing: DailyStanding): string {
+	if (standing.closed !== undefined) return standing.closed;
+	const team = standing.budget.team;
+	if (team) {
+		const limits = describeDaily(limitsToday(standing), true);
+		return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+	}
 	return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing))}). It resets at midnight.`;
 }
 
@@ -52,7 +63,7 @@ export function dailyLeft(standing: DailyStanding): string {
  * Each limited dimension of a daily budget as used of limit and what is left, the unlimited ones not at all:
  * `1h 0m of 3h of agent time used, 2h 0m left; 2 of 3 prompts used, 1 left`.
  */
-function usedOfLimits(standing: DailyStanding): string {
+function usedOfLimits(standing: DailyStanding, team: boolean): string {
 	const limits = limitsToday(standing);
 	const { use } = standing;
 	const parts: string[] = [];
@@ -62,7 +73,7 @@ function usedOfLimits(standing: DailyStanding): string {
 	}
 	if (limits.prompts !== null) {
 		const left = Math.max(0, limits.prompts - use.prompts);
-		parts.push(`${use.prompts} of ${pluralPrompts(limits.prompts)} used, ${left} left`);
+		parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.prompts)} used, ${left} left`);
 	}
 	if (limits.tokens !== null) {
 		const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -81,13 +92,24 @@ function usedBy(sessions: number): string {
 	return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
 
+/** A team's line: its use, who used it (`alice@laptop (pi) 2 sessions`), and when its day resets. */
+function teamLine(standing: DailyStanding, team: DailyTeam): string {
+	const members = (standing.use.members ?? []).map(
+		(member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`,
+	);
+	const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
+	const state = standing.adjustment.off ? " Off until midnight." : "";
+	return `The team ${team.name} (${standing.budget.source}): ${usedOfLimits(standing, true)}. ${usedBy(standing.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+
 /** `/timebox today`: today's use against each daily budget, what is left, and how many sessions used it. */
 export function todayReport(standings: readonly DailyStanding[]): string {
 	if (standings.length === 0) return NO_DAILY_BUDGET;
 	const lines = standings.map((standing) => {
+		if (standing.budget.team) return teamLine(standing, standing.budget.team);
 		const who = standing.budget.scope === "user" ? "Every session" : "This project";
 		const state = standing.adjustment.off ? " Off until midnight." : "";
-		return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+		return `${who} (${standing.budget.source}): ${usedOfLimits(standing, false)}. ${usedBy(standing.use.sessions)}${state}`;
 	});
 	return [
 		`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,

@@ -1,14 +1,12 @@
 // The daily budget: a budget shared by every session of a scope (the user, or one project) for one local day, counted
 // in agent time (how long runs took), prompts, tokens and cost. This module holds its rules, as pure functions of what
 // the shared ledger holds today, and `/timebox today`; it is the daily budget's entry for the rest of the core, with
-// its values in `daily-budget.ts` and its texts in `daily-text.ts`. The host reads the ledger, carries out the effects
-// and keeps the ledger up to date.
+// its values in `daily-budget.ts` and its texts in `daily-text.ts`. The rules read today's standings and return effects;
+// the executor writes the ledger.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
-import type { DailyLedger } from "./daily-budget.ts";
 import {
 	type DailyAdjustment,
-	type DailyBudget,
 	type DailyStanding,
 	dailyRatio,
 	limitsToday,
@@ -24,8 +22,12 @@ export {
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyLimits,
+	type DailyMember,
+	type DailyPort,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUse,
+	type DailyUseAdded,
 	limitsToday,
 	NO_ADJUSTMENT,
 	parseDailyBudget,
@@ -107,23 +109,20 @@ export const NO_DAILY_SESSION: DailySession = { given: [], runStartedAt: null, s
 export type DailyEvent =
 	/** A new prompt is about to run: counted, or refused when today's budget is spent. */
 	| { type: "newPrompt" }
-	/** A prompt the ledger could not count: a prompt limit was reached meanwhile, in another session. */
-	| { type: "promptRefused" }
-	/** A model call or tool call of the running run, or a time check: a spent budget stops the run. */
-	| { type: "duringRun"; modelCall: boolean }
+	/**
+	 * A model call or tool call of the running run, an answer (with what its model call used), or a time check: a spent
+	 * budget stops the run.
+	 */
+	| { type: "duringRun"; modelCall: boolean; used?: { tokens: number; cost: number } }
 	/** The run ended: its agent time is added. */
 	| { type: "runEnd" };
 
-/** What the daily rules answer: the new part, the effects, lines for the model, and what to write to the ledger. */
+/** What the daily rules answer: the new part, the effects (today's ledger writes among them), lines for the model. */
 export interface DailyResult {
 	session: DailySession;
 	effects: Effect[];
 	/** Lines the model call about to start carries about today's budget. */
 	context: string[];
-	/** Count this prompt in the ledger (it may still be refused there: report `promptRefused` then). */
-	countPrompt: boolean;
-	/** Agent time to add to today's use. */
-	agentMs: number;
 }
 
 function refusal(standing: DailyStanding): Effect[] {
@@ -131,10 +130,37 @@ function refusal(standing: DailyStanding): Effect[] {
 	return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
 
+/** What a model call about to start reserves of today's budgets. */
+const RESERVE: Effect = { kind: "reserveDaily" };
+
+/** Adds agent time to today's use, when there is any. */
+function addAgentTime(agentMs: number): Effect[] {
+	return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+
+/**
+ * Counts a new prompt; when another session took the last one meanwhile, the prompt is refused by the first budget
+ * whose prompt limit is met (the ledger found one, so the standings have one with a limit).
+ */
+function countPrompt(standings: readonly DailyStanding[]): Effect {
+	const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).prompts));
+	const full = standings.map((standing, index) => ({
+		...standing,
+		use: { ...standing.use, prompts: Math.max(standing.use.prompts, limits[index] ?? standing.use.prompts) },
+	}));
+	const spent = spentDaily(full, true) ?? standings[0];
+	return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+
+/** A prompt the daily budgets refused starts no run: nothing of its time counts. */
+export function dailyRefused(session: DailySession): DailySession {
+	return { ...session, runStartedAt: null };
+}
+
 /**
  * The daily rules for one event of a session: a new prompt is refused once a daily budget is spent, else counted; a run
  * is stopped once today's time, tokens or cost are spent (its own time so far included); the model and the user are
- * warned at 80% and 95%; the end of a run adds its agent time.
+ * warned at 80% and 95%; an answer adds what its model call used, and the end of a run its agent time.
  */
 export function dailyTransition(
 	session: DailySession,
@@ -142,54 +168,57 @@ export function dailyTransition(
 	standings: readonly DailyStanding[],
 	now: number,
 ): DailyResult {
-	const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+	const none = { effects: [], context: [] };
 	switch (event.type) {
 		case "newPrompt": {
 			const spent = spentDaily(standings, true);
-			if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+			if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
 			const warned = dailyWarnings(standings, session.given);
 			// A follow-up starts while its run goes on: the time so far belongs to the prompt before it.
 			const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
 			return {
-				...none,
 				session: { given: warned.given, runStartedAt: now, stopped: false },
-				effects: warned.effects,
+				effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
 				context: warned.modelLines,
-				countPrompt: true,
-				agentMs: before,
 			};
 		}
-		case "promptRefused": {
-			const spent = spentDaily(standings, true) ?? standings[0];
-			return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-		}
 		case "duringRun": {
+			const used = event.used ?? { tokens: 0, cost: 0 };
 			// A model call of a run that had ended (pi ends a run before it retries a call or re-runs after compaction)
 			// goes on with the same prompt: its time counts again from here.
-			if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+			if (session.runStartedAt === null && !event.modelCall) {
+				return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+			}
 			const startedAt = session.runStartedAt ?? now;
 			// The run's own time so far counts; its own prompt does not count against itself.
 			const running = runTimeToday(startedAt, standings, now);
+			// An answer adds the run's time so far with what its call used, so that other sessions (a team's, on other
+			// machines) see a long run's time at each answer, not only at its end.
+			const write: Effect[] = event.used
+				? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }]
+				: [];
 			const withRun = standings.map((standing) => ({
 				...standing,
 				use: {
 					...standing.use,
 					agentMs: standing.use.agentMs + running,
 					prompts: Math.max(0, standing.use.prompts - 1),
+					tokens: standing.use.tokens + used.tokens,
+					cost: standing.use.cost + used.cost,
 				},
 			}));
 			const spent = spentDaily(withRun, false);
-			const resumed = { ...session, runStartedAt: startedAt };
+			const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
 			if (spent && session.stopped) {
 				// The run was stopped already: whatever else it asks for is ended without another word.
-				return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+				const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+				return { ...none, session: resumed, effects: [...write, ...quiet] };
 			}
-			if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+			if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
 			const warned = dailyWarnings(withRun, session.given);
 			return {
-				...none,
 				session: { ...resumed, given: warned.given },
-				effects: warned.effects,
+				effects: [...write, ...warned.effects, ...(event.modelCall ? [RESERVE] : [])],
 				context: event.modelCall ? warned.modelLines : [],
 			};
 		}
@@ -198,53 +227,53 @@ export function dailyTransition(
 			return {
 				...none,
 				session: { ...session, runStartedAt: null, stopped: false },
-				agentMs: runTimeToday(session.runStartedAt, standings, now),
+				effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now)),
 			};
 		}
 	}
 }
 
-/** A host's daily budgets with its ledger: what `carryOutDaily` works on. */
-export interface DailyPort {
-	ledger: DailyLedger;
-	budgets: readonly DailyBudget[];
+/** What `/timebox today …` answers, with what it writes to the ledger. */
+export interface TodayAnswer {
+	message: string;
+	level: "info" | "warning";
+	effects: Effect[];
 }
 
-/**
- * Carries one daily event out against the ledger: reads today's standing, steps the rules, counts a new prompt (and
- * refuses it if another session took the last one meanwhile), and adds the agent time of a run that ended.
- */
-export function carryOutDaily(port: DailyPort, session: DailySession, event: DailyEvent, now: number): DailyResult {
-	const { ledger, budgets } = port;
-	const standings = ledger.standings(budgets);
-	let result = dailyTransition(session, event, standings, now);
-	if (result.countPrompt) {
-		const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).prompts));
-		if (!ledger.countPrompt(budgets, limits)) {
-			result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-		}
-	}
-	if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
-	const problem = ledger.problem();
-	if (problem !== null)
-		result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
-	return result;
+/** Today's standings with an adjustment added to each. */
+function adjusted(standings: readonly DailyStanding[], adjustment: DailyAdjustment): DailyStanding[] {
+	return standings.map((standing) => {
+		const now = standing.adjustment;
+		return {
+			...standing,
+			adjustment: {
+				addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+				addPrompts: now.addPrompts + adjustment.addPrompts,
+				addTokens: now.addTokens + adjustment.addTokens,
+				addCost: now.addCost + adjustment.addCost,
+				off: now.off || adjustment.off,
+			},
+		};
+	});
 }
 
-/** What `/timebox today …` says, after doing what it asks to every budget. */
-export function todayCommand(port: DailyPort, words: string): { message: string; level: "info" | "warning" } {
+/** `/timebox today …` against today's standings: what it says, and the adjustment it writes for every budget. */
+export function todayCommand(standings: readonly DailyStanding[], words: string): TodayAnswer {
 	const command = parseToday(words);
-	const { ledger, budgets } = port;
-	if (command.kind === "invalid") return { message: `Timebox: ${command.reason} Nothing changed.`, level: "warning" };
-	if (budgets.length === 0 || command.kind === "show")
-		return { message: todayReport(ledger.standings(budgets)), level: "info" };
+	if (command.kind === "invalid")
+		return { message: `Timebox: ${command.reason} Nothing changed.`, level: "warning", effects: [] };
+	if (standings.length === 0 || command.kind === "show")
+		return { message: todayReport(standings), level: "info", effects: [] };
 	if (command.kind === "off") {
-		for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-		return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+		return {
+			message: "Timebox: today's budget is off until midnight, in every session it covers.",
+			level: "info",
+			effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }],
+		};
 	}
-	for (const budget of budgets) ledger.adjust(budget, command.adjustment);
 	return {
-		message: `Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(ledger.standings(budgets))}`,
+		message: `Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(adjusted(standings, command.adjustment))}`,
 		level: "info",
+		effects: [{ kind: "adjustDaily", adjustment: command.adjustment }],
 	};
 }

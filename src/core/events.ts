@@ -182,4 +182,31 @@ export type Effect =
 	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
 	| { kind: "startOnStop"; command: string }
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
-	| { kind: "stopAgent"; agent: string };
+	| { kind: "stopAgent"; agent: string }
+	/**
+	 * Count the new prompt in today's ledger, unless a budget has its `limits` (one per daily budget, null for none) of
+	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile).
+	 */
+	| { kind: "countPrompt"; limits: readonly (number | null)[]; refused: readonly Effect[] }
+	/** Reserve what the model call about to start may use of today's budgets, until its answer settles it. */
+	| { kind: "reserveDaily" }
+	/** Add what this session used to today's use of its daily budgets. */
+	| { kind: "addDailyUse"; use: DailyUseAdded }
+	/** Add to today's limits of every daily budget of the session, or turn them off until midnight. */
+	| { kind: "adjustDaily"; adjustment: DailyAdjustment };
+
+/** What a session adds to today's use: agent time, tokens, cost. */
+export interface DailyUseAdded {
+	agentMs?: number;
+	tokens?: number;
+	cost?: number;
+}
+
+/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
+export interface DailyAdjustment {
+	addTimeMs: number;
+	addPrompts: number;
+	addTokens: number;
+	addCost: number;
+	off: boolean;
+}

@@ -2,6 +2,7 @@
 // must answer now (notices, context for the model, a refusal, an abort, questions). Every host uses it, in process or
 // one hook at a time; no adapter interprets an effect itself.
 
+import type { DailyPort } from "./daily-budget.ts";
 import type { Effect } from "./events.ts";
 import { quoteInput } from "./parse.ts";
 import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "./ports.ts";
@@ -59,6 +60,8 @@ function stopAgent(answer: Answer, agent: string): void {
 export interface EffectPorts {
 	store: Pick<SessionStore, "append">;
 	ledger: Pick<BudgetLedger, "claim">;
+	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
+	daily?: DailyPort;
 	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
 	setStatus(text: string | undefined): void;
 	onStop: OnStopStarter;
@@ -83,11 +86,19 @@ export function carryOut(
 		try {
 			carryOutOne(effect, ports, answer, onStopReport);
 		} catch (error) {
-			ports.problem(effect.kind, error);
+			ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
 		}
 	}
 	return answer;
 }
+
+/** The effects that write today's ledger: a failure among them is the daily budget's. */
+const DAILY_WRITES: ReadonlySet<Effect["kind"]> = new Set([
+	"countPrompt",
+	"reserveDaily",
+	"addDailyUse",
+	"adjustDaily",
+]);
 
 function carryOutOne(
 	effect: Effect,
@@ -123,6 +134,19 @@ function carryOutOne(
 			return;
 		case "once":
 			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);
+			return;
+		case "countPrompt":
+			if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+				carryOut(effect.refused, ports, answer, onStopReport);
+			return;
+		case "reserveDaily":
+			ports.daily?.ledger.reserve?.(ports.daily.budgets);
+			return;
+		case "addDailyUse":
+			ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+			return;
+		case "adjustDaily":
+			if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
 			return;
 		case "startOnStop": {
 			const command = effect.command;

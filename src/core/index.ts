@@ -21,15 +21,17 @@ export type { CostReporting } from "./command-plan.ts";
 export { argumentCompletions, type Completion } from "./completions.ts";
 export * from "./constants.ts";
 export {
-	carryOutDaily,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyEvent,
 	type DailyLimits,
+	type DailyMember,
 	type DailyPort,
 	type DailySession,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUse,
+	type DailyUseAdded,
 	dailyTransition,
 	limitsToday,
 	NO_ADJUSTMENT,

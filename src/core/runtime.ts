@@ -4,10 +4,10 @@
 
 import type { CostReporting } from "./command-plan.ts";
 import {
-	carryOutDaily,
 	type DailyEvent,
-	type DailyPort,
 	type DailySession,
+	dailyRefused,
+	dailyTransition,
 	NO_DAILY_SESSION,
 	todayCommand,
 } from "./daily.ts";
@@ -30,8 +30,6 @@ export const NO_DAILY_PART: DailyPart = { session: NO_DAILY_SESSION, refused: nu
 /** What the rules need from a host, beyond the executor's ports. */
 export interface RuntimePorts extends EffectPorts {
 	clock: Clock;
-	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
-	daily?: DailyPort;
 	/** An answer that comes after its event (what became of an on-stop command): the host shows its notices. */
 	late(answer: Answer): void;
 	/** How the host's users type the command and what the host measures; pi's when absent. */
@@ -113,11 +111,13 @@ export class SessionRuntime {
 		const answer = noAnswer();
 		try {
 			const port = this.ports.daily;
-			const reply =
-				port && port.budgets.length > 0
-					? todayCommand(port, words)
-					: { message: noDailyBudgetMessage(this.terms), level: "info" as const };
-			answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+			if (!port || port.budgets.length === 0) {
+				answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+				return answer;
+			}
+			const reply = todayCommand(port.ledger.standings(port.budgets), words);
+			this.carryOut(reply.effects);
+			answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
 		} catch (error) {
 			this.ports.problem("/timebox today", error);
 		}
@@ -169,16 +169,18 @@ export class SessionRuntime {
 				// The prompt was refused already: its later calls end the same way, without another word.
 				return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
 			}
-			const dailyEvent = this.dailyEventOf(event, port);
+			const dailyEvent = this.dailyEventOf(event);
 			if (dailyEvent === null) return null;
-			const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+			const standings = port.ledger.standings(port.budgets);
+			const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
 			const answer = this.carryOut(result.effects);
 			answer.context.push(...result.context);
-			const newlyRefused =
-				answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt"
-					? { prompt, reason: answer.refusal }
-					: refused;
-			this.daily = { session: result.session, refused: newlyRefused };
+			const problem = port.ledger.problem();
+			if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+			if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
+				// Refused here or, when another session took the last prompt meanwhile, by the ledger.
+				this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
+			} else this.daily = { session: result.session, refused };
 			return answer;
 		} catch (error) {
 			this.ports.problem("daily budget", error);
@@ -186,8 +188,8 @@ export class SessionRuntime {
 		}
 	}
 
-	/** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-	private dailyEventOf(event: SessionEvent, port: DailyPort): DailyEvent | null {
+	/** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+	private dailyEventOf(event: SessionEvent): DailyEvent | null {
 		switch (event.type) {
 			case "modelCall":
 				// A run an extension started is no prompt, nor is a subagent's call: neither is counted for the day.
@@ -195,8 +197,7 @@ export class SessionRuntime {
 					? { type: "newPrompt" }
 					: { type: "duringRun", modelCall: true };
 			case "modelResponse":
-				port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-				return { type: "duringRun", modelCall: false };
+				return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
 			case "toolCall":
 			case "timeCheck":
 				return { type: "duringRun", modelCall: false };

@@ -5,7 +5,15 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDailyLedger, localDay } from "../../src/adapters/node/daily-ledger.ts";
-import { carryOutDaily, type DailyBudget, NO_DAILY_SESSION } from "../../src/core/index.ts";
+import { carryOut, noAnswer } from "../../src/core/executor.ts";
+import {
+	type DailyBudget,
+	type DailyEvent,
+	type DailyPort,
+	type DailySession,
+	dailyTransition,
+	NO_DAILY_SESSION,
+} from "../../src/core/index.ts";
 import { median, nowMs } from "./stats.ts";
 
 export const DAILY_SESSIONS = 10;
@@ -22,6 +30,22 @@ const BUDGET: DailyBudget = {
 	source: "bench",
 	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: null, cost: null },
 };
+
+/** One daily event as a session carries it out: today's standings read, the rules stepped, their writes made. */
+export function step(port: DailyPort, session: DailySession, event: DailyEvent): DailySession {
+	const result = dailyTransition(session, event, port.ledger.standings(port.budgets), Date.now());
+	const ports = {
+		daily: port,
+		store: { append: () => {} },
+		ledger: { claim: () => true },
+		setStatus: () => {},
+		onStop: { start: () => {} },
+		abortRun: () => {},
+		problem: () => {},
+	};
+	carryOut(result.effects, ports, noAnswer(), () => {});
+	return result.session;
+}
 
 /** Per prompt: today's standing read on and a prompt counted; per call: the standing read on and checked. */
 export async function measureDaily(): Promise<DailyResult> {
@@ -43,10 +67,10 @@ export async function measureDaily(): Promise<DailyResult> {
 			// Another session used the model meanwhile: each read has a little to catch up on, as in real use.
 			ledgers[sample % DAILY_SESSIONS]?.addUse([BUDGET], { tokens: 1_000 });
 			let started = nowMs();
-			const session = carryOutDaily(port, NO_DAILY_SESSION, { type: "newPrompt" }, Date.now()).session;
+			const session = step(port, NO_DAILY_SESSION, { type: "newPrompt" });
 			prompts.push(nowMs() - started);
 			started = nowMs();
-			carryOutDaily(port, session, { type: "duringRun", modelCall: true }, Date.now());
+			step(port, session, { type: "duringRun", modelCall: true });
 			calls.push(nowMs() - started);
 		}
 		return { promptMs: median(prompts), callMs: median(calls) };

@@ -35,11 +35,14 @@ import {
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
+import { measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
 
 const COMMAND = "npm run bench";
 /** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6), Claude Code's stop latency with them. */
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
+/** `TIMEBOX_BENCH=team npm run bench` measures only a team's daily budget on a Redis on localhost (benchmark 5b). */
+const TEAM_ONLY = process.env.TIMEBOX_BENCH === "team";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
 /** Per-call target at 10,000 entries. */
@@ -218,6 +221,37 @@ function dailyRows(result: DailyResult): Row[] {
 	];
 }
 
+/** A team's check on a Redis on localhost, per turn and per model call. */
+const TEAM_TURN_TARGET_MS = 2;
+const TEAM_CALL_TARGET_MS = 1;
+
+function teamRows(result: TeamResult): Row[] {
+	const runs = `${TEAM_SAMPLES}, Redis on 127.0.0.1, the daily rules and executor included`;
+	return [
+		[
+			"Team's daily budget per turn: read, count, reserve (3 round trips)",
+			formatMs(result.turnMs),
+			runs,
+			`≤ ${TEAM_TURN_TARGET_MS} ms`,
+			yesNo(result.turnMs <= TEAM_TURN_TARGET_MS),
+		],
+		[
+			"Team's daily budget per model call: read, reserve (2 round trips)",
+			formatMs(result.callMs),
+			runs,
+			`≤ ${TEAM_CALL_TARGET_MS} ms`,
+			yesNo(result.callMs <= TEAM_CALL_TARGET_MS),
+		],
+		[
+			"No store set: a turn / a model call on this machine's ledger (no client loaded, no worker)",
+			`${formatMs(result.localTurnMs)} / ${formatMs(result.localCallMs)}`,
+			`${TEAM_SAMPLES}`,
+			"the daily ledger's own cost (rows above): nothing added",
+			yesNo(result.localTurnMs <= DAILY_PROMPT_TARGET_MS && result.localCallMs <= DAILY_CALL_TARGET_MS),
+		],
+	];
+}
+
 /** A hook may cost this much of bare Node start-up; a `claude -p` run this much of one without the plugin. */
 const HOOK_TARGET = 1.3;
 const PRINT_TARGET = 1.15;
@@ -390,6 +424,11 @@ it("measures Timebox", async () => {
 		);
 		return;
 	}
+	if (TEAM_ONLY) {
+		const team = await measureTeam();
+		console.log(["", table(teamRows(team)), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	const started = Date.now();
 	progress("1/7 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
@@ -402,6 +441,7 @@ it("measures Timebox", async () => {
 	const suite = await measureUnitSuite();
 	progress("5/7 the daily ledger");
 	const daily = await measureDaily();
+	const team = await measureTeam();
 	progress("6/7 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	const claudeStop = await measureClaudeStop();
@@ -420,6 +460,7 @@ it("measures Timebox", async () => {
 			...claudeStopRows(claudeStop),
 			...suiteRows(suite),
 			...dailyRows(daily),
+			...teamRows(team),
 			...hookRows(hooks),
 			...opencodeRows(opencode),
 		]),

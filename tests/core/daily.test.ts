@@ -3,7 +3,6 @@
 
 import { describe, expect, it } from "vitest";
 import {
-	carryOutDaily,
 	type DailyBudget,
 	type DailyStanding,
 	dailyTransition,
@@ -11,9 +10,10 @@ import {
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
+	todayCommand,
 	todayReport,
 } from "../../src/core/daily.ts";
-import type { DailyLedger } from "../../src/core/ports.ts";
+import type { Effect } from "../../src/core/events.ts";
 import { START } from "../support/budgets.ts";
 
 const HOUR = 3_600_000;
@@ -32,6 +32,11 @@ const standing = (
 	adjustment,
 	dayStart: START - HOUR,
 });
+/** Whether the effects count the new prompt. */
+const counts = (effects: readonly Effect[]) => effects.some((effect) => effect.kind === "countPrompt");
+/** The agent time the effects add to today's use. */
+const agentMsOf = (effects: readonly Effect[]) =>
+	effects.reduce((sum, effect) => sum + (effect.kind === "addDailyUse" ? (effect.use.agentMs ?? 0) : 0), 0);
 const messages = (effects: readonly { kind: string; message?: string }[]) =>
 	effects.flatMap((effect) => (effect.kind === "notify" && effect.message ? [effect.message] : []));
 
@@ -57,9 +62,10 @@ describe("the daily rules", () => {
 
 	it("counts a new prompt while the day has room, and refuses one once it is spent, naming the budget", () => {
 		const fresh = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 2 })], START);
-		expect(fresh).toMatchObject({ countPrompt: true, session: { runStartedAt: START } });
+		expect(fresh).toMatchObject({ session: { runStartedAt: START } });
+		expect(counts(fresh.effects)).toBe(true);
 		const spent = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three, { prompts: 3 })], START);
-		expect(spent.countPrompt).toBe(false);
+		expect(counts(spent.effects)).toBe(false);
 		expect(spent.effects).toEqual([
 			{
 				kind: "notify",
@@ -95,13 +101,13 @@ describe("the daily rules", () => {
 			),
 		).toEqual(["abort", "refuse"]);
 		expect(dailyTransition(stopped.session, { type: "runEnd" }, later, START + 62_000)).toMatchObject({
-			agentMs: 62_000,
+			effects: [{ kind: "addDailyUse", use: { agentMs: 62_000 } }],
 			session: { runStartedAt: null, stopped: false },
 		});
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "runEnd" }, later, START).agentMs).toBe(0);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "runEnd" }, later, START).effects).toEqual([]);
 		// pi ends a run before it retries a call: the retried call times the run again, without counting a prompt.
 		const retried = dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: true }, [standing(three)], START);
-		expect(retried).toMatchObject({ effects: [], countPrompt: false, session: { runStartedAt: START } });
+		expect(retried).toMatchObject({ effects: [{ kind: "reserveDaily" }], session: { runStartedAt: START } });
 		expect(
 			dailyTransition(NO_DAILY_SESSION, { type: "duringRun", modelCall: false }, later, START).session.runStartedAt,
 		).toBeNull();
@@ -109,9 +115,10 @@ describe("the daily rules", () => {
 
 	it("gives a follow-up's predecessor its time, and counts a run that began yesterday from midnight", () => {
 		const first = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(three)], START).session;
-		expect(dailyTransition(first, { type: "newPrompt" }, [standing(three)], START + 30_000).agentMs).toBe(30_000);
+		const followUp = dailyTransition(first, { type: "newPrompt" }, [standing(three)], START + 30_000);
+		expect(agentMsOf(followUp.effects)).toBe(30_000);
 		const yesterday = { ...first, runStartedAt: START - 2 * HOUR };
-		expect(dailyTransition(yesterday, { type: "runEnd" }, [standing(three)], START).agentMs).toBe(HOUR);
+		expect(agentMsOf(dailyTransition(yesterday, { type: "runEnd" }, [standing(three)], START).effects)).toBe(HOUR);
 	});
 
 	it("warns the user once per level at 80% and 95%, and tells the model at every call", () => {
@@ -124,7 +131,7 @@ describe("the daily rules", () => {
 			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3.",
 		]);
 		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
-		expect(again.effects).toEqual([]);
+		expect(again.effects).toEqual([{ kind: "reserveDaily" }]);
 		expect(again.context).toHaveLength(1);
 		const at95 = dailyTransition(
 			again.session,
@@ -135,26 +142,100 @@ describe("the daily rules", () => {
 		expect(messages(at95.effects)).toHaveLength(1);
 	});
 
-	it("refuses a prompt another session took the last slot for", () => {
-		const refused = dailyTransition(
+	it("refuses a prompt another session took the last slot for, by the budget whose prompts ran out", () => {
+		const hours = budget("2h", "project:/p");
+		const counted = dailyTransition(
 			NO_DAILY_SESSION,
-			{ type: "promptRefused" },
-			[standing(three, { prompts: 3 })],
+			{ type: "newPrompt" },
+			[standing(hours), standing(three, { prompts: 2 })],
 			START,
 		);
-		expect(refused.effects.map((effect) => effect.kind)).toEqual(["notify", "abort", "refuse"]);
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "promptRefused" }, [], START).effects).toEqual([]);
+		const count = counted.effects.find((effect) => effect.kind === "countPrompt");
+		expect(count).toMatchObject({ limits: [null, 3] });
+		expect(messages(count?.kind === "countPrompt" ? count.refused : [])).toEqual([
+			"Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
+		]);
+		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [], START).effects).toEqual([
+			{ kind: "countPrompt", limits: [], refused: [] },
+			{ kind: "reserveDaily" },
+		]);
+	});
+
+	it("adds what an answer's model call used, and stops the run when that spends the day", () => {
+		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
+		const tokens = [standing(budget("tokens:1k"), { tokens: 500 })];
+		const answered = dailyTransition(
+			run,
+			{ type: "duringRun", modelCall: false, used: { tokens: 10, cost: 0 } },
+			tokens,
+			START,
+		);
+		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 10, cost: 0 } }]);
+		const spent = dailyTransition(
+			run,
+			{ type: "duringRun", modelCall: false, used: { tokens: 600, cost: 0.1 } },
+			tokens,
+			START,
+		);
+		expect(spent.effects.map((effect) => effect.kind)).toEqual(["addDailyUse", "notify", "abort", "refuse"]);
+		const idle = dailyTransition(
+			NO_DAILY_SESSION,
+			{ type: "duringRun", modelCall: false, used: { tokens: 1, cost: 0 } },
+			tokens,
+			START,
+		);
+		expect(idle.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 1, cost: 0 } }]);
+	});
+
+	it("adds a run's time so far at each answer, so that other machines see a long run's time before it ends", () => {
+		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
+		const answered = dailyTransition(
+			run,
+			{ type: "duringRun", modelCall: false, used: { tokens: 5, cost: 0 } },
+			[standing(three)],
+			START + 20_000,
+		);
+		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 5, cost: 0, agentMs: 20_000 } }]);
+		expect(answered.session.runStartedAt).toBe(START + 20_000);
+		const ended = dailyTransition(answered.session, { type: "runEnd" }, [standing(three)], START + 30_000);
+		expect(ended.effects).toEqual([{ kind: "addDailyUse", use: { agentMs: 10_000 } }]);
+	});
+
+	it("refuses a new prompt, and only a new prompt, while a team's store cannot be reached in the closed mode", () => {
+		const closed = { ...standing(three), closed: "Timebox: the store is down; new turns are refused." };
+		const refused = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [closed], START);
+		expect(messages(refused.effects)).toEqual(["Timebox: the store is down; new turns are refused."]);
+		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
+		expect(dailyTransition(run, { type: "duringRun", modelCall: true }, [closed], START).effects).toEqual([
+			{ kind: "reserveDaily" },
+		]);
+	});
+
+	it("names the team, its turns and its midnight when a team's budget is spent", () => {
+		const team = { ...budget("turns:200"), team: { name: "platform", zone: "UTC" } };
+		const spent = dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(team, { prompts: 200 })], START);
+		expect(messages(spent.effects)).toEqual([
+			"Timebox: the team's budget for today is spent (200 turns). It resets at midnight UTC.",
+		]);
+		const one = { ...budget("turns:1 2h"), team: { name: "platform", zone: "Europe/Berlin" } };
+		expect(
+			messages(
+				dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [standing(one, { prompts: 1 })], START).effects,
+			),
+		).toEqual([
+			"Timebox: the team's budget for today is spent (2h of agent time and 1 turn). It resets at midnight Europe/Berlin.",
+		]);
 	});
 
 	it("enforces nothing while a budget is off for the day, and counts what was added today", () => {
 		const off = standing(three, { prompts: 9 }, { ...NO_ADJUSTMENT, off: true });
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).countPrompt).toBe(true);
+		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [off], START).effects)).toBe(true);
 		const raised = standing(three, { prompts: 3 }, { ...NO_ADJUSTMENT, addPrompts: 2 });
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).countPrompt).toBe(true);
+		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [raised], START).effects)).toBe(true);
 		const tokens = standing(budget("tokens:1k $1"), { tokens: 1_000 });
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).countPrompt).toBe(false);
+		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).effects)).toBe(false);
 		const cost = standing(budget("tokens:1k $1"), { cost: 1 });
-		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).countPrompt).toBe(false);
+		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).effects)).toBe(false);
 	});
 });
 
@@ -172,6 +253,22 @@ describe("/timebox today", () => {
 			kind: "invalid",
 			reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2).",
 		});
+	});
+
+	it("shows a team's use, who used it by sessions, and when its day resets", () => {
+		const team = { ...budget("turns:8"), team: { name: "platform", zone: "UTC" } };
+		const members = [
+			{ name: "ann@m1 (pi)", sessions: 2 },
+			{ name: "bob@m2 (codex)", sessions: 1 },
+		];
+		expect(todayReport([standing(team, { prompts: 8, sessions: 3, members })]).split("\n")).toEqual([
+			"Timebox today: 1 daily budget.",
+			"The team platform (timebox.daily in settings.json): 8 of 8 turns used, 0 left. Used by 3 sessions. By ann@m1 (pi) 2 sessions, bob@m2 (codex) 1 session. It resets at midnight UTC.",
+		]);
+		const off = standing(team, { sessions: 0 }, { ...NO_ADJUSTMENT, off: true });
+		expect(todayReport([off]).split("\n")[1]).toBe(
+			"The team platform (timebox.daily in settings.json): 0 of 8 turns used, 8 left. Used by no session yet. Off until midnight. It resets at midnight UTC.",
+		);
 	});
 
 	it("shows each limited dimension as used of limit and what is left, no other, and how many sessions used it", () => {
@@ -204,25 +301,14 @@ describe("/timebox today", () => {
 	});
 });
 
-describe("carryOutDaily against a ledger", () => {
+describe("/timebox today against today's standings", () => {
 	const tokens = budget("tokens:1k $1");
 
-	function ledger(overrides: Partial<DailyLedger> = {}): DailyLedger {
-		return {
-			standings: (budgets) => budgets.map((b) => standing(b, { tokens: 850, cost: 0.85 })),
-			countPrompt: () => true,
-			addUse: () => {},
-			adjust: () => {},
-			problem: () => null,
-			...overrides,
-		};
-	}
-
 	it("names what is left of tokens and cost in the warning", () => {
-		const result = carryOutDaily(
-			{ ledger: ledger(), budgets: [tokens] },
+		const result = dailyTransition(
 			NO_DAILY_SESSION,
 			{ type: "newPrompt" },
+			[standing(tokens, { tokens: 850, cost: 0.85 })],
 			START,
 		);
 		expect(messages(result.effects)).toEqual([
@@ -230,19 +316,27 @@ describe("carryOutDaily against a ledger", () => {
 		]);
 	});
 
-	it("refuses a prompt the ledger would not count, and passes on the ledger's problem", () => {
-		const refused = carryOutDaily(
+	it("shows, turns off or raises every budget, writing only the change, and refuses other words", () => {
+		const standings = [standing(budget("turns:3"), { prompts: 3 }, { ...NO_ADJUSTMENT, addPrompts: 1 })];
+		expect(todayCommand(standings, "")).toMatchObject({ level: "info", effects: [] });
+		expect(todayCommand([], "+5m")).toMatchObject({ message: todayReport([]), effects: [] });
+		expect(todayCommand(standings, "15m")).toMatchObject({ level: "warning", effects: [] });
+		expect(todayCommand(standings, "off")).toEqual({
+			message: "Timebox: today's budget is off until midnight, in every session it covers.",
+			level: "info",
+			effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }],
+		});
+		const raised = todayCommand(standings, "+turns:2 +5m +tokens:1k +$1");
+		expect(raised.effects).toEqual([
 			{
-				ledger: ledger({ countPrompt: () => false, problem: () => "Timebox: the ledger is gone." }),
-				budgets: [tokens],
+				kind: "adjustDaily",
+				adjustment: { addTimeMs: 300_000, addPrompts: 2, addTokens: 1_000, addCost: 1, off: false },
 			},
-			NO_DAILY_SESSION,
-			{ type: "newPrompt" },
-			START,
-		);
-		expect(messages(refused.effects)).toEqual([
-			"Timebox: the ledger is gone.",
-			"Timebox: today's budget is spent (1k tokens and $1.00). It resets at midnight.",
+		]);
+		expect(raised.message.split("\n")).toEqual([
+			"Timebox: today's budget raised by 5m of agent time and 2 prompts and 1k tokens and $1.00 for the rest of the day.",
+			"Timebox today: 1 daily budget.",
+			"Every session (timebox.daily in settings.json): 3 of 6 prompts used, 3 left. Used by 1 session.",
 		]);
 	});
 });

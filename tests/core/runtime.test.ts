@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { type DailyStanding, parseDailyBudget } from "../../src/core/daily.ts";
-import type { Answer } from "../../src/core/executor.ts";
+import { type Answer, carryOut, noAnswer } from "../../src/core/executor.ts";
 import { NO_DAILY_BUDGET } from "../../src/core/messages.ts";
 import type { DailyLedger } from "../../src/core/ports.ts";
 import type { TimeboxRecord } from "../../src/core/records.ts";
@@ -164,6 +164,65 @@ describe("the daily budgets beside the session's rules", () => {
 		const answer = host.session.handle({ type: "declined", message: "kept" });
 		expect(answer.notices).toEqual([{ message: "kept", level: "info" }]);
 		expect(host.problems).toEqual([]);
+	});
+
+	it("refuses a prompt whose last slot another session took, writes each use and adjustment, and passes on a problem", () => {
+		const adjusted: unknown[] = [];
+		const used: unknown[] = [];
+		const ledger = dailyLedger({
+			countPrompt: () => false,
+			addUse: (_budgets, use) => used.push(use),
+			adjust: (_budget, adjustment) => adjusted.push(adjustment),
+			problem: () => "Timebox: the ledger is slow.",
+		});
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		const refused = host.session.handle({ type: "modelCall", prompt: "p1" });
+		expect(refused.refusal).toBe("Timebox: today's budget is spent (1 prompt). It resets at midnight.");
+		expect(refused.notices.map((notice) => notice.message)).toEqual([
+			"Timebox: the ledger is slow.",
+			"Timebox: today's budget is spent (1 prompt). It resets at midnight.",
+		]);
+		expect(host.session.daily.session.runStartedAt).toBeNull();
+		host.session.handle({ type: "modelResponse", tokens: 12, cost: 0.5 });
+		expect(used).toEqual([{ tokens: 12, cost: 0.5 }]);
+		host.session.command("today +turns:2", details);
+		expect(adjusted).toEqual([{ addTimeMs: 0, addPrompts: 2, addTokens: 0, addCost: 0, off: false }]);
+	});
+
+	it("writes nothing of today's where no daily budget covers the session", () => {
+		const problems: string[] = [];
+		const ports = {
+			store: { append: () => {} },
+			ledger: new MemoryLedger(),
+			onStop: new RecordingStarter(),
+			setStatus: () => {},
+			abortRun: () => {},
+			problem: (where: string) => problems.push(where),
+		};
+		const refused = [{ kind: "refuse" as const, reason: "no" }];
+		const answer = carryOut(
+			[
+				{ kind: "countPrompt", limits: [1], refused },
+				{ kind: "addDailyUse", use: { tokens: 1 } },
+				{ kind: "adjustDaily", adjustment: { addTimeMs: 0, addPrompts: 1, addTokens: 0, addCost: 0, off: false } },
+			],
+			ports,
+			noAnswer(),
+			() => {},
+		);
+		expect(answer).toEqual(noAnswer());
+		expect(problems).toEqual([]);
+	});
+
+	it("reports a daily ledger whose standings cannot be read, and the session's rules still decide", () => {
+		const ledger = dailyLedger({
+			standings: () => {
+				throw new Error("disk gone");
+			},
+		});
+		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
+		expect(host.session.handle({ type: "modelCall", prompt: "p1" }).refusal).toBeNull();
+		expect(host.problems).toEqual(["daily budget: disk gone"]);
 	});
 
 	it("reports a daily ledger that throws, and the session's rules still decide", () => {

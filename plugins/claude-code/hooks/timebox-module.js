@@ -32,10 +32,71 @@ function engineOf($) {
 }
 
 // src/core/budget.ts
-function freshBudget(terms, startTurn = 0) {
-  return { ...terms, startTurn, softNudgeSent: false, active: true };
-}
 var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var STATUS_REFRESH_INTERVAL_MS = 1e3;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var MAX_TIMER_DELAY_MS = 2147483647;
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
 
 // src/core/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -85,48 +146,6 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
-
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var STATUS_REFRESH_INTERVAL_MS = 1e3;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var AWARENESS_CHOICES = ["nudge", "always"];
-var MAX_TIMER_DELAY_MS = 2147483647;
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var UNNAMED_RUN = "\0run-without-a-prompt";
-var LIMIT_MORE_TIME = "5m";
-var LIMIT_MORE_TURNS = 1;
-var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
-var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
-var ON_LIMIT_CHOICES = ["stop", "ask"];
-var DEFAULT_ENV = "TIMEBOX_DEFAULT";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
-var SUBAGENTS_WORD = "subagents";
-var ANY_AGENT_TYPE = "*";
-var SUBAGENT_GRACE_MS = 3e4;
-var SUBAGENT_TASK_WORDS = 6;
-var SUBAGENT_CALLS_AFTER_SPENT = 2;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -359,26 +378,6 @@ function parseTaskBudget(text) {
   };
 }
 
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
-
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
@@ -433,6 +432,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -569,12 +569,6 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
-var BUDGET_IN_FORCE_PROMPT = [
-  "",
-  "",
-  "TIMEBOX",
-  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
-].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -798,15 +792,24 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 function pluralPrompts2(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -829,7 +832,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -839,7 +842,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -855,12 +858,21 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
   const lines = standings.map((standing2) => {
+    if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
     const who = standing2.budget.scope === "user" ? "Every session" : "This project";
     const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -916,50 +928,65 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
+function addAgentTime(agentMs) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+function countPrompt(standings) {
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const full = standings.map((standing2, index) => ({
+    ...standing2,
+    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
+  }));
+  const spent = spentDaily(full, true) ?? standings[0];
+  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+function dailyRefused(session) {
+  return { ...session, runStartedAt: null };
+}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  const none = { effects: [], context: [] };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
-        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: warned.effects,
-        context: warned.modelLines,
-        countPrompt: true,
-        agentMs: before
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        context: warned.modelLines
       };
     }
-    case "promptRefused": {
-      const spent = spentDaily(standings, true) ?? standings[0];
-      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-    }
     case "duringRun": {
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const used = event.used ?? { tokens: 0, cost: 0 };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1)
+          prompts: Math.max(0, standing2.use.prompts - 1),
+          tokens: standing2.use.tokens + used.tokens,
+          cost: standing2.use.cost + used.cost
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
-        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+        return { ...none, session: resumed, effects: [...write, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
-        ...none,
         session: { ...resumed, given: warned.given },
-        effects: warned.effects,
+        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -968,42 +995,44 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        agentMs: runTimeToday(session.runStartedAt, standings, now)
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
       };
     }
   }
 }
-function carryOutDaily(port, session, event, now) {
-  const { ledger, budgets } = port;
-  const standings = ledger.standings(budgets);
-  let result = dailyTransition(session, event, standings, now);
-  if (result.countPrompt) {
-    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-    if (!ledger.countPrompt(budgets, limits)) {
-      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-    }
-  }
-  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
-  const problem = ledger.problem();
-  if (problem !== null)
-    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
-  return result;
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
 }
-function todayCommand(port, words) {
+function todayCommand(standings, words) {
   const command2 = parseToday(words);
-  const { ledger, budgets } = port;
-  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
-  if (budgets.length === 0 || command2.kind === "show")
-    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
   if (command2.kind === "off") {
-    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+    return {
+      message: "Timebox: today's budget is off until midnight, in every session it covers.",
+      level: "info",
+      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
+    };
   }
-  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(ledger.standings(budgets))}`,
-    level: "info"
+${todayReport(adjusted(standings, command2.adjustment))}`,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
   };
 }
 
@@ -1011,43 +1040,34 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, turns, spend = NO_SPEND) {
-  return decideOn(budget, now, turns, spend, true);
+function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, true);
 }
-function decideOn(budget, now, turns, spend, onTurns) {
+function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(turns);
+  const used = safeTurns(usedTurns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
-    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
-    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
+    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
+    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+    if (budget.costLimit !== void 0) summary.cost = cost;
+    return { kind: "stop", summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, onTurns);
-  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = onTurns ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, prompts);
+  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = prompts ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function spentSummary(budget, now, turns, spend) {
-  const tokens = safeAmount(spend.tokens);
-  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
-}
-function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
-  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-  if (limit) summary.limit = limit;
-  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-  if (budget.costLimit !== void 0) summary.cost = cost;
-  return summary;
-}
-function decideMidRun(budget, now, turns, spend = NO_SPEND) {
-  return decideOn(budget, now, turns, spend, false);
+function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
+  return decideOn(budget, now, usedTurns, nudged, spend, false);
 }
 
 // src/core/executor.ts
@@ -1071,11 +1091,17 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(effect.kind, error);
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
     }
   }
   return answer;
 }
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1105,6 +1131,19 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command2 = effect.command;
@@ -1218,16 +1257,13 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
-function budgetIdOf(budget) {
-  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
-}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budgetIdOf(budget),
+    id: budget.id,
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1265,8 +1301,7 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  const { startTurn } = value;
-  const terms = {
+  return {
     id,
     timeLimitMs,
     turnLimit,
@@ -1274,7 +1309,6 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
-  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1339,7 +1373,6 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1362,13 +1395,11 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
-    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
-  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget: budget ? { ...budget, startTurn } : null,
+    budget,
     usedPrompts: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
@@ -1679,13 +1710,12 @@ function planCommand(command2, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: budgetIdOf(view.budget),
+        budgetId: view.budget.id,
         disabledAt: view.now,
-        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const terms = {
+      const budget = {
         id: view.newBudgetId,
         timeLimitMs: command2.timeLimitMs,
         turnLimit: command2.turnLimit,
@@ -1694,7 +1724,6 @@ function planCommand(command2, view) {
         ...spendLimits(command2),
         ...treatment(command2)
       };
-      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -1872,12 +1901,11 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  const id = budgetIdOf(budget);
-  return budget.extensions ? `${id}.e${budget.extensions}` : id;
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -1898,6 +1926,7 @@ function freshStanding(budget) {
     budget,
     usedPrompts: 0,
     runningCounted: false,
+    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -1973,12 +2002,6 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
-function spentStanding(standing2, summary, prompt) {
-  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt };
-}
-function nudgedBudget(standing2) {
-  return { ...standing2.budget, softNudgeSent: true };
-}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -2000,7 +2023,6 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
   const plan = planCommand(parsed, {
-    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -2036,17 +2058,7 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? {
-          budget: { ...plan.budget, softNudgeSent: false, active: true },
-          spent: null,
-          stoppedPrompt: null,
-          wrapUp: null
-        } : {
-          budget: {
-            ...plan.budget,
-            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
-          }
-        }
+        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
       );
       return {
         state: next,
@@ -2062,7 +2074,6 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
-      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2133,7 +2144,7 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2220,11 +2231,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.spend);
+  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
+    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2256,7 +2267,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2264,7 +2275,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { budget: nudgedBudget(active) });
+      const next = withStanding(state, active, { nudged: true });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2274,7 +2285,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt, now, refuse) {
   const budget = standing2.budget;
-  const next = { ...state, standing: spentStanding(standing2, summary, prompt) };
+  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2310,13 +2321,6 @@ function onStopReport(command2, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
-}
-
-// src/core/persist.ts
-function restoreBudget(budget, now, usedTurns, spend, nudged) {
-  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
-  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
-  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2359,11 +2363,12 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
+    ...freshStanding(budget),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
+    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2379,19 +2384,20 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
   }
-  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
-  if (outcome?.status !== "restored") {
-    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
+  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
+  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
+  if (summary) {
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
+  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
+  const next = { ...base, standing: { ...standing2, nudged } };
   effects.push(status(next, now));
-  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2403,7 +2409,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = freshBudget({
+  const budget = {
     id: newBudgetId,
     timeLimitMs: command2.timeLimitMs,
     turnLimit: command2.turnLimit,
@@ -2411,7 +2417,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     onStopCommand: command2.onStopCommand,
     ...spendLimits(command2),
     ...treatment(command2)
-  });
+  };
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2422,7 +2428,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restoredNotice(budget, now, usedPrompts, spend) {
+function restored(budget, now, usedPrompts, spend) {
   const text = formatStatus(budget, now, usedPrompts, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
@@ -2891,7 +2897,6 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -2911,8 +2916,13 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
-      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+      if (!port || port.budgets.length === 0) {
+        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+        return answer;
+      }
+      const reply = todayCommand(port.ledger.standings(port.budgets), words);
+      this.carryOut(reply.effects);
+      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -2958,27 +2968,30 @@ ${mode}`;
       if (prompt !== null && prompt === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event, port);
+      const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
-      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const standings = port.ledger.standings(port.budgets);
+      const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
-      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
-      this.daily = { session: result.session, refused: newlyRefused };
+      const problem = port.ledger.problem();
+      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
+        this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
+      } else this.daily = { session: result.session, refused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-  dailyEventOf(event, port) {
+  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+  dailyEventOf(event) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-        return { type: "duringRun", modelCall: false };
+        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3057,7 +3070,7 @@ var LiveSession = class {
       clock: ports.clock,
       onStop: ports.onStop,
       setStatus: (text) => ports.ui.setStatus(text),
-      abortRun: () => ports.agent.abortCurrentTurn(),
+      abortRun: () => ports.abortRun(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {}
@@ -3082,10 +3095,10 @@ var LiveSession = class {
     return this.runtime.state;
   }
   /**
-   * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
-   * session where no budget was ever set gets `defaultBudget`, if there is one.
+   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
+   * `defaultBudget`, if there is one.
    */
-  onSessionStart(mode, announce, defaultBudget = null, settings) {
+  load(mode, announce, defaultBudget = null, settings) {
     this.settings = settings ?? this.settings;
     this.guard("session start", () => {
       const history = foldHistory(this.ports.store.history());
@@ -3129,7 +3142,6 @@ var LiveSession = class {
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
-        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
@@ -3227,26 +3239,9 @@ var LiveSession = class {
   canAsk() {
     return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
   }
-  /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
-  onTurnStart() {
-    return this.handle({ type: "timeCheck" });
-  }
-  /**
-   * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
-   * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
-   * or ends; what is left is told at the end of each model call's messages.
-   */
-  onAgentStart() {
-    if (this.disposed || !isActive(this.runtime.state)) return;
-    this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
-  }
-  /**
-   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
-   * is cleared, and everything from now on is ignored. Nothing is written.
-   */
-  onShutdown() {
+  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
+  dispose() {
     this.disposed = true;
-    this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
@@ -3392,7 +3387,7 @@ var ClaudeSession = class {
       clock: deps.clock,
       scheduler: engineScheduler(deps.engine),
       onStop: engineOnStop(deps.engine),
-      agent: { abortCurrentTurn: () => this.abortRun() },
+      abortRun: () => this.abortRun(),
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
@@ -3454,7 +3449,7 @@ var ClaudeSession = class {
       ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
       ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
     };
-    this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+    this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
@@ -3658,7 +3653,7 @@ var ClaudeSession = class {
   }
   /** The session ends: its timers stop, and every change is written. */
   async close() {
-    this.live.onShutdown();
+    this.live.dispose();
     await this.writeDaily();
     await this.deps.store.flush();
   }
@@ -3748,6 +3743,9 @@ function claudeCodeTerms(mode) {
 }
 
 // src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3927,8 +3925,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 // src/adapters/claude/function-hooks/daily.ts
 var USER_SCOPE = "user";
 function dailyDir(stateHome, home) {
-  if (stateHome?.trim()) return `${stateHome}/timebox`;
-  return home ? `${home}/.local/state/timebox` : null;
+  return stateHome?.trim() || home ? stateDirIn(stateHome, home ?? "") : null;
 }
 var CLAIM_TRIES = 5;
 var WRITE_SCRIPT = [

@@ -33,6 +33,11 @@ export interface DailyFiles {
 	createExclusive(path: string, text: string): boolean;
 }
 
+/** The folder of the shared state, as every host finds it: `$XDG_STATE_HOME/timebox`, else `<home>/.local/state/timebox`. */
+export function stateDirIn(stateHome: string | undefined, home: string): string {
+	return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
+
 /** The local day of an instant, `YYYY-MM-DD`: a day starts at local midnight. */
 export function localDay(ms: number): string {
 	const date = new Date(ms);

@@ -16,9 +16,9 @@ import {
 	parseDailyBudget,
 	SUBAGENTS_ENV,
 } from "../../core/index.ts";
-import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
+import { openDailyLedger } from "../team/open.ts";
 import { type HookDeps, handleHook } from "./handle.ts";
 import { parseHookInput } from "./input.ts";
 import type { HookHost } from "./roles.ts";
@@ -68,12 +68,18 @@ function option(args: readonly string[], name: string): string | undefined {
 }
 
 /** The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares, or why it cannot be read. */
-function dailyOf(env: NodeJS.ProcessEnv, sessionId: string, clock: Clock): Pick<HookDeps, "daily" | "dailyWarning"> {
+function dailyOf(
+	env: NodeJS.ProcessEnv,
+	sessionId: string,
+	clock: Clock,
+	host: string,
+): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
 	if (!text) return {};
 	const budget = parseDailyBudget(text, "user", DAILY_ENV);
 	if ("warning" in budget) return { dailyWarning: budget.warning };
-	return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+	const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
+	return { daily: { ledger, budgets: [budget] } };
 }
 
 /** The subagent budget from `TIMEBOX_SUBAGENTS`, as the rules read it at every load; nothing when it is unset. */
@@ -93,7 +99,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
 		clock: deps.clock,
 		onStop: deps.onStop,
-		...dailyOf(env, sessionId, deps.clock),
+		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
 		...subagentsOf(env),
 	};
 	try {
@@ -156,7 +162,7 @@ export async function runCli(
 			onStop: deps.onStop,
 			...(deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {}),
 			...(env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {}),
-			...dailyOf(env, event.sessionId, deps.clock),
+			...dailyOf(env, event.sessionId, deps.clock, host.name),
 			...subagentsOf(env),
 			...(statusLine && script !== null
 				? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) }

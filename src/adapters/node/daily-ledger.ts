@@ -18,14 +18,13 @@ import {
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Clock, DailyLedger } from "../../core/index.ts";
-import { type DailyFiles, dailyLedgerOver } from "../daily/ledger.ts";
+import { type DailyFiles, dailyLedgerOver, stateDirIn } from "../daily/ledger.ts";
 
 export { dayStartOf, localDay } from "../daily/ledger.ts";
 
 /** The folder of the shared state: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
 export function dailyStateDir(env: NodeJS.ProcessEnv): string {
-	const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
-	return join(base, "timebox");
+	return join(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
 }
 
 /** The folder name of a scope: `user`, or the project's path hashed into a plain name. */

@@ -52,8 +52,11 @@ export interface TimeboxPluginDeps {
 	/** Timebox's data folder for opencode: session logs, the ledger of outcomes, the status files. */
 	dataDir: string;
 	ledger: (folder: string) => BudgetLedger;
-	/** The daily ledger every session of the user shares, for the session of this id. */
-	dailyLedger: (sessionId: string) => DailyLedger;
+	/**
+	 * The daily ledger every session of the user shares (a team's with a store and a team set), for the session of this
+	 * id; `options` are the plugin's (`dailyStore`, `team`).
+	 */
+	dailyLedger: (sessionId: string, options: Record<string, unknown>) => DailyLedger;
 	/** Whether a user watches opencode's TUI (false in `opencode run`, where toasts print nothing). */
 	interactive: boolean;
 	writeStderr: (line: string) => void;
@@ -144,7 +147,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					clock: deps.clock,
 					scheduler: deps.scheduler,
 					onStop: deps.onStop,
-					daily: deps.dailyLedger(sessionId),
+					daily: deps.dailyLedger(sessionId, options),
 					// The run ends with the subagents it started, those running in the background too.
 					// A subagent the rules stop has its next tool and call refused, so no request of its goes out.
 					stopAgent: (agent) => tasks.stop(agent, SUBAGENT_STOPPED),

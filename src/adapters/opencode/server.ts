@@ -2,10 +2,10 @@
 // shell runner, and its data under Timebox's state folder, shared with the daily ledger of pi and the hook hosts.
 
 import { randomUUID } from "node:crypto";
-import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../node/node-time.ts";
 import { createShellStarter } from "../node/on-stop-runner.ts";
+import { openDailyLedger } from "../team/open.ts";
 import { opencodeDataDir } from "./data-dir.ts";
 import { createTimeboxPlugin } from "./plugin.ts";
 
@@ -27,7 +27,16 @@ export default {
 		env: process.env,
 		dataDir: opencodeDataDir(process.env),
 		ledger: createFileLedger,
-		dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+		dailyLedger: (sessionId, options) =>
+			openDailyLedger({
+				env: process.env,
+				sessionId,
+				clock: systemClock,
+				host: "opencode",
+				settings: { dailyStore: options.dailyStore, team: options.team },
+				// The team's client is bundled with pi's extension, which the package ships: opencode loads it from there.
+				entry: new URL("../../../plugins/pi/timebox/index.js", import.meta.url).href,
+			}),
 		interactive: interactive(process.argv),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),
 	}),

@@ -49,6 +49,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null;
 }
 
+/** The team's store and name from pi's own settings file (`timebox.dailyStore`, `timebox.team`), beside `daily`. */
+export function readTeamSettings(globalSettings: string): { dailyStore: unknown; team: unknown } {
+	return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
+}
+
 /** The `timebox.default` of a settings file: its text, a non-text value as text (the core says why it is bad), or null. */
 function settingsDefault(file: string): string | null {
 	const value = settingsField(file, "default");

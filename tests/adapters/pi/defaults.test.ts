@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readDefaultBudget, readSettings } from "../../../src/adapters/pi/defaults.ts";
+import { readDefaultBudget, readSettings, readTeamSettings } from "../../../src/adapters/pi/defaults.ts";
 import { NO_SUBAGENT_BUDGET } from "../../../src/core/subagents/messages.ts";
 import { FakePi, FakeSessionFile } from "./fake-pi.ts";
 
@@ -185,5 +185,13 @@ describe("a subagent budget on the fake pi", () => {
 			message: `Timebox: timebox.subagents in ${globalSettings}: 30 is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" }), so it is ignored.`,
 			level: "warning",
 		});
+	});
+});
+
+describe("a team's store and name in pi's settings", () => {
+	it("reads dailyStore and team beside daily in the user's settings file, and nothing from a missing one", () => {
+		settings(globalSettings, { timebox: { daily: "turns:8", dailyStore: "redis://h:6379", team: "platform" } });
+		expect(readTeamSettings(globalSettings)).toEqual({ dailyStore: "redis://h:6379", team: "platform" });
+		expect(readTeamSettings(join(root, "none.json"))).toEqual({ dailyStore: undefined, team: undefined });
 	});
 });

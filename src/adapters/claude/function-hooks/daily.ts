@@ -6,15 +6,15 @@
 // number, and the prompt is refused when that is past the limit.
 
 import type { Clock, DailyBudget, DailyLedger } from "../../../core/index.ts";
-import { type DailyFiles, dailyLedgerOver, dayFolder, localDay } from "../../daily/ledger.ts";
+import { type DailyFiles, dailyLedgerOver, dayFolder, localDay, stateDirIn } from "../../daily/ledger.ts";
 import type { Engine } from "./engine.ts";
 
 /** The one scope of a daily budget in Claude Code: every session of the user (`TIMEBOX_DAILY`). */
 const USER_SCOPE = "user";
-/** The daily ledger's folder, as every host finds it: `$XDG_STATE_HOME/timebox`, else `~/.local/state/timebox`. */
+
+/** The daily ledger's folder, as every host finds it (`stateDirIn`); null with neither a state folder nor a home. */
 export function dailyDir(stateHome: string | undefined, home: string | undefined): string | null {
-	if (stateHome?.trim()) return `${stateHome}/timebox`;
-	return home ? `${home}/.local/state/timebox` : null;
+	return stateHome?.trim() || home ? stateDirIn(stateHome, home ?? "") : null;
 }
 
 /** How many times a prompt file taken by another session is claimed again at the next number. */

@@ -1,14 +1,16 @@
 // The pi package entry, in a folder of its own so that pi lists the extension as "timebox": Timebox with the real
-// clock, Node timers, the detached shell runner, the ledger under pi's agent directory, and stderr as the fallback.
+// clock, Node timers, the detached shell runner, the ledger under pi's agent directory, the daily ledger (a team's when
+// a store is set), and stderr as the fallback.
 
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
-import { createDailyLedger, dailyStateDir } from "../../node/daily-ledger.ts";
 import { createFileLedger } from "../../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../node/node-time.ts";
 import { createShellStarter } from "../../node/on-stop-runner.ts";
+import { openDailyLedger } from "../../team/open.ts";
+import { readTeamSettings } from "../defaults.ts";
 import { createTimeboxExtension } from "../extension.ts";
 
 export default createTimeboxExtension({
@@ -20,5 +22,13 @@ export default createTimeboxExtension({
 	newBudgetId: randomUUID,
 	env: process.env,
 	globalSettings: () => join(getAgentDir(), "settings.json"),
-	dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+	dailyLedger: (sessionId) =>
+		openDailyLedger({
+			env: process.env,
+			sessionId,
+			clock: systemClock,
+			host: "pi",
+			settings: readTeamSettings(join(getAgentDir(), "settings.json")),
+			entry: import.meta.url,
+		}),
 });

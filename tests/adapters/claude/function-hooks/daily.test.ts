@@ -34,6 +34,7 @@ describe("the daily ledger's folder", () => {
 		expect(dailyDir("/state", "/home/me")).toBe("/state/timebox");
 		expect(dailyDir(" ", "/home/me")).toBe("/home/me/.local/state/timebox");
 		expect(dailyDir(undefined, undefined)).toBeNull();
+		expect(dailyDir("/state", undefined)).toBe("/state/timebox");
 	});
 });
 

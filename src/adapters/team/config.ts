@@ -1,0 +1,123 @@
+// A team's daily budget as the user sets it: the store (`TIMEBOX_DAILY_STORE`, or the `dailyStore` setting), the team
+// (`TIMEBOX_TEAM`, or `team`), its time zone (`TIMEBOX_TEAM_TZ`) and what to do while the store is down
+// (`TIMEBOX_DAILY_STORE_FAILURE`). The environment wins over the settings. A store's password is kept for the client
+// alone: everything the user reads names the store without it.
+
+import { DAILY_STORE_ENV, DAILY_STORE_FAILURE_ENV, TEAM_ENV, TEAM_TZ_ENV } from "../../core/index.ts";
+
+/** What a team's daily budget needs to reach its store. */
+export interface TeamConfig {
+	/** The store's address as given, password included: for the client only. */
+	url: string;
+	/** The store's address without its password: what the user reads. */
+	shown: string;
+	team: string;
+	/** The IANA zone whose midnight starts the team's day. */
+	zone: string;
+	/** `closed`: refuse new turns while the store cannot be reached; `open`: count on this machine meanwhile. */
+	failure: "open" | "closed";
+	/** Who this session is, for `/timebox today`: `user@machine (host)`. */
+	member: string;
+}
+
+/** Where the settings `dailyStore` and `team` come from, beside `daily`; absent on hosts without settings. */
+export interface TeamSettings {
+	dailyStore?: unknown;
+	team?: unknown;
+}
+
+/** A team's name: letters, digits, `.`, `_` and `-`, as it goes into the store's keys. */
+const TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The store's address without its password: `redis://user@host:6379/0`. */
+export function withoutPassword(url: URL): string {
+	const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+	return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+
+/** Whether Intl knows the zone. */
+function knownZone(zone: string): boolean {
+	try {
+		new Intl.DateTimeFormat("en-US", { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** A setting or variable as text: the environment's when set, else the setting's when it is text. */
+function pick(env: string | undefined, setting: unknown): string | undefined {
+	if (env?.trim()) return env.trim();
+	return typeof setting === "string" && setting.trim() ? setting.trim() : undefined;
+}
+
+/**
+ * The team's daily budget set for this session, or null when none is (no store and no team); a warning, and no team,
+ * when what is set cannot be used. `member` is who this session is.
+ */
+export function readTeam(
+	env: NodeJS.ProcessEnv,
+	settings: TeamSettings,
+	member: string,
+): { config: TeamConfig | null; warning: string | null } {
+	const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+	const team = pick(env[TEAM_ENV], settings.team);
+	if (store === undefined && team === undefined) return { config: null, warning: null };
+	const fail = (why: string) => ({
+		config: null,
+		warning: `Timebox: ${why} The daily budget is this machine's alone.`,
+	});
+	if (store === undefined) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+	let url: URL;
+	try {
+		url = new URL(store);
+	} catch {
+		return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+	}
+	const shown = withoutPassword(url);
+	if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+		return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+	if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+	if (team === undefined) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+	if (!TEAM_NAME.test(team))
+		return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+	const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+	const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+	return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+
+/** The start and end of the day of an instant in a zone (its midnights, epoch ms), and its date, `YYYY-MM-DD`. */
+export function teamDay(ms: number, zone: string): { day: string; start: number; end: number } {
+	const date = zoneDate(ms, zone);
+	const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+	return {
+		day,
+		start: midnight(date.year, date.month, date.day, zone),
+		end: midnight(date.year, date.month, date.day + 1, zone),
+	};
+}
+
+/** The zone's wall-clock date and time of an instant. */
+function zoneDate(ms: number, zone: string): { year: number; month: number; day: number; offset: number } {
+	const parts = new Intl.DateTimeFormat("en-US", {
+		timeZone: zone,
+		hourCycle: "h23",
+		year: "numeric",
+		month: "numeric",
+		day: "numeric",
+		hour: "numeric",
+		minute: "numeric",
+		second: "numeric",
+	}).formatToParts(ms);
+	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
+	const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+	return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1000) * 1000 };
+}
+
+/** The instant of midnight starting a date in a zone (its offset taken at that midnight). */
+function midnight(year: number, month: number, day: number, zone: string): number {
+	const wall = Date.UTC(year, month - 1, day);
+	const guess = wall - zoneDate(wall, zone).offset;
+	return wall - zoneDate(guess, zone).offset;
+}

@@ -1,0 +1,92 @@
+// A team's daily budget as the user sets it: the environment over the settings, each thing set wrongly named (never
+// with the password), and the team's day at its zone's midnight.
+
+import { describe, expect, it } from "vitest";
+import { readTeam, teamDay, withoutPassword } from "../../../src/adapters/team/config.ts";
+
+const ME = "ann@m1 (pi)";
+const env = (values: Record<string, string>): NodeJS.ProcessEnv => values;
+
+describe("reading a team's daily budget", () => {
+	it("takes nothing when neither a store nor a team is set", () => {
+		expect(readTeam(env({}), {}, ME)).toEqual({ config: null, warning: null });
+		expect(readTeam(env({ TIMEBOX_TEAM: " " }), { dailyStore: 5 }, ME)).toEqual({ config: null, warning: null });
+	});
+
+	it("takes the environment over the settings, UTC and the open mode unless told otherwise", () => {
+		const settings = { dailyStore: "redis://settings:1/0", team: "settings-team" };
+		expect(
+			readTeam(
+				env({ TIMEBOX_DAILY_STORE: "rediss://u:p%40ss@h.example:6380/2", TIMEBOX_TEAM: "platform" }),
+				settings,
+				ME,
+			),
+		).toEqual({
+			config: {
+				url: "rediss://u:p%40ss@h.example:6380/2",
+				shown: "rediss://u@h.example:6380/2",
+				team: "platform",
+				zone: "UTC",
+				failure: "open",
+				member: ME,
+			},
+			warning: null,
+		});
+		const fromSettings = readTeam(
+			env({ TIMEBOX_TEAM_TZ: "Europe/Berlin", TIMEBOX_DAILY_STORE_FAILURE: "Closed" }),
+			settings,
+			ME,
+		);
+		expect(fromSettings.config).toMatchObject({
+			url: "redis://settings:1/0",
+			team: "settings-team",
+			zone: "Europe/Berlin",
+			failure: "closed",
+		});
+	});
+
+	it("names what is wrong, never the password, and leaves the budget this machine's", () => {
+		const warning = (values: Record<string, string>) => readTeam(env(values), {}, ME).warning;
+		const tail = " The daily budget is this machine's alone.";
+		expect(warning({ TIMEBOX_TEAM: "platform" })).toBe(
+			`Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE (redis://host:6379).${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1" })).toBe(
+			`Timebox: TIMEBOX_DAILY_STORE is set without TIMEBOX_TEAM (the team's name).${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "not a url", TIMEBOX_TEAM: "t" })).toBe(
+			`Timebox: TIMEBOX_DAILY_STORE is not an address (redis://[user:password@]host:port[/db]).${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "http://u:secret@h:1", TIMEBOX_TEAM: "t" })).toBe(
+			`Timebox: TIMEBOX_DAILY_STORE http://u@h:1 is not a redis:// or rediss:// address.${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://:secret@cache.internal", TIMEBOX_TEAM: "t" })).toBe(
+			`Timebox: TIMEBOX_DAILY_STORE redis://cache.internal names no port (redis://cache.internal:6379).${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "a team" })).toBe(
+			`Timebox: TIMEBOX_TEAM "a team" is not a team name (letters, digits, ".", "_", "-").${tail}`,
+		);
+		expect(warning({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t", TIMEBOX_TEAM_TZ: "Mars/Base" })).toBe(
+			`Timebox: TIMEBOX_TEAM_TZ "Mars/Base" is not a time zone (Europe/Berlin, UTC).${tail}`,
+		);
+		expect(withoutPassword(new URL("redis://h:1/"))).toBe("redis://h:1");
+	});
+});
+
+describe("the team's day", () => {
+	it("starts and ends at the zone's midnight, summer time included", () => {
+		expect(teamDay(Date.UTC(2026, 10, 28, 23, 30), "UTC")).toEqual({
+			day: "2026-11-28",
+			start: Date.UTC(2026, 10, 28),
+			end: Date.UTC(2026, 10, 29),
+		});
+		expect(teamDay(Date.UTC(2026, 10, 28, 23, 30), "Europe/Berlin")).toEqual({
+			day: "2026-11-29",
+			start: Date.UTC(2026, 10, 28, 23),
+			end: Date.UTC(2026, 10, 29, 23),
+		});
+		// The day summer time starts in Berlin has 23 hours.
+		const spring = teamDay(Date.UTC(2026, 2, 29, 12), "Europe/Berlin");
+		expect(spring).toEqual({ day: "2026-03-29", start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 22) });
+	});
+});

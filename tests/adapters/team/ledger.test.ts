@@ -1,0 +1,188 @@
+// A team's daily ledger over its store: the team's standing with who used it, reservations counted for the other
+// sessions until settled or expired, and a store that cannot be reached: said once without its password, counted on
+// this machine meanwhile and sent when it is back, or new turns refused in the closed mode.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	type DailyBudget,
+	NO_ADJUSTMENT,
+	TEAM_FIRST_CALL_MS,
+	TEAM_RESERVATION_MS,
+	TEAM_RETRY_MS,
+	TEAM_WAIT_MS,
+} from "../../../src/core/index.ts";
+import { MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
+
+const BUDGET: DailyBudget = {
+	scope: "user",
+	source: "TIMEBOX_DAILY",
+	limits: { timeMs: null, prompts: 8, tokens: 10_000, cost: null },
+};
+const budgets = [BUDGET];
+let folder: string;
+let now: number;
+const clock = { now: () => now };
+let store: MemoryStore;
+
+beforeEach(() => {
+	folder = mkdtempSync(join(tmpdir(), "timebox-team-"));
+	now = Date.UTC(2026, 10, 28, 12);
+	store = new MemoryStore(clock);
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe("a team's daily ledger", () => {
+	it("reads the team's day with its zone, who used it by sessions, and the day's start at the zone's midnight", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		const bob = teamLedgerOn(store, folder, "s2", clock, { member: "bob@m2 (codex)", zone: "Europe/Berlin" });
+		ann.countPrompt(budgets, [8]);
+		teamLedgerOn(store, folder, "s3", clock).countPrompt(budgets, [8]);
+		bob.countPrompt(budgets, [8]);
+		const [standing] = bob.standings(budgets);
+		expect(standing?.budget.team).toEqual({ name: "platform", zone: "Europe/Berlin" });
+		expect(standing?.use.members).toEqual([
+			{ name: "ann@m1 (pi)", sessions: 2 },
+			{ name: "bob@m2 (codex)", sessions: 1 },
+		]);
+		expect(standing?.dayStart).toBe(Date.UTC(2026, 10, 27, 23));
+		expect(store.calls[0]?.keys).toEqual([
+			"timebox:{platform}:2026-11-28:use",
+			"timebox:{platform}:2026-11-28:sessions",
+			"timebox:{platform}:2026-11-28:who",
+			"timebox:{platform}:2026-11-28:res",
+		]);
+		// Every key outlives its day by a day: the day ends at midnight in Berlin (bob wrote last), the keys a day later.
+		expect(store.expiries.get("timebox:{platform}:2026-11-28:use")).toBe(Date.UTC(2026, 10, 29, 23) / 1000);
+	});
+
+	it("counts the model calls other sessions are making as what they reserved, until settled or expired", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		const bob = teamLedgerOn(store, folder, "s2", clock);
+		ann.reserve();
+		expect(bob.standings(budgets)[0]?.use.tokens).toBe(0);
+		ann.addUse(budgets, { tokens: 400, cost: 0.5 });
+		ann.reserve();
+		expect(bob.standings(budgets)[0]?.use).toMatchObject({ tokens: 800, cost: 1 });
+		expect(ann.standings(budgets)[0]?.use).toMatchObject({ tokens: 400, cost: 0.5 });
+		ann.addUse(budgets, { tokens: 100 });
+		expect(bob.standings(budgets)[0]?.use.tokens).toBe(500);
+		ann.addUse(budgets, { agentMs: 2_000 });
+		ann.reserve();
+		expect(bob.standings(budgets)[0]?.use.tokens).toBe(600);
+		now += TEAM_RESERVATION_MS + 1;
+		expect(bob.standings(budgets)[0]?.use.tokens).toBe(500);
+	});
+
+	it("counts without a limit, and reads a reply it cannot make sense of as nothing used", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		expect(ann.countPrompt(budgets, [null, null])).toBe(true);
+		expect(store.calls.at(-1)?.args.at(-1)).toBe(-1);
+		const odd = teamLedgerOn({ call: () => ({ ok: true, value: "odd" }) }, folder, "s2", clock);
+		expect(odd.standings(budgets)[0]?.use).toMatchObject({ prompts: 0, tokens: 0, sessions: 0, members: [] });
+	});
+
+	it("waits longer for the first call, the client's start included, than for the others", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		ann.standings(budgets);
+		ann.standings(budgets);
+		expect(store.calls.map((call) => call.timeoutMs)).toEqual([TEAM_FIRST_CALL_MS, TEAM_WAIT_MS]);
+	});
+});
+
+describe("a team's store that cannot be reached", () => {
+	it("is named once, without its password, and this machine counts until the store is back, then sends it", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		ann.countPrompt(budgets, [8]);
+		store.down = "connect ECONNREFUSED redis://timebox:s3cret@127.0.0.1:6390/0 (s3cret)";
+		expect(ann.countPrompt(budgets, [8])).toBe(true);
+		ann.addUse(budgets, { agentMs: 1_000, tokens: 50, cost: 0.1 });
+		const [standing] = ann.standings(budgets);
+		expect(standing?.use).toMatchObject({ prompts: 1, tokens: 50 });
+		expect(standing?.closed).toBeUndefined();
+		expect(ann.problem()).toBe(
+			"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (connect ECONNREFUSED redis://timebox@127.0.0.1:6390/0 (***)): this machine counts today's use on its own until it answers, then sends it to the team.",
+		);
+		expect(ann.problem()).toBeNull();
+		// Within the wait after a failure the store is not tried again.
+		const tried = store.calls.length;
+		store.down = null;
+		ann.standings(budgets);
+		expect(store.calls.length).toBe(tried);
+		now += TEAM_RETRY_MS;
+		const [back] = ann.standings(budgets);
+		expect(back?.use).toMatchObject({ prompts: 2, agentMs: 1_000, tokens: 50, cost: 0.1 });
+	});
+
+	it("keeps what it could not send when the store fails again, and sends it all at the next answer", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 10 });
+		now += TEAM_RETRY_MS;
+		ann.addUse(budgets, { tokens: 20 });
+		now += TEAM_RETRY_MS;
+		store.down = null;
+		ann.addUse(budgets, { tokens: 5 });
+		expect(ann.standings(budgets)[0]?.use.tokens).toBe(35);
+	});
+
+	it("sends what it counted meanwhile at its next count once the store is back", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.countPrompt(budgets, [8]);
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		ann.countPrompt(budgets, [8]);
+		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.use.prompts).toBe(2);
+	});
+
+	it("refuses new turns in the closed mode, saying why", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock, { failure: "closed" });
+		store.down = "";
+		const [standing] = ann.standings(budgets);
+		expect(standing?.closed).toBe(
+			"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (no answer), so new turns are refused until it answers.",
+		);
+		expect(ann.countPrompt(budgets, [8])).toBe(false);
+		expect(ann.problem()).toMatch(/new turns are refused until it answers\.$/);
+	});
+
+	it("adjusts this machine's day when the team's cannot be, and counts a client that fails to start as down", () => {
+		const failing = teamLedgerOn(
+			{
+				call: () => {
+					throw new Error("no worker");
+				},
+			},
+			folder,
+			"s1",
+			clock,
+		);
+		failing.adjust(BUDGET, { ...NO_ADJUSTMENT, addPrompts: 2 });
+		expect(failing.standings(budgets)[0]?.adjustment.addPrompts).toBe(2);
+		expect(failing.problem()).toMatch(/cannot be reached \(no worker\)/);
+		const thrown = teamLedgerOn(
+			{
+				call: () => {
+					throw "gone";
+				},
+			},
+			folder,
+			"s2",
+			clock,
+			{ url: "redis://127.0.0.1:6390", shown: "redis://127.0.0.1:6390" },
+		);
+		thrown.standings(budgets);
+		expect(thrown.problem()).toMatch(/cannot be reached \(gone\)/);
+		expect(thrown.problem()).toBeNull();
+	});
+
+	it("turns the team's day off for every member", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		ann.adjust(BUDGET, { ...NO_ADJUSTMENT, off: true });
+		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.adjustment.off).toBe(true);
+		expect(TEAM_CONFIG.shown).not.toContain("s3cret");
+	});
+});

@@ -1,0 +1,126 @@
+// A team's store in memory that keeps what the Lua scripts do (tests/e2e/team runs the same contract on a real Redis),
+// and can be taken down: for the team's ledger's unit tests.
+
+import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
+import type { StoreReply, SyncStore } from "../../../src/adapters/team/bridge.ts";
+import type { TeamConfig } from "../../../src/adapters/team/config.ts";
+import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
+import type { ScriptName } from "../../../src/adapters/team/scripts.ts";
+import type { Clock } from "../../../src/core/index.ts";
+
+export const TEAM_CONFIG: TeamConfig = {
+	url: "redis://timebox:s3cret@127.0.0.1:6390/0",
+	shown: "redis://timebox@127.0.0.1:6390/0",
+	team: "platform",
+	zone: "UTC",
+	failure: "open",
+	member: "ann@m1 (pi)",
+};
+
+export class MemoryStore implements SyncStore {
+	readonly hashes = new Map<string, Map<string, string>>();
+	readonly sets = new Map<string, Set<string>>();
+	readonly expiries = new Map<string, number>();
+	/** Why every call fails now, or null while the store answers. */
+	down: string | null = null;
+	calls: { script: ScriptName; keys: readonly string[]; args: readonly (string | number)[]; timeoutMs: number }[] = [];
+
+	constructor(private readonly clock: Clock) {}
+
+	call(script: ScriptName, keys: readonly string[], args: readonly (string | number)[], timeoutMs: number): StoreReply {
+		this.calls.push({ script, keys, args, timeoutMs });
+		if (this.down !== null) return { ok: false, error: this.down };
+		const [use, sessions, who, res] = keys.map((key) => this.hash(key)) as Map<string, string>[];
+		const [expireAt, session, member] = args.map(String);
+		const n = (index: number) => Number(args[index]);
+		const incr = (hash: Map<string, string> | undefined, field: string, by: number) =>
+			hash?.set(field, String(Number(hash.get(field) ?? 0) + by));
+		const keep = () => {
+			for (const key of keys) this.expiries.set(key, Number(expireAt));
+		};
+		const join = () => {
+			const set = this.sets.get(keys[1] as string) ?? new Set();
+			this.sets.set(keys[1] as string, set);
+			if (!set.has(session as string)) {
+				set.add(session as string);
+				incr(who, member as string, 1);
+			}
+		};
+		void sessions;
+		const now = this.clock.now();
+		switch (script) {
+			case "read": {
+				let tokens = 0;
+				let cost = 0;
+				for (const [owner, value] of [...(res ?? [])]) {
+					const [t, c, e] = value.split(":").map(Number);
+					if ((e ?? 0) < now) res?.delete(owner);
+					else if (owner !== session) {
+						tokens += t ?? 0;
+						cost += c ?? 0;
+					}
+				}
+				const flat = (hash: Map<string, string> | undefined) => [...(hash ?? [])].flat();
+				const count = this.sets.get(keys[1] as string)?.size ?? 0;
+				return { ok: true, value: [flat(use), flat(who), count, String(tokens), String(cost)] };
+			}
+			case "count": {
+				const limit = n(3);
+				if (limit >= 0 && Number(use?.get("prompts") ?? 0) >= limit) return { ok: true, value: 0 };
+				incr(use, "prompts", 1);
+				join();
+				keep();
+				return { ok: true, value: 1 };
+			}
+			case "use": {
+				for (const [index, field] of [
+					[3, "agentMs"],
+					[4, "tokens"],
+					[5, "cost"],
+					[6, "prompts"],
+				] as const)
+					if (n(index) > 0) incr(use, field, n(index));
+				res?.delete(session as string);
+				join();
+				keep();
+				return { ok: true, value: 1 };
+			}
+			case "reserve":
+				res?.set(session as string, `${n(3)}:${n(4)}:${now + n(5)}`);
+				keep();
+				return { ok: true, value: 1 };
+			case "adjust":
+				for (const [index, field] of [
+					[3, "addTimeMs"],
+					[4, "addPrompts"],
+					[5, "addTokens"],
+					[6, "addCost"],
+				] as const)
+					if (n(index) > 0) incr(use, field, n(index));
+				if (String(args[7]) === "1") use?.set("off", "1");
+				keep();
+				return { ok: true, value: 1 };
+		}
+	}
+
+	private hash(key: string): Map<string, string> {
+		let hash = this.hashes.get(key);
+		if (!hash) {
+			hash = new Map();
+			this.hashes.set(key, hash);
+		}
+		return hash;
+	}
+}
+
+/** A session's team ledger over `store`, with this machine's own ledger in `folder` to fall back on. */
+export function teamLedgerOn(
+	store: SyncStore,
+	folder: string,
+	sessionId: string,
+	clock: Clock,
+	config: Partial<TeamConfig> = {},
+): TeamLedger {
+	const local = createDailyLedger(folder, sessionId, clock);
+	return new TeamLedger({ ...TEAM_CONFIG, ...config }, () => store, local, sessionId, clock);
+}

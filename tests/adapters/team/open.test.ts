@@ -1,0 +1,64 @@
+// The daily ledger a Node host opens: this machine's without a team, this machine's with a warning said once when the
+// team is set wrongly, the team's (and no client loaded yet) when a store and a team are set.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
+import { memberName, openDailyLedger } from "../../../src/adapters/team/open.ts";
+import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
+
+let state: string;
+const clock = { now: () => Date.UTC(2026, 10, 28, 12) };
+const budget: DailyBudget = {
+	scope: "user",
+	source: "s",
+	limits: { timeMs: null, prompts: 2, tokens: null, cost: null },
+};
+beforeEach(() => {
+	state = mkdtempSync(join(tmpdir(), "timebox-open-"));
+});
+afterEach(() => rmSync(state, { recursive: true, force: true }));
+
+const options = (env: NodeJS.ProcessEnv) => ({
+	env: { XDG_STATE_HOME: state, ...env },
+	sessionId: "s1",
+	clock,
+	host: "pi",
+	entry: import.meta.url,
+});
+
+describe("opening the daily ledger", () => {
+	it("opens this machine's ledger without a team", () => {
+		const ledger = openDailyLedger(options({}));
+		expect(ledger).not.toBeInstanceOf(TeamLedger);
+		expect(ledger.countPrompt([budget], [2])).toBe(true);
+		expect(ledger.problem()).toBeNull();
+	});
+
+	it("says once why a team set wrongly is not used, and counts on this machine", () => {
+		const ledger = openDailyLedger(options({ TIMEBOX_TEAM: "platform" }));
+		expect(ledger.problem()).toMatch(/^Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE/);
+		expect(ledger.problem()).toBeNull();
+		expect(ledger.countPrompt([budget], [2])).toBe(true);
+		ledger.addUse([budget], { tokens: 5 });
+		ledger.adjust(budget, { ...NO_ADJUSTMENT, addPrompts: 1 });
+		expect(ledger.standings([budget])[0]).toMatchObject({
+			use: { prompts: 1, tokens: 5 },
+			adjustment: { addPrompts: 1 },
+		});
+	});
+
+	it("opens the team's ledger with a store and a team, naming the member by user, machine and host", () => {
+		const ledger = openDailyLedger({
+			...options({ TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1", TIMEBOX_TEAM: "platform" }),
+			settings: {},
+		});
+		expect(ledger).toBeInstanceOf(TeamLedger);
+		expect(memberName("codex")).toMatch(/^.+@.+ \(codex\)$/);
+		// Nothing listens on port 1: the store is named, and this machine counts.
+		expect(ledger.countPrompt([budget], [2])).toBe(true);
+		expect(ledger.problem()).toMatch(/^Timebox: the team's daily store redis:\/\/127\.0\.0\.1:1 cannot be reached \(/);
+	});
+});

@@ -1,0 +1,63 @@
+// Benchmark 5b: what a team's daily budget costs a session on a Redis on localhost, per turn (read, count, reserve) and
+// per model call (read, reserve), and what the daily ledger costs with no store set (no client loaded, no worker).
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDailyLedger } from "../../src/adapters/team/open.ts";
+import { type DailyBudget, type DailyLedger, NO_DAILY_SESSION } from "../../src/core/index.ts";
+import { RedisServer } from "../e2e/support/redis.ts";
+import { step } from "./daily.ts";
+import { median, nowMs } from "./stats.ts";
+
+export const TEAM_SAMPLES = 201;
+
+export interface TeamResult {
+	turnMs: number;
+	callMs: number;
+	localTurnMs: number;
+	localCallMs: number;
+}
+
+const BUDGET: DailyBudget = {
+	scope: "user",
+	source: "bench",
+	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: 1e12, cost: null },
+};
+
+/** Per turn and per model call, medians over the samples, through the same daily rules and executor as a session. */
+function measure(ledger: DailyLedger): { turnMs: number; callMs: number } {
+	const port = { ledger, budgets: [BUDGET] };
+	// The first call starts the client: not what a turn costs.
+	step(port, NO_DAILY_SESSION, { type: "newPrompt" });
+	const turns: number[] = [];
+	const calls: number[] = [];
+	for (let sample = 0; sample < TEAM_SAMPLES; sample++) {
+		let started = nowMs();
+		const session = step(port, NO_DAILY_SESSION, { type: "newPrompt" });
+		turns.push(nowMs() - started);
+		started = nowMs();
+		step(port, session, { type: "duringRun", modelCall: true });
+		calls.push(nowMs() - started);
+	}
+	return { turnMs: median(turns), callMs: median(calls) };
+}
+
+export async function measureTeam(): Promise<TeamResult> {
+	const redis = await RedisServer.start();
+	const state = mkdtempSync(join(tmpdir(), "timebox-bench-team-"));
+	try {
+		const options = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: import.meta.url };
+		const team = openDailyLedger({
+			...options,
+			env: { XDG_STATE_HOME: state, TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "bench" },
+		});
+		const local = openDailyLedger({ ...options, env: { XDG_STATE_HOME: state } });
+		const remote = measure(team);
+		const alone = measure(local);
+		return { turnMs: remote.turnMs, callMs: remote.callMs, localTurnMs: alone.turnMs, localCallMs: alone.callMs };
+	} finally {
+		await redis.dispose();
+		rmSync(state, { recursive: true, force: true });
+	}
+}

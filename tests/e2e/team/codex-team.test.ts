@@ -1,0 +1,95 @@
+// A team's daily budget in the real Codex CLI (the plugin from this repository's marketplace, against a loopback fake
+// of the Responses API): three machines, each its own HOME and CODEX_HOME, share `turns:2` through one real Redis and
+// send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and a Timebox line
+// names the store.
+
+import { mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeResponses } from "../../../demo/fakes/responses.ts";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../codex/support.ts";
+import { RedisServer } from "../support/redis.ts";
+
+let api: FakeResponses;
+let redis: RedisServer;
+let root: string;
+
+beforeAll(async () => {
+	await ensureCodex();
+	api = await FakeResponses.start();
+	redis = await RedisServer.start();
+	root = await mkdtemp(join(tmpdir(), "timebox-team-codex-"));
+}, 600_000);
+
+afterAll(async () => {
+	await api?.close();
+	await redis?.dispose();
+	await rm(root, { recursive: true, force: true });
+});
+
+function codex(machine: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+	return runProcess(CODEX, args, {
+		cwd: join(root, machine, "work"),
+		env: {
+			PATH: process.env.PATH,
+			HOME: join(root, machine, "home"),
+			CODEX_HOME: join(root, machine, "home", ".codex"),
+			TMPDIR: join(root, machine, "tmp"),
+			XDG_STATE_HOME: join(root, machine, "state"),
+			FAKE_API_KEY: "sk-fake",
+			...env,
+		},
+		timeoutMs: 180_000,
+	});
+}
+
+/** A machine of its own with the plugin installed. */
+async function machine(name: string): Promise<string> {
+	for (const folder of ["work", "tmp", "state"]) mkdirSync(join(root, name, folder), { recursive: true });
+	writeCodexConfig(join(root, name, "home", ".codex"), api.url);
+	for (const args of [
+		["plugin", "marketplace", "add", REPO],
+		["plugin", "add", "timebox@timebox"],
+	]) {
+		const done = await codex(name, args);
+		if (done.code !== 0) throw new Error(`codex ${args.join(" ")} failed: ${done.stderr}`);
+	}
+	return name;
+}
+
+function exec(name: string, prompt: string, store = redis.url()): Promise<RunResult> {
+	const env = { TIMEBOX_DAILY: "turns:2", TIMEBOX_DAILY_STORE: store, TIMEBOX_TEAM: "platform" };
+	return codex(name, ["exec", "--skip-git-repo-check", "--dangerously-bypass-hook-trust", prompt], env);
+}
+
+describe("a team's daily budget in Codex CLI", () => {
+	it("answers exactly 2 of 3 prompts sent at once from three machines", async () => {
+		const machines = await Promise.all(["c1", "c2", "c3"].map(machine));
+		api.reply({ text: "ANSWERED" }, { text: "ANSWERED" }, { text: "ANSWERED" });
+		const runs = await Promise.all(machines.map((name, index) => exec(name, `task ${index}`)));
+		expect(runs.filter((run) => run.stdout.includes("ANSWERED"))).toHaveLength(2);
+		const refused = runs.filter((run) => run.stderr.includes("hook: UserPromptSubmit Blocked"));
+		expect(refused).toHaveLength(1);
+		expect(refused[0]?.stderr).toContain("the team's budget for today is spent (2 turns)");
+		expect(api.requests).toHaveLength(2);
+		expect(redis.cli(["HGET", `timebox:{platform}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("2");
+	});
+
+	it("ends a prompt in time with the store down, and a Timebox line names the store", async () => {
+		const name = await machine("c4");
+		const down = await RedisServer.start();
+		const port = down.port;
+		await down.dispose();
+		api.reply({ text: "STILL ANSWERED" });
+		const run = await exec(name, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
+		expect(run.ms).toBeLessThan(20_000);
+		expect(run.stdout).toContain("STILL ANSWERED");
+		expect(`${run.stdout}${run.stderr}`).toContain(
+			`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
+		);
+		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
+	});
+});

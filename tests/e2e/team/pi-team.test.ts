@@ -1,0 +1,97 @@
+// A team's daily budget on real pi, with the offline model: six machines (each its own HOME, TMPDIR, XDG_STATE_HOME
+// and pi agent folder, no file in common) share `turns:8` through one real Redis. 18 turns at once: exactly 8 are
+// answered and the other 10 told the team's day is spent. After a kill -9 of Redis and a restart on its data, a
+// seventh machine's turn is refused and its /timebox today shows 8 of 8. With Redis down, a turn ends in time and a
+// Timebox line names the store.
+
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunResult, runProcess } from "../../support/processes.ts";
+import { RedisServer } from "../support/redis.ts";
+
+const REPO = resolve(import.meta.dirname, "../../..");
+const PI = join(REPO, "node_modules/.bin/pi");
+const DEMO = ["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
+const SPENT = "Timebox: the team's budget for today is spent (8 turns). It resets at midnight UTC.";
+const TEAM = "platform";
+
+let redis: RedisServer;
+let root: string;
+
+beforeAll(async () => {
+	redis = await RedisServer.start();
+	root = mkdtempSync(join(tmpdir(), "timebox-team-pi-"));
+});
+afterAll(async () => {
+	await redis?.dispose();
+	rmSync(root, { recursive: true, force: true });
+});
+
+/** A machine of its own: its home, temporary folder, state folder and pi agent folder, with `daily: "turns:8"`. */
+function machine(name: string): NodeJS.ProcessEnv {
+	const base = join(root, name);
+	const env: NodeJS.ProcessEnv = {
+		HOME: join(base, "home"),
+		TMPDIR: join(base, "tmp"),
+		XDG_STATE_HOME: join(base, "state"),
+		PI_CODING_AGENT_DIR: join(base, "agent"),
+	};
+	for (const folder of Object.values(env)) mkdirSync(folder as string, { recursive: true });
+	writeFileSync(join(base, "agent", "settings.json"), JSON.stringify({ timebox: { daily: "turns:8" } }));
+	return env;
+}
+
+/** One turn (or command) in pi's print mode on a machine, pointed at the team's store. */
+function turn(env: NodeJS.ProcessEnv, prompt: string, store = redis.url()): Promise<RunResult> {
+	const full: NodeJS.ProcessEnv = {
+		PATH: process.env.PATH,
+		PI_OFFLINE: "1",
+		...env,
+		TIMEBOX_DAILY_STORE: store,
+		TIMEBOX_TEAM: TEAM,
+	};
+	return runProcess(PI, [...DEMO, "-p", prompt], { cwd: env.HOME, env: full, timeoutMs: 240_000 });
+}
+
+describe("a team's daily budget on real pi", () => {
+	it("answers exactly 8 of 18 turns sent at once from six machines, and survives a kill -9 of Redis", async () => {
+		const machines = ["m1", "m2", "m3", "m4", "m5", "m6"].map(machine);
+		const runs = await Promise.all(
+			machines.flatMap((env, index) => [0, 1, 2].map((count) => turn(env, `turn ${index}-${count}`))),
+		);
+		const answered = runs.filter((run) => run.stdout.includes("You asked:"));
+		const refused = runs.filter((run) => run.stderr.includes(`[timebox] error: ${SPENT}`));
+		// Every process reached the store: none counted on its own machine.
+		expect(runs.filter((run) => run.stderr.includes("cannot be reached"))).toEqual([]);
+		expect(answered).toHaveLength(8);
+		expect(refused).toHaveLength(10);
+		for (const run of refused) expect(run.stdout).not.toContain("You asked:");
+		expect(redis.cli(["HGET", `timebox:{${TEAM}}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("8");
+
+		await redis.restart();
+		const seventh = machine("m7");
+		const late = await turn(seventh, "one more");
+		expect(late.stderr).toContain(`[timebox] error: ${SPENT}`);
+		expect(late.stdout).not.toContain("You asked:");
+		const today = await turn(seventh, "/timebox today");
+		expect(today.stderr).toMatch(
+			/\[timebox\] info: Timebox today: 1 daily budget\.\nThe team platform \(timebox\.daily in .*\): 8 of 8 turns used, 0 left\. Used by 8 sessions\. By .+@.+ \(pi\) 8 sessions\. It resets at midnight UTC\./,
+		);
+	});
+
+	it("ends a turn in time while Redis is down, and a Timebox line names the store without its password", async () => {
+		const env = machine("m8");
+		const down = await RedisServer.start();
+		const port = down.port;
+		await down.dispose();
+		const run = await turn(env, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
+		expect(run.ms).toBeLessThan(20_000);
+		expect(run.stdout).toContain("You asked:");
+		expect(run.stderr).toContain(
+			`[timebox] warning: Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached (`,
+		);
+		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
+	});
+});

@@ -57,7 +57,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<BudgetStore, "append">;
+	store: Pick<BudgetStore, "append" | "appendPrompt">;
 	ledger: Pick<BudgetLedger, "claim">;
 	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
 	setStatus(text: string | undefined): void;
@@ -104,6 +104,9 @@ function carryOutOne(
 			return;
 		case "append":
 			ports.store.append(effect.record);
+			return;
+		case "recordPrompt":
+			ports.store.appendPrompt?.(effect.prompt);
 			return;
 		case "context":
 			answer.context.push(effect.text);

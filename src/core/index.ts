@@ -37,7 +37,7 @@ export {
 	todayReport,
 } from "./daily.ts";
 export { decide, decideMidRun, urgencyFor } from "./decide.ts";
-export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
+export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	formatAwareLine,
 	formatNudgePrompt,
@@ -70,6 +70,13 @@ export type {
 	UIBridge,
 } from "./ports.ts";
 export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
+export {
+	COMMAND_ANSWERED_REFUSAL,
+	COMMAND_DONE_REFUSAL,
+	DAILY_TAKEN_REFUSAL,
+	GUARD_FAILED_REFUSAL,
+	TOOL_STOPPED_REFUSAL,
+} from "./refusals.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {

@@ -11,6 +11,11 @@ import type { TimeboxRecord } from "./records.ts";
 /** Where a session keeps its budget records, beside the prompts of its history. */
 export interface BudgetStore {
 	append(record: TimeboxRecord): void;
+	/**
+	 * Keeps a prompt that ran (the rules decide which: a refused prompt never reached the model, and a run the host
+	 * started is no prompt). A host whose session keeps the user's messages itself (pi's branch) leaves it out.
+	 */
+	appendPrompt?(key: string): void;
 	/** The session's history (budget records and prompts), oldest first. */
 	history(): HistoryItem[];
 }

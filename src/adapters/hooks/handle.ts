@@ -5,7 +5,14 @@
 // No rule lives here.
 
 import { randomUUID } from "node:crypto";
-import { DEFAULT_ENV, foldHistory, type SessionEvent, type SessionState, sessionReport } from "../../core/index.ts";
+import {
+	DEFAULT_ENV,
+	foldHistory,
+	mergeAnswer,
+	type SessionEvent,
+	type SessionState,
+	sessionReport,
+} from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
@@ -94,14 +101,12 @@ async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Prom
 	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
-	const reply = await answerEvent(deps, now, promptId, state, {
+	// The rules keep the prompt once it runs (recordPrompt).
+	return answerEvent(deps, now, promptId, state, {
 		type: "modelCall",
 		prompt: promptId,
 		step: deps.store.stepOf(promptId),
 	});
-	// A prompt is recorded once it runs: a refused prompt never reached the model and counts for nothing.
-	if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-	return reply;
 }
 
 /** A `/timebox` line: answered here, and it never reaches the model. */
@@ -260,12 +265,7 @@ async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, n
 	}
 	const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
 	hook.saveDaily(now);
-	return hook.reply({
-		...first,
-		notices: [...started.notices, ...first.notices],
-		context: [...started.context, ...first.context],
-		stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents],
-	});
+	return hook.reply(mergeAnswer(started, first));
 }
 
 /** A subagent's result reaches its parent: the rules hear its end, and the line its parent is to read goes with it. */

@@ -67,6 +67,8 @@ export class HookRuntime {
 	private readonly dailyBefore;
 	private readonly waiting: Promise<void>[] = [];
 	private readonly told: string[] = [];
+	/** Why a prompt that ran could not be kept in the session's log. */
+	private unkept: { error: unknown } | null = null;
 
 	constructor(
 		private readonly deps: HookDeps,
@@ -78,7 +80,10 @@ export class HookRuntime {
 		this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : undefined;
 		this.runtime = new SessionRuntime(
 			{
-				store: { append: (record) => this.append(record) },
+				store: {
+					append: (record) => this.append(record),
+					appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
+				},
 				ledger: { claim: (claim) => this.claim(claim) },
 				clock: deps.clock,
 				onStop: { start: (command, report) => this.startOnStop(command, report) },
@@ -90,7 +95,9 @@ export class HookRuntime {
 					// The session's log is all a hook keeps: a record it cannot write ends the carrying out of the event's
 					// effects there, and the event's failure is said instead of a change that was not kept.
 					if (where === "append") throw error;
-					this.told.push(internalErrorMessage(where, error));
+					// A prompt the log cannot keep would never count: the hook fails as a whole once it is answered.
+					if (where === "recordPrompt") this.unkept ??= { error };
+					else this.told.push(internalErrorMessage(where, error));
 				},
 				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
 				...(daily ? { daily } : {}),
@@ -107,6 +114,7 @@ export class HookRuntime {
 	 */
 	async reply(answer: Answer): Promise<HookReply> {
 		await Promise.all(this.waiting);
+		if (this.unkept !== null) throw this.unkept.error;
 		const own = answer.notices.map((notice) => notice.message);
 		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
 		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));

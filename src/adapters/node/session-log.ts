@@ -4,8 +4,9 @@
 
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BudgetStore, HistoryItem, TimeboxRecord } from "../../core/index.ts";
+import type { BudgetStore, Clock, HistoryItem, TimeboxRecord } from "../../core/index.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
+import { systemClock } from "./node-time.ts";
 
 function isFields(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -19,7 +20,11 @@ export class SessionLog implements BudgetStore {
 	private readonly folder: string;
 	private readonly file: string;
 
-	constructor(dataDir: string, sessionId: string) {
+	constructor(
+		dataDir: string,
+		sessionId: string,
+		private readonly clock: Clock = systemClock,
+	) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
 	}
@@ -28,8 +33,8 @@ export class SessionLog implements BudgetStore {
 		this.appendLine({ ...record });
 	}
 
-	/** Records that a prompt was sent. */
-	appendPrompt(promptId: string, at: number): void {
+	/** Records a prompt that ran (the rules say which), at `at` or now. */
+	appendPrompt(promptId: string, at = this.clock.now()): void {
 		this.appendLine({ kind: "prompt", promptId, at });
 	}
 

@@ -98,5 +98,6 @@ export {
 	type Transition,
 	transition,
 } from "./session/index.ts";
+export { transitionWithSubagents } from "./subagents/compose.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { nextCheckIn } from "./time-checks.ts";

@@ -2,7 +2,7 @@
 // deadline even while no hook runs (the agent is idle), so the on-stop command runs on time. What it tells nobody is
 // kept in the log for the next prompt.
 
-import { outcomeId, statusText, transition } from "../../core/index.ts";
+import { outcomeId, statusText, transitionWithSubagents } from "../../core/index.ts";
 import { answerEvent, type HookDeps } from "./handle.ts";
 import { loadState } from "./load.ts";
 
@@ -25,7 +25,8 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
-	const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+	// A look first, with the rules the runtime composes (the session's and its subagents'): nothing is carried out.
+	const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
 	if (!spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
 	const running =
@@ -33,6 +34,8 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
 	const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+	// The time check goes to the runtime, as any hook's event does: the session's stop stops its running subagents too,
+	// and their records say so.
 	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
 	deps.store.appendLine({ kind: "untold", notices, at: now });
@@ -41,6 +44,6 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
-	const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
+	const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
 	return statusText(state, now) ?? "";
 }

@@ -1,6 +1,6 @@
-// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
 
-// src/adapters/hooks/main.ts
+// src/entries/hooks.ts
 import { spawn as spawn2 } from "node:child_process";
 import { readFileSync as readFileSync4 } from "node:fs";
 
@@ -144,8 +144,23 @@ function claudeCodeTerms(mode) {
 
 // src/adapters/claude/transcript-usage.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count2 = usage[field];
+    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
 var MAX_READ_BYTES = 8 * 1024 * 1024;
-var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 function fieldsOf(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
@@ -160,11 +175,7 @@ function usageOfLine(raw) {
   const message = fieldsOf(line.message);
   const usage = fieldsOf(message?.usage);
   if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  const tokens = USAGE_FIELDS.reduce((sum, key) => {
-    const value = usage[key];
-    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-  }, 0);
-  return { id: message.id, tokens };
+  return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
@@ -1298,6 +1309,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2656,9 +2670,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2684,6 +2702,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result2) {
+  const prompt2 = event.prompt;
+  if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
+  if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
+  return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3224,55 +3248,6 @@ var geminiCliHost = {
   unnamedPrompts: true
 };
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function createShellStarter(spawnProcess = spawn) {
-  return {
-    start(command3, report) {
-      const shown = quoteInput(command3);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
-      try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
-    }
-  };
-}
-
 // src/adapters/hooks/cli.ts
 import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
@@ -3669,22 +3644,27 @@ function claimLine(fields) {
   return { kind: "claim", claim: claim2, at: atOf(fields) };
 }
 
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
 // src/adapters/node/session-log.ts
 function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  folder;
-  file;
-  constructor(dataDir, sessionId) {
+  constructor(dataDir, sessionId, clock = systemClock) {
+    this.clock = clock;
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
+  clock;
+  folder;
+  file;
   append(record) {
     this.appendLine({ ...record });
   }
-  /** Records that a prompt was sent. */
-  appendPrompt(promptId, at) {
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
   /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
@@ -3846,7 +3826,10 @@ var HookRuntime = class {
     this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
     this.runtime = new SessionRuntime(
       {
-        store: { append: (record) => this.append(record) },
+        store: {
+          append: (record) => this.append(record),
+          appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now())
+        },
         ledger: { claim: (claim2) => this.claim(claim2) },
         clock: deps.clock,
         onStop: { start: (command3, report) => this.startOnStop(command3, report) },
@@ -3858,7 +3841,8 @@ var HookRuntime = class {
         },
         problem: (where, error) => {
           if (where === "append") throw error;
-          this.told.push(internalErrorMessage(where, error));
+          if (where === "recordPrompt") this.unkept ??= { error };
+          else this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
         ...daily ? { daily } : {},
@@ -3874,12 +3858,15 @@ var HookRuntime = class {
   dailyBefore;
   waiting = [];
   told = [];
+  /** Why a prompt that ran could not be kept in the session's log. */
+  unkept = null;
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
    */
   async reply(answer) {
     await Promise.all(this.waiting);
+    if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
     const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
@@ -4022,13 +4009,11 @@ async function answerPrompt(event, deps, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
-  const reply = await answerEvent(deps, now, promptId, state, {
+  return answerEvent(deps, now, promptId, state, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
   });
-  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-  return reply;
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
@@ -4132,12 +4117,7 @@ async function agentStart2(event, hostAgent, deps, now) {
   }
   const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
   hook.saveDaily(now);
-  return hook.reply({
-    ...first,
-    notices: [...started.notices, ...first.notices],
-    context: [...started.context, ...first.context],
-    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
-  });
+  return hook.reply(mergeAnswer(started, first));
 }
 async function agentEnd2(event, ended, deps, now) {
   const agent = ruleIdOf(deps, ended.agent);
@@ -4217,7 +4197,7 @@ async function watchOnce(deps, watched, now) {
   const state = loadState(deps, now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
-  const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
   if (!spent) return "watching";
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
@@ -4227,7 +4207,7 @@ async function watchOnce(deps, watched, now) {
   return "done";
 }
 function statusLineText(deps, now) {
-  const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
+  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
   return statusText(state, now) ?? "";
 }
 
@@ -4263,7 +4243,7 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId),
+    store: new SessionLog(dataDir, sessionId, deps.clock),
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
@@ -4304,7 +4284,7 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock);
   const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
@@ -4355,7 +4335,53 @@ async function runCli(args, stdin2, env, deps) {
   }
 }
 
-// src/adapters/hooks/main.ts
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn) {
+  return {
+    start(command3, report) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
+// src/entries/hooks.ts
 var stdin = "";
 try {
   if (process.argv[2] !== "setup-statusline") stdin = readFileSync4(0, "utf8");

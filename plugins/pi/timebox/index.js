@@ -1,9 +1,26 @@
-// Timebox's extension for pi and oh-my-pi, bundled from src/adapters/pi/timebox/index.ts by npm run build. Do not edit.
+// Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
 
-// src/adapters/pi/timebox/index.ts
+// src/entries/pi/timebox/index.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 
 // src/core/budget.ts
 var NO_SPEND = { tokens: 0, cost: 0 };
@@ -1068,6 +1085,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2469,9 +2489,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2497,6 +2521,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3223,23 +3253,6 @@ var LiveSession = class {
     }
   }
 };
-
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync
-} from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
 
 // src/adapters/daily/ledger.ts
 function localDay(ms) {
@@ -4276,7 +4289,7 @@ function piTerms(settingsFile) {
   };
 }
 
-// src/adapters/pi/timebox/index.ts
+// src/entries/pi/timebox/index.ts
 var index_default = createTimeboxExtension({
   clock: systemClock,
   scheduler: nodeScheduler,

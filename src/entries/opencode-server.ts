@@ -2,12 +2,12 @@
 // shell runner, and its data under Timebox's state folder, shared with the daily ledger of pi and the hook hosts.
 
 import { randomUUID } from "node:crypto";
-import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
-import { createFileLedger } from "../node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../node/node-time.ts";
-import { createShellStarter } from "../node/on-stop-runner.ts";
-import { opencodeDataDir } from "./data-dir.ts";
-import { createTimeboxPlugin } from "./plugin.ts";
+import { createDailyLedger, dailyStateDir } from "../adapters/node/daily-ledger.ts";
+import { createFileLedger } from "../adapters/node/file-ledger.ts";
+import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
+import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
+import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
+import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
 
 /**
  * Whether a screen shows opencode's toasts: not in `opencode run` (found among the words, since options with a value,

@@ -4,12 +4,12 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
+import { createDailyLedger, dailyStateDir } from "../../../adapters/node/daily-ledger.ts";
+import { createFileLedger } from "../../../adapters/node/file-ledger.ts";
+import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts";
+import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
+import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
-import { createDailyLedger, dailyStateDir } from "../../node/daily-ledger.ts";
-import { createFileLedger } from "../../node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../../node/node-time.ts";
-import { createShellStarter } from "../../node/on-stop-runner.ts";
-import { createTimeboxExtension } from "../extension.ts";
 
 export default createTimeboxExtension({
 	clock: systemClock,

@@ -3652,14 +3652,22 @@ function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  constructor(dataDir, sessionId, clock = systemClock) {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false) {
     this.clock = clock;
+    this.readOnce = readOnce;
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
   clock;
+  readOnce;
   folder;
   file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -3718,6 +3726,15 @@ var SessionLog = class {
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
+  }
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  readFile() {
     let text2;
     try {
       text2 = readFileSync3(this.file, "utf8");
@@ -3741,10 +3758,17 @@ var SessionLog = class {
     mkdirSync4(this.folder, { recursive: true });
     appendFileSync(this.file, `${JSON.stringify(line)}
 `, { encoding: "utf8", flag: "a" });
+    this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
 
 // src/adapters/hooks/handle.ts
+import { randomUUID as randomUUID4 } from "node:crypto";
+
+// src/adapters/hooks/main-session.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+
+// src/adapters/hooks/hook-runtime.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/adapters/hooks/daily-bridge.ts
@@ -3934,60 +3958,152 @@ var HookRuntime = class {
     }
   }
 };
-
-// src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID2)();
 }
 
-// src/adapters/hooks/handle.ts
-var STATUS_LINE_WORD = "statusline";
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
+// src/adapters/hooks/log-queues.ts
+function owe(store, to, lines, now) {
+  store.appendLine({ kind: "owed", to, lines, at: now });
 }
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
+function owedTo(store, to, now) {
+  const lines = store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
 }
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
-    case "beforeTool":
-    case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
-    case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
-    case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
-    case "runEnd": {
-      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
-      const state = loadState(deps, now, { running: event.promptId });
-      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
-    }
-    default:
-      return null;
+function keepUntold(store, notices, now) {
+  store.appendLine({ kind: "untold", notices, at: now });
+}
+function untoldNotices(store, now) {
+  const lines = store.lines();
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  if (untold.length === 0) return [];
+  for (const _ of untold) store.appendLine({ kind: "told", at: now });
+  return untold.flat();
+}
+function keepSpawn(store, event, agent, now) {
+  store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+}
+function takeSpawn(store, agent, agentType, now) {
+  const lines = store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
+}
+function ruleIdOf(store, hostAgent) {
+  const lines = store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn3?.id ?? hostAgent;
+}
+function refuseSpawn(store, agent, reason, now) {
+  store.appendLine({ kind: "spawn-refused", agent, reason, at: now });
+}
+function refusedSpawn(store, agent) {
+  const refused = store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/adapters/hooks/subagent-spawns.ts
+async function spawnStart(event, parent, deps, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, {
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  return reply.refusal === null ? null : reply;
+}
+async function spawnEnd(event, reply, agent, deps, now) {
+  if (event.spawn === null) return;
+  if (reply.refusal === null) {
+    keepSpawn(deps.store, { ...event, spawn: event.spawn }, agent, now);
+    return;
   }
+  if (event.toolUseId === null) return;
+  const state = loadState(deps, now, { running: event.promptId });
+  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
 }
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = refusedSpawn(deps.store, hostAgent);
+  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
+  const agent = ruleIdOf(deps.store, hostAgent);
+  const spawnRefused = await spawnStart(event, agent, deps, now);
+  if (spawnRefused !== null) return spawnRefused;
+  const state = loadState(deps, now, { running: event.promptId });
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const answer = hook.runtime.handle(sessionEvent);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+  await spawnEnd(event, reply, agent, deps, now);
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn3 = takeSpawn(deps.store, hostAgent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn3?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn3?.agent ?? null,
+    agentType: event.agentType ?? spawn3?.agentType ?? "",
+    task: spawn3?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    refuseSpawn(deps.store, agent, started.refusal, now);
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply(mergeAnswer(started, first));
+}
+async function agentEnd2(event, ended, deps, now) {
+  const agent = ruleIdOf(deps.store, ended.agent);
+  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const parent = state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  owe(deps.store, parent, reply.context, now);
+  return { ...reply, context: [] };
+}
+async function subagentUsage(event, agent, tokens, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return reply;
+}
+
+// src/adapters/hooks/main-session.ts
+var STATUS_LINE_WORD = "statusline";
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
   const text2 = deps.defaultBudget?.trim();
@@ -4006,7 +4122,7 @@ async function prompt(event, deps, now) {
   return reply;
 }
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID3()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
   return answerEvent(deps, now, promptId, state, {
@@ -4044,130 +4160,62 @@ async function toolBoundary(event, deps, now) {
   } : { type: "toolCall", prompt: event.promptId };
   const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
   await spawnEnd(event, reply, null, deps, now);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
 }
-async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
-  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
-  const agent = ruleIdOf(deps, hostAgent);
-  const spawnRefused = await spawnStart(event, agent, deps, now);
-  if (spawnRefused !== null) return spawnRefused;
+async function runEnd(event, deps, now) {
+  if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
   const state = loadState(deps, now, { running: event.promptId });
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const hook = new HookRuntime(deps, event.promptId, state);
-  const answer = hook.runtime.handle(sessionEvent);
-  hook.saveDaily(now);
-  const reply = await hook.reply(answer);
-  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  await spawnEnd(event, reply, agent, deps, now);
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
+  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }
-async function spawnStart(event, parent, deps, now) {
-  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, {
-    type: "agentStart",
-    agent: event.toolUseId,
-    parent,
-    agentType: event.spawn.agentType,
-    task: event.spawn.task,
-    contextAtStart: false
-  });
-  return reply.refusal === null ? null : reply;
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
 }
-async function spawnEnd(event, reply, agent, deps, now) {
-  if (event.spawn === null) return;
-  if (reply.refusal === null) {
-    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
-    return;
+
+// src/adapters/hooks/handle.ts
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID4()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return event.agent === null ? prompt(event, deps, now) : null;
+    case "beforeTool":
+    case "beforeModelCall":
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+    case "runEnd":
+      return runEnd(event, deps, now);
+    default:
+      return null;
   }
-  if (event.toolUseId === null) return;
-  const state = loadState(deps, now, { running: event.promptId });
-  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
-}
-function ruleIdOf(deps, hostAgent) {
-  const lines = deps.store.lines();
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
-}
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
-    hook.saveDaily(now);
-    return hook.reply(first2);
-  }
-  const agent = hostAgent;
-  const started = hook.runtime.handle({
-    type: "agentStart",
-    agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
-  });
-  if (started.refusal !== null) {
-    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
-    hook.saveDaily(now);
-    const reply = await hook.reply(started);
-    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
-  }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
-  hook.saveDaily(now);
-  return hook.reply(mergeAnswer(started, first));
-}
-async function agentEnd2(event, ended, deps, now) {
-  const agent = ruleIdOf(deps, ended.agent);
-  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
-  if (ended.reachesParent || reply.context.length === 0) return reply;
-  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
-  return { ...reply, context: [] };
-}
-async function subagentUsage(event, agent, tokens, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return reply;
-}
-function owedTo(deps, to, now) {
-  const lines = deps.store.lines();
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
-  return owed.flat();
-}
-function takeSpawn(deps, agent, agentType, now) {
-  const lines = deps.store.lines();
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return null;
-  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
-  return found.line;
-}
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
-}
-function untoldNotices(store, now) {
-  const lines = store.lines();
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  if (untold.length === 0) return [];
-  for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flat();
 }
 
 // src/adapters/hooks/input.ts
@@ -4194,6 +4242,7 @@ function parseHookInput(text2, event) {
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
+  deps.store.reread();
   const state = loadState(deps, now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
@@ -4203,7 +4252,7 @@ async function watchOnce(deps, watched, now) {
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  deps.store.appendLine({ kind: "untold", notices, at: now });
+  keepUntold(deps.store, notices, now);
   return "done";
 }
 function statusLineText(deps, now) {
@@ -4243,7 +4292,7 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId, deps.clock),
+    store: new SessionLog(dataDir, sessionId, deps.clock, true),
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
@@ -4284,7 +4333,7 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId, deps.clock);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
   const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {

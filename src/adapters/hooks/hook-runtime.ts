@@ -2,6 +2,7 @@
 // ledger cannot take, start the watcher of a time budget, wait for the on-stop command to start, and gather what the
 // user is told; and the reply it makes of the rules' answer.
 
+import { randomUUID } from "node:crypto";
 import {
 	type Answer,
 	type BudgetLedger,
@@ -14,6 +15,7 @@ import {
 	type OnStopOutcome,
 	type OnStopStarter,
 	outcomeId,
+	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
 	type SettingSource,
@@ -189,4 +191,26 @@ export class HookRuntime {
 			throw error;
 		}
 	}
+}
+
+/**
+ * Feeds one event of a prompt's run (null: of no named prompt, which the daily budgets do not hear) to the daily budgets
+ * and the session's rules, and replies with what they say.
+ */
+export async function answerEvent(
+	deps: HookDeps,
+	now: number,
+	promptId: string | null,
+	state: SessionState,
+	event: SessionEvent,
+): Promise<HookReply> {
+	const hook = new HookRuntime(deps, promptId, state);
+	const answer = hook.runtime.handle(event);
+	hook.saveDaily(now);
+	return hook.reply(answer);
+}
+
+/** A new budget id, never used before. */
+export function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {
+	return (deps.newBudgetId ?? randomUUID)();
 }

@@ -3,8 +3,9 @@
 // kept in the log for the next prompt.
 
 import { outcomeId, statusText, transitionWithSubagents } from "../../core/index.ts";
-import { answerEvent, type HookDeps } from "./handle.ts";
+import { answerEvent, type HookDeps } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
+import { keepUntold } from "./log-queues.ts";
 
 /** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
 export const WATCH_INTERVAL_MS = 1_000;
@@ -21,6 +22,8 @@ export const WATCH_RUNNING_MS = 10 * 60_000;
  * anywhere, and runs its on-stop command.
  */
 export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
+	// What the hooks wrote since the last look.
+	deps.store.reread();
 	const state = loadState(deps, now);
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
@@ -38,7 +41,7 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	// and their records say so.
 	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
-	deps.store.appendLine({ kind: "untold", notices, at: now });
+	keepUntold(deps.store, notices, now);
 	return "done";
 }
 

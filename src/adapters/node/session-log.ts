@@ -19,11 +19,18 @@ function isFields(value: unknown): value is Record<string, unknown> {
 export class SessionLog implements BudgetStore {
 	private readonly folder: string;
 	private readonly file: string;
+	/** The lines as read once, with those written since, where the log is read once (one hook's life). */
+	private read: LogLine[] | null = null;
 
+	/**
+	 * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+	 * process: it folds its session once); else every look reads the file again.
+	 */
 	constructor(
 		dataDir: string,
 		sessionId: string,
 		private readonly clock: Clock = systemClock,
+		private readonly readOnce = false,
 	) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
@@ -95,6 +102,17 @@ export class SessionLog implements BudgetStore {
 
 	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
 	lines(): LogLine[] {
+		if (!this.readOnce) return this.readFile();
+		this.read ??= this.readFile();
+		return this.read;
+	}
+
+	/** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+	reread(): void {
+		this.read = null;
+	}
+
+	private readFile(): LogLine[] {
 		let text: string;
 		try {
 			text = readFileSync(this.file, "utf8");
@@ -119,5 +137,7 @@ export class SessionLog implements BudgetStore {
 	appendLine(line: LogLine): void {
 		mkdirSync(this.folder, { recursive: true });
 		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
+		// Kept as it reads back: a line is stored as its JSON.
+		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
 	}
 }

@@ -73,7 +73,7 @@ export class HookRuntime {
 	private unkept: { error: unknown } | null = null;
 
 	constructor(
-		private readonly deps: HookDeps,
+		readonly deps: HookDeps,
 		private readonly promptId: string | null,
 		state?: SessionState,
 		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.

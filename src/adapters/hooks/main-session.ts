@@ -75,9 +75,11 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
  * prompt: that model call, which carries what the model is to read.
  */
 export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
-	const refused = await spawnStart(event, null, deps, now);
+	// The session, folded once for the hook: a call of the subagent tool is a subagent's start first, on the same runtime.
+	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const refused = await spawnStart(event, null, hook, now);
 	if (refused !== null) return refused;
-	const state = loadState(deps, now, { running: event.promptId });
+	const state = hook.runtime.state;
 	const promptKey = event.promptId ?? state.lastPrompt;
 	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
 	if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
@@ -88,8 +90,10 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
 				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
 			}
 		: { type: "toolCall", prompt: event.promptId };
-	const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
-	await spawnEnd(event, reply, null, deps, now);
+	const answer = hook.runtime.handle(sessionEvent);
+	spawnEnd(event, answer, null, hook, now);
+	hook.saveDaily(now);
+	const reply = await hook.reply(answer);
 	return nextCall && reply.refusal === null
 		? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] }
 		: reply;

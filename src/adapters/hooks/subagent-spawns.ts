@@ -1,9 +1,10 @@
 // A hook's subagent events, matched to the calls of the subagent tool that started them: a call the rules let start
 // (or refuse), the subagent that takes it up at its first model call, its tools and later calls under its id, and its
-// end where its parent reads its result. The log carries what one hook leaves the next (log-queues.ts).
+// end where its parent reads its result. The log carries what one hook leaves the next (log-queues.ts). Each hook folds
+// the session once: one runtime hears all the events it plays.
 
-import { mergeAnswer, type SessionEvent } from "../../core/index.ts";
-import { answerEvent, type HookDeps, HookRuntime } from "./hook-runtime.ts";
+import { type Answer, mergeAnswer, type SessionEvent } from "../../core/index.ts";
+import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
 import { keepSpawn, owe, owedTo, refusedSpawn, refuseSpawn, ruleIdOf, takeSpawn } from "./log-queues.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
@@ -12,17 +13,16 @@ import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
  * A call of the subagent tool (named by its id) is the start of a subagent, with the task it gives: the rules may
  * refuse it (the session's budget is spent), and the call is denied with the reason, so no subagent starts. Its budget
  * comes with its first model call (SubagentStart), as the call's own hook reaches only the parent. Returns the reply
- * of a refused start, else null.
+ * of a refused start, else null (the hook goes on with the tool call, on the same runtime).
  */
 export async function spawnStart(
 	event: HookEvent,
 	parent: string | null,
-	deps: HookDeps,
+	hook: HookRuntime,
 	now: number,
 ): Promise<HookReply | null> {
 	if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-	const state = loadState(deps, now, { running: event.promptId });
-	const reply = await answerEvent(deps, now, event.promptId, state, {
+	const answer = hook.runtime.handle({
 		type: "agentStart",
 		agent: event.toolUseId,
 		parent,
@@ -30,28 +30,22 @@ export async function spawnStart(
 		task: event.spawn.task,
 		contextAtStart: false,
 	});
-	return reply.refusal === null ? null : reply;
+	if (answer.refusal === null) return null;
+	hook.saveDaily(now);
+	return hook.reply(answer);
 }
 
 /**
  * After the subagent tool's call: a call the rules let through is kept for the subagent that takes it up; one they
  * refused as a tool (its run is wrapping up) started a subagent that never runs, which ends there.
  */
-export async function spawnEnd(
-	event: HookEvent,
-	reply: HookReply,
-	agent: string | null,
-	deps: HookDeps,
-	now: number,
-): Promise<void> {
+export function spawnEnd(event: HookEvent, answer: Answer, agent: string | null, hook: HookRuntime, now: number): void {
 	if (event.spawn === null) return;
-	if (reply.refusal === null) {
-		keepSpawn(deps.store, { ...event, spawn: event.spawn }, agent, now);
+	if (answer.refusal === null) {
+		keepSpawn(hook.deps.store, { ...event, spawn: event.spawn }, agent, now);
 		return;
 	}
-	if (event.toolUseId === null) return;
-	const state = loadState(deps, now, { running: event.promptId });
-	await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+	if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
 }
 
 /**
@@ -67,20 +61,20 @@ export async function subagentBoundary(
 	const refused = refusedSpawn(deps.store, hostAgent);
 	if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
 	const agent = ruleIdOf(deps.store, hostAgent);
-	const spawnRefused = await spawnStart(event, agent, deps, now);
+	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const spawnRefused = await spawnStart(event, agent, hook, now);
 	if (spawnRefused !== null) return spawnRefused;
-	const state = loadState(deps, now, { running: event.promptId });
 	const sessionEvent: SessionEvent =
 		event.role === "beforeModelCall"
 			? { type: "modelCall", prompt: event.promptId, agent }
 			: { type: "toolCall", prompt: event.promptId, agent };
-	const hook = new HookRuntime(deps, event.promptId, state);
 	const answer = hook.runtime.handle(sessionEvent);
+	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
+	const stopped = answer.stoppedAgents.includes(agent);
+	if (!stopped) spawnEnd(event, answer, agent, hook, now);
 	hook.saveDaily(now);
 	const reply = await hook.reply(answer);
-	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
-	if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-	await spawnEnd(event, reply, agent, deps, now);
+	if (stopped) return { ...reply, stop: true };
 	return event.role === "beforeModelCall" && reply.refusal === null
 		? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] }
 		: reply;
@@ -127,13 +121,14 @@ export async function agentEnd(
 	now: number,
 ): Promise<HookReply> {
 	const agent = ruleIdOf(deps.store, ended.agent);
+	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
 	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
 	// kept in the log for the session's later hooks.
-	const used = ended.tokens === undefined ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-	const state = loadState(deps, now, { running: event.promptId });
-	const parent = state.subagents.runs[agent]?.parent ?? null;
-	const ending = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-	const reply = used === null ? ending : { ...ending, notices: [...used.notices, ...ending.notices] };
+	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens, now);
+	const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
+	const ending = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
+	hook.saveDaily(now);
+	const reply = await hook.reply(used === null ? ending : mergeAnswer(used, ending));
 	if (ended.reachesParent || reply.context.length === 0) return reply;
 	// The host puts nothing of this reply into the parent's requests: its next model call reads the line.
 	owe(deps.store, parent, reply.context, now);
@@ -141,9 +136,8 @@ export async function agentEnd(
 }
 
 /** A subagent's tokens as its end reports them: for it and the session now, and in the log for later hooks. */
-async function subagentUsage(event: HookEvent, agent: string, tokens: number, deps: HookDeps, now: number) {
-	const state = loadState(deps, now, { running: event.promptId });
-	const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-	deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-	return reply;
+function subagentUsage(hook: HookRuntime, agent: string, tokens: number, now: number): Answer {
+	const answer = hook.runtime.handle({ type: "modelResponse", tokens, cost: 0, agent });
+	hook.deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+	return answer;
 }

@@ -59,10 +59,7 @@ export default defineConfig({
 				"src/core/ports.ts",
 				"src/core/live-ports.ts",
 				"src/core/index.ts",
-				"src/demo/**",
-				"src/adapters/pi/timebox/index.ts",
-				"src/adapters/hooks/main.ts",
-				"src/adapters/opencode/server.ts",
+				"src/entries/**",
 			],
 			reporter: ["text", "json-summary"],
 			thresholds: {

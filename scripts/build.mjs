@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { build } from "esbuild";
 
 /** The hook script's entry, relative to the repository: bundled once for Claude Code, Gemini CLI and Codex CLI. */
-const ENTRY = "src/adapters/hooks/main.ts";
+const ENTRY = "src/entries/hooks.ts";
 
 /** Where each host expects the bundle, inside the folder it copies when it installs the package. */
 const BUNDLES = [
@@ -31,7 +31,7 @@ const BANNER =
  * pi's extension (the entry package.json's "pi" manifest names, for pi and oh-my-pi): one file, in a folder named
  * `timebox` so that pi lists the extension by that name. pi's own package stays outside: pi provides it at load.
  */
-const PI_ENTRY = "src/adapters/pi/timebox/index.ts";
+const PI_ENTRY = "src/entries/pi/timebox/index.ts";
 const PI_BUNDLE = "plugins/pi/timebox/index.js";
 const PI_BANNER = `// Timebox's extension for pi and oh-my-pi, bundled from ${PI_ENTRY} by npm run build. Do not edit.`;
 const PI_PROVIDED = ["@mariozechner/pi-coding-agent"];
@@ -42,7 +42,7 @@ const ROOT = resolve(import.meta.dirname, "..");
  * The hooks module that runs Timebox inside Claude Code's own process (function hooks), and where the plugin's
  * `hooks/hooks.json` names it. It runs with no Node: the bundle must import nothing (no `node:` module, no `import()`).
  */
-const MODULE_ENTRY = "src/adapters/claude/function-hooks/module.ts";
+const MODULE_ENTRY = "src/entries/claude-module.ts";
 const MODULE_BUNDLE = "plugins/claude-code/hooks/timebox-module.js";
 const MODULE_BANNER =
 	"// Timebox's hooks module for Claude Code (function hooks), " +

@@ -159,6 +159,8 @@ export type Effect =
 	| { kind: "notify"; message: string; level: NotifyLevel }
 	| { kind: "status"; text: string | undefined }
 	| { kind: "append"; record: TimeboxRecord }
+	/** Keep this prompt in the session's history: it ran, so it counts (`BudgetStore.appendPrompt`). */
+	| { kind: "recordPrompt"; prompt: string }
 	/** Add this block to what the model reads in the model call about to start. */
 	| { kind: "context"; text: string }
 	/** End the running run now, and any re-run the host has pending for it. */

@@ -58,7 +58,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<SessionStore, "append">;
+	store: Pick<SessionStore, "append" | "appendPrompt">;
 	ledger: Pick<BudgetLedger, "claim">;
 	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
 	daily?: DailyPort;
@@ -115,6 +115,9 @@ function carryOutOne(
 			return;
 		case "append":
 			ports.store.append(effect.record);
+			return;
+		case "recordPrompt":
+			ports.store.appendPrompt?.(effect.prompt);
 			return;
 		case "context":
 			answer.context.push(effect.text);

@@ -42,7 +42,7 @@ export {
 	todayReport,
 } from "./daily.ts";
 export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
-export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
+export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	BUDGET_IN_FORCE_PROMPT,
 	formatAwareLine,
@@ -95,6 +95,13 @@ export {
 	parseRecord,
 	type TimeboxRecord,
 } from "./records.ts";
+export {
+	COMMAND_ANSWERED_REFUSAL,
+	COMMAND_DONE_REFUSAL,
+	DAILY_TAKEN_REFUSAL,
+	GUARD_FAILED_REFUSAL,
+	TOOL_STOPPED_REFUSAL,
+} from "./refusals.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {
@@ -116,5 +123,6 @@ export {
 	type Transition,
 	transition,
 } from "./session/index.ts";
+export { transitionWithSubagents } from "./subagents/compose.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { nextCheckIn } from "./time-checks.ts";

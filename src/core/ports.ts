@@ -28,6 +28,11 @@ export interface BudgetStore {
  */
 export interface SessionStore {
 	append(record: TimeboxRecord): void;
+	/**
+	 * Keeps a prompt that ran (the rules decide which: a refused prompt never reached the model, and a run the host
+	 * started is no prompt). A host whose session keeps the user's messages itself (pi's branch) leaves it out.
+	 */
+	appendPrompt?(key: string): void;
 	/** The session's history (budget records and prompts), oldest first. */
 	history(): HistoryItem[];
 }

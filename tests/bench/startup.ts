@@ -22,7 +22,7 @@ export interface StartupResult {
 	loader: { withoutMs: number; withMs: number; runs: number };
 }
 
-const DEMO_MODEL = join(REPO_ROOT, "src/demo/offline-model.ts");
+const DEMO_MODEL = join(REPO_ROOT, "demo/offline-model.ts");
 const PROBE = join(import.meta.dirname, "probe-extension.ts");
 const TIMEOUT_MS = 60_000;
 

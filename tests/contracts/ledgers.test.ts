@@ -1,10 +1,15 @@
-// Runs the ledger contract against the in-memory ledger and the file ledger every Node host uses.
+// Runs the ledger contract against the in-memory ledger, the file ledger every Node host uses, and the ledger Claude
+// Code's hooks module keeps in its store (over `$.store`, written asynchronously).
 
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { engineOf } from "../../src/adapters/claude/function-hooks/engine.ts";
+import { ModuleStore } from "../../src/adapters/claude/function-hooks/store.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { FakeDollar } from "../adapters/claude/function-hooks/fake-engine.ts";
+import { FakeTime } from "../support/fake-time.ts";
 import { MemoryLedger } from "../support/memory-host.ts";
 import { ledgerContract } from "./ledger-contract.ts";
 
@@ -28,6 +33,26 @@ ledgerContract("in-memory", () => {
 ledgerContract("file", () => {
 	const folder = join(tempFolder(), "ledger");
 	return { ledger: createFileLedger(folder), reopen: () => createFileLedger(folder) };
+});
+
+ledgerContract("Claude Code hooks module", async () => {
+	const time = new FakeTime();
+	const engine = engineOf(new FakeDollar(time));
+	const deps = {
+		clock: time,
+		scheduler: time,
+		problem: (error: unknown) => {
+			throw error;
+		},
+	};
+	const store = await ModuleStore.open(() => engine, "session-1", deps);
+	return {
+		ledger: store,
+		reopen: async () => {
+			await store.flush();
+			return ModuleStore.open(() => engine, "session-1", deps);
+		},
+	};
 });
 
 describe("the file ledger with a damaged or hostile folder", () => {

@@ -1,16 +1,22 @@
-// The contract every SessionStore keeps, run against the in-memory store, pi's session entries and Claude Code's log:
-// records come back in the order written, as history, with the prompts between them.
+// The contract every SessionStore keeps, run against the in-memory store, pi's session entries, the session log of the
+// hook hosts and opencode, and Claude Code's hooks module store (over `$.store`, written asynchronously): records come
+// back in the order written, as history, with the prompts between them, from the store that wrote them and from the
+// store opened again.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { engineOf } from "../../src/adapters/claude/function-hooks/engine.ts";
+import { ModuleStore } from "../../src/adapters/claude/function-hooks/store.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
 import type { SessionStore, TimeboxRecord } from "../../src/core/index.ts";
+import { FakeDollar } from "../adapters/claude/function-hooks/fake-engine.ts";
 import { FakePi, FakeSessionFile } from "../adapters/pi/fake-pi.ts";
+import { FakeTime } from "../support/fake-time.ts";
 import { MemoryStore } from "../support/memory-host.ts";
 
 const BUDGET: TimeboxRecord = {
@@ -47,6 +53,8 @@ interface StoreUnderTest {
 	addPrompt(text: string): void;
 	/** The prompt key the host gives that prompt. */
 	keyOf(text: string): string;
+	/** The store opened again, as the next process (or reload) opens it. */
+	reopen(): Promise<SessionStore>;
 }
 
 const folders: string[] = [];
@@ -59,7 +67,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 		"in-memory",
 		async () => {
 			const store = new MemoryStore();
-			return { store, addPrompt: (text) => store.addPrompt(text), keyOf: (text) => text };
+			return { store, addPrompt: (text) => store.addPrompt(text), keyOf: (text) => text, reopen: async () => store };
 		},
 	],
 	[
@@ -69,20 +77,51 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 			const pi = await new FakePi({ file }).start();
 			const context = new SessionContext();
 			context.bind(pi.instance.context());
+			const store = new PiBudgetStore(pi.instance.api, context);
 			return {
-				store: new PiBudgetStore(pi.instance.api, context),
+				store,
 				addPrompt: (text) => file.appendUserMessage(text, 7),
 				keyOf: (text) => promptKey({ role: "user", timestamp: 7, content: text }),
+				reopen: async () => store,
 			};
 		},
 	],
 	[
-		"Claude Code log",
+		"session log",
 		async () => {
 			const folder = mkdtempSync(join(tmpdir(), "timebox-store-"));
 			folders.push(folder);
 			const store = new SessionLog(folder, "session-1");
-			return { store, addPrompt: (text) => store.appendPrompt(text, 7), keyOf: (text) => text };
+			return {
+				store,
+				addPrompt: (text) => store.appendPrompt(text, 7),
+				keyOf: (text) => text,
+				reopen: async () => new SessionLog(folder, "session-1"),
+			};
+		},
+	],
+	[
+		"Claude Code hooks module",
+		async () => {
+			const time = new FakeTime();
+			const engine = engineOf(new FakeDollar(time));
+			const deps = {
+				clock: time,
+				scheduler: time,
+				problem: (error: unknown) => {
+					throw error;
+				},
+			};
+			const store = await ModuleStore.open(() => engine, "session-1", deps);
+			return {
+				store,
+				addPrompt: (text) => store.appendPrompt(text),
+				keyOf: (text) => text,
+				reopen: async () => {
+					await store.flush();
+					return ModuleStore.open(() => engine, "session-1", deps);
+				},
+			};
 		},
 	],
 ];
@@ -92,18 +131,23 @@ describe.each(implementations)("the %s store", (_name, make) => {
 		expect((await make()).store.history()).toEqual([]);
 	});
 
-	it("gives back what was written, in order, with the prompts between the records", async () => {
-		const { store, addPrompt, keyOf } = await make();
-		addPrompt("first");
+	// A store may keep no prompt before the first budget (the hooks module's does not: nothing counts them then).
+	it("gives back what was written, in order, with the prompts between the records, also when opened again", async () => {
+		const { store, addPrompt, keyOf, reopen } = await make();
 		store.append(BUDGET);
-		addPrompt("second");
+		addPrompt("first");
 		store.append(OFF);
-		const history = store.history();
-		expect(history.map((item) => item.kind)).toEqual(["prompt", "record", "prompt", "record"]);
-		expect(history[0]).toEqual({ kind: "prompt", key: keyOf("first") });
-		expect(history[1]).toMatchObject({ kind: "record", record: BUDGET });
-		expect(history[2]).toEqual({ kind: "prompt", key: keyOf("second") });
-		expect(history[3]).toMatchObject({ kind: "record", record: { kind: "off", budgetId: "budget-1", disabledAt: 9 } });
+		addPrompt("second");
+		for (const history of [store.history(), (await reopen()).history()]) {
+			expect(history.map((item) => item.kind)).toEqual(["record", "prompt", "record", "prompt"]);
+			expect(history[0]).toMatchObject({ kind: "record", record: BUDGET });
+			expect(history[1]).toEqual({ kind: "prompt", key: keyOf("first") });
+			expect(history[2]).toMatchObject({
+				kind: "record",
+				record: { kind: "off", budgetId: "budget-1", disabledAt: 9 },
+			});
+			expect(history[3]).toEqual({ kind: "prompt", key: keyOf("second") });
+		}
 	});
 
 	it("gives back the subagents' records as written, and keeps the session's budget apart from them", async () => {

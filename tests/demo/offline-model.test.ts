@@ -24,7 +24,7 @@ import offlineModel, {
 	LOOP_COMMAND,
 	NUDGE_MARKER,
 	scriptedReply,
-} from "../../src/demo/offline-model.ts";
+} from "../../demo/offline-model.ts";
 
 const MODEL: Model<Api> = {
 	id: DEMO_MODEL_ID,

@@ -10,7 +10,7 @@ import { RealPi, textAnswer } from "./support/real-pi.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const PI = join(REPO, "node_modules/.bin/pi");
-const DEMO = ["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
+const DEMO = ["-e", REPO, "-e", join(REPO, "demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
 const SPENT = "Timebox: today's budget is spent (3 prompts). It resets at midnight.";
 /** Loaded into a process with `--import`, it starts that process's clock at the local time TEST_CLOCK_START names. */
 const CLOCK_START = pathToFileURL(join(import.meta.dirname, "support/clock-start.mjs")).href;

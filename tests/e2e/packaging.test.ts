@@ -11,7 +11,7 @@ import type { RunResult } from "../support/processes.ts";
 import { BUNDLED_PI, PI_HOSTS, type PiHost, runPi } from "./support/pi-hosts.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const DEMO_MODEL = join(REPO, "src/demo/offline-model.ts");
+const DEMO_MODEL = join(REPO, "demo/offline-model.ts");
 
 let home: string;
 

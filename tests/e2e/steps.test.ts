@@ -129,16 +129,7 @@ describe("a step cap from PI_TIMEBOX in pi -p", () => {
 		};
 		const result = await runProcess(
 			join(repo, "node_modules/.bin/pi"),
-			[
-				"-e",
-				repo,
-				"-e",
-				join(repo, "src/demo/offline-model.ts"),
-				"--model",
-				"timebox-demo/scripted",
-				"-p",
-				"loop please",
-			],
+			["-e", repo, "-e", join(repo, "demo/offline-model.ts"), "--model", "timebox-demo/scripted", "-p", "loop please"],
 			{ cwd: host.cwd, env, timeoutMs: 60_000 },
 		);
 		expect(result.stderr).toContain("[timebox] info: Timebox set from PI_TIMEBOX: 2 steps per prompt.");

@@ -20,7 +20,7 @@ afterEach(async () => {
 async function showSubagentBudget(extraEnv: NodeJS.ProcessEnv): Promise<{ stderr: string; code: number | null }> {
 	const repo = resolve(import.meta.dirname, "../..");
 	const env = { ...process.env, HOME: host.home, PI_OFFLINE: "1", PI_CODING_AGENT_DIR: host.agentDir, ...extraEnv };
-	const args = ["-e", repo, "-e", join(repo, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
+	const args = ["-e", repo, "-e", join(repo, "demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
 	return runProcess(join(repo, "node_modules/.bin/pi"), [...args, "-p", "/timebox subagents"], {
 		cwd: host.cwd,
 		env,

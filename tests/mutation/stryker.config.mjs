@@ -7,18 +7,16 @@ export default {
 	vitest: { configFile: "tests/mutation/vitest.config.ts" },
 	mutate: [
 		"src/core/**/*.ts",
-		// Only the files directly in these folders: not pi's entry (src/adapters/pi/timebox/) nor, below, the other process
-		// entries, which only pass the real clock, stdin and processes on.
+		// Only the files directly in these folders; the process entries (src/entries/) only pass the real clock, stdin and
+		// processes on.
 		"src/adapters/claude/*.ts",
 		"src/adapters/claude/function-hooks/*.ts",
 		"src/adapters/daily/*.ts",
 		"src/adapters/gemini/*.ts",
 		"src/adapters/codex/*.ts",
 		"src/adapters/hooks/*.ts",
-		"!src/adapters/hooks/main.ts",
 		"src/adapters/pi/*.ts",
 		"src/adapters/opencode/*.ts",
-		"!src/adapters/opencode/server.ts",
 	],
 	coverageAnalysis: "perTest",
 	// Static mutants (in module-level constants) need every test re-run for each one; skipping them keeps the run short.

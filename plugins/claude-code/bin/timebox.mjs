@@ -1,6 +1,6 @@
-// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
 
-// src/adapters/hooks/main.ts
+// src/entries/hooks.ts
 import { spawn as spawn2 } from "node:child_process";
 import { readFileSync as readFileSync4 } from "node:fs";
 
@@ -11,33 +11,33 @@ import { join as join2 } from "node:path";
 function silentReply() {
   return { notices: [], context: [], refusal: null, stop: false, answered: false };
 }
-function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
-  const prompt2 = typeof fields2.prompt === "string" ? fields2.prompt : null;
+function readHookEvent({ event, sessionId, fields }, dialect) {
+  const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
   const subagents = dialect.subagents;
-  const tool = textField(fields2, "tool_name");
-  const input = fields2.tool_input;
+  const tool = textField(fields, "tool_name");
+  const input = fields.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
     sessionId,
-    promptId: dialect.promptId(fields2),
+    promptId: dialect.promptId(fields),
     prompt: prompt2,
     command: commandWords(prompt2, dialect.command),
-    source: textField(fields2, "source"),
-    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
-    agent: subagents ? textField(fields2, "agent_id") : null,
-    agentType: subagents ? textField(fields2, "agent_type") : null,
+    source: textField(fields, "source"),
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+    agent: subagents ? textField(fields, "agent_id") : null,
+    agentType: subagents ? textField(fields, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    toolUseId: textField(fields2, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+    toolUseId: textField(fields, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
   };
 }
-function endedOf(subagents, fields2) {
-  const ended = subagents.ended(fields2);
+function endedOf(subagents, fields) {
+  const ended = subagents.ended(fields);
   return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
-function textField(fields2, key) {
-  const value = fields2[key];
+function textField(fields, key) {
+  const value = fields[key];
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 function shownText(reply) {
@@ -144,8 +144,23 @@ function claudeCodeTerms(mode) {
 
 // src/adapters/claude/transcript-usage.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count2 = usage[field];
+    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
 var MAX_READ_BYTES = 8 * 1024 * 1024;
-var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 function fieldsOf(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
@@ -160,11 +175,7 @@ function usageOfLine(raw) {
   const message = fieldsOf(line.message);
   const usage = fieldsOf(message?.usage);
   if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  const tokens = USAGE_FIELDS.reduce((sum, key) => {
-    const value = usage[key];
-    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-  }, 0);
-  return { id: message.id, tokens };
+  return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
@@ -219,9 +230,9 @@ var CLAUDE_SUBAGENTS = {
     return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
   },
   // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields2) => {
-    const response = fields2.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+  ended: (fields) => {
+    const response = fields.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
       return null;
     }
     const result2 = response;
@@ -246,7 +257,7 @@ var claudeCodeHost = {
   read: (input) => readHookEvent(input, {
     roles: ROLES,
     command: COMMAND,
-    promptId: (fields2) => textField(fields2, "prompt_id"),
+    promptId: (fields) => textField(fields, "prompt_id"),
     transcript: true,
     subagents: CLAUDE_SUBAGENTS
   }),
@@ -307,17 +318,6 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
-var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
-var TEAM_ENV = "TIMEBOX_TEAM";
-var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
-var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
-var TEAM_CONNECT_MS = 1e3;
-var TEAM_CALL_MS = 2e3;
-var TEAM_FIRST_CALL_MS = 3e4;
-var TEAM_WAIT_MS = 1e4;
-var TEAM_RETRY_MS = 5e3;
-var TEAM_RESERVATION_MS = 10 * 6e4;
-var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -328,8 +328,8 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
   return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
-function safeAmount(amount2) {
-  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
 }
 function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
@@ -673,7 +673,6 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
-    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -696,9 +695,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount2 = safeAmount(dollars);
-  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
-  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount = safeAmount(dollars);
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count2) {
   return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
@@ -1031,24 +1030,15 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 function pluralPrompts2(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
-function pluralTurns2(count2) {
-  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
-}
-function describeDaily(limits, team = false) {
+function describeDaily(limits) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
+  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
-  if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
-    const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
-  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -1071,7 +1061,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -1081,7 +1071,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -1097,21 +1087,12 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
-  const members = (standing2.use.members ?? []).map(
-    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
-  );
-  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
-  const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
-}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
   const lines = standings.map((standing2) => {
-    if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
     const who = standing2.budget.scope === "user" ? "Every session" : "This project";
     const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -1167,65 +1148,50 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
-}
-function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-  const full = standings.map((standing2, index) => ({
-    ...standing2,
-    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
-  }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
-}
-function dailyRefused(session) {
-  return { ...session, runStartedAt: null };
-}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [] };
+  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
+        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
-        context: warned.modelLines
+        effects: warned.effects,
+        context: warned.modelLines,
+        countPrompt: true,
+        agentMs: before
       };
     }
+    case "promptRefused": {
+      const spent = spentDaily(standings, true) ?? standings[0];
+      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
+    }
     case "duringRun": {
-      const used = event.used ?? { tokens: 0, cost: 0 };
-      if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
-      }
+      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1),
-          tokens: standing2.use.tokens + used.tokens,
-          cost: standing2.use.cost + used.cost
+          prompts: Math.max(0, standing2.use.prompts - 1)
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
+      const resumed = { ...session, runStartedAt: startedAt };
       if (spent && session.stopped) {
-        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write, ...quiet] };
+        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
       const warned = dailyWarnings(withRun2, session.given);
       return {
+        ...none,
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: warned.effects,
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1234,44 +1200,42 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        agentMs: runTimeToday(session.runStartedAt, standings, now)
       };
     }
   }
 }
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command3 = parseToday(words);
-  if (command3.kind === "invalid")
-    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command3.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command3.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
+function carryOutDaily(port, session, event, now) {
+  const { ledger, budgets } = port;
+  const standings = ledger.standings(budgets);
+  let result2 = dailyTransition(session, event, standings, now);
+  if (result2.countPrompt) {
+    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+    if (!ledger.countPrompt(budgets, limits)) {
+      result2 = dailyTransition(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+    }
   }
+  if (result2.agentMs > 0) ledger.addUse(budgets, { agentMs: result2.agentMs });
+  const problem = ledger.problem();
+  if (problem !== null)
+    result2 = { ...result2, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result2.effects] };
+  return result2;
+}
+function todayCommand(port, words) {
+  const command3 = parseToday(words);
+  const { ledger, budgets } = port;
+  if (command3.kind === "invalid") return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning" };
+  if (budgets.length === 0 || command3.kind === "show")
+    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command3.kind === "off") {
+    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
+    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+  }
+  for (const budget of budgets) ledger.adjust(budget, command3.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command3.added} for the rest of the day.
-${todayReport(adjusted(standings, command3.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command3.adjustment }]
+${todayReport(ledger.standings(budgets))}`,
+    level: "info"
   };
 }
 
@@ -1330,17 +1294,11 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
+      ports.problem(effect.kind, error);
     }
   }
   return answer;
 }
-var DAILY_WRITES = /* @__PURE__ */ new Set([
-  "countPrompt",
-  "reserveDaily",
-  "addDailyUse",
-  "adjustDaily"
-]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1351,6 +1309,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -1370,19 +1331,6 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
-      return;
-    case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
-        carryOut(effect.refused, ports, answer, onStopReport2);
-      return;
-    case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
-      return;
-    case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
-      return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command3 = effect.command;
@@ -1516,8 +1464,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -2722,9 +2670,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2750,6 +2702,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result2) {
+  const prompt2 = event.prompt;
+  if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
+  if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
+  return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3112,13 +3070,8 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
+      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
+      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -3164,30 +3117,27 @@ ${mode}`;
       if (prompt2 !== null && prompt2 === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event);
+      const dailyEvent = this.dailyEventOf(event, port);
       if (dailyEvent === null) return null;
-      const standings = port.ledger.standings(port.budgets);
-      const result2 = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
+      const result2 = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
       const answer = this.carryOut(result2.effects);
       answer.context.push(...result2.context);
-      const problem = port.ledger.problem();
-      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
-      if (answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt") {
-        this.daily = { session: dailyRefused(result2.session), refused: { prompt: prompt2, reason: answer.refusal } };
-      } else this.daily = { session: result2.session, refused };
+      const newlyRefused = answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt" ? { prompt: prompt2, reason: answer.refusal } : refused;
+      this.daily = { session: result2.session, refused: newlyRefused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
-  dailyEventOf(event) {
+  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+  dailyEventOf(event, port) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
+        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+        return { type: "duringRun", modelCall: false };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3214,9 +3164,9 @@ var CODEX_SUBAGENTS = {
     agentType: textField(input, "agent_type") ?? "default",
     task: textField(input, "message") ?? textField(input, "task_name") ?? ""
   } : null,
-  ended: (fields2) => {
-    const agent = textField(fields2, "agent_id");
-    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
+  ended: (fields) => {
+    const agent = textField(fields, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
   },
   endReachesParent: false
 };
@@ -3234,7 +3184,7 @@ var codexCliHost = {
     roles: ROLES2,
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
-    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
+    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
     transcript: false,
     subagents: CODEX_SUBAGENTS
   }),
@@ -3298,327 +3248,29 @@ var geminiCliHost = {
   unnamedPrompts: true
 };
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function createShellStarter(spawnProcess = spawn) {
-  return {
-    start(command3, report) {
-      const shown = quoteInput(command3);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
-      try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
-    }
-  };
-}
-
 // src/adapters/hooks/cli.ts
 import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
 import { join as join8 } from "node:path";
-
-// src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync2, readFileSync as readFileSync2, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
-function fileOf(dir, budgetId, kind) {
-  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join5(dir, `${budgetId}.${kind}.json`);
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null;
-}
-function readJson(file) {
-  let text2;
-  try {
-    text2 = readFileSync2(file, "utf8");
-  } catch {
-    return null;
-  }
-  try {
-    const value = JSON.parse(text2);
-    return isRecord2(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-function numberOr(value, fallback) {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-function createFileLedger(dir, link = linkSync) {
-  return {
-    claim(claim2) {
-      const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync2(dir, { recursive: true });
-      const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
-      try {
-        link(draft, file);
-        return true;
-      } catch (error) {
-        if (error.code === "EEXIST") return false;
-        throw error;
-      } finally {
-        rmSync(draft, { force: true });
-      }
-    },
-    read(budgetId) {
-      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
-      const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields2 = spent && isRecord2(spent.summary) ? spent.summary : {};
-      return {
-        spent: spent ? {
-          usedTurns: numberOr(fields2.usedTurns, 0),
-          elapsedMs: numberOr(fields2.elapsedMs, 0),
-          timeRanOut: fields2.timeRanOut === true,
-          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
-          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
-          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
-          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
-          prompt: typeof spent.prompt === "string" ? spent.prompt : null
-        } : null,
-        off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
-      };
-    }
-  };
-}
-
-// src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
-
-// src/adapters/node/log-lines.ts
-var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
-function readLogLine(fields2) {
-  const kind = fields2.kind;
-  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
-  if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
-  }
-  switch (kind) {
-    case "usage":
-      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
-    case "transcript":
-      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
-    case "transcript-unreadable":
-    case "told":
-      return { kind, at: atOf(fields2) };
-    case "untold":
-      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
-    case "daily-warned":
-      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
-    case "claim":
-      return claimLine(fields2);
-    case "spent":
-      return count(fields2.budgetStart) ? {
-        kind,
-        budgetStart: fields2.budgetStart,
-        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
-        promptId: text(fields2.promptId) ? fields2.promptId : null
-      } : null;
-    case "nudged":
-      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
-    case "spawn":
-      return text(fields2.agentType) && text(fields2.task) ? {
-        kind,
-        id: text(fields2.id) ? fields2.id : null,
-        agent: text(fields2.agent) ? fields2.agent : null,
-        agentType: fields2.agentType,
-        task: fields2.task,
-        at: atOf(fields2)
-      } : null;
-    case "spawn-taken":
-      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
-    case "spawn-refused":
-      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
-    case "owed":
-      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
-    case "paid":
-      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
-    default:
-      return null;
-  }
-}
-function atOf(fields2) {
-  return count(fields2.at) ? fields2.at : 0;
-}
-function usageLine(fields2, responseId) {
-  return {
-    kind: "usage",
-    responseId,
-    tokens: count(fields2.tokens) ? fields2.tokens : 0,
-    ...count(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count(fields2.at) ? { at: fields2.at } : {},
-    ...count(fields2.offset) ? { offset: fields2.offset } : {}
-  };
-}
-function claimLine(fields2) {
-  const claim2 = fields2.claim;
-  if (typeof claim2 !== "object" || claim2 === null) return null;
-  const { kind, budgetId } = claim2;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
-  return { kind: "claim", claim: claim2, at: atOf(fields2) };
-}
-
-// src/adapters/node/session-log.ts
-function isFields3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var SessionLog = class {
-  folder;
-  file;
-  constructor(dataDir, sessionId) {
-    this.folder = join6(dataDir, "sessions");
-    this.file = join6(this.folder, `${sessionId}.jsonl`);
-  }
-  append(record) {
-    this.appendLine({ ...record });
-  }
-  /** Records that a prompt was sent. */
-  appendPrompt(promptId, at) {
-    this.appendLine({ kind: "prompt", promptId, at });
-  }
-  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-  appendCall(promptId, at) {
-    this.appendLine({ kind: "call", promptId, at });
-  }
-  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
-  stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
-  }
-  /**
-   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
-   * usage itself).
-   */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
-  }
-  /** Records how far the transcript was read when nothing new was used. */
-  appendTranscriptOffset(offset) {
-    this.appendLine({ kind: "transcript", offset });
-  }
-  /** How far the transcript was read, and the responses already counted. */
-  transcriptProgress() {
-    let offset = 0;
-    const seen = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "usage") seen.add(line.responseId);
-      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
-      if (read !== void 0) offset = Math.max(offset, read);
-    }
-    return { offset, seen };
-  }
-  /**
-   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
-   * once counts once.
-   */
-  history() {
-    const items = [];
-    const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
-      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-        items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && !counted.has(line.responseId)) {
-        counted.add(line.responseId);
-        const { tokens, cost = 0 } = line;
-        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-      }
-    }
-    return items;
-  }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-  lines() {
-    let text2;
-    try {
-      text2 = readFileSync3(this.file, "utf8");
-    } catch {
-      return [];
-    }
-    const lines = [];
-    for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
-      try {
-        const value = JSON.parse(raw);
-        const line = isFields3(value) ? readLogLine(value) : null;
-        if (line !== null) lines.push(line);
-      } catch {
-      }
-    }
-    return lines;
-  }
-  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
-  appendLine(line) {
-    mkdirSync3(this.folder, { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
-  }
-};
-
-// src/adapters/team/open.ts
-import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
 import {
   closeSync as closeSync2,
   fstatSync,
-  mkdirSync as mkdirSync4,
+  mkdirSync as mkdirSync2,
   openSync as openSync2,
   readdirSync as readdirSync2,
   readSync as readSync2,
-  rmSync as rmSync2,
+  rmSync,
   statSync as statSync2,
-  writeFileSync as writeFileSync3,
+  writeFileSync as writeFileSync2,
   writeSync
 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/adapters/daily/ledger.ts
-function stateDirIn(stateHome, home) {
-  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
-}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3628,7 +3280,7 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function numberOr2(value) {
+function numberOr(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
@@ -3651,11 +3303,11 @@ function fieldsOf2(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields2 = fieldsOf2(line);
-  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
-  cache.agentMs += numberOr2(fields2.agentMs);
-  cache.tokens += numberOr2(fields2.tokens);
-  cache.cost += numberOr2(fields2.cost);
+  const fields = fieldsOf2(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
 }
 function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
@@ -3706,15 +3358,15 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields2 = fieldsOf2(line);
+      const fields = fieldsOf2(line);
       const now = cache.adjustment;
       cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
         // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
-        addTokens: now.addTokens + numberOr2(fields2.addTokens),
-        addCost: now.addCost + numberOr2(fields2.addCost),
-        off: now.off || fields2.off === true
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
       };
     }
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
@@ -3794,18 +3446,19 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  return join7(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
+  return join5(base, "timebox");
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
 }
 var nodeDailyFiles = {
-  join: join7,
+  join: join5,
   makeDir: (path) => {
-    mkdirSync4(path, { recursive: true });
+    mkdirSync2(path, { recursive: true });
   },
   list: (path) => readdirSync2(path),
-  remove: (path) => rmSync2(path, { recursive: true, force: true }),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
   exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
@@ -3831,7 +3484,7 @@ var nodeDailyFiles = {
   },
   createExclusive(path, text2) {
     try {
-      writeFileSync3(path, text2, { flag: "wx" });
+      writeFileSync2(path, text2, { flag: "wx" });
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -3843,447 +3496,279 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
-// src/adapters/team/bridge.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join6(dir, `${budgetId}.${kind}.json`);
 }
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /** Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation. */
-  use: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]) end
-redis.call('HDEL', KEYS[4], ARGV[2])
-join()
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/bridge.ts
-var CLIENT_BUNDLE = "timebox-redis.js";
-var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+function isRecord2(value) {
+  return typeof value === "object" && value !== null;
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+function readJson(file) {
+  let text2;
   try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
+    text2 = readFileSync2(file, "utf8");
+  } catch {
+    return null;
   }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
   try {
-    if (client === null) {
-      connecting ??= connect();
+    const value = JSON.parse(text2);
+    return isRecord2(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim2) {
+      const file = fileOf(dir, claim2.budgetId, claim2.kind);
+      mkdirSync3(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`, { flag: "wx" });
       try {
-        client = await connecting;
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
       } finally {
-        connecting = null;
+        rmSync2(draft, { force: true });
       }
-    }
-    reply(id, { ok: true, value: await client[script](...keys, ...args) });
-  } catch (error) {
-    reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
-}
-function openSyncStore(url, clientUrl, connectMs, callMs) {
-  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
-  const flag = new Int32Array(buffer, 0, 2);
-  const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
-  });
-  worker.unref();
-  let died = null;
-  worker.on("error", (error) => {
-    died = `the client stopped: ${error.message}`;
-  });
-  let last = 0;
-  const decoder = new TextDecoder();
-  return {
-    call(script, keys, args, timeoutMs) {
-      if (died !== null) return { ok: false, error: died };
-      const id = ++last;
-      worker.postMessage({ id, script, keys, args });
-      const deadline = performance.now() + timeoutMs;
-      for (; ; ) {
-        const seen = Atomics.load(flag, 0);
-        if (seen === id) break;
-        const left = deadline - performance.now();
-        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
-        Atomics.wait(flag, 0, seen, left);
-      }
-      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields = spent && isRecord2(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields.usedTurns, 0),
+          elapsedMs: numberOr2(fields.elapsedMs, 0),
+          timeRanOut: fields.timeRanOut === true,
+          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
     }
   };
 }
 
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
-}
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+// src/adapters/node/session-log.ts
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields) {
+  const kind = fields.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+  if (PROMPT_KINDS.has(String(kind))) {
+    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+  }
+  switch (kind) {
+    case "usage":
+      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+    case "transcript":
+      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+    case "daily-warned":
+      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+    case "claim":
+      return claimLine(fields);
+    case "spent":
+      return count(fields.budgetStart) ? {
+        kind,
+        budgetStart: fields.budgetStart,
+        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
+        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
+        promptId: text(fields.promptId) ? fields.promptId : null
+      } : null;
+    case "nudged":
+      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    case "spawn":
+      return text(fields.agentType) && text(fields.task) ? {
+        kind,
+        id: text(fields.id) ? fields.id : null,
+        agent: text(fields.agent) ? fields.agent : null,
+        agentType: fields.agentType,
+        task: fields.task,
+        at: atOf(fields)
+      } : null;
+    case "spawn-taken":
+      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+    case "spawn-refused":
+      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+    case "owed":
+      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+    case "paid":
+      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+    default:
+      return null;
   }
 }
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+function atOf(fields) {
+  return count(fields.at) ? fields.at : 0;
 }
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-function teamDay(ms, zone) {
-  const date = zoneDate(ms, zone);
-  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+function usageLine(fields, responseId) {
   return {
-    day,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    kind: "usage",
+    responseId,
+    tokens: count(fields.tokens) ? fields.tokens : 0,
+    ...count(fields.cost) ? { cost: fields.cost } : {},
+    ...count(fields.at) ? { at: fields.at } : {},
+    ...count(fields.offset) ? { offset: fields.offset } : {}
   };
 }
-function zoneDate(ms, zone) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric"
-  }).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
+function claimLine(fields) {
+  const claim2 = fields.claim;
+  if (typeof claim2 !== "object" || claim2 === null) return null;
+  const { kind, budgetId } = claim2;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  return { kind: "claim", claim: claim2, at: atOf(fields) };
 }
 
-// src/adapters/team/ledger.ts
-var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/session-log.ts
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
+var SessionLog = class {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false) {
     this.clock = clock;
+    this.readOnce = readOnce;
+    this.folder = join7(dataDir, "sessions");
+    this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
-  config;
-  open;
-  local;
-  sessionId;
   clock;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  trouble = null;
-  told = false;
-  unsent = NOTHING_UNSENT;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
+  readOnce;
+  folder;
+  file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
+    this.appendLine({ kind: "prompt", promptId, at });
+  }
+  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+  appendCall(promptId, at) {
+    this.appendLine({ kind: "call", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Records how far the transcript was read when nothing new was used. */
+  appendTranscriptOffset(offset) {
+    this.appendLine({ kind: "transcript", offset });
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
     }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
+    return { offset, seen };
   }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.send(added)) return;
-    this.unsent = {
-      prompts: this.unsent.prompts,
-      agentMs: this.unsent.agentMs + added.agentMs,
-      tokens: this.unsent.tokens + added.tokens,
-      cost: this.unsent.cost + added.cost
-    };
-    this.local.addUse(budgets, use);
-  }
-  reserve() {
-    this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    if (this.trouble !== null && !this.told) {
-      this.told = true;
-      return this.trouble;
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+      }
     }
-    return this.local.problem();
+    return items;
   }
-  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
-  send(use) {
-    const all = {
-      prompts: use.prompts + this.unsent.prompts,
-      agentMs: use.agentMs + this.unsent.agentMs,
-      tokens: use.tokens + this.unsent.tokens,
-      cost: use.cost + this.unsent.cost
-    };
-    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
-    if (reply.ok) this.unsent = NOTHING_UNSENT;
-    return reply.ok;
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
   }
-  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
-  call(script, args) {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
-    const day = teamDay(now, this.config.zone);
-    const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
-    this.calledOnce = true;
-    let reply;
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  readFile() {
+    let text2;
     try {
-      this.store ??= this.open();
-      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+      text2 = readFileSync3(this.file, "utf8");
+    } catch {
+      return [];
     }
-    if (!reply.ok) {
-      return { ok: false, error: this.down(reply.error) };
+    const lines = [];
+    for (const raw of text2.split("\n")) {
+      if (raw.trim().length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        const line = isFields3(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
+      } catch {
+      }
     }
-    const wasDown = this.failed !== null;
-    this.failed = null;
-    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
-      this.send(NOTHING_UNSENT);
-      if (script === "read") return this.call(script, args);
-    }
-    return reply;
+    return lines;
   }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
-    return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
+  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  appendLine(line) {
+    mkdirSync4(this.folder, { recursive: true });
+    appendFileSync(this.file, `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
+    this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
-
-// src/adapters/team/open.ts
-function memberName(host) {
-  return `${userInfo().username}@${hostname()} (${host})`;
-}
-function saying(warning, ledger) {
-  let told = false;
-  return {
-    standings: (budgets) => ledger.standings(budgets),
-    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
-    addUse: (budgets, use) => ledger.addUse(budgets, use),
-    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
-    problem() {
-      if (told) return ledger.problem();
-      told = true;
-      return warning;
-    }
-  };
-}
-function openDailyLedger(options) {
-  const { env, sessionId, clock } = options;
-  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
-}
 
 // src/adapters/hooks/handle.ts
+import { randomUUID as randomUUID4 } from "node:crypto";
+
+// src/adapters/hooks/main-session.ts
+import { randomUUID as randomUUID3 } from "node:crypto";
+
+// src/adapters/hooks/hook-runtime.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/adapters/hooks/daily-bridge.ts
@@ -4365,7 +3850,10 @@ var HookRuntime = class {
     this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
     this.runtime = new SessionRuntime(
       {
-        store: { append: (record) => this.append(record) },
+        store: {
+          append: (record) => this.append(record),
+          appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now())
+        },
         ledger: { claim: (claim2) => this.claim(claim2) },
         clock: deps.clock,
         onStop: { start: (command3, report) => this.startOnStop(command3, report) },
@@ -4377,7 +3865,8 @@ var HookRuntime = class {
         },
         problem: (where, error) => {
           if (where === "append") throw error;
-          this.told.push(internalErrorMessage(where, error));
+          if (where === "recordPrompt") this.unkept ??= { error };
+          else this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
         ...daily ? { daily } : {},
@@ -4393,12 +3882,15 @@ var HookRuntime = class {
   dailyBefore;
   waiting = [];
   told = [];
+  /** Why a prompt that ran could not be kept in the session's log. */
+  unkept = null;
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
    */
   async reply(answer) {
     await Promise.all(this.waiting);
+    if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
     const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
@@ -4466,60 +3958,152 @@ var HookRuntime = class {
     }
   }
 };
-
-// src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID2)();
 }
 
-// src/adapters/hooks/handle.ts
-var STATUS_LINE_WORD = "statusline";
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
+// src/adapters/hooks/log-queues.ts
+function owe(store, to, lines, now) {
+  store.appendLine({ kind: "owed", to, lines, at: now });
 }
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
+function owedTo(store, to, now) {
+  const lines = store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
 }
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
-    case "beforeTool":
-    case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
-    case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
-    case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
-    case "runEnd": {
-      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
-      const state = loadState(deps, now, { running: event.promptId });
-      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
-    }
-    default:
-      return null;
+function keepUntold(store, notices, now) {
+  store.appendLine({ kind: "untold", notices, at: now });
+}
+function untoldNotices(store, now) {
+  const lines = store.lines();
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  if (untold.length === 0) return [];
+  for (const _ of untold) store.appendLine({ kind: "told", at: now });
+  return untold.flat();
+}
+function keepSpawn(store, event, agent, now) {
+  store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+}
+function takeSpawn(store, agent, agentType, now) {
+  const lines = store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
+}
+function ruleIdOf(store, hostAgent) {
+  const lines = store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn3?.id ?? hostAgent;
+}
+function refuseSpawn(store, agent, reason, now) {
+  store.appendLine({ kind: "spawn-refused", agent, reason, at: now });
+}
+function refusedSpawn(store, agent) {
+  const refused = store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/adapters/hooks/subagent-spawns.ts
+async function spawnStart(event, parent, deps, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, {
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  return reply.refusal === null ? null : reply;
+}
+async function spawnEnd(event, reply, agent, deps, now) {
+  if (event.spawn === null) return;
+  if (reply.refusal === null) {
+    keepSpawn(deps.store, { ...event, spawn: event.spawn }, agent, now);
+    return;
   }
+  if (event.toolUseId === null) return;
+  const state = loadState(deps, now, { running: event.promptId });
+  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
 }
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = refusedSpawn(deps.store, hostAgent);
+  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
+  const agent = ruleIdOf(deps.store, hostAgent);
+  const spawnRefused = await spawnStart(event, agent, deps, now);
+  if (spawnRefused !== null) return spawnRefused;
+  const state = loadState(deps, now, { running: event.promptId });
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const answer = hook.runtime.handle(sessionEvent);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+  await spawnEnd(event, reply, agent, deps, now);
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn3 = takeSpawn(deps.store, hostAgent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn3?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn3?.agent ?? null,
+    agentType: event.agentType ?? spawn3?.agentType ?? "",
+    task: spawn3?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    refuseSpawn(deps.store, agent, started.refusal, now);
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply(mergeAnswer(started, first));
+}
+async function agentEnd2(event, ended, deps, now) {
+  const agent = ruleIdOf(deps.store, ended.agent);
+  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const parent = state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  owe(deps.store, parent, reply.context, now);
+  return { ...reply, context: [] };
+}
+async function subagentUsage(event, agent, tokens, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return reply;
+}
+
+// src/adapters/hooks/main-session.ts
+var STATUS_LINE_WORD = "statusline";
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
   const text2 = deps.defaultBudget?.trim();
@@ -4538,16 +4122,14 @@ async function prompt(event, deps, now) {
   return reply;
 }
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID3()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
-  const reply = await answerEvent(deps, now, promptId, state, {
+  return answerEvent(deps, now, promptId, state, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
   });
-  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-  return reply;
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
@@ -4578,135 +4160,62 @@ async function toolBoundary(event, deps, now) {
   } : { type: "toolCall", prompt: event.promptId };
   const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
   await spawnEnd(event, reply, null, deps, now);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
 }
-async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
-  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
-  const agent = ruleIdOf(deps, hostAgent);
-  const spawnRefused = await spawnStart(event, agent, deps, now);
-  if (spawnRefused !== null) return spawnRefused;
+async function runEnd(event, deps, now) {
+  if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
   const state = loadState(deps, now, { running: event.promptId });
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const hook = new HookRuntime(deps, event.promptId, state);
-  const answer = hook.runtime.handle(sessionEvent);
-  hook.saveDaily(now);
-  const reply = await hook.reply(answer);
-  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  await spawnEnd(event, reply, agent, deps, now);
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
+  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }
-async function spawnStart(event, parent, deps, now) {
-  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, {
-    type: "agentStart",
-    agent: event.toolUseId,
-    parent,
-    agentType: event.spawn.agentType,
-    task: event.spawn.task,
-    contextAtStart: false
-  });
-  return reply.refusal === null ? null : reply;
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
 }
-async function spawnEnd(event, reply, agent, deps, now) {
-  if (event.spawn === null) return;
-  if (reply.refusal === null) {
-    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
-    return;
+
+// src/adapters/hooks/handle.ts
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID4()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return event.agent === null ? prompt(event, deps, now) : null;
+    case "beforeTool":
+    case "beforeModelCall":
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+    case "runEnd":
+      return runEnd(event, deps, now);
+    default:
+      return null;
   }
-  if (event.toolUseId === null) return;
-  const state = loadState(deps, now, { running: event.promptId });
-  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
-}
-function ruleIdOf(deps, hostAgent) {
-  const lines = deps.store.lines();
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
-}
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
-    hook.saveDaily(now);
-    return hook.reply(first2);
-  }
-  const agent = hostAgent;
-  const started = hook.runtime.handle({
-    type: "agentStart",
-    agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
-  });
-  if (started.refusal !== null) {
-    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
-    hook.saveDaily(now);
-    const reply = await hook.reply(started);
-    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
-  }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
-  hook.saveDaily(now);
-  return hook.reply({
-    ...first,
-    notices: [...started.notices, ...first.notices],
-    context: [...started.context, ...first.context],
-    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
-  });
-}
-async function agentEnd2(event, ended, deps, now) {
-  const agent = ruleIdOf(deps, ended.agent);
-  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
-  if (ended.reachesParent || reply.context.length === 0) return reply;
-  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
-  return { ...reply, context: [] };
-}
-async function subagentUsage(event, agent, tokens, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return reply;
-}
-function owedTo(deps, to, now) {
-  const lines = deps.store.lines();
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
-  return owed.flat();
-}
-function takeSpawn(deps, agent, agentType, now) {
-  const lines = deps.store.lines();
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return null;
-  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
-  return found.line;
-}
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
-}
-function untoldNotices(store, now) {
-  const lines = store.lines();
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  if (untold.length === 0) return [];
-  for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flat();
 }
 
 // src/adapters/hooks/input.ts
@@ -4720,33 +4229,34 @@ function parseHookInput(text2, event) {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
-  const fields2 = value;
-  const { hook_event_name: named = event, session_id: sessionId } = fields2;
+  const fields = value;
+  const { hook_event_name: named = event, session_id: sessionId } = fields;
   if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named, sessionId, fields: fields2 };
+  return { event: named, sessionId, fields };
 }
 
 // src/adapters/hooks/watcher.ts
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
+  deps.store.reread();
   const state = loadState(deps, now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
-  const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
   if (!spent) return "watching";
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  deps.store.appendLine({ kind: "untold", notices, at: now });
+  keepUntold(deps.store, notices, now);
   return "done";
 }
 function statusLineText(deps, now) {
-  const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
+  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
   return statusText(state, now) ?? "";
 }
 
@@ -4764,13 +4274,12 @@ function option(args, name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : void 0;
 }
-function dailyOf(env, sessionId, clock, host) {
+function dailyOf(env, sessionId, clock) {
   const text2 = env[DAILY_ENV]?.trim();
   if (!text2) return {};
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-  return { daily: { ledger, budgets: [budget] } };
+  return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -4783,11 +4292,11 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId),
+    store: new SessionLog(dataDir, sessionId, deps.clock, true),
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
+    ...dailyOf(env, sessionId, deps.clock),
     ...subagentsOf(env)
   };
   try {
@@ -4824,7 +4333,7 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
   const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
@@ -4844,7 +4353,7 @@ async function runCli(args, stdin2, env, deps) {
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
-      ...dailyOf(env, event.sessionId, deps.clock, host.name),
+      ...dailyOf(env, event.sessionId, deps.clock),
       ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
@@ -4875,7 +4384,53 @@ async function runCli(args, stdin2, env, deps) {
   }
 }
 
-// src/adapters/hooks/main.ts
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn) {
+  return {
+    start(command3, report) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
+// src/entries/hooks.ts
 var stdin = "";
 try {
   if (process.argv[2] !== "setup-statusline") stdin = readFileSync4(0, "utf8");

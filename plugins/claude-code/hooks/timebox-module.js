@@ -1,35 +1,4 @@
-// Timebox's hooks module for Claude Code (function hooks), bundled from src/adapters/claude/function-hooks/module.ts by npm run build. Do not edit.
-
-// src/adapters/claude/function-hooks/engine.ts
-function engineOf($) {
-  return {
-    session: { id: () => $.session.id(), usage: () => $.session.usage() },
-    turn: { abort: (input) => $.turn.abort(input) },
-    ui: {
-      status: (text) => $.ui.status(text),
-      log: (text) => $.ui.log(text)
-    },
-    store: {
-      get: (key) => $.store.get(key),
-      set: (key, value) => $.store.set(key, value),
-      delete: (key) => $.store.delete(key)
-    },
-    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
-    process: { run: (argv) => $.process.run(argv) },
-    fs: {
-      read: (path, options) => $.fs.read(path, options),
-      list: (path) => $.fs.list(path)
-    },
-    env: {
-      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
-      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
-      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
-      home: () => $.env.get("HOME"),
-      stateHome: () => $.env.get("XDG_STATE_HOME"),
-      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
-    }
-  };
-}
+// Timebox's hooks module for Claude Code (function hooks), bundled from src/entries/claude-module.ts by npm run build. Do not edit.
 
 // src/core/budget.ts
 var NO_SPEND = { tokens: 0, cost: 0 };
@@ -1112,6 +1081,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2526,9 +2498,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2554,6 +2530,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3289,6 +3271,56 @@ var LiveSession = class {
   }
 };
 
+// src/core/refusals.ts
+var TOOL_STOPPED_REFUSAL = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
+var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+var GUARD_FAILED_REFUSAL = "Timebox could not check its budget here, so it refused (see the debug log).";
+
+// src/adapters/claude/function-hooks/engine.ts
+function engineOf($) {
+  return {
+    session: { id: () => $.session.id(), usage: () => $.session.usage() },
+    turn: { abort: (input) => $.turn.abort(input) },
+    ui: {
+      status: (text) => $.ui.status(text),
+      log: (text) => $.ui.log(text)
+    },
+    store: {
+      get: (key) => $.store.get(key),
+      set: (key, value) => $.store.set(key, value),
+      delete: (key) => $.store.delete(key)
+    },
+    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
+    process: { run: (argv) => $.process.run(argv) },
+    fs: {
+      read: (path, options) => $.fs.read(path, options),
+      list: (path) => $.fs.list(path)
+    },
+    env: {
+      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
+      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+      home: () => $.env.get("HOME"),
+      stateHome: () => $.env.get("XDG_STATE_HOME"),
+      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
+    }
+  };
+}
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count = usage[field];
+    return sum + (typeof count === "number" && Number.isFinite(count) && count > 0 ? count : 0);
+  }, 0);
+}
+
 // src/adapters/claude/function-hooks/on-stop.ts
 function detachedLine(command2) {
   return `(
@@ -3360,18 +3392,6 @@ var ModuleUI = class {
 };
 
 // src/adapters/claude/function-hooks/session.ts
-var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
-var SUBAGENT_STOPPED = "stopped";
-var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
-function tokensOf(usage) {
-  const counts = [
-    usage.input_tokens,
-    usage.output_tokens,
-    usage.cache_read_input_tokens,
-    usage.cache_creation_input_tokens
-  ];
-  return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
-}
 function noRequest(event) {
   return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
 }
@@ -3472,11 +3492,8 @@ var ClaudeSession = class {
     const counted = await this.writeDaily();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
-    if (!counted) return { drop: DAILY_TAKEN };
-    if (!joining) {
-      this.prompt = key;
-      if (!event.isMeta) this.deps.store.appendPrompt(key);
-    }
+    if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+    if (!joining) this.prompt = key;
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
     );
@@ -3496,7 +3513,7 @@ var ClaudeSession = class {
     loop.called = false;
     loop.refused = null;
     if (refused !== null) return refused;
-    if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+    if (agent !== null && counted && !this.stopped.has(agent)) return null;
     const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
     const answer = await this.handle(sessionEvent);
     return answer.refusal;
@@ -3546,7 +3563,7 @@ var ClaudeSession = class {
       return { deny: [before.refusal, ...told].join("\n\n") };
     }
     const ran = await this.whileRunning(next(event), agent);
-    if (ran === STOPPED) return { deny: TOOL_STOPPED };
+    if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
     const result = this.withParentLines(event, ran);
     if (result.deny !== void 0) return result;
     const call = await this.nextCall(agent);
@@ -3664,7 +3681,6 @@ function withContext(result, call) {
 }
 
 // src/adapters/claude/function-hooks/hooks.ts
-var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
 async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
@@ -3683,14 +3699,14 @@ async function timeboxCommand(host, $, event) {
   return { text: await session.command(event.args), isTextDisplayOnly: true };
 }
 function commandFailed() {
-  return { text: GUARD_FAILED, isTextDisplayOnly: true };
+  return { text: GUARD_FAILED_REFUSAL, isTextDisplayOnly: true };
 }
 async function promptSubmit(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.promptSubmit(event, next);
 }
 function promptGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { drop: GUARD_FAILED };
+  return next.called ? next(event) : { drop: GUARD_FAILED_REFUSAL };
 }
 async function* turnStep(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -3701,7 +3717,7 @@ async function* turnStep(host, $, event, next) {
 }
 async function* stepFailed($, event, next) {
   if (next.called) return yield* next(event);
-  $.ui.log(GUARD_FAILED);
+  $.ui.log(GUARD_FAILED_REFUSAL);
   return noRequest(event);
 }
 async function toolCall2(host, $, event, next) {
@@ -3709,14 +3725,14 @@ async function toolCall2(host, $, event, next) {
   return session.toolCall(event, next);
 }
 function toolGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function agentSpawn(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.agentSpawn(event, next);
 }
 function spawnGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function turnComplete(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -4342,10 +4358,11 @@ function registerWith(on, deps) {
   );
   return host;
 }
+
+// src/entries/claude-module.ts
 function register(on) {
   registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
 }
 export {
-  register,
-  registerWith
+  register
 };

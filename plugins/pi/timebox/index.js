@@ -1,9 +1,26 @@
-// Timebox's extension for pi and oh-my-pi, bundled from src/adapters/pi/timebox/index.ts by npm run build. Do not edit.
+// Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
 
-// src/adapters/pi/timebox/index.ts
+// src/entries/pi/timebox/index.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
 
 // src/core/budget.ts
 var NO_SPEND = { tokens: 0, cost: 0 };
@@ -75,17 +92,6 @@ var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
 var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
-var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
-var TEAM_ENV = "TIMEBOX_TEAM";
-var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
-var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
-var TEAM_CONNECT_MS = 1e3;
-var TEAM_CALL_MS = 2e3;
-var TEAM_FIRST_CALL_MS = 3e4;
-var TEAM_WAIT_MS = 1e4;
-var TEAM_RETRY_MS = 5e3;
-var TEAM_RESERVATION_MS = 10 * 6e4;
-var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/measure.ts
 function elapsedMs(budget, now) {
@@ -96,8 +102,8 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
   return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
-function safeAmount(amount2) {
-  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
 }
 function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
@@ -441,7 +447,6 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
-    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -464,9 +469,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount2 = safeAmount(dollars);
-  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
-  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount = safeAmount(dollars);
+  if (amount >= 1) return `$${amount.toFixed(2)}`;
+  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count) {
   return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -801,24 +806,15 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 function pluralPrompts2(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-function pluralTurns2(count) {
-  return `${count} ${count === 1 ? "turn" : "turns"}`;
-}
-function describeDaily(limits, team = false) {
+function describeDaily(limits) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
+  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
-  if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
-    const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
-  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -841,7 +837,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -851,7 +847,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -867,21 +863,12 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
-  const members = (standing2.use.members ?? []).map(
-    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
-  );
-  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
-  const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
-}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
   const lines = standings.map((standing2) => {
-    if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
     const who = standing2.budget.scope === "user" ? "Every session" : "This project";
     const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
+    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
   });
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
@@ -937,65 +924,50 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
-}
-function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-  const full = standings.map((standing2, index) => ({
-    ...standing2,
-    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
-  }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
-}
-function dailyRefused(session) {
-  return { ...session, runStartedAt: null };
-}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [] };
+  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
+        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
-        context: warned.modelLines
+        effects: warned.effects,
+        context: warned.modelLines,
+        countPrompt: true,
+        agentMs: before
       };
     }
+    case "promptRefused": {
+      const spent = spentDaily(standings, true) ?? standings[0];
+      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
+    }
     case "duringRun": {
-      const used = event.used ?? { tokens: 0, cost: 0 };
-      if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
-      }
+      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1),
-          tokens: standing2.use.tokens + used.tokens,
-          cost: standing2.use.cost + used.cost
+          prompts: Math.max(0, standing2.use.prompts - 1)
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
+      const resumed = { ...session, runStartedAt: startedAt };
       if (spent && session.stopped) {
-        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write, ...quiet] };
+        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
       const warned = dailyWarnings(withRun2, session.given);
       return {
+        ...none,
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: warned.effects,
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1004,44 +976,42 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        agentMs: runTimeToday(session.runStartedAt, standings, now)
       };
     }
   }
 }
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command2 = parseToday(words);
-  if (command2.kind === "invalid")
-    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command2.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command2.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
+function carryOutDaily(port, session, event, now) {
+  const { ledger, budgets } = port;
+  const standings = ledger.standings(budgets);
+  let result = dailyTransition(session, event, standings, now);
+  if (result.countPrompt) {
+    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+    if (!ledger.countPrompt(budgets, limits)) {
+      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
+    }
   }
+  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
+  const problem = ledger.problem();
+  if (problem !== null)
+    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
+  return result;
+}
+function todayCommand(port, words) {
+  const command2 = parseToday(words);
+  const { ledger, budgets } = port;
+  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
+  if (budgets.length === 0 || command2.kind === "show")
+    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "off") {
+    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
+    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+  }
+  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(adjusted(standings, command2.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
+${todayReport(ledger.standings(budgets))}`,
+    level: "info"
   };
 }
 
@@ -1100,17 +1070,11 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
+      ports.problem(effect.kind, error);
     }
   }
   return answer;
 }
-var DAILY_WRITES = /* @__PURE__ */ new Set([
-  "countPrompt",
-  "reserveDaily",
-  "addDailyUse",
-  "adjustDaily"
-]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1121,6 +1085,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -1140,19 +1107,6 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
-      return;
-    case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
-        carryOut(effect.refused, ports, answer, onStopReport2);
-      return;
-    case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
-      return;
-    case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
-      return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command2 = effect.command;
@@ -1286,8 +1240,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -2535,9 +2489,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2563,6 +2521,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -2925,13 +2889,8 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
+      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
+      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -2977,30 +2936,27 @@ ${mode}`;
       if (prompt !== null && prompt === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event);
+      const dailyEvent = this.dailyEventOf(event, port);
       if (dailyEvent === null) return null;
-      const standings = port.ledger.standings(port.budgets);
-      const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
+      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
-      const problem = port.ledger.problem();
-      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
-      if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
-        this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
-      } else this.daily = { session: result.session, refused };
+      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
+      this.daily = { session: result.session, refused: newlyRefused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
-  dailyEventOf(event) {
+  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
+  dailyEventOf(event, port) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
+        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
+        return { type: "duringRun", modelCall: false };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3298,159 +3254,7 @@ var LiveSession = class {
   }
 };
 
-// src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-function fileOf(dir, budgetId, kind) {
-  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join(dir, `${budgetId}.${kind}.json`);
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null;
-}
-function readJson(file) {
-  let text;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-  try {
-    const value = JSON.parse(text);
-    return isRecord(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-function numberOr(value, fallback) {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-function createFileLedger(dir, link = linkSync) {
-  return {
-    claim(claim2) {
-      const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync(dir, { recursive: true });
-      const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
-      try {
-        link(draft, file);
-        return true;
-      } catch (error) {
-        if (error.code === "EEXIST") return false;
-        throw error;
-      } finally {
-        rmSync(draft, { force: true });
-      }
-    },
-    read(budgetId) {
-      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
-      const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields2 = spent && isRecord(spent.summary) ? spent.summary : {};
-      return {
-        spent: spent ? {
-          usedTurns: numberOr(fields2.usedTurns, 0),
-          elapsedMs: numberOr(fields2.elapsedMs, 0),
-          timeRanOut: fields2.timeRanOut === true,
-          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
-          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
-          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
-          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
-          prompt: typeof spent.prompt === "string" ? spent.prompt : null
-        } : null,
-        off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
-      };
-    }
-  };
-}
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-var nodeScheduler = {
-  setTimeout(callback, delayMs) {
-    const timer = setTimeout(callback, delayMs);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-  setInterval(callback, intervalMs) {
-    const timer = setInterval(callback, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-};
-
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function createShellStarter(spawnProcess = spawn) {
-  return {
-    start(command2, report) {
-      const shown = quoteInput(command2);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
-      try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
-    }
-  };
-}
-
-// src/adapters/team/open.ts
-import { hostname, userInfo } from "node:os";
-
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync as mkdirSync2,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync as rmSync2,
-  statSync,
-  writeFileSync as writeFileSync2,
-  writeSync
-} from "node:fs";
-import { homedir } from "node:os";
-import { join as join2 } from "node:path";
-
 // src/adapters/daily/ledger.ts
-function stateDirIn(stateHome, home) {
-  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
-}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3460,7 +3264,7 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function numberOr2(value) {
+function numberOr(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
@@ -3483,11 +3287,11 @@ function fieldsOf(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields2 = fieldsOf(line);
-  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
-  cache.agentMs += numberOr2(fields2.agentMs);
-  cache.tokens += numberOr2(fields2.tokens);
-  cache.cost += numberOr2(fields2.cost);
+  const fields = fieldsOf(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
 }
 function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
@@ -3538,15 +3342,15 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields2 = fieldsOf(line);
+      const fields = fieldsOf(line);
       const now = cache.adjustment;
       cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
         // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
-        addTokens: now.addTokens + numberOr2(fields2.addTokens),
-        addCost: now.addCost + numberOr2(fields2.addCost),
-        off: now.off || fields2.off === true
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
       };
     }
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
@@ -3626,18 +3430,19 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  return join2(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+  return join(base, "timebox");
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
 }
 var nodeDailyFiles = {
-  join: join2,
+  join,
   makeDir: (path) => {
-    mkdirSync2(path, { recursive: true });
+    mkdirSync(path, { recursive: true });
   },
   list: (path) => readdirSync(path),
-  remove: (path) => rmSync2(path, { recursive: true, force: true }),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
   exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
@@ -3663,7 +3468,7 @@ var nodeDailyFiles = {
   },
   createExclusive(path, text) {
     try {
-      writeFileSync2(path, text, { flag: "wx" });
+      writeFileSync(path, text, { flag: "wx" });
       return true;
     } catch (error) {
       if (error.code === "EEXIST") return false;
@@ -3675,444 +3480,168 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
-// src/adapters/team/bridge.ts
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync as mkdirSync2, readFileSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join2 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join2(dir, `${budgetId}.${kind}.json`);
 }
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /** Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation. */
-  use: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]) end
-redis.call('HDEL', KEYS[4], ARGV[2])
-join()
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/bridge.ts
-var CLIENT_BUNDLE = "timebox-redis.js";
-var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+function isRecord(value) {
+  return typeof value === "object" && value !== null;
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+function readJson(file) {
+  let text;
   try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
   }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
   try {
-    if (client === null) {
-      connecting ??= connect();
+    const value = JSON.parse(text);
+    return isRecord(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim2) {
+      const file = fileOf(dir, claim2.budgetId, claim2.kind);
+      mkdirSync2(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`, { flag: "wx" });
       try {
-        client = await connecting;
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
       } finally {
-        connecting = null;
+        rmSync2(draft, { force: true });
       }
-    }
-    reply(id, { ok: true, value: await client[script](...keys, ...args) });
-  } catch (error) {
-    reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
-}
-function openSyncStore(url, clientUrl, connectMs, callMs) {
-  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
-  const flag = new Int32Array(buffer, 0, 2);
-  const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
-  });
-  worker.unref();
-  let died = null;
-  worker.on("error", (error) => {
-    died = `the client stopped: ${error.message}`;
-  });
-  let last = 0;
-  const decoder = new TextDecoder();
-  return {
-    call(script, keys, args, timeoutMs) {
-      if (died !== null) return { ok: false, error: died };
-      const id = ++last;
-      worker.postMessage({ id, script, keys, args });
-      const deadline = performance.now() + timeoutMs;
-      for (; ; ) {
-        const seen = Atomics.load(flag, 0);
-        if (seen === id) break;
-        const left = deadline - performance.now();
-        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
-        Atomics.wait(flag, 0, seen, left);
-      }
-      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields = spent && isRecord(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields.usedTurns, 0),
+          elapsedMs: numberOr2(fields.elapsedMs, 0),
+          timeRanOut: fields.timeRanOut === true,
+          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
     }
   };
 }
 
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
-}
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
-}
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-function teamDay(ms, zone) {
-  const date = zoneDate(ms, zone);
-  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-  return {
-    day,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
-  };
-}
-function zoneDate(ms, zone) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric"
-  }).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
-}
-
-// src/adapters/team/ledger.ts
-var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function amount(text) {
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  trouble = null;
-  told = false;
-  unsent = NOTHING_UNSENT;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.send(added)) return;
-    this.unsent = {
-      prompts: this.unsent.prompts,
-      agentMs: this.unsent.agentMs + added.agentMs,
-      tokens: this.unsent.tokens + added.tokens,
-      cost: this.unsent.cost + added.cost
-    };
-    this.local.addUse(budgets, use);
-  }
-  reserve() {
-    this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    if (this.trouble !== null && !this.told) {
-      this.told = true;
-      return this.trouble;
-    }
-    return this.local.problem();
-  }
-  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
-  send(use) {
-    const all = {
-      prompts: use.prompts + this.unsent.prompts,
-      agentMs: use.agentMs + this.unsent.agentMs,
-      tokens: use.tokens + this.unsent.tokens,
-      cost: use.cost + this.unsent.cost
-    };
-    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
-    if (reply.ok) this.unsent = NOTHING_UNSENT;
-    return reply.ok;
-  }
-  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
-  call(script, args) {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
-    const day = teamDay(now, this.config.zone);
-    const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
-    this.calledOnce = true;
-    let reply;
-    try {
-      this.store ??= this.open();
-      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-    if (!reply.ok) {
-      return { ok: false, error: this.down(reply.error) };
-    }
-    const wasDown = this.failed !== null;
-    this.failed = null;
-    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
-      this.send(NOTHING_UNSENT);
-      if (script === "read") return this.call(script, args);
-    }
-    return reply;
-  }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
-    return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text.trim() || "no answer";
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+var nodeScheduler = {
+  setTimeout(callback, delayMs) {
+    const timer = setTimeout(callback, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+  setInterval(callback, intervalMs) {
+    const timer = setInterval(callback, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 };
 
-// src/adapters/team/open.ts
-function memberName(host) {
-  return `${userInfo().username}@${hostname()} (${host})`;
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
 }
-function saying(warning, ledger) {
-  let told = false;
+function createShellStarter(spawnProcess = spawn) {
   return {
-    standings: (budgets) => ledger.standings(budgets),
-    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
-    addUse: (budgets, use) => ledger.addUse(budgets, use),
-    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
-    problem() {
-      if (told) return ledger.problem();
-      told = true;
-      return warning;
+    start(command2, report) {
+      const shown = quoteInput(command2);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
     }
   };
 }
-function openDailyLedger(options) {
-  const { env, sessionId, clock } = options;
-  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
-  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
+
+// src/adapters/pi/budget-note.ts
+var BUDGET_NOTE_TYPE = "timebox";
+function withBudgetNote(messages, blocks, now) {
+  if (blocks.length === 0) return void 0;
+  messages.push({
+    role: "custom",
+    customType: BUDGET_NOTE_TYPE,
+    content: blocks.join("\n\n"),
+    display: false,
+    timestamp: now
+  });
+  return { messages };
+}
+
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+function argumentCompletions(prefix) {
+  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
+  const wordStart = prefix.search(/\S*$/);
+  const head = prefix.slice(0, wordStart);
+  const word = prefix.slice(wordStart).toLowerCase();
+  const earlier = head.trim().toLowerCase().split(/\s+/);
+  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
 }
 
 // src/adapters/pi/defaults.ts
@@ -4133,9 +3662,6 @@ function settingsField(file, field) {
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
-}
-function readTeamSettings(globalSettings) {
-  return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
 }
 function settingsDefault(file) {
   const value = settingsField(file, "default");
@@ -4183,41 +3709,6 @@ function readDefaultBudget(sources) {
   const global = settingsDefault(sources.globalSettings);
   if (global !== null) return { text: global, source: `${SETTINGS_KEY}.default in ${sources.globalSettings}` };
   return null;
-}
-
-// src/adapters/pi/budget-note.ts
-var BUDGET_NOTE_TYPE = "timebox";
-function withBudgetNote(messages, blocks, now) {
-  if (blocks.length === 0) return void 0;
-  messages.push({
-    role: "custom",
-    customType: BUDGET_NOTE_TYPE,
-    content: blocks.join("\n\n"),
-    display: false,
-    timestamp: now
-  });
-  return { messages };
-}
-
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
-function argumentCompletions(prefix) {
-  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
-  const wordStart = prefix.search(/\S*$/);
-  const head = prefix.slice(0, wordStart);
-  const word = prefix.slice(wordStart).toLowerCase();
-  const earlier = head.trim().toLowerCase().split(/\s+/);
-  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
-  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
-}
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
 }
 
 // src/adapters/pi/live-scheduler.ts
@@ -4324,9 +3815,9 @@ var SessionContext = class {
 };
 
 // src/adapters/pi/usage.ts
-function numberIn(fields2, key) {
-  if (typeof fields2 !== "object" || fields2 === null) return 0;
-  const value = fields2[key];
+function numberIn(fields, key) {
+  if (typeof fields !== "object" || fields === null) return 0;
+  const value = fields[key];
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 function usageOf(message) {
@@ -4454,7 +3945,7 @@ function historyOf(entries, leafId = null) {
 }
 
 // src/adapters/pi/subagents.ts
-import { existsSync as existsSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
@@ -4462,8 +3953,8 @@ var SUBAGENT_TOOL = "subagent";
 var PARENT_SOURCE = "the main agent's subagent budget";
 function spawnRequestOf(tool, input) {
   if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields2 = input;
-  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
+  const fields = input;
+  return typeof fields.agent === "string" && typeof fields.task === "string" ? { agentType: fields.agent, task: fields.task } : null;
 }
 function identityFor(toolCallId, request, budget) {
   const base = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
@@ -4476,8 +3967,8 @@ function identityOf(env) {
   try {
     const value = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const fields2 = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
+    const fields = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields;
     if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
     if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
     if (budget !== null && typeof budget !== "string") return null;
@@ -4518,7 +4009,7 @@ function writeSessionStop(identity) {
   }
 }
 function sessionStopped(identity) {
-  return existsSync2(identity.stop);
+  return existsSync(identity.stop);
 }
 function forget(identity) {
   rmSync3(identity.stop, { force: true });
@@ -4798,7 +4289,7 @@ function piTerms(settingsFile) {
   };
 }
 
-// src/adapters/pi/timebox/index.ts
+// src/entries/pi/timebox/index.ts
 var index_default = createTimeboxExtension({
   clock: systemClock,
   scheduler: nodeScheduler,
@@ -4809,14 +4300,7 @@ var index_default = createTimeboxExtension({
   newBudgetId: randomUUID2,
   env: process.env,
   globalSettings: () => join5(getAgentDir(), "settings.json"),
-  dailyLedger: (sessionId) => openDailyLedger({
-    env: process.env,
-    sessionId,
-    clock: systemClock,
-    host: "pi",
-    settings: readTeamSettings(join5(getAgentDir(), "settings.json")),
-    entry: import.meta.url
-  })
+  dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock)
 });
 export {
   index_default as default

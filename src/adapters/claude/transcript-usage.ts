@@ -4,11 +4,10 @@
 
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import type { ResponseUsage, TranscriptRead } from "../hooks/usage.ts";
+import { tokensOf } from "./tokens.ts";
 
 /** The most of the transcript one hook reads: a hook never stalls on a huge file, and the next one goes on from there. */
 const MAX_READ_BYTES = 8 * 1024 * 1024;
-
-const USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 
 function fieldsOf(value: unknown): Record<string, unknown> | null {
 	return typeof value === "object" && value !== null && !Array.isArray(value)
@@ -28,11 +27,7 @@ function usageOfLine(raw: string): ResponseUsage | null | "unreadable" {
 	const message = fieldsOf(line.message);
 	const usage = fieldsOf(message?.usage);
 	if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-	const tokens = USAGE_FIELDS.reduce((sum, key) => {
-		const value = usage[key];
-		return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-	}, 0);
-	return { id: message.id, tokens };
+	return { id: message.id, tokens: tokensOf(usage) };
 }
 
 /**

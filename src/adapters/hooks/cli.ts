@@ -95,7 +95,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	const budget = option(rest, "--budget");
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
-		store: new SessionLog(dataDir, sessionId),
+		store: new SessionLog(dataDir, sessionId, deps.clock, true),
 		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
 		clock: deps.clock,
 		onStop: deps.onStop,
@@ -143,7 +143,8 @@ export async function runCli(
 		host.dataDir(env, home) ??
 		(mode === "statusline" ? (statusLine?.findDataDir(home, event.sessionId) ?? null) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	const store = new SessionLog(dataDir, event.sessionId);
+	// One hook reads the session's log once, and keeps what it writes.
+	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {

@@ -2,6 +2,7 @@
 // ledger cannot take, start the watcher of a time budget, wait for the on-stop command to start, and gather what the
 // user is told; and the reply it makes of the rules' answer.
 
+import { randomUUID } from "node:crypto";
 import {
 	type Answer,
 	type BudgetLedger,
@@ -14,6 +15,7 @@ import {
 	type OnStopOutcome,
 	type OnStopStarter,
 	outcomeId,
+	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
 	type SettingSource,
@@ -67,9 +69,11 @@ export class HookRuntime {
 	private readonly dailyBefore;
 	private readonly waiting: Promise<void>[] = [];
 	private readonly told: string[] = [];
+	/** Why a prompt that ran could not be kept in the session's log. */
+	private unkept: { error: unknown } | null = null;
 
 	constructor(
-		private readonly deps: HookDeps,
+		readonly deps: HookDeps,
 		private readonly promptId: string | null,
 		state?: SessionState,
 		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
@@ -78,7 +82,10 @@ export class HookRuntime {
 		this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : undefined;
 		this.runtime = new SessionRuntime(
 			{
-				store: { append: (record) => this.append(record) },
+				store: {
+					append: (record) => this.append(record),
+					appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
+				},
 				ledger: { claim: (claim) => this.claim(claim) },
 				clock: deps.clock,
 				onStop: { start: (command, report) => this.startOnStop(command, report) },
@@ -90,7 +97,9 @@ export class HookRuntime {
 					// The session's log is all a hook keeps: a record it cannot write ends the carrying out of the event's
 					// effects there, and the event's failure is said instead of a change that was not kept.
 					if (where === "append") throw error;
-					this.told.push(internalErrorMessage(where, error));
+					// A prompt the log cannot keep would never count: the hook fails as a whole once it is answered.
+					if (where === "recordPrompt") this.unkept ??= { error };
+					else this.told.push(internalErrorMessage(where, error));
 				},
 				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
 				...(daily ? { daily } : {}),
@@ -107,6 +116,7 @@ export class HookRuntime {
 	 */
 	async reply(answer: Answer): Promise<HookReply> {
 		await Promise.all(this.waiting);
+		if (this.unkept !== null) throw this.unkept.error;
 		const own = answer.notices.map((notice) => notice.message);
 		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
 		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
@@ -181,4 +191,26 @@ export class HookRuntime {
 			throw error;
 		}
 	}
+}
+
+/**
+ * Feeds one event of a prompt's run (null: of no named prompt, which the daily budgets do not hear) to the daily budgets
+ * and the session's rules, and replies with what they say.
+ */
+export async function answerEvent(
+	deps: HookDeps,
+	now: number,
+	promptId: string | null,
+	state: SessionState,
+	event: SessionEvent,
+): Promise<HookReply> {
+	const hook = new HookRuntime(deps, promptId, state);
+	const answer = hook.runtime.handle(event);
+	hook.saveDaily(now);
+	return hook.reply(answer);
+}
+
+/** A new budget id, never used before. */
+export function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {
+	return (deps.newBudgetId ?? randomUUID)();
 }

@@ -2,9 +2,10 @@
 // deadline even while no hook runs (the agent is idle), so the on-stop command runs on time. What it tells nobody is
 // kept in the log for the next prompt.
 
-import { outcomeId, statusText, transition } from "../../core/index.ts";
-import { answerEvent, type HookDeps } from "./handle.ts";
+import { outcomeId, statusText, transitionWithSubagents } from "../../core/index.ts";
+import { answerEvent, type HookDeps } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
+import { keepUntold } from "./log-queues.ts";
 
 /** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
 export const WATCH_INTERVAL_MS = 1_000;
@@ -21,11 +22,14 @@ export const WATCH_RUNNING_MS = 10 * 60_000;
  * anywhere, and runs its on-stop command.
  */
 export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
+	// What the hooks wrote since the last look.
+	deps.store.reread();
 	const state = loadState(deps, now);
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
-	const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+	// A look first, with the rules the runtime composes (the session's and its subagents'): nothing is carried out.
+	const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
 	if (!spent) return "watching";
 	// A run going on is the hooks' to stop, at its next tool boundary, with the stop message of a running run.
 	const running =
@@ -33,14 +37,16 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 		!deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
 	const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+	// The time check goes to the runtime, as any hook's event does: the session's stop stops its running subagents too,
+	// and their records say so.
 	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
-	deps.store.appendLine({ kind: "untold", notices, at: now });
+	keepUntold(deps.store, notices, now);
 	return "done";
 }
 
 /** The status line's text: the budget as the rules see it now, read only (nothing is claimed or run). */
 export function statusLineText(deps: Pick<HookDeps, "store" | "ledger">, now: number): string {
-	const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
+	const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
 	return statusText(state, now) ?? "";
 }

@@ -4,8 +4,9 @@
 
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { HistoryItem, SessionStore, TimeboxRecord } from "../../core/index.ts";
+import type { Clock, HistoryItem, SessionStore, TimeboxRecord } from "../../core/index.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
+import { systemClock } from "./node-time.ts";
 
 function isFields(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -18,8 +19,19 @@ function isFields(value: unknown): value is Record<string, unknown> {
 export class SessionLog implements SessionStore {
 	private readonly folder: string;
 	private readonly file: string;
+	/** The lines as read once, with those written since, where the log is read once (one hook's life). */
+	private read: LogLine[] | null = null;
 
-	constructor(dataDir: string, sessionId: string) {
+	/**
+	 * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+	 * process: it folds its session once); else every look reads the file again.
+	 */
+	constructor(
+		dataDir: string,
+		sessionId: string,
+		private readonly clock: Clock = systemClock,
+		private readonly readOnce = false,
+	) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
 	}
@@ -28,8 +40,8 @@ export class SessionLog implements SessionStore {
 		this.appendLine({ ...record });
 	}
 
-	/** Records that a prompt was sent. */
-	appendPrompt(promptId: string, at: number): void {
+	/** Records a prompt that ran (the rules say which), at `at` or now. */
+	appendPrompt(promptId: string, at = this.clock.now()): void {
 		this.appendLine({ kind: "prompt", promptId, at });
 	}
 
@@ -90,6 +102,17 @@ export class SessionLog implements SessionStore {
 
 	/** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
 	lines(): LogLine[] {
+		if (!this.readOnce) return this.readFile();
+		this.read ??= this.readFile();
+		return this.read;
+	}
+
+	/** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+	reread(): void {
+		this.read = null;
+	}
+
+	private readFile(): LogLine[] {
 		let text: string;
 		try {
 			text = readFileSync(this.file, "utf8");
@@ -114,5 +137,7 @@ export class SessionLog implements SessionStore {
 	appendLine(line: LogLine): void {
 		mkdirSync(this.folder, { recursive: true });
 		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
+		// Kept as it reads back: a line is stored as its JSON.
+		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
 	}
 }

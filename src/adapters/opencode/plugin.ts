@@ -7,6 +7,8 @@
 import {
 	type BudgetLedger,
 	type Clock,
+	COMMAND_ANSWERED_REFUSAL,
+	COMMAND_DONE_REFUSAL,
 	COMMAND_NAME,
 	type DailyLedger,
 	type HostTerms,
@@ -62,16 +64,9 @@ export interface TimeboxPluginDeps {
 	writeStderr: (line: string) => void;
 }
 
-/** What opencode shows when `opencode run --command timebox …` ends: Timebox answered it and sent nothing. */
-export const COMMAND_ANSWERED =
-	"Timebox answered /timebox itself (see above), so nothing was sent to the model; opencode shows that as an error.";
-/** The error that ends a `/timebox` line in the TUI after Timebox answered it in a toast; opencode logs it only. */
-export const COMMAND_DONE = "Timebox answered /timebox itself: nothing is sent to the model.";
 /** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
 export const TITLE_AGENT = "title";
 export const COMPACTION_AGENT = "compaction";
-/** Why a stopped subagent's tools and calls are refused, where the rules gave no reason of their own. */
-export const SUBAGENT_STOPPED = "Timebox stopped this subagent: its budget is spent.";
 /** The command's line in opencode's `/` list. */
 export const COMMAND_DESCRIPTION = "Set a Timebox budget: /timebox 15m turns:3 | status | off | subagents 5m steps:30";
 
@@ -123,7 +118,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		const sessionOf = (sessionId: string): OpencodeSession => {
 			const known = sessions.get(sessionId);
 			if (known) return known;
-			const log = new SessionLog(deps.dataDir, sessionId);
+			const log = new SessionLog(deps.dataDir, sessionId, deps.clock);
 			const ui = new OpencodeUI({
 				interactive: deps.interactive,
 				showToast: (toast) => client.tui.showToast({ body: toast }),
@@ -141,7 +136,12 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				refusing: false,
 				cost: "reported",
 				live: new LiveSession({
-					store: log,
+					// A prompt the log cannot take is told as the log's problem, once, and the session goes on.
+					store: {
+						append: (record) => log.append(record),
+						appendPrompt: (key) => writeLog(session, () => log.appendPrompt(key)),
+						history: () => log.history(),
+					},
 					ledger,
 					ui,
 					clock: deps.clock,
@@ -150,7 +150,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					daily: deps.dailyLedger(sessionId, options),
 					// The run ends with the subagents it started, those running in the background too.
 					// A subagent the rules stop has its next tool and call refused, so no request of its goes out.
-					stopAgent: (agent) => tasks.stop(agent, SUBAGENT_STOPPED),
+					stopAgent: (agent) => tasks.stop(agent),
 					agent: {
 						abortCurrentTurn: () => {
 							if (session.refusing) return;
@@ -229,7 +229,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		/** A model call of a subagent's session: counted under the subagent, with what it is to read. */
 		const subagentCall = async (call: ModelCall, messages: CallMessage[]): Promise<void> => {
 			const agent = tasks.agentOf(call.sessionId);
-			if (agent === undefined || tasks.stopReason(agent) !== null) return;
+			if (agent === undefined || tasks.isStopped(agent)) return;
 			const session = sessionOf(budgetedSession(call.sessionId));
 			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent }));
 			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
@@ -249,7 +249,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"command.execute.before": async (command) => {
 				if (command.command !== COMMAND_NAME || subagents.has(command.sessionID)) return;
 				await sessionOf(command.sessionID).live.command(commandArguments(command.arguments));
-				if (deps.interactive) throw new Error(COMMAND_DONE);
+				if (deps.interactive) throw new Error(COMMAND_DONE_REFUSAL);
 			},
 			// A prompt the user sent (a `/timebox` line in `opencode run` too): the only user messages that count as prompts.
 			"chat.message": async (message, output) => {
@@ -259,8 +259,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					session.commands.add(output.message.id);
 					return;
 				}
+				// The rules keep it in the session's log once it runs (recordPrompt).
 				session.sent.add(output.message.id);
-				writeLog(session, () => session.log.appendPrompt(output.message.id, deps.clock.now()));
 			},
 			// opencode is about to summarise the session: that call is neither a prompt nor a step, and reads no note.
 			"experimental.session.compacting": async (compaction) => {
@@ -296,13 +296,13 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"chat.params": async (call) => {
 				if (subagents.has(call.sessionID)) {
 					const agent = tasks.agentOf(call.sessionID);
-					if (agent === undefined || tasks.stopReason(agent) === null) return;
+					if (agent === undefined || !tasks.isStopped(agent)) return;
 					const lines = await endSubagent(sessionOf(budgetedSession(call.sessionID)), agent);
 					throw new Error(lines.join("\n"));
 				}
 				const session = sessionOf(call.sessionID);
 				if (call.agent !== TITLE_AGENT && call.agent !== COMPACTION_AGENT) session.cost = costReportingOf(call.model);
-				if (session.commands.has(call.message.id)) throw new Error(COMMAND_ANSWERED);
+				if (session.commands.has(call.message.id)) throw new Error(COMMAND_ANSWERED_REFUSAL);
 				const refusal = session.refused.get(call.message.id);
 				if (refusal !== undefined) throw new Error(refusal);
 			},
@@ -311,16 +311,16 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			"tool.execute.before": async (tool, output) => {
 				const session = sessionOf(budgetedSession(tool.sessionID));
 				const agent = tasks.agentOf(tool.sessionID);
-				const stopped = tasks.stopReason(agent);
-				if (stopped !== null) throw new Error(stopped);
+				// A stopped subagent starts nothing: the rules refuse its tools, with their reason.
+				const stopped = tasks.isStopped(agent);
 				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
-				if (tool.tool === TASK_TOOL) await startSubagent(session, tool, output.args);
+				if (tool.tool === TASK_TOOL && !stopped) await startSubagent(session, tool, output.args);
 				const answer = await session.live.handle(
 					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
 				);
 				if (answer.refusal === null) return;
 				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
-				if (tool.tool === TASK_TOOL) await endSubagent(session, tool.callID);
+				if (tool.tool === TASK_TOOL && !stopped) await endSubagent(session, tool.callID);
 				throw new Error(answer.refusal);
 			},
 			// The `task` tool's result: the subagent ended, and the line that it stopped at its budget goes with its answer.

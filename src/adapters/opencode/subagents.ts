@@ -32,8 +32,8 @@ interface Subagent {
 	session: string | null;
 	/** What its first request is to read (the block with its budget), until that request takes it. */
 	context: string[];
-	/** Why it was stopped: its calls are refused from then on. Null while it runs. */
-	stopped: string | null;
+	/** The rules stopped it: its calls send no request from then on, and the rules refuse its tools. */
+	stopped: boolean;
 }
 
 export class SubagentTasks {
@@ -42,7 +42,14 @@ export class SubagentTasks {
 
 	/** A `task` call the rules let start: its child session comes next. */
 	started(agent: string, parentSession: string, description: string, context: readonly string[]): void {
-		this.byAgent.set(agent, { agent, parentSession, description, session: null, context: [...context], stopped: null });
+		this.byAgent.set(agent, {
+			agent,
+			parentSession,
+			description,
+			session: null,
+			context: [...context],
+			stopped: false,
+		});
 	}
 
 	/**
@@ -82,15 +89,15 @@ export class SubagentTasks {
 		return context;
 	}
 
-	/** The rules stopped a subagent: its tools and calls are refused with `reason` from now on. */
-	stop(agent: string, reason: string): void {
+	/** The rules stopped a subagent: it sends no request from now on. */
+	stop(agent: string): void {
 		const subagent = this.byAgent.get(agent);
-		if (subagent && subagent.stopped === null) subagent.stopped = reason;
+		if (subagent) subagent.stopped = true;
 	}
 
-	/** Why a subagent was stopped, or null while it runs (or is none Timebox budgets). */
-	stopReason(agent: string | undefined): string | null {
-		return agent === undefined ? null : (this.byAgent.get(agent)?.stopped ?? null);
+	/** Whether the rules stopped a subagent (false while it runs, or for one Timebox does not budget). */
+	isStopped(agent: string | undefined): boolean {
+		return agent !== undefined && this.byAgent.get(agent)?.stopped === true;
 	}
 
 	/** The subagent ended: it is forgotten. Returns the session that started it, or null for one unknown. */

@@ -11,7 +11,7 @@ import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
 import { load } from "./load.ts";
-import { type SessionState, status, type Transition, withStanding } from "./state.ts";
+import { isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
@@ -64,9 +64,13 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return withCallContext(
-				countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-				now,
+			return recordPrompt(
+				state,
+				event,
+				withCallContext(
+					countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+					now,
+				),
 			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
@@ -93,6 +97,22 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 			// The subagents' own rules hear these, composed with the session's in the runtime (subagents/compose.ts).
 			return { state, effects: [] };
 	}
+}
+
+/**
+ * A new prompt that runs is kept in the session's history, where it counts from then on, on every host alike. A
+ * refused one (the budget stopped at it) never reached the model and counts for nothing; a run an extension started,
+ * or one the host named no prompt for, is no prompt of the user's.
+ */
+function recordPrompt(
+	before: SessionState,
+	event: Extract<SessionEvent, { type: "modelCall" }>,
+	result: Transition,
+): Transition {
+	const prompt = event.prompt;
+	if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+	if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+	return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 
 /** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */

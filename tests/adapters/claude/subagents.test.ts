@@ -296,6 +296,31 @@ describe("a subagent of Claude Code's Agent tool", () => {
 		expect((await hook(unnamed)).hookSpecificOutput).toMatchObject({ permissionDecision: "deny" });
 	});
 
+	it("is stopped, with its record saying so, when the session's time runs out while the main agent is idle", async () => {
+		await submit("/timebox subagents 10m");
+		await submit("/timebox 1m");
+		await submit("delegate");
+		await callAgentTool();
+		await subagentStart();
+		// The main agent's run ended; the subagent works on in the background.
+		await hook({ ...base, hook_event_name: "Stop", prompt_id: PROMPT, stop_hook_active: false });
+		expect(records().at(-1)).toMatchObject({ id: "toolu_agent", ended: null });
+		clock.current += 61_000;
+		const watched = await runCli(
+			["watch", "--data", dataDir, "--session", SESSION, "--budget", "budget-1"],
+			"",
+			{},
+			deps(),
+		);
+		expect(watched).toEqual({ stdout: "", stderr: "" });
+		// The watcher stopped the session's budget, and the subagents running with it: its record says so.
+		expect(records().at(-1)).toMatchObject({ id: "toolu_agent", task: "find the flaky test", ended: "stopped" });
+		// Its next tool ends it, with the reason.
+		const next = await subagentTool();
+		expect(next).toMatchObject({ continue: false, hookSpecificOutput: { permissionDecision: "deny" } });
+		expect(next.stopReason).toContain("Timebox: this subagent was stopped");
+	});
+
 	it("ends at once, never running, when the main agent's run is wrapping up at its step cap", async () => {
 		await submit("/timebox subagents 20s steps:3");
 		await submit("/timebox steps:1");

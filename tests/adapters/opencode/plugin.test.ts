@@ -5,9 +5,15 @@ import { join } from "node:path";
 import type { Config } from "@opencode-ai/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
-import { COMMAND_ANSWERED, COMMAND_DESCRIPTION, COMMAND_DONE } from "../../../src/adapters/opencode/plugin.ts";
+import { COMMAND_DESCRIPTION } from "../../../src/adapters/opencode/plugin.ts";
 import { statusFile } from "../../../src/adapters/opencode/ui.ts";
-import { USAGE, WRAP_UP_PROMPT, WRAP_UP_REFUSAL } from "../../../src/core/index.ts";
+import {
+	COMMAND_ANSWERED_REFUSAL as COMMAND_ANSWERED,
+	COMMAND_DONE_REFUSAL as COMMAND_DONE,
+	USAGE,
+	WRAP_UP_PROMPT,
+	WRAP_UP_REFUSAL,
+} from "../../../src/core/index.ts";
 import {
 	createWorld,
 	FakeOpencode,
@@ -174,13 +180,14 @@ describe("a turn budget", () => {
 		]);
 		const two = await opencode.prompt("two");
 		expect(two.calls.map((call) => call.refusal)).toEqual([SPENT("1 turn, 1m 0s")]);
-		// The session log names the prompts the user sent, and nothing for the message opencode wrote.
+		// The session log names the prompts the user sent that ran, and nothing for the message opencode wrote, nor for
+		// the prompt the budget refused: it never reached the model, and counts for nothing when the session is reloaded.
 		const log = readFileSync(join(world.dataDir, "sessions", `${MAIN}.jsonl`), "utf8");
 		const prompts = log.split("\n").filter((line) => line.includes('"kind":"prompt"'));
 		expect(prompts.map((line) => (JSON.parse(line) as { promptId: unknown }).promptId)).toEqual([
 			opencode.conversation().prompts[1],
-			two.prompt,
 		]);
+		expect(two.prompt).not.toBe(opencode.conversation().prompts[1]);
 	});
 
 	it("never counts opencode's title call as a prompt", async () => {

@@ -47,17 +47,17 @@ describe("the subagents of the task tool", () => {
 		expect(tasks.takeContext("call_9")).toEqual([]);
 	});
 
-	it("keep the first reason a subagent was stopped for, and forget a subagent that ended", () => {
+	it("keep which subagents the rules stopped, and forget a subagent that ended", () => {
 		const tasks = new SubagentTasks();
 		tasks.started("call_1", "ses_main", "task", []);
 		tasks.created("ses_child", "ses_main", "task (@general subagent)");
-		expect(tasks.stopReason("call_1")).toBeNull();
-		expect(tasks.stopReason(undefined)).toBeNull();
-		tasks.stop("call_1", "spent");
-		tasks.stop("call_1", "again");
-		tasks.stop("call_9", "unknown");
-		expect(tasks.stopReason("call_1")).toBe("spent");
-		expect(tasks.stopReason("call_9")).toBeNull();
+		expect(tasks.isStopped("call_1")).toBe(false);
+		expect(tasks.isStopped(undefined)).toBe(false);
+		tasks.stop("call_1");
+		tasks.stop("call_1");
+		tasks.stop("call_9");
+		expect(tasks.isStopped("call_1")).toBe(true);
+		expect(tasks.isStopped("call_9")).toBe(false);
 		expect(tasks.ended("call_1")).toBe("ses_main");
 		expect(tasks.ended("call_1")).toBeNull();
 		expect(tasks.agentOf("ses_child")).toBeUndefined();

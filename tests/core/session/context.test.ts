@@ -43,6 +43,7 @@ describe("what each model call carries", () => {
 					...WRAP_UP,
 				].join("\n"),
 			},
+			{ kind: "recordPrompt", prompt: "p5" },
 		]);
 	});
 
@@ -60,6 +61,7 @@ describe("what each model call carries", () => {
 					...WRAP_UP,
 				].join("\n"),
 			},
+			{ kind: "recordPrompt", prompt: "p1" },
 		]);
 	});
 

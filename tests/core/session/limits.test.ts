@@ -41,7 +41,10 @@ describe("modelCall", () => {
 	it("lets a prompt run without a budget and remembers it as the latest", () => {
 		const result = transition(EMPTY_SESSION, call("p1"), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p1", running: true }));
-		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: undefined },
+			{ kind: "recordPrompt", prompt: "p1" },
+		]);
 	});
 
 	it("counts a new prompt, showing the count without it while it runs", () => {
@@ -49,7 +52,10 @@ describe("modelCall", () => {
 		expect(result.state).toEqual(
 			session({ lastPrompt: "p1", running: true, budget: threeTurns, usedPrompts: 1, runningCounted: true }),
 		);
-		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
+		expect(result.effects).toEqual([
+			{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" },
+			{ kind: "recordPrompt", prompt: "p1" },
+		]);
 	});
 
 	it("never counts the same prompt again: its tool loop, retry or re-run goes on", () => {
@@ -99,6 +105,7 @@ describe("modelCall", () => {
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
 			{ kind: "context", text: expect.stringContaining("IMPORTANT TIMEBOX WARNING") },
+			{ kind: "recordPrompt", prompt: "p5" },
 		]);
 	});
 
@@ -163,7 +170,10 @@ describe("modelCall", () => {
 			running: true,
 			standing: { runningCounted: false, usedPrompts: 3 },
 		});
-		expect(next.effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(next.effects).toEqual([
+			{ kind: "status", text: SPENT },
+			{ kind: "recordPrompt", prompt: "p5" },
+		]);
 		expect(transition(next.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
 		expect(transition(next.state, tool(), START).effects).toEqual([{ kind: "status", text: SPENT }]);
 	});
@@ -280,7 +290,10 @@ describe("timeCheck", () => {
 			{ kind: "abort" },
 			{ kind: "refuse", reason: spentText(2, "10m 0s") },
 		]);
-		expect(transition(result.state, call("p3"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(transition(result.state, call("p3"), START).effects).toEqual([
+			{ kind: "status", text: SPENT },
+			{ kind: "recordPrompt", prompt: "p3" },
+		]);
 	});
 
 	it("stops with no prompt to record when none was sent", () => {

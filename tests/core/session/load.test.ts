@@ -299,7 +299,10 @@ describe("load, continuing a session (continue mode)", () => {
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
 		expect(transition(result.state, call("p4"), START).effects).toEqual(refusal);
 		expect(transition(result.state, call(null), START).effects).toEqual(refusal);
-		expect(transition(result.state, call("p5"), START).effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(transition(result.state, call("p5"), START).effects).toEqual([
+			{ kind: "status", text: SPENT },
+			{ kind: "recordPrompt", prompt: "p5" },
+		]);
 	});
 
 	it.each([

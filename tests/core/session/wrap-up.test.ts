@@ -166,7 +166,12 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	it("ends the wrap-up when a new prompt comes, and lets that prompt run as after any stop", () => {
 		const wrapping = transition(running, TIME_CHECK, DEADLINE).state;
 		const next = transition(wrapping, call("p2"), DEADLINE + 1_000);
-		expect(next.effects).toEqual([{ kind: "status", text: SPENT }, ended(null), { kind: "status", text: SPENT }]);
+		expect(next.effects).toEqual([
+			{ kind: "status", text: SPENT },
+			ended(null),
+			{ kind: "status", text: SPENT },
+			{ kind: "recordPrompt", prompt: "p2" },
+		]);
 		expect(next.state).toMatchObject({ lastPrompt: "p2", running: true });
 		expect(next.state.standing?.wrapUp).toBeNull();
 	});

@@ -494,7 +494,7 @@ describe("the daily budget shared by claude and pi", () => {
 		const pi = (prompt: string) =>
 			runProcess(
 				join(REPO, "node_modules/.bin/pi"),
-				["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted", "-p", prompt],
+				["-e", REPO, "-e", join(REPO, "demo/offline-model.ts"), "--model", "timebox-demo/scripted", "-p", prompt],
 				{ cwd: box.cwd, env: { PATH: process.env.PATH, HOME: box.home, PI_OFFLINE: "1" }, timeoutMs: 60_000 },
 			);
 		const claudeDaily = (prompt: string, resume: boolean) =>

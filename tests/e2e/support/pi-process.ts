@@ -9,7 +9,7 @@ import { type PiHost, runPi } from "./pi-hosts.ts";
 import { type LoggedRequest, SCRIPTED_MODEL, type ScriptedAnswer } from "./scripted-model.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
-const TIMEBOX_ENTRY = join(REPO, "src/adapters/pi/timebox/index.ts");
+const TIMEBOX_ENTRY = join(REPO, "src/entries/pi/timebox/index.ts");
 const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
 
 export class PiProcess {

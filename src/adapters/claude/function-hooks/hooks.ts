@@ -2,6 +2,7 @@
 // whose helpers defined inside `register` take `$`): each binds the hook's `$`, finds the session and hands it the
 // event. A guard that fails refuses what it guards (Claude Code would skip a failing hook and let the action through).
 
+import { GUARD_FAILED_REFUSAL } from "../../../core/index.ts";
 import {
 	type AgentSpawnAnswer,
 	type AgentSpawnEvent,
@@ -23,9 +24,6 @@ import {
 } from "./engine.ts";
 import type { ModuleHost } from "./host.ts";
 import { noRequest } from "./session.ts";
-
-/** What a guard that failed says when it refuses. */
-export const GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
 
 /** The session starts: the classic hooks stand down, and the budget is loaded. */
 export async function sessionStart(
@@ -67,7 +65,7 @@ export async function timeboxCommand(host: ModuleHost, $: Dollar, event: Command
 
 /** A `/timebox` command that failed: said, with no model request. */
 export function commandFailed(): CommandRunAnswer {
-	return { text: GUARD_FAILED, isTextDisplayOnly: true };
+	return { text: GUARD_FAILED_REFUSAL, isTextDisplayOnly: true };
 }
 
 /** A prompt: counted, refused, or sent with what the model is to read of its budget. */
@@ -87,7 +85,7 @@ export function promptGuardFailed(
 	event: PromptSubmitEvent,
 	next: Next<PromptSubmitEvent, PromptSubmitAnswer> & { called: boolean },
 ): PromptSubmitAnswer | Promise<PromptSubmitAnswer> {
-	return next.called ? next(event) : { drop: GUARD_FAILED };
+	return next.called ? next(event) : { drop: GUARD_FAILED_REFUSAL };
 }
 
 /** A model request: sent, or answered with no request once the run is stopped; what it used is counted after it. */
@@ -111,7 +109,7 @@ export async function* stepFailed(
 	next: StepNext & { called: boolean },
 ): AsyncGenerator<unknown, TurnStepAnswer, undefined> {
 	if (next.called) return yield* next(event);
-	$.ui.log(GUARD_FAILED);
+	$.ui.log(GUARD_FAILED_REFUSAL);
 	return noRequest(event);
 }
 
@@ -132,7 +130,7 @@ export function toolGuardFailed(
 	event: ToolCallEvent,
 	next: Next<ToolCallEvent, ToolCallAnswer> & { called: boolean },
 ): ToolCallAnswer | Promise<ToolCallAnswer> {
-	return next.called ? next(event) : { deny: GUARD_FAILED };
+	return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 
 /** A subagent about to start: refused, or started with its budget in its task. */
@@ -152,7 +150,7 @@ export function spawnGuardFailed(
 	event: AgentSpawnEvent,
 	next: Next<AgentSpawnEvent, AgentSpawnAnswer> & { called: boolean },
 ): AgentSpawnAnswer | Promise<AgentSpawnAnswer> {
-	return next.called ? next(event) : { deny: GUARD_FAILED };
+	return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 
 /** A turn ended: the main loop's run is over, or a subagent's. */

@@ -16,9 +16,6 @@ export interface HostDeps {
 	newId: () => string;
 }
 
-/** A session that cannot be opened: said once, and every guard refuses until one opens. */
-export const OPEN_FAILED = "Timebox could not open this session's budget";
-
 export class ModuleHost {
 	/** Set by every hook before anything calls the engine. */
 	private bound!: Engine;

@@ -1,6 +1,6 @@
-// Timebox's hooks module for Claude Code, the entry `hooks/hooks.json` names under `modules` (bundled by npm run
-// build): `register(on)` adds one hook per engine event, each a one-line call of its function in hooks.ts, and gives
-// every guard a `.catch` that refuses, so that a guard that fails never lets the action through.
+// Timebox's hooks for Claude Code's hooks module (its entry is src/entries/claude-module.ts): `registerWith(on, deps)`
+// adds one hook per engine event, each a one-line call of its function in hooks.ts, and gives every guard a `.catch`
+// that refuses, so that a guard that fails never lets the action through.
 
 import type {
 	AgentSpawnAnswer,
@@ -71,9 +71,4 @@ export function registerWith(on: On, deps: HostDeps): ModuleHost {
 		sessionEnd(host, $, e, next),
 	);
 	return host;
-}
-
-/** The entry Claude Code calls once per load of the module. */
-export function register(on: On): void {
-	registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
 }

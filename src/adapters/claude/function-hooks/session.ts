@@ -4,7 +4,16 @@
 // the run belongs to, the tools still running and how to stop them. No rule lives here.
 
 import type { Clock, HostTerms, SessionEvent, SettingSources } from "../../../core/index.ts";
-import { type Answer, DAILY_ENV, DEFAULT_ENV, LiveSession, SUBAGENTS_ENV } from "../../../core/index.ts";
+import {
+	type Answer,
+	DAILY_ENV,
+	DAILY_TAKEN_REFUSAL,
+	DEFAULT_ENV,
+	LiveSession,
+	SUBAGENTS_ENV,
+	TOOL_STOPPED_REFUSAL,
+} from "../../../core/index.ts";
+import { tokensOf } from "../tokens.ts";
 import type { ModuleDailyLedger } from "./daily.ts";
 import type {
 	AgentSpawnAnswer,
@@ -12,7 +21,6 @@ import type {
 	Engine,
 	PromptSubmitAnswer,
 	PromptSubmitEvent,
-	StepUsage,
 	ToolCallAnswer,
 	TurnCompleteEvent,
 	TurnStepAnswer,
@@ -22,13 +30,6 @@ import { engineOnStop } from "./on-stop.ts";
 import type { ModuleStore } from "./store.ts";
 import { engineScheduler } from "./time.ts";
 import { ModuleUI } from "./ui.ts";
-
-/** A prompt whose place in the day's budget another session took while it was counted. */
-export const DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
-/** Why a stopped subagent's request is not sent (it is answered with none; nobody reads this). */
-const SUBAGENT_STOPPED = "stopped";
-/** What the model reads of a tool stopped while it ran (the person reads the stop's own notice). */
-export const TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 
 /** What a session takes from the outside world. */
 export interface SessionDeps {
@@ -47,17 +48,6 @@ export interface OpenSettings {
 	defaultBudget: string | undefined;
 	daily: string | undefined;
 	subagents?: string | undefined;
-}
-
-/** The tokens of one response, every kind counted. */
-export function tokensOf(usage: StepUsage): number {
-	const counts = [
-		usage.input_tokens,
-		usage.output_tokens,
-		usage.cache_read_input_tokens,
-		usage.cache_creation_input_tokens,
-	];
-	return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
 }
 
 /** A step answered in place of its request: an empty answer that ends the turn. */
@@ -186,12 +176,9 @@ export class ClaudeSession {
 		const counted = await this.writeDaily();
 		if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
 		this.ui.tell(said);
-		if (!counted) return { drop: DAILY_TAKEN };
-		if (!joining) {
-			this.prompt = key;
-			// A run the person did not start is no prompt, and is never kept as one.
-			if (!event.isMeta) this.deps.store.appendPrompt(key);
-		}
+		if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+		// The rules kept the prompt once it ran (recordPrompt); a run the person did not start is no prompt.
+		if (!joining) this.prompt = key;
 		return next(
 			answer.context.length === 0 ? event : { ...event, context: [...(event.context ?? []), ...answer.context] },
 		);
@@ -215,7 +202,9 @@ export class ClaudeSession {
 		loop.called = false;
 		loop.refused = null;
 		if (refused !== null) return refused;
-		if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+		// A subagent's call counted at its last tool's end is only checked now: once the rules stopped the subagent, they
+		// refuse it (and it is answered with no request).
+		if (agent !== null && counted && !this.stopped.has(agent)) return null;
 		const sessionEvent: SessionEvent =
 			agent !== null
 				? { type: "modelCall", prompt: null, agent }
@@ -279,7 +268,7 @@ export class ClaudeSession {
 			return { deny: [before.refusal, ...told].join("\n\n") };
 		}
 		const ran = await this.whileRunning(next(event), agent);
-		if (ran === STOPPED) return { deny: TOOL_STOPPED };
+		if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
 		const result = this.withParentLines(event, ran);
 		if (result.deny !== undefined) return result;
 		const call = await this.nextCall(agent);

@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
-import { register } from "../../../../src/adapters/claude/function-hooks/module.ts";
 import { detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
-import { TOOL_STOPPED } from "../../../../src/adapters/claude/function-hooks/session.ts";
 import { createDailyLedger, localDay } from "../../../../src/adapters/node/daily-ledger.ts";
+import { TOOL_STOPPED_REFUSAL as TOOL_STOPPED } from "../../../../src/core/index.ts";
+import { register } from "../../../../src/entries/claude-module.ts";
 import { drain, FakeClaude, settle } from "./fake-engine.ts";
 
 const STOP = 'notify-send "time is up"';

@@ -2,12 +2,12 @@
 // shell runner, and its data under Timebox's state folder, shared with the daily ledger of pi and the hook hosts.
 
 import { randomUUID } from "node:crypto";
-import { createFileLedger } from "../node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../node/node-time.ts";
-import { createShellStarter } from "../node/on-stop-runner.ts";
-import { openDailyLedger } from "../team/open.ts";
-import { opencodeDataDir } from "./data-dir.ts";
-import { createTimeboxPlugin } from "./plugin.ts";
+import { createFileLedger } from "../adapters/node/file-ledger.ts";
+import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
+import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
+import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
+import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
+import { openDailyLedger } from "../adapters/team/open.ts";
 
 /**
  * Whether a screen shows opencode's toasts: not in `opencode run` (found among the words, since options with a value,
@@ -35,7 +35,7 @@ export default {
 				host: "opencode",
 				settings: { dailyStore: options.dailyStore, team: options.team },
 				// The team's client is bundled with pi's extension, which the package ships: opencode loads it from there.
-				entry: new URL("../../../plugins/pi/timebox/index.js", import.meta.url).href,
+				entry: new URL("../../plugins/pi/timebox/index.js", import.meta.url).href,
 			}),
 		interactive: interactive(process.argv),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),

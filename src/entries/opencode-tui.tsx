@@ -4,9 +4,9 @@
 
 import { readFileSync } from "node:fs";
 import { createSignal, onCleanup } from "solid-js";
-import { STATUS_REFRESH_INTERVAL_MS } from "../../core/index.ts";
-import { opencodeDataDir } from "./data-dir.ts";
-import { statusFile } from "./ui.ts";
+import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
+import { statusFile } from "../adapters/opencode/ui.ts";
+import { STATUS_REFRESH_INTERVAL_MS } from "../core/index.ts";
 
 /** The part of opencode's TUI plugin API this plugin uses (`@opencode-ai/plugin/tui`, 1.18.33). */
 interface TuiPluginApi {

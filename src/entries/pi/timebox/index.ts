@@ -5,13 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
+import { createFileLedger } from "../../../adapters/node/file-ledger.ts";
+import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts";
+import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
+import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
+import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
+import { openDailyLedger } from "../../../adapters/team/open.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
-import { createFileLedger } from "../../node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../../node/node-time.ts";
-import { createShellStarter } from "../../node/on-stop-runner.ts";
-import { openDailyLedger } from "../../team/open.ts";
-import { readTeamSettings } from "../defaults.ts";
-import { createTimeboxExtension } from "../extension.ts";
 
 export default createTimeboxExtension({
 	clock: systemClock,

@@ -10,7 +10,7 @@
 # relative to the repo root).
 set -eu
 
-repo_root=$(CDPATH='' cd -- "$(dirname -- "$0")/../.." && pwd)
+repo_root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 cd "$repo_root"
 
 case "${1:-}" in
@@ -48,7 +48,7 @@ export PI_CODING_AGENT_DIR PI_OFFLINE
 
 exec "$pi_bin" \
 	--no-extensions \
-	-e ./src/demo/offline-model.ts \
+	-e ./demo/offline-model.ts \
 	-e "$timebox_entry" \
 	--model timebox-demo/scripted \
 	"$@"

@@ -3,12 +3,12 @@
 
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { claudeCodeHost } from "../claude/hook-host.ts";
-import { codexCliHost } from "../codex/hook-host.ts";
-import { geminiCliHost } from "../gemini/hook-host.ts";
-import { systemClock } from "../node/node-time.ts";
-import { createShellStarter } from "../node/on-stop-runner.ts";
-import { runCli, runStatusLineCommand } from "./cli.ts";
+import { claudeCodeHost } from "../adapters/claude/hook-host.ts";
+import { codexCliHost } from "../adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
+import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
+import { systemClock } from "../adapters/node/node-time.ts";
+import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 
 let stdin = "";
 try {

@@ -1,0 +1,108 @@
+// A hook's events of the main session, each top to bottom: its start (the budget loaded, a default set), a prompt (a
+// `/timebox` line answered here, or the prompt's first model call, with what a watcher could tell nobody first), a
+// tool boundary (a tool, or the next model call with what the model is to read), the end of its run. A call of the
+// subagent tool is a subagent's start first (subagent-spawns.ts).
+
+import { randomUUID } from "node:crypto";
+import { DEFAULT_ENV, type SessionEvent, sessionReport } from "../../core/index.ts";
+import { answerEvent, type HookDeps, HookRuntime, newBudgetId } from "./hook-runtime.ts";
+import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
+import { owedTo, untoldNotices } from "./log-queues.ts";
+import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
+import { spawnEnd, spawnStart } from "./subagent-spawns.ts";
+
+/** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
+const STATUS_LINE_WORD = "statusline";
+
+export async function sessionStart(event: HookEvent, deps: HookDeps): Promise<HookReply | null> {
+	if (event.source === "compact") return null;
+	const text = deps.defaultBudget?.trim();
+	const options: LoadOptions = { announce: event.source === "resume" };
+	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const hook = new HookRuntime(deps, null);
+	const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+	if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
+	return reply.notices.length > 0 ? reply : null;
+}
+
+export async function prompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	const untold = untoldNotices(deps.store, now);
+	const reply = await answerPrompt(event, deps, now);
+	if (untold.length === 0) return reply;
+	// What a watcher could tell nobody comes first.
+	reply.notices.unshift(...untold);
+	return reply;
+}
+
+async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	// A prompt, counted once per prompt id: a message typed mid-turn shares the running prompt's id. Versions before
+	// prompt ids count every submission.
+	const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
+	if (event.command !== null) return command(event.command, deps, now, promptId);
+	const state = loadState(deps, now, { running: promptId });
+	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
+	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
+	// stopped.
+	// The rules keep the prompt once it runs (recordPrompt).
+	return answerEvent(deps, now, promptId, state, {
+		type: "modelCall",
+		prompt: promptId,
+		step: deps.store.stepOf(promptId),
+	});
+}
+
+/** A `/timebox` line: answered here, and it never reaches the model. */
+async function command(args: string, deps: HookDeps, now: number, promptId: string): Promise<HookReply> {
+	if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
+		const said = deps.setupStatusLine
+			? deps.setupStatusLine()
+			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+		return { ...silentReply(), notices: [said], answered: true };
+	}
+	const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+	const answered = hook.runtime.command(args, {
+		newBudgetId: newBudgetId(deps),
+		// The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+		cost: "host cannot see",
+		...(deps.readUsage ? {} : { tokensSeen: false as const }),
+		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
+	});
+	return { ...(await hook.reply(answered)), answered: true };
+}
+
+/**
+ * A tool boundary inside the prompt's run. Before a tool: the tool call. Before the next model call of the latest
+ * prompt: that model call, which carries what the model is to read.
+ */
+export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
+	// The session, folded once for the hook: a call of the subagent tool is a subagent's start first, on the same runtime.
+	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const refused = await spawnStart(event, null, hook, now);
+	if (refused !== null) return refused;
+	const state = hook.runtime.state;
+	const promptKey = event.promptId ?? state.lastPrompt;
+	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
+	if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
+	const sessionEvent: SessionEvent = nextCall
+		? {
+				type: "modelCall",
+				prompt: event.promptId,
+				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
+			}
+		: { type: "toolCall", prompt: event.promptId };
+	const answer = hook.runtime.handle(sessionEvent);
+	spawnEnd(event, answer, null, hook, now);
+	hook.saveDaily(now);
+	const reply = await hook.reply(answer);
+	return nextCall && reply.refusal === null
+		? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] }
+		: reply;
+}
+
+/** The run ended (a watcher leaves a running run to the hooks); one that was wrapping up after the stop is over, and
+ * the on-stop command runs. */
+export async function runEnd(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+	const state = loadState(deps, now, { running: event.promptId });
+	return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+}

@@ -3787,7 +3787,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3897,7 +3898,9 @@ var WRITE_SCRIPT = [
   '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-  `    append) printf '%s' "$text" >> "$path" ;;`,
+  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
+  `    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="
+$text"; printf '%s' "$text" >> "$path" ;;`,
   '    remove) rm -rf -- "$path" ;;',
   "  esac",
   "done"
@@ -4075,23 +4078,21 @@ function parsed(text) {
     return null;
   }
 }
-var TOP_LEVEL_KEY = /^ {2}("(?:[^"\\]|\\.)*"): /gm;
+var TOP_LEVEL_LINE = /^ {2}"/gm;
 function salvage(text) {
   const whole = parsed(text);
   if (whole !== null) return { kept: whole, skipped: 0 };
   const end = text.lastIndexOf("\n}");
   const prefix = end >= 0 ? parsed(text.slice(0, end + 2)) : null;
   if (prefix !== null) return { kept: prefix, skipped: 0 };
-  const starts = [...text.matchAll(TOP_LEVEL_KEY)];
+  const starts = [...text.matchAll(TOP_LEVEL_LINE)].map((match) => match.index);
   const kept2 = {};
   let skipped = 0;
-  for (const [n, match] of starts.entries()) {
-    const from = match.index + match[0].length;
-    const to = starts[n + 1]?.index ?? text.length;
-    const body = text.slice(from, to).replace(/,?\s*(\n}\s*)?$/, "");
-    const key = parsed(`{${match[1]}: ${body}}`);
-    if (key === null) skipped++;
-    else Object.assign(kept2, key);
+  for (const [n, from] of starts.entries()) {
+    const body = text.slice(from, starts[n + 1] ?? text.length).replace(/,?\s*(\n}\s*)?$/, "");
+    const entry = parsed(`{${body}}`);
+    if (entry === null) skipped++;
+    else Object.assign(kept2, entry);
   }
   return { kept: kept2, skipped };
 }

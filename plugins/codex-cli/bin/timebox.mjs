@@ -3280,18 +3280,7 @@ import { join as join8 } from "node:path";
 
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
-import {
-  closeSync as closeSync2,
-  fstatSync,
-  mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  readdirSync as readdirSync2,
-  readSync as readSync2,
-  rmSync,
-  statSync as statSync2,
-  writeFileSync as writeFileSync2,
-  writeSync
-} from "node:fs";
+import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
 
@@ -3371,7 +3360,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3469,6 +3459,46 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
+// src/adapters/node/append-line.ts
+import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync2(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync2(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text2) => {
+    writeSync(fd, text2);
+  },
+  close: (fd) => closeSync2(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
+}
+
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
   const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
@@ -3487,26 +3517,18 @@ var nodeDailyFiles = {
   exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync2(path, "r");
+    const fd = openSync3(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync2(fd, buffer, 0, length, offset);
+      const read = readSync3(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync2(fd);
+      closeSync3(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  append(path, text2) {
-    const fd = openSync2(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync2(fd);
-    }
-  },
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text2) => appendLine(path, text2),
   createExclusive(path, text2) {
     try {
       writeFileSync2(path, text2, { flag: "wx" });
@@ -3523,7 +3545,17 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import {
+  closeSync as closeSync4,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync3,
+  openSync as openSync4,
+  readFileSync as readFileSync2,
+  rmSync as rmSync2,
+  statSync as statSync3,
+  writeSync as writeSync2
+} from "node:fs";
 import { join as join6 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -3532,12 +3564,15 @@ function fileOf(dir, budgetId, kind) {
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
+function isFile(path) {
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+}
 function readJson(file) {
   let text2;
   try {
     text2 = readFileSync2(file, "utf8");
-  } catch {
-    return null;
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
   }
   try {
     const value = JSON.parse(text2);
@@ -3555,13 +3590,19 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync3(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+      const fd = openSync4(draft, "wx");
       try {
+        try {
+          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync4(fd);
+        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST") return false;
+        if (error.code === "EEXIST" && isFile(file)) return false;
         throw error;
       } finally {
         rmSync2(draft, { force: true });
@@ -3590,7 +3631,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -3674,12 +3715,14 @@ function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  folder;
-  file;
-  constructor(dataDir, sessionId) {
+  constructor(dataDir, sessionId, files = nodeAppendFiles) {
+    this.files = files;
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
+  files;
+  folder;
+  file;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -3741,8 +3784,10 @@ var SessionLog = class {
     let text2;
     try {
       text2 = readFileSync3(this.file, "utf8");
-    } catch {
-      return [];
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw named(this.file, error);
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -3756,11 +3801,14 @@ var SessionLog = class {
     }
     return lines;
   }
-  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
   }
 };
 
@@ -4202,12 +4250,12 @@ function parseHookInput(text2, event) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
   const fields = value;
-  const { hook_event_name: named = event, session_id: sessionId } = fields;
-  if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+  const { hook_event_name: named2 = event, session_id: sessionId } = fields;
+  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named, sessionId, fields };
+  return { event: named2, sessionId, fields };
 }
 
 // src/adapters/hooks/watcher.ts

@@ -28,12 +28,13 @@ function parsed(text: string): Record<string, unknown> | null {
 	}
 }
 
-/** The start of each top-level key as Claude Code writes the store: a line of two spaces, the key, a colon. */
-const TOP_LEVEL_KEY = /^ {2}("(?:[^"\\]|\\.)*"): /gm;
+/** The start of each top-level line as Claude Code writes the store: two spaces, then a key's opening quote. */
+const TOP_LEVEL_LINE = /^ {2}"/gm;
 
 /**
  * The entries of a store file's text that still parse. Whole, or cut after its last entry (bytes appended), it is
- * read as it is; else each top-level entry is read on its own and the ones that do not parse are counted as skipped.
+ * read as it is; else each top-level entry (from one top-level line to the next) is read on its own, and the ones that
+ * do not parse (garbled, or cut short) are counted as skipped.
  */
 export function salvage(text: string): { kept: Record<string, unknown>; skipped: number } {
 	const whole = parsed(text);
@@ -41,16 +42,14 @@ export function salvage(text: string): { kept: Record<string, unknown>; skipped:
 	const end = text.lastIndexOf("\n}");
 	const prefix = end >= 0 ? parsed(text.slice(0, end + 2)) : null;
 	if (prefix !== null) return { kept: prefix, skipped: 0 };
-	const starts = [...text.matchAll(TOP_LEVEL_KEY)];
+	const starts = [...text.matchAll(TOP_LEVEL_LINE)].map((match) => match.index);
 	const kept: Record<string, unknown> = {};
 	let skipped = 0;
-	for (const [n, match] of starts.entries()) {
-		const from = match.index + match[0].length;
-		const to = starts[n + 1]?.index ?? text.length;
-		const body = text.slice(from, to).replace(/,?\s*(\n}\s*)?$/, "");
-		const key = parsed(`{${match[1]}: ${body}}`);
-		if (key === null) skipped++;
-		else Object.assign(kept, key);
+	for (const [n, from] of starts.entries()) {
+		const body = text.slice(from, starts[n + 1] ?? text.length).replace(/,?\s*(\n}\s*)?$/, "");
+		const entry = parsed(`{${body}}`);
+		if (entry === null) skipped++;
+		else Object.assign(kept, entry);
 	}
 	return { kept, skipped };
 }

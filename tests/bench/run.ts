@@ -37,6 +37,7 @@ import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
 import { measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
+import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
 
 const COMMAND = "npm run bench";
 /** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6), Claude Code's stop latency with them. */
@@ -45,6 +46,11 @@ const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 const TEAM_ONLY = process.env.TIMEBOX_BENCH === "team";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
+/** `TIMEBOX_BENCH=writes npm run bench` measures only the crash-safe writes (benchmark 8). */
+const WRITES_ONLY = process.env.TIMEBOX_BENCH === "writes";
+/** A crash-safe line may cost this much per event; a flushed claim (a few per budget) this much. */
+const LINE_TARGET_MS = 0.1;
+const CLAIM_TARGET_MS = 10;
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
 /** The refresh counts as flat when no size costs more than this many times the cheapest. */
@@ -387,6 +393,25 @@ function opencodeRows(result: OpencodeResult): Row[] {
 	];
 }
 
+function writeRows(result: WritesResult): Row[] {
+	return [
+		[
+			"A session-log / daily-ledger line appended crash-safe (last byte looked at first) / plain `appendFileSync`",
+			`${formatMs(result.lineMs)} / ${formatMs(result.plainLineMs)}`,
+			`${WRITE_SAMPLES}, on a ${LOG_SIZE.toLocaleString("en-US")}-line file, alternating`,
+			`≤ ${LINE_TARGET_MS} ms per event`,
+			yesNo(result.lineMs <= LINE_TARGET_MS),
+		],
+		[
+			"An outcome-ledger claim flushed (`fsync`) then linked / linked unflushed as before",
+			`${formatMs(result.claimMs)} / ${formatMs(result.plainClaimMs)}`,
+			`${CLAIM_SAMPLES}, alternating, in the system's temporary folder`,
+			`≤ ${CLAIM_TARGET_MS} ms per claim (a few per budget)`,
+			yesNo(result.claimMs <= CLAIM_TARGET_MS),
+		],
+	];
+}
+
 function table(rows: Row[]): string {
 	const header: Row = ["Measure", "Median", "Runs", "Target", "Met"];
 	const line = (cells: readonly string[]): string => `| ${cells.join(" | ")} |`;
@@ -407,6 +432,12 @@ it("measures Timebox", async () => {
 				"",
 			].join("\n"),
 		);
+		return;
+	}
+	if (WRITES_ONLY) {
+		progress("the crash-safe writes only");
+		const writes = await measureWrites();
+		console.log(["", table(writeRows(writes)), "", `Reproduce: \`TIMEBOX_BENCH=writes ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (HANDLERS_ONLY) {
@@ -447,6 +478,7 @@ it("measures Timebox", async () => {
 	const claudeStop = await measureClaudeStop();
 	progress("7/7 opencode: the plugin in process, and `opencode run`");
 	const opencode = await measureOpencode();
+	const writes = await measureWrites();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -463,6 +495,7 @@ it("measures Timebox", async () => {
 			...teamRows(team),
 			...hookRows(hooks),
 			...opencodeRows(opencode),
+			...writeRows(writes),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

@@ -1989,12 +1989,12 @@ function graceOf(state, budget) {
 
 // src/core/session/commands.ts
 function command(state, event, now) {
-  const parsed = parseCommand(event.args);
-  if (parsed.kind === "subagents") {
-    const result = subagentsCommand2(state.subagents, parsed, now);
+  const parsed2 = parseCommand(event.args);
+  if (parsed2.kind === "subagents") {
+    const result = subagentsCommand2(state.subagents, parsed2, now);
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
-  const plan = planCommand(parsed, {
+  const plan = planCommand(parsed2, {
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -2004,7 +2004,7 @@ function command(state, event, now) {
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
     ...event.report === void 0 ? {} : { report: event.report },
-    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
+    ...parsed2.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
   const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
   switch (plan.change) {
@@ -2873,13 +2873,13 @@ var SessionRuntime = class {
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
-    const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
+    const parsed2 = parseCommand(args);
+    if (parsed2.kind === "today") return this.today(parsed2.words);
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (parsed.kind === "report") {
+    if (parsed2.kind === "report") {
       try {
         event.report = details.report();
       } catch (error) {
@@ -2887,7 +2887,7 @@ var SessionRuntime = class {
       }
     }
     const answer = this.dispatch(event);
-    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const mode = parsed2.kind === "status" ? modeLine(this.terms) : null;
     const said = answer.notices[0];
     if (mode !== null && said !== void 0) said.message = `${said.message}
 ${mode}`;
@@ -3355,18 +3355,47 @@ function engineScheduler(engine) {
 }
 
 // src/adapters/claude/function-hooks/ui.ts
+var STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
 var ModuleUI = class {
   constructor(engine) {
     this.engine = engine;
   }
   engine;
+  /** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
+  stopping = null;
+  /** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
+  headless = false;
   /** The notices of the reply being gathered, or null when they go to the transcript. */
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
   notify(message, _level) {
     if (this.gathering) this.gathering.push(message);
-    else this.engine().ui.log(message);
+    else {
+      this.stopping?.push(message);
+      this.engine().ui.log(message);
+    }
+  }
+  /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
+  warn(message) {
+    this.engine().ui.log(message);
+    if (this.headless) this.toStderr(message);
+  }
+  toStderr(text) {
+    this.engine().process.run(["sh", "-c", STDERR_SCRIPT, "sh", text]).catch(() => {
+    });
+  }
+  /**
+   * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
+   * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
+   */
+  turnStopped() {
+    const said = [];
+    this.stopping = said;
+    void Promise.resolve().then(() => {
+      this.stopping = null;
+      if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
+    });
   }
   /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
   setStatus(text) {
@@ -3665,6 +3694,7 @@ var ClaudeSession = class {
     }
     const turnId = this.turnId;
     if (turnId === null) return;
+    this.ui.turnStopped();
     this.deps.engine().turn.abort({ turnId }).catch(() => {
     });
   }
@@ -3684,6 +3714,7 @@ function withContext(result, call) {
 async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
+  host.headless = !event.isInteractive;
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
@@ -3840,7 +3871,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3949,7 +3981,9 @@ var WRITE_SCRIPT = [
   '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-  `    append) printf '%s' "$text" >> "$path" ;;`,
+  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
+  `    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="
+$text"; printf '%s' "$text" >> "$path" ;;`,
   '    remove) rm -rf -- "$path" ;;',
   "  esac",
   "done"
@@ -4114,6 +4148,59 @@ var ModuleDailyLedger = class {
   }
 };
 
+// src/adapters/claude/function-hooks/store-repair.ts
+var DAMAGED_SUFFIX = ".damaged";
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function parsed(text) {
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+var TOP_LEVEL_LINE = /^ {2}"/gm;
+function salvage(text) {
+  const whole = parsed(text);
+  if (whole !== null) return { kept: whole, skipped: 0 };
+  const end = text.lastIndexOf("\n}");
+  const prefix = end >= 0 ? parsed(text.slice(0, end + 2)) : null;
+  if (prefix !== null) return { kept: prefix, skipped: 0 };
+  const starts = [...text.matchAll(TOP_LEVEL_LINE)].map((match) => match.index);
+  const kept2 = {};
+  let skipped = 0;
+  for (const [n, from] of starts.entries()) {
+    const body = text.slice(from, starts[n + 1] ?? text.length).replace(/,?\s*(\n}\s*)?$/, "");
+    const entry = parsed(`{${body}}`);
+    if (entry === null) skipped++;
+    else Object.assign(kept2, entry);
+  }
+  return { kept: kept2, skipped };
+}
+function damagedPath(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return /store file (\S+\.json)/.exec(message)?.[1] ?? null;
+}
+var MOVE_ASIDE_SCRIPT = 'mv -f "$1" "$1$2"';
+async function repairStore(engine, path) {
+  const slash = path.lastIndexOf("/");
+  const [folder, name] = [path.slice(0, slash), path.slice(slash + 1)];
+  const size = (await engine.fs.list(folder)).find((entry) => entry.name === name)?.size ?? 0;
+  const text = size > 0 ? await engine.fs.read(path, { offset: 0, length: size }) : "";
+  const { kept: kept2, skipped } = salvage(text);
+  const moved = await engine.process.run(["sh", "-c", MOVE_ASIDE_SCRIPT, "sh", path, DAMAGED_SUFFIX]);
+  if (moved.exitCode !== 0) throw new Error(`could not move ${path} aside: ${moved.stderr.trim()}`);
+  for (const [key, value] of Object.entries(kept2)) await engine.store.set(key, value);
+  return { path, kept: kept2, skipped };
+}
+function repairNotice(repair) {
+  const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
+  const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
+  return `Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`;
+}
+
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var SESSIONS_INDEX_KEY = "sessions";
@@ -4151,10 +4238,14 @@ var ModuleStore = class _ModuleStore {
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
     const store = engine().store;
-    const [entry, index] = await Promise.all([
-      store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
-      store.get(SESSIONS_INDEX_KEY)
-    ]);
+    const read = () => Promise.all([store.get(`${SESSION_KEY_PREFIX}${sessionId}`), store.get(SESSIONS_INDEX_KEY)]);
+    let repaired = null;
+    const [entry, index] = await read().catch(async (error) => {
+      const path = damagedPath(error);
+      if (path === null) throw error;
+      repaired = await repairStore(engine(), path);
+      return read();
+    });
     const saved = savedSession(entry);
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
@@ -4166,8 +4257,12 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    return new _ModuleStore(engine, sessionId, saved, deps);
+    const opened = new _ModuleStore(engine, sessionId, saved, deps);
+    opened.repaired = repaired;
+    return opened;
   }
+  /** The repair of a damaged store file this session's opening made, to be told once; else null. */
+  repaired = null;
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
     return this.saved.history.some((item) => item.kind === "record");
@@ -4258,6 +4353,8 @@ var ModuleHost = class {
   /** Set by every hook before anything calls the engine. */
   bound;
   session = null;
+  /** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
+  headless = false;
   engine = () => this.bound;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
@@ -4302,6 +4399,8 @@ var ModuleHost = class {
       store,
       ...ledger ? { daily: ledger } : {}
     });
+    session.ui.headless = this.headless;
+    if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     session.load({ defaultBudget, daily, subagents });
     return session;
   }

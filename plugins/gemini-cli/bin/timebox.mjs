@@ -1,6 +1,6 @@
-// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
 
-// src/entries/hooks.ts
+// src/adapters/hooks/main.ts
 import { spawn as spawn2 } from "node:child_process";
 import { readFileSync as readFileSync4 } from "node:fs";
 
@@ -144,23 +144,8 @@ function claudeCodeTerms(mode) {
 
 // src/adapters/claude/transcript-usage.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
-
-// src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
-function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
-  }, 0);
-}
-
-// src/adapters/claude/transcript-usage.ts
 var MAX_READ_BYTES = 8 * 1024 * 1024;
+var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 function fieldsOf(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
@@ -175,7 +160,11 @@ function usageOfLine(raw) {
   const message = fieldsOf(line.message);
   const usage = fieldsOf(message?.usage);
   if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  return { id: message.id, tokens: tokensOf(usage) };
+  const tokens = USAGE_FIELDS.reduce((sum, key) => {
+    const value = usage[key];
+    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+  }, 0);
+  return { id: message.id, tokens };
 }
 function readTranscriptUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
@@ -1309,9 +1298,6 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
-      return;
-    case "recordPrompt":
-      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2670,13 +2656,9 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return withCallContext(
+        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+        now
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2702,12 +2684,6 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
-}
-function recordPrompt(before, event, result2) {
-  const prompt2 = event.prompt;
-  if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
-  if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
-  return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3248,6 +3224,55 @@ var geminiCliHost = {
   unnamedPrompts: true
 };
 
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/on-stop-runner.ts
+import { spawn } from "node:child_process";
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn) {
+  return {
+    start(command3, report) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
 // src/adapters/hooks/cli.ts
 import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
@@ -3255,18 +3280,7 @@ import { join as join8 } from "node:path";
 
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
-import {
-  closeSync as closeSync2,
-  fstatSync,
-  mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  readdirSync as readdirSync2,
-  readSync as readSync2,
-  rmSync,
-  statSync as statSync2,
-  writeFileSync as writeFileSync2,
-  writeSync
-} from "node:fs";
+import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
 
@@ -3346,7 +3360,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3444,6 +3459,46 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
+// src/adapters/node/append-line.ts
+import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync2(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync2(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text2) => {
+    writeSync(fd, text2);
+  },
+  close: (fd) => closeSync2(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
+}
+
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
   const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
@@ -3462,26 +3517,18 @@ var nodeDailyFiles = {
   exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync2(path, "r");
+    const fd = openSync3(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync2(fd, buffer, 0, length, offset);
+      const read = readSync3(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync2(fd);
+      closeSync3(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  append(path, text2) {
-    const fd = openSync2(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync2(fd);
-    }
-  },
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text2) => appendLine(path, text2),
   createExclusive(path, text2) {
     try {
       writeFileSync2(path, text2, { flag: "wx" });
@@ -3498,7 +3545,17 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import {
+  closeSync as closeSync4,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync3,
+  openSync as openSync4,
+  readFileSync as readFileSync2,
+  rmSync as rmSync2,
+  statSync as statSync3,
+  writeSync as writeSync2
+} from "node:fs";
 import { join as join6 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -3507,12 +3564,15 @@ function fileOf(dir, budgetId, kind) {
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
+function isFile(path) {
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+}
 function readJson(file) {
   let text2;
   try {
     text2 = readFileSync2(file, "utf8");
-  } catch {
-    return null;
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
   }
   try {
     const value = JSON.parse(text2);
@@ -3530,13 +3590,19 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync3(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+      const fd = openSync4(draft, "wx");
       try {
+        try {
+          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync4(fd);
+        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST") return false;
+        if (error.code === "EEXIST" && isFile(file)) return false;
         throw error;
       } finally {
         rmSync2(draft, { force: true });
@@ -3565,7 +3631,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -3644,35 +3710,24 @@ function claimLine(fields) {
   return { kind: "claim", claim: claim2, at: atOf(fields) };
 }
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-
 // src/adapters/node/session-log.ts
 function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  /**
-   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
-   * process: it folds its session once); else every look reads the file again.
-   */
-  constructor(dataDir, sessionId, clock = systemClock, readOnce = false) {
-    this.clock = clock;
-    this.readOnce = readOnce;
+  constructor(dataDir, sessionId, files = nodeAppendFiles) {
+    this.files = files;
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
-  clock;
-  readOnce;
+  files;
   folder;
   file;
-  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
-  read = null;
   append(record) {
     this.appendLine({ ...record });
   }
-  /** Records a prompt that ran (the rules say which), at `at` or now. */
-  appendPrompt(promptId, at = this.clock.now()) {
+  /** Records that a prompt was sent. */
+  appendPrompt(promptId, at) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
   /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
@@ -3726,20 +3781,13 @@ var SessionLog = class {
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
-    if (!this.readOnce) return this.readFile();
-    this.read ??= this.readFile();
-    return this.read;
-  }
-  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
-  reread() {
-    this.read = null;
-  }
-  readFile() {
     let text2;
     try {
       text2 = readFileSync3(this.file, "utf8");
-    } catch {
-      return [];
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw named(this.file, error);
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -3753,22 +3801,18 @@ var SessionLog = class {
     }
     return lines;
   }
-  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
-    this.read?.push(JSON.parse(JSON.stringify(line)));
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
   }
 };
 
 // src/adapters/hooks/handle.ts
-import { randomUUID as randomUUID4 } from "node:crypto";
-
-// src/adapters/hooks/main-session.ts
-import { randomUUID as randomUUID3 } from "node:crypto";
-
-// src/adapters/hooks/hook-runtime.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/adapters/hooks/daily-bridge.ts
@@ -3850,10 +3894,7 @@ var HookRuntime = class {
     this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
     this.runtime = new SessionRuntime(
       {
-        store: {
-          append: (record) => this.append(record),
-          appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now())
-        },
+        store: { append: (record) => this.append(record) },
         ledger: { claim: (claim2) => this.claim(claim2) },
         clock: deps.clock,
         onStop: { start: (command3, report) => this.startOnStop(command3, report) },
@@ -3865,8 +3906,7 @@ var HookRuntime = class {
         },
         problem: (where, error) => {
           if (where === "append") throw error;
-          if (where === "recordPrompt") this.unkept ??= { error };
-          else this.told.push(internalErrorMessage(where, error));
+          this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
         ...daily ? { daily } : {},
@@ -3882,15 +3922,12 @@ var HookRuntime = class {
   dailyBefore;
   waiting = [];
   told = [];
-  /** Why a prompt that ran could not be kept in the session's log. */
-  unkept = null;
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
    */
   async reply(answer) {
     await Promise.all(this.waiting);
-    if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
     const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
@@ -3958,152 +3995,60 @@ var HookRuntime = class {
     }
   }
 };
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
 }
 
-// src/adapters/hooks/log-queues.ts
-function owe(store, to, lines, now) {
-  store.appendLine({ kind: "owed", to, lines, at: now });
-}
-function owedTo(store, to, now) {
-  const lines = store.lines();
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  for (const _ of owed) store.appendLine({ kind: "paid", to, at: now });
-  return owed.flat();
-}
-function keepUntold(store, notices, now) {
-  store.appendLine({ kind: "untold", notices, at: now });
-}
-function untoldNotices(store, now) {
-  const lines = store.lines();
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  if (untold.length === 0) return [];
-  for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flat();
-}
-function keepSpawn(store, event, agent, now) {
-  store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
-}
-function takeSpawn(store, agent, agentType, now) {
-  const lines = store.lines();
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return null;
-  store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
-  return found.line;
-}
-function ruleIdOf(store, hostAgent) {
-  const lines = store.lines();
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
-}
-function refuseSpawn(store, agent, reason, now) {
-  store.appendLine({ kind: "spawn-refused", agent, reason, at: now });
-}
-function refusedSpawn(store, agent) {
-  const refused = store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
-  return refused?.kind === "spawn-refused" ? refused.reason : null;
-}
-
-// src/adapters/hooks/subagent-spawns.ts
-async function spawnStart(event, parent, deps, now) {
-  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, {
-    type: "agentStart",
-    agent: event.toolUseId,
-    parent,
-    agentType: event.spawn.agentType,
-    task: event.spawn.task,
-    contextAtStart: false
-  });
-  return reply.refusal === null ? null : reply;
-}
-async function spawnEnd(event, reply, agent, deps, now) {
-  if (event.spawn === null) return;
-  if (reply.refusal === null) {
-    keepSpawn(deps.store, { ...event, spawn: event.spawn }, agent, now);
-    return;
-  }
-  if (event.toolUseId === null) return;
-  const state = loadState(deps, now, { running: event.promptId });
-  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
-}
-async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = refusedSpawn(deps.store, hostAgent);
-  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
-  const agent = ruleIdOf(deps.store, hostAgent);
-  const spawnRefused = await spawnStart(event, agent, deps, now);
-  if (spawnRefused !== null) return spawnRefused;
-  const state = loadState(deps, now, { running: event.promptId });
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const hook = new HookRuntime(deps, event.promptId, state);
-  const answer = hook.runtime.handle(sessionEvent);
-  hook.saveDaily(now);
-  const reply = await hook.reply(answer);
-  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  await spawnEnd(event, reply, agent, deps, now);
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
-}
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps.store, hostAgent, event.agentType, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
-    hook.saveDaily(now);
-    return hook.reply(first2);
-  }
-  const agent = hostAgent;
-  const started = hook.runtime.handle({
-    type: "agentStart",
-    agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
-  });
-  if (started.refusal !== null) {
-    refuseSpawn(deps.store, agent, started.refusal, now);
-    hook.saveDaily(now);
-    const reply = await hook.reply(started);
-    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
-  }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
-  hook.saveDaily(now);
-  return hook.reply(mergeAnswer(started, first));
-}
-async function agentEnd2(event, ended, deps, now) {
-  const agent = ruleIdOf(deps.store, ended.agent);
-  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
-  if (ended.reachesParent || reply.context.length === 0) return reply;
-  owe(deps.store, parent, reply.context, now);
-  return { ...reply, context: [] };
-}
-async function subagentUsage(event, agent, tokens, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return reply;
-}
-
-// src/adapters/hooks/main-session.ts
+// src/adapters/hooks/handle.ts
 var STATUS_LINE_WORD = "statusline";
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return event.agent === null ? prompt(event, deps, now) : null;
+    case "beforeTool":
+    case "beforeModelCall":
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+    case "runEnd": {
+      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+      const state = loadState(deps, now, { running: event.promptId });
+      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+    }
+    default:
+      return null;
+  }
+}
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
   const text2 = deps.defaultBudget?.trim();
@@ -4122,14 +4067,16 @@ async function prompt(event, deps, now) {
   return reply;
 }
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID3()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
-  return answerEvent(deps, now, promptId, state, {
+  const reply = await answerEvent(deps, now, promptId, state, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
   });
+  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
+  return reply;
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
@@ -4160,62 +4107,135 @@ async function toolBoundary(event, deps, now) {
   } : { type: "toolCall", prompt: event.promptId };
   const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
   await spawnEnd(event, reply, null, deps, now);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
 }
-async function runEnd(event, deps, now) {
-  if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
+  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
+  const agent = ruleIdOf(deps, hostAgent);
+  const spawnRefused = await spawnStart(event, agent, deps, now);
+  if (spawnRefused !== null) return spawnRefused;
   const state = loadState(deps, now, { running: event.promptId });
-  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const hook = new HookRuntime(deps, event.promptId, state);
+  const answer = hook.runtime.handle(sessionEvent);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
+  await spawnEnd(event, reply, agent, deps, now);
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
 }
-
-// src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
+async function spawnStart(event, parent, deps, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, {
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  return reply.refusal === null ? null : reply;
 }
-
-// src/adapters/hooks/handle.ts
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
-}
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID4()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
-}
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
-    case "beforeTool":
-    case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
-    case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
-    case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
-    case "runEnd":
-      return runEnd(event, deps, now);
-    default:
-      return null;
+async function spawnEnd(event, reply, agent, deps, now) {
+  if (event.spawn === null) return;
+  if (reply.refusal === null) {
+    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+    return;
   }
+  if (event.toolUseId === null) return;
+  const state = loadState(deps, now, { running: event.promptId });
+  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+}
+function ruleIdOf(deps, hostAgent) {
+  const lines = deps.store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn3?.id ?? hostAgent;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn3?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn3?.agent ?? null,
+    agentType: event.agentType ?? spawn3?.agentType ?? "",
+    task: spawn3?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply({
+    ...first,
+    notices: [...started.notices, ...first.notices],
+    context: [...started.context, ...first.context],
+    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
+  });
+}
+async function agentEnd2(event, ended, deps, now) {
+  const agent = ruleIdOf(deps, ended.agent);
+  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const parent = state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
+  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
+  return { ...reply, context: [] };
+}
+async function subagentUsage(event, agent, tokens, deps, now) {
+  const state = loadState(deps, now, { running: event.promptId });
+  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
+  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return reply;
+}
+function owedTo(deps, to, now) {
+  const lines = deps.store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
+}
+function takeSpawn(deps, agent, agentType, now) {
+  const lines = deps.store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
+}
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID2)();
+}
+function untoldNotices(store, now) {
+  const lines = store.lines();
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  if (untold.length === 0) return [];
+  for (const _ of untold) store.appendLine({ kind: "told", at: now });
+  return untold.flat();
 }
 
 // src/adapters/hooks/input.ts
@@ -4230,33 +4250,32 @@ function parseHookInput(text2, event) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
   const fields = value;
-  const { hook_event_name: named = event, session_id: sessionId } = fields;
-  if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+  const { hook_event_name: named2 = event, session_id: sessionId } = fields;
+  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named, sessionId, fields };
+  return { event: named2, sessionId, fields };
 }
 
 // src/adapters/hooks/watcher.ts
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
-  deps.store.reread();
   const state = loadState(deps, now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
-  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
+  const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
   if (!spent) return "watching";
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  keepUntold(deps.store, notices, now);
+  deps.store.appendLine({ kind: "untold", notices, at: now });
   return "done";
 }
 function statusLineText(deps, now) {
-  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
+  const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
   return statusText(state, now) ?? "";
 }
 
@@ -4292,7 +4311,7 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId, deps.clock, true),
+    store: new SessionLog(dataDir, sessionId),
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
@@ -4333,7 +4352,7 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
+  const store = new SessionLog(dataDir, event.sessionId);
   const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
@@ -4384,53 +4403,7 @@ async function runCli(args, stdin2, env, deps) {
   }
 }
 
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function createShellStarter(spawnProcess = spawn) {
-  return {
-    start(command3, report) {
-      const shown = quoteInput(command3);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
-      try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
-    }
-  };
-}
-
-// src/entries/hooks.ts
+// src/adapters/hooks/main.ts
 var stdin = "";
 try {
   if (process.argv[2] !== "setup-statusline") stdin = readFileSync4(0, "utf8");

@@ -1,26 +1,9 @@
-// Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
+// Timebox's extension for pi and oh-my-pi, bundled from src/adapters/pi/timebox/index.ts by npm run build. Do not edit.
 
-// src/entries/pi/timebox/index.ts
+// src/adapters/pi/timebox/index.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
-
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync
-} from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
 
 // src/core/budget.ts
 var NO_SPEND = { tokens: 0, cost: 0 };
@@ -1085,9 +1068,6 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
-      return;
-    case "recordPrompt":
-      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2489,13 +2469,9 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return withCallContext(
+        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+        now
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2521,12 +2497,6 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
-}
-function recordPrompt(before, event, result) {
-  const prompt = event.prompt;
-  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
-  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
-  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3254,6 +3224,12 @@ var LiveSession = class {
   }
 };
 
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import { closeSync as closeSync2, mkdirSync, openSync as openSync2, readdirSync, readSync as readSync2, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
 // src/adapters/daily/ledger.ts
 function localDay(ms) {
   const date = new Date(ms);
@@ -3330,7 +3306,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3428,6 +3405,46 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
+// src/adapters/node/append-line.ts
+import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text) => {
+    writeSync(fd, text);
+  },
+  close: (fd) => closeSync(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
+}
+
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
   const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
@@ -3446,26 +3463,18 @@ var nodeDailyFiles = {
   exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync(path, "r");
+    const fd = openSync2(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync(fd, buffer, 0, length, offset);
+      const read = readSync2(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync(fd);
+      closeSync2(fd);
     }
   },
   byteLength: (text) => Buffer.byteLength(text, "utf8"),
-  append(path, text) {
-    const fd = openSync(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync(fd);
-    }
-  },
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text) => appendLine(path, text),
   createExclusive(path, text) {
     try {
       writeFileSync(path, text, { flag: "wx" });
@@ -3482,7 +3491,17 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync2, readFileSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import {
+  closeSync as closeSync3,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync2,
+  openSync as openSync3,
+  readFileSync,
+  rmSync as rmSync2,
+  statSync as statSync2,
+  writeSync as writeSync2
+} from "node:fs";
 import { join as join2 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -3491,12 +3510,15 @@ function fileOf(dir, budgetId, kind) {
 function isRecord(value) {
   return typeof value === "object" && value !== null;
 }
+function isFile(path) {
+  return statSync2(path, { throwIfNoEntry: false })?.isFile() === true;
+}
 function readJson(file) {
   let text;
   try {
     text = readFileSync(file, "utf8");
-  } catch {
-    return null;
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
   }
   try {
     const value = JSON.parse(text);
@@ -3514,13 +3536,19 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+      const fd = openSync3(draft, "wx");
       try {
+        try {
+          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync3(fd);
+        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST") return false;
+        if (error.code === "EEXIST" && isFile(file)) return false;
         throw error;
       } finally {
         rmSync2(draft, { force: true });
@@ -3945,7 +3973,7 @@ function historyOf(entries, leafId = null) {
 }
 
 // src/adapters/pi/subagents.ts
-import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join4 } from "node:path";
 var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
@@ -3979,7 +4007,7 @@ function identityOf(env) {
 }
 function writeOutcome(path, outcome) {
   try {
-    writeFileSync3(path, JSON.stringify(outcome));
+    writeFileSync2(path, JSON.stringify(outcome));
   } catch {
   }
 }
@@ -4004,7 +4032,7 @@ function takeOutcome(path) {
 }
 function writeSessionStop(identity) {
   try {
-    writeFileSync3(identity.stop, "");
+    writeFileSync2(identity.stop, "");
   } catch {
   }
 }
@@ -4289,7 +4317,7 @@ function piTerms(settingsFile) {
   };
 }
 
-// src/entries/pi/timebox/index.ts
+// src/adapters/pi/timebox/index.ts
 var index_default = createTimeboxExtension({
   clock: systemClock,
   scheduler: nodeScheduler,

@@ -159,8 +159,10 @@ export function dailyLedgerOver(
 			caches.set(key, cache);
 			if (!pruned.has(key)) {
 				pruned.add(key);
-				// Old days are of no use: only today counts.
-				for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+				// Old days are of no use: only today counts. Yesterday is kept, so that a clock set back across midnight
+				// (by hand, or by the time zone's change) finds the day it left, and a spent daily budget stays spent.
+				const yesterday = localDay(dayStartOf(clock.now()) - 1);
+				for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
 			}
 		}
 		return cache;

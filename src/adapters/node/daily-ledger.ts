@@ -3,22 +3,12 @@
 // `src/adapters/daily/ledger.ts`, which Claude Code's hooks module runs over `$` on the same files.
 
 import { createHash } from "node:crypto";
-import {
-	closeSync,
-	fstatSync,
-	mkdirSync,
-	openSync,
-	readdirSync,
-	readSync,
-	rmSync,
-	statSync,
-	writeFileSync,
-	writeSync,
-} from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Clock, DailyLedger } from "../../core/index.ts";
 import { type DailyFiles, dailyLedgerOver, stateDirIn } from "../daily/ledger.ts";
+import { appendLine } from "./append-line.ts";
 
 export { dayStartOf, localDay } from "../daily/ledger.ts";
 
@@ -53,16 +43,8 @@ export const nodeDailyFiles: DailyFiles = {
 		}
 	},
 	byteLength: (text) => Buffer.byteLength(text, "utf8"),
-	append(path, text) {
-		const fd = openSync(path, "a");
-		try {
-			const before = fstatSync(fd).size;
-			writeSync(fd, text);
-			return { before, after: fstatSync(fd).size };
-		} finally {
-			closeSync(fd);
-		}
-	},
+	// A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+	append: (path, text) => appendLine(path, text),
 	createExclusive(path, text) {
 		try {
 			writeFileSync(path, text, { flag: "wx" });

@@ -2,7 +2,17 @@
 // exclusively, so the first claim wins across instances and processes and a budget is spent at most once, anywhere.
 
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+	closeSync,
+	fsyncSync,
+	linkSync,
+	mkdirSync,
+	openSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { type BudgetLedger, isBudgetId, type LedgerClaim, type LedgerView, RECORD_VERSION } from "../../core/index.ts";
 
@@ -15,13 +25,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null;
 }
 
-/** A claim file's fields, `{}` for one that is damaged (it is a claim all the same), or null when there is none. */
+function isFile(path: string): boolean {
+	return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/**
+ * A claim file's fields, `{}` for one that is damaged or is no file (a folder in its place: a claim all the same, as
+ * its claim could not be made either), or null when there is none.
+ */
 function readJson(file: string): Record<string, unknown> | null {
 	let text: string;
 	try {
 		text = readFileSync(file, "utf8");
-	} catch {
-		return null;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "EISDIR" ? {} : null;
 	}
 	try {
 		const value: unknown = JSON.parse(text);
@@ -45,14 +62,22 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 			const file = fileOf(dir, claim.budgetId, claim.kind);
 			mkdirSync(dir, { recursive: true });
 			// Written whole under a name of its own, then linked into place: the link fails when the claim exists, so the
-			// first claim wins, and a reader never sees a claim half written.
+			// first claim wins, and a reader never sees a claim half written. The draft is flushed to the disk before it is
+			// linked: a stop and its on-stop command depend on the claim, which must outlive a crash of the machine too.
 			const draft = `${file}.${randomUUID()}.draft`;
-			writeFileSync(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`, { flag: "wx" });
+			const fd = openSync(draft, "wx");
 			try {
+				try {
+					writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`);
+					fsyncSync(fd);
+				} finally {
+					closeSync(fd);
+				}
 				link(draft, file);
 				return true;
 			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+				// Taken: by a claim, or by something that is no claim (a folder in its place), which cannot be trusted either way.
+				if ((error as NodeJS.ErrnoException).code === "EEXIST" && isFile(file)) return false;
 				throw error;
 			} finally {
 				rmSync(draft, { force: true });

@@ -2,9 +2,10 @@
 // append-only JSONL file per session under Timebox's data folder, safe to append from parallel processes. It holds the
 // budget records, the prompts counted and what the model calls used.
 
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock, HistoryItem, SessionStore, TimeboxRecord } from "../../core/index.ts";
+import { type AppendFiles, appendLine, named, nodeAppendFiles } from "./append-line.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
 import { systemClock } from "./node-time.ts";
 
@@ -31,6 +32,7 @@ export class SessionLog implements SessionStore {
 		sessionId: string,
 		private readonly clock: Clock = systemClock,
 		private readonly readOnce = false,
+		private readonly files: AppendFiles = nodeAppendFiles,
 	) {
 		this.folder = join(dataDir, "sessions");
 		this.file = join(this.folder, `${sessionId}.jsonl`);
@@ -116,8 +118,12 @@ export class SessionLog implements SessionStore {
 		let text: string;
 		try {
 			text = readFileSync(this.file, "utf8");
-		} catch {
-			return [];
+		} catch (error) {
+			// No log yet (nor a folder it could be in) is an empty one; a log that is there and cannot be read (a folder in
+			// its place, no permission) is an error, which names the file: read as empty, a spent budget would be spent no more.
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === "ENOENT" || code === "ENOTDIR") return [];
+			throw named(this.file, error);
 		}
 		const lines: LogLine[] = [];
 		for (const raw of text.split("\n")) {
@@ -133,10 +139,13 @@ export class SessionLog implements SessionStore {
 		return lines;
 	}
 
-	/** Appends one line; a single small append is written whole even when hooks run in parallel. */
+	/**
+	 * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+	 * process killed mid-write stays apart from it (`append-line.ts`).
+	 */
 	appendLine(line: LogLine): void {
 		mkdirSync(this.folder, { recursive: true });
-		appendFileSync(this.file, `${JSON.stringify(line)}\n`, { encoding: "utf8", flag: "a" });
+		appendLine(this.file, `${JSON.stringify(line)}\n`, this.files);
 		// Kept as it reads back: a line is stored as its JSON.
 		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
 	}

@@ -94,14 +94,18 @@ describe("the daily ledger", () => {
 		expect(createDailyLedger(dir, "b", clock).standings([user])[0]?.adjustment.addPrompts).toBe(5);
 	});
 
-	it("starts a new day at local midnight, empty, and prunes the days before it", () => {
+	it("starts a new day at local midnight, empty, keeps yesterday, and prunes the days before it", () => {
 		const a = createDailyLedger(dir, "a", clock);
 		a.countPrompt([user], [3]);
 		a.addUse([user], { tokens: 10 });
 		now = new Date(2026, 10, 23, 0, 0, 1).getTime();
 		expect(a.standings([user])[0]?.use).toEqual({ agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 });
-		expect(readdirSync(join(dir, "daily", "user"))).toEqual([localDay(now)]);
+		// Yesterday stays, for a clock set back across midnight.
+		expect(readdirSync(join(dir, "daily", "user")).sort()).toEqual(["2026-11-22", "2026-11-23"]);
 		expect(localDay(now)).toBe("2026-11-23");
+		now = new Date(2026, 10, 25, 9, 0, 0).getTime();
+		expect(createDailyLedger(dir, "b", clock).standings([user])[0]?.use.prompts).toBe(0);
+		expect(readdirSync(join(dir, "daily", "user"))).toEqual(["2026-11-25"]);
 	});
 
 	it("says once why it cannot be used, counts nothing and blocks nothing", () => {

@@ -32,7 +32,8 @@ export const WRITE_SCRIPT = [
 	'  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
 	"  case $kind in",
 	`    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-	`    append) printf '%s' "$text" >> "$path" ;;`,
+	// A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
+	`    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="\n$text"; printf '%s' "$text" >> "$path" ;;`,
 	'    remove) rm -rf -- "$path" ;;',
 	"  esac",
 	"done",

@@ -34,6 +34,7 @@ export async function sessionStart(
 ): Promise<unknown> {
 	const engine = engineOf($);
 	host.bind(engine);
+	host.headless = !event.isInteractive;
 	await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
 	return next(event);
 }

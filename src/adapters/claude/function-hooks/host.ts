@@ -8,6 +8,7 @@ import { dailyDir, ModuleDailyLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
 import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
+import { repairNotice } from "./store-repair.ts";
 import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
@@ -20,6 +21,8 @@ export class ModuleHost {
 	/** Set by every hook before anything calls the engine. */
 	private bound!: Engine;
 	private session: Promise<ClaudeSession> | null = null;
+	/** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
+	headless = false;
 	readonly engine = (): Engine => this.bound;
 
 	constructor(private readonly deps: HostDeps) {}
@@ -70,6 +73,8 @@ export class ModuleHost {
 			store,
 			...(ledger ? { daily: ledger } : {}),
 		});
+		session.ui.headless = this.headless;
+		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
 		session.load({ defaultBudget, daily, subagents });
 		return session;
 	}

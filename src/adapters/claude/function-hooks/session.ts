@@ -389,6 +389,7 @@ export class ClaudeSession {
 		}
 		const turnId = this.turnId;
 		if (turnId === null) return;
+		this.ui.turnStopped();
 		this.deps
 			.engine()
 			.turn.abort({ turnId })

@@ -16,6 +16,7 @@ import type {
 	TimeboxRecord,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
+import { damagedPath, type Repair, repairStore } from "./store-repair.ts";
 
 /** The store key of a session's entry. */
 export const SESSION_KEY_PREFIX = "session:";
@@ -74,10 +75,15 @@ export class ModuleStore implements SessionStore, BudgetLedger {
 	static async open(engine: () => Engine, sessionId: string, deps: StoreDeps): Promise<ModuleStore> {
 		const now = () => deps.clock.now();
 		const store = engine().store;
-		const [entry, index] = await Promise.all([
-			store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
-			store.get(SESSIONS_INDEX_KEY),
-		]);
+		const read = () => Promise.all([store.get(`${SESSION_KEY_PREFIX}${sessionId}`), store.get(SESSIONS_INDEX_KEY)]);
+		let repaired: Repair | null = null;
+		const [entry, index] = await read().catch(async (error: unknown) => {
+			// A damaged file: what still parses is kept, and the file is moved aside; anything else is thrown on.
+			const path = damagedPath(error);
+			if (path === null) throw error;
+			repaired = await repairStore(engine(), path);
+			return read();
+		});
 		const saved = savedSession(entry);
 		if (isRecord(index)) {
 			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
@@ -89,8 +95,13 @@ export class ModuleStore implements SessionStore, BudgetLedger {
 				await store.set(SESSIONS_INDEX_KEY, index);
 			}
 		}
-		return new ModuleStore(engine, sessionId, saved, deps);
+		const opened = new ModuleStore(engine, sessionId, saved, deps);
+		opened.repaired = repaired;
+		return opened;
 	}
+
+	/** The repair of a damaged store file this session's opening made, to be told once; else null. */
+	repaired: Repair | null = null;
 
 	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
 	get hasBudget(): boolean {

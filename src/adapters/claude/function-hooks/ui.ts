@@ -1,11 +1,22 @@
 // What the person sees of Timebox in Claude Code, through `$`: the status line under the prompt (`$.ui.status`), and
 // each notice either in the reply being gathered (a `/timebox` command's text, a refused prompt's reason) or as a dim
-// line in the transcript (`$.ui.log`), which the model never reads.
+// line in the transcript (`$.ui.log`), which the model never reads. A stop that ends a turn in a headless `claude -p`
+// is also written to Claude Code's stderr: Claude Code prints only `Execution error` for a turn a plugin ended.
 
 import type { NotifyLevel, UIBridge } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
 
+/**
+ * Writes its argument to the standard error of the process that started it (Claude Code), where that can be opened
+ * (a terminal, a pipe, a file; not a socket, nor a system with no /proc): else nothing, and still exit 0.
+ */
+export const STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
+
 export class ModuleUI implements UIBridge {
+	/** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
+	private stopping: string[] | null = null;
+	/** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
+	headless = false;
 	/** The notices of the reply being gathered, or null when they go to the transcript. */
 	private gathering: string[] | null = null;
 	/** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
@@ -15,7 +26,38 @@ export class ModuleUI implements UIBridge {
 
 	notify(message: string, _level: NotifyLevel): void {
 		if (this.gathering) this.gathering.push(message);
-		else this.engine().ui.log(message);
+		else {
+			this.stopping?.push(message);
+			this.engine().ui.log(message);
+		}
+	}
+
+	/** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
+	warn(message: string): void {
+		this.engine().ui.log(message);
+		if (this.headless) this.toStderr(message);
+	}
+
+	private toStderr(text: string): void {
+		this.engine()
+			.process.run(["sh", "-c", STDERR_SCRIPT, "sh", text])
+			.catch(() => {
+				// Nowhere else to write it: the transcript has it.
+			});
+	}
+
+	/**
+	 * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
+	 * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
+	 */
+	turnStopped(): void {
+		const said: string[] = [];
+		this.stopping = said;
+		// Claude Code's worker has no queueMicrotask.
+		void Promise.resolve().then(() => {
+			this.stopping = null;
+			if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
+		});
 	}
 
 	/** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */

@@ -8,10 +8,10 @@ import { FakeChat } from "./fakes/chat.ts";
 import { FakeGemini } from "./fakes/gemini.ts";
 import { FakeResponses } from "./fakes/responses.ts";
 import { CLAUDE_BIN, CLAUDE_CODE_VERSION, ensureClaudeCode, PLUGIN_DIR } from "./hosts/claude.ts";
-import { CODEX, ensureCodex, writeCodexConfig } from "./hosts/codex.ts";
-import { EXTENSION, ensureGemini, GEMINI, writeGeminiSettings } from "./hosts/gemini.ts";
-import { ensureOmp, OMP, OMP_BIN_DIR, writeFakeProvider } from "./hosts/omp.ts";
-import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./hosts/opencode.ts";
+import { CODEX, CODEX_VERSION, ensureCodex, writeCodexConfig } from "./hosts/codex.ts";
+import { EXTENSION, ensureGemini, GEMINI, GEMINI_VERSION, writeGeminiSettings } from "./hosts/gemini.ts";
+import { ensureOmp, OMP, OMP_BIN_DIR, OMP_VERSION, writeFakeProvider } from "./hosts/omp.ts";
+import { ensureOpencode, OPENCODE, OPENCODE_VERSION, opencodeEnv, writeOpencodeHome } from "./hosts/opencode.ts";
 import type { InstallOptions } from "./pinned-install.ts";
 import { execFileQuiet } from "./process.ts";
 import { REPO } from "./repo.ts";
@@ -131,7 +131,7 @@ const claude: HostDemo = {
 };
 
 const codex: HostDemo = {
-	title: "Codex CLI 0.169.0",
+	title: `Codex CLI ${CODEX_VERSION}`,
 	budgetLine: "timebox turns:2",
 	install: ensureCodex,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
@@ -160,7 +160,7 @@ const codex: HostDemo = {
 };
 
 const gemini: HostDemo = {
-	title: "Gemini CLI 0.61.0",
+	title: `Gemini CLI ${GEMINI_VERSION}`,
 	budgetLine: "/timebox turns:2",
 	install: ensureGemini,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
@@ -192,7 +192,7 @@ const gemini: HostDemo = {
 };
 
 const opencode: HostDemo = {
-	title: "opencode 1.18.33",
+	title: `opencode ${OPENCODE_VERSION}`,
 	budgetLine: "/timebox turns:2",
 	install: ensureOpencode,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
@@ -219,7 +219,7 @@ const opencode: HostDemo = {
 };
 
 const omp: HostDemo = {
-	title: "oh-my-pi 18.2.3",
+	title: `oh-my-pi ${OMP_VERSION}`,
 	budgetLine: "/timebox turns:2",
 	install: async (options) => {
 		await ensureOmp(options);

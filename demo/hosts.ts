@@ -48,6 +48,8 @@ export interface HostDemo {
 	title: string;
 	/** How the budget line is typed there. */
 	budgetLine: string;
+	/** The keys that leave its TUI. */
+	leave: string;
 	install(options: InstallOptions): Promise<void>;
 	/**
 	 * Starts the fake API (streaming a reply's chunks `chunkDelayMs` apart) and writes the throwaway HOME (`<root>/home`)
@@ -90,6 +92,7 @@ async function setUp(bin: string, args: string[], cwd: string, env: NodeJS.Proce
 const claude: HostDemo = {
 	title: `Claude Code ${CLAUDE_CODE_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: async (options) => {
 		await ensureClaudeCode(options);
 	},
@@ -133,6 +136,7 @@ const claude: HostDemo = {
 const codex: HostDemo = {
 	title: `Codex CLI ${CODEX_VERSION}`,
 	budgetLine: "timebox turns:2",
+	leave: "Ctrl+C",
 	install: ensureCodex,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -162,6 +166,7 @@ const codex: HostDemo = {
 const gemini: HostDemo = {
 	title: `Gemini CLI ${GEMINI_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: ensureGemini,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -173,8 +178,13 @@ const gemini: HostDemo = {
 			const reply = demoReply(geminiCall(body));
 			return "step" in reply ? { shell: reply.step } : reply;
 		};
-		// No update check, and the demo step runs without asking (a rule of Gemini's policy engine).
-		writeGeminiSettings(home, { general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } });
+		// No update check; no "This request failed. Press F12 for diagnostics" after each of Timebox's replies (which
+		// reach Gemini as a blocked prompt: nothing failed); and the demo step runs without asking (a rule of Gemini's
+		// policy engine).
+		writeGeminiSettings(home, {
+			general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+			ui: { errorVerbosity: "full" },
+		});
 		mkdirSync(join(home, ".gemini", "policies"), { recursive: true });
 		const rule = ["[[rule]]", 'toolName = "run_shell_command"', `commandPrefix = "${DEMO_STEP}"`, 'decision = "allow"'];
 		writeFileSync(join(home, ".gemini", "policies", "timebox-demo.toml"), [...rule, "priority = 100", ""].join("\n"));
@@ -194,6 +204,7 @@ const gemini: HostDemo = {
 const opencode: HostDemo = {
 	title: `opencode ${OPENCODE_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C",
 	install: ensureOpencode,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -221,6 +232,7 @@ const opencode: HostDemo = {
 const omp: HostDemo = {
 	title: `oh-my-pi ${OMP_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: async (options) => {
 		await ensureOmp(options);
 	},

@@ -8,10 +8,10 @@ import { FakeChat } from "./fakes/chat.ts";
 import { FakeGemini } from "./fakes/gemini.ts";
 import { FakeResponses } from "./fakes/responses.ts";
 import { CLAUDE_BIN, CLAUDE_CODE_VERSION, ensureClaudeCode, PLUGIN_DIR } from "./hosts/claude.ts";
-import { CODEX, ensureCodex, writeCodexConfig } from "./hosts/codex.ts";
-import { EXTENSION, ensureGemini, GEMINI, writeGeminiSettings } from "./hosts/gemini.ts";
-import { ensureOmp, OMP, OMP_BIN_DIR, writeFakeProvider } from "./hosts/omp.ts";
-import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./hosts/opencode.ts";
+import { CODEX, CODEX_VERSION, ensureCodex, writeCodexConfig } from "./hosts/codex.ts";
+import { EXTENSION, ensureGemini, GEMINI, GEMINI_VERSION, writeGeminiSettings } from "./hosts/gemini.ts";
+import { ensureOmp, OMP, OMP_BIN_DIR, OMP_VERSION, writeFakeProvider } from "./hosts/omp.ts";
+import { ensureOpencode, OPENCODE, OPENCODE_VERSION, opencodeEnv, writeOpencodeHome } from "./hosts/opencode.ts";
 import type { InstallOptions } from "./pinned-install.ts";
 import { execFileQuiet } from "./process.ts";
 import { REPO } from "./repo.ts";
@@ -48,6 +48,8 @@ export interface HostDemo {
 	title: string;
 	/** How the budget line is typed there. */
 	budgetLine: string;
+	/** The keys that leave its TUI. */
+	leave: string;
 	install(options: InstallOptions): Promise<void>;
 	/**
 	 * Starts the fake API (streaming a reply's chunks `chunkDelayMs` apart) and writes the throwaway HOME (`<root>/home`)
@@ -90,6 +92,7 @@ async function setUp(bin: string, args: string[], cwd: string, env: NodeJS.Proce
 const claude: HostDemo = {
 	title: `Claude Code ${CLAUDE_CODE_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: async (options) => {
 		await ensureClaudeCode(options);
 	},
@@ -131,8 +134,9 @@ const claude: HostDemo = {
 };
 
 const codex: HostDemo = {
-	title: "Codex CLI 0.169.0",
+	title: `Codex CLI ${CODEX_VERSION}`,
 	budgetLine: "timebox turns:2",
+	leave: "Ctrl+C",
 	install: ensureCodex,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -160,8 +164,9 @@ const codex: HostDemo = {
 };
 
 const gemini: HostDemo = {
-	title: "Gemini CLI 0.61.0",
+	title: `Gemini CLI ${GEMINI_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: ensureGemini,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -173,8 +178,13 @@ const gemini: HostDemo = {
 			const reply = demoReply(geminiCall(body));
 			return "step" in reply ? { shell: reply.step } : reply;
 		};
-		// No update check, and the demo step runs without asking (a rule of Gemini's policy engine).
-		writeGeminiSettings(home, { general: { enableAutoUpdate: false, enableAutoUpdateNotification: false } });
+		// No update check; no "This request failed. Press F12 for diagnostics" after each of Timebox's replies (which
+		// reach Gemini as a blocked prompt: nothing failed); and the demo step runs without asking (a rule of Gemini's
+		// policy engine).
+		writeGeminiSettings(home, {
+			general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+			ui: { errorVerbosity: "full" },
+		});
 		mkdirSync(join(home, ".gemini", "policies"), { recursive: true });
 		const rule = ["[[rule]]", 'toolName = "run_shell_command"', `commandPrefix = "${DEMO_STEP}"`, 'decision = "allow"'];
 		writeFileSync(join(home, ".gemini", "policies", "timebox-demo.toml"), [...rule, "priority = 100", ""].join("\n"));
@@ -192,8 +202,9 @@ const gemini: HostDemo = {
 };
 
 const opencode: HostDemo = {
-	title: "opencode 1.18.33",
+	title: `opencode ${OPENCODE_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C",
 	install: ensureOpencode,
 	prepare: async (root, extraArgs, chunkDelayMs = CHUNK_DELAY_MS) => {
 		const { home, cwd } = folders(root);
@@ -219,8 +230,9 @@ const opencode: HostDemo = {
 };
 
 const omp: HostDemo = {
-	title: "oh-my-pi 18.2.3",
+	title: `oh-my-pi ${OMP_VERSION}`,
 	budgetLine: "/timebox turns:2",
+	leave: "Ctrl+C twice, quickly",
 	install: async (options) => {
 		await ensureOmp(options);
 	},

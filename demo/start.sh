@@ -46,6 +46,13 @@ PI_CODING_AGENT_DIR="${TMPDIR:-/tmp}/pi-timebox-demo/agent"
 PI_OFFLINE=1
 export PI_CODING_AGENT_DIR PI_OFFLINE
 
+# What to try, as the other hosts' demos say it; not in print mode (`npm start -- -p …`), whose output is pi's answer.
+if [ -t 1 ]; then
+	pi_version=$(node -p 'require("./node_modules/@mariozechner/pi-coding-agent/package.json").version' 2>/dev/null || true)
+	echo "Timebox demo in pi ${pi_version}: offline, a scripted model in pi's own process, sessions in $PI_CODING_AGENT_DIR."
+	echo "Try \`/timebox turns:2\`, then three prompts: two are answered, the third is refused. Leave with Ctrl+D."
+fi
+
 exec "$pi_bin" \
 	--no-extensions \
 	-e ./demo/offline-model.ts \

@@ -21,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
 		await session.installTimebox();
 		console.log(
 			`Timebox demo in ${demo.title}: offline, a scripted model on ${session.apiUrl}, a throwaway HOME in ${root}.\n` +
-				`Try \`${demo.budgetLine}\`, then three prompts: two are answered, the third is refused.`,
+				`Try \`${demo.budgetLine}\`, then three prompts: two are answered, the third is refused. Leave with ${demo.leave}.`,
 		);
 		// The TUI gets Ctrl+C, not this launcher: it waits for the TUI to exit, then closes the fake API and removes the
 		// HOME, so a Ctrl+C pressed twice to leave the TUI does not stop it half-way.

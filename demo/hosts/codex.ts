@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { ensurePinned, type InstallOptions } from "../pinned-install.ts";
 import { cacheDir } from "../repo.ts";
 
-const CODEX_VERSION = "0.169.0";
-const INSTALL_DIR = cacheDir("codex");
+export const CODEX_VERSION = "0.171.0";
+// One folder per version, so that checkouts pinned to different versions do not reinstall over each other.
+const INSTALL_DIR = cacheDir(`codex-${CODEX_VERSION}`);
 export const CODEX = join(INSTALL_DIR, "node_modules/.bin/codex");
 
 /** Installs the pinned Codex CLI once (cached). */

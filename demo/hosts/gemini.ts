@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { ensurePinned, type InstallOptions } from "../pinned-install.ts";
 import { cacheDir, REPO } from "../repo.ts";
 
-const GEMINI_VERSION = "0.61.0";
-const INSTALL_DIR = cacheDir("gemini");
+export const GEMINI_VERSION = "0.61.0";
+// One folder per version, so that checkouts pinned to different versions do not reinstall over each other.
+const INSTALL_DIR = cacheDir(`gemini-${GEMINI_VERSION}`);
 export const GEMINI = join(INSTALL_DIR, "node_modules/.bin/gemini");
 export const EXTENSION = join(REPO, "plugins/gemini-cli");
 

@@ -6,9 +6,10 @@ import { join } from "node:path";
 import { ensurePinned, type InstallOptions } from "../pinned-install.ts";
 import { cacheDir } from "../repo.ts";
 
-const OMP_VERSION = "18.2.3";
+export const OMP_VERSION = "18.2.3";
 const BUN_VERSION = "1.4.5";
-const INSTALL_DIR = cacheDir("omp");
+// One folder per version, so that checkouts pinned to different versions do not reinstall over each other.
+const INSTALL_DIR = cacheDir(`omp-${OMP_VERSION}-bun-${BUN_VERSION}`);
 /** The folder of `omp` and of the `bun` it runs on: put it first on the PATH of an omp. */
 export const OMP_BIN_DIR = join(INSTALL_DIR, "node_modules/.bin");
 export const OMP = join(OMP_BIN_DIR, "omp");

@@ -7,7 +7,8 @@ import { ensurePinned, type InstallOptions } from "../pinned-install.ts";
 import { cacheDir, REPO } from "../repo.ts";
 
 export const OPENCODE_VERSION = "1.18.33";
-const INSTALL_DIR = cacheDir("opencode");
+// One folder per version, so that checkouts pinned to different versions do not reinstall over each other.
+const INSTALL_DIR = cacheDir(`opencode-${OPENCODE_VERSION}`);
 export const OPENCODE = join(INSTALL_DIR, "node_modules/.bin/opencode");
 
 /** Installs the pinned opencode once (cached), with the plugin package opencode would otherwise fetch at start. */

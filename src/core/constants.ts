@@ -9,6 +9,14 @@ export const NUDGE_CRITICAL_RATIO = 0.95;
 /** How often the status bar is refreshed (and the time limit re-checked) while a budget is active. */
 export const STATUS_REFRESH_INTERVAL_MS = 1_000;
 
+/**
+ * How long a notification of more than one line stays up where the host shows it as a toast that goes by itself
+ * (opencode's, about 4 s unless told): long enough to read, a base and a time per line, and never longer than the most.
+ */
+export const TOAST_BASE_MS = 5_000;
+export const TOAST_PER_LINE_MS = 2_000;
+export const TOAST_MAX_MS = 30_000;
+
 /** The shortest time budget: anything under a second is no budget at all. */
 export const MIN_TIME_LIMIT_MS = 1_000;
 

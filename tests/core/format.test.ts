@@ -26,6 +26,7 @@ import {
 	spentStatusMessage,
 	USAGE,
 } from "../../src/core/messages.ts";
+import { parseCommand } from "../../src/core/parse.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 describe("formatStatus", () => {
@@ -248,5 +249,18 @@ describe("notification texts", () => {
 		expect(USAGE.split("\n")[2]).toBe(
 			"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
 		);
+	});
+
+	it("names in its budget and options lines every word a bad word's message names", () => {
+		const parsed = parseCommand("turn:3");
+		if (parsed.kind !== "invalid") throw new Error(`"turn:3" parsed as ${parsed.kind}`);
+		const named = parsed.reason.replace(/^.*is not a budget word: a time \([^)]*\), /, "").replace(/\.$/, "");
+		const words = named.split(/, | or /);
+		expect(words).toEqual(["turns:5", "tokens:200k", "cost:2.50", "steps:25", "aware", "grace:30s"]);
+		const [budgetLine, optionsLine] = USAGE.split("\n").slice(3, 5);
+		expect(budgetLine).toBe(
+			"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+		);
+		for (const word of words) expect(`${budgetLine}\n${optionsLine}`).toContain(word);
 	});
 });

@@ -1,4 +1,4 @@
-// pi 1.x's codemode on real pi (1.3.0, as a process in print mode): a script the model writes calls pi's tools through
+// pi 1.x's codemode on real pi (1.6.0, as a process in print mode): a script the model writes calls pi's tools through
 // `ctx.executeTool()`, and each of those nested calls goes through Timebox's tool_call handler like the model's own. A
 // stop ends a script mid-run, the grace period refuses its calls, and the steps wrap-up refuses the codemode call.
 // pi 0.73.1 has no codemode, so this file runs on 1.x only.

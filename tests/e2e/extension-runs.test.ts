@@ -1,6 +1,8 @@
 // Runs an extension starts (`pi.sendMessage(…, { triggerTurn: true })`) on real pi, 0.73.1 and 1.x, as processes in
 // print mode: such a run is no prompt the user sent, so it never counts as a turn, but its model calls are steps, what
 // it used counts and the budget stops it. Guards the case where a run an extension started before the user's first prompt took a turn.
+// A user message an extension sends while the agent works (`pi.sendUserMessage(…, { deliverAs })`) counts as the user's
+// own: a steering one belongs to the prompt it steers, a follow-up is a prompt of its own.
 
 import { existsSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -69,5 +71,28 @@ describe.each(PI_HOSTS)("a run an extension starts, on $name", (host) => {
 		const requests = pi.requests();
 		expect(requests).toHaveLength(2);
 		expect(requests[1]?.messages.at(-1)?.text).toMatch(/^TIMEBOX: STEPS SPENT/);
+	});
+
+	it("counts a user message an extension sends as the user's: a steering one is no turn, a follow-up is one", async () => {
+		pi = new PiProcess(host);
+		const result = await pi.print(
+			[
+				{ tool: "bash", args: { command: "echo 'E2E-STEER: also list the files'" } },
+				{ tool: "bash", args: { command: "echo 'E2E-FOLLOW-UP: then summarize'" } },
+				{ text: "first done" },
+				{ text: "summarized" },
+			],
+			["/timebox turns:2", "first", "second"],
+		);
+		expect(notices(result, "error")).toEqual([
+			expect.stringMatching(/^Timebox budget spent\. Used 2 turns, \d+s\. The agent stops for this turn\./),
+		]);
+		// The steering message reaches the run's second call, the follow-up starts a run of its own (the second turn),
+		// and "second" is stopped in its first call (0.73.1 still sends that call, aborted; 1.x does not).
+		const newest = pi
+			.requests()
+			.map((request) => request.messages.findLast((message) => message.role === "user")?.text);
+		const steered = "also list the files";
+		expect(newest).toEqual(["first", steered, steered, "then summarize", ...(host.major === 0 ? ["second"] : [])]);
 	});
 });

@@ -1,4 +1,4 @@
-// Timebox's subagent budgets in the real pi (0.73.1, and 1.3.0 for the first case, as a process in print mode) with pi's
+// Timebox's subagent budgets in the real pi (0.73.1, and 1.6.0 for the first case, as a process in print mode) with pi's
 // own subagent example, which
 // runs each subagent as a `pi` process of its own that loads Timebox: the subagent knows it is one and its budget, is
 // warned, concludes at its limit with its tool refused, and the main agent's tool result carries the line that it

@@ -94,6 +94,18 @@ export function addBudgetNote(messages: CallMessage[], call: ModelCall, blocks: 
 /** The id of the budget note's message, before the step it is for. */
 export const NOTE_ID_PREFIX = "msg_timebox_note_";
 
+/** The finishes after which opencode's agent calls the model again (its loop goes on); any other ends the run. */
+const LOOP_FINISHES: ReadonlySet<string> = new Set(["tool-calls", "unknown"]);
+
+/**
+ * Whether a message is the final answer of its run: an agent's answer, complete, that opencode's loop does not follow
+ * with another call (a compaction's summary is followed by the run it summarised).
+ */
+export function endsRun(message: Message): boolean {
+	if (message.role !== "assistant" || message.time.completed === undefined || message.summary === true) return false;
+	return message.finish !== undefined && !LOOP_FINISHES.has(message.finish);
+}
+
 /** What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished. */
 export function usageOf(message: Message): { tokens: number; cost: number } | null {
 	if (message.role !== "assistant" || message.time.completed === undefined) return null;

@@ -25,6 +25,7 @@ import {
 	commandArguments,
 	costReportingOf,
 	dropCommands,
+	endsRun,
 	isCommandText,
 	type ModelCall,
 	modelCallOf,
@@ -344,6 +345,11 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					await session.live.handle(
 						agent === undefined ? { type: "modelResponse", ...used } : { type: "modelResponse", ...used, agent },
 					);
+					// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
+					// opencode says the session is idle only once all its work after the answer is done, which can be
+					// seconds later; that idle ends the run again, which changes nothing more.
+					const { info } = event.properties;
+					if (!subagents.has(info.sessionID) && endsRun(info)) await session.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {

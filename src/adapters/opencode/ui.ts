@@ -3,7 +3,7 @@
 
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { NotifyLevel, UIBridge } from "../../core/index.ts";
+import { type NotifyLevel, TOAST_BASE_MS, TOAST_MAX_MS, TOAST_PER_LINE_MS, type UIBridge } from "../../core/index.ts";
 
 /** The folder, under Timebox's opencode data folder, where each session's status text is kept for the TUI. */
 export const STATUS_FOLDER = "status";
@@ -15,7 +15,18 @@ export type ShowToast = (toast: {
 	title: string;
 	message: string;
 	variant: "info" | "warning" | "error";
+	/** How long it stays up, in ms; opencode's own default when not given. */
+	duration?: number;
 }) => Promise<unknown>;
+
+/**
+ * How long a toast of `message` stays up: opencode's default for one line; for more (a bad word's reply, with the usage
+ * of 6 lines) long enough to read them, as the toast cannot be brought back.
+ */
+export function toastDuration(message: string): number | undefined {
+	const lines = message.split("\n").length;
+	return lines === 1 ? undefined : Math.min(TOAST_MAX_MS, TOAST_BASE_MS + lines * TOAST_PER_LINE_MS);
+}
 
 /** The file that holds a session's status text. */
 export function statusFile(dataDir: string, sessionId: string): string {
@@ -42,7 +53,9 @@ export class OpencodeUI implements UIBridge {
 			return;
 		}
 		// A toast that cannot be shown is not worth breaking the session over; stderr is hidden behind the TUI.
-		this.target.showToast({ title: TOAST_TITLE, message, variant: level }).catch(() => {});
+		const duration = toastDuration(message);
+		const toast = { title: TOAST_TITLE, message, variant: level };
+		this.target.showToast(duration === undefined ? toast : { ...toast, duration }).catch(() => {});
 	}
 
 	/**

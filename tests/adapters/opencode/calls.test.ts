@@ -9,6 +9,7 @@ import {
 	commandArguments,
 	costReportingOf,
 	dropCommands,
+	endsRun,
 	isCommandText,
 	type ModelCall,
 	modelCallOf,
@@ -206,6 +207,22 @@ describe("what an answered call used", () => {
 		expect(usageOf(info)).toEqual({ tokens: 10, cost: 0 });
 		const strings = { ...info, cost: "0.5", tokens: { ...info.tokens, input: "9" } } as unknown as Message;
 		expect(usageOf(strings)).toEqual({ tokens: 10, cost: 0 });
+	});
+});
+
+describe("the final answer of a run", () => {
+	it("is a complete answer that opencode's loop does not follow with another call", () => {
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "stop" }))).toBe(true);
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "length" }))).toBe(true);
+	});
+
+	it("is not an answer that asks for tools, one unfinished or with no finish, a compaction's summary, or a prompt", () => {
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "tool-calls" }))).toBe(false);
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "unknown" }))).toBe(false);
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "stop", time: { created: 1 } }))).toBe(false);
+		expect(endsRun(assistantInfo("msg_2", "msg_1"))).toBe(false);
+		expect(endsRun(assistantInfo("msg_2", "msg_1", { finish: "stop", summary: true }))).toBe(false);
+		expect(endsRun(user("msg_1", "hi").info)).toBe(false);
 	});
 });
 

@@ -186,6 +186,8 @@ export interface PromptScript {
 	titleModel?: Prices;
 	/** opencode wrote the message itself (the "continue" after a compaction): no chat.message, no title call. */
 	byOpencode?: boolean;
+	/** Whether opencode says the session is idle when the run ends; false: not yet (its work after the answer goes on). */
+	idle?: boolean;
 }
 
 type ParamsInput = Parameters<NonNullable<Hooks["chat.params"]>>[0];
@@ -380,7 +382,7 @@ export class FakeOpencode {
 			if (aborted()) break;
 		}
 		result.aborted = aborted();
-		await this.idle(conversation.id);
+		if (script.idle !== false) await this.idle(conversation.id);
 		return result;
 	}
 

@@ -190,6 +190,22 @@ describe("a turn budget", () => {
 		expect(two.prompt).not.toBe(opencode.conversation().prompts[1]);
 	});
 
+	it("shows the prompt as used once its final answer is complete, before opencode says the session is idle", async () => {
+		const opencode = await tui();
+		await opencode.timebox("turns:2");
+		const during: (string | undefined)[] = [];
+		await opencode.prompt("one", { calls: 3, idle: false, whileTools: () => void during.push(status()) });
+		// While its tools run the prompt does not count against itself; its last answer (finish "stop") ends the run.
+		expect(during).toEqual([
+			"Timebox: no time limit | 2 turns left (0/2)",
+			"Timebox: no time limit | 2 turns left (0/2)",
+		]);
+		expect(status()).toBe("Timebox: no time limit | 1 turn left (1/2)");
+		await opencode.idle();
+		expect(status()).toBe("Timebox: no time limit | 1 turn left (1/2)");
+		expect(opencode.messages("warning")).toEqual([]);
+	});
+
 	it("never counts opencode's title call as a prompt", async () => {
 		const opencode = await tui();
 		await opencode.timebox("turns:1");

@@ -9,6 +9,7 @@ import {
 	STATUS_FOLDER,
 	statusFile,
 	TOAST_TITLE,
+	toastDuration,
 } from "../../../src/adapters/opencode/ui.ts";
 import { createWorld, removeWorld, type World } from "./fake-opencode.ts";
 
@@ -52,6 +53,15 @@ describe("notifications", () => {
 			{ title: "Timebox", message: "Timebox budget spent.", variant: "error" },
 		]);
 		expect(stderr).toEqual([]);
+	});
+
+	it("stay up long enough to read when they are more than one line: a bad word's reply with the usage", () => {
+		const screen = ui(true);
+		const reply = 'Timebox: "turn:3" is not a budget word. Nothing changed.\nUsage: /timebox <budget>\nsecond\nthird';
+		screen.notify(reply, "warning");
+		expect(toasts).toEqual([{ title: "Timebox", message: reply, variant: "warning", duration: 13_000 }]);
+		expect(toastDuration("one line")).toBeUndefined();
+		expect(toastDuration(Array.from({ length: 16 }, () => "a line").join("\n"))).toBe(30_000);
 	});
 
 	it("are not worth breaking the session over when the toast cannot be shown", async () => {

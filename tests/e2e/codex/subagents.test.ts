@@ -1,4 +1,4 @@
-// Timebox's subagent budgets in the real Codex CLI (0.169.0), installed as a plugin, against the fake Responses API: a
+// Timebox's subagent budgets in the real Codex CLI (0.171.0), installed as a plugin, against the fake Responses API: a
 // subagent of `spawn_agent` that loops on a command reads its budget (SubagentStart), is warned (its PostToolUse), has
 // its tool denied at its limit, and the main agent's next request carries the line that it stopped (Codex hands the
 // subagent's answer to its parent in a later request, not in a tool's result). Codex cannot end a running turn, so a

@@ -1,8 +1,8 @@
 // The pi versions the real-pi tests run as processes: the bundled pi 0.73.1 (`@mariozechner/pi-coding-agent`, a dev
-// dependency, under the Node that runs the tests) and pi 1.3.0 (`@earendil-works/pi-coding-agent`, which needs Node
+// dependency, under the Node that runs the tests) and pi 1.6.0 (`@earendil-works/pi-coding-agent`, which needs Node
 // 22.19 or newer: a pinned Node 22 from the npm registry is installed beside it, once, into node_modules/.cache).
-// pi 1.5 is newer, but it depends on a package the registry does not serve here (marked-cjk-friendly); 1.4.0 names a
-// version of @earendil-works/pi-codemode that was never published. 1.3.0 is the newest 1.x that installs.
+// 1.6.0 is the newest 1.x the registry serves here (1.5.x depended on a package it did not serve, and 1.4.0 names a
+// version of @earendil-works/pi-codemode that was never published).
 //
 // Which tests run where: the SDK-session files (real-pi.ts: retry, compaction, forks, reloads, dialogs, the daily
 // budget…) run in process on the bundled pi only, since pi 1.x's SDK exports differ (no AuthStorage; the faux model
@@ -37,7 +37,7 @@ export const BUNDLED_PI: PiHost = {
 	ensure: async () => {},
 };
 
-export const PI_1_VERSION = "1.3.0";
+export const PI_1_VERSION = "1.6.0";
 export const PI_1_NODE_VERSION = "22.23.3";
 
 const PI_1_DIR = join(REPO, `node_modules/.cache/timebox-pi-${PI_1_VERSION}`);

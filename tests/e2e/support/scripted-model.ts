@@ -1,8 +1,10 @@
 // A pi extension for the tests that run pi as a process (`pi -e <this file>`), on every pi version: a scripted model
 // (`--model timebox-e2e/scripted`) that answers from the JSON file named by TIMEBOX_E2E_SCRIPT and writes each request's
 // messages to the JSON-lines file named by TIMEBOX_E2E_LOG (a subagent's process, named by TIMEBOX_SUBAGENT, can be
-// answered apart from the main agent); and `/e2e-run <text>`, which starts a run the way an
-// extension does, with `pi.sendMessage(…, { triggerTurn: true })`, and waits for it to end.
+// answered apart from the main agent); `/e2e-run <text>`, which starts a run the way an extension does, with
+// `pi.sendMessage(…, { triggerTurn: true })`, and waits for it to end; and a bash call whose command names
+// `E2E-STEER: <text>` or `E2E-FOLLOW-UP: <text>`, at which it sends that text as a user message with
+// `pi.sendUserMessage(…, { deliverAs })`, as an extension does while the agent works (pi 1.x requires `deliverAs` then).
 
 import { appendFileSync, readFileSync } from "node:fs";
 import type {
@@ -40,6 +42,8 @@ export interface LoggedRequest {
 export const SCRIPTED_PROVIDER = "timebox-e2e";
 export const SCRIPTED_MODEL = `${SCRIPTED_PROVIDER}/scripted`;
 export const EXTENSION_RUN_COMMAND = "e2e-run";
+/** What a bash command names to have the extension send a user message while its run works: `E2E-STEER: <text>`. */
+const QUEUED_USER_MESSAGE = /E2E-(STEER|FOLLOW-UP): ([^'"]+)/;
 
 function textOf(content: unknown): string {
 	if (typeof content === "string") return content;
@@ -174,5 +178,11 @@ export default function scriptedModel(pi: ExtensionAPI): void {
 			for (let tick = 0; tick < 50 && ctx.isIdle(); tick++) await new Promise((done) => setTimeout(done, 10));
 			await ctx.waitForIdle();
 		},
+	});
+	pi.on("tool_call", (event) => {
+		const command = event.toolName === "bash" ? event.input.command : undefined;
+		const queued = typeof command === "string" ? QUEUED_USER_MESSAGE.exec(command) : null;
+		if (queued === null) return;
+		pi.sendUserMessage(queued[2] ?? "", { deliverAs: queued[1] === "STEER" ? "steer" : "followUp" });
 	});
 }

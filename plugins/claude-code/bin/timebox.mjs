@@ -1,8 +1,18 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
 
+// lazy-builtin:node:child_process
+import { createRequire } from "node:module";
+var loaded;
+var load = () => loaded ??= createRequire(import.meta.url)("node:child_process");
+function spawn(...args) {
+  return load().spawn(...args);
+}
+function spawnSync(...args) {
+  return load().spawnSync(...args);
+}
+
 // src/adapters/hooks/main.ts
-import { spawn as spawn2 } from "node:child_process";
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, writeSync as writeSync2 } from "node:fs";
 
 // src/adapters/claude/hook-host.ts
 import { join as join2 } from "node:path";
@@ -2459,8 +2469,8 @@ function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+    const loaded3 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
@@ -2468,7 +2478,7 @@ function loadSubagents(history, setting, effects) {
 }
 
 // src/core/session/load.ts
-function load(event, now) {
+function load2(event, now) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2649,7 +2659,7 @@ function transition(state, event, now) {
 function applyEvent(state, event, now) {
   switch (event.type) {
     case "load":
-      return load(event, now);
+      return load2(event, now);
     case "command":
       return command(state, event, now);
     case "declined":
@@ -3229,7 +3239,6 @@ var geminiCliHost = {
 var systemClock = { now: () => Date.now() };
 
 // src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
 function describeError(error) {
@@ -3275,12 +3284,21 @@ function createShellStarter(spawnProcess = spawn) {
 }
 
 // src/adapters/hooks/cli.ts
-import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
 import { join as join8 } from "node:path";
 
+// lazy-builtin:node:crypto
+import { createRequire as createRequire2 } from "node:module";
+var loaded2;
+var load3 = () => loaded2 ??= createRequire2(import.meta.url)("node:crypto");
+function createHash(...args) {
+  return load3().createHash(...args);
+}
+function randomUUID(...args) {
+  return load3().randomUUID(...args);
+}
+
 // src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
 import {
   closeSync as closeSync2,
   fstatSync,
@@ -3523,7 +3541,6 @@ function createDailyLedger(dir, sessionId, clock) {
 }
 
 // src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
 import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join6 } from "node:path";
 function fileOf(dir, budgetId, kind) {
@@ -3765,9 +3782,6 @@ var SessionLog = class {
   }
 };
 
-// src/adapters/hooks/handle.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-
 // src/adapters/hooks/daily-bridge.ts
 function readDailyPart(store, promptId) {
   const lines = store.lines();
@@ -3977,7 +3991,7 @@ async function handleHook(hostEvent, deps) {
   return withNote;
 }
 function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
   return { ...event, promptId };
 }
 async function replyTo(event, deps, now) {
@@ -4020,7 +4034,7 @@ async function prompt(event, deps, now) {
   return reply;
 }
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
   const reply = await answerEvent(deps, now, promptId, state, {
@@ -4105,15 +4119,15 @@ function ruleIdOf(deps, hostAgent) {
   const lines = deps.store.lines();
   const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
   if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
+  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn2?.id ?? hostAgent;
 }
 async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
+  const spawn2 = takeSpawn(deps, hostAgent, event.agentType, now);
   const state = loadState(deps, now, { running: event.promptId });
   const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+  if (spawn2?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
     hook.saveDaily(now);
     return hook.reply(first2);
   }
@@ -4121,9 +4135,9 @@ async function agentStart2(event, hostAgent, deps, now) {
   const started = hook.runtime.handle({
     type: "agentStart",
     agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
+    parent: spawn2?.agent ?? null,
+    agentType: event.agentType ?? spawn2?.agentType ?? "",
+    task: spawn2?.task ?? ""
   });
   if (started.refusal !== null) {
     deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
@@ -4180,7 +4194,7 @@ async function answerEvent(deps, now, promptId, state, event) {
   return hook.reply(answer);
 }
 function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
+  return (deps.newBudgetId ?? randomUUID)();
 }
 function untoldNotices(store, now) {
   const lines = store.lines();
@@ -4379,11 +4393,19 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
       "--budget",
       budget
     ];
-    spawn2(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
+    spawn(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms))
 });
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
+function write(fd, text2) {
+  let rest = Buffer.from(text2);
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync2(fd, rest));
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(rest);
+  }
+}
+write(1, result.stdout);
+write(2, result.stderr);
 process.exitCode = 0;

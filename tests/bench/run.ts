@@ -20,6 +20,7 @@ import {
 	CODEX_RUNS,
 	type CodexRuns,
 	type HookCostResult,
+	measureCodexRuns,
 	measureHookCost,
 	PRINT_RUNS,
 	type PrintRuns,
@@ -42,6 +43,8 @@ const COMMAND = "npm run bench";
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
+/** `TIMEBOX_BENCH=codex npm run bench` measures only `codex exec` with and without Timebox (part of benchmark 6). */
+const CODEX_ONLY = process.env.TIMEBOX_BENCH === "codex";
 /** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmark 1c). */
 const COLD_ONLY = process.env.TIMEBOX_BENCH === "cold";
 /** Per-call target at 10,000 entries. */
@@ -390,6 +393,12 @@ it("measures Timebox", async () => {
 				"",
 			].join("\n"),
 		);
+		return;
+	}
+	if (CODEX_ONLY) {
+		progress("`codex exec` with and without Timebox only");
+		const codex = await measureCodexRuns();
+		console.log(["", table(codexRows(codex)), "", `Reproduce: \`TIMEBOX_BENCH=codex ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (COLD_ONLY) {

@@ -4027,11 +4027,16 @@ async function sessionStart(event, deps) {
   return reply.notices.length > 0 ? reply : null;
 }
 async function prompt(event, deps, now) {
+  const started = await defaultAtFirstPrompt(event, deps);
   const untold = untoldNotices(deps.store, now);
   const reply = await answerPrompt(event, deps, now);
-  if (untold.length === 0) return reply;
-  reply.notices.unshift(...untold);
+  const first = [...started, ...untold];
+  if (first.length > 0) reply.notices.unshift(...first);
   return reply;
+}
+async function defaultAtFirstPrompt(event, deps) {
+  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+  return (await sessionStart({ ...event, source: "startup" }, deps))?.notices ?? [];
 }
 async function answerPrompt(event, deps, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID()}`;

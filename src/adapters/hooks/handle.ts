@@ -77,12 +77,23 @@ async function sessionStart(event: HookEvent, deps: HookDeps): Promise<HookReply
 }
 
 async function prompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	const started = await defaultAtFirstPrompt(event, deps);
 	const untold = untoldNotices(deps.store, now);
 	const reply = await answerPrompt(event, deps, now);
-	if (untold.length === 0) return reply;
-	// What a watcher could tell nobody comes first.
-	reply.notices.unshift(...untold);
+	// What the default budget's start says, and what a watcher could tell nobody, come first.
+	const first = [...started, ...untold];
+	if (first.length > 0) reply.notices.unshift(...first);
 	return reply;
+}
+
+/**
+ * A default budget in a session whose log is empty: its start ran no hook script (on Codex the gate leaves a default
+ * budget to the session's first prompt, which spares a Node start per session), so the budget starts now, before the
+ * prompt is answered, and what its start says comes with the prompt's reply.
+ */
+async function defaultAtFirstPrompt(event: HookEvent, deps: HookDeps): Promise<string[]> {
+	if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+	return (await sessionStart({ ...event, source: "startup" }, deps))?.notices ?? [];
 }
 
 async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {

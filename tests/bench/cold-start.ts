@@ -17,6 +17,8 @@ export const COLD_RUNS = 9;
 export const HOOK_RUNS = 15;
 
 const PROBE = join(import.meta.dirname, "cold-start-probe.mjs");
+/** Opening a 50 MB session file takes seconds on a busy machine. */
+const PROBE_TIMEOUT_MS = 120_000;
 const PI_BUNDLE = join(REPO_ROOT, "plugins/pi/timebox/index.js");
 
 export interface ColdStartResult {
@@ -42,7 +44,11 @@ async function measureSessionStart(root: string): Promise<number> {
 	const env = cleanEnv({ HOME: join(root, "home"), PI_CODING_AGENT_DIR: join(root, "home/.pi/agent") });
 	const times: number[] = [];
 	for (let run = 0; run < COLD_RUNS; run++) {
-		const result = await runProcess(process.execPath, [PROBE, file, PI_BUNDLE], { cwd: REPO_ROOT, env });
+		const result = await runProcess(process.execPath, [PROBE, file, PI_BUNDLE], {
+			cwd: REPO_ROOT,
+			env,
+			timeoutMs: PROBE_TIMEOUT_MS,
+		});
 		const { ms, notes } = JSON.parse(result.stdout || "{}") as { ms?: number; notes?: string[] };
 		if (result.code !== 0 || typeof ms !== "number" || !notes?.[0]?.startsWith("Timebox restored:")) {
 			throw new Error(`cold session_start went wrong: exit ${result.code}\n${result.stdout}\n${result.stderr}`);

@@ -4018,25 +4018,28 @@ async function replyTo(event, deps, now) {
 }
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
-  const text2 = deps.defaultBudget?.trim();
-  const options = { announce: event.source === "resume" };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  const reply = await startSession(deps, event.source === "resume");
   if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
   return reply.notices.length > 0 ? reply : null;
 }
+async function startSession(deps, announce) {
+  const text2 = deps.defaultBudget?.trim();
+  const options = { announce };
+  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const hook = new HookRuntime(deps, null);
+  return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+}
 async function prompt(event, deps, now) {
-  const started = await defaultAtFirstPrompt(event, deps);
+  const started = await defaultAtFirstPrompt(deps);
   const untold = untoldNotices(deps.store, now);
   const reply = await answerPrompt(event, deps, now);
   const first = [...started, ...untold];
   if (first.length > 0) reply.notices.unshift(...first);
   return reply;
 }
-async function defaultAtFirstPrompt(event, deps) {
+async function defaultAtFirstPrompt(deps) {
   if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
-  return (await sessionStart({ ...event, source: "startup" }, deps))?.notices ?? [];
+  return (await startSession(deps, false)).notices;
 }
 async function answerPrompt(event, deps, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID()}`;

@@ -67,8 +67,38 @@ function stamp(pkg) {
 	return { version: pkg.version, description: pkg.description };
 }
 
+/**
+ * Node's modules the hook script loads only when it uses them, and the names it uses of each. A hook is a process of
+ * its own, and Node loads these (with `net`, `dgram` and the streams under `child_process`, the whole of `crypto`) in
+ * a few milliseconds of its start; most hooks start no process and make no id. A name the code imports that is not
+ * listed here fails the build.
+ */
+const LAZY_BUILTINS = {
+	"node:child_process": ["spawn", "spawnSync"],
+	"node:crypto": ["createHash", "randomUUID"],
+};
+
+/** An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, through a synchronous `require`. */
+const lazyBuiltins = {
+	name: "lazy-builtins",
+	setup(build) {
+		const filter = new RegExp(`^(${Object.keys(LAZY_BUILTINS).join("|")})$`);
+		build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-builtin" }));
+		build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
+			const names = LAZY_BUILTINS[args.path];
+			const lines = [
+				'import { createRequire } from "node:module";',
+				"let loaded;",
+				`const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(args.path)}));`,
+				...names.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
+			];
+			return { contents: lines.join("\n"), loader: "js" };
+		});
+	},
+};
+
 /** A bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
-async function bundle(entry, banner, platform, external = []) {
+async function bundle(entry, banner, platform, external = [], plugins = []) {
 	const result = await build({
 		absWorkingDir: ROOT,
 		entryPoints: [entry],
@@ -81,6 +111,7 @@ async function bundle(entry, banner, platform, external = []) {
 		charset: "utf8",
 		write: false,
 		logLevel: "warning",
+		plugins,
 	});
 	const [output] = result.outputFiles;
 	if (output === undefined || result.outputFiles.length !== 1)
@@ -127,7 +158,7 @@ async function moduleBundle() {
 async function generated() {
 	const pkg = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8"));
 	const files = new Map();
-	const script = await bundle(ENTRY, BANNER, "node");
+	const script = await bundle(ENTRY, BANNER, "node", [], [lazyBuiltins]);
 	const gate = await readFile(join(ROOT, GATE), "utf8");
 	for (const path of BUNDLES) {
 		files.set(path, script);

@@ -59,7 +59,10 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let cost = spendBefore.cost;
 	let subagentBudgets: Record<string, string> | null | undefined;
 	const subagents = new Map<string, SubagentRun>();
-	for (const [index, item] of items.entries()) {
+	// An indexed loop: at a session's start this runs once per item before the JIT has warmed up, where an iterator's
+	// pair per item shows.
+	for (let index = 0; index < items.length; index++) {
+		const item = items[index] as HistoryItem;
 		if (item.kind === "record" && isSubagentRecord(item.record)) {
 			// A subagent's record that cannot be read is left out: the session's budget stands apart from it.
 			const record = parseRecord(item.record);

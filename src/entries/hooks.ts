@@ -2,7 +2,7 @@
 // stdin, clock, on-stop runner and watcher start.
 
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeSync } from "node:fs";
 import { claudeCodeHost } from "../adapters/claude/hook-host.ts";
 import { codexCliHost } from "../adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
@@ -41,6 +41,20 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 });
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
+/**
+ * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads
+ * `net` and the streams, a few milliseconds of every hook. A pipe that is not ready (a host that reads it in
+ * non-blocking mode) gets the rest through the stream.
+ */
+function write(fd: 1 | 2, text: string): void {
+	let rest = Buffer.from(text);
+	try {
+		while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest));
+	} catch {
+		(fd === 1 ? process.stdout : process.stderr).write(rest);
+	}
+}
+
+write(1, result.stdout);
+write(2, result.stderr);
 process.exitCode = 0;

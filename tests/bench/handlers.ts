@@ -217,7 +217,7 @@ function toolResult(toolCallId: string): ToolResultMessage {
  * A session of `size` entries: prompts each answered with four tool calls (user, 4 × assistant + tool result, final
  * assistant: 10 entries, 10% user messages), then the `timebox-active` entry of `/timebox 1h turns:1000` set just now.
  */
-function filledSession(size: number): SessionManager {
+export function filledSession(size: number): SessionManager {
 	const session = SessionManager.inMemory(process.cwd());
 	let users = 0;
 	for (let index = 0; index < size - 1; index++) {

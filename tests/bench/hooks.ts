@@ -1,5 +1,4 @@
-// Benchmark 6: what Timebox's hooks cost the hook hosts: one hook process against bare Node start-up, and whole print
-// runs (`claude -p`, `gemini -p`, `codex exec`) with and without Timebox, against loopback fake APIs, in throwaway HOMEs.
+// Benchmark 6: what Timebox's hooks cost the hook hosts: whole print runs (`claude -p`, `gemini -p`, `codex exec`) with and without Timebox, against loopback fake APIs, in throwaway HOMEs.
 // Claude Code runs the plugin's hooks module in its own process where it can (function hooks), and the classic hooks
 // where it refuses modules: both are measured, the module against the floor of any hooks-module plugin.
 
@@ -7,20 +6,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FakeResponses } from "../../demo/fakes/responses.ts";
-import {
-	createSandbox,
-	ensureClaudeCode,
-	FakeAnthropic,
-	PLUGIN_DIR,
-	runClaude,
-	TIMEBOX_BIN,
-} from "../e2e/claude/support/claude.ts";
+import { createSandbox, ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude } from "../e2e/claude/support/claude.ts";
 import { CODEX, ensureCodex, REPO, writeCodexConfig } from "../e2e/codex/support.ts";
 import { EXTENSION, ensureGemini, FakeGemini, GEMINI, writeGeminiSettings } from "../e2e/gemini/support.ts";
 import { median, nowMs, runProcess } from "./stats.ts";
 
 /** Timed runs of each process, alternating. */
-export const HOOK_RUNS = 15;
 export const PRINT_RUNS = 5;
 /** `claude -p` runs of each of its five kinds, alternating: a start-up whose cost varies on a busy machine. */
 export const CLAUDE_PRINT_RUNS = 9;
@@ -53,8 +44,6 @@ export interface ClaudePrintRuns extends PrintRuns {
 }
 
 export interface HookCostResult extends ClaudePrintRuns {
-	nodeMs: number;
-	hookMs: number;
 	gemini: PrintRuns;
 	codex: CodexRuns;
 }
@@ -65,35 +54,10 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 	return nowMs() - started;
 }
 
-/** A UserPromptSubmit hook call with a budget in force, against bare `node -e 0`; then `claude -p` with and without. */
+/** `claude -p`, `gemini -p` and `codex exec`, each with and without Timebox. */
 export async function measureHookCost(): Promise<HookCostResult> {
-	const data = mkdtempSync(join(tmpdir(), "timebox-bench-hook-"));
-	const env = { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: data };
-	const payload = (prompt: string, id: string) =>
-		JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", prompt, prompt_id: id });
-	try {
-		await runProcess(process.execPath, [TIMEBOX_BIN, "hook"], { input: payload("/timebox 1h turns:1000", "p0"), env });
-		const node: number[] = [];
-		const hook: number[] = [];
-		for (let run = 0; run < HOOK_RUNS; run++) {
-			node.push(await timed(() => runProcess(process.execPath, ["-e", "0"], { env })));
-			hook.push(
-				await timed(() =>
-					runProcess(process.execPath, [TIMEBOX_BIN, "hook"], { input: payload(`prompt ${run}`, `p${run + 1}`), env }),
-				),
-			);
-		}
-		const print = await measurePrintRuns();
-		return {
-			nodeMs: median(node),
-			hookMs: median(hook),
-			...print,
-			gemini: await measureGeminiRuns(),
-			codex: await measureCodexRuns(),
-		};
-	} finally {
-		rmSync(data, { recursive: true, force: true });
-	}
+	const print = await measurePrintRuns();
+	return { ...print, gemini: await measureGeminiRuns(), codex: await measureCodexRuns() };
 }
 
 /** A plugin whose `hooks/hooks.json` names a hooks module that registers nothing, written under `root`. */

@@ -3,6 +3,7 @@
 import { it } from "vitest";
 import { type ClaudeModuleResult, MODULE_RECORDS, MODULE_SAMPLES, measureClaudeModule } from "./claude-module.ts";
 import { CLAUDE_STOP_BUDGET, CLAUDE_STOP_RUNS, type ClaudeStopResult, measureClaudeStop } from "./claude-stop.ts";
+import { COLD_RUNS, COLD_SESSION_SIZE, type ColdStartResult, HOOK_RUNS, measureColdStart } from "./cold-start.ts";
 import { DAILY_RECORDS, DAILY_SAMPLES, DAILY_SESSIONS, type DailyResult, measureDaily } from "./daily.ts";
 import {
 	HANDLERS,
@@ -18,8 +19,8 @@ import {
 	CODEX_BUDGET,
 	CODEX_RUNS,
 	type CodexRuns,
-	HOOK_RUNS,
 	type HookCostResult,
+	measureCodexRuns,
 	measureHookCost,
 	PRINT_RUNS,
 	type PrintRuns,
@@ -51,6 +52,10 @@ const WRITES_ONLY = process.env.TIMEBOX_BENCH === "writes";
 /** A crash-safe line may cost this much per event; a flushed claim (a few per budget) this much. */
 const LINE_TARGET_MS = 0.1;
 const CLAIM_TARGET_MS = 10;
+/** `TIMEBOX_BENCH=codex npm run bench` measures only `codex exec` with and without Timebox (part of benchmark 6). */
+const CODEX_ONLY = process.env.TIMEBOX_BENCH === "codex";
+/** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmark 1c). */
+const COLD_ONLY = process.env.TIMEBOX_BENCH === "cold";
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
 /** The refresh counts as flat when no size costs more than this many times the cheapest. */
@@ -265,19 +270,11 @@ const PRINT_TARGET = 1.15;
 const PRINT_BUDGET_TARGET = 1.3;
 
 function hookRows(result: HookCostResult): Row[] {
-	const hookRatio = result.hookMs / result.nodeMs;
 	const claudeRuns = `${CLAUDE_PRINT_RUNS} × 5, alternating`;
 	const moduleRatio = result.withPluginMs / result.emptyModuleMs;
 	const classicRatio = result.classicMs / result.withoutPluginMs;
 	const bundleRatio = result.bundleOnlyMs / result.emptyModuleMs;
 	return [
-		[
-			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
-			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
-			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,
-			`≤ ${HOOK_TARGET}× Node start-up`,
-			yesNo(hookRatio <= HOOK_TARGET),
-		],
 		[
 			"`claude -p` one answer, with the plugin (hooks module loaded) / with an empty hooks-module plugin; without any plugin in brackets (fake API)",
 			`${formatMs(result.withPluginMs)} / ${formatMs(result.emptyModuleMs)} (${moduleRatio.toFixed(2)}×) [${formatMs(result.withoutPluginMs)}]`,
@@ -336,6 +333,29 @@ function codexRows(runs: CodexRuns): Row[] {
 			count,
 			PRINT_BUDGET_TARGET,
 		),
+	];
+}
+
+/** pi opening a big session may spend this long in Timebox's `session_start`, with no JIT warmed up. */
+const COLD_SESSION_START_TARGET_MS = 50;
+
+function coldRows(result: ColdStartResult): Row[] {
+	const hookRatio = result.hookMs / result.nodeMs;
+	return [
+		[
+			`\`session_start\` in a fresh process (pi opening a ${COLD_SESSION_SIZE.toLocaleString("en-US")}-entry session file, Timebox's pi bundle loaded): restore + full count`,
+			formatMs(result.sessionStartMs),
+			`${COLD_RUNS} fresh processes`,
+			`≤ ${COLD_SESSION_START_TARGET_MS} ms`,
+			yesNo(result.sessionStartMs <= COLD_SESSION_START_TARGET_MS),
+		],
+		[
+			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
+			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
+			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,
+			`≤ ${HOOK_TARGET}× Node start-up`,
+			yesNo(hookRatio <= HOOK_TARGET),
+		],
 	];
 }
 
@@ -426,7 +446,7 @@ it("measures Timebox", async () => {
 		console.log(
 			[
 				"",
-				table([...hookRows(hooks), ...claudeStopRows(claudeStop)]),
+				table([...coldRows(await measureColdStart()), ...hookRows(hooks), ...claudeStopRows(claudeStop)]),
 				"",
 				`Reproduce: \`TIMEBOX_BENCH=hooks ${COMMAND}\``,
 				"",
@@ -438,6 +458,18 @@ it("measures Timebox", async () => {
 		progress("the crash-safe writes only");
 		const writes = await measureWrites();
 		console.log(["", table(writeRows(writes)), "", `Reproduce: \`TIMEBOX_BENCH=writes ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
+	if (CODEX_ONLY) {
+		progress("`codex exec` with and without Timebox only");
+		const codex = await measureCodexRuns();
+		console.log(["", table(codexRows(codex)), "", `Reproduce: \`TIMEBOX_BENCH=codex ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
+	if (COLD_ONLY) {
+		progress("what a fresh process pays: a big session's start on pi, a hook of the hook hosts");
+		const cold = await measureColdStart();
+		console.log(["", table(coldRows(cold)), "", `Reproduce: \`TIMEBOX_BENCH=cold ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (HANDLERS_ONLY) {
@@ -464,6 +496,7 @@ it("measures Timebox", async () => {
 	progress("1/7 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
 	const module = await measureClaudeModule();
+	const cold = await measureColdStart();
 	progress("2/7 pi start-up with and without Timebox");
 	const startup = await measureStartup();
 	progress("3/7 stop latency on real pi");
@@ -487,6 +520,7 @@ it("measures Timebox", async () => {
 		table([
 			...handlerRows(handlers),
 			...claudeModuleRows(module),
+			...coldRows(cold),
 			...startupRows(startup),
 			...stopRows(stop),
 			...claudeStopRows(claudeStop),

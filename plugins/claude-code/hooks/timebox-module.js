@@ -1351,7 +1351,8 @@ function foldHistory(items) {
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;

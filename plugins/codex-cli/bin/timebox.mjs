@@ -1,8 +1,18 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
 
+// lazy-builtin:node:child_process
+import { createRequire } from "node:module";
+var loaded;
+var load = () => loaded ??= createRequire(import.meta.url)("node:child_process");
+function spawn(...args) {
+  return load().spawn(...args);
+}
+function spawnSync(...args) {
+  return load().spawnSync(...args);
+}
+
 // src/adapters/hooks/main.ts
-import { spawn as spawn2 } from "node:child_process";
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, writeSync as writeSync2 } from "node:fs";
 
 // src/adapters/claude/hook-host.ts
 import { join as join2 } from "node:path";
@@ -876,7 +886,7 @@ var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -1552,7 +1562,8 @@ function foldHistory(items) {
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -2458,8 +2469,8 @@ function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+    const loaded3 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
@@ -2467,7 +2478,7 @@ function loadSubagents(history, setting, effects) {
 }
 
 // src/core/session/load.ts
-function load(event, now) {
+function load2(event, now) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2648,7 +2659,7 @@ function transition(state, event, now) {
 function applyEvent(state, event, now) {
   switch (event.type) {
     case "load":
-      return load(event, now);
+      return load2(event, now);
     case "command":
       return command(state, event, now);
     case "declined":
@@ -3228,7 +3239,6 @@ var geminiCliHost = {
 var systemClock = { now: () => Date.now() };
 
 // src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
 function describeError(error) {
@@ -3274,13 +3284,33 @@ function createShellStarter(spawnProcess = spawn) {
 }
 
 // src/adapters/hooks/cli.ts
-import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
 import { join as join8 } from "node:path";
 
+// lazy-builtin:node:crypto
+import { createRequire as createRequire2 } from "node:module";
+var loaded2;
+var load3 = () => loaded2 ??= createRequire2(import.meta.url)("node:crypto");
+function createHash(...args) {
+  return load3().createHash(...args);
+}
+function randomUUID(...args) {
+  return load3().randomUUID(...args);
+}
+
 // src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import {
+  closeSync as closeSync2,
+  fstatSync,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  readdirSync as readdirSync2,
+  readSync as readSync2,
+  rmSync,
+  statSync as statSync2,
+  writeFileSync as writeFileSync2,
+  writeSync
+} from "node:fs";
 import { homedir } from "node:os";
 import { join as join5 } from "node:path";
 
@@ -3360,8 +3390,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        const yesterday = localDay(dayStartOf(clock.now()) - 1);
-        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3459,46 +3488,6 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
-// src/adapters/node/append-line.ts
-import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync as readSync2, writeSync } from "node:fs";
-var nodeAppendFiles = {
-  openAppend: (path) => openSync2(path, "a+"),
-  size: (fd) => fstatSync(fd).size,
-  byteAt(fd, position) {
-    const byte = Buffer.alloc(1);
-    readSync2(fd, byte, 0, 1, position);
-    return byte.toString("latin1");
-  },
-  write: (fd, text2) => {
-    writeSync(fd, text2);
-  },
-  close: (fd) => closeSync2(fd)
-};
-function appendLine(path, line, files = nodeAppendFiles) {
-  let fd;
-  try {
-    fd = files.openAppend(path);
-  } catch (error) {
-    throw named(path, error);
-  }
-  try {
-    const before = files.size(fd);
-    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
-    files.write(fd, torn ? `
-${line}` : line);
-    return { before, after: files.size(fd) };
-  } catch (error) {
-    throw named(path, error);
-  } finally {
-    files.close(fd);
-  }
-}
-function named(path, error) {
-  const failed = error;
-  if (failed.message.includes(path)) return failed;
-  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
-}
-
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
   const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
@@ -3517,18 +3506,26 @@ var nodeDailyFiles = {
   exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync3(path, "r");
+    const fd = openSync2(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync3(fd, buffer, 0, length, offset);
+      const read = readSync2(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync3(fd);
+      closeSync2(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
-  append: (path, text2) => appendLine(path, text2),
+  append(path, text2) {
+    const fd = openSync2(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync2(fd);
+    }
+  },
   createExclusive(path, text2) {
     try {
       writeFileSync2(path, text2, { flag: "wx" });
@@ -3544,18 +3541,7 @@ function createDailyLedger(dir, sessionId, clock) {
 }
 
 // src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import {
-  closeSync as closeSync4,
-  fsyncSync,
-  linkSync,
-  mkdirSync as mkdirSync3,
-  openSync as openSync4,
-  readFileSync as readFileSync2,
-  rmSync as rmSync2,
-  statSync as statSync3,
-  writeSync as writeSync2
-} from "node:fs";
+import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join6 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -3564,15 +3550,12 @@ function fileOf(dir, budgetId, kind) {
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
-function isFile(path) {
-  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
-}
 function readJson(file) {
   let text2;
   try {
     text2 = readFileSync2(file, "utf8");
-  } catch (error) {
-    return error.code === "EISDIR" ? {} : null;
+  } catch {
+    return null;
   }
   try {
     const value = JSON.parse(text2);
@@ -3590,19 +3573,13 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync3(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync4(draft, "wx");
+      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`, { flag: "wx" });
       try {
-        try {
-          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`);
-          fsyncSync(fd);
-        } finally {
-          closeSync4(fd);
-        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST" && isFile(file)) return false;
+        if (error.code === "EEXIST") return false;
         throw error;
       } finally {
         rmSync2(draft, { force: true });
@@ -3631,7 +3608,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -3715,14 +3692,12 @@ function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  constructor(dataDir, sessionId, files = nodeAppendFiles) {
-    this.files = files;
+  folder;
+  file;
+  constructor(dataDir, sessionId) {
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
-  files;
-  folder;
-  file;
   append(record) {
     this.appendLine({ ...record });
   }
@@ -3784,10 +3759,8 @@ var SessionLog = class {
     let text2;
     try {
       text2 = readFileSync3(this.file, "utf8");
-    } catch (error) {
-      const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
-      throw named(this.file, error);
+    } catch {
+      return [];
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -3801,19 +3774,13 @@ var SessionLog = class {
     }
     return lines;
   }
-  /**
-   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
-   * process killed mid-write stays apart from it (`append-line.ts`).
-   */
+  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendLine(this.file, `${JSON.stringify(line)}
-`, this.files);
+    appendFileSync(this.file, `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
   }
 };
-
-// src/adapters/hooks/handle.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/adapters/hooks/daily-bridge.ts
 function readDailyPart(store, promptId) {
@@ -4024,7 +3991,7 @@ async function handleHook(hostEvent, deps) {
   return withNote;
 }
 function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
   return { ...event, promptId };
 }
 async function replyTo(event, deps, now) {
@@ -4051,23 +4018,31 @@ async function replyTo(event, deps, now) {
 }
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
-  const text2 = deps.defaultBudget?.trim();
-  const options = { announce: event.source === "resume" };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  const reply = await startSession(deps, event.source === "resume");
   if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
   return reply.notices.length > 0 ? reply : null;
 }
+async function startSession(deps, announce) {
+  const text2 = deps.defaultBudget?.trim();
+  const options = { announce };
+  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const hook = new HookRuntime(deps, null);
+  return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+}
 async function prompt(event, deps, now) {
+  const started = await defaultAtFirstPrompt(deps);
   const untold = untoldNotices(deps.store, now);
   const reply = await answerPrompt(event, deps, now);
-  if (untold.length === 0) return reply;
-  reply.notices.unshift(...untold);
+  const first = [...started, ...untold];
+  if (first.length > 0) reply.notices.unshift(...first);
   return reply;
 }
+async function defaultAtFirstPrompt(deps) {
+  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+  return (await startSession(deps, false)).notices;
+}
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
   const reply = await answerEvent(deps, now, promptId, state, {
@@ -4152,15 +4127,15 @@ function ruleIdOf(deps, hostAgent) {
   const lines = deps.store.lines();
   const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
   if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
+  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn2?.id ?? hostAgent;
 }
 async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
+  const spawn2 = takeSpawn(deps, hostAgent, event.agentType, now);
   const state = loadState(deps, now, { running: event.promptId });
   const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
+  if (spawn2?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
     hook.saveDaily(now);
     return hook.reply(first2);
   }
@@ -4168,9 +4143,9 @@ async function agentStart2(event, hostAgent, deps, now) {
   const started = hook.runtime.handle({
     type: "agentStart",
     agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
+    parent: spawn2?.agent ?? null,
+    agentType: event.agentType ?? spawn2?.agentType ?? "",
+    task: spawn2?.task ?? ""
   });
   if (started.refusal !== null) {
     deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
@@ -4227,7 +4202,7 @@ async function answerEvent(deps, now, promptId, state, event) {
   return hook.reply(answer);
 }
 function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
+  return (deps.newBudgetId ?? randomUUID)();
 }
 function untoldNotices(store, now) {
   const lines = store.lines();
@@ -4250,12 +4225,12 @@ function parseHookInput(text2, event) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
   const fields = value;
-  const { hook_event_name: named2 = event, session_id: sessionId } = fields;
-  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
+  const { hook_event_name: named = event, session_id: sessionId } = fields;
+  if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named2, sessionId, fields };
+  return { event: named, sessionId, fields };
 }
 
 // src/adapters/hooks/watcher.ts
@@ -4426,11 +4401,19 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
       "--budget",
       budget
     ];
-    spawn2(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
+    spawn(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms))
 });
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
+function write(fd, text2) {
+  let rest = Buffer.from(text2);
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync2(fd, rest));
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(rest);
+  }
+}
+write(1, result.stdout);
+write(2, result.stderr);
 process.exitCode = 0;

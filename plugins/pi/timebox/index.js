@@ -85,8 +85,8 @@ function elapsedMs(budget, now) {
 function safeTurns(usedTurns) {
   return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
 }
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
 }
 function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
@@ -452,9 +452,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount = safeAmount(dollars);
-  if (amount >= 1) return `$${amount.toFixed(2)}`;
-  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count) {
   return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -1322,7 +1322,8 @@ function foldHistory(items) {
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -3848,14 +3849,25 @@ function numberIn(fields, key) {
   const value = fields[key];
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
+function amount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}
+var NO_USAGE = {};
+function fieldsOf2(usage) {
+  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+function tokensOf(usage) {
+  const fields = fieldsOf2(usage);
+  return amount(fields.input) + amount(fields.output) + amount(fields.cacheRead) + amount(fields.cacheWrite);
+}
+function costOf(usage) {
+  const cost = fieldsOf2(usage).cost;
+  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
+}
 function usageOf(message) {
   if (message.role !== "assistant") return null;
-  const usage = message.usage;
-  const tokens = numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
-  const cost = numberIn(
-    typeof usage === "object" && usage !== null ? usage.cost : null,
-    "total"
-  );
+  const tokens = tokensOf(message.usage);
+  const cost = costOf(message.usage);
   return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
 }
 function costReportingOf(model) {
@@ -3877,24 +3889,17 @@ function usageOfSubagents(details) {
 }
 
 // src/adapters/pi/store.ts
-function fieldsOf2(data) {
+function fieldsOf3(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
-function historyItem(entry) {
-  if (entry.type === "message" && entry.message.role === "user")
-    return { kind: "prompt", key: promptKey(entry.message) };
-  if (entry.type === "message") {
-    const used = usageOf(entry.message);
-    return used ? { kind: "usage", ...used } : null;
-  }
-  if (entry.type !== "custom") return null;
+function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf2(entry.data), kind: "off" } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf2(entry.data), kind: "subagents" } };
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagents" } };
   }
   if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf2(entry.data), kind: "subagent" } };
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagent" } };
   }
   return null;
 }
@@ -3953,21 +3958,33 @@ function historyOf(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
-  for (const entry of entries) {
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
-    const item = historyItem(entry);
-    if (item === null) continue;
-    if (item.kind !== "usage") {
-      usage = null;
-      items.push(item);
-    } else if (usage === null) {
-      usage = item;
-      items.push(item);
-    } else {
-      usage.tokens += item.tokens;
-      usage.cost += item.cost;
-    }
+    let item = null;
+    if (entry.type === "message") {
+      const message = entry.message;
+      if (message.role === "assistant") {
+        const tokens = tokensOf(message.usage);
+        const cost = costOf(message.usage);
+        if (usage !== null) {
+          usage.tokens += tokens;
+          usage.cost += cost;
+          continue;
+        }
+        usage = typeof message.timestamp === "number" ? { kind: "usage", tokens, cost, at: message.timestamp } : { kind: "usage", tokens, cost };
+        items.push(usage);
+        continue;
+      }
+      if (message.role !== "user") continue;
+      item = { kind: "prompt", key: promptKey(message) };
+    } else if (entry.type === "custom") {
+      item = recordItem(entry);
+      if (item === null) continue;
+    } else continue;
+    usage = null;
+    items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
 }

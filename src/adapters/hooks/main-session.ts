@@ -16,22 +16,38 @@ const STATUS_LINE_WORD = "statusline";
 
 export async function sessionStart(event: HookEvent, deps: HookDeps): Promise<HookReply | null> {
 	if (event.source === "compact") return null;
-	const text = deps.defaultBudget?.trim();
-	const options: LoadOptions = { announce: event.source === "resume" };
-	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-	const hook = new HookRuntime(deps, null);
-	const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+	const reply = await startSession(deps, event.source === "resume");
 	if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
 	return reply.notices.length > 0 ? reply : null;
 }
 
+/** The session's load, carried out: the default budget starts in a session that never had a budget. */
+async function startSession(deps: HookDeps, announce: boolean): Promise<HookReply> {
+	const text = deps.defaultBudget?.trim();
+	const options: LoadOptions = { announce };
+	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const hook = new HookRuntime(deps, null);
+	return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+}
+
 export async function prompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
+	const started = await defaultAtFirstPrompt(deps);
 	const untold = untoldNotices(deps.store, now);
 	const reply = await answerPrompt(event, deps, now);
-	if (untold.length === 0) return reply;
-	// What a watcher could tell nobody comes first.
-	reply.notices.unshift(...untold);
+	// What the default budget's start says, and what a watcher could tell nobody, come first.
+	const first = [...started, ...untold];
+	if (first.length > 0) reply.notices.unshift(...first);
 	return reply;
+}
+
+/**
+ * A default budget in a session whose log is empty: its start ran no hook script (on Codex the gate leaves a default
+ * budget to the session's first prompt, which spares a Node start per session), so the budget starts now, before the
+ * prompt is answered, and what its start says comes with the prompt's reply.
+ */
+async function defaultAtFirstPrompt(deps: HookDeps): Promise<string[]> {
+	if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+	return (await startSession(deps, false)).notices;
 }
 
 async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {

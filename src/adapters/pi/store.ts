@@ -19,7 +19,7 @@ import {
 } from "../../core/index.ts";
 import { promptKey } from "./prompt-key.ts";
 import type { SessionContext } from "./session-context.ts";
-import { usageOf } from "./usage.ts";
+import { costOf, tokensOf } from "./usage.ts";
 
 function fieldsOf(data: unknown): Record<string, unknown> {
 	return typeof data === "object" && data !== null ? (data as Record<string, unknown>) : {};
@@ -27,15 +27,8 @@ function fieldsOf(data: unknown): Record<string, unknown> {
 
 type UsageItem = Extract<HistoryItem, { kind: "usage" }>;
 
-/** What one session entry is to Timebox: a budget record, a prompt, what a model call used, or nothing. */
-function historyItem(entry: SessionEntry): HistoryItem | null {
-	if (entry.type === "message" && entry.message.role === "user")
-		return { kind: "prompt", key: promptKey(entry.message) };
-	if (entry.type === "message") {
-		const used = usageOf(entry.message);
-		return used ? { kind: "usage", ...used } : null;
-	}
-	if (entry.type !== "custom") return null;
+/** What a custom session entry is to Timebox: one of its budget records, or nothing. */
+function recordItem(entry: Extract<SessionEntry, { type: "custom" }>): HistoryItem | null {
 	if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
 	if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf(entry.data), kind: "off" } };
 	if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
@@ -132,21 +125,39 @@ function historyOf(entries: readonly SessionEntry[], leafId: string | null = nul
 	const items: HistoryItem[] = [];
 	let usage: UsageItem | null = null;
 	let parentId: string | null = null;
-	for (const entry of entries) {
+	// An indexed loop, and an answer's usage added where it is read: at a session's start this runs once per entry
+	// before the JIT has warmed up, where each iterator step and object made per entry shows.
+	for (let index = 0; index < entries.length; index++) {
+		const entry = entries[index] as SessionEntry;
 		if (leafId !== null && entry.parentId !== parentId) return null;
 		parentId = entry.id;
-		const item = historyItem(entry);
-		if (item === null) continue;
-		if (item.kind !== "usage") {
-			usage = null;
-			items.push(item);
-		} else if (usage === null) {
-			usage = item;
-			items.push(item);
-		} else {
-			usage.tokens += item.tokens;
-			usage.cost += item.cost;
-		}
+		let item: HistoryItem | null = null;
+		if (entry.type === "message") {
+			const message = entry.message;
+			if (message.role === "assistant") {
+				// What a model call used: added to the usage item of the calls since the last other item.
+				const tokens = tokensOf(message.usage);
+				const cost = costOf(message.usage);
+				if (usage !== null) {
+					usage.tokens += tokens;
+					usage.cost += cost;
+					continue;
+				}
+				usage =
+					typeof message.timestamp === "number"
+						? { kind: "usage", tokens, cost, at: message.timestamp }
+						: { kind: "usage", tokens, cost };
+				items.push(usage);
+				continue;
+			}
+			if (message.role !== "user") continue;
+			item = { kind: "prompt", key: promptKey(message) };
+		} else if (entry.type === "custom") {
+			item = recordItem(entry);
+			if (item === null) continue;
+		} else continue;
+		usage = null;
+		items.push(item);
 	}
 	return leafId === null || parentId === leafId ? items : null;
 }

@@ -16,19 +16,49 @@ function numberIn(fields: unknown, key: string): number {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/** A count or amount pi reported: a positive finite number, anything else counts as nothing. */
+function amount(value: unknown): number {
+	return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}
+
+/** The fields of pi's `usage` this file reads. */
+interface UsageFields {
+	input?: unknown;
+	output?: unknown;
+	cacheRead?: unknown;
+	cacheWrite?: unknown;
+	cost?: unknown;
+}
+
+const NO_USAGE: UsageFields = {};
+
+function fieldsOf(usage: unknown): UsageFields {
+	return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+
+/**
+ * The tokens of an assistant message's `usage` (input, output, cache read and cache write). Read by name, field by
+ * field: a session's start reads every answer of the session with it, before the JIT has warmed up.
+ */
+export function tokensOf(usage: unknown): number {
+	const fields = fieldsOf(usage);
+	return amount(fields.input) + amount(fields.output) + amount(fields.cacheRead) + amount(fields.cacheWrite);
+}
+
+/** The cost in US dollars of an assistant message's `usage`, as pi worked it out. */
+export function costOf(usage: unknown): number {
+	const cost = fieldsOf(usage).cost;
+	return typeof cost === "object" && cost !== null ? amount((cost as { total?: unknown }).total) : 0;
+}
+
 /**
  * Tokens and cost of one assistant message, or null for any other message.
  * @example usageOf({ role: "assistant", usage: { input: 500, output: 100, cacheRead: 0, cacheWrite: 0, cost: { total: 0.006 } } }) // { tokens: 600, cost: 0.006 }
  */
 export function usageOf(message: MessageWithUsage): { tokens: number; cost: number; at?: number } | null {
 	if (message.role !== "assistant") return null;
-	const usage = message.usage;
-	const tokens =
-		numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
-	const cost = numberIn(
-		typeof usage === "object" && usage !== null ? (usage as { cost?: unknown }).cost : null,
-		"total",
-	);
+	const tokens = tokensOf(message.usage);
+	const cost = costOf(message.usage);
 	return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
 }
 

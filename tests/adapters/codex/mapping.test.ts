@@ -130,6 +130,29 @@ describe("a Codex CLI session through the command line", () => {
 		);
 	});
 
+	it("starts a default budget at the first prompt when its session start ran nothing, and counts that prompt", async () => {
+		const env = { TIMEBOX_DEFAULT: "turns:2" };
+		// The gate ran no Node at SessionStart: the first prompt finds the session's log empty.
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "first" }, env)).toEqual({
+			systemMessage: "Timebox set from TIMEBOX_DEFAULT: 2 turns.",
+		});
+		now += 1_000;
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "second" }, env)).toBeNull();
+		const third = await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t3", prompt: "third" }, env);
+		expect(third).toMatchObject({ decision: "block", reason: expect.stringMatching(/^Timebox budget spent\. Used 2/) });
+		// Turned off, the default does not start again.
+		await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t4", prompt: "timebox off" }, env);
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t5", prompt: "fourth" }, env)).toBeNull();
+	});
+
+	it("tells at the first prompt, once, that a default budget it cannot read sets nothing", async () => {
+		const env = { TIMEBOX_DEFAULT: "30x" };
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t1", prompt: "work" }, env)).toEqual({
+			systemMessage: expect.stringContaining('TIMEBOX_DEFAULT: "30x" is not a budget word'),
+		});
+		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t2", prompt: "more" }, env)).toBeNull();
+	});
+
 	it("keeps its log under ~/.codex when CODEX_HOME is not set", async () => {
 		expect(await codex({ hook_event_name: "UserPromptSubmit", turn_id: "t0", prompt: "timebox turns:1" })).toEqual({
 			decision: "block",

@@ -141,10 +141,32 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 
 	it("when a default, a daily or a subagent budget is in force, without reading stdin", () => {
 		const stdin = event("SessionStart", { source: "startup" });
-		expect(gate("codex", stdin, { TIMEBOX_DEFAULT: "1h" })).toBe(handed(stdin));
+		expect(gate("claude", stdin, { TIMEBOX_DEFAULT: "1h", CLAUDE_PLUGIN_DATA: join(root, "data") })).toBe(
+			handed(stdin, "claude"),
+		);
+		expect(gate("gemini", stdin, { TIMEBOX_DEFAULT: "1h" })).toBe(handed(stdin, "gemini"));
 		expect(gate("codex", stdin, { TIMEBOX_DAILY: "2h" })).toBe(handed(stdin));
 		expect(gate("codex", stdin, { TIMEBOX_SUBAGENTS: "5m steps:30" })).toBe(handed(stdin));
 		expect(gate("codex", "not json", { TIMEBOX_DAILY: "2h" })).toBe(handed("not json"));
+	});
+
+	it("on Codex with a default budget, every event but a session's start with nothing in its log", () => {
+		const env = { TIMEBOX_DEFAULT: "1h" };
+		const start = event("SessionStart", { source: "startup" });
+		// The default budget starts at the session's first prompt: its start needs no Node.
+		expect(gate("codex", start, env)).toBe("");
+		for (const stdin of [
+			event("UserPromptSubmit", { turn_id: "t1", prompt: "hello" }),
+			event("PreToolUse", { tool_name: "exec_command" }),
+			event("Stop"),
+			JSON.stringify({ session_id: "s1" }),
+			"not json",
+		]) {
+			expect(gate("codex", stdin, env)).toBe(handed(stdin));
+		}
+		logOf(join(home, ".codex", "timebox"));
+		expect(gate("codex", start, env)).toBe(handed(start));
+		expect(gate("codex", start, { ...env, CODEX_HOME: "" })).toBe(handed(start));
 	});
 
 	it("whenever it cannot tell for sure that there is nothing to do", () => {

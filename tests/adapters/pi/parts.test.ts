@@ -122,6 +122,27 @@ describe("PiBudgetStore", () => {
 		]);
 	});
 
+	it("reads an answer that carries no time stamp as usage without a time", async () => {
+		const file = new FakeSessionFile();
+		file.appendUserMessage("hi", 3);
+		file.appendMessage({
+			role: "assistant",
+			content: "hello",
+			timestamp: 4,
+			usage: { input: 7, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.5 } },
+		});
+		// A session file written by another tool may hold an answer with no time stamp.
+		const answer = file.entries.at(-1);
+		if (answer?.type === "message") Reflect.deleteProperty(answer.message, "timestamp");
+		const pi = await contextFor(file).start();
+		const context = new SessionContext();
+		context.bind(pi.instance.context());
+		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
+			{ kind: "prompt", key: "3:2:683af69a:hi" },
+			{ kind: "usage", tokens: 9, cost: 0.5 },
+		]);
+	});
+
 	it("reads the branch down to an entry whose parent is missing, and no further", async () => {
 		const file = new FakeSessionFile();
 		file.appendUserMessage("lost", 1);

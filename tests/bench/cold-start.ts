@@ -1,0 +1,100 @@
+// Benchmark 1c: what a fresh process pays, where no JIT has warmed up: pi opening a big session (Timebox's
+// `session_start` on a 100,000-entry session, timed in a new Node process that opened the session file as pi does), and
+// one hook of the hook hosts (`timebox.mjs hook` with a budget in force) against bare Node start-up.
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
+import { filledSession } from "./handlers.ts";
+import { cleanEnv, median, nowMs, progress, REPO_ROOT, runProcess } from "./stats.ts";
+
+/** Entries of the session pi opens. */
+export const COLD_SESSION_SIZE = 100_000;
+/** Fresh processes timed, each opening the session anew. */
+export const COLD_RUNS = 9;
+/** Timed hook processes and bare Node starts, alternating. */
+export const HOOK_RUNS = 15;
+
+const PROBE = join(import.meta.dirname, "cold-start-probe.mjs");
+/** Opening a 50 MB session file takes seconds on a busy machine. */
+const PROBE_TIMEOUT_MS = 120_000;
+const PI_BUNDLE = join(REPO_ROOT, "plugins/pi/timebox/index.js");
+
+export interface ColdStartResult {
+	/** ms of `session_start` in each fresh process. */
+	sessionStartMs: number;
+	/** Bare `node -e 0`, and `timebox.mjs hook` on a prompt with a budget in force. */
+	nodeMs: number;
+	hookMs: number;
+}
+
+/** The session pi opens: `COLD_SESSION_SIZE` entries, an active budget last, as a session file. */
+function writeSession(folder: string): string {
+	const session = filledSession(COLD_SESSION_SIZE);
+	const file = join(folder, "session.jsonl");
+	const lines = [session.getHeader(), ...session.getEntries()].map((entry) => JSON.stringify(entry));
+	writeFileSync(file, `${lines.join("\n")}\n`);
+	return file;
+}
+
+/** `session_start` in `COLD_RUNS` fresh processes; fails unless each restored the budget. */
+async function measureSessionStart(root: string): Promise<number> {
+	const file = writeSession(root);
+	const env = cleanEnv({ HOME: join(root, "home"), PI_CODING_AGENT_DIR: join(root, "home/.pi/agent") });
+	const times: number[] = [];
+	for (let run = 0; run < COLD_RUNS; run++) {
+		const result = await runProcess(process.execPath, [PROBE, file, PI_BUNDLE], {
+			cwd: REPO_ROOT,
+			env,
+			timeoutMs: PROBE_TIMEOUT_MS,
+		});
+		const { ms, notes } = JSON.parse(result.stdout || "{}") as { ms?: number; notes?: string[] };
+		if (result.code !== 0 || typeof ms !== "number" || !notes?.[0]?.startsWith("Timebox restored:")) {
+			throw new Error(`cold session_start went wrong: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
+		}
+		times.push(ms);
+	}
+	progress(`cold session_start at ${COLD_SESSION_SIZE}: ${times.map(Math.round).join(" ")} ms`);
+	return median(times);
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+	const started = nowMs();
+	await run();
+	return nowMs() - started;
+}
+
+/** A UserPromptSubmit hook with a budget in force, against bare `node -e 0`, alternating. */
+async function measureHook(root: string): Promise<{ nodeMs: number; hookMs: number }> {
+	const env = { PATH: process.env.PATH, CLAUDE_PLUGIN_DATA: join(root, "data") };
+	const payload = (prompt: string, id: string) =>
+		JSON.stringify({ session_id: "bench", hook_event_name: "UserPromptSubmit", prompt, prompt_id: id });
+	const set = await runProcess(process.execPath, [TIMEBOX_BIN, "hook"], {
+		input: payload("/timebox 1h turns:1000", "p0"),
+		env,
+	});
+	if (!set.stdout.includes("Timebox set")) throw new Error(`the hook set no budget: ${set.stdout}${set.stderr}`);
+	const node: number[] = [];
+	const hook: number[] = [];
+	for (let run = 0; run < HOOK_RUNS; run++) {
+		node.push(await timed(() => runProcess(process.execPath, ["-e", "0"], { env })));
+		hook.push(
+			await timed(() =>
+				runProcess(process.execPath, [TIMEBOX_BIN, "hook"], { input: payload(`prompt ${run}`, `p${run + 1}`), env }),
+			),
+		);
+	}
+	return { nodeMs: median(node), hookMs: median(hook) };
+}
+
+/** Runs benchmark 1c in a throwaway folder. */
+export async function measureColdStart(): Promise<ColdStartResult> {
+	const root = mkdtempSync(join(tmpdir(), "timebox-bench-cold-"));
+	try {
+		const sessionStartMs = await measureSessionStart(root);
+		return { sessionStartMs, ...(await measureHook(root)) };
+	} finally {
+		rmSync(root, { recursive: true, force: true });
+	}
+}

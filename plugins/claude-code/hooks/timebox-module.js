@@ -1,71 +1,10 @@
 // Timebox's hooks module for Claude Code (function hooks), bundled from src/entries/claude-module.ts by npm run build. Do not edit.
 
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
-
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var STATUS_REFRESH_INTERVAL_MS = 1e3;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var AWARENESS_CHOICES = ["nudge", "always"];
-var MAX_TIMER_DELAY_MS = 2147483647;
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var UNNAMED_RUN = "\0run-without-a-prompt";
-var LIMIT_MORE_TIME = "5m";
-var LIMIT_MORE_TURNS = 1;
-var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
-var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
-var ON_LIMIT_CHOICES = ["stop", "ask"];
-var DEFAULT_ENV = "TIMEBOX_DEFAULT";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
-var SUBAGENTS_WORD = "subagents";
-var ANY_AGENT_TYPE = "*";
-var SUBAGENT_GRACE_MS = 3e4;
-var SUBAGENT_TASK_WORDS = 6;
-var SUBAGENT_CALLS_AFTER_SPENT = 2;
-var TEAM_RESERVATION_MS = 10 * 6e4;
-var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
 
 // src/core/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -115,6 +54,50 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var STATUS_REFRESH_INTERVAL_MS = 1e3;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var MAX_TIMER_DELAY_MS = 2147483647;
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -347,6 +330,26 @@ function parseTaskBudget(text) {
   };
 }
 
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
@@ -538,6 +541,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -1009,34 +1018,43 @@ ${todayReport(adjusted(standings, command2.adjustment))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1229,13 +1247,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1273,7 +1294,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1281,6 +1303,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1345,6 +1368,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1368,11 +1392,13 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
+    budget: budget ? { ...budget, startTurn } : null,
     usedPrompts: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
@@ -1683,12 +1709,13 @@ function planCommand(command2, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command2.timeLimitMs,
         turnLimit: command2.turnLimit,
@@ -1697,6 +1724,7 @@ function planCommand(command2, view) {
         ...spendLimits(command2),
         ...treatment(command2)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -1874,11 +1902,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -1899,7 +1928,6 @@ function freshStanding(budget) {
     budget,
     usedPrompts: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -1975,6 +2003,12 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
+function spentStanding(standing2, summary, prompt) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
+}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -1996,6 +2030,7 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
   const plan = planCommand(parsed2, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
     usedPrompts: shownPrompts(state),
@@ -2031,7 +2066,17 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
@@ -2047,6 +2092,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2117,7 +2163,7 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2204,11 +2250,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedPrompts, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2240,7 +2286,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2248,7 +2294,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2258,7 +2304,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2294,6 +2340,13 @@ function onStopReport(command2, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2336,12 +2389,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
     usedPrompts: history.usedPrompts,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2357,20 +2409,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2382,7 +2433,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId,
     timeLimitMs: command2.timeLimitMs,
     turnLimit: command2.turnLimit,
@@ -2390,7 +2441,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     onStopCommand: command2.onStopCommand,
     ...spendLimits(command2),
     ...treatment(command2)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2401,7 +2452,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
+function restoredNotice(budget, now, usedPrompts, spend) {
   const text = formatStatus(budget, now, usedPrompts, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
@@ -2880,6 +2931,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed2.kind === "report") {
       try {
         event.report = details.report();
@@ -3053,7 +3105,7 @@ var LiveSession = class {
       clock: ports.clock,
       onStop: ports.onStop,
       setStatus: (text) => ports.ui.setStatus(text),
-      abortRun: () => ports.abortRun(),
+      abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {}
@@ -3078,10 +3130,10 @@ var LiveSession = class {
     return this.runtime.state;
   }
   /**
-   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
-   * `defaultBudget`, if there is one.
+   * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
+   * session where no budget was ever set gets `defaultBudget`, if there is one.
    */
-  load(mode, announce, defaultBudget = null, settings) {
+  onSessionStart(mode, announce, defaultBudget = null, settings) {
     this.settings = settings ?? this.settings;
     this.guard("session start", () => {
       const history = foldHistory(this.ports.store.history());
@@ -3125,6 +3177,7 @@ var LiveSession = class {
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
+        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
@@ -3222,9 +3275,26 @@ var LiveSession = class {
   canAsk() {
     return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
   }
-  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
-  dispose() {
+  /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
+  onTurnStart() {
+    return this.handle({ type: "timeCheck" });
+  }
+  /**
+   * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
+   * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
+   * or ends; what is left is told at the end of each model call's messages.
+   */
+  onAgentStart() {
+    if (this.disposed || !isActive(this.runtime.state)) return;
+    this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
+  }
+  /**
+   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
+   * is cleared, and everything from now on is ignored. Nothing is written.
+   */
+  onShutdown() {
     this.disposed = true;
+    this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
@@ -3437,7 +3507,7 @@ var ClaudeSession = class {
       clock: deps.clock,
       scheduler: engineScheduler(deps.engine),
       onStop: engineOnStop(deps.engine),
-      abortRun: () => this.abortRun(),
+      agent: { abortCurrentTurn: () => this.abortRun() },
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
@@ -3499,7 +3569,7 @@ var ClaudeSession = class {
       ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
       ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
     };
-    this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+    this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
@@ -3701,7 +3771,7 @@ var ClaudeSession = class {
   }
   /** The session ends: its timers stop, and every change is written. */
   async close() {
-    this.live.dispose();
+    this.live.onShutdown();
     await this.writeDaily();
     await this.deps.store.flush();
   }

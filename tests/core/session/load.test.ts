@@ -174,8 +174,12 @@ describe("load, restoring a session (restore mode)", () => {
 		expect(stopped.effects).toEqual(
 			stopEffects({ usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false }, "p4", "1m 0s", "lmk", true),
 		);
+		// The chat goes on: the next prompt runs, kept as a prompt that ran, with no budget to stop it.
 		const after = transition({ ...stopped.state, running: false }, call("p5"), START + MINUTE);
-		expect(after.effects).toEqual([{ kind: "status", text: SPENT }]);
+		expect(after.effects).toEqual([
+			{ kind: "status", text: SPENT },
+			{ kind: "recordPrompt", prompt: "p5" },
+		]);
 	});
 
 	it("restores a budget whose last counted prompt was killed mid-run: the next prompt stops it", () => {

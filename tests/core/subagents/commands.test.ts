@@ -77,7 +77,7 @@ describe("/timebox subagents", () => {
 		const view = {
 			budget: null,
 			spent: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			now: START,
 			newBudgetId: "b",
 			spend: { tokens: 0, cost: 0 },

@@ -36,8 +36,11 @@ export function invalidMessage(reason: string): string {
 
 /** `/timebox status` with no budget: a question, not a mistake, so no usage. */
 export function noBudgetStatusMessage(): string {
-	return NO_ACTIVE_TIMEBOX;
+	return `${NO_ACTIVE_TIMEBOX}\n${SET_ONE_HINT}`;
 }
+
+/** The one line of usage `/timebox status` gives without a budget. */
+export const SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 
 /** A new budget is in force; `notes` say which word replaced an earlier one. */
 export function budgetSetMessage(limits: BudgetLimits, replacedActive: boolean, notes: readonly string[] = []): string {

@@ -161,7 +161,7 @@ describe("commands", () => {
 	});
 
 	it.each([
-		["without a budget", EMPTY_SESSION, START, undefined, "No active timebox."],
+		["without a budget", EMPTY_SESSION, START, undefined, "No active timebox.\nSet one with /timebox 15m turns:3."],
 		[
 			"with what is left and the on-stop command",
 			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedTurns: 2 }),

@@ -87,12 +87,14 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 		return { state: wrapping, effects };
 	}
 	// A restored budget expires by time alone: turns, tokens and cost do not change while the session is closed, so a
-	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command and all.
+	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command
+	// and all.
 	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
 	if (outcome?.status !== "restored") {
 		const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
 		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
-		// Spent while the session was closed: it is over everywhere, though its on-stop command does not start now.
+		// Its time ran out while the session was closed: it is over everywhere, though its on-stop command does not
+		// start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}

@@ -189,12 +189,12 @@ export interface FoldedHistory {
 	/** The budget in force: the newest usable record, unless that record turned the budget off. */
 	budget: TimeboxBudget | null;
 	/** Distinct prompts sent after that budget's record. */
-	usedPrompts: number;
+	usedTurns: number;
 	/** Tokens and cost used after that budget's record (and before it, for a budget written again). */
 	spend: Spend;
 	/** The latest prompt in the history, or null. */
 	lastPrompt: string | null;
-	/** Whether the latest prompt is among `usedPrompts` (it was sent after the budget was set). */
+	/** Whether the latest prompt is among `usedTurns` (it was sent after the budget was set). */
 	lastPromptCounted: boolean;
 	/** Whether the very newest record had to be skipped as unreadable. */
 	newestUnusable: boolean;

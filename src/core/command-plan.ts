@@ -48,7 +48,7 @@ export interface BudgetView {
 	/** What the hard stop found, once the budget is spent. */
 	spent: SpentSummary | null;
 	/** Prompts used of the budget, not counting one being answered. */
-	usedPrompts: number;
+	usedTurns: number;
 	now: number;
 	/** The id a new budget gets. */
 	newBudgetId: string;
@@ -168,7 +168,7 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 			? budget.timeLimitMs
 			: (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command.addTimeMs;
 	const turnLimit =
-		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command.addTurns;
+		command.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command.addTurns;
 	const spend = view.spend;
 	const tokenLimit =
 		command.addTokens === undefined ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command.addTokens;
@@ -197,7 +197,7 @@ function planExtension(command: Extract<TimeboxCommand, { kind: "extend" }>, vie
 		...(costLimit === undefined ? {} : { costLimit }),
 		extensions: (budget.extensions ?? 0) + 1,
 	};
-	const status = formatStatus(extended, view.now, view.usedPrompts, spend);
+	const status = formatStatus(extended, view.now, view.usedTurns, spend);
 	return {
 		change: "update",
 		budget: extended,
@@ -212,7 +212,7 @@ function planPause(view: BudgetView): CommandPlan {
 	if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
 	if (budget.pausedAt !== undefined) return { change: "none", reply: info(ALREADY_PAUSED) };
 	const paused = { ...budget, pausedAt: view.now };
-	const status = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+	const status = formatStatus(paused, view.now, view.usedTurns, view.spend);
 	return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status)) };
 }
 
@@ -223,7 +223,7 @@ function planResume(view: BudgetView): CommandPlan {
 	const { pausedAt, ...running } = budget;
 	const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
 	const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-	const status = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+	const status = formatStatus(resumed, view.now, view.usedTurns, view.spend);
 	return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status)) };
 }
 
@@ -238,7 +238,7 @@ function sessionStatusMessage(view: BudgetView): string {
 	if (view.spent)
 		return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
 	return activeStatusMessage(
-		formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+		formatStatus(view.budget, view.now, view.usedTurns, view.spend),
 		view.budget.onStopCommand,
 	);
 }

@@ -21,7 +21,7 @@ export type HistoryItem =
  * Folds a history: the newest usable record decides (an off means no budget), and the prompts after a budget's record
  * count against it. Prompts are told apart by key, so a prompt the host repeats (a re-run, a message joined to a running
  * prompt) counts once. Never throws, whatever the items hold.
- * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedPrompts // 1
+ * @example foldHistory([{ kind: "record", record: { kind: "active", budget } }, { kind: "prompt", key: "p1" }]).usedTurns // 1
  */
 export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	let budget: TimeboxBudget | null = null;
@@ -88,7 +88,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
 	return {
 		budget: budget ? { ...budget, startTurn } : null,
-		usedPrompts: budget ? usedTurns : 0,
+		usedTurns: budget ? usedTurns : 0,
 		spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
 		lastPrompt,
 		lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),

@@ -118,7 +118,7 @@ export {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-	shownPrompts,
+	shownTurns,
 	statusText,
 	type Transition,
 	transition,

@@ -3,7 +3,7 @@
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
 import { describeBudget, formatCost, pluralTurns } from "./format.ts";
 import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
-import { formatTime } from "./parse.ts";
+import { formatTime, quoteInput } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
@@ -17,6 +17,11 @@ export const USAGE = [
 
 export const NO_ACTIVE_TIMEBOX = "No active timebox.";
 export const TIMEBOX_OFF = "Timebox off.";
+
+/** What followed `off` or `status`, which it does not read: named, so nothing the user typed goes unsaid. */
+export function ignoredWordsNote(command: "off" | "status", ignored: string): string {
+	return `Ignored what followed ${command}: ${quoteInput(ignored)}.`;
+}
 export const UNUSABLE_RECORD =
 	"Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 
@@ -31,8 +36,11 @@ export function invalidMessage(reason: string): string {
 
 /** `/timebox status` with no budget: a question, not a mistake, so no usage. */
 export function noBudgetStatusMessage(): string {
-	return NO_ACTIVE_TIMEBOX;
+	return `${NO_ACTIVE_TIMEBOX}\n${SET_ONE_HINT}`;
 }
+
+/** The one line of usage `/timebox status` gives without a budget. */
+export const SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 
 /** A new budget is in force; `notes` say which word replaced an earlier one. */
 export function budgetSetMessage(limits: BudgetLimits, replacedActive: boolean, notes: readonly string[] = []): string {

@@ -28,11 +28,9 @@ export type TimeboxCommand =
 			addCost?: number;
 			notes?: string[];
 	  }
-	| { kind: "off" }
-	| { kind: "status" }
-	| { kind: "pause" }
-	| { kind: "resume" }
-	| { kind: "report" }
+	/** Off or status; `ignored` is what followed the word, which they do not read (the reply names it). */
+	| { kind: "off" | "status"; ignored?: string }
+	| { kind: "pause" | "resume" | "report" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
 	| { kind: "today"; words: string }
 	/** The subagent budget: show it, turn it off, or set it (`budget`, written as `words`). */
@@ -89,6 +87,11 @@ export function parseCommand(input: string): TimeboxCommand {
 		.split(/\s+/)
 		.filter((token) => token.length > 0);
 
+	// Off and status first short-circuit the rest, which is ignored and named in the reply (`off 15m` is off).
+	const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+	if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+		return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
+	}
 	for (const token of tokens) {
 		const kind = SUB_COMMANDS[token.toLowerCase()];
 		if (kind === undefined) continue;

@@ -23,6 +23,7 @@ export const HANDLERS = [
 	"tool_call",
 	"message_end",
 	"status_refresh",
+	"turn_start",
 	"first_call",
 	"agent_end",
 	"timebox_status",
@@ -55,6 +56,7 @@ export const SAMPLING: Record<HandlerName, Sampling> = {
 	tool_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	message_end: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	turn_start: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	first_call: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	agent_end: { mode: "alone", rounds: ROUNDS, samples: 101, callsPerSample: 1 },
 	timebox_status: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
@@ -348,6 +350,7 @@ function laterCallEvent() {
 const END_EVENT = { type: "agent_end", messages: [] };
 /** An answer with its usage: Timebox adds what it used to the budget's running totals. */
 const ANSWER_EVENT = { type: "message_end", message: assistantMessage("call-bench") };
+const TURN_START_EVENT = { type: "turn_start", turnIndex: 1, timestamp: 0 };
 const TOOL_CALL_EVENT = { type: "tool_call", toolName: "bash", toolCallId: "call-bench", input: { command: "true" } };
 
 /** Fills a session of `size` entries, loads Timebox on it (timing `session_start`) and starts a run. */
@@ -425,6 +428,13 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		}
 		case "status_refresh":
 			return timeBatch(callsPerSample, fixture.refresh);
+		case "turn_start": {
+			// A later turn of the run begins: the budget is checked on time, tokens and cost.
+			const handler = extension.handler("turn_start");
+			return timeBatchAsync(callsPerSample, async () => {
+				await handler(TURN_START_EVENT, ctx);
+			});
+		}
 		case "first_call": {
 			// Each prompt starts after the previous one's entries were written: one new entry since the last count. Its
 			// first model call is where Timebox counts it.
@@ -483,7 +493,14 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	collectGarbage();
 	const results = new Map(fixtures.map((fixture): [number, HandlerSamples] => [fixture.size, {}]));
 	const inTurn = async (
-		name: "context" | "tool_call" | "message_end" | "status_refresh" | "timebox_status" | "subagent_call",
+		name:
+			| "context"
+			| "tool_call"
+			| "message_end"
+			| "status_refresh"
+			| "turn_start"
+			| "timebox_status"
+			| "subagent_call",
 	): Promise<void> => {
 		for (const fixture of fixtures) for (let index = 0; index < WARMUP_SAMPLES; index++) await sampleOf(name, fixture);
 		const times = fixtures.map((): number[] => []);
@@ -499,6 +516,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	await inTurn("tool_call");
 	await inTurn("message_end");
 	await inTurn("status_refresh");
+	await inTurn("turn_start");
 	await inTurn("subagent_call");
 	for (const fixture of fixtures) checkSubagents(fixture);
 	// The run ends, then the user asks for the status.

@@ -163,7 +163,7 @@ describe("notification texts", () => {
 			"Timebox set: 15m and 5 turns; the model is told what is left at every call; 30s to wrap up at the limit.",
 		],
 		["invalid input", invalidMessage("No budget given."), `Timebox: No budget given. Nothing changed.\n${USAGE}`],
-		["status without a budget", noBudgetStatusMessage(), "No active timebox."],
+		["status without a budget", noBudgetStatusMessage(), "No active timebox.\nSet one with /timebox 15m turns:3."],
 		["status with an on-stop command", activeStatusMessage("Timebox: x", "lmk"), "Timebox: x\nOn stop it runs: lmk"],
 		["status without an on-stop command", activeStatusMessage("Timebox: x", null), "Timebox: x"],
 		[

@@ -29,7 +29,7 @@ describe("foldHistory", () => {
 	it("finds nothing in an empty history", () => {
 		expect(foldHistory([])).toEqual({
 			budget: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,
@@ -41,7 +41,7 @@ describe("foldHistory", () => {
 	it("finds no budget in a history of prompts, and the latest prompt", () => {
 		expect(foldHistory([prompt("p1"), prompt("p2")])).toEqual({
 			budget: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p2",
 			lastPromptCounted: false,
@@ -53,7 +53,7 @@ describe("foldHistory", () => {
 	it("counts the prompts sent after the budget's record, not those before it", () => {
 		expect(foldHistory([prompt("p1"), active(second), prompt("p2"), prompt("p3")])).toEqual({
 			budget: { ...second, startTurn: 1 },
-			usedPrompts: 2,
+			usedTurns: 2,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p3",
 			lastPromptCounted: true,
@@ -64,7 +64,7 @@ describe("foldHistory", () => {
 
 	it("counts a prompt the history repeats once", () => {
 		expect(foldHistory([active(second), prompt("p1"), prompt("p1"), prompt("p2"), prompt("p1")])).toMatchObject({
-			usedPrompts: 2,
+			usedTurns: 2,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 		});
@@ -72,7 +72,7 @@ describe("foldHistory", () => {
 
 	it("takes the latest prompt from before the record when none came after it, and does not count it", () => {
 		expect(foldHistory([prompt("p1"), active(second)])).toMatchObject({
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 			lastPromptCounted: false,
@@ -82,7 +82,7 @@ describe("foldHistory", () => {
 	it("does not count a latest prompt that a first-version record's startTurn already covered", () => {
 		const legacy = { kind: "active", budget: { timeLimitMs: null, turnLimit: 3, startTime: 5, startTurn: 1 } };
 		expect(foldHistory([prompt("p1"), { kind: "record", record: legacy }])).toMatchObject({
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p1",
 			lastPromptCounted: false,
@@ -92,7 +92,7 @@ describe("foldHistory", () => {
 	it("lets the newest budget record win, counting only the prompts after it", () => {
 		expect(foldHistory([active(first), prompt("p1"), active(second), prompt("p2")])).toMatchObject({
 			budget: { ...second, startTurn: 1 },
-			usedPrompts: 1,
+			usedTurns: 1,
 			spend: { tokens: 0, cost: 0 },
 		});
 	});
@@ -103,13 +103,13 @@ describe("foldHistory", () => {
 		["an off followed by prompts", [active(first), off(), prompt("p1")]],
 		["an off after a damaged record", [active(first), off(), damaged]],
 	])("has no budget after %s", (_name, items) => {
-		expect(foldHistory(items)).toMatchObject({ budget: null, usedPrompts: 0 });
+		expect(foldHistory(items)).toMatchObject({ budget: null, usedTurns: 0 });
 	});
 
 	it("restores a budget set again after an off", () => {
 		expect(foldHistory([active(first), off(), active(second), prompt("p1")])).toMatchObject({
 			budget: second,
-			usedPrompts: 1,
+			usedTurns: 1,
 			spend: { tokens: 0, cost: 0 },
 		});
 	});
@@ -117,7 +117,7 @@ describe("foldHistory", () => {
 	it("skips an unreadable newest record, flags it, and falls back to the one before", () => {
 		expect(foldHistory([active(first), prompt("p1"), damaged, prompt("p2")])).toEqual({
 			budget: first,
-			usedPrompts: 2,
+			usedTurns: 2,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: "p2",
 			lastPromptCounted: true,
@@ -129,7 +129,7 @@ describe("foldHistory", () => {
 	it("flags an unreadable newest record even when nothing usable is left", () => {
 		expect(foldHistory([damaged, { kind: "record", record: null }])).toEqual({
 			budget: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,
@@ -162,8 +162,8 @@ describe("foldHistory", () => {
 		],
 		["counts from the record when the start count is negative", [prompt("p1"), firstVersion(-1), prompt("p2")], 1],
 		["counts from the record when the start count is fractional", [prompt("p1"), firstVersion(1.5), prompt("p2")], 1],
-	])("for a first-version record, %s", (_name, items, usedPrompts) => {
-		expect(foldHistory(items).usedPrompts).toBe(usedPrompts);
+	])("for a first-version record, %s", (_name, items, usedTurns) => {
+		expect(foldHistory(items).usedTurns).toBe(usedTurns);
 	});
 
 	it("ignores a start count in a record of the current version", () => {
@@ -171,13 +171,13 @@ describe("foldHistory", () => {
 			kind: "record",
 			record: { kind: "active", budget: { version: 2, ...second, startTurn: 0 } },
 		};
-		expect(foldHistory([prompt("p1"), withStartTurn, prompt("p2")]).usedPrompts).toBe(1);
+		expect(foldHistory([prompt("p1"), withStartTurn, prompt("p2")]).usedTurns).toBe(1);
 	});
 
 	it("counts no prompts against a first-version budget turned off", () => {
 		expect(foldHistory([prompt("p1"), firstVersion(0), off(), prompt("p2")])).toMatchObject({
 			budget: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 		});
 	});

@@ -553,12 +553,12 @@ describe("failing ports", () => {
 		const replacing = host.session.command("turns:1");
 		const prompt = host.session.handle({ type: "modelCall", prompt: "p1" });
 		expect(host.session.state.standing?.budget?.turnLimit).toBe(3);
-		expect(host.session.state.standing?.usedPrompts).toBe(0);
+		expect(host.session.state.standing?.usedTurns).toBe(0);
 		answer(0);
 		await replacing;
 		expect(await prompt).toEqual(noAnswer());
 		// The prompt came while the question was open: it counts under the budget the answer left.
-		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedPrompts: 1 } });
+		expect(host.session.state).toMatchObject({ lastPrompt: "p1", standing: { usedTurns: 1 } });
 		expect(host.session.state.standing?.budget?.turnLimit).toBe(1);
 	});
 
@@ -730,7 +730,7 @@ describe("failing ports", () => {
 			message: internalError("modelCall", "clock gone"),
 			level: "error",
 		});
-		expect(host.session.state.standing?.usedPrompts).toBe(0);
+		expect(host.session.state.standing?.usedTurns).toBe(0);
 	});
 
 	it("survives a UI that throws on every call: the stop still aborts and runs its command", () => {

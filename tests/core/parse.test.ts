@@ -147,11 +147,21 @@ describe("parseCommand", () => {
 			"１５m",
 			'"１５m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
 		],
-		["off now", '"off" takes nothing else with it.'],
 		["15m status", '"status" takes nothing else with it.'],
-		["off -- rm -rf /", '"off" takes nothing else with it.'],
+		["15m off", '"off" takes nothing else with it.'],
 	])("rejects %j and says why", (input, reason) => {
 		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
+	});
+
+	it.each([
+		["off now", { kind: "off", ignored: "now" }],
+		["off 15m", { kind: "off", ignored: "15m" }],
+		["cancel 15m turns:3", { kind: "off", ignored: "15m turns:3" }],
+		["off -- rm -rf /", { kind: "off", ignored: "-- rm -rf /" }],
+		["status  off", { kind: "status", ignored: "off" }],
+		["status", { kind: "status" }],
+	])("lets off and status short-circuit what follows them: %j", (input, command) => {
+		expect(parseCommand(input)).toEqual(command);
 	});
 
 	it("accepts the largest budgets and rejects one more", () => {

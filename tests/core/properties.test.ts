@@ -15,7 +15,7 @@ import {
 	EMPTY_SESSION,
 	NOTHING_RECORDED,
 	type SessionEvent,
-	shownPrompts,
+	shownTurns,
 	statusText,
 	transition,
 } from "../../src/core/session/index.ts";
@@ -136,8 +136,8 @@ describe("foldHistory properties", () => {
 		fc.assert(
 			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 15 }), (items) => {
 				const folded = foldHistory(items);
-				expect(folded.usedPrompts).toBeLessThanOrEqual(items.filter((item) => item.kind === "prompt").length);
-				if (folded.budget === null) expect(folded.usedPrompts).toBe(0);
+				expect(folded.usedTurns).toBeLessThanOrEqual(items.filter((item) => item.kind === "prompt").length);
+				if (folded.budget === null) expect(folded.usedTurns).toBe(0);
 			}),
 			{ numRuns: 200 },
 		);
@@ -163,7 +163,7 @@ describe("foldHistory properties", () => {
 		fc.assert(
 			fc.property(fc.array(fc.oneof(record, prompt), { maxLength: 10 }), fc.double(), (items, now) => {
 				const folded = foldHistory(items);
-				if (folded.budget) expect(formatStatus(folded.budget, now, folded.usedPrompts)).not.toMatch(/NaN|Infinity/);
+				if (folded.budget) expect(formatStatus(folded.budget, now, folded.usedTurns)).not.toMatch(/NaN|Infinity/);
 			}),
 			{ numRuns: 200 },
 		);
@@ -202,9 +202,9 @@ describe("session properties", () => {
 						const result = transition(state, next, now);
 						state = result.state;
 						stops += spentClaims(result.effects);
-						expect(shownPrompts(state)).toBeGreaterThanOrEqual(0);
+						expect(shownTurns(state)).toBeGreaterThanOrEqual(0);
 						if (limit.kind === "set" && limit.turnLimit !== null) {
-							expect(state.standing?.usedPrompts ?? 0).toBeLessThanOrEqual(limit.turnLimit);
+							expect(state.standing?.usedTurns ?? 0).toBeLessThanOrEqual(limit.turnLimit);
 						}
 						expect(statusText(state, now)).not.toMatch(/NaN|Infinity|-\d/);
 					}

@@ -301,14 +301,16 @@ describe("a host's terms", () => {
 	it("names the way Timebox runs in a host that has several, in the status alone", () => {
 		const host = runtime({ terms: { ...codex, mode: "function hooks" } });
 		expect(host.session.command("status", details).notices[0]?.message).toBe(
-			"No active timebox.\nTimebox runs on Codex's function hooks.",
+			"No active timebox.\nSet one with timebox 15m turns:3.\nTimebox runs on Codex's function hooks.",
 		);
 		host.session.command("10m", details);
 		expect(host.session.command("status", details).notices[0]?.message).toMatch(
 			/\nTimebox runs on Codex's function hooks\.$/,
 		);
 		expect(host.session.command("report", details).notices[0]?.message).not.toContain("function hooks");
-		expect(runtime({ terms: codex }).session.command("status", details).notices[0]?.message).toBe("No active timebox.");
+		expect(runtime({ terms: codex }).session.command("status", details).notices[0]?.message).toBe(
+			"No active timebox.\nSet one with timebox 15m turns:3.",
+		);
 	});
 
 	it("keeps a path that ends in /timebox as it is", () => {

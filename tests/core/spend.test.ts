@@ -361,7 +361,7 @@ describe("token and cost limits in every text and command", () => {
 
 	it("extends the token and cost limits, or starts them from what is used", async () => {
 		const { planCommand } = await import("../../src/core/command-plan.ts");
-		const view = { budget: both, spent: null, usedPrompts: 0, now: START, newBudgetId: "x", spend };
+		const view = { budget: both, spent: null, usedTurns: 0, now: START, newBudgetId: "x", spend };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), view)).toMatchObject({
 			change: "update",
 			reply: { message: expect.stringMatching(/^Timebox extended by 5k tokens and \$1\.00\. /) },

@@ -139,7 +139,7 @@ export function loadEvent(
 		type: "load",
 		history: {
 			budget: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			spend: { tokens: 0, cost: 0 },
 			lastPrompt: null,
 			lastPromptCounted: false,

@@ -244,6 +244,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
   const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -631,6 +635,9 @@ var USAGE = [
 ].join("\n");
 var NO_ACTIVE_TIMEBOX = "No active timebox.";
 var TIMEBOX_OFF = "Timebox off.";
+function ignoredWordsNote(command2, ignored) {
+  return `Ignored what followed ${command2}: ${quoteInput(ignored)}.`;
+}
 var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 function onStopNote(command2) {
   return command2 === null ? "" : ` On stop it runs: ${command2}`;
@@ -640,8 +647,10 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return NO_ACTIVE_TIMEBOX;
+  return `${NO_ACTIVE_TIMEBOX}
+${SET_ONE_HINT}`;
 }
+var SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
   return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
@@ -1399,7 +1408,7 @@ function foldHistory(items) {
   const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
     budget: budget ? { ...budget, startTurn } : null,
-    usedPrompts: budget ? usedTurns : 0,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1774,7 +1783,7 @@ function planExtension(command2, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command2.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command2.addTimeMs;
-  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command2.addTurns;
+  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command2.addTurns;
   const spend = view.spend;
   const tokenLimit = command2.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command2.addTokens;
   const costLimit = command2.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command2.addCost;
@@ -1796,7 +1805,7 @@ function planExtension(command2, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
   return {
     change: "update",
     budget: extended,
@@ -1810,7 +1819,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -1820,7 +1829,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -1833,7 +1842,7 @@ function sessionStatusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
     view.budget.onStopCommand
   );
 }
@@ -1926,7 +1935,7 @@ var EMPTY_SESSION = {
 function freshStanding(budget) {
   return {
     budget,
-    usedPrompts: 0,
+    usedTurns: 0,
     runningCounted: false,
     spend: NO_SPEND,
     steps: null,
@@ -1952,10 +1961,10 @@ function counting(state) {
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
-function shownPrompts(state) {
+function shownTurns(state) {
   const standing2 = state.standing;
   if (!standing2) return 0;
-  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+  return standing2.usedTurns - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
   const standing2 = state.standing;
@@ -1965,7 +1974,7 @@ function statusText(state, now) {
     const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownTurns(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
   const standing2 = state.standing;
@@ -2033,7 +2042,7 @@ function command(state, event, now) {
     ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedPrompts: shownPrompts(state),
+    usedTurns: shownTurns(state),
     now,
     newBudgetId: event.newBudgetId,
     spend: spendOf(state),
@@ -2042,7 +2051,10 @@ function command(state, event, now) {
     ...event.report === void 0 ? {} : { report: event.report },
     ...parsed2.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  const ignored = (parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== void 0 ? ignoredWordsNote(parsed.kind, parsed.ignored) : null;
+  const message = ignored === null ? plan.reply.message : `${plan.reply.message}
+${ignored}`;
+  const reply = { kind: "notify", message, level: plan.reply.level };
   switch (plan.change) {
     case "none":
       return { state, effects: [status(state, now), reply] };
@@ -2083,7 +2095,7 @@ function command(state, event, now) {
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2113,7 +2125,7 @@ function askToReplace(state, budget, event, now) {
     effects: [
       {
         kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
         choices: [
           { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
           { label: KEEP_CHOICE, answer: keep }
@@ -2141,7 +2153,7 @@ function callContext(state, now) {
   const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownPrompts(state);
+  const used = shownTurns(state);
   const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -2250,9 +2262,9 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.spend);
+  const decision = decide(budget, now, active.usedTurns, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
     const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
@@ -2286,7 +2298,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
+  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2390,7 +2402,7 @@ function load(event, now) {
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
     ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
-    usedPrompts: history.usedPrompts,
+    usedTurns: history.usedTurns,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
@@ -2409,19 +2421,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
     return { state: wrapping, effects };
   }
-  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
-    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
   const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2452,8 +2464,8 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restoredNotice(budget, now, usedPrompts, spend) {
-  const text = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget, now, usedTurns, spend) {
+  const text = formatStatus(budget, now, usedTurns, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {

@@ -537,6 +537,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
   const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -924,6 +928,9 @@ var USAGE = [
 ].join("\n");
 var NO_ACTIVE_TIMEBOX = "No active timebox.";
 var TIMEBOX_OFF = "Timebox off.";
+function ignoredWordsNote(command3, ignored) {
+  return `Ignored what followed ${command3}: ${quoteInput(ignored)}.`;
+}
 var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 function onStopNote(command3) {
   return command3 === null ? "" : ` On stop it runs: ${command3}`;
@@ -933,8 +940,10 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return NO_ACTIVE_TIMEBOX;
+  return `${NO_ACTIVE_TIMEBOX}
+${SET_ONE_HINT}`;
 }
+var SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
   return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
@@ -1690,7 +1699,7 @@ function foldHistory(items) {
   const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
     budget: budget ? { ...budget, startTurn } : null,
-    usedPrompts: budget ? usedTurns : 0,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -2047,7 +2056,7 @@ function planExtension(command3, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command3.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command3.addTimeMs;
-  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command3.addTurns;
+  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command3.addTurns;
   const spend = view.spend;
   const tokenLimit = command3.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command3.addTokens;
   const costLimit = command3.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command3.addCost;
@@ -2069,7 +2078,7 @@ function planExtension(command3, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
   return {
     change: "update",
     budget: extended,
@@ -2083,7 +2092,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -2093,7 +2102,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -2106,7 +2115,7 @@ function sessionStatusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
     view.budget.onStopCommand
   );
 }
@@ -2199,7 +2208,7 @@ var EMPTY_SESSION = {
 function freshStanding(budget) {
   return {
     budget,
-    usedPrompts: 0,
+    usedTurns: 0,
     runningCounted: false,
     spend: NO_SPEND,
     steps: null,
@@ -2224,10 +2233,10 @@ function counting(state) {
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
-function shownPrompts(state) {
+function shownTurns(state) {
   const standing2 = state.standing;
   if (!standing2) return 0;
-  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+  return standing2.usedTurns - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
   const standing2 = state.standing;
@@ -2237,7 +2246,7 @@ function statusText(state, now) {
     const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownTurns(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
   const standing2 = state.standing;
@@ -2281,7 +2290,7 @@ function command(state, event, now) {
     ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedPrompts: shownPrompts(state),
+    usedTurns: shownTurns(state),
     now,
     newBudgetId: event.newBudgetId,
     spend: spendOf(state),
@@ -2290,7 +2299,10 @@ function command(state, event, now) {
     ...event.report === void 0 ? {} : { report: event.report },
     ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  const ignored = (parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== void 0 ? ignoredWordsNote(parsed.kind, parsed.ignored) : null;
+  const message = ignored === null ? plan.reply.message : `${plan.reply.message}
+${ignored}`;
+  const reply = { kind: "notify", message, level: plan.reply.level };
   switch (plan.change) {
     case "none":
       return { state, effects: [status(state, now), reply] };
@@ -2331,7 +2343,7 @@ function command(state, event, now) {
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2361,7 +2373,7 @@ function askToReplace(state, budget, event, now) {
     effects: [
       {
         kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
         choices: [
           { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
           { label: KEEP_CHOICE, answer: keep }
@@ -2389,7 +2401,7 @@ function callContext(state, now) {
   const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownPrompts(state);
+  const used = shownTurns(state);
   const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -2498,9 +2510,9 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.spend);
+  const decision = decide(budget, now, active.usedTurns, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
     const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
@@ -2534,7 +2546,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
+  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2638,7 +2650,7 @@ function load2(event, now) {
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
     ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
-    usedPrompts: history.usedPrompts,
+    usedTurns: history.usedTurns,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
@@ -2657,19 +2669,19 @@ function load2(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
     return { state: wrapping, effects };
   }
-  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
-    const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
   const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
@@ -2700,8 +2712,8 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
     ]
   };
 }
-function restoredNotice(budget, now, usedPrompts, spend) {
-  const text2 = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget, now, usedTurns, spend) {
+  const text2 = formatStatus(budget, now, usedTurns, spend);
   return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {

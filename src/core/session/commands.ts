@@ -6,7 +6,7 @@ import { planCommand } from "../command-plan.ts";
 import { REPLACE_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../events.ts";
 import { formatLeft } from "../format.ts";
-import { KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
+import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
 import { parseCommand } from "../parse.ts";
 import { budgetRecord, offRecord } from "../records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
@@ -16,7 +16,7 @@ import {
 	budgetOf,
 	freshStanding,
 	type SessionState,
-	shownPrompts,
+	shownTurns,
 	spendOf,
 	status,
 	type Transition,
@@ -38,7 +38,7 @@ export function command(
 		...(event.turns === undefined ? {} : { turns: event.turns }),
 		budget: budgetOf(state),
 		spent: state.standing?.spent ?? null,
-		usedPrompts: shownPrompts(state),
+		usedTurns: shownTurns(state),
 		now,
 		newBudgetId: event.newBudgetId,
 		spend: spendOf(state),
@@ -47,7 +47,12 @@ export function command(
 		...(event.report === undefined ? {} : { report: event.report }),
 		...(parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}),
 	});
-	const reply: Effect = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+	const ignored =
+		(parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== undefined
+			? ignoredWordsNote(parsed.kind, parsed.ignored)
+			: null;
+	const message = ignored === null ? plan.reply.message : `${plan.reply.message}\n${ignored}`;
+	const reply: Effect = { kind: "notify", message, level: plan.reply.level };
 	switch (plan.change) {
 		case "none":
 			return { state, effects: [status(state, now), reply] };
@@ -92,7 +97,7 @@ export function command(
 				effects: [
 					{
 						kind: "append",
-						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedPrompts, standing.spend) },
+						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedTurns, standing.spend) },
 					},
 					status(next, now),
 					reply,
@@ -130,7 +135,7 @@ function askToReplace(
 		effects: [
 			{
 				kind: "ask",
-				question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+				question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
 				choices: [
 					{ label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
 					{ label: KEEP_CHOICE, answer: keep },

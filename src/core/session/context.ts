@@ -5,7 +5,7 @@ import { NUDGE_WARNING_RATIO } from "../constants.ts";
 import { urgencyFor } from "../decide.ts";
 import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../format.ts";
 import { worstRatio } from "../measure.ts";
-import { awarenessOf, counting, graceOf, type SessionState, shownPrompts, stepsOf, type Transition } from "./state.ts";
+import { awarenessOf, counting, graceOf, type SessionState, shownTurns, stepsOf, type Transition } from "./state.ts";
 
 /**
  * What the model reads in the model call about to start: the wrap-up notice while a spent budget's run wraps up; the
@@ -28,7 +28,7 @@ function callContext(state: SessionState, now: number): string | null {
 	const budget = standing.budget;
 	const steps = stepsOf(state);
 	if (steps && budget.stepLimit !== undefined && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-	const used = shownPrompts(state);
+	const used = shownTurns(state);
 	const spend = standing.spend;
 	const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
 	if (ratio >= NUDGE_WARNING_RATIO) {

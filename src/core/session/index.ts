@@ -27,7 +27,7 @@ export {
 	nextTimeCheckIn,
 	type SessionSettings,
 	type SessionState,
-	shownPrompts,
+	shownTurns,
 	statusText,
 	type Transition,
 	type WrapUp,

@@ -28,7 +28,7 @@ import {
 	nudgedBudget,
 	promptKeyOf,
 	type SessionState,
-	shownPrompts,
+	shownTurns,
 	spentStanding,
 	status,
 	stepsOf,
@@ -100,9 +100,9 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
 	if (!isPrompt) return checkTime(fresh, now, "modelCall");
 	const budget = active.budget;
-	const decision = decide(budget, now, active.usedPrompts, active.spend);
+	const decision = decide(budget, now, active.usedTurns, active.spend);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-	const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+	const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
 	if (decision.kind === "nudge") {
 		const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
 		return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
@@ -155,7 +155,7 @@ export function checkTime(
 	const active = counting(state);
 	if (!active) return { state, effects: [status(state, now)] };
 	const budget = active.budget;
-	const decision = decideMidRun(budget, now, shownPrompts(state), active.spend);
+	const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
 	switch (decision.kind) {
 		case "stop":
 			if (state.running && graceOf(state, budget) > 0) {

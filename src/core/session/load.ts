@@ -60,7 +60,7 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 	if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
 	const standing: BudgetStanding = {
 		...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
-		usedPrompts: history.usedPrompts,
+		usedTurns: history.usedTurns,
 		spend: history.spend,
 		steps: running && event.runningSteps !== undefined && budget.stepLimit !== undefined ? event.runningSteps : null,
 		runningCounted: running && history.lastPromptCounted,
@@ -83,22 +83,24 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 				: null;
 		const wrapping: SessionState = { ...base, standing: { ...standing, wrapUp } };
 		effects.push(status(wrapping, now));
-		if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+		if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
 		return { state: wrapping, effects };
 	}
 	// A restored budget expires by time alone: turns, tokens and cost do not change while the session is closed, so a
-	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command and all.
-	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedPrompts, history.spend, ledger.nudged);
+	// budget with them used up is restored, and the next turn's start (or model call) stops it there, on-stop command
+	// and all.
+	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
 	if (outcome?.status !== "restored") {
-		const summary = ledger.spent ?? spentSummary(budget, now, history.usedPrompts, history.spend);
+		const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
 		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
-		// Spent while the session was closed: it is over everywhere, though its on-stop command does not start now.
+		// Its time ran out while the session was closed: it is over everywhere, though its on-stop command does not
+		// start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
 		return { state: base, effects: [...effects, status(base, now)] };
 	}
 	const next: SessionState = { ...base, standing: { ...standing, budget: outcome.budget } };
 	effects.push(status(next, now));
-	if (announce) effects.push(restoredNotice(budget, now, history.usedPrompts, history.spend));
+	if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
 	return { state: next, effects };
 }
 
@@ -136,8 +138,8 @@ function withDefault(
 	};
 }
 
-function restoredNotice(budget: TimeboxBudget, now: number, usedPrompts: number, spend: Spend): Effect {
-	const text = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget: TimeboxBudget, now: number, usedTurns: number, spend: Spend): Effect {
+	const text = formatStatus(budget, now, usedTurns, spend);
 	return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 

@@ -31,9 +31,9 @@ export interface SessionState {
 /** A budget in force and how it stands: what it counted, warned, used and stopped. */
 export interface BudgetStanding {
 	readonly budget: TimeboxBudget;
-	/** Prompts counted against the budget, the running one included when it counts. */
-	readonly usedPrompts: number;
-	/** Whether the running prompt is among `usedPrompts` (a prompt does not count against itself while it runs). */
+	/** Turns (user prompts) counted against the budget, the running one included when it counts. */
+	readonly usedTurns: number;
+	/** Whether the running prompt is among `usedTurns` (a prompt does not count against itself while it runs). */
 	readonly runningCounted: boolean;
 	/** Tokens and cost the model used under the budget. */
 	readonly spend: Spend;
@@ -86,7 +86,7 @@ export const EMPTY_SESSION: SessionState = {
 export function freshStanding(budget: TimeboxBudget): BudgetStanding {
 	return {
 		budget,
-		usedPrompts: 0,
+		usedTurns: 0,
 		runningCounted: false,
 		spend: NO_SPEND,
 		steps: null,
@@ -129,11 +129,11 @@ export function budgetOf(state: SessionState): TimeboxBudget | null {
 	return state.standing?.budget ?? null;
 }
 
-/** Prompts used as the user reads them: the prompt being answered does not count against itself. */
-export function shownPrompts(state: SessionState): number {
+/** Turns used as the user reads them: the prompt being answered does not count against itself. */
+export function shownTurns(state: SessionState): number {
 	const standing = state.standing;
 	if (!standing) return 0;
-	return standing.usedPrompts - (state.running && standing.runningCounted ? 1 : 0);
+	return standing.usedTurns - (state.running && standing.runningCounted ? 1 : 0);
 }
 
 /** The status text: the budget left, the spent marker, or nothing without a budget. */
@@ -145,7 +145,7 @@ export function statusText(state: SessionState, now: number): string | undefined
 		const outcome = standing.onStopOutcome;
 		return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
 	}
-	return formatStatus(standing.budget, now, shownPrompts(state), standing.spend, stepsOf(state));
+	return formatStatus(standing.budget, now, shownTurns(state), standing.spend, stepsOf(state));
 }
 
 /** Where the running prompt stands under the step cap, or null when there is no cap or no run. */

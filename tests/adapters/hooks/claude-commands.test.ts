@@ -45,7 +45,7 @@ describe("/timebox typed in Claude Code", () => {
 	it("answers status and off without the usage, and bad input with it, changing nothing on bad input", async () => {
 		expect(await submit("/timebox status", "p0")).toEqual({
 			decision: "block",
-			reason: `No active timebox.${CLASSIC}`,
+			reason: `No active timebox.\nSet one with /timebox 15m turns:3.${CLASSIC}`,
 		});
 		await submit("/timebox 10m -- say done", "p1");
 		expect(await submit("/timebox status", "p2")).toEqual({

@@ -217,7 +217,7 @@ describe("logs from the first version", () => {
 		expect(await statusLine()).toBe("\n");
 		expect(await submit("/timebox status", "p1")).toEqual({
 			decision: "block",
-			reason: `No active timebox.${CLASSIC}`,
+			reason: `No active timebox.\nSet one with /timebox 15m turns:3.${CLASSIC}`,
 		});
 	});
 
@@ -293,7 +293,7 @@ describe("sessions", () => {
 		expect(readdirSync(ledgerDir())).toEqual([`${budgetId}.off.json`]);
 		expect(await submit("/timebox status", "p3")).toEqual({
 			decision: "block",
-			reason: `No active timebox.${CLASSIC}`,
+			reason: `No active timebox.\nSet one with /timebox 15m turns:3.${CLASSIC}`,
 		});
 	});
 

@@ -53,10 +53,17 @@ describe("/timebox with hostile input", () => {
 			const statusBefore = pi.screen.status;
 			await pi.timebox(input);
 			const answer = pi.screen.last;
-			if (parseCommand(input).kind === "set") {
+			const kind = parseCommand(input).kind;
+			if (kind === "set") {
 				expect(answer?.level).toBe("info");
 				expect(answer?.message).toMatch(/^Timebox set: /);
 				expect(pi.file.entries.length).toBe(entriesBefore + 1);
+			} else if (kind === "status") {
+				// `status` first short-circuits the rest, and names what it ignored.
+				expect(answer?.level).toBe("info");
+				expect(answer?.message).toMatch(/^Timebox: .*\nIgnored what followed status: "off"\./s);
+				expect(pi.file.entries.length).toBe(entriesBefore);
+				expect(pi.screen.status).toBe(statusBefore);
 			} else {
 				expect(answer?.level).toBe("warning");
 				expect(answer?.message.endsWith(`Nothing changed.\n${USAGE}`)).toBe(true);

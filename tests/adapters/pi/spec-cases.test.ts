@@ -58,7 +58,10 @@ describe("the pi adapter's cases, numbered as the contract numbers them", () => 
 	it("10.2 #5: /timebox status before and after setting", async () => {
 		const pi = await startedPi();
 		await pi.timebox("status");
-		expect(pi.screen.last).toEqual({ message: "No active timebox.", level: "info" });
+		expect(pi.screen.last).toEqual({
+			message: "No active timebox.\nSet one with /timebox 15m turns:3.",
+			level: "info",
+		});
 		await pi.timebox("10m turns:2");
 		pi.time.advance(61_000);
 		await pi.timebox("status");

@@ -9,7 +9,7 @@ import {
 	type Effect,
 	EMPTY_SESSION,
 	nextTimeCheckIn,
-	shownPrompts,
+	shownTurns,
 	statusText,
 	transition,
 } from "../../../src/core/session/index.ts";
@@ -51,7 +51,7 @@ describe("commands", () => {
 	});
 
 	it("replaces an active budget: the count and the warning start over from the new start time", () => {
-		const before = withBudget(tenMinutes, { usedPrompts: 4, nudged: true, lastPrompt: "p4" });
+		const before = withBudget(tenMinutes, { usedTurns: 4, nudged: true, lastPrompt: "p4" });
 		const result = transition(before, set("turns:2", "b2"), START + 9 * MINUTE);
 		const replacement = {
 			id: "b2",
@@ -70,7 +70,7 @@ describe("commands", () => {
 
 	it("sets a new budget after a spent one without calling it a replacement, and lets the stopped prompt run", () => {
 		const spent = withBudget(threeTurns, {
-			usedPrompts: 3,
+			usedTurns: 3,
 			lastPrompt: "p4",
 			spent: { usedTurns: 3, elapsedMs: 0, timeRanOut: false },
 			stoppedPrompt: "p4",
@@ -78,7 +78,7 @@ describe("commands", () => {
 		const result = transition(spent, set("turns:5", "b2"), START);
 		expect(result.state).toMatchObject({
 			lastPrompt: "p4",
-			standing: { usedPrompts: 0, spent: null, stoppedPrompt: null },
+			standing: { usedTurns: 0, spent: null, stoppedPrompt: null },
 		});
 		expect(notices(result.effects)).toEqual(["Timebox set: 5 turns."]);
 		expect(transition(result.state, call("p4"), START).effects).toEqual([
@@ -92,23 +92,23 @@ describe("commands", () => {
 		expect(afterSet).toMatchObject({
 			running: true,
 			lastPrompt: "p1",
-			standing: { usedPrompts: 0, runningCounted: false },
+			standing: { usedTurns: 0, runningCounted: false },
 		});
 		const answered = play(afterSet, [call("p1"), tool(), call(null)]);
-		expect(answered.standing?.usedPrompts).toBe(0);
+		expect(answered.standing?.usedTurns).toBe(0);
 		expect(transition(answered, RUN_END, START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 2 turns left (0/2)" },
 		]);
 	});
 
 	it("does not count the prompt running when a budget replaces another during it", () => {
-		const counted = withBudget(fiveTurns, { usedPrompts: 3, lastPrompt: "p3", running: true, runningCounted: true });
+		const counted = withBudget(fiveTurns, { usedTurns: 3, lastPrompt: "p3", running: true, runningCounted: true });
 		const replaced = play(counted, [set("turns:2"), RUN_END]);
 		expect(statusText(replaced, START)).toBe("Timebox: no time limit | 2 turns left (0/2)");
 	});
 
 	it("turns an active budget off: appends the off record, claims off everywhere and clears the status", () => {
-		const active = withBudget(tenMinutes, { usedPrompts: 2, nudged: true, lastPrompt: "p2" });
+		const active = withBudget(tenMinutes, { usedTurns: 2, nudged: true, lastPrompt: "p2" });
 		const result = transition(active, set("off"), START + MINUTE);
 		expect(result.state).toEqual(session({ lastPrompt: "p2" }));
 		expect(result.effects).toEqual([
@@ -123,7 +123,7 @@ describe("commands", () => {
 		const running = play(withBudget(threeTurns), [call("p1")]);
 		const off = transition(running, set("off"), START).state;
 		expect(off).toMatchObject({ running: true, standing: null });
-		expect(shownPrompts(off)).toBe(0);
+		expect(shownTurns(off)).toBe(0);
 		expect(statusText(transition(off, set("turns:2"), START).state, START)).toBe(
 			"Timebox: no time limit | 2 turns left (0/2)",
 		);
@@ -144,6 +144,13 @@ describe("commands", () => {
 		expect(transition(result.state, call("p4"), START).effects).toEqual([{ kind: "status", text: undefined }]);
 	});
 
+	it("turns the budget off on `off 15m`, naming what it ignored", () => {
+		const result = transition(withBudget(tenMinutes), set("off 15m"), START);
+		expect(result.state.standing).toBeNull();
+		expect(notices(result.effects)).toEqual(['Timebox off.\nIgnored what followed off: "15m".']);
+		expect(result.effects[0]).toMatchObject({ kind: "append", record: { kind: "off" } });
+	});
+
 	it.each(["off", "disable", "cancel"])("answers %j without a budget: nothing to turn off, nothing written", (word) => {
 		const result = transition(EMPTY_SESSION, set(word), START);
 		expect(result.state).toBe(EMPTY_SESSION);
@@ -154,24 +161,24 @@ describe("commands", () => {
 	});
 
 	it.each([
-		["without a budget", EMPTY_SESSION, START, undefined, "No active timebox."],
+		["without a budget", EMPTY_SESSION, START, undefined, "No active timebox.\nSet one with /timebox 15m turns:3."],
 		[
 			"with what is left and the on-stop command",
-			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedPrompts: 2 }),
+			withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, onStopCommand: "lmk" }), { usedTurns: 2 }),
 			START + 146_000,
 			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)",
 			"Timebox: 12m 34s left (15m budget) | 3 turns left (2/5)\nOn stop it runs: lmk",
 		],
 		[
 			"mid-run without the prompt being answered",
-			withBudget(fiveTurns, { usedPrompts: 2, lastPrompt: "p2", running: true, runningCounted: true }),
+			withBudget(fiveTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true }),
 			START,
 			"Timebox: no time limit | 4 turns left (1/5)",
 			"Timebox: no time limit | 4 turns left (1/5)",
 		],
 		[
 			"after the stop with what was used",
-			withBudget(threeTurns, { usedPrompts: 3, spent: { usedTurns: 3, elapsedMs: 61_000, timeRanOut: false } }),
+			withBudget(threeTurns, { usedTurns: 3, spent: { usedTurns: 3, elapsedMs: 61_000, timeRanOut: false } }),
 			START,
 			SPENT,
 			"Timebox budget spent. Used 3 turns, 1m 1s. Set a new budget with /timebox <budget>, or clear this one with /timebox off.",
@@ -210,7 +217,7 @@ describe("extend, pause and resume", () => {
 	it("extends the time limit and the prompts, and writes the budget again with the prompts used so far", () => {
 		const both = budget({ timeLimitMs: 10 * MINUTE, turnLimit: 3 });
 		const result = transition(
-			withBudget(both, { usedPrompts: 2, lastPrompt: "p2" }),
+			withBudget(both, { usedTurns: 2, lastPrompt: "p2" }),
 			set("+5m +turns:2"),
 			START + MINUTE,
 		);
@@ -224,10 +231,10 @@ describe("extend, pause and resume", () => {
 	});
 
 	it("counts added time from now and added prompts from those used, for a dimension without a limit", () => {
-		const timeOnly = transition(withBudget(threeTurns, { usedPrompts: 1 }), set("+10m"), START + 2 * MINUTE).state
+		const timeOnly = transition(withBudget(threeTurns, { usedTurns: 1 }), set("+10m"), START + 2 * MINUTE).state
 			.standing?.budget;
 		expect(timeOnly).toMatchObject({ timeLimitMs: 12 * MINUTE, turnLimit: 3 });
-		const turnsOnly = transition(withBudget(tenMinutes, { usedPrompts: 4 }), set("add turns:2"), START).state.standing
+		const turnsOnly = transition(withBudget(tenMinutes, { usedTurns: 4 }), set("add turns:2"), START).state.standing
 			?.budget;
 		expect(turnsOnly).toMatchObject({ timeLimitMs: 10 * MINUTE, turnLimit: 6 });
 	});
@@ -235,7 +242,7 @@ describe("extend, pause and resume", () => {
 	it("makes a spent budget active again, its warning and stop to come anew under a new ledger name", () => {
 		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
 		const state = withBudget(threeTurns, {
-			usedPrompts: 3,
+			usedTurns: 3,
 			nudged: true,
 			spent,
 			stoppedPrompt: "p4",
@@ -243,7 +250,7 @@ describe("extend, pause and resume", () => {
 		});
 		const extended = transition(state, set("+turns:1"), START).state;
 		expect(extended).toMatchObject({
-			standing: { spent: null, stoppedPrompt: null, budget: { softNudgeSent: false }, usedPrompts: 3 },
+			standing: { spent: null, stoppedPrompt: null, budget: { softNudgeSent: false }, usedTurns: 3 },
 		});
 		const stopped = transition(transition(extended, call("p5"), START).state, call("p6"), START);
 		expect(stopped.effects[1]).toMatchObject({ kind: "once", claim: { kind: "spent", budgetId: "budget-1.e1" } });
@@ -288,7 +295,7 @@ describe("extend, pause and resume", () => {
 	});
 
 	it("pauses: the clock stands still, the status says so, and nothing is checked or counted", () => {
-		const result = transition(withBudget(tenMinutes, { usedPrompts: 1 }), set("pause"), START + MINUTE);
+		const result = transition(withBudget(tenMinutes, { usedTurns: 1 }), set("pause"), START + MINUTE);
 		const paused = { ...tenMinutes, pausedAt: START + MINUTE };
 		expect(result.effects).toEqual([
 			record(paused, 1),
@@ -303,7 +310,7 @@ describe("extend, pause and resume", () => {
 		expect(transition(result.state, TIME_CHECK, later).state).toBe(result.state);
 		expect(contextOf(transition(result.state, call("p2"), later).effects)).toEqual([]);
 		expect(transition(result.state, call("p2"), later).state).toMatchObject({
-			standing: { usedPrompts: 1, spent: null },
+			standing: { usedTurns: 1, spent: null },
 		});
 	});
 

@@ -20,16 +20,16 @@ describe("what each model call carries", () => {
 		["without a budget", EMPTY_SESSION],
 		[
 			"once the budget is spent",
-			withBudget(fiveTurns, { usedPrompts: 5, spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }),
+			withBudget(fiveTurns, { usedTurns: 5, spent: { usedTurns: 5, elapsedMs: 0, timeRanOut: false } }),
 		],
-		["below 80%", withBudget(fiveTurns, { usedPrompts: 3 })],
-		["for a prompt past the turn limit, which its model call stops", withBudget(fiveTurns, { usedPrompts: 5 })],
+		["below 80%", withBudget(fiveTurns, { usedTurns: 3 })],
+		["for a prompt past the turn limit, which its model call stops", withBudget(fiveTurns, { usedTurns: 5 })],
 	])("adds nothing %s", (_name, state) => {
 		expect(contextOf(transition(state, call("p9"), START).effects)).toEqual([]);
 	});
 
 	it("warns once at 80% and gives the model the warning block", () => {
-		const result = transition(withBudget(fiveTurns, { usedPrompts: 4 }), call("p5"), START);
+		const result = transition(withBudget(fiveTurns, { usedTurns: 4 }), call("p5"), START);
 		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
@@ -98,18 +98,18 @@ describe("what each model call carries", () => {
 		[18, true, "IMPORTANT TIMEBOX WARNING"],
 		[19, true, "CRITICAL TIMEBOX WARNING"],
 		[19, false, "CRITICAL TIMEBOX WARNING"],
-	])("heads the block after %d of 20 turns (warned before: %s) with %j", (usedPrompts, nudged, heading) => {
-		const result = transition(withBudget(budget({ turnLimit: 20 }), { usedPrompts, nudged }), call("next"), START);
+	])("heads the block after %d of 20 turns (warned before: %s) with %j", (usedTurns, nudged, heading) => {
+		const result = transition(withBudget(budget({ turnLimit: 20 }), { usedTurns, nudged }), call("next"), START);
 		expect(contextOf(result.effects)[0]?.text.split("\n")[0]).toBe(heading);
 	});
 
 	it("warns critically when the first warning comes from 95%", () => {
-		const result = transition(withBudget(budget({ turnLimit: 20 }), { usedPrompts: 19 }), call("p20"), START);
+		const result = transition(withBudget(budget({ turnLimit: 20 }), { usedTurns: 19 }), call("p20"), START);
 		expect(notices(result.effects)).toEqual(["Timebox: 1 prompt left of 20 — the model is asked to wrap up now."]);
 	});
 
 	it("measures a model call of a running prompt without that prompt", () => {
-		const running = withBudget(fiveTurns, { usedPrompts: 5, lastPrompt: "p5", running: true, runningCounted: true });
+		const running = withBudget(fiveTurns, { usedTurns: 5, lastPrompt: "p5", running: true, runningCounted: true });
 		expect(contextOf(transition(running, call(null), START).effects)[0]?.text).toContain(
 			"Turns: this is the last prompt the budget allows (4 of 5 used).",
 		);
@@ -117,7 +117,7 @@ describe("what each model call carries", () => {
 
 	it("gives every call a line with what is left when the budget says aware, and the block from 80%", () => {
 		const aware = withBudget(budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, awareness: "always" }), {
-			usedPrompts: 2,
+			usedTurns: 2,
 		});
 		const first = transition(aware, call("p3"), START + 5 * MINUTE + 48_000);
 		expect(contextOf(first.effects)).toEqual([

@@ -50,7 +50,7 @@ describe("modelCall", () => {
 	it("counts a new prompt, showing the count without it while it runs", () => {
 		const result = transition(withBudget(threeTurns), call("p1"), START);
 		expect(result.state).toEqual(
-			session({ lastPrompt: "p1", running: true, budget: threeTurns, usedPrompts: 1, runningCounted: true }),
+			session({ lastPrompt: "p1", running: true, budget: threeTurns, usedTurns: 1, runningCounted: true }),
 		);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" },
@@ -64,19 +64,19 @@ describe("modelCall", () => {
 		expect(again.state).toEqual(running);
 		expect(again.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 		const rerun = transition(play(running, [RUN_END]), call("p1"), START);
-		expect(rerun.state).toMatchObject({ running: true, standing: { usedPrompts: 1 } });
+		expect(rerun.state).toMatchObject({ running: true, standing: { usedTurns: 1 } });
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
 	});
 
 	it("never counts a run an extension started, even with every prompt used, but stops it at the time limit", () => {
 		const extensionRun: SessionEvent = { type: "modelCall", prompt: "e1", step: 1, startedBy: "extension" };
 		const first = transition(withBudget(threeTurns), extensionRun, START);
-		expect(first.state).toMatchObject({ lastPrompt: "e1", running: true, standing: { usedPrompts: 0 } });
+		expect(first.state).toMatchObject({ lastPrompt: "e1", running: true, standing: { usedTurns: 0 } });
 		expect(first.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (0/3)" }]);
-		const allUsed = withBudget(threeTurns, { usedPrompts: 3, lastPrompt: "p3" });
+		const allUsed = withBudget(threeTurns, { usedTurns: 3, lastPrompt: "p3" });
 		expect(transition(allUsed, extensionRun, START).state).toMatchObject({
 			lastPrompt: "e1",
-			standing: { usedPrompts: 3, spent: null },
+			standing: { usedTurns: 3, spent: null },
 		});
 		const late = transition(withBudget(tenMinutes), extensionRun, START + 10 * MINUTE);
 		expect(late.state.standing?.spent).not.toBeNull();
@@ -86,20 +86,20 @@ describe("modelCall", () => {
 	it("takes a call without a prompt for the latest prompt", () => {
 		const answered = play(withBudget(threeTurns), [call("p1"), RUN_END]);
 		const result = transition(answered, call(null), START);
-		expect(result.state).toMatchObject({ lastPrompt: "p1", running: true, standing: { usedPrompts: 1 } });
+		expect(result.state).toMatchObject({ lastPrompt: "p1", running: true, standing: { usedTurns: 1 } });
 	});
 
 	it("counts a run without any prompt once, however many model calls it makes", () => {
 		let state = withBudget(threeTurns);
 		for (let calls = 0; calls < 4; calls++) state = transition(state, call(null), START).state;
-		expect(state).toMatchObject({ running: true, standing: { usedPrompts: 1, runningCounted: true, spent: null } });
+		expect(state).toMatchObject({ running: true, standing: { usedTurns: 1, runningCounted: true, spent: null } });
 		expect(statusText(state, START)).toBe("Timebox: no time limit | 3 turns left (0/3)");
 	});
 
 	it("warns when a new prompt reaches 80%, counting it", () => {
-		const result = transition(withBudget(fiveTurns, { usedPrompts: 4, lastPrompt: "p4" }), call("p5"), START);
+		const result = transition(withBudget(fiveTurns, { usedTurns: 4, lastPrompt: "p4" }), call("p5"), START);
 		expect(result.state).toMatchObject({
-			standing: { usedPrompts: 5, budget: { softNudgeSent: true }, runningCounted: true },
+			standing: { usedTurns: 5, budget: { softNudgeSent: true }, runningCounted: true },
 		});
 		expect(result.effects).toEqual([
 			warning("Timebox: 1 prompt left of 5 — the model is asked to wrap up."),
@@ -110,7 +110,7 @@ describe("modelCall", () => {
 	});
 
 	it("stops prompt N+1 of turns:N without counting it: says so, runs the on-stop command, aborts and refuses", () => {
-		const allUsed = withBudget(threeTurns, { usedPrompts: 3, lastPrompt: "p3", runningCounted: true });
+		const allUsed = withBudget(threeTurns, { usedTurns: 3, lastPrompt: "p3", runningCounted: true });
 		const result = transition(allUsed, call("p4"), START + MINUTE);
 		const summary = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false };
 		expect(result.state).toEqual(
@@ -126,7 +126,7 @@ describe("modelCall", () => {
 	});
 
 	it("stops without an on-stop command by notifying alone", () => {
-		const result = transition(withBudget(fiveTurns, { usedPrompts: 5 }), call("p6"), START);
+		const result = transition(withBudget(fiveTurns, { usedTurns: 5 }), call("p6"), START);
 		expect(result.effects).toEqual(
 			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
 		);
@@ -153,22 +153,22 @@ describe("modelCall", () => {
 	});
 
 	it("aborts and refuses every later call for the stopped prompt, by key or as the latest", () => {
-		const stopped = play(withBudget(threeTurns, { usedPrompts: 3 }), [call("p4")], START + MINUTE);
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4")], START + MINUTE);
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
 		expect(transition(stopped, call("p4"), START + 5 * MINUTE).effects).toEqual(refusal);
 		expect(transition(stopped, call(null), START).effects).toEqual(refusal);
 		const rerun = transition(play(stopped, [RUN_END]), call("p4"), START);
 		expect(rerun.effects).toEqual(refusal);
-		expect(rerun.state).toMatchObject({ running: true, standing: { usedPrompts: 3 } });
+		expect(rerun.state).toMatchObject({ running: true, standing: { usedTurns: 3 } });
 	});
 
 	it("after the stop, runs a new prompt normally without counting it", () => {
-		const stopped = play(withBudget(threeTurns, { usedPrompts: 3 }), [call("p4"), RUN_END]);
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4"), RUN_END]);
 		const next = transition(stopped, call("p5"), START);
 		expect(next.state).toMatchObject({
 			lastPrompt: "p5",
 			running: true,
-			standing: { runningCounted: false, usedPrompts: 3 },
+			standing: { runningCounted: false, usedTurns: 3 },
 		});
 		expect(next.effects).toEqual([
 			{ kind: "status", text: SPENT },
@@ -198,7 +198,7 @@ describe("toolCall", () => {
 	});
 
 	it("refuses a tool of the stopped prompt, by key or as the latest", () => {
-		const stopped = play(withBudget(threeTurns, { usedPrompts: 3 }), [call("p4")]);
+		const stopped = play(withBudget(threeTurns, { usedTurns: 3 }), [call("p4")]);
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "0s") }];
 		expect(transition(stopped, tool(), START).effects).toEqual(refusal);
 		expect(transition(stopped, tool("p4"), START).effects).toEqual(refusal);
@@ -225,7 +225,7 @@ describe("toolCall", () => {
 	});
 
 	it("leaves the turn limit to prompts", () => {
-		const allUsed = play(withBudget(fiveTurns, { usedPrompts: 4, nudged: true }), [call("p5")]);
+		const allUsed = play(withBudget(fiveTurns, { usedTurns: 4, nudged: true }), [call("p5")]);
 		expect(transition(allUsed, tool(), START).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 1 turn left (4/5)" },
 		]);
@@ -234,7 +234,7 @@ describe("toolCall", () => {
 
 describe("runEnd", () => {
 	it("shows the answered prompt in the count", () => {
-		const running = withBudget(threeTurns, { usedPrompts: 2, lastPrompt: "p2", running: true, runningCounted: true });
+		const running = withBudget(threeTurns, { usedTurns: 2, lastPrompt: "p2", running: true, runningCounted: true });
 		expect(statusText(running, START)).toBe("Timebox: no time limit | 2 turns left (1/3)");
 		const result = transition(running, RUN_END, START);
 		expect(result.state).toEqual({ ...running, running: false });
@@ -278,7 +278,7 @@ describe("timeCheck", () => {
 
 	it("stops at 100%, recording the latest prompt as stopped, with nothing to refuse", () => {
 		const idle = withBudget(budget({ timeLimitMs: 10 * MINUTE, onStopCommand: "lmk" }), {
-			usedPrompts: 2,
+			usedTurns: 2,
 			lastPrompt: "p2",
 			nudged: true,
 		});
@@ -303,7 +303,7 @@ describe("timeCheck", () => {
 	});
 
 	it("leaves the turn limit to prompts: used-up turns are not stopped by the clock", () => {
-		const allUsed = withBudget(budget({ turnLimit: 1 }), { usedPrompts: 1 });
+		const allUsed = withBudget(budget({ turnLimit: 1 }), { usedTurns: 1 });
 		expect(transition(allUsed, TIME_CHECK, START + DAY).effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 0 turns left (1/1)" },
 		]);
@@ -413,7 +413,7 @@ describe("a whole session", () => {
 		expect(state).toMatchObject({
 			lastPrompt: "p4",
 			running: false,
-			standing: { usedPrompts: 2, stoppedPrompt: "p3" },
+			standing: { usedTurns: 2, stoppedPrompt: "p3" },
 		});
 	});
 });
@@ -422,7 +422,7 @@ describe("asking the user", () => {
 	const ask = (result: { effects: Effect[] }) => result.effects.find((effect) => effect.kind === "ask");
 
 	it("asks before a new budget replaces an active one, where the host can ask", () => {
-		const active = withBudget(threeTurns, { usedPrompts: 1 });
+		const active = withBudget(threeTurns, { usedTurns: 1 });
 		const event: SessionEvent = { type: "command", args: "5m", newBudgetId: "b2", canAsk: true };
 		const result = transition(active, event, START + MINUTE);
 		expect(result.state).toBe(active);
@@ -457,8 +457,8 @@ describe("asking the user", () => {
 		const asking = (b: TimeboxBudget, more: SessionOutline = {}) => withBudget(b, { askAtLimit: true, ...more });
 
 		it("asks instead of stopping: stop now, 5 more minutes or 1 more prompt, stopping after 30 s", () => {
-			const result = transition(asking(threeTurns, { usedPrompts: 3, lastPrompt: "p3" }), call("p4"), START);
-			expect(result.state).toMatchObject({ asking: true, standing: { spent: null, usedPrompts: 3 } });
+			const result = transition(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);
+			expect(result.state).toMatchObject({ asking: true, standing: { spent: null, usedTurns: 3 } });
 			const question = ask(result);
 			expect(question).toMatchObject({
 				question: "Timebox budget spent (used 3 turns, 0s). Stop now, or go on with more?",
@@ -484,19 +484,19 @@ describe("asking the user", () => {
 		});
 
 		it("stops as usual when the user chooses to stop", () => {
-			const open = asking(threeTurns, { usedPrompts: 3, lastPrompt: "p3", asking: true });
+			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const result = transition(open, { type: "limitAnswer", answer: "stop", reached: call("p4") }, START);
 			expect(result.state).toMatchObject({ asking: false, standing: { stoppedPrompt: "p4" } });
 			expect(result.effects).toContainEqual({ kind: "abort" });
 		});
 
 		it("goes on with one more prompt: the prompt that reached the limit runs and counts", () => {
-			const open = asking(threeTurns, { usedPrompts: 3, lastPrompt: "p3", asking: true });
+			const open = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const result = transition(open, { type: "limitAnswer", answer: "prompts", reached: call("p4") }, START);
 			expect(result.state).toMatchObject({
 				asking: false,
 				lastPrompt: "p4",
-				standing: { spent: null, usedPrompts: 4 },
+				standing: { spent: null, usedTurns: 4 },
 			});
 			expect(result.state.standing?.budget?.turnLimit).toBe(4);
 			expect(result.effects).not.toContainEqual({ kind: "abort" });
@@ -507,7 +507,7 @@ describe("asking the user", () => {
 			const more = transition(timeUp, { type: "limitAnswer", answer: "time", reached: TIME_CHECK }, START + MINUTE);
 			expect(more.state).toMatchObject({ asking: false, standing: { spent: null } });
 			expect(more.state.standing?.budget?.timeLimitMs).toBe(6 * MINUTE);
-			const turnsUp = asking(threeTurns, { usedPrompts: 3, lastPrompt: "p3", asking: true });
+			const turnsUp = asking(threeTurns, { usedTurns: 3, lastPrompt: "p3", asking: true });
 			const again = transition(turnsUp, { type: "limitAnswer", answer: "time", reached: call("p4") }, START);
 			expect(again.state).toMatchObject({ asking: true, standing: { spent: null } });
 			expect(ask(again)).toMatchObject({ kind: "ask" });
@@ -544,7 +544,7 @@ describe("asking at the limit, in detail", () => {
 	const asking = (b: TimeboxBudget, more: SessionOutline = {}) => withBudget(b, { askAtLimit: true, ...more });
 
 	it("names each choice's answer: stop, more time, one more prompt", () => {
-		const result = transition(asking(threeTurns, { usedPrompts: 3, lastPrompt: "p3" }), call("p4"), START);
+		const result = transition(asking(threeTurns, { usedTurns: 3, lastPrompt: "p3" }), call("p4"), START);
 		const question = result.effects[0];
 		expect(question?.kind === "ask" && question.choices.map((choice) => choice.answer)).toEqual([
 			{ type: "limitAnswer", answer: "stop", reached: call("p4") },
@@ -560,7 +560,7 @@ describe("asking at the limit, in detail", () => {
 
 	it("does not ask again for a prompt already stopped: it is refused", () => {
 		const spent = { usedTurns: 3, elapsedMs: 0, timeRanOut: false };
-		const stopped = asking(threeTurns, { usedPrompts: 3, lastPrompt: "p4", spent, stoppedPrompt: "p4" });
+		const stopped = asking(threeTurns, { usedTurns: 3, lastPrompt: "p4", spent, stoppedPrompt: "p4" });
 		expect(transition(stopped, call("p4"), START).effects).toEqual([
 			{ kind: "abort" },
 			{ kind: "refuse", reason: spentText(3, "0s") },

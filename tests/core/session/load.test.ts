@@ -8,7 +8,7 @@ import {
 	EMPTY_SESSION,
 	type LoadMode,
 	type SessionEvent,
-	shownPrompts,
+	shownTurns,
 	transition,
 } from "../../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
@@ -53,7 +53,7 @@ describe("load, restoring a session (restore mode)", () => {
 	});
 
 	it("replaces whatever the session held before", () => {
-		const before = withBudget(tenMinutes, { usedPrompts: 2, running: true, runningCounted: true, nudged: true });
+		const before = withBudget(tenMinutes, { usedTurns: 2, running: true, runningCounted: true, nudged: true });
 		const result = transition(before, loadEvent({ lastPrompt: "p9" }), START);
 		expect(result.state).toEqual(session({ lastPrompt: "p9" }));
 	});
@@ -61,14 +61,14 @@ describe("load, restoring a session (restore mode)", () => {
 	it("restores the prompts used, and a re-run of the latest prompt does not count again", () => {
 		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: fiveTurns, usedPrompts: 2, lastPrompt: "p2" }, { announce: false }),
+			loadEvent({ budget: fiveTurns, usedTurns: 2, lastPrompt: "p2" }, { announce: false }),
 			START,
 		);
 		expect(result.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
 		const rerun = transition(result.state, call("p2"), START);
-		expect(rerun.state.standing?.usedPrompts).toBe(2);
+		expect(rerun.state.standing?.usedTurns).toBe(2);
 		expect(rerun.effects).toEqual([{ kind: "status", text: "Timebox: no time limit | 3 turns left (2/5)" }]);
-		expect(transition(rerun.state, call("p3"), START).state.standing?.usedPrompts).toBe(3);
+		expect(transition(rerun.state, call("p3"), START).state.standing?.usedTurns).toBe(3);
 	});
 
 	it.each([
@@ -76,8 +76,8 @@ describe("load, restoring a session (restore mode)", () => {
 		["at 80% of the turns", fiveTurns, 4, 0, false, true],
 		["below 80% when the ledger has the warning", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, true, true],
 		["below 80% otherwise", budget({ timeLimitMs: 20 * MINUTE }), 0, MINUTE, false, false],
-	])("counts the warning as given %s", (_name, b, usedPrompts, elapsed, ledgerNudged, nudged) => {
-		const event = loadEvent({ budget: b, usedPrompts }, { ledger: { nudged: ledgerNudged } });
+	])("counts the warning as given %s", (_name, b, usedTurns, elapsed, ledgerNudged, nudged) => {
+		const event = loadEvent({ budget: b, usedTurns }, { ledger: { nudged: ledgerNudged } });
 		expect(transition(EMPTY_SESSION, event, START + elapsed).state.standing?.budget.softNudgeSent).toBe(nudged);
 	});
 
@@ -105,7 +105,7 @@ describe("load, restoring a session (restore mode)", () => {
 	])("does not restore a budget the ledger has as spent (%s): says so, claims nothing again", (_n, timeRanOut, why) => {
 		const spentBudget = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 2, onStopCommand: "lmk" });
 		const event = loadEvent(
-			{ budget: spentBudget, usedPrompts: 3, lastPrompt: "p3" },
+			{ budget: spentBudget, usedTurns: 3, lastPrompt: "p3" },
 			{ ledger: { spent: { usedTurns: 2, elapsedMs: MINUTE, timeRanOut, prompt: "p3" } } },
 		);
 		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
@@ -133,7 +133,7 @@ describe("load, restoring a session (restore mode)", () => {
 		const closed = budget({ timeLimitMs: MINUTE, onStopCommand: "lmk" });
 		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: closed, usedPrompts: 1, lastPrompt: "p1" }),
+			loadEvent({ budget: closed, usedTurns: 1, lastPrompt: "p1" }),
 			START + 2 * MINUTE,
 		);
 		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
@@ -157,10 +157,10 @@ describe("load, restoring a session (restore mode)", () => {
 	it("restores a turn budget whose turns are all used; the next prompt stops it once, and the one after runs", () => {
 		const result = transition(
 			EMPTY_SESSION,
-			loadEvent({ budget: threeTurns, usedPrompts: 3, lastPrompt: "p3", lastPromptCounted: true }),
+			loadEvent({ budget: threeTurns, usedTurns: 3, lastPrompt: "p3", lastPromptCounted: true }),
 			START + MINUTE,
 		);
-		expect(result.state.standing?.usedPrompts).toBe(3);
+		expect(result.state.standing?.usedTurns).toBe(3);
 		expect(result.state.standing?.budget.softNudgeSent).toBe(true);
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: no time limit | 0 turns left (3/3)" },
@@ -184,7 +184,7 @@ describe("load, restoring a session (restore mode)", () => {
 
 	it("restores a budget whose last counted prompt was killed mid-run: the next prompt stops it", () => {
 		// A process killed during prompt 2 of turns:2 left prompt 2 counted and no stop recorded.
-		const event = loadEvent({ budget: budget({ turnLimit: 2 }), usedPrompts: 2, lastPrompt: "p2" });
+		const event = loadEvent({ budget: budget({ turnLimit: 2 }), usedTurns: 2, lastPrompt: "p2" });
 		const restored = transition(EMPTY_SESSION, event, START);
 		expect(restored.state.standing?.spent).toBeNull();
 		expect(notices(transition(restored.state, call("p3"), START).effects)).toEqual([spentText(2, "0s")]);
@@ -207,7 +207,7 @@ describe("load, restoring a session (restore mode)", () => {
 	);
 
 	it.each<LoadMode>(["restore", "continue"])("brings nothing back when the ledger has the budget off (%s)", (mode) => {
-		const event = loadEvent({ budget: restorable, usedPrompts: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
+		const event = loadEvent({ budget: restorable, usedTurns: 1, lastPrompt: "p1" }, { mode, ledger: { off: true } });
 		const result = transition(EMPTY_SESSION, event, START);
 		expect(result.state).toEqual(session({ lastPrompt: "p1" }));
 		expect(result.effects).toEqual([{ kind: "status", text: undefined }]);
@@ -242,29 +242,29 @@ describe("load, continuing a session (continue mode)", () => {
 		["the latest prompt as null", null, true, 1],
 		["an older prompt", "p1", false, 2],
 	])("runs %s without counting it against itself while it runs", (_name, runningPrompt, running, shown) => {
-		const history = { budget: threeTurns, usedPrompts: 2, lastPrompt: "p2", lastPromptCounted: true };
+		const history = { budget: threeTurns, usedTurns: 2, lastPrompt: "p2", lastPromptCounted: true };
 		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt }), START);
-		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedPrompts: 2 } });
-		expect(shownPrompts(result.state)).toBe(shown);
+		expect(result.state).toMatchObject({ running, standing: { runningCounted: running, usedTurns: 2 } });
+		expect(shownTurns(result.state)).toBe(shown);
 	});
 
 	it("runs nothing when the host names the latest prompt and the history has none", () => {
-		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: null };
+		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: null };
 		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
 		expect(result.state).toMatchObject({ running: false, standing: { runningCounted: false } });
 	});
 
 	it("runs a latest prompt sent before the budget without taking it off the count", () => {
-		const history = { budget: threeTurns, usedPrompts: 0, lastPrompt: "p0", lastPromptCounted: false };
+		const history = { budget: threeTurns, usedTurns: 0, lastPrompt: "p0", lastPromptCounted: false };
 		const result = transition(EMPTY_SESSION, loadEvent(history, { mode: "continue", runningPrompt: null }), START);
 		expect(result.state).toMatchObject({ running: true, standing: { runningCounted: false } });
-		expect(shownPrompts(result.state)).toBe(0);
+		expect(shownTurns(result.state)).toBe(0);
 	});
 
 	it("keeps a budget past its limit and leaves the stop to the next event", () => {
-		const event = loadEvent({ budget: oneMinute, usedPrompts: 1, lastPrompt: "p1" }, { mode: "continue" });
+		const event = loadEvent({ budget: oneMinute, usedTurns: 1, lastPrompt: "p1" }, { mode: "continue" });
 		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
-		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedPrompts: 1 }));
+		expect(result.state).toEqual(session({ lastPrompt: "p1", budget: oneMinute, usedTurns: 1 }));
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: 0s left (1m budget) | no turn limit" },
 			{ kind: "notify", message: "Timebox restored: 0s left (1m budget) | no turn limit.", level: "info" },
@@ -275,7 +275,7 @@ describe("load, continuing a session (continue mode)", () => {
 	});
 
 	it("keeps a turn budget whose turns are all used, so the next prompt is stopped", () => {
-		const event = loadEvent({ budget: fiveTurns, usedPrompts: 5, lastPrompt: "p5" }, { mode: "continue" });
+		const event = loadEvent({ budget: fiveTurns, usedTurns: 5, lastPrompt: "p5" }, { mode: "continue" });
 		const { state } = transition(EMPTY_SESSION, event, START);
 		expect(transition(state, call("p6"), START).effects).toEqual(
 			stopEffects({ usedTurns: 5, elapsedMs: 0, timeRanOut: false }, "p6", "0s", null, true),
@@ -292,12 +292,12 @@ describe("load, continuing a session (continue mode)", () => {
 	it("keeps a spent budget spent with its stopped prompt, and announces nothing", () => {
 		const spent = { usedTurns: 3, elapsedMs: MINUTE, timeRanOut: false, prompt: "p4" };
 		const event = loadEvent(
-			{ budget: threeTurns, usedPrompts: 4, lastPrompt: "p4" },
+			{ budget: threeTurns, usedTurns: 4, lastPrompt: "p4" },
 			{ mode: "continue", ledger: { spent } },
 		);
 		const result = transition(EMPTY_SESSION, event, START + 2 * MINUTE);
 		expect(result.state).toEqual(
-			session({ lastPrompt: "p4", budget: threeTurns, usedPrompts: 4, spent, stoppedPrompt: "p4" }),
+			session({ lastPrompt: "p4", budget: threeTurns, usedTurns: 4, spent, stoppedPrompt: "p4" }),
 		);
 		expect(result.effects).toEqual([{ kind: "status", text: SPENT }]);
 		const refusal = [{ kind: "abort" }, { kind: "refuse", reason: spentText(3, "1m 0s") }];
@@ -320,7 +320,7 @@ describe("load, continuing a session (continue mode)", () => {
 });
 
 describe("a default budget for a session new to Timebox", () => {
-	const fresh = { budget: null, usedPrompts: 0, lastPrompt: null, hasRecords: false };
+	const fresh = { budget: null, usedTurns: 0, lastPrompt: null, hasRecords: false };
 	const withDefaultEvent = (text: string, history: Partial<FoldedHistory> = fresh): SessionEvent => ({
 		...loadEvent(history),
 		defaultBudget: { text, source: "PI_TIMEBOX", newBudgetId: "b9" },

@@ -10,7 +10,7 @@ import {
 	nextTimeCheckIn,
 	outcomeId,
 	readLedger,
-	shownPrompts,
+	shownTurns,
 	statusText,
 } from "../../../src/core/session/index.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
@@ -46,8 +46,8 @@ describe("what a session shows", () => {
 		[3, true, true, 2],
 		[3, true, false, 3],
 		[3, false, true, 3],
-	])("shows %d used (running: %s, counted: %s) as %d", (usedPrompts, running, runningCounted, shown) => {
-		expect(shownPrompts(withBudget(tenMinutes, { usedPrompts, running, runningCounted }))).toBe(shown);
+	])("shows %d used (running: %s, counted: %s) as %d", (usedTurns, running, runningCounted, shown) => {
+		expect(shownTurns(withBudget(tenMinutes, { usedTurns, running, runningCounted }))).toBe(shown);
 	});
 
 	it.each([
@@ -67,7 +67,7 @@ describe("what a session shows", () => {
 		],
 		[
 			"what is left, without the prompt being answered",
-			withBudget(fiveTurns, { usedPrompts: 2, running: true, runningCounted: true }),
+			withBudget(fiveTurns, { usedTurns: 2, running: true, runningCounted: true }),
 			"Timebox: no time limit | 4 turns left (1/5)",
 		],
 	])("shows %s", (_name, state, text) => {

@@ -90,7 +90,7 @@ describe("counting steps", () => {
 	it("does not count while paused, once spent, or for a call that is refused anyway", () => {
 		const paused = session({ budget: budget({ stepLimit: 2, pausedAt: START }) });
 		expect(play(paused, [call("p1", 5)]).state.standing?.steps).toBeNull();
-		const turnsSpent = session({ budget: budget({ stepLimit: 2, turnLimit: 1 }), usedPrompts: 1, lastPrompt: "p0" });
+		const turnsSpent = session({ budget: budget({ stepLimit: 2, turnLimit: 1 }), usedTurns: 1, lastPrompt: "p0" });
 		expect(play(turnsSpent, [call("p1", 1)]).state.standing?.steps).toBeNull();
 	});
 

@@ -157,7 +157,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	});
 
 	it("stops prompt N+1 of turns:N at once: it has no work to wrap up", () => {
-		const allUsed = withBudget(budget({ turnLimit: 1, graceMs: 30_000 }), { usedPrompts: 1, lastPrompt: "p1" });
+		const allUsed = withBudget(budget({ turnLimit: 1, graceMs: 30_000 }), { usedTurns: 1, lastPrompt: "p1" });
 		const result = transition(allUsed, call("p2"), START);
 		expect(result.state.standing?.wrapUp).toBeNull();
 		expect(result.effects).toContainEqual({ kind: "abort" });
@@ -204,7 +204,7 @@ describe("a stop that lets the model wrap up (grace)", () => {
 
 	it("picks the wrap-up up again in a hook of the same run, from the ledger (continue mode)", () => {
 		const spent = { ...summary, wrapUpUntil: DEADLINE + 30_000, prompt: "p1" };
-		const history = { budget: graced, lastPrompt: "p1", usedPrompts: 1, lastPromptCounted: true };
+		const history = { budget: graced, lastPrompt: "p1", usedTurns: 1, lastPromptCounted: true };
 		const loaded = transition(
 			EMPTY_SESSION,
 			loadEvent(history, { mode: "continue", runningPrompt: "p1", ledger: { spent } }),

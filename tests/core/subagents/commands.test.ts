@@ -77,12 +77,14 @@ describe("/timebox subagents", () => {
 		const view = {
 			budget: null,
 			spent: null,
-			usedPrompts: 0,
+			usedTurns: 0,
 			now: START,
 			newBudgetId: "b",
 			spend: { tokens: 0, cost: 0 },
 		};
-		expect(planCommand({ kind: "status" }, view).reply.message).toBe("No active timebox.");
+		expect(planCommand({ kind: "status" }, view).reply.message).toBe(
+			"No active timebox.\nSet one with /timebox 15m turns:3.",
+		);
 		expect(planCommand({ kind: "subagents", action: "show" }, view)).toEqual({
 			change: "none",
 			reply: { message: "Timebox: no subagent budget. Set one with /timebox subagents 5m steps:30.", level: "info" },

@@ -312,7 +312,7 @@ describe("the words a user reads of a subagent", () => {
 		session.start("a3", { task: "one two three four five six seven" });
 		expect(said(session.command("status"))).toEqual([
 			[
-				"info: No active timebox.",
+				"info: No active timebox.\nSet one with /timebox 15m turns:3.",
 				"Subagents running: 3.",
 				'- "find the flaky test" (Explore): 1 model call left',
 				'- "one two three four five six" (Explore): 1 model call left',
@@ -327,7 +327,11 @@ describe("the words a user reads of a subagent", () => {
 		session.start("a2", { task: "read the log" });
 		for (let calls = 0; calls < 4; calls++) session.call("a1");
 		expect(said(session.command("status"))).toEqual([
-			["info: No active timebox.", "Subagents running: 1.", '- "read the log" (Explore): 1 model call left'].join("\n"),
+			[
+				"info: No active timebox.\nSet one with /timebox 15m turns:3.",
+				"Subagents running: 1.",
+				'- "read the log" (Explore): 1 model call left',
+			].join("\n"),
 		]);
 	});
 

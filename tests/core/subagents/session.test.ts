@@ -29,7 +29,7 @@ describe("the session's budget over its subagents", () => {
 		session.call();
 		session.start("a1");
 		for (let call = 0; call < 10; call++) expect(session.call("a1").refusal).toBeNull();
-		expect(session.state.standing).toMatchObject({ usedPrompts: 1, steps: 1 });
+		expect(session.state.standing).toMatchObject({ usedTurns: 1, steps: 1 });
 		expect(session.call().refusal).toBeNull();
 	});
 

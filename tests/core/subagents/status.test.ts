@@ -32,12 +32,13 @@ describe("/timebox status with subagents", () => {
 
 	it("lists them without a session budget, and says nothing of them when none runs", () => {
 		const session = subagentSession();
-		expect(said(session.command("status"))).toEqual(["info: No active timebox."]);
+		expect(said(session.command("status"))).toEqual(["info: No active timebox.\nSet one with /timebox 15m turns:3."]);
 		session.start("a1");
 		session.call("a1");
 		expect(said(session.command("status"))).toEqual([
 			[
 				"info: No active timebox.",
+				"Set one with /timebox 15m turns:3.",
 				"Subagents running: 1.",
 				'- "find the flaky test" (Explore): no budget of its own; used 0s, 1 model call',
 			].join("\n"),

@@ -4018,10 +4018,9 @@ function refusedSpawn(store, agent) {
 }
 
 // src/adapters/hooks/subagent-spawns.ts
-async function spawnStart(event, parent, deps, now) {
+async function spawnStart(event, parent, hook, now) {
   if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, {
+  const answer = hook.runtime.handle({
     type: "agentStart",
     agent: event.toolUseId,
     parent,
@@ -4029,32 +4028,32 @@ async function spawnStart(event, parent, deps, now) {
     task: event.spawn.task,
     contextAtStart: false
   });
-  return reply.refusal === null ? null : reply;
+  if (answer.refusal === null) return null;
+  hook.saveDaily(now);
+  return hook.reply(answer);
 }
-async function spawnEnd(event, reply, agent, deps, now) {
+function spawnEnd(event, answer, agent, hook, now) {
   if (event.spawn === null) return;
-  if (reply.refusal === null) {
-    keepSpawn(deps.store, { ...event, spawn: event.spawn }, agent, now);
+  if (answer.refusal === null) {
+    keepSpawn(hook.deps.store, { ...event, spawn: event.spawn }, agent, now);
     return;
   }
-  if (event.toolUseId === null) return;
-  const state = loadState(deps, now, { running: event.promptId });
-  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
+  if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
 }
 async function subagentBoundary(event, hostAgent, deps, now) {
   const refused = refusedSpawn(deps.store, hostAgent);
   if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
   const agent = ruleIdOf(deps.store, hostAgent);
-  const spawnRefused = await spawnStart(event, agent, deps, now);
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
-  const state = loadState(deps, now, { running: event.promptId });
   const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const hook = new HookRuntime(deps, event.promptId, state);
   const answer = hook.runtime.handle(sessionEvent);
+  const stopped = answer.stoppedAgents.includes(agent);
+  if (!stopped) spawnEnd(event, answer, agent, hook, now);
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
-  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  await spawnEnd(event, reply, agent, deps, now);
+  if (stopped) return { ...reply, stop: true };
   return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
 }
 async function agentStart2(event, hostAgent, deps, now) {
@@ -4086,20 +4085,20 @@ async function agentStart2(event, hostAgent, deps, now) {
 }
 async function agentEnd2(event, ended, deps, now) {
   const agent = ruleIdOf(deps.store, ended.agent);
-  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens, now);
+  const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
+  hook.saveDaily(now);
+  const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
   if (ended.reachesParent || reply.context.length === 0) return reply;
   owe(deps.store, parent, reply.context, now);
   return { ...reply, context: [] };
 }
-async function subagentUsage(event, agent, tokens, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return reply;
+function subagentUsage(hook, agent, tokens, now) {
+  const answer = hook.runtime.handle({ type: "modelResponse", tokens, cost: 0, agent });
+  hook.deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return answer;
 }
 
 // src/adapters/hooks/main-session.ts
@@ -4147,9 +4146,10 @@ async function command2(args, deps, now, promptId) {
   return { ...await hook.reply(answered), answered: true };
 }
 async function toolBoundary(event, deps, now) {
-  const refused = await spawnStart(event, null, deps, now);
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const refused = await spawnStart(event, null, hook, now);
   if (refused !== null) return refused;
-  const state = loadState(deps, now, { running: event.promptId });
+  const state = hook.runtime.state;
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
   if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
@@ -4158,8 +4158,10 @@ async function toolBoundary(event, deps, now) {
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
-  const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
-  await spawnEnd(event, reply, null, deps, now);
+  const answer = hook.runtime.handle(sessionEvent);
+  spawnEnd(event, answer, null, hook, now);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
   return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
 }
 async function runEnd(event, deps, now) {

@@ -2,7 +2,8 @@
 // is told to the person of a headless `claude -p` (Claude Code prints only `Execution error` for a turn a plugin ended),
 // and a damaged store file is repaired (what parses is kept, a spent budget stays spent) instead of locking the session.
 
-import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -12,6 +13,7 @@ import {
 	ensureClaudeCode,
 	FakeAnthropic,
 	PLUGIN_DIR,
+	processesOf,
 	resultOf,
 	runProcess,
 	type Sandbox,
@@ -136,5 +138,70 @@ describe("a damaged store file, in claude -p", () => {
 		expect(again.stdout).toContain("Timebox set: 10m.");
 		api.reply({ text: "ANSWER-TWO" });
 		expect((await claude(["question 3"])).stdout).toBe("ANSWER-TWO\n");
+	});
+});
+
+/** `claude`'s TUI in tmux on its own socket, in the sandbox, with a copy of the plugin (the TUI writes into it). */
+function tui(env: NodeJS.ProcessEnv): {
+	screen: () => string;
+	type: (text: string) => void;
+	stop: () => Promise<void>;
+} {
+	const socket = join(box.root, "tmux.sock");
+	const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
+	const user = {
+		hasCompletedOnboarding: true,
+		customApiKeyResponses: { approved: ["sk-fake"], rejected: [] },
+		projects: { [box.cwd]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+	};
+	writeFileSync(join(box.home, ".claude.json"), JSON.stringify(user));
+	const plugin = join(box.root, "plugin");
+	cpSync(PLUGIN_DIR, plugin, { recursive: true });
+	const vars = Object.entries({ ...env, TERM: "xterm-256color" }).map(([key, value]) => `${key}='${value}'`);
+	const command = `cd '${box.cwd}' && env -i ${vars.join(" ")} '${CLAUDE_BIN}' --plugin-dir '${plugin}'`;
+	tmux("-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "45", command);
+	tmux("set", "-g", "extended-keys", "on");
+	return {
+		screen: () => tmux("capture-pane", "-p"),
+		type: (text) => {
+			tmux("send-keys", "-l", text);
+			spawnSync("sleep", ["0.3"]);
+			tmux("send-keys", "C-m");
+		},
+		stop: async () => {
+			tmux("kill-server");
+			await expect.poll(() => processesOf(box.home), { timeout: 10_000, interval: 100 }).toEqual([]);
+		},
+	};
+}
+
+describe("a stop while a model call streams, in the TUI", () => {
+	it("shows the stop's notice in the transcript and runs the on-stop command once", async () => {
+		const ranFile = join(box.root, "stopped.txt");
+		const screen = tui(claudeEnv({ home: box.home, cwd: box.cwd, apiUrl: api.url }));
+		try {
+			await expect.poll(() => screen.screen(), { timeout: 60_000, interval: 250 }).toContain("❯");
+			// The prompt takes keys a moment after it is drawn.
+			await new Promise((done) => setTimeout(done, 1_500));
+			screen.type(`/timebox 8s -- echo stopped >> '${ranFile}'`);
+			await expect.poll(() => screen.screen(), { timeout: 10_000, interval: 100 }).toContain("Timebox set: 8s.");
+			await expect.poll(() => savedBudgetStart(box.home), { timeout: 5_000, interval: 50 }).toBeGreaterThan(0);
+			const deadline = savedBudgetStart(box.home) + 8_000;
+			api.reply({ text: "TOO LATE", holdUntil: deadline + 3_000 });
+			screen.type("question");
+			await expect.poll(() => api.requests.length, { timeout: 8_000, interval: 50 }).toBeGreaterThan(0);
+			await expect
+				.poll(() => screen.screen().replace(/\s+/g, " "), { timeout: deadline - Date.now() + 3_000, interval: 100 })
+				.toMatch(/Timebox budget spent\. Used \d+ turns?, 8s\./)
+				.catch((error: unknown) => {
+					console.log(screen.screen());
+					throw error;
+				});
+			expect(Date.now() - deadline).toBeLessThan(3_000);
+			expect(readText(ranFile)).toBe("stopped\n");
+			expect(screen.screen()).not.toContain("TOO LATE");
+		} finally {
+			await screen.stop();
+		}
 	});
 });

@@ -241,8 +241,11 @@ async function runScript(
 	}
 }
 
-/** How Timebox's note to the model begins: its warning block, its wrap-up notice, or the line of an aware budget. */
-const TIMEBOX_NOTE = /^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: )/;
+/**
+ * How Timebox's note to the model begins: its warning block, its wrap-up notice, the line of an aware budget, or
+ * today's budget's line.
+ */
+const TIMEBOX_NOTE = /^(?:(?:IMPORTANT|CRITICAL) TIMEBOX WARNING|TIMEBOX: |Timebox: |Today's budget )/;
 
 /** The text of Timebox's note when it is the last message of the call, else null. */
 function timeboxNoteOf(messages: readonly Message[]): string | null {

@@ -1,5 +1,6 @@
-// Benchmark 5b: what a team's daily budget costs a session on a Redis on localhost, per turn (read, count, reserve) and
-// per model call (read, reserve), and what the daily ledger costs with no store set (no client loaded, no worker).
+// Benchmark 5b: what a team's daily budget costs a session on a Redis on localhost, per turn (read, count; the
+// reservation is sent without waiting) and per model call (read), and what the daily ledger costs with no store set (no
+// client loaded, no worker).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

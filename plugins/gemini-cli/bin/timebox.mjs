@@ -4015,14 +4015,18 @@ redis.call('HINCRBY', KEYS[1], 'prompts', 1)
 join()
 keep()
 return 1`,
-  /** Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation. */
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
   use: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]) end
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
 redis.call('HDEL', KEYS[4], ARGV[2])
-join()
+if used then join() end
 keep()
 return 1`,
   /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
@@ -4096,9 +4100,10 @@ parentPort.on("message", async ({ id, script, keys, args }) => {
         connecting = null;
       }
     }
-    reply(id, { ok: true, value: await client[script](...keys, ...args) });
+    const value = await client[script](...keys, ...args);
+    if (id !== 0) reply(id, { ok: true, value });
   } catch (error) {
-    reply(id, { ok: false, error: String((error && error.message) || error) });
+    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
   }
 });
 `;
@@ -4136,6 +4141,9 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
         Atomics.wait(flag, 0, seen, left);
       }
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    post(script, keys, args) {
+      if (died === null) worker.postMessage({ id: 0, script, keys, args });
     }
   };
 }
@@ -4310,8 +4318,18 @@ var TeamLedger = class {
     };
     this.local.addUse(budgets, use);
   }
+  /** Reserves without waiting: the model call starts at once, and every later check of any session sees it. */
   reserve() {
-    this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    this.store ??= this.open();
+    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
   }
   adjust(budget, adjustment) {
     const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
@@ -4342,7 +4360,7 @@ var TeamLedger = class {
     const now = this.clock.now();
     if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
-    const common = [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+    const common = this.common(day);
     const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
     this.calledOnce = true;
     let reply;

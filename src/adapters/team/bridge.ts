@@ -16,6 +16,8 @@ export type StoreReply = { ok: true; value: unknown } | { ok: false; error: stri
 /** The team's store, called synchronously. */
 export interface SyncStore {
 	call(script: ScriptName, keys: readonly string[], args: readonly (string | number)[], timeoutMs: number): StoreReply;
+	/** Sends a call without waiting for its reply: a write whose answer nothing needs (it runs before any later call). */
+	post(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): void;
 }
 
 /** The bundled client's file name, beside a host package's entry (written by npm run build). */
@@ -81,9 +83,10 @@ parentPort.on("message", async ({ id, script, keys, args }) => {
         connecting = null;
       }
     }
-    reply(id, { ok: true, value: await client[script](...keys, ...args) });
+    const value = await client[script](...keys, ...args);
+    if (id !== 0) reply(id, { ok: true, value });
   } catch (error) {
-    reply(id, { ok: false, error: String((error && error.message) || error) });
+    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
   }
 });
 `;
@@ -126,6 +129,10 @@ export function openSyncStore(url: string, clientUrl: string, connectMs: number,
 				Atomics.wait(flag, 0, seen, left);
 			}
 			return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1)))) as StoreReply;
+		},
+		post(script, keys, args) {
+			// Id 0 asks for no reply; the worker runs its messages in order, on one connection.
+			if (died === null) worker.postMessage({ id: 0, script, keys, args });
 		},
 	};
 }

@@ -131,8 +131,19 @@ export class TeamLedger implements DailyLedger {
 		this.local.addUse(budgets, use);
 	}
 
+	/** Reserves without waiting: the model call starts at once, and every later check of any session sees it. */
 	reserve(): void {
-		this.call("reserve", [this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS]);
+		const now = this.clock.now();
+		if (this.failed !== null && now < this.failed.until) return;
+		const day = teamDay(now, this.config.zone);
+		const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+		this.store ??= this.open();
+		this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+	}
+
+	/** Every script's first arguments: when the day's keys expire, the session, the member. */
+	private common(day: { end: number }): (string | number)[] {
+		return [Math.ceil(day.end / 1000) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
 	}
 
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
@@ -167,7 +178,7 @@ export class TeamLedger implements DailyLedger {
 		const now = this.clock.now();
 		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
 		const day = teamDay(now, this.config.zone);
-		const common = [Math.ceil(day.end / 1000) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+		const common = this.common(day);
 		const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
 		this.calledOnce = true;
 		let reply: StoreReply;

@@ -51,7 +51,10 @@ describe("the team's store, called synchronously", () => {
 			ok: true,
 			value: ["read", "k1", "k2", 1, "s"],
 		});
+		// A call sent without waiting runs before the next one, and says nothing, failed or not.
+		store.post("reserve", ["k"], [1]);
 		expect(store.call("count", ["k"], [], 1_000)).toEqual({ ok: true, value: ["count", "k"] });
+		openSyncStore("redis://fail:1", url, 100, 100).post("reserve", [], []);
 		expect(openSyncStore("redis://fail:1", url, 100, 100).call("read", [], [], 5_000)).toEqual({
 			ok: false,
 			error: "NOPERM no permissions",
@@ -69,6 +72,7 @@ describe("the team's store, called synchronously", () => {
 		await new Promise((resolve) => setTimeout(resolve, 200));
 		const started = performance.now();
 		expect(store.call("read", [], [], 5_000)).toEqual({ ok: false, error: "the client stopped: boom" });
+		store.post("reserve", [], []);
 		expect(performance.now() - started).toBeLessThan(100);
 	});
 

@@ -80,7 +80,7 @@ describe("a team's daily ledger", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		expect(ann.countPrompt(budgets, [null, null])).toBe(true);
 		expect(store.calls.at(-1)?.args.at(-1)).toBe(-1);
-		const odd = teamLedgerOn({ call: () => ({ ok: true, value: "odd" }) }, folder, "s2", clock);
+		const odd = teamLedgerOn({ call: () => ({ ok: true, value: "odd" }), post: () => {} }, folder, "s2", clock);
 		expect(odd.standings(budgets)[0]?.use).toMatchObject({ prompts: 0, tokens: 0, sessions: 0, members: [] });
 	});
 
@@ -107,6 +107,7 @@ describe("a team's store that cannot be reached", () => {
 		);
 		expect(ann.problem()).toBeNull();
 		// Within the wait after a failure the store is not tried again.
+		ann.reserve();
 		const tried = store.calls.length;
 		store.down = null;
 		ann.standings(budgets);
@@ -155,6 +156,7 @@ describe("a team's store that cannot be reached", () => {
 				call: () => {
 					throw new Error("no worker");
 				},
+				post: () => {},
 			},
 			folder,
 			"s1",
@@ -168,6 +170,7 @@ describe("a team's store that cannot be reached", () => {
 				call: () => {
 					throw "gone";
 				},
+				post: () => {},
 			},
 			folder,
 			"s2",

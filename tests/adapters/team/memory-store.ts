@@ -73,15 +73,19 @@ export class MemoryStore implements SyncStore {
 				return { ok: true, value: 1 };
 			}
 			case "use": {
+				let used = false;
 				for (const [index, field] of [
 					[3, "agentMs"],
 					[4, "tokens"],
 					[5, "cost"],
 					[6, "prompts"],
 				] as const)
-					if (n(index) > 0) incr(use, field, n(index));
+					if (n(index) > 0) {
+						incr(use, field, n(index));
+						used = true;
+					}
 				res?.delete(session as string);
-				join();
+				if (used) join();
 				keep();
 				return { ok: true, value: 1 };
 			}
@@ -101,6 +105,10 @@ export class MemoryStore implements SyncStore {
 				keep();
 				return { ok: true, value: 1 };
 		}
+	}
+
+	post(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): void {
+		this.call(script, keys, args, 0);
 	}
 
 	private hash(key: string): Map<string, string> {

@@ -52,7 +52,8 @@ function turn(env: NodeJS.ProcessEnv, prompt: string, store = redis.url()): Prom
 		TIMEBOX_DAILY_STORE: store,
 		TIMEBOX_TEAM: TEAM,
 	};
-	return runProcess(PI, [...DEMO, "-p", prompt], { cwd: env.HOME, env: full, timeoutMs: 240_000 });
+	// 18 pi processes at once on a busy 2-core machine take minutes.
+	return runProcess(PI, [...DEMO, "-p", prompt], { cwd: env.HOME, env: full, timeoutMs: 600_000 });
 }
 
 describe("a team's daily budget on real pi", () => {
@@ -79,15 +80,22 @@ describe("a team's daily budget on real pi", () => {
 		expect(today.stderr).toMatch(
 			/\[timebox\] info: Timebox today: 1 daily budget\.\nThe team platform \(timebox\.daily in .*\): 8 of 8 turns used, 0 left\. Used by 8 sessions\. By .+@.+ \(pi\) 8 sessions\. It resets at midnight UTC\./,
 		);
-	});
+	}, 900_000);
 
 	it("ends a turn in time while Redis is down, and a Timebox line names the store without its password", async () => {
 		const env = machine("m8");
 		const down = await RedisServer.start();
 		const port = down.port;
 		await down.dispose();
+		// A turn with no store set, for what pi itself takes on this machine now.
+		const baseline = await runProcess(PI, [...DEMO, "-p", "baseline"], {
+			cwd: env.HOME,
+			env: { PATH: process.env.PATH, PI_OFFLINE: "1", ...env },
+			timeoutMs: 120_000,
+		});
 		const run = await turn(env, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
-		expect(run.ms).toBeLessThan(20_000);
+		// Within 20 s, or, on a machine so busy that pi alone takes longer, within 10 s of a turn without a store.
+		expect(run.ms).toBeLessThan(Math.max(20_000, baseline.ms + 10_000));
 		expect(run.stdout).toContain("You asked:");
 		expect(run.stderr).toContain(
 			`[timebox] warning: Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached (`,

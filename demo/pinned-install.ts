@@ -1,8 +1,9 @@
-// Installs a pinned host CLI from npm once into its own folder under node_modules/.cache, and reuses it while its
-// `--version` still says the pinned version: the real-host tests, the bench and the host demos share one install.
+// Installs a pinned host CLI from npm once into its own folder under node_modules/.cache, and reuses it while the
+// pinned versions are the ones installed there: the real-host tests, the bench and the host demos share one install.
 
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 /** A pinned npm package, its binary's path, and what its `--version` prints when the right version is there. */
 export interface PinnedCli {
@@ -38,15 +39,49 @@ export function installedVersion(cli: PinnedCli): Promise<string> {
 	});
 }
 
-/** Whether the pinned version is installed. */
-export async function isPinnedInstalled(cli: PinnedCli): Promise<boolean> {
+/** Whether `cli.bin --version` prints the pinned version. */
+async function printsPinnedVersion(cli: PinnedCli): Promise<boolean> {
 	const printed = await installedVersion(cli);
 	return typeof cli.versionText === "string" ? printed === cli.versionText : cli.versionText(printed);
 }
 
-/** Installs the pinned version unless it is there; throws when npm fails or the version is still not the pinned one. */
+/** The version of package `name` that npm installed into `installDir`, or "" when it is not there. */
+export function installedPackageVersion(installDir: string, name: string): string {
+	try {
+		const manifest: unknown = JSON.parse(readFileSync(join(installDir, "node_modules", name, "package.json"), "utf8"));
+		const version = typeof manifest === "object" && manifest !== null && "version" in manifest ? manifest.version : "";
+		return typeof version === "string" ? version : "";
+	} catch {
+		return "";
+	}
+}
+
+/** A pinned spec's package name and version: `@scope/name@1.2.3` is `@scope/name` at `1.2.3`. */
+function nameAndVersion(spec: string): { name: string; version: string } {
+	const at = spec.lastIndexOf("@");
+	return { name: spec.slice(0, at), version: spec.slice(at + 1) };
+}
+
+/**
+ * Whether the pinned version is installed: its binary (and the program that runs it) are there, and npm installed
+ * every pinned package at its version. Read from the packages' manifests, not from `--version`: a host's start-up can
+ * take most of a minute on a busy machine (Gemini CLI relaunches itself), and a check that timed out took an install
+ * for a missing one and installed it again.
+ */
+export function isPinnedInstalled(cli: PinnedCli): boolean {
+	if (!existsSync(cli.bin) || (cli.runWith !== undefined && !existsSync(cli.runWith))) return false;
+	return [cli.packageSpec, ...(cli.withPackages ?? [])].every((spec) => {
+		const { name, version } = nameAndVersion(spec);
+		return installedPackageVersion(cli.installDir, name) === version;
+	});
+}
+
+/**
+ * Installs the pinned version unless it is there; throws when npm fails or the binary it installed does not print the
+ * pinned version.
+ */
 export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {}): Promise<void> {
-	if (await isPinnedInstalled(cli)) return;
+	if (isPinnedInstalled(cli)) return;
 	const packages = [cli.packageSpec, ...(cli.withPackages ?? [])];
 	console.log(`Installing ${packages.join(" and ")} into ${cli.installDir} (first run only, this can take minutes)…`);
 	mkdirSync(cli.installDir, { recursive: true });
@@ -54,7 +89,7 @@ export async function ensurePinned(cli: PinnedCli, options: InstallOptions = {})
 	const { code, stderr } = await npm(args, options.progress === true);
 	if (code !== 0) throw new Error(`npm install failed (${code}):\n${stderr}`);
 	await cli.afterInstall?.();
-	if (!(await isPinnedInstalled(cli))) {
+	if (!isPinnedInstalled(cli) || !(await printsPinnedVersion(cli))) {
 		throw new Error(`${cli.bin} --version does not print the pinned version: "${await installedVersion(cli)}"`);
 	}
 }

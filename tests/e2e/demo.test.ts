@@ -196,3 +196,12 @@ describe.each(DEMO_HOSTS)("npm start -- %s", (host) => {
 		expect(later).not.toContain("wrapping");
 	});
 });
+
+describe("npm start -- gemini's settings", () => {
+	it("hide the line Gemini CLI adds after every Timebox reply (a blocked prompt: 'This request failed. Press F12…')", async () => {
+		session = await HOST_DEMOS.gemini.prepare(root, [], FAST);
+		const settings = JSON.parse(readFileSync(join(session.env.HOME ?? "", ".gemini", "settings.json"), "utf8"));
+		expect(settings.ui).toEqual({ errorVerbosity: "full" });
+		expect(settings.general).toEqual({ enableAutoUpdate: false, enableAutoUpdateNotification: false });
+	});
+});

@@ -40,9 +40,12 @@ export { decide, decideMidRun, urgencyFor } from "./decide.ts";
 export { type Answer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	formatAwareLine,
+	formatBudgetLabel,
+	formatCost,
 	formatNudgePrompt,
 	formatRemaining,
 	formatStatus,
+	formatTokens,
 	SPENT_STATUS,
 	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
@@ -52,11 +55,19 @@ export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./host-terms.ts";
 export {
 	LiveSession,
 	type LiveSessionPorts,
+	type ReportPageInput,
 	type SettingSource,
 	type SettingSources,
 } from "./live-session.ts";
-export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
-export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
+export {
+	COMMAND_AFTER_RELOAD,
+	fileLink,
+	internalErrorMessage,
+	type ReportPageOutcome,
+	USAGE,
+	WRAP_UP_REFUSAL,
+} from "./messages.ts";
+export { formatTime, parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./parse.ts";
 export type {
 	BudgetLedger,
 	BudgetStore,
@@ -71,6 +82,7 @@ export type {
 } from "./ports.ts";
 export { type BudgetRecordData, isBudgetId, parseBudget, parseRecord, type TimeboxRecord } from "./records.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
+export { type BudgetData, type ReportData, type ReportLimits, reportData, type SubagentData } from "./report-data.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {
 	type BudgetStanding,
@@ -93,3 +105,4 @@ export {
 } from "./session/index.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { nextCheckIn } from "./time-checks.ts";
+export { type DaySessionUse, type DayUseRow, type TodayBudgetData, type TodayData, todayData } from "./today-data.ts";

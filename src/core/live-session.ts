@@ -5,14 +5,16 @@ import { type DailyBudget, parseDailyBudget } from "./daily.ts";
 import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
 import { foldHistory } from "./history.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
+import { writeReportPage } from "./live-report-page.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
+import { parseCommand } from "./parse.ts";
 import { sessionReport } from "./report.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { type LoadMode, NOTHING_RECORDED, readLedger, type SessionEvent, type SessionState } from "./session/index.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
-export type { LiveSessionPorts, SettingSource, SettingSources } from "./live-ports.ts";
+export type { LiveSessionPorts, ReportPageInput, SettingSource, SettingSources } from "./live-ports.ts";
 
 /**
  * One session's budget, live. Events after `dispose` (a replaced or shut-down instance) do nothing, so an old instance
@@ -104,6 +106,9 @@ export class LiveSession {
 		}
 		if (this.openQuestion !== null) await this.whenNoQuestion();
 		if (this.disposed) return;
+		const page =
+			parseCommand(args).kind === "reportPage" ? await writeReportPage(this.ports, this.dailyBudgets) : undefined;
+		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		this.guard("/timebox", () => {
 			details = {
@@ -117,6 +122,7 @@ export class LiveSession {
 						this.ports.clock.now(),
 						this.ports.terms,
 					),
+				...(page === undefined ? {} : { reportPage: page }),
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));

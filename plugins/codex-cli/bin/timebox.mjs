@@ -286,6 +286,7 @@ var STATUS_WORD = "status";
 var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -491,6 +492,7 @@ function unknownWord(token, known) {
 
 // src/core/parse.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function invalid(reason) {
@@ -516,6 +518,7 @@ function parseCommand(input) {
   const text2 = typeof input === "string" ? input : "";
   const today = TODAY_COMMAND.exec(text2.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
+  if (REPORT_PAGE_COMMAND.test(text2.trim())) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(text2.trim());
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
@@ -919,6 +922,18 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -1796,7 +1811,7 @@ function foldBudgets(items) {
           continue;
         }
         if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
         budgets.push(current);
       } else if (record?.kind === "off" && current) {
         current.ending = { kind: "off", at: record.disabledAt };
@@ -1805,29 +1820,40 @@ function foldBudgets(items) {
       continue;
     }
     if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") current.prompts.add(item.key);
-    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
   }
   return budgets;
 }
-function describeEntry(entry, ledger, now, terms) {
+function budgetFigures(entry, ledger, now) {
   const { budget } = entry;
   const spent = ledger.spent;
   const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
   const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
-  const turns = spent ? spent.usedTurns : entry.prompts.size;
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const used = [
-    formatTime(time),
-    pluralTurns(turns),
-    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(spend.cost)] : []
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
   ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
 }
 function sumUsage(usage) {
   return usage.reduce(
@@ -1894,6 +1920,8 @@ function planCommand(command3, view) {
       return planResume(view);
     case "report":
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "reportPage":
+      return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -3023,6 +3051,11 @@ var SessionRuntime = class {
   command(args, details) {
     const parsed = parseCommand(args);
     if (parsed.kind === "today") return this.today(parsed.words);
+    if (parsed.kind === "reportPage") {
+      const answer2 = noAnswer();
+      answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
@@ -3725,7 +3758,7 @@ var SessionLog = class {
     const items = [];
     const counted = /* @__PURE__ */ new Set();
     for (const line of this.lines()) {
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
       else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
         items.push({ kind: "record", record: line });
       else if (line.kind === "usage" && !counted.has(line.responseId)) {

@@ -53,6 +53,7 @@ var STATUS_WORD = "status";
 var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -259,6 +260,7 @@ function unknownWord(token, known) {
 
 // src/core/parse.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function invalid(reason) {
@@ -284,6 +286,7 @@ function parseCommand(input) {
   const text = typeof input === "string" ? input : "";
   const today = TODAY_COMMAND.exec(text.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
+  if (REPORT_PAGE_COMMAND.test(text.trim())) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(text.trim());
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text);
@@ -687,6 +690,18 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -1584,7 +1599,7 @@ function foldBudgets(items) {
           continue;
         }
         if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
         budgets.push(current);
       } else if (record?.kind === "off" && current) {
         current.ending = { kind: "off", at: record.disabledAt };
@@ -1593,29 +1608,40 @@ function foldBudgets(items) {
       continue;
     }
     if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") current.prompts.add(item.key);
-    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
   }
   return budgets;
 }
-function describeEntry(entry, ledger, now, terms) {
+function budgetFigures(entry, ledger, now) {
   const { budget } = entry;
   const spent = ledger.spent;
   const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
   const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
-  const turns = spent ? spent.usedTurns : entry.prompts.size;
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const used = [
-    formatTime(time),
-    pluralTurns(turns),
-    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(spend.cost)] : []
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
   ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
 }
 function sumUsage(usage) {
   return usage.reduce(
@@ -1640,6 +1666,107 @@ function endingText(ending2) {
     case "replaced":
       return "Replaced by a new budget.";
   }
+}
+
+// src/core/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  const lines = subagentReportLines(runs, now).slice(1);
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run, index) => subagentData(run, lines[index] ?? ""))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line: line.replace(/^- /, "")
+  };
 }
 
 // src/core/command-plan.ts
@@ -1682,6 +1809,8 @@ function planCommand(command2, view) {
       return planResume(view);
     case "report":
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "reportPage":
+      return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2522,6 +2651,24 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
+// src/core/live-report-page.ts
+async function writeReportPage(ports, dailyBudgets) {
+  const write = ports.reportPage;
+  if (write === void 0) return void 0;
+  try {
+    const report = reportData(
+      ports.store.history(),
+      (budget) => readLedger(ports.ledger, budget),
+      ports.clock.now(),
+      ports.terms
+    );
+    const standings = ports.daily && dailyBudgets.length > 0 ? ports.daily.standings(dailyBudgets) : [];
+    return { path: await write.call(ports, { report, standings }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/subagents/limits.ts
 function kept(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run)] };
@@ -2836,6 +2983,11 @@ var SessionRuntime = class {
   command(args, details) {
     const parsed = parseCommand(args);
     if (parsed.kind === "today") return this.today(parsed.words);
+    if (parsed.kind === "reportPage") {
+      const answer2 = noAnswer();
+      answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
@@ -3073,6 +3225,8 @@ var LiveSession = class {
     }
     if (this.openQuestion !== null) await this.whenNoQuestion();
     if (this.disposed) return;
+    const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(this.ports, this.dailyBudgets) : void 0;
+    if (this.disposed) return;
     let details = null;
     this.guard("/timebox", () => {
       details = {
@@ -3084,7 +3238,8 @@ var LiveSession = class {
           (budget) => readLedger(this.ports.ledger, budget),
           this.ports.clock.now(),
           this.ports.terms
-        )
+        ),
+        ...page === void 0 ? {} : { reportPage: page }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
@@ -3841,7 +3996,7 @@ function fieldsOf2(data) {
 }
 function historyItem(entry) {
   if (entry.type === "message" && entry.message.role === "user")
-    return { kind: "prompt", key: promptKey(entry.message) };
+    return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
   if (entry.type === "message") {
     const used = usageOf(entry.message);
     return used ? { kind: "usage", ...used } : null;

@@ -24,7 +24,7 @@ type UsageItem = Extract<HistoryItem, { kind: "usage" }>;
 /** What one session entry is to Timebox: a budget record, a prompt, what a model call used, or nothing. */
 function historyItem(entry: SessionEntry): HistoryItem | null {
 	if (entry.type === "message" && entry.message.role === "user")
-		return { kind: "prompt", key: promptKey(entry.message) };
+		return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
 	if (entry.type === "message") {
 		const used = usageOf(entry.message);
 		return used ? { kind: "usage", ...used } : null;

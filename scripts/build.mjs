@@ -67,9 +67,28 @@ function stamp(pkg) {
 	return { version: pkg.version, description: pkg.description };
 }
 
+/**
+ * The report page's module (its chart library among it), bundled into a file of its own beside each host's bundle:
+ * the host's bundle imports it by that file's name, only when a page is asked for.
+ */
+const REPORT_ENTRY = "src/adapters/report/entry.ts";
+const REPORT_FILE = "timebox-report.mjs";
+const REPORT_BANNER = `// Timebox's report page, bundled from ${REPORT_ENTRY} by npm run build. Do not edit.`;
+const separateReport = {
+	name: "separate-report",
+	setup(build) {
+		build.onResolve({ filter: /entry\.ts$/ }, (args) =>
+			resolve(args.resolveDir, args.path) === resolve(ROOT, REPORT_ENTRY)
+				? { path: `./${REPORT_FILE}`, external: true }
+				: undefined,
+		);
+	},
+};
+
 /** A bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
-async function bundle(entry, banner, platform, external = []) {
+async function bundle(entry, banner, platform, external = [], plugins = []) {
 	const result = await build({
+		plugins,
 		absWorkingDir: ROOT,
 		entryPoints: [entry],
 		bundle: true,
@@ -144,14 +163,17 @@ async function generated() {
 	if (!process.argv.includes("--check") && (await committed(PAGE_ASSETS)) !== assets) {
 		await writeFile(join(ROOT, PAGE_ASSETS), assets);
 	}
-	const script = await bundle(ENTRY, BANNER, "node");
+	const script = await bundle(ENTRY, BANNER, "node", [], [separateReport]);
+	const report = await bundle(REPORT_ENTRY, REPORT_BANNER, "node", PI_PROVIDED);
 	const gate = await readFile(join(ROOT, GATE), "utf8");
 	for (const path of BUNDLES) {
 		files.set(path, script);
 		files.set(join(dirname(path), GATE_NAME), gate);
+		files.set(join(dirname(path), REPORT_FILE), report);
 	}
+	files.set(join(dirname(PI_BUNDLE), REPORT_FILE), report);
 	files.set(MODULE_BUNDLE, await moduleBundle());
-	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED));
+	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport]));
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));
 		files.set(path, `${JSON.stringify(update(manifest, pkg), null, "\t")}\n`);

@@ -52,6 +52,7 @@ export {
 } from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./host-terms.ts";
+export { type ReportPageSource, writeReportPage } from "./live-report-page.ts";
 export {
 	LiveSession,
 	type LiveSessionPorts,

@@ -1,28 +1,32 @@
-// `/timebox report page` in a live session: the report and today's standings handed to the host, which writes the
-// page, and what became of it.
+// `/timebox report page`: the report and today's standings handed to the host, which writes the page, and what became
+// of it. Every host that writes pages (live sessions and hook hosts alike) goes through here.
 
-import type { DailyBudget } from "./daily.ts";
-import type { LiveSessionPorts } from "./live-ports.ts";
+import type { DailyStanding } from "./daily-budget.ts";
+import type { HistoryItem } from "./history.ts";
+import type { HostTerms } from "./host-terms.ts";
+import type { ReportPageInput } from "./live-ports.ts";
 import type { ReportPageOutcome } from "./messages.ts";
+import type { LedgerLookup } from "./report.ts";
 import { reportData } from "./report-data.ts";
-import { readLedger } from "./session/index.ts";
 
-/** Writes the report page through the host, where it writes one: the file, or why there is none. */
+/** What the page is made of: the session's history, its ledger, the time, the host's terms and today's standings. */
+export interface ReportPageSource {
+	history(): readonly HistoryItem[];
+	ledger: LedgerLookup;
+	now: number;
+	terms?: HostTerms;
+	standings(): readonly DailyStanding[];
+}
+
+/** Writes the report page through the host's `write`, where it writes one: the file, or why there is none. */
 export async function writeReportPage(
-	ports: LiveSessionPorts,
-	dailyBudgets: readonly DailyBudget[],
+	write: ((page: ReportPageInput) => Promise<string>) | undefined,
+	source: ReportPageSource,
 ): Promise<ReportPageOutcome | undefined> {
-	const write = ports.reportPage;
 	if (write === undefined) return undefined;
 	try {
-		const report = reportData(
-			ports.store.history(),
-			(budget) => readLedger(ports.ledger, budget),
-			ports.clock.now(),
-			ports.terms,
-		);
-		const standings = ports.daily && dailyBudgets.length > 0 ? ports.daily.standings(dailyBudgets) : [];
-		return { path: await write.call(ports, { report, standings }) };
+		const report = reportData(source.history(), source.ledger, source.now, source.terms);
+		return { path: await write({ report, standings: source.standings() }) };
 	} catch (error) {
 		return { problem: error instanceof Error ? error.message : String(error) };
 	}

@@ -6,6 +6,7 @@ import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts
 import { foldHistory } from "./history.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
+import type { ReportPageOutcome } from "./messages.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
 import { parseCommand } from "./parse.ts";
 import { sessionReport } from "./report.ts";
@@ -106,8 +107,7 @@ export class LiveSession {
 		}
 		if (this.openQuestion !== null) await this.whenNoQuestion();
 		if (this.disposed) return;
-		const page =
-			parseCommand(args).kind === "reportPage" ? await writeReportPage(this.ports, this.dailyBudgets) : undefined;
+		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
 		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		this.guard("/timebox", () => {
@@ -126,6 +126,20 @@ export class LiveSession {
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));
+	}
+
+	/** `/timebox report page`: the page written through the host, where it writes one. */
+	private writeReportPage(): Promise<ReportPageOutcome | undefined> {
+		const { ports } = this;
+		const daily = ports.daily;
+		const budgets = this.dailyBudgets;
+		return writeReportPage(ports.reportPage?.bind(ports), {
+			history: () => ports.store.history(),
+			ledger: (budget) => readLedger(ports.ledger, budget),
+			now: ports.clock.now(),
+			...(ports.terms ? { terms: ports.terms } : {}),
+			standings: () => (daily && budgets.length > 0 ? daily.standings(budgets) : []),
+		});
 	}
 
 	/**

@@ -1769,6 +1769,17 @@ function subagentData(run, line) {
   };
 }
 
+// src/core/live-report-page.ts
+async function writeReportPage(write, source) {
+  if (write === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -2651,24 +2662,6 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
-// src/core/live-report-page.ts
-async function writeReportPage(ports, dailyBudgets) {
-  const write = ports.reportPage;
-  if (write === void 0) return void 0;
-  try {
-    const report = reportData(
-      ports.store.history(),
-      (budget) => readLedger(ports.ledger, budget),
-      ports.clock.now(),
-      ports.terms
-    );
-    const standings = ports.daily && dailyBudgets.length > 0 ? ports.daily.standings(dailyBudgets) : [];
-    return { path: await write.call(ports, { report, standings }) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 // src/core/subagents/limits.ts
 function kept(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run)] };
@@ -3225,7 +3218,7 @@ var LiveSession = class {
     }
     if (this.openQuestion !== null) await this.whenNoQuestion();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(this.ports, this.dailyBudgets) : void 0;
+    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
     if (this.disposed) return;
     let details = null;
     this.guard("/timebox", () => {
@@ -3243,6 +3236,19 @@ var LiveSession = class {
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
+  }
+  /** `/timebox report page`: the page written through the host, where it writes one. */
+  writeReportPage() {
+    const { ports } = this;
+    const daily = ports.daily;
+    const budgets = this.dailyBudgets;
+    return writeReportPage(ports.reportPage?.bind(ports), {
+      history: () => ports.store.history(),
+      ledger: (budget) => readLedger(ports.ledger, budget),
+      now: ports.clock.now(),
+      ...ports.terms ? { terms: ports.terms } : {},
+      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+    });
   }
   /**
    * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
@@ -4200,6 +4206,16 @@ function savedSession(value) {
   const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
   return { history, claims };
 }
+function claimedView(claims, budgetId) {
+  let view = { spent: null, off: false, nudged: false };
+  for (const claim2 of claims) {
+    if (claim2.budgetId !== budgetId) continue;
+    if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
+    else if (claim2.kind === "off") view = { ...view, off: true };
+    else if (claim2.kind === "nudged") view = { ...view, nudged: true };
+  }
+  return view;
+}
 var ModuleStore = class _ModuleStore {
   constructor(engine, sessionId, saved, deps) {
     this.engine = engine;
@@ -4279,14 +4295,7 @@ var ModuleStore = class _ModuleStore {
     return true;
   }
   read(budgetId) {
-    let view = { spent: null, off: false, nudged: false };
-    for (const claim2 of this.saved.claims) {
-      if (claim2.budgetId !== budgetId) continue;
-      if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
-      else if (claim2.kind === "off") view = { ...view, off: true };
-      else if (claim2.kind === "nudged") view = { ...view, nudged: true };
-    }
-    return view;
+    return claimedView(this.saved.claims, budgetId);
   }
   /** Resolves once every change so far is written. */
   flush() {

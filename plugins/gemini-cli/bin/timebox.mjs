@@ -1880,6 +1880,118 @@ function endingText(ending2) {
   }
 }
 
+// src/core/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  const lines = subagentReportLines(runs, now).slice(1);
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run, index) => subagentData(run, lines[index] ?? ""))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line: line.replace(/^- /, "")
+  };
+}
+
+// src/core/live-report-page.ts
+async function writeReportPage(write, source) {
+  if (write === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/command-plan.ts
 function planCommand(command3, view) {
   switch (command3.kind) {
@@ -3306,6 +3418,14 @@ function createShellStarter(spawnProcess = spawn) {
   };
 }
 
+// src/adapters/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, session) => {
+    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
+    return writeReportPage2(input, { env, now: clock.now(), session });
+  };
+}
+
 // src/adapters/hooks/cli.ts
 import { spawnSync } from "node:child_process";
 import { homedir as homedir2 } from "node:os";
@@ -4068,13 +4188,21 @@ async function command2(args, deps, now, promptId) {
     const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
     return { ...silentReply(), notices: [said], answered: true };
   }
+  const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(deps.reportPage, {
+    history: () => deps.store.history(),
+    ledger: (budget) => ledgerView(budget, deps),
+    now,
+    ...deps.terms ? { terms: deps.terms } : {},
+    standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
+  }) : void 0;
   const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
   const answered = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
     cost: "host cannot see",
     ...deps.readUsage ? {} : { tokensSeen: false },
-    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms)
+    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
+    ...page === void 0 ? {} : { reportPage: page }
   });
   return { ...await hook.reply(answered), answered: true };
 }
@@ -4265,7 +4393,7 @@ function statusLineText(deps, now) {
 }
 
 // src/adapters/hooks/cli.ts
-var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
+var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
 var WRAPPED_TIMEOUT_MS = 2e3;
 function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
   const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
@@ -4284,6 +4412,9 @@ function dailyOf(env, sessionId, clock) {
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
   return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+}
+function pageOf(write, id, host) {
+  return (page) => write(page, { id, host });
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -4317,6 +4448,11 @@ async function runCli(args, stdin2, env, deps) {
   const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
   const host = deps.hosts.find((candidate) => candidate.name === hostName);
   if (mode === "watch") return watch(rest, env, deps);
+  if (mode === "report") {
+    const { runReport } = await import("./timebox-report.mjs");
+    const result2 = runReport(rest, env, home, deps.clock);
+    return { stdout: result2.stdout, stderr: result2.stderr, exitCode: result2.failed ? 1 : 0 };
+  }
   if (mode !== "hook" && mode !== "statusline" && mode !== "setup-statusline") {
     return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
@@ -4363,7 +4499,8 @@ async function runCli(args, stdin2, env, deps) {
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
       ...host.readUsage ? { readUsage: host.readUsage } : {},
-      terms: host.terms
+      terms: host.terms,
+      ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}
     });
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
@@ -4391,7 +4528,7 @@ async function runCli(args, stdin2, env, deps) {
 // src/adapters/hooks/main.ts
 var stdin = "";
 try {
-  if (process.argv[2] !== "setup-statusline") stdin = readFileSync4(0, "utf8");
+  if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync4(0, "utf8");
 } catch {
 }
 var result = await runCli(process.argv.slice(2), stdin, process.env, {
@@ -4414,8 +4551,9 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
     spawn2(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
     }).unref();
   },
-  sleep: (ms) => new Promise((done) => setTimeout(done, ms))
+  sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+  reportPage: nodeReportPageWriter(process.env, systemClock)
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
-process.exitCode = 0;
+process.exitCode = result.exitCode ?? 0;

@@ -1769,6 +1769,17 @@ function subagentData(run, line) {
   };
 }
 
+// src/core/live-report-page.ts
+async function writeReportPage(write, source) {
+  if (write === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
 // src/core/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -2651,24 +2662,6 @@ function limitAnswer(state, event, now) {
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
 
-// src/core/live-report-page.ts
-async function writeReportPage(ports, dailyBudgets) {
-  const write = ports.reportPage;
-  if (write === void 0) return void 0;
-  try {
-    const report = reportData(
-      ports.store.history(),
-      (budget) => readLedger(ports.ledger, budget),
-      ports.clock.now(),
-      ports.terms
-    );
-    const standings = ports.daily && dailyBudgets.length > 0 ? ports.daily.standings(dailyBudgets) : [];
-    return { path: await write.call(ports, { report, standings }) };
-  } catch (error) {
-    return { problem: error instanceof Error ? error.message : String(error) };
-  }
-}
-
 // src/core/subagents/limits.ts
 function kept(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run)] };
@@ -3225,7 +3218,7 @@ var LiveSession = class {
     }
     if (this.openQuestion !== null) await this.whenNoQuestion();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(this.ports, this.dailyBudgets) : void 0;
+    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
     if (this.disposed) return;
     let details = null;
     this.guard("/timebox", () => {
@@ -3243,6 +3236,19 @@ var LiveSession = class {
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
+  }
+  /** `/timebox report page`: the page written through the host, where it writes one. */
+  writeReportPage() {
+    const { ports } = this;
+    const daily = ports.daily;
+    const budgets = this.dailyBudgets;
+    return writeReportPage(ports.reportPage?.bind(ports), {
+      history: () => ports.store.history(),
+      ledger: (budget) => readLedger(ports.ledger, budget),
+      now: ports.clock.now(),
+      ...ports.terms ? { terms: ports.terms } : {},
+      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+    });
   }
   /**
    * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
@@ -3748,6 +3754,14 @@ function createShellStarter(spawnProcess = spawn) {
       child.unref();
       if (child.pid !== void 0) started();
     }
+  };
+}
+
+// src/adapters/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, session) => {
+    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
+    return writeReportPage2(input, { env, now: clock.now(), session });
   };
 }
 
@@ -4278,6 +4292,7 @@ function createTimeboxExtension(deps) {
       canAsk: () => context.require().hasUI,
       costReporting: () => costReportingOf(context.require().model),
       terms: piTerms(deps.globalSettings()),
+      ...deps.reportPage === void 0 ? {} : { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) },
       ask: async (question, choices, timeoutMs, signal) => {
         const options = { timeout: timeoutMs, signal };
         const chosen = await context.require().ui.select(question, [...choices], options);
@@ -4430,6 +4445,9 @@ function piTerms(settingsFile) {
     dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
   };
 }
+function writeWith(write, sessionId) {
+  return (input) => write(input, { id: sessionId(), host: "pi" });
+}
 
 // src/adapters/pi/timebox/index.ts
 var index_default = createTimeboxExtension({
@@ -4442,7 +4460,8 @@ var index_default = createTimeboxExtension({
   newBudgetId: randomUUID2,
   env: process.env,
   globalSettings: () => join5(getAgentDir(), "settings.json"),
-  dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock)
+  dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+  reportPage: nodeReportPageWriter(process.env, systemClock)
 });
 export {
   index_default as default

@@ -8,12 +8,13 @@ import { codexCliHost } from "../codex/hook-host.ts";
 import { geminiCliHost } from "../gemini/hook-host.ts";
 import { systemClock } from "../node/node-time.ts";
 import { createShellStarter } from "../node/on-stop-runner.ts";
+import { nodeReportPageWriter } from "../report/writer.ts";
 import { runCli, runStatusLineCommand } from "./cli.ts";
 
 let stdin = "";
 try {
 	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	if (process.argv[2] !== "setup-statusline") stdin = readFileSync(0, "utf8");
+	if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }
@@ -40,7 +41,8 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 			.unref();
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+	reportPage: nodeReportPageWriter(process.env, systemClock),
 });
 process.stdout.write(result.stdout);
 process.stderr.write(result.stderr);
-process.exitCode = 0;
+process.exitCode = result.exitCode ?? 0;

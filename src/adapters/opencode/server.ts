@@ -6,6 +6,7 @@ import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../node/node-time.ts";
 import { createShellStarter } from "../node/on-stop-runner.ts";
+import { nodeReportPageWriter } from "../report/writer.ts";
 import { opencodeDataDir } from "./data-dir.ts";
 import { createTimeboxPlugin } from "./plugin.ts";
 
@@ -30,5 +31,6 @@ export default {
 		dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
 		interactive: interactive(process.argv),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),
+		reportPage: nodeReportPageWriter(process.env, systemClock),
 	}),
 };

@@ -76,13 +76,15 @@ function subagentSection(data: PageData): string {
 
 function todaySection(data: PageData): string {
 	const today = data.today;
-	if (today === null || today.budgets.length === 0) {
-		return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}</section>`;
+	if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
+	const sessions = today.sessions.length === 0 ? "" : todaySessionsTable(today);
+	if (today.budgets.length === 0) {
+		return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
 	}
 	const team = today.sessions.some((session) => session.member !== null);
 	const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
 	const text = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
-	return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${todaySessionsTable(today)}${text}</section>`;
+	return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text}</section>`;
 }
 
 function daysSection(data: PageData): string {

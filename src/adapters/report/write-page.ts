@@ -4,7 +4,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DailyStanding, type ReportPageInput, todayData } from "../../core/index.ts";
+import { type DailyStanding, type ReportData, todayData } from "../../core/index.ts";
 import { localDay } from "../daily/ledger.ts";
 import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger.ts";
 import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
@@ -36,24 +36,28 @@ export function defaultPagePath(env: NodeJS.ProcessEnv, session: string | null):
 	return join(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
 }
 
+/** What a page is made of: the session's report (none when no session was found) and today's standings. */
+export interface PageInput {
+	report: ReportData | null;
+	standings: readonly DailyStanding[];
+}
+
 /** The page's data: the report, today's budgets with the day's sessions, and the last days of the first budget. */
-export function pageData(input: ReportPageInput, context: PageContext): PageData {
+export function pageData(input: PageInput, context: PageContext): PageData {
 	const state = dailyStateDir(context.env);
 	const day = localDay(context.now);
 	const standing: DailyStanding | undefined = input.standings[0];
 	const hostOf = context.hostOf ?? ((id: string) => (id === context.session?.id ? context.session.host : null));
-	const scopeDir = standing ? nodeDailyFiles.join(state, "daily", scopeFolder(standing.budget.scope)) : null;
-	const sessions = scopeDir === null ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+	// With no daily budget, the days of every session of the user are shown all the same.
+	const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
+	const sessions = sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
 	const days = lastDays(context.now, context.days ?? PAGE_DAYS, localDay);
 	return {
 		writtenAt: context.now,
 		session: context.session,
 		report: input.report,
-		today: input.standings.length === 0 ? null : todayData(input.standings, sessions),
-		days: {
-			limits: standing?.budget.limits ?? null,
-			rows: scopeDir === null ? [] : useOfDays(nodeDailyFiles, scopeDir, days),
-		},
+		today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
+		days: { limits: standing?.budget.limits ?? null, rows: useOfDays(nodeDailyFiles, scopeDir, days) },
 	};
 }
 
@@ -65,7 +69,7 @@ export function writePageFile(data: PageData, path: string): string {
 }
 
 /** `/timebox report page` in a host: the page of the session and today, written; resolves to its path. */
-export function writeReportPage(input: ReportPageInput, context: PageContext): string {
+export function writeReportPage(input: PageInput, context: PageContext): string {
 	const path = context.out ?? defaultPagePath(context.env, context.session?.id ?? null);
 	return writePageFile(pageData(input, context), path);
 }

@@ -9,6 +9,7 @@ import { createDailyLedger, dailyStateDir } from "../../node/daily-ledger.ts";
 import { createFileLedger } from "../../node/file-ledger.ts";
 import { nodeScheduler, systemClock } from "../../node/node-time.ts";
 import { createShellStarter } from "../../node/on-stop-runner.ts";
+import { nodeReportPageWriter } from "../../report/writer.ts";
 import { createTimeboxExtension } from "../extension.ts";
 
 export default createTimeboxExtension({
@@ -21,4 +22,5 @@ export default createTimeboxExtension({
 	env: process.env,
 	globalSettings: () => join(getAgentDir(), "settings.json"),
 	dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+	reportPage: nodeReportPageWriter(process.env, systemClock),
 });

@@ -1,0 +1,2568 @@
+// Timebox's report page, bundled from src/adapters/report/entry.ts by npm run build. Do not edit.
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var ACTIVE_ENTRY_TYPE = "timebox-active";
+var OFF_ENTRY_TYPE = "timebox-off";
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_WORD = "subagents";
+var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
+var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+}
+
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+// src/core/budget-words.ts
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+function quoteInput(text2) {
+  const chars = Array.from(text2);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
+  return `"${shown}"`;
+}
+function joinSplitTokens(budgetText) {
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+}
+function readWords(tokens, known = SESSION_BUDGET_WORDS) {
+  let timeMs = null;
+  let turns = null;
+  let tokenCount = null;
+  let steps = null;
+  let stepsWord = "";
+  let cost = null;
+  let aware = false;
+  let graceMs = null;
+  let timeWord = "";
+  let turnsWord = "";
+  let tokensWord = "";
+  let costWord = "";
+  let graceWord = "";
+  const notes = [];
+  for (const token of tokens) {
+    const stepMatch = STEPS_TOKEN.exec(token);
+    if (stepMatch) {
+      const count4 = Number(stepMatch[1]);
+      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+      }
+      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      steps = count4;
+      stepsWord = token;
+      continue;
+    }
+    const tokenBudget = parseTokens(token);
+    if (tokenBudget !== null) {
+      if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+      }
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount = tokenBudget;
+      tokensWord = token;
+      continue;
+    }
+    const dollars = parseCost(token);
+    if (dollars !== null) {
+      if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+      }
+      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      cost = dollars;
+      costWord = token;
+      continue;
+    }
+    if (token.toLowerCase() === AWARE_WORD) {
+      aware = true;
+      continue;
+    }
+    if (GRACE_TOKEN.test(token)) {
+      const ms2 = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+      if (ms2 === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+      const wholeSeconds = Math.round(ms2 / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+      }
+      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      graceMs = wholeSeconds;
+      graceWord = token;
+      continue;
+    }
+    const count3 = parseTurns(token);
+    if (count3 !== null) {
+      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
+        return {
+          invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
+        };
+      }
+      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      turns = count3;
+      turnsWord = token;
+      continue;
+    }
+    const ms = parseTimeToMs(token);
+    if (ms !== null) {
+      const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+      }
+      if (timeMs !== null) {
+        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+      }
+      timeMs = wholeSeconds;
+      timeWord = token;
+      continue;
+    }
+    return { invalid: unknownWord(token, known) };
+  }
+  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+}
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+function unknownWord(token, known) {
+  const why = `${quoteInput(token)} is not a budget word: ${known}.`;
+  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+  return why;
+}
+
+// src/core/parse.ts
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function withNotes(command2, notes) {
+  return notes.length > 0 ? { ...command2, notes: [...notes] } : command2;
+}
+function extensionWords(tokens) {
+  const [first, ...rest] = tokens;
+  if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+  if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+  return null;
+}
+function parseCommand(input) {
+  const text2 = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text2.trim());
+  if (today) return { kind: "today", words: today[1] ?? "" };
+  if (REPORT_PAGE_COMMAND.test(text2.trim())) return { kind: "reportPage" };
+  const subagents = SUBAGENTS_COMMAND.exec(text2.trim());
+  if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
+  const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
+  const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  for (const token of tokens) {
+    const kind = SUB_COMMANDS[token.toLowerCase()];
+    if (kind === void 0) continue;
+    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+    return { kind };
+  }
+  const extension = extensionWords(tokens);
+  if (extension !== null) {
+    if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+    const words2 = readWords(extension);
+    if ("invalid" in words2) return invalid(words2.invalid);
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    }
+    if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
+      return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+    }
+    return withNotes(
+      {
+        kind: "extend",
+        addTimeMs: words2.timeMs,
+        addTurns: words2.turns,
+        ...words2.tokens === null ? {} : { addTokens: words2.tokens },
+        ...words2.cost === null ? {} : { addCost: words2.cost }
+      },
+      words2.notes
+    );
+  }
+  const words = readWords(tokens);
+  if ("invalid" in words) return invalid(words.invalid);
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  if (words.timeMs === null && words.turns === null && noLimit) {
+    return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+  }
+  if (delimiter && stopCommand.length === 0) {
+    words.notes.push("Nothing follows --, so no on-stop command was set.");
+  }
+  return withNotes(
+    {
+      kind: "set",
+      timeLimitMs: words.timeMs,
+      turnLimit: words.turns,
+      ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+      ...words.cost === null ? {} : { costLimit: words.cost },
+      ...words.steps === null ? {} : { stepLimit: words.steps },
+      onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+      ...words.aware ? { awareness: "always" } : {},
+      ...words.graceMs === null ? {} : { graceMs: words.graceMs }
+    },
+    words.notes
+  );
+}
+function subagentsCommand(words) {
+  if (words.length === 0) return { kind: "subagents", action: "show" };
+  if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+  const budget = parseTaskBudget(words);
+  return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+function parseTaskBudget(text2) {
+  if (STOP_COMMAND_DELIMITER.test(text2)) {
+    return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+  }
+  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  const words = readWords(tokens, TASK_BUDGET_WORDS);
+  if ("invalid" in words) return words;
+  if (words.turns !== null) {
+    return {
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+    };
+  }
+  if (words.aware || words.graceMs !== null) {
+    return {
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+    };
+  }
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  }
+  return {
+    timeLimitMs: words.timeMs,
+    ...words.steps === null ? {} : { stepLimit: words.steps },
+    ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+    ...words.cost === null ? {} : { costLimit: words.cost }
+  };
+}
+
+// src/core/daily-budget.ts
+var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+function parseDailyBudget(text2, scope, source) {
+  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
+  const command2 = parseCommand(value);
+  if (command2.kind !== "set") {
+    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command2.timeLimitMs,
+      prompts: command2.turnLimit,
+      tokens: command2.tokenLimit ?? null,
+      cost: command2.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing) {
+  const { limits } = standing.budget;
+  const add = standing.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    prompts: plus(limits.prompts, add.addPrompts),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+
+// src/core/format.ts
+var SECOND_MS2 = 1e3;
+var SPENT_STATUS = "Timebox: budget spent";
+var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+function formatTokens(tokens) {
+  const count3 = safeAmount(tokens);
+  if (count3 < 1e3) return `${Math.floor(count3)}`;
+  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
+  return `${trimmed(count3 / 1e6)}m`;
+}
+function trimmed(value) {
+  const rounded = Math.floor(value * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+function formatCost(dollars) {
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+function pluralTurns(count3) {
+  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+}
+function formatBudgetLabel(ms) {
+  const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+function describeBudget(limits) {
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const treatment2 = [];
+  if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
+  if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+  return [parts.join(" and "), ...treatment2].join("; ");
+}
+function stepsPerPrompt(limit) {
+  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+
+// src/core/host-terms.ts
+var WRITTEN_COMMAND = "/timebox";
+var DEFAULT_TERMS = {
+  name: "pi",
+  command: WRITTEN_COMMAND,
+  tokens: true,
+  cost: true,
+  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+};
+function noDailyBudgetMessage(terms) {
+  return `No daily budget is set. ${terms.dailySetting}`;
+}
+function unmeasuredNote(terms) {
+  const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+  return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+function capitalize(text2) {
+  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
+}
+
+// src/core/messages.ts
+var USAGE = [
+  "Usage: /timebox <budget> [-- <command>] | status | off",
+  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
+  '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
+].join("\n");
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+
+// src/core/daily-text.ts
+function pluralPrompts(count3) {
+  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+}
+function usedOfLimits(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+  }
+  if (limits.prompts !== null) {
+    const left = Math.max(0, limits.prompts - use.prompts);
+    parts.push(`${use.prompts} of ${pluralPrompts(limits.prompts)} used, ${left} left`);
+  }
+  if (limits.tokens !== null) {
+    const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+  }
+  if (limits.cost !== null) {
+    const left = formatCost(Math.max(0, limits.cost - use.cost));
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+  }
+  return parts.join("; ");
+}
+function usedBy(sessions) {
+  if (sessions === 0) return "Used by no session yet.";
+  return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+function todayReport(standings) {
+  if (standings.length === 0) return NO_DAILY_BUDGET;
+  const lines = standings.map((standing) => {
+    const who = standing.budget.scope === "user" ? "Every session" : "This project";
+    const state = standing.adjustment.off ? " Off until midnight." : "";
+    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  });
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+
+// src/core/subagents/records.ts
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var ENDINGS = ["answered", "concluded", "stopped"];
+function isLimit(value) {
+  return LIMITS.some((limit) => limit === value);
+}
+function isEnding(value) {
+  return ENDINGS.some((ending2) => ending2 === value);
+}
+function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+function parseBudgetWords(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const words = {};
+  for (const [agentType, text2] of Object.entries(value)) {
+    if (typeof text2 !== "string") return void 0;
+    words[agentType] = text2;
+  }
+  return words;
+}
+function parseSubagentRun(value) {
+  if (!isFields(value)) return null;
+  const { id, parent, agentType, task, startedAt, steps, spend, spent, wrapUp, ended, endedAt } = value;
+  if (typeof id !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+  if (!(parent === null || typeof parent === "string") || !isCount(startedAt) || !isCount(steps)) return null;
+  if (!isFields(spend) || !isCount(spend.tokens) || !isCount(spend.cost)) return null;
+  const budget = taskBudget(value.budget);
+  if (budget === void 0) return null;
+  const spentAt = spent === null ? null : isFields(spent) && isLimit(spent.limit) && isCount(spent.at) ? { limit: spent.limit, at: spent.at } : void 0;
+  if (spentAt === void 0) return null;
+  return {
+    id,
+    parent,
+    agentType,
+    task,
+    budget,
+    startedAt,
+    steps,
+    spend: { tokens: spend.tokens, cost: spend.cost },
+    warned: value.warned === true,
+    told: value.told === true,
+    spent: spentAt,
+    wrapUp: wrapUpOf(wrapUp),
+    ended: isEnding(ended) ? ended : null,
+    closed: value.closed === true,
+    endedAt: isCount(endedAt) ? endedAt : null
+  };
+}
+function taskBudget(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const words = [
+    ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
+    ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
+    ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+  ];
+  const budget = parseTaskBudget(words.join(" "));
+  return "invalid" in budget ? void 0 : budget;
+}
+function wrapUpOf(value) {
+  if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
+  const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
+  return { until: value.until, calls: value.calls, refusedAt };
+}
+
+// src/core/records.ts
+function isFields2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+  return value === null || isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS;
+}
+function isTurnLimit(value) {
+  return value === null || Number.isInteger(value) && value >= 1 && value <= MAX_TURN_LIMIT;
+}
+function isWholeCount(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+function isBudgetId(value) {
+  return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+function isWholeIn(value, min, max) {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  return {
+    ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
+    ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
+    ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+    ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+    ...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+    ...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+    ...isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}
+  };
+}
+function parseBudget(value) {
+  if (!isFields2(value)) return null;
+  const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+  if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+  const limits = optionalFields(value);
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  if (timeLimitMs === null && turnLimit === null && noLimit) return null;
+  if (!isFiniteNumber(startTime)) return null;
+  if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+  const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+  if (!isBudgetId(id)) return null;
+  return {
+    id,
+    timeLimitMs,
+    turnLimit,
+    startTime,
+    onStopCommand: onStopCommand ? onStopCommand : null,
+    ...limits
+  };
+}
+function parseRecord(value) {
+  if (!isFields2(value)) return null;
+  if (value.kind === "off") {
+    return {
+      kind: "off",
+      budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+      disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+    };
+  }
+  if (value.kind === "subagents") {
+    const budgets = parseBudgetWords(value.budgets);
+    return budgets === void 0 ? null : { kind: "subagents", budgets };
+  }
+  if (value.kind === "subagent") {
+    const agent = parseSubagentRun(value.agent);
+    return agent === null ? null : { kind: "subagent", agent };
+  }
+  const data = value.budget;
+  if (value.kind !== "active" || !isFields2(data)) return null;
+  const budget = parseBudget(data);
+  if (!budget) return null;
+  const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
+  const legacyStartTurn = version === void 0 && isWholeCount(startTurn) ? startTurn : null;
+  return {
+    kind: "active",
+    budget,
+    legacyStartTurn,
+    turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+    spendBefore: {
+      tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+      cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+    }
+  };
+}
+
+// src/core/history.ts
+function foldHistory(items) {
+  let budget = null;
+  let budgetAt = items.length;
+  let legacyStartTurn = null;
+  let turnsBefore = 0;
+  let spendBefore = { tokens: 0, cost: 0 };
+  let unusable = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind !== "record") continue;
+    if (isSubagentRecord(item.record)) continue;
+    const record = parseRecord(item.record);
+    if (!record) {
+      unusable++;
+      continue;
+    }
+    if (record.kind === "active") {
+      budget = record.budget;
+      budgetAt = index;
+      legacyStartTurn = record.legacyStartTurn;
+      turnsBefore = record.turnsBefore;
+      spendBefore = record.spendBefore;
+    }
+    break;
+  }
+  const countFrom = legacyStartTurn === null ? budgetAt : -1;
+  const counted = /* @__PURE__ */ new Set();
+  let lastPrompt = null;
+  const paused = budget?.pausedAt !== void 0;
+  let tokens = spendBefore.tokens;
+  let cost = spendBefore.cost;
+  let subagentBudgets;
+  const subagents = /* @__PURE__ */ new Map();
+  for (const [index, item] of items.entries()) {
+    if (item.kind === "record" && isSubagentRecord(item.record)) {
+      const record = parseRecord(item.record);
+      if (record?.kind === "subagents") subagentBudgets = record.budgets;
+      else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+      continue;
+    }
+    if (item.kind === "usage") {
+      if (index > budgetAt && !paused) {
+        tokens += safeAmount(item.tokens);
+        cost += safeAmount(item.cost);
+      }
+      continue;
+    }
+    if (item.kind !== "prompt") continue;
+    lastPrompt = item.key;
+    if (index > countFrom && !paused) counted.add(item.key);
+  }
+  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  return {
+    budget,
+    usedPrompts: budget ? usedTurns : 0,
+    spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
+    lastPrompt,
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    newestUnusable: unusable > 0,
+    hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+    ...subagentBudgets === void 0 ? {} : { subagentBudgets },
+    ...subagents.size === 0 ? {} : { subagents: [...subagents.values()] }
+  };
+}
+function isSubagentRecord(record) {
+  if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+  return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/subagents/messages.ts
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
+    case "session":
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
+  }
+}
+function pluralCalls(count3) {
+  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/state.ts
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+
+// src/core/subagents/status.ts
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [
+    `${count3} in this session:`,
+    ...runs.map((run) => {
+      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+    })
+  ];
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
+}
+
+// src/core/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function budgetFigures(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const used = [
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  const lines = subagentReportLines(runs, now).slice(1);
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run, index) => subagentData(run, lines[index] ?? ""))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line: line.replace(/^- /, "")
+  };
+}
+
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+
+// src/core/today-data.ts
+var leftOf = (limit, used) => limit === null ? null : Math.max(0, limit - used);
+function todayData(standings, sessions) {
+  const lines = todayReport(standings).split("\n").slice(1);
+  return {
+    text: todayReport(standings),
+    dayStart: standings[0]?.dayStart ?? null,
+    budgets: standings.map((standing, index) => {
+      const limits = limitsToday(standing);
+      const { use } = standing;
+      return {
+        who: `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`,
+        limits,
+        use,
+        left: {
+          timeMs: leftOf(limits.timeMs, use.agentMs),
+          prompts: leftOf(limits.prompts, use.prompts),
+          tokens: leftOf(limits.tokens, use.tokens),
+          cost: leftOf(limits.cost, use.cost)
+        },
+        off: standing.adjustment.off,
+        line: lines[index] ?? ""
+      };
+    }),
+    sessions: [...sessions]
+  };
+}
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+// src/adapters/daily/ledger.ts
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function numberOr(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text2 = files.read(file, offset, size - offset);
+  const end = text2.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text2.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
+}
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields = fieldsOf(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields = fieldsOf(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text2 = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text2);
+    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+  return join(base, "timebox");
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join,
+  makeDir: (path) => {
+    mkdirSync(path, { recursive: true });
+  },
+  list: (path) => readdirSync(path),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
+  exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  },
+  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
+  append(path, text2) {
+    const fd = openSync(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync(fd);
+    }
+  },
+  createExclusive(path, text2) {
+    try {
+      writeFileSync(path, text2, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
+}
+
+// src/adapters/report/sources.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { join as join9 } from "node:path";
+
+// src/adapters/claude/function-hooks/store.ts
+var SESSION_KEY_PREFIX = "session:";
+var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function savedSession(value) {
+  if (!isRecord(value)) return { history: [], claims: [] };
+  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+  return { history, claims };
+}
+function claimedView(claims, budgetId) {
+  let view = { spent: null, off: false, nudged: false };
+  for (const claim of claims) {
+    if (claim.budgetId !== budgetId) continue;
+    if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+    else if (claim.kind === "off") view = { ...view, off: true };
+    else if (claim.kind === "nudged") view = { ...view, nudged: true };
+  }
+  return view;
+}
+
+// src/adapters/claude/hook-host.ts
+import { join as join3 } from "node:path";
+
+// src/adapters/hooks/roles.ts
+function readHookEvent({ event, sessionId, fields }, dialect) {
+  const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+  const subagents = dialect.subagents;
+  const tool = textField(fields, "tool_name");
+  const input = fields.tool_input;
+  return {
+    role: dialect.roles[event] ?? null,
+    hostEvent: event,
+    sessionId,
+    promptId: dialect.promptId(fields),
+    prompt,
+    command: commandWords(prompt, dialect.command),
+    source: textField(fields, "source"),
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+    agent: subagents ? textField(fields, "agent_id") : null,
+    agentType: subagents ? textField(fields, "agent_type") : null,
+    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    toolUseId: textField(fields, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
+  };
+}
+function endedOf(subagents, fields) {
+  const ended = subagents.ended(fields);
+  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
+}
+function textField(fields, key) {
+  const value = fields[key];
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+function shownText(reply) {
+  return reply.notices.length > 0 ? reply.notices.join("\n") : reply.refusal ?? "";
+}
+function commandWords(prompt, forms) {
+  if (prompt === null) return null;
+  const match = forms.exec(prompt.trim());
+  return match ? match[1] ?? "" : null;
+}
+
+// src/adapters/hooks/reply-json.ts
+function hookJson(reply, event) {
+  if (event.role === "prompt" && (reply.answered || reply.refusal !== null)) {
+    return { decision: "block", reason: shownText(reply) };
+  }
+  const json = {};
+  if (reply.refusal !== null && reply.stop) {
+    json.continue = false;
+    json.stopReason = shownText(reply);
+  } else if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  if (reply.refusal !== null && event.role === "beforeTool") {
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reply.refusal
+    };
+  } else if (reply.refusal === null && reply.context.length > 0) {
+    json.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: reply.context.join("\n\n") };
+  }
+  return Object.keys(json).length > 0 ? json : null;
+}
+
+// src/adapters/claude/setup.ts
+import { existsSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname, join as join2 } from "node:path";
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text2, script) {
+  let settings = {};
+  if (text2 !== null && text2.trim().length > 0) {
+    try {
+      settings = JSON.parse(text2);
+    } catch {
+      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
+    }
+  }
+  if (!isRecord2(settings))
+    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
+  const current = isRecord2(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message };
+}
+function setupStatusLine(settingsFile, script) {
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
+  if (merged.text !== null) {
+    mkdirSync2(dirname(settingsFile), { recursive: true });
+    writeFileSync2(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join2(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync2(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join2(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join2(root, chosen);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf2(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf2(line.message);
+  const usage = fieldsOf2(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  const tokens = USAGE_FIELDS.reduce((sum, key) => {
+    const value = usage[key];
+    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+  }, 0);
+  return { id: message.id, tokens };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync2(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text2.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync2(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
+};
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields) => {
+    const response = fields.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result = response;
+    const agent = textField(result, "agentId");
+    if (agent === null) return null;
+    const tokens = result.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result.content), tokens } : { agent, result: resultText(result.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  terms: claudeCodeTerms("classic hooks"),
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields) => textField(fields, "prompt_id"),
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
+  }),
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join3(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join3(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
+// src/adapters/codex/hook-host.ts
+import { join as join4 } from "node:path";
+var ROLES2 = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolUse: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  SubagentStop: "agentEnd"
+};
+var CODEX_SUBAGENTS = {
+  spawn: (tool, input) => tool === "spawn_agent" ? {
+    agentType: textField(input, "agent_type") ?? "default",
+    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
+  } : null,
+  ended: (fields) => {
+    const agent = textField(fields, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  },
+  endReachesParent: false
+};
+var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
+var codexCliHost = {
+  name: "codex",
+  terms: {
+    name: "Codex",
+    command: "timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
+  },
+  read: (input) => readHookEvent(input, {
+    roles: ROLES2,
+    command: COMMAND2,
+    // Codex names the prompt a hook belongs to `turn_id`.
+    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    transcript: false,
+    subagents: CODEX_SUBAGENTS
+  }),
+  /**
+   * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
+   * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
+   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
+    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    if (typeof json.stopReason === "string") {
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
+    }
+    delete json.continue;
+    delete json.stopReason;
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reason
+    };
+    return json;
+  },
+  dataDir: (env, home) => join4(env.CODEX_HOME ?? join4(home, ".codex"), "timebox")
+};
+
+// src/adapters/gemini/hook-host.ts
+import { join as join5 } from "node:path";
+var ROLES3 = {
+  SessionStart: "sessionStart",
+  BeforeAgent: "prompt",
+  BeforeTool: "beforeTool",
+  AfterTool: "beforeModelCall",
+  AfterAgent: "runEnd"
+};
+var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
+var geminiCliHost = {
+  name: "gemini",
+  terms: {
+    name: "Gemini CLI",
+    command: "/timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
+  },
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
+  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    const specific = json?.hookSpecificOutput;
+    if (json === null || specific?.permissionDecision !== "deny") return json;
+    delete json.hookSpecificOutput;
+    if (json.continue !== false) {
+      json.decision = "deny";
+      json.reason = specific.permissionDecisionReason;
+    }
+    return json;
+  },
+  dataDir: (_env, home) => join5(home, ".gemini", "timebox"),
+  unnamedPrompts: true
+};
+
+// src/adapters/hooks/load.ts
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    off: view.off,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim) => claim.kind === "spent" && claim.budgetId === outcome
+  );
+  return {
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome)
+  };
+}
+
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join6(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null;
+}
+function readJson(file) {
+  let text2;
+  try {
+    text2 = readFileSync2(file, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text2);
+    return isRecord3(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim) {
+      const file = fileOf(dir, claim.budgetId, claim.kind);
+      mkdirSync3(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
+`, { flag: "wx" });
+      try {
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      } finally {
+        rmSync2(draft, { force: true });
+      }
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields = spent && isRecord3(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields.usedTurns, 0),
+          elapsedMs: numberOr2(fields.elapsedMs, 0),
+          timeRanOut: fields.timeRanOut === true,
+          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
+    }
+  };
+}
+
+// src/adapters/node/session-log.ts
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields) {
+  const kind = fields.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+  if (PROMPT_KINDS.has(String(kind))) {
+    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+  }
+  switch (kind) {
+    case "usage":
+      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+    case "transcript":
+      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+    case "daily-warned":
+      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+    case "claim":
+      return claimLine(fields);
+    case "spent":
+      return count(fields.budgetStart) ? {
+        kind,
+        budgetStart: fields.budgetStart,
+        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
+        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
+        promptId: text(fields.promptId) ? fields.promptId : null
+      } : null;
+    case "nudged":
+      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    case "spawn":
+      return text(fields.agentType) && text(fields.task) ? {
+        kind,
+        id: text(fields.id) ? fields.id : null,
+        agent: text(fields.agent) ? fields.agent : null,
+        agentType: fields.agentType,
+        task: fields.task,
+        at: atOf(fields)
+      } : null;
+    case "spawn-taken":
+      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+    case "spawn-refused":
+      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+    case "owed":
+      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+    case "paid":
+      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+    default:
+      return null;
+  }
+}
+function atOf(fields) {
+  return count(fields.at) ? fields.at : 0;
+}
+function usageLine(fields, responseId) {
+  return {
+    kind: "usage",
+    responseId,
+    tokens: count(fields.tokens) ? fields.tokens : 0,
+    ...count(fields.cost) ? { cost: fields.cost } : {},
+    ...count(fields.at) ? { at: fields.at } : {},
+    ...count(fields.offset) ? { offset: fields.offset } : {}
+  };
+}
+function claimLine(fields) {
+  const claim = fields.claim;
+  if (typeof claim !== "object" || claim === null) return null;
+  const { kind, budgetId } = claim;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  return { kind: "claim", claim, at: atOf(fields) };
+}
+
+// src/adapters/node/session-log.ts
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var SessionLog = class {
+  folder;
+  file;
+  constructor(dataDir, sessionId) {
+    this.folder = join7(dataDir, "sessions");
+    this.file = join7(this.folder, `${sessionId}.jsonl`);
+  }
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /** Records that a prompt was sent. */
+  appendPrompt(promptId, at) {
+    this.appendLine({ kind: "prompt", promptId, at });
+  }
+  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+  appendCall(promptId, at) {
+    this.appendLine({ kind: "call", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Records how far the transcript was read when nothing new was used. */
+  appendTranscriptOffset(offset) {
+    this.appendLine({ kind: "transcript", offset });
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+      }
+    }
+    return items;
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    let text2;
+    try {
+      text2 = readFileSync3(this.file, "utf8");
+    } catch {
+      return [];
+    }
+    const lines = [];
+    for (const raw of text2.split("\n")) {
+      if (raw.trim().length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        const line = isFields3(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
+      } catch {
+      }
+    }
+    return lines;
+  }
+  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  appendLine(line) {
+    mkdirSync4(this.folder, { recursive: true });
+    appendFileSync(this.file, `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
+  }
+};
+
+// src/adapters/opencode/data-dir.ts
+import { join as join8 } from "node:path";
+var OPENCODE_FOLDER = "opencode";
+function opencodeDataDir(env) {
+  return join8(dailyStateDir(env), OPENCODE_FOLDER);
+}
+
+// src/adapters/opencode/calls.ts
+var COMMAND_MARKER = "[timebox command]";
+var COMMAND_TEMPLATE = `${COMMAND_MARKER} $ARGUMENTS`;
+
+// src/adapters/opencode/plugin.ts
+var OPENCODE_TERMS = {
+  name: "opencode",
+  command: "/timebox",
+  tokens: true,
+  cost: true,
+  dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".'
+};
+
+// src/adapters/pi/prompt-key.ts
+var KEY_TEXT_CHARS = 32;
+var FNV_OFFSET = 2166136261;
+var FNV_PRIME = 16777619;
+function textOf(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (part) => typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
+  ).join("");
+}
+function textHash(text2) {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < text2.length; index++) {
+    hash ^= text2.charCodeAt(index);
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+function promptKey(message) {
+  const text2 = textOf(message.content);
+  return `${String(message.timestamp)}:${text2.length}:${textHash(text2)}:${text2.slice(0, KEY_TEXT_CHARS)}`;
+}
+
+// src/adapters/pi/usage.ts
+function numberIn(fields, key) {
+  if (typeof fields !== "object" || fields === null) return 0;
+  const value = fields[key];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOf2(message) {
+  if (message.role !== "assistant") return null;
+  const usage = message.usage;
+  const tokens = numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
+  const cost = numberIn(
+    typeof usage === "object" && usage !== null ? usage.cost : null,
+    "total"
+  );
+  return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
+}
+
+// src/adapters/pi/store.ts
+function fieldsOf3(data) {
+  return typeof data === "object" && data !== null ? data : {};
+}
+function historyItem(entry) {
+  if (entry.type === "message" && entry.message.role === "user")
+    return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
+  if (entry.type === "message") {
+    const used = usageOf2(entry.message);
+    return used ? { kind: "usage", ...used } : null;
+  }
+  if (entry.type !== "custom") return null;
+  if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "off" } };
+  if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagents" } };
+  }
+  if (entry.customType === SUBAGENT_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagent" } };
+  }
+  return null;
+}
+function historyOf(entries, leafId = null) {
+  const items = [];
+  let usage = null;
+  let parentId = null;
+  for (const entry of entries) {
+    if (leafId !== null && entry.parentId !== parentId) return null;
+    parentId = entry.id;
+    const item = historyItem(entry);
+    if (item === null) continue;
+    if (item.kind !== "usage") {
+      usage = null;
+      items.push(item);
+    } else if (usage === null) {
+      usage = item;
+      items.push(item);
+    } else {
+      usage.tokens += item.tokens;
+      usage.cost += item.cost;
+    }
+  }
+  return leafId === null || parentId === leafId ? items : null;
+}
+
+// src/adapters/report/sources.ts
+function entriesOf(folder) {
+  try {
+    return readdirSync3(folder);
+  } catch {
+    return [];
+  }
+}
+function modifiedOf(path) {
+  return statSync3(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+function logSessions(dataDir, host, terms) {
+  const folder = join9(dataDir, "sessions");
+  return entriesOf(folder).filter((name) => name.endsWith(".jsonl")).map((name) => {
+    const id = name.slice(0, -".jsonl".length);
+    const files = { store: new SessionLog(dataDir, id), ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER)) };
+    return {
+      id,
+      host,
+      modified: modifiedOf(join9(folder, name)),
+      history: () => files.store.history(),
+      ledger: (budget) => ledgerView(budget, files),
+      terms
+    };
+  });
+}
+function jsonLines(path) {
+  return readFileSync4(path, "utf8").split("\n").flatMap((line) => {
+    try {
+      const value = JSON.parse(line);
+      return typeof value === "object" && value !== null ? [value] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+function piBranch(lines) {
+  const entries = lines.filter((line) => line.type !== "session" && typeof line.id === "string");
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const path = [];
+  for (let entry = entries[entries.length - 1]; entry !== void 0; entry = byId.get(entry.parentId)) {
+    path.push(entry);
+    if (path.length > entries.length) break;
+  }
+  return path.reverse();
+}
+function piSessions(agentDir) {
+  const root = join9(agentDir, "sessions");
+  const ledger = createFileLedger(join9(agentDir, LEDGER_FOLDER));
+  return entriesOf(root).flatMap(
+    (folder) => entriesOf(join9(root, folder)).filter((name) => name.endsWith(".jsonl")).map((name) => {
+      const path = join9(root, folder, name);
+      const header = jsonLines(path)[0];
+      const id = typeof header?.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
+      return {
+        id,
+        host: "pi",
+        modified: modifiedOf(path),
+        history: () => historyOf(piBranch(jsonLines(path))),
+        ledger: (budget) => readLedger(ledger, budget),
+        terms: DEFAULT_TERMS
+      };
+    })
+  );
+}
+function moduleSessions(storeDir) {
+  return entriesOf(storeDir).flatMap((name) => {
+    const path = join9(storeDir, name);
+    let store;
+    try {
+      store = JSON.parse(readFileSync4(path, "utf8"));
+    } catch {
+      return [];
+    }
+    if (typeof store !== "object" || store === null) return [];
+    return Object.entries(store).flatMap(([key, value]) => {
+      if (!key.startsWith(SESSION_KEY_PREFIX)) return [];
+      const saved = savedSession(value);
+      return [
+        {
+          id: key.slice(SESSION_KEY_PREFIX.length),
+          host: "claude",
+          modified: modifiedOf(path),
+          history: () => saved.history,
+          ledger: (budget) => claimedView(saved.claims, budget.id),
+          terms: claudeCodeTerms("function hooks")
+        }
+      ];
+    });
+  });
+}
+function allSessions(env, home) {
+  const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join9(home, ".pi", "agent");
+  const claudeData = join9(home, ".claude", "plugins", "data");
+  const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join9(claudeData, name));
+  return [
+    ...piSessions(piDir),
+    ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
+    ...moduleSessions(join9(home, ".claude", "plugins", "store")),
+    ...logSessions(join9(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
+    ...logSessions(join9(env.CODEX_HOME ?? join9(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
+    ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
+  ].sort((a, b) => b.modified - a.modified);
+}
+
+// src/adapters/report/write-page.ts
+import { mkdirSync as mkdirSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname2, join as join10 } from "node:path";
+
+// src/adapters/report/assets.ts
+var PAGE_SCRIPT = '"use strict";(()=>{var or="uplot",rr="u-hz",ur="u-vt",fr="u-title",ar="u-wrap",cr="u-under",pr="u-over",hr="u-axis",Qt="u-off",mr="u-select",gr="u-cursor-x",dr="u-cursor-y",wr="u-cursor-pt",Sr="u-legend",_r="u-live",yr="u-inline",br="u-series",kr="u-marker",ti="u-label",xr="u-value",Gl="width",Il="height";var li="bottom",bl="left",Bn="right",os="#000",ni=os+"0",Yn="mousemove",si="mousedown",Un="mouseup",ii="mouseenter",oi="mouseleave",ri="dblclick",vr="resize",Tr="scroll",ui="change",fn="dppxchange",rs="--",Pl=typeof window<"u",Jn=Pl?document:null,xl=Pl?window:null,Mr=Pl?navigator:null,ie,sn;function Zn(){let e=devicePixelRatio;ie!=e&&(ie=e,sn&&Xn(ui,sn,Zn),sn=matchMedia(`(min-resolution: ${ie-.001}dppx) and (max-resolution: ${ie+.001}dppx)`),Xt(ui,sn,Zn),xl.dispatchEvent(new CustomEvent(fn)))}function Xe(e,l){if(l!=null){let i=e.classList;!i.contains(l)&&i.add(l)}}function Qn(e,l){let i=e.classList;i.contains(l)&&i.remove(l)}function de(e,l,i){e.style[l]=i+"px"}function dt(e,l,i,n){let o=Jn.createElement(e);return l!=null&&Xe(o,l),i?.insertBefore(o,n),o}function ft(e,l){return dt("div",e,l)}var fi=new WeakMap;function Mt(e,l,i,n,o){let a="translate("+l+"px,"+i+"px)",f=fi.get(e);a!=f&&(e.style.transform=a,fi.set(e,a),l<0||i<0||l>n||i>o?Xe(e,Qt):Qn(e,Qt))}var ai=new WeakMap;function ci(e,l,i){let n=l+i,o=ai.get(e);n!=o&&(ai.set(e,n),e.style.background=l,e.style.borderColor=i)}var pi=new WeakMap;function hi(e,l,i,n){let o=l+""+i,a=pi.get(e);o!=a&&(pi.set(e,o),e.style.height=i+"px",e.style.width=l+"px",e.style.marginLeft=n?-l/2+"px":0,e.style.marginTop=n?-i/2+"px":0)}var us={passive:!0},Ar={...us,capture:!0};function Xt(e,l,i,n){l.addEventListener(e,i,n?Ar:us)}function Xn(e,l,i,n){l.removeEventListener(e,i,us)}Pl&&Zn();function wt(e,l,i,n){let o;i=i||0,n=n||l.length-1;let a=n<=2147483647;for(;n-i>1;)o=a?i+n>>1:et((i+n)/2),l[o]<e?i=o:n=o;return e-l[i]<=l[n]-e?i:n}function Gi(e){return(i,n,o)=>{let a=-1,f=-1;for(let h=n;h<=o;h++)if(e(i[h])){a=h;break}for(let h=o;h>=n;h--)if(e(i[h])){f=h;break}return[a,f]}}var Ii=e=>e!=null,Bi=e=>e!=null&&e>0,pn=Gi(Ii),Pr=Gi(Bi);function Dr(e,l,i,n=0,o=!1){let a=o?Pr:pn,f=o?Bi:Ii;[l,i]=a(e,l,i);let h=e[l],p=e[l];if(l>-1)if(n==1)h=e[l],p=e[i];else if(n==-1)h=e[i],p=e[l];else for(let m=l;m<=i;m++){let _=e[m];f(_)&&(_<h?h=_:_>p&&(p=_))}return[h??ae,p??-ae]}function hn(e,l,i,n){let o=di(e),a=di(l);e==l&&(o==-1?(e*=i,l/=i):(e/=i,l*=i));let f=i==10?Et:Yi,h=o==1?et:at,p=a==1?at:et,m=h(f(Pe(e))),_=p(f(Pe(l))),w=vl(i,m),d=vl(i,_);return i==10&&(m<0&&(w=ce(w,-m)),_<0&&(d=ce(d,-_))),n||i==2?(e=w*o,l=d*a):(e=$i(e,w),l=mn(l,d)),[e,l]}function fs(e,l,i,n){let o=hn(e,l,i,n);return e==0&&(o[0]=0),l==0&&(o[1]=0),o}var as=.1,mi={mode:3,pad:as},Yl={pad:0,soft:null,mode:0},Er={min:Yl,max:Yl};function an(e,l,i,n){return gn(i)?gi(e,l,i):(Yl.pad=i,Yl.soft=n?0:null,Yl.mode=n?3:0,gi(e,l,Er))}function ne(e,l){return e??l}function Lr(e,l,i){for(l=ne(l,0),i=ne(i,e.length-1);l<=i;){if(e[l]!=null)return!0;l++}return!1}function gi(e,l,i){let n=i.min,o=i.max,a=ne(n.pad,0),f=ne(o.pad,0),h=ne(n.hard,-ae),p=ne(o.hard,ae),m=ne(n.soft,ae),_=ne(o.soft,-ae),w=ne(n.mode,0),d=ne(o.mode,0),M=l-e,y=Et(M),P=Ye(Pe(e),Pe(l)),z=Et(P),G=Pe(z-y);(M<1e-24||G>10)&&(M=0,(e==0||l==0)&&(M=1e-24,w==2&&m!=ae&&(a=0),d==2&&_!=-ae&&(f=0)));let x=M||P||1e3,N=Et(x),v=vl(10,et(N)),$=x*(M==0?e==0?.1:1:a),C=ce($i(e-$,v/10),24),q=e>=m&&(w==1||w==3&&C<=m||w==2&&C>=m)?m:ae,U=Ye(h,C<q&&e>=q?q:St(q,C)),Q=x*(M==0?l==0?.1:1:f),Y=ce(mn(l+Q,v/10),24),T=l<=_&&(d==1||d==3&&Y>=_||d==2&&Y<=_)?_:-ae,j=St(p,Y>T&&l<=T?T:Ye(T,Y));return U==j&&U==0&&(j=100),[U,j]}var Cr=new Intl.NumberFormat(Pl?Mr.language:"en-US"),cs=e=>Cr.format(e),tt=Math,un=tt.PI,Pe=tt.abs,et=tt.floor,Ae=tt.round,at=tt.ceil,St=tt.min,Ye=tt.max,vl=tt.pow,di=tt.sign,Et=tt.log10,Yi=tt.log2,zr=(e,l=1)=>tt.sinh(e)*l,Kn=(e,l=1)=>tt.asinh(e/l),ae=1/0;function wi(e){return(Et((e^e>>31)-(e>>31))|0)+1}function es(e,l,i){return St(Ye(e,l),i)}function Ui(e){return typeof e=="function"}function X(e){return Ui(e)?e:()=>e}var Rr=()=>{},Ki=e=>e,ji=(e,l)=>l,Vr=e=>null,Si=e=>!0,_i=(e,l)=>e==l,Or=/\\.\\d*?(?=9{6,}|0{6,})/gm,el=e=>{if(Ji(e)||Nt.has(e))return e;let l=`${e}`,i=l.match(Or);if(i==null)return e;let n=i[0].length-1;if(l.indexOf("e-")!=-1){let[o,a]=l.split("e");return+`${el(o)}e${a}`}return ce(e,n)};function Jt(e,l){return el(ce(el(e/l))*l)}function mn(e,l){return el(at(el(e/l))*l)}function $i(e,l){return el(et(el(e/l))*l)}function ce(e,l=0){if(Ji(e))return e;let i=10**l,n=e*i*(1+Number.EPSILON);return Ae(n)/i}var Nt=new Map;function qi(e){return((""+e).split(".")[1]||"").length}function Kl(e,l,i,n){let o=[],a=n.map(qi);for(let f=l;f<i;f++){let h=Pe(f),p=ce(vl(e,f),h);for(let m=0;m<n.length;m++){let _=e==10?+`${n[m]}e${f}`:n[m]*p,w=(f>=0?0:h)+(f>=a[m]?0:a[m]),d=e==10?_:ce(_,w);o.push(d),Nt.set(d,w)}}return o}var Ul={},ps=[],Tl=[null,null],Ht=Array.isArray,Ji=Number.isInteger,Fr=e=>e===void 0;function yi(e){return typeof e=="string"}function gn(e){let l=!1;if(e!=null){let i=e.constructor;l=i==null||i==Object}return l}function Hr(e){return e!=null&&typeof e=="object"}var Nr=Object.getPrototypeOf(Uint8Array),Zi="__proto__";function Ml(e,l=gn){let i;if(Ht(e)){let n=e.find(o=>o!=null);if(Ht(n)||l(n)){i=Array(e.length);for(let o=0;o<e.length;o++)i[o]=Ml(e[o],l)}else i=e.slice()}else if(e instanceof Nr)i=e.slice();else if(l(e)){i={};for(let n in e)n!=Zi&&(i[n]=Ml(e[n],l))}else i=e;return i}function ve(e){let l=arguments;for(let i=1;i<l.length;i++){let n=l[i];for(let o in n)o!=Zi&&(gn(e[o])?ve(e[o],Ml(n[o])):e[o]=Ml(n[o]))}return e}var Wr=0,Gr=1,Ir=2;function Br(e,l,i){for(let n=0,o,a=-1;n<l.length;n++){let f=l[n];if(f>a){for(o=f-1;o>=0&&e[o]==null;)e[o--]=null;for(o=f+1;o<i&&e[o]==null;)e[a=o++]=null}}}function Yr(e,l){if(jr(e)){let f=e[0].slice();for(let h=1;h<e.length;h++)f.push(...e[h].slice(1));return $r(f[0])||(f=Kr(f)),f}let i=new Set;for(let f=0;f<e.length;f++){let p=e[f][0],m=p.length;for(let _=0;_<m;_++)i.add(p[_])}let n=[Array.from(i).sort((f,h)=>f-h)],o=n[0].length,a=new Map;for(let f=0;f<o;f++)a.set(n[0][f],f);for(let f=0;f<e.length;f++){let h=e[f],p=h[0];for(let m=1;m<h.length;m++){let _=h[m],w=Array(o).fill(void 0),d=l?l[f][m]:Gr,M=[];for(let y=0;y<_.length;y++){let P=_[y],z=a.get(p[y]);P===null?d!=Wr&&(w[z]=P,d==Ir&&M.push(z)):w[z]=P}Br(w,M,o),n.push(w)}}return n}var Ur=typeof queueMicrotask>"u"?e=>Promise.resolve().then(e):queueMicrotask;function Kr(e){let l=e[0],i=l.length,n=Array(i);for(let a=0;a<n.length;a++)n[a]=a;n.sort((a,f)=>l[a]-l[f]);let o=[];for(let a=0;a<e.length;a++){let f=e[a],h=Array(i);for(let p=0;p<i;p++)h[p]=f[n[p]];o.push(h)}return o}function jr(e){let l=e[0][0],i=l.length;for(let n=1;n<e.length;n++){let o=e[n][0];if(o.length!=i)return!1;if(o!=l){for(let a=0;a<i;a++)if(o[a]!=l[a])return!1}}return!0}function $r(e,l=100){let i=e.length;if(i<=1)return!0;let n=0,o=i-1;for(;n<=o&&e[n]==null;)n++;for(;o>=n&&e[o]==null;)o--;if(o<=n)return!0;let a=Ye(1,et((o-n+1)/l));for(let f=e[n],h=n+a;h<=o;h+=a){let p=e[h];if(p!=null){if(p<=f)return!1;f=p}}return!0}var Qi=["January","February","March","April","May","June","July","August","September","October","November","December"],Xi=["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];function eo(e){return e.slice(0,3)}var qr=Xi.map(eo),Jr=Qi.map(eo),Zr={MMMM:Qi,MMM:Jr,WWWW:Xi,WWW:qr};function Wl(e){return(e<10?"0":"")+e}function Qr(e){return(e<10?"00":e<100?"0":"")+e}var Xr={YYYY:e=>e.getFullYear(),YY:e=>(e.getFullYear()+"").slice(2),MMMM:(e,l)=>l.MMMM[e.getMonth()],MMM:(e,l)=>l.MMM[e.getMonth()],MM:e=>Wl(e.getMonth()+1),M:e=>e.getMonth()+1,DD:e=>Wl(e.getDate()),D:e=>e.getDate(),WWWW:(e,l)=>l.WWWW[e.getDay()],WWW:(e,l)=>l.WWW[e.getDay()],HH:e=>Wl(e.getHours()),H:e=>e.getHours(),h:e=>{let l=e.getHours();return l==0?12:l>12?l-12:l},AA:e=>e.getHours()>=12?"PM":"AM",aa:e=>e.getHours()>=12?"pm":"am",a:e=>e.getHours()>=12?"p":"a",mm:e=>Wl(e.getMinutes()),m:e=>e.getMinutes(),ss:e=>Wl(e.getSeconds()),s:e=>e.getSeconds(),fff:e=>Qr(e.getMilliseconds())};function hs(e,l){l=l||Zr;let i=[],n=/\\{([a-z]+)\\}|[^{]+/gi,o;for(;o=n.exec(e);)i.push(o[0][0]=="{"?Xr[o[1]]:o[0]);return a=>{let f="";for(let h=0;h<i.length;h++)f+=typeof i[h]=="string"?i[h]:i[h](a,l);return f}}var eu=new Intl.DateTimeFormat().resolvedOptions().timeZone;function tu(e,l){let i;return l=="UTC"||l=="Etc/UTC"?i=new Date(+e+e.getTimezoneOffset()*6e4):l==eu?i=e:(i=new Date(e.toLocaleString("en-US",{timeZone:l})),i.setMilliseconds(e.getMilliseconds())),i}var to=e=>e%1==0,cn=[1,2,2.5,5],lu=Kl(10,-32,0,cn),lo=Kl(10,0,32,cn),nu=lo.filter(to),Zt=lu.concat(lo),ms=`\n`,no="{YYYY}",bi=ms+no,so="{M}/{D}",Bl=ms+so,on=Bl+"/{YY}",io="{aa}",su="{h}:{mm}",kl=su+io,ki=ms+kl,xi=":{ss}",re=null;function oo(e){let l=e*1e3,i=l*60,n=i*60,o=n*24,a=o*30,f=o*365,p=(e==1?Kl(10,0,3,cn).filter(to):Kl(10,-3,0,cn)).concat([l,l*5,l*10,l*15,l*30,i,i*5,i*10,i*15,i*30,n,n*2,n*3,n*4,n*6,n*8,n*12,o,o*2,o*3,o*4,o*5,o*6,o*7,o*8,o*9,o*10,o*15,a,a*2,a*3,a*4,a*6,f,f*2,f*5,f*10,f*25,f*50,f*100]),m=[[f,no,re,re,re,re,re,re,1],[o*28,"{MMM}",bi,re,re,re,re,re,1],[o,so,bi,re,re,re,re,re,1],[n,"{h}"+io,on,re,Bl,re,re,re,1],[i,kl,on,re,Bl,re,re,re,1],[l,xi,on+" "+kl,re,Bl+" "+kl,re,ki,re,1],[e,xi+".{fff}",on+" "+kl,re,Bl+" "+kl,re,ki,re,1]];function _(w){return(d,M,y,P,z,G)=>{let x=[],N=z>=f,v=z>=a&&z<f,$=w(y),C=ce($*e,3),q=jn($.getFullYear(),N?0:$.getMonth(),v||N?1:$.getDate()),U=ce(q*e,3);if(v||N){let Q=v?z/a:0,Y=N?z/f:0,T=C==U?C:ce(jn(q.getFullYear()+Y,q.getMonth()+Q,1)*e,3),j=new Date(Ae(T/e)),R=j.getFullYear(),I=j.getMonth();for(let H=0;T<=P;H++){let ee=jn(R+Y*H,I+Q*H,1),F=ee-w(ce(ee*e,3));T=ce((+ee+F)*e,3),T<=P&&x.push(T)}}else{let Q=z>=o?o:z,Y=et(y)-et(C),T=U+Y+mn(C-U,Q);x.push(T);let j=w(T),R=j.getHours()+j.getMinutes()/i+j.getSeconds()/n,I=z/n,H=d.axes[M]._space,ee=G/H;for(;T=ce(T+z,e==1?0:3),!(T>P);)if(I>1){let F=et(ce(R+I,6))%24,te=w(T).getHours()-F;te>1&&(te=-1),T-=te*n,R=(R+I)%24;let ue=x[x.length-1];ce((T-ue)/z,3)*ee>=.7&&x.push(T)}else x.push(T)}return x}}return[p,m,_]}var[iu,ou,ru]=oo(1),[uu,fu,au]=oo(.001);Kl(2,-53,53,[1]);function vi(e,l){return e.map(i=>i.map((n,o)=>o==0||o==8||n==null?n:l(o==1||i[8]==0?n:i[1]+n)))}function Ti(e,l){return(i,n,o,a,f)=>{let h=l.find(y=>f>=y[0])||l[l.length-1],p,m,_,w,d,M;return n.map(y=>{let P=e(y),z=P.getFullYear(),G=P.getMonth(),x=P.getDate(),N=P.getHours(),v=P.getMinutes(),$=P.getSeconds(),C=z!=p&&h[2]||G!=m&&h[3]||x!=_&&h[4]||N!=w&&h[5]||v!=d&&h[6]||$!=M&&h[7]||h[1];return p=z,m=G,_=x,w=N,d=v,M=$,C(P)})}}function cu(e,l){let i=hs(l);return(n,o,a,f,h)=>o.map(p=>i(e(p)))}function jn(e,l,i){return new Date(e,l,i)}function Mi(e,l){return l(e)}var pu="{YYYY}-{MM}-{DD} {h}:{mm}{aa}";function Ai(e,l){return(i,n,o,a)=>a==null?rs:l(e(n))}function hu(e,l){let i=e.series[l];return i.width?i.stroke(e,l):i.points.width?i.points.stroke(e,l):null}function mu(e,l){return e.series[l].fill(e,l)}var gu={show:!0,live:!0,isolate:!1,mount:Rr,markers:{show:!0,width:2,stroke:hu,fill:mu,dash:"solid"},idx:null,idxs:null,values:[]};function du(e,l){let i=e.cursor.points,n=ft(),o=i.size(e,l);de(n,Gl,o),de(n,Il,o);let a=o/-2;de(n,"marginLeft",a),de(n,"marginTop",a);let f=i.width(e,l,o);return f&&de(n,"borderWidth",f),n}function wu(e,l){let i=e.series[l].points;return i._fill||i._stroke}function Su(e,l){let i=e.series[l].points;return i._stroke||i._fill}function _u(e,l){return e.series[l].points.size}var $n=[0,0];function yu(e,l,i){return $n[0]=l,$n[1]=i,$n}function rn(e,l,i,n=!0){return o=>{o.button==0&&(!n||o.target==l)&&i(o)}}function qn(e,l,i,n=!0){return o=>{(!n||o.target==l)&&i(o)}}var bu={show:!0,x:!0,y:!0,lock:!1,move:yu,points:{one:!1,show:du,size:_u,width:0,stroke:Su,fill:wu},bind:{mousedown:rn,mouseup:rn,click:rn,dblclick:rn,mousemove:qn,mouseleave:qn,mouseenter:qn},drag:{setScale:!0,x:!0,y:!1,dist:0,uni:null,click:(e,l)=>{l.stopPropagation(),l.stopImmediatePropagation()},_x:!1,_y:!1},focus:{dist:(e,l,i,n,o)=>n-o,prox:-1,bias:0},hover:{skip:[void 0],prox:null,bias:0},left:-10,top:-10,idx:null,dataIdx:null,idxs:null,event:null},ro={show:!0,stroke:"rgba(0,0,0,0.07)",width:2},gs=ve({},ro,{filter:ji}),uo=ve({},gs,{size:10}),fo=ve({},ro,{show:!1}),ds=\'12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"\',ao="bold "+ds,co=1.5,Pi={show:!0,scale:"x",stroke:os,space:50,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ao,side:2,grid:gs,ticks:uo,border:fo,font:ds,lineGap:co,rotate:0},ku="Value",xu="Time",Di={show:!0,scale:"x",auto:!1,sorted:1,min:ae,max:-ae,idxs:[]};function vu(e,l,i,n,o){return l.map(a=>a==null?"":cs(a))}function Tu(e,l,i,n,o,a,f){let h=[],p=Nt.get(o)||0;i=f?i:ce(mn(i,o),p);for(let m=i;m<=n;m=ce(m+o,p))h.push(Object.is(m,-0)?0:m);return h}function ts(e,l,i,n,o,a,f){let h=[],p=e.scales[e.axes[l].scale].log,m=p==10?Et:Yi,_=et(m(i));o=vl(p,_),p==10&&(o=Zt[wt(o,Zt)]);let w=i,d=o*p;p==10&&(d=Zt[wt(d,Zt)]);do h.push(w),w=w+o,p==10&&!Nt.has(w)&&(w=ce(w,Nt.get(o))),w>=d&&(o=w,d=o*p,p==10&&(d=Zt[wt(d,Zt)]));while(w<=n);return h}function Mu(e,l,i,n,o,a,f){let p=e.scales[e.axes[l].scale].asinh,m=n>p?ts(e,l,Ye(p,i),n,o):[p],_=n>=0&&i<=0?[0]:[];return(i<-p?ts(e,l,Ye(p,-n),-i,o):[p]).reverse().map(d=>-d).concat(_,m)}var po=/./,Au=/[12357]/,Pu=/[125]/,Ei=/1/,ls=(e,l,i,n)=>e.map((o,a)=>l==4&&o==0||a%n==0&&i.test(o.toExponential()[o<0?1:0])?o:null);function Du(e,l,i,n,o){let a=e.axes[i],f=a.scale,h=e.scales[f],p=e.valToPos,m=a._space,_=p(10,f),w=p(9,f)-_>=m?po:p(7,f)-_>=m?Au:p(5,f)-_>=m?Pu:Ei;if(w==Ei){let d=Pe(p(1,f)-_);if(d<m)return ls(l.slice().reverse(),h.distr,w,at(m/d)).reverse()}return ls(l,h.distr,w,1)}function Eu(e,l,i,n,o){let a=e.axes[i],f=a.scale,h=a._space,p=e.valToPos,m=Pe(p(1,f)-p(2,f));return m<h?ls(l.slice().reverse(),3,po,at(h/m)).reverse():l}function Lu(e,l,i,n){return n==null?rs:l==null?"":cs(l)}var Li={show:!0,scale:"y",stroke:os,space:30,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ao,side:3,grid:gs,ticks:uo,border:fo,font:ds,lineGap:co,rotate:0};function Cu(e,l){let i=3+(e||1)*2;return ce(i*l,3)}function zu(e,l){let{scale:i,idxs:n}=e.series[0],o=e._data[0],a=e.valToPos(o[n[0]],i,!0),f=e.valToPos(o[n[1]],i,!0),h=Pe(f-a),p=e.series[l],m=h/(p.points.space*ie);return n[1]-n[0]<=m}var Ci={scale:null,auto:!0,sorted:0,min:ae,max:-ae},ho=(e,l,i,n,o)=>o,zi={show:!0,auto:!0,sorted:0,gaps:ho,alpha:1,facets:[ve({},Ci,{scale:"x"}),ve({},Ci,{scale:"y"})]},Ri={scale:"y",auto:!0,sorted:0,show:!0,spanGaps:!1,gaps:ho,alpha:1,points:{show:zu,filter:null},values:null,min:ae,max:-ae,idxs:[],path:null,clip:null};function Ru(e,l,i,n,o){return i/10}var mo={time:!0,auto:!0,distr:1,log:10,asinh:1,min:null,max:null,dir:1,ori:0},Vu=ve({},mo,{time:!1,ori:1}),Vi={};function go(e,l){let i=Vi[e];return i||(i={key:e,plots:[],sub(n){i.plots.push(n)},unsub(n){i.plots=i.plots.filter(o=>o!=n)},pub(n,o,a,f,h,p,m){for(let _=0;_<i.plots.length;_++)i.plots[_]!=o&&i.plots[_].pub(n,o,a,f,h,p,m)}},e!=null&&(Vi[e]=i)),i}var Al=1,ns=2;function tl(e,l,i){let n=e.mode,o=e.series[l],a=n==2?e._data[l]:e._data,f=e.scales,h=e.bbox,p=a[0],m=n==2?a[1]:a[l],_=n==2?f[o.facets[0].scale]:f[e.series[0].scale],w=n==2?f[o.facets[1].scale]:f[o.scale],d=h.left,M=h.top,y=h.width,P=h.height,z=e.valToPosH,G=e.valToPosV;return _.ori==0?i(o,p,m,_,w,z,G,d,M,y,P,wn,Dl,_n,So,yo):i(o,p,m,_,w,G,z,M,d,P,y,Sn,El,_s,_o,bo)}function ws(e,l){let i=0,n=0,o=ne(e.bands,ps);for(let a=0;a<o.length;a++){let f=o[a];f.series[0]==l?i=f.dir:f.series[1]==l&&(f.dir==1?n|=1:n|=2)}return[i,n==1?-1:n==2?1:n==3?2:0]}function Ou(e,l,i,n,o){let a=e.mode,f=e.series[l],h=a==2?f.facets[1].scale:f.scale,p=e.scales[h];return o==-1?p.min:o==1?p.max:p.distr==3?p.dir==1?p.min:p.max:0}function Lt(e,l,i,n,o,a){return tl(e,l,(f,h,p,m,_,w,d,M,y,P,z)=>{let G=f.pxRound,x=m.dir*(m.ori==0?1:-1),N=m.ori==0?Dl:El,v,$;x==1?(v=i,$=n):(v=n,$=i);let C=G(w(h[v],m,P,M)),q=G(d(p[v],_,z,y)),U=G(w(h[$],m,P,M)),Q=G(d(a==1?_.max:_.min,_,z,y)),Y=new Path2D(o);return N(Y,U,Q),N(Y,C,Q),N(Y,C,q),Y})}function dn(e,l,i,n,o,a){let f=null;if(e.length>0){f=new Path2D;let h=l==0?_n:_s,p=i;for(let w=0;w<e.length;w++){let d=e[w];if(d[1]>d[0]){let M=d[0]-p;M>0&&h(f,p,n,M,n+a),p=d[1]}}let m=i+o-p,_=10;m>0&&h(f,p,n-_/2,m,n+a+_)}return f}function Fu(e,l,i){let n=e[e.length-1];n&&n[0]==l?n[1]=i:e.push([l,i])}function Ss(e,l,i,n,o,a,f){let h=[],p=e.length;for(let m=o==1?i:n;m>=i&&m<=n;m+=o)if(l[m]===null){let w=m,d=m;if(o==1)for(;++m<=n&&l[m]===null;)d=m;else for(;--m>=i&&l[m]===null;)d=m;let M=a(e[w]),y=d==w?M:a(e[d]),P=w-o;M=f<=0&&P>=0&&P<p?a(e[P]):M;let G=d+o;y=f>=0&&G>=0&&G<p?a(e[G]):y,y>=M&&h.push([M,y])}return h}function Oi(e){return e==0?Ki:e==1?Ae:l=>Jt(l,e)}function wo(e){let l=e==0?wn:Sn,i=e==0?(o,a,f,h,p,m)=>{o.arcTo(a,f,h,p,m)}:(o,a,f,h,p,m)=>{o.arcTo(f,a,p,h,m)},n=e==0?(o,a,f,h,p)=>{o.rect(a,f,h,p)}:(o,a,f,h,p)=>{o.rect(f,a,p,h)};return(o,a,f,h,p,m=0,_=0)=>{m==0&&_==0?n(o,a,f,h,p):(m=St(m,h/2,p/2),_=St(_,h/2,p/2),l(o,a+m,f),i(o,a+h,f,a+h,f+p,m),i(o,a+h,f+p,a,f+p,_),i(o,a,f+p,a,f,_),i(o,a,f,a+h,f,m),o.closePath())}}var wn=(e,l,i)=>{e.moveTo(l,i)},Sn=(e,l,i)=>{e.moveTo(i,l)},Dl=(e,l,i)=>{e.lineTo(l,i)},El=(e,l,i)=>{e.lineTo(i,l)},_n=wo(0),_s=wo(1),So=(e,l,i,n,o,a)=>{e.arc(l,i,n,o,a)},_o=(e,l,i,n,o,a)=>{e.arc(i,l,n,o,a)},yo=(e,l,i,n,o,a,f)=>{e.bezierCurveTo(l,i,n,o,a,f)},bo=(e,l,i,n,o,a,f)=>{e.bezierCurveTo(i,l,o,n,f,a)};function ko(e){return(l,i,n,o,a)=>tl(l,i,(f,h,p,m,_,w,d,M,y,P,z)=>{let{pxRound:G,points:x}=f,N,v;m.ori==0?(N=wn,v=So):(N=Sn,v=_o);let $=ce(x.width*ie,3),C=(x.size-x.width)/2*ie,q=ce(C*2,3),U=new Path2D,Q=new Path2D,{left:Y,top:T,width:j,height:R}=l.bbox;_n(Q,Y-q,T-q,j+q*2,R+q*2);let I=H=>{if(p[H]!=null){let ee=G(w(h[H],m,P,M)),F=G(d(p[H],_,z,y));N(U,ee+C,F),v(U,ee,F,C,0,un*2)}};if(a)a.forEach(I);else for(let H=n;H<=o;H++)I(H);return{stroke:$>0?U:null,fill:U,clip:Q,flags:Al|ns}})}function xo(e){return(l,i,n,o,a,f)=>{n!=o&&(a!=n&&f!=n&&e(l,i,n),a!=o&&f!=o&&e(l,i,o),e(l,i,f))}}var Hu=xo(Dl),Nu=xo(El);function vo(e){let l=ne(e?.alignGaps,0);return(i,n,o,a)=>tl(i,n,(f,h,p,m,_,w,d,M,y,P,z)=>{[o,a]=pn(p,o,a);let G=f.pxRound,x=R=>G(w(R,m,P,M)),N=R=>G(d(R,_,z,y)),v,$;m.ori==0?(v=Dl,$=Hu):(v=El,$=Nu);let C=m.dir*(m.ori==0?1:-1),q={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},U=q.stroke,Q=!1;if(a-o>=P*4){let R=V=>i.posToVal(V,m.key,!0),I=null,H=null,ee,F,Ue,we=x(h[C==1?o:a]),te=x(h[o]),ue=x(h[a]),J=R(C==1?te+1:ue-1);for(let V=C==1?o:a;V>=o&&V<=a;V+=C){let Te=h[V],Se=(C==1?Te<J:Te>J)?we:x(Te),oe=p[V];Se==we?oe!=null?(F=oe,I==null?(v(U,Se,N(F)),ee=I=H=F):F<I?I=F:F>H&&(H=F)):oe===null&&(Q=!0):(I!=null&&$(U,we,N(I),N(H),N(ee),N(F)),oe!=null?(F=oe,v(U,Se,N(F)),I=H=ee=F):(I=H=null,oe===null&&(Q=!0)),we=Se,J=R(we+C))}I!=null&&I!=H&&Ue!=we&&$(U,we,N(I),N(H),N(ee),N(F))}else for(let R=C==1?o:a;R>=o&&R<=a;R+=C){let I=p[R];I===null?Q=!0:I!=null&&v(U,x(h[R]),N(I))}let[T,j]=ws(i,n);if(f.fill!=null||T!=0){let R=q.fill=new Path2D(U),I=f.fillTo(i,n,f.min,f.max,T),H=N(I),ee=x(h[o]),F=x(h[a]);C==-1&&([F,ee]=[ee,F]),v(R,F,H),v(R,ee,H)}if(!f.spanGaps){let R=[];Q&&R.push(...Ss(h,p,o,a,C,x,l)),q.gaps=R=f.gaps(i,n,o,a,R),q.clip=dn(R,m.ori,M,y,P,z)}return j!=0&&(q.band=j==2?[Lt(i,n,o,a,U,-1),Lt(i,n,o,a,U,1)]:Lt(i,n,o,a,U,j)),q})}function Wu(e){let l=ne(e.align,1),i=ne(e.ascDesc,!1),n=ne(e.alignGaps,0),o=ne(e.extend,!1);return(a,f,h,p)=>tl(a,f,(m,_,w,d,M,y,P,z,G,x,N)=>{[h,p]=pn(w,h,p);let v=m.pxRound,{left:$,width:C}=a.bbox,q=te=>v(y(te,d,x,z)),U=te=>v(P(te,M,N,G)),Q=d.ori==0?Dl:El,Y={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},T=Y.stroke,j=d.dir*(d.ori==0?1:-1),R=U(w[j==1?h:p]),I=q(_[j==1?h:p]),H=I,ee=I;o&&l==-1&&(ee=$,Q(T,ee,R)),Q(T,I,R);for(let te=j==1?h:p;te>=h&&te<=p;te+=j){let ue=w[te];if(ue==null)continue;let J=q(_[te]),V=U(ue);l==1?Q(T,J,R):Q(T,H,V),Q(T,J,V),R=V,H=J}let F=H;o&&l==1&&(F=$+C,Q(T,F,R));let[Ue,we]=ws(a,f);if(m.fill!=null||Ue!=0){let te=Y.fill=new Path2D(T),ue=m.fillTo(a,f,m.min,m.max,Ue),J=U(ue);Q(te,F,J),Q(te,ee,J)}if(!m.spanGaps){let te=[];te.push(...Ss(_,w,h,p,j,q,n));let ue=m.width*ie/2,J=i||l==1?ue:-ue,V=i||l==-1?-ue:ue;te.forEach(Te=>{Te[0]+=J,Te[1]+=V}),Y.gaps=te=m.gaps(a,f,h,p,te),Y.clip=dn(te,d.ori,z,G,x,N)}return we!=0&&(Y.band=we==2?[Lt(a,f,h,p,T,-1),Lt(a,f,h,p,T,1)]:Lt(a,f,h,p,T,we)),Y})}function Fi(e,l,i,n,o,a,f=ae){if(e.length>1){let h=null;for(let p=0,m=1/0;p<e.length;p++)if(l[p]!==void 0){if(h!=null){let _=Pe(e[p]-e[h]);_<m&&(m=_,f=Pe(i(e[p],n,o,a)-i(e[h],n,o,a)))}h=p}}return f}function Gu(e){e=e||Ul;let l=ne(e.size,[.6,ae,1]),i=e.align||0,n=e.gap||0,o=e.radius;o=o==null?[0,0]:typeof o=="number"?[o,0]:o;let a=X(o),f=1-l[0],h=ne(l[1],ae),p=ne(l[2],1),m=ne(e.disp,Ul),_=ne(e.each,M=>{}),{fill:w,stroke:d}=m;return(M,y,P,z)=>tl(M,y,(G,x,N,v,$,C,q,U,Q,Y,T)=>{let j=G.pxRound,R=i,I=n*ie,H=h*ie,ee=p*ie,F,Ue;v.ori==0?[F,Ue]=a(M,y):[Ue,F]=a(M,y);let we=v.dir*(v.ori==0?1:-1),te=v.ori==0?_n:_s,ue=v.ori==0?_:(E,pe,Me,il,It,yt,Bt)=>{_(E,pe,Me,It,il,Bt,yt)},J=ne(M.bands,ps).find(E=>E.series[0]==y),V=J!=null?J.dir:0,Te=G.fillTo(M,y,G.min,G.max,V),Ne=j(q(Te,$,T,Q)),Se,oe,ct,$e=Y,ye=j(G.width*ie),_t=!1,At=null,nt=null,Ct=null,ll=null;w!=null&&(ye==0||d!=null)&&(_t=!0,At=w.values(M,y,P,z),nt=new Map,new Set(At).forEach(E=>{E!=null&&nt.set(E,new Path2D)}),ye>0&&(Ct=d.values(M,y,P,z),ll=new Map,new Set(Ct).forEach(E=>{E!=null&&ll.set(E,new Path2D)})));let{x0:nl,size:Cl}=m;if(nl!=null&&Cl!=null){R=1,x=nl.values(M,y,P,z),nl.unit==2&&(x=x.map(Me=>M.posToVal(U+Me*Y,v.key,!0)));let E=Cl.values(M,y,P,z);Cl.unit==2?oe=E[0]*Y:oe=C(E[0],v,Y,U)-C(0,v,Y,U),$e=Fi(x,N,C,v,Y,U,$e),ct=$e-oe+I}else $e=Fi(x,N,C,v,Y,U,$e),ct=$e*f+I,oe=$e-ct;ct<1&&(ct=0),ye>=oe/2&&(ye=0),ct<5&&(j=Ki);let $l=ct>0,Wt=$e-ct-($l?ye:0);oe=j(es(Wt,ee,H)),Se=(R==0?oe/2:R==we?0:oe)-R*we*((R==0?I/2:0)+($l?ye/2:0));let We={stroke:null,fill:null,clip:null,band:null,gaps:null,flags:0},sl=_t?null:new Path2D,Pt=null;if(J!=null)Pt=M.data[J.series[1]];else{let{y0:E,y1:pe}=m;E!=null&&pe!=null&&(N=pe.values(M,y,P,z),Pt=E.values(M,y,P,z))}let Gt=F*oe,K=Ue*oe;for(let E=we==1?P:z;E>=P&&E<=z;E+=we){let pe=N[E];if(pe==null)continue;if(Pt!=null){let Ke=Pt[E]??0;if(pe-Ke==0)continue;Ne=q(Ke,$,T,Q)}let Me=v.distr!=2||m!=null?x[E]:E,il=C(Me,v,Y,U),It=q(ne(pe,Te),$,T,Q),yt=j(il-Se),Bt=j(Ye(It,Ne)),qe=j(St(It,Ne)),st=Bt-qe;if(pe!=null){let Ke=pe<0?K:Gt,pt=pe<0?Gt:K;_t?(ye>0&&Ct[E]!=null&&te(ll.get(Ct[E]),yt,qe+et(ye/2),oe,Ye(0,st-ye),Ke,pt),At[E]!=null&&te(nt.get(At[E]),yt,qe+et(ye/2),oe,Ye(0,st-ye),Ke,pt)):te(sl,yt,qe+et(ye/2),oe,Ye(0,st-ye),Ke,pt),ue(M,y,E,yt-ye/2,qe,oe+ye,st)}}return ye>0?We.stroke=_t?ll:sl:_t||(We._fill=G.width==0?G._fill:G._stroke??G._fill,We.width=0),We.fill=_t?nt:sl,We})}function Iu(e,l){let i=ne(l?.alignGaps,0);return(n,o,a,f)=>tl(n,o,(h,p,m,_,w,d,M,y,P,z,G)=>{[a,f]=pn(m,a,f);let x=h.pxRound,N=F=>x(d(F,_,z,y)),v=F=>x(M(F,w,G,P)),$,C,q;_.ori==0?($=wn,q=Dl,C=yo):($=Sn,q=El,C=bo);let U=_.dir*(_.ori==0?1:-1),Q=N(p[U==1?a:f]),Y=Q,T=[],j=[];for(let F=U==1?a:f;F>=a&&F<=f;F+=U)if(m[F]!=null){let we=p[F],te=N(we);T.push(Y=te),j.push(v(m[F]))}let R={stroke:e(T,j,$,q,C,x),fill:null,clip:null,band:null,gaps:null,flags:Al},I=R.stroke,[H,ee]=ws(n,o);if(h.fill!=null||H!=0){let F=R.fill=new Path2D(I),Ue=h.fillTo(n,o,h.min,h.max,H),we=v(Ue);q(F,Y,we),q(F,Q,we)}if(!h.spanGaps){let F=[];F.push(...Ss(p,m,a,f,U,N,i)),R.gaps=F=h.gaps(n,o,a,f,F),R.clip=dn(F,_.ori,y,P,z,G)}return ee!=0&&(R.band=ee==2?[Lt(n,o,a,f,I,-1),Lt(n,o,a,f,I,1)]:Lt(n,o,a,f,I,ee)),R})}function Bu(e){return Iu(Yu,e)}function Yu(e,l,i,n,o,a){let f=e.length;if(f<2)return null;let h=new Path2D;if(i(h,e[0],l[0]),f==2)n(h,e[1],l[1]);else{let p=Array(f),m=Array(f-1),_=Array(f-1),w=Array(f-1);for(let d=0;d<f-1;d++)_[d]=l[d+1]-l[d],w[d]=e[d+1]-e[d],m[d]=_[d]/w[d];p[0]=m[0];for(let d=1;d<f-1;d++)m[d]===0||m[d-1]===0||m[d-1]>0!=m[d]>0?p[d]=0:(p[d]=3*(w[d-1]+w[d])/((2*w[d]+w[d-1])/m[d-1]+(w[d]+2*w[d-1])/m[d]),isFinite(p[d])||(p[d]=0));p[f-1]=m[f-2];for(let d=0;d<f-1;d++)o(h,e[d]+w[d]/3,l[d]+p[d]*w[d]/3,e[d+1]-w[d]/3,l[d+1]-p[d+1]*w[d]/3,e[d+1],l[d+1])}return h}var ss=new Set;function Hi(){for(let e of ss)e.syncRect(!0)}Pl&&(Xt(vr,xl,Hi),Xt(Tr,xl,Hi,!0),Xt(fn,xl,()=>{De.pxRatio=ie}));var Uu=vo(),Ku=ko();function Ni(e,l,i,n){return(n?[e[0],e[1]].concat(e.slice(2)):[e[0]].concat(e.slice(1))).map((a,f)=>is(a,f,l,i))}function ju(e,l){return e.map((i,n)=>n==0?{}:ve({},l,i))}function is(e,l,i,n){return ve({},l==0?i:n,e)}function To(e,l,i){return l==null?Tl:[l,i]}var $u=To;function qu(e,l,i){return l==null?Tl:an(l,i,as,!0)}function Mo(e,l,i,n){return l==null?Tl:hn(l,i,e.scales[n].log,!1)}var Ju=Mo;function Ao(e,l,i,n){return l==null?Tl:fs(l,i,e.scales[n].log,!1)}var Zu=Ao;function Qu(e,l,i,n,o){let a=Ye(wi(e),wi(l)),f=l-e,h=wt(o/n*f,i);do{let p=i[h],m=n*p/f;if(m>=o&&a+(p<5?Nt.get(p):0)<=17)return[p,m]}while(++h<i.length);return[0,0]}function Wi(e){let l,i;return e=e.replace(/(\\d+)px/,(n,o)=>(l=Ae((i=+o)*ie))+"px"),[e,l,i]}function Xu(e){e.show&&[e.font,e.labelFont].forEach(l=>{let i=ce(l[2]*ie,1);l[0]=l[0].replace(/[0-9.]+px/,i+"px"),l[1]=i})}function De(e,l,i){let n={mode:ne(e.mode,1)},o=n.mode;function a(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?1-c:c)}function f(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?c:1-c)}function h(t,s,r,u){return s.ori==0?a(t,s,r,u):f(t,s,r,u)}n.valToPosH=a,n.valToPosV=f;let p=!1;n.status=0;let m=n.root=ft(or);if(e.id!=null&&(m.id=e.id),Xe(m,e.class),e.title){let t=ft(fr,m);t.textContent=e.title}let _=dt("canvas"),w=n.ctx=_.getContext("2d"),d=ft(ar,m);Xt("click",d,t=>{t.target===y&&(he!=dl||_e!=wl)&&Fe.click(n,t)},!0);let M=n.under=ft(cr,d);d.appendChild(_);let y=n.over=ft(pr,d);e=Ml(e);let P=+ne(e.pxAlign,1),z=Oi(P);(e.plugins||[]).forEach(t=>{t.opts&&(e=t.opts(n,e)||e)});let G=e.ms||.001,x=n.series=o==1?Ni(e.series||[],Di,Ri,!1):ju(e.series||[null],zi),N=n.axes=Ni(e.axes||[],Pi,Li,!0),v=n.scales={},$=n.bands=e.bands||[];$.forEach(t=>{t.fill=X(t.fill||null),t.dir=ne(t.dir,-1)});let C=o==2?x[1].facets[0].scale:x[0].scale,q={axes:Uo,series:Wo},U=(e.drawOrder||["axes","series"]).map(t=>q[t]);function Q(t){let s=t.distr==3?r=>Et(r>0?r:t.clamp(n,r,t.min,t.max,t.key)):t.distr==4?r=>Kn(r,t.asinh):t.distr==100?r=>t.fwd(r):r=>r;return r=>{let u=s(r),{_min:c,_max:g}=t,S=g-c;return(u-c)/S}}function Y(t){let s=v[t];if(s==null){let r=(e.scales||Ul)[t]||Ul;if(r.from!=null){Y(r.from);let u=ve({},v[r.from],r,{key:t});u.valToPct=Q(u),v[t]=u}else{s=v[t]=ve({},t==C?mo:Vu,r),s.key=t;let u=s.time,c=s.range,g=Ht(c);if((t!=C||o==2&&!u)&&(g&&(c[0]==null||c[1]==null)&&(c={min:c[0]==null?mi:{mode:1,hard:c[0],soft:c[0]},max:c[1]==null?mi:{mode:1,hard:c[1],soft:c[1]}},g=!1),!g&&gn(c))){let S=c;c=(b,k,A)=>k==null?Tl:an(k,A,S)}s.range=X(c||(u?$u:t==C?s.distr==3?Ju:s.distr==4?Zu:To:s.distr==3?Mo:s.distr==4?Ao:qu)),s.auto=X(g?!1:s.auto),s.clamp=X(s.clamp||Ru),s._min=s._max=null,s.valToPct=Q(s)}}}Y("x"),Y("y"),o==1&&x.forEach(t=>{Y(t.scale)}),N.forEach(t=>{Y(t.scale)});for(let t in e.scales)Y(t);let T=v[C],j=T.distr,R,I;T.ori==0?(Xe(m,rr),R=a,I=f):(Xe(m,ur),R=f,I=a);let H={};for(let t in v){let s=v[t];(s.min!=null||s.max!=null)&&(H[t]={min:s.min,max:s.max},s.min=s.max=null)}let ee=e.tzDate||(t=>new Date(Ae(t/G))),F=e.fmtDate||hs,Ue=G==1?ru(ee):au(ee),we=Ti(ee,vi(G==1?ou:fu,F)),te=Ai(ee,Mi(pu,F)),ue=[],J=n.legend=ve({},gu,e.legend),V=n.cursor=ve({},bu,{drag:{y:o==2}},e.cursor),Te=J.show,Ne=V.show,Se=J.markers;J.idxs=ue,Se.width=X(Se.width),Se.dash=X(Se.dash),Se.stroke=X(Se.stroke),Se.fill=X(Se.fill);let oe,ct,$e,ye=[],_t=[],At,nt=!1,Ct={};if(J.live){let t=x[1]?x[1].values:null;nt=t!=null,At=nt?t(n,1,0):{_:0};for(let s in At)Ct[s]=rs}if(Te)if(oe=dt("table",Sr,m),$e=dt("tbody",null,oe),J.mount(n,oe),nt){ct=dt("thead",null,oe,$e);let t=dt("tr",null,ct);dt("th",null,t);for(var ll in At)dt("th",ti,t).textContent=ll}else Xe(oe,yr),J.live&&Xe(oe,_r);let nl={show:!0},Cl={show:!1};function $l(t,s){if(s==0&&(nt||!J.live||o==2))return Tl;let r=[],u=dt("tr",br,$e,$e.childNodes[s]);Xe(u,t.class),t.show||Xe(u,Qt);let c=dt("th",null,u);if(Se.show){let b=ft(kr,c);if(s>0){let k=Se.width(n,s);k&&(b.style.border=k+"px "+Se.dash(n,s)+" "+Se.stroke(n,s)),b.style.background=Se.fill(n,s)}}let g=ft(ti,c);t.label instanceof HTMLElement?g.appendChild(t.label):g.textContent=t.label,s>0&&(Se.show||(g.style.color=t.width>0?Se.stroke(n,s):Se.fill(n,s)),We("click",c,b=>{if(V._lock)return;Ut(b);let k=x.indexOf(t);if((b.ctrlKey||b.metaKey)!=J.isolate){let A=x.some((D,L)=>L>0&&L!=k&&D.show);x.forEach((D,L)=>{L>0&&kt(L,A?L==k?nl:Cl:nl,!0,xe.setSeries)})}else kt(k,{show:!t.show},!0,xe.setSeries)},!1),rl&&We(ii,c,b=>{V._lock||(Ut(b),kt(x.indexOf(t),_l,!0,xe.setSeries))},!1));for(var S in At){let b=dt("td",xr,u);b.textContent="--",r.push(b)}return[u,r]}let Wt=new Map;function We(t,s,r,u=!0){let c=Wt.get(s)||{},g=V.bind[t](n,s,r,u);g&&(Xt(t,s,c[t]=g),Wt.set(s,c))}function sl(t,s,r){let u=Wt.get(s)||{};for(let c in u)(t==null||c==t)&&(Xn(c,s,u[c]),delete u[c]);t==null&&Wt.delete(s)}let Pt=0,Gt=0,K=0,E=0,pe=0,Me=0,il=pe,It=Me,yt=K,Bt=E,qe=0,st=0,Ke=0,pt=0;n.bbox={};let yn=!1,ql=!1,ol=!1,Yt=!1,Jl=!1,it=!1;function bn(t,s,r){(r||t!=n.width||s!=n.height)&&Ts(t,s),pl(!1),ol=!0,ql=!0,hl()}function Ts(t,s){n.width=Pt=K=t,n.height=Gt=E=s,pe=Me=0,zo(),Ro();let r=n.bbox;qe=r.left=Jt(pe*ie,.5),st=r.top=Jt(Me*ie,.5),Ke=r.width=Jt(K*ie,.5),pt=r.height=Jt(E*ie,.5)}let Eo=3;function Lo(){let t=!1,s=0;for(;!t;){s++;let r=Bo(s),u=Yo(s);t=s==Eo||r&&u,t||(Ts(n.width,n.height),ql=!0)}}function Co({width:t,height:s}){bn(t,s)}n.setSize=Co;function zo(){let t=!1,s=!1,r=!1,u=!1;N.forEach((c,g)=>{if(c.show&&c._show){let{side:S,_size:b}=c,k=S%2,A=c.label!=null?c.labelSize:0,D=b+A;D>0&&(k?(K-=D,S==3?(pe+=D,u=!0):r=!0):(E-=D,S==0?(Me+=D,t=!0):s=!0))}}),Kt[0]=t,Kt[1]=r,Kt[2]=s,Kt[3]=u,K-=zt[1]+zt[3],pe+=zt[3],E-=zt[2]+zt[0],Me+=zt[0]}function Ro(){let t=pe+K,s=Me+E,r=pe,u=Me;function c(g,S){switch(g){case 1:return t+=S,t-S;case 2:return s+=S,s-S;case 3:return r-=S,r+S;case 0:return u-=S,u+S}}N.forEach((g,S)=>{if(g.show&&g._show){let b=g.side;g._pos=c(b,g._size),g.label!=null&&(g._lpos=c(b,g.labelSize))}})}if(V.dataIdx==null){let t=V.hover,s=t.skip=new Set(t.skip??[]);s.add(void 0);let r=t.prox=X(t.prox),u=t.bias??(t.bias=0);V.dataIdx=(c,g,S,b)=>{if(g==0)return S;let k=S,A=r(c,g,S,b)??ae,D=A>=0&&A<ae,L=T.ori==0?K:E,B=V.left,se=l[0],le=l[g];if(s.has(le[S])){k=null;let Z=null,W=null,O;if(u==0||u==-1)for(O=S;Z==null&&O-- >0;)s.has(le[O])||(Z=O);if(u==0||u==1)for(O=S;W==null&&O++<le.length;)s.has(le[O])||(W=O);if(Z!=null||W!=null)if(D){let ge=Z==null?-1/0:R(se[Z],T,L,0),be=W==null?1/0:R(se[W],T,L,0),Ve=B-ge,fe=be-B;Ve<=fe?Ve<=A&&(k=Z):fe<=A&&(k=W)}else k=W==null?Z:Z==null?W:S-Z<=W-S?Z:W}else D&&Pe(B-R(se[S],T,L,0))>A&&(k=null);return k}}let Ut=t=>{V.event=t};V.idxs=ue,V._lock=!1;let He=V.points;He.show=X(He.show),He.size=X(He.size),He.stroke=X(He.stroke),He.width=X(He.width),He.fill=X(He.fill);let bt=n.focus=ve({},e.focus||{alpha:.3},V.focus),rl=bt.prox>=0,ul=rl&&He.one,ot=[],fl=[],al=[];function Ms(t,s){let r=He.show(n,s);if(r instanceof HTMLElement)return Xe(r,wr),Xe(r,t.class),Mt(r,-10,-10,K,E),y.insertBefore(r,ot[s]),r}function As(t,s){if(o==1||s>0){let r=o==1&&v[t.scale].time,u=t.value;t.value=r?yi(u)?Ai(ee,Mi(u,F)):u||te:u||Lu,t.label=t.label||(r?xu:ku)}if(ul||s>0){t.width=t.width==null?1:t.width,t.paths=t.paths||Uu||Vr,t.fillTo=X(t.fillTo||Ou),t.pxAlign=+ne(t.pxAlign,P),t.pxRound=Oi(t.pxAlign),t.stroke=X(t.stroke||null),t.fill=X(t.fill||null),t._stroke=t._fill=t._paths=t._focus=null;let r=Cu(Ye(1,t.width),1),u=t.points=ve({},{size:r,width:Ye(1,r*.2),stroke:t.stroke,space:r*2,paths:Ku,_stroke:null,_fill:null},t.points);u.show=X(u.show),u.filter=X(u.filter),u.fill=X(u.fill),u.stroke=X(u.stroke),u.paths=X(u.paths),u.pxAlign=t.pxAlign}if(Te){let r=$l(t,s);ye.splice(s,0,r[0]),_t.splice(s,0,r[1]),J.values.push(null)}if(Ne){ue.splice(s,0,null);let r=null;ul?s==0&&(r=Ms(t,s)):s>0&&(r=Ms(t,s)),ot.splice(s,0,r),fl.splice(s,0,0),al.splice(s,0,0)}Re("addSeries",s)}function Vo(t,s){s=s??x.length,t=o==1?is(t,s,Di,Ri):is(t,s,{},zi),x.splice(s,0,t),As(x[s],s)}n.addSeries=Vo;function Oo(t){if(x.splice(t,1),Te){J.values.splice(t,1),_t.splice(t,1);let s=ye.splice(t,1)[0];sl(null,s.firstChild),s.remove()}Ne&&(ue.splice(t,1),ot.splice(t,1)[0].remove(),fl.splice(t,1),al.splice(t,1)),Re("delSeries",t)}n.delSeries=Oo;let Kt=[!1,!1,!1,!1];function Fo(t,s){if(t._show=t.show,t.show){let r=t.side%2,u=v[t.scale];u==null&&(t.scale=r?x[1].scale:C,u=v[t.scale]);let c=u.time;t.size=X(t.size),t.space=X(t.space),t.rotate=X(t.rotate),Ht(t.incrs)&&t.incrs.forEach(S=>{!Nt.has(S)&&Nt.set(S,qi(S))}),t.incrs=X(t.incrs||(u.distr==2?nu:c?G==1?iu:uu:Zt)),t.splits=X(t.splits||(c&&u.distr==1?Ue:u.distr==3?ts:u.distr==4?Mu:Tu)),t.stroke=X(t.stroke),t.grid.stroke=X(t.grid.stroke),t.ticks.stroke=X(t.ticks.stroke),t.border.stroke=X(t.border.stroke);let g=t.values;t.values=Ht(g)&&!Ht(g[0])?X(g):c?Ht(g)?Ti(ee,vi(g,F)):yi(g)?cu(ee,g):g||we:g||vu,t.filter=X(t.filter||(u.distr>=3&&u.log==10?Du:u.distr==3&&u.log==2?Eu:ji)),t.font=Wi(t.font),t.labelFont=Wi(t.labelFont),t._size=t.size(n,null,s,0),t._space=t._rotate=t._incrs=t._found=t._splits=t._values=null,t._size>0&&(Kt[s]=!0,t._el=ft(hr,d))}}function zl(t,s,r,u){let[c,g,S,b]=r,k=s%2,A=0;return k==0&&(b||g)&&(A=s==0&&!c||s==2&&!S?Ae(Pi.size/3):0),k==1&&(c||S)&&(A=s==1&&!g||s==3&&!b?Ae(Li.size/2):0),A}let Ps=n.padding=(e.padding||[zl,zl,zl,zl]).map(t=>X(ne(t,zl))),zt=n._padding=Ps.map((t,s)=>t(n,s,Kt,0)),Oe,Ee=null,Le=null,Zl=o==1?x[0].idxs:null,ht=null,Rl=!1;function Ds(t,s){if(l=t??[],n.data=n._data=l,o==2){Oe=0;for(let r=1;r<x.length;r++)Oe+=l[r][0].length}else{l.length==0&&(n.data=n._data=l=[[]]),ht=l[0],Oe=ht.length;let r=l;if(j==2){r=l.slice();let u=r[0]=Array(Oe);for(let c=0;c<Oe;c++)u[c]=c}n._data=l=r}if(pl(!0),Re("setData"),j==2&&(ol=!0),s!==!1){let r=T;r.auto(n,Rl)?kn():Vt(C,r.min,r.max),Yt=Yt||V.left>=0,it=!0,hl()}}n.setData=Ds;function kn(){Rl=!0;let t,s;o==1&&(Oe>0?(Ee=Zl[0]=0,Le=Zl[1]=Oe-1,t=l[0][Ee],s=l[0][Le],j==2?(t=Ee,s=Le):t==s&&(j==3?[t,s]=hn(t,t,T.log,!1):j==4?[t,s]=fs(t,t,T.log,!1):T.time?s=t+Ae(86400/G):[t,s]=an(t,s,as,!0))):(Ee=Zl[0]=t=null,Le=Zl[1]=s=null)),Vt(C,t,s)}let Ql,cl,xn,vn,Tn,Mn,An,Pn,Dn,je;function Es(t,s,r,u,c,g){t??(t=ni),r??(r=ps),u??(u="butt"),c??(c=ni),g??(g="round"),t!=Ql&&(w.strokeStyle=Ql=t),c!=cl&&(w.fillStyle=cl=c),s!=xn&&(w.lineWidth=xn=s),g!=Tn&&(w.lineJoin=Tn=g),u!=Mn&&(w.lineCap=Mn=u),r!=vn&&w.setLineDash(vn=r)}function Ls(t,s,r,u){s!=cl&&(w.fillStyle=cl=s),t!=An&&(w.font=An=t),r!=Pn&&(w.textAlign=Pn=r),u!=Dn&&(w.textBaseline=Dn=u)}function En(t,s,r,u,c=0){if(u.length>0&&t.auto(n,Rl)&&(s==null||s.min==null)){let g=ne(Ee,0),S=ne(Le,u.length-1),b=r.min==null?Dr(u,g,S,c,t.distr==3):[r.min,r.max];t.min=St(t.min,r.min=b[0]),t.max=Ye(t.max,r.max=b[1])}}let Cs={min:null,max:null};function Ho(){for(let u in v){let c=v[u];H[u]==null&&(c.min==null||H[C]!=null&&c.auto(n,Rl))&&(H[u]=Cs)}for(let u in v){let c=v[u];H[u]==null&&c.from!=null&&H[c.from]!=null&&(H[u]=Cs)}H[C]!=null&&pl(!0);let t={};for(let u in H){let c=H[u];if(c!=null){let g=t[u]=Ml(v[u],Hr);if(c.min!=null)ve(g,c);else if(u!=C||o==2)if(Oe==0&&g.from==null){let S=g.range(n,null,null,u);g.min=S[0],g.max=S[1]}else g.min=ae,g.max=-ae}}if(Oe>0){x.forEach((u,c)=>{if(o==1){let g=u.scale,S=H[g];if(S==null)return;let b=t[g];if(c==0){let k=b.range(n,b.min,b.max,g);b.min=k[0],b.max=k[1],Ee=wt(b.min,l[0]),Le=wt(b.max,l[0]),Le-Ee>1&&(l[0][Ee]<b.min&&Ee++,l[0][Le]>b.max&&Le--),u.min=ht[Ee],u.max=ht[Le]}else u.show&&u.auto&&En(b,S,u,l[c],u.sorted);u.idxs[0]=Ee,u.idxs[1]=Le}else if(c>0&&u.show&&u.auto){let[g,S]=u.facets,b=g.scale,k=S.scale,[A,D]=l[c],L=t[b],B=t[k];L!=null&&En(L,H[b],g,A,g.sorted),B!=null&&En(B,H[k],S,D,S.sorted),u.min=S.min,u.max=S.max}});for(let u in t){let c=t[u],g=H[u];if(c.from==null&&(g==null||g.min==null)){let S=c.range(n,c.min==ae?null:c.min,c.max==-ae?null:c.max,u);c.min=S[0],c.max=S[1]}}}for(let u in t){let c=t[u];if(c.from!=null){let g=t[c.from];if(g.min==null)c.min=c.max=null;else{let S=c.range(n,g.min,g.max,u);c.min=S[0],c.max=S[1]}}}let s={},r=!1;for(let u in t){let c=t[u],g=v[u];if(g.min!=c.min||g.max!=c.max){g.min=c.min,g.max=c.max;let S=g.distr;g._min=S==3?Et(g.min):S==4?Kn(g.min,g.asinh):S==100?g.fwd(g.min):g.min,g._max=S==3?Et(g.max):S==4?Kn(g.max,g.asinh):S==100?g.fwd(g.max):g.max,s[u]=r=!0}}if(r){x.forEach((u,c)=>{o==2?c>0&&s.y&&(u._paths=null):s[u.scale]&&(u._paths=null)});for(let u in s)ol=!0,Re("setScale",u);Ne&&V.left>=0&&(Yt=it=!0)}for(let u in H)H[u]=null}function No(t){let s=es(Ee-1,0,Oe-1),r=es(Le+1,0,Oe-1);for(;t[s]==null&&s>0;)s--;for(;t[r]==null&&r<Oe-1;)r++;return[s,r]}function Wo(){if(Oe>0){let t=x.some(s=>s._focus)&&je!=bt.alpha;t&&(w.globalAlpha=je=bt.alpha),x.forEach((s,r)=>{if(r>0&&s.show&&(zs(r,!1),zs(r,!0),s._paths==null)){let u=je;je!=s.alpha&&(w.globalAlpha=je=s.alpha);let c=o==2?[0,l[r][0].length-1]:No(l[r]);s._paths=s.paths(n,r,c[0],c[1]),je!=u&&(w.globalAlpha=je=u)}}),x.forEach((s,r)=>{if(r>0&&s.show){let u=je;je!=s.alpha&&(w.globalAlpha=je=s.alpha),s._paths!=null&&Rs(r,!1);{let c=s._paths!=null?s._paths.gaps:null,g=s.points.show(n,r,Ee,Le,c),S=s.points.filter(n,r,g,c);(g||S)&&(s.points._paths=s.points.paths(n,r,Ee,Le,S),Rs(r,!0))}je!=u&&(w.globalAlpha=je=u),Re("drawSeries",r)}}),t&&(w.globalAlpha=je=1)}}function zs(t,s){let r=s?x[t].points:x[t];r._stroke=r.stroke(n,t),r._fill=r.fill(n,t)}function Rs(t,s){let r=s?x[t].points:x[t],{stroke:u,fill:c,clip:g,flags:S,_stroke:b=r._stroke,_fill:k=r._fill,_width:A=r.width}=r._paths;A=ce(A*ie,3);let D=null,L=A%2/2;s&&k==null&&(k=A>0?"#fff":b);let B=r.pxAlign==1&&L>0;if(B&&w.translate(L,L),!s){let se=qe-A/2,le=st-A/2,Z=Ke+A,W=pt+A;D=new Path2D,D.rect(se,le,Z,W)}s?Ln(b,A,r.dash,r.cap,k,u,c,S,g):Go(t,b,A,r.dash,r.cap,k,u,c,S,D,g),B&&w.translate(-L,-L)}function Go(t,s,r,u,c,g,S,b,k,A,D){let L=!1;k!=0&&$.forEach((B,se)=>{if(B.series[0]==t){let le=x[B.series[1]],Z=l[B.series[1]],W=(le._paths||Ul).band;Ht(W)&&(W=B.dir==1?W[0]:W[1]);let O,ge=null;le.show&&W&&Lr(Z,Ee,Le)?(ge=B.fill(n,se)||g,O=le._paths.clip):W=null,Ln(s,r,u,c,ge,S,b,k,A,D,O,W),L=!0}}),L||Ln(s,r,u,c,g,S,b,k,A,D)}let Vs=Al|ns;function Ln(t,s,r,u,c,g,S,b,k,A,D,L){Es(t,s,r,u,c),(k||A||L)&&(w.save(),k&&w.clip(k),A&&w.clip(A)),L?(b&Vs)==Vs?(w.clip(L),D&&w.clip(D),en(c,S),Xl(t,g,s)):b&ns?(en(c,S),w.clip(L),Xl(t,g,s)):b&Al&&(w.save(),w.clip(L),D&&w.clip(D),en(c,S),w.restore(),Xl(t,g,s)):(en(c,S),Xl(t,g,s)),(k||A||L)&&w.restore()}function Xl(t,s,r){r>0&&(s instanceof Map?s.forEach((u,c)=>{w.strokeStyle=Ql=c,w.stroke(u)}):s!=null&&t&&w.stroke(s))}function en(t,s){s instanceof Map?s.forEach((r,u)=>{w.fillStyle=cl=u,w.fill(r)}):s!=null&&t&&w.fill(s)}function Io(t,s,r,u){let c=N[t],g;if(u<=0)g=[0,0];else{let S=c._space=c.space(n,t,s,r,u),b=c._incrs=c.incrs(n,t,s,r,u,S);g=Qu(s,r,b,u,S)}return c._found=g}function Cn(t,s,r,u,c,g,S,b,k,A){let D=S%2/2;P==1&&w.translate(D,D),Es(b,S,k,A,b),w.beginPath();let L,B,se,le,Z=c+(u==0||u==3?-g:g);r==0?(B=c,le=Z):(L=c,se=Z);for(let W=0;W<t.length;W++)s[W]!=null&&(r==0?L=se=t[W]:B=le=t[W],w.moveTo(L,B),w.lineTo(se,le));w.stroke(),P==1&&w.translate(-D,-D)}function Bo(t){let s=!0;return N.forEach((r,u)=>{if(!r.show)return;let c=v[r.scale];if(c.min==null){r._show&&(s=!1,r._show=!1,pl(!1));return}else r._show||(s=!1,r._show=!0,pl(!1));let g=r.side,S=g%2,{min:b,max:k}=c,[A,D]=Io(u,b,k,S==0?K:E);if(D==0)return;let L=c.distr==2,B=r._splits=r.splits(n,u,b,k,A,D,L),se=c.distr==2?B.map(O=>ht[O]):B,le=c.distr==2?ht[B[1]]-ht[B[0]]:A,Z=r._values=r.values(n,r.filter(n,se,u,D,le),u,D,le);r._rotate=g==2?r.rotate(n,Z,u,D):0;let W=r._size;r._size=at(r.size(n,Z,u,t)),W!=null&&r._size!=W&&(s=!1)}),s}function Yo(t){let s=!0;return Ps.forEach((r,u)=>{let c=r(n,u,Kt,t);c!=zt[u]&&(s=!1),zt[u]=c}),s}function Uo(){for(let t=0;t<N.length;t++){let s=N[t];if(!s.show||!s._show)continue;let r=s.side,u=r%2,c,g,S=s.stroke(n,t),b=r==0||r==3?-1:1,[k,A]=s._found;if(s.label!=null){let Ie=s.labelGap*b,Qe=Ae((s._lpos+Ie)*ie);Ls(s.labelFont[0],S,"center",r==2?"top":li),w.save(),u==1?(c=g=0,w.translate(Qe,Ae(st+pt/2)),w.rotate((r==3?-un:un)/2)):(c=Ae(qe+Ke/2),g=Qe);let qt=Ui(s.label)?s.label(n,t,k,A):s.label;w.fillText(qt,c,g),w.restore()}if(A==0)continue;let D=v[s.scale],L=u==0?Ke:pt,B=u==0?qe:st,se=s._splits,le=D.distr==2?se.map(Ie=>ht[Ie]):se,Z=D.distr==2?ht[se[1]]-ht[se[0]]:k,W=s.ticks,O=s.border,ge=W.show?W.size:0,be=Ae(ge*ie),Ve=Ae((s.alignTo==2?s._size-ge-s.gap:s.gap)*ie),fe=s._rotate*-un/180,ke=z(s._pos*ie),Je=(be+Ve)*b,Ge=ke+Je;g=u==0?Ge:0,c=u==1?Ge:0;let rt=s.font[0],mt=s.align==1?bl:s.align==2?Bn:fe>0?bl:fe<0?Bn:u==0?"center":r==3?Bn:bl,vt=fe||u==1?"middle":r==2?"top":li;Ls(rt,S,mt,vt);let Ze=s.font[1]*s.lineGap,ut=se.map(Ie=>z(h(Ie,D,L,B))),gt=s._values;for(let Ie=0;Ie<gt.length;Ie++){let Qe=gt[Ie];if(Qe!=null){u==0?c=ut[Ie]:g=ut[Ie],Qe=""+Qe;let qt=Qe.indexOf(`\n`)==-1?[Qe]:Qe.split(/\\n/gm);for(let Be=0;Be<qt.length;Be++){let ei=qt[Be];fe?(w.save(),w.translate(c,g+Be*Ze),w.rotate(fe),w.fillText(ei,0,0),w.restore()):w.fillText(ei,c,g+Be*Ze)}}}W.show&&Cn(ut,W.filter(n,le,t,A,Z),u,r,ke,be,ce(W.width*ie,3),W.stroke(n,t),W.dash,W.cap);let Tt=s.grid;Tt.show&&Cn(ut,Tt.filter(n,le,t,A,Z),u,u==0?2:1,u==0?st:qe,u==0?pt:Ke,ce(Tt.width*ie,3),Tt.stroke(n,t),Tt.dash,Tt.cap),O.show&&Cn([ke],[1],u==0?1:0,u==0?1:2,u==1?st:qe,u==1?pt:Ke,ce(O.width*ie,3),O.stroke(n,t),O.dash,O.cap)}Re("drawAxes")}function pl(t){x.forEach((s,r)=>{r>0&&(s._paths=null,t&&(o==1?(s.min=null,s.max=null):s.facets.forEach(u=>{u.min=null,u.max=null})))})}let tn=!1,zn=!1,Vl=[];function Ko(){zn=!1;for(let t=0;t<Vl.length;t++)Re(...Vl[t]);Vl.length=0}function hl(){tn||(Ur(Os),tn=!0)}function jo(t,s=!1){tn=!0,zn=s,t(n),Os(),s&&Vl.length>0&&queueMicrotask(Ko)}n.batch=jo;function Os(){if(yn&&(Ho(),yn=!1),ol&&(Lo(),ol=!1),ql){if(de(M,bl,pe),de(M,"top",Me),de(M,Gl,K),de(M,Il,E),de(y,bl,pe),de(y,"top",Me),de(y,Gl,K),de(y,Il,E),de(d,Gl,Pt),de(d,Il,Gt),_.width=Ae(Pt*ie),_.height=Ae(Gt*ie),N.forEach(({_el:t,_show:s,_size:r,_pos:u,side:c})=>{if(t!=null)if(s){let g=c===3||c===0?r:0,S=c%2==1;de(t,S?"left":"top",u-g),de(t,S?"width":"height",r),de(t,S?"top":"left",S?Me:pe),de(t,S?"height":"width",S?E:K),Qn(t,Qt)}else Xe(t,Qt)}),Ql=cl=xn=Tn=Mn=An=Pn=Dn=vn=null,je=1,Hl(!0),pe!=il||Me!=It||K!=yt||E!=Bt){pl(!1);let t=K/yt,s=E/Bt;if(Ne&&!Yt&&V.left>=0){V.left*=t,V.top*=s,ml&&Mt(ml,Ae(V.left),0,K,E),gl&&Mt(gl,0,Ae(V.top),K,E);for(let r=0;r<ot.length;r++){let u=ot[r];u!=null&&(fl[r]*=t,al[r]*=s,Mt(u,at(fl[r]),at(al[r]),K,E))}}if(me.show&&!Jl&&me.left>=0&&me.width>0){me.left*=t,me.width*=t,me.top*=s,me.height*=s;for(let r in Nn)de(Sl,r,me[r])}il=pe,It=Me,yt=K,Bt=E}Re("setSize"),ql=!1}Pt>0&&Gt>0&&(w.clearRect(0,0,_.width,_.height),Re("drawClear"),U.forEach(t=>t()),Re("draw")),me.show&&Jl&&(ln(me),Jl=!1),Ne&&Yt&&($t(null,!0,!1),Yt=!1),J.show&&J.live&&it&&(Fn(),it=!1),p||(p=!0,n.status=1,Re("ready")),Rl=!1,tn=!1}n.redraw=(t,s)=>{ol=s||!1,t!==!1?Vt(C,T.min,T.max):hl()};function Rn(t,s){let r=v[t];if(r.from==null){if(Oe==0){let u=r.range(n,s.min,s.max,t);s.min=u[0],s.max=u[1]}if(s.min>s.max){let u=s.min;s.min=s.max,s.max=u}if(Oe>1&&s.min!=null&&s.max!=null&&s.max-s.min<1e-16)return;t==C&&r.distr==2&&Oe>0&&(s.min=wt(s.min,l[0]),s.max=wt(s.max,l[0]),s.min==s.max&&s.max++),H[t]=s,yn=!0,hl()}}n.setScale=Rn;let Vn,On,ml,gl,Fs,Hs,dl,wl,Ns,Ws,he,_e,Rt=!1,Fe=V.drag,Ce=Fe.x,ze=Fe.y;Ne&&(V.x&&(Vn=ft(gr,y)),V.y&&(On=ft(dr,y)),T.ori==0?(ml=Vn,gl=On):(ml=On,gl=Vn),he=V.left,_e=V.top);let me=n.select=ve({show:!0,over:!0,left:0,width:0,top:0,height:0},e.select),Sl=me.show?ft(mr,me.over?y:M):null;function ln(t,s){if(me.show){for(let r in t)me[r]=t[r],r in Nn&&de(Sl,r,t[r]);s!==!1&&Re("setSelect")}}n.setSelect=ln;function $o(t){if(x[t].show)Te&&Qn(ye[t],Qt);else if(Te&&Xe(ye[t],Qt),Ne){let r=ul?ot[0]:ot[t];r!=null&&Mt(r,-10,-10,K,E)}}function Vt(t,s,r){Rn(t,{min:s,max:r})}function kt(t,s,r,u){s.focus!=null&&Xo(t),s.show!=null&&x.forEach((c,g)=>{g>0&&(t==g||t==null)&&(c.show=s.show,$o(g),o==2?(Vt(c.facets[0].scale,null,null),Vt(c.facets[1].scale,null,null)):Vt(c.scale,null,null),hl())}),r!==!1&&Re("setSeries",t,s),u&&Nl("setSeries",n,t,s)}n.setSeries=kt;function qo(t,s){ve($[t],s)}function Jo(t,s){t.fill=X(t.fill||null),t.dir=ne(t.dir,-1),s=s??$.length,$.splice(s,0,t)}function Zo(t){t==null?$.length=0:$.splice(t,1)}n.addBand=Jo,n.setBand=qo,n.delBand=Zo;function Qo(t,s){x[t].alpha=s,Ne&&ot[t]!=null&&(ot[t].style.opacity=s),Te&&ye[t]&&(ye[t].style.opacity=s)}let Dt,Ot,jt,_l={focus:!0};function Xo(t){if(t!=jt){let s=t==null,r=bt.alpha!=1;x.forEach((u,c)=>{if(o==1||c>0){let g=s||c==0||c==t;u._focus=s?null:g,r&&Qo(c,g?1:bt.alpha)}}),jt=t,r&&hl()}}Te&&rl&&We(oi,oe,t=>{V._lock||(Ut(t),jt!=null&&kt(null,_l,!0,xe.setSeries))});function xt(t,s,r){let u=v[s];r&&(t=t/ie-(u.ori==1?Me:pe));let c=K;u.ori==1&&(c=E,t=c-t),u.dir==-1&&(t=c-t);let g=u._min,S=u._max,b=t/c,k=g+(S-g)*b,A=u.distr;return A==3?vl(10,k):A==4?zr(k,u.asinh):A==100?u.bwd(k):k}function er(t,s){let r=xt(t,C,s);return wt(r,l[0],Ee,Le)}n.valToIdx=t=>wt(t,l[0]),n.posToIdx=er,n.posToVal=xt,n.valToPos=(t,s,r)=>v[s].ori==0?a(t,v[s],r?Ke:K,r?qe:0):f(t,v[s],r?pt:E,r?st:0),n.setCursor=(t,s,r)=>{he=t.left,_e=t.top,$t(null,s,r)};function Gs(t,s){de(Sl,bl,me.left=t),de(Sl,Gl,me.width=s)}function Is(t,s){de(Sl,"top",me.top=t),de(Sl,Il,me.height=s)}let Ol=T.ori==0?Gs:Is,Fl=T.ori==1?Gs:Is;function tr(){if(Te&&J.live)for(let t=o==2?1:0;t<x.length;t++){if(t==0&&nt)continue;let s=J.values[t],r=0;for(let u in s)_t[t][r++].firstChild.nodeValue=s[u]}}function Fn(t,s){if(t!=null&&(t.idxs?t.idxs.forEach((r,u)=>{ue[u]=r}):Fr(t.idx)||ue.fill(t.idx),J.idx=ue[0]),Te&&J.live){for(let r=0;r<x.length;r++)(r>0||o==1&&!nt)&&lr(r,ue[r]);tr()}it=!1,s!==!1&&Re("setLegend")}n.setLegend=Fn;function lr(t,s){let r=x[t],u=t==0&&j==2?ht:l[t],c;nt?c=r.values(n,t,s)??Ct:(c=r.value(n,s==null?null:u[s],t,s),c=c==null?Ct:{_:c}),J.values[t]=c}function $t(t,s,r){Ns=he,Ws=_e,[he,_e]=V.move(n,he,_e),V.left=he,V.top=_e,Ne&&(ml&&Mt(ml,Ae(he),0,K,E),gl&&Mt(gl,0,Ae(_e),K,E));let u,c=Ee>Le;Dt=ae,Ot=null;let g=T.ori==0?K:E,S=T.ori==1?K:E;if(he<0||Oe==0||c){u=V.idx=null;for(let b=0;b<x.length;b++){let k=ot[b];k!=null&&Mt(k,-10,-10,K,E)}rl&&kt(null,_l,!0,t==null&&xe.setSeries),J.live&&(ue.fill(u),it=!0)}else{let b,k,A;o==1&&(b=T.ori==0?he:_e,k=xt(b,C),u=V.idx=wt(k,l[0],Ee,Le),A=R(l[0][u],T,g,0));let D=-10,L=-10,B=0,se=0,le=!0,Z="",W="";for(let O=o==2?1:0;O<x.length;O++){let ge=x[O],be=ue[O],Ve=be==null?null:o==1?l[O][be]:l[O][1][be],fe=V.dataIdx(n,O,u,k),ke=fe==null?null:o==1?l[O][fe]:l[O][1][fe];if(it=it||ke!=Ve||fe!=be,ue[O]=fe,O>0&&ge.show){let Je=fe==null?-10:fe==u?A:R(o==1?l[0][fe]:l[O][0][fe],T,g,0),Ge=ke==null?-10:I(ke,o==1?v[ge.scale]:v[ge.facets[1].scale],S,0);if(rl&&ke!=null){let rt=T.ori==1?he:_e,mt=Pe(bt.dist(n,O,fe,Ge,rt));if(mt<Dt){let vt=bt.bias;if(vt!=0){let Ze=xt(rt,ge.scale),ut=ke>=0?1:-1,gt=Ze>=0?1:-1;gt==ut&&(gt==1?vt==1?ke>=Ze:ke<=Ze:vt==1?ke<=Ze:ke>=Ze)&&(Dt=mt,Ot=O)}else Dt=mt,Ot=O}}if(it||ul){let rt,mt;T.ori==0?(rt=Je,mt=Ge):(rt=Ge,mt=Je);let vt,Ze,ut,gt,Tt,Ie,Qe=!0,qt=He.bbox;if(qt!=null){Qe=!1;let Be=qt(n,O);ut=Be.left,gt=Be.top,vt=Be.width,Ze=Be.height}else ut=rt,gt=mt,vt=Ze=He.size(n,O);if(Ie=He.fill(n,O),Tt=He.stroke(n,O),ul)O==Ot&&Dt<=bt.prox&&(D=ut,L=gt,B=vt,se=Ze,le=Qe,Z=Ie,W=Tt);else{let Be=ot[O];Be!=null&&(fl[O]=ut,al[O]=gt,hi(Be,vt,Ze,Qe),ci(Be,Ie,Tt),Mt(Be,at(ut),at(gt),K,E))}}}}if(ul){let O=bt.prox,ge=jt==null?Dt<=O:Dt>O||Ot!=jt;if(it||ge){let be=ot[0];be!=null&&(fl[0]=D,al[0]=L,hi(be,B,se,le),ci(be,Z,W),Mt(be,at(D),at(L),K,E))}}}if(me.show&&Rt)if(t!=null){let[b,k]=xe.scales,[A,D]=xe.match,[L,B]=t.cursor.sync.scales,se=t.cursor.drag;if(Ce=se._x,ze=se._y,Ce||ze){let{left:le,top:Z,width:W,height:O}=t.select,ge=t.scales[L].ori,be=t.posToVal,Ve,fe,ke,Je,Ge,rt=b!=null&&A(b,L),mt=k!=null&&D(k,B);rt&&Ce?(ge==0?(Ve=le,fe=W):(Ve=Z,fe=O),ke=v[b],Je=R(be(Ve,L),ke,g,0),Ge=R(be(Ve+fe,L),ke,g,0),Ol(St(Je,Ge),Pe(Ge-Je))):Ol(0,g),mt&&ze?(ge==1?(Ve=le,fe=W):(Ve=Z,fe=O),ke=v[k],Je=I(be(Ve,B),ke,S,0),Ge=I(be(Ve+fe,B),ke,S,0),Fl(St(Je,Ge),Pe(Ge-Je))):Fl(0,S)}else Wn()}else{let b=Pe(Ns-Fs),k=Pe(Ws-Hs);if(T.ori==1){let B=b;b=k,k=B}Ce=Fe.x&&b>=Fe.dist,ze=Fe.y&&k>=Fe.dist;let A=Fe.uni;A!=null?Ce&&ze&&(Ce=b>=A,ze=k>=A,!Ce&&!ze&&(k>b?ze=!0:Ce=!0)):Fe.x&&Fe.y&&(Ce||ze)&&(Ce=ze=!0);let D,L;Ce&&(T.ori==0?(D=dl,L=he):(D=wl,L=_e),Ol(St(D,L),Pe(L-D)),ze||Fl(0,S)),ze&&(T.ori==1?(D=dl,L=he):(D=wl,L=_e),Fl(St(D,L),Pe(L-D)),Ce||Ol(0,g)),!Ce&&!ze&&(Ol(0,0),Fl(0,0))}if(Fe._x=Ce,Fe._y=ze,t==null){if(r){if(Xs!=null){let[b,k]=xe.scales;xe.values[0]=b!=null?xt(T.ori==0?he:_e,b):null,xe.values[1]=k!=null?xt(T.ori==1?he:_e,k):null}Nl(Yn,n,he,_e,K,E,u)}if(rl){let b=r&&xe.setSeries,k=bt.prox;jt==null?Dt<=k&&kt(Ot,_l,!0,b):Dt>k?kt(null,_l,!0,b):Ot!=jt&&kt(Ot,_l,!0,b)}}it&&(J.idx=u,Fn()),s!==!1&&Re("setCursor")}let Ft=null;Object.defineProperty(n,"rect",{get(){return Ft==null&&Hl(!1),Ft}});function Hl(t=!1){t?Ft=null:(Ft=y.getBoundingClientRect(),Re("syncRect",Ft))}function Bs(t,s,r,u,c,g,S){V._lock||Rt&&t!=null&&t.movementX==0&&t.movementY==0||(Hn(t,s,r,u,c,g,S,!1,t!=null),t!=null?$t(null,!0,!0):$t(s,!0,!1))}function Hn(t,s,r,u,c,g,S,b,k){if(Ft==null&&Hl(!1),Ut(t),t!=null)r=t.clientX-Ft.left,u=t.clientY-Ft.top;else{if(r<0||u<0){he=-10,_e=-10;return}let[A,D]=xe.scales,L=s.cursor.sync,[B,se]=L.values,[le,Z]=L.scales,[W,O]=xe.match,ge=s.axes[0].side%2==1,be=T.ori==0?K:E,Ve=T.ori==1?K:E,fe=ge?g:c,ke=ge?c:g,Je=ge?u:r,Ge=ge?r:u;if(le!=null?r=W(A,le)?h(B,v[A],be,0):-10:r=be*(Je/fe),Z!=null?u=O(D,Z)?h(se,v[D],Ve,0):-10:u=Ve*(Ge/ke),T.ori==1){let rt=r;r=u,u=rt}}k&&(s==null||s.cursor.event.type==Yn)&&((r<=1||r>=K-1)&&(r=Jt(r,K)),(u<=1||u>=E-1)&&(u=Jt(u,E))),b?(Fs=r,Hs=u,[dl,wl]=V.move(n,r,u)):(he=r,_e=u)}let Nn={width:0,height:0,left:0,top:0};function Wn(){ln(Nn,!1)}let Ys,Us,Ks,js;function $s(t,s,r,u,c,g,S){Rt=!0,Ce=ze=Fe._x=Fe._y=!1,Hn(t,s,r,u,c,g,S,!0,!1),t!=null&&(We(Un,Jn,qs,!1),Nl(si,n,dl,wl,K,E,null));let{left:b,top:k,width:A,height:D}=me;Ys=b,Us=k,Ks=A,js=D}function qs(t,s,r,u,c,g,S){Rt=Fe._x=Fe._y=!1,Hn(t,s,r,u,c,g,S,!1,!0);let{left:b,top:k,width:A,height:D}=me,L=A>0||D>0,B=Ys!=b||Us!=k||Ks!=A||js!=D;if(L&&B&&ln(me),Fe.setScale&&L&&B){let se=b,le=A,Z=k,W=D;if(T.ori==1&&(se=k,le=D,Z=b,W=A),Ce&&Vt(C,xt(se,C),xt(se+le,C)),ze)for(let O in v){let ge=v[O];O!=C&&ge.from==null&&ge.min!=ae&&Vt(O,xt(Z+W,O),xt(Z,O))}Wn()}else V.lock&&(V._lock=!V._lock,$t(s,!0,t!=null));t!=null&&(sl(Un,Jn),Nl(Un,n,he,_e,K,E,null))}function nr(t,s,r,u,c,g,S){if(V._lock)return;Ut(t);let b=Rt;if(Rt){let k=!0,A=!0,D=10,L,B;T.ori==0?(L=Ce,B=ze):(L=ze,B=Ce),L&&B&&(k=he<=D||he>=K-D,A=_e<=D||_e>=E-D),L&&k&&(he=he<dl?0:K),B&&A&&(_e=_e<wl?0:E),$t(null,!0,!0),Rt=!1}he=-10,_e=-10,ue.fill(null),$t(null,!0,!0),b&&(Rt=b)}function Js(t,s,r,u,c,g,S){V._lock||(Ut(t),kn(),Wn(),t!=null&&Nl(ri,n,he,_e,K,E,null))}function Zs(){N.forEach(Xu),bn(n.width,n.height,!0)}Xt(fn,xl,Zs);let yl={};yl.mousedown=$s,yl.mousemove=Bs,yl.mouseup=qs,yl.dblclick=Js,yl.setSeries=(t,s,r,u)=>{let c=xe.match[2];r=c(n,s,r),r!=-1&&kt(r,u,!0,!1)},Ne&&(We(si,y,$s),We(Yn,y,Bs),We(ii,y,t=>{Ut(t),Hl(!1)}),We(oi,y,nr),We(ri,y,Js),ss.add(n),n.syncRect=Hl);let nn=n.hooks=e.hooks||{};function Re(t,s,r){zn?Vl.push([t,s,r]):t in nn&&nn[t].forEach(u=>{u.call(null,n,s,r)})}(e.plugins||[]).forEach(t=>{for(let s in t.hooks)nn[s]=(nn[s]||[]).concat(t.hooks[s])});let Qs=(t,s,r)=>r,xe=ve({key:null,setSeries:!1,filters:{pub:Si,sub:Si},scales:[C,x[1]?x[1].scale:null],match:[_i,_i,Qs],values:[null,null]},V.sync);xe.match.length==2&&xe.match.push(Qs),V.sync=xe;let Xs=xe.key,Gn=go(Xs);function Nl(t,s,r,u,c,g,S){xe.filters.pub(t,s,r,u,c,g,S)&&Gn.pub(t,s,r,u,c,g,S)}Gn.sub(n);function sr(t,s,r,u,c,g,S){xe.filters.sub(t,s,r,u,c,g,S)&&yl[t](null,s,r,u,c,g,S)}n.pub=sr;function ir(){Gn.unsub(n),ss.delete(n),Wt.clear(),Xn(fn,xl,Zs),m.remove(),oe?.remove(),Re("destroy")}n.destroy=ir;function In(){Re("init",e,l),Ds(l||e.data,!1),H[C]?Rn(C,H[C]):kn(),Jl=me.show&&(me.width>0||me.height>0),Yt=it=!0,bn(e.width,e.height)}return x.forEach(As),N.forEach(Fo),i?i instanceof HTMLElement?(i.appendChild(m),In()):i(n,In):In(),n}De.assign=ve;De.fmtNum=cs;De.rangeNum=an;De.rangeLog=hn;De.rangeAsinh=fs;De.orient=tl;De.pxRatio=ie;De.join=Yr;De.fmtDate=hs,De.tzDate=tu;De.sync=go;{De.addGap=Fu,De.clipGaps=dn;let e=De.paths={points:ko};e.linear=vo,e.stepped=Wu,e.bars=Gu,e.spline=Bu}var lt=["#3b6fd8","#e07b39","#2f9e6e","#9b59b6","#d64f6a","#1aa3b8","#b8902b","#6b7a99"],ef="#e0a030",ys="#d9534f",bs="#1d2433",ks=260,xs=e=>e/1e3;function tf(e){return Math.max(320,Math.floor(e.getBoundingClientRect().width||640))}function Ll(e,l,i="%",n={}){return{label:e,stroke:l,scale:i,width:2,points:{show:!1},...n}}function jl(e,l){return{label:e,stroke:l,scale:"%",width:1,dash:[6,4],points:{show:!1}}}var vs={scale:"%",values:(e,l)=>l.map(i=>`${i}%`),size:52};function lf(e,l){let i=e.report?.budgets[l];if(!i)return null;let{limits:n,startTime:o,until:a}=i,f=new Set([o,a]);for(let y of i.turns)f.add(y);for(let y of i.steps)f.add(y.at);for(let y of i.warnings)f.add(y.at);let h=[...f].filter(y=>y>=o&&y<=a).sort((y,P)=>y-P),p=[{}],m=[],_=y=>{let P={tokens:0,cost:0};for(let z of i.steps)z.at<=y&&(P=z);return P};if(n.timeMs!==null){let y=n.timeMs;p.push(Ll("Time",lt[0])),m.push(h.map(P=>100*(P-o)/y))}if(n.turns!==null){let y=n.turns;p.push(Ll("Turns",lt[1],"%",{paths:De.paths.stepped?.({align:1})})),m.push(h.map(P=>100*i.turns.filter(z=>z<=P).length/y))}let w=e.report?.measured;if(w?.tokens){let y=n.tokens,P={show:!0,size:5};y!==null?(p.push(Ll("Tokens",lt[2],"%",{points:P})),m.push(h.map(z=>100*_(z).tokens/y))):(p.push(Ll("Tokens",lt[2],"tokens",{points:P})),m.push(h.map(z=>_(z).tokens)))}if(w?.cost&&n.cost!==null){let y=n.cost;p.push(Ll("Cost",lt[3])),m.push(h.map(P=>100*_(P).cost/y))}p.push(jl("80% warning",ef),jl("95% warning",ys),jl("Limit",bs)),m.push(h.map(()=>80),h.map(()=>95),h.map(()=>100));let d=[{},vs];p.some(y=>y.scale==="tokens")&&d.push({scale:"tokens",side:1,grid:{show:!1},size:60});let M=[...i.turns.map(y=>({at:y,colour:"rgba(224,123,57,.35)"}))];return i.ending.kind!=="active"&&M.push({at:a,colour:ys}),[{width:0,height:ks,series:p,axes:d,scales:{x:{time:!0},"%":{range:(y,P,z)=>[0,Math.max(110,Math.ceil(z/10)*10)]}},hooks:{draw:[y=>nf(y,M)]},legend:{live:!1}},[h.map(xs),...m]]}function nf(e,l){let{ctx:i}=e,{top:n,height:o}=e.bbox;i.save(),i.lineWidth=Math.max(1,devicePixelRatio);for(let a of l){let f=e.valToPos(xs(a.at),"x",!0);i.strokeStyle=a.colour,i.beginPath(),i.moveTo(f,n),i.lineTo(f,n+o),i.stroke()}i.restore()}function sf(e){let l=e.report;if(!l||l.subagents.length===0)return null;let i=l.budgets[l.budgets.length-1],n=[...i?[{label:"Session",from:i.startTime,to:i.until,colour:lt[0]}]:[],...l.subagents.map(p=>({label:p.parent===null?p.agentType:`↳ ${p.agentType}`,from:p.startedAt,to:p.endedAt??l.now,colour:p.ended==="answered"?"#2f9e6e":p.ended===null?"#3b6fd8":ys}))],o=[...new Set(n.flatMap(p=>[p.from,p.to]))].sort((p,m)=>p-m),a=[{}],f=n.map((p,m)=>(a.push({label:p.label,stroke:p.colour,width:10,spanGaps:!0,scale:"lane",points:{show:!0,size:12,fill:p.colour}}),o.map(_=>_===p.from||_===p.to?m:null))),h=n.map(p=>p.label);return[{width:0,height:Math.max(140,50+n.length*34),series:a,scales:{x:{time:!0},lane:{range:[-.6,n.length-.4]}},axes:[{},{scale:"lane",splits:()=>h.map((p,m)=>m),values:(p,m)=>m.map(_=>h[_]??""),size:110,grid:{show:!1}}],legend:{show:!1}},[o.map(xs),...f]]}var Po=()=>De.paths.bars?.({size:[.55,90]});function Do(e){return{splits:()=>e.map((l,i)=>i),values:(l,i)=>i.map(n=>e[n]??""),grid:{show:!1}}}function of(e){let l=e.today?.budgets[0],i=e.today;if(!l||!i)return null;let n=[["Agent time",l.limits.timeMs,"agentMs"],["Prompts",l.limits.prompts,"prompts"],["Tokens",l.limits.tokens,"tokens"],["Cost",l.limits.cost,"cost"]].filter(d=>d[1]!==null),o=i.sessions.some(d=>d.member!==null),a=new Map;for(let d of i.sessions){let M=o?d.member??"?":`${d.host??"?"} · ${d.session.slice(0,8)}`;a.set(M,[...a.get(M)??[],d])}let f=[...a.keys()],h=n.map(()=>0),p=f.map(d=>n.map((M,y)=>{let P=(a.get(d)??[]).reduce((z,G)=>z+G[M[2]],0);return h[y]=(h[y]??0)+100*P/M[1],h[y]})),m=f.map((d,M)=>M).reverse(),_=[{},...m.map(d=>({label:f[d],fill:lt[d%lt.length],stroke:lt[d%lt.length],scale:"%",paths:Po(),points:{show:!1}})),jl("Limit",bs)],w=n.map((d,M)=>M);return[{width:0,height:ks,series:_,scales:{x:{time:!1,range:[-.5,n.length-.5]},"%":{range:(d,M,y)=>[0,Math.max(110,y)]}},axes:[Do(n.map(d=>d[0])),vs],legend:{live:!1}},[w,...m.map(d=>p[d]),w.map(()=>100)]]}function rf(e){let{rows:l,limits:i}=e.days;if(l.length===0)return null;let n=l.map((p,m)=>m),o=l.map(p=>p.day.slice(5)),a=[["Agent time",i?.timeMs??null,"agentMs"],["Prompts",i?.prompts??null,"prompts"],["Tokens",i?.tokens??null,"tokens"],["Cost",i?.cost??null,"cost"]].filter(p=>p[1]!==null),f=[{}],h=[];return a.length===0?(f.push({label:"Agent time (min)",fill:lt[0],stroke:lt[0],paths:Po(),points:{show:!1}}),h.push(l.map(p=>p.agentMs/6e4))):(a.forEach((p,m)=>{let _=p[1],w=lt[m];f.push(Ll(p[0],w,"%",{points:{show:!0,size:7,fill:w}})),h.push(l.map(d=>100*d[p[2]]/_))}),f.push(jl("Daily limit",bs)),h.push(n.map(()=>100))),[{width:0,height:ks,series:f,scales:{x:{time:!1,range:[-.5,l.length-.5]},"%":{range:(p,m,_)=>[0,Math.max(110,_)]}},axes:[Do(o),a.length===0?{}:vs],legend:{live:!1}},[n,...h]]}function uf(){let e=document.getElementById("timebox-data");if(!e?.textContent)return;let l=JSON.parse(e.textContent);for(let i of document.querySelectorAll("figure[data-chart]")){let n=Number(i.dataset.index??0),o=i.dataset.chart==="budget"?lf(l,n):i.dataset.chart==="subagents"?sf(l):i.dataset.chart==="today"?of(l):rf(l);if(o===null)continue;let[a,f]=o;new De({...a,width:tf(i)},f,i)}}uf();})();';
+var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
+
+// src/adapters/report/day-use.ts
+function fieldsOf4(line) {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+var amount = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+function linesOf(files, path) {
+  if (!files.exists(path)) return [];
+  return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
+}
+function sessionsOfDay(files, folder, hostOf) {
+  if (!files.exists(folder)) return [];
+  const sessions = /* @__PURE__ */ new Map();
+  const of = (fields) => {
+    if (typeof fields.session !== "string") return null;
+    let use = sessions.get(fields.session);
+    if (!use) {
+      use = {
+        session: fields.session,
+        host: hostOf(fields.session),
+        member: null,
+        agentMs: 0,
+        prompts: 0,
+        tokens: 0,
+        cost: 0
+      };
+      sessions.set(fields.session, use);
+    }
+    if (typeof fields.member === "string") use.member = fields.member;
+    return use;
+  };
+  for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
+    const fields = fieldsOf4(line);
+    const use = of(fields);
+    if (use === null) continue;
+    use.agentMs += amount(fields.agentMs);
+    use.tokens += amount(fields.tokens);
+    use.cost += amount(fields.cost);
+  }
+  for (const name of files.list(folder)) {
+    if (!name.startsWith("prompt-")) continue;
+    const use = of(fieldsOf4(linesOf(files, files.join(folder, name))[0] ?? ""));
+    if (use !== null) use.prompts += 1;
+  }
+  return [...sessions.values()];
+}
+function useOfDays(files, scopeDir, days) {
+  return days.map((day) => {
+    const sessions = sessionsOfDay(files, files.join(scopeDir, day), () => null);
+    return {
+      day,
+      agentMs: sessions.reduce((sum, one) => sum + one.agentMs, 0),
+      prompts: sessions.reduce((sum, one) => sum + one.prompts, 0),
+      tokens: sessions.reduce((sum, one) => sum + one.tokens, 0),
+      cost: sessions.reduce((sum, one) => sum + one.cost, 0)
+    };
+  });
+}
+function lastDays(now, count3, localDay2) {
+  const days = [];
+  const date = new Date(now);
+  for (let back = count3 - 1; back >= 0; back--) {
+    const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
+    days.push(localDay2(day.getTime()));
+  }
+  return days;
+}
+
+// src/adapters/report/page-html.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/adapters/report/page-data.ts
+function dataScriptText(data) {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+// src/adapters/report/tables.ts
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+function clockTime(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+function cell(value, tag) {
+  const html = typeof value === "string" ? escapeHtml(value) : value.html;
+  return tag === "th" ? `<th scope="row">${html}</th>` : `<td>${html}</td>`;
+}
+function table(caption, head, rows) {
+  const header = head.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join("");
+  const body = rows.map((row) => `<tr>${row.map((value, index) => cell(value, index === 0 ? "th" : "td")).join("")}</tr>`).join("");
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
+}
+var NONE = "–";
+function orNone(value, format) {
+  return value === null ? NONE : format(value);
+}
+var count2 = (value) => String(value);
+function budgetFiguresTable(budget, index, report) {
+  const { limits, used } = budget;
+  const left = (limit, value) => limit === null ? null : Math.max(0, limit - value);
+  const rows = [
+    [
+      "Time",
+      orNone(limits.timeMs, formatTime),
+      formatTime(used.timeMs),
+      orNone(left(limits.timeMs, used.timeMs), formatTime)
+    ],
+    ["Turns", orNone(limits.turns, count2), count2(used.turns), orNone(left(limits.turns, used.turns), count2)]
+  ];
+  if (report.measured.tokens) {
+    rows.push([
+      "Tokens",
+      orNone(limits.tokens, formatTokens),
+      formatTokens(used.tokens),
+      orNone(left(limits.tokens, used.tokens), formatTokens)
+    ]);
+  }
+  if (report.measured.cost) {
+    rows.push([
+      "Cost",
+      orNone(limits.cost, formatCost),
+      formatCost(used.cost),
+      orNone(left(limits.cost, used.cost), formatCost)
+    ]);
+  }
+  if (limits.steps !== null) rows.push(["Model calls per turn", count2(limits.steps), NONE, NONE]);
+  return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
+}
+var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };
+function budgetEvents(budget) {
+  const events = [{ at: budget.startTime, what: `Budget set: ${budget.words}` }];
+  budget.turns.forEach((at, index) => {
+    events.push({ at, what: `Turn ${index + 1}` });
+  });
+  for (const warning of budget.warnings) {
+    events.push({
+      at: warning.at,
+      what: `${Math.round(warning.share * 100)}% of the ${LIMIT_NAMES[warning.limit]} used`
+    });
+  }
+  if (budget.pausedAt !== null) events.push({ at: budget.pausedAt, what: "Paused" });
+  if (budget.ending.kind !== "active") events.push({ at: budget.until, what: budget.ending.text });
+  return events.sort((a, b) => a.at - b.at);
+}
+function budgetEventsTable(budget) {
+  const rows = budgetEvents(budget).map((event) => [
+    clockTime(event.at),
+    `+${formatTime(event.at - budget.startTime)}`,
+    event.what
+  ]);
+  const notes = [];
+  if (budget.extensions > 0) notes.push(`Extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}.`);
+  if (budget.pausedMs > 0) notes.push(`Paused for ${formatTime(budget.pausedMs)} in all.`);
+  if (budget.graceMs !== null) notes.push(`Grace period: ${formatTime(budget.graceMs)}.`);
+  notes.push(budget.onStopCommand === null ? "No on-stop command." : `On-stop command: ${budget.onStopCommand}`);
+  const list = `<ul class="notes">${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`;
+  return `${table("What happened", ["Time", "Since the start", "Event"], rows)}${list}`;
+}
+function subagentsTable(subagents, report) {
+  const rows = subagents.map((agent) => [
+    `${agent.task} (${agent.agentType})`,
+    agent.budget ?? "none of its own",
+    clockTime(agent.startedAt),
+    formatTime((agent.endedAt ?? report.now) - agent.startedAt),
+    count2(agent.steps),
+    formatTokens(agent.tokens),
+    formatCost(agent.cost),
+    agent.line.slice(agent.line.lastIndexOf(". ") + 2)
+  ]);
+  return table("Subagents", ["Subagent", "Budget", "Started", "Ran", "Model calls", "Tokens", "Cost", "Ending"], rows);
+}
+function todayBudgetTable(today) {
+  return today.budgets.map((budget) => {
+    const rows = [];
+    const { limits, use, left } = budget;
+    if (limits.timeMs !== null)
+      rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
+    if (limits.prompts !== null)
+      rows.push(["Prompts", count2(limits.prompts), count2(use.prompts), orNone(left.prompts, count2)]);
+    if (limits.tokens !== null)
+      rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
+    if (limits.cost !== null)
+      rows.push(["Cost", formatCost(limits.cost), formatCost(use.cost), orNone(left.cost, formatCost)]);
+    const caption = `${budget.who}${budget.off ? ", off until midnight" : ""}`;
+    return table(caption, ["", "Limit today", "Used", "Left"], rows);
+  }).join("");
+}
+function todaySessionsTable(today) {
+  const team = today.sessions.some((session) => session.member !== null);
+  const rows = today.sessions.map((session) => [
+    session.session,
+    ...team ? [session.member ?? NONE] : [],
+    session.host ?? NONE,
+    formatTime(session.agentMs),
+    count2(session.prompts),
+    formatTokens(session.tokens),
+    formatCost(session.cost)
+  ]);
+  const head = ["Session", ...team ? ["Member"] : [], "Host", "Agent time", "Prompts", "Tokens", "Cost"];
+  return table("Today's sessions", head, rows);
+}
+function daysTable(rows, limits) {
+  const body = rows.map((row) => [
+    row.day,
+    formatTime(row.agentMs),
+    count2(row.prompts),
+    formatTokens(row.tokens),
+    formatCost(row.cost)
+  ]);
+  if (limits !== null) {
+    body.push([
+      "Daily limit",
+      orNone(limits.timeMs, formatTime),
+      orNone(limits.prompts, count2),
+      orNone(limits.tokens, formatTokens),
+      orNone(limits.cost, formatCost)
+    ]);
+  }
+  return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
+}
+
+// src/adapters/report/page-html.ts
+var PAGE_CSS = `:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--bg:#f7f8fa;--card:#fff;--accent:#3b6fd8}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+header{padding:28px 32px 8px;max-width:1200px;margin:0 auto}h1{font-size:26px;margin:0 0 4px;letter-spacing:-.01em}
+header p{margin:0;color:var(--muted)}main{max-width:1200px;margin:0 auto;padding:8px 32px 40px}
+section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;margin:18px 0}
+h2{font-size:18px;margin:0 0 12px}h3{font-size:15px;margin:18px 0 8px;color:var(--muted);font-weight:600}
+.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:24px;align-items:start}
+@media (max-width:900px){.pair{grid-template-columns:1fr}}
+figure.chart{margin:0;min-height:40px}figure.chart:empty{display:none}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;font-size:13.5px;margin:0 0 12px}
+caption{text-align:left;font-weight:600;padding:0 0 6px;color:var(--ink)}
+th,td{text-align:left;padding:5px 10px 5px 0;border-bottom:1px solid var(--line);vertical-align:top}
+thead th{color:var(--muted);font-weight:600;font-size:12.5px;text-transform:uppercase;letter-spacing:.04em}
+tbody th{font-weight:500}pre.report{background:#f1f3f7;border-radius:8px;padding:14px 16px;white-space:pre-wrap;font:13px/1.55 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:0}
+ul.notes{margin:0;padding-left:18px;color:var(--muted);font-size:13.5px}.empty{color:var(--muted);margin:0}
+.u-legend{font-size:12.5px}.u-title{font-size:14px;font-weight:600}`;
+function cspHash(text2) {
+  return `'sha256-${createHash2("sha256").update(text2, "utf8").digest("base64")}'`;
+}
+function chart(name, label, index = 0) {
+  return `<figure class="chart" data-chart="${name}" data-index="${index}" role="img" aria-label="${escapeHtml(label)}"></figure>`;
+}
+function empty(text2) {
+  return `<p class="empty">${escapeHtml(text2)}</p>`;
+}
+function sessionSection(data) {
+  const report = data.report;
+  if (report === null) return `<section id="session"><h2>This session</h2>${empty("No session was found.")}</section>`;
+  const text2 = `<h3>What ${escapeHtml("/timebox report")} says</h3><pre class="report">${escapeHtml(report.text)}</pre>`;
+  const budgets = report.budgets.map((budget, index) => {
+    const label = `Budget ${index + 1} along the clock: the share of each limit used, the turns and the model calls`;
+    const tables = `${budgetFiguresTable(budget, index, report)}${budgetEventsTable(budget)}`;
+    return `<h3>Budget ${index + 1}: ${escapeHtml(budget.words)}</h3><div class="pair">${chart("budget", label, index)}<div>${tables}</div></div>`;
+  }).join("");
+  return `<section id="session"><h2>This session's budget</h2>${budgets}${text2}</section>`;
+}
+function subagentSection(data) {
+  const report = data.report;
+  if (report === null || report.subagents.length === 0) return "";
+  const label = "Subagents as lanes under the session, from their start to their end";
+  return `<section id="subagents"><h2>Subagents</h2>${chart("subagents", label)}${subagentsTable(report.subagents, report)}</section>`;
+}
+function todaySection(data) {
+  const today = data.today;
+  if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
+  const sessions = today.sessions.length === 0 ? "" : todaySessionsTable(today);
+  if (today.budgets.length === 0) {
+    return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
+  }
+  const team = today.sessions.some((session) => session.member !== null);
+  const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
+  const text2 = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
+  return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text2}</section>`;
+}
+function daysSection(data) {
+  const { rows, limits } = data.days;
+  if (rows.length === 0) return "";
+  const label = "Use per day against the daily limit";
+  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}</div></div></section>`;
+}
+function renderPage(data, assets) {
+  const style = `${assets.css}
+${PAGE_CSS}`;
+  const csp = `default-src 'none'; img-src data:; style-src ${cspHash(style)}; script-src ${cspHash(assets.script)}`;
+  const who = data.session === null ? "" : `Session ${escapeHtml(data.session.id)} on ${escapeHtml(data.session.host)}, `;
+  const written = new Date(data.writtenAt);
+  const day = written.toISOString().slice(0, 10);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
+<style>${style}</style></head>
+<body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}</main>
+<script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
+<script>${assets.script}</script>
+</body></html>
+`;
+}
+
+// src/adapters/report/write-page.ts
+var PAGE_DAYS = 7;
+var REPORTS_FOLDER = "reports";
+function defaultPagePath(env, session) {
+  const name = (session ?? "timebox").replace(/[^A-Za-z0-9._-]/g, "_");
+  return join10(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
+}
+function pageData(input, context) {
+  const state = dailyStateDir(context.env);
+  const day = localDay(context.now);
+  const standing = input.standings[0];
+  const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
+  const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
+  const sessions = sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+  const days = lastDays(context.now, context.days ?? PAGE_DAYS, localDay);
+  return {
+    writtenAt: context.now,
+    session: context.session,
+    report: input.report,
+    today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
+    days: { limits: standing?.budget.limits ?? null, rows: useOfDays(nodeDailyFiles, scopeDir, days) }
+  };
+}
+function writePageFile(data, path) {
+  mkdirSync5(dirname2(path), { recursive: true });
+  writeFileSync4(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
+  return path;
+}
+function writeReportPage2(input, context) {
+  const path = context.out ?? defaultPagePath(context.env, context.session?.id ?? null);
+  return writePageFile(pageData(input, context), path);
+}
+
+// src/adapters/report/cli.ts
+var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"]';
+var MAX_PAGE_DAYS = 90;
+function readOptions(args) {
+  const options = { session: null, days: PAGE_DAYS, out: null, daily: null };
+  for (let index = 0; index < args.length; index += 2) {
+    const name = args[index];
+    const value = args[index + 1];
+    if (value === void 0 || value.startsWith("--")) return { problem: `${name} needs a value.` };
+    if (name === "--session") options.session = value;
+    else if (name === "--out") options.out = value;
+    else if (name === "--daily") options.daily = value;
+    else if (name === "--days") {
+      const days = Number(value);
+      if (!Number.isInteger(days) || days < 1 || days > MAX_PAGE_DAYS) {
+        return { problem: `--days takes a whole number from 1 to ${MAX_PAGE_DAYS}, not "${value}".` };
+      }
+      options.days = days;
+    } else return { problem: `"${name}" is not an option.` };
+  }
+  return options;
+}
+function dailyBudget(options, env) {
+  const text2 = options.daily ?? env[DAILY_ENV]?.trim();
+  if (!text2) return null;
+  const budget = parseDailyBudget(text2, "user", options.daily === null ? DAILY_ENV : "--daily");
+  return "warning" in budget ? { problem: budget.warning } : budget;
+}
+function runReport(args, env, home, clock) {
+  const fail = (problem) => ({
+    stdout: "",
+    stderr: `timebox report: ${problem}
+${REPORT_USAGE}
+`,
+    failed: true
+  });
+  const options = readOptions(args);
+  if ("problem" in options) return fail(options.problem);
+  const budget = dailyBudget(options, env);
+  if (budget !== null && "problem" in budget) return fail(budget.problem);
+  const sessions = allSessions(env, home);
+  let chosen = sessions[0] ?? null;
+  if (options.session !== null) {
+    chosen = sessions.find((session2) => session2.id === options.session) ?? null;
+    if (chosen === null) return fail(`no session "${options.session}" was found in any host's sessions here.`);
+  }
+  const now = clock.now();
+  const hosts = new Map(sessions.map((session2) => [session2.id, session2.host]));
+  const standings = budget === null ? [] : createDailyLedger(dailyStateDir(env), "report", clock).standings([budget]);
+  const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
+  const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
+  const path = writeReportPage2(
+    // With no session found, the page shows the days alone.
+    { report, standings },
+    {
+      env,
+      now,
+      session,
+      hostOf: (id) => hosts.get(id) ?? null,
+      days: options.days,
+      out: options.out ?? defaultPagePath(env, session?.id ?? null)
+    }
+  );
+  return { stdout: `Timebox report page: ${fileLink(path)}
+`, stderr: "", failed: false };
+}
+export {
+  runReport,
+  writeReportPage2 as writeReportPage
+};

@@ -2109,6 +2109,7 @@ function piSessions(agentDir) {
 }
 function moduleSessions(storeDir) {
   return entriesOf(storeDir).flatMap((name) => {
+    if (!name.startsWith("timebox")) return [];
     const path = join9(storeDir, name);
     let store;
     try {

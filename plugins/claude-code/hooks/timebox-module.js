@@ -3404,6 +3404,21 @@ function engineOnStop(engine) {
   };
 }
 
+// src/adapters/claude/function-hooks/report-page.ts
+var REPORT_LINE = 'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+function engineReportPage(engine, saved) {
+  return async () => {
+    await saved();
+    const id = await engine().session.id();
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id]);
+    const link = /file:\/\/(\S+)/.exec(stdout);
+    if (exitCode !== 0 || link === null) {
+      throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
+    }
+    return decodeURIComponent(link[1]);
+  };
+}
+
 // src/adapters/claude/function-hooks/time.ts
 function engineScheduler(engine) {
   return {
@@ -3487,7 +3502,8 @@ var ClaudeSession = class {
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
-      ...deps.daily ? { daily: deps.daily } : {}
+      ...deps.daily ? { daily: deps.daily } : {},
+      reportPage: engineReportPage(deps.engine, () => deps.store.flush())
     });
   }
   deps;

@@ -120,6 +120,7 @@ export function piSessions(agentDir: string): FoundSession[] {
 /** The sessions Claude Code's hooks module keeps in its plugin store: JSON objects with `session:<id>` entries. */
 export function moduleSessions(storeDir: string): FoundSession[] {
 	return entriesOf(storeDir).flatMap((name) => {
+		if (!name.startsWith("timebox")) return [];
 		const path = join(storeDir, name);
 		let store: unknown;
 		try {

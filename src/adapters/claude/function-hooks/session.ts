@@ -19,6 +19,7 @@ import type {
 	TurnStepEvent,
 } from "./engine.ts";
 import { engineOnStop } from "./on-stop.ts";
+import { engineReportPage } from "./report-page.ts";
 import type { ModuleStore } from "./store.ts";
 import { engineScheduler } from "./time.ts";
 import { ModuleUI } from "./ui.ts";
@@ -118,6 +119,7 @@ export class ClaudeSession {
 			newBudgetId: deps.newId,
 			terms: deps.terms,
 			...(deps.daily ? { daily: deps.daily } : {}),
+			reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
 		});
 	}
 

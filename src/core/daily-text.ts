@@ -81,14 +81,21 @@ function usedBy(sessions: number): string {
 	return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
 
+/** What `/timebox today` says of one daily budget. */
+export function todayLine(standing: DailyStanding): string {
+	const state = standing.adjustment.off ? " Off until midnight." : "";
+	return `${dailyWho(standing)}: ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+}
+
+/** `Every session (settings.json)`, `This project (.pi/settings.json)`: whose sessions share a daily budget. */
+export function dailyWho(standing: DailyStanding): string {
+	return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`;
+}
+
 /** `/timebox today`: today's use against each daily budget, what is left, and how many sessions used it. */
 export function todayReport(standings: readonly DailyStanding[]): string {
 	if (standings.length === 0) return NO_DAILY_BUDGET;
-	const lines = standings.map((standing) => {
-		const who = standing.budget.scope === "user" ? "Every session" : "This project";
-		const state = standing.adjustment.off ? " Off until midnight." : "";
-		return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
-	});
+	const lines = standings.map(todayLine);
 	return [
 		`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
 		...lines,

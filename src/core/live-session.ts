@@ -137,7 +137,7 @@ export class LiveSession {
 			history: () => ports.store.history(),
 			ledger: (budget) => readLedger(ports.ledger, budget),
 			now: ports.clock.now(),
-			...(ports.terms ? { terms: ports.terms } : {}),
+			terms: ports.terms,
 			standings: () => (daily && budgets.length > 0 ? daily.standings(budgets) : []),
 		});
 	}

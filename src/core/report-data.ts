@@ -18,7 +18,7 @@ import {
 	sessionReport,
 } from "./report.ts";
 import { describeTaskBudget } from "./subagents/describe.ts";
-import { subagentReportLines } from "./subagents/status.ts";
+import { subagentReportLine } from "./subagents/status.ts";
 
 /** A budget's limits, null where it has none. */
 export interface ReportLimits {
@@ -106,13 +106,12 @@ export function reportData(
 	terms: HostTerms = DEFAULT_TERMS,
 ): ReportData {
 	const runs = foldHistory(items).subagents ?? [];
-	const lines = subagentReportLines(runs, now).slice(1);
 	return {
 		text: sessionReport(items, ledger, now, terms),
 		now,
 		measured: { tokens: terms.tokens, cost: terms.cost },
 		budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-		subagents: runs.map((run, index) => subagentData(run, lines[index] ?? "")),
+		subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now))),
 	};
 }
 
@@ -213,6 +212,6 @@ function subagentData(run: SubagentRun, line: string): SubagentData {
 		steps: run.steps,
 		tokens: run.spend.tokens,
 		cost: run.spend.cost,
-		line: line.replace(/^- /, ""),
+		line,
 	};
 }

@@ -3,7 +3,7 @@
 // Pure: the host reads the ledger and hands in the standings and the sessions.
 
 import { type DailyLimits, type DailyStanding, type DailyUse, limitsToday } from "./daily-budget.ts";
-import { todayReport } from "./daily-text.ts";
+import { dailyWho, todayLine, todayReport } from "./daily-text.ts";
 
 /** What one session used of a day, with the host that ran it and, for a team, whose it was. */
 export interface DaySessionUse {
@@ -56,15 +56,14 @@ const leftOf = (limit: number | null, used: number): number | null =>
  * @example todayData([standing], sessions).budgets[0]?.left.prompts // 58
  */
 export function todayData(standings: readonly DailyStanding[], sessions: readonly DaySessionUse[]): TodayData {
-	const lines = todayReport(standings).split("\n").slice(1);
 	return {
 		text: todayReport(standings),
 		dayStart: standings[0]?.dayStart ?? null,
-		budgets: standings.map((standing, index) => {
+		budgets: standings.map((standing) => {
 			const limits = limitsToday(standing);
 			const { use } = standing;
 			return {
-				who: `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`,
+				who: dailyWho(standing),
 				limits,
 				use,
 				left: {
@@ -74,7 +73,7 @@ export function todayData(standings: readonly DailyStanding[], sessions: readonl
 					cost: leftOf(limits.cost, use.cost),
 				},
 				off: standing.adjustment.off,
-				line: lines[index] ?? "",
+				line: todayLine(standing),
 			};
 		}),
 		sessions: [...sessions],

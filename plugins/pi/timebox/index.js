@@ -861,13 +861,16 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
+function todayLine(standing2) {
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing2)}: ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+}
+function dailyWho(standing2) {
+  return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
+}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
-  const lines = standings.map((standing2) => {
-    const who = standing2.budget.scope === "user" ? "Every session" : "This project";
-    const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
-  });
+  const lines = standings.map(todayLine);
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
     ...lines
@@ -1543,13 +1546,11 @@ function subagentStatusLines(agents, now) {
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
   const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [
-    `${count} in this session:`,
-    ...runs.map((run) => {
-      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-    })
-  ];
+  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
 }
 function nameOf(run) {
   return `${quoteInput(run.task)} (${run.agentType})`;
@@ -1672,13 +1673,12 @@ function endingText(ending2) {
 var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
 function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
   const runs = foldHistory(items).subagents ?? [];
-  const lines = subagentReportLines(runs, now).slice(1);
   return {
     text: sessionReport(items, ledger, now, terms),
     now,
     measured: { tokens: terms.tokens, cost: terms.cost },
     budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-    subagents: runs.map((run, index) => subagentData(run, lines[index] ?? ""))
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
   };
 }
 function limitsOf(budget) {
@@ -1765,7 +1765,7 @@ function subagentData(run, line) {
     steps: run.steps,
     tokens: run.spend.tokens,
     cost: run.spend.cost,
-    line: line.replace(/^- /, "")
+    line
   };
 }
 
@@ -3246,7 +3246,7 @@ var LiveSession = class {
       history: () => ports.store.history(),
       ledger: (budget) => readLedger(ports.ledger, budget),
       now: ports.clock.now(),
-      ...ports.terms ? { terms: ports.terms } : {},
+      terms: ports.terms,
       standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
     });
   }

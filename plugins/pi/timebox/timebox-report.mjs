@@ -479,13 +479,16 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
+function todayLine(standing) {
+  const state = standing.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing)}: ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+}
+function dailyWho(standing) {
+  return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`;
+}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
-  const lines = standings.map((standing) => {
-    const who = standing.budget.scope === "user" ? "Every session" : "This project";
-    const state = standing.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing.budget.source}): ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
-  });
+  const lines = standings.map(todayLine);
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
     ...lines
@@ -780,13 +783,11 @@ function usedText(run, now) {
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
   const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [
-    `${count3} in this session:`,
-    ...runs.map((run) => {
-      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-    })
-  ];
+  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
 }
 function nameOf(run) {
   return `${quoteInput(run.task)} (${run.agentType})`;
@@ -904,13 +905,12 @@ function endingText(ending2) {
 var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
 function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
   const runs = foldHistory(items).subagents ?? [];
-  const lines = subagentReportLines(runs, now).slice(1);
   return {
     text: sessionReport(items, ledger, now, terms),
     now,
     measured: { tokens: terms.tokens, cost: terms.cost },
     budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
-    subagents: runs.map((run, index) => subagentData(run, lines[index] ?? ""))
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
   };
 }
 function limitsOf(budget) {
@@ -997,7 +997,7 @@ function subagentData(run, line) {
     steps: run.steps,
     tokens: run.spend.tokens,
     cost: run.spend.cost,
-    line: line.replace(/^- /, "")
+    line
   };
 }
 
@@ -1013,15 +1013,14 @@ function readLedger(ledger, budget) {
 // src/core/today-data.ts
 var leftOf = (limit, used) => limit === null ? null : Math.max(0, limit - used);
 function todayData(standings, sessions) {
-  const lines = todayReport(standings).split("\n").slice(1);
   return {
     text: todayReport(standings),
     dayStart: standings[0]?.dayStart ?? null,
-    budgets: standings.map((standing, index) => {
+    budgets: standings.map((standing) => {
       const limits = limitsToday(standing);
       const { use } = standing;
       return {
-        who: `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`,
+        who: dailyWho(standing),
         limits,
         use,
         left: {
@@ -1031,7 +1030,7 @@ function todayData(standings, sessions) {
           cost: leftOf(limits.cost, use.cost)
         },
         off: standing.adjustment.off,
-        line: lines[index] ?? ""
+        line: todayLine(standing)
       };
     }),
     sessions: [...sessions]
@@ -2051,7 +2050,7 @@ function entriesOf(folder) {
   }
 }
 function modifiedOf(path) {
-  return statSync3(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  return statSync3(path).mtimeMs;
 }
 function logSessions(dataDir, host, terms) {
   const folder = join9(dataDir, "sessions");
@@ -2095,7 +2094,7 @@ function piSessions(agentDir) {
     (folder) => entriesOf(join9(root, folder)).filter((name) => name.endsWith(".jsonl")).map((name) => {
       const path = join9(root, folder, name);
       const header = jsonLines(path)[0];
-      const id = typeof header?.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
+      const id = header?.type === "session" && typeof header.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
       return {
         id,
         host: "pi",
@@ -2246,8 +2245,7 @@ function clockTime(ms) {
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 function cell(value, tag) {
-  const html = typeof value === "string" ? escapeHtml(value) : value.html;
-  return tag === "th" ? `<th scope="row">${html}</th>` : `<td>${html}</td>`;
+  return tag === "th" ? `<th scope="row">${escapeHtml(value)}</th>` : `<td>${escapeHtml(value)}</td>`;
 }
 function table(caption, head, rows) {
   const header = head.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join("");

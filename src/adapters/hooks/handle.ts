@@ -126,7 +126,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 					history: () => deps.store.history(),
 					ledger: (budget) => ledgerView(budget, deps),
 					now,
-					...(deps.terms ? { terms: deps.terms } : {}),
+					terms: deps.terms,
 					standings: () => (deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []),
 				})
 			: undefined;

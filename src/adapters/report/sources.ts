@@ -46,7 +46,7 @@ function entriesOf(folder: string): string[] {
 }
 
 function modifiedOf(path: string): number {
-	return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+	return statSync(path).mtimeMs;
 }
 
 /** The sessions of a hook host's (or opencode's) data folder: `<data>/sessions/<id>.jsonl`. */
@@ -104,7 +104,10 @@ export function piSessions(agentDir: string): FoundSession[] {
 			.map((name) => {
 				const path = join(root, folder, name);
 				const header = jsonLines(path)[0];
-				const id = typeof header?.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
+				const id =
+					header?.type === "session" && typeof header.id === "string"
+						? header.id
+						: name.replace(/^.*_/, "").slice(0, -".jsonl".length);
 				return {
 					id,
 					host: "pi",

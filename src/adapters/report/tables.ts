@@ -26,11 +26,10 @@ export function clockTime(ms: number): string {
 	return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-type Cell = string | { html: string };
+type Cell = string;
 
 function cell(value: Cell, tag: "td" | "th"): string {
-	const html = typeof value === "string" ? escapeHtml(value) : value.html;
-	return tag === "th" ? `<th scope="row">${html}</th>` : `<td>${html}</td>`;
+	return tag === "th" ? `<th scope="row">${escapeHtml(value)}</th>` : `<td>${escapeHtml(value)}</td>`;
 }
 
 /** A table with a caption, a header row and rows whose first cell names the row. */

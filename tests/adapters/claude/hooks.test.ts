@@ -750,7 +750,7 @@ describe("sessions", () => {
 		await submit("/timebox off", "p2");
 		expect(new SessionLog(dataDir, SESSION).history()).toEqual([
 			{ kind: "record", record: expect.objectContaining({ kind: "active" }) },
-			{ kind: "prompt", key: "p1" },
+			{ kind: "prompt", key: "p1", at: expect.any(Number) },
 			{ kind: "record", record: expect.objectContaining({ kind: "off" }) },
 		]);
 		expect(new SessionLog(dataDir, "another-session").history()).toEqual([]);
@@ -873,7 +873,7 @@ describe("bad input never breaks Claude Code", () => {
 		expect(await runCli(["serve"], "", {}, deps())).toEqual({
 			stdout: "",
 			stderr:
-				"timebox: usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>\n",
+				"timebox: usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]\n",
 		});
 	});
 

@@ -3405,12 +3405,17 @@ function engineOnStop(engine) {
 }
 
 // src/adapters/claude/function-hooks/report-page.ts
-var REPORT_LINE = 'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+var REPORT_LINE = 'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+function pluginRoot(moduleUrl) {
+  if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
+  return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");
+}
 function engineReportPage(engine, saved) {
   return async () => {
     await saved();
     const id = await engine().session.id();
-    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id]);
+    const root = pluginRoot(import.meta.url);
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id, root]);
     const link = /file:\/\/(\S+)/.exec(stdout);
     if (exitCode !== 0 || link === null) {
       throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REPORT_LINE } from "../../../src/adapters/claude/function-hooks/report-page.ts";
+import { pluginRoot, REPORT_LINE } from "../../../src/adapters/claude/function-hooks/report-page.ts";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
 import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
@@ -147,9 +147,19 @@ describe("/timebox report page in Claude Code's hooks module", () => {
 		const ran = claude.$.ran.at(-1);
 		expect(ran?.slice(0, 3)).toEqual(["sh", "-c", REPORT_LINE]);
 		expect(ran?.[4]).toBe(await claude.$.session.id());
+		// Where the engine sets no CLAUDE_PLUGIN_ROOT for the script, the module's own folder names the plugin's.
+		expect(ran?.[5]).toBe(
+			pluginRoot(new URL("../../../src/adapters/claude/function-hooks/report-page.ts", import.meta.url).href),
+		);
 		// The script read the session from the store: it was saved before the script started.
 		expect([...claude.$.values.keys()].some((key) => key.startsWith("session:"))).toBe(true);
 		await settle();
+	});
+
+	it("finds the plugin's folder from the module's own file, where the engine says it", () => {
+		expect(pluginRoot("file:///home/u/my%20plugin/hooks/timebox-module.js")).toBe("/home/u/my plugin");
+		expect(pluginRoot(undefined)).toBe("");
+		expect(pluginRoot("blob:abc")).toBe("");
 	});
 
 	it("says why when the script fails or prints no page", async () => {

@@ -44,11 +44,18 @@ function budgetChart(data: PageData, index: number): [Options, uPlot.AlignedData
 	const xs = [...times].filter((at) => at >= startTime && at <= until).sort((a, b) => a - b);
 	const series: Series[] = [{}];
 	const columns: (number | null)[][] = [];
-	const lastStep = (at: number) => {
-		let found = { tokens: 0, cost: 0 };
-		for (const step of budget.steps) if (step.at <= at) found = step;
-		return found;
-	};
+	// What was used and how many turns were sent by each time of the axis, in one pass over the sorted times.
+	const used = xs.map(() => ({ tokens: 0, cost: 0 }));
+	const sent = xs.map(() => 0);
+	let step = -1;
+	let turn = 0;
+	xs.forEach((at, index) => {
+		while (step + 1 < budget.steps.length && (budget.steps[step + 1]?.at ?? Number.POSITIVE_INFINITY) <= at) step++;
+		while (turn < budget.turns.length && (budget.turns[turn] ?? Number.POSITIVE_INFINITY) <= at) turn++;
+		used[index] = budget.steps[step] ?? { tokens: 0, cost: 0 };
+		sent[index] = turn;
+	});
+	const lastStep = (index: number) => used[index] ?? { tokens: 0, cost: 0 };
 	if (limits.timeMs !== null) {
 		const limit = limits.timeMs;
 		series.push(line("Time", COLOURS[0] as string));
@@ -57,24 +64,25 @@ function budgetChart(data: PageData, index: number): [Options, uPlot.AlignedData
 	if (limits.turns !== null) {
 		const limit = limits.turns;
 		series.push(line("Turns", COLOURS[1] as string, "%", { paths: uPlot.paths.stepped?.({ align: 1 }) }));
-		columns.push(xs.map((at) => (100 * budget.turns.filter((turn) => turn <= at).length) / limit));
+		columns.push(sent.map((count) => (100 * count) / limit));
 	}
 	const measured = data.report?.measured;
 	if (measured?.tokens) {
 		const limit = limits.tokens;
-		const stepPoints = { show: true, size: 5 };
+		// Each model call is a point where they are far enough apart to show; uPlot leaves them out when dense.
+		const stepPoints = { size: 5 };
 		if (limit !== null) {
 			series.push(line("Tokens", COLOURS[2] as string, "%", { points: stepPoints }));
-			columns.push(xs.map((at) => (100 * lastStep(at).tokens) / limit));
+			columns.push(xs.map((_at, index) => (100 * lastStep(index).tokens) / limit));
 		} else {
 			series.push(line("Tokens", COLOURS[2] as string, "tokens", { points: stepPoints }));
-			columns.push(xs.map((at) => lastStep(at).tokens));
+			columns.push(xs.map((_at, index) => lastStep(index).tokens));
 		}
 	}
 	if (measured?.cost && limits.cost !== null) {
 		const limit = limits.cost;
 		series.push(line("Cost", COLOURS[3] as string));
-		columns.push(xs.map((at) => (100 * lastStep(at).cost) / limit));
+		columns.push(xs.map((_at, index) => (100 * lastStep(index).cost) / limit));
 	}
 	series.push(guide("80% warning", WARN), guide("95% warning", CRITICAL), guide("Limit", LIMIT));
 	columns.push(
@@ -107,12 +115,16 @@ function drawMarks(u: uPlot, marks: readonly { at: number; colour: string }[]): 
 	const { top, height } = u.bbox;
 	ctx.save();
 	ctx.lineWidth = Math.max(1, devicePixelRatio);
-	for (const mark of marks) {
-		const x = u.valToPos(seconds(mark.at), "x", true);
-		ctx.strokeStyle = mark.colour;
+	// One path per colour: a session of a thousand turns strokes twice, not a thousand times.
+	for (const colour of new Set(marks.map((mark) => mark.colour))) {
+		ctx.strokeStyle = colour;
 		ctx.beginPath();
-		ctx.moveTo(x, top);
-		ctx.lineTo(x, top + height);
+		for (const mark of marks) {
+			if (mark.colour !== colour) continue;
+			const x = u.valToPos(seconds(mark.at), "x", true);
+			ctx.moveTo(x, top);
+			ctx.lineTo(x, top + height);
+		}
 		ctx.stroke();
 	}
 	ctx.restore();

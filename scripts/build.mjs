@@ -133,6 +133,8 @@ async function pageAssets() {
 		target: "es2020",
 		minify: true,
 		legalComments: "inline",
+		// The same bytes with or without the repository's tsconfig.json (whose strict mode would add "use strict").
+		tsconfigRaw: {},
 		charset: "utf8",
 		write: false,
 		logLevel: "warning",

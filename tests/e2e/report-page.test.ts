@@ -120,6 +120,11 @@ async function look(path: string, shot: string): Promise<Looked> {
 		}),
 	);
 	await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+	// The top of the page, as the docs show it (docs/images/report-page.png is a copy of the pi one).
+	await page.screenshot({
+		path: join(SHOTS, shot.replace(/\.png$/, "-top.png")),
+		clip: { x: 0, y: 0, width: 1280, height: 1080 },
+	});
 	await context.close();
 	return { errors, requests, charts, reportText, used, loadMs };
 }

@@ -4291,7 +4291,7 @@ var ModuleStore = class _ModuleStore {
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
     if (!this.hasBudget) return;
-    this.saved.history.push({ kind: "prompt", key });
+    this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */

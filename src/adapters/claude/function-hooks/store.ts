@@ -121,7 +121,7 @@ export class ModuleStore implements BudgetStore, BudgetLedger {
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
 		if (!this.hasBudget) return;
-		this.saved.history.push({ kind: "prompt", key });
+		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
 

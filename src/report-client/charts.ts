@@ -75,7 +75,7 @@ function budgetChart(data: PageData, index: number): [Options, uPlot.AlignedData
 			series.push(line("Tokens", COLOURS[2] as string, "%", { points: stepPoints }));
 			columns.push(xs.map((_at, index) => (100 * lastStep(index).tokens) / limit));
 		} else {
-			series.push(line("Tokens", COLOURS[2] as string, "tokens", { points: stepPoints }));
+			series.push(line("Tokens (right axis)", COLOURS[2] as string, "tokens", { points: stepPoints }));
 			columns.push(xs.map((_at, index) => lastStep(index).tokens));
 		}
 	}

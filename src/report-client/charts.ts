@@ -206,7 +206,9 @@ function todayChart(data: PageData): [Options, uPlot.AlignedData] | null {
 	const team = today.sessions.some((session) => session.member !== null);
 	const groups = new Map<string, (typeof today.sessions)[number][]>();
 	for (const session of today.sessions) {
-		const name = team ? (session.member ?? "another member") : `${session.host ?? "another session"} · ${session.session.slice(0, 8)}`;
+		const name = team
+			? (session.member ?? "another member")
+			: `${session.host ?? "another session"} · ${session.session.slice(0, 8)}`;
 		groups.set(name, [...(groups.get(name) ?? []), session]);
 	}
 	const names = [...groups.keys()];

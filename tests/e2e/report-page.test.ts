@@ -10,7 +10,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeChat } from "../../demo/fakes/chat.ts";
+import { runProcess } from "../support/processes.ts";
 import { createSandbox, ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude } from "./claude/support/claude.ts";
+import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./opencode/support.ts";
 import { BUNDLED_PI } from "./support/pi-hosts.ts";
 import { PiProcess } from "./support/pi-process.ts";
 
@@ -270,6 +273,33 @@ describe("the report page in a real browser", () => {
 		},
 		240_000,
 	);
+
+	it("opencode: /timebox report page answers with a page of the session", async () => {
+		await ensureOpencode();
+		const api = await FakeChat.start();
+		const root = mkdtempSync(join(tmpdir(), "timebox-report-opencode-"));
+		try {
+			const home = join(root, "home");
+			mkdirSync(join(root, "work"));
+			writeOpencodeHome(home, api.url);
+			const run = (args: string[]) =>
+				runProcess(OPENCODE, ["run", ...args], {
+					cwd: join(root, "work"),
+					env: opencodeEnv(home, {}),
+					timeoutMs: 120_000,
+				});
+			await run(["--command", "timebox", "10m", "turns:5"]);
+			const printed = await run(["-c", "--command", "timebox", "report"]);
+			const page = await run(["-c", "--command", "timebox", "report", "page"]);
+			const path = pathOf(page.stderr);
+			const report = reportIn(printed.stderr.replace(/\u001b\[[0-9;]*m/g, ""));
+			const looked = await checkPage(path, "report-page-opencode.png", report);
+			expect(looked.charts.map((chart) => chart.name)).toContain("budget-0");
+		} finally {
+			await api.close();
+			rmSync(root, { recursive: true, force: true });
+		}
+	}, 300_000);
 
 	it("a team's day: npm run report shows the day's use by member against the daily limit", async () => {
 		const root = mkdtempSync(join(tmpdir(), "timebox-team-day-"));

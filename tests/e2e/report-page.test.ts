@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeChat } from "../../demo/fakes/chat.ts";
@@ -292,7 +293,7 @@ describe("the report page in a real browser", () => {
 			const printed = await run(["-c", "--command", "timebox", "report"]);
 			const page = await run(["-c", "--command", "timebox", "report", "page"]);
 			const path = pathOf(page.stderr);
-			const report = reportIn(printed.stderr.replace(/\u001b\[[0-9;]*m/g, ""));
+			const report = reportIn(stripVTControlCharacters(printed.stderr));
 			const looked = await checkPage(path, "report-page-opencode.png", report);
 			expect(looked.charts.map((chart) => chart.name)).toContain("budget-0");
 		} finally {

@@ -18,6 +18,7 @@ import {
 	NO_ACTIVE_TIMEBOX,
 	NO_DAILY_BUDGET,
 	NO_REPORT,
+	NO_REPORT_PAGE,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
@@ -119,6 +120,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 			return planResume(view);
 		case "report":
 			return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+		case "reportPage":
+			// The page is a file: the host writes it and answers before this.
+			return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
 		case "today":
 			// The daily budgets live outside the session: a host with a daily ledger answers `today` before this.
 			return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };

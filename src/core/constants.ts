@@ -91,6 +91,8 @@ export const STATUS_WORD = "status";
 export const PAUSE_WORD = "pause";
 export const RESUME_WORD = "resume";
 export const REPORT_WORD = "report";
+/** `/timebox report page`: the report as a page with charts, written to a file. */
+export const REPORT_PAGE_WORD = "page";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */

@@ -102,15 +102,24 @@ function teamLine(standing: DailyStanding, team: DailyTeam): string {
 	return `The team ${team.name} (${standing.budget.source}): ${usedOfLimits(standing, true)}. ${usedBy(standing.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
 }
 
+/** What `/timebox today` says of one daily budget: a team's, or one of this machine's. */
+export function todayLine(standing: DailyStanding): string {
+	if (standing.budget.team) return teamLine(standing, standing.budget.team);
+	const state = standing.adjustment.off ? " Off until midnight." : "";
+	return `${dailyWho(standing)}: ${usedOfLimits(standing, false)}. ${usedBy(standing.use.sessions)}${state}`;
+}
+
+/** `Every session (settings.json)`, `This project (.pi/settings.json)`, `The team platform (…)`: who shares a daily budget. */
+export function dailyWho(standing: DailyStanding): string {
+	const team = standing.budget.team;
+	if (team) return `The team ${team.name} (${standing.budget.source})`;
+	return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`;
+}
+
 /** `/timebox today`: today's use against each daily budget, what is left, and how many sessions used it. */
 export function todayReport(standings: readonly DailyStanding[]): string {
 	if (standings.length === 0) return NO_DAILY_BUDGET;
-	const lines = standings.map((standing) => {
-		if (standing.budget.team) return teamLine(standing, standing.budget.team);
-		const who = standing.budget.scope === "user" ? "Every session" : "This project";
-		const state = standing.adjustment.off ? " Off until midnight." : "";
-		return `${who} (${standing.budget.source}): ${usedOfLimits(standing, false)}. ${usedBy(standing.use.sessions)}${state}`;
-	});
+	const lines = standings.map(todayLine);
 	return [
 		`Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
 		...lines,

@@ -14,7 +14,7 @@ import { parseRecord } from "./records.ts";
  */
 export type HistoryItem =
 	| { kind: "record"; record: unknown }
-	| { kind: "prompt"; key: string }
+	| { kind: "prompt"; key: string; at?: number }
 	| { kind: "usage"; tokens: number; cost: number; at?: number };
 
 /**

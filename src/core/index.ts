@@ -46,22 +46,34 @@ export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "
 export {
 	BUDGET_IN_FORCE_PROMPT,
 	formatAwareLine,
+	formatBudgetLabel,
+	formatCost,
 	formatNudgePrompt,
 	formatRemaining,
 	formatStatus,
+	formatTokens,
 	SPENT_STATUS,
 	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./host-terms.ts";
+export { type ReportPageSource, writeReportPage } from "./live-report-page.ts";
 export {
 	LiveSession,
 	type LiveSessionPorts,
+	type ReportPageInput,
 	type SettingSource,
 	type SettingSources,
 } from "./live-session.ts";
-export { COMMAND_AFTER_RELOAD, internalErrorMessage, USAGE, WRAP_UP_REFUSAL } from "./messages.ts";
+export {
+	COMMAND_AFTER_RELOAD,
+	fileLink,
+	internalErrorMessage,
+	type ReportPageOutcome,
+	USAGE,
+	WRAP_UP_REFUSAL,
+} from "./messages.ts";
 export {
 	formatTime,
 	parseCommand,
@@ -103,6 +115,7 @@ export {
 	TOOL_STOPPED_REFUSAL,
 } from "./refusals.ts";
 export { type LedgerLookup, sessionReport } from "./report.ts";
+export { type BudgetData, type ReportData, type ReportLimits, reportData, type SubagentData } from "./report-data.ts";
 export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 export {
 	type BudgetStanding,
@@ -126,3 +139,4 @@ export {
 export { transitionWithSubagents } from "./subagents/compose.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { nextCheckIn } from "./time-checks.ts";
+export { type DaySessionUse, type DayUseRow, type TodayBudgetData, type TodayData, todayData } from "./today-data.ts";

@@ -2,6 +2,7 @@
 // host read and where each came from.
 
 import type { CostReporting } from "./command-plan.ts";
+import type { DailyStanding } from "./daily-budget.ts";
 import type { HostTerms } from "./host-terms.ts";
 import type {
 	AgentBridge,
@@ -14,6 +15,7 @@ import type {
 	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
+import type { ReportData } from "./report-data.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {
@@ -55,6 +57,17 @@ export interface LiveSessionPorts {
 	daily?: DailyLedger;
 	/** How the host's users type the command and what the host measures; pi's when absent. */
 	terms?: HostTerms;
+	/**
+	 * Writes the report page of the session and today (`/timebox report page`) and resolves to the file's path; absent
+	 * where the host writes no page.
+	 */
+	reportPage?(page: ReportPageInput): Promise<string>;
+}
+
+/** What the report page of a live session shows: its report, and today's daily budgets as they stand. */
+export interface ReportPageInput {
+	report: ReportData;
+	standings: readonly DailyStanding[];
 }
 
 /** A setting's value and where it came from, as the user would name it. */

@@ -6,7 +6,10 @@ import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts
 import { BUDGET_IN_FORCE_PROMPT } from "./format.ts";
 import { foldHistory } from "./history.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
+import { writeReportPage } from "./live-report-page.ts";
+import type { ReportPageOutcome } from "./messages.ts";
 import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
+import { parseCommand } from "./parse.ts";
 import { sessionReport } from "./report.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import {
@@ -21,7 +24,7 @@ import {
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
-export type { LiveSessionPorts, SettingSource, SettingSources } from "./live-ports.ts";
+export type { LiveSessionPorts, ReportPageInput, SettingSource, SettingSources } from "./live-ports.ts";
 
 /**
  * One session's budget, live. Events after `dispose` (a replaced or shut-down instance) do nothing, so an old instance
@@ -113,6 +116,8 @@ export class LiveSession {
 		}
 		if (this.openQuestion !== null) await this.whenNoQuestion();
 		if (this.disposed) return;
+		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
+		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		this.guard("/timebox", () => {
 			details = {
@@ -127,9 +132,24 @@ export class LiveSession {
 						this.ports.clock.now(),
 						this.ports.terms,
 					),
+				...(page === undefined ? {} : { reportPage: page }),
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));
+	}
+
+	/** `/timebox report page`: the page written through the host, where it writes one. */
+	private writeReportPage(): Promise<ReportPageOutcome | undefined> {
+		const { ports } = this;
+		const daily = ports.daily;
+		const budgets = this.dailyBudgets;
+		return writeReportPage(ports.reportPage?.bind(ports), {
+			history: () => ports.store.history(),
+			ledger: (budget) => readLedger(ports.ledger, budget),
+			now: ports.clock.now(),
+			terms: ports.terms,
+			standings: () => (daily && budgets.length > 0 ? daily.standings(budgets) : []),
+		});
 	}
 
 	/**

@@ -7,6 +7,7 @@ import {
 	EXTEND_WORDS,
 	OFF_WORDS,
 	PAUSE_WORD,
+	REPORT_PAGE_WORD,
 	REPORT_WORD,
 	RESUME_WORD,
 	STATUS_WORD,
@@ -31,6 +32,8 @@ export type TimeboxCommand =
 	/** Off or status; `ignored` is what followed the word, which they do not read (the reply names it). */
 	| { kind: "off" | "status"; ignored?: string }
 	| { kind: "pause" | "resume" | "report" }
+	/** `report page`: the report as a page with charts, which the host writes to a file. */
+	| { kind: "reportPage" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
 	| { kind: "today"; words: string }
 	/** The subagent budget: show it, turn it off, or set it (`budget`, written as `words`). */
@@ -40,6 +43,8 @@ export type TimeboxCommand =
 
 /** `today`, alone or with the words of a daily command after it. */
 const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+/** `report page`. */
+const REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 /** `subagents`, alone or with the words of a subagent budget after it. */
 const SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -78,6 +83,7 @@ export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
 	const today = TODAY_COMMAND.exec(text.trim());
 	if (today) return { kind: "today", words: today[1] ?? "" };
+	if (REPORT_PAGE_COMMAND.test(text.trim())) return { kind: "reportPage" };
 	const subagents = SUBAGENTS_COMMAND.exec(text.trim());
 	if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
 	const delimiter = STOP_COMMAND_DELIMITER.exec(text);

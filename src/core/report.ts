@@ -13,17 +13,19 @@ import { parseRecord } from "./records.ts";
 import { subagentReportLines } from "./subagents/status.ts";
 
 /** How a budget of the report ended, or that it is still in force. */
-type Ending =
+export type Ending =
 	| { kind: "active" }
 	| { kind: "spent"; why: string }
 	| { kind: "off"; at: number }
 	| { kind: "replaced"; at: number };
 
 /** One budget of the session, as the report shows it. */
-interface ReportedBudget {
+export interface ReportedBudget {
 	/** The budget as last written (extensions and pauses included). */
 	budget: TimeboxBudget;
 	prompts: Set<string>;
+	/** When each prompt was sent, where the host says, in the order they came. */
+	turns: { key: string; at: number | undefined }[];
 	/** What each model call used while the budget was in force, with when it was answered where the host says. */
 	usage: { tokens: number; cost: number; at: number | undefined }[];
 	ending: Ending;
@@ -57,7 +59,7 @@ export function sessionReport(
 }
 
 /** Every budget the history set, with the prompts and usage that came while each was in force and not paused. */
-function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
+export function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 	const budgets: ReportedBudget[] = [];
 	let current: ReportedBudget | null = null;
 	for (const item of items) {
@@ -69,7 +71,7 @@ function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 					continue;
 				}
 				if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-				current = { budget: record.budget, prompts: new Set(), usage: [], ending: { kind: "active" } };
+				current = { budget: record.budget, prompts: new Set(), turns: [], usage: [], ending: { kind: "active" } };
 				budgets.push(current);
 			} else if (record?.kind === "off" && current) {
 				current.ending = { kind: "off", at: record.disabledAt };
@@ -78,34 +80,59 @@ function foldBudgets(items: readonly HistoryItem[]): ReportedBudget[] {
 			continue;
 		}
 		if (!current || current.budget.pausedAt !== undefined) continue;
-		if (item.kind === "prompt") current.prompts.add(item.key);
-		else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+		if (item.kind === "prompt") {
+			if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+			current.prompts.add(item.key);
+		} else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
 	}
 	return budgets;
 }
 
-/** `15m and 3 turns, set 12m 0s ago: used 12m 0s, 3 turns, 150k tokens, $1.23. Spent: the time ran out.` */
-function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number, terms: HostTerms): string {
+/** What a budget of the report used and how it ended: the figures its line says and the page draws. */
+export interface BudgetFigures {
+	ending: Ending;
+	/** Until when the budget counted: its end, or now while it is in force. */
+	until: number;
+	timeMs: number;
+	turns: number;
+	spend: Spend;
+	/** When a spent budget stopped; what came after it is not the budget's. Infinity while it was not spent. */
+	stoppedAt: number;
+}
+
+/** The figures of one budget of the report. */
+export function budgetFigures(entry: ReportedBudget, ledger: LedgerView, now: number): BudgetFigures {
 	const { budget } = entry;
 	const spent = ledger.spent;
 	const ending: Ending = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
 	const until = ending.kind === "off" || ending.kind === "replaced" ? ending.at : now;
-	const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
-	const turns = spent ? spent.usedTurns : entry.prompts.size;
+	// After a stop the chat goes on without a budget: what it uses then is not the spent budget's.
+	const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+	return {
+		ending,
+		until: spent ? stoppedAt : until,
+		timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+		turns: spent ? spent.usedTurns : entry.prompts.size,
+		spend: sumUsage(entry.usage.filter((usage) => usage.at === undefined || usage.at <= stoppedAt)),
+		stoppedAt,
+	};
+}
+
+/** `15m and 3 turns, set 12m 0s ago: used 12m 0s, 3 turns, 150k tokens, $1.23. Spent: the time ran out.` */
+export function describeEntry(entry: ReportedBudget, ledger: LedgerView, now: number, terms: HostTerms): string {
+	const { budget } = entry;
+	const figures = budgetFigures(entry, ledger, now);
 	const extended = budget.extensions
 		? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}`
 		: "";
-	// After a stop the chat goes on without a budget: what it uses then is not the spent budget's.
-	const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-	const spend = sumUsage(entry.usage.filter((usage) => usage.at === undefined || usage.at <= stoppedAt));
 	const used = [
-		formatTime(time),
-		pluralTurns(turns),
-		...(terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : []),
-		...(terms.cost ? [formatCost(spend.cost)] : []),
+		formatTime(figures.timeMs),
+		pluralTurns(figures.turns),
+		...(terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : []),
+		...(terms.cost ? [formatCost(figures.spend.cost)] : []),
 	];
 	const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-	return `${set}: used ${used.join(", ")}. ${endingText(ending)}`;
+	return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
 }
 
 function sumUsage(usage: readonly { tokens: number; cost: number }[]): Spend {
@@ -122,7 +149,8 @@ function spentWhy(spent: NonNullable<LedgerView["spent"]>): string {
 	return "the prompts were used up";
 }
 
-function endingText(ending: Ending): string {
+/** `Spent: the time ran out.`, `Still active.`: how a budget of the report ended. */
+export function endingText(ending: Ending): string {
 	switch (ending.kind) {
 		case "active":
 			return "Still active.";

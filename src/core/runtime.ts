@@ -13,6 +13,7 @@ import {
 } from "./daily.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "./host-terms.ts";
+import { type ReportPageOutcome, reportPageReply } from "./messages.ts";
 import { parseCommand } from "./parse.ts";
 import type { Clock, OnStopOutcome } from "./ports.ts";
 import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "./session/index.ts";
@@ -50,6 +51,8 @@ export interface CommandDetails {
 	report(): string;
 	/** The session's user-message count, where the host counts it: a new budget's `startTurn`. */
 	turns?: number;
+	/** What became of writing the report page, for `/timebox report page`; absent where the host writes none. */
+	reportPage?: ReportPageOutcome;
 }
 
 /** One session's rules at work: feed it events and commands, and answer the host with what it returns. */
@@ -87,6 +90,11 @@ export class SessionRuntime {
 	command(args: string, details: CommandDetails): Answer {
 		const parsed = parseCommand(args);
 		if (parsed.kind === "today") return this.today(parsed.words);
+		if (parsed.kind === "reportPage") {
+			const answer = noAnswer();
+			answer.notices.push(reportPageReply(details.reportPage));
+			return answer;
+		}
 		const event: SessionEvent = { type: "command", args, newBudgetId: details.newBudgetId };
 		if (details.canAsk !== undefined) event.canAsk = details.canAsk;
 		if (details.cost !== undefined) event.cost = details.cost;

@@ -9,11 +9,12 @@ import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
 import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
 import { systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
+import { nodeReportPageWriter } from "../adapters/report/writer.ts";
 
 let stdin = "";
 try {
 	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	if (process.argv[2] !== "setup-statusline") stdin = readFileSync(0, "utf8");
+	if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }
@@ -40,6 +41,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 			.unref();
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
+	reportPage: nodeReportPageWriter(process.env, systemClock),
 });
 /**
  * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads
@@ -57,4 +59,4 @@ function write(fd: 1 | 2, text: string): void {
 
 write(1, result.stdout);
 write(2, result.stderr);
-process.exitCode = 0;
+process.exitCode = result.exitCode ?? 0;

@@ -33,6 +33,7 @@ import {
 	OPENCODE_SAMPLES,
 	type OpencodeResult,
 } from "./opencode.ts";
+import { measureReportPage, PAGE_OPENS, PAGE_SUBAGENTS, PAGE_TURNS, type ReportPageResult } from "./report-page.ts";
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
@@ -56,6 +57,8 @@ const CLAIM_TARGET_MS = 10;
 const CODEX_ONLY = process.env.TIMEBOX_BENCH === "codex";
 /** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmark 1c). */
 const COLD_ONLY = process.env.TIMEBOX_BENCH === "cold";
+/** `TIMEBOX_BENCH=report`: the report page only. */
+const REPORT_ONLY = process.env.TIMEBOX_BENCH === "report";
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
 /** The refresh counts as flat when no size costs more than this many times the cheapest. */
@@ -265,6 +268,38 @@ function teamRows(result: TeamResult): Row[] {
 	];
 }
 
+/** The report page of a 1,000-turn session: its size, the time to write it, and to open it with every chart drawn. */
+const PAGE_BYTES_TARGET = 500_000;
+const PAGE_WRITE_TARGET_MS = 250;
+const PAGE_OPEN_TARGET_MS = 1_000;
+
+function reportPageRows(result: ReportPageResult): Row[] {
+	const runs = `${PAGE_OPENS}, ${PAGE_TURNS.toLocaleString("en-US")} turns × 3 calls, ${PAGE_SUBAGENTS} subagents`;
+	return [
+		[
+			"Report page of a 1,000-turn session: file size",
+			`${Math.round(result.bytes / 1_000)} KB`,
+			"1",
+			`≤ ${PAGE_BYTES_TARGET / 1_000} KB`,
+			yesNo(result.bytes <= PAGE_BYTES_TARGET),
+		],
+		[
+			"Report page: the report's data made and the file written",
+			formatMs(result.writeMs),
+			runs,
+			`≤ ${PAGE_WRITE_TARGET_MS} ms`,
+			yesNo(result.writeMs <= PAGE_WRITE_TARGET_MS),
+		],
+		[
+			"Report page opened in headless Chromium, every chart drawn",
+			formatMs(result.openMs),
+			runs,
+			`< ${PAGE_OPEN_TARGET_MS} ms`,
+			yesNo(result.openMs < PAGE_OPEN_TARGET_MS),
+		],
+	];
+}
+
 /** A hook may cost this much of bare Node start-up; a `claude -p` run this much of one without the plugin. */
 const HOOK_TARGET = 1.3;
 const PRINT_TARGET = 1.15;
@@ -441,6 +476,12 @@ function table(rows: Row[]): string {
 }
 
 it("measures Timebox", async () => {
+	if (REPORT_ONLY) {
+		progress("the report page only");
+		const page = await measureReportPage();
+		console.log(["", table(reportPageRows(page)), "", `Reproduce: \`TIMEBOX_BENCH=report ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	if (HOOKS_ONLY) {
 		progress("the hook hosts only: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 		const hooks = await measureHookCost();
@@ -495,25 +536,27 @@ it("measures Timebox", async () => {
 		return;
 	}
 	const started = Date.now();
-	progress("1/7 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
+	progress("1/8 handler cost on pi's SessionManager (1k, 10k, 100k entries)");
 	const handlers = await measureHandlers();
 	const module = await measureClaudeModule();
 	const cold = await measureColdStart();
-	progress("2/7 pi start-up with and without Timebox");
+	progress("2/8 pi start-up with and without Timebox");
 	const startup = await measureStartup();
-	progress("3/7 stop latency on real pi");
+	progress("3/8 stop latency on real pi");
 	const stop = await measureStopLatency();
-	progress("4/7 unit suite wall time");
+	progress("4/8 unit suite wall time");
 	const suite = await measureUnitSuite();
-	progress("5/7 the daily ledger");
+	progress("5/8 the daily ledger");
 	const daily = await measureDaily();
 	const team = await measureTeam();
-	progress("6/7 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
+	progress("6/8 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	const claudeStop = await measureClaudeStop();
-	progress("7/7 opencode: the plugin in process, and `opencode run`");
+	progress("7/8 opencode: the plugin in process, and `opencode run`");
 	const opencode = await measureOpencode();
 	const writes = await measureWrites();
+	progress("8/8 the report page of a 1,000-turn session");
+	const reportPage = await measureReportPage();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -532,6 +575,7 @@ it("measures Timebox", async () => {
 			...hookRows(hooks),
 			...opencodeRows(opencode),
 			...writeRows(writes),
+			...reportPageRows(reportPage),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

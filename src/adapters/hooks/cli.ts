@@ -14,10 +14,12 @@ import {
 	LEDGER_FOLDER,
 	type OnStopStarter,
 	parseDailyBudget,
+	type ReportPageInput,
 	SUBAGENTS_ENV,
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
+import type { ReportPageWriter } from "../report/writer.ts";
 import { openDailyLedger } from "../team/open.ts";
 import { type HookDeps, handleHook } from "./handle.ts";
 import { parseHookInput } from "./input.ts";
@@ -40,15 +42,19 @@ export interface CliDeps {
 	startWatcher: (dataDir: string, sessionId: string, budget: string) => void;
 	/** Waits between two looks of a watcher; a real timer in production. */
 	sleep: (ms: number) => Promise<void>;
+	/** Writes the report page (`/timebox report page`); absent where none is written. */
+	reportPage?: ReportPageWriter;
 }
 
 export interface CliResult {
 	stdout: string;
 	stderr: string;
+	/** The process's exit code: 0 unless a command typed in a terminal (`report`) failed. */
+	exitCode?: number;
 }
 
 const USAGE =
-	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id>";
+	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -80,6 +86,11 @@ function dailyOf(
 	if ("warning" in budget) return { dailyWarning: budget.warning };
 	const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
 	return { daily: { ledger, budgets: [budget] } };
+}
+
+/** The report page of a hook host's session, written by `write`. */
+function pageOf(write: ReportPageWriter, id: string, host: string): (page: ReportPageInput) => Promise<string> {
+	return (page) => write(page, { id, host });
 }
 
 /** The subagent budget from `TIMEBOX_SUBAGENTS`, as the rules read it at every load; nothing when it is unset. */
@@ -123,6 +134,12 @@ export async function runCli(
 	const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
 	const host = deps.hosts.find((candidate) => candidate.name === hostName);
 	if (mode === "watch") return watch(rest, env, deps);
+	if (mode === "report") {
+		// The page's code (its chart library among it) is loaded only here.
+		const { runReport } = await import("../report/entry.ts");
+		const result = runReport(rest, env, home, deps.clock);
+		return { stdout: result.stdout, stderr: result.stderr, exitCode: result.failed ? 1 : 0 };
+	}
 	if (mode !== "hook" && mode !== "statusline" && mode !== "setup-statusline") {
 		return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	}
@@ -172,6 +189,7 @@ export async function runCli(
 			...(host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 			...(host.readUsage ? { readUsage: host.readUsage } : {}),
 			terms: host.terms,
+			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}),
 		});
 		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };

@@ -15,6 +15,7 @@ import {
 	type OnStopOutcome,
 	type OnStopStarter,
 	outcomeId,
+	type ReportPageInput,
 	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
@@ -58,6 +59,8 @@ export interface HookDeps {
 	readUsage?: UsageReader;
 	/** How the host's users type the command and what the host measures. */
 	terms?: HostTerms;
+	/** Writes the report page of the session (`/timebox report page`); absent where none is written. */
+	reportPage?: (page: ReportPageInput) => Promise<string>;
 }
 
 /**

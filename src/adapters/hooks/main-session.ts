@@ -4,7 +4,7 @@
 // subagent tool is a subagent's start first (subagent-spawns.ts).
 
 import { randomUUID } from "node:crypto";
-import { DEFAULT_ENV, type SessionEvent, sessionReport } from "../../core/index.ts";
+import { DEFAULT_ENV, parseCommand, type SessionEvent, sessionReport, writeReportPage } from "../../core/index.ts";
 import { answerEvent, type HookDeps, HookRuntime, newBudgetId } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
 import { owedTo, untoldNotices } from "./log-queues.ts";
@@ -75,6 +75,16 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
 		return { ...silentReply(), notices: [said], answered: true };
 	}
+	const page =
+		parseCommand(args).kind === "reportPage"
+			? await writeReportPage(deps.reportPage, {
+					history: () => deps.store.history(),
+					ledger: (budget) => ledgerView(budget, deps),
+					now,
+					terms: deps.terms,
+					standings: () => (deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []),
+				})
+			: undefined;
 	const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
 	const answered = hook.runtime.command(args, {
 		newBudgetId: newBudgetId(deps),
@@ -82,6 +92,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		cost: "host cannot see",
 		...(deps.readUsage ? {} : { tokensSeen: false as const }),
 		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
+		...(page === undefined ? {} : { reportPage: page }),
 	});
 	return { ...(await hook.reply(answered)), answered: true };
 }

@@ -90,7 +90,7 @@ export class SessionLog implements SessionStore {
 		const items: HistoryItem[] = [];
 		const counted = new Set<string>();
 		for (const line of this.lines()) {
-			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId });
+			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
 			else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
 				items.push({ kind: "record", record: line });
 			else if (line.kind === "usage" && !counted.has(line.responseId)) {

@@ -15,9 +15,11 @@ import {
 	LEDGER_FOLDER,
 	LiveSession,
 	type OnStopStarter,
+	type ReportPageInput,
 	type Scheduler,
 } from "../../core/index.ts";
 import { SessionLog } from "../node/session-log.ts";
+import type { ReportPageWriter } from "../report/writer.ts";
 import {
 	addBudgetNote,
 	type CallMessage,
@@ -37,7 +39,7 @@ import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
 import { OpencodeUI } from "./ui.ts";
 
 /** opencode in its users' words: its usage carries tokens and cost; a daily budget comes from the environment. */
-const OPENCODE_TERMS: HostTerms = {
+export const OPENCODE_TERMS: HostTerms = {
 	name: "opencode",
 	command: "/timebox",
 	tokens: true,
@@ -63,6 +65,8 @@ export interface TimeboxPluginDeps {
 	/** Whether a user watches opencode's TUI (false in `opencode run`, where toasts print nothing). */
 	interactive: boolean;
 	writeStderr: (line: string) => void;
+	/** Writes the report page (`/timebox report page`); absent where none is written. */
+	reportPage?: ReportPageWriter;
 }
 
 /** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
@@ -163,6 +167,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
 					terms: OPENCODE_TERMS,
+					...(deps.reportPage === undefined ? {} : { reportPage: reportPageOf(deps.reportPage, sessionId) }),
 				}),
 			};
 			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);
@@ -363,4 +368,9 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			},
 		};
 	};
+}
+
+/** The report page of an opencode session, written by `write`. */
+function reportPageOf(write: ReportPageWriter, sessionId: string): (input: ReportPageInput) => Promise<string> {
+	return (input) => write(input, { id: sessionId, host: "opencode" });
 }

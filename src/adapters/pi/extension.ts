@@ -16,10 +16,12 @@ import {
 	LiveSession,
 	type OnStopStarter,
 	RELOAD_NOTICE_DELAY_MS,
+	type ReportPageInput,
 	type Scheduler,
 	type SessionState,
 	setBudgetFor,
 } from "../../core/index.ts";
+import type { ReportPageWriter } from "../report/writer.ts";
 import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
@@ -58,6 +60,8 @@ export interface TimeboxExtensionDeps {
 	globalSettings: () => string;
 	/** The daily ledger every session of the user shares, for the session of this id. */
 	dailyLedger?: (sessionId: string) => DailyLedger;
+	/** Writes the report page (`/timebox report page`); absent where none is written. */
+	reportPage?: ReportPageWriter;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
@@ -158,6 +162,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
 			terms: piTerms(deps.globalSettings()),
+			...(deps.reportPage === undefined
+				? {}
+				: { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) }),
 			ask: async (question, choices, timeoutMs, signal) => {
 				const options = { timeout: timeoutMs, signal };
 				const chosen = await context.require().ui.select(question, [...choices], options);
@@ -359,4 +366,9 @@ function piTerms(settingsFile: string): HostTerms {
 		...DEFAULT_TERMS,
 		dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`,
 	};
+}
+
+/** The report page of this pi session, written by `write`. */
+function writeWith(write: ReportPageWriter, sessionId: () => string): (input: ReportPageInput) => Promise<string> {
+	return (input) => write(input, { id: sessionId(), host: "pi" });
 }

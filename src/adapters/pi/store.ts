@@ -119,9 +119,9 @@ export class PiBudgetStore implements BudgetStore, SessionStore, TranscriptBridg
  * What the model calls between two other items used is one usage item (their sum, at the first call's time): a
  * prompt's run makes several calls, and the fold only adds them up.
  */
-function historyOf(entries: readonly SessionEntry[], leafId: string): HistoryItem[] | null;
-function historyOf(entries: readonly SessionEntry[]): HistoryItem[];
-function historyOf(entries: readonly SessionEntry[], leafId: string | null = null): HistoryItem[] | null {
+export function historyOf(entries: readonly SessionEntry[], leafId: string): HistoryItem[] | null;
+export function historyOf(entries: readonly SessionEntry[]): HistoryItem[];
+export function historyOf(entries: readonly SessionEntry[], leafId: string | null = null): HistoryItem[] | null {
 	const items: HistoryItem[] = [];
 	let usage: UsageItem | null = null;
 	let parentId: string | null = null;
@@ -151,7 +151,7 @@ function historyOf(entries: readonly SessionEntry[], leafId: string | null = nul
 				continue;
 			}
 			if (message.role !== "user") continue;
-			item = { kind: "prompt", key: promptKey(message) };
+			item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
 		} else if (entry.type === "custom") {
 			item = recordItem(entry);
 			if (item === null) continue;

@@ -18,13 +18,13 @@ export function subagentStatusLines(agents: SubagentsState, now: number): string
 export function subagentReportLines(runs: readonly SubagentRun[], now: number): string[] {
 	if (runs.length === 0) return [];
 	const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-	return [
-		`${count} in this session:`,
-		...runs.map((run) => {
-			const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-			return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-		}),
-	];
+	return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+
+/** What `/timebox report` says of one subagent: its budget, what it used and how it ended. */
+export function subagentReportLine(run: SubagentRun, now: number): string {
+	const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+	return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
 }
 
 function nameOf(run: SubagentRun): string {

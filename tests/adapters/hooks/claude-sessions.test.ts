@@ -303,7 +303,7 @@ describe("sessions", () => {
 		await submit("/timebox off", "p2");
 		expect(new SessionLog(dataDir, SESSION).history()).toEqual([
 			{ kind: "record", record: expect.objectContaining({ kind: "active" }) },
-			{ kind: "prompt", key: "p1" },
+			{ kind: "prompt", key: "p1", at: expect.any(Number) },
 			{ kind: "record", record: expect.objectContaining({ kind: "off" }) },
 		]);
 		expect(new SessionLog(dataDir, "another-session").history()).toEqual([]);

@@ -12,6 +12,7 @@ import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
 import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
+import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
@@ -256,7 +257,12 @@ export class FakeOpencode {
 	/** Starts opencode (`interactive` false is `opencode run`) with the environment and the plugin options given. */
 	static async start(
 		world: World,
-		setup: { interactive?: boolean; env?: NodeJS.ProcessEnv; options?: Record<string, unknown> } = {},
+		setup: {
+			interactive?: boolean;
+			env?: NodeJS.ProcessEnv;
+			options?: Record<string, unknown>;
+			reportPage?: ReportPageWriter;
+		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
 		const plugin = createTimeboxPlugin({
@@ -270,6 +276,7 @@ export class FakeOpencode {
 			dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
 			interactive: opencode.interactive,
 			writeStderr: (line) => opencode.stderr.push(line),
+			...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
 		});
 		// The plugin reads only `tui.showToast` and `session.abort` of opencode's generated client.
 		const client = opencode.client as unknown as PluginInput["client"];

@@ -13,6 +13,7 @@ import type {
 } from "@mariozechner/pi-coding-agent";
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
+import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import type { NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { MemoryLedger, RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
@@ -300,6 +301,8 @@ export class FakePi {
 		cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
 	};
 	globalSettings = "/nonexistent/agent/settings.json";
+	/** Writes the report page; none: the extension writes no page. */
+	reportPage: ReportPageWriter | undefined;
 	private sent = 0;
 	private steering: FakeMessage[] = [];
 
@@ -325,6 +328,7 @@ export class FakePi {
 			env: this.env,
 			globalSettings: () => this.globalSettings,
 			...(dailyDir ? { dailyLedger: (id: string) => createDailyLedger(dailyDir, id, this.time) } : {}),
+			...(this.reportPage ? { reportPage: this.reportPage } : {}),
 		})(this.instance.api);
 		await this.instance.emit({ type: "session_start", reason });
 		return this;

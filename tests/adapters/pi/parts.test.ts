@@ -114,7 +114,7 @@ describe("PiBudgetStore", () => {
 		context.bind(pi.instance.context());
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
 			{ kind: "record", record: { kind: "active", budget: { turnLimit: 2 } } },
-			{ kind: "prompt", key: "3:2:683af69a:hi" },
+			{ kind: "prompt", key: "3:2:683af69a:hi", at: 3 },
 			// The two answers of the run, added up.
 			{ kind: "usage", tokens: 624, cost: 0.006, at: 4 },
 			{ kind: "record", record: { kind: "off", disabledAt: 5 } },
@@ -153,7 +153,7 @@ describe("PiBudgetStore", () => {
 		const context = new SessionContext();
 		context.bind(pi.instance.context());
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
-			{ kind: "prompt", key: "2:4:e8614759:kept" },
+			{ kind: "prompt", key: "2:4:e8614759:kept", at: 2 },
 		]);
 	});
 
@@ -183,7 +183,7 @@ describe("PiBudgetStore", () => {
 		return { store: new PiBudgetStore({ appendEntry: () => {} }, context), lookups };
 	}
 	const run = (text: string, at: number) => [
-		{ kind: "prompt", key: promptKey({ role: "user", timestamp: at, content: text }) },
+		{ kind: "prompt", key: promptKey({ role: "user", timestamp: at, content: text }), at },
 		{ kind: "usage", tokens: 128, cost: 0.5, at },
 	];
 
@@ -202,7 +202,7 @@ describe("PiBudgetStore", () => {
 		file.appendUserMessage("other", 9);
 		expect(store.history()).toEqual([
 			...run("one", 0),
-			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 9, content: "other" }) },
+			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 9, content: "other" }), at: 9 },
 		]);
 		// Back on the first branch's leaf, which is not the last entry of the file.
 		file.leafId = secondRunEnd;

@@ -27,6 +27,7 @@ import type {
 	TurnStepEvent,
 } from "./engine.ts";
 import { engineOnStop } from "./on-stop.ts";
+import { engineReportPage } from "./report-page.ts";
 import type { ModuleStore } from "./store.ts";
 import { engineScheduler } from "./time.ts";
 import { ModuleUI } from "./ui.ts";
@@ -108,6 +109,7 @@ export class ClaudeSession {
 			newBudgetId: deps.newId,
 			terms: deps.terms,
 			...(deps.daily ? { daily: deps.daily } : {}),
+			reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
 		});
 	}
 

@@ -46,11 +46,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** An entry as read back; anything that is not one is an empty session (the rules never read a damaged item). */
-function savedSession(value: unknown): SavedSession {
+export function savedSession(value: unknown): SavedSession {
 	if (!isRecord(value)) return { history: [], claims: [] };
 	const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
 	const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
 	return { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+}
+
+/** What the claims of a session say of a budget. */
+export function claimedView(claims: readonly LedgerClaim[], budgetId: string): LedgerView {
+	let view: LedgerView = { spent: null, off: false, nudged: false };
+	for (const claim of claims) {
+		if (claim.budgetId !== budgetId) continue;
+		if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+		else if (claim.kind === "off") view = { ...view, off: true };
+		else if (claim.kind === "nudged") view = { ...view, nudged: true };
+	}
+	return view;
 }
 
 /** The session store and the ledger of one Claude Code session, over `$.store`. */
@@ -120,7 +132,7 @@ export class ModuleStore implements SessionStore, BudgetLedger {
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
 		if (!this.hasBudget) return;
-		this.saved.history.push({ kind: "prompt", key });
+		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
 
@@ -148,14 +160,7 @@ export class ModuleStore implements SessionStore, BudgetLedger {
 	}
 
 	read(budgetId: string): LedgerView {
-		let view: LedgerView = { spent: null, off: false, nudged: false };
-		for (const claim of this.saved.claims) {
-			if (claim.budgetId !== budgetId) continue;
-			if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
-			else if (claim.kind === "off") view = { ...view, off: true };
-			else if (claim.kind === "nudged") view = { ...view, nudged: true };
-		}
-		return view;
+		return claimedView(this.saved.claims, budgetId);
 	}
 
 	/** Resolves once every change so far is written. */

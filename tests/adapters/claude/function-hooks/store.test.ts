@@ -53,7 +53,7 @@ describe("what model calls used", () => {
 		const after = $.values.get("session:s1") as { history: unknown[] };
 		expect(after.history).toEqual([
 			{ kind: "record", record: { kind: "off", version: 2, budgetId: "b1", disabledAt: 0 } },
-			{ kind: "prompt", key: "p1" },
+			{ kind: "prompt", key: "p1", at: time.now() - 1_000 },
 			{ kind: "usage", tokens: 120, cost: 0.75, at: time.now() - 1_000 },
 		]);
 		store.appendUsage(1, 0);

@@ -1,0 +1,2567 @@
+// Timebox's report page, bundled from src/adapters/report/entry.ts by npm run build. Do not edit.
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var ACTIVE_ENTRY_TYPE = "timebox-active";
+var OFF_ENTRY_TYPE = "timebox-off";
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_WORD = "subagents";
+var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
+var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+}
+
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+// src/core/budget-words.ts
+var STEPS_TOKEN = /^steps:(\d+)$/i;
+var GRACE_TOKEN = /^grace:(.+)$/i;
+function quoteInput(text2) {
+  const chars = Array.from(text2);
+  const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
+  return `"${shown}"`;
+}
+function joinSplitTokens(budgetText) {
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+}
+function readWords(tokens, known = SESSION_BUDGET_WORDS) {
+  let timeMs = null;
+  let turns = null;
+  let tokenCount = null;
+  let steps = null;
+  let stepsWord = "";
+  let cost = null;
+  let aware = false;
+  let graceMs = null;
+  let timeWord = "";
+  let turnsWord = "";
+  let tokensWord = "";
+  let costWord = "";
+  let graceWord = "";
+  const notes = [];
+  for (const token of tokens) {
+    const stepMatch = STEPS_TOKEN.exec(token);
+    if (stepMatch) {
+      const count4 = Number(stepMatch[1]);
+      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
+      }
+      if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
+      steps = count4;
+      stepsWord = token;
+      continue;
+    }
+    const tokenBudget = parseTokens(token);
+    if (tokenBudget !== null) {
+      if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
+      }
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount = tokenBudget;
+      tokensWord = token;
+      continue;
+    }
+    const dollars = parseCost(token);
+    if (dollars !== null) {
+      if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
+      }
+      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      cost = dollars;
+      costWord = token;
+      continue;
+    }
+    if (token.toLowerCase() === AWARE_WORD) {
+      aware = true;
+      continue;
+    }
+    if (GRACE_TOKEN.test(token)) {
+      const ms2 = parseTimeToMs(token.slice(token.indexOf(":") + 1));
+      if (ms2 === null) return { invalid: `${quoteInput(token)} is not a grace period: write grace:30s or grace:2m.` };
+      const wholeSeconds = Math.round(ms2 / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_GRACE_MS || wholeSeconds > MAX_GRACE_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a grace period is 1s to 10m.` };
+      }
+      if (graceMs !== null) notes.push(`${token} replaces ${graceWord}.`);
+      graceMs = wholeSeconds;
+      graceWord = token;
+      continue;
+    }
+    const count3 = parseTurns(token);
+    if (count3 !== null) {
+      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
+        return {
+          invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
+        };
+      }
+      if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
+      turns = count3;
+      turnsWord = token;
+      continue;
+    }
+    const ms = parseTimeToMs(token);
+    if (ms !== null) {
+      const wholeSeconds = Math.round(ms / SECOND_MS) * SECOND_MS;
+      if (wholeSeconds < MIN_TIME_LIMIT_MS || wholeSeconds > MAX_TIME_LIMIT_MS) {
+        return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
+      }
+      if (timeMs !== null) {
+        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+      }
+      timeMs = wholeSeconds;
+      timeWord = token;
+      continue;
+    }
+    return { invalid: unknownWord(token, known) };
+  }
+  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+}
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+function unknownWord(token, known) {
+  const why = `${quoteInput(token)} is not a budget word: ${known}.`;
+  if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
+  if (token.startsWith("+")) return `${why} To add to the budget, put + before every word: +10m +turns:2.`;
+  return why;
+}
+
+// src/core/parse.ts
+var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
+var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
+var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+function invalid(reason) {
+  return { kind: "invalid", reason };
+}
+var SUB_COMMANDS = {
+  [STATUS_WORD]: "status",
+  [REPORT_WORD]: "report",
+  [PAUSE_WORD]: "pause",
+  [RESUME_WORD]: "resume",
+  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
+};
+function withNotes(command2, notes) {
+  return notes.length > 0 ? { ...command2, notes: [...notes] } : command2;
+}
+function extensionWords(tokens) {
+  const [first, ...rest] = tokens;
+  if (first !== void 0 && EXTEND_WORDS.includes(first.toLowerCase())) return rest;
+  if (tokens.length > 0 && tokens.every((token) => token.startsWith("+"))) return tokens.map((token) => token.slice(1));
+  return null;
+}
+function parseCommand(input) {
+  const text2 = typeof input === "string" ? input : "";
+  const today = TODAY_COMMAND.exec(text2.trim());
+  if (today) return { kind: "today", words: today[1] ?? "" };
+  if (REPORT_PAGE_COMMAND.test(text2.trim())) return { kind: "reportPage" };
+  const subagents = SUBAGENTS_COMMAND.exec(text2.trim());
+  if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
+  const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
+  const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
+  const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
+  const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  for (const token of tokens) {
+    const kind = SUB_COMMANDS[token.toLowerCase()];
+    if (kind === void 0) continue;
+    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
+    return { kind };
+  }
+  const extension = extensionWords(tokens);
+  if (extension !== null) {
+    if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
+    const words2 = readWords(extension);
+    if ("invalid" in words2) return invalid(words2.invalid);
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    }
+    if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
+      return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
+    }
+    return withNotes(
+      {
+        kind: "extend",
+        addTimeMs: words2.timeMs,
+        addTurns: words2.turns,
+        ...words2.tokens === null ? {} : { addTokens: words2.tokens },
+        ...words2.cost === null ? {} : { addCost: words2.cost }
+      },
+      words2.notes
+    );
+  }
+  const words = readWords(tokens);
+  if ("invalid" in words) return invalid(words.invalid);
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  if (words.timeMs === null && words.turns === null && noLimit) {
+    return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
+  }
+  if (delimiter && stopCommand.length === 0) {
+    words.notes.push("Nothing follows --, so no on-stop command was set.");
+  }
+  return withNotes(
+    {
+      kind: "set",
+      timeLimitMs: words.timeMs,
+      turnLimit: words.turns,
+      ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+      ...words.cost === null ? {} : { costLimit: words.cost },
+      ...words.steps === null ? {} : { stepLimit: words.steps },
+      onStopCommand: stopCommand.length > 0 ? stopCommand : null,
+      ...words.aware ? { awareness: "always" } : {},
+      ...words.graceMs === null ? {} : { graceMs: words.graceMs }
+    },
+    words.notes
+  );
+}
+function subagentsCommand(words) {
+  if (words.length === 0) return { kind: "subagents", action: "show" };
+  if (OFF_WORDS.includes(words.toLowerCase())) return { kind: "subagents", action: "off" };
+  const budget = parseTaskBudget(words);
+  return "invalid" in budget ? invalid(budget.invalid) : { kind: "subagents", action: "set", budget, words };
+}
+function parseTaskBudget(text2) {
+  if (STOP_COMMAND_DELIMITER.test(text2)) {
+    return { invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops." };
+  }
+  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  const words = readWords(tokens, TASK_BUDGET_WORDS);
+  if ("invalid" in words) return words;
+  if (words.turns !== null) {
+    return {
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+    };
+  }
+  if (words.aware || words.graceMs !== null) {
+    return {
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+    };
+  }
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  }
+  return {
+    timeLimitMs: words.timeMs,
+    ...words.steps === null ? {} : { stepLimit: words.steps },
+    ...words.tokens === null ? {} : { tokenLimit: words.tokens },
+    ...words.cost === null ? {} : { costLimit: words.cost }
+  };
+}
+
+// src/core/daily-budget.ts
+var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+function parseDailyBudget(text2, scope, source) {
+  const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
+  const command2 = parseCommand(value);
+  if (command2.kind !== "set") {
+    const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
+    return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
+  }
+  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+    return {
+      warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
+    };
+  }
+  return {
+    scope,
+    source,
+    limits: {
+      timeMs: command2.timeLimitMs,
+      prompts: command2.turnLimit,
+      tokens: command2.tokenLimit ?? null,
+      cost: command2.costLimit ?? null
+    }
+  };
+}
+function limitsToday(standing) {
+  const { limits } = standing.budget;
+  const add = standing.adjustment;
+  const plus = (limit, more) => limit === null ? null : limit + more;
+  return {
+    timeMs: plus(limits.timeMs, add.addTimeMs),
+    prompts: plus(limits.prompts, add.addPrompts),
+    tokens: plus(limits.tokens, add.addTokens),
+    cost: plus(limits.cost, add.addCost)
+  };
+}
+
+// src/core/format.ts
+var SECOND_MS2 = 1e3;
+var SPENT_STATUS = "Timebox: budget spent";
+var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
+function formatTokens(tokens) {
+  const count3 = safeAmount(tokens);
+  if (count3 < 1e3) return `${Math.floor(count3)}`;
+  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
+  return `${trimmed(count3 / 1e6)}m`;
+}
+function trimmed(value) {
+  const rounded = Math.floor(value * 10) / 10;
+  return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
+}
+function formatCost(dollars) {
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+function pluralTurns(count3) {
+  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+}
+function formatBudgetLabel(ms) {
+  const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor(totalSeconds % 3600 / 60);
+  const seconds = totalSeconds % 60;
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+}
+function describeBudget(limits) {
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const treatment2 = [];
+  if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
+  if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
+  return [parts.join(" and "), ...treatment2].join("; ");
+}
+function stepsPerPrompt(limit) {
+  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+}
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+
+// src/core/host-terms.ts
+var WRITTEN_COMMAND = "/timebox";
+var DEFAULT_TERMS = {
+  name: "pi",
+  command: WRITTEN_COMMAND,
+  tokens: true,
+  cost: true,
+  dailySetting: `Set one under the timebox key of pi's settings.json ("daily": "3h turns:60 cost:10").`
+};
+function noDailyBudgetMessage(terms) {
+  return `No daily budget is set. ${terms.dailySetting}`;
+}
+function unmeasuredNote(terms) {
+  const missing = [terms.tokens ? null : "tokens", terms.cost ? null : "cost"].filter((word) => word !== null);
+  return missing.length === 0 ? null : `${capitalize(missing.join(" and "))} not tracked in ${terms.name}.`;
+}
+function capitalize(text2) {
+  return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
+}
+
+// src/core/messages.ts
+var USAGE = [
+  "Usage: /timebox <budget> [-- <command>] | status | off",
+  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
+  '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
+].join("\n");
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+
+// src/core/daily-text.ts
+function pluralPrompts(count3) {
+  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+}
+function usedOfLimits(standing) {
+  const limits = limitsToday(standing);
+  const { use } = standing;
+  const parts = [];
+  if (limits.timeMs !== null) {
+    const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+  }
+  if (limits.prompts !== null) {
+    const left = Math.max(0, limits.prompts - use.prompts);
+    parts.push(`${use.prompts} of ${pluralPrompts(limits.prompts)} used, ${left} left`);
+  }
+  if (limits.tokens !== null) {
+    const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+  }
+  if (limits.cost !== null) {
+    const left = formatCost(Math.max(0, limits.cost - use.cost));
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+  }
+  return parts.join("; ");
+}
+function usedBy(sessions) {
+  if (sessions === 0) return "Used by no session yet.";
+  return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
+}
+function todayLine(standing) {
+  const state = standing.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing)}: ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+}
+function dailyWho(standing) {
+  return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`;
+}
+function todayReport(standings) {
+  if (standings.length === 0) return NO_DAILY_BUDGET;
+  const lines = standings.map(todayLine);
+  return [
+    `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
+    ...lines
+  ].join("\n");
+}
+
+// src/core/subagents/records.ts
+var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var ENDINGS = ["answered", "concluded", "stopped"];
+function isLimit(value) {
+  return LIMITS.some((limit) => limit === value);
+}
+function isEnding(value) {
+  return ENDINGS.some((ending2) => ending2 === value);
+}
+function isFields(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0;
+}
+function parseBudgetWords(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const words = {};
+  for (const [agentType, text2] of Object.entries(value)) {
+    if (typeof text2 !== "string") return void 0;
+    words[agentType] = text2;
+  }
+  return words;
+}
+function parseSubagentRun(value) {
+  if (!isFields(value)) return null;
+  const { id, parent, agentType, task, startedAt, steps, spend, spent, wrapUp, ended, endedAt } = value;
+  if (typeof id !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+  if (!(parent === null || typeof parent === "string") || !isCount(startedAt) || !isCount(steps)) return null;
+  if (!isFields(spend) || !isCount(spend.tokens) || !isCount(spend.cost)) return null;
+  const budget = taskBudget(value.budget);
+  if (budget === void 0) return null;
+  const spentAt = spent === null ? null : isFields(spent) && isLimit(spent.limit) && isCount(spent.at) ? { limit: spent.limit, at: spent.at } : void 0;
+  if (spentAt === void 0) return null;
+  return {
+    id,
+    parent,
+    agentType,
+    task,
+    budget,
+    startedAt,
+    steps,
+    spend: { tokens: spend.tokens, cost: spend.cost },
+    warned: value.warned === true,
+    told: value.told === true,
+    spent: spentAt,
+    wrapUp: wrapUpOf(wrapUp),
+    ended: isEnding(ended) ? ended : null,
+    closed: value.closed === true,
+    endedAt: isCount(endedAt) ? endedAt : null
+  };
+}
+function taskBudget(value) {
+  if (value === null) return null;
+  if (!isFields(value)) return void 0;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const words = [
+    ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
+    ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
+    ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+  ];
+  const budget = parseTaskBudget(words.join(" "));
+  return "invalid" in budget ? void 0 : budget;
+}
+function wrapUpOf(value) {
+  if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
+  const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
+  return { until: value.until, calls: value.calls, refusedAt };
+}
+
+// src/core/records.ts
+function isFields2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function isFiniteNumber(value) {
+  return typeof value === "number" && Number.isFinite(value);
+}
+function isTimeLimit(value) {
+  return value === null || isFiniteNumber(value) && value >= MIN_TIME_LIMIT_MS && value <= MAX_TIME_LIMIT_MS;
+}
+function isTurnLimit(value) {
+  return value === null || Number.isInteger(value) && value >= 1 && value <= MAX_TURN_LIMIT;
+}
+function isWholeCount(value) {
+  return Number.isInteger(value) && value >= 0;
+}
+function isBudgetId(value) {
+  return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
+}
+function isWholeIn(value, min, max) {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+function optionalFields(fields) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  return {
+    ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
+    ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
+    ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
+    ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
+    ...isWholeCount(extensions) && extensions > 0 ? { extensions } : {},
+    ...awareness === "always" || awareness === "nudge" ? { awareness } : {},
+    ...isFiniteNumber(graceMs) && graceMs >= MIN_GRACE_MS && graceMs <= MAX_GRACE_MS ? { graceMs } : {}
+  };
+}
+function parseBudget(value) {
+  if (!isFields2(value)) return null;
+  const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
+  if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
+  const limits = optionalFields(value);
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  if (timeLimitMs === null && turnLimit === null && noLimit) return null;
+  if (!isFiniteNumber(startTime)) return null;
+  if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
+  const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
+  if (!isBudgetId(id)) return null;
+  return {
+    id,
+    timeLimitMs,
+    turnLimit,
+    startTime,
+    onStopCommand: onStopCommand ? onStopCommand : null,
+    ...limits
+  };
+}
+function parseRecord(value) {
+  if (!isFields2(value)) return null;
+  if (value.kind === "off") {
+    return {
+      kind: "off",
+      budgetId: isBudgetId(value.budgetId) ? value.budgetId : null,
+      disabledAt: isFiniteNumber(value.disabledAt) ? value.disabledAt : 0
+    };
+  }
+  if (value.kind === "subagents") {
+    const budgets = parseBudgetWords(value.budgets);
+    return budgets === void 0 ? null : { kind: "subagents", budgets };
+  }
+  if (value.kind === "subagent") {
+    const agent = parseSubagentRun(value.agent);
+    return agent === null ? null : { kind: "subagent", agent };
+  }
+  const data = value.budget;
+  if (value.kind !== "active" || !isFields2(data)) return null;
+  const budget = parseBudget(data);
+  if (!budget) return null;
+  const { startTurn, version, turnsBefore, tokensBefore, costBefore } = data;
+  const legacyStartTurn = version === void 0 && isWholeCount(startTurn) ? startTurn : null;
+  return {
+    kind: "active",
+    budget,
+    legacyStartTurn,
+    turnsBefore: isWholeCount(turnsBefore) ? turnsBefore : 0,
+    spendBefore: {
+      tokens: isWholeCount(tokensBefore) ? tokensBefore : 0,
+      cost: isFiniteNumber(costBefore) && costBefore > 0 ? costBefore : 0
+    }
+  };
+}
+
+// src/core/history.ts
+function foldHistory(items) {
+  let budget = null;
+  let budgetAt = items.length;
+  let legacyStartTurn = null;
+  let turnsBefore = 0;
+  let spendBefore = { tokens: 0, cost: 0 };
+  let unusable = 0;
+  for (let index = items.length - 1; index >= 0; index--) {
+    const item = items[index];
+    if (item?.kind !== "record") continue;
+    if (isSubagentRecord(item.record)) continue;
+    const record = parseRecord(item.record);
+    if (!record) {
+      unusable++;
+      continue;
+    }
+    if (record.kind === "active") {
+      budget = record.budget;
+      budgetAt = index;
+      legacyStartTurn = record.legacyStartTurn;
+      turnsBefore = record.turnsBefore;
+      spendBefore = record.spendBefore;
+    }
+    break;
+  }
+  const countFrom = legacyStartTurn === null ? budgetAt : -1;
+  const counted = /* @__PURE__ */ new Set();
+  let lastPrompt = null;
+  const paused = budget?.pausedAt !== void 0;
+  let tokens = spendBefore.tokens;
+  let cost = spendBefore.cost;
+  let subagentBudgets;
+  const subagents = /* @__PURE__ */ new Map();
+  for (const [index, item] of items.entries()) {
+    if (item.kind === "record" && isSubagentRecord(item.record)) {
+      const record = parseRecord(item.record);
+      if (record?.kind === "subagents") subagentBudgets = record.budgets;
+      else if (record?.kind === "subagent") subagents.set(record.agent.id, record.agent);
+      continue;
+    }
+    if (item.kind === "usage") {
+      if (index > budgetAt && !paused) {
+        tokens += safeAmount(item.tokens);
+        cost += safeAmount(item.cost);
+      }
+      continue;
+    }
+    if (item.kind !== "prompt") continue;
+    lastPrompt = item.key;
+    if (index > countFrom && !paused) counted.add(item.key);
+  }
+  const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  return {
+    budget,
+    usedPrompts: budget ? usedTurns : 0,
+    spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
+    lastPrompt,
+    lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
+    newestUnusable: unusable > 0,
+    hasRecords: items.some((item) => item.kind === "record" && !isSubagentRecord(item.record)),
+    ...subagentBudgets === void 0 ? {} : { subagentBudgets },
+    ...subagents.size === 0 ? {} : { subagents: [...subagents.values()] }
+  };
+}
+function isSubagentRecord(record) {
+  if (typeof record !== "object" || record === null || !("kind" in record)) return false;
+  return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/subagents/messages.ts
+function subagentLimitPhrase(limit, budget) {
+  switch (limit) {
+    case "time":
+      return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
+    case "steps":
+      return `its ${budget?.stepLimit ?? 0}-step budget`;
+    case "tokens":
+      return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
+    case "cost":
+      return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+  }
+}
+function subagentStopCause(limit, budget) {
+  switch (limit) {
+    case "session":
+      return "with the session's budget";
+    case "parent":
+      return "with the agent that started it";
+    default:
+      return `at ${subagentLimitPhrase(limit, budget)}`;
+  }
+}
+function pluralCalls(count3) {
+  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
+}
+var SUBAGENT_WRAP_UP_BLOCK = [
+  "TIMEBOX: TASK BUDGET SPENT",
+  "Your budget for this task is spent. Write your final answer now: what you found, and what is left undone.",
+  "Call no more tools: they are refused, and you are stopped if you ask for one again."
+].join("\n");
+
+// src/core/subagents/describe.ts
+function describeTaskBudget(budget) {
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  return parts.join(" and ");
+}
+
+// src/core/subagents/state.ts
+function usedText(run, now) {
+  const until = run.endedAt ?? now;
+  const spend = run.spend;
+  const used = [formatTime(until - run.startedAt), pluralCalls(run.steps)];
+  if (spend.tokens > 0) used.push(`${formatTokens(spend.tokens)} tokens`);
+  if (spend.cost > 0) used.push(formatCost(spend.cost));
+  return used.join(", ");
+}
+
+// src/core/subagents/status.ts
+function subagentReportLines(runs, now) {
+  if (runs.length === 0) return [];
+  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
+}
+function nameOf(run) {
+  return `${quoteInput(run.task)} (${run.agentType})`;
+}
+function ending(run) {
+  if (run.ended === "answered") return "Answered.";
+  if (run.spent === null) return "Still running.";
+  const cause = subagentStopCause(run.spent.limit, run.budget);
+  switch (run.ended) {
+    case "concluded":
+      return `Concluded ${cause}.`;
+    case "stopped":
+      return `Stopped ${cause}.`;
+    case null:
+      return `Concluding ${cause}.`;
+  }
+}
+
+// src/core/report.ts
+function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
+  const budgets = foldBudgets(items);
+  const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
+  if (budgets.length === 0) return ["Timebox report: no budget was set in this session.", ...subagents].join("\n");
+  const lines = budgets.map(
+    (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
+  );
+  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const note = unmeasuredNote(terms);
+  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+    "\n"
+  );
+}
+function foldBudgets(items) {
+  const budgets = [];
+  let current = null;
+  for (const item of items) {
+    if (item.kind === "record") {
+      const record = parseRecord(item.record);
+      if (record?.kind === "active") {
+        if (current && current.budget.id === record.budget.id) {
+          current.budget = record.budget;
+          continue;
+        }
+        if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
+        budgets.push(current);
+      } else if (record?.kind === "off" && current) {
+        current.ending = { kind: "off", at: record.disabledAt };
+        current = null;
+      }
+      continue;
+    }
+    if (!current || current.budget.pausedAt !== void 0) continue;
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+  }
+  return budgets;
+}
+function budgetFigures(entry, ledger, now) {
+  const { budget } = entry;
+  const spent = ledger.spent;
+  const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
+  const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
+  const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
+  const used = [
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
+  ];
+  const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
+}
+function sumUsage(usage) {
+  return usage.reduce(
+    (sum, one) => ({ tokens: sum.tokens + safeAmount(one.tokens), cost: sum.cost + safeAmount(one.cost) }),
+    { tokens: 0, cost: 0 }
+  );
+}
+function spentWhy(spent) {
+  if (spent.timeRanOut) return "the time ran out";
+  if (spent.limit === "tokens") return "the tokens were used up";
+  if (spent.limit === "cost") return "the cost limit was reached";
+  return "the prompts were used up";
+}
+function endingText(ending2) {
+  switch (ending2.kind) {
+    case "active":
+      return "Still active.";
+    case "spent":
+      return `Spent: ${ending2.why}.`;
+    case "off":
+      return "Turned off.";
+    case "replaced":
+      return "Replaced by a new budget.";
+  }
+}
+
+// src/core/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line
+  };
+}
+
+// src/core/session/outcomes.ts
+function outcomeId(budget) {
+  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+}
+function readLedger(ledger, budget) {
+  const outcomes = ledger.read(outcomeId(budget));
+  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+}
+
+// src/core/today-data.ts
+var leftOf = (limit, used) => limit === null ? null : Math.max(0, limit - used);
+function todayData(standings, sessions) {
+  return {
+    text: todayReport(standings),
+    dayStart: standings[0]?.dayStart ?? null,
+    budgets: standings.map((standing) => {
+      const limits = limitsToday(standing);
+      const { use } = standing;
+      return {
+        who: dailyWho(standing),
+        limits,
+        use,
+        left: {
+          timeMs: leftOf(limits.timeMs, use.agentMs),
+          prompts: leftOf(limits.prompts, use.prompts),
+          tokens: leftOf(limits.tokens, use.tokens),
+          cost: leftOf(limits.cost, use.cost)
+        },
+        off: standing.adjustment.off,
+        line: todayLine(standing)
+      };
+    }),
+    sessions: [...sessions]
+  };
+}
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync
+} from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
+// src/adapters/daily/ledger.ts
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function numberOr(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text2 = files.read(file, offset, size - offset);
+  const end = text2.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text2.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
+}
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields = fieldsOf(line);
+  if (typeof fields.session === "string") cache.sessions.add(fields.session);
+  cache.agentMs += numberOr(fields.agentMs);
+  cache.tokens += numberOr(fields.tokens);
+  cache.cost += numberOr(fields.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields = fieldsOf(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr(fields.addTurns),
+        addTokens: now.addTokens + numberOr(fields.addTokens),
+        addCost: now.addCost + numberOr(fields.addCost),
+        off: now.off || fields.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text2 = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text2);
+    if (before === cache.useOffset && after === before + files.byteLength(text2)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
+  return join(base, "timebox");
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join,
+  makeDir: (path) => {
+    mkdirSync(path, { recursive: true });
+  },
+  list: (path) => readdirSync(path),
+  remove: (path) => rmSync(path, { recursive: true, force: true }),
+  exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  },
+  byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
+  append(path, text2) {
+    const fd = openSync(path, "a");
+    try {
+      const before = fstatSync(fd).size;
+      writeSync(fd, text2);
+      return { before, after: fstatSync(fd).size };
+    } finally {
+      closeSync(fd);
+    }
+  },
+  createExclusive(path, text2) {
+    try {
+      writeFileSync(path, text2, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
+}
+
+// src/adapters/report/sources.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { join as join9 } from "node:path";
+
+// src/adapters/claude/function-hooks/store.ts
+var SESSION_KEY_PREFIX = "session:";
+var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function savedSession(value) {
+  if (!isRecord(value)) return { history: [], claims: [] };
+  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+  return { history, claims };
+}
+function claimedView(claims, budgetId) {
+  let view = { spent: null, off: false, nudged: false };
+  for (const claim of claims) {
+    if (claim.budgetId !== budgetId) continue;
+    if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+    else if (claim.kind === "off") view = { ...view, off: true };
+    else if (claim.kind === "nudged") view = { ...view, nudged: true };
+  }
+  return view;
+}
+
+// src/adapters/claude/hook-host.ts
+import { join as join3 } from "node:path";
+
+// src/adapters/hooks/roles.ts
+function readHookEvent({ event, sessionId, fields }, dialect) {
+  const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+  const subagents = dialect.subagents;
+  const tool = textField(fields, "tool_name");
+  const input = fields.tool_input;
+  return {
+    role: dialect.roles[event] ?? null,
+    hostEvent: event,
+    sessionId,
+    promptId: dialect.promptId(fields),
+    prompt,
+    command: commandWords(prompt, dialect.command),
+    source: textField(fields, "source"),
+    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
+    agent: subagents ? textField(fields, "agent_id") : null,
+    agentType: subagents ? textField(fields, "agent_type") : null,
+    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    toolUseId: textField(fields, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
+  };
+}
+function endedOf(subagents, fields) {
+  const ended = subagents.ended(fields);
+  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
+}
+function textField(fields, key) {
+  const value = fields[key];
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+function shownText(reply) {
+  return reply.notices.length > 0 ? reply.notices.join("\n") : reply.refusal ?? "";
+}
+function commandWords(prompt, forms) {
+  if (prompt === null) return null;
+  const match = forms.exec(prompt.trim());
+  return match ? match[1] ?? "" : null;
+}
+
+// src/adapters/hooks/reply-json.ts
+function hookJson(reply, event) {
+  if (event.role === "prompt" && (reply.answered || reply.refusal !== null)) {
+    return { decision: "block", reason: shownText(reply) };
+  }
+  const json = {};
+  if (reply.refusal !== null && reply.stop) {
+    json.continue = false;
+    json.stopReason = shownText(reply);
+  } else if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  if (reply.refusal !== null && event.role === "beforeTool") {
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reply.refusal
+    };
+  } else if (reply.refusal === null && reply.context.length > 0) {
+    json.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: reply.context.join("\n\n") };
+  }
+  return Object.keys(json).length > 0 ? json : null;
+}
+
+// src/adapters/claude/setup.ts
+import { existsSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname, join as join2 } from "node:path";
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text2, script) {
+  let settings = {};
+  if (text2 !== null && text2.trim().length > 0) {
+    try {
+      settings = JSON.parse(text2);
+    } catch {
+      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
+    }
+  }
+  if (!isRecord2(settings))
+    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
+  const current = isRecord2(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message };
+}
+function setupStatusLine(settingsFile, script) {
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
+  if (merged.text !== null) {
+    mkdirSync2(dirname(settingsFile), { recursive: true });
+    writeFileSync2(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join2(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync2(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join2(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join2(root, chosen);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf2(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf2(line.message);
+  const usage = fieldsOf2(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  const tokens = USAGE_FIELDS.reduce((sum, key) => {
+    const value = usage[key];
+    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+  }, 0);
+  return { id: message.id, tokens };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync2(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text2.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync2(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
+};
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields) => {
+    const response = fields.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result = response;
+    const agent = textField(result, "agentId");
+    if (agent === null) return null;
+    const tokens = result.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result.content), tokens } : { agent, result: resultText(result.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  terms: claudeCodeTerms("classic hooks"),
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields) => textField(fields, "prompt_id"),
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
+  }),
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join3(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join3(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
+// src/adapters/codex/hook-host.ts
+import { join as join4 } from "node:path";
+var ROLES2 = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolUse: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  SubagentStop: "agentEnd"
+};
+var CODEX_SUBAGENTS = {
+  spawn: (tool, input) => tool === "spawn_agent" ? {
+    agentType: textField(input, "agent_type") ?? "default",
+    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
+  } : null,
+  ended: (fields) => {
+    const agent = textField(fields, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  },
+  endReachesParent: false
+};
+var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
+var codexCliHost = {
+  name: "codex",
+  terms: {
+    name: "Codex",
+    command: "timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
+  },
+  read: (input) => readHookEvent(input, {
+    roles: ROLES2,
+    command: COMMAND2,
+    // Codex names the prompt a hook belongs to `turn_id`.
+    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    transcript: false,
+    subagents: CODEX_SUBAGENTS
+  }),
+  /**
+   * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
+   * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
+   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
+    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    if (typeof json.stopReason === "string") {
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
+    }
+    delete json.continue;
+    delete json.stopReason;
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reason
+    };
+    return json;
+  },
+  dataDir: (env, home) => join4(env.CODEX_HOME ?? join4(home, ".codex"), "timebox")
+};
+
+// src/adapters/gemini/hook-host.ts
+import { join as join5 } from "node:path";
+var ROLES3 = {
+  SessionStart: "sessionStart",
+  BeforeAgent: "prompt",
+  BeforeTool: "beforeTool",
+  AfterTool: "beforeModelCall",
+  AfterAgent: "runEnd"
+};
+var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
+var geminiCliHost = {
+  name: "gemini",
+  terms: {
+    name: "Gemini CLI",
+    command: "/timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
+  },
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
+  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    const specific = json?.hookSpecificOutput;
+    if (json === null || specific?.permissionDecision !== "deny") return json;
+    delete json.hookSpecificOutput;
+    if (json.continue !== false) {
+      json.decision = "deny";
+      json.reason = specific.permissionDecisionReason;
+    }
+    return json;
+  },
+  dataDir: (_env, home) => join5(home, ".gemini", "timebox"),
+  unnamedPrompts: true
+};
+
+// src/adapters/hooks/load.ts
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    off: view.off,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim) => claim.kind === "spent" && claim.budgetId === outcome
+  );
+  return {
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome)
+  };
+}
+
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join6(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null;
+}
+function readJson(file) {
+  let text2;
+  try {
+    text2 = readFileSync2(file, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const value = JSON.parse(text2);
+    return isRecord3(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
+  return {
+    claim(claim) {
+      const file = fileOf(dir, claim.budgetId, claim.kind);
+      mkdirSync3(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
+`, { flag: "wx" });
+      try {
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST") return false;
+        throw error;
+      } finally {
+        rmSync2(draft, { force: true });
+      }
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields = spent && isRecord3(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields.usedTurns, 0),
+          elapsedMs: numberOr2(fields.elapsedMs, 0),
+          timeRanOut: fields.timeRanOut === true,
+          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
+          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
+          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
+          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+      };
+    }
+  };
+}
+
+// src/adapters/node/session-log.ts
+import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields) {
+  const kind = fields.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+  if (PROMPT_KINDS.has(String(kind))) {
+    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+  }
+  switch (kind) {
+    case "usage":
+      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+    case "transcript":
+      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+    case "daily-warned":
+      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+    case "claim":
+      return claimLine(fields);
+    case "spent":
+      return count(fields.budgetStart) ? {
+        kind,
+        budgetStart: fields.budgetStart,
+        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
+        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
+        promptId: text(fields.promptId) ? fields.promptId : null
+      } : null;
+    case "nudged":
+      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+    case "spawn":
+      return text(fields.agentType) && text(fields.task) ? {
+        kind,
+        id: text(fields.id) ? fields.id : null,
+        agent: text(fields.agent) ? fields.agent : null,
+        agentType: fields.agentType,
+        task: fields.task,
+        at: atOf(fields)
+      } : null;
+    case "spawn-taken":
+      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+    case "spawn-refused":
+      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+    case "owed":
+      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+    case "paid":
+      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+    default:
+      return null;
+  }
+}
+function atOf(fields) {
+  return count(fields.at) ? fields.at : 0;
+}
+function usageLine(fields, responseId) {
+  return {
+    kind: "usage",
+    responseId,
+    tokens: count(fields.tokens) ? fields.tokens : 0,
+    ...count(fields.cost) ? { cost: fields.cost } : {},
+    ...count(fields.at) ? { at: fields.at } : {},
+    ...count(fields.offset) ? { offset: fields.offset } : {}
+  };
+}
+function claimLine(fields) {
+  const claim = fields.claim;
+  if (typeof claim !== "object" || claim === null) return null;
+  const { kind, budgetId } = claim;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  return { kind: "claim", claim, at: atOf(fields) };
+}
+
+// src/adapters/node/session-log.ts
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var SessionLog = class {
+  folder;
+  file;
+  constructor(dataDir, sessionId) {
+    this.folder = join7(dataDir, "sessions");
+    this.file = join7(this.folder, `${sessionId}.jsonl`);
+  }
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /** Records that a prompt was sent. */
+  appendPrompt(promptId, at) {
+    this.appendLine({ kind: "prompt", promptId, at });
+  }
+  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+  appendCall(promptId, at) {
+    this.appendLine({ kind: "call", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Records how far the transcript was read when nothing new was used. */
+  appendTranscriptOffset(offset) {
+    this.appendLine({ kind: "transcript", offset });
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+      }
+    }
+    return items;
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    let text2;
+    try {
+      text2 = readFileSync3(this.file, "utf8");
+    } catch {
+      return [];
+    }
+    const lines = [];
+    for (const raw of text2.split("\n")) {
+      if (raw.trim().length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        const line = isFields3(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
+      } catch {
+      }
+    }
+    return lines;
+  }
+  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  appendLine(line) {
+    mkdirSync4(this.folder, { recursive: true });
+    appendFileSync(this.file, `${JSON.stringify(line)}
+`, { encoding: "utf8", flag: "a" });
+  }
+};
+
+// src/adapters/opencode/data-dir.ts
+import { join as join8 } from "node:path";
+var OPENCODE_FOLDER = "opencode";
+function opencodeDataDir(env) {
+  return join8(dailyStateDir(env), OPENCODE_FOLDER);
+}
+
+// src/adapters/opencode/calls.ts
+var COMMAND_MARKER = "[timebox command]";
+var COMMAND_TEMPLATE = `${COMMAND_MARKER} $ARGUMENTS`;
+
+// src/adapters/opencode/plugin.ts
+var OPENCODE_TERMS = {
+  name: "opencode",
+  command: "/timebox",
+  tokens: true,
+  cost: true,
+  dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".'
+};
+
+// src/adapters/pi/prompt-key.ts
+var KEY_TEXT_CHARS = 32;
+var FNV_OFFSET = 2166136261;
+var FNV_PRIME = 16777619;
+function textOf(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (part) => typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
+  ).join("");
+}
+function textHash(text2) {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < text2.length; index++) {
+    hash ^= text2.charCodeAt(index);
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+function promptKey(message) {
+  const text2 = textOf(message.content);
+  return `${String(message.timestamp)}:${text2.length}:${textHash(text2)}:${text2.slice(0, KEY_TEXT_CHARS)}`;
+}
+
+// src/adapters/pi/usage.ts
+function numberIn(fields, key) {
+  if (typeof fields !== "object" || fields === null) return 0;
+  const value = fields[key];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOf2(message) {
+  if (message.role !== "assistant") return null;
+  const usage = message.usage;
+  const tokens = numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
+  const cost = numberIn(
+    typeof usage === "object" && usage !== null ? usage.cost : null,
+    "total"
+  );
+  return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
+}
+
+// src/adapters/pi/store.ts
+function fieldsOf3(data) {
+  return typeof data === "object" && data !== null ? data : {};
+}
+function historyItem(entry) {
+  if (entry.type === "message" && entry.message.role === "user")
+    return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
+  if (entry.type === "message") {
+    const used = usageOf2(entry.message);
+    return used ? { kind: "usage", ...used } : null;
+  }
+  if (entry.type !== "custom") return null;
+  if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "off" } };
+  if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagents" } };
+  }
+  if (entry.customType === SUBAGENT_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagent" } };
+  }
+  return null;
+}
+function historyOf(entries, leafId = null) {
+  const items = [];
+  let usage = null;
+  let parentId = null;
+  for (const entry of entries) {
+    if (leafId !== null && entry.parentId !== parentId) return null;
+    parentId = entry.id;
+    const item = historyItem(entry);
+    if (item === null) continue;
+    if (item.kind !== "usage") {
+      usage = null;
+      items.push(item);
+    } else if (usage === null) {
+      usage = item;
+      items.push(item);
+    } else {
+      usage.tokens += item.tokens;
+      usage.cost += item.cost;
+    }
+  }
+  return leafId === null || parentId === leafId ? items : null;
+}
+
+// src/adapters/report/sources.ts
+function entriesOf(folder) {
+  try {
+    return readdirSync3(folder);
+  } catch {
+    return [];
+  }
+}
+function modifiedOf(path) {
+  return statSync3(path).mtimeMs;
+}
+function logSessions(dataDir, host, terms) {
+  const folder = join9(dataDir, "sessions");
+  return entriesOf(folder).filter((name) => name.endsWith(".jsonl")).map((name) => {
+    const id = name.slice(0, -".jsonl".length);
+    const files = { store: new SessionLog(dataDir, id), ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER)) };
+    return {
+      id,
+      host,
+      modified: modifiedOf(join9(folder, name)),
+      history: () => files.store.history(),
+      ledger: (budget) => ledgerView(budget, files),
+      terms
+    };
+  });
+}
+function jsonLines(path) {
+  return readFileSync4(path, "utf8").split("\n").flatMap((line) => {
+    try {
+      const value = JSON.parse(line);
+      return typeof value === "object" && value !== null ? [value] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+function piBranch(lines) {
+  const entries = lines.filter((line) => line.type !== "session" && typeof line.id === "string");
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const path = [];
+  for (let entry = entries[entries.length - 1]; entry !== void 0; entry = byId.get(entry.parentId)) {
+    path.push(entry);
+    if (path.length > entries.length) break;
+  }
+  return path.reverse();
+}
+function piSessions(agentDir) {
+  const root = join9(agentDir, "sessions");
+  const ledger = createFileLedger(join9(agentDir, LEDGER_FOLDER));
+  return entriesOf(root).flatMap(
+    (folder) => entriesOf(join9(root, folder)).filter((name) => name.endsWith(".jsonl")).map((name) => {
+      const path = join9(root, folder, name);
+      const header = jsonLines(path)[0];
+      const id = header?.type === "session" && typeof header.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
+      return {
+        id,
+        host: "pi",
+        modified: modifiedOf(path),
+        history: () => historyOf(piBranch(jsonLines(path))),
+        ledger: (budget) => readLedger(ledger, budget),
+        terms: DEFAULT_TERMS
+      };
+    })
+  );
+}
+function moduleSessions(storeDir) {
+  return entriesOf(storeDir).flatMap((name) => {
+    if (!name.startsWith("timebox")) return [];
+    const path = join9(storeDir, name);
+    let store;
+    try {
+      store = JSON.parse(readFileSync4(path, "utf8"));
+    } catch {
+      return [];
+    }
+    if (typeof store !== "object" || store === null) return [];
+    return Object.entries(store).flatMap(([key, value]) => {
+      if (!key.startsWith(SESSION_KEY_PREFIX)) return [];
+      const saved = savedSession(value);
+      return [
+        {
+          id: key.slice(SESSION_KEY_PREFIX.length),
+          host: "claude",
+          modified: modifiedOf(path),
+          history: () => saved.history,
+          ledger: (budget) => claimedView(saved.claims, budget.id),
+          terms: claudeCodeTerms("function hooks")
+        }
+      ];
+    });
+  });
+}
+function allSessions(env, home) {
+  const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join9(home, ".pi", "agent");
+  const claudeData = join9(home, ".claude", "plugins", "data");
+  const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join9(claudeData, name));
+  return [
+    ...piSessions(piDir),
+    ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
+    ...moduleSessions(join9(home, ".claude", "plugins", "store")),
+    ...logSessions(join9(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
+    ...logSessions(join9(env.CODEX_HOME ?? join9(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
+    ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
+  ].sort((a, b) => b.modified - a.modified);
+}
+
+// src/adapters/report/write-page.ts
+import { mkdirSync as mkdirSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname2, join as join10 } from "node:path";
+
+// src/adapters/report/assets.ts
+var PAGE_SCRIPT = '(()=>{var ir="uplot",rr="u-hz",ur="u-vt",fr="u-title",ar="u-wrap",cr="u-under",pr="u-over",hr="u-axis",Qt="u-off",mr="u-select",gr="u-cursor-x",dr="u-cursor-y",wr="u-cursor-pt",Sr="u-legend",_r="u-live",yr="u-inline",br="u-series",kr="u-marker",to="u-label",xr="u-value",Wl="width",Gl="height";var lo="bottom",bl="left",Yn="right",is="#000",no=is+"0",Bn="mousemove",so="mousedown",Un="mouseup",oo="mouseenter",io="mouseleave",ro="dblclick",vr="resize",Tr="scroll",uo="change",fn="dppxchange",rs="--",Pl=typeof window<"u",Jn=Pl?document:null,xl=Pl?window:null,Mr=Pl?navigator:null,oe,sn;function Zn(){let e=devicePixelRatio;oe!=e&&(oe=e,sn&&Xn(uo,sn,Zn),sn=matchMedia(`(min-resolution: ${oe-.001}dppx) and (max-resolution: ${oe+.001}dppx)`),Xt(uo,sn,Zn),xl.dispatchEvent(new CustomEvent(fn)))}function Xe(e,l){if(l!=null){let o=e.classList;!o.contains(l)&&o.add(l)}}function Qn(e,l){let o=e.classList;o.contains(l)&&o.remove(l)}function de(e,l,o){e.style[l]=o+"px"}function dt(e,l,o,n){let i=Jn.createElement(e);return l!=null&&Xe(i,l),o?.insertBefore(i,n),i}function ft(e,l){return dt("div",e,l)}var fo=new WeakMap;function Mt(e,l,o,n,i){let a="translate("+l+"px,"+o+"px)",f=fo.get(e);a!=f&&(e.style.transform=a,fo.set(e,a),l<0||o<0||l>n||o>i?Xe(e,Qt):Qn(e,Qt))}var ao=new WeakMap;function co(e,l,o){let n=l+o,i=ao.get(e);n!=i&&(ao.set(e,n),e.style.background=l,e.style.borderColor=o)}var po=new WeakMap;function ho(e,l,o,n){let i=l+""+o,a=po.get(e);i!=a&&(po.set(e,i),e.style.height=o+"px",e.style.width=l+"px",e.style.marginLeft=n?-l/2+"px":0,e.style.marginTop=n?-o/2+"px":0)}var us={passive:!0},Ar={...us,capture:!0};function Xt(e,l,o,n){l.addEventListener(e,o,n?Ar:us)}function Xn(e,l,o,n){l.removeEventListener(e,o,us)}Pl&&Zn();function wt(e,l,o,n){let i;o=o||0,n=n||l.length-1;let a=n<=2147483647;for(;n-o>1;)i=a?o+n>>1:et((o+n)/2),l[i]<e?o=i:n=i;return e-l[o]<=l[n]-e?o:n}function Go(e){return(o,n,i)=>{let a=-1,f=-1;for(let h=n;h<=i;h++)if(e(o[h])){a=h;break}for(let h=i;h>=n;h--)if(e(o[h])){f=h;break}return[a,f]}}var Yo=e=>e!=null,Bo=e=>e!=null&&e>0,pn=Go(Yo),Pr=Go(Bo);function Er(e,l,o,n=0,i=!1){let a=i?Pr:pn,f=i?Bo:Yo;[l,o]=a(e,l,o);let h=e[l],p=e[l];if(l>-1)if(n==1)h=e[l],p=e[o];else if(n==-1)h=e[o],p=e[l];else for(let m=l;m<=o;m++){let y=e[m];f(y)&&(y<h?h=y:y>p&&(p=y))}return[h??ae,p??-ae]}function hn(e,l,o,n){let i=wo(e),a=wo(l);e==l&&(i==-1?(e*=o,l/=o):(e/=o,l*=o));let f=o==10?Dt:Uo,h=i==1?et:at,p=a==1?at:et,m=h(f(Pe(e))),y=p(f(Pe(l))),w=vl(o,m),d=vl(o,y);return o==10&&(m<0&&(w=ce(w,-m)),y<0&&(d=ce(d,-y))),n||o==2?(e=w*i,l=d*a):(e=qo(e,w),l=mn(l,d)),[e,l]}function fs(e,l,o,n){let i=hn(e,l,o,n);return e==0&&(i[0]=0),l==0&&(i[1]=0),i}var as=.1,mo={mode:3,pad:as},Bl={pad:0,soft:null,mode:0},Dr={min:Bl,max:Bl};function an(e,l,o,n){return gn(o)?go(e,l,o):(Bl.pad=o,Bl.soft=n?0:null,Bl.mode=n?3:0,go(e,l,Dr))}function ne(e,l){return e??l}function Lr(e,l,o){for(l=ne(l,0),o=ne(o,e.length-1);l<=o;){if(e[l]!=null)return!0;l++}return!1}function go(e,l,o){let n=o.min,i=o.max,a=ne(n.pad,0),f=ne(i.pad,0),h=ne(n.hard,-ae),p=ne(i.hard,ae),m=ne(n.soft,ae),y=ne(i.soft,-ae),w=ne(n.mode,0),d=ne(i.mode,0),v=l-e,M=Dt(v),z=Be(Pe(e),Pe(l)),N=Dt(z),I=Pe(N-M);(v<1e-24||I>10)&&(v=0,(e==0||l==0)&&(v=1e-24,w==2&&m!=ae&&(a=0),d==2&&y!=-ae&&(f=0)));let S=v||z||1e3,D=Dt(S),x=vl(10,et(D)),B=S*(v==0?e==0?.1:1:a),C=ce(qo(e-B,x/10),24),q=e>=m&&(w==1||w==3&&C<=m||w==2&&C>=m)?m:ae,K=Be(h,C<q&&e>=q?q:St(q,C)),Q=S*(v==0?l==0?.1:1:f),U=ce(mn(l+Q,x/10),24),T=l<=y&&(d==1||d==3&&U>=y||d==2&&U<=y)?y:-ae,$=St(p,U>T&&l<=T?T:Be(T,U));return K==$&&K==0&&($=100),[K,$]}var Cr=new Intl.NumberFormat(Pl?Mr.language:"en-US"),cs=e=>Cr.format(e),tt=Math,un=tt.PI,Pe=tt.abs,et=tt.floor,Ae=tt.round,at=tt.ceil,St=tt.min,Be=tt.max,vl=tt.pow,wo=tt.sign,Dt=tt.log10,Uo=tt.log2,zr=(e,l=1)=>tt.sinh(e)*l,Kn=(e,l=1)=>tt.asinh(e/l),ae=1/0;function So(e){return(Dt((e^e>>31)-(e>>31))|0)+1}function es(e,l,o){return St(Be(e,l),o)}function Ko(e){return typeof e=="function"}function X(e){return Ko(e)?e:()=>e}var Rr=()=>{},jo=e=>e,$o=(e,l)=>l,Vr=e=>null,_o=e=>!0,yo=(e,l)=>e==l,Or=/\\.\\d*?(?=9{6,}|0{6,})/gm,el=e=>{if(Zo(e)||Ht.has(e))return e;let l=`${e}`,o=l.match(Or);if(o==null)return e;let n=o[0].length-1;if(l.indexOf("e-")!=-1){let[i,a]=l.split("e");return+`${el(i)}e${a}`}return ce(e,n)};function Jt(e,l){return el(ce(el(e/l))*l)}function mn(e,l){return el(at(el(e/l))*l)}function qo(e,l){return el(et(el(e/l))*l)}function ce(e,l=0){if(Zo(e))return e;let o=10**l,n=e*o*(1+Number.EPSILON);return Ae(n)/o}var Ht=new Map;function Jo(e){return((""+e).split(".")[1]||"").length}function Kl(e,l,o,n){let i=[],a=n.map(Jo);for(let f=l;f<o;f++){let h=Pe(f),p=ce(vl(e,f),h);for(let m=0;m<n.length;m++){let y=e==10?+`${n[m]}e${f}`:n[m]*p,w=(f>=0?0:h)+(f>=a[m]?0:a[m]),d=e==10?y:ce(y,w);i.push(d),Ht.set(d,w)}}return i}var Ul={},ps=[],Tl=[null,null],Nt=Array.isArray,Zo=Number.isInteger,Fr=e=>e===void 0;function bo(e){return typeof e=="string"}function gn(e){let l=!1;if(e!=null){let o=e.constructor;l=o==null||o==Object}return l}function Nr(e){return e!=null&&typeof e=="object"}var Hr=Object.getPrototypeOf(Uint8Array),Qo="__proto__";function Ml(e,l=gn){let o;if(Nt(e)){let n=e.find(i=>i!=null);if(Nt(n)||l(n)){o=Array(e.length);for(let i=0;i<e.length;i++)o[i]=Ml(e[i],l)}else o=e.slice()}else if(e instanceof Hr)o=e.slice();else if(l(e)){o={};for(let n in e)n!=Qo&&(o[n]=Ml(e[n],l))}else o=e;return o}function ve(e){let l=arguments;for(let o=1;o<l.length;o++){let n=l[o];for(let i in n)i!=Qo&&(gn(e[i])?ve(e[i],Ml(n[i])):e[i]=Ml(n[i]))}return e}var Ir=0,Wr=1,Gr=2;function Yr(e,l,o){for(let n=0,i,a=-1;n<l.length;n++){let f=l[n];if(f>a){for(i=f-1;i>=0&&e[i]==null;)e[i--]=null;for(i=f+1;i<o&&e[i]==null;)e[a=i++]=null}}}function Br(e,l){if(jr(e)){let f=e[0].slice();for(let h=1;h<e.length;h++)f.push(...e[h].slice(1));return $r(f[0])||(f=Kr(f)),f}let o=new Set;for(let f=0;f<e.length;f++){let p=e[f][0],m=p.length;for(let y=0;y<m;y++)o.add(p[y])}let n=[Array.from(o).sort((f,h)=>f-h)],i=n[0].length,a=new Map;for(let f=0;f<i;f++)a.set(n[0][f],f);for(let f=0;f<e.length;f++){let h=e[f],p=h[0];for(let m=1;m<h.length;m++){let y=h[m],w=Array(i).fill(void 0),d=l?l[f][m]:Wr,v=[];for(let M=0;M<y.length;M++){let z=y[M],N=a.get(p[M]);z===null?d!=Ir&&(w[N]=z,d==Gr&&v.push(N)):w[N]=z}Yr(w,v,i),n.push(w)}}return n}var Ur=typeof queueMicrotask>"u"?e=>Promise.resolve().then(e):queueMicrotask;function Kr(e){let l=e[0],o=l.length,n=Array(o);for(let a=0;a<n.length;a++)n[a]=a;n.sort((a,f)=>l[a]-l[f]);let i=[];for(let a=0;a<e.length;a++){let f=e[a],h=Array(o);for(let p=0;p<o;p++)h[p]=f[n[p]];i.push(h)}return i}function jr(e){let l=e[0][0],o=l.length;for(let n=1;n<e.length;n++){let i=e[n][0];if(i.length!=o)return!1;if(i!=l){for(let a=0;a<o;a++)if(i[a]!=l[a])return!1}}return!0}function $r(e,l=100){let o=e.length;if(o<=1)return!0;let n=0,i=o-1;for(;n<=i&&e[n]==null;)n++;for(;i>=n&&e[i]==null;)i--;if(i<=n)return!0;let a=Be(1,et((i-n+1)/l));for(let f=e[n],h=n+a;h<=i;h+=a){let p=e[h];if(p!=null){if(p<=f)return!1;f=p}}return!0}var Xo=["January","February","March","April","May","June","July","August","September","October","November","December"],ei=["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];function ti(e){return e.slice(0,3)}var qr=ei.map(ti),Jr=Xo.map(ti),Zr={MMMM:Xo,MMM:Jr,WWWW:ei,WWW:qr};function Il(e){return(e<10?"0":"")+e}function Qr(e){return(e<10?"00":e<100?"0":"")+e}var Xr={YYYY:e=>e.getFullYear(),YY:e=>(e.getFullYear()+"").slice(2),MMMM:(e,l)=>l.MMMM[e.getMonth()],MMM:(e,l)=>l.MMM[e.getMonth()],MM:e=>Il(e.getMonth()+1),M:e=>e.getMonth()+1,DD:e=>Il(e.getDate()),D:e=>e.getDate(),WWWW:(e,l)=>l.WWWW[e.getDay()],WWW:(e,l)=>l.WWW[e.getDay()],HH:e=>Il(e.getHours()),H:e=>e.getHours(),h:e=>{let l=e.getHours();return l==0?12:l>12?l-12:l},AA:e=>e.getHours()>=12?"PM":"AM",aa:e=>e.getHours()>=12?"pm":"am",a:e=>e.getHours()>=12?"p":"a",mm:e=>Il(e.getMinutes()),m:e=>e.getMinutes(),ss:e=>Il(e.getSeconds()),s:e=>e.getSeconds(),fff:e=>Qr(e.getMilliseconds())};function hs(e,l){l=l||Zr;let o=[],n=/\\{([a-z]+)\\}|[^{]+/gi,i;for(;i=n.exec(e);)o.push(i[0][0]=="{"?Xr[i[1]]:i[0]);return a=>{let f="";for(let h=0;h<o.length;h++)f+=typeof o[h]=="string"?o[h]:o[h](a,l);return f}}var eu=new Intl.DateTimeFormat().resolvedOptions().timeZone;function tu(e,l){let o;return l=="UTC"||l=="Etc/UTC"?o=new Date(+e+e.getTimezoneOffset()*6e4):l==eu?o=e:(o=new Date(e.toLocaleString("en-US",{timeZone:l})),o.setMilliseconds(e.getMilliseconds())),o}var li=e=>e%1==0,cn=[1,2,2.5,5],lu=Kl(10,-32,0,cn),ni=Kl(10,0,32,cn),nu=ni.filter(li),Zt=lu.concat(ni),ms=`\n`,si="{YYYY}",ko=ms+si,oi="{M}/{D}",Yl=ms+oi,on=Yl+"/{YY}",ii="{aa}",su="{h}:{mm}",kl=su+ii,xo=ms+kl,vo=":{ss}",re=null;function ri(e){let l=e*1e3,o=l*60,n=o*60,i=n*24,a=i*30,f=i*365,p=(e==1?Kl(10,0,3,cn).filter(li):Kl(10,-3,0,cn)).concat([l,l*5,l*10,l*15,l*30,o,o*5,o*10,o*15,o*30,n,n*2,n*3,n*4,n*6,n*8,n*12,i,i*2,i*3,i*4,i*5,i*6,i*7,i*8,i*9,i*10,i*15,a,a*2,a*3,a*4,a*6,f,f*2,f*5,f*10,f*25,f*50,f*100]),m=[[f,si,re,re,re,re,re,re,1],[i*28,"{MMM}",ko,re,re,re,re,re,1],[i,oi,ko,re,re,re,re,re,1],[n,"{h}"+ii,on,re,Yl,re,re,re,1],[o,kl,on,re,Yl,re,re,re,1],[l,vo,on+" "+kl,re,Yl+" "+kl,re,xo,re,1],[e,vo+".{fff}",on+" "+kl,re,Yl+" "+kl,re,xo,re,1]];function y(w){return(d,v,M,z,N,I)=>{let S=[],D=N>=f,x=N>=a&&N<f,B=w(M),C=ce(B*e,3),q=jn(B.getFullYear(),D?0:B.getMonth(),x||D?1:B.getDate()),K=ce(q*e,3);if(x||D){let Q=x?N/a:0,U=D?N/f:0,T=C==K?C:ce(jn(q.getFullYear()+U,q.getMonth()+Q,1)*e,3),$=new Date(Ae(T/e)),R=$.getFullYear(),G=$.getMonth();for(let H=0;T<=z;H++){let ee=jn(R+U*H,G+Q*H,1),F=ee-w(ce(ee*e,3));T=ce((+ee+F)*e,3),T<=z&&S.push(T)}}else{let Q=N>=i?i:N,U=et(M)-et(C),T=K+U+mn(C-K,Q);S.push(T);let $=w(T),R=$.getHours()+$.getMinutes()/o+$.getSeconds()/n,G=N/n,H=d.axes[v]._space,ee=I/H;for(;T=ce(T+N,e==1?0:3),!(T>z);)if(G>1){let F=et(ce(R+G,6))%24,te=w(T).getHours()-F;te>1&&(te=-1),T-=te*n,R=(R+G)%24;let ue=S[S.length-1];ce((T-ue)/N,3)*ee>=.7&&S.push(T)}else S.push(T)}return S}}return[p,m,y]}var[ou,iu,ru]=ri(1),[uu,fu,au]=ri(.001);Kl(2,-53,53,[1]);function To(e,l){return e.map(o=>o.map((n,i)=>i==0||i==8||n==null?n:l(i==1||o[8]==0?n:o[1]+n)))}function Mo(e,l){return(o,n,i,a,f)=>{let h=l.find(M=>f>=M[0])||l[l.length-1],p,m,y,w,d,v;return n.map(M=>{let z=e(M),N=z.getFullYear(),I=z.getMonth(),S=z.getDate(),D=z.getHours(),x=z.getMinutes(),B=z.getSeconds(),C=N!=p&&h[2]||I!=m&&h[3]||S!=y&&h[4]||D!=w&&h[5]||x!=d&&h[6]||B!=v&&h[7]||h[1];return p=N,m=I,y=S,w=D,d=x,v=B,C(z)})}}function cu(e,l){let o=hs(l);return(n,i,a,f,h)=>i.map(p=>o(e(p)))}function jn(e,l,o){return new Date(e,l,o)}function Ao(e,l){return l(e)}var pu="{YYYY}-{MM}-{DD} {h}:{mm}{aa}";function Po(e,l){return(o,n,i,a)=>a==null?rs:l(e(n))}function hu(e,l){let o=e.series[l];return o.width?o.stroke(e,l):o.points.width?o.points.stroke(e,l):null}function mu(e,l){return e.series[l].fill(e,l)}var gu={show:!0,live:!0,isolate:!1,mount:Rr,markers:{show:!0,width:2,stroke:hu,fill:mu,dash:"solid"},idx:null,idxs:null,values:[]};function du(e,l){let o=e.cursor.points,n=ft(),i=o.size(e,l);de(n,Wl,i),de(n,Gl,i);let a=i/-2;de(n,"marginLeft",a),de(n,"marginTop",a);let f=o.width(e,l,i);return f&&de(n,"borderWidth",f),n}function wu(e,l){let o=e.series[l].points;return o._fill||o._stroke}function Su(e,l){let o=e.series[l].points;return o._stroke||o._fill}function _u(e,l){return e.series[l].points.size}var $n=[0,0];function yu(e,l,o){return $n[0]=l,$n[1]=o,$n}function rn(e,l,o,n=!0){return i=>{i.button==0&&(!n||i.target==l)&&o(i)}}function qn(e,l,o,n=!0){return i=>{(!n||i.target==l)&&o(i)}}var bu={show:!0,x:!0,y:!0,lock:!1,move:yu,points:{one:!1,show:du,size:_u,width:0,stroke:Su,fill:wu},bind:{mousedown:rn,mouseup:rn,click:rn,dblclick:rn,mousemove:qn,mouseleave:qn,mouseenter:qn},drag:{setScale:!0,x:!0,y:!1,dist:0,uni:null,click:(e,l)=>{l.stopPropagation(),l.stopImmediatePropagation()},_x:!1,_y:!1},focus:{dist:(e,l,o,n,i)=>n-i,prox:-1,bias:0},hover:{skip:[void 0],prox:null,bias:0},left:-10,top:-10,idx:null,dataIdx:null,idxs:null,event:null},ui={show:!0,stroke:"rgba(0,0,0,0.07)",width:2},gs=ve({},ui,{filter:$o}),fi=ve({},gs,{size:10}),ai=ve({},ui,{show:!1}),ds=\'12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"\',ci="bold "+ds,pi=1.5,Eo={show:!0,scale:"x",stroke:is,space:50,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ci,side:2,grid:gs,ticks:fi,border:ai,font:ds,lineGap:pi,rotate:0},ku="Value",xu="Time",Do={show:!0,scale:"x",auto:!1,sorted:1,min:ae,max:-ae,idxs:[]};function vu(e,l,o,n,i){return l.map(a=>a==null?"":cs(a))}function Tu(e,l,o,n,i,a,f){let h=[],p=Ht.get(i)||0;o=f?o:ce(mn(o,i),p);for(let m=o;m<=n;m=ce(m+i,p))h.push(Object.is(m,-0)?0:m);return h}function ts(e,l,o,n,i,a,f){let h=[],p=e.scales[e.axes[l].scale].log,m=p==10?Dt:Uo,y=et(m(o));i=vl(p,y),p==10&&(i=Zt[wt(i,Zt)]);let w=o,d=i*p;p==10&&(d=Zt[wt(d,Zt)]);do h.push(w),w=w+i,p==10&&!Ht.has(w)&&(w=ce(w,Ht.get(i))),w>=d&&(i=w,d=i*p,p==10&&(d=Zt[wt(d,Zt)]));while(w<=n);return h}function Mu(e,l,o,n,i,a,f){let p=e.scales[e.axes[l].scale].asinh,m=n>p?ts(e,l,Be(p,o),n,i):[p],y=n>=0&&o<=0?[0]:[];return(o<-p?ts(e,l,Be(p,-n),-o,i):[p]).reverse().map(d=>-d).concat(y,m)}var hi=/./,Au=/[12357]/,Pu=/[125]/,Lo=/1/,ls=(e,l,o,n)=>e.map((i,a)=>l==4&&i==0||a%n==0&&o.test(i.toExponential()[i<0?1:0])?i:null);function Eu(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=e.scales[f],p=e.valToPos,m=a._space,y=p(10,f),w=p(9,f)-y>=m?hi:p(7,f)-y>=m?Au:p(5,f)-y>=m?Pu:Lo;if(w==Lo){let d=Pe(p(1,f)-y);if(d<m)return ls(l.slice().reverse(),h.distr,w,at(m/d)).reverse()}return ls(l,h.distr,w,1)}function Du(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=a._space,p=e.valToPos,m=Pe(p(1,f)-p(2,f));return m<h?ls(l.slice().reverse(),3,hi,at(h/m)).reverse():l}function Lu(e,l,o,n){return n==null?rs:l==null?"":cs(l)}var Co={show:!0,scale:"y",stroke:is,space:30,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ci,side:3,grid:gs,ticks:fi,border:ai,font:ds,lineGap:pi,rotate:0};function Cu(e,l){let o=3+(e||1)*2;return ce(o*l,3)}function zu(e,l){let{scale:o,idxs:n}=e.series[0],i=e._data[0],a=e.valToPos(i[n[0]],o,!0),f=e.valToPos(i[n[1]],o,!0),h=Pe(f-a),p=e.series[l],m=h/(p.points.space*oe);return n[1]-n[0]<=m}var zo={scale:null,auto:!0,sorted:0,min:ae,max:-ae},mi=(e,l,o,n,i)=>i,Ro={show:!0,auto:!0,sorted:0,gaps:mi,alpha:1,facets:[ve({},zo,{scale:"x"}),ve({},zo,{scale:"y"})]},Vo={scale:"y",auto:!0,sorted:0,show:!0,spanGaps:!1,gaps:mi,alpha:1,points:{show:zu,filter:null},values:null,min:ae,max:-ae,idxs:[],path:null,clip:null};function Ru(e,l,o,n,i){return o/10}var gi={time:!0,auto:!0,distr:1,log:10,asinh:1,min:null,max:null,dir:1,ori:0},Vu=ve({},gi,{time:!1,ori:1}),Oo={};function di(e,l){let o=Oo[e];return o||(o={key:e,plots:[],sub(n){o.plots.push(n)},unsub(n){o.plots=o.plots.filter(i=>i!=n)},pub(n,i,a,f,h,p,m){for(let y=0;y<o.plots.length;y++)o.plots[y]!=i&&o.plots[y].pub(n,i,a,f,h,p,m)}},e!=null&&(Oo[e]=o)),o}var Al=1,ns=2;function tl(e,l,o){let n=e.mode,i=e.series[l],a=n==2?e._data[l]:e._data,f=e.scales,h=e.bbox,p=a[0],m=n==2?a[1]:a[l],y=n==2?f[i.facets[0].scale]:f[e.series[0].scale],w=n==2?f[i.facets[1].scale]:f[i.scale],d=h.left,v=h.top,M=h.width,z=h.height,N=e.valToPosH,I=e.valToPosV;return y.ori==0?o(i,p,m,y,w,N,I,d,v,M,z,wn,El,_n,Si,yi):o(i,p,m,y,w,I,N,v,d,z,M,Sn,Dl,_s,_i,bi)}function ws(e,l){let o=0,n=0,i=ne(e.bands,ps);for(let a=0;a<i.length;a++){let f=i[a];f.series[0]==l?o=f.dir:f.series[1]==l&&(f.dir==1?n|=1:n|=2)}return[o,n==1?-1:n==2?1:n==3?2:0]}function Ou(e,l,o,n,i){let a=e.mode,f=e.series[l],h=a==2?f.facets[1].scale:f.scale,p=e.scales[h];return i==-1?p.min:i==1?p.max:p.distr==3?p.dir==1?p.min:p.max:0}function Lt(e,l,o,n,i,a){return tl(e,l,(f,h,p,m,y,w,d,v,M,z,N)=>{let I=f.pxRound,S=m.dir*(m.ori==0?1:-1),D=m.ori==0?El:Dl,x,B;S==1?(x=o,B=n):(x=n,B=o);let C=I(w(h[x],m,z,v)),q=I(d(p[x],y,N,M)),K=I(w(h[B],m,z,v)),Q=I(d(a==1?y.max:y.min,y,N,M)),U=new Path2D(i);return D(U,K,Q),D(U,C,Q),D(U,C,q),U})}function dn(e,l,o,n,i,a){let f=null;if(e.length>0){f=new Path2D;let h=l==0?_n:_s,p=o;for(let w=0;w<e.length;w++){let d=e[w];if(d[1]>d[0]){let v=d[0]-p;v>0&&h(f,p,n,v,n+a),p=d[1]}}let m=o+i-p,y=10;m>0&&h(f,p,n-y/2,m,n+a+y)}return f}function Fu(e,l,o){let n=e[e.length-1];n&&n[0]==l?n[1]=o:e.push([l,o])}function Ss(e,l,o,n,i,a,f){let h=[],p=e.length;for(let m=i==1?o:n;m>=o&&m<=n;m+=i)if(l[m]===null){let w=m,d=m;if(i==1)for(;++m<=n&&l[m]===null;)d=m;else for(;--m>=o&&l[m]===null;)d=m;let v=a(e[w]),M=d==w?v:a(e[d]),z=w-i;v=f<=0&&z>=0&&z<p?a(e[z]):v;let I=d+i;M=f>=0&&I>=0&&I<p?a(e[I]):M,M>=v&&h.push([v,M])}return h}function Fo(e){return e==0?jo:e==1?Ae:l=>Jt(l,e)}function wi(e){let l=e==0?wn:Sn,o=e==0?(i,a,f,h,p,m)=>{i.arcTo(a,f,h,p,m)}:(i,a,f,h,p,m)=>{i.arcTo(f,a,p,h,m)},n=e==0?(i,a,f,h,p)=>{i.rect(a,f,h,p)}:(i,a,f,h,p)=>{i.rect(f,a,p,h)};return(i,a,f,h,p,m=0,y=0)=>{m==0&&y==0?n(i,a,f,h,p):(m=St(m,h/2,p/2),y=St(y,h/2,p/2),l(i,a+m,f),o(i,a+h,f,a+h,f+p,m),o(i,a+h,f+p,a,f+p,y),o(i,a,f+p,a,f,y),o(i,a,f,a+h,f,m),i.closePath())}}var wn=(e,l,o)=>{e.moveTo(l,o)},Sn=(e,l,o)=>{e.moveTo(o,l)},El=(e,l,o)=>{e.lineTo(l,o)},Dl=(e,l,o)=>{e.lineTo(o,l)},_n=wi(0),_s=wi(1),Si=(e,l,o,n,i,a)=>{e.arc(l,o,n,i,a)},_i=(e,l,o,n,i,a)=>{e.arc(o,l,n,i,a)},yi=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(l,o,n,i,a,f)},bi=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(o,l,i,n,f,a)};function ki(e){return(l,o,n,i,a)=>tl(l,o,(f,h,p,m,y,w,d,v,M,z,N)=>{let{pxRound:I,points:S}=f,D,x;m.ori==0?(D=wn,x=Si):(D=Sn,x=_i);let B=ce(S.width*oe,3),C=(S.size-S.width)/2*oe,q=ce(C*2,3),K=new Path2D,Q=new Path2D,{left:U,top:T,width:$,height:R}=l.bbox;_n(Q,U-q,T-q,$+q*2,R+q*2);let G=H=>{if(p[H]!=null){let ee=I(w(h[H],m,z,v)),F=I(d(p[H],y,N,M));D(K,ee+C,F),x(K,ee,F,C,0,un*2)}};if(a)a.forEach(G);else for(let H=n;H<=i;H++)G(H);return{stroke:B>0?K:null,fill:K,clip:Q,flags:Al|ns}})}function xi(e){return(l,o,n,i,a,f)=>{n!=i&&(a!=n&&f!=n&&e(l,o,n),a!=i&&f!=i&&e(l,o,i),e(l,o,f))}}var Nu=xi(El),Hu=xi(Dl);function vi(e){let l=ne(e?.alignGaps,0);return(o,n,i,a)=>tl(o,n,(f,h,p,m,y,w,d,v,M,z,N)=>{[i,a]=pn(p,i,a);let I=f.pxRound,S=R=>I(w(R,m,z,v)),D=R=>I(d(R,y,N,M)),x,B;m.ori==0?(x=El,B=Nu):(x=Dl,B=Hu);let C=m.dir*(m.ori==0?1:-1),q={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},K=q.stroke,Q=!1;if(a-i>=z*4){let R=V=>o.posToVal(V,m.key,!0),G=null,H=null,ee,F,Ue,we=S(h[C==1?i:a]),te=S(h[i]),ue=S(h[a]),J=R(C==1?te+1:ue-1);for(let V=C==1?i:a;V>=i&&V<=a;V+=C){let Te=h[V],Se=(C==1?Te<J:Te>J)?we:S(Te),ie=p[V];Se==we?ie!=null?(F=ie,G==null?(x(K,Se,D(F)),ee=G=H=F):F<G?G=F:F>H&&(H=F)):ie===null&&(Q=!0):(G!=null&&B(K,we,D(G),D(H),D(ee),D(F)),ie!=null?(F=ie,x(K,Se,D(F)),G=H=ee=F):(G=H=null,ie===null&&(Q=!0)),we=Se,J=R(we+C))}G!=null&&G!=H&&Ue!=we&&B(K,we,D(G),D(H),D(ee),D(F))}else for(let R=C==1?i:a;R>=i&&R<=a;R+=C){let G=p[R];G===null?Q=!0:G!=null&&x(K,S(h[R]),D(G))}let[T,$]=ws(o,n);if(f.fill!=null||T!=0){let R=q.fill=new Path2D(K),G=f.fillTo(o,n,f.min,f.max,T),H=D(G),ee=S(h[i]),F=S(h[a]);C==-1&&([F,ee]=[ee,F]),x(R,F,H),x(R,ee,H)}if(!f.spanGaps){let R=[];Q&&R.push(...Ss(h,p,i,a,C,S,l)),q.gaps=R=f.gaps(o,n,i,a,R),q.clip=dn(R,m.ori,v,M,z,N)}return $!=0&&(q.band=$==2?[Lt(o,n,i,a,K,-1),Lt(o,n,i,a,K,1)]:Lt(o,n,i,a,K,$)),q})}function Iu(e){let l=ne(e.align,1),o=ne(e.ascDesc,!1),n=ne(e.alignGaps,0),i=ne(e.extend,!1);return(a,f,h,p)=>tl(a,f,(m,y,w,d,v,M,z,N,I,S,D)=>{[h,p]=pn(w,h,p);let x=m.pxRound,{left:B,width:C}=a.bbox,q=te=>x(M(te,d,S,N)),K=te=>x(z(te,v,D,I)),Q=d.ori==0?El:Dl,U={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},T=U.stroke,$=d.dir*(d.ori==0?1:-1),R=K(w[$==1?h:p]),G=q(y[$==1?h:p]),H=G,ee=G;i&&l==-1&&(ee=B,Q(T,ee,R)),Q(T,G,R);for(let te=$==1?h:p;te>=h&&te<=p;te+=$){let ue=w[te];if(ue==null)continue;let J=q(y[te]),V=K(ue);l==1?Q(T,J,R):Q(T,H,V),Q(T,J,V),R=V,H=J}let F=H;i&&l==1&&(F=B+C,Q(T,F,R));let[Ue,we]=ws(a,f);if(m.fill!=null||Ue!=0){let te=U.fill=new Path2D(T),ue=m.fillTo(a,f,m.min,m.max,Ue),J=K(ue);Q(te,F,J),Q(te,ee,J)}if(!m.spanGaps){let te=[];te.push(...Ss(y,w,h,p,$,q,n));let ue=m.width*oe/2,J=o||l==1?ue:-ue,V=o||l==-1?-ue:ue;te.forEach(Te=>{Te[0]+=J,Te[1]+=V}),U.gaps=te=m.gaps(a,f,h,p,te),U.clip=dn(te,d.ori,N,I,S,D)}return we!=0&&(U.band=we==2?[Lt(a,f,h,p,T,-1),Lt(a,f,h,p,T,1)]:Lt(a,f,h,p,T,we)),U})}function No(e,l,o,n,i,a,f=ae){if(e.length>1){let h=null;for(let p=0,m=1/0;p<e.length;p++)if(l[p]!==void 0){if(h!=null){let y=Pe(e[p]-e[h]);y<m&&(m=y,f=Pe(o(e[p],n,i,a)-o(e[h],n,i,a)))}h=p}}return f}function Wu(e){e=e||Ul;let l=ne(e.size,[.6,ae,1]),o=e.align||0,n=e.gap||0,i=e.radius;i=i==null?[0,0]:typeof i=="number"?[i,0]:i;let a=X(i),f=1-l[0],h=ne(l[1],ae),p=ne(l[2],1),m=ne(e.disp,Ul),y=ne(e.each,v=>{}),{fill:w,stroke:d}=m;return(v,M,z,N)=>tl(v,M,(I,S,D,x,B,C,q,K,Q,U,T)=>{let $=I.pxRound,R=o,G=n*oe,H=h*oe,ee=p*oe,F,Ue;x.ori==0?[F,Ue]=a(v,M):[Ue,F]=a(v,M);let we=x.dir*(x.ori==0?1:-1),te=x.ori==0?_n:_s,ue=x.ori==0?y:(E,pe,Me,ol,Gt,yt,Yt)=>{y(E,pe,Me,Gt,ol,Yt,yt)},J=ne(v.bands,ps).find(E=>E.series[0]==M),V=J!=null?J.dir:0,Te=I.fillTo(v,M,I.min,I.max,V),He=$(q(Te,B,T,Q)),Se,ie,ct,$e=U,ye=$(I.width*oe),_t=!1,At=null,nt=null,Ct=null,ll=null;w!=null&&(ye==0||d!=null)&&(_t=!0,At=w.values(v,M,z,N),nt=new Map,new Set(At).forEach(E=>{E!=null&&nt.set(E,new Path2D)}),ye>0&&(Ct=d.values(v,M,z,N),ll=new Map,new Set(Ct).forEach(E=>{E!=null&&ll.set(E,new Path2D)})));let{x0:nl,size:Cl}=m;if(nl!=null&&Cl!=null){R=1,S=nl.values(v,M,z,N),nl.unit==2&&(S=S.map(Me=>v.posToVal(K+Me*U,x.key,!0)));let E=Cl.values(v,M,z,N);Cl.unit==2?ie=E[0]*U:ie=C(E[0],x,U,K)-C(0,x,U,K),$e=No(S,D,C,x,U,K,$e),ct=$e-ie+G}else $e=No(S,D,C,x,U,K,$e),ct=$e*f+G,ie=$e-ct;ct<1&&(ct=0),ye>=ie/2&&(ye=0),ct<5&&($=jo);let $l=ct>0,It=$e-ct-($l?ye:0);ie=$(es(It,ee,H)),Se=(R==0?ie/2:R==we?0:ie)-R*we*((R==0?G/2:0)+($l?ye/2:0));let Ie={stroke:null,fill:null,clip:null,band:null,gaps:null,flags:0},sl=_t?null:new Path2D,Pt=null;if(J!=null)Pt=v.data[J.series[1]];else{let{y0:E,y1:pe}=m;E!=null&&pe!=null&&(D=pe.values(v,M,z,N),Pt=E.values(v,M,z,N))}let Wt=F*ie,j=Ue*ie;for(let E=we==1?z:N;E>=z&&E<=N;E+=we){let pe=D[E];if(pe==null)continue;if(Pt!=null){let Ke=Pt[E]??0;if(pe-Ke==0)continue;He=q(Ke,B,T,Q)}let Me=x.distr!=2||m!=null?S[E]:E,ol=C(Me,x,U,K),Gt=q(ne(pe,Te),B,T,Q),yt=$(ol-Se),Yt=$(Be(Gt,He)),qe=$(St(Gt,He)),st=Yt-qe;if(pe!=null){let Ke=pe<0?j:Wt,pt=pe<0?Wt:j;_t?(ye>0&&Ct[E]!=null&&te(ll.get(Ct[E]),yt,qe+et(ye/2),ie,Be(0,st-ye),Ke,pt),At[E]!=null&&te(nt.get(At[E]),yt,qe+et(ye/2),ie,Be(0,st-ye),Ke,pt)):te(sl,yt,qe+et(ye/2),ie,Be(0,st-ye),Ke,pt),ue(v,M,E,yt-ye/2,qe,ie+ye,st)}}return ye>0?Ie.stroke=_t?ll:sl:_t||(Ie._fill=I.width==0?I._fill:I._stroke??I._fill,Ie.width=0),Ie.fill=_t?nt:sl,Ie})}function Gu(e,l){let o=ne(l?.alignGaps,0);return(n,i,a,f)=>tl(n,i,(h,p,m,y,w,d,v,M,z,N,I)=>{[a,f]=pn(m,a,f);let S=h.pxRound,D=F=>S(d(F,y,N,M)),x=F=>S(v(F,w,I,z)),B,C,q;y.ori==0?(B=wn,q=El,C=yi):(B=Sn,q=Dl,C=bi);let K=y.dir*(y.ori==0?1:-1),Q=D(p[K==1?a:f]),U=Q,T=[],$=[];for(let F=K==1?a:f;F>=a&&F<=f;F+=K)if(m[F]!=null){let we=p[F],te=D(we);T.push(U=te),$.push(x(m[F]))}let R={stroke:e(T,$,B,q,C,S),fill:null,clip:null,band:null,gaps:null,flags:Al},G=R.stroke,[H,ee]=ws(n,i);if(h.fill!=null||H!=0){let F=R.fill=new Path2D(G),Ue=h.fillTo(n,i,h.min,h.max,H),we=x(Ue);q(F,U,we),q(F,Q,we)}if(!h.spanGaps){let F=[];F.push(...Ss(p,m,a,f,K,D,o)),R.gaps=F=h.gaps(n,i,a,f,F),R.clip=dn(F,y.ori,M,z,N,I)}return ee!=0&&(R.band=ee==2?[Lt(n,i,a,f,G,-1),Lt(n,i,a,f,G,1)]:Lt(n,i,a,f,G,ee)),R})}function Yu(e){return Gu(Bu,e)}function Bu(e,l,o,n,i,a){let f=e.length;if(f<2)return null;let h=new Path2D;if(o(h,e[0],l[0]),f==2)n(h,e[1],l[1]);else{let p=Array(f),m=Array(f-1),y=Array(f-1),w=Array(f-1);for(let d=0;d<f-1;d++)y[d]=l[d+1]-l[d],w[d]=e[d+1]-e[d],m[d]=y[d]/w[d];p[0]=m[0];for(let d=1;d<f-1;d++)m[d]===0||m[d-1]===0||m[d-1]>0!=m[d]>0?p[d]=0:(p[d]=3*(w[d-1]+w[d])/((2*w[d]+w[d-1])/m[d-1]+(w[d]+2*w[d-1])/m[d]),isFinite(p[d])||(p[d]=0));p[f-1]=m[f-2];for(let d=0;d<f-1;d++)i(h,e[d]+w[d]/3,l[d]+p[d]*w[d]/3,e[d+1]-w[d]/3,l[d+1]-p[d+1]*w[d]/3,e[d+1],l[d+1])}return h}var ss=new Set;function Ho(){for(let e of ss)e.syncRect(!0)}Pl&&(Xt(vr,xl,Ho),Xt(Tr,xl,Ho,!0),Xt(fn,xl,()=>{Ee.pxRatio=oe}));var Uu=vi(),Ku=ki();function Io(e,l,o,n){return(n?[e[0],e[1]].concat(e.slice(2)):[e[0]].concat(e.slice(1))).map((a,f)=>os(a,f,l,o))}function ju(e,l){return e.map((o,n)=>n==0?{}:ve({},l,o))}function os(e,l,o,n){return ve({},l==0?o:n,e)}function Ti(e,l,o){return l==null?Tl:[l,o]}var $u=Ti;function qu(e,l,o){return l==null?Tl:an(l,o,as,!0)}function Mi(e,l,o,n){return l==null?Tl:hn(l,o,e.scales[n].log,!1)}var Ju=Mi;function Ai(e,l,o,n){return l==null?Tl:fs(l,o,e.scales[n].log,!1)}var Zu=Ai;function Qu(e,l,o,n,i){let a=Be(So(e),So(l)),f=l-e,h=wt(i/n*f,o);do{let p=o[h],m=n*p/f;if(m>=i&&a+(p<5?Ht.get(p):0)<=17)return[p,m]}while(++h<o.length);return[0,0]}function Wo(e){let l,o;return e=e.replace(/(\\d+)px/,(n,i)=>(l=Ae((o=+i)*oe))+"px"),[e,l,o]}function Xu(e){e.show&&[e.font,e.labelFont].forEach(l=>{let o=ce(l[2]*oe,1);l[0]=l[0].replace(/[0-9.]+px/,o+"px"),l[1]=o})}function Ee(e,l,o){let n={mode:ne(e.mode,1)},i=n.mode;function a(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?1-c:c)}function f(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?c:1-c)}function h(t,s,r,u){return s.ori==0?a(t,s,r,u):f(t,s,r,u)}n.valToPosH=a,n.valToPosV=f;let p=!1;n.status=0;let m=n.root=ft(ir);if(e.id!=null&&(m.id=e.id),Xe(m,e.class),e.title){let t=ft(fr,m);t.textContent=e.title}let y=dt("canvas"),w=n.ctx=y.getContext("2d"),d=ft(ar,m);Xt("click",d,t=>{t.target===M&&(he!=dl||_e!=wl)&&Fe.click(n,t)},!0);let v=n.under=ft(cr,d);d.appendChild(y);let M=n.over=ft(pr,d);e=Ml(e);let z=+ne(e.pxAlign,1),N=Fo(z);(e.plugins||[]).forEach(t=>{t.opts&&(e=t.opts(n,e)||e)});let I=e.ms||.001,S=n.series=i==1?Io(e.series||[],Do,Vo,!1):ju(e.series||[null],Ro),D=n.axes=Io(e.axes||[],Eo,Co,!0),x=n.scales={},B=n.bands=e.bands||[];B.forEach(t=>{t.fill=X(t.fill||null),t.dir=ne(t.dir,-1)});let C=i==2?S[1].facets[0].scale:S[0].scale,q={axes:Ui,series:Ii},K=(e.drawOrder||["axes","series"]).map(t=>q[t]);function Q(t){let s=t.distr==3?r=>Dt(r>0?r:t.clamp(n,r,t.min,t.max,t.key)):t.distr==4?r=>Kn(r,t.asinh):t.distr==100?r=>t.fwd(r):r=>r;return r=>{let u=s(r),{_min:c,_max:g}=t,_=g-c;return(u-c)/_}}function U(t){let s=x[t];if(s==null){let r=(e.scales||Ul)[t]||Ul;if(r.from!=null){U(r.from);let u=ve({},x[r.from],r,{key:t});u.valToPct=Q(u),x[t]=u}else{s=x[t]=ve({},t==C?gi:Vu,r),s.key=t;let u=s.time,c=s.range,g=Nt(c);if((t!=C||i==2&&!u)&&(g&&(c[0]==null||c[1]==null)&&(c={min:c[0]==null?mo:{mode:1,hard:c[0],soft:c[0]},max:c[1]==null?mo:{mode:1,hard:c[1],soft:c[1]}},g=!1),!g&&gn(c))){let _=c;c=(b,k,A)=>k==null?Tl:an(k,A,_)}s.range=X(c||(u?$u:t==C?s.distr==3?Ju:s.distr==4?Zu:Ti:s.distr==3?Mi:s.distr==4?Ai:qu)),s.auto=X(g?!1:s.auto),s.clamp=X(s.clamp||Ru),s._min=s._max=null,s.valToPct=Q(s)}}}U("x"),U("y"),i==1&&S.forEach(t=>{U(t.scale)}),D.forEach(t=>{U(t.scale)});for(let t in e.scales)U(t);let T=x[C],$=T.distr,R,G;T.ori==0?(Xe(m,rr),R=a,G=f):(Xe(m,ur),R=f,G=a);let H={};for(let t in x){let s=x[t];(s.min!=null||s.max!=null)&&(H[t]={min:s.min,max:s.max},s.min=s.max=null)}let ee=e.tzDate||(t=>new Date(Ae(t/I))),F=e.fmtDate||hs,Ue=I==1?ru(ee):au(ee),we=Mo(ee,To(I==1?iu:fu,F)),te=Po(ee,Ao(pu,F)),ue=[],J=n.legend=ve({},gu,e.legend),V=n.cursor=ve({},bu,{drag:{y:i==2}},e.cursor),Te=J.show,He=V.show,Se=J.markers;J.idxs=ue,Se.width=X(Se.width),Se.dash=X(Se.dash),Se.stroke=X(Se.stroke),Se.fill=X(Se.fill);let ie,ct,$e,ye=[],_t=[],At,nt=!1,Ct={};if(J.live){let t=S[1]?S[1].values:null;nt=t!=null,At=nt?t(n,1,0):{_:0};for(let s in At)Ct[s]=rs}if(Te)if(ie=dt("table",Sr,m),$e=dt("tbody",null,ie),J.mount(n,ie),nt){ct=dt("thead",null,ie,$e);let t=dt("tr",null,ct);dt("th",null,t);for(var ll in At)dt("th",to,t).textContent=ll}else Xe(ie,yr),J.live&&Xe(ie,_r);let nl={show:!0},Cl={show:!1};function $l(t,s){if(s==0&&(nt||!J.live||i==2))return Tl;let r=[],u=dt("tr",br,$e,$e.childNodes[s]);Xe(u,t.class),t.show||Xe(u,Qt);let c=dt("th",null,u);if(Se.show){let b=ft(kr,c);if(s>0){let k=Se.width(n,s);k&&(b.style.border=k+"px "+Se.dash(n,s)+" "+Se.stroke(n,s)),b.style.background=Se.fill(n,s)}}let g=ft(to,c);t.label instanceof HTMLElement?g.appendChild(t.label):g.textContent=t.label,s>0&&(Se.show||(g.style.color=t.width>0?Se.stroke(n,s):Se.fill(n,s)),Ie("click",c,b=>{if(V._lock)return;Ut(b);let k=S.indexOf(t);if((b.ctrlKey||b.metaKey)!=J.isolate){let A=S.some((P,L)=>L>0&&L!=k&&P.show);S.forEach((P,L)=>{L>0&&kt(L,A?L==k?nl:Cl:nl,!0,xe.setSeries)})}else kt(k,{show:!t.show},!0,xe.setSeries)},!1),rl&&Ie(oo,c,b=>{V._lock||(Ut(b),kt(S.indexOf(t),_l,!0,xe.setSeries))},!1));for(var _ in At){let b=dt("td",xr,u);b.textContent="--",r.push(b)}return[u,r]}let It=new Map;function Ie(t,s,r,u=!0){let c=It.get(s)||{},g=V.bind[t](n,s,r,u);g&&(Xt(t,s,c[t]=g),It.set(s,c))}function sl(t,s,r){let u=It.get(s)||{};for(let c in u)(t==null||c==t)&&(Xn(c,s,u[c]),delete u[c]);t==null&&It.delete(s)}let Pt=0,Wt=0,j=0,E=0,pe=0,Me=0,ol=pe,Gt=Me,yt=j,Yt=E,qe=0,st=0,Ke=0,pt=0;n.bbox={};let yn=!1,ql=!1,il=!1,Bt=!1,Jl=!1,ot=!1;function bn(t,s,r){(r||t!=n.width||s!=n.height)&&Ts(t,s),pl(!1),il=!0,ql=!0,hl()}function Ts(t,s){n.width=Pt=j=t,n.height=Wt=E=s,pe=Me=0,zi(),Ri();let r=n.bbox;qe=r.left=Jt(pe*oe,.5),st=r.top=Jt(Me*oe,.5),Ke=r.width=Jt(j*oe,.5),pt=r.height=Jt(E*oe,.5)}let Di=3;function Li(){let t=!1,s=0;for(;!t;){s++;let r=Yi(s),u=Bi(s);t=s==Di||r&&u,t||(Ts(n.width,n.height),ql=!0)}}function Ci({width:t,height:s}){bn(t,s)}n.setSize=Ci;function zi(){let t=!1,s=!1,r=!1,u=!1;D.forEach((c,g)=>{if(c.show&&c._show){let{side:_,_size:b}=c,k=_%2,A=c.label!=null?c.labelSize:0,P=b+A;P>0&&(k?(j-=P,_==3?(pe+=P,u=!0):r=!0):(E-=P,_==0?(Me+=P,t=!0):s=!0))}}),Kt[0]=t,Kt[1]=r,Kt[2]=s,Kt[3]=u,j-=zt[1]+zt[3],pe+=zt[3],E-=zt[2]+zt[0],Me+=zt[0]}function Ri(){let t=pe+j,s=Me+E,r=pe,u=Me;function c(g,_){switch(g){case 1:return t+=_,t-_;case 2:return s+=_,s-_;case 3:return r-=_,r+_;case 0:return u-=_,u+_}}D.forEach((g,_)=>{if(g.show&&g._show){let b=g.side;g._pos=c(b,g._size),g.label!=null&&(g._lpos=c(b,g.labelSize))}})}if(V.dataIdx==null){let t=V.hover,s=t.skip=new Set(t.skip??[]);s.add(void 0);let r=t.prox=X(t.prox),u=t.bias??(t.bias=0);V.dataIdx=(c,g,_,b)=>{if(g==0)return _;let k=_,A=r(c,g,_,b)??ae,P=A>=0&&A<ae,L=T.ori==0?j:E,Y=V.left,se=l[0],le=l[g];if(s.has(le[_])){k=null;let Z=null,W=null,O;if(u==0||u==-1)for(O=_;Z==null&&O-- >0;)s.has(le[O])||(Z=O);if(u==0||u==1)for(O=_;W==null&&O++<le.length;)s.has(le[O])||(W=O);if(Z!=null||W!=null)if(P){let ge=Z==null?-1/0:R(se[Z],T,L,0),be=W==null?1/0:R(se[W],T,L,0),Ve=Y-ge,fe=be-Y;Ve<=fe?Ve<=A&&(k=Z):fe<=A&&(k=W)}else k=W==null?Z:Z==null?W:_-Z<=W-_?Z:W}else P&&Pe(Y-R(se[_],T,L,0))>A&&(k=null);return k}}let Ut=t=>{V.event=t};V.idxs=ue,V._lock=!1;let Ne=V.points;Ne.show=X(Ne.show),Ne.size=X(Ne.size),Ne.stroke=X(Ne.stroke),Ne.width=X(Ne.width),Ne.fill=X(Ne.fill);let bt=n.focus=ve({},e.focus||{alpha:.3},V.focus),rl=bt.prox>=0,ul=rl&&Ne.one,it=[],fl=[],al=[];function Ms(t,s){let r=Ne.show(n,s);if(r instanceof HTMLElement)return Xe(r,wr),Xe(r,t.class),Mt(r,-10,-10,j,E),M.insertBefore(r,it[s]),r}function As(t,s){if(i==1||s>0){let r=i==1&&x[t.scale].time,u=t.value;t.value=r?bo(u)?Po(ee,Ao(u,F)):u||te:u||Lu,t.label=t.label||(r?xu:ku)}if(ul||s>0){t.width=t.width==null?1:t.width,t.paths=t.paths||Uu||Vr,t.fillTo=X(t.fillTo||Ou),t.pxAlign=+ne(t.pxAlign,z),t.pxRound=Fo(t.pxAlign),t.stroke=X(t.stroke||null),t.fill=X(t.fill||null),t._stroke=t._fill=t._paths=t._focus=null;let r=Cu(Be(1,t.width),1),u=t.points=ve({},{size:r,width:Be(1,r*.2),stroke:t.stroke,space:r*2,paths:Ku,_stroke:null,_fill:null},t.points);u.show=X(u.show),u.filter=X(u.filter),u.fill=X(u.fill),u.stroke=X(u.stroke),u.paths=X(u.paths),u.pxAlign=t.pxAlign}if(Te){let r=$l(t,s);ye.splice(s,0,r[0]),_t.splice(s,0,r[1]),J.values.push(null)}if(He){ue.splice(s,0,null);let r=null;ul?s==0&&(r=Ms(t,s)):s>0&&(r=Ms(t,s)),it.splice(s,0,r),fl.splice(s,0,0),al.splice(s,0,0)}Re("addSeries",s)}function Vi(t,s){s=s??S.length,t=i==1?os(t,s,Do,Vo):os(t,s,{},Ro),S.splice(s,0,t),As(S[s],s)}n.addSeries=Vi;function Oi(t){if(S.splice(t,1),Te){J.values.splice(t,1),_t.splice(t,1);let s=ye.splice(t,1)[0];sl(null,s.firstChild),s.remove()}He&&(ue.splice(t,1),it.splice(t,1)[0].remove(),fl.splice(t,1),al.splice(t,1)),Re("delSeries",t)}n.delSeries=Oi;let Kt=[!1,!1,!1,!1];function Fi(t,s){if(t._show=t.show,t.show){let r=t.side%2,u=x[t.scale];u==null&&(t.scale=r?S[1].scale:C,u=x[t.scale]);let c=u.time;t.size=X(t.size),t.space=X(t.space),t.rotate=X(t.rotate),Nt(t.incrs)&&t.incrs.forEach(_=>{!Ht.has(_)&&Ht.set(_,Jo(_))}),t.incrs=X(t.incrs||(u.distr==2?nu:c?I==1?ou:uu:Zt)),t.splits=X(t.splits||(c&&u.distr==1?Ue:u.distr==3?ts:u.distr==4?Mu:Tu)),t.stroke=X(t.stroke),t.grid.stroke=X(t.grid.stroke),t.ticks.stroke=X(t.ticks.stroke),t.border.stroke=X(t.border.stroke);let g=t.values;t.values=Nt(g)&&!Nt(g[0])?X(g):c?Nt(g)?Mo(ee,To(g,F)):bo(g)?cu(ee,g):g||we:g||vu,t.filter=X(t.filter||(u.distr>=3&&u.log==10?Eu:u.distr==3&&u.log==2?Du:$o)),t.font=Wo(t.font),t.labelFont=Wo(t.labelFont),t._size=t.size(n,null,s,0),t._space=t._rotate=t._incrs=t._found=t._splits=t._values=null,t._size>0&&(Kt[s]=!0,t._el=ft(hr,d))}}function zl(t,s,r,u){let[c,g,_,b]=r,k=s%2,A=0;return k==0&&(b||g)&&(A=s==0&&!c||s==2&&!_?Ae(Eo.size/3):0),k==1&&(c||_)&&(A=s==1&&!g||s==3&&!b?Ae(Co.size/2):0),A}let Ps=n.padding=(e.padding||[zl,zl,zl,zl]).map(t=>X(ne(t,zl))),zt=n._padding=Ps.map((t,s)=>t(n,s,Kt,0)),Oe,De=null,Le=null,Zl=i==1?S[0].idxs:null,ht=null,Rl=!1;function Es(t,s){if(l=t??[],n.data=n._data=l,i==2){Oe=0;for(let r=1;r<S.length;r++)Oe+=l[r][0].length}else{l.length==0&&(n.data=n._data=l=[[]]),ht=l[0],Oe=ht.length;let r=l;if($==2){r=l.slice();let u=r[0]=Array(Oe);for(let c=0;c<Oe;c++)u[c]=c}n._data=l=r}if(pl(!0),Re("setData"),$==2&&(il=!0),s!==!1){let r=T;r.auto(n,Rl)?kn():Vt(C,r.min,r.max),Bt=Bt||V.left>=0,ot=!0,hl()}}n.setData=Es;function kn(){Rl=!0;let t,s;i==1&&(Oe>0?(De=Zl[0]=0,Le=Zl[1]=Oe-1,t=l[0][De],s=l[0][Le],$==2?(t=De,s=Le):t==s&&($==3?[t,s]=hn(t,t,T.log,!1):$==4?[t,s]=fs(t,t,T.log,!1):T.time?s=t+Ae(86400/I):[t,s]=an(t,s,as,!0))):(De=Zl[0]=t=null,Le=Zl[1]=s=null)),Vt(C,t,s)}let Ql,cl,xn,vn,Tn,Mn,An,Pn,En,je;function Ds(t,s,r,u,c,g){t??(t=no),r??(r=ps),u??(u="butt"),c??(c=no),g??(g="round"),t!=Ql&&(w.strokeStyle=Ql=t),c!=cl&&(w.fillStyle=cl=c),s!=xn&&(w.lineWidth=xn=s),g!=Tn&&(w.lineJoin=Tn=g),u!=Mn&&(w.lineCap=Mn=u),r!=vn&&w.setLineDash(vn=r)}function Ls(t,s,r,u){s!=cl&&(w.fillStyle=cl=s),t!=An&&(w.font=An=t),r!=Pn&&(w.textAlign=Pn=r),u!=En&&(w.textBaseline=En=u)}function Dn(t,s,r,u,c=0){if(u.length>0&&t.auto(n,Rl)&&(s==null||s.min==null)){let g=ne(De,0),_=ne(Le,u.length-1),b=r.min==null?Er(u,g,_,c,t.distr==3):[r.min,r.max];t.min=St(t.min,r.min=b[0]),t.max=Be(t.max,r.max=b[1])}}let Cs={min:null,max:null};function Ni(){for(let u in x){let c=x[u];H[u]==null&&(c.min==null||H[C]!=null&&c.auto(n,Rl))&&(H[u]=Cs)}for(let u in x){let c=x[u];H[u]==null&&c.from!=null&&H[c.from]!=null&&(H[u]=Cs)}H[C]!=null&&pl(!0);let t={};for(let u in H){let c=H[u];if(c!=null){let g=t[u]=Ml(x[u],Nr);if(c.min!=null)ve(g,c);else if(u!=C||i==2)if(Oe==0&&g.from==null){let _=g.range(n,null,null,u);g.min=_[0],g.max=_[1]}else g.min=ae,g.max=-ae}}if(Oe>0){S.forEach((u,c)=>{if(i==1){let g=u.scale,_=H[g];if(_==null)return;let b=t[g];if(c==0){let k=b.range(n,b.min,b.max,g);b.min=k[0],b.max=k[1],De=wt(b.min,l[0]),Le=wt(b.max,l[0]),Le-De>1&&(l[0][De]<b.min&&De++,l[0][Le]>b.max&&Le--),u.min=ht[De],u.max=ht[Le]}else u.show&&u.auto&&Dn(b,_,u,l[c],u.sorted);u.idxs[0]=De,u.idxs[1]=Le}else if(c>0&&u.show&&u.auto){let[g,_]=u.facets,b=g.scale,k=_.scale,[A,P]=l[c],L=t[b],Y=t[k];L!=null&&Dn(L,H[b],g,A,g.sorted),Y!=null&&Dn(Y,H[k],_,P,_.sorted),u.min=_.min,u.max=_.max}});for(let u in t){let c=t[u],g=H[u];if(c.from==null&&(g==null||g.min==null)){let _=c.range(n,c.min==ae?null:c.min,c.max==-ae?null:c.max,u);c.min=_[0],c.max=_[1]}}}for(let u in t){let c=t[u];if(c.from!=null){let g=t[c.from];if(g.min==null)c.min=c.max=null;else{let _=c.range(n,g.min,g.max,u);c.min=_[0],c.max=_[1]}}}let s={},r=!1;for(let u in t){let c=t[u],g=x[u];if(g.min!=c.min||g.max!=c.max){g.min=c.min,g.max=c.max;let _=g.distr;g._min=_==3?Dt(g.min):_==4?Kn(g.min,g.asinh):_==100?g.fwd(g.min):g.min,g._max=_==3?Dt(g.max):_==4?Kn(g.max,g.asinh):_==100?g.fwd(g.max):g.max,s[u]=r=!0}}if(r){S.forEach((u,c)=>{i==2?c>0&&s.y&&(u._paths=null):s[u.scale]&&(u._paths=null)});for(let u in s)il=!0,Re("setScale",u);He&&V.left>=0&&(Bt=ot=!0)}for(let u in H)H[u]=null}function Hi(t){let s=es(De-1,0,Oe-1),r=es(Le+1,0,Oe-1);for(;t[s]==null&&s>0;)s--;for(;t[r]==null&&r<Oe-1;)r++;return[s,r]}function Ii(){if(Oe>0){let t=S.some(s=>s._focus)&&je!=bt.alpha;t&&(w.globalAlpha=je=bt.alpha),S.forEach((s,r)=>{if(r>0&&s.show&&(zs(r,!1),zs(r,!0),s._paths==null)){let u=je;je!=s.alpha&&(w.globalAlpha=je=s.alpha);let c=i==2?[0,l[r][0].length-1]:Hi(l[r]);s._paths=s.paths(n,r,c[0],c[1]),je!=u&&(w.globalAlpha=je=u)}}),S.forEach((s,r)=>{if(r>0&&s.show){let u=je;je!=s.alpha&&(w.globalAlpha=je=s.alpha),s._paths!=null&&Rs(r,!1);{let c=s._paths!=null?s._paths.gaps:null,g=s.points.show(n,r,De,Le,c),_=s.points.filter(n,r,g,c);(g||_)&&(s.points._paths=s.points.paths(n,r,De,Le,_),Rs(r,!0))}je!=u&&(w.globalAlpha=je=u),Re("drawSeries",r)}}),t&&(w.globalAlpha=je=1)}}function zs(t,s){let r=s?S[t].points:S[t];r._stroke=r.stroke(n,t),r._fill=r.fill(n,t)}function Rs(t,s){let r=s?S[t].points:S[t],{stroke:u,fill:c,clip:g,flags:_,_stroke:b=r._stroke,_fill:k=r._fill,_width:A=r.width}=r._paths;A=ce(A*oe,3);let P=null,L=A%2/2;s&&k==null&&(k=A>0?"#fff":b);let Y=r.pxAlign==1&&L>0;if(Y&&w.translate(L,L),!s){let se=qe-A/2,le=st-A/2,Z=Ke+A,W=pt+A;P=new Path2D,P.rect(se,le,Z,W)}s?Ln(b,A,r.dash,r.cap,k,u,c,_,g):Wi(t,b,A,r.dash,r.cap,k,u,c,_,P,g),Y&&w.translate(-L,-L)}function Wi(t,s,r,u,c,g,_,b,k,A,P){let L=!1;k!=0&&B.forEach((Y,se)=>{if(Y.series[0]==t){let le=S[Y.series[1]],Z=l[Y.series[1]],W=(le._paths||Ul).band;Nt(W)&&(W=Y.dir==1?W[0]:W[1]);let O,ge=null;le.show&&W&&Lr(Z,De,Le)?(ge=Y.fill(n,se)||g,O=le._paths.clip):W=null,Ln(s,r,u,c,ge,_,b,k,A,P,O,W),L=!0}}),L||Ln(s,r,u,c,g,_,b,k,A,P)}let Vs=Al|ns;function Ln(t,s,r,u,c,g,_,b,k,A,P,L){Ds(t,s,r,u,c),(k||A||L)&&(w.save(),k&&w.clip(k),A&&w.clip(A)),L?(b&Vs)==Vs?(w.clip(L),P&&w.clip(P),en(c,_),Xl(t,g,s)):b&ns?(en(c,_),w.clip(L),Xl(t,g,s)):b&Al&&(w.save(),w.clip(L),P&&w.clip(P),en(c,_),w.restore(),Xl(t,g,s)):(en(c,_),Xl(t,g,s)),(k||A||L)&&w.restore()}function Xl(t,s,r){r>0&&(s instanceof Map?s.forEach((u,c)=>{w.strokeStyle=Ql=c,w.stroke(u)}):s!=null&&t&&w.stroke(s))}function en(t,s){s instanceof Map?s.forEach((r,u)=>{w.fillStyle=cl=u,w.fill(r)}):s!=null&&t&&w.fill(s)}function Gi(t,s,r,u){let c=D[t],g;if(u<=0)g=[0,0];else{let _=c._space=c.space(n,t,s,r,u),b=c._incrs=c.incrs(n,t,s,r,u,_);g=Qu(s,r,b,u,_)}return c._found=g}function Cn(t,s,r,u,c,g,_,b,k,A){let P=_%2/2;z==1&&w.translate(P,P),Ds(b,_,k,A,b),w.beginPath();let L,Y,se,le,Z=c+(u==0||u==3?-g:g);r==0?(Y=c,le=Z):(L=c,se=Z);for(let W=0;W<t.length;W++)s[W]!=null&&(r==0?L=se=t[W]:Y=le=t[W],w.moveTo(L,Y),w.lineTo(se,le));w.stroke(),z==1&&w.translate(-P,-P)}function Yi(t){let s=!0;return D.forEach((r,u)=>{if(!r.show)return;let c=x[r.scale];if(c.min==null){r._show&&(s=!1,r._show=!1,pl(!1));return}else r._show||(s=!1,r._show=!0,pl(!1));let g=r.side,_=g%2,{min:b,max:k}=c,[A,P]=Gi(u,b,k,_==0?j:E);if(P==0)return;let L=c.distr==2,Y=r._splits=r.splits(n,u,b,k,A,P,L),se=c.distr==2?Y.map(O=>ht[O]):Y,le=c.distr==2?ht[Y[1]]-ht[Y[0]]:A,Z=r._values=r.values(n,r.filter(n,se,u,P,le),u,P,le);r._rotate=g==2?r.rotate(n,Z,u,P):0;let W=r._size;r._size=at(r.size(n,Z,u,t)),W!=null&&r._size!=W&&(s=!1)}),s}function Bi(t){let s=!0;return Ps.forEach((r,u)=>{let c=r(n,u,Kt,t);c!=zt[u]&&(s=!1),zt[u]=c}),s}function Ui(){for(let t=0;t<D.length;t++){let s=D[t];if(!s.show||!s._show)continue;let r=s.side,u=r%2,c,g,_=s.stroke(n,t),b=r==0||r==3?-1:1,[k,A]=s._found;if(s.label!=null){let Ge=s.labelGap*b,Qe=Ae((s._lpos+Ge)*oe);Ls(s.labelFont[0],_,"center",r==2?"top":lo),w.save(),u==1?(c=g=0,w.translate(Qe,Ae(st+pt/2)),w.rotate((r==3?-un:un)/2)):(c=Ae(qe+Ke/2),g=Qe);let qt=Ko(s.label)?s.label(n,t,k,A):s.label;w.fillText(qt,c,g),w.restore()}if(A==0)continue;let P=x[s.scale],L=u==0?Ke:pt,Y=u==0?qe:st,se=s._splits,le=P.distr==2?se.map(Ge=>ht[Ge]):se,Z=P.distr==2?ht[se[1]]-ht[se[0]]:k,W=s.ticks,O=s.border,ge=W.show?W.size:0,be=Ae(ge*oe),Ve=Ae((s.alignTo==2?s._size-ge-s.gap:s.gap)*oe),fe=s._rotate*-un/180,ke=N(s._pos*oe),Je=(be+Ve)*b,We=ke+Je;g=u==0?We:0,c=u==1?We:0;let rt=s.font[0],mt=s.align==1?bl:s.align==2?Yn:fe>0?bl:fe<0?Yn:u==0?"center":r==3?Yn:bl,vt=fe||u==1?"middle":r==2?"top":lo;Ls(rt,_,mt,vt);let Ze=s.font[1]*s.lineGap,ut=se.map(Ge=>N(h(Ge,P,L,Y))),gt=s._values;for(let Ge=0;Ge<gt.length;Ge++){let Qe=gt[Ge];if(Qe!=null){u==0?c=ut[Ge]:g=ut[Ge],Qe=""+Qe;let qt=Qe.indexOf(`\n`)==-1?[Qe]:Qe.split(/\\n/gm);for(let Ye=0;Ye<qt.length;Ye++){let eo=qt[Ye];fe?(w.save(),w.translate(c,g+Ye*Ze),w.rotate(fe),w.fillText(eo,0,0),w.restore()):w.fillText(eo,c,g+Ye*Ze)}}}W.show&&Cn(ut,W.filter(n,le,t,A,Z),u,r,ke,be,ce(W.width*oe,3),W.stroke(n,t),W.dash,W.cap);let Tt=s.grid;Tt.show&&Cn(ut,Tt.filter(n,le,t,A,Z),u,u==0?2:1,u==0?st:qe,u==0?pt:Ke,ce(Tt.width*oe,3),Tt.stroke(n,t),Tt.dash,Tt.cap),O.show&&Cn([ke],[1],u==0?1:0,u==0?1:2,u==1?st:qe,u==1?pt:Ke,ce(O.width*oe,3),O.stroke(n,t),O.dash,O.cap)}Re("drawAxes")}function pl(t){S.forEach((s,r)=>{r>0&&(s._paths=null,t&&(i==1?(s.min=null,s.max=null):s.facets.forEach(u=>{u.min=null,u.max=null})))})}let tn=!1,zn=!1,Vl=[];function Ki(){zn=!1;for(let t=0;t<Vl.length;t++)Re(...Vl[t]);Vl.length=0}function hl(){tn||(Ur(Os),tn=!0)}function ji(t,s=!1){tn=!0,zn=s,t(n),Os(),s&&Vl.length>0&&queueMicrotask(Ki)}n.batch=ji;function Os(){if(yn&&(Ni(),yn=!1),il&&(Li(),il=!1),ql){if(de(v,bl,pe),de(v,"top",Me),de(v,Wl,j),de(v,Gl,E),de(M,bl,pe),de(M,"top",Me),de(M,Wl,j),de(M,Gl,E),de(d,Wl,Pt),de(d,Gl,Wt),y.width=Ae(Pt*oe),y.height=Ae(Wt*oe),D.forEach(({_el:t,_show:s,_size:r,_pos:u,side:c})=>{if(t!=null)if(s){let g=c===3||c===0?r:0,_=c%2==1;de(t,_?"left":"top",u-g),de(t,_?"width":"height",r),de(t,_?"top":"left",_?Me:pe),de(t,_?"height":"width",_?E:j),Qn(t,Qt)}else Xe(t,Qt)}),Ql=cl=xn=Tn=Mn=An=Pn=En=vn=null,je=1,Nl(!0),pe!=ol||Me!=Gt||j!=yt||E!=Yt){pl(!1);let t=j/yt,s=E/Yt;if(He&&!Bt&&V.left>=0){V.left*=t,V.top*=s,ml&&Mt(ml,Ae(V.left),0,j,E),gl&&Mt(gl,0,Ae(V.top),j,E);for(let r=0;r<it.length;r++){let u=it[r];u!=null&&(fl[r]*=t,al[r]*=s,Mt(u,at(fl[r]),at(al[r]),j,E))}}if(me.show&&!Jl&&me.left>=0&&me.width>0){me.left*=t,me.width*=t,me.top*=s,me.height*=s;for(let r in Hn)de(Sl,r,me[r])}ol=pe,Gt=Me,yt=j,Yt=E}Re("setSize"),ql=!1}Pt>0&&Wt>0&&(w.clearRect(0,0,y.width,y.height),Re("drawClear"),K.forEach(t=>t()),Re("draw")),me.show&&Jl&&(ln(me),Jl=!1),He&&Bt&&($t(null,!0,!1),Bt=!1),J.show&&J.live&&ot&&(Fn(),ot=!1),p||(p=!0,n.status=1,Re("ready")),Rl=!1,tn=!1}n.redraw=(t,s)=>{il=s||!1,t!==!1?Vt(C,T.min,T.max):hl()};function Rn(t,s){let r=x[t];if(r.from==null){if(Oe==0){let u=r.range(n,s.min,s.max,t);s.min=u[0],s.max=u[1]}if(s.min>s.max){let u=s.min;s.min=s.max,s.max=u}if(Oe>1&&s.min!=null&&s.max!=null&&s.max-s.min<1e-16)return;t==C&&r.distr==2&&Oe>0&&(s.min=wt(s.min,l[0]),s.max=wt(s.max,l[0]),s.min==s.max&&s.max++),H[t]=s,yn=!0,hl()}}n.setScale=Rn;let Vn,On,ml,gl,Fs,Ns,dl,wl,Hs,Is,he,_e,Rt=!1,Fe=V.drag,Ce=Fe.x,ze=Fe.y;He&&(V.x&&(Vn=ft(gr,M)),V.y&&(On=ft(dr,M)),T.ori==0?(ml=Vn,gl=On):(ml=On,gl=Vn),he=V.left,_e=V.top);let me=n.select=ve({show:!0,over:!0,left:0,width:0,top:0,height:0},e.select),Sl=me.show?ft(mr,me.over?M:v):null;function ln(t,s){if(me.show){for(let r in t)me[r]=t[r],r in Hn&&de(Sl,r,t[r]);s!==!1&&Re("setSelect")}}n.setSelect=ln;function $i(t){if(S[t].show)Te&&Qn(ye[t],Qt);else if(Te&&Xe(ye[t],Qt),He){let r=ul?it[0]:it[t];r!=null&&Mt(r,-10,-10,j,E)}}function Vt(t,s,r){Rn(t,{min:s,max:r})}function kt(t,s,r,u){s.focus!=null&&Xi(t),s.show!=null&&S.forEach((c,g)=>{g>0&&(t==g||t==null)&&(c.show=s.show,$i(g),i==2?(Vt(c.facets[0].scale,null,null),Vt(c.facets[1].scale,null,null)):Vt(c.scale,null,null),hl())}),r!==!1&&Re("setSeries",t,s),u&&Hl("setSeries",n,t,s)}n.setSeries=kt;function qi(t,s){ve(B[t],s)}function Ji(t,s){t.fill=X(t.fill||null),t.dir=ne(t.dir,-1),s=s??B.length,B.splice(s,0,t)}function Zi(t){t==null?B.length=0:B.splice(t,1)}n.addBand=Ji,n.setBand=qi,n.delBand=Zi;function Qi(t,s){S[t].alpha=s,He&&it[t]!=null&&(it[t].style.opacity=s),Te&&ye[t]&&(ye[t].style.opacity=s)}let Et,Ot,jt,_l={focus:!0};function Xi(t){if(t!=jt){let s=t==null,r=bt.alpha!=1;S.forEach((u,c)=>{if(i==1||c>0){let g=s||c==0||c==t;u._focus=s?null:g,r&&Qi(c,g?1:bt.alpha)}}),jt=t,r&&hl()}}Te&&rl&&Ie(io,ie,t=>{V._lock||(Ut(t),jt!=null&&kt(null,_l,!0,xe.setSeries))});function xt(t,s,r){let u=x[s];r&&(t=t/oe-(u.ori==1?Me:pe));let c=j;u.ori==1&&(c=E,t=c-t),u.dir==-1&&(t=c-t);let g=u._min,_=u._max,b=t/c,k=g+(_-g)*b,A=u.distr;return A==3?vl(10,k):A==4?zr(k,u.asinh):A==100?u.bwd(k):k}function er(t,s){let r=xt(t,C,s);return wt(r,l[0],De,Le)}n.valToIdx=t=>wt(t,l[0]),n.posToIdx=er,n.posToVal=xt,n.valToPos=(t,s,r)=>x[s].ori==0?a(t,x[s],r?Ke:j,r?qe:0):f(t,x[s],r?pt:E,r?st:0),n.setCursor=(t,s,r)=>{he=t.left,_e=t.top,$t(null,s,r)};function Ws(t,s){de(Sl,bl,me.left=t),de(Sl,Wl,me.width=s)}function Gs(t,s){de(Sl,"top",me.top=t),de(Sl,Gl,me.height=s)}let Ol=T.ori==0?Ws:Gs,Fl=T.ori==1?Ws:Gs;function tr(){if(Te&&J.live)for(let t=i==2?1:0;t<S.length;t++){if(t==0&&nt)continue;let s=J.values[t],r=0;for(let u in s)_t[t][r++].firstChild.nodeValue=s[u]}}function Fn(t,s){if(t!=null&&(t.idxs?t.idxs.forEach((r,u)=>{ue[u]=r}):Fr(t.idx)||ue.fill(t.idx),J.idx=ue[0]),Te&&J.live){for(let r=0;r<S.length;r++)(r>0||i==1&&!nt)&&lr(r,ue[r]);tr()}ot=!1,s!==!1&&Re("setLegend")}n.setLegend=Fn;function lr(t,s){let r=S[t],u=t==0&&$==2?ht:l[t],c;nt?c=r.values(n,t,s)??Ct:(c=r.value(n,s==null?null:u[s],t,s),c=c==null?Ct:{_:c}),J.values[t]=c}function $t(t,s,r){Hs=he,Is=_e,[he,_e]=V.move(n,he,_e),V.left=he,V.top=_e,He&&(ml&&Mt(ml,Ae(he),0,j,E),gl&&Mt(gl,0,Ae(_e),j,E));let u,c=De>Le;Et=ae,Ot=null;let g=T.ori==0?j:E,_=T.ori==1?j:E;if(he<0||Oe==0||c){u=V.idx=null;for(let b=0;b<S.length;b++){let k=it[b];k!=null&&Mt(k,-10,-10,j,E)}rl&&kt(null,_l,!0,t==null&&xe.setSeries),J.live&&(ue.fill(u),ot=!0)}else{let b,k,A;i==1&&(b=T.ori==0?he:_e,k=xt(b,C),u=V.idx=wt(k,l[0],De,Le),A=R(l[0][u],T,g,0));let P=-10,L=-10,Y=0,se=0,le=!0,Z="",W="";for(let O=i==2?1:0;O<S.length;O++){let ge=S[O],be=ue[O],Ve=be==null?null:i==1?l[O][be]:l[O][1][be],fe=V.dataIdx(n,O,u,k),ke=fe==null?null:i==1?l[O][fe]:l[O][1][fe];if(ot=ot||ke!=Ve||fe!=be,ue[O]=fe,O>0&&ge.show){let Je=fe==null?-10:fe==u?A:R(i==1?l[0][fe]:l[O][0][fe],T,g,0),We=ke==null?-10:G(ke,i==1?x[ge.scale]:x[ge.facets[1].scale],_,0);if(rl&&ke!=null){let rt=T.ori==1?he:_e,mt=Pe(bt.dist(n,O,fe,We,rt));if(mt<Et){let vt=bt.bias;if(vt!=0){let Ze=xt(rt,ge.scale),ut=ke>=0?1:-1,gt=Ze>=0?1:-1;gt==ut&&(gt==1?vt==1?ke>=Ze:ke<=Ze:vt==1?ke<=Ze:ke>=Ze)&&(Et=mt,Ot=O)}else Et=mt,Ot=O}}if(ot||ul){let rt,mt;T.ori==0?(rt=Je,mt=We):(rt=We,mt=Je);let vt,Ze,ut,gt,Tt,Ge,Qe=!0,qt=Ne.bbox;if(qt!=null){Qe=!1;let Ye=qt(n,O);ut=Ye.left,gt=Ye.top,vt=Ye.width,Ze=Ye.height}else ut=rt,gt=mt,vt=Ze=Ne.size(n,O);if(Ge=Ne.fill(n,O),Tt=Ne.stroke(n,O),ul)O==Ot&&Et<=bt.prox&&(P=ut,L=gt,Y=vt,se=Ze,le=Qe,Z=Ge,W=Tt);else{let Ye=it[O];Ye!=null&&(fl[O]=ut,al[O]=gt,ho(Ye,vt,Ze,Qe),co(Ye,Ge,Tt),Mt(Ye,at(ut),at(gt),j,E))}}}}if(ul){let O=bt.prox,ge=jt==null?Et<=O:Et>O||Ot!=jt;if(ot||ge){let be=it[0];be!=null&&(fl[0]=P,al[0]=L,ho(be,Y,se,le),co(be,Z,W),Mt(be,at(P),at(L),j,E))}}}if(me.show&&Rt)if(t!=null){let[b,k]=xe.scales,[A,P]=xe.match,[L,Y]=t.cursor.sync.scales,se=t.cursor.drag;if(Ce=se._x,ze=se._y,Ce||ze){let{left:le,top:Z,width:W,height:O}=t.select,ge=t.scales[L].ori,be=t.posToVal,Ve,fe,ke,Je,We,rt=b!=null&&A(b,L),mt=k!=null&&P(k,Y);rt&&Ce?(ge==0?(Ve=le,fe=W):(Ve=Z,fe=O),ke=x[b],Je=R(be(Ve,L),ke,g,0),We=R(be(Ve+fe,L),ke,g,0),Ol(St(Je,We),Pe(We-Je))):Ol(0,g),mt&&ze?(ge==1?(Ve=le,fe=W):(Ve=Z,fe=O),ke=x[k],Je=G(be(Ve,Y),ke,_,0),We=G(be(Ve+fe,Y),ke,_,0),Fl(St(Je,We),Pe(We-Je))):Fl(0,_)}else In()}else{let b=Pe(Hs-Fs),k=Pe(Is-Ns);if(T.ori==1){let Y=b;b=k,k=Y}Ce=Fe.x&&b>=Fe.dist,ze=Fe.y&&k>=Fe.dist;let A=Fe.uni;A!=null?Ce&&ze&&(Ce=b>=A,ze=k>=A,!Ce&&!ze&&(k>b?ze=!0:Ce=!0)):Fe.x&&Fe.y&&(Ce||ze)&&(Ce=ze=!0);let P,L;Ce&&(T.ori==0?(P=dl,L=he):(P=wl,L=_e),Ol(St(P,L),Pe(L-P)),ze||Fl(0,_)),ze&&(T.ori==1?(P=dl,L=he):(P=wl,L=_e),Fl(St(P,L),Pe(L-P)),Ce||Ol(0,g)),!Ce&&!ze&&(Ol(0,0),Fl(0,0))}if(Fe._x=Ce,Fe._y=ze,t==null){if(r){if(Xs!=null){let[b,k]=xe.scales;xe.values[0]=b!=null?xt(T.ori==0?he:_e,b):null,xe.values[1]=k!=null?xt(T.ori==1?he:_e,k):null}Hl(Bn,n,he,_e,j,E,u)}if(rl){let b=r&&xe.setSeries,k=bt.prox;jt==null?Et<=k&&kt(Ot,_l,!0,b):Et>k?kt(null,_l,!0,b):Ot!=jt&&kt(Ot,_l,!0,b)}}ot&&(J.idx=u,Fn()),s!==!1&&Re("setCursor")}let Ft=null;Object.defineProperty(n,"rect",{get(){return Ft==null&&Nl(!1),Ft}});function Nl(t=!1){t?Ft=null:(Ft=M.getBoundingClientRect(),Re("syncRect",Ft))}function Ys(t,s,r,u,c,g,_){V._lock||Rt&&t!=null&&t.movementX==0&&t.movementY==0||(Nn(t,s,r,u,c,g,_,!1,t!=null),t!=null?$t(null,!0,!0):$t(s,!0,!1))}function Nn(t,s,r,u,c,g,_,b,k){if(Ft==null&&Nl(!1),Ut(t),t!=null)r=t.clientX-Ft.left,u=t.clientY-Ft.top;else{if(r<0||u<0){he=-10,_e=-10;return}let[A,P]=xe.scales,L=s.cursor.sync,[Y,se]=L.values,[le,Z]=L.scales,[W,O]=xe.match,ge=s.axes[0].side%2==1,be=T.ori==0?j:E,Ve=T.ori==1?j:E,fe=ge?g:c,ke=ge?c:g,Je=ge?u:r,We=ge?r:u;if(le!=null?r=W(A,le)?h(Y,x[A],be,0):-10:r=be*(Je/fe),Z!=null?u=O(P,Z)?h(se,x[P],Ve,0):-10:u=Ve*(We/ke),T.ori==1){let rt=r;r=u,u=rt}}k&&(s==null||s.cursor.event.type==Bn)&&((r<=1||r>=j-1)&&(r=Jt(r,j)),(u<=1||u>=E-1)&&(u=Jt(u,E))),b?(Fs=r,Ns=u,[dl,wl]=V.move(n,r,u)):(he=r,_e=u)}let Hn={width:0,height:0,left:0,top:0};function In(){ln(Hn,!1)}let Bs,Us,Ks,js;function $s(t,s,r,u,c,g,_){Rt=!0,Ce=ze=Fe._x=Fe._y=!1,Nn(t,s,r,u,c,g,_,!0,!1),t!=null&&(Ie(Un,Jn,qs,!1),Hl(so,n,dl,wl,j,E,null));let{left:b,top:k,width:A,height:P}=me;Bs=b,Us=k,Ks=A,js=P}function qs(t,s,r,u,c,g,_){Rt=Fe._x=Fe._y=!1,Nn(t,s,r,u,c,g,_,!1,!0);let{left:b,top:k,width:A,height:P}=me,L=A>0||P>0,Y=Bs!=b||Us!=k||Ks!=A||js!=P;if(L&&Y&&ln(me),Fe.setScale&&L&&Y){let se=b,le=A,Z=k,W=P;if(T.ori==1&&(se=k,le=P,Z=b,W=A),Ce&&Vt(C,xt(se,C),xt(se+le,C)),ze)for(let O in x){let ge=x[O];O!=C&&ge.from==null&&ge.min!=ae&&Vt(O,xt(Z+W,O),xt(Z,O))}In()}else V.lock&&(V._lock=!V._lock,$t(s,!0,t!=null));t!=null&&(sl(Un,Jn),Hl(Un,n,he,_e,j,E,null))}function nr(t,s,r,u,c,g,_){if(V._lock)return;Ut(t);let b=Rt;if(Rt){let k=!0,A=!0,P=10,L,Y;T.ori==0?(L=Ce,Y=ze):(L=ze,Y=Ce),L&&Y&&(k=he<=P||he>=j-P,A=_e<=P||_e>=E-P),L&&k&&(he=he<dl?0:j),Y&&A&&(_e=_e<wl?0:E),$t(null,!0,!0),Rt=!1}he=-10,_e=-10,ue.fill(null),$t(null,!0,!0),b&&(Rt=b)}function Js(t,s,r,u,c,g,_){V._lock||(Ut(t),kn(),In(),t!=null&&Hl(ro,n,he,_e,j,E,null))}function Zs(){D.forEach(Xu),bn(n.width,n.height,!0)}Xt(fn,xl,Zs);let yl={};yl.mousedown=$s,yl.mousemove=Ys,yl.mouseup=qs,yl.dblclick=Js,yl.setSeries=(t,s,r,u)=>{let c=xe.match[2];r=c(n,s,r),r!=-1&&kt(r,u,!0,!1)},He&&(Ie(so,M,$s),Ie(Bn,M,Ys),Ie(oo,M,t=>{Ut(t),Nl(!1)}),Ie(io,M,nr),Ie(ro,M,Js),ss.add(n),n.syncRect=Nl);let nn=n.hooks=e.hooks||{};function Re(t,s,r){zn?Vl.push([t,s,r]):t in nn&&nn[t].forEach(u=>{u.call(null,n,s,r)})}(e.plugins||[]).forEach(t=>{for(let s in t.hooks)nn[s]=(nn[s]||[]).concat(t.hooks[s])});let Qs=(t,s,r)=>r,xe=ve({key:null,setSeries:!1,filters:{pub:_o,sub:_o},scales:[C,S[1]?S[1].scale:null],match:[yo,yo,Qs],values:[null,null]},V.sync);xe.match.length==2&&xe.match.push(Qs),V.sync=xe;let Xs=xe.key,Wn=di(Xs);function Hl(t,s,r,u,c,g,_){xe.filters.pub(t,s,r,u,c,g,_)&&Wn.pub(t,s,r,u,c,g,_)}Wn.sub(n);function sr(t,s,r,u,c,g,_){xe.filters.sub(t,s,r,u,c,g,_)&&yl[t](null,s,r,u,c,g,_)}n.pub=sr;function or(){Wn.unsub(n),ss.delete(n),It.clear(),Xn(fn,xl,Zs),m.remove(),ie?.remove(),Re("destroy")}n.destroy=or;function Gn(){Re("init",e,l),Es(l||e.data,!1),H[C]?Rn(C,H[C]):kn(),Jl=me.show&&(me.width>0||me.height>0),Bt=ot=!0,bn(e.width,e.height)}return S.forEach(As),D.forEach(Fi),o?o instanceof HTMLElement?(o.appendChild(m),Gn()):o(n,Gn):Gn(),n}Ee.assign=ve;Ee.fmtNum=cs;Ee.rangeNum=an;Ee.rangeLog=hn;Ee.rangeAsinh=fs;Ee.orient=tl;Ee.pxRatio=oe;Ee.join=Br;Ee.fmtDate=hs,Ee.tzDate=tu;Ee.sync=di;{Ee.addGap=Fu,Ee.clipGaps=dn;let e=Ee.paths={points:ki};e.linear=vi,e.stepped=Iu,e.bars=Wu,e.spline=Yu}var lt=["#3b6fd8","#e07b39","#2f9e6e","#9b59b6","#d64f6a","#1aa3b8","#b8902b","#6b7a99"],ef="#e0a030",ys="#d9534f",bs="#1d2433",ks=260,xs=e=>e/1e3;function tf(e){return Math.max(320,Math.floor(e.getBoundingClientRect().width||640))}function Ll(e,l,o="%",n={}){return{label:e,stroke:l,scale:o,width:2,points:{show:!1},...n}}function jl(e,l){return{label:e,stroke:l,scale:"%",width:1,dash:[6,4],points:{show:!1}}}var vs={scale:"%",values:(e,l)=>l.map(o=>`${o}%`),size:52};function lf(e,l){let o=e.report?.budgets[l];if(!o)return null;let{limits:n,startTime:i,until:a}=o,f=new Set([i,a]);for(let S of o.turns)f.add(S);for(let S of o.steps)f.add(S.at);for(let S of o.warnings)f.add(S.at);let h=[...f].filter(S=>S>=i&&S<=a).sort((S,D)=>S-D),p=[{}],m=[],y=h.map(()=>({tokens:0,cost:0})),w=h.map(()=>0),d=-1,v=0;h.forEach((S,D)=>{for(;d+1<o.steps.length&&(o.steps[d+1]?.at??Number.POSITIVE_INFINITY)<=S;)d++;for(;v<o.turns.length&&(o.turns[v]??Number.POSITIVE_INFINITY)<=S;)v++;y[D]=o.steps[d]??{tokens:0,cost:0},w[D]=v});let M=S=>y[S]??{tokens:0,cost:0};if(n.timeMs!==null){let S=n.timeMs;p.push(Ll("Time",lt[0])),m.push(h.map(D=>100*(D-i)/S))}if(n.turns!==null){let S=n.turns;p.push(Ll("Turns",lt[1],"%",{paths:Ee.paths.stepped?.({align:1})})),m.push(w.map(D=>100*D/S))}let z=e.report?.measured;if(z?.tokens){let S=n.tokens,D={size:5};S!==null?(p.push(Ll("Tokens",lt[2],"%",{points:D})),m.push(h.map((x,B)=>100*M(B).tokens/S))):(p.push(Ll("Tokens (right axis)",lt[2],"tokens",{points:D})),m.push(h.map((x,B)=>M(B).tokens)))}if(z?.cost&&n.cost!==null){let S=n.cost;p.push(Ll("Cost",lt[3])),m.push(h.map((D,x)=>100*M(x).cost/S))}p.push(jl("80% warning",ef),jl("95% warning",ys),jl("Limit",bs)),m.push(h.map(()=>80),h.map(()=>95),h.map(()=>100));let N=[{},vs];p.some(S=>S.scale==="tokens")&&N.push({scale:"tokens",side:1,grid:{show:!1},size:60});let I=[...o.turns.map(S=>({at:S,colour:"rgba(224,123,57,.35)"}))];return o.ending.kind!=="active"&&I.push({at:a,colour:ys}),[{width:0,height:ks,series:p,axes:N,scales:{x:{time:!0},"%":{range:(S,D,x)=>[0,Math.max(110,Math.ceil(x/10)*10)]}},hooks:{draw:[S=>nf(S,I)]},legend:{live:!1}},[h.map(xs),...m]]}function nf(e,l){let{ctx:o}=e,{top:n,height:i}=e.bbox;o.save(),o.lineWidth=Math.max(1,devicePixelRatio);for(let a of new Set(l.map(f=>f.colour))){o.strokeStyle=a,o.beginPath();for(let f of l){if(f.colour!==a)continue;let h=e.valToPos(xs(f.at),"x",!0);o.moveTo(h,n),o.lineTo(h,n+i)}o.stroke()}o.restore()}function sf(e){let l=e.report;if(!l||l.subagents.length===0)return null;let o=l.budgets[l.budgets.length-1],n=[...o?[{label:"Session",from:o.startTime,to:o.until,colour:lt[0]}]:[],...l.subagents.map(p=>({label:p.parent===null?p.agentType:`↳ ${p.agentType}`,from:p.startedAt,to:p.endedAt??l.now,colour:p.ended==="answered"?"#2f9e6e":p.ended===null?"#3b6fd8":ys}))],i=[...new Set(n.flatMap(p=>[p.from,p.to]))].sort((p,m)=>p-m),a=[{}],f=n.map((p,m)=>(a.push({label:p.label,stroke:p.colour,width:10,spanGaps:!0,scale:"lane",points:{show:!0,size:12,fill:p.colour}}),i.map(y=>y===p.from||y===p.to?m:null))),h=n.map(p=>p.label);return[{width:0,height:Math.max(140,50+n.length*34),series:a,scales:{x:{time:!0},lane:{range:[-.6,n.length-.4]}},axes:[{},{scale:"lane",splits:()=>h.map((p,m)=>m),values:(p,m)=>m.map(y=>h[y]??""),size:110,grid:{show:!1}}],legend:{show:!1}},[i.map(xs),...f]]}var Pi=()=>Ee.paths.bars?.({size:[.55,90]});function Ei(e){return{splits:()=>e.map((l,o)=>o),values:(l,o)=>o.map(n=>e[n]??""),grid:{show:!1}}}function of(e){let l=e.today?.budgets[0],o=e.today;if(!l||!o)return null;let n=[["Agent time",l.limits.timeMs,"agentMs"],["Prompts",l.limits.prompts,"prompts"],["Tokens",l.limits.tokens,"tokens"],["Cost",l.limits.cost,"cost"]].filter(d=>d[1]!==null),i=o.sessions.some(d=>d.member!==null),a=new Map;for(let d of o.sessions){let v=i?d.member??"another member":`${d.host??"another session"} · ${d.session.slice(0,8)}`;a.set(v,[...a.get(v)??[],d])}let f=[...a.keys()],h=n.map(()=>0),p=f.map(d=>n.map((v,M)=>{let z=(a.get(d)??[]).reduce((N,I)=>N+I[v[2]],0);return h[M]=(h[M]??0)+100*z/v[1],h[M]})),m=f.map((d,v)=>v).reverse(),y=[{},...m.map(d=>({label:f[d],fill:lt[d%lt.length],stroke:lt[d%lt.length],scale:"%",paths:Pi(),points:{show:!1}})),jl("Limit",bs)],w=n.map((d,v)=>v);return[{width:0,height:ks,series:y,scales:{x:{time:!1,range:[-.5,n.length-.5]},"%":{range:(d,v,M)=>[0,Math.max(110,M)]}},axes:[Ei(n.map(d=>d[0])),vs],legend:{live:!1}},[w,...m.map(d=>p[d]),w.map(()=>100)]]}function rf(e){let{rows:l,limits:o}=e.days;if(l.length===0)return null;let n=l.map((p,m)=>m),i=l.map(p=>p.day.slice(5)),a=[["Agent time",o?.timeMs??null,"agentMs"],["Prompts",o?.prompts??null,"prompts"],["Tokens",o?.tokens??null,"tokens"],["Cost",o?.cost??null,"cost"]].filter(p=>p[1]!==null),f=[{}],h=[];return a.length===0?(f.push({label:"Agent time (min)",fill:lt[0],stroke:lt[0],paths:Pi(),points:{show:!1}}),h.push(l.map(p=>p.agentMs/6e4))):(a.forEach((p,m)=>{let y=p[1],w=lt[m];f.push(Ll(p[0],w,"%",{points:{show:!0,size:7,fill:w}})),h.push(l.map(d=>100*d[p[2]]/y))}),f.push(jl("Daily limit",bs)),h.push(n.map(()=>100))),[{width:0,height:ks,series:f,scales:{x:{time:!1,range:[-.5,l.length-.5]},"%":{range:(p,m,y)=>[0,Math.max(110,y)]}},axes:[Ei(i),a.length===0?{}:vs],legend:{live:!1}},[n,...h]]}function uf(){let e=document.getElementById("timebox-data");if(!e?.textContent)return;let l=JSON.parse(e.textContent);for(let o of document.querySelectorAll("figure[data-chart]")){let n=Number(o.dataset.index??0),i=o.dataset.chart==="budget"?lf(l,n):o.dataset.chart==="subagents"?sf(l):o.dataset.chart==="today"?of(l):rf(l);if(i===null)continue;let[a,f]=i;new Ee({...a,width:tf(o)},f,o)}}uf();})();';
+var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
+
+// src/adapters/report/day-use.ts
+function fieldsOf4(line) {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+var amount = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+function linesOf(files, path) {
+  if (!files.exists(path)) return [];
+  return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
+}
+function sessionsOfDay(files, folder, hostOf) {
+  if (!files.exists(folder)) return [];
+  const sessions = /* @__PURE__ */ new Map();
+  const of = (fields) => {
+    if (typeof fields.session !== "string") return null;
+    let use = sessions.get(fields.session);
+    if (!use) {
+      use = {
+        session: fields.session,
+        host: hostOf(fields.session),
+        member: null,
+        agentMs: 0,
+        prompts: 0,
+        tokens: 0,
+        cost: 0
+      };
+      sessions.set(fields.session, use);
+    }
+    if (typeof fields.member === "string") use.member = fields.member;
+    return use;
+  };
+  for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
+    const fields = fieldsOf4(line);
+    const use = of(fields);
+    if (use === null) continue;
+    use.agentMs += amount(fields.agentMs);
+    use.tokens += amount(fields.tokens);
+    use.cost += amount(fields.cost);
+  }
+  for (const name of files.list(folder)) {
+    if (!name.startsWith("prompt-")) continue;
+    const use = of(fieldsOf4(linesOf(files, files.join(folder, name))[0] ?? ""));
+    if (use !== null) use.prompts += 1;
+  }
+  return [...sessions.values()];
+}
+function useOfDays(files, scopeDir, days) {
+  return days.map((day) => {
+    const sessions = sessionsOfDay(files, files.join(scopeDir, day), () => null);
+    return {
+      day,
+      agentMs: sessions.reduce((sum, one) => sum + one.agentMs, 0),
+      prompts: sessions.reduce((sum, one) => sum + one.prompts, 0),
+      tokens: sessions.reduce((sum, one) => sum + one.tokens, 0),
+      cost: sessions.reduce((sum, one) => sum + one.cost, 0)
+    };
+  });
+}
+function lastDays(now, count3, localDay2) {
+  const days = [];
+  const date = new Date(now);
+  for (let back = count3 - 1; back >= 0; back--) {
+    const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
+    days.push(localDay2(day.getTime()));
+  }
+  return days;
+}
+
+// src/adapters/report/page-html.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/adapters/report/page-data.ts
+function dataScriptText(data) {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+// src/adapters/report/tables.ts
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+function clockTime(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+function cell(value, tag) {
+  return tag === "th" ? `<th scope="row">${escapeHtml(value)}</th>` : `<td>${escapeHtml(value)}</td>`;
+}
+function table(caption, head, rows) {
+  const header = head.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join("");
+  const body = rows.map((row) => `<tr>${row.map((value, index) => cell(value, index === 0 ? "th" : "td")).join("")}</tr>`).join("");
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
+}
+var NONE = "–";
+function orNone(value, format) {
+  return value === null ? NONE : format(value);
+}
+var count2 = (value) => String(value);
+function budgetFiguresTable(budget, index, report) {
+  const { limits, used } = budget;
+  const left = (limit, value) => limit === null ? null : Math.max(0, limit - value);
+  const rows = [
+    [
+      "Time",
+      orNone(limits.timeMs, formatTime),
+      formatTime(used.timeMs),
+      orNone(left(limits.timeMs, used.timeMs), formatTime)
+    ],
+    ["Turns", orNone(limits.turns, count2), count2(used.turns), orNone(left(limits.turns, used.turns), count2)]
+  ];
+  if (report.measured.tokens) {
+    rows.push([
+      "Tokens",
+      orNone(limits.tokens, formatTokens),
+      formatTokens(used.tokens),
+      orNone(left(limits.tokens, used.tokens), formatTokens)
+    ]);
+  }
+  if (report.measured.cost) {
+    rows.push([
+      "Cost",
+      orNone(limits.cost, formatCost),
+      formatCost(used.cost),
+      orNone(left(limits.cost, used.cost), formatCost)
+    ]);
+  }
+  if (limits.steps !== null) rows.push(["Model calls per turn", count2(limits.steps), NONE, NONE]);
+  return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
+}
+var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };
+function budgetEvents(budget) {
+  const events = [{ at: budget.startTime, what: `Budget set: ${budget.words}` }];
+  budget.turns.forEach((at, index) => {
+    events.push({ at, what: `Turn ${index + 1}` });
+  });
+  for (const warning of budget.warnings) {
+    events.push({
+      at: warning.at,
+      what: `${Math.round(warning.share * 100)}% of the ${LIMIT_NAMES[warning.limit]} used`
+    });
+  }
+  if (budget.pausedAt !== null) events.push({ at: budget.pausedAt, what: "Paused" });
+  if (budget.ending.kind !== "active") events.push({ at: budget.until, what: budget.ending.text });
+  return events.sort((a, b) => a.at - b.at);
+}
+function budgetEventsTable(budget) {
+  const rows = budgetEvents(budget).map((event) => [
+    clockTime(event.at),
+    `+${formatTime(event.at - budget.startTime)}`,
+    event.what
+  ]);
+  const notes = [];
+  if (budget.extensions > 0) notes.push(`Extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}.`);
+  if (budget.pausedMs > 0) notes.push(`Paused for ${formatTime(budget.pausedMs)} in all.`);
+  if (budget.graceMs !== null) notes.push(`Grace period: ${formatTime(budget.graceMs)}.`);
+  notes.push(budget.onStopCommand === null ? "No on-stop command." : `On-stop command: ${budget.onStopCommand}`);
+  const list = `<ul class="notes">${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`;
+  return `${table("What happened", ["Time", "Since the start", "Event"], rows)}${list}`;
+}
+function subagentsTable(subagents, report) {
+  const rows = subagents.map((agent) => [
+    `${agent.task} (${agent.agentType})`,
+    agent.budget ?? "none of its own",
+    clockTime(agent.startedAt),
+    formatTime((agent.endedAt ?? report.now) - agent.startedAt),
+    count2(agent.steps),
+    formatTokens(agent.tokens),
+    formatCost(agent.cost),
+    agent.line.slice(agent.line.lastIndexOf(". ") + 2)
+  ]);
+  return table("Subagents", ["Subagent", "Budget", "Started", "Ran", "Model calls", "Tokens", "Cost", "Ending"], rows);
+}
+function todayBudgetTable(today) {
+  return today.budgets.map((budget) => {
+    const rows = [];
+    const { limits, use, left } = budget;
+    if (limits.timeMs !== null)
+      rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
+    if (limits.prompts !== null)
+      rows.push(["Prompts", count2(limits.prompts), count2(use.prompts), orNone(left.prompts, count2)]);
+    if (limits.tokens !== null)
+      rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
+    if (limits.cost !== null)
+      rows.push(["Cost", formatCost(limits.cost), formatCost(use.cost), orNone(left.cost, formatCost)]);
+    const caption = `${budget.who}${budget.off ? ", off until midnight" : ""}`;
+    return table(caption, ["", "Limit today", "Used", "Left"], rows);
+  }).join("");
+}
+function todaySessionsTable(today) {
+  const team = today.sessions.some((session) => session.member !== null);
+  const rows = today.sessions.map((session) => [
+    session.session,
+    ...team ? [session.member ?? NONE] : [],
+    session.host ?? NONE,
+    formatTime(session.agentMs),
+    count2(session.prompts),
+    formatTokens(session.tokens),
+    formatCost(session.cost)
+  ]);
+  const head = ["Session", ...team ? ["Member"] : [], "Host", "Agent time", "Prompts", "Tokens", "Cost"];
+  return table("Today's sessions", head, rows);
+}
+function daysTable(rows, limits) {
+  const body = rows.map((row) => [
+    row.day,
+    formatTime(row.agentMs),
+    count2(row.prompts),
+    formatTokens(row.tokens),
+    formatCost(row.cost)
+  ]);
+  if (limits !== null) {
+    body.push([
+      "Daily limit",
+      orNone(limits.timeMs, formatTime),
+      orNone(limits.prompts, count2),
+      orNone(limits.tokens, formatTokens),
+      orNone(limits.cost, formatCost)
+    ]);
+  }
+  return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
+}
+
+// src/adapters/report/page-html.ts
+var PAGE_CSS = `:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--bg:#f7f8fa;--card:#fff;--accent:#3b6fd8}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+header{padding:28px 32px 8px;max-width:1200px;margin:0 auto}h1{font-size:26px;margin:0 0 4px;letter-spacing:-.01em}
+header p{margin:0;color:var(--muted)}main{max-width:1200px;margin:0 auto;padding:8px 32px 40px}
+section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;margin:18px 0}
+h2{font-size:18px;margin:0 0 12px}h3{font-size:15px;margin:18px 0 8px;color:var(--muted);font-weight:600}
+.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:24px;align-items:start}
+@media (max-width:900px){.pair{grid-template-columns:1fr}}
+figure.chart{margin:0;min-height:40px}figure.chart:empty{display:none}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;font-size:13.5px;margin:0 0 12px}
+caption{text-align:left;font-weight:600;padding:0 0 6px;color:var(--ink)}
+th,td{text-align:left;padding:5px 10px 5px 0;border-bottom:1px solid var(--line);vertical-align:top}
+thead th{color:var(--muted);font-weight:600;font-size:12.5px;text-transform:uppercase;letter-spacing:.04em}
+tbody th{font-weight:500}pre.report{background:#f1f3f7;border-radius:8px;padding:14px 16px;white-space:pre-wrap;font:13px/1.55 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:0}
+ul.notes{margin:0;padding-left:18px;color:var(--muted);font-size:13.5px}.empty{color:var(--muted);margin:0}
+.u-legend{font-size:12.5px}.u-title{font-size:14px;font-weight:600}`;
+function cspHash(text2) {
+  return `'sha256-${createHash2("sha256").update(text2, "utf8").digest("base64")}'`;
+}
+function chart(name, label, index = 0) {
+  return `<figure class="chart" data-chart="${name}" data-index="${index}" role="img" aria-label="${escapeHtml(label)}"></figure>`;
+}
+function empty(text2) {
+  return `<p class="empty">${escapeHtml(text2)}</p>`;
+}
+function sessionSection(data) {
+  const report = data.report;
+  if (report === null) return `<section id="session"><h2>This session</h2>${empty("No session was found.")}</section>`;
+  const text2 = `<h3>What ${escapeHtml("/timebox report")} says</h3><pre class="report">${escapeHtml(report.text)}</pre>`;
+  const budgets = report.budgets.map((budget, index) => {
+    const label = `Budget ${index + 1} along the clock: the share of each limit used, the turns and the model calls`;
+    const tables = `${budgetFiguresTable(budget, index, report)}${budgetEventsTable(budget)}`;
+    return `<h3>Budget ${index + 1}: ${escapeHtml(budget.words)}</h3><div class="pair">${chart("budget", label, index)}<div>${tables}</div></div>`;
+  }).join("");
+  return `<section id="session"><h2>This session's budget</h2>${budgets}${text2}</section>`;
+}
+function subagentSection(data) {
+  const report = data.report;
+  if (report === null || report.subagents.length === 0) return "";
+  const label = "Subagents as lanes under the session, from their start to their end";
+  return `<section id="subagents"><h2>Subagents</h2>${chart("subagents", label)}${subagentsTable(report.subagents, report)}</section>`;
+}
+function todaySection(data) {
+  const today = data.today;
+  if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
+  const sessions = today.sessions.length === 0 ? "" : todaySessionsTable(today);
+  if (today.budgets.length === 0) {
+    return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
+  }
+  const team = today.sessions.some((session) => session.member !== null);
+  const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
+  const text2 = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
+  return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text2}</section>`;
+}
+function daysSection(data) {
+  const { rows, limits } = data.days;
+  if (rows.length === 0) return "";
+  const label = "Use per day against the daily limit";
+  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}</div></div></section>`;
+}
+function renderPage(data, assets) {
+  const style = `${assets.css}
+${PAGE_CSS}`;
+  const csp = `default-src 'none'; img-src data:; style-src ${cspHash(style)}; script-src ${cspHash(assets.script)}`;
+  const who = data.session === null ? "" : `Session ${escapeHtml(data.session.id)} on ${escapeHtml(data.session.host)}, `;
+  const written = new Date(data.writtenAt);
+  const day = written.toISOString().slice(0, 10);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
+<style>${style}</style></head>
+<body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}</main>
+<script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
+<script>${assets.script}</script>
+</body></html>
+`;
+}
+
+// src/adapters/report/write-page.ts
+var PAGE_DAYS = 7;
+var REPORTS_FOLDER = "reports";
+function defaultPagePath(env, session) {
+  const name = (session ?? "timebox").replace(/[^A-Za-z0-9._-]/g, "_");
+  return join10(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
+}
+function pageData(input, context) {
+  const state = dailyStateDir(context.env);
+  const day = localDay(context.now);
+  const standing = input.standings[0];
+  const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
+  const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
+  const sessions = sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+  const days = lastDays(context.now, context.days ?? PAGE_DAYS, localDay);
+  return {
+    writtenAt: context.now,
+    session: context.session,
+    report: input.report,
+    today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
+    days: { limits: standing?.budget.limits ?? null, rows: useOfDays(nodeDailyFiles, scopeDir, days) }
+  };
+}
+function writePageFile(data, path) {
+  mkdirSync5(dirname2(path), { recursive: true });
+  writeFileSync4(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
+  return path;
+}
+function writeReportPage2(input, context) {
+  const path = context.out ?? defaultPagePath(context.env, context.session?.id ?? null);
+  return writePageFile(pageData(input, context), path);
+}
+
+// src/adapters/report/cli.ts
+var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"]';
+var MAX_PAGE_DAYS = 90;
+function readOptions(args) {
+  const options = { session: null, days: PAGE_DAYS, out: null, daily: null };
+  for (let index = 0; index < args.length; index += 2) {
+    const name = args[index];
+    const value = args[index + 1];
+    if (value === void 0 || value.startsWith("--")) return { problem: `${name} needs a value.` };
+    if (name === "--session") options.session = value;
+    else if (name === "--out") options.out = value;
+    else if (name === "--daily") options.daily = value;
+    else if (name === "--days") {
+      const days = Number(value);
+      if (!Number.isInteger(days) || days < 1 || days > MAX_PAGE_DAYS) {
+        return { problem: `--days takes a whole number from 1 to ${MAX_PAGE_DAYS}, not "${value}".` };
+      }
+      options.days = days;
+    } else return { problem: `"${name}" is not an option.` };
+  }
+  return options;
+}
+function dailyBudget(options, env) {
+  const text2 = options.daily ?? env[DAILY_ENV]?.trim();
+  if (!text2) return null;
+  const budget = parseDailyBudget(text2, "user", options.daily === null ? DAILY_ENV : "--daily");
+  return "warning" in budget ? { problem: budget.warning } : budget;
+}
+function runReport(args, env, home, clock) {
+  const fail = (problem) => ({
+    stdout: "",
+    stderr: `timebox report: ${problem}
+${REPORT_USAGE}
+`,
+    failed: true
+  });
+  const options = readOptions(args);
+  if ("problem" in options) return fail(options.problem);
+  const budget = dailyBudget(options, env);
+  if (budget !== null && "problem" in budget) return fail(budget.problem);
+  const sessions = allSessions(env, home);
+  let chosen = sessions[0] ?? null;
+  if (options.session !== null) {
+    chosen = sessions.find((session2) => session2.id === options.session) ?? null;
+    if (chosen === null) return fail(`no session "${options.session}" was found in any host's sessions here.`);
+  }
+  const now = clock.now();
+  const hosts = new Map(sessions.map((session2) => [session2.id, session2.host]));
+  const standings = budget === null ? [] : createDailyLedger(dailyStateDir(env), "report", clock).standings([budget]);
+  const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
+  const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
+  const path = writeReportPage2(
+    // With no session found, the page shows the days alone.
+    { report, standings },
+    {
+      env,
+      now,
+      session,
+      hostOf: (id) => hosts.get(id) ?? null,
+      days: options.days,
+      out: options.out ?? defaultPagePath(env, session?.id ?? null)
+    }
+  );
+  return { stdout: `Timebox report page: ${fileLink(path)}
+`, stderr: "", failed: false };
+}
+export {
+  runReport,
+  writeReportPage2 as writeReportPage
+};

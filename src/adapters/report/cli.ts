@@ -1,0 +1,91 @@
+// `npm run report -- [--session <id>] [--days 7] [--out file.html] [--daily "<budget>"]`: the report page of any
+// session of any host on this machine (the latest when none is named), with today's sessions and the last days of the
+// daily ledger, written as one HTML file whose path is printed as a file:// link.
+
+import { type Clock, DAILY_ENV, type DailyBudget, fileLink, parseDailyBudget, reportData } from "../../core/index.ts";
+import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
+import { allSessions, type FoundSession } from "./sources.ts";
+import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
+
+export const REPORT_USAGE =
+	'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"]';
+/** The most days a page shows. */
+export const MAX_PAGE_DAYS = 90;
+
+interface Options {
+	session: string | null;
+	days: number;
+	out: string | null;
+	daily: string | null;
+}
+
+/** The options, or what is wrong with them. */
+export function readOptions(args: readonly string[]): Options | { problem: string } {
+	const options: Options = { session: null, days: PAGE_DAYS, out: null, daily: null };
+	for (let index = 0; index < args.length; index += 2) {
+		const name = args[index];
+		const value = args[index + 1];
+		if (value === undefined || value.startsWith("--")) return { problem: `${name} needs a value.` };
+		if (name === "--session") options.session = value;
+		else if (name === "--out") options.out = value;
+		else if (name === "--daily") options.daily = value;
+		else if (name === "--days") {
+			const days = Number(value);
+			if (!Number.isInteger(days) || days < 1 || days > MAX_PAGE_DAYS) {
+				return { problem: `--days takes a whole number from 1 to ${MAX_PAGE_DAYS}, not "${value}".` };
+			}
+			options.days = days;
+		} else return { problem: `"${name}" is not an option.` };
+	}
+	return options;
+}
+
+/** The daily budget the page measures the days against: `--daily`, else TIMEBOX_DAILY, else none. */
+function dailyBudget(options: Options, env: NodeJS.ProcessEnv): DailyBudget | { problem: string } | null {
+	const text = options.daily ?? env[DAILY_ENV]?.trim();
+	if (!text) return null;
+	const budget = parseDailyBudget(text, "user", options.daily === null ? DAILY_ENV : "--daily");
+	return "warning" in budget ? { problem: budget.warning } : budget;
+}
+
+/** Writes the page; the text to print and whether it failed. */
+export function runReport(
+	args: readonly string[],
+	env: NodeJS.ProcessEnv,
+	home: string,
+	clock: Clock,
+): { stdout: string; stderr: string; failed: boolean } {
+	const fail = (problem: string) => ({
+		stdout: "",
+		stderr: `timebox report: ${problem}\n${REPORT_USAGE}\n`,
+		failed: true,
+	});
+	const options = readOptions(args);
+	if ("problem" in options) return fail(options.problem);
+	const budget = dailyBudget(options, env);
+	if (budget !== null && "problem" in budget) return fail(budget.problem);
+	const sessions = allSessions(env, home);
+	let chosen: FoundSession | null = sessions[0] ?? null;
+	if (options.session !== null) {
+		chosen = sessions.find((session) => session.id === options.session) ?? null;
+		if (chosen === null) return fail(`no session "${options.session}" was found in any host's sessions here.`);
+	}
+	const now = clock.now();
+	const hosts = new Map(sessions.map((session) => [session.id, session.host]));
+	const standings = budget === null ? [] : createDailyLedger(dailyStateDir(env), "report", clock).standings([budget]);
+	const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
+	const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
+	const path = writeReportPage(
+		// With no session found, the page shows the days alone.
+		{ report, standings },
+		{
+			env,
+			now,
+			session,
+			hostOf: (id) => hosts.get(id) ?? null,
+			days: options.days,
+			out: options.out ?? defaultPagePath(env, session?.id ?? null),
+		},
+	);
+	return { stdout: `Timebox report page: ${fileLink(path)}\n`, stderr: "", failed: false };
+}

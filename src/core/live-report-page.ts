@@ -1,0 +1,33 @@
+// `/timebox report page`: the report and today's standings handed to the host, which writes the page, and what became
+// of it. Every host that writes pages (live sessions and hook hosts alike) goes through here.
+
+import type { DailyStanding } from "./daily-budget.ts";
+import type { HistoryItem } from "./history.ts";
+import type { HostTerms } from "./host-terms.ts";
+import type { ReportPageInput } from "./live-ports.ts";
+import type { ReportPageOutcome } from "./messages.ts";
+import type { LedgerLookup } from "./report.ts";
+import { reportData } from "./report-data.ts";
+
+/** What the page is made of: the session's history, its ledger, the time, the host's terms and today's standings. */
+export interface ReportPageSource {
+	history(): readonly HistoryItem[];
+	ledger: LedgerLookup;
+	now: number;
+	terms?: HostTerms;
+	standings(): readonly DailyStanding[];
+}
+
+/** Writes the report page through the host's `write`, where it writes one: the file, or why there is none. */
+export async function writeReportPage(
+	write: ((page: ReportPageInput) => Promise<string>) | undefined,
+	source: ReportPageSource,
+): Promise<ReportPageOutcome | undefined> {
+	if (write === undefined) return undefined;
+	try {
+		const report = reportData(source.history(), source.ledger, source.now, source.terms);
+		return { path: await write({ report, standings: source.standings() }) };
+	} catch (error) {
+		return { problem: error instanceof Error ? error.message : String(error) };
+	}
+}

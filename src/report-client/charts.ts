@@ -12,6 +12,9 @@ const WARN = "#e0a030";
 const CRITICAL = "#d9534f";
 const LIMIT = "#1d2433";
 const HEIGHT = 260;
+/** The steps of a time axis, in seconds: whole seconds at the least, so a short session reads `:53`, not `:53.500`. */
+const TIME_INCRS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+const timeAxis: uPlot.Axis = { incrs: TIME_INCRS };
 
 type Options = uPlot.Options;
 type Series = uPlot.Series;
@@ -90,7 +93,7 @@ function budgetChart(data: PageData, index: number): [Options, uPlot.AlignedData
 		xs.map(() => 95),
 		xs.map(() => 100),
 	);
-	const axes: uPlot.Axis[] = [{}, percentAxis];
+	const axes: uPlot.Axis[] = [timeAxis, percentAxis];
 	if (series.some((one) => one.scale === "tokens"))
 		axes.push({ scale: "tokens", side: 1, grid: { show: false }, size: 60 });
 	const marks = [...budget.turns.map((at) => ({ at, colour: "rgba(224,123,57,.35)" }))];
@@ -165,7 +168,7 @@ function subagentsChart(data: PageData): [Options, uPlot.AlignedData] | null {
 			series,
 			scales: { x: { time: true }, lane: { range: [-0.6, lanes.length - 0.4] } },
 			axes: [
-				{},
+				timeAxis,
 				{
 					scale: "lane",
 					splits: () => names.map((_name, index) => index),

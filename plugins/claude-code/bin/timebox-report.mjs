@@ -1,46 +1,8 @@
 // Timebox's report page, bundled from src/adapters/report/entry.ts by npm run build. Do not edit.
 
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var ACTIVE_ENTRY_TYPE = "timebox-active";
-var OFF_ENTRY_TYPE = "timebox-off";
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var REPORT_PAGE_WORD = "page";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var LEDGER_FOLDER = "timebox-ledger";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_WORD = "subagents";
-var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
-var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeAmount(amount2) {
-  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+// src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
 }
 
 // src/core/amounts.ts
@@ -91,6 +53,41 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var ACTIVE_ENTRY_TYPE = "timebox-active";
+var OFF_ENTRY_TYPE = "timebox-off";
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_WORD = "subagents";
+var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
+var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -239,6 +236,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
   const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -325,6 +326,16 @@ function parseTaskBudget(text2) {
   };
 }
 
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeAmount(amount3) {
+  return Number.isFinite(amount3) ? Math.max(0, amount3) : 0;
+}
+
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function parseDailyBudget(text2, scope, source) {
@@ -377,9 +388,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount2 = safeAmount(dollars);
-  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
-  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount3 = safeAmount(dollars);
+  if (amount3 >= 1) return `$${amount3.toFixed(2)}`;
+  return `$${amount3.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count3) {
   return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
@@ -407,6 +418,12 @@ function describeBudget(limits) {
 function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -438,7 +455,7 @@ var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -453,7 +470,10 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 function pluralPrompts(count3) {
   return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
 }
-function usedOfLimits(standing) {
+function pluralTurns2(count3) {
+  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+}
+function usedOfLimits(standing, team) {
   const limits = limitsToday(standing);
   const { use } = standing;
   const parts = [];
@@ -463,7 +483,7 @@ function usedOfLimits(standing) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -479,11 +499,22 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function todayLine(standing) {
+function teamLine(standing, team) {
+  const members = (standing.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing.adjustment.off ? " Off until midnight." : "";
-  return `${dailyWho(standing)}: ${usedOfLimits(standing)}. ${usedBy(standing.use.sessions)}${state}`;
+  return `The team ${team.name} (${standing.budget.source}): ${usedOfLimits(standing, true)}. ${usedBy(standing.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+function todayLine(standing) {
+  if (standing.budget.team) return teamLine(standing, standing.budget.team);
+  const state = standing.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing)}: ${usedOfLimits(standing, false)}. ${usedBy(standing.use.sessions)}${state}`;
 }
 function dailyWho(standing) {
+  const team = standing.budget.team;
+  if (team) return `The team ${team.name} (${standing.budget.source})`;
   return `${standing.budget.scope === "user" ? "Every session" : "This project"} (${standing.budget.source})`;
 }
 function todayReport(standings) {
@@ -586,6 +617,9 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
@@ -613,7 +647,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -621,6 +656,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -685,13 +721,15 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -707,12 +745,14 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
-    usedPrompts: budget ? usedTurns : 0,
+    budget: budget ? { ...budget, startTurn } : null,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1003,11 +1043,12 @@ function subagentData(run, line) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 
 // src/core/today-data.ts
@@ -1039,22 +1080,14 @@ function todayData(standings, sessions) {
 
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync
-} from "node:fs";
+import { closeSync as closeSync2, mkdirSync, openSync as openSync2, readdirSync, readSync as readSync2, rmSync, statSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
 // src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -1130,7 +1163,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -1228,10 +1262,49 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
+// src/adapters/node/append-line.ts
+import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text2) => {
+    writeSync(fd, text2);
+  },
+  close: (fd) => closeSync(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
+}
+
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
-  return join(base, "timebox");
+  return join(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
@@ -1246,26 +1319,18 @@ var nodeDailyFiles = {
   exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
   size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync(path, "r");
+    const fd = openSync2(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync(fd, buffer, 0, length, offset);
+      const read = readSync2(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync(fd);
+      closeSync2(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  append(path, text2) {
-    const fd = openSync(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync(fd);
-    }
-  },
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text2) => appendLine(path, text2),
   createExclusive(path, text2) {
     try {
       writeFileSync(path, text2, { flag: "wx" });
@@ -1281,7 +1346,7 @@ function createDailyLedger(dir, sessionId, clock) {
 }
 
 // src/adapters/report/sources.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync4, statSync as statSync3 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/adapters/claude/function-hooks/store.ts
@@ -1443,9 +1508,24 @@ function claudeCodeTerms(mode) {
 }
 
 // src/adapters/claude/transcript-usage.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync2 } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count3 = usage[field];
+    return sum + (typeof count3 === "number" && Number.isFinite(count3) && count3 > 0 ? count3 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
 var MAX_READ_BYTES = 8 * 1024 * 1024;
-var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 function fieldsOf2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
@@ -1460,17 +1540,13 @@ function usageOfLine(raw) {
   const message = fieldsOf2(line.message);
   const usage = fieldsOf2(message?.usage);
   if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  const tokens = USAGE_FIELDS.reduce((sum, key) => {
-    const value = usage[key];
-    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-  }, 0);
-  return { id: message.id, tokens };
+  return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
   let fd;
   try {
-    fd = openSync2(path, "r");
+    fd = openSync3(path, "r");
   } catch {
     return nothing;
   }
@@ -1478,7 +1554,7 @@ function readTranscriptUsage(path, offset, seen) {
     const size = statSync2(path).size;
     if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const read = readSync3(fd, buffer, 0, buffer.length, offset);
     const text2 = buffer.subarray(0, read).toString("utf8");
     const end = text2.lastIndexOf("\n");
     if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
@@ -1497,7 +1573,7 @@ function readTranscriptUsage(path, offset, seen) {
   } catch {
     return nothing;
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 
@@ -1664,7 +1740,7 @@ var geminiCliHost = {
 // src/adapters/hooks/load.ts
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
   const legacy = files.store.lines().flatMap(
     (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
   );
@@ -1694,7 +1770,17 @@ function withLoggedClaims(view, budget, store) {
 
 // src/adapters/node/file-ledger.ts
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import {
+  closeSync as closeSync4,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync3,
+  openSync as openSync4,
+  readFileSync as readFileSync2,
+  rmSync as rmSync2,
+  statSync as statSync3,
+  writeSync as writeSync2
+} from "node:fs";
 import { join as join6 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -1703,12 +1789,15 @@ function fileOf(dir, budgetId, kind) {
 function isRecord3(value) {
   return typeof value === "object" && value !== null;
 }
+function isFile(path) {
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+}
 function readJson(file) {
   let text2;
   try {
     text2 = readFileSync2(file, "utf8");
-  } catch {
-    return null;
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
   }
   try {
     const value = JSON.parse(text2);
@@ -1726,13 +1815,19 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim.budgetId, claim.kind);
       mkdirSync3(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
-`, { flag: "wx" });
+      const fd = openSync4(draft, "wx");
       try {
+        try {
+          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync4(fd);
+        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST") return false;
+        if (error.code === "EEXIST" && isFile(file)) return false;
         throw error;
       } finally {
         rmSync2(draft, { force: true });
@@ -1761,7 +1856,7 @@ function createFileLedger(dir, link = linkSync) {
 }
 
 // src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/adapters/node/log-lines.ts
@@ -1840,22 +1935,37 @@ function claimLine(fields) {
   return { kind: "claim", claim, at: atOf(fields) };
 }
 
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
 // src/adapters/node/session-log.ts
 function isFields3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var SessionLog = class {
-  folder;
-  file;
-  constructor(dataDir, sessionId) {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
+    this.clock = clock;
+    this.readOnce = readOnce;
+    this.files = files;
     this.folder = join7(dataDir, "sessions");
     this.file = join7(this.folder, `${sessionId}.jsonl`);
   }
+  clock;
+  readOnce;
+  files;
+  folder;
+  file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
   append(record) {
     this.appendLine({ ...record });
   }
-  /** Records that a prompt was sent. */
-  appendPrompt(promptId, at) {
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
   /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
@@ -1909,11 +2019,22 @@ var SessionLog = class {
   }
   /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
   lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
+  }
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  readFile() {
     let text2;
     try {
       text2 = readFileSync3(this.file, "utf8");
-    } catch {
-      return [];
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw named(this.file, error);
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -1927,11 +2048,15 @@ var SessionLog = class {
     }
     return lines;
   }
-  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
   appendLine(line) {
     mkdirSync4(this.folder, { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
+    this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
 
@@ -1942,11 +2067,7 @@ function opencodeDataDir(env) {
   return join8(dailyStateDir(env), OPENCODE_FOLDER);
 }
 
-// src/adapters/opencode/calls.ts
-var COMMAND_MARKER = "[timebox command]";
-var COMMAND_TEMPLATE = `${COMMAND_MARKER} $ARGUMENTS`;
-
-// src/adapters/opencode/plugin.ts
+// src/adapters/opencode/terms.ts
 var OPENCODE_TERMS = {
   name: "opencode",
   command: "/timebox",
@@ -1980,41 +2101,34 @@ function promptKey(message) {
 }
 
 // src/adapters/pi/usage.ts
-function numberIn(fields, key) {
-  if (typeof fields !== "object" || fields === null) return 0;
-  const value = fields[key];
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+function amount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
-function usageOf2(message) {
-  if (message.role !== "assistant") return null;
-  const usage = message.usage;
-  const tokens = numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
-  const cost = numberIn(
-    typeof usage === "object" && usage !== null ? usage.cost : null,
-    "total"
-  );
-  return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
+var NO_USAGE = {};
+function fieldsOf3(usage) {
+  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+function tokensOf2(usage) {
+  const fields = fieldsOf3(usage);
+  return amount(fields.input) + amount(fields.output) + amount(fields.cacheRead) + amount(fields.cacheWrite);
+}
+function costOf(usage) {
+  const cost = fieldsOf3(usage).cost;
+  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
 }
 
 // src/adapters/pi/store.ts
-function fieldsOf3(data) {
+function fieldsOf4(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
-function historyItem(entry) {
-  if (entry.type === "message" && entry.message.role === "user")
-    return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
-  if (entry.type === "message") {
-    const used = usageOf2(entry.message);
-    return used ? { kind: "usage", ...used } : null;
-  }
-  if (entry.type !== "custom") return null;
+function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "off" } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagents" } };
+    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagents" } };
   }
   if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf3(entry.data), kind: "subagent" } };
+    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagent" } };
   }
   return null;
 }
@@ -2022,21 +2136,33 @@ function historyOf(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
-  for (const entry of entries) {
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
-    const item = historyItem(entry);
-    if (item === null) continue;
-    if (item.kind !== "usage") {
-      usage = null;
-      items.push(item);
-    } else if (usage === null) {
-      usage = item;
-      items.push(item);
-    } else {
-      usage.tokens += item.tokens;
-      usage.cost += item.cost;
-    }
+    let item = null;
+    if (entry.type === "message") {
+      const message = entry.message;
+      if (message.role === "assistant") {
+        const tokens = tokensOf2(message.usage);
+        const cost = costOf(message.usage);
+        if (usage !== null) {
+          usage.tokens += tokens;
+          usage.cost += cost;
+          continue;
+        }
+        usage = typeof message.timestamp === "number" ? { kind: "usage", tokens, cost, at: message.timestamp } : { kind: "usage", tokens, cost };
+        items.push(usage);
+        continue;
+      }
+      if (message.role !== "user") continue;
+      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+    } else if (entry.type === "custom") {
+      item = recordItem(entry);
+      if (item === null) continue;
+    } else continue;
+    usage = null;
+    items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
 }
@@ -2050,7 +2176,7 @@ function entriesOf(folder) {
   }
 }
 function modifiedOf(path) {
-  return statSync3(path).mtimeMs;
+  return statSync4(path).mtimeMs;
 }
 function logSessions(dataDir, host, terms) {
   const folder = join9(dataDir, "sessions");
@@ -2126,7 +2252,7 @@ function moduleSessions(storeDir) {
           host: "claude",
           modified: modifiedOf(path),
           history: () => saved.history,
-          ledger: (budget) => claimedView(saved.claims, budget.id),
+          ledger: (budget) => claimedView(saved.claims, budgetIdOf(budget)),
           terms: claudeCodeTerms("function hooks")
         }
       ];
@@ -2148,7 +2274,7 @@ function allSessions(env, home) {
 }
 
 // src/adapters/report/write-page.ts
-import { mkdirSync as mkdirSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { mkdirSync as mkdirSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname2, join as join10 } from "node:path";
 
 // src/adapters/report/assets.ts
@@ -2156,7 +2282,7 @@ var PAGE_SCRIPT = '(()=>{var rr="uplot",ur="u-hz",fr="u-vt",ar="u-title",cr="u-w
 var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
 
 // src/adapters/report/day-use.ts
-function fieldsOf4(line) {
+function fieldsOf5(line) {
   try {
     const value = JSON.parse(line);
     return typeof value === "object" && value !== null ? value : {};
@@ -2164,7 +2290,7 @@ function fieldsOf4(line) {
     return {};
   }
 }
-var amount = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+var amount2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 function linesOf(files, path) {
   if (!files.exists(path)) return [];
   return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
@@ -2191,16 +2317,16 @@ function sessionsOfDay(files, folder, hostOf) {
     return use;
   };
   for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
-    const fields = fieldsOf4(line);
+    const fields = fieldsOf5(line);
     const use = of(fields);
     if (use === null) continue;
-    use.agentMs += amount(fields.agentMs);
-    use.tokens += amount(fields.tokens);
-    use.cost += amount(fields.cost);
+    use.agentMs += amount2(fields.agentMs);
+    use.tokens += amount2(fields.tokens);
+    use.cost += amount2(fields.cost);
   }
   for (const name of files.list(folder)) {
     if (!name.startsWith("prompt-")) continue;
-    const use = of(fieldsOf4(linesOf(files, files.join(folder, name))[0] ?? ""));
+    const use = of(fieldsOf5(linesOf(files, files.join(folder, name))[0] ?? ""));
     if (use !== null) use.prompts += 1;
   }
   return [...sessions.values()];
@@ -2487,7 +2613,7 @@ function pageData(input, context) {
 }
 function writePageFile(data, path) {
   mkdirSync5(dirname2(path), { recursive: true });
-  writeFileSync4(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
+  writeFileSync3(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
   return path;
 }
 function writeReportPage2(input, context) {

@@ -1,101 +1,10 @@
-// Timebox's hooks module for Claude Code (function hooks), bundled from src/adapters/claude/function-hooks/module.ts by npm run build. Do not edit.
-
-// src/adapters/claude/function-hooks/engine.ts
-function engineOf($) {
-  return {
-    session: { id: () => $.session.id(), usage: () => $.session.usage() },
-    turn: { abort: (input) => $.turn.abort(input) },
-    ui: {
-      status: (text) => $.ui.status(text),
-      log: (text) => $.ui.log(text)
-    },
-    store: {
-      get: (key) => $.store.get(key),
-      set: (key, value) => $.store.set(key, value),
-      delete: (key) => $.store.delete(key)
-    },
-    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
-    process: { run: (argv) => $.process.run(argv) },
-    fs: {
-      read: (path, options) => $.fs.read(path, options),
-      list: (path) => $.fs.list(path)
-    },
-    env: {
-      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
-      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
-      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
-      home: () => $.env.get("HOME"),
-      stateHome: () => $.env.get("XDG_STATE_HOME"),
-      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
-    }
-  };
-}
+// Timebox's hooks module for Claude Code (function hooks), bundled from src/entries/claude-module.ts by npm run build. Do not edit.
 
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
-
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var STATUS_REFRESH_INTERVAL_MS = 1e3;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var AWARENESS_CHOICES = ["nudge", "always"];
-var MAX_TIMER_DELAY_MS = 2147483647;
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var REPORT_PAGE_WORD = "page";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var UNNAMED_RUN = "\0run-without-a-prompt";
-var LIMIT_MORE_TIME = "5m";
-var LIMIT_MORE_TURNS = 1;
-var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
-var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
-var ON_LIMIT_CHOICES = ["stop", "ask"];
-var DEFAULT_ENV = "TIMEBOX_DEFAULT";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
-var SUBAGENTS_WORD = "subagents";
-var ANY_AGENT_TYPE = "*";
-var SUBAGENT_GRACE_MS = 3e4;
-var SUBAGENT_TASK_WORDS = 6;
-var SUBAGENT_CALLS_AFTER_SPENT = 2;
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
 
 // src/core/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -145,6 +54,51 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var STATUS_REFRESH_INTERVAL_MS = 1e3;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var MAX_TIMER_DELAY_MS = 2147483647;
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -293,6 +247,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
   const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -379,6 +337,26 @@ function parseTaskBudget(text) {
   };
 }
 
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
@@ -433,6 +411,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -569,6 +548,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -647,12 +632,15 @@ var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
 var NO_ACTIVE_TIMEBOX = "No active timebox.";
 var TIMEBOX_OFF = "Timebox off.";
+function ignoredWordsNote(command2, ignored) {
+  return `Ignored what followed ${command2}: ${quoteInput(ignored)}.`;
+}
 var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 function onStopNote(command2) {
   return command2 === null ? "" : ` On stop it runs: ${command2}`;
@@ -662,8 +650,10 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return NO_ACTIVE_TIMEBOX;
+  return `${NO_ACTIVE_TIMEBOX}
+${SET_ONE_HINT}`;
 }
+var SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
   return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
@@ -804,15 +794,24 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 function pluralPrompts2(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -835,7 +834,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -845,7 +844,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -861,11 +860,22 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function todayLine(standing2) {
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `${dailyWho(standing2)}: ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+function todayLine(standing2) {
+  if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
+  const team = standing2.budget.team;
+  if (team) return `The team ${team.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -925,50 +935,65 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
+function addAgentTime(agentMs) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+function countPrompt(standings) {
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const full = standings.map((standing2, index) => ({
+    ...standing2,
+    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
+  }));
+  const spent = spentDaily(full, true) ?? standings[0];
+  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+function dailyRefused(session) {
+  return { ...session, runStartedAt: null };
+}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  const none = { effects: [], context: [] };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
-        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: warned.effects,
-        context: warned.modelLines,
-        countPrompt: true,
-        agentMs: before
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        context: warned.modelLines
       };
     }
-    case "promptRefused": {
-      const spent = spentDaily(standings, true) ?? standings[0];
-      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-    }
     case "duringRun": {
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const used = event.used ?? { tokens: 0, cost: 0 };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1)
+          prompts: Math.max(0, standing2.use.prompts - 1),
+          tokens: standing2.use.tokens + used.tokens,
+          cost: standing2.use.cost + used.cost
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
-        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+        return { ...none, session: resumed, effects: [...write, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
-        ...none,
         session: { ...resumed, given: warned.given },
-        effects: warned.effects,
+        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -977,42 +1002,44 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        agentMs: runTimeToday(session.runStartedAt, standings, now)
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
       };
     }
   }
 }
-function carryOutDaily(port, session, event, now) {
-  const { ledger, budgets } = port;
-  const standings = ledger.standings(budgets);
-  let result = dailyTransition(session, event, standings, now);
-  if (result.countPrompt) {
-    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-    if (!ledger.countPrompt(budgets, limits)) {
-      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-    }
-  }
-  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
-  const problem = ledger.problem();
-  if (problem !== null)
-    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
-  return result;
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
 }
-function todayCommand(port, words) {
+function todayCommand(standings, words) {
   const command2 = parseToday(words);
-  const { ledger, budgets } = port;
-  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
-  if (budgets.length === 0 || command2.kind === "show")
-    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
   if (command2.kind === "off") {
-    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+    return {
+      message: "Timebox: today's budget is off until midnight, in every session it covers.",
+      level: "info",
+      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
+    };
   }
-  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(ledger.standings(budgets))}`,
-    level: "info"
+${todayReport(adjusted(standings, command2.adjustment))}`,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
   };
 }
 
@@ -1020,34 +1047,43 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1071,11 +1107,17 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(effect.kind, error);
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
     }
   }
   return answer;
 }
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1086,6 +1128,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -1105,6 +1150,19 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command2 = effect.command;
@@ -1218,13 +1276,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1262,7 +1323,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1270,6 +1332,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1334,13 +1397,15 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -1356,12 +1421,14 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
-    usedPrompts: budget ? usedTurns : 0,
+    budget: budget ? { ...budget, startTurn } : null,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1791,12 +1858,13 @@ function planCommand(command2, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command2.timeLimitMs,
         turnLimit: command2.turnLimit,
@@ -1805,6 +1873,7 @@ function planCommand(command2, view) {
         ...spendLimits(command2),
         ...treatment(command2)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -1856,7 +1925,7 @@ function planExtension(command2, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command2.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command2.addTimeMs;
-  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command2.addTurns;
+  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command2.addTurns;
   const spend = view.spend;
   const tokenLimit = command2.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command2.addTokens;
   const costLimit = command2.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command2.addCost;
@@ -1878,7 +1947,7 @@ function planExtension(command2, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
   return {
     change: "update",
     budget: extended,
@@ -1892,7 +1961,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -1902,7 +1971,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -1915,7 +1984,7 @@ function sessionStatusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
     view.budget.onStopCommand
   );
 }
@@ -1984,11 +2053,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -2007,9 +2077,8 @@ var EMPTY_SESSION = {
 function freshStanding(budget) {
   return {
     budget,
-    usedPrompts: 0,
+    usedTurns: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -2034,10 +2103,10 @@ function counting(state) {
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
-function shownPrompts(state) {
+function shownTurns(state) {
   const standing2 = state.standing;
   if (!standing2) return 0;
-  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+  return standing2.usedTurns - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
   const standing2 = state.standing;
@@ -2047,7 +2116,7 @@ function statusText(state, now) {
     const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownTurns(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
   const standing2 = state.standing;
@@ -2085,6 +2154,12 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
+function spentStanding(standing2, summary, prompt) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
+}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -2100,24 +2175,28 @@ function graceOf(state, budget) {
 
 // src/core/session/commands.ts
 function command(state, event, now) {
-  const parsed = parseCommand(event.args);
-  if (parsed.kind === "subagents") {
-    const result = subagentsCommand2(state.subagents, parsed, now);
+  const parsed2 = parseCommand(event.args);
+  if (parsed2.kind === "subagents") {
+    const result = subagentsCommand2(state.subagents, parsed2, now);
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
-  const plan = planCommand(parsed, {
+  const plan = planCommand(parsed2, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedPrompts: shownPrompts(state),
+    usedTurns: shownTurns(state),
     now,
     newBudgetId: event.newBudgetId,
     spend: spendOf(state),
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
     ...event.report === void 0 ? {} : { report: event.report },
-    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
+    ...parsed2.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  const ignored = (parsed2.kind === "off" || parsed2.kind === "status") && parsed2.ignored !== void 0 ? ignoredWordsNote(parsed2.kind, parsed2.ignored) : null;
+  const message = ignored === null ? plan.reply.message : `${plan.reply.message}
+${ignored}`;
+  const reply = { kind: "notify", message, level: plan.reply.level };
   switch (plan.change) {
     case "none":
       return { state, effects: [status(state, now), reply] };
@@ -2141,14 +2220,24 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2157,6 +2246,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2177,7 +2267,7 @@ function askToReplace(state, budget, event, now) {
     effects: [
       {
         kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
         choices: [
           { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
           { label: KEEP_CHOICE, answer: keep }
@@ -2205,7 +2295,7 @@ function callContext(state, now) {
   const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownPrompts(state);
+  const used = shownTurns(state);
   const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -2227,7 +2317,7 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2314,11 +2404,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedTurns, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2350,7 +2440,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2358,7 +2448,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2368,7 +2458,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2404,6 +2494,13 @@ function onStopReport(command2, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2446,12 +2543,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
-    usedPrompts: history.usedPrompts,
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
+    usedTurns: history.usedTurns,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2467,20 +2563,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2492,7 +2587,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId,
     timeLimitMs: command2.timeLimitMs,
     turnLimit: command2.turnLimit,
@@ -2500,7 +2595,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     onStopCommand: command2.onStopCommand,
     ...spendLimits(command2),
     ...treatment(command2)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2511,8 +2606,8 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
-  const text = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget, now, usedTurns, spend) {
+  const text = formatStatus(budget, now, usedTurns, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {
@@ -2609,9 +2704,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2637,6 +2736,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -2974,9 +3079,9 @@ var SessionRuntime = class {
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
-    const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
-    if (parsed.kind === "reportPage") {
+    const parsed2 = parseCommand(args);
+    if (parsed2.kind === "today") return this.today(parsed2.words);
+    if (parsed2.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
       return answer2;
@@ -2985,7 +3090,8 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (parsed.kind === "report") {
+    if (details.turns !== void 0) event.turns = details.turns;
+    if (parsed2.kind === "report") {
       try {
         event.report = details.report();
       } catch (error) {
@@ -2993,7 +3099,7 @@ var SessionRuntime = class {
       }
     }
     const answer = this.dispatch(event);
-    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const mode = parsed2.kind === "status" ? modeLine(this.terms) : null;
     const said = answer.notices[0];
     if (mode !== null && said !== void 0) said.message = `${said.message}
 ${mode}`;
@@ -3004,8 +3110,13 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
-      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+      if (!port || port.budgets.length === 0) {
+        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+        return answer;
+      }
+      const reply = todayCommand(port.ledger.standings(port.budgets), words);
+      this.carryOut(reply.effects);
+      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -3051,27 +3162,30 @@ ${mode}`;
       if (prompt !== null && prompt === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event, port);
+      const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
-      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const standings = port.ledger.standings(port.budgets);
+      const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
-      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
-      this.daily = { session: result.session, refused: newlyRefused };
+      const problem = port.ledger.problem();
+      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
+        this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
+      } else this.daily = { session: result.session, refused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-  dailyEventOf(event, port) {
+  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+  dailyEventOf(event) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-        return { type: "duringRun", modelCall: false };
+        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3150,7 +3264,7 @@ var LiveSession = class {
       clock: ports.clock,
       onStop: ports.onStop,
       setStatus: (text) => ports.ui.setStatus(text),
-      abortRun: () => ports.abortRun(),
+      abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {}
@@ -3175,10 +3289,10 @@ var LiveSession = class {
     return this.runtime.state;
   }
   /**
-   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
-   * `defaultBudget`, if there is one.
+   * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
+   * session where no budget was ever set gets `defaultBudget`, if there is one.
    */
-  load(mode, announce, defaultBudget = null, settings) {
+  onSessionStart(mode, announce, defaultBudget = null, settings) {
     this.settings = settings ?? this.settings;
     this.guard("session start", () => {
       const history = foldHistory(this.ports.store.history());
@@ -3224,6 +3338,7 @@ var LiveSession = class {
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
+        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
@@ -3335,9 +3450,26 @@ var LiveSession = class {
   canAsk() {
     return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
   }
-  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
-  dispose() {
+  /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
+  onTurnStart() {
+    return this.handle({ type: "timeCheck" });
+  }
+  /**
+   * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
+   * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
+   * or ends; what is left is told at the end of each model call's messages.
+   */
+  onAgentStart() {
+    if (this.disposed || !isActive(this.runtime.state)) return;
+    this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
+  }
+  /**
+   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
+   * is cleared, and everything from now on is ignored. Nothing is written.
+   */
+  onShutdown() {
     this.disposed = true;
+    this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
@@ -3384,6 +3516,56 @@ var LiveSession = class {
     }
   }
 };
+
+// src/core/refusals.ts
+var TOOL_STOPPED_REFUSAL = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
+var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+var GUARD_FAILED_REFUSAL = "Timebox could not check its budget here, so it refused (see the debug log).";
+
+// src/adapters/claude/function-hooks/engine.ts
+function engineOf($) {
+  return {
+    session: { id: () => $.session.id(), usage: () => $.session.usage() },
+    turn: { abort: (input) => $.turn.abort(input) },
+    ui: {
+      status: (text) => $.ui.status(text),
+      log: (text) => $.ui.log(text)
+    },
+    store: {
+      get: (key) => $.store.get(key),
+      set: (key, value) => $.store.set(key, value),
+      delete: (key) => $.store.delete(key)
+    },
+    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
+    process: { run: (argv) => $.process.run(argv) },
+    fs: {
+      read: (path, options) => $.fs.read(path, options),
+      list: (path) => $.fs.list(path)
+    },
+    env: {
+      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
+      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+      home: () => $.env.get("HOME"),
+      stateHome: () => $.env.get("XDG_STATE_HOME"),
+      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
+    }
+  };
+}
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count = usage[field];
+    return sum + (typeof count === "number" && Number.isFinite(count) && count > 0 ? count : 0);
+  }, 0);
+}
 
 // src/adapters/claude/function-hooks/on-stop.ts
 function detachedLine(command2) {
@@ -3439,18 +3621,47 @@ function engineScheduler(engine) {
 }
 
 // src/adapters/claude/function-hooks/ui.ts
+var STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
 var ModuleUI = class {
   constructor(engine) {
     this.engine = engine;
   }
   engine;
+  /** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
+  stopping = null;
+  /** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
+  headless = false;
   /** The notices of the reply being gathered, or null when they go to the transcript. */
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
   notify(message, _level) {
     if (this.gathering) this.gathering.push(message);
-    else this.engine().ui.log(message);
+    else {
+      this.stopping?.push(message);
+      this.engine().ui.log(message);
+    }
+  }
+  /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
+  warn(message) {
+    this.engine().ui.log(message);
+    if (this.headless) this.toStderr(message);
+  }
+  toStderr(text) {
+    this.engine().process.run(["sh", "-c", STDERR_SCRIPT, "sh", text]).catch(() => {
+    });
+  }
+  /**
+   * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
+   * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
+   */
+  turnStopped() {
+    const said = [];
+    this.stopping = said;
+    void Promise.resolve().then(() => {
+      this.stopping = null;
+      if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
+    });
   }
   /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
   setStatus(text) {
@@ -3476,18 +3687,6 @@ var ModuleUI = class {
 };
 
 // src/adapters/claude/function-hooks/session.ts
-var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
-var SUBAGENT_STOPPED = "stopped";
-var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
-function tokensOf(usage) {
-  const counts = [
-    usage.input_tokens,
-    usage.output_tokens,
-    usage.cache_read_input_tokens,
-    usage.cache_creation_input_tokens
-  ];
-  return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
-}
 function noRequest(event) {
   return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
 }
@@ -3503,7 +3702,7 @@ var ClaudeSession = class {
       clock: deps.clock,
       scheduler: engineScheduler(deps.engine),
       onStop: engineOnStop(deps.engine),
-      abortRun: () => this.abortRun(),
+      agent: { abortCurrentTurn: () => this.abortRun() },
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
@@ -3566,7 +3765,7 @@ var ClaudeSession = class {
       ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
       ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
     };
-    this.live.load("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+    this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
@@ -3589,11 +3788,8 @@ var ClaudeSession = class {
     const counted = await this.writeDaily();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
-    if (!counted) return { drop: DAILY_TAKEN };
-    if (!joining) {
-      this.prompt = key;
-      if (!event.isMeta) this.deps.store.appendPrompt(key);
-    }
+    if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+    if (!joining) this.prompt = key;
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
     );
@@ -3613,7 +3809,7 @@ var ClaudeSession = class {
     loop.called = false;
     loop.refused = null;
     if (refused !== null) return refused;
-    if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+    if (agent !== null && counted && !this.stopped.has(agent)) return null;
     const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
     const answer = await this.handle(sessionEvent);
     return answer.refusal;
@@ -3663,7 +3859,7 @@ var ClaudeSession = class {
       return { deny: [before.refusal, ...told].join("\n\n") };
     }
     const ran = await this.whileRunning(next(event), agent);
-    if (ran === STOPPED) return { deny: TOOL_STOPPED };
+    if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
     const result = this.withParentLines(event, ran);
     if (result.deny !== void 0) return result;
     const call = await this.nextCall(agent);
@@ -3765,12 +3961,13 @@ var ClaudeSession = class {
     }
     const turnId = this.turnId;
     if (turnId === null) return;
+    this.ui.turnStopped();
     this.deps.engine().turn.abort({ turnId }).catch(() => {
     });
   }
   /** The session ends: its timers stop, and every change is written. */
   async close() {
-    this.live.dispose();
+    this.live.onShutdown();
     await this.writeDaily();
     await this.deps.store.flush();
   }
@@ -3781,10 +3978,10 @@ function withContext(result, call) {
 }
 
 // src/adapters/claude/function-hooks/hooks.ts
-var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
 async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
+  host.headless = !event.isInteractive;
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
@@ -3800,14 +3997,14 @@ async function timeboxCommand(host, $, event) {
   return { text: await session.command(event.args), isTextDisplayOnly: true };
 }
 function commandFailed() {
-  return { text: GUARD_FAILED, isTextDisplayOnly: true };
+  return { text: GUARD_FAILED_REFUSAL, isTextDisplayOnly: true };
 }
 async function promptSubmit(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.promptSubmit(event, next);
 }
 function promptGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { drop: GUARD_FAILED };
+  return next.called ? next(event) : { drop: GUARD_FAILED_REFUSAL };
 }
 async function* turnStep(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -3818,7 +4015,7 @@ async function* turnStep(host, $, event, next) {
 }
 async function* stepFailed($, event, next) {
   if (next.called) return yield* next(event);
-  $.ui.log(GUARD_FAILED);
+  $.ui.log(GUARD_FAILED_REFUSAL);
   return noRequest(event);
 }
 async function toolCall2(host, $, event, next) {
@@ -3826,14 +4023,14 @@ async function toolCall2(host, $, event, next) {
   return session.toolCall(event, next);
 }
 function toolGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function agentSpawn(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.agentSpawn(event, next);
 }
 function spawnGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function turnComplete(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -3860,6 +4057,9 @@ function claudeCodeTerms(mode) {
 }
 
 // src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3938,7 +4138,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -4039,8 +4240,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 // src/adapters/claude/function-hooks/daily.ts
 var USER_SCOPE = "user";
 function dailyDir(stateHome, home) {
-  if (stateHome?.trim()) return `${stateHome}/timebox`;
-  return home ? `${home}/.local/state/timebox` : null;
+  return stateHome?.trim() || home ? stateDirIn(stateHome, home ?? "") : null;
 }
 var CLAIM_TRIES = 5;
 var WRITE_SCRIPT = [
@@ -4048,7 +4248,9 @@ var WRITE_SCRIPT = [
   '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-  `    append) printf '%s' "$text" >> "$path" ;;`,
+  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
+  `    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="
+$text"; printf '%s' "$text" >> "$path" ;;`,
   '    remove) rm -rf -- "$path" ;;',
   "  esac",
   "done"
@@ -4213,6 +4415,59 @@ var ModuleDailyLedger = class {
   }
 };
 
+// src/adapters/claude/function-hooks/store-repair.ts
+var DAMAGED_SUFFIX = ".damaged";
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function parsed(text) {
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+var TOP_LEVEL_LINE = /^ {2}"/gm;
+function salvage(text) {
+  const whole = parsed(text);
+  if (whole !== null) return { kept: whole, skipped: 0 };
+  const end = text.lastIndexOf("\n}");
+  const prefix = end >= 0 ? parsed(text.slice(0, end + 2)) : null;
+  if (prefix !== null) return { kept: prefix, skipped: 0 };
+  const starts = [...text.matchAll(TOP_LEVEL_LINE)].map((match) => match.index);
+  const kept2 = {};
+  let skipped = 0;
+  for (const [n, from] of starts.entries()) {
+    const body = text.slice(from, starts[n + 1] ?? text.length).replace(/,?\s*(\n}\s*)?$/, "");
+    const entry = parsed(`{${body}}`);
+    if (entry === null) skipped++;
+    else Object.assign(kept2, entry);
+  }
+  return { kept: kept2, skipped };
+}
+function damagedPath(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return /store file (\S+\.json)/.exec(message)?.[1] ?? null;
+}
+var MOVE_ASIDE_SCRIPT = 'mv -f "$1" "$1$2"';
+async function repairStore(engine, path) {
+  const slash = path.lastIndexOf("/");
+  const [folder, name] = [path.slice(0, slash), path.slice(slash + 1)];
+  const size = (await engine.fs.list(folder)).find((entry) => entry.name === name)?.size ?? 0;
+  const text = size > 0 ? await engine.fs.read(path, { offset: 0, length: size }) : "";
+  const { kept: kept2, skipped } = salvage(text);
+  const moved = await engine.process.run(["sh", "-c", MOVE_ASIDE_SCRIPT, "sh", path, DAMAGED_SUFFIX]);
+  if (moved.exitCode !== 0) throw new Error(`could not move ${path} aside: ${moved.stderr.trim()}`);
+  for (const [key, value] of Object.entries(kept2)) await engine.store.set(key, value);
+  return { path, kept: kept2, skipped };
+}
+function repairNotice(repair) {
+  const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
+  const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
+  return `Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`;
+}
+
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var SESSIONS_INDEX_KEY = "sessions";
@@ -4260,10 +4515,14 @@ var ModuleStore = class _ModuleStore {
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
     const store = engine().store;
-    const [entry, index] = await Promise.all([
-      store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
-      store.get(SESSIONS_INDEX_KEY)
-    ]);
+    const read = () => Promise.all([store.get(`${SESSION_KEY_PREFIX}${sessionId}`), store.get(SESSIONS_INDEX_KEY)]);
+    let repaired = null;
+    const [entry, index] = await read().catch(async (error) => {
+      const path = damagedPath(error);
+      if (path === null) throw error;
+      repaired = await repairStore(engine(), path);
+      return read();
+    });
     const saved = savedSession(entry);
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
@@ -4275,8 +4534,12 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    return new _ModuleStore(engine, sessionId, saved, deps);
+    const opened = new _ModuleStore(engine, sessionId, saved, deps);
+    opened.repaired = repaired;
+    return opened;
   }
+  /** The repair of a damaged store file this session's opening made, to be told once; else null. */
+  repaired = null;
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
     return this.saved.history.some((item) => item.kind === "record");
@@ -4360,6 +4623,8 @@ var ModuleHost = class {
   /** Set by every hook before anything calls the engine. */
   bound;
   session = null;
+  /** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
+  headless = false;
   engine = () => this.bound;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
@@ -4404,6 +4669,8 @@ var ModuleHost = class {
       store,
       ...ledger ? { daily: ledger } : {}
     });
+    session.ui.headless = this.headless;
+    if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     session.load({ defaultBudget, daily, subagents });
     return session;
   }
@@ -4460,10 +4727,11 @@ function registerWith(on, deps) {
   );
   return host;
 }
+
+// src/entries/claude-module.ts
 function register(on) {
   registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
 }
 export {
-  register,
-  registerWith
+  register
 };

@@ -1,8 +1,18 @@
-// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/adapters/hooks/main.ts by npm run build. Do not edit.
+// Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
 
-// src/adapters/hooks/main.ts
-import { spawn as spawn2 } from "node:child_process";
-import { readFileSync as readFileSync4 } from "node:fs";
+// lazy-builtin:node:child_process
+import { createRequire } from "node:module";
+var loaded;
+var load = () => loaded ??= createRequire(import.meta.url)("node:child_process");
+function spawn(...args) {
+  return load().spawn(...args);
+}
+function spawnSync(...args) {
+  return load().spawnSync(...args);
+}
+
+// src/entries/hooks.ts
+import { readFileSync as readFileSync4, writeSync as writeSync3 } from "node:fs";
 
 // src/adapters/claude/hook-host.ts
 import { join as join2 } from "node:path";
@@ -11,33 +21,33 @@ import { join as join2 } from "node:path";
 function silentReply() {
   return { notices: [], context: [], refusal: null, stop: false, answered: false };
 }
-function readHookEvent({ event, sessionId, fields }, dialect) {
-  const prompt2 = typeof fields.prompt === "string" ? fields.prompt : null;
+function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
+  const prompt2 = typeof fields2.prompt === "string" ? fields2.prompt : null;
   const subagents = dialect.subagents;
-  const tool = textField(fields, "tool_name");
-  const input = fields.tool_input;
+  const tool = textField(fields2, "tool_name");
+  const input = fields2.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
     sessionId,
-    promptId: dialect.promptId(fields),
+    promptId: dialect.promptId(fields2),
     prompt: prompt2,
     command: commandWords(prompt2, dialect.command),
-    source: textField(fields, "source"),
-    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
-    agent: subagents ? textField(fields, "agent_id") : null,
-    agentType: subagents ? textField(fields, "agent_type") : null,
+    source: textField(fields2, "source"),
+    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
+    agent: subagents ? textField(fields2, "agent_id") : null,
+    agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    toolUseId: textField(fields, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
+    toolUseId: textField(fields2, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
   };
 }
-function endedOf(subagents, fields) {
-  const ended = subagents.ended(fields);
+function endedOf(subagents, fields2) {
+  const ended = subagents.ended(fields2);
   return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
-function textField(fields, key) {
-  const value = fields[key];
+function textField(fields2, key) {
+  const value = fields2[key];
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 function shownText(reply) {
@@ -144,8 +154,23 @@ function claudeCodeTerms(mode) {
 
 // src/adapters/claude/transcript-usage.ts
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count2 = usage[field];
+    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
 var MAX_READ_BYTES = 8 * 1024 * 1024;
-var USAGE_FIELDS = ["input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"];
 function fieldsOf(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
 }
@@ -160,11 +185,7 @@ function usageOfLine(raw) {
   const message = fieldsOf(line.message);
   const usage = fieldsOf(message?.usage);
   if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  const tokens = USAGE_FIELDS.reduce((sum, key) => {
-    const value = usage[key];
-    return sum + (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
-  }, 0);
-  return { id: message.id, tokens };
+  return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
@@ -219,9 +240,9 @@ var CLAUDE_SUBAGENTS = {
     return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
   },
   // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields) => {
-    const response = fields.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
       return null;
     }
     const result2 = response;
@@ -246,7 +267,7 @@ var claudeCodeHost = {
   read: (input) => readHookEvent(input, {
     roles: ROLES,
     command: COMMAND,
-    promptId: (fields) => textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "prompt_id"),
     transcript: true,
     subagents: CLAUDE_SUBAGENTS
   }),
@@ -265,69 +286,10 @@ var claudeCodeHost = {
 import { join as join3 } from "node:path";
 
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
-
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var AWARENESS_CHOICES = ["nudge", "always"];
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var REPORT_PAGE_WORD = "page";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var LEDGER_FOLDER = "timebox-ledger";
-var UNNAMED_RUN = "\0run-without-a-prompt";
-var LIMIT_MORE_TIME = "5m";
-var LIMIT_MORE_TURNS = 1;
-var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
-var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
-var ON_LIMIT_CHOICES = ["stop", "ask"];
-var DEFAULT_ENV = "TIMEBOX_DEFAULT";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
-var SUBAGENTS_WORD = "subagents";
-var ANY_AGENT_TYPE = "*";
-var SUBAGENT_GRACE_MS = 3e4;
-var SUBAGENT_TASK_WORDS = 6;
-var SUBAGENT_CALLS_AFTER_SPENT = 2;
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
 
 // src/core/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -377,6 +339,59 @@ function formatTime(ms) {
   const totalMinutes = Math.floor(totalSeconds / 60);
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
+
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var AWARENESS_CHOICES = ["nudge", "always"];
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var UNNAMED_RUN = "\0run-without-a-prompt";
+var LIMIT_MORE_TIME = "5m";
+var LIMIT_MORE_TURNS = 1;
+var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
+var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
+var ON_LIMIT_CHOICES = ["stop", "ask"];
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
+var SUBAGENTS_WORD = "subagents";
+var ANY_AGENT_TYPE = "*";
+var SUBAGENT_GRACE_MS = 3e4;
+var SUBAGENT_TASK_WORDS = 6;
+var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+var TEAM_CONNECT_MS = 1e3;
+var TEAM_CALL_MS = 2e3;
+var TEAM_FIRST_CALL_MS = 3e4;
+var TEAM_WAIT_MS = 1e4;
+var TEAM_RETRY_MS = 5e3;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -525,6 +540,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
   const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -611,6 +630,26 @@ function parseTaskBudget(text2) {
   };
 }
 
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount2) {
+  return Number.isFinite(amount2) ? Math.max(0, amount2) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
@@ -665,6 +704,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -687,9 +727,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount = safeAmount(dollars);
-  if (amount >= 1) return `$${amount.toFixed(2)}`;
-  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount2 = safeAmount(dollars);
+  if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
+  return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count2) {
   return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
@@ -801,6 +841,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -879,12 +925,15 @@ var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
 var NO_ACTIVE_TIMEBOX = "No active timebox.";
 var TIMEBOX_OFF = "Timebox off.";
+function ignoredWordsNote(command3, ignored) {
+  return `Ignored what followed ${command3}: ${quoteInput(ignored)}.`;
+}
 var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 function onStopNote(command3) {
   return command3 === null ? "" : ` On stop it runs: ${command3}`;
@@ -894,8 +943,10 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return NO_ACTIVE_TIMEBOX;
+  return `${NO_ACTIVE_TIMEBOX}
+${SET_ONE_HINT}`;
 }
+var SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
   return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
@@ -1034,15 +1085,24 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 function pluralPrompts2(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count2) {
+  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -1065,7 +1125,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -1075,7 +1135,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -1091,11 +1151,22 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function todayLine(standing2) {
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `${dailyWho(standing2)}: ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+function todayLine(standing2) {
+  if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
+  const team = standing2.budget.team;
+  if (team) return `The team ${team.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -1155,50 +1226,65 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
+function addAgentTime(agentMs) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+function countPrompt(standings) {
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const full = standings.map((standing2, index) => ({
+    ...standing2,
+    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
+  }));
+  const spent = spentDaily(full, true) ?? standings[0];
+  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+function dailyRefused(session) {
+  return { ...session, runStartedAt: null };
+}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  const none = { effects: [], context: [] };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
-        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: warned.effects,
-        context: warned.modelLines,
-        countPrompt: true,
-        agentMs: before
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        context: warned.modelLines
       };
     }
-    case "promptRefused": {
-      const spent = spentDaily(standings, true) ?? standings[0];
-      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-    }
     case "duringRun": {
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const used = event.used ?? { tokens: 0, cost: 0 };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1)
+          prompts: Math.max(0, standing2.use.prompts - 1),
+          tokens: standing2.use.tokens + used.tokens,
+          cost: standing2.use.cost + used.cost
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
-        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+        return { ...none, session: resumed, effects: [...write2, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
-        ...none,
         session: { ...resumed, given: warned.given },
-        effects: warned.effects,
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1207,42 +1293,44 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        agentMs: runTimeToday(session.runStartedAt, standings, now)
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
       };
     }
   }
 }
-function carryOutDaily(port, session, event, now) {
-  const { ledger, budgets } = port;
-  const standings = ledger.standings(budgets);
-  let result2 = dailyTransition(session, event, standings, now);
-  if (result2.countPrompt) {
-    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-    if (!ledger.countPrompt(budgets, limits)) {
-      result2 = dailyTransition(result2.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-    }
-  }
-  if (result2.agentMs > 0) ledger.addUse(budgets, { agentMs: result2.agentMs });
-  const problem = ledger.problem();
-  if (problem !== null)
-    result2 = { ...result2, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result2.effects] };
-  return result2;
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
 }
-function todayCommand(port, words) {
+function todayCommand(standings, words) {
   const command3 = parseToday(words);
-  const { ledger, budgets } = port;
-  if (command3.kind === "invalid") return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning" };
-  if (budgets.length === 0 || command3.kind === "show")
-    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command3.kind === "invalid")
+    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command3.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
   if (command3.kind === "off") {
-    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+    return {
+      message: "Timebox: today's budget is off until midnight, in every session it covers.",
+      level: "info",
+      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
+    };
   }
-  for (const budget of budgets) ledger.adjust(budget, command3.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command3.added} for the rest of the day.
-${todayReport(ledger.standings(budgets))}`,
-    level: "info"
+${todayReport(adjusted(standings, command3.adjustment))}`,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment: command3.adjustment }]
   };
 }
 
@@ -1250,34 +1338,43 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1301,11 +1398,17 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(effect.kind, error);
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
     }
   }
   return answer;
 }
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1316,6 +1419,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -1335,6 +1441,19 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command3 = effect.command;
@@ -1448,13 +1567,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1468,8 +1590,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+function optionalFields(fields2) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -1492,7 +1614,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1500,6 +1623,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1564,13 +1688,15 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -1586,12 +1712,14 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
-    usedPrompts: budget ? usedTurns : 0,
+    budget: budget ? { ...budget, startTurn } : null,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1982,11 +2110,11 @@ function subagentData(run, line) {
 }
 
 // src/core/live-report-page.ts
-async function writeReportPage(write, source) {
-  if (write === void 0) return void 0;
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write({ report, standings: source.standings() }) };
+    return { path: await write2({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -2003,12 +2131,13 @@ function planCommand(command3, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command3.timeLimitMs,
         turnLimit: command3.turnLimit,
@@ -2017,6 +2146,7 @@ function planCommand(command3, view) {
         ...spendLimits(command3),
         ...treatment(command3)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command3.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command3.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -2068,7 +2198,7 @@ function planExtension(command3, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command3.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command3.addTimeMs;
-  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command3.addTurns;
+  const turnLimit = command3.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command3.addTurns;
   const spend = view.spend;
   const tokenLimit = command3.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command3.addTokens;
   const costLimit = command3.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command3.addCost;
@@ -2090,7 +2220,7 @@ function planExtension(command3, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
   return {
     change: "update",
     budget: extended,
@@ -2104,7 +2234,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -2114,7 +2244,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -2127,7 +2257,7 @@ function sessionStatusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
     view.budget.onStopCommand
   );
 }
@@ -2196,11 +2326,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -2219,9 +2350,8 @@ var EMPTY_SESSION = {
 function freshStanding(budget) {
   return {
     budget,
-    usedPrompts: 0,
+    usedTurns: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -2245,10 +2375,10 @@ function counting(state) {
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
-function shownPrompts(state) {
+function shownTurns(state) {
   const standing2 = state.standing;
   if (!standing2) return 0;
-  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+  return standing2.usedTurns - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
   const standing2 = state.standing;
@@ -2258,7 +2388,7 @@ function statusText(state, now) {
     const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownTurns(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
   const standing2 = state.standing;
@@ -2271,6 +2401,12 @@ function status(state, now) {
 }
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
+}
+function spentStanding(standing2, summary, prompt2) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt2 };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
 }
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
@@ -2293,9 +2429,10 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result2.agents }, effects: result2.effects };
   }
   const plan = planCommand(parsed, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedPrompts: shownPrompts(state),
+    usedTurns: shownTurns(state),
     now,
     newBudgetId: event.newBudgetId,
     spend: spendOf(state),
@@ -2304,7 +2441,10 @@ function command(state, event, now) {
     ...event.report === void 0 ? {} : { report: event.report },
     ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  const ignored = (parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== void 0 ? ignoredWordsNote(parsed.kind, parsed.ignored) : null;
+  const message = ignored === null ? plan.reply.message : `${plan.reply.message}
+${ignored}`;
+  const reply = { kind: "notify", message, level: plan.reply.level };
   switch (plan.change) {
     case "none":
       return { state, effects: [status(state, now), reply] };
@@ -2328,14 +2468,24 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2344,6 +2494,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2364,7 +2515,7 @@ function askToReplace(state, budget, event, now) {
     effects: [
       {
         kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
         choices: [
           { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
           { label: KEEP_CHOICE, answer: keep }
@@ -2392,7 +2543,7 @@ function callContext(state, now) {
   const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownPrompts(state);
+  const used = shownTurns(state);
   const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -2414,7 +2565,7 @@ function startWrapUp(state, standing2, summary, prompt2, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt2), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2501,11 +2652,11 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedTurns, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2537,7 +2688,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2545,7 +2696,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt2, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2555,7 +2706,7 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt2, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt2 });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt2) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2593,13 +2744,20 @@ function onStopReport(command3, outcome) {
   }
 }
 
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
+}
+
 // src/core/subagents/load.ts
 function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded, setting, effects) : loaded;
+    const loaded3 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
@@ -2607,7 +2765,7 @@ function loadSubagents(history, setting, effects) {
 }
 
 // src/core/session/load.ts
-function load(event, now) {
+function load2(event, now) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2633,12 +2791,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
-    usedPrompts: history.usedPrompts,
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
+    usedTurns: history.usedTurns,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2654,20 +2811,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
@@ -2679,7 +2835,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId2,
     timeLimitMs: command3.timeLimitMs,
     turnLimit: command3.turnLimit,
@@ -2687,7 +2843,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
     onStopCommand: command3.onStopCommand,
     ...spendLimits(command3),
     ...treatment(command3)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2698,8 +2854,8 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
-  const text2 = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget, now, usedTurns, spend) {
+  const text2 = formatStatus(budget, now, usedTurns, spend);
   return { kind: "notify", message: restoredMessage(text2, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {
@@ -2788,7 +2944,7 @@ function transition(state, event, now) {
 function applyEvent(state, event, now) {
   switch (event.type) {
     case "load":
-      return load(event, now);
+      return load2(event, now);
     case "command":
       return command(state, event, now);
     case "declined":
@@ -2796,9 +2952,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2824,6 +2984,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result2) {
+  const prompt2 = event.prompt;
+  if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
+  if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
+  return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3172,6 +3338,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3191,8 +3358,13 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
-      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+      if (!port || port.budgets.length === 0) {
+        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+        return answer;
+      }
+      const reply = todayCommand(port.ledger.standings(port.budgets), words);
+      this.carryOut(reply.effects);
+      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -3238,27 +3410,30 @@ ${mode}`;
       if (prompt2 !== null && prompt2 === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event, port);
+      const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
-      const result2 = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const standings = port.ledger.standings(port.budgets);
+      const result2 = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result2.effects);
       answer.context.push(...result2.context);
-      const newlyRefused = answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt" ? { prompt: prompt2, reason: answer.refusal } : refused;
-      this.daily = { session: result2.session, refused: newlyRefused };
+      const problem = port.ledger.problem();
+      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (answer.refusal !== null && prompt2 !== null && dailyEvent.type === "newPrompt") {
+        this.daily = { session: dailyRefused(result2.session), refused: { prompt: prompt2, reason: answer.refusal } };
+      } else this.daily = { session: result2.session, refused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-  dailyEventOf(event, port) {
+  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+  dailyEventOf(event) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-        return { type: "duringRun", modelCall: false };
+        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3285,9 +3460,9 @@ var CODEX_SUBAGENTS = {
     agentType: textField(input, "agent_type") ?? "default",
     task: textField(input, "message") ?? textField(input, "task_name") ?? ""
   } : null,
-  ended: (fields) => {
-    const agent = textField(fields, "agent_id");
-    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  ended: (fields2) => {
+    const agent = textField(fields2, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
   },
   endReachesParent: false
 };
@@ -3305,7 +3480,7 @@ var codexCliHost = {
     roles: ROLES2,
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
-    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
     transcript: false,
     subagents: CODEX_SUBAGENTS
   }),
@@ -3369,86 +3544,364 @@ var geminiCliHost = {
   unnamedPrompts: true
 };
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
+// src/adapters/hooks/cli.ts
+import { homedir as homedir2 } from "node:os";
+import { join as join8 } from "node:path";
 
-// src/adapters/node/on-stop-runner.ts
-import { spawn } from "node:child_process";
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
+// lazy-builtin:node:crypto
+import { createRequire as createRequire2 } from "node:module";
+var loaded2;
+var load3 = () => loaded2 ??= createRequire2(import.meta.url)("node:crypto");
+function createHash(...args) {
+  return load3().createHash(...args);
 }
-function createShellStarter(spawnProcess = spawn) {
+function randomUUID(...args) {
+  return load3().randomUUID(...args);
+}
+
+// src/adapters/node/file-ledger.ts
+import {
+  closeSync as closeSync2,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync2,
+  openSync as openSync2,
+  readFileSync as readFileSync2,
+  rmSync,
+  statSync as statSync2,
+  writeSync
+} from "node:fs";
+import { join as join5 } from "node:path";
+function fileOf(dir, budgetId, kind) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return join5(dir, `${budgetId}.${kind}.json`);
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null;
+}
+function isFile(path) {
+  return statSync2(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function readJson(file) {
+  let text2;
+  try {
+    text2 = readFileSync2(file, "utf8");
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
+  }
+  try {
+    const value = JSON.parse(text2);
+    return isRecord2(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, link = linkSync) {
   return {
-    start(command3, report) {
-      const shown = quoteInput(command3);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      let child;
+    claim(claim2) {
+      const file = fileOf(dir, claim2.budgetId, claim2.kind);
+      mkdirSync2(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      const fd = openSync2(draft, "wx");
       try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+        try {
+          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync2(fd);
+        }
+        link(draft, file);
+        return true;
       } catch (error) {
-        report(couldNotStart(error));
-        return;
+        if (error.code === "EEXIST" && isFile(file)) return false;
+        throw error;
+      } finally {
+        rmSync(draft, { force: true });
       }
-      let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
-        state = "started";
-        report({ kind: "started" });
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields2 = spent && isRecord2(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr(fields2.usedTurns, 0),
+          elapsedMs: numberOr(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
       };
-      child.once("spawn", started);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      child.unref();
-      if (child.pid !== void 0) started();
     }
   };
 }
 
-// src/adapters/report/writer.ts
-function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
-    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
-  };
+// src/adapters/node/session-log.ts
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+
+// src/adapters/node/append-line.ts
+import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync3(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync2(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text2) => {
+    writeSync2(fd, text2);
+  },
+  close: (fd) => closeSync3(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
 }
 
-// src/adapters/hooks/cli.ts
-import { spawnSync } from "node:child_process";
-import { homedir as homedir2 } from "node:os";
-import { join as join8 } from "node:path";
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields2) {
+  const kind = fields2.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
+  if (PROMPT_KINDS.has(String(kind))) {
+    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
+  }
+  switch (kind) {
+    case "usage":
+      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
+    case "transcript":
+      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields2) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
+    case "daily-warned":
+      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
+    case "claim":
+      return claimLine(fields2);
+    case "spent":
+      return count(fields2.budgetStart) ? {
+        kind,
+        budgetStart: fields2.budgetStart,
+        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        promptId: text(fields2.promptId) ? fields2.promptId : null
+      } : null;
+    case "nudged":
+      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+    case "spawn":
+      return text(fields2.agentType) && text(fields2.task) ? {
+        kind,
+        id: text(fields2.id) ? fields2.id : null,
+        agent: text(fields2.agent) ? fields2.agent : null,
+        agentType: fields2.agentType,
+        task: fields2.task,
+        at: atOf(fields2)
+      } : null;
+    case "spawn-taken":
+      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+    case "spawn-refused":
+      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
+    case "owed":
+      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
+    case "paid":
+      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+    default:
+      return null;
+  }
+}
+function atOf(fields2) {
+  return count(fields2.at) ? fields2.at : 0;
+}
+function usageLine(fields2, responseId) {
+  return {
+    kind: "usage",
+    responseId,
+    tokens: count(fields2.tokens) ? fields2.tokens : 0,
+    ...count(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count(fields2.at) ? { at: fields2.at } : {},
+    ...count(fields2.offset) ? { offset: fields2.offset } : {}
+  };
+}
+function claimLine(fields2) {
+  const claim2 = fields2.claim;
+  if (typeof claim2 !== "object" || claim2 === null) return null;
+  const { kind, budgetId } = claim2;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  return { kind: "claim", claim: claim2, at: atOf(fields2) };
+}
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/session-log.ts
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var SessionLog = class {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
+    this.clock = clock;
+    this.readOnce = readOnce;
+    this.files = files;
+    this.folder = join6(dataDir, "sessions");
+    this.file = join6(this.folder, `${sessionId}.jsonl`);
+  }
+  clock;
+  readOnce;
+  files;
+  folder;
+  file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
+    this.appendLine({ kind: "prompt", promptId, at });
+  }
+  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
+  appendCall(promptId, at) {
+    this.appendLine({ kind: "call", promptId, at });
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Records how far the transcript was read when nothing new was used. */
+  appendTranscriptOffset(offset) {
+    this.appendLine({ kind: "transcript", offset });
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+      }
+    }
+    return items;
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
+  }
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  readFile() {
+    let text2;
+    try {
+      text2 = readFileSync3(this.file, "utf8");
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw named(this.file, error);
+    }
+    const lines = [];
+    for (const raw of text2.split("\n")) {
+      if (raw.trim().length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        const line = isFields3(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
+      } catch {
+      }
+    }
+    return lines;
+  }
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
+  appendLine(line) {
+    mkdirSync3(this.folder, { recursive: true });
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
+    this.read?.push(JSON.parse(JSON.stringify(line)));
+  }
+};
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync as closeSync2,
-  fstatSync,
-  mkdirSync as mkdirSync2,
-  openSync as openSync2,
-  readdirSync as readdirSync2,
-  readSync as readSync2,
-  rmSync,
-  statSync as statSync2,
-  writeFileSync as writeFileSync2,
-  writeSync
-} from "node:fs";
+import { closeSync as closeSync4, mkdirSync as mkdirSync4, openSync as openSync4, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3458,7 +3911,7 @@ function dayStartOf(ms) {
   const date = new Date(ms);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
-function numberOr(value) {
+function numberOr2(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 var NOTHING_NEW = [];
@@ -3481,11 +3934,11 @@ function fieldsOf2(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields = fieldsOf2(line);
-  if (typeof fields.session === "string") cache.sessions.add(fields.session);
-  cache.agentMs += numberOr(fields.agentMs);
-  cache.tokens += numberOr(fields.tokens);
-  cache.cost += numberOr(fields.cost);
+  const fields2 = fieldsOf2(line);
+  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
+  cache.agentMs += numberOr2(fields2.agentMs);
+  cache.tokens += numberOr2(fields2.tokens);
+  cache.cost += numberOr2(fields2.cost);
 }
 function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
@@ -3524,7 +3977,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3536,15 +3990,15 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields = fieldsOf2(line);
+      const fields2 = fieldsOf2(line);
       const now = cache.adjustment;
       cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
         // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr(fields.addTurns),
-        addTokens: now.addTokens + numberOr(fields.addTokens),
-        addCost: now.addCost + numberOr(fields.addCost),
-        off: now.off || fields.off === true
+        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
+        addTokens: now.addTokens + numberOr2(fields2.addTokens),
+        addCost: now.addCost + numberOr2(fields2.addCost),
+        off: now.off || fields2.off === true
       };
     }
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
@@ -3624,42 +4078,33 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 
 // src/adapters/node/daily-ledger.ts
 function dailyStateDir(env) {
-  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join5(env.HOME ?? homedir(), ".local", "state");
-  return join5(base, "timebox");
+  return join7(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
 }
 function scopeFolder(scope) {
   return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
 }
 var nodeDailyFiles = {
-  join: join5,
+  join: join7,
   makeDir: (path) => {
-    mkdirSync2(path, { recursive: true });
+    mkdirSync4(path, { recursive: true });
   },
   list: (path) => readdirSync2(path),
-  remove: (path) => rmSync(path, { recursive: true, force: true }),
-  exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
-  size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
+  remove: (path) => rmSync2(path, { recursive: true, force: true }),
+  exists: (path) => statSync3(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync3(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync2(path, "r");
+    const fd = openSync4(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync2(fd, buffer, 0, length, offset);
+      const read = readSync3(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync2(fd);
+      closeSync4(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
-  append(path, text2) {
-    const fd = openSync2(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text2);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync2(fd);
-    }
-  },
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text2) => appendLine(path, text2),
   createExclusive(path, text2) {
     try {
       writeFileSync2(path, text2, { flag: "wx" });
@@ -3674,251 +4119,463 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
-// src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync3, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join6 } from "node:path";
-function fileOf(dir, budgetId, kind) {
-  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join6(dir, `${budgetId}.${kind}.json`);
+// src/adapters/team/bridge.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { createRequire as createRequire3 } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
 }
-function isRecord2(value) {
-  return typeof value === "object" && value !== null;
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var CLIENT_BUNDLE = "timebox-redis.js";
+var REPLY_BYTES = 256 * 1024;
+var WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const flag = new Int32Array(buffer, 0, 2);
+const bytes = new Uint8Array(buffer, 8);
+const encoder = new TextEncoder();
+let client = null;
+let connecting = null;
+function reply(id, answer) {
+  let text = encoder.encode(JSON.stringify(answer));
+  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
 }
-function readJson(file) {
-  let text2;
+async function connect() {
+  const loaded = await import(clientUrl);
+  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectMs,
+    commandTimeout: callMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    enableReadyCheck: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  let said = null;
+  redis.on("error", (error) => {
+    said = error.message;
+  });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
   try {
-    text2 = readFileSync2(file, "utf8");
-  } catch {
-    return null;
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    // What the store said (a wrong password) rather than that the connection closed after it.
+    throw new Error(said ?? error.message);
   }
+  return redis;
+}
+parentPort.on("message", async ({ id, script, keys, args }) => {
   try {
-    const value = JSON.parse(text2);
-    return isRecord2(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-function numberOr2(value, fallback) {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-function createFileLedger(dir, link = linkSync) {
-  return {
-    claim(claim2) {
-      const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync3(dir, { recursive: true });
-      const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync3(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+    if (client === null) {
+      connecting ??= connect();
       try {
-        link(draft, file);
-        return true;
-      } catch (error) {
-        if (error.code === "EEXIST") return false;
-        throw error;
+        client = await connecting;
       } finally {
-        rmSync2(draft, { force: true });
+        connecting = null;
       }
-    },
-    read(budgetId) {
-      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
-      const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields = spent && isRecord2(spent.summary) ? spent.summary : {};
-      return {
-        spent: spent ? {
-          usedTurns: numberOr2(fields.usedTurns, 0),
-          elapsedMs: numberOr2(fields.elapsedMs, 0),
-          timeRanOut: fields.timeRanOut === true,
-          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
-          prompt: typeof spent.prompt === "string" ? spent.prompt : null
-        } : null,
-        off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
-      };
     }
-  };
-}
-
-// src/adapters/node/session-log.ts
-import { appendFileSync, mkdirSync as mkdirSync4, readFileSync as readFileSync3 } from "node:fs";
-import { join as join7 } from "node:path";
-
-// src/adapters/node/log-lines.ts
-var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
-function readLogLine(fields) {
-  const kind = fields.kind;
-  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
-  if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+    const value = await client[script](...keys, ...args);
+    if (id !== 0) reply(id, { ok: true, value });
+  } catch (error) {
+    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
   }
-  switch (kind) {
-    case "usage":
-      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
-    case "transcript":
-      return count(fields.offset) ? { kind, offset: fields.offset } : null;
-    case "transcript-unreadable":
-    case "told":
-      return { kind, at: atOf(fields) };
-    case "untold":
-      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
-    case "daily-warned":
-      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
-    case "claim":
-      return claimLine(fields);
-    case "spent":
-      return count(fields.budgetStart) ? {
-        kind,
-        budgetStart: fields.budgetStart,
-        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
-        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
-        promptId: text(fields.promptId) ? fields.promptId : null
-      } : null;
-    case "nudged":
-      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
-    case "spawn":
-      return text(fields.agentType) && text(fields.task) ? {
-        kind,
-        id: text(fields.id) ? fields.id : null,
-        agent: text(fields.agent) ? fields.agent : null,
-        agentType: fields.agentType,
-        task: fields.task,
-        at: atOf(fields)
-      } : null;
-    case "spawn-taken":
-      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
-    case "spawn-refused":
-      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
-    case "owed":
-      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
-    case "paid":
-      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
-    default:
-      return null;
-  }
+});
+`;
+function clientLocation(entry) {
+  const bundled = new URL(CLIENT_BUNDLE, entry);
+  if (existsSync2(bundled)) return bundled.href;
+  return pathToFileURL(createRequire3(entry).resolve("ioredis")).href;
 }
-function atOf(fields) {
-  return count(fields.at) ? fields.at : 0;
-}
-function usageLine(fields, responseId) {
+function openSyncStore(url, clientUrl, connectMs, callMs) {
+  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
+  const flag = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer, 8);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+  });
+  worker.unref();
+  let died = null;
+  worker.on("error", (error) => {
+    died = `the client stopped: ${error.message}`;
+  });
+  let last = 0;
+  const decoder = new TextDecoder();
   return {
-    kind: "usage",
-    responseId,
-    tokens: count(fields.tokens) ? fields.tokens : 0,
-    ...count(fields.cost) ? { cost: fields.cost } : {},
-    ...count(fields.at) ? { at: fields.at } : {},
-    ...count(fields.offset) ? { offset: fields.offset } : {}
+    call(script, keys, args, timeoutMs) {
+      if (died !== null) return { ok: false, error: died };
+      const id = ++last;
+      worker.postMessage({ id, script, keys, args });
+      const deadline = performance.now() + timeoutMs;
+      for (; ; ) {
+        const seen = Atomics.load(flag, 0);
+        if (seen === id) break;
+        const left = deadline - performance.now();
+        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        Atomics.wait(flag, 0, seen, left);
+      }
+      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    post(script, keys, args) {
+      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+    }
   };
 }
-function claimLine(fields) {
-  const claim2 = fields.claim;
-  if (typeof claim2 !== "object" || claim2 === null) return null;
-  const { kind, budgetId } = claim2;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
-  return { kind: "claim", claim: claim2, at: atOf(fields) };
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+function teamDay(ms, zone) {
+  const date = zoneDate(ms, zone);
+  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  return {
+    day,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+}
+function zoneDate(ms, zone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric"
+  }).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
 }
 
-// src/adapters/node/session-log.ts
-function isFields3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+// src/adapters/team/ledger.ts
+var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
 }
-var SessionLog = class {
-  folder;
-  file;
-  constructor(dataDir, sessionId) {
-    this.folder = join7(dataDir, "sessions");
-    this.file = join7(this.folder, `${sessionId}.jsonl`);
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
   }
-  append(record) {
-    this.appendLine({ ...record });
-  }
-  /** Records that a prompt was sent. */
-  appendPrompt(promptId, at) {
-    this.appendLine({ kind: "prompt", promptId, at });
-  }
-  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-  appendCall(promptId, at) {
-    this.appendLine({ kind: "call", promptId, at });
-  }
-  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
-  stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
-  }
-  /**
-   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
-   * usage itself).
-   */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
-  }
-  /** Records how far the transcript was read when nothing new was used. */
-  appendTranscriptOffset(offset) {
-    this.appendLine({ kind: "transcript", offset });
-  }
-  /** How far the transcript was read, and the responses already counted. */
-  transcriptProgress() {
-    let offset = 0;
-    const seen = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "usage") seen.add(line.responseId);
-      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
-      if (read !== void 0) offset = Math.max(offset, read);
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  store = null;
+  calledOnce = false;
+  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+  failed = null;
+  trouble = null;
+  told = false;
+  unsent = NOTHING_UNSENT;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
+      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
     }
-    return { offset, seen };
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount(use.get("addTimeMs")),
+      addPrompts: amount(use.get("addPrompts")),
+      addTokens: amount(use.get("addTokens")),
+      addCost: amount(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost)),
+        sessions: amount(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
   }
-  /**
-   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
-   * once counts once.
-   */
-  history() {
-    const items = [];
-    const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-        items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && !counted.has(line.responseId)) {
-        counted.add(line.responseId);
-        const { tokens, cost = 0 } = line;
-        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-      }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.send(added)) return;
+    this.unsent = {
+      prompts: this.unsent.prompts,
+      agentMs: this.unsent.agentMs + added.agentMs,
+      tokens: this.unsent.tokens + added.tokens,
+      cost: this.unsent.cost + added.cost
+    };
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once, and every later check of any session sees it. */
+  reserve() {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    this.store ??= this.open();
+    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.trouble !== null && !this.told) {
+      this.told = true;
+      return this.trouble;
     }
-    return items;
+    return this.local.problem();
   }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-  lines() {
-    let text2;
+  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
+  send(use) {
+    const all = {
+      prompts: use.prompts + this.unsent.prompts,
+      agentMs: use.agentMs + this.unsent.agentMs,
+      tokens: use.tokens + this.unsent.tokens,
+      cost: use.cost + this.unsent.cost
+    };
+    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
+    if (reply.ok) this.unsent = NOTHING_UNSENT;
+    return reply.ok;
+  }
+  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
+  call(script, args) {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
+    const day = teamDay(now, this.config.zone);
+    const common = this.common(day);
+    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    this.calledOnce = true;
+    let reply;
     try {
-      text2 = readFileSync3(this.file, "utf8");
-    } catch {
-      return [];
+      this.store ??= this.open();
+      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    const lines = [];
-    for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
-      try {
-        const value = JSON.parse(raw);
-        const line = isFields3(value) ? readLogLine(value) : null;
-        if (line !== null) lines.push(line);
-      } catch {
-      }
+    if (!reply.ok) {
+      return { ok: false, error: this.down(reply.error) };
     }
-    return lines;
+    const wasDown = this.failed !== null;
+    this.failed = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
+      this.send(NOTHING_UNSENT);
+      if (script === "read") return this.call(script, args);
+    }
+    return reply;
   }
-  /** Appends one line; a single small append is written whole even when hooks run in parallel. */
-  appendLine(line) {
-    mkdirSync4(this.folder, { recursive: true });
-    appendFileSync(this.file, `${JSON.stringify(line)}
-`, { encoding: "utf8", flag: "a" });
+  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
+  down(error) {
+    const why = this.hidden(error);
+    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    return why;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage(why) {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
   }
 };
 
-// src/adapters/hooks/handle.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
+}
+function saying(warning, ledger) {
+  let told = false;
+  return {
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
+    }
+  };
+}
+function openDailyLedger(options) {
+  const { env, sessionId, clock } = options;
+  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  if (warning !== null) return saying(warning, local);
+  if (config === null) return local;
+  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(config, open, local, sessionId, clock);
+}
 
 // src/adapters/hooks/daily-bridge.ts
 function readDailyPart(store, promptId) {
@@ -3962,7 +4619,7 @@ function loadState(files, now, options = {}) {
 }
 function ledgerView(budget, files) {
   const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (!budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
   const legacy = files.store.lines().flatMap(
     (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
   );
@@ -3999,7 +4656,10 @@ var HookRuntime = class {
     this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
     this.runtime = new SessionRuntime(
       {
-        store: { append: (record) => this.append(record) },
+        store: {
+          append: (record) => this.append(record),
+          appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now())
+        },
         ledger: { claim: (claim2) => this.claim(claim2) },
         clock: deps.clock,
         onStop: { start: (command3, report) => this.startOnStop(command3, report) },
@@ -4011,7 +4671,8 @@ var HookRuntime = class {
         },
         problem: (where, error) => {
           if (where === "append") throw error;
-          this.told.push(internalErrorMessage(where, error));
+          if (where === "recordPrompt") this.unkept ??= { error };
+          else this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
         ...daily ? { daily } : {},
@@ -4027,12 +4688,15 @@ var HookRuntime = class {
   dailyBefore;
   waiting = [];
   told = [];
+  /** Why a prompt that ran could not be kept in the session's log. */
+  unkept = null;
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
    */
   async reply(answer) {
     await Promise.all(this.waiting);
+    if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
     const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
@@ -4100,88 +4764,185 @@ var HookRuntime = class {
     }
   }
 };
-
-// src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID)();
 }
 
-// src/adapters/hooks/handle.ts
-var STATUS_LINE_WORD = "statusline";
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
+// src/adapters/hooks/log-queues.ts
+function owe(store, to, lines, now) {
+  store.appendLine({ kind: "owed", to, lines, at: now });
 }
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID2()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
+function owedTo(store, to, now) {
+  const lines = store.lines();
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  for (const _ of owed) store.appendLine({ kind: "paid", to, at: now });
+  return owed.flat();
 }
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
-    case "beforeTool":
-    case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
-    case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
-    case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
-    case "runEnd": {
-      if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
-      const state = loadState(deps, now, { running: event.promptId });
-      return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
-    }
-    default:
-      return null;
+function keepUntold(store, notices, now) {
+  store.appendLine({ kind: "untold", notices, at: now });
+}
+function untoldNotices(store, now) {
+  const lines = store.lines();
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  if (untold.length === 0) return [];
+  for (const _ of untold) store.appendLine({ kind: "told", at: now });
+  return untold.flat();
+}
+function keepSpawn(store, event, agent, now) {
+  store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
+}
+function takeSpawn(store, agent, agentType, now) {
+  const lines = store.lines();
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return null;
+  store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
+  return found.line;
+}
+function ruleIdOf(store, hostAgent) {
+  const lines = store.lines();
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn2?.id ?? hostAgent;
+}
+function refuseSpawn(store, agent, reason, now) {
+  store.appendLine({ kind: "spawn-refused", agent, reason, at: now });
+}
+function refusedSpawn(store, agent) {
+  const refused = store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/adapters/hooks/subagent-spawns.ts
+async function spawnStart(event, parent, hook, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const answer = hook.runtime.handle({
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  if (answer.refusal === null) return null;
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function spawnEnd(event, answer, agent, hook, now) {
+  if (event.spawn === null) return;
+  if (answer.refusal === null) {
+    keepSpawn(hook.deps.store, { ...event, spawn: event.spawn }, agent, now);
+    return;
   }
+  if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
 }
+async function subagentBoundary(event, hostAgent, deps, now) {
+  const refused = refusedSpawn(deps.store, hostAgent);
+  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
+  const agent = ruleIdOf(deps.store, hostAgent);
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const spawnRefused = await spawnStart(event, agent, hook, now);
+  if (spawnRefused !== null) return spawnRefused;
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const answer = hook.runtime.handle(sessionEvent);
+  const stopped = answer.stoppedAgents.includes(agent);
+  if (!stopped) spawnEnd(event, answer, agent, hook, now);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (stopped) return { ...reply, stop: true };
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
+}
+async function agentStart2(event, hostAgent, deps, now) {
+  const spawn2 = takeSpawn(deps.store, hostAgent, event.agentType, now);
+  const state = loadState(deps, now, { running: event.promptId });
+  const hook = new HookRuntime(deps, event.promptId, state);
+  if (spawn2?.id) {
+    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.runtime.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn2?.agent ?? null,
+    agentType: event.agentType ?? spawn2?.agentType ?? "",
+    task: spawn2?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    refuseSpawn(deps.store, agent, started.refusal, now);
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply(mergeAnswer(started, first));
+}
+async function agentEnd2(event, ended, deps, now) {
+  const agent = ruleIdOf(deps.store, ended.agent);
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens, now);
+  const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
+  hook.saveDaily(now);
+  const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  owe(deps.store, parent, reply.context, now);
+  return { ...reply, context: [] };
+}
+function subagentUsage(hook, agent, tokens, now) {
+  const answer = hook.runtime.handle({ type: "modelResponse", tokens, cost: 0, agent });
+  hook.deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
+  return answer;
+}
+
+// src/adapters/hooks/main-session.ts
+var STATUS_LINE_WORD = "statusline";
 async function sessionStart(event, deps) {
   if (event.source === "compact") return null;
-  const text2 = deps.defaultBudget?.trim();
-  const options = { announce: event.source === "resume" };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  const reply = await hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  const reply = await startSession(deps, event.source === "resume");
   if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
   return reply.notices.length > 0 ? reply : null;
 }
+async function startSession(deps, announce) {
+  const text2 = deps.defaultBudget?.trim();
+  const options = { announce };
+  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const hook = new HookRuntime(deps, null);
+  return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+}
 async function prompt(event, deps, now) {
+  const started = await defaultAtFirstPrompt(deps);
   const untold = untoldNotices(deps.store, now);
   const reply = await answerPrompt(event, deps, now);
-  if (untold.length === 0) return reply;
-  reply.notices.unshift(...untold);
+  const first = [...started, ...untold];
+  if (first.length > 0) reply.notices.unshift(...first);
   return reply;
 }
+async function defaultAtFirstPrompt(deps) {
+  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+  return (await startSession(deps, false)).notices;
+}
 async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID2()}`;
+  const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
   const state = loadState(deps, now, { running: promptId });
-  const reply = await answerEvent(deps, now, promptId, state, {
+  return answerEvent(deps, now, promptId, state, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
   });
-  if (reply.refusal === null && promptId !== state.lastPrompt) deps.store.appendPrompt(promptId, now);
-  return reply;
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
@@ -4207,9 +4968,10 @@ async function command2(args, deps, now, promptId) {
   return { ...await hook.reply(answered), answered: true };
 }
 async function toolBoundary(event, deps, now) {
-  const refused = await spawnStart(event, null, deps, now);
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const refused = await spawnStart(event, null, hook, now);
   if (refused !== null) return refused;
-  const state = loadState(deps, now, { running: event.promptId });
+  const state = hook.runtime.state;
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
   if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
@@ -4218,137 +4980,66 @@ async function toolBoundary(event, deps, now) {
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
-  const reply = await answerEvent(deps, now, event.promptId, state, sessionEvent);
-  await spawnEnd(event, reply, null, deps, now);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps, null, now), ...reply.context] } : reply;
-}
-async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = deps.store.lines().find((line) => line.kind === "spawn-refused" && line.agent === hostAgent);
-  if (refused?.kind === "spawn-refused") return { ...silentReply(), refusal: refused.reason, stop: true };
-  const agent = ruleIdOf(deps, hostAgent);
-  const spawnRefused = await spawnStart(event, agent, deps, now);
-  if (spawnRefused !== null) return spawnRefused;
-  const state = loadState(deps, now, { running: event.promptId });
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const hook = new HookRuntime(deps, event.promptId, state);
   const answer = hook.runtime.handle(sessionEvent);
+  spawnEnd(event, answer, null, hook, now);
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
-  if (answer.stoppedAgents.includes(agent)) return { ...reply, stop: true };
-  await spawnEnd(event, reply, agent, deps, now);
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps, agent, now), ...reply.context] } : reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
 }
-async function spawnStart(event, parent, deps, now) {
-  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+async function runEnd(event, deps, now) {
+  if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
   const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, {
-    type: "agentStart",
-    agent: event.toolUseId,
-    parent,
-    agentType: event.spawn.agentType,
-    task: event.spawn.task,
-    contextAtStart: false
-  });
-  return reply.refusal === null ? null : reply;
+  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }
-async function spawnEnd(event, reply, agent, deps, now) {
-  if (event.spawn === null) return;
-  if (reply.refusal === null) {
-    deps.store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
-    return;
+
+// src/adapters/hooks/usage.ts
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function countUsage(read, transcriptPath, store, daily, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  for (const response of found.responses)
+    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
+  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
+  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
+  store.appendLine({ kind: "transcript-unreadable", at: now });
+  return TRANSCRIPT_UNREADABLE;
+}
+
+// src/adapters/hooks/handle.ts
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const reply = await replyTo(event, deps, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+  return { ...event, promptId };
+}
+async function replyTo(event, deps, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, deps);
+    case "prompt":
+      return event.agent === null ? prompt(event, deps, now) : null;
+    case "beforeTool":
+    case "beforeModelCall":
+      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+    case "runEnd":
+      return runEnd(event, deps, now);
+    default:
+      return null;
   }
-  if (event.toolUseId === null) return;
-  const state = loadState(deps, now, { running: event.promptId });
-  await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent: event.toolUseId });
-}
-function ruleIdOf(deps, hostAgent) {
-  const lines = deps.store.lines();
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn3 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn3?.id ?? hostAgent;
-}
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn3 = takeSpawn(deps, hostAgent, event.agentType, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
-  if (spawn3?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn3.id });
-    hook.saveDaily(now);
-    return hook.reply(first2);
-  }
-  const agent = hostAgent;
-  const started = hook.runtime.handle({
-    type: "agentStart",
-    agent,
-    parent: spawn3?.agent ?? null,
-    agentType: event.agentType ?? spawn3?.agentType ?? "",
-    task: spawn3?.task ?? ""
-  });
-  if (started.refusal !== null) {
-    deps.store.appendLine({ kind: "spawn-refused", agent, reason: started.refusal, at: now });
-    hook.saveDaily(now);
-    const reply = await hook.reply(started);
-    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
-  }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
-  hook.saveDaily(now);
-  return hook.reply({
-    ...first,
-    notices: [...started.notices, ...first.notices],
-    context: [...started.context, ...first.context],
-    stoppedAgents: [...started.stoppedAgents, ...first.stoppedAgents]
-  });
-}
-async function agentEnd2(event, ended, deps, now) {
-  const agent = ruleIdOf(deps, ended.agent);
-  const used = ended.tokens === void 0 ? null : await subagentUsage(event, agent, ended.tokens, deps, now);
-  const state = loadState(deps, now, { running: event.promptId });
-  const parent = state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = await answerEvent(deps, now, event.promptId, state, { type: "agentEnd", agent, result: ended.result });
-  const reply = used === null ? ending2 : { ...ending2, notices: [...used.notices, ...ending2.notices] };
-  if (ended.reachesParent || reply.context.length === 0) return reply;
-  deps.store.appendLine({ kind: "owed", to: parent, lines: reply.context, at: now });
-  return { ...reply, context: [] };
-}
-async function subagentUsage(event, agent, tokens, deps, now) {
-  const state = loadState(deps, now, { running: event.promptId });
-  const reply = await answerEvent(deps, now, event.promptId, state, { type: "modelResponse", tokens, cost: 0, agent });
-  deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return reply;
-}
-function owedTo(deps, to, now) {
-  const lines = deps.store.lines();
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  for (const _ of owed) deps.store.appendLine({ kind: "paid", to, at: now });
-  return owed.flat();
-}
-function takeSpawn(deps, agent, agentType, now) {
-  const lines = deps.store.lines();
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return null;
-  deps.store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
-  return found.line;
-}
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID2)();
-}
-function untoldNotices(store, now) {
-  const lines = store.lines();
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  if (untold.length === 0) return [];
-  for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flat();
 }
 
 // src/adapters/hooks/input.ts
@@ -4362,33 +5053,34 @@ function parseHookInput(text2, event) {
   }
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
-  const fields = value;
-  const { hook_event_name: named = event, session_id: sessionId } = fields;
-  if (typeof named !== "string" || named.length === 0) return { error: "hook_event_name is missing" };
+  const fields2 = value;
+  const { hook_event_name: named2 = event, session_id: sessionId } = fields2;
+  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named, sessionId, fields };
+  return { event: named2, sessionId, fields: fields2 };
 }
 
 // src/adapters/hooks/watcher.ts
 var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
+  deps.store.reread();
   const state = loadState(deps, now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
-  const spent = transition(state, { type: "timeCheck" }, now).state.standing?.spent;
+  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
   if (!spent) return "watching";
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  deps.store.appendLine({ kind: "untold", notices, at: now });
+  keepUntold(deps.store, notices, now);
   return "done";
 }
 function statusLineText(deps, now) {
-  const state = transition(loadState(deps, now), { type: "timeCheck" }, now).state;
+  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
   return statusText(state, now) ?? "";
 }
 
@@ -4406,15 +5098,16 @@ function option(args, name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : void 0;
 }
-function dailyOf(env, sessionId, clock) {
+function dailyOf(env, sessionId, clock, host) {
   const text2 = env[DAILY_ENV]?.trim();
   if (!text2) return {};
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  return { daily: { ledger: createDailyLedger(dailyStateDir(env), sessionId, clock), budgets: [budget] } };
+  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
+  return { daily: { ledger, budgets: [budget] } };
 }
-function pageOf(write, id, host) {
-  return (page) => write(page, { id, host });
+function pageOf(write2, id, host) {
+  return (page) => write2(page, { id, host });
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -4427,11 +5120,11 @@ async function watch(rest, env, deps) {
   if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE2}
 ` };
   const hookDeps = {
-    store: new SessionLog(dataDir, sessionId),
+    store: new SessionLog(dataDir, sessionId, deps.clock, true),
     ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock),
+    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
     ...subagentsOf(env)
   };
   try {
@@ -4473,7 +5166,7 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
   const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
@@ -4493,7 +5186,7 @@ async function runCli(args, stdin2, env, deps) {
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
-      ...dailyOf(env, event.sessionId, deps.clock),
+      ...dailyOf(env, event.sessionId, deps.clock, host.name),
       ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
@@ -4525,7 +5218,60 @@ async function runCli(args, stdin2, env, deps) {
   }
 }
 
-// src/adapters/hooks/main.ts
+// src/adapters/node/on-stop-runner.ts
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn) {
+  return {
+    start(command3, report) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      let child;
+      try {
+        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const started = () => {
+        if (state !== "starting") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      child.once("spawn", started);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      child.unref();
+      if (child.pid !== void 0) started();
+    }
+  };
+}
+
+// src/adapters/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, session) => {
+    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
+    return writeReportPage2(input, { env, now: clock.now(), session });
+  };
+}
+
+// src/entries/hooks.ts
 var stdin = "";
 try {
   if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync4(0, "utf8");
@@ -4548,12 +5294,20 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
       "--budget",
       budget
     ];
-    spawn2(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
+    spawn(process.execPath, args, { detached: true, stdio: "ignore" }).on("error", () => {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
   reportPage: nodeReportPageWriter(process.env, systemClock)
 });
-process.stdout.write(result.stdout);
-process.stderr.write(result.stderr);
+function write(fd, text2) {
+  let rest = Buffer.from(text2);
+  try {
+    while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
+  } catch {
+    (fd === 1 ? process.stdout : process.stderr).write(rest);
+  }
+}
+write(1, result.stdout);
+write(2, result.stderr);
 process.exitCode = result.exitCode ?? 0;

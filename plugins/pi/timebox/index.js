@@ -1,12 +1,79 @@
-// Timebox's extension for pi and oh-my-pi, bundled from src/adapters/pi/timebox/index.ts by npm run build. Do not edit.
+// Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
 
-// src/adapters/pi/timebox/index.ts
+// src/entries/pi/timebox/index.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import { join as join5 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync
+} from "node:fs";
+import { join } from "node:path";
+
 // src/core/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
 var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
 
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
@@ -76,75 +143,17 @@ var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
 var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
-
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
-
-// src/core/amounts.ts
-var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
-var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
-var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
-var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
-var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
-var TOKEN_UNITS = { k: 1e3, m: 1e6 };
-var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
-var SECOND_MS = 1e3;
-var MINUTE_MS = 6e4;
-var HOUR_MS = 36e5;
-function parseTimeToMs(token) {
-  const trimmed2 = token.trim();
-  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
-  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
-    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
-    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
-  }
-  const match = TIME_TOKEN.exec(trimmed2);
-  if (!match) return null;
-  const unit = (match[2] ?? "m").toLowerCase();
-  const ms = Number(match[1]) * UNIT_MS[unit];
-  return Number.isFinite(ms) ? ms : null;
-}
-function parseTurns(token) {
-  const match = TURNS_TOKEN.exec(token.trim());
-  if (!match) return null;
-  const turns = Number(match[1]);
-  return Number.isFinite(turns) ? turns : null;
-}
-function parseTokens(token) {
-  const match = TOKENS_TOKEN.exec(token);
-  if (!match) return null;
-  const unit = (match[2] ?? "").toLowerCase();
-  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-function parseCost(token) {
-  const match = COST_TOKEN.exec(token);
-  return match ? Number(match[1]) : null;
-}
-function formatTime(ms) {
-  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
-  const totalSeconds = Math.floor(safeMs / SECOND_MS);
-  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
-  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
-  const totalMinutes = Math.floor(totalSeconds / 60);
-  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
-}
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+var TEAM_CONNECT_MS = 1e3;
+var TEAM_CALL_MS = 2e3;
+var TEAM_FIRST_CALL_MS = 3e4;
+var TEAM_WAIT_MS = 1e4;
+var TEAM_RETRY_MS = 5e3;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
 // src/core/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
@@ -293,6 +302,10 @@ function parseCommand(input) {
   const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
   const stopCommand = delimiter ? text.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
+  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
+    return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
+  }
   for (const token of tokens) {
     const kind = SUB_COMMANDS[token.toLowerCase()];
     if (kind === void 0) continue;
@@ -379,6 +392,51 @@ function parseTaskBudget(text) {
   };
 }
 
+// src/core/completions.ts
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+function argumentCompletions(prefix) {
+  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
+  const wordStart = prefix.search(/\S*$/);
+  const head = prefix.slice(0, wordStart);
+  const typed = prefix.slice(wordStart);
+  const word = typed.toLowerCase();
+  const earlier = head.trim().toLowerCase().split(/\s+/);
+  const forSubagents = earlier[0] === SUBAGENTS_WORD;
+  const [list, firstWord] = forSubagents ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  const complete = word.length > 0 && isWholeWord(word, forSubagents, firstWord);
+  const items = complete ? [typed, ...offered.filter((value) => value !== word)] : offered;
+  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+function isWholeWord(word, forSubagents, firstWord) {
+  if (forSubagents) return firstWord ? parseCommand(`${SUBAGENTS_WORD} ${word}`).kind !== "invalid" : valid(word, true);
+  if (valid(word, false)) return true;
+  return firstWord && parseCommand(word).kind !== "invalid";
+}
+function valid(word, task) {
+  return task ? !("invalid" in parseTaskBudget(word)) : !("invalid" in readWords([word]));
+}
+
+// src/core/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount3) {
+  return Number.isFinite(amount3) ? Math.max(0, amount3) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
 // src/core/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
@@ -433,6 +491,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -455,9 +514,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount = safeAmount(dollars);
-  if (amount >= 1) return `$${amount.toFixed(2)}`;
-  return `$${amount.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount3 = safeAmount(dollars);
+  if (amount3 >= 1) return `$${amount3.toFixed(2)}`;
+  return `$${amount3.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count) {
   return `${count} ${count === 1 ? "turn" : "turns"}`;
@@ -569,6 +628,12 @@ function formatStepsWrapUp(limit) {
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
 var WRAP_UP_PROMPT = [
   "TIMEBOX: BUDGET SPENT",
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
@@ -647,12 +712,15 @@ var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
 var NO_ACTIVE_TIMEBOX = "No active timebox.";
 var TIMEBOX_OFF = "Timebox off.";
+function ignoredWordsNote(command2, ignored) {
+  return `Ignored what followed ${command2}: ${quoteInput(ignored)}.`;
+}
 var UNUSABLE_RECORD = "Timebox could not read the newest budget record in this session (damaged or from a newer version) and skipped it.";
 function onStopNote(command2) {
   return command2 === null ? "" : ` On stop it runs: ${command2}`;
@@ -662,8 +730,10 @@ function invalidMessage(reason) {
 ${USAGE}`;
 }
 function noBudgetStatusMessage() {
-  return NO_ACTIVE_TIMEBOX;
+  return `${NO_ACTIVE_TIMEBOX}
+${SET_ONE_HINT}`;
 }
+var SET_ONE_HINT = "Set one with /timebox 15m turns:3.";
 function budgetSetMessage(limits, replacedActive, notes = []) {
   const replaced = replacedActive ? " It replaces the previous budget." : "";
   return `Timebox set: ${describeBudget(limits)}.${replaced}${onStopNote(limits.onStopCommand)}${noteLines(notes)}`;
@@ -804,15 +874,24 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 function pluralPrompts2(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -835,7 +914,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -845,7 +924,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -861,11 +940,22 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function todayLine(standing2) {
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `${dailyWho(standing2)}: ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+function todayLine(standing2) {
+  if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
+  const team = standing2.budget.team;
+  if (team) return `The team ${team.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -925,50 +1015,65 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
+function addAgentTime(agentMs) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+function countPrompt(standings) {
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const full = standings.map((standing2, index) => ({
+    ...standing2,
+    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
+  }));
+  const spent = spentDaily(full, true) ?? standings[0];
+  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+function dailyRefused(session) {
+  return { ...session, runStartedAt: null };
+}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  const none = { effects: [], context: [] };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
-        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: warned.effects,
-        context: warned.modelLines,
-        countPrompt: true,
-        agentMs: before
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        context: warned.modelLines
       };
     }
-    case "promptRefused": {
-      const spent = spentDaily(standings, true) ?? standings[0];
-      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-    }
     case "duringRun": {
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const used = event.used ?? { tokens: 0, cost: 0 };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1)
+          prompts: Math.max(0, standing2.use.prompts - 1),
+          tokens: standing2.use.tokens + used.tokens,
+          cost: standing2.use.cost + used.cost
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
-        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+        return { ...none, session: resumed, effects: [...write, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
-        ...none,
         session: { ...resumed, given: warned.given },
-        effects: warned.effects,
+        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -977,42 +1082,44 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        agentMs: runTimeToday(session.runStartedAt, standings, now)
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
       };
     }
   }
 }
-function carryOutDaily(port, session, event, now) {
-  const { ledger, budgets } = port;
-  const standings = ledger.standings(budgets);
-  let result = dailyTransition(session, event, standings, now);
-  if (result.countPrompt) {
-    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-    if (!ledger.countPrompt(budgets, limits)) {
-      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-    }
-  }
-  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
-  const problem = ledger.problem();
-  if (problem !== null)
-    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
-  return result;
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
 }
-function todayCommand(port, words) {
+function todayCommand(standings, words) {
   const command2 = parseToday(words);
-  const { ledger, budgets } = port;
-  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
-  if (budgets.length === 0 || command2.kind === "show")
-    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
   if (command2.kind === "off") {
-    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+    return {
+      message: "Timebox: today's budget is off until midnight, in every session it covers.",
+      level: "info",
+      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
+    };
   }
-  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(ledger.standings(budgets))}`,
-    level: "info"
+${todayReport(adjusted(standings, command2.adjustment))}`,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
   };
 }
 
@@ -1020,34 +1127,43 @@ ${todayReport(ledger.standings(budgets))}`,
 function urgencyFor(ratio) {
   return ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning";
 }
-function decide(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, true);
+function decide(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, true);
 }
-function decideOn(budget, now, usedTurns, nudged, spend, prompts) {
+function decideOn(budget, now, turns, spend, onTurns) {
   const elapsed = elapsedMs(budget, now);
-  const used = safeTurns(usedTurns);
+  const used = safeTurns(turns);
   const tokens = safeAmount(spend.tokens);
   const cost = safeAmount(spend.cost);
   const timeRanOut = budget.timeLimitMs !== null && elapsed >= budget.timeLimitMs;
-  const turnsSpent = prompts && budget.turnLimit !== null && used >= budget.turnLimit;
+  const turnsSpent = onTurns && budget.turnLimit !== null && used >= budget.turnLimit;
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-    if (!timeRanOut && !turnsSpent) summary.limit = tokensSpent ? "tokens" : "cost";
-    if (budget.tokenLimit !== void 0) summary.tokens = tokens;
-    if (budget.costLimit !== void 0) summary.cost = cost;
-    return { kind: "stop", summary };
+    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
-  const ratio = worstRatio(budget, now, used, spend, prompts);
-  if (!nudged && ratio >= NUDGE_WARNING_RATIO) {
-    const shown = prompts ? budget : { ...budget, turnLimit: null };
+  const ratio = worstRatio(budget, now, used, spend, onTurns);
+  if (!budget.softNudgeSent && ratio >= NUDGE_WARNING_RATIO) {
+    const shown = onTurns ? budget : { ...budget, turnLimit: null };
     return { kind: "nudge", urgency: urgencyFor(ratio), detail: formatLeftOf(shown, now, used, spend) };
   }
   return { kind: "ok" };
 }
-function decideMidRun(budget, now, usedTurns, nudged, spend = NO_SPEND) {
-  return decideOn(budget, now, usedTurns, nudged, spend, false);
+function spentSummary(budget, now, turns, spend) {
+  const tokens = safeAmount(spend.tokens);
+  return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
+}
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+  const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
+  if (limit) summary.limit = limit;
+  if (budget.tokenLimit !== void 0) summary.tokens = tokens;
+  if (budget.costLimit !== void 0) summary.cost = cost;
+  return summary;
+}
+function decideMidRun(budget, now, turns, spend = NO_SPEND) {
+  return decideOn(budget, now, turns, spend, false);
 }
 
 // src/core/executor.ts
@@ -1071,11 +1187,17 @@ function carryOut(effects, ports, answer, onStopReport2) {
     try {
       carryOutOne(effect, ports, answer, onStopReport2);
     } catch (error) {
-      ports.problem(effect.kind, error);
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
     }
   }
   return answer;
 }
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
     case "notify":
@@ -1086,6 +1208,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "append":
       ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -1105,6 +1230,19 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
       return;
     case "startOnStop": {
       const command2 = effect.command;
@@ -1218,13 +1356,16 @@ function isWholeCount(value) {
 function isBudgetId(value) {
   return typeof value === "string" && BUDGET_ID_PATTERN.test(value);
 }
+function budgetIdOf(budget) {
+  return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
+}
 function offRecord(budgetId, disabledAt) {
   return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
 }
 function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
   return {
     version: RECORD_VERSION,
-    id: budget.id,
+    id: budgetIdOf(budget),
     timeLimitMs: budget.timeLimitMs,
     turnLimit: budget.turnLimit,
     startTime: budget.startTime,
@@ -1238,8 +1379,8 @@ function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+function optionalFields(fields2) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -1262,7 +1403,8 @@ function parseBudget(value) {
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
   const id = value.version === void 0 ? `${LEGACY_ID_PREFIX}${startTime}` : value.id;
   if (!isBudgetId(id)) return null;
-  return {
+  const { startTurn } = value;
+  const terms = {
     id,
     timeLimitMs,
     turnLimit,
@@ -1270,6 +1412,7 @@ function parseBudget(value) {
     onStopCommand: onStopCommand ? onStopCommand : null,
     ...limits
   };
+  return freshBudget(terms, value.version === void 0 && isWholeCount(startTurn) ? startTurn : 0);
 }
 function parseRecord(value) {
   if (!isFields2(value)) return null;
@@ -1334,13 +1477,15 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
+  const seen = /* @__PURE__ */ new Set();
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -1356,12 +1501,14 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
+    seen.add(item.key);
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
+  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
   return {
-    budget,
-    usedPrompts: budget ? usedTurns : 0,
+    budget: budget ? { ...budget, startTurn } : null,
+    usedTurns: budget ? usedTurns : 0,
     spend: budget ? { tokens, cost } : { tokens: 0, cost: 0 },
     lastPrompt,
     lastPromptCounted: usedTurns > 0 && lastPrompt !== null && counted.has(lastPrompt),
@@ -1791,12 +1938,13 @@ function planCommand(command2, view) {
       if (!view.budget) return { change: "none", reply: { message: NO_ACTIVE_TIMEBOX, level: "info" } };
       return {
         change: "off",
-        budgetId: view.budget.id,
+        budgetId: budgetIdOf(view.budget),
         disabledAt: view.now,
+        write: view.spent === null,
         reply: { message: TIMEBOX_OFF, level: "info" }
       };
     case "set": {
-      const budget = {
+      const terms = {
         id: view.newBudgetId,
         timeLimitMs: command2.timeLimitMs,
         turnLimit: command2.turnLimit,
@@ -1805,6 +1953,7 @@ function planCommand(command2, view) {
         ...spendLimits(command2),
         ...treatment(command2)
       };
+      const budget = freshBudget(terms, view.turns ?? 0);
       const replacedActive = view.budget !== null && view.spent === null;
       const costNote = command2.costLimit === void 0 ? [] : costNotes(view.cost ?? "reported");
       const tokensNote = command2.tokenLimit !== void 0 && view.tokensSeen === false ? [TOKENS_NOT_SEEN] : [];
@@ -1856,7 +2005,7 @@ function planExtension(command2, view) {
   const budget = view.budget;
   if (!budget) return { change: "none", reply: info(NOTHING_TO_EXTEND) };
   const timeLimitMs = command2.addTimeMs === null ? budget.timeLimitMs : (budget.timeLimitMs ?? elapsedMs(budget, view.now)) + command2.addTimeMs;
-  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedPrompts) + command2.addTurns;
+  const turnLimit = command2.addTurns === null ? budget.turnLimit : (budget.turnLimit ?? view.usedTurns) + command2.addTurns;
   const spend = view.spend;
   const tokenLimit = command2.addTokens === void 0 ? budget.tokenLimit : (budget.tokenLimit ?? spend.tokens) + command2.addTokens;
   const costLimit = command2.addCost === void 0 ? budget.costLimit : (budget.costLimit ?? spend.cost) + command2.addCost;
@@ -1878,7 +2027,7 @@ function planExtension(command2, view) {
     ...costLimit === void 0 ? {} : { costLimit },
     extensions: (budget.extensions ?? 0) + 1
   };
-  const status2 = formatStatus(extended, view.now, view.usedPrompts, spend);
+  const status2 = formatStatus(extended, view.now, view.usedTurns, spend);
   return {
     change: "update",
     budget: extended,
@@ -1892,7 +2041,7 @@ function planPause(view) {
   if (view.spent) return { change: "none", reply: info(SPENT_CANNOT_PAUSE) };
   if (budget.pausedAt !== void 0) return { change: "none", reply: info(ALREADY_PAUSED) };
   const paused = { ...budget, pausedAt: view.now };
-  const status2 = formatStatus(paused, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(paused, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: paused, reactivate: false, reply: info(pausedMessage(status2)) };
 }
 function planResume(view) {
@@ -1902,7 +2051,7 @@ function planResume(view) {
   const { pausedAt, ...running } = budget;
   const pausedMs = (budget.pausedMs ?? 0) + Math.max(0, view.now - pausedAt);
   const resumed = pausedMs > 0 ? { ...running, pausedMs } : running;
-  const status2 = formatStatus(resumed, view.now, view.usedPrompts, view.spend);
+  const status2 = formatStatus(resumed, view.now, view.usedTurns, view.spend);
   return { change: "update", budget: resumed, reactivate: false, reply: info(resumedMessage(status2)) };
 }
 function statusMessage(view) {
@@ -1915,7 +2064,7 @@ function sessionStatusMessage(view) {
   if (view.spent)
     return spentStatusMessage(view.spent.usedTurns, view.spent.elapsedMs, spentUsage(view.spent, view.budget));
   return activeStatusMessage(
-    formatStatus(view.budget, view.now, view.usedPrompts, view.spend),
+    formatStatus(view.budget, view.now, view.usedTurns, view.spend),
     view.budget.onStopCommand
   );
 }
@@ -1984,11 +2133,12 @@ function notify(message, level) {
 
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
-  return budget.extensions ? `${budget.id}.e${budget.extensions}` : budget.id;
+  const id = budgetIdOf(budget);
+  return budget.extensions ? `${id}.e${budget.extensions}` : id;
 }
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
-  return budget.extensions ? { ...outcomes, off: ledger.read(budget.id).off } : outcomes;
+  return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
@@ -2007,9 +2157,8 @@ var EMPTY_SESSION = {
 function freshStanding(budget) {
   return {
     budget,
-    usedPrompts: 0,
+    usedTurns: 0,
     runningCounted: false,
-    nudged: false,
     spend: NO_SPEND,
     steps: null,
     stepAllowance: 0,
@@ -2034,10 +2183,10 @@ function counting(state) {
 function budgetOf(state) {
   return state.standing?.budget ?? null;
 }
-function shownPrompts(state) {
+function shownTurns(state) {
   const standing2 = state.standing;
   if (!standing2) return 0;
-  return standing2.usedPrompts - (state.running && standing2.runningCounted ? 1 : 0);
+  return standing2.usedTurns - (state.running && standing2.runningCounted ? 1 : 0);
 }
 function statusText(state, now) {
   const standing2 = state.standing;
@@ -2047,7 +2196,7 @@ function statusText(state, now) {
     const outcome = standing2.onStopOutcome;
     return outcome ? `${SPENT_STATUS} | on-stop command ${outcome}` : SPENT_STATUS;
   }
-  return formatStatus(standing2.budget, now, shownPrompts(state), standing2.spend, stepsOf(state));
+  return formatStatus(standing2.budget, now, shownTurns(state), standing2.spend, stepsOf(state));
 }
 function stepsOf(state) {
   const standing2 = state.standing;
@@ -2085,6 +2234,12 @@ function status(state, now) {
 function withNewBudget(state, budget) {
   return { ...state, standing: budget ? freshStanding(budget) : null };
 }
+function spentStanding(standing2, summary, prompt) {
+  return { ...standing2, budget: { ...standing2.budget, active: false }, spent: summary, stoppedPrompt: prompt };
+}
+function nudgedBudget(standing2) {
+  return { ...standing2.budget, softNudgeSent: true };
+}
 function withStanding(state, standing2, change) {
   return { ...state, standing: { ...standing2, ...change } };
 }
@@ -2106,9 +2261,10 @@ function command(state, event, now) {
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
   const plan = planCommand(parsed, {
+    ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
-    usedPrompts: shownPrompts(state),
+    usedTurns: shownTurns(state),
     now,
     newBudgetId: event.newBudgetId,
     spend: spendOf(state),
@@ -2117,7 +2273,10 @@ function command(state, event, now) {
     ...event.report === void 0 ? {} : { report: event.report },
     ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const reply = { kind: "notify", message: plan.reply.message, level: plan.reply.level };
+  const ignored = (parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== void 0 ? ignoredWordsNote(parsed.kind, parsed.ignored) : null;
+  const message = ignored === null ? plan.reply.message : `${plan.reply.message}
+${ignored}`;
+  const reply = { kind: "notify", message, level: plan.reply.level };
   switch (plan.change) {
     case "none":
       return { state, effects: [status(state, now), reply] };
@@ -2141,14 +2300,24 @@ function command(state, event, now) {
       const next = withStanding(
         state,
         standing2,
-        plan.reactivate ? { budget: plan.budget, nudged: false, spent: null, stoppedPrompt: null, wrapUp: null } : { budget: plan.budget, nudged: plan.budget.extensions === standing2.budget.extensions && standing2.nudged }
+        plan.reactivate ? {
+          budget: { ...plan.budget, softNudgeSent: false, active: true },
+          spent: null,
+          stoppedPrompt: null,
+          wrapUp: null
+        } : {
+          budget: {
+            ...plan.budget,
+            softNudgeSent: plan.budget.extensions === standing2.budget.extensions && standing2.budget.softNudgeSent
+          }
+        }
       );
       return {
         state: next,
         effects: [
           {
             kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedPrompts, standing2.spend) }
+            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
           },
           status(next, now),
           reply
@@ -2157,6 +2326,7 @@ function command(state, event, now) {
     }
     case "off": {
       const next = withNewBudget(state, null);
+      if (!plan.write) return { state: next, effects: [status(next, now), reply] };
       return {
         state: next,
         effects: [
@@ -2177,7 +2347,7 @@ function askToReplace(state, budget, event, now) {
     effects: [
       {
         kind: "ask",
-        question: replaceQuestion(formatLeft(budget, now, shownPrompts(state), spendOf(state))),
+        question: replaceQuestion(formatLeft(budget, now, shownTurns(state), spendOf(state))),
         choices: [
           { label: REPLACE_CHOICE, answer: { ...event, confirmed: true } },
           { label: KEEP_CHOICE, answer: keep }
@@ -2205,7 +2375,7 @@ function callContext(state, now) {
   const budget = standing2.budget;
   const steps = stepsOf(state);
   if (steps && budget.stepLimit !== void 0 && steps.used > steps.allowed) return formatStepsWrapUp(budget.stepLimit);
-  const used = shownPrompts(state);
+  const used = shownTurns(state);
   const spend = standing2.spend;
   const ratio = Math.max(worstRatio(budget, now, used, spend), steps ? steps.used / steps.allowed : 0);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -2227,7 +2397,7 @@ function startWrapUp(state, standing2, summary, prompt, now, refuseTool2) {
     outcomeId: outcomeId(budget),
     onStopCommand: budget.onStopCommand
   };
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt, wrapUp });
+  const next = { ...state, standing: { ...spentStanding(standing2, summary, prompt), wrapUp } };
   const message = wrapUpMessage(summary.usedTurns, summary.elapsedMs, graceMs, spentUsage(summary, budget));
   const effects = [
     status(next, now),
@@ -2314,11 +2484,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
   if (!isPrompt) return checkTime(fresh, now, "modelCall");
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedPrompts, active.nudged, active.spend);
+  const decision = decide(budget, now, active.usedTurns, active.spend);
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
-  const counted = { usedPrompts: active.usedPrompts + 1, runningCounted: true };
+  const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
-    const nudged = withStanding(fresh, active, { ...counted, nudged: true });
+    const nudged = withStanding(fresh, active, { ...counted, budget: nudgedBudget(active) });
     return { state: nudged, effects: [nudge(budget, decision.urgency, decision.detail), status(nudged, now)] };
   }
   const next = withStanding(fresh, active, counted);
@@ -2350,7 +2520,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownPrompts(state), active.nudged, active.spend);
+  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2358,7 +2528,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
       }
       return hardStop(state, active, decision.summary, prompt, now, reached === "toolCall" || reached === "modelCall");
     case "nudge": {
-      const next = withStanding(state, active, { nudged: true });
+      const next = withStanding(state, active, { budget: nudgedBudget(active) });
       const warning = nudge(budget, decision.urgency, decision.detail, state.running);
       return { state: next, effects: [warning, status(next, now)] };
     }
@@ -2368,7 +2538,7 @@ function checkTime(state, now, reached, prompt = state.lastPrompt) {
 }
 function hardStop(state, standing2, summary, prompt, now, refuse) {
   const budget = standing2.budget;
-  const next = withStanding(state, standing2, { spent: summary, stoppedPrompt: prompt });
+  const next = { ...state, standing: spentStanding(standing2, summary, prompt) };
   const usage = spentUsage(summary, budget);
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
@@ -2404,6 +2574,13 @@ function onStopReport(command2, outcome) {
     case "exited":
       return [{ kind: "notify", message: onStopProblemMessage(outcome.problem), level: "warning" }];
   }
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
 
 // src/core/subagents/load.ts
@@ -2446,12 +2623,11 @@ function load(event, now) {
   }
   if (!budget || ledger.off) return { state: base, effects: [...effects, status(base, now)] };
   const standing2 = {
-    ...freshStanding(budget),
-    usedPrompts: history.usedPrompts,
+    ...freshStanding({ ...budget, softNudgeSent: ledger.nudged, active: ledger.spent === null }),
+    usedTurns: history.usedTurns,
     spend: history.spend,
     steps: running && event.runningSteps !== void 0 && budget.stepLimit !== void 0 ? event.runningSteps : null,
     runningCounted: running && history.lastPromptCounted,
-    nudged: ledger.nudged,
     spent: ledger.spent,
     stoppedPrompt: ledger.spent?.prompt ?? null
   };
@@ -2467,20 +2643,19 @@ function load(event, now) {
     } : null;
     const wrapping = { ...base, standing: { ...standing2, wrapUp } };
     effects.push(status(wrapping, now));
-    if (announce && !ledger.spent) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+    if (announce && !ledger.spent) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
     return { state: wrapping, effects };
   }
-  const decision = ledger.spent ? null : decide(budget, now, history.usedPrompts, true, history.spend);
-  const summary = ledger.spent ?? (decision?.kind === "stop" ? decision.summary : null);
-  if (summary) {
+  const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
+  if (outcome?.status !== "restored") {
+    const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
     if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
-  const nudged = ledger.nudged || worstRatio(budget, now, history.usedPrompts, history.spend) >= NUDGE_WARNING_RATIO;
-  const next = { ...base, standing: { ...standing2, nudged } };
+  const next = { ...base, standing: { ...standing2, budget: outcome.budget } };
   effects.push(status(next, now));
-  if (announce) effects.push(restored(budget, now, history.usedPrompts, history.spend));
+  if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
 function withDefault(state, { text, source, newBudgetId }, now) {
@@ -2492,7 +2667,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
       effects: [status(state, now), { kind: "notify", message: badDefaultMessage(source, reason), level: "warning" }]
     };
   }
-  const budget = {
+  const budget = freshBudget({
     id: newBudgetId,
     timeLimitMs: command2.timeLimitMs,
     turnLimit: command2.turnLimit,
@@ -2500,7 +2675,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     onStopCommand: command2.onStopCommand,
     ...spendLimits(command2),
     ...treatment(command2)
-  };
+  });
   const next = withNewBudget(state, budget);
   return {
     state: next,
@@ -2511,8 +2686,8 @@ function withDefault(state, { text, source, newBudgetId }, now) {
     ]
   };
 }
-function restored(budget, now, usedPrompts, spend) {
-  const text = formatStatus(budget, now, usedPrompts, spend);
+function restoredNotice(budget, now, usedTurns, spend) {
+  const text = formatStatus(budget, now, usedTurns, spend);
   return { kind: "notify", message: restoredMessage(text, budget.onStopCommand), level: "info" };
 }
 function readSettings(event, effects) {
@@ -2609,9 +2784,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2637,6 +2816,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -2985,6 +3170,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
+    if (details.turns !== void 0) event.turns = details.turns;
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3004,8 +3190,13 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
-      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+      if (!port || port.budgets.length === 0) {
+        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+        return answer;
+      }
+      const reply = todayCommand(port.ledger.standings(port.budgets), words);
+      this.carryOut(reply.effects);
+      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -3051,27 +3242,30 @@ ${mode}`;
       if (prompt !== null && prompt === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event, port);
+      const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
-      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const standings = port.ledger.standings(port.budgets);
+      const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
-      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
-      this.daily = { session: result.session, refused: newlyRefused };
+      const problem = port.ledger.problem();
+      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
+        this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
+      } else this.daily = { session: result.session, refused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-  dailyEventOf(event, port) {
+  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+  dailyEventOf(event) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-        return { type: "duringRun", modelCall: false };
+        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3150,7 +3344,7 @@ var LiveSession = class {
       clock: ports.clock,
       onStop: ports.onStop,
       setStatus: (text) => ports.ui.setStatus(text),
-      abortRun: () => ports.abortRun(),
+      abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {}
@@ -3175,10 +3369,10 @@ var LiveSession = class {
     return this.runtime.state;
   }
   /**
-   * Loads the budget from the session's history and the ledger; a session where no budget was ever set gets
-   * `defaultBudget`, if there is one.
+   * The session loaded (a cold start or a reload): the budget comes back from the session's history and the ledger; a
+   * session where no budget was ever set gets `defaultBudget`, if there is one.
    */
-  load(mode, announce, defaultBudget = null, settings) {
+  onSessionStart(mode, announce, defaultBudget = null, settings) {
     this.settings = settings ?? this.settings;
     this.guard("session start", () => {
       const history = foldHistory(this.ports.store.history());
@@ -3224,6 +3418,7 @@ var LiveSession = class {
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
+        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
@@ -3335,9 +3530,26 @@ var LiveSession = class {
   canAsk() {
     return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
   }
-  /** The instance is gone (shut down, reloaded, replaced): stop the timers and ignore everything from now on. */
-  dispose() {
+  /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
+  onTurnStart() {
+    return this.handle({ type: "timeCheck" });
+  }
+  /**
+   * The agent is about to start: while a budget is in force, its system prompt gets the text that says so. That text is
+   * the same for as long as the budget is in force, so the prompt's cached prefix changes only when a budget is set
+   * or ends; what is left is told at the end of each model call's messages.
+   */
+  onAgentStart() {
+    if (this.disposed || !isActive(this.runtime.state)) return;
+    this.guard("agent start", () => this.ports.agent.appendSystemPrompt?.(BUDGET_IN_FORCE_PROMPT));
+  }
+  /**
+   * The instance is gone (shut down, reloaded, replaced): its in-memory state is cleared, the timers stop, the status
+   * is cleared, and everything from now on is ignored. Nothing is written.
+   */
+  onShutdown() {
     this.disposed = true;
+    this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
     this.openQuestion?.abort();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
@@ -3385,266 +3597,23 @@ var LiveSession = class {
   }
 };
 
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync
-} from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
-
-// src/adapters/daily/ledger.ts
-function localDay(ms) {
-  const date = new Date(ms);
-  const pad = (value) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-function dayStartOf(ms) {
-  const date = new Date(ms);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-function numberOr(value) {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-}
-var NOTHING_NEW = [];
-function readOn(files, file, offset) {
-  const size = files.size(file);
-  if (size <= offset) return { lines: NOTHING_NEW, offset };
-  const text = files.read(file, offset, size - offset);
-  const end = text.lastIndexOf("\n");
-  if (end < 0) return { lines: [], offset };
-  const lines = [];
-  for (const raw of text.slice(0, end).split("\n")) {
-    try {
-      lines.push(JSON.parse(raw));
-    } catch {
-    }
-  }
-  return { lines, offset: offset + files.byteLength(text.slice(0, end + 1)) };
-}
-function fieldsOf(value) {
-  return typeof value === "object" && value !== null ? value : {};
-}
-function takeUse(cache, line) {
-  const fields = fieldsOf(line);
-  if (typeof fields.session === "string") cache.sessions.add(fields.session);
-  cache.agentMs += numberOr(fields.agentMs);
-  cache.tokens += numberOr(fields.tokens);
-  cache.cost += numberOr(fields.cost);
-}
-function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
-  const caches = /* @__PURE__ */ new Map();
-  const pruned = /* @__PURE__ */ new Set();
-  let trouble = null;
-  let told = false;
-  const guard = (fallback, action) => {
-    try {
-      return action();
-    } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
-      return fallback;
-    }
-  };
-  const cacheOf = (scope) => {
-    const day = localDay(clock.now());
-    const scopeDir = files.join(dir, "daily", scopeName(scope));
-    const key = `${scope}\0${day}`;
-    let cache = caches.get(key);
-    if (!cache) {
-      const folder = files.join(scopeDir, day);
-      cache = {
-        folder,
-        useFile: files.join(folder, "use.jsonl"),
-        adjustFile: files.join(folder, "adjust.jsonl"),
-        useOffset: 0,
-        adjustOffset: 0,
-        agentMs: 0,
-        tokens: 0,
-        cost: 0,
-        sessions: /* @__PURE__ */ new Set(),
-        adjustment: { ...NO_ADJUSTMENT },
-        prompts: 0
-      };
-      files.makeDir(cache.folder);
-      caches.set(key, cache);
-      if (!pruned.has(key)) {
-        pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
-      }
-    }
-    return cache;
-  };
-  const refresh = (cache) => {
-    const use = readOn(files, cache.useFile, cache.useOffset);
-    cache.useOffset = use.offset;
-    for (const line of use.lines) takeUse(cache, line);
-    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
-    cache.adjustOffset = adjust.offset;
-    for (const line of adjust.lines) {
-      const fields = fieldsOf(line);
-      const now = cache.adjustment;
-      cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
-        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr(fields.addTurns),
-        addTokens: now.addTokens + numberOr(fields.addTokens),
-        addCost: now.addCost + numberOr(fields.addCost),
-        off: now.off || fields.off === true
-      };
-    }
-    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
-  };
-  const appendUse = (cache, line) => {
-    const text = `${JSON.stringify(line)}
-`;
-    const { before, after } = files.append(cache.useFile, text);
-    if (before === cache.useOffset && after === before + files.byteLength(text)) {
-      cache.useOffset = after;
-      takeUse(cache, line);
-    }
-  };
-  return {
-    standings(budgets) {
-      return guard(
-        [],
-        () => budgets.map((budget) => {
-          const cache = cacheOf(budget.scope);
-          refresh(cache);
-          return {
-            budget,
-            use: {
-              agentMs: cache.agentMs,
-              prompts: cache.prompts,
-              tokens: cache.tokens,
-              cost: cache.cost,
-              sessions: cache.sessions.size
-            },
-            adjustment: cache.adjustment,
-            dayStart: dayStartOf(clock.now())
-          };
-        })
-      );
-    },
-    countPrompt(budgets, limits) {
-      return guard(true, () => {
-        for (const [index, budget] of budgets.entries()) {
-          const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
-          for (; ; ) {
-            const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
-            const file = files.join(cache.folder, `prompt-${next}`);
-            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
-`);
-            cache.prompts = next;
-            if (created) {
-              appendUse(cache, { session: sessionId });
-              break;
-            }
-          }
-        }
-        return true;
-      });
-    },
-    addUse(budgets, use) {
-      guard(void 0, () => {
-        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
-      });
-    },
-    adjust(budget, adjustment) {
-      guard(void 0, () => {
-        const { addPrompts, ...rest } = adjustment;
-        const line = { session: sessionId, ...rest, addTurns: addPrompts };
-        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
-`);
-      });
-    },
-    problem() {
-      if (trouble === null || told) return null;
-      told = true;
-      return trouble;
-    }
-  };
-}
-
-// src/adapters/node/daily-ledger.ts
-function dailyStateDir(env) {
-  const base = env.XDG_STATE_HOME?.trim() ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), ".local", "state");
-  return join(base, "timebox");
-}
-function scopeFolder(scope) {
-  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
-}
-var nodeDailyFiles = {
-  join,
-  makeDir: (path) => {
-    mkdirSync(path, { recursive: true });
-  },
-  list: (path) => readdirSync(path),
-  remove: (path) => rmSync(path, { recursive: true, force: true }),
-  exists: (path) => statSync(path, { throwIfNoEntry: false }) !== void 0,
-  size: (path) => statSync(path, { throwIfNoEntry: false })?.size ?? 0,
-  read(path, offset, length) {
-    const fd = openSync(path, "r");
-    try {
-      const buffer = Buffer.alloc(length);
-      const read = readSync(fd, buffer, 0, length, offset);
-      return buffer.subarray(0, read).toString("utf8");
-    } finally {
-      closeSync(fd);
-    }
-  },
-  byteLength: (text) => Buffer.byteLength(text, "utf8"),
-  append(path, text) {
-    const fd = openSync(path, "a");
-    try {
-      const before = fstatSync(fd).size;
-      writeSync(fd, text);
-      return { before, after: fstatSync(fd).size };
-    } finally {
-      closeSync(fd);
-    }
-  },
-  createExclusive(path, text) {
-    try {
-      writeFileSync(path, text, { flag: "wx" });
-      return true;
-    } catch (error) {
-      if (error.code === "EEXIST") return false;
-      throw error;
-    }
-  }
-};
-function createDailyLedger(dir, sessionId, clock) {
-  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
-}
-
 // src/adapters/node/file-ledger.ts
-import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync as mkdirSync2, readFileSync, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join2 } from "node:path";
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join2(dir, `${budgetId}.${kind}.json`);
+  return join(dir, `${budgetId}.${kind}.json`);
 }
 function isRecord(value) {
   return typeof value === "object" && value !== null;
+}
+function isFile(path) {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function readJson(file) {
   let text;
   try {
     text = readFileSync(file, "utf8");
-  } catch {
-    return null;
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
   }
   try {
     const value = JSON.parse(text);
@@ -3653,40 +3622,46 @@ function readJson(file) {
     return {};
   }
 }
-function numberOr2(value, fallback) {
+function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 function createFileLedger(dir, link = linkSync) {
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
-      mkdirSync2(dir, { recursive: true });
+      mkdirSync(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      writeFileSync2(draft, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
-`, { flag: "wx" });
+      const fd = openSync(draft, "wx");
       try {
+        try {
+          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
         link(draft, file);
         return true;
       } catch (error) {
-        if (error.code === "EEXIST") return false;
+        if (error.code === "EEXIST" && isFile(file)) return false;
         throw error;
       } finally {
-        rmSync2(draft, { force: true });
+        rmSync(draft, { force: true });
       }
     },
     read(budgetId) {
       if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
       const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields = spent && isRecord(spent.summary) ? spent.summary : {};
+      const fields2 = spent && isRecord(spent.summary) ? spent.summary : {};
       return {
         spent: spent ? {
-          usedTurns: numberOr2(fields.usedTurns, 0),
-          elapsedMs: numberOr2(fields.elapsedMs, 0),
-          timeRanOut: fields.timeRanOut === true,
-          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          usedTurns: numberOr(fields2.usedTurns, 0),
+          elapsedMs: numberOr(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
@@ -3757,52 +3732,9 @@ function createShellStarter(spawnProcess = spawn) {
   };
 }
 
-// src/adapters/report/writer.ts
-function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
-    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
-  };
-}
-
-// src/adapters/pi/budget-note.ts
-var BUDGET_NOTE_TYPE = "timebox";
-function withBudgetNote(messages, blocks, now) {
-  if (blocks.length === 0) return void 0;
-  messages.push({
-    role: "custom",
-    customType: BUDGET_NOTE_TYPE,
-    content: blocks.join("\n\n"),
-    display: false,
-    timestamp: now
-  });
-  return { messages };
-}
-
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
-function argumentCompletions(prefix) {
-  if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
-  const wordStart = prefix.search(/\S*$/);
-  const head = prefix.slice(0, wordStart);
-  const word = prefix.slice(wordStart).toLowerCase();
-  const earlier = head.trim().toLowerCase().split(/\s+/);
-  const [list, firstWord] = earlier[0] === SUBAGENTS_WORD ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
-  const items = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
-}
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
-}
-
 // src/adapters/pi/defaults.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { join as join2 } from "node:path";
 var DEFAULT_FLAG = "timebox";
 var DEFAULT_ENV = "PI_TIMEBOX";
 var SETTINGS_KEY = "timebox";
@@ -3819,13 +3751,16 @@ function settingsField(file, field) {
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
+function readTeamSettings(globalSettings) {
+  return { dailyStore: settingsField(globalSettings, "dailyStore"), team: settingsField(globalSettings, "team") };
+}
 function settingsDefault(file) {
   const value = settingsField(file, "default");
   if (value === void 0 || value === null) return null;
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 function readSetting(sources, field) {
-  for (const file of [join3(sources.cwd, ".pi", "settings.json"), sources.globalSettings]) {
+  for (const file of [join2(sources.cwd, ".pi", "settings.json"), sources.globalSettings]) {
     const value = settingsField(file, field);
     if (value !== void 0) return { value, source: `${SETTINGS_KEY}.${field} in ${file}` };
   }
@@ -3837,7 +3772,7 @@ function subagentsSetting2(sources) {
   return readSetting(sources, "subagents");
 }
 function readSettings2(sources) {
-  const projectFile = join3(sources.cwd, ".pi", "settings.json");
+  const projectFile = join2(sources.cwd, ".pi", "settings.json");
   const daily = [
     { file: sources.globalSettings, scope: "user" },
     { file: projectFile, scope: `project:${sources.cwd}` }
@@ -3859,12 +3794,36 @@ function readDefaultBudget(sources) {
   }
   const env = sources.env[DEFAULT_ENV];
   if (env !== void 0 && env.trim().length > 0) return { text: env, source: DEFAULT_ENV };
-  const projectFile = join3(sources.cwd, ".pi", "settings.json");
+  const projectFile = join2(sources.cwd, ".pi", "settings.json");
   const project = settingsDefault(projectFile);
   if (project !== null) return { text: project, source: `${SETTINGS_KEY}.default in ${projectFile}` };
   const global = settingsDefault(sources.globalSettings);
   if (global !== null) return { text: global, source: `${SETTINGS_KEY}.default in ${sources.globalSettings}` };
   return null;
+}
+
+// src/adapters/pi/budget-note.ts
+var BUDGET_NOTE_TYPE = "timebox";
+function withBudgetNote(messages, blocks, now) {
+  if (blocks.length === 0) return void 0;
+  messages.push({
+    role: "custom",
+    customType: BUDGET_NOTE_TYPE,
+    content: blocks.join("\n\n"),
+    display: false,
+    timestamp: now
+  });
+  return { messages };
+}
+
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
 }
 
 // src/adapters/pi/live-scheduler.ts
@@ -3971,19 +3930,30 @@ var SessionContext = class {
 };
 
 // src/adapters/pi/usage.ts
-function numberIn(fields, key) {
-  if (typeof fields !== "object" || fields === null) return 0;
-  const value = fields[key];
+function numberIn(fields2, key) {
+  if (typeof fields2 !== "object" || fields2 === null) return 0;
+  const value = fields2[key];
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function amount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}
+var NO_USAGE = {};
+function fieldsOf(usage) {
+  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+function tokensOf(usage) {
+  const fields2 = fieldsOf(usage);
+  return amount(fields2.input) + amount(fields2.output) + amount(fields2.cacheRead) + amount(fields2.cacheWrite);
+}
+function costOf(usage) {
+  const cost = fieldsOf(usage).cost;
+  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
 }
 function usageOf(message) {
   if (message.role !== "assistant") return null;
-  const usage = message.usage;
-  const tokens = numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
-  const cost = numberIn(
-    typeof usage === "object" && usage !== null ? usage.cost : null,
-    "total"
-  );
+  const tokens = tokensOf(message.usage);
+  const cost = costOf(message.usage);
   return typeof message.timestamp === "number" ? { tokens, cost, at: message.timestamp } : { tokens, cost };
 }
 function costReportingOf(model) {
@@ -4008,14 +3978,7 @@ function usageOfSubagents(details) {
 function fieldsOf2(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
-function historyItem(entry) {
-  if (entry.type === "message" && entry.message.role === "user")
-    return { kind: "prompt", key: promptKey(entry.message), at: entry.message.timestamp };
-  if (entry.type === "message") {
-    const used = usageOf(entry.message);
-    return used ? { kind: "usage", ...used } : null;
-  }
-  if (entry.type !== "custom") return null;
+function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
   if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf2(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
@@ -4033,17 +3996,34 @@ var PiBudgetStore = class {
   }
   pi;
   context;
+  appendActive(budget) {
+    this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    const named2 = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
+    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named2, disabledAt });
+  }
+  /** The `timebox-active` and `timebox-off` entries of the branch, oldest first, as written (restore checks them). */
+  loadRecords() {
+    return this.history().flatMap((item) => {
+      if (item.kind !== "record") return [];
+      const record = item.record;
+      return record.kind === "active" || record.kind === "off" ? [record] : [];
+    });
+  }
+  /** The user messages of the branch: the session's turns. */
+  countUserMessages() {
+    let turns = 0;
+    for (const item of this.history()) if (item.kind === "prompt") turns++;
+    return turns;
+  }
   append(record) {
     switch (record.kind) {
       case "active":
-        this.pi.appendEntry(ACTIVE_ENTRY_TYPE, record.budget);
+        this.appendActive(record.budget);
         return;
       case "off":
-        this.pi.appendEntry(OFF_ENTRY_TYPE, {
-          version: record.version,
-          budgetId: record.budgetId,
-          disabledAt: record.disabledAt
-        });
+        this.appendOff(record.disabledAt, record.budgetId);
         return;
       case "subagents":
         this.pi.appendEntry(SUBAGENTS_ENTRY_TYPE, { version: record.version, budgets: record.budgets, at: record.at });
@@ -4081,39 +4061,51 @@ function historyOf(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
-  for (const entry of entries) {
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
-    const item = historyItem(entry);
-    if (item === null) continue;
-    if (item.kind !== "usage") {
-      usage = null;
-      items.push(item);
-    } else if (usage === null) {
-      usage = item;
-      items.push(item);
-    } else {
-      usage.tokens += item.tokens;
-      usage.cost += item.cost;
-    }
+    let item = null;
+    if (entry.type === "message") {
+      const message = entry.message;
+      if (message.role === "assistant") {
+        const tokens = tokensOf(message.usage);
+        const cost = costOf(message.usage);
+        if (usage !== null) {
+          usage.tokens += tokens;
+          usage.cost += cost;
+          continue;
+        }
+        usage = typeof message.timestamp === "number" ? { kind: "usage", tokens, cost, at: message.timestamp } : { kind: "usage", tokens, cost };
+        items.push(usage);
+        continue;
+      }
+      if (message.role !== "user") continue;
+      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+    } else if (entry.type === "custom") {
+      item = recordItem(entry);
+      if (item === null) continue;
+    } else continue;
+    usage = null;
+    items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
 }
 
 // src/adapters/pi/subagents.ts
-import { existsSync, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join3 } from "node:path";
 var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
 var SUBAGENT_TOOL = "subagent";
 var PARENT_SOURCE = "the main agent's subagent budget";
 function spawnRequestOf(tool, input) {
   if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields = input;
-  return typeof fields.agent === "string" && typeof fields.task === "string" ? { agentType: fields.agent, task: fields.task } : null;
+  const fields2 = input;
+  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
 }
 function identityFor(toolCallId, request, budget) {
-  const base = join4(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
   const outcome = `${base}.json`;
   return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
 }
@@ -4123,8 +4115,8 @@ function identityOf(env) {
   try {
     const value = JSON.parse(text);
     if (typeof value !== "object" || value === null) return null;
-    const fields = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields;
+    const fields2 = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
     if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
     if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
     if (budget !== null && typeof budget !== "string") return null;
@@ -4135,7 +4127,7 @@ function identityOf(env) {
 }
 function writeOutcome(path, outcome) {
   try {
-    writeFileSync3(path, JSON.stringify(outcome));
+    writeFileSync(path, JSON.stringify(outcome));
   } catch {
   }
 }
@@ -4146,7 +4138,7 @@ function takeOutcome(path) {
   } catch {
     return null;
   }
-  rmSync3(path, { force: true });
+  rmSync2(path, { force: true });
   try {
     const value = JSON.parse(text);
     return {
@@ -4160,7 +4152,7 @@ function takeOutcome(path) {
 }
 function writeSessionStop(identity) {
   try {
-    writeFileSync3(identity.stop, "");
+    writeFileSync(identity.stop, "");
   } catch {
   }
 }
@@ -4168,7 +4160,7 @@ function sessionStopped(identity) {
   return existsSync(identity.stop);
 }
 function forget(identity) {
-  rmSync3(identity.stop, { force: true });
+  rmSync2(identity.stop, { force: true });
 }
 
 // src/adapters/pi/ui-bridge.ts
@@ -4254,6 +4246,7 @@ function createTimeboxExtension(deps) {
     const ownAgent = (event) => self === null ? event : { ...event, ...ownAgentTag };
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
+    let systemPromptExtra = "";
     const session = new LiveSession({
       store: self === null ? piStore : {
         append: (record) => {
@@ -4284,7 +4277,13 @@ function createTimeboxExtension(deps) {
       scheduler,
       ...deps.dailyLedger ? { daily: lazyDailyLedger(() => context.require().sessionManager.getSessionId(), deps.dailyLedger) } : {},
       onStop: deps.onStop,
-      abortRun: () => context.require().abort(),
+      agent: {
+        abortCurrentTurn: () => context.require().abort(),
+        appendSystemPrompt: (extra) => {
+          systemPromptExtra += extra;
+        }
+      },
+      transcript: piStore,
       // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
       // request.
       ...self === null ? {} : { stopAgent: () => context.require().abort() },
@@ -4313,7 +4312,7 @@ function createTimeboxExtension(deps) {
       };
       const settings = readSettings2(sources);
       const shown = ui.record(
-        () => self === null ? session.load("restore", true, readDefaultBudget(sources), settings) : session.load("restore", false, null, {
+        () => self === null ? session.onSessionStart("restore", true, readDefaultBudget(sources), settings) : session.onSessionStart("restore", false, null, {
           ...settings,
           subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
         })
@@ -4328,17 +4327,27 @@ function createTimeboxExtension(deps) {
           contextAtStart: false
         });
       }
-      const restored2 = shown.filter((notice) => notice.level === "info");
-      if (ctx.hasUI && event.reason !== "new" && restored2.length > 0) {
+      const restored = shown.filter((notice) => notice.level === "info");
+      if (ctx.hasUI && event.reason !== "new" && restored.length > 0) {
         restoreNoticeAgain = scheduler.setTimeout(() => {
           restoreNoticeAgain = null;
-          for (const notice of restored2) ui.notify(notice.message, notice.level);
+          for (const notice of restored) ui.notify(notice.message, notice.level);
         }, RELOAD_NOTICE_DELAY_MS);
       }
     });
+    pi.on("turn_start", async (_event, ctx) => {
+      context.bind(ctx);
+      await session.onTurnStart();
+    });
+    pi.on("before_agent_start", (event, ctx) => {
+      context.bind(ctx);
+      systemPromptExtra = "";
+      session.onAgentStart();
+      return systemPromptExtra === "" ? void 0 : { systemPrompt: event.systemPrompt + systemPromptExtra };
+    });
     pi.on("session_tree", (_event, ctx) => {
       context.bind(ctx);
-      session.load("restore", false);
+      session.onSessionStart("restore", false);
     });
     pi.on("context", async (event, ctx) => {
       context.bind(ctx);
@@ -4410,7 +4419,7 @@ function createTimeboxExtension(deps) {
       }
       restoreNoticeAgain?.();
       restoreNoticeAgain = null;
-      session.dispose();
+      session.onShutdown();
     });
     pi.registerCommand(
       COMMAND_NAME,
@@ -4449,7 +4458,743 @@ function writeWith(write, sessionId) {
   return (input) => write(input, { id: sessionId(), host: "pi" });
 }
 
-// src/adapters/pi/timebox/index.ts
+// src/adapters/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, session) => {
+    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
+    return writeReportPage2(input, { env, now: clock.now(), session });
+  };
+}
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
+
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import { closeSync as closeSync3, mkdirSync as mkdirSync2, openSync as openSync3, readdirSync, readSync as readSync2, rmSync as rmSync3, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { homedir } from "node:os";
+import { join as join4 } from "node:path";
+
+// src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
+function localDay(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+function dayStartOf(ms) {
+  const date = new Date(ms);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+function numberOr2(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+var NOTHING_NEW = [];
+function readOn(files, file, offset) {
+  const size = files.size(file);
+  if (size <= offset) return { lines: NOTHING_NEW, offset };
+  const text = files.read(file, offset, size - offset);
+  const end = text.lastIndexOf("\n");
+  if (end < 0) return { lines: [], offset };
+  const lines = [];
+  for (const raw of text.slice(0, end).split("\n")) {
+    try {
+      lines.push(JSON.parse(raw));
+    } catch {
+    }
+  }
+  return { lines, offset: offset + files.byteLength(text.slice(0, end + 1)) };
+}
+function fieldsOf3(value) {
+  return typeof value === "object" && value !== null ? value : {};
+}
+function takeUse(cache, line) {
+  const fields2 = fieldsOf3(line);
+  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
+  cache.agentMs += numberOr2(fields2.agentMs);
+  cache.tokens += numberOr2(fields2.tokens);
+  cache.cost += numberOr2(fields2.cost);
+}
+function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
+  const caches = /* @__PURE__ */ new Map();
+  const pruned = /* @__PURE__ */ new Set();
+  let trouble = null;
+  let told = false;
+  const guard = (fallback, action) => {
+    try {
+      return action();
+    } catch (error) {
+      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      return fallback;
+    }
+  };
+  const cacheOf = (scope) => {
+    const day = localDay(clock.now());
+    const scopeDir = files.join(dir, "daily", scopeName(scope));
+    const key = `${scope}\0${day}`;
+    let cache = caches.get(key);
+    if (!cache) {
+      const folder = files.join(scopeDir, day);
+      cache = {
+        folder,
+        useFile: files.join(folder, "use.jsonl"),
+        adjustFile: files.join(folder, "adjust.jsonl"),
+        useOffset: 0,
+        adjustOffset: 0,
+        agentMs: 0,
+        tokens: 0,
+        cost: 0,
+        sessions: /* @__PURE__ */ new Set(),
+        adjustment: { ...NO_ADJUSTMENT },
+        prompts: 0
+      };
+      files.makeDir(cache.folder);
+      caches.set(key, cache);
+      if (!pruned.has(key)) {
+        pruned.add(key);
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
+      }
+    }
+    return cache;
+  };
+  const refresh = (cache) => {
+    const use = readOn(files, cache.useFile, cache.useOffset);
+    cache.useOffset = use.offset;
+    for (const line of use.lines) takeUse(cache, line);
+    const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
+    cache.adjustOffset = adjust.offset;
+    for (const line of adjust.lines) {
+      const fields2 = fieldsOf3(line);
+      const now = cache.adjustment;
+      cache.adjustment = {
+        addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
+        // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
+        addPrompts: now.addPrompts + numberOr2(fields2.addTurns),
+        addTokens: now.addTokens + numberOr2(fields2.addTokens),
+        addCost: now.addCost + numberOr2(fields2.addCost),
+        off: now.off || fields2.off === true
+      };
+    }
+    while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
+  };
+  const appendUse = (cache, line) => {
+    const text = `${JSON.stringify(line)}
+`;
+    const { before, after } = files.append(cache.useFile, text);
+    if (before === cache.useOffset && after === before + files.byteLength(text)) {
+      cache.useOffset = after;
+      takeUse(cache, line);
+    }
+  };
+  return {
+    standings(budgets) {
+      return guard(
+        [],
+        () => budgets.map((budget) => {
+          const cache = cacheOf(budget.scope);
+          refresh(cache);
+          return {
+            budget,
+            use: {
+              agentMs: cache.agentMs,
+              prompts: cache.prompts,
+              tokens: cache.tokens,
+              cost: cache.cost,
+              sessions: cache.sessions.size
+            },
+            adjustment: cache.adjustment,
+            dayStart: dayStartOf(clock.now())
+          };
+        })
+      );
+    },
+    countPrompt(budgets, limits) {
+      return guard(true, () => {
+        for (const [index, budget] of budgets.entries()) {
+          const cache = cacheOf(budget.scope);
+          const limit = limits[index] ?? null;
+          for (; ; ) {
+            const next = cache.prompts + 1;
+            if (limit !== null && next > limit) return false;
+            const file = files.join(cache.folder, `prompt-${next}`);
+            const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
+`);
+            cache.prompts = next;
+            if (created) {
+              appendUse(cache, { session: sessionId });
+              break;
+            }
+          }
+        }
+        return true;
+      });
+    },
+    addUse(budgets, use) {
+      guard(void 0, () => {
+        for (const budget of budgets) appendUse(cacheOf(budget.scope), { session: sessionId, ...use });
+      });
+    },
+    adjust(budget, adjustment) {
+      guard(void 0, () => {
+        const { addPrompts, ...rest } = adjustment;
+        const line = { session: sessionId, ...rest, addTurns: addPrompts };
+        files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
+`);
+      });
+    },
+    problem() {
+      if (trouble === null || told) return null;
+      told = true;
+      return trouble;
+    }
+  };
+}
+
+// src/adapters/node/append-line.ts
+import { closeSync as closeSync2, fstatSync, openSync as openSync2, readSync, writeSync as writeSync2 } from "node:fs";
+var nodeAppendFiles = {
+  openAppend: (path) => openSync2(path, "a+"),
+  size: (fd) => fstatSync(fd).size,
+  byteAt(fd, position) {
+    const byte = Buffer.alloc(1);
+    readSync(fd, byte, 0, 1, position);
+    return byte.toString("latin1");
+  },
+  write: (fd, text) => {
+    writeSync2(fd, text);
+  },
+  close: (fd) => closeSync2(fd)
+};
+function appendLine(path, line, files = nodeAppendFiles) {
+  let fd;
+  try {
+    fd = files.openAppend(path);
+  } catch (error) {
+    throw named(path, error);
+  }
+  try {
+    const before = files.size(fd);
+    const torn = before > 0 && files.byteAt(fd, before - 1) !== "\n";
+    files.write(fd, torn ? `
+${line}` : line);
+    return { before, after: files.size(fd) };
+  } catch (error) {
+    throw named(path, error);
+  } finally {
+    files.close(fd);
+  }
+}
+function named(path, error) {
+  const failed = error;
+  if (failed.message.includes(path)) return failed;
+  return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
+}
+
+// src/adapters/node/daily-ledger.ts
+function dailyStateDir(env) {
+  return join4(stateDirIn(env.XDG_STATE_HOME, env.HOME ?? homedir()));
+}
+function scopeFolder(scope) {
+  return scope === "user" ? "user" : `project-${createHash("sha256").update(scope).digest("hex").slice(0, 16)}`;
+}
+var nodeDailyFiles = {
+  join: join4,
+  makeDir: (path) => {
+    mkdirSync2(path, { recursive: true });
+  },
+  list: (path) => readdirSync(path),
+  remove: (path) => rmSync3(path, { recursive: true, force: true }),
+  exists: (path) => statSync2(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync2(path, { throwIfNoEntry: false })?.size ?? 0,
+  read(path, offset, length) {
+    const fd = openSync3(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const read = readSync2(fd, buffer, 0, length, offset);
+      return buffer.subarray(0, read).toString("utf8");
+    } finally {
+      closeSync3(fd);
+    }
+  },
+  byteLength: (text) => Buffer.byteLength(text, "utf8"),
+  // A line torn by a process killed mid-write stays apart from the next (`append-line.ts`).
+  append: (path, text) => appendLine(path, text),
+  createExclusive(path, text) {
+    try {
+      writeFileSync2(path, text, { flag: "wx" });
+      return true;
+    } catch (error) {
+      if (error.code === "EEXIST") return false;
+      throw error;
+    }
+  }
+};
+function createDailyLedger(dir, sessionId, clock) {
+  return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
+}
+
+// src/adapters/team/bridge.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+}
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var CLIENT_BUNDLE = "timebox-redis.js";
+var REPLY_BYTES = 256 * 1024;
+var WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const flag = new Int32Array(buffer, 0, 2);
+const bytes = new Uint8Array(buffer, 8);
+const encoder = new TextEncoder();
+let client = null;
+let connecting = null;
+function reply(id, answer) {
+  let text = encoder.encode(JSON.stringify(answer));
+  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
+}
+async function connect() {
+  const loaded = await import(clientUrl);
+  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectMs,
+    commandTimeout: callMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    enableReadyCheck: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  let said = null;
+  redis.on("error", (error) => {
+    said = error.message;
+  });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    // What the store said (a wrong password) rather than that the connection closed after it.
+    throw new Error(said ?? error.message);
+  }
+  return redis;
+}
+parentPort.on("message", async ({ id, script, keys, args }) => {
+  try {
+    if (client === null) {
+      connecting ??= connect();
+      try {
+        client = await connecting;
+      } finally {
+        connecting = null;
+      }
+    }
+    const value = await client[script](...keys, ...args);
+    if (id !== 0) reply(id, { ok: true, value });
+  } catch (error) {
+    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
+  }
+});
+`;
+function clientLocation(entry) {
+  const bundled = new URL(CLIENT_BUNDLE, entry);
+  if (existsSync2(bundled)) return bundled.href;
+  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
+}
+function openSyncStore(url, clientUrl, connectMs, callMs) {
+  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
+  const flag = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer, 8);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+  });
+  worker.unref();
+  let died = null;
+  worker.on("error", (error) => {
+    died = `the client stopped: ${error.message}`;
+  });
+  let last = 0;
+  const decoder = new TextDecoder();
+  return {
+    call(script, keys, args, timeoutMs) {
+      if (died !== null) return { ok: false, error: died };
+      const id = ++last;
+      worker.postMessage({ id, script, keys, args });
+      const deadline = performance.now() + timeoutMs;
+      for (; ; ) {
+        const seen = Atomics.load(flag, 0);
+        if (seen === id) break;
+        const left = deadline - performance.now();
+        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        Atomics.wait(flag, 0, seen, left);
+      }
+      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    post(script, keys, args) {
+      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+    }
+  };
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+function teamDay(ms, zone) {
+  const date = zoneDate(ms, zone);
+  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  return {
+    day,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+}
+function zoneDate(ms, zone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric"
+  }).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/ledger.ts
+var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount2(text) {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+  }
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  store = null;
+  calledOnce = false;
+  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+  failed = null;
+  trouble = null;
+  told = false;
+  unsent = NOTHING_UNSENT;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
+      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
+    }
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount2(use.get("addTimeMs")),
+      addPrompts: amount2(use.get("addPrompts")),
+      addTokens: amount2(use.get("addTokens")),
+      addCost: amount2(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount2(use.get("agentMs")),
+        prompts: amount2(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
+        cost: amount2(use.get("cost")) + amount2(String(reservedCost)),
+        sessions: amount2(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
+  }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.send(added)) return;
+    this.unsent = {
+      prompts: this.unsent.prompts,
+      agentMs: this.unsent.agentMs + added.agentMs,
+      tokens: this.unsent.tokens + added.tokens,
+      cost: this.unsent.cost + added.cost
+    };
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once, and every later check of any session sees it. */
+  reserve() {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    this.store ??= this.open();
+    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.trouble !== null && !this.told) {
+      this.told = true;
+      return this.trouble;
+    }
+    return this.local.problem();
+  }
+  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
+  send(use) {
+    const all = {
+      prompts: use.prompts + this.unsent.prompts,
+      agentMs: use.agentMs + this.unsent.agentMs,
+      tokens: use.tokens + this.unsent.tokens,
+      cost: use.cost + this.unsent.cost
+    };
+    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
+    if (reply.ok) this.unsent = NOTHING_UNSENT;
+    return reply.ok;
+  }
+  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
+  call(script, args) {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
+    const day = teamDay(now, this.config.zone);
+    const common = this.common(day);
+    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    this.calledOnce = true;
+    let reply;
+    try {
+      this.store ??= this.open();
+      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (!reply.ok) {
+      return { ok: false, error: this.down(reply.error) };
+    }
+    const wasDown = this.failed !== null;
+    this.failed = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
+      this.send(NOTHING_UNSENT);
+      if (script === "read") return this.call(script, args);
+    }
+    return reply;
+  }
+  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
+  down(error) {
+    const why = this.hidden(error);
+    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    return why;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage(why) {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text.trim() || "no answer";
+  }
+};
+
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
+}
+function saying(warning, ledger) {
+  let told = false;
+  return {
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
+    }
+  };
+}
+function openDailyLedger(options) {
+  const { env, sessionId, clock } = options;
+  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  if (warning !== null) return saying(warning, local);
+  if (config === null) return local;
+  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(config, open, local, sessionId, clock);
+}
+
+// src/entries/pi/timebox/index.ts
 var index_default = createTimeboxExtension({
   clock: systemClock,
   scheduler: nodeScheduler,
@@ -4460,7 +5205,14 @@ var index_default = createTimeboxExtension({
   newBudgetId: randomUUID2,
   env: process.env,
   globalSettings: () => join5(getAgentDir(), "settings.json"),
-  dailyLedger: (sessionId) => createDailyLedger(dailyStateDir(process.env), sessionId, systemClock),
+  dailyLedger: (sessionId) => openDailyLedger({
+    env: process.env,
+    sessionId,
+    clock: systemClock,
+    host: "pi",
+    settings: readTeamSettings(join5(getAgentDir(), "settings.json")),
+    entry: import.meta.url
+  }),
   reportPage: nodeReportPageWriter(process.env, systemClock)
 });
 export {

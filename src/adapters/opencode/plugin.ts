@@ -11,7 +11,6 @@ import {
 	COMMAND_DONE_REFUSAL,
 	COMMAND_NAME,
 	type DailyLedger,
-	type HostTerms,
 	LEDGER_FOLDER,
 	LiveSession,
 	type OnStopStarter,
@@ -36,17 +35,9 @@ import {
 import type { Hooks, PluginInput } from "./host.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
+import { OPENCODE_TERMS } from "./terms.ts";
 import { OpencodeUI } from "./ui.ts";
 
-/** opencode in its users' words: its usage carries tokens and cost; a daily budget comes from the environment. */
-export const OPENCODE_TERMS: HostTerms = {
-	name: "opencode",
-	command: "/timebox",
-	tokens: true,
-	cost: true,
-	dailySetting:
-		'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".',
-};
 /** What the plugin takes from the outside world: the real ones in production, fakes in tests. */
 export interface TimeboxPluginDeps {
 	clock: Clock;

@@ -24,7 +24,7 @@ import { ledgerView } from "../hooks/load.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
 import { opencodeDataDir } from "../opencode/data-dir.ts";
-import { OPENCODE_TERMS } from "../opencode/plugin.ts";
+import { OPENCODE_TERMS } from "../opencode/terms.ts";
 import { historyOf } from "../pi/store.ts";
 
 /** One session found on the machine: its id and host, when it was last written, and how to read it. */

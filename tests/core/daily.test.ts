@@ -13,6 +13,7 @@ import {
 	todayCommand,
 	todayReport,
 } from "../../src/core/daily.ts";
+import { dailyWho } from "../../src/core/daily-text.ts";
 import type { Effect } from "../../src/core/events.ts";
 import { START } from "../support/budgets.ts";
 
@@ -268,6 +269,11 @@ describe("/timebox today", () => {
 		const off = standing(team, { sessions: 0 }, { ...NO_ADJUSTMENT, off: true });
 		expect(todayReport([off]).split("\n")[1]).toBe(
 			"The team platform (timebox.daily in settings.json): 0 of 8 turns used, 8 left. Used by no session yet. Off until midnight. It resets at midnight UTC.",
+		);
+		// The report page names who shares the budget the same way.
+		expect(dailyWho(off)).toBe("The team platform (timebox.daily in settings.json)");
+		expect(dailyWho(standing(budget("turns:8"), { sessions: 0 }))).toBe(
+			"Every session (timebox.daily in settings.json)",
 		);
 	});
 

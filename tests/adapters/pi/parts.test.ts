@@ -138,7 +138,7 @@ describe("PiBudgetStore", () => {
 		const context = new SessionContext();
 		context.bind(pi.instance.context());
 		expect(new PiBudgetStore(pi.instance.api, context).history()).toEqual([
-			{ kind: "prompt", key: "3:2:683af69a:hi" },
+			{ kind: "prompt", key: "3:2:683af69a:hi", at: 3 },
 			{ kind: "usage", tokens: 9, cost: 0.5 },
 		]);
 	});

@@ -3090,7 +3090,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (details.turns !== void 0) event.turns = details.turns;
+    if (details.turns !== void 0 && parsed.kind === "set") event.turns = details.turns();
     if (parsed.kind === "report") {
       try {
         event.report = details.report();

@@ -2903,7 +2903,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (details.turns !== void 0) event.turns = details.turns;
+    if (details.turns !== void 0 && parsed.kind === "set") event.turns = details.turns();
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3138,10 +3138,11 @@ var LiveSession = class {
     if (this.openQuestion !== null) await this.whenNoQuestion();
     if (this.disposed) return;
     let details = null;
+    const transcript = this.ports.transcript;
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
-        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
+        ...transcript ? { turns: () => transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(

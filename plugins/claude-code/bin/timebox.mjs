@@ -1578,7 +1578,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
+  let promptsBefore = 0;
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1601,11 +1601,11 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
-    seen.add(item.key);
+    if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
-  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
+  const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,

@@ -51,7 +51,7 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	// A first-version record counted the prompts sent since the transcript held `startTurn` of them.
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = new Set<string>();
-	const seen = new Set<string>();
+	let promptsBefore = 0;
 	let lastPrompt: string | null = null;
 	// Prompts sent while the budget is paused do not count.
 	const paused = budget?.pausedAt !== undefined;
@@ -79,13 +79,14 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 		}
 		if (item.kind !== "prompt") continue;
 		lastPrompt = item.key;
-		seen.add(item.key);
+		if (index < budgetAt) promptsBefore++;
 		if (index > countFrom && !paused) counted.add(item.key);
 	}
 	// A record written again for the same budget (a pause, a resume, an extension) carries the prompts used before it.
 	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
-	// The user-message count when the budget was set: a first-version record wrote it; else the prompts before it.
-	const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
+	// The user-message count when the budget was set: a first-version record wrote it; else the prompts before the
+	// record, less those a record written again carries over.
+	const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
 	return {
 		budget: budget ? { ...budget, startTurn } : null,
 		usedTurns: budget ? usedTurns : 0,

@@ -119,10 +119,11 @@ export class LiveSession {
 		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
 		if (this.disposed) return;
 		let details: CommandDetails | null = null;
+		const transcript = this.ports.transcript;
 		this.guard("/timebox", () => {
 			details = {
 				newBudgetId: this.ports.newBudgetId(),
-				...(this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {}),
+				...(transcript ? { turns: () => transcript.countUserMessages() } : {}),
 				canAsk: this.canAsk(),
 				...(this.ports.costReporting ? { cost: this.ports.costReporting() } : {}),
 				report: () =>

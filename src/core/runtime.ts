@@ -49,8 +49,8 @@ export interface CommandDetails {
 	tokensSeen?: false;
 	/** The report of the session's budgets, worked out only for `/timebox report`. */
 	report(): string;
-	/** The session's user-message count, where the host counts it: a new budget's `startTurn`. */
-	turns?: number;
+	/** The session's user-message count, where the host counts it: a new budget's `startTurn`, read for a set only. */
+	turns?: () => number;
 	/** What became of writing the report page, for `/timebox report page`; absent where the host writes none. */
 	reportPage?: ReportPageOutcome;
 }
@@ -99,7 +99,7 @@ export class SessionRuntime {
 		if (details.canAsk !== undefined) event.canAsk = details.canAsk;
 		if (details.cost !== undefined) event.cost = details.cost;
 		if (details.tokensSeen !== undefined) event.tokensSeen = details.tokensSeen;
-		if (details.turns !== undefined) event.turns = details.turns;
+		if (details.turns !== undefined && parsed.kind === "set") event.turns = details.turns();
 		if (parsed.kind === "report") {
 			try {
 				event.report = details.report();

@@ -1477,7 +1477,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
+  let promptsBefore = 0;
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -1501,11 +1501,11 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
-    seen.add(item.key);
+    if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
-  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
+  const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,
@@ -3170,7 +3170,7 @@ var SessionRuntime = class {
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (details.turns !== void 0) event.turns = details.turns;
+    if (details.turns !== void 0 && parsed.kind === "set") event.turns = details.turns();
     if (parsed.kind === "report") {
       try {
         event.report = details.report();
@@ -3415,10 +3415,11 @@ var LiveSession = class {
     const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
     if (this.disposed) return;
     let details = null;
+    const transcript = this.ports.transcript;
     this.guard("/timebox", () => {
       details = {
         newBudgetId: this.ports.newBudgetId(),
-        ...this.ports.transcript ? { turns: this.ports.transcript.countUserMessages() } : {},
+        ...transcript ? { turns: () => transcript.countUserMessages() } : {},
         canAsk: this.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(

@@ -78,7 +78,7 @@ describe("a team's daily budget in Codex CLI", () => {
 		expect(redis.cli(["HGET", `timebox:{platform}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("2");
 	});
 
-	it("ends a prompt in time with the store down, and a Timebox line names the store", async () => {
+	it("ends a prompt in time with the store down, counted on the machine's own ledger", async () => {
 		const name = await machine("c4");
 		const down = await RedisServer.start();
 		const port = down.port;

@@ -4465,7 +4465,7 @@ var TeamLedger = class {
     };
     this.local.addUse(budgets, use);
   }
-  /** Reserves without waiting: the model call starts at once, and every later check of any session sees it. */
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
   reserve() {
     const now = this.clock.now();
     if (this.failed !== null && now < this.failed.until) return;

@@ -67,9 +67,17 @@ describe("the team's store, called synchronously", () => {
 
 	it("fails every call at once after the client died", async () => {
 		const store = openSyncStore("redis://crash:1", pathToFileURL(client).href, 100, 100);
-		store.call("read", [], [], 500);
-		// The worker's death reaches this thread as an event: let it come.
-		await new Promise((resolve) => setTimeout(resolve, 200));
+		const died = { ok: false, error: "the client stopped: boom" };
+		// The first call loads the client, which then dies; its death reaches this thread as an event, between calls.
+		let reply = store.call("read", [], [], 500);
+		for (let tries = 0; tries < 500 && reply.ok !== false; tries++) {
+			await new Promise((resolve) => setImmediate(resolve));
+			reply = store.call("read", [], [], 20);
+		}
+		for (let tries = 0; tries < 500 && !(reply.ok === false && reply.error === died.error); tries++) {
+			await new Promise((resolve) => setImmediate(resolve));
+			reply = store.call("read", [], [], 20);
+		}
 		const started = performance.now();
 		expect(store.call("read", [], [], 5_000)).toEqual({ ok: false, error: "the client stopped: boom" });
 		store.post("reserve", [], []);

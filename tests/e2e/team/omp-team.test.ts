@@ -1,5 +1,5 @@
 // A team's daily budget in real oh-my-pi (omp -p, against a loopback fake provider): three machines, each its own HOME,
-// TMPDIR and XDG_STATE_HOME, with `daily: "turns:2"` in omp's settings, share the day through one real Redis and send
+// TMPDIR and XDG_STATE_HOME, with `daily: "turns:2"` in the project's settings, share the day through one real Redis and send
 // three prompts at once: exactly two are answered. With the store down, a prompt ends in time and a Timebox line names
 // the store.
 
@@ -34,11 +34,13 @@ afterAll(async () => {
 	await rm(root, { recursive: true, force: true });
 });
 
-/** A machine of its own, with `daily: "turns:2"` in omp's settings. */
+/**
+ * A machine of its own, with `daily: "turns:2"` in the project's `.pi/settings.json` (omp 18 moves its own
+ * `~/.omp/agent/settings.json` into `config.yml` at start, before an extension reads it).
+ */
 function machine(name: string): string {
-	for (const folder of ["home/.omp/agent", "work", "tmp", "state"])
-		mkdirSync(join(root, name, folder), { recursive: true });
-	writeFileSync(join(root, name, "home/.omp/agent/settings.json"), JSON.stringify({ timebox: { daily: "turns:2" } }));
+	for (const folder of ["home", "work/.pi", "tmp", "state"]) mkdirSync(join(root, name, folder), { recursive: true });
+	writeFileSync(join(root, name, "work/.pi/settings.json"), JSON.stringify({ timebox: { daily: "turns:2" } }));
 	return name;
 }
 
@@ -71,7 +73,7 @@ describe("a team's daily budget in oh-my-pi", () => {
 		const down = await RedisServer.start();
 		const port = down.port;
 		await down.dispose();
-		api.reply({ text: "STILL ANSWERED" });
+		// The first test left one reply unused.
 		const run = await ompPrint(name, "are you there", `redis://bot:hunter2@127.0.0.1:${port}`);
 		expect(run.ms).toBeLessThan(20_000);
 		expect(run.stderr).toContain(

@@ -93,6 +93,8 @@ describe("a team's day in a real Redis", () => {
 						const ledger = ledgers[step.who] as DailyLedger;
 						if (step.act === "reserve") {
 							ledger.reserve?.(budgets);
+							// Sent without waiting: it reaches Redis before this session's next call.
+							ledger.standings(budgets);
 							reserved[step.who] = last[step.who] as number;
 						} else {
 							ledger.addUse(budgets, { tokens: step.tokens, cost: 0 });

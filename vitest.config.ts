@@ -55,9 +55,9 @@ export default defineConfig({
 			// The entries only pass the real clock, timers, stdin and spawn on; the real-host tests run them. Files of types
 			// and re-exports only have no code to cover, and would show as 0%.
 			exclude: [
-				"src/core/budget.ts",
+				"src/core/model/budget.ts",
 				"src/core/ports.ts",
-				"src/core/live-ports.ts",
+				"src/core/run/live-ports.ts",
 				"src/core/index.ts",
 				"src/entries/**",
 				// The page's script runs in the browser: the browser test (tests/e2e/report-page.test.ts) runs it.

@@ -1,5 +1,7 @@
 // The budget decision: ok, nudge or stop, from a budget, the clock, the turns and what the model used. No side effects.
 
+import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import { formatLeftOf } from "./format.ts";
 import {
 	type Decision,
 	NO_SPEND,
@@ -7,10 +9,8 @@ import {
 	type Spend,
 	type SpentSummary,
 	type TimeboxBudget,
-} from "./budget.ts";
-import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
-import { formatLeftOf } from "./format.ts";
-import { elapsedMs, safeAmount, safeTurns, worstRatio } from "./measure.ts";
+} from "./model/budget.ts";
+import { elapsedMs, safeAmount, safeTurns, worstRatio } from "./model/measure.ts";
 
 /** The urgency of a nudge at this used share of the budget. */
 export function urgencyFor(ratio: number): NudgeUrgency {

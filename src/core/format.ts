@@ -1,7 +1,7 @@
 // Pure formatters for what the user and the model read: budget labels, the status text and the nudge prompt block.
 
-import { type BudgetLimits, NO_SPEND, type NudgeUrgency, type Spend, type TimeboxBudget } from "./budget.ts";
-import { elapsedMs, safeAmount, safeTurns } from "./measure.ts";
+import { type BudgetLimits, NO_SPEND, type NudgeUrgency, type Spend, type TimeboxBudget } from "./model/budget.ts";
+import { elapsedMs, safeAmount, safeTurns } from "./model/measure.ts";
 import { formatTime } from "./parse.ts";
 
 const SECOND_MS = 1_000;

@@ -1,24 +1,6 @@
 // The core's one public entry: the session rulebook, its executor for in-process hosts, and what hosts share (ports,
 // parsing, texts, constants). Adapters import from here only.
 
-export type {
-	AgentEnding,
-	Awareness,
-	BudgetLimits,
-	BudgetTerms,
-	Decision,
-	NudgeUrgency,
-	Spend,
-	SpentSummary,
-	StandingField,
-	SubagentRun,
-	TaskBudget,
-	TaskLimit,
-	TimeboxBudget,
-} from "./budget.ts";
-export { freshBudget, NO_SPEND } from "./budget.ts";
-export type { CostReporting } from "./command-plan.ts";
-export { argumentCompletions, type Completion } from "./completions.ts";
 export * from "./constants.ts";
 export {
 	type DailyAdjustment,
@@ -40,9 +22,15 @@ export {
 	parseToday,
 	todayCommand,
 	todayReport,
-} from "./daily.ts";
+} from "./daily/daily.ts";
+export {
+	type DaySessionUse,
+	type DayUseRow,
+	type TodayBudgetData,
+	type TodayData,
+	todayData,
+} from "./daily/today-data.ts";
 export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
-export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./executor.ts";
 export {
 	BUDGET_IN_FORCE_PROMPT,
 	formatAwareLine,
@@ -56,24 +44,33 @@ export {
 	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
-export { type FoldedHistory, foldHistory, type HistoryItem } from "./history.ts";
-export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./host-terms.ts";
-export { type ReportPageSource, writeReportPage } from "./live-report-page.ts";
+export type { CostReporting } from "./grammar/command-plan.ts";
+export { argumentCompletions, type Completion } from "./grammar/completions.ts";
+export type {
+	AgentEnding,
+	Awareness,
+	BudgetLimits,
+	BudgetTerms,
+	Decision,
+	NudgeUrgency,
+	Spend,
+	SpentSummary,
+	StandingField,
+	SubagentRun,
+	TaskBudget,
+	TaskLimit,
+	TimeboxBudget,
+} from "./model/budget.ts";
+export { freshBudget, NO_SPEND } from "./model/budget.ts";
+export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
 export {
-	LiveSession,
-	type LiveSessionPorts,
-	type ReportPageInput,
-	type SettingSource,
-	type SettingSources,
-} from "./live-session.ts";
-export {
-	COMMAND_AFTER_RELOAD,
-	fileLink,
-	internalErrorMessage,
-	type ReportPageOutcome,
-	USAGE,
-	WRAP_UP_REFUSAL,
-} from "./messages.ts";
+	type BudgetRecordData,
+	budgetIdOf,
+	isBudgetId,
+	parseBudget,
+	parseRecord,
+	type TimeboxRecord,
+} from "./model/records.ts";
 export {
 	formatTime,
 	parseCommand,
@@ -99,24 +96,23 @@ export type {
 	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
+export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./run/executor.ts";
+export { type ReportPageSource, writeReportPage } from "./run/live-report-page.ts";
 export {
-	type BudgetRecordData,
-	budgetIdOf,
-	isBudgetId,
-	parseBudget,
-	parseRecord,
-	type TimeboxRecord,
-} from "./records.ts";
+	LiveSession,
+	type LiveSessionPorts,
+	type ReportPageInput,
+	type SettingSource,
+	type SettingSources,
+} from "./run/live-session.ts";
 export {
-	COMMAND_ANSWERED_REFUSAL,
-	COMMAND_DONE_REFUSAL,
-	DAILY_TAKEN_REFUSAL,
-	GUARD_FAILED_REFUSAL,
-	TOOL_STOPPED_REFUSAL,
-} from "./refusals.ts";
-export { type LedgerLookup, sessionReport } from "./report.ts";
-export { type BudgetData, type ReportData, type ReportLimits, reportData, type SubagentData } from "./report-data.ts";
-export { type CommandDetails, type DailyPart, NO_DAILY_PART, type RuntimePorts, SessionRuntime } from "./runtime.ts";
+	type CommandDetails,
+	type DailyPart,
+	NO_DAILY_PART,
+	type RuntimePorts,
+	SessionRuntime,
+} from "./run/runtime.ts";
+export { nextCheckIn } from "./run/time-checks.ts";
 export {
 	type BudgetStanding,
 	type Effect,
@@ -138,5 +134,27 @@ export {
 } from "./session/index.ts";
 export { transitionWithSubagents } from "./subagents/compose.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
-export { nextCheckIn } from "./time-checks.ts";
-export { type DaySessionUse, type DayUseRow, type TodayBudgetData, type TodayData, todayData } from "./today-data.ts";
+export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
+export {
+	COMMAND_AFTER_RELOAD,
+	fileLink,
+	internalErrorMessage,
+	type ReportPageOutcome,
+	USAGE,
+	WRAP_UP_REFUSAL,
+} from "./text/messages.ts";
+export {
+	COMMAND_ANSWERED_REFUSAL,
+	COMMAND_DONE_REFUSAL,
+	DAILY_TAKEN_REFUSAL,
+	GUARD_FAILED_REFUSAL,
+	TOOL_STOPPED_REFUSAL,
+} from "./text/refusals.ts";
+export { type LedgerLookup, sessionReport } from "./text/report.ts";
+export {
+	type BudgetData,
+	type ReportData,
+	type ReportLimits,
+	reportData,
+	type SubagentData,
+} from "./text/report-data.ts";

@@ -1,8 +1,6 @@
 // The grammar of `/timebox` arguments: a budget's words, the sub-commands and the extensions, each word's amount read
 // by amounts.ts; and how user input is quoted back.
 
-import type { BudgetLimits, TaskBudget } from "./budget.ts";
-import { joinSplitTokens, quoteInput, readWords, TASK_BUDGET_WORDS } from "./budget-words.ts";
 import {
 	EXTEND_WORDS,
 	OFF_WORDS,
@@ -14,9 +12,11 @@ import {
 	SUBAGENTS_WORD,
 	TODAY_WORD,
 } from "./constants.ts";
+import { joinSplitTokens, quoteInput, readWords, TASK_BUDGET_WORDS } from "./grammar/budget-words.ts";
+import type { BudgetLimits, TaskBudget } from "./model/budget.ts";
 
-export { formatTime, parseTimeToMs, parseTurns } from "./amounts.ts";
-export { quoteInput } from "./budget-words.ts";
+export { formatTime, parseTimeToMs, parseTurns } from "./grammar/amounts.ts";
+export { quoteInput } from "./grammar/budget-words.ts";
 
 /** What `/timebox <args>` asks for. `notes` say which word replaced an earlier one of the same kind. */
 export type TimeboxCommand =

@@ -1,12 +1,12 @@
 // What persists a budget and how it comes back: the records a session keeps, and the restore rule. The core does no
 // I/O: a host keeps the records where it likes (custom session entries, a log file) and hands them back here.
 
-import { NO_SPEND, type Spend, type TimeboxBudget } from "./budget.ts";
 import { NUDGE_WARNING_RATIO } from "./constants.ts";
-import { foldHistory } from "./history.ts";
-import { elapsedMs, safeTurns, worstRatio } from "./measure.ts";
+import { NO_SPEND, type Spend, type TimeboxBudget } from "./model/budget.ts";
+import { foldHistory } from "./model/history.ts";
+import { elapsedMs, safeTurns, worstRatio } from "./model/measure.ts";
 
-export type { TimeboxRecord } from "./budget.ts";
+export type { TimeboxRecord } from "./model/budget.ts";
 
 /** What restoring found: nothing (no budget, or it was turned off), a budget whose time ran out, or the budget. */
 export type RestoreResult =

@@ -1,14 +1,14 @@
 // The ports a host implements so the same rules drive it: the budget's records and the session's history, the
 // transcript, the agent, the ledger, the screen, time and the on-stop runner.
 
-import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./events.ts";
+import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./model/events.ts";
 
-export type { DailyLedger } from "./daily-budget.ts";
-export type { NotifyLevel, OnStopOutcome } from "./events.ts";
+export type { DailyLedger } from "./daily/daily-budget.ts";
+export type { NotifyLevel, OnStopOutcome } from "./model/events.ts";
 
-import type { BudgetRecordData, TimeboxBudget } from "./budget.ts";
-import type { HistoryItem } from "./history.ts";
-import type { TimeboxRecord } from "./records.ts";
+import type { BudgetRecordData, TimeboxBudget } from "./model/budget.ts";
+import type { HistoryItem } from "./model/history.ts";
+import type { TimeboxRecord } from "./model/records.ts";
 
 /**
  * Where a session's budget records live, as every host keeps them: a budget set (its record, or the budget itself), a

@@ -5,7 +5,6 @@ import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDailyLedger, localDay } from "../../src/adapters/node/daily-ledger.ts";
-import { carryOut, noAnswer } from "../../src/core/executor.ts";
 import {
 	type DailyBudget,
 	type DailyEvent,
@@ -14,6 +13,7 @@ import {
 	dailyTransition,
 	NO_DAILY_SESSION,
 } from "../../src/core/index.ts";
+import { carryOut, noAnswer } from "../../src/core/run/executor.ts";
 import { median, nowMs } from "./stats.ts";
 
 export const DAILY_SESSIONS = 10;

@@ -11,7 +11,7 @@ import {
 import { createTimeboxExtension } from "../../src/adapters/pi/extension.ts";
 import { ACTIVE_ENTRY_TYPE, COMMAND_NAME } from "../../src/core/constants.ts";
 import type { Cancel, Scheduler } from "../../src/core/ports.ts";
-import { SessionRuntime } from "../../src/core/runtime.ts";
+import { SessionRuntime } from "../../src/core/run/runtime.ts";
 import { median, nowMs, progress } from "./stats.ts";
 
 /** Session sizes measured, in entries. */

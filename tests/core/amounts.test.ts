@@ -2,7 +2,7 @@
 // formatted for people.
 
 import { describe, expect, it } from "vitest";
-import { formatTime, parseTimeToMs, parseTurns } from "../../src/core/amounts.ts";
+import { formatTime, parseTimeToMs, parseTurns } from "../../src/core/grammar/amounts.ts";
 
 describe("parseTimeToMs", () => {
 	it.each([

@@ -12,9 +12,9 @@ import {
 	parseToday,
 	todayCommand,
 	todayReport,
-} from "../../src/core/daily.ts";
-import { dailyWho } from "../../src/core/daily-text.ts";
-import type { Effect } from "../../src/core/events.ts";
+} from "../../src/core/daily/daily.ts";
+import { dailyWho } from "../../src/core/daily/daily-text.ts";
+import type { Effect } from "../../src/core/model/events.ts";
 import { START } from "../support/budgets.ts";
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { decide, decideMidRun, urgencyFor } from "../../src/core/decide.ts";
-import { elapsedMs, safeTurns, worstRatio } from "../../src/core/measure.ts";
+import { elapsedMs, safeTurns, worstRatio } from "../../src/core/model/measure.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const fifteenMinutes = budget({ timeLimitMs: 15 * MINUTE });

@@ -10,6 +10,7 @@ import {
 	pluralTurns,
 	SPENT_STATUS,
 } from "../../src/core/format.ts";
+import { parseCommand } from "../../src/core/parse.ts";
 import {
 	activeStatusMessage,
 	budgetSetMessage,
@@ -25,8 +26,7 @@ import {
 	spentMessage,
 	spentStatusMessage,
 	USAGE,
-} from "../../src/core/messages.ts";
-import { parseCommand } from "../../src/core/parse.ts";
+} from "../../src/core/text/messages.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 describe("formatStatus", () => {

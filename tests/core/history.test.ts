@@ -2,8 +2,8 @@
 // after the budget's record count once per key, and unreadable records are skipped and flagged.
 
 import { describe, expect, it } from "vitest";
-import type { TimeboxBudget } from "../../src/core/budget.ts";
-import { foldHistory, type HistoryItem } from "../../src/core/history.ts";
+import type { TimeboxBudget } from "../../src/core/model/budget.ts";
+import { foldHistory, type HistoryItem } from "../../src/core/model/history.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const first = budget({ id: "first", timeLimitMs: 15 * MINUTE });

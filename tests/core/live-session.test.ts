@@ -2,13 +2,13 @@
 // checks armed at 80%, 95% and 100% with a 1 s refresh, survives failing ports, and is silent once disposed.
 
 import { describe, expect, it } from "vitest";
-import { noAnswer } from "../../src/core/executor.ts";
-import type { HistoryItem } from "../../src/core/history.ts";
-import { LiveSession, type LiveSessionPorts } from "../../src/core/live-session.ts";
-import { QUESTION_CLOSED } from "../../src/core/messages.ts";
+import type { HistoryItem } from "../../src/core/model/history.ts";
+import type { TimeboxRecord } from "../../src/core/model/records.ts";
 import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
-import type { TimeboxRecord } from "../../src/core/records.ts";
+import { noAnswer } from "../../src/core/run/executor.ts";
+import { LiveSession, type LiveSessionPorts } from "../../src/core/run/live-session.ts";
 import { EMPTY_SESSION } from "../../src/core/session/index.ts";
+import { QUESTION_CLOSED } from "../../src/core/text/messages.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import { MemoryLedger, MemoryUI, RecordingStarter, ScriptedUser } from "../support/memory-host.ts";

@@ -2,7 +2,14 @@
 // version without an id, or from a newer version) become a budget, an off, or nothing.
 
 import { describe, expect, it } from "vitest";
-import { budgetIdOf, budgetRecord, isBudgetId, offRecord, parseBudget, parseRecord } from "../../src/core/records.ts";
+import {
+	budgetIdOf,
+	budgetRecord,
+	isBudgetId,
+	offRecord,
+	parseBudget,
+	parseRecord,
+} from "../../src/core/model/records.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 const DAY = 24 * 60 * MINUTE;

@@ -3,19 +3,19 @@
 // the page's link, or why there is none, on every path a host takes.
 
 import { describe, expect, it } from "vitest";
-import type { SubagentRun } from "../../src/core/budget.ts";
-import { planCommand } from "../../src/core/command-plan.ts";
-import type { DailyStanding } from "../../src/core/daily-budget.ts";
-import { NOTHING_RECORDED } from "../../src/core/events.ts";
-import type { HistoryItem } from "../../src/core/history.ts";
-import { writeReportPage } from "../../src/core/live-report-page.ts";
-import { LiveSession, type ReportPageInput } from "../../src/core/live-session.ts";
-import { fileLink, NO_REPORT_PAGE, reportPageReply } from "../../src/core/messages.ts";
+import type { DailyStanding } from "../../src/core/daily/daily-budget.ts";
+import { todayData } from "../../src/core/daily/today-data.ts";
+import { planCommand } from "../../src/core/grammar/command-plan.ts";
+import type { SubagentRun } from "../../src/core/model/budget.ts";
+import { NOTHING_RECORDED } from "../../src/core/model/events.ts";
+import type { HistoryItem } from "../../src/core/model/history.ts";
 import { parseCommand } from "../../src/core/parse.ts";
-import { sessionReport } from "../../src/core/report.ts";
-import { reportData } from "../../src/core/report-data.ts";
-import { SessionRuntime } from "../../src/core/runtime.ts";
-import { todayData } from "../../src/core/today-data.ts";
+import { writeReportPage } from "../../src/core/run/live-report-page.ts";
+import { LiveSession, type ReportPageInput } from "../../src/core/run/live-session.ts";
+import { SessionRuntime } from "../../src/core/run/runtime.ts";
+import { fileLink, NO_REPORT_PAGE, reportPageReply } from "../../src/core/text/messages.ts";
+import { sessionReport } from "../../src/core/text/report.ts";
+import { reportData } from "../../src/core/text/report-data.ts";
 import { MINUTE, START } from "../support/budgets.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import { MemoryLedger, MemoryUI, RecordingStarter } from "../support/memory-host.ts";

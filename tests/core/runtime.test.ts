@@ -2,12 +2,12 @@
 // answered by the daily rules, failing parts reported while the session goes on, and the one executor's answer.
 
 import { describe, expect, it } from "vitest";
-import { type DailyStanding, parseDailyBudget } from "../../src/core/daily.ts";
-import { type Answer, carryOut, noAnswer } from "../../src/core/executor.ts";
-import { NO_DAILY_BUDGET } from "../../src/core/messages.ts";
+import { type DailyStanding, parseDailyBudget } from "../../src/core/daily/daily.ts";
+import type { TimeboxRecord } from "../../src/core/model/records.ts";
 import type { DailyLedger } from "../../src/core/ports.ts";
-import type { TimeboxRecord } from "../../src/core/records.ts";
-import { type RuntimePorts, SessionRuntime } from "../../src/core/runtime.ts";
+import { type Answer, carryOut, noAnswer } from "../../src/core/run/executor.ts";
+import { type RuntimePorts, SessionRuntime } from "../../src/core/run/runtime.ts";
+import { NO_DAILY_BUDGET } from "../../src/core/text/messages.ts";
 import { START } from "../support/budgets.ts";
 import { MemoryLedger, RecordingStarter } from "../support/memory-host.ts";
 

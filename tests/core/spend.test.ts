@@ -6,11 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decide, decideMidRun } from "../../src/core/decide.ts";
 import { formatCost, formatStatus, formatTokens } from "../../src/core/format.ts";
-import { foldHistory, type HistoryItem } from "../../src/core/history.ts";
-import { spentUsage } from "../../src/core/messages.ts";
+import { foldHistory, type HistoryItem } from "../../src/core/model/history.ts";
+import { budgetRecord, parseBudget } from "../../src/core/model/records.ts";
 import { parseCommand } from "../../src/core/parse.ts";
-import { budgetRecord, parseBudget } from "../../src/core/records.ts";
-import { sessionReport } from "../../src/core/report.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -20,6 +18,8 @@ import {
 	statusText,
 	transition,
 } from "../../src/core/session/index.ts";
+import { spentUsage } from "../../src/core/text/messages.ts";
+import { sessionReport } from "../../src/core/text/report.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 import { session } from "../support/session.ts";
 
@@ -360,7 +360,7 @@ describe("token and cost limits in every text and command", () => {
 	const spend = { tokens: 4_000, cost: 0.5 };
 
 	it("extends the token and cost limits, or starts them from what is used", async () => {
-		const { planCommand } = await import("../../src/core/command-plan.ts");
+		const { planCommand } = await import("../../src/core/grammar/command-plan.ts");
 		const view = { budget: both, spent: null, usedTurns: 0, now: START, newBudgetId: "x", spend };
 		expect(planCommand(parseCommand("+tokens:5k +$1"), view)).toMatchObject({
 			change: "update",
@@ -394,7 +394,7 @@ describe("token and cost limits in every text and command", () => {
 	});
 
 	it("reads figures it cannot use as nothing used", async () => {
-		const { worstRatio } = await import("../../src/core/measure.ts");
+		const { worstRatio } = await import("../../src/core/model/measure.ts");
 		expect(worstRatio(both, START, 0, { tokens: Number.NaN, cost: Number.POSITIVE_INFINITY })).toBe(0);
 		expect(spentUsage({ usedTurns: 0, elapsedMs: 0, timeRanOut: false }, both)).toBe(
 			", 0 of 10,000 tokens, $0.00 of $2.00",

@@ -1,6 +1,6 @@
 // Budget fixtures for tests.
 
-import type { TimeboxBudget } from "../../src/core/budget.ts";
+import type { TimeboxBudget } from "../../src/core/model/budget.ts";
 
 export const START = Date.UTC(2026, 10, 22, 9, 0, 0);
 export const MINUTE = 60_000;

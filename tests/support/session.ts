@@ -1,8 +1,8 @@
 // What the session rulebook's tests share: budgets, events, a state builder, the expected stop and warning effects,
 // a load event and the notices among effects.
 
-import type { SpentSummary, TimeboxBudget } from "../../src/core/budget.ts";
-import type { FoldedHistory } from "../../src/core/history.ts";
+import type { SpentSummary, TimeboxBudget } from "../../src/core/model/budget.ts";
+import type { FoldedHistory } from "../../src/core/model/history.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,

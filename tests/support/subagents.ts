@@ -1,8 +1,8 @@
 // A session runtime with subagents on a fake clock, for the subagent rules' tests: events in, answers and records out.
 
-import type { Answer } from "../../src/core/executor.ts";
-import { foldHistory } from "../../src/core/history.ts";
-import { SessionRuntime } from "../../src/core/runtime.ts";
+import { foldHistory } from "../../src/core/model/history.ts";
+import type { Answer } from "../../src/core/run/executor.ts";
+import { SessionRuntime } from "../../src/core/run/runtime.ts";
 import {
 	EMPTY_SESSION,
 	NOTHING_RECORDED,

@@ -285,61 +285,6 @@ var claudeCodeHost = {
 // src/adapters/codex/hook-host.ts
 import { join as join3 } from "node:path";
 
-// src/core/budget.ts
-function freshBudget(terms, startTurn = 0) {
-  return { ...terms, startTurn, softNudgeSent: false, active: true };
-}
-var NO_SPEND = { tokens: 0, cost: 0 };
-
-// src/core/amounts.ts
-var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
-var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
-var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
-var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
-var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
-var TOKEN_UNITS = { k: 1e3, m: 1e6 };
-var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
-var SECOND_MS = 1e3;
-var MINUTE_MS = 6e4;
-var HOUR_MS = 36e5;
-function parseTimeToMs(token) {
-  const trimmed2 = token.trim();
-  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
-  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
-    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
-    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
-  }
-  const match = TIME_TOKEN.exec(trimmed2);
-  if (!match) return null;
-  const unit = (match[2] ?? "m").toLowerCase();
-  const ms = Number(match[1]) * UNIT_MS[unit];
-  return Number.isFinite(ms) ? ms : null;
-}
-function parseTurns(token) {
-  const match = TURNS_TOKEN.exec(token.trim());
-  if (!match) return null;
-  const turns = Number(match[1]);
-  return Number.isFinite(turns) ? turns : null;
-}
-function parseTokens(token) {
-  const match = TOKENS_TOKEN.exec(token);
-  if (!match) return null;
-  const unit = (match[2] ?? "").toLowerCase();
-  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
-}
-function parseCost(token) {
-  const match = COST_TOKEN.exec(token);
-  return match ? Number(match[1]) : null;
-}
-function formatTime(ms) {
-  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
-  const totalSeconds = Math.floor(safeMs / SECOND_MS);
-  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
-  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
-  const totalMinutes = Math.floor(totalSeconds / 60);
-  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
-}
-
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
 var NUDGE_CRITICAL_RATIO = 0.95;
@@ -393,7 +338,56 @@ var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
-// src/core/budget-words.ts
+// src/core/grammar/amounts.ts
+var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
+var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
+var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
+var TOKENS_TOKEN = /^tokens:(\d+(?:\.\d+)?)([km])?$/i;
+var COST_TOKEN = /^(?:cost:\$?|\$)(\d+(?:\.\d+)?)$/i;
+var TOKEN_UNITS = { k: 1e3, m: 1e6 };
+var UNIT_MS = { s: 1e3, m: 6e4, h: 36e5 };
+var SECOND_MS = 1e3;
+var MINUTE_MS = 6e4;
+var HOUR_MS = 36e5;
+function parseTimeToMs(token) {
+  const trimmed2 = token.trim();
+  const compound = COMPOUND_TIME_TOKEN.exec(trimmed2);
+  if (compound && compound.slice(1).filter((part) => part !== void 0).length > 1) {
+    const [, hours = "0", minutes = "0", seconds = "0"] = compound;
+    return Number(hours) * HOUR_MS + Number(minutes) * MINUTE_MS + Number(seconds) * SECOND_MS;
+  }
+  const match = TIME_TOKEN.exec(trimmed2);
+  if (!match) return null;
+  const unit = (match[2] ?? "m").toLowerCase();
+  const ms = Number(match[1]) * UNIT_MS[unit];
+  return Number.isFinite(ms) ? ms : null;
+}
+function parseTurns(token) {
+  const match = TURNS_TOKEN.exec(token.trim());
+  if (!match) return null;
+  const turns = Number(match[1]);
+  return Number.isFinite(turns) ? turns : null;
+}
+function parseTokens(token) {
+  const match = TOKENS_TOKEN.exec(token);
+  if (!match) return null;
+  const unit = (match[2] ?? "").toLowerCase();
+  return Math.round(Number(match[1]) * (unit === "k" || unit === "m" ? TOKEN_UNITS[unit] : 1));
+}
+function parseCost(token) {
+  const match = COST_TOKEN.exec(token);
+  return match ? Number(match[1]) : null;
+}
+function formatTime(ms) {
+  const safeMs = Number.isFinite(ms) ? Math.max(0, ms) : 0;
+  const totalSeconds = Math.floor(safeMs / SECOND_MS);
+  if (safeMs < MINUTE_MS) return `${totalSeconds}s`;
+  if (safeMs < HOUR_MS) return `${Math.floor(totalSeconds / 60)}m ${totalSeconds % 60}s`;
+  const totalMinutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
+}
+
+// src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 function quoteInput(text2) {
@@ -630,7 +624,13 @@ function parseTaskBudget(text2) {
   };
 }
 
-// src/core/measure.ts
+// src/core/model/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
+var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/model/measure.ts
 function elapsedMs(budget, now) {
   const until = budget.pausedAt ?? now;
   const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
@@ -650,7 +650,7 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
 
-// src/core/daily-budget.ts
+// src/core/daily/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
   const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
@@ -888,7 +888,7 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   return parts.join(" and ");
 }
 
-// src/core/host-terms.ts
+// src/core/text/host-terms.ts
 var WRITTEN_COMMAND = "/timebox";
 var NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
 var DEFAULT_TERMS = {
@@ -920,7 +920,7 @@ function capitalize(text2) {
   return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
 }
 
-// src/core/messages.ts
+// src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
@@ -1081,7 +1081,7 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
-// src/core/daily-text.ts
+// src/core/daily/daily-text.ts
 function pluralPrompts2(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
@@ -1178,7 +1178,7 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily.ts
+// src/core/daily/daily.ts
 function dailyWarnings(standings, given) {
   const effects = [];
   const now = [...given];
@@ -1377,105 +1377,6 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
   return decideOn(budget, now, turns, spend, false);
 }
 
-// src/core/executor.ts
-function noAnswer() {
-  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
-}
-function mergeAnswer(answer, more) {
-  answer.notices.push(...more.notices);
-  answer.context.push(...more.context);
-  answer.questions.push(...more.questions);
-  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
-  answer.refusal = more.refusal ?? answer.refusal;
-  answer.aborted ||= more.aborted;
-  return answer;
-}
-function stopAgent(answer, agent) {
-  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
-}
-function carryOut(effects, ports, answer, onStopReport2) {
-  for (const effect of effects) {
-    try {
-      carryOutOne(effect, ports, answer, onStopReport2);
-    } catch (error) {
-      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
-    }
-  }
-  return answer;
-}
-var DAILY_WRITES = /* @__PURE__ */ new Set([
-  "countPrompt",
-  "reserveDaily",
-  "addDailyUse",
-  "adjustDaily"
-]);
-function carryOutOne(effect, ports, answer, onStopReport2) {
-  switch (effect.kind) {
-    case "notify":
-      answer.notices.push({ message: effect.message, level: effect.level });
-      return;
-    case "status":
-      ports.setStatus(effect.text);
-      return;
-    case "append":
-      ports.store.append(effect.record);
-      return;
-    case "recordPrompt":
-      ports.store.appendPrompt?.(effect.prompt);
-      return;
-    case "context":
-      answer.context.push(effect.text);
-      return;
-    case "abort":
-      answer.aborted = true;
-      ports.abortRun();
-      return;
-    case "refuse":
-      answer.refusal = effect.reason;
-      return;
-    case "ask":
-      answer.questions.push(effect);
-      return;
-    case "stopAgent":
-      stopAgent(answer, effect.agent);
-      return;
-    case "once":
-      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
-      return;
-    case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
-        carryOut(effect.refused, ports, answer, onStopReport2);
-      return;
-    case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
-      return;
-    case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
-      return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
-      return;
-    case "startOnStop": {
-      const command3 = effect.command;
-      try {
-        ports.onStop.start(command3, (outcome) => onStopReport2(command3, outcome));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
-      }
-      return;
-    }
-  }
-}
-function claim(effect, ports) {
-  try {
-    return ports.ledger.claim(effect.claim);
-  } catch (error) {
-    ports.problem("ledger", error);
-    return true;
-  }
-}
-
 // src/core/subagents/records.ts
 var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
@@ -1548,7 +1449,7 @@ function wrapUpOf(value) {
   return { until: value.until, calls: value.calls, refusedAt };
 }
 
-// src/core/records.ts
+// src/core/model/records.ts
 function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -1660,7 +1561,7 @@ function parseRecord(value) {
   };
 }
 
-// src/core/history.ts
+// src/core/model/history.ts
 function foldHistory(items) {
   let budget = null;
   let budgetAt = items.length;
@@ -1732,6 +1633,112 @@ function foldHistory(items) {
 function isSubagentRecord(record) {
   if (typeof record !== "object" || record === null || !("kind" in record)) return false;
   return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
+}
+
+// src/core/run/executor.ts
+function noAnswer() {
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
+}
+function mergeAnswer(answer, more) {
+  answer.notices.push(...more.notices);
+  answer.context.push(...more.context);
+  answer.questions.push(...more.questions);
+  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
+  answer.refusal = more.refusal ?? answer.refusal;
+  answer.aborted ||= more.aborted;
+  return answer;
+}
+function stopAgent(answer, agent) {
+  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
+}
+function carryOut(effects, ports, answer, onStopReport2) {
+  for (const effect of effects) {
+    try {
+      carryOutOne(effect, ports, answer, onStopReport2);
+    } catch (error) {
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
+    }
+  }
+  return answer;
+}
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
+function carryOutOne(effect, ports, answer, onStopReport2) {
+  switch (effect.kind) {
+    case "notify":
+      answer.notices.push({ message: effect.message, level: effect.level });
+      return;
+    case "status":
+      ports.setStatus(effect.text);
+      return;
+    case "append":
+      ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "context":
+      answer.context.push(effect.text);
+      return;
+    case "abort":
+      answer.aborted = true;
+      ports.abortRun();
+      return;
+    case "refuse":
+      answer.refusal = effect.reason;
+      return;
+    case "ask":
+      answer.questions.push(effect);
+      return;
+    case "stopAgent":
+      stopAgent(answer, effect.agent);
+      return;
+    case "once":
+      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+      return;
+    case "startOnStop": {
+      const command3 = effect.command;
+      try {
+        ports.onStop.start(command3, (outcome) => onStopReport2(command3, outcome));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
+      }
+      return;
+    }
+  }
+}
+function claim(effect, ports) {
+  try {
+    return ports.ledger.claim(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return true;
+  }
 }
 
 // src/core/subagents/messages.ts
@@ -1914,7 +1921,7 @@ function ending(run) {
   }
 }
 
-// src/core/report.ts
+// src/core/text/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
   const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
@@ -2009,7 +2016,7 @@ function endingText(ending2) {
   }
 }
 
-// src/core/report-data.ts
+// src/core/text/report-data.ts
 var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
 function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
   const runs = foldHistory(items).subagents ?? [];
@@ -2109,7 +2116,7 @@ function subagentData(run, line) {
   };
 }
 
-// src/core/live-report-page.ts
+// src/core/run/live-report-page.ts
 async function writeReportPage(write2, source) {
   if (write2 === void 0) return void 0;
   try {
@@ -2120,7 +2127,7 @@ async function writeReportPage(write2, source) {
   }
 }
 
-// src/core/command-plan.ts
+// src/core/grammar/command-plan.ts
 function planCommand(command3, view) {
   switch (command3.kind) {
     case "invalid":
@@ -2744,13 +2751,6 @@ function onStopReport(command3, outcome) {
   }
 }
 
-// src/core/persist.ts
-function restoreBudget(budget, now, usedTurns, spend, nudged) {
-  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
-  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
-  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
-}
-
 // src/core/subagents/load.ts
 function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
@@ -2925,7 +2925,7 @@ function askAboutSteps(limit, allowance, reached) {
   };
 }
 
-// src/core/events.ts
+// src/core/model/events.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
@@ -3293,7 +3293,7 @@ function viewOf(state) {
   };
 }
 
-// src/core/runtime.ts
+// src/core/run/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
   constructor(ports, state = EMPTY_SESSION, daily = NO_DAILY_PART) {

@@ -1,41 +1,4 @@
-// Timebox's hooks module for Claude Code (function hooks), bundled from src/adapters/claude/function-hooks/module.ts by npm run build. Do not edit.
-
-// src/adapters/claude/function-hooks/engine.ts
-function engineOf($) {
-  return {
-    session: { id: () => $.session.id(), usage: () => $.session.usage() },
-    turn: { abort: (input) => $.turn.abort(input) },
-    ui: {
-      status: (text) => $.ui.status(text),
-      log: (text) => $.ui.log(text)
-    },
-    store: {
-      get: (key) => $.store.get(key),
-      set: (key, value) => $.store.set(key, value),
-      delete: (key) => $.store.delete(key)
-    },
-    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
-    process: { run: (argv) => $.process.run(argv) },
-    fs: {
-      read: (path, options) => $.fs.read(path, options),
-      list: (path) => $.fs.list(path)
-    },
-    env: {
-      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
-      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
-      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
-      home: () => $.env.get("HOME"),
-      stateHome: () => $.env.get("XDG_STATE_HOME"),
-      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
-    }
-  };
-}
-
-// src/core/budget.ts
-function freshBudget(terms, startTurn = 0) {
-  return { ...terms, startTurn, softNudgeSent: false, active: true };
-}
-var NO_SPEND = { tokens: 0, cost: 0 };
+// Timebox's hooks module for Claude Code (function hooks), bundled from src/entries/claude-module.ts by npm run build. Do not edit.
 
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
@@ -58,6 +21,7 @@ var STATUS_WORD = "status";
 var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -78,28 +42,10 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
-// src/core/measure.ts
-function elapsedMs(budget, now) {
-  const until = budget.pausedAt ?? now;
-  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
-  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
-}
-function safeTurns(usedTurns) {
-  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
-}
-function safeAmount(amount) {
-  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
-}
-function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
-  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
-  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
-  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
-  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
-  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
-}
-
-// src/core/amounts.ts
+// src/core/grammar/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
@@ -148,7 +94,7 @@ function formatTime(ms) {
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 
-// src/core/budget-words.ts
+// src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 function quoteInput(text) {
@@ -262,6 +208,7 @@ function unknownWord(token, known) {
 
 // src/core/parse.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 function invalid(reason) {
@@ -287,6 +234,7 @@ function parseCommand(input) {
   const text = typeof input === "string" ? input : "";
   const today = TODAY_COMMAND.exec(text.trim());
   if (today) return { kind: "today", words: today[1] ?? "" };
+  if (REPORT_PAGE_COMMAND.test(text.trim())) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(text.trim());
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text);
@@ -383,7 +331,33 @@ function parseTaskBudget(text) {
   };
 }
 
-// src/core/daily-budget.ts
+// src/core/model/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
+var NO_SPEND = { tokens: 0, cost: 0 };
+
+// src/core/model/measure.ts
+function elapsedMs(budget, now) {
+  const until = budget.pausedAt ?? now;
+  const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
+  return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
+}
+function safeTurns(usedTurns) {
+  return Number.isFinite(usedTurns) ? Math.max(0, Math.floor(usedTurns)) : 0;
+}
+function safeAmount(amount) {
+  return Number.isFinite(amount) ? Math.max(0, amount) : 0;
+}
+function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
+  const timeRatio = budget.timeLimitMs === null ? 0 : elapsedMs(budget, now) / budget.timeLimitMs;
+  const turnRatio = !prompts || budget.turnLimit === null ? 0 : safeTurns(usedTurns) / budget.turnLimit;
+  const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
+  const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
+  return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+
+// src/core/daily/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function runTimeToday(startedAt, standings, now) {
   const dayStart = standings.reduce((latest, standing2) => Math.max(latest, standing2.dayStart), startedAt);
@@ -437,6 +411,7 @@ function dailyRatio(standing2) {
 }
 function spentDaily(standings, prompts) {
   return standings.find((standing2) => {
+    if (prompts && standing2.closed !== void 0) return true;
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
@@ -620,7 +595,7 @@ function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   return parts.join(" and ");
 }
 
-// src/core/host-terms.ts
+// src/core/text/host-terms.ts
 var WRITTEN_COMMAND = "/timebox";
 var NAMED_COMMAND = /(^|[\s"'`(])\/timebox\b/g;
 var DEFAULT_TERMS = {
@@ -652,12 +627,12 @@ function capitalize(text) {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
-// src/core/messages.ts
+// src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), tokens:200k, cost:2.50",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -705,6 +680,18 @@ var COST_NOT_REPORTED = "Timebox: this model reports no cost: the cost limit can
 var COST_NOT_SEEN = "Timebox: this host does not tell Timebox what the session costs: the cost limit cannot be enforced here.";
 var TOKENS_NOT_SEEN = "Timebox: this host does not tell Timebox what a model call used: the token limit cannot be enforced here.";
 var NO_REPORT = "No budget was set in this session.";
+var NO_REPORT_PAGE = "Timebox: the report page cannot be written from here. From a checkout of Timebox: npm run report -- --session <id>.";
+function fileLink(path) {
+  const absolute = path.startsWith("/") ? path : `/${path}`;
+  return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
+}
+function reportPageReply(outcome) {
+  if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
+  if ("problem" in outcome) {
+    return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
+  }
+  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+}
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
   return `${statusText2}${onStopCommand === null ? "" : `
@@ -803,19 +790,28 @@ function badOnLimitMessage(source, value) {
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
-// src/core/daily-text.ts
+// src/core/daily/daily-text.ts
 function pluralPrompts2(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
-function describeDaily(limits) {
+function pluralTurns2(count) {
+  return `${count} ${count === 1 ? "turn" : "turns"}`;
+}
+function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push(pluralPrompts2(limits.prompts));
+  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
+  if (standing2.closed !== void 0) return standing2.closed;
+  const team = standing2.budget.team;
+  if (team) {
+    const limits = describeDaily(limitsToday(standing2), true);
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+  }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
@@ -838,7 +834,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2) {
+function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -848,7 +844,7 @@ function usedOfLimits(standing2) {
   }
   if (limits.prompts !== null) {
     const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${pluralPrompts2(limits.prompts)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -864,20 +860,34 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
+function teamLine(standing2, team) {
+  const members = (standing2.use.members ?? []).map(
+    (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
+  );
+  const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+}
+function todayLine(standing2) {
+  if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
+  const state = standing2.adjustment.off ? " Off until midnight." : "";
+  return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
+}
+function dailyWho(standing2) {
+  const team = standing2.budget.team;
+  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
+}
 function todayReport(standings) {
   if (standings.length === 0) return NO_DAILY_BUDGET;
-  const lines = standings.map((standing2) => {
-    const who = standing2.budget.scope === "user" ? "Every session" : "This project";
-    const state = standing2.adjustment.off ? " Off until midnight." : "";
-    return `${who} (${standing2.budget.source}): ${usedOfLimits(standing2)}. ${usedBy(standing2.use.sessions)}${state}`;
-  });
+  const lines = standings.map(todayLine);
   return [
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
     ...lines
   ].join("\n");
 }
 
-// src/core/daily.ts
+// src/core/daily/daily.ts
 function dailyWarnings(standings, given) {
   const effects = [];
   const now = [...given];
@@ -925,50 +935,65 @@ function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
+var RESERVE = { kind: "reserveDaily" };
+function addAgentTime(agentMs) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+}
+function countPrompt(standings) {
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const full = standings.map((standing2, index) => ({
+    ...standing2,
+    use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
+  }));
+  const spent = spentDaily(full, true) ?? standings[0];
+  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+}
+function dailyRefused(session) {
+  return { ...session, runStartedAt: null };
+}
 function dailyTransition(session, event, standings, now) {
-  const none = { effects: [], context: [], countPrompt: false, agentMs: 0 };
+  const none = { effects: [], context: [] };
   switch (event.type) {
     case "newPrompt": {
       const spent = spentDaily(standings, true);
-      if (spent) return { ...none, session: { ...session, runStartedAt: null }, effects: refusal(spent) };
+      if (spent) return { ...none, session: dailyRefused(session), effects: refusal(spent) };
       const warned = dailyWarnings(standings, session.given);
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
-        ...none,
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: warned.effects,
-        context: warned.modelLines,
-        countPrompt: true,
-        agentMs: before
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        context: warned.modelLines
       };
     }
-    case "promptRefused": {
-      const spent = spentDaily(standings, true) ?? standings[0];
-      return { ...none, session: { ...session, runStartedAt: null }, effects: spent ? refusal(spent) : [] };
-    }
     case "duringRun": {
-      if (session.runStartedAt === null && !event.modelCall) return { ...none, session };
+      const used = event.used ?? { tokens: 0, cost: 0 };
+      if (session.runStartedAt === null && !event.modelCall) {
+        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+      }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
+      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
           ...standing2.use,
           agentMs: standing2.use.agentMs + running,
-          prompts: Math.max(0, standing2.use.prompts - 1)
+          prompts: Math.max(0, standing2.use.prompts - 1),
+          tokens: standing2.use.tokens + used.tokens,
+          cost: standing2.use.cost + used.cost
         }
       }));
       const spent = spentDaily(withRun2, false);
-      const resumed = { ...session, runStartedAt: startedAt };
+      const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
-        return { ...none, session: resumed, effects: refusal(spent).filter((effect) => effect.kind !== "notify") };
+        const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
+        return { ...none, session: resumed, effects: [...write, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: refusal(spent) };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
-        ...none,
         session: { ...resumed, given: warned.given },
-        effects: warned.effects,
+        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -977,42 +1002,44 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        agentMs: runTimeToday(session.runStartedAt, standings, now)
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
       };
     }
   }
 }
-function carryOutDaily(port, session, event, now) {
-  const { ledger, budgets } = port;
-  const standings = ledger.standings(budgets);
-  let result = dailyTransition(session, event, standings, now);
-  if (result.countPrompt) {
-    const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
-    if (!ledger.countPrompt(budgets, limits)) {
-      result = dailyTransition(result.session, { type: "promptRefused" }, ledger.standings(budgets), now);
-    }
-  }
-  if (result.agentMs > 0) ledger.addUse(budgets, { agentMs: result.agentMs });
-  const problem = ledger.problem();
-  if (problem !== null)
-    result = { ...result, effects: [{ kind: "notify", message: problem, level: "warning" }, ...result.effects] };
-  return result;
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
 }
-function todayCommand(port, words) {
+function todayCommand(standings, words) {
   const command2 = parseToday(words);
-  const { ledger, budgets } = port;
-  if (command2.kind === "invalid") return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning" };
-  if (budgets.length === 0 || command2.kind === "show")
-    return { message: todayReport(ledger.standings(budgets)), level: "info" };
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
   if (command2.kind === "off") {
-    for (const budget of budgets) ledger.adjust(budget, { ...NO_ADJUSTMENT, off: true });
-    return { message: "Timebox: today's budget is off until midnight, in every session it covers.", level: "info" };
+    return {
+      message: "Timebox: today's budget is off until midnight, in every session it covers.",
+      level: "info",
+      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
+    };
   }
-  for (const budget of budgets) ledger.adjust(budget, command2.adjustment);
   return {
     message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(ledger.standings(budgets))}`,
-    level: "info"
+${todayReport(adjusted(standings, command2.adjustment))}`,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
   };
 }
 
@@ -1057,83 +1084,6 @@ function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
 }
 function decideMidRun(budget, now, turns, spend = NO_SPEND) {
   return decideOn(budget, now, turns, spend, false);
-}
-
-// src/core/executor.ts
-function noAnswer() {
-  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
-}
-function mergeAnswer(answer, more) {
-  answer.notices.push(...more.notices);
-  answer.context.push(...more.context);
-  answer.questions.push(...more.questions);
-  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
-  answer.refusal = more.refusal ?? answer.refusal;
-  answer.aborted ||= more.aborted;
-  return answer;
-}
-function stopAgent(answer, agent) {
-  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
-}
-function carryOut(effects, ports, answer, onStopReport2) {
-  for (const effect of effects) {
-    try {
-      carryOutOne(effect, ports, answer, onStopReport2);
-    } catch (error) {
-      ports.problem(effect.kind, error);
-    }
-  }
-  return answer;
-}
-function carryOutOne(effect, ports, answer, onStopReport2) {
-  switch (effect.kind) {
-    case "notify":
-      answer.notices.push({ message: effect.message, level: effect.level });
-      return;
-    case "status":
-      ports.setStatus(effect.text);
-      return;
-    case "append":
-      ports.store.append(effect.record);
-      return;
-    case "context":
-      answer.context.push(effect.text);
-      return;
-    case "abort":
-      answer.aborted = true;
-      ports.abortRun();
-      return;
-    case "refuse":
-      answer.refusal = effect.reason;
-      return;
-    case "ask":
-      answer.questions.push(effect);
-      return;
-    case "stopAgent":
-      stopAgent(answer, effect.agent);
-      return;
-    case "once":
-      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
-      return;
-    case "startOnStop": {
-      const command2 = effect.command;
-      try {
-        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
-      }
-      return;
-    }
-  }
-}
-function claim(effect, ports) {
-  try {
-    return ports.ledger.claim(effect.claim);
-  } catch (error) {
-    ports.problem("ledger", error);
-    return true;
-  }
 }
 
 // src/core/subagents/records.ts
@@ -1208,7 +1158,7 @@ function wrapUpOf(value) {
   return { until: value.until, calls: value.calls, refusedAt };
 }
 
-// src/core/records.ts
+// src/core/model/records.ts
 function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -1320,7 +1270,7 @@ function parseRecord(value) {
   };
 }
 
-// src/core/history.ts
+// src/core/model/history.ts
 function foldHistory(items) {
   let budget = null;
   let budgetAt = items.length;
@@ -1355,7 +1305,8 @@ function foldHistory(items) {
   let cost = spendBefore.cost;
   let subagentBudgets;
   const subagents = /* @__PURE__ */ new Map();
-  for (const [index, item] of items.entries()) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
     if (item.kind === "record" && isSubagentRecord(item.record)) {
       const record = parseRecord(item.record);
       if (record?.kind === "subagents") subagentBudgets = record.budgets;
@@ -1391,6 +1342,112 @@ function foldHistory(items) {
 function isSubagentRecord(record) {
   if (typeof record !== "object" || record === null || !("kind" in record)) return false;
   return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/persist.ts
+function restoreBudget(budget, now, usedTurns, spend, nudged) {
+  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
+  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
+  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
+}
+
+// src/core/run/executor.ts
+function noAnswer() {
+  return { notices: [], context: [], refusal: null, aborted: false, questions: [], stoppedAgents: [] };
+}
+function mergeAnswer(answer, more) {
+  answer.notices.push(...more.notices);
+  answer.context.push(...more.context);
+  answer.questions.push(...more.questions);
+  for (const agent of more.stoppedAgents) stopAgent(answer, agent);
+  answer.refusal = more.refusal ?? answer.refusal;
+  answer.aborted ||= more.aborted;
+  return answer;
+}
+function stopAgent(answer, agent) {
+  if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
+}
+function carryOut(effects, ports, answer, onStopReport2) {
+  for (const effect of effects) {
+    try {
+      carryOutOne(effect, ports, answer, onStopReport2);
+    } catch (error) {
+      ports.problem(DAILY_WRITES.has(effect.kind) ? "daily budget" : effect.kind, error);
+    }
+  }
+  return answer;
+}
+var DAILY_WRITES = /* @__PURE__ */ new Set([
+  "countPrompt",
+  "reserveDaily",
+  "addDailyUse",
+  "adjustDaily"
+]);
+function carryOutOne(effect, ports, answer, onStopReport2) {
+  switch (effect.kind) {
+    case "notify":
+      answer.notices.push({ message: effect.message, level: effect.level });
+      return;
+    case "status":
+      ports.setStatus(effect.text);
+      return;
+    case "append":
+      ports.store.append(effect.record);
+      return;
+    case "recordPrompt":
+      ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "context":
+      answer.context.push(effect.text);
+      return;
+    case "abort":
+      answer.aborted = true;
+      ports.abortRun();
+      return;
+    case "refuse":
+      answer.refusal = effect.reason;
+      return;
+    case "ask":
+      answer.questions.push(effect);
+      return;
+    case "stopAgent":
+      stopAgent(answer, effect.agent);
+      return;
+    case "once":
+      if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
+      return;
+    case "countPrompt":
+      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+        carryOut(effect.refused, ports, answer, onStopReport2);
+      return;
+    case "reserveDaily":
+      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      return;
+    case "addDailyUse":
+      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      return;
+    case "adjustDaily":
+      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+      return;
+    case "startOnStop": {
+      const command2 = effect.command;
+      try {
+        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
+      }
+      return;
+    }
+  }
+}
+function claim(effect, ports) {
+  try {
+    return ports.ledger.claim(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return true;
+  }
 }
 
 // src/core/subagents/messages.ts
@@ -1563,13 +1620,11 @@ function subagentStatusLines(agents, now) {
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
   const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [
-    `${count} in this session:`,
-    ...runs.map((run) => {
-      const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
-      return `- ${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
-    })
-  ];
+  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+}
+function subagentReportLine(run, now) {
+  const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
+  return `${nameOf(run)}: ${budget}; used ${usedText(run, now)}. ${ending(run)}`;
 }
 function nameOf(run) {
   return `${quoteInput(run.task)} (${run.agentType})`;
@@ -1593,7 +1648,7 @@ function ending(run) {
   }
 }
 
-// src/core/report.ts
+// src/core/text/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
   const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
@@ -1619,7 +1674,7 @@ function foldBudgets(items) {
           continue;
         }
         if (current) current.ending = { kind: "replaced", at: record.budget.startTime };
-        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), usage: [], ending: { kind: "active" } };
+        current = { budget: record.budget, prompts: /* @__PURE__ */ new Set(), turns: [], usage: [], ending: { kind: "active" } };
         budgets.push(current);
       } else if (record?.kind === "off" && current) {
         current.ending = { kind: "off", at: record.disabledAt };
@@ -1628,29 +1683,40 @@ function foldBudgets(items) {
       continue;
     }
     if (!current || current.budget.pausedAt !== void 0) continue;
-    if (item.kind === "prompt") current.prompts.add(item.key);
-    else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
+    if (item.kind === "prompt") {
+      if (!current.prompts.has(item.key)) current.turns.push({ key: item.key, at: item.at });
+      current.prompts.add(item.key);
+    } else current.usage.push({ tokens: item.tokens, cost: item.cost, at: item.at });
   }
   return budgets;
 }
-function describeEntry(entry, ledger, now, terms) {
+function budgetFigures(entry, ledger, now) {
   const { budget } = entry;
   const spent = ledger.spent;
   const ending2 = spent ? { kind: "spent", why: spentWhy(spent) } : entry.ending;
   const until = ending2.kind === "off" || ending2.kind === "replaced" ? ending2.at : now;
-  const time = spent ? spent.elapsedMs : elapsedMs(budget, until);
-  const turns = spent ? spent.usedTurns : entry.prompts.size;
-  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const stoppedAt = spent ? budget.startTime + (budget.pausedMs ?? 0) + spent.elapsedMs : Number.POSITIVE_INFINITY;
-  const spend = sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt));
+  return {
+    ending: ending2,
+    until: spent ? stoppedAt : until,
+    timeMs: spent ? spent.elapsedMs : elapsedMs(budget, until),
+    turns: spent ? spent.usedTurns : entry.prompts.size,
+    spend: sumUsage(entry.usage.filter((usage) => usage.at === void 0 || usage.at <= stoppedAt)),
+    stoppedAt
+  };
+}
+function describeEntry(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const figures = budgetFigures(entry, ledger, now);
+  const extended = budget.extensions ? `, extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}` : "";
   const used = [
-    formatTime(time),
-    pluralTurns(turns),
-    ...terms.tokens ? [`${formatTokens(spend.tokens)} tokens`] : [],
-    ...terms.cost ? [formatCost(spend.cost)] : []
+    formatTime(figures.timeMs),
+    pluralTurns(figures.turns),
+    ...terms.tokens ? [`${formatTokens(figures.spend.tokens)} tokens`] : [],
+    ...terms.cost ? [formatCost(figures.spend.cost)] : []
   ];
   const set = `${describeBudget(budget)}, set ${formatTime(Math.max(0, now - budget.startTime))} ago${extended}`;
-  return `${set}: used ${used.join(", ")}. ${endingText(ending2)}`;
+  return `${set}: used ${used.join(", ")}. ${endingText(figures.ending)}`;
 }
 function sumUsage(usage) {
   return usage.reduce(
@@ -1677,7 +1743,118 @@ function endingText(ending2) {
   }
 }
 
-// src/core/command-plan.ts
+// src/core/text/report-data.ts
+var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
+function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
+  const runs = foldHistory(items).subagents ?? [];
+  return {
+    text: sessionReport(items, ledger, now, terms),
+    now,
+    measured: { tokens: terms.tokens, cost: terms.cost },
+    budgets: foldBudgets(items).map((entry) => budgetData(entry, ledger, now, terms)),
+    subagents: runs.map((run) => subagentData(run, subagentReportLine(run, now)))
+  };
+}
+function limitsOf(budget) {
+  return {
+    timeMs: budget.timeLimitMs,
+    turns: budget.turnLimit,
+    tokens: budget.tokenLimit ?? null,
+    cost: budget.costLimit ?? null,
+    steps: budget.stepLimit ?? null
+  };
+}
+function budgetData(entry, ledger, now, terms) {
+  const { budget } = entry;
+  const view = ledger(budget);
+  const figures = budgetFigures(entry, view, now);
+  const line = describeEntry(entry, view, now, terms);
+  const steps = [];
+  let tokens = 0;
+  let cost = 0;
+  for (const usage of entry.usage) {
+    if (usage.at === void 0 || usage.at > figures.stoppedAt) continue;
+    tokens += safeAmount(usage.tokens);
+    cost += safeAmount(usage.cost);
+    steps.push({ at: usage.at, tokens, cost });
+  }
+  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const limits = limitsOf(budget);
+  return {
+    words: describeBudget(budget),
+    line,
+    startTime: budget.startTime,
+    until: figures.until,
+    limits,
+    used: { timeMs: figures.timeMs, turns: figures.turns, tokens: figures.spend.tokens, cost: figures.spend.cost },
+    ending: { kind: figures.ending.kind, text: endingText(figures.ending) },
+    extensions: budget.extensions ?? 0,
+    pausedMs: budget.pausedMs ?? 0,
+    pausedAt: budget.pausedAt ?? null,
+    graceMs: budget.graceMs ?? null,
+    onStopCommand: budget.onStopCommand,
+    turns,
+    steps,
+    warnings: warningsOf(budget, limits, figures.until, turns, steps)
+  };
+}
+function warningsOf(budget, limits, until, turns, steps) {
+  const warnings = [];
+  for (const share of SHARES) {
+    if (limits.timeMs !== null) {
+      const at = budget.startTime + (budget.pausedMs ?? 0) + share * limits.timeMs;
+      if (at <= until) warnings.push({ share, limit: "time", at });
+    }
+    if (limits.turns !== null) {
+      const at = turns[Math.ceil(share * limits.turns) - 1];
+      if (at !== void 0) warnings.push({ share, limit: "turns", at });
+    }
+    for (const limit of ["tokens", "cost"]) {
+      const cap = limits[limit];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    }
+  }
+  return warnings.sort((a, b) => a.at - b.at);
+}
+function subagentData(run, line) {
+  const budget = run.budget;
+  return {
+    id: run.id,
+    parent: run.parent,
+    agentType: run.agentType,
+    task: run.task,
+    budget: budget === null ? null : describeTaskBudget(budget),
+    limits: budget === null ? null : {
+      timeMs: budget.timeLimitMs,
+      turns: null,
+      tokens: budget.tokenLimit ?? null,
+      cost: budget.costLimit ?? null,
+      steps: budget.stepLimit ?? null
+    },
+    startedAt: run.startedAt,
+    endedAt: run.endedAt,
+    spent: run.spent === null ? null : { at: run.spent.at, limit: run.spent.limit },
+    ended: run.ended,
+    steps: run.steps,
+    tokens: run.spend.tokens,
+    cost: run.spend.cost,
+    line
+  };
+}
+
+// src/core/run/live-report-page.ts
+async function writeReportPage(write, source) {
+  if (write === void 0) return void 0;
+  try {
+    const report = reportData(source.history(), source.ledger, source.now, source.terms);
+    return { path: await write({ report, standings: source.standings() }) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+// src/core/grammar/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
     case "invalid":
@@ -1719,6 +1896,8 @@ function planCommand(command2, view) {
       return planResume(view);
     case "report":
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
+    case "reportPage":
+      return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2003,12 +2182,12 @@ function graceOf(state, budget) {
 
 // src/core/session/commands.ts
 function command(state, event, now) {
-  const parsed = parseCommand(event.args);
-  if (parsed.kind === "subagents") {
-    const result = subagentsCommand2(state.subagents, parsed, now);
+  const parsed2 = parseCommand(event.args);
+  if (parsed2.kind === "subagents") {
+    const result = subagentsCommand2(state.subagents, parsed2, now);
     return { state: { ...state, subagents: result.agents }, effects: result.effects };
   }
-  const plan = planCommand(parsed, {
+  const plan = planCommand(parsed2, {
     ...event.turns === void 0 ? {} : { turns: event.turns },
     budget: budgetOf(state),
     spent: state.standing?.spent ?? null,
@@ -2019,9 +2198,9 @@ function command(state, event, now) {
     ...event.cost === void 0 ? {} : { cost: event.cost },
     ...event.tokensSeen === void 0 ? {} : { tokensSeen: event.tokensSeen },
     ...event.report === void 0 ? {} : { report: event.report },
-    ...parsed.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
+    ...parsed2.kind === "status" ? { subagents: subagentStatusLines(state.subagents, now) } : {}
   });
-  const ignored = (parsed.kind === "off" || parsed.kind === "status") && parsed.ignored !== void 0 ? ignoredWordsNote(parsed.kind, parsed.ignored) : null;
+  const ignored = (parsed2.kind === "off" || parsed2.kind === "status") && parsed2.ignored !== void 0 ? ignoredWordsNote(parsed2.kind, parsed2.ignored) : null;
   const message = ignored === null ? plan.reply.message : `${plan.reply.message}
 ${ignored}`;
   const reply = { kind: "notify", message, level: plan.reply.level };
@@ -2324,13 +2503,6 @@ function onStopReport(command2, outcome) {
   }
 }
 
-// src/core/persist.ts
-function restoreBudget(budget, now, usedTurns, spend, nudged) {
-  if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
-  const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
-  return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
-}
-
 // src/core/subagents/load.ts
 function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
@@ -2505,7 +2677,7 @@ function askAboutSteps(limit, allowance, reached) {
   };
 }
 
-// src/core/events.ts
+// src/core/model/events.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
@@ -2532,9 +2704,13 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withCallContext(
-        countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-        now
+      return recordPrompt(
+        state,
+        event,
+        withCallContext(
+          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+          now
+        )
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2560,6 +2736,12 @@ function applyEvent(state, event, now) {
     case "sessionStop":
       return { state, effects: [] };
   }
+}
+function recordPrompt(before, event, result) {
+  const prompt = event.prompt;
+  if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
+  if (result.effects.some((effect) => effect.kind === "refuse")) return result;
+  return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -2863,7 +3045,7 @@ function viewOf(state) {
   };
 }
 
-// src/core/runtime.ts
+// src/core/run/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
   constructor(ports, state = EMPTY_SESSION, daily = NO_DAILY_PART) {
@@ -2897,14 +3079,19 @@ var SessionRuntime = class {
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
-    const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
+    const parsed2 = parseCommand(args);
+    if (parsed2.kind === "today") return this.today(parsed2.words);
+    if (parsed2.kind === "reportPage") {
+      const answer2 = noAnswer();
+      answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
     if (details.tokensSeen !== void 0) event.tokensSeen = details.tokensSeen;
-    if (details.turns !== void 0 && parsed.kind === "set") event.turns = details.turns();
-    if (parsed.kind === "report") {
+    if (details.turns !== void 0 && parsed2.kind === "set") event.turns = details.turns();
+    if (parsed2.kind === "report") {
       try {
         event.report = details.report();
       } catch (error) {
@@ -2912,7 +3099,7 @@ var SessionRuntime = class {
       }
     }
     const answer = this.dispatch(event);
-    const mode = parsed.kind === "status" ? modeLine(this.terms) : null;
+    const mode = parsed2.kind === "status" ? modeLine(this.terms) : null;
     const said = answer.notices[0];
     if (mode !== null && said !== void 0) said.message = `${said.message}
 ${mode}`;
@@ -2923,8 +3110,13 @@ ${mode}`;
     const answer = noAnswer();
     try {
       const port = this.ports.daily;
-      const reply = port && port.budgets.length > 0 ? todayCommand(port, words) : { message: noDailyBudgetMessage(this.terms), level: "info" };
-      answer.notices.push({ ...reply, message: inHostTerms(reply.message, this.terms) });
+      if (!port || port.budgets.length === 0) {
+        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
+        return answer;
+      }
+      const reply = todayCommand(port.ledger.standings(port.budgets), words);
+      this.carryOut(reply.effects);
+      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
     } catch (error) {
       this.ports.problem("/timebox today", error);
     }
@@ -2970,27 +3162,30 @@ ${mode}`;
       if (prompt !== null && prompt === refused?.prompt) {
         return this.carryOut([{ kind: "abort" }, { kind: "refuse", reason: refused.reason }]);
       }
-      const dailyEvent = this.dailyEventOf(event, port);
+      const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
-      const result = carryOutDaily(port, this.daily.session, dailyEvent, this.ports.clock.now());
+      const standings = port.ledger.standings(port.budgets);
+      const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
-      const newlyRefused = answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt" ? { prompt, reason: answer.refusal } : refused;
-      this.daily = { session: result.session, refused: newlyRefused };
+      const problem = port.ledger.problem();
+      if (problem !== null) answer.notices.unshift({ message: inHostTerms(problem, this.terms), level: "warning" });
+      if (answer.refusal !== null && prompt !== null && dailyEvent.type === "newPrompt") {
+        this.daily = { session: dailyRefused(result.session), refused: { prompt, reason: answer.refusal } };
+      } else this.daily = { session: result.session, refused };
       return answer;
     } catch (error) {
       this.ports.problem("daily budget", error);
       return null;
     }
   }
-  /** What an event of the session is to the daily budgets; an answer's usage is added to today's on the way. */
-  dailyEventOf(event, port) {
+  /** What an event of the session is to the daily budgets; an answer carries what its model call used. */
+  dailyEventOf(event) {
     switch (event.type) {
       case "modelCall":
         return event.agent === void 0 && isNewPrompt(this.state, event.prompt) && event.startedBy !== "extension" ? { type: "newPrompt" } : { type: "duringRun", modelCall: true };
       case "modelResponse":
-        port.ledger.addUse(port.budgets, { tokens: event.tokens, cost: event.cost });
-        return { type: "duringRun", modelCall: false };
+        return { type: "duringRun", modelCall: false, used: { tokens: event.tokens, cost: event.cost } };
       case "toolCall":
       case "timeCheck":
         return { type: "duringRun", modelCall: false };
@@ -3002,7 +3197,7 @@ ${mode}`;
   }
 };
 
-// src/core/time-checks.ts
+// src/core/run/time-checks.ts
 var TimeChecks = class {
   constructor(scheduler, clock, check) {
     this.scheduler = scheduler;
@@ -3059,7 +3254,7 @@ function nextCheckIn(state, now) {
   return session === null ? subagents : Math.min(session, subagents);
 }
 
-// src/core/live-session.ts
+// src/core/run/live-session.ts
 var LiveSession = class {
   constructor(ports) {
     this.ports = ports;
@@ -3137,6 +3332,8 @@ var LiveSession = class {
     }
     if (this.openQuestion !== null) await this.whenNoQuestion();
     if (this.disposed) return;
+    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
+    if (this.disposed) return;
     let details = null;
     const transcript = this.ports.transcript;
     this.guard("/timebox", () => {
@@ -3150,10 +3347,24 @@ var LiveSession = class {
           (budget) => readLedger(this.ports.ledger, budget),
           this.ports.clock.now(),
           this.ports.terms
-        )
+        ),
+        ...page === void 0 ? {} : { reportPage: page }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
+  }
+  /** `/timebox report page`: the page written through the host, where it writes one. */
+  writeReportPage() {
+    const { ports } = this;
+    const daily = ports.daily;
+    const budgets = this.dailyBudgets;
+    return writeReportPage(ports.reportPage?.bind(ports), {
+      history: () => ports.store.history(),
+      ledger: (budget) => readLedger(ports.ledger, budget),
+      now: ports.clock.now(),
+      terms: ports.terms,
+      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+    });
   }
   /**
    * Feeds one event to the rules once no question is open, asks what the rules ask, and carries out the answers. Model
@@ -3307,6 +3518,56 @@ var LiveSession = class {
   }
 };
 
+// src/core/text/refusals.ts
+var TOOL_STOPPED_REFUSAL = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
+var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+var GUARD_FAILED_REFUSAL = "Timebox could not check its budget here, so it refused (see the debug log).";
+
+// src/adapters/claude/function-hooks/engine.ts
+function engineOf($) {
+  return {
+    session: { id: () => $.session.id(), usage: () => $.session.usage() },
+    turn: { abort: (input) => $.turn.abort(input) },
+    ui: {
+      status: (text) => $.ui.status(text),
+      log: (text) => $.ui.log(text)
+    },
+    store: {
+      get: (key) => $.store.get(key),
+      set: (key, value) => $.store.set(key, value),
+      delete: (key) => $.store.delete(key)
+    },
+    clock: { after: (ms, fn) => $.clock.after(ms, fn), every: (ms, fn) => $.clock.every(ms, fn) },
+    process: { run: (argv) => $.process.run(argv) },
+    fs: {
+      read: (path, options) => $.fs.read(path, options),
+      list: (path) => $.fs.list(path)
+    },
+    env: {
+      defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
+      dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
+      subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+      home: () => $.env.get("HOME"),
+      stateHome: () => $.env.get("XDG_STATE_HOME"),
+      markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
+    }
+  };
+}
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count = usage[field];
+    return sum + (typeof count === "number" && Number.isFinite(count) && count > 0 ? count : 0);
+  }, 0);
+}
+
 // src/adapters/claude/function-hooks/on-stop.ts
 function detachedLine(command2) {
   return `(
@@ -3326,6 +3587,26 @@ function engineOnStop(engine) {
   };
 }
 
+// src/adapters/claude/function-hooks/report-page.ts
+var REPORT_LINE = 'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+function pluginRoot(moduleUrl) {
+  if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
+  return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");
+}
+function engineReportPage(engine, saved) {
+  return async () => {
+    await saved();
+    const id = await engine().session.id();
+    const root = pluginRoot(import.meta.url);
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", REPORT_LINE, "sh", id, root]);
+    const link = /file:\/\/(\S+)/.exec(stdout);
+    if (exitCode !== 0 || link === null) {
+      throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
+    }
+    return decodeURIComponent(link[1]);
+  };
+}
+
 // src/adapters/claude/function-hooks/time.ts
 function engineScheduler(engine) {
   return {
@@ -3341,18 +3622,47 @@ function engineScheduler(engine) {
 }
 
 // src/adapters/claude/function-hooks/ui.ts
+var STDERR_SCRIPT = `{ printf '%s\\n' "$1" > "/proc/$PPID/fd/2"; } 2>/dev/null; exit 0`;
 var ModuleUI = class {
   constructor(engine) {
     this.engine = engine;
   }
   engine;
+  /** The notices of the stop that ends the running turn, gathered until they are shown, or null. */
+  stopping = null;
+  /** Whether the session is a headless `claude -p` (told at `session.start`; until then, taken as not). */
+  headless = false;
   /** The notices of the reply being gathered, or null when they go to the transcript. */
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
   notify(message, _level) {
     if (this.gathering) this.gathering.push(message);
-    else this.engine().ui.log(message);
+    else {
+      this.stopping?.push(message);
+      this.engine().ui.log(message);
+    }
+  }
+  /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
+  warn(message) {
+    this.engine().ui.log(message);
+    if (this.headless) this.toStderr(message);
+  }
+  toStderr(text) {
+    this.engine().process.run(["sh", "-c", STDERR_SCRIPT, "sh", text]).catch(() => {
+    });
+  }
+  /**
+   * The running turn is being ended by a stop: its notices, shown as they come (the rules say them right after the
+   * abort, in the same turn of the event loop), are written to stderr too once they are all said, in a headless run.
+   */
+  turnStopped() {
+    const said = [];
+    this.stopping = said;
+    void Promise.resolve().then(() => {
+      this.stopping = null;
+      if (this.headless && said.length > 0) this.toStderr(said.join("\n"));
+    });
   }
   /** Sends the status line when it changed: with nothing in force every event would clear a line already clear. */
   setStatus(text) {
@@ -3378,18 +3688,6 @@ var ModuleUI = class {
 };
 
 // src/adapters/claude/function-hooks/session.ts
-var DAILY_TAKEN = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
-var SUBAGENT_STOPPED = "stopped";
-var TOOL_STOPPED = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
-function tokensOf(usage) {
-  const counts = [
-    usage.input_tokens,
-    usage.output_tokens,
-    usage.cache_read_input_tokens,
-    usage.cache_creation_input_tokens
-  ];
-  return counts.reduce((sum, count) => sum + (Number.isFinite(count) && count > 0 ? count : 0), 0);
-}
 function noRequest(event) {
   return { turnId: event.turnId, index: event.index, answer: "", toolUses: [], stopReason: "end_turn", usage: null };
 }
@@ -3409,7 +3707,8 @@ var ClaudeSession = class {
       stopAgent: (agent) => this.stopAgent(agent),
       newBudgetId: deps.newId,
       terms: deps.terms,
-      ...deps.daily ? { daily: deps.daily } : {}
+      ...deps.daily ? { daily: deps.daily } : {},
+      reportPage: engineReportPage(deps.engine, () => deps.store.flush())
     });
   }
   deps;
@@ -3490,11 +3789,8 @@ var ClaudeSession = class {
     const counted = await this.writeDaily();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
-    if (!counted) return { drop: DAILY_TAKEN };
-    if (!joining) {
-      this.prompt = key;
-      if (!event.isMeta) this.deps.store.appendPrompt(key);
-    }
+    if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+    if (!joining) this.prompt = key;
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
     );
@@ -3514,7 +3810,7 @@ var ClaudeSession = class {
     loop.called = false;
     loop.refused = null;
     if (refused !== null) return refused;
-    if (agent !== null && counted) return this.stopped.has(agent) ? SUBAGENT_STOPPED : null;
+    if (agent !== null && counted && !this.stopped.has(agent)) return null;
     const sessionEvent = agent !== null ? { type: "modelCall", prompt: null, agent } : this.prompt === null ? { type: "modelCall", prompt: null } : { type: "modelCall", prompt: this.prompt, step: event.index + 1 };
     const answer = await this.handle(sessionEvent);
     return answer.refusal;
@@ -3564,7 +3860,7 @@ var ClaudeSession = class {
       return { deny: [before.refusal, ...told].join("\n\n") };
     }
     const ran = await this.whileRunning(next(event), agent);
-    if (ran === STOPPED) return { deny: TOOL_STOPPED };
+    if (ran === STOPPED) return { deny: TOOL_STOPPED_REFUSAL };
     const result = this.withParentLines(event, ran);
     if (result.deny !== void 0) return result;
     const call = await this.nextCall(agent);
@@ -3666,6 +3962,7 @@ var ClaudeSession = class {
     }
     const turnId = this.turnId;
     if (turnId === null) return;
+    this.ui.turnStopped();
     this.deps.engine().turn.abort({ turnId }).catch(() => {
     });
   }
@@ -3682,10 +3979,10 @@ function withContext(result, call) {
 }
 
 // src/adapters/claude/function-hooks/hooks.ts
-var GUARD_FAILED = "Timebox could not check its budget here, so it refused (see the debug log).";
 async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
+  host.headless = !event.isInteractive;
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
@@ -3701,14 +3998,14 @@ async function timeboxCommand(host, $, event) {
   return { text: await session.command(event.args), isTextDisplayOnly: true };
 }
 function commandFailed() {
-  return { text: GUARD_FAILED, isTextDisplayOnly: true };
+  return { text: GUARD_FAILED_REFUSAL, isTextDisplayOnly: true };
 }
 async function promptSubmit(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.promptSubmit(event, next);
 }
 function promptGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { drop: GUARD_FAILED };
+  return next.called ? next(event) : { drop: GUARD_FAILED_REFUSAL };
 }
 async function* turnStep(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -3719,7 +4016,7 @@ async function* turnStep(host, $, event, next) {
 }
 async function* stepFailed($, event, next) {
   if (next.called) return yield* next(event);
-  $.ui.log(GUARD_FAILED);
+  $.ui.log(GUARD_FAILED_REFUSAL);
   return noRequest(event);
 }
 async function toolCall2(host, $, event, next) {
@@ -3727,14 +4024,14 @@ async function toolCall2(host, $, event, next) {
   return session.toolCall(event, next);
 }
 function toolGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function agentSpawn(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
   return session.agentSpawn(event, next);
 }
 function spawnGuardFailed(_engine, event, next) {
-  return next.called ? next(event) : { deny: GUARD_FAILED };
+  return next.called ? next(event) : { deny: GUARD_FAILED_REFUSAL };
 }
 async function turnComplete(host, $, event, next) {
   const session = await host.sessionOf(engineOf($));
@@ -3761,6 +4058,9 @@ function claudeCodeTerms(mode) {
 }
 
 // src/adapters/daily/ledger.ts
+function stateDirIn(stateHome, home) {
+  return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
+}
 function localDay(ms) {
   const date = new Date(ms);
   const pad = (value) => String(value).padStart(2, "0");
@@ -3839,7 +4139,8 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       caches.set(key, cache);
       if (!pruned.has(key)) {
         pruned.add(key);
-        for (const name of files.list(scopeDir)) if (name < day) files.remove(files.join(scopeDir, name));
+        const yesterday = localDay(dayStartOf(clock.now()) - 1);
+        for (const name of files.list(scopeDir)) if (name < yesterday) files.remove(files.join(scopeDir, name));
       }
     }
     return cache;
@@ -3940,8 +4241,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
 // src/adapters/claude/function-hooks/daily.ts
 var USER_SCOPE = "user";
 function dailyDir(stateHome, home) {
-  if (stateHome?.trim()) return `${stateHome}/timebox`;
-  return home ? `${home}/.local/state/timebox` : null;
+  return stateHome?.trim() || home ? stateDirIn(stateHome, home ?? "") : null;
 }
 var CLAIM_TRIES = 5;
 var WRITE_SCRIPT = [
@@ -3949,7 +4249,9 @@ var WRITE_SCRIPT = [
   '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-  `    append) printf '%s' "$text" >> "$path" ;;`,
+  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
+  `    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="
+$text"; printf '%s' "$text" >> "$path" ;;`,
   '    remove) rm -rf -- "$path" ;;',
   "  esac",
   "done"
@@ -4114,6 +4416,59 @@ var ModuleDailyLedger = class {
   }
 };
 
+// src/adapters/claude/function-hooks/store-repair.ts
+var DAMAGED_SUFFIX = ".damaged";
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function parsed(text) {
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+var TOP_LEVEL_LINE = /^ {2}"/gm;
+function salvage(text) {
+  const whole = parsed(text);
+  if (whole !== null) return { kept: whole, skipped: 0 };
+  const end = text.lastIndexOf("\n}");
+  const prefix = end >= 0 ? parsed(text.slice(0, end + 2)) : null;
+  if (prefix !== null) return { kept: prefix, skipped: 0 };
+  const starts = [...text.matchAll(TOP_LEVEL_LINE)].map((match) => match.index);
+  const kept2 = {};
+  let skipped = 0;
+  for (const [n, from] of starts.entries()) {
+    const body = text.slice(from, starts[n + 1] ?? text.length).replace(/,?\s*(\n}\s*)?$/, "");
+    const entry = parsed(`{${body}}`);
+    if (entry === null) skipped++;
+    else Object.assign(kept2, entry);
+  }
+  return { kept: kept2, skipped };
+}
+function damagedPath(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  return /store file (\S+\.json)/.exec(message)?.[1] ?? null;
+}
+var MOVE_ASIDE_SCRIPT = 'mv -f "$1" "$1$2"';
+async function repairStore(engine, path) {
+  const slash = path.lastIndexOf("/");
+  const [folder, name] = [path.slice(0, slash), path.slice(slash + 1)];
+  const size = (await engine.fs.list(folder)).find((entry) => entry.name === name)?.size ?? 0;
+  const text = size > 0 ? await engine.fs.read(path, { offset: 0, length: size }) : "";
+  const { kept: kept2, skipped } = salvage(text);
+  const moved = await engine.process.run(["sh", "-c", MOVE_ASIDE_SCRIPT, "sh", path, DAMAGED_SUFFIX]);
+  if (moved.exitCode !== 0) throw new Error(`could not move ${path} aside: ${moved.stderr.trim()}`);
+  for (const [key, value] of Object.entries(kept2)) await engine.store.set(key, value);
+  return { path, kept: kept2, skipped };
+}
+function repairNotice(repair) {
+  const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
+  const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
+  return `Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`;
+}
+
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var SESSIONS_INDEX_KEY = "sessions";
@@ -4127,6 +4482,16 @@ function savedSession(value) {
   const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
   const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
   return { history, claims };
+}
+function claimedView(claims, budgetId) {
+  let view = { spent: null, off: false, nudged: false };
+  for (const claim2 of claims) {
+    if (claim2.budgetId !== budgetId) continue;
+    if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
+    else if (claim2.kind === "off") view = { ...view, off: true };
+    else if (claim2.kind === "nudged") view = { ...view, nudged: true };
+  }
+  return view;
 }
 var ModuleStore = class _ModuleStore {
   constructor(engine, sessionId, saved, deps) {
@@ -4151,10 +4516,14 @@ var ModuleStore = class _ModuleStore {
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
     const store = engine().store;
-    const [entry, index] = await Promise.all([
-      store.get(`${SESSION_KEY_PREFIX}${sessionId}`),
-      store.get(SESSIONS_INDEX_KEY)
-    ]);
+    const read = () => Promise.all([store.get(`${SESSION_KEY_PREFIX}${sessionId}`), store.get(SESSIONS_INDEX_KEY)]);
+    let repaired = null;
+    const [entry, index] = await read().catch(async (error) => {
+      const path = damagedPath(error);
+      if (path === null) throw error;
+      repaired = await repairStore(engine(), path);
+      return read();
+    });
     const saved = savedSession(entry);
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
@@ -4166,8 +4535,12 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    return new _ModuleStore(engine, sessionId, saved, deps);
+    const opened = new _ModuleStore(engine, sessionId, saved, deps);
+    opened.repaired = repaired;
+    return opened;
   }
+  /** The repair of a damaged store file this session's opening made, to be told once; else null. */
+  repaired = null;
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
     return this.saved.history.some((item) => item.kind === "record");
@@ -4182,7 +4555,7 @@ var ModuleStore = class _ModuleStore {
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
     if (!this.hasBudget) return;
-    this.saved.history.push({ kind: "prompt", key });
+    this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
@@ -4207,14 +4580,7 @@ var ModuleStore = class _ModuleStore {
     return true;
   }
   read(budgetId) {
-    let view = { spent: null, off: false, nudged: false };
-    for (const claim2 of this.saved.claims) {
-      if (claim2.budgetId !== budgetId) continue;
-      if (claim2.kind === "spent") view = { ...view, spent: { ...claim2.summary, prompt: claim2.prompt } };
-      else if (claim2.kind === "off") view = { ...view, off: true };
-      else if (claim2.kind === "nudged") view = { ...view, nudged: true };
-    }
-    return view;
+    return claimedView(this.saved.claims, budgetId);
   }
   /** Resolves once every change so far is written. */
   flush() {
@@ -4258,6 +4624,8 @@ var ModuleHost = class {
   /** Set by every hook before anything calls the engine. */
   bound;
   session = null;
+  /** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
+  headless = false;
   engine = () => this.bound;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
@@ -4302,6 +4670,8 @@ var ModuleHost = class {
       store,
       ...ledger ? { daily: ledger } : {}
     });
+    session.ui.headless = this.headless;
+    if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     session.load({ defaultBudget, daily, subagents });
     return session;
   }
@@ -4358,10 +4728,11 @@ function registerWith(on, deps) {
   );
   return host;
 }
+
+// src/entries/claude-module.ts
 function register(on) {
   registerWith(on, { clock: { now: () => Date.now() }, newId: () => crypto.randomUUID() });
 }
 export {
-  register,
-  registerWith
+  register
 };

@@ -1,11 +1,41 @@
 // Timebox's report page, bundled from src/adapters/report/entry.ts by npm run build. Do not edit.
 
-// src/core/budget.ts
-function freshBudget(terms, startTurn = 0) {
-  return { ...terms, startTurn, softNudgeSent: false, active: true };
-}
+// src/core/constants.ts
+var NUDGE_WARNING_RATIO = 0.8;
+var NUDGE_CRITICAL_RATIO = 0.95;
+var MIN_TIME_LIMIT_MS = 1e3;
+var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
+var MAX_TURN_LIMIT = 1e6;
+var MAX_STEP_LIMIT = 1e4;
+var MAX_TOKEN_LIMIT = 1e9;
+var MIN_COST_LIMIT = 0.01;
+var MAX_COST_LIMIT = 1e4;
+var MIN_GRACE_MS = 1e3;
+var MAX_GRACE_MS = 10 * 60 * 1e3;
+var AWARE_WORD = "aware";
+var ACTIVE_ENTRY_TYPE = "timebox-active";
+var OFF_ENTRY_TYPE = "timebox-off";
+var OFF_WORDS = ["off", "disable", "cancel"];
+var STATUS_WORD = "status";
+var PAUSE_WORD = "pause";
+var RESUME_WORD = "resume";
+var REPORT_WORD = "report";
+var REPORT_PAGE_WORD = "page";
+var TODAY_WORD = "today";
+var EXTEND_WORDS = ["extend", "add"];
+var MAX_QUOTED_INPUT_CHARS = 40;
+var RECORD_VERSION = 2;
+var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+var LEGACY_ID_PREFIX = "legacy-";
+var LEDGER_FOLDER = "timebox-ledger";
+var DAILY_ENV = "TIMEBOX_DAILY";
+var SUBAGENTS_WORD = "subagents";
+var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
+var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+var TEAM_RESERVATION_MS = 10 * 6e4;
+var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
-// src/core/amounts.ts
+// src/core/grammar/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
@@ -54,42 +84,7 @@ function formatTime(ms) {
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 
-// src/core/constants.ts
-var NUDGE_WARNING_RATIO = 0.8;
-var NUDGE_CRITICAL_RATIO = 0.95;
-var MIN_TIME_LIMIT_MS = 1e3;
-var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
-var MAX_TURN_LIMIT = 1e6;
-var MAX_STEP_LIMIT = 1e4;
-var MAX_TOKEN_LIMIT = 1e9;
-var MIN_COST_LIMIT = 0.01;
-var MAX_COST_LIMIT = 1e4;
-var MIN_GRACE_MS = 1e3;
-var MAX_GRACE_MS = 10 * 60 * 1e3;
-var AWARE_WORD = "aware";
-var ACTIVE_ENTRY_TYPE = "timebox-active";
-var OFF_ENTRY_TYPE = "timebox-off";
-var OFF_WORDS = ["off", "disable", "cancel"];
-var STATUS_WORD = "status";
-var PAUSE_WORD = "pause";
-var RESUME_WORD = "resume";
-var REPORT_WORD = "report";
-var REPORT_PAGE_WORD = "page";
-var TODAY_WORD = "today";
-var EXTEND_WORDS = ["extend", "add"];
-var MAX_QUOTED_INPUT_CHARS = 40;
-var RECORD_VERSION = 2;
-var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
-var LEGACY_ID_PREFIX = "legacy-";
-var LEDGER_FOLDER = "timebox-ledger";
-var DAILY_ENV = "TIMEBOX_DAILY";
-var SUBAGENTS_WORD = "subagents";
-var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
-var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
-var TEAM_RESERVATION_MS = 10 * 6e4;
-var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
-
-// src/core/budget-words.ts
+// src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
 function quoteInput(text2) {
@@ -326,7 +321,12 @@ function parseTaskBudget(text2) {
   };
 }
 
-// src/core/measure.ts
+// src/core/model/budget.ts
+function freshBudget(terms, startTurn = 0) {
+  return { ...terms, startTurn, softNudgeSent: false, active: true };
+}
+
+// src/core/model/measure.ts
 function elapsedMs(budget, now) {
   const until = budget.pausedAt ?? now;
   const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
@@ -336,7 +336,7 @@ function safeAmount(amount3) {
   return Number.isFinite(amount3) ? Math.max(0, amount3) : 0;
 }
 
-// src/core/daily-budget.ts
+// src/core/daily/daily-budget.ts
 var NO_ADJUSTMENT = { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
 function parseDailyBudget(text2, scope, source) {
   const value = typeof text2 === "string" ? text2 : JSON.stringify(text2);
@@ -430,7 +430,7 @@ var WRAP_UP_PROMPT = [
   "Call no more tools: they are refused, and the run is stopped if you ask for one again."
 ].join("\n");
 
-// src/core/host-terms.ts
+// src/core/text/host-terms.ts
 var WRITTEN_COMMAND = "/timebox";
 var DEFAULT_TERMS = {
   name: "pi",
@@ -450,7 +450,7 @@ function capitalize(text2) {
   return `${text2.charAt(0).toUpperCase()}${text2.slice(1)}`;
 }
 
-// src/core/messages.ts
+// src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report",
@@ -466,7 +466,7 @@ function fileLink(path) {
 var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
-// src/core/daily-text.ts
+// src/core/daily/daily-text.ts
 function pluralPrompts(count3) {
   return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
 }
@@ -524,6 +524,33 @@ function todayReport(standings) {
     `Timebox today: ${standings.length === 1 ? "1 daily budget" : `${standings.length} daily budgets`}.`,
     ...lines
   ].join("\n");
+}
+
+// src/core/daily/today-data.ts
+var leftOf = (limit, used) => limit === null ? null : Math.max(0, limit - used);
+function todayData(standings, sessions) {
+  return {
+    text: todayReport(standings),
+    dayStart: standings[0]?.dayStart ?? null,
+    budgets: standings.map((standing) => {
+      const limits = limitsToday(standing);
+      const { use } = standing;
+      return {
+        who: dailyWho(standing),
+        limits,
+        use,
+        left: {
+          timeMs: leftOf(limits.timeMs, use.agentMs),
+          prompts: leftOf(limits.prompts, use.prompts),
+          tokens: leftOf(limits.tokens, use.tokens),
+          cost: leftOf(limits.cost, use.cost)
+        },
+        off: standing.adjustment.off,
+        line: todayLine(standing)
+      };
+    }),
+    sessions: [...sessions]
+  };
 }
 
 // src/core/subagents/records.ts
@@ -598,7 +625,7 @@ function wrapUpOf(value) {
   return { until: value.until, calls: value.calls, refusedAt };
 }
 
-// src/core/records.ts
+// src/core/model/records.ts
 function isFields2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -693,7 +720,7 @@ function parseRecord(value) {
   };
 }
 
-// src/core/history.ts
+// src/core/model/history.ts
 function foldHistory(items) {
   let budget = null;
   let budgetAt = items.length;
@@ -721,7 +748,7 @@ function foldHistory(items) {
   }
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
-  const seen = /* @__PURE__ */ new Set();
+  let promptsBefore = 0;
   let lastPrompt = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
@@ -745,11 +772,11 @@ function foldHistory(items) {
     }
     if (item.kind !== "prompt") continue;
     lastPrompt = item.key;
-    seen.add(item.key);
+    if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
-  const startTurn = legacyStartTurn ?? Math.max(0, seen.size - usedTurns);
+  const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
     budget: budget ? { ...budget, startTurn } : null,
     usedTurns: budget ? usedTurns : 0,
@@ -846,7 +873,7 @@ function ending(run) {
   }
 }
 
-// src/core/report.ts
+// src/core/text/report.ts
 function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const budgets = foldBudgets(items);
   const subagents = subagentReportLines(foldHistory(items).subagents ?? [], now);
@@ -941,7 +968,7 @@ function endingText(ending2) {
   }
 }
 
-// src/core/report-data.ts
+// src/core/text/report-data.ts
 var SHARES = [NUDGE_WARNING_RATIO, NUDGE_CRITICAL_RATIO];
 function reportData(items, ledger, now, terms = DEFAULT_TERMS) {
   const runs = foldHistory(items).subagents ?? [];
@@ -1049,33 +1076,6 @@ function outcomeId(budget) {
 function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
   return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
-}
-
-// src/core/today-data.ts
-var leftOf = (limit, used) => limit === null ? null : Math.max(0, limit - used);
-function todayData(standings, sessions) {
-  return {
-    text: todayReport(standings),
-    dayStart: standings[0]?.dayStart ?? null,
-    budgets: standings.map((standing) => {
-      const limits = limitsToday(standing);
-      const { use } = standing;
-      return {
-        who: dailyWho(standing),
-        limits,
-        use,
-        left: {
-          timeMs: leftOf(limits.timeMs, use.agentMs),
-          prompts: leftOf(limits.prompts, use.prompts),
-          tokens: leftOf(limits.tokens, use.tokens),
-          cost: leftOf(limits.cost, use.cost)
-        },
-        off: standing.adjustment.off,
-        line: todayLine(standing)
-      };
-    }),
-    sessions: [...sessions]
-  };
 }
 
 // src/adapters/node/daily-ledger.ts

@@ -1,16 +1,16 @@
 // What a `/timebox` command does to the session: a new budget (asked first where one is active), an extension, a
 // pause or resume, off, or a reply only.
 
-import type { TimeboxBudget } from "../budget.ts";
-import { planCommand } from "../command-plan.ts";
 import { REPLACE_QUESTION_TIMEOUT_MS } from "../constants.ts";
-import type { Effect, SessionEvent } from "../events.ts";
 import { formatLeft } from "../format.ts";
-import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../messages.ts";
+import { planCommand } from "../grammar/command-plan.ts";
+import type { TimeboxBudget } from "../model/budget.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
+import { budgetRecord, offRecord } from "../model/records.ts";
 import { parseCommand } from "../parse.ts";
-import { budgetRecord, offRecord } from "../records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
 import { subagentStatusLines } from "../subagents/status.ts";
+import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../text/messages.ts";
 import { once } from "./outcomes.ts";
 import {
 	budgetOf,

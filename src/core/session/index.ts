@@ -5,8 +5,8 @@
 // the rules of its concern, in the files beside it.
 
 import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS } from "../constants.ts";
-import type { SessionEvent } from "../events.ts";
-import { stepsRefusal, stepsStoppedMessage } from "../messages.ts";
+import type { SessionEvent } from "../model/events.ts";
+import { stepsRefusal, stepsStoppedMessage } from "../text/messages.ts";
 import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
@@ -15,8 +15,8 @@ import { isNewPrompt, type SessionState, status, type Transition, withStanding }
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
-export type { Effect, LedgerClaim, LedgerView, LoadMode, SessionEvent } from "../events.ts";
-export { NOTHING_RECORDED } from "../events.ts";
+export type { Effect, LedgerClaim, LedgerView, LoadMode, SessionEvent } from "../model/events.ts";
+export { NOTHING_RECORDED } from "../model/events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
 export {
 	type BudgetStanding,

@@ -2,11 +2,11 @@
 // answered, the time is checked at every call and time check; the warning at 80%, the hard stop at the limit (once
 // anywhere, with the on-stop command), or the question at the limit when the user asked to be asked.
 
-import type { SpentSummary, TimeboxBudget } from "../budget.ts";
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import { decide, decideMidRun } from "../decide.ts";
-import type { Effect, OnStopOutcome, SessionEvent } from "../events.ts";
-import { safeAmount } from "../measure.ts";
+import type { SpentSummary, TimeboxBudget } from "../model/budget.ts";
+import type { Effect, OnStopOutcome, SessionEvent } from "../model/events.ts";
+import { safeAmount } from "../model/measure.ts";
 import {
 	idleSpentMessage,
 	limitQuestion,
@@ -19,7 +19,7 @@ import {
 	spentMessage,
 	spentUsage,
 	stepsRefusal,
-} from "../messages.ts";
+} from "../text/messages.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,

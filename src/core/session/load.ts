@@ -1,12 +1,16 @@
 // Loading a session: its history and the ledger become the state, with the settings read and a default budget for
 // a session new to Timebox; a budget whose time ran out while the session was closed is not restored.
 
-import { type Awareness, freshBudget, type Spend, type TimeboxBudget } from "../budget.ts";
-import { spendLimits, treatment } from "../command-plan.ts";
 import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, ON_LIMIT_CHOICES } from "../constants.ts";
 import { spentSummary } from "../decide.ts";
-import type { Effect, SessionEvent } from "../events.ts";
 import { formatStatus } from "../format.ts";
+import { spendLimits, treatment } from "../grammar/command-plan.ts";
+import { type Awareness, freshBudget, type Spend, type TimeboxBudget } from "../model/budget.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
+import { budgetRecord } from "../model/records.ts";
+import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
+import { restoreBudget } from "../persist.ts";
+import { loadSubagents } from "../subagents/load.ts";
 import {
 	badDefaultMessage,
 	badOnLimitMessage,
@@ -15,11 +19,7 @@ import {
 	expiredMessage,
 	restoredMessage,
 	UNUSABLE_RECORD,
-} from "../messages.ts";
-import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
-import { restoreBudget } from "../persist.ts";
-import { budgetRecord } from "../records.ts";
-import { loadSubagents } from "../subagents/load.ts";
+} from "../text/messages.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,

@@ -1,8 +1,8 @@
 // A budget's outcomes in the ledger: their names there, what the ledger holds, and the claim a host makes once.
 
-import type { BudgetTerms } from "../budget.ts";
-import type { Effect, LedgerClaim, LedgerView } from "../events.ts";
-import { budgetIdOf } from "../records.ts";
+import type { BudgetTerms } from "../model/budget.ts";
+import type { Effect, LedgerClaim, LedgerView } from "../model/events.ts";
+import { budgetIdOf } from "../model/records.ts";
 
 /**
  * The ledger name of a budget's stop and warning: its id, then one name per extension, so an extended budget can stop

@@ -1,10 +1,10 @@
 // One session's state under the rules, and the selectors that read it: what counts, what shows, what is due.
 
-import { type Awareness, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "../budget.ts";
 import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, UNNAMED_RUN } from "../constants.ts";
-import type { Effect } from "../events.ts";
 import { formatStatus, SPENT_STATUS, type StepCount, WRAPPING_UP_STATUS } from "../format.ts";
-import { elapsedMs } from "../measure.ts";
+import { type Awareness, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
+import { elapsedMs } from "../model/measure.ts";
 import { NO_SUBAGENTS, type SubagentsState } from "../subagents/state.ts";
 
 /**

@@ -2,8 +2,8 @@
 // wrap-up call, and the one after ends the run; or, at the user's word, a question at the cap.
 
 import { LIMIT_QUESTION_TIMEOUT_MS } from "../constants.ts";
-import type { Effect, SessionEvent } from "../events.ts";
-import { moreStepsChoice, STOP_CHOICE, stepsQuestion, stepsRefusal, stepsUsedMessage } from "../messages.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
+import { moreStepsChoice, STOP_CHOICE, stepsQuestion, stepsRefusal, stepsUsedMessage } from "../text/messages.ts";
 import { counting, type SessionState, status, type Transition, withStanding } from "./state.ts";
 
 /**

@@ -1,9 +1,9 @@
 // The grace period: a budget that runs out mid-run lets the model write its final answer; tools are refused, and
 // the run is stopped when the time is over or the model asks for tools again. The on-stop command starts at its end.
 
-import type { SpentSummary } from "../budget.ts";
-import type { Effect } from "../events.ts";
-import { spentUsage, WRAP_UP_REFUSAL, wrapUpCutMessage, wrapUpMessage } from "../messages.ts";
+import type { SpentSummary } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
+import { spentUsage, WRAP_UP_REFUSAL, wrapUpCutMessage, wrapUpMessage } from "../text/messages.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,

@@ -3,7 +3,7 @@
 // rules, and when the session's budget becomes spent every running subagent is stopped with it.
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
-import type { Effect, SessionEvent } from "../events.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
 import { type SessionState, type Transition, transition } from "../session/index.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {

@@ -1,7 +1,7 @@
 // A subagent budget in words, as the user and the subagent read it: `5m and 30 model calls`.
 
-import type { TaskBudget } from "../budget.ts";
 import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
+import type { TaskBudget } from "../model/budget.ts";
 import { pluralCalls } from "./messages.ts";
 
 /**

@@ -1,9 +1,9 @@
 // What a subagent's budget does as it runs out: the warning once, the spent budget and the call that concludes, the
 // refused tool, and the stop (with the subagents it started), each as the records, notices and effects it gives.
 
-import type { SubagentRun, TaskLimit } from "../budget.ts";
 import { NUDGE_WARNING_RATIO } from "../constants.ts";
-import type { Effect } from "../events.ts";
+import type { SubagentRun, TaskLimit } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
 import {
 	SUBAGENT_STOPPED_REFUSAL,
 	SUBAGENT_WRAP_UP_BLOCK,

@@ -2,8 +2,8 @@
 // the `subagents` setting, and the subagents the history shows running, so a host that reloads at every hook sees
 // them with their steps and usage.
 
-import type { FoldedHistory } from "../budget.ts";
-import type { Effect } from "../events.ts";
+import type { FoldedHistory } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
 import { COMMAND_SOURCE, readTaskBudgets, subagentsSetting } from "./commands.ts";
 import { NO_SUBAGENTS, type SubagentsState } from "./state.ts";
 

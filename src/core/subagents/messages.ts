@@ -1,8 +1,8 @@
 // What the user, a subagent and its parent read of a subagent's budget: every text of subagent budgets, produced by
 // pure functions.
 
-import type { TaskBudget, TaskLimit } from "../budget.ts";
 import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
+import type { TaskBudget, TaskLimit } from "../model/budget.ts";
 import { quoteInput } from "../parse.ts";
 
 /** The limit that spent a subagent's budget, as a phrase: `its 5m budget`, `its 30-step budget`. */

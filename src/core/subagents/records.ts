@@ -1,7 +1,7 @@
 // The records of subagents read back: the budget set with the command, and how a subagent stands. A record that is
 // damaged or from a newer version reads as null, and the session goes on without it.
 
-import type { AgentEnding, SubagentRun, TaskBudget, TaskLimit } from "../budget.ts";
+import type { AgentEnding, SubagentRun, TaskBudget, TaskLimit } from "../model/budget.ts";
 import { parseTaskBudget } from "../parse.ts";
 
 type Fields = Record<string, unknown>;

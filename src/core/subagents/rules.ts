@@ -3,10 +3,10 @@
 // conclude runs out, or when the session's budget is spent. Never more than two model calls after its budget is
 // spent. Its parent reads one line with its result when it stopped at its budget.
 
-import { NO_SPEND, type SubagentRun } from "../budget.ts";
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, SUBAGENT_CALLS_AFTER_SPENT } from "../constants.ts";
-import type { Effect, SessionEvent } from "../events.ts";
-import { safeAmount } from "../measure.ts";
+import { NO_SPEND, type SubagentRun } from "../model/budget.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
+import { safeAmount } from "../model/measure.ts";
 import { describeTaskBudget } from "./describe.ts";
 import {
 	concludingCall,

@@ -1,7 +1,6 @@
 // The subagents of a session as the rules see them: the budget each new subagent gets, the subagents that run, and
 // the selectors that read how far each is in its budget, what it has left, and when its time is next due.
 
-import type { SubagentRun, TaskBudget, TaskLimit } from "../budget.ts";
 import {
 	ANY_AGENT_TYPE,
 	MAX_TIMER_DELAY_MS,
@@ -9,8 +8,9 @@ import {
 	RECORD_VERSION,
 	SUBAGENT_TASK_WORDS,
 } from "../constants.ts";
-import type { Effect } from "../events.ts";
 import { formatCost, formatTokens } from "../format.ts";
+import type { SubagentRun, TaskBudget, TaskLimit } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
 import { formatTime } from "../parse.ts";
 import { pluralCalls } from "./messages.ts";
 

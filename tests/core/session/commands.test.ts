@@ -2,9 +2,8 @@
 // budget, and the question before a replacement.
 
 import { describe, expect, it } from "vitest";
-import { freshBudget, type TimeboxBudget } from "../../../src/core/budget.ts";
-import { USAGE } from "../../../src/core/messages.ts";
-import { budgetRecord } from "../../../src/core/records.ts";
+import { freshBudget, type TimeboxBudget } from "../../../src/core/model/budget.ts";
+import { budgetRecord } from "../../../src/core/model/records.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,
@@ -13,6 +12,7 @@ import {
 	statusText,
 	transition,
 } from "../../../src/core/session/index.ts";
+import { USAGE } from "../../../src/core/text/messages.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import {
 	call,

@@ -2,7 +2,7 @@
 // counting, warning and stopping, a whole session, and the question at the limit.
 
 import { describe, expect, it } from "vitest";
-import type { TimeboxBudget } from "../../../src/core/budget.ts";
+import type { TimeboxBudget } from "../../../src/core/model/budget.ts";
 import type { OnStopOutcome } from "../../../src/core/ports.ts";
 import {
 	type Effect,

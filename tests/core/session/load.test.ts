@@ -2,8 +2,7 @@
 // reloads), the default budget of a session new to Timebox, and the awareness and grace settings.
 
 import { describe, expect, it } from "vitest";
-import type { FoldedHistory } from "../../../src/core/history.ts";
-import { UNUSABLE_RECORD } from "../../../src/core/messages.ts";
+import type { FoldedHistory } from "../../../src/core/model/history.ts";
 import {
 	EMPTY_SESSION,
 	type LoadMode,
@@ -11,6 +10,7 @@ import {
 	shownTurns,
 	transition,
 } from "../../../src/core/session/index.ts";
+import { UNUSABLE_RECORD } from "../../../src/core/text/messages.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import {
 	call,

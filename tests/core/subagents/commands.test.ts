@@ -2,8 +2,8 @@
 // `subagents` setting and TIMEBOX_SUBAGENTS named with their source when bad, and the budget kept across reloads.
 
 import { describe, expect, it } from "vitest";
-import { planCommand } from "../../../src/core/command-plan.ts";
 import { SUBAGENTS_ENV } from "../../../src/core/constants.ts";
+import { planCommand } from "../../../src/core/grammar/command-plan.ts";
 import { parseCommand, parseTaskBudget } from "../../../src/core/parse.ts";
 import { START } from "../../support/budgets.ts";
 import { said, subagentSession } from "../../support/subagents.ts";

@@ -2,7 +2,7 @@
 // more), limits met exactly, a stop that reaches the subagents started below, and the words a user reads of a task.
 
 import { describe, expect, it } from "vitest";
-import type { Effect, SessionEvent } from "../../../src/core/events.ts";
+import type { Effect, SessionEvent } from "../../../src/core/model/events.ts";
 import { transitionWithSubagents } from "../../../src/core/subagents/compose.ts";
 import { said, subagentSession } from "../../support/subagents.ts";
 

@@ -2,11 +2,12 @@
 // subagents, the answer that names each stopped subagent once, and the texts with every limit.
 
 import { describe, expect, it } from "vitest";
-import type { SubagentRun } from "../../../src/core/budget.ts";
-import { mergeAnswer, noAnswer } from "../../../src/core/executor.ts";
-import { foldHistory } from "../../../src/core/history.ts";
-import { LiveSession } from "../../../src/core/live-session.ts";
-import { parseRecord } from "../../../src/core/records.ts";
+import type { SubagentRun } from "../../../src/core/model/budget.ts";
+import { foldHistory } from "../../../src/core/model/history.ts";
+import { parseRecord } from "../../../src/core/model/records.ts";
+import { mergeAnswer, noAnswer } from "../../../src/core/run/executor.ts";
+import { LiveSession } from "../../../src/core/run/live-session.ts";
+import { nextCheckIn } from "../../../src/core/run/time-checks.ts";
 import { EMPTY_SESSION, transition } from "../../../src/core/session/index.ts";
 import { subagentLimitPhrase, subagentParentLine, subagentStopCause } from "../../../src/core/subagents/messages.ts";
 import { parseSubagentRun } from "../../../src/core/subagents/records.ts";
@@ -18,7 +19,6 @@ import {
 	usedText,
 	withRun,
 } from "../../../src/core/subagents/state.ts";
-import { nextCheckIn } from "../../../src/core/time-checks.ts";
 import { START } from "../../support/budgets.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { MemoryLedger, MemoryStore, MemoryUI, RecordingStarter, sequentialIds } from "../../support/memory-host.ts";

@@ -2,8 +2,8 @@
 // `/timebox report` every subagent of the session with its budget, what it used and how it ended, after a reload too.
 
 import { describe, expect, it } from "vitest";
-import { NOTHING_RECORDED } from "../../../src/core/events.ts";
-import { sessionReport } from "../../../src/core/report.ts";
+import { NOTHING_RECORDED } from "../../../src/core/model/events.ts";
+import { sessionReport } from "../../../src/core/text/report.ts";
 import { said, subagentSession } from "../../support/subagents.ts";
 
 describe("/timebox status with subagents", () => {

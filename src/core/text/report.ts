@@ -2,15 +2,15 @@
 // subagent of the session with its budget, use and ending, folded from the session's history and the ledger. Pure:
 // the host hands in the history, the ledger and the time.
 
-import type { Spend, TimeboxBudget } from "./budget.ts";
-import type { LedgerView } from "./events.ts";
-import { describeBudget, formatCost, formatTokens, pluralTurns } from "./format.ts";
-import { foldHistory, type HistoryItem } from "./history.ts";
+import { describeBudget, formatCost, formatTokens, pluralTurns } from "../format.ts";
+import type { Spend, TimeboxBudget } from "../model/budget.ts";
+import type { LedgerView } from "../model/events.ts";
+import { foldHistory, type HistoryItem } from "../model/history.ts";
+import { elapsedMs, safeAmount } from "../model/measure.ts";
+import { parseRecord } from "../model/records.ts";
+import { formatTime } from "../parse.ts";
+import { subagentReportLines } from "../subagents/status.ts";
 import { DEFAULT_TERMS, type HostTerms, unmeasuredNote } from "./host-terms.ts";
-import { elapsedMs, safeAmount } from "./measure.ts";
-import { formatTime } from "./parse.ts";
-import { parseRecord } from "./records.ts";
-import { subagentReportLines } from "./subagents/status.ts";
 
 /** How a budget of the report ended, or that it is still in force. */
 export type Ending =

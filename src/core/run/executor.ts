@@ -2,10 +2,10 @@
 // must answer now (notices, context for the model, a refusal, an abort, questions). Every host uses it, in process or
 // one hook at a time; no adapter interprets an effect itself.
 
-import type { DailyPort } from "./daily-budget.ts";
-import type { Effect } from "./events.ts";
-import { quoteInput } from "./parse.ts";
-import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "./ports.ts";
+import type { DailyPort } from "../daily/daily-budget.ts";
+import type { Effect } from "../model/events.ts";
+import { quoteInput } from "../parse.ts";
+import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "../ports.ts";
 
 /** A question for the user that the rules raised: the host asks it and reports the answer. */
 export type Question = Extract<Effect, { kind: "ask" }>;

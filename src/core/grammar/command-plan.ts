@@ -1,11 +1,14 @@
 // What a /timebox command does to a session's budget, as data: the change to make and the reply to show. The session
 // rules carry the plan out as effects that every host executes.
 
-import { type BudgetLimits, freshBudget, type Spend, type SpentSummary, type TimeboxBudget } from "./budget.ts";
-import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "./constants.ts";
-import type { CostReporting, NotifyLevel } from "./events.ts";
-import { describeBudget, formatStatus } from "./format.ts";
-import { elapsedMs } from "./measure.ts";
+import { MAX_COST_LIMIT, MAX_TIME_LIMIT_MS, MAX_TOKEN_LIMIT, MAX_TURN_LIMIT } from "../constants.ts";
+import { describeBudget, formatStatus } from "../format.ts";
+import { type BudgetLimits, freshBudget, type Spend, type SpentSummary, type TimeboxBudget } from "../model/budget.ts";
+import type { CostReporting, NotifyLevel } from "../model/events.ts";
+import { elapsedMs } from "../model/measure.ts";
+import { budgetIdOf } from "../model/records.ts";
+import type { TimeboxCommand } from "../parse.ts";
+import { NO_SUBAGENT_BUDGET } from "../subagents/messages.ts";
 import {
 	ALREADY_PAUSED,
 	activeStatusMessage,
@@ -29,12 +32,9 @@ import {
 	spentUsage,
 	TIMEBOX_OFF,
 	TOKENS_NOT_SEEN,
-} from "./messages.ts";
-import type { TimeboxCommand } from "./parse.ts";
-import { budgetIdOf } from "./records.ts";
-import { NO_SUBAGENT_BUDGET } from "./subagents/messages.ts";
+} from "../text/messages.ts";
 
-export type { CostReporting } from "./events.ts";
+export type { CostReporting } from "../model/events.ts";
 
 /** What the user is told. */
 export interface Reply {

@@ -1,10 +1,10 @@
 // What the user and the model read about a daily budget: what it allows, what is left of it, its refusal, and the
 // answer to `/timebox today`.
 
+import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
+import { formatTime } from "../parse.ts";
+import { NO_DAILY_BUDGET } from "../text/messages.ts";
 import { type DailyLimits, type DailyStanding, type DailyTeam, limitsToday } from "./daily-budget.ts";
-import { formatBudgetLabel, formatCost, formatTokens } from "./format.ts";
-import { NO_DAILY_BUDGET } from "./messages.ts";
-import { formatTime } from "./parse.ts";
 
 /** `1 prompt` / `3 prompts`. */
 export function pluralPrompts(count: number): string {

@@ -1,13 +1,13 @@
 // `/timebox report page`: the report and today's standings handed to the host, which writes the page, and what became
 // of it. Every host that writes pages (live sessions and hook hosts alike) goes through here.
 
-import type { DailyStanding } from "./daily-budget.ts";
-import type { HistoryItem } from "./history.ts";
-import type { HostTerms } from "./host-terms.ts";
+import type { DailyStanding } from "../daily/daily-budget.ts";
+import type { HistoryItem } from "../model/history.ts";
+import type { HostTerms } from "../text/host-terms.ts";
+import type { ReportPageOutcome } from "../text/messages.ts";
+import type { LedgerLookup } from "../text/report.ts";
+import { reportData } from "../text/report-data.ts";
 import type { ReportPageInput } from "./live-ports.ts";
-import type { ReportPageOutcome } from "./messages.ts";
-import type { LedgerLookup } from "./report.ts";
-import { reportData } from "./report-data.ts";
 
 /** What the page is made of: the session's history, its ledger, the time, the host's terms and today's standings. */
 export interface ReportPageSource {

@@ -2,12 +2,14 @@
 // history and ledger, with what a timeline draws of them (when each turn and model call came, the warnings, pauses,
 // extensions, the grace period and the stop) and every subagent with its budget and ending. Pure and serialisable.
 
-import type { SubagentRun, TimeboxBudget } from "./budget.ts";
-import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
-import { describeBudget } from "./format.ts";
-import { foldHistory, type HistoryItem } from "./history.ts";
+import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "../constants.ts";
+import { describeBudget } from "../format.ts";
+import type { SubagentRun, TimeboxBudget } from "../model/budget.ts";
+import { foldHistory, type HistoryItem } from "../model/history.ts";
+import { safeAmount } from "../model/measure.ts";
+import { describeTaskBudget } from "../subagents/describe.ts";
+import { subagentReportLine } from "../subagents/status.ts";
 import { DEFAULT_TERMS, type HostTerms } from "./host-terms.ts";
-import { safeAmount } from "./measure.ts";
 import {
 	budgetFigures,
 	describeEntry,
@@ -17,8 +19,6 @@ import {
 	type ReportedBudget,
 	sessionReport,
 } from "./report.ts";
-import { describeTaskBudget } from "./subagents/describe.ts";
-import { subagentReportLine } from "./subagents/status.ts";
 
 /** A budget's limits, null where it has none. */
 export interface ReportLimits {

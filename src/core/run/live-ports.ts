@@ -1,9 +1,8 @@
 // What a live session (pi, opencode, Claude Code's hooks module) needs from its host: its ports, and the settings the
 // host read and where each came from.
 
-import type { CostReporting } from "./command-plan.ts";
-import type { DailyStanding } from "./daily-budget.ts";
-import type { HostTerms } from "./host-terms.ts";
+import type { DailyStanding } from "../daily/daily-budget.ts";
+import type { CostReporting } from "../grammar/command-plan.ts";
 import type {
 	AgentBridge,
 	BudgetLedger,
@@ -14,8 +13,9 @@ import type {
 	SessionStore,
 	TranscriptBridge,
 	UIBridge,
-} from "./ports.ts";
-import type { ReportData } from "./report-data.ts";
+} from "../ports.ts";
+import type { HostTerms } from "../text/host-terms.ts";
+import type { ReportData } from "../text/report-data.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {

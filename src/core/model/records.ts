@@ -2,16 +2,6 @@
 // hand-edited or from the first version.
 
 import {
-	type BudgetRecordData,
-	type BudgetTerms,
-	freshBudget,
-	NO_SPEND,
-	type Spend,
-	type SubagentRun,
-	type TimeboxBudget,
-	type TimeboxRecord,
-} from "./budget.ts";
-import {
 	BUDGET_ID_PATTERN,
 	LEGACY_ID_PREFIX,
 	MAX_COST_LIMIT,
@@ -24,8 +14,18 @@ import {
 	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 	RECORD_VERSION,
-} from "./constants.ts";
-import { parseBudgetWords, parseSubagentRun } from "./subagents/records.ts";
+} from "../constants.ts";
+import { parseBudgetWords, parseSubagentRun } from "../subagents/records.ts";
+import {
+	type BudgetRecordData,
+	type BudgetTerms,
+	freshBudget,
+	NO_SPEND,
+	type Spend,
+	type SubagentRun,
+	type TimeboxBudget,
+	type TimeboxRecord,
+} from "./budget.ts";
 
 export type { BudgetRecordData, TimeboxRecord } from "./budget.ts";
 

@@ -1,9 +1,9 @@
 // Argument completions for `/timebox …`: the word being typed completed from the static lists, never changing the
 // meaning of a word the user already typed in full.
 
+import { STATIC_COMPLETIONS, STATUS_WORD, SUBAGENT_COMPLETIONS, SUBAGENTS_WORD } from "../constants.ts";
+import { parseCommand, parseTaskBudget } from "../parse.ts";
 import { readWords } from "./budget-words.ts";
-import { STATIC_COMPLETIONS, STATUS_WORD, SUBAGENT_COMPLETIONS, SUBAGENTS_WORD } from "./constants.ts";
-import { parseCommand, parseTaskBudget } from "./parse.ts";
 
 /** One completion: the whole argument text it leaves, and the word shown in the menu. */
 export interface Completion {

@@ -4,7 +4,9 @@
 // its values in `daily-budget.ts` and its texts in `daily-text.ts`. The rules read today's standings and return effects;
 // the executor writes the ledger.
 
-import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "./constants.ts";
+import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "../constants.ts";
+import type { Effect } from "../model/events.ts";
+import { parseCommand } from "../parse.ts";
 import {
 	type DailyAdjustment,
 	type DailyStanding,
@@ -15,8 +17,6 @@ import {
 	spentDaily,
 } from "./daily-budget.ts";
 import { dailyLeft, dailySpentMessage, describeDaily, todayReport } from "./daily-text.ts";
-import type { Effect } from "./events.ts";
-import { parseCommand } from "./parse.ts";
 
 export {
 	type DailyAdjustment,

@@ -1,7 +1,6 @@
 // The words of a budget as the user types them (a time, turns:, tokens:, cost:, steps:, aware, grace:), each read and
 // checked against its range, and how user input is quoted back in a message.
 
-import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
 import {
 	AWARE_WORD,
 	MAX_COST_LIMIT,
@@ -14,7 +13,8 @@ import {
 	MIN_COST_LIMIT,
 	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
-} from "./constants.ts";
+} from "../constants.ts";
+import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
 
 const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;

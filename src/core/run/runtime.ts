@@ -2,7 +2,6 @@
 // to the daily rules and then to the session's rules, and their effects carried out by the one executor. In-process
 // hosts keep one for the session's life; hook hosts make one per hook from the session's log.
 
-import type { CostReporting } from "./command-plan.ts";
 import {
 	type DailyEvent,
 	type DailySession,
@@ -10,14 +9,15 @@ import {
 	dailyTransition,
 	NO_DAILY_SESSION,
 	todayCommand,
-} from "./daily.ts";
+} from "../daily/daily.ts";
+import type { CostReporting } from "../grammar/command-plan.ts";
+import { parseCommand } from "../parse.ts";
+import type { Clock, OnStopOutcome } from "../ports.ts";
+import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "../session/index.ts";
+import { transitionWithSubagents } from "../subagents/compose.ts";
+import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "../text/host-terms.ts";
+import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
-import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "./host-terms.ts";
-import { type ReportPageOutcome, reportPageReply } from "./messages.ts";
-import { parseCommand } from "./parse.ts";
-import type { Clock, OnStopOutcome } from "./ports.ts";
-import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "./session/index.ts";
-import { transitionWithSubagents } from "./subagents/compose.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {

@@ -2,10 +2,10 @@
 // daily time limit), and one time check armed at the next point the rules name (80%, 95%, the deadline), so a limit
 // fires on time and not at the next refresh.
 
-import { STATUS_REFRESH_INTERVAL_MS } from "./constants.ts";
-import type { Cancel, Clock, Scheduler } from "./ports.ts";
-import { isActive, nextTimeCheckIn, type SessionState } from "./session/index.ts";
-import { hasSubagentTimers, nextSubagentCheckIn } from "./subagents/state.ts";
+import { STATUS_REFRESH_INTERVAL_MS } from "../constants.ts";
+import type { Cancel, Clock, Scheduler } from "../ports.ts";
+import { isActive, nextTimeCheckIn, type SessionState } from "../session/index.ts";
+import { hasSubagentTimers, nextSubagentCheckIn } from "../subagents/state.ts";
 
 /** Keeps a session's time checks armed; `check` is called at each. */
 export class TimeChecks {

@@ -1,9 +1,9 @@
 // Every notification text Timebox shows, produced by pure functions.
 
-import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "./budget.ts";
-import { describeBudget, formatCost, pluralTurns } from "./format.ts";
+import { describeBudget, formatCost, pluralTurns } from "../format.ts";
+import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "../model/budget.ts";
+import { formatTime, quoteInput } from "../parse.ts";
 import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
-import { formatTime, quoteInput } from "./parse.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [

@@ -1,17 +1,10 @@
 // The live session for hosts that keep a session in memory (pi, opencode): it holds the session's runtime, shows what
 // the rules say, asks the questions they raise, and keeps the time checks armed. It decides nothing itself.
 
-import { type DailyBudget, parseDailyBudget } from "./daily.ts";
-import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
-import { BUDGET_IN_FORCE_PROMPT } from "./format.ts";
-import { foldHistory } from "./history.ts";
-import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
-import { writeReportPage } from "./live-report-page.ts";
-import type { ReportPageOutcome } from "./messages.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "./messages.ts";
-import { parseCommand } from "./parse.ts";
-import { sessionReport } from "./report.ts";
-import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
+import { type DailyBudget, parseDailyBudget } from "../daily/daily.ts";
+import { BUDGET_IN_FORCE_PROMPT } from "../format.ts";
+import { foldHistory } from "../model/history.ts";
+import { parseCommand } from "../parse.ts";
 import {
 	EMPTY_SESSION,
 	isActive,
@@ -20,7 +13,14 @@ import {
 	readLedger,
 	type SessionEvent,
 	type SessionState,
-} from "./session/index.ts";
+} from "../session/index.ts";
+import type { ReportPageOutcome } from "../text/messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "../text/messages.ts";
+import { sessionReport } from "../text/report.ts";
+import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
+import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
+import { writeReportPage } from "./live-report-page.ts";
+import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";

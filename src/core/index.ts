@@ -44,6 +44,7 @@ export {
 	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
+export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./grammar/command.ts";
 export type { CostReporting } from "./grammar/command-plan.ts";
 export { argumentCompletions, type Completion } from "./grammar/completions.ts";
 export type {
@@ -71,15 +72,7 @@ export {
 	parseRecord,
 	type TimeboxRecord,
 } from "./model/records.ts";
-export {
-	formatTime,
-	parseCommand,
-	parseTaskBudget,
-	parseTimeToMs,
-	parseTurns,
-	quoteInput,
-	type TimeboxCommand,
-} from "./parse.ts";
+export { formatTime, parseTimeToMs, parseTurns } from "./parse.ts";
 export { type RestoreResult, restore, restoreBudget } from "./persist.ts";
 export type {
 	AgentBridge,

@@ -10,7 +10,7 @@ import {
 	pluralTurns,
 	SPENT_STATUS,
 } from "../../src/core/format.ts";
-import { parseCommand } from "../../src/core/parse.ts";
+import { parseCommand } from "../../src/core/grammar/command.ts";
 import {
 	activeStatusMessage,
 	budgetSetMessage,

@@ -7,9 +7,9 @@ import { describe, expect, it } from "vitest";
 import { MAX_TIME_LIMIT_MS, MAX_TURN_LIMIT, MIN_TIME_LIMIT_MS } from "../../src/core/constants.ts";
 import { decide } from "../../src/core/decide.ts";
 import { formatStatus } from "../../src/core/format.ts";
+import { parseCommand } from "../../src/core/grammar/command.ts";
 import type { Decision } from "../../src/core/model/budget.ts";
 import { foldHistory, type HistoryItem } from "../../src/core/model/history.ts";
-import { parseCommand } from "../../src/core/parse.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,

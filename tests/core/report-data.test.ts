@@ -5,11 +5,11 @@
 import { describe, expect, it } from "vitest";
 import type { DailyStanding } from "../../src/core/daily/daily-budget.ts";
 import { todayData } from "../../src/core/daily/today-data.ts";
+import { parseCommand } from "../../src/core/grammar/command.ts";
 import { planCommand } from "../../src/core/grammar/command-plan.ts";
 import type { SubagentRun } from "../../src/core/model/budget.ts";
 import { NOTHING_RECORDED } from "../../src/core/model/events.ts";
 import type { HistoryItem } from "../../src/core/model/history.ts";
-import { parseCommand } from "../../src/core/parse.ts";
 import { writeReportPage } from "../../src/core/run/live-report-page.ts";
 import { LiveSession, type ReportPageInput } from "../../src/core/run/live-session.ts";
 import { SessionRuntime } from "../../src/core/run/runtime.ts";

@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decide, decideMidRun } from "../../src/core/decide.ts";
 import { formatCost, formatStatus, formatTokens } from "../../src/core/format.ts";
+import { parseCommand } from "../../src/core/grammar/command.ts";
 import { foldHistory, type HistoryItem } from "../../src/core/model/history.ts";
 import { budgetRecord, parseBudget } from "../../src/core/model/records.ts";
-import { parseCommand } from "../../src/core/parse.ts";
 import {
 	type Effect,
 	EMPTY_SESSION,

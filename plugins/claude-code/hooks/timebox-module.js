@@ -45,7 +45,7 @@ var SUBAGENT_CALLS_AFTER_SPENT = 2;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
-// src/core/grammar/amounts.ts
+// src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
 var COMPOUND_TIME_TOKEN = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/i;
 var TURNS_TOKEN = /^turns:\s*(\d+)$/i;
@@ -206,7 +206,7 @@ function unknownWord(token, known) {
   return why;
 }
 
-// src/core/parse.ts
+// src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;

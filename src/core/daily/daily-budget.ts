@@ -1,9 +1,9 @@
 // The daily budget's values: what a daily budget allows (read from a setting), what the sessions of its scope used
 // today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
 
+import { parseCommand, quoteInput } from "../grammar/command.ts";
 import type { DailyAdjustment, DailyUseAdded } from "../model/events.ts";
 import { safeAmount } from "../model/measure.ts";
-import { parseCommand, quoteInput } from "../parse.ts";
 
 /** What a daily budget allows, per day. Any limit may be absent, never all. */
 export interface DailyLimits {

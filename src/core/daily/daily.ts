@@ -5,8 +5,8 @@
 // the executor writes the ledger.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "../constants.ts";
+import { parseCommand } from "../grammar/command.ts";
 import type { Effect } from "../model/events.ts";
-import { parseCommand } from "../parse.ts";
 import {
 	type DailyAdjustment,
 	type DailyStanding,

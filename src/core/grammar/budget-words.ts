@@ -14,7 +14,7 @@ import {
 	MIN_GRACE_MS,
 	MIN_TIME_LIMIT_MS,
 } from "../constants.ts";
-import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "./amounts.ts";
+import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "../parse.ts";
 
 const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;

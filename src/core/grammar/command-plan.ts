@@ -7,7 +7,6 @@ import { type BudgetLimits, freshBudget, type Spend, type SpentSummary, type Tim
 import type { CostReporting, NotifyLevel } from "../model/events.ts";
 import { elapsedMs } from "../model/measure.ts";
 import { budgetIdOf } from "../model/records.ts";
-import type { TimeboxCommand } from "../parse.ts";
 import { NO_SUBAGENT_BUDGET } from "../subagents/messages.ts";
 import {
 	ALREADY_PAUSED,
@@ -33,6 +32,7 @@ import {
 	TIMEBOX_OFF,
 	TOKENS_NOT_SEEN,
 } from "../text/messages.ts";
+import type { TimeboxCommand } from "./command.ts";
 
 export type { CostReporting } from "../model/events.ts";
 

@@ -2,8 +2,8 @@
 // meaning of a word the user already typed in full.
 
 import { STATIC_COMPLETIONS, STATUS_WORD, SUBAGENT_COMPLETIONS, SUBAGENTS_WORD } from "../constants.ts";
-import { parseCommand, parseTaskBudget } from "../parse.ts";
 import { readWords } from "./budget-words.ts";
+import { parseCommand, parseTaskBudget } from "./command.ts";
 
 /** One completion: the whole argument text it leaves, and the word shown in the menu. */
 export interface Completion {

@@ -3,8 +3,8 @@
 // one hook at a time; no adapter interprets an effect itself.
 
 import type { DailyPort } from "../daily/daily-budget.ts";
+import { quoteInput } from "../grammar/command.ts";
 import type { Effect } from "../model/events.ts";
-import { quoteInput } from "../parse.ts";
 import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "../ports.ts";
 
 /** A question for the user that the rules raised: the host asks it and reports the answer. */

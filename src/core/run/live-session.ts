@@ -3,8 +3,8 @@
 
 import { type DailyBudget, parseDailyBudget } from "../daily/daily.ts";
 import { BUDGET_IN_FORCE_PROMPT } from "../format.ts";
+import { parseCommand } from "../grammar/command.ts";
 import { foldHistory } from "../model/history.ts";
-import { parseCommand } from "../parse.ts";
 import {
 	EMPTY_SESSION,
 	isActive,

@@ -10,8 +10,8 @@ import {
 	NO_DAILY_SESSION,
 	todayCommand,
 } from "../daily/daily.ts";
+import { parseCommand } from "../grammar/command.ts";
 import type { CostReporting } from "../grammar/command-plan.ts";
-import { parseCommand } from "../parse.ts";
 import type { Clock, OnStopOutcome } from "../ports.ts";
 import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "../session/index.ts";
 import { transitionWithSubagents } from "../subagents/compose.ts";

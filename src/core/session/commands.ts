@@ -3,11 +3,11 @@
 
 import { REPLACE_QUESTION_TIMEOUT_MS } from "../constants.ts";
 import { formatLeft } from "../format.ts";
+import { parseCommand } from "../grammar/command.ts";
 import { planCommand } from "../grammar/command-plan.ts";
 import type { TimeboxBudget } from "../model/budget.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import { budgetRecord, offRecord } from "../model/records.ts";
-import { parseCommand } from "../parse.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
 import { subagentStatusLines } from "../subagents/status.ts";
 import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../text/messages.ts";

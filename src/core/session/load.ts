@@ -4,11 +4,12 @@
 import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, ON_LIMIT_CHOICES } from "../constants.ts";
 import { spentSummary } from "../decide.ts";
 import { formatStatus } from "../format.ts";
+import { parseCommand, quoteInput } from "../grammar/command.ts";
 import { spendLimits, treatment } from "../grammar/command-plan.ts";
 import { type Awareness, freshBudget, type Spend, type TimeboxBudget } from "../model/budget.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import { budgetRecord } from "../model/records.ts";
-import { parseCommand, parseTimeToMs, quoteInput } from "../parse.ts";
+import { parseTimeToMs } from "../parse.ts";
 import { restoreBudget } from "../persist.ts";
 import { loadSubagents } from "../subagents/load.ts";
 import {

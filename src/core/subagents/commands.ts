@@ -2,8 +2,8 @@
 // words, or a map of them by agent type with "*" for every other type) read at load, a bad value named with its source.
 
 import { ANY_AGENT_TYPE, RECORD_VERSION } from "../constants.ts";
+import { parseTaskBudget, quoteInput, type TimeboxCommand } from "../grammar/command.ts";
 import type { Effect } from "../model/events.ts";
-import { parseTaskBudget, quoteInput, type TimeboxCommand } from "../parse.ts";
 import { badSettingMessage } from "../text/messages.ts";
 import { describeTaskBudget } from "./describe.ts";
 import {

@@ -2,8 +2,8 @@
 // pure functions.
 
 import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
+import { quoteInput } from "../grammar/command.ts";
 import type { TaskBudget, TaskLimit } from "../model/budget.ts";
-import { quoteInput } from "../parse.ts";
 
 /** The limit that spent a subagent's budget, as a phrase: `its 5m budget`, `its 30-step budget`. */
 export function subagentLimitPhrase(limit: "time" | "steps" | "tokens" | "cost", budget: TaskBudget | null): string {

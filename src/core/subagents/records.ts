@@ -1,8 +1,8 @@
 // The records of subagents read back: the budget set with the command, and how a subagent stands. A record that is
 // damaged or from a newer version reads as null, and the session goes on without it.
 
+import { parseTaskBudget } from "../grammar/command.ts";
 import type { AgentEnding, SubagentRun, TaskBudget, TaskLimit } from "../model/budget.ts";
-import { parseTaskBudget } from "../parse.ts";
 
 type Fields = Record<string, unknown>;
 

@@ -1,8 +1,8 @@
 // What `/timebox status` and `/timebox report` say of subagents: the running ones with what each has left, and every
 // subagent of the session with its budget, what it used and how it ended.
 
+import { quoteInput } from "../grammar/command.ts";
 import type { SubagentRun } from "../model/budget.ts";
-import { quoteInput } from "../parse.ts";
 import { describeTaskBudget } from "./describe.ts";
 import { subagentStopCause } from "./messages.ts";
 import { isRunning, leftText, type SubagentsState, usedText } from "./state.ts";

@@ -1,8 +1,9 @@
 // Every notification text Timebox shows, produced by pure functions.
 
 import { describeBudget, formatCost, pluralTurns } from "../format.ts";
+import { quoteInput } from "../grammar/command.ts";
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "../model/budget.ts";
-import { formatTime, quoteInput } from "../parse.ts";
+import { formatTime } from "../parse.ts";
 import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
 
 /** The usage hint shown with every invalid input. */

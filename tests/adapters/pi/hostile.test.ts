@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ACTIVE_ENTRY_TYPE, OFF_ENTRY_TYPE } from "../../../src/core/constants.ts";
-import { parseCommand } from "../../../src/core/parse.ts";
+import { parseCommand } from "../../../src/core/grammar/command.ts";
 import { USAGE } from "../../../src/core/text/messages.ts";
 import { anyString } from "../../support/arbitraries.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";

@@ -2,7 +2,7 @@
 // refusal past it, the question at the cap, and what the footer shows. Guards a runaway loop the cap never ends.
 
 import { describe, expect, it } from "vitest";
-import { parseCommand } from "../../../src/core/parse.ts";
+import { parseCommand } from "../../../src/core/grammar/command.ts";
 import {
 	type Effect,
 	type SessionEvent,

@@ -3,8 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { SUBAGENTS_ENV } from "../../../src/core/constants.ts";
+import { parseCommand, parseTaskBudget } from "../../../src/core/grammar/command.ts";
 import { planCommand } from "../../../src/core/grammar/command-plan.ts";
-import { parseCommand, parseTaskBudget } from "../../../src/core/parse.ts";
 import { START } from "../../support/budgets.ts";
 import { said, subagentSession } from "../../support/subagents.ts";
 

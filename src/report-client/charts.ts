@@ -201,7 +201,7 @@ function todayChart(data: PageData): [Options, uPlot.AlignedData] | null {
 	const dims = (
 		[
 			["Agent time", budget.limits.timeMs, "agentMs"],
-			["Prompts", budget.limits.prompts, "prompts"],
+			["Prompts", budget.limits.turns, "prompts"],
 			["Tokens", budget.limits.tokens, "tokens"],
 			["Cost", budget.limits.cost, "cost"],
 		] as const
@@ -263,7 +263,7 @@ function daysChart(data: PageData): [Options, uPlot.AlignedData] | null {
 	const dims = (
 		[
 			["Agent time", limits?.timeMs ?? null, "agentMs"],
-			["Prompts", limits?.prompts ?? null, "prompts"],
+			["Prompts", limits?.turns ?? null, "prompts"],
 			["Tokens", limits?.tokens ?? null, "tokens"],
 			["Cost", limits?.cost ?? null, "cost"],
 		] as const

@@ -28,7 +28,7 @@ export interface DailyResult {
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "bench",
-	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: null, cost: null },
+	limits: { timeMs: 1_000 * 3_600_000, turns: 1_000_000, tokens: null, cost: null },
 };
 
 /** One daily event as a session carries it out: today's standings read, the rules stepped, their writes made. */

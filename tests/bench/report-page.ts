@@ -75,7 +75,7 @@ export async function measureReportPage(): Promise<ReportPageResult> {
 		const daily = {
 			scope: "user",
 			source: "bench",
-			limits: { timeMs: 8 * 3_600_000, prompts: 2_000, tokens: null, cost: 100 },
+			limits: { timeMs: 8 * 3_600_000, turns: 2_000, tokens: null, cost: 100 },
 		};
 		const standings = [
 			{

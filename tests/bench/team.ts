@@ -23,7 +23,7 @@ export interface TeamResult {
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "bench",
-	limits: { timeMs: 1_000 * 3_600_000, prompts: 1_000_000, tokens: 1e12, cost: null },
+	limits: { timeMs: 1_000 * 3_600_000, turns: 1_000_000, tokens: 1e12, cost: null },
 };
 
 /** Per turn and per model call, medians over the samples, through the same daily rules and executor as a session. */

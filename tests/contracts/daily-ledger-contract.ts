@@ -9,7 +9,7 @@ import { type DailyBudget, type DailyLedger, NO_ADJUSTMENT } from "../../src/cor
 export const CONTRACT_BUDGET: DailyBudget = {
 	scope: "user",
 	source: "contract",
-	limits: { timeMs: 3_600_000, prompts: 3, tokens: 1_000, cost: 1 },
+	limits: { timeMs: 3_600_000, turns: 3, tokens: 1_000, cost: 1 },
 };
 
 /**

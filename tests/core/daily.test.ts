@@ -43,7 +43,7 @@ const messages = (effects: readonly { kind: string; message?: string }[]) =>
 
 describe("reading a daily budget", () => {
 	it("takes time, prompts (turns:), tokens and cost, and nothing a session budget alone has", () => {
-		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, prompts: 60, tokens: null, cost: 10 });
+		expect(budget("3h turns:60 $10").limits).toEqual({ timeMs: 3 * HOUR, turns: 60, tokens: null, cost: 10 });
 		expect(parseDailyBudget("3h steps:5", "user", "timebox.daily in s.json")).toEqual({
 			warning:
 				"Timebox: timebox.daily in s.json: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.",

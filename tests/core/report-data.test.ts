@@ -191,7 +191,7 @@ function standing(overrides: Partial<DailyStanding> = {}): DailyStanding {
 		budget: {
 			scope: "user",
 			source: "TIMEBOX_DAILY",
-			limits: { timeMs: 60 * MINUTE, prompts: 10, tokens: 1_000, cost: 2 },
+			limits: { timeMs: 60 * MINUTE, turns: 10, tokens: 1_000, cost: 2 },
 		},
 		use: { agentMs: 20 * MINUTE, prompts: 4, tokens: 1_500, cost: 0.5, sessions: 2 },
 		adjustment: { addTimeMs: 0, addPrompts: 2, addTokens: 0, addCost: 0, off: false },
@@ -208,8 +208,8 @@ describe("today as data", () => {
 		expect(data.dayStart).toBe(START - 9 * 60 * MINUTE);
 		expect(data.budgets[0]).toMatchObject({
 			who: "Every session (TIMEBOX_DAILY)",
-			limits: { timeMs: 60 * MINUTE, prompts: 12, tokens: 1_000, cost: 2 },
-			left: { timeMs: 40 * MINUTE, prompts: 8, tokens: 0, cost: 1.5 },
+			limits: { timeMs: 60 * MINUTE, turns: 12, tokens: 1_000, cost: 2 },
+			left: { timeMs: 40 * MINUTE, turns: 8, tokens: 0, cost: 1.5 },
 			off: false,
 		});
 		expect(data.sessions).toEqual(sessions);
@@ -220,14 +220,14 @@ describe("today as data", () => {
 			budget: {
 				scope: "project:/p",
 				source: "settings.json",
-				limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+				limits: { timeMs: null, turns: 3, tokens: null, cost: null },
 			},
 			adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: true },
 		});
 		expect(todayData([project], []).budgets[0]).toMatchObject({
 			who: "This project (settings.json)",
 			off: true,
-			left: { timeMs: null, prompts: 0, tokens: null, cost: null },
+			left: { timeMs: null, turns: 0, tokens: null, cost: null },
 		});
 		expect(todayData([], [])).toMatchObject({ budgets: [], dayStart: null });
 	});

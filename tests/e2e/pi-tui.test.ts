@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PI_HOSTS, type PiHost } from "./support/pi-hosts.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
-const OFFLINE_MODEL = join(REPO, "src/demo/offline-model.ts");
+const OFFLINE_MODEL = join(REPO, "demo/offline-model.ts");
 
 /** pi's TUI in tmux on a socket of its own, in a throwaway HOME and agent folder. */
 class PiTui {

@@ -426,7 +426,7 @@ function failingDaily(n: number, code: string): DailyFiles {
 const DAY: DailyBudget = {
 	scope: USER.scope,
 	source: "test",
-	limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+	limits: { timeMs: null, turns: 3, tokens: null, cost: null },
 };
 
 function dailyOf(folder: string, session: string, files: DailyFiles = nodeDailyFiles, now = () => START) {

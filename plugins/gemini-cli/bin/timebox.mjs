@@ -673,7 +673,7 @@ function parseDailyBudget(text2, scope, source) {
     source,
     limits: {
       timeMs: command3.timeLimitMs,
-      prompts: command3.turnLimit,
+      turns: command3.turnLimit,
       tokens: command3.tokenLimit ?? null,
       cost: command3.costLimit ?? null
     }
@@ -685,7 +685,7 @@ function limitsToday(standing2) {
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
     timeMs: plus(limits.timeMs, add.addTimeMs),
-    prompts: plus(limits.prompts, add.addPrompts),
+    turns: plus(limits.turns, add.addPrompts),
     tokens: plus(limits.tokens, add.addTokens),
     cost: plus(limits.cost, add.addCost)
   };
@@ -697,7 +697,7 @@ function dailyRatio(standing2) {
   const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
-    ratio(use.prompts, limits.prompts),
+    ratio(use.prompts, limits.turns),
     ratio(use.tokens, limits.tokens),
     ratio(use.cost, limits.cost)
   );
@@ -708,7 +708,7 @@ function spentDaily(standings, prompts) {
     if (standing2.adjustment.off) return false;
     const limits = limitsToday(standing2);
     const { use } = standing2;
-    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.prompts !== null && use.prompts >= limits.prompts || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
+    return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
 }
 
@@ -1091,7 +1091,7 @@ function pluralTurns2(count2) {
 function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.prompts !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.prompts));
+  if (limits.turns !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
@@ -1114,8 +1114,8 @@ function dailyLeft(standing2) {
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
-  if (limits.prompts !== null)
-    parts.push(`${pluralPrompts2(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
+  if (limits.turns !== null)
+    parts.push(`${pluralPrompts2(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -1133,9 +1133,9 @@ function usedOfLimits(standing2, team) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
     parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
-  if (limits.prompts !== null) {
-    const left = Math.max(0, limits.prompts - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.prompts)} used, ${left} left`);
+  if (limits.turns !== null) {
+    const left = Math.max(0, limits.turns - use.prompts);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -1215,7 +1215,7 @@ function parseToday(words) {
   };
   const added = describeDaily({
     timeMs: command3.addTimeMs,
-    prompts: command3.addTurns,
+    turns: command3.addTurns,
     tokens: command3.addTokens ?? null,
     cost: command3.addCost ?? null
   });
@@ -1231,7 +1231,7 @@ function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
 function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).prompts);
+  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
   const full = standings.map((standing2, index) => ({
     ...standing2,
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }

@@ -140,8 +140,8 @@ export function todayBudgetTable(today: TodayData): string {
 			const { limits, use, left } = budget;
 			if (limits.timeMs !== null)
 				rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
-			if (limits.prompts !== null)
-				rows.push(["Prompts", count(limits.prompts), count(use.prompts), orNone(left.prompts, count)]);
+			if (limits.turns !== null)
+				rows.push(["Prompts", count(limits.turns), count(use.prompts), orNone(left.turns, count)]);
 			if (limits.tokens !== null)
 				rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
 			if (limits.cost !== null)
@@ -181,7 +181,7 @@ export function daysTable(rows: readonly DayUseRow[], limits: DailyLimits | null
 		body.push([
 			"Daily limit",
 			orNone(limits.timeMs, formatTime),
-			orNone(limits.prompts, count),
+			orNone(limits.turns, count),
 			orNone(limits.tokens, formatTokens),
 			orNone(limits.cost, formatCost),
 		]);

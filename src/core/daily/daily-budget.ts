@@ -9,8 +9,8 @@ import { safeAmount } from "../model/measure.ts";
 export interface DailyLimits {
 	/** Agent time: the time runs took, from a prompt to the end of its run, summed over sessions. */
 	timeMs: number | null;
-	/** Prompts the user sends (`turns:` in a setting). */
-	prompts: number | null;
+	/** Turns: the prompts the user sends (`turns:` in a setting). */
+	turns: number | null;
 	tokens: number | null;
 	cost: number | null;
 }
@@ -91,7 +91,7 @@ export function parseDailyBudget(text: unknown, scope: string, source: string): 
 		source,
 		limits: {
 			timeMs: command.timeLimitMs,
-			prompts: command.turnLimit,
+			turns: command.turnLimit,
 			tokens: command.tokenLimit ?? null,
 			cost: command.costLimit ?? null,
 		},
@@ -105,7 +105,7 @@ export function limitsToday(standing: DailyStanding): DailyLimits {
 	const plus = (limit: number | null, more: number) => (limit === null ? null : limit + more);
 	return {
 		timeMs: plus(limits.timeMs, add.addTimeMs),
-		prompts: plus(limits.prompts, add.addPrompts),
+		turns: plus(limits.turns, add.addPrompts),
 		tokens: plus(limits.tokens, add.addTokens),
 		cost: plus(limits.cost, add.addCost),
 	};
@@ -119,7 +119,7 @@ export function dailyRatio(standing: DailyStanding): number {
 	const ratio = (used: number, limit: number | null) => (limit === null ? 0 : safeAmount(used) / limit);
 	return Math.max(
 		ratio(use.agentMs, limits.timeMs),
-		ratio(use.prompts, limits.prompts),
+		ratio(use.prompts, limits.turns),
 		ratio(use.tokens, limits.tokens),
 		ratio(use.cost, limits.cost),
 	);
@@ -135,7 +135,7 @@ export function spentDaily(standings: readonly DailyStanding[], prompts: boolean
 			const { use } = standing;
 			return (
 				(limits.timeMs !== null && use.agentMs >= limits.timeMs) ||
-				(prompts && limits.prompts !== null && use.prompts >= limits.prompts) ||
+				(prompts && limits.turns !== null && use.prompts >= limits.turns) ||
 				(limits.tokens !== null && use.tokens >= limits.tokens) ||
 				(limits.cost !== null && use.cost >= limits.cost)
 			);

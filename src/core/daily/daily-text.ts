@@ -20,7 +20,7 @@ function pluralTurns(count: number): string {
 export function describeDaily(limits: DailyLimits, team = false): string {
 	const parts: string[] = [];
 	if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-	if (limits.prompts !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.prompts));
+	if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
 	if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
 	if (limits.cost !== null) parts.push(formatCost(limits.cost));
 	return parts.join(" and ");
@@ -47,8 +47,8 @@ export function dailyLeft(standing: DailyStanding): string {
 			`${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`,
 		);
 	}
-	if (limits.prompts !== null)
-		parts.push(`${pluralPrompts(Math.max(0, limits.prompts - use.prompts))} left of ${limits.prompts}`);
+	if (limits.turns !== null)
+		parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
 	if (limits.tokens !== null) {
 		parts.push(
 			`${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`,
@@ -71,9 +71,9 @@ function usedOfLimits(standing: DailyStanding, team: boolean): string {
 		const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
 		parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
 	}
-	if (limits.prompts !== null) {
-		const left = Math.max(0, limits.prompts - use.prompts);
-		parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.prompts)} used, ${left} left`);
+	if (limits.turns !== null) {
+		const left = Math.max(0, limits.turns - use.prompts);
+		parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
 	}
 	if (limits.tokens !== null) {
 		const left = formatTokens(Math.max(0, limits.tokens - use.tokens));

@@ -86,7 +86,7 @@ export function parseToday(words: string): TodayCommand {
 	};
 	const added = describeDaily({
 		timeMs: command.addTimeMs,
-		prompts: command.addTurns,
+		turns: command.addTurns,
 		tokens: command.addTokens ?? null,
 		cost: command.addCost ?? null,
 	});
@@ -143,7 +143,7 @@ function addAgentTime(agentMs: number): Effect[] {
  * whose prompt limit is met (the ledger found one, so the standings have one with a limit).
  */
 function countPrompt(standings: readonly DailyStanding[]): Effect {
-	const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).prompts));
+	const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).turns));
 	const full = standings.map((standing, index) => ({
 		...standing,
 		use: { ...standing.use, prompts: Math.max(standing.use.prompts, limits[index] ?? standing.use.prompts) },

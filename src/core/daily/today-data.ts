@@ -68,7 +68,7 @@ export function todayData(standings: readonly DailyStanding[], sessions: readonl
 				use,
 				left: {
 					timeMs: leftOf(limits.timeMs, use.agentMs),
-					prompts: leftOf(limits.prompts, use.prompts),
+					turns: leftOf(limits.turns, use.prompts),
 					tokens: leftOf(limits.tokens, use.tokens),
 					cost: leftOf(limits.cost, use.cost),
 				},

@@ -16,12 +16,12 @@ const clock = { now: () => now };
 const user: DailyBudget = {
 	scope: "user",
 	source: "s",
-	limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+	limits: { timeMs: null, turns: 3, tokens: null, cost: null },
 };
 const project: DailyBudget = {
 	scope: "project:/work/p",
 	source: "p",
-	limits: { timeMs: null, prompts: null, tokens: null, cost: 1 },
+	limits: { timeMs: null, turns: null, tokens: null, cost: 1 },
 };
 
 beforeEach(() => {

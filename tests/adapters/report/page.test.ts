@@ -128,7 +128,7 @@ const report = (): ReportData => reportData(items(), () => NOTHING_RECORDED, NOW
 const daily: DailyBudget = {
 	scope: "user",
 	source: "TIMEBOX_DAILY",
-	limits: { timeMs: 60 * MINUTE, prompts: 10, tokens: 5_000, cost: 2 },
+	limits: { timeMs: 60 * MINUTE, turns: 10, tokens: 5_000, cost: 2 },
 };
 const standing = () => ({
 	budget: daily,
@@ -230,7 +230,7 @@ describe("the report page's HTML", () => {
 			budget: {
 				scope: "project:/p",
 				source: "settings.json",
-				limits: { timeMs: null, prompts: 5, tokens: null, cost: null },
+				limits: { timeMs: null, turns: 5, tokens: null, cost: null },
 			},
 		};
 		const promptsOnly = text(renderPage(page({ today: todayData([project], []) }), ASSETS));

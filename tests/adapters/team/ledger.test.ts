@@ -19,7 +19,7 @@ import { MemoryStore, TEAM_CONFIG, teamLedgerOn } from "./memory-store.ts";
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "TIMEBOX_DAILY",
-	limits: { timeMs: null, prompts: 8, tokens: 10_000, cost: null },
+	limits: { timeMs: null, turns: 8, tokens: 10_000, cost: null },
 };
 const budgets = [BUDGET];
 let folder: string;

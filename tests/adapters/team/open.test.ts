@@ -14,7 +14,7 @@ const clock = { now: () => Date.UTC(2026, 10, 28, 12) };
 const budget: DailyBudget = {
 	scope: "user",
 	source: "s",
-	limits: { timeMs: null, prompts: 2, tokens: null, cost: null },
+	limits: { timeMs: null, turns: 2, tokens: null, cost: null },
 };
 beforeEach(() => {
 	state = mkdtempSync(join(tmpdir(), "timebox-open-"));

@@ -13,7 +13,7 @@ import { RedisServer } from "../support/redis.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 const PI = join(REPO, "node_modules/.bin/pi");
-const DEMO = ["-e", REPO, "-e", join(REPO, "src/demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
+const DEMO = ["-e", REPO, "-e", join(REPO, "demo/offline-model.ts"), "--model", "timebox-demo/scripted"];
 const SPENT = "Timebox: the team's budget for today is spent (8 turns). It resets at midnight UTC.";
 const TEAM = "platform";
 

@@ -16,7 +16,7 @@ import { RedisServer } from "../support/redis.ts";
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "TIMEBOX_DAILY",
-	limits: { timeMs: null, prompts: 8, tokens: null, cost: null },
+	limits: { timeMs: null, turns: 8, tokens: null, cost: null },
 };
 const budgets = [BUDGET];
 const clock = { now: () => Date.now() };

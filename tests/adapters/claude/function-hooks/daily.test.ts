@@ -16,7 +16,7 @@ import { FakeDollar } from "./fake-engine.ts";
 const BUDGET: DailyBudget = {
 	scope: "user",
 	source: "TIMEBOX_DAILY",
-	limits: { timeMs: null, prompts: 2, tokens: null, cost: null },
+	limits: { timeMs: null, turns: 2, tokens: null, cost: null },
 };
 
 function ledger(engine?: (dollar: FakeDollar) => Engine) {

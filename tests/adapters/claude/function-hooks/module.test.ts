@@ -568,7 +568,7 @@ describe("the settings of the environment", () => {
 		const budget = {
 			scope: "user",
 			source: "TIMEBOX_DAILY",
-			limits: { timeMs: null, prompts: 3, tokens: null, cost: null },
+			limits: { timeMs: null, turns: 3, tokens: null, cost: null },
 		};
 		expect(other.countPrompt([budget], [3])).toBe(true);
 		expect(await claude.prompt("two")).toBeNull();

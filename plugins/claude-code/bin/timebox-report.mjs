@@ -32,8 +32,18 @@ var DAILY_ENV = "TIMEBOX_DAILY";
 var SUBAGENTS_WORD = "subagents";
 var SUBAGENTS_ENTRY_TYPE = "timebox-subagents";
 var SUBAGENT_ENTRY_TYPE = "timebox-subagent";
+var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
+var TEAM_ENV = "TIMEBOX_TEAM";
+var TEAM_TZ_ENV = "TIMEBOX_TEAM_TZ";
+var DAILY_STORE_FAILURE_ENV = "TIMEBOX_DAILY_STORE_FAILURE";
+var TEAM_CONNECT_MS = 1e3;
+var TEAM_CALL_MS = 2e3;
+var TEAM_FIRST_CALL_MS = 3e4;
+var TEAM_WAIT_MS = 1e4;
+var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+var TEAM_DAYS_KEPT = 2;
 
 // src/core/grammar/amounts.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -332,8 +342,8 @@ function elapsedMs(budget, now) {
   const elapsed = until - budget.startTime - (budget.pausedMs ?? 0);
   return Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0;
 }
-function safeAmount(amount3) {
-  return Number.isFinite(amount3) ? Math.max(0, amount3) : 0;
+function safeAmount(amount4) {
+  return Number.isFinite(amount4) ? Math.max(0, amount4) : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -388,9 +398,9 @@ function trimmed(value) {
   return Number.isInteger(rounded) ? `${rounded}` : rounded.toFixed(1);
 }
 function formatCost(dollars) {
-  const amount3 = safeAmount(dollars);
-  if (amount3 >= 1) return `$${amount3.toFixed(2)}`;
-  return `$${amount3.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+  const amount4 = safeAmount(dollars);
+  if (amount4 >= 1) return `$${amount4.toFixed(2)}`;
+  return `$${amount4.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
 function pluralTurns(count3) {
   return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
@@ -650,8 +660,8 @@ function budgetIdOf(budget) {
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
-function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+function optionalFields(fields2) {
+  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
@@ -1078,6 +1088,361 @@ function readLedger(ledger, budget) {
   return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+function teamDay(ms, zone) {
+  const date = zoneDate(ms, zone);
+  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
+  return {
+    day,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+}
+function zoneDate(ms, zone) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric"
+  }).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+}
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/ledger.ts
+var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+  }
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  store = null;
+  calledOnce = false;
+  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+  failed = null;
+  trouble = null;
+  told = false;
+  unsent = NOTHING_UNSENT;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
+      return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
+    }
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount(use.get("addTimeMs")),
+      addPrompts: amount(use.get("addPrompts")),
+      addTokens: amount(use.get("addTokens")),
+      addCost: amount(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost)),
+        sessions: amount(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
+  }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.send(added)) return;
+    this.unsent = {
+      prompts: this.unsent.prompts,
+      agentMs: this.unsent.agentMs + added.agentMs,
+      tokens: this.unsent.tokens + added.tokens,
+      cost: this.unsent.cost + added.cost
+    };
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  reserve() {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    this.store ??= this.open();
+    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    if (this.trouble !== null && !this.told) {
+      this.told = true;
+      return this.trouble;
+    }
+    return this.local.problem();
+  }
+  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
+  send(use) {
+    const all = {
+      prompts: use.prompts + this.unsent.prompts,
+      agentMs: use.agentMs + this.unsent.agentMs,
+      tokens: use.tokens + this.unsent.tokens,
+      cost: use.cost + this.unsent.cost
+    };
+    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
+    if (reply.ok) this.unsent = NOTHING_UNSENT;
+    return reply.ok;
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  keptDays(count3) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = this.call("read", [], name);
+      if (!reply.ok) return [];
+      const [useFields, , , reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+      const use = fields(useFields);
+      rows.push({
+        day: name,
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost))
+      });
+    }
+    return rows;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
+   * once the store answers again.
+   */
+  call(script, args, dayName) {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
+    const day = teamDay(now, this.config.zone);
+    const common = this.common(day);
+    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    this.calledOnce = true;
+    let reply;
+    try {
+      this.store ??= this.open();
+      reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (!reply.ok) {
+      return { ok: false, error: this.down(reply.error) };
+    }
+    const wasDown = this.failed !== null;
+    this.failed = null;
+    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
+      this.send(NOTHING_UNSENT);
+      if (script === "read") return this.call(script, args, dayName);
+    }
+    return reply;
+  }
+  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
+  down(error) {
+    const why = this.hidden(error);
+    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    return why;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage(why) {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
+
 // src/adapters/node/daily-ledger.ts
 import { createHash } from "node:crypto";
 import { closeSync as closeSync2, mkdirSync, openSync as openSync2, readdirSync, readSync as readSync2, rmSync, statSync, writeFileSync } from "node:fs";
@@ -1120,11 +1485,11 @@ function fieldsOf(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields = fieldsOf(line);
-  if (typeof fields.session === "string") cache.sessions.add(fields.session);
-  cache.agentMs += numberOr(fields.agentMs);
-  cache.tokens += numberOr(fields.tokens);
-  cache.cost += numberOr(fields.cost);
+  const fields2 = fieldsOf(line);
+  if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
+  cache.agentMs += numberOr(fields2.agentMs);
+  cache.tokens += numberOr(fields2.tokens);
+  cache.cost += numberOr(fields2.cost);
 }
 function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   const caches = /* @__PURE__ */ new Map();
@@ -1176,15 +1541,15 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields = fieldsOf(line);
+      const fields2 = fieldsOf(line);
       const now = cache.adjustment;
       cache.adjustment = {
-        addTimeMs: now.addTimeMs + numberOr(fields.addTimeMs),
+        addTimeMs: now.addTimeMs + numberOr(fields2.addTimeMs),
         // The ledger's lines name added prompts `addTurns`, as every version writes and reads them.
-        addPrompts: now.addPrompts + numberOr(fields.addTurns),
-        addTokens: now.addTokens + numberOr(fields.addTokens),
-        addCost: now.addCost + numberOr(fields.addCost),
-        off: now.off || fields.off === true
+        addPrompts: now.addPrompts + numberOr(fields2.addTurns),
+        addTokens: now.addTokens + numberOr(fields2.addTokens),
+        addCost: now.addCost + numberOr(fields2.addCost),
+        off: now.off || fields2.off === true
       };
     }
     while (files.exists(files.join(cache.folder, `prompt-${cache.prompts + 1}`))) cache.prompts++;
@@ -1345,6 +1710,141 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
+// src/adapters/team/bridge.ts
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+var CLIENT_BUNDLE = "timebox-redis.js";
+var REPLY_BYTES = 256 * 1024;
+var WORKER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const flag = new Int32Array(buffer, 0, 2);
+const bytes = new Uint8Array(buffer, 8);
+const encoder = new TextEncoder();
+let client = null;
+let connecting = null;
+function reply(id, answer) {
+  let text = encoder.encode(JSON.stringify(answer));
+  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
+}
+async function connect() {
+  const loaded = await import(clientUrl);
+  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: connectMs,
+    commandTimeout: callMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    enableReadyCheck: false,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  let said = null;
+  redis.on("error", (error) => {
+    said = error.message;
+  });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    // What the store said (a wrong password) rather than that the connection closed after it.
+    throw new Error(said ?? error.message);
+  }
+  return redis;
+}
+parentPort.on("message", async ({ id, script, keys, args }) => {
+  try {
+    if (client === null) {
+      connecting ??= connect();
+      try {
+        client = await connecting;
+      } finally {
+        connecting = null;
+      }
+    }
+    const value = await client[script](...keys, ...args);
+    if (id !== 0) reply(id, { ok: true, value });
+  } catch (error) {
+    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
+  }
+});
+`;
+function clientLocation(entry) {
+  const bundled = new URL(CLIENT_BUNDLE, entry);
+  if (existsSync(bundled)) return bundled.href;
+  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
+}
+function openSyncStore(url, clientUrl, connectMs, callMs) {
+  const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
+  const flag = new Int32Array(buffer, 0, 2);
+  const bytes = new Uint8Array(buffer, 8);
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+  });
+  worker.unref();
+  let died = null;
+  worker.on("error", (error) => {
+    died = `the client stopped: ${error.message}`;
+  });
+  let last = 0;
+  const decoder = new TextDecoder();
+  return {
+    call(script, keys, args, timeoutMs) {
+      if (died !== null) return { ok: false, error: died };
+      const id = ++last;
+      worker.postMessage({ id, script, keys, args });
+      const deadline = performance.now() + timeoutMs;
+      for (; ; ) {
+        const seen = Atomics.load(flag, 0);
+        if (seen === id) break;
+        const left = deadline - performance.now();
+        if (left <= 0) return { ok: false, error: `no answer within ${timeoutMs} ms` };
+        Atomics.wait(flag, 0, seen, left);
+      }
+      return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
+    },
+    post(script, keys, args) {
+      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+    }
+  };
+}
+
+// src/adapters/team/open.ts
+function memberName(host) {
+  return `${userInfo().username}@${hostname()} (${host})`;
+}
+function saying(warning, ledger) {
+  let told = false;
+  return {
+    standings: (budgets) => ledger.standings(budgets),
+    countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
+    addUse: (budgets, use) => ledger.addUse(budgets, use),
+    adjust: (budget, adjustment) => ledger.adjust(budget, adjustment),
+    problem() {
+      if (told) return ledger.problem();
+      told = true;
+      return warning;
+    }
+  };
+}
+function openDailyLedger(options) {
+  const { env, sessionId, clock } = options;
+  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
+  if (warning !== null) return saying(warning, local);
+  if (config === null) return local;
+  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(config, open, local, sessionId, clock);
+}
+
 // src/adapters/report/sources.ts
 import { readdirSync as readdirSync3, readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join9 } from "node:path";
@@ -1376,33 +1876,33 @@ function claimedView(claims, budgetId) {
 import { join as join3 } from "node:path";
 
 // src/adapters/hooks/roles.ts
-function readHookEvent({ event, sessionId, fields }, dialect) {
-  const prompt = typeof fields.prompt === "string" ? fields.prompt : null;
+function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
+  const prompt = typeof fields2.prompt === "string" ? fields2.prompt : null;
   const subagents = dialect.subagents;
-  const tool = textField(fields, "tool_name");
-  const input = fields.tool_input;
+  const tool = textField(fields2, "tool_name");
+  const input = fields2.tool_input;
   return {
     role: dialect.roles[event] ?? null,
     hostEvent: event,
     sessionId,
-    promptId: dialect.promptId(fields),
+    promptId: dialect.promptId(fields2),
     prompt,
     command: commandWords(prompt, dialect.command),
-    source: textField(fields, "source"),
-    transcriptPath: dialect.transcript ? textField(fields, "transcript_path") : null,
-    agent: subagents ? textField(fields, "agent_id") : null,
-    agentType: subagents ? textField(fields, "agent_type") : null,
+    source: textField(fields2, "source"),
+    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
+    agent: subagents ? textField(fields2, "agent_id") : null,
+    agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    toolUseId: textField(fields, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null
+    toolUseId: textField(fields2, "tool_use_id"),
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
   };
 }
-function endedOf(subagents, fields) {
-  const ended = subagents.ended(fields);
+function endedOf(subagents, fields2) {
+  const ended = subagents.ended(fields2);
   return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
 }
-function textField(fields, key) {
-  const value = fields[key];
+function textField(fields2, key) {
+  const value = fields2[key];
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 function shownText(reply) {
@@ -1437,7 +1937,7 @@ function hookJson(reply, event) {
 }
 
 // src/adapters/claude/setup.ts
-import { existsSync, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname, join as join2 } from "node:path";
 function statusLineCommand(script, theirs) {
   const own = `node ${shellQuote(script)} statusline`;
@@ -1472,7 +1972,7 @@ function mergeStatusLine(text2, script) {
 `, message };
 }
 function setupStatusLine(settingsFile, script) {
-  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const text2 = existsSync2(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
   const merged = mergeStatusLine(text2, script);
   if (merged.text !== null) {
     mkdirSync2(dirname(settingsFile), { recursive: true });
@@ -1489,7 +1989,7 @@ function findDataDir(home, sessionId) {
   } catch {
     return null;
   }
-  const withSession = folders.find((name) => existsSync(join2(root, name, "sessions", `${sessionId}.jsonl`)));
+  const withSession = folders.find((name) => existsSync2(join2(root, name, "sessions", `${sessionId}.jsonl`)));
   const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
   return chosen === void 0 ? null : join2(root, chosen);
 }
@@ -1595,9 +2095,9 @@ var CLAUDE_SUBAGENTS = {
     return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
   },
   // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields) => {
-    const response = fields.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
       return null;
     }
     const result = response;
@@ -1622,7 +2122,7 @@ var claudeCodeHost = {
   read: (input) => readHookEvent(input, {
     roles: ROLES,
     command: COMMAND,
-    promptId: (fields) => textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "prompt_id"),
     transcript: true,
     subagents: CLAUDE_SUBAGENTS
   }),
@@ -1653,9 +2153,9 @@ var CODEX_SUBAGENTS = {
     agentType: textField(input, "agent_type") ?? "default",
     task: textField(input, "message") ?? textField(input, "task_name") ?? ""
   } : null,
-  ended: (fields) => {
-    const agent = textField(fields, "agent_id");
-    return agent === null ? null : { agent, result: textField(fields, "last_assistant_message") ?? "" };
+  ended: (fields2) => {
+    const agent = textField(fields2, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
   },
   endReachesParent: false
 };
@@ -1673,7 +2173,7 @@ var codexCliHost = {
     roles: ROLES2,
     command: COMMAND2,
     // Codex names the prompt a hook belongs to `turn_id`.
-    promptId: (fields) => textField(fields, "turn_id") ?? textField(fields, "prompt_id"),
+    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
     transcript: false,
     subagents: CODEX_SUBAGENTS
   }),
@@ -1836,16 +2336,16 @@ function createFileLedger(dir, link = linkSync) {
     read(budgetId) {
       if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
       const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields = spent && isRecord3(spent.summary) ? spent.summary : {};
+      const fields2 = spent && isRecord3(spent.summary) ? spent.summary : {};
       return {
         spent: spent ? {
-          usedTurns: numberOr2(fields.usedTurns, 0),
-          elapsedMs: numberOr2(fields.elapsedMs, 0),
-          timeRanOut: fields.timeRanOut === true,
-          ...typeof fields.wrapUpUntil === "number" && Number.isFinite(fields.wrapUpUntil) ? { wrapUpUntil: fields.wrapUpUntil } : {},
-          ...fields.limit === "tokens" || fields.limit === "cost" ? { limit: fields.limit } : {},
-          ...typeof fields.tokens === "number" && Number.isFinite(fields.tokens) ? { tokens: fields.tokens } : {},
-          ...typeof fields.cost === "number" && Number.isFinite(fields.cost) ? { cost: fields.cost } : {},
+          usedTurns: numberOr2(fields2.usedTurns, 0),
+          elapsedMs: numberOr2(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
@@ -1863,76 +2363,76 @@ import { join as join7 } from "node:path";
 var text = (value) => typeof value === "string";
 var count = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
-function readLogLine(fields) {
-  const kind = fields.kind;
-  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+function readLogLine(fields2) {
+  const kind = fields2.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
   if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields.promptId) ? { kind, promptId: fields.promptId, at: atOf(fields) } : null;
+    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
   }
   switch (kind) {
     case "usage":
-      return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
     case "transcript":
-      return count(fields.offset) ? { kind, offset: fields.offset } : null;
+      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
-      return { kind, at: atOf(fields) };
+      return { kind, at: atOf(fields2) };
     case "untold":
-      return { kind, notices: Array.isArray(fields.notices) ? fields.notices.map(String) : [], at: atOf(fields) };
+      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
     case "daily-warned":
-      return text(fields.level) ? { kind, level: fields.level, at: atOf(fields) } : null;
+      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
     case "claim":
-      return claimLine(fields);
+      return claimLine(fields2);
     case "spent":
-      return count(fields.budgetStart) ? {
+      return count(fields2.budgetStart) ? {
         kind,
-        budgetStart: fields.budgetStart,
-        usedTurns: count(fields.usedTurns) ? fields.usedTurns : 0,
-        elapsedMs: count(fields.elapsedMs) ? fields.elapsedMs : 0,
-        promptId: text(fields.promptId) ? fields.promptId : null
+        budgetStart: fields2.budgetStart,
+        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count(fields.budgetStart) ? { kind, budgetStart: fields.budgetStart } : null;
+      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
-      return text(fields.agentType) && text(fields.task) ? {
+      return text(fields2.agentType) && text(fields2.task) ? {
         kind,
-        id: text(fields.id) ? fields.id : null,
-        agent: text(fields.agent) ? fields.agent : null,
-        agentType: fields.agentType,
-        task: fields.task,
-        at: atOf(fields)
+        id: text(fields2.id) ? fields2.id : null,
+        agent: text(fields2.agent) ? fields2.agent : null,
+        agentType: fields2.agentType,
+        task: fields2.task,
+        at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count(fields.index) && text(fields.agent) ? { kind, index: fields.index, agent: fields.agent, at: atOf(fields) } : null;
+      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
-      return text(fields.agent) && text(fields.reason) ? { kind, agent: fields.agent, reason: fields.reason, at: atOf(fields) } : null;
+      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
-      return Array.isArray(fields.lines) ? { kind, to: text(fields.to) ? fields.to : null, lines: fields.lines.map(String), at: atOf(fields) } : null;
+      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
-      return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
     default:
       return null;
   }
 }
-function atOf(fields) {
-  return count(fields.at) ? fields.at : 0;
+function atOf(fields2) {
+  return count(fields2.at) ? fields2.at : 0;
 }
-function usageLine(fields, responseId) {
+function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count(fields.tokens) ? fields.tokens : 0,
-    ...count(fields.cost) ? { cost: fields.cost } : {},
-    ...count(fields.at) ? { at: fields.at } : {},
-    ...count(fields.offset) ? { offset: fields.offset } : {}
+    tokens: count(fields2.tokens) ? fields2.tokens : 0,
+    ...count(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count(fields2.at) ? { at: fields2.at } : {},
+    ...count(fields2.offset) ? { offset: fields2.offset } : {}
   };
 }
-function claimLine(fields) {
-  const claim = fields.claim;
+function claimLine(fields2) {
+  const claim = fields2.claim;
   if (typeof claim !== "object" || claim === null) return null;
   const { kind, budgetId } = claim;
   if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
-  return { kind: "claim", claim, at: atOf(fields) };
+  return { kind: "claim", claim, at: atOf(fields2) };
 }
 
 // src/adapters/node/node-time.ts
@@ -2101,7 +2601,7 @@ function promptKey(message) {
 }
 
 // src/adapters/pi/usage.ts
-function amount(value) {
+function amount2(value) {
   return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 var NO_USAGE = {};
@@ -2109,12 +2609,12 @@ function fieldsOf3(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf2(usage) {
-  const fields = fieldsOf3(usage);
-  return amount(fields.input) + amount(fields.output) + amount(fields.cacheRead) + amount(fields.cacheWrite);
+  const fields2 = fieldsOf3(usage);
+  return amount2(fields2.input) + amount2(fields2.output) + amount2(fields2.cacheRead) + amount2(fields2.cacheWrite);
 }
 function costOf(usage) {
   const cost = fieldsOf3(usage).cost;
-  return typeof cost === "object" && cost !== null ? amount(cost.total) : 0;
+  return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
 }
 
 // src/adapters/pi/store.ts
@@ -2290,7 +2790,7 @@ function fieldsOf5(line) {
     return {};
   }
 }
-var amount2 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+var amount3 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 function linesOf(files, path) {
   if (!files.exists(path)) return [];
   return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
@@ -2298,31 +2798,31 @@ function linesOf(files, path) {
 function sessionsOfDay(files, folder, hostOf) {
   if (!files.exists(folder)) return [];
   const sessions = /* @__PURE__ */ new Map();
-  const of = (fields) => {
-    if (typeof fields.session !== "string") return null;
-    let use = sessions.get(fields.session);
+  const of = (fields2) => {
+    if (typeof fields2.session !== "string") return null;
+    let use = sessions.get(fields2.session);
     if (!use) {
       use = {
-        session: fields.session,
-        host: hostOf(fields.session),
+        session: fields2.session,
+        host: hostOf(fields2.session),
         member: null,
         agentMs: 0,
         prompts: 0,
         tokens: 0,
         cost: 0
       };
-      sessions.set(fields.session, use);
+      sessions.set(fields2.session, use);
     }
-    if (typeof fields.member === "string") use.member = fields.member;
+    if (typeof fields2.member === "string") use.member = fields2.member;
     return use;
   };
   for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
-    const fields = fieldsOf5(line);
-    const use = of(fields);
+    const fields2 = fieldsOf5(line);
+    const use = of(fields2);
     if (use === null) continue;
-    use.agentMs += amount2(fields.agentMs);
-    use.tokens += amount2(fields.tokens);
-    use.cost += amount2(fields.cost);
+    use.agentMs += amount3(fields2.agentMs);
+    use.tokens += amount3(fields2.tokens);
+    use.cost += amount3(fields2.cost);
   }
   for (const name of files.list(folder)) {
     if (!name.startsWith("prompt-")) continue;
@@ -2487,6 +2987,10 @@ function todaySessionsTable(today) {
   const head = ["Session", ...team ? ["Member"] : [], "Host", "Agent time", "Prompts", "Tokens", "Cost"];
   return table("Today's sessions", head, rows);
 }
+function todayMembersTable(members) {
+  const rows = members.map((member) => [member.name, count2(member.sessions)]);
+  return table("Today's members", ["Member", "Sessions"], rows);
+}
 function daysTable(rows, limits) {
   const body = rows.map((row) => [
     row.day,
@@ -2553,20 +3057,22 @@ function subagentSection(data) {
 function todaySection(data) {
   const today = data.today;
   if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
-  const sessions = today.sessions.length === 0 ? "" : todaySessionsTable(today);
+  const members = today.budgets[0]?.use.members ?? [];
+  const sessions = `${today.sessions.length === 0 ? "" : todaySessionsTable(today)}${members.length === 0 ? "" : todayMembersTable(members)}`;
   if (today.budgets.length === 0) {
     return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
   }
-  const team = today.sessions.some((session) => session.member !== null);
+  const team = members.length > 0 || today.sessions.some((session) => session.member !== null);
   const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
   const text2 = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
   return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text2}</section>`;
 }
 function daysSection(data) {
-  const { rows, limits } = data.days;
-  if (rows.length === 0) return "";
+  const { rows, limits, note } = data.days;
+  const said = note === void 0 ? "" : `<ul class="notes"><li>${escapeHtml(note)}</li></ul>`;
+  if (rows.length === 0) return said === "" ? "" : `<section id="days"><h2>The last days</h2>${said}</section>`;
   const label = "Use per day against the daily limit";
-  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}</div></div></section>`;
+  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
 }
 function renderPage(data, assets) {
   const style = `${assets.css}
@@ -2601,15 +3107,25 @@ function pageData(input, context) {
   const standing = input.standings[0];
   const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
   const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
-  const sessions = sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-  const days = lastDays(context.now, context.days ?? PAGE_DAYS, localDay);
+  const count3 = context.days ?? PAGE_DAYS;
+  const team = standing?.budget.team;
+  const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count3, localDay));
   return {
     writtenAt: context.now,
     session: context.session,
     report: input.report,
     today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
-    days: { limits: standing?.budget.limits ?? null, rows: useOfDays(nodeDailyFiles, scopeDir, days) }
+    days: {
+      limits: standing?.budget.limits ?? null,
+      rows,
+      ...team ? { note: teamDaysNote(team.name, count3, context.teamDays !== void 0) } : {}
+    }
   };
+}
+function teamDaysNote(team, count3, read) {
+  if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
+  return count3 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count3 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
 }
 function writePageFile(data, path) {
   mkdirSync5(dirname2(path), { recursive: true });
@@ -2649,10 +3165,11 @@ function dailyBudget(options, env) {
   const budget = parseDailyBudget(text2, "user", options.daily === null ? DAILY_ENV : "--daily");
   return "warning" in budget ? { problem: budget.warning } : budget;
 }
-function runReport(args, env, home, clock) {
-  const fail = (problem) => ({
+var openReportLedger = (env, clock) => openDailyLedger({ env, sessionId: "report", clock, host: "report", entry: import.meta.url });
+function runReport(args, env, home, clock, openLedger = openReportLedger) {
+  const fail = (problem2) => ({
     stdout: "",
-    stderr: `timebox report: ${problem}
+    stderr: `timebox report: ${problem2}
 ${REPORT_USAGE}
 `,
     failed: true
@@ -2669,7 +3186,10 @@ ${REPORT_USAGE}
   }
   const now = clock.now();
   const hosts = new Map(sessions.map((session2) => [session2.id, session2.host]));
-  const standings = budget === null ? [] : createDailyLedger(dailyStateDir(env), "report", clock).standings([budget]);
+  const ledger = openLedger(env, clock);
+  const standings = budget === null ? [] : ledger.standings([budget]);
+  const problem = ledger.problem();
+  const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== void 0 ? ledger : null;
   const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
   const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
   const path = writeReportPage2(
@@ -2681,11 +3201,17 @@ ${REPORT_USAGE}
       session,
       hostOf: (id) => hosts.get(id) ?? null,
       days: options.days,
-      out: options.out ?? defaultPagePath(env, session?.id ?? null)
+      out: options.out ?? defaultPagePath(env, session?.id ?? null),
+      ...team === null ? {} : { teamDays: (count3) => team.keptDays(count3) }
     }
   );
-  return { stdout: `Timebox report page: ${fileLink(path)}
-`, stderr: "", failed: false };
+  return {
+    stdout: `Timebox report page: ${fileLink(path)}
+`,
+    stderr: problem === null ? "" : `${problem}
+`,
+    failed: false
+  };
 }
 export {
   runReport,

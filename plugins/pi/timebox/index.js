@@ -4997,6 +4997,9 @@ function fields(value) {
   for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
   return map;
 }
+function readReply(value) {
+  return Array.isArray(value) ? value : [];
+}
 function amount2(text) {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : 0;
@@ -5032,7 +5035,7 @@ var TeamLedger = class {
       const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
       return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
     }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
     const use = fields(useFields);
     const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
     members.sort((a, b) => a.name.localeCompare(b.name));
@@ -5137,7 +5140,7 @@ var TeamLedger = class {
     for (const name of days) {
       const reply = this.call("read", [], name);
       if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
       const use = fields(useFields);
       rows.push({
         day: name,

@@ -42,6 +42,11 @@ function fields(value: unknown): Map<string, string> {
 	return map;
 }
 
+/** The read script's reply: the day's use, who used it, the session count, and the others' reservations. */
+function readReply(value: unknown): unknown[] {
+	return Array.isArray(value) ? value : [];
+}
+
 function amount(text: string | undefined): number {
 	const value = Number(text);
 	return Number.isFinite(value) && value > 0 ? value : 0;
@@ -76,9 +81,7 @@ export class TeamLedger implements DailyLedger {
 			const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
 			return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
 		}
-		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value)
-			? reply.value
-			: [];
+		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
 		const use = fields(useFields);
 		const members: DailyMember[] = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
 		members.sort((a, b) => a.name.localeCompare(b.name));
@@ -191,7 +194,7 @@ export class TeamLedger implements DailyLedger {
 		for (const name of days) {
 			const reply = this.call("read", [], name);
 			if (!reply.ok) return [];
-			const [useFields, , , reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+			const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
 			const use = fields(useFields);
 			rows.push({
 				day: name,

@@ -180,3 +180,5 @@ export const TEAM_RETRY_MS = 5_000;
 export const TEAM_RESERVATION_MS = 10 * 60_000;
 /** How long a team's keys outlive the end of their day, in seconds. */
 export const TEAM_KEYS_OUTLIVE_S = 24 * 3_600;
+/** How many of a team's days its store keeps: today, and yesterday until today ends (the keys outlive a day by a day). */
+export const TEAM_DAYS_KEPT = 2;

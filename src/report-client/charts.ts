@@ -206,9 +206,15 @@ function todayChart(data: PageData): [Options, uPlot.AlignedData] | null {
 			["Cost", budget.limits.cost, "cost"],
 		] as const
 	).filter((dim) => dim[1] !== null);
-	const team = today.sessions.some((session) => session.member !== null);
-	const groups = new Map<string, (typeof today.sessions)[number][]>();
-	for (const session of today.sessions) {
+	// A team's store keeps the day's use, not each session's: with no sessions, the day is one stack, the budget's own.
+	const { agentMs, prompts, tokens, cost } = budget.use;
+	const sessions =
+		today.sessions.length > 0
+			? today.sessions
+			: [{ session: budget.who, host: null, member: budget.who, agentMs, prompts, tokens, cost }];
+	const team = sessions.some((session) => session.member !== null);
+	const groups = new Map<string, (typeof sessions)[number][]>();
+	for (const session of sessions) {
 		const name = team
 			? (session.member ?? "another member")
 			: `${session.host ?? "another session"} · ${session.session.slice(0, 8)}`;

@@ -1,29 +1,31 @@
 // The report page in a real browser (the system's Chromium, headless, driven by playwright-core; nothing downloads a
 // browser), on pages written from real sessions: pi with a subagent (`/timebox report page` in pi itself), Claude Code
-// on its hooks module, and a team's day from the daily ledger (`npm run report`). Each page draws every chart, logs no
+// on its hooks module, a team's day from the daily ledger, and a team's day kept in a real Redis (`npm run report`). Each page draws every chart, logs no
 // error, loads nothing, shows the figures `/timebox report` printed, and keeps its tables with JavaScript off. A
 // screenshot of each is kept under reports/.
 
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeChat } from "../../demo/fakes/chat.ts";
+import { openDailyLedger } from "../../src/adapters/team/open.ts";
 import { runProcess } from "../support/processes.ts";
 import { createSandbox, ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude } from "./claude/support/claude.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./opencode/support.ts";
 import { BUNDLED_PI } from "./support/pi-hosts.ts";
 import { PiProcess } from "./support/pi-process.ts";
+import { RedisServer } from "./support/redis.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.TIMEBOX_CHROMIUM ?? "/usr/bin/chromium";
 const SHOTS = join(REPO, "reports");
 const SCRIPT = join(REPO, "plugins/claude-code/bin/timebox.mjs");
 const SUBAGENT_EXAMPLE = join(BUNDLED_PI.cli, "../../examples/extensions/subagent");
-const TIMEBOX_ENTRY = join(REPO, "src/adapters/pi/timebox/index.ts");
+const TIMEBOX_ENTRY = join(REPO, "src/entries/pi/timebox/index.ts");
 const SCRIPTED_MODEL_FILE = join(REPO, "tests/e2e/support/scripted-model.ts");
 
 let browser: Browser;
@@ -350,6 +352,109 @@ describe("the report page in a real browser", () => {
 			expect(off.text).toContain("chloé");
 			expect(off.text).toContain("Member");
 		} finally {
+			rmSync(root, { recursive: true, force: true });
+		}
+	}, 120_000);
+
+	it("a team's day in a real Redis: npm run report shows the team's figures of /timebox today, by member", async () => {
+		const redis = await RedisServer.start();
+		const root = mkdtempSync(join(tmpdir(), "timebox-team-redis-"));
+		try {
+			const team = `platform-${process.pid}`;
+			// No cost limit: Claude Code, whose /timebox today is asked here, does not track cost.
+			const daily = "3h turns:40 tokens:200k";
+			const teamEnv = { TIMEBOX_DAILY: daily, TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: team };
+			// Two members' sessions through the team's ledger as pi and Codex open it, each on a machine folder of its own.
+			for (const [host, turns, minutes, tokens, cost] of [
+				["pi", 3, 12, 30_000, 0.6],
+				["codex", 2, 7, 18_000, 0.35],
+			] as const) {
+				const ledger = openDailyLedger({
+					env: { ...teamEnv, XDG_STATE_HOME: join(root, host) },
+					sessionId: `${host}-session`,
+					clock: { now: () => Date.now() },
+					host,
+					entry: import.meta.url,
+				});
+				const budget = ledger.standings([])[0]?.budget;
+				expect(budget).toBeUndefined();
+				for (let turn = 0; turn < turns; turn++) expect(ledger.countPrompt([], [40])).toBe(true);
+				ledger.addUse([], { agentMs: minutes * 60_000, tokens, cost });
+				expect(ledger.problem()).toBeNull();
+			}
+			// A third member: Claude Code's hook script, on a machine of its own, sends a prompt and asks /timebox today.
+			const claudeEnv = {
+				...teamEnv,
+				HOME: join(root, "claude-home"),
+				XDG_STATE_HOME: join(root, "claude-state"),
+				CLAUDE_PLUGIN_DATA: join(root, "claude-data"),
+				PATH: process.env.PATH,
+			};
+			const hook = (prompt: string, id: string) =>
+				execFileSync(process.execPath, [SCRIPT, "hook"], {
+					env: claudeEnv,
+					encoding: "utf8",
+					input: JSON.stringify({
+						hook_event_name: "UserPromptSubmit",
+						session_id: "claude-session",
+						prompt_id: id,
+						prompt,
+					}),
+				});
+			hook("hello", "p-1");
+			const today = hook("/timebox today", "p-2");
+			const member = (host: string) => `${userInfo().username}@${hostname()} (${host})`;
+			expect(today).toContain(`The team ${team} (TIMEBOX_DAILY): 19m 0s of 3h of agent time used`);
+			expect(today).toContain("6 of 40 turns used, 34 left");
+			expect(today).toContain(
+				`By ${member("claude")} 1 session, ${member("codex")} 1 session, ${member("pi")} 1 session.`,
+			);
+			// Yesterday, as the team's store still keeps it (a day's keys outlive it by one day).
+			const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+			redis.cli(["HSET", `timebox:{${team}}:${yesterday}:use`, "prompts", "5", "agentMs", "600000", "tokens", "9000"]);
+			const out = join(root, "team-redis.html");
+			const printed = execFileSync(process.execPath, [SCRIPT, "report", "--out", out, "--days", "7"], {
+				env: { ...process.env, ...teamEnv, HOME: join(root, "reader"), XDG_STATE_HOME: join(root, "reader-state") },
+				encoding: "utf8",
+			});
+			expect(printed).toBe(`Timebox report page: file://${out}\n`);
+			const looked = await checkPage(out, "report-page-team-redis.png", null);
+			expect(looked.charts.map((chart) => chart.name).sort()).toEqual(["days-0", "today-0"]);
+			const context = await browser.newContext({ javaScriptEnabled: false });
+			const page = await context.newPage();
+			await page.goto(`file://${out}`);
+			const rows = async (caption: string) =>
+				page.$$eval(`table:has(caption:text-is("${caption}")) tbody tr`, (found) =>
+					found.map((row) => [...row.children].map((cell) => cell.textContent ?? "")),
+				);
+			const figures = await rows(`The team ${team} (TIMEBOX_DAILY)`);
+			// Each figure of the table is the one /timebox today printed: used of the limit, and what is left.
+			expect(figures.map((row) => row[0])).toEqual(["Agent time", "Prompts", "Tokens"]);
+			for (const [name, limit, used, left] of figures) {
+				const said =
+					name === "Agent time"
+						? `${used} of 3h of agent time used, ${left} left`
+						: name === "Prompts"
+							? `${used} of ${limit} turns used, ${left} left`
+							: `${used} of ${limit} tokens used, ${left} left`;
+				expect(today).toContain(said);
+			}
+			expect(await rows("Today's members")).toEqual([
+				[member("claude"), "1"],
+				[member("codex"), "1"],
+				[member("pi"), "1"],
+			]);
+			const days = await rows("Use per day");
+			expect(days.map((row) => row.slice(0, 3))).toEqual([
+				[yesterday, "10m 0s", "5"],
+				[new Date().toISOString().slice(0, 10), figures[0]?.[2], "6"],
+				["Daily limit", "3h 0m", "40"],
+			]);
+			const text = (await page.locator("main").textContent()) ?? "";
+			expect(text).toContain("the 5 days before yesterday are not kept, so not shown.");
+			await context.close();
+		} finally {
+			await redis.dispose();
 			rmSync(root, { recursive: true, force: true });
 		}
 	}, 120_000);

@@ -99,6 +99,7 @@ var TEAM_WAIT_MS = 1e4;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+var TEAM_DAYS_KEPT = 2;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -4996,6 +4997,9 @@ function fields(value) {
   for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
   return map;
 }
+function readReply(value) {
+  return Array.isArray(value) ? value : [];
+}
 function amount2(text) {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : 0;
@@ -5031,7 +5035,7 @@ var TeamLedger = class {
       const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
       return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
     }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value) ? reply.value : [];
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
     const use = fields(useFields);
     const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
     members.sort((a, b) => a.name.localeCompare(b.name));
@@ -5120,8 +5124,39 @@ var TeamLedger = class {
     if (reply.ok) this.unsent = NOTHING_UNSENT;
     return reply.ok;
   }
-  /** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
-  call(script, args) {
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  keptDays(count) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = this.call("read", [], name);
+      if (!reply.ok) return [];
+      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
+      const use = fields(useFields);
+      rows.push({
+        day: name,
+        agentMs: amount2(use.get("agentMs")),
+        prompts: amount2(use.get("prompts")),
+        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
+        cost: amount2(use.get("cost")) + amount2(String(reservedCost))
+      });
+    }
+    return rows;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
+   * once the store answers again.
+   */
+  call(script, args, dayName) {
     const now = this.clock.now();
     if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
@@ -5131,7 +5166,7 @@ var TeamLedger = class {
     let reply;
     try {
       this.store ??= this.open();
-      reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+      reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
@@ -5142,7 +5177,7 @@ var TeamLedger = class {
     this.failed = null;
     if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
       this.send(NOTHING_UNSENT);
-      if (script === "read") return this.call(script, args);
+      if (script === "read") return this.call(script, args, dayName);
     }
     return reply;
   }

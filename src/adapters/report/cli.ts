@@ -1,9 +1,19 @@
 // `npm run report -- [--session <id>] [--days 7] [--out file.html] [--daily "<budget>"]`: the report page of any
 // session of any host on this machine (the latest when none is named), with today's sessions and the last days of the
-// daily ledger, written as one HTML file whose path is printed as a file:// link.
+// daily ledger, written as one HTML file whose path is printed as a file:// link. With a team's store set
+// (TIMEBOX_DAILY_STORE and TIMEBOX_TEAM), today and the last days are the team's, read through the team's own ledger.
 
-import { type Clock, DAILY_ENV, type DailyBudget, fileLink, parseDailyBudget, reportData } from "../../core/index.ts";
-import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
+import {
+	type Clock,
+	DAILY_ENV,
+	type DailyBudget,
+	type DailyLedger,
+	fileLink,
+	parseDailyBudget,
+	reportData,
+} from "../../core/index.ts";
+import { TeamLedger } from "../team/ledger.ts";
+import { openDailyLedger } from "../team/open.ts";
 import { allSessions, type FoundSession } from "./sources.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
 
@@ -48,12 +58,19 @@ function dailyBudget(options: Options, env: NodeJS.ProcessEnv): DailyBudget | { 
 	return "warning" in budget ? { problem: budget.warning } : budget;
 }
 
+/** The daily ledger the page reads today from: the team's when a store and a team are set, else this machine's. */
+export type ReportLedgerOpener = (env: NodeJS.ProcessEnv, clock: Clock) => DailyLedger;
+
+const openReportLedger: ReportLedgerOpener = (env, clock) =>
+	openDailyLedger({ env, sessionId: "report", clock, host: "report", entry: import.meta.url });
+
 /** Writes the page; the text to print and whether it failed. */
 export function runReport(
 	args: readonly string[],
 	env: NodeJS.ProcessEnv,
 	home: string,
 	clock: Clock,
+	openLedger: ReportLedgerOpener = openReportLedger,
 ): { stdout: string; stderr: string; failed: boolean } {
 	const fail = (problem: string) => ({
 		stdout: "",
@@ -72,7 +89,11 @@ export function runReport(
 	}
 	const now = clock.now();
 	const hosts = new Map(sessions.map((session) => [session.id, session.host]));
-	const standings = budget === null ? [] : createDailyLedger(dailyStateDir(env), "report", clock).standings([budget]);
+	const ledger = openLedger(env, clock);
+	const standings = budget === null ? [] : ledger.standings([budget]);
+	// A team's store that cannot be reached (or a team set wrongly) is said; the page then shows this machine's day.
+	const problem = ledger.problem();
+	const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== undefined ? ledger : null;
 	const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
 	const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
 	const path = writeReportPage(
@@ -85,7 +106,12 @@ export function runReport(
 			hostOf: (id) => hosts.get(id) ?? null,
 			days: options.days,
 			out: options.out ?? defaultPagePath(env, session?.id ?? null),
+			...(team === null ? {} : { teamDays: (count: number) => team.keptDays(count) }),
 		},
 	);
-	return { stdout: `Timebox report page: ${fileLink(path)}\n`, stderr: "", failed: false };
+	return {
+		stdout: `Timebox report page: ${fileLink(path)}\n`,
+		stderr: problem === null ? "" : `${problem}\n`,
+		failed: false,
+	};
 }

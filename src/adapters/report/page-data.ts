@@ -12,7 +12,12 @@ export interface PageData {
 	report: ReportData | null;
 	today: TodayData | null;
 	/** The use of each of the last days, oldest first, against the daily limits (null: no daily budget). */
-	days: { limits: DailyLimits | null; rows: DayUseRow[] };
+	days: {
+		limits: DailyLimits | null;
+		rows: DayUseRow[];
+		/** What the page says of the days it cannot show (a team's store keeps only its last two). */
+		note?: string;
+	};
 }
 
 /** The page's data as the text of a `<script type="application/json">`: nothing in it can close the element. */

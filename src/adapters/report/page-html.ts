@@ -13,6 +13,7 @@ import {
 	escapeHtml,
 	subagentsTable,
 	todayBudgetTable,
+	todayMembersTable,
 	todaySessionsTable,
 } from "./tables.ts";
 
@@ -77,21 +78,23 @@ function subagentSection(data: PageData): string {
 function todaySection(data: PageData): string {
 	const today = data.today;
 	if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
-	const sessions = today.sessions.length === 0 ? "" : todaySessionsTable(today);
+	const members = today.budgets[0]?.use.members ?? [];
+	const sessions = `${today.sessions.length === 0 ? "" : todaySessionsTable(today)}${members.length === 0 ? "" : todayMembersTable(members)}`;
 	if (today.budgets.length === 0) {
 		return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
 	}
-	const team = today.sessions.some((session) => session.member !== null);
+	const team = members.length > 0 || today.sessions.some((session) => session.member !== null);
 	const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
 	const text = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
 	return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text}</section>`;
 }
 
 function daysSection(data: PageData): string {
-	const { rows, limits } = data.days;
-	if (rows.length === 0) return "";
+	const { rows, limits, note } = data.days;
+	const said = note === undefined ? "" : `<ul class="notes"><li>${escapeHtml(note)}</li></ul>`;
+	if (rows.length === 0) return said === "" ? "" : `<section id="days"><h2>The last days</h2>${said}</section>`;
 	const label = "Use per day against the daily limit";
-	return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}</div></div></section>`;
+	return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
 }
 
 /**

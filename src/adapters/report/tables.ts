@@ -5,6 +5,7 @@
 import {
 	type BudgetData,
 	type DailyLimits,
+	type DailyMember,
 	type DayUseRow,
 	formatCost,
 	formatTime,
@@ -166,6 +167,12 @@ export function todaySessionsTable(today: TodayData): string {
 	]);
 	const head = ["Session", ...(team ? ["Member"] : []), "Host", "Agent time", "Prompts", "Tokens", "Cost"];
 	return table("Today's sessions", head, rows);
+}
+
+/** Who used a team's day: each member (`user@machine (host)`) and their sessions, as the team's store keeps them. */
+export function todayMembersTable(members: readonly DailyMember[]): string {
+	const rows: Cell[][] = members.map((member) => [member.name, count(member.sessions)]);
+	return table("Today's members", ["Member", "Sessions"], rows);
 }
 
 /** The use of each of the last days, with the daily limits. */

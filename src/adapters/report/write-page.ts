@@ -4,7 +4,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DailyStanding, type ReportData, todayData } from "../../core/index.ts";
+import { type DailyStanding, type DayUseRow, type ReportData, TEAM_DAYS_KEPT, todayData } from "../../core/index.ts";
 import { localDay } from "../daily/ledger.ts";
 import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger.ts";
 import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
@@ -28,6 +28,8 @@ export interface PageContext {
 	days?: number;
 	/** The file to write; a page per session under the state folder when absent. */
 	out?: string;
+	/** For a team's day: the team's last days its store keeps (`npm run report` reads them through the team's ledger). */
+	teamDays?: (count: number) => DayUseRow[];
 }
 
 /** `<state>/reports/<session>.html`: the page of a session, written again each time it is asked for. */
@@ -50,15 +52,33 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 	const hostOf = context.hostOf ?? ((id: string) => (id === context.session?.id ? context.session.host : null));
 	// With no daily budget, the days of every session of the user are shown all the same.
 	const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
-	const sessions = sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-	const days = lastDays(context.now, context.days ?? PAGE_DAYS, localDay);
+	const count = context.days ?? PAGE_DAYS;
+	const team = standing?.budget.team;
+	// A team's day is the store's: who used it comes with the standings (members by sessions), and its days from the
+	// store, which keeps no day's use by session and no day older than yesterday.
+	const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+	const rows = team
+		? (context.teamDays?.(count) ?? [])
+		: useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count, localDay));
 	return {
 		writtenAt: context.now,
 		session: context.session,
 		report: input.report,
 		today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
-		days: { limits: standing?.budget.limits ?? null, rows: useOfDays(nodeDailyFiles, scopeDir, days) },
+		days: {
+			limits: standing?.budget.limits ?? null,
+			rows,
+			...(team ? { note: teamDaysNote(team.name, count, context.teamDays !== undefined) } : {}),
+		},
 	};
+}
+
+/** What the page says of a team's last days: which its store keeps, and where they are shown. */
+export function teamDaysNote(team: string, count: number, read: boolean): string {
+	if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
+	return count <= TEAM_DAYS_KEPT
+		? `The team ${team}'s days, as its store keeps them.`
+		: `The team ${team}'s store keeps each day until the end of the next: the ${count - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
 }
 
 /** Writes a page's data as one HTML file; resolves to its path. */

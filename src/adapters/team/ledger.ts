@@ -11,7 +11,9 @@ import {
 	type DailyMember,
 	type DailyStanding,
 	type DailyUseAdded,
+	type DayUseRow,
 	NO_ADJUSTMENT,
+	TEAM_DAYS_KEPT,
 	TEAM_FIRST_CALL_MS,
 	TEAM_KEYS_OUTLIVE_S,
 	TEAM_RESERVATION_MS,
@@ -38,6 +40,11 @@ function fields(value: unknown): Map<string, string> {
 	const flat = Array.isArray(value) ? value : [];
 	for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
 	return map;
+}
+
+/** The read script's reply: the day's use, who used it, the session count, and the others' reservations. */
+function readReply(value: unknown): unknown[] {
+	return Array.isArray(value) ? value : [];
 }
 
 function amount(text: string | undefined): number {
@@ -74,9 +81,7 @@ export class TeamLedger implements DailyLedger {
 			const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
 			return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
 		}
-		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(reply.value)
-			? reply.value
-			: [];
+		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
 		const use = fields(useFields);
 		const members: DailyMember[] = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
 		members.sort((a, b) => a.name.localeCompare(b.name));
@@ -173,8 +178,40 @@ export class TeamLedger implements DailyLedger {
 		return reply.ok;
 	}
 
-	/** Calls a script on today's keys; sends what was left unsent first, once the store answers again. */
-	private call(script: ScriptName, args: readonly (string | number)[]): StoreReply {
+	/**
+	 * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+	 * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+	 * other sessions' reservations, as the standings do.
+	 */
+	keptDays(count: number): DayUseRow[] {
+		const days: string[] = [];
+		let day = teamDay(this.clock.now(), this.config.zone);
+		for (let kept = 0; kept < Math.min(count, TEAM_DAYS_KEPT); kept++) {
+			days.unshift(day.day);
+			day = teamDay(day.start - 1, this.config.zone);
+		}
+		const rows: DayUseRow[] = [];
+		for (const name of days) {
+			const reply = this.call("read", [], name);
+			if (!reply.ok) return [];
+			const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
+			const use = fields(useFields);
+			rows.push({
+				day: name,
+				agentMs: amount(use.get("agentMs")),
+				prompts: amount(use.get("prompts")),
+				tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+				cost: amount(use.get("cost")) + amount(String(reservedCost)),
+			});
+		}
+		return rows;
+	}
+
+	/**
+	 * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
+	 * once the store answers again.
+	 */
+	private call(script: ScriptName, args: readonly (string | number)[], dayName?: string): StoreReply {
 		const now = this.clock.now();
 		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
 		const day = teamDay(now, this.config.zone);
@@ -184,7 +221,7 @@ export class TeamLedger implements DailyLedger {
 		let reply: StoreReply;
 		try {
 			this.store ??= this.open();
-			reply = this.store.call(script, dayKeys(this.config.team, day.day), [...common, ...args], timeout);
+			reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
 		} catch (error) {
 			reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
@@ -196,7 +233,7 @@ export class TeamLedger implements DailyLedger {
 		if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
 			// Back: what was used meanwhile goes to the team's day first, and a read reads it back.
 			this.send(NOTHING_UNSENT);
-			if (script === "read") return this.call(script, args);
+			if (script === "read") return this.call(script, args, dayName);
 		}
 		return reply;
 	}

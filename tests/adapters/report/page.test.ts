@@ -34,13 +34,16 @@ import { nodeReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import {
 	type BudgetData,
 	type DailyBudget,
+	type DailyStanding,
 	type HistoryItem,
 	LEDGER_FOLDER,
+	NO_ADJUSTMENT,
 	NOTHING_RECORDED,
 	type ReportData,
 	reportData,
 	todayData,
 } from "../../../src/core/index.ts";
+import { MemoryStore, teamLedgerOn } from "../team/memory-store.ts";
 
 const MINUTE = 60_000;
 const NOW = new Date(2026, 10, 22, 15, 0, 0).getTime();
@@ -588,5 +591,74 @@ describe("npm run report", () => {
 		expect(missing.stderr).toContain('no session "nope" was found');
 		expect(runReport(["--daily", "15m -- say hi"], env, home, clock).stderr).toContain("a daily budget takes");
 		expect(runReport(["--days", "x"], env, home, clock).failed).toBe(true);
+	});
+
+	it("shows a team's day from the team's store, by member, with the days it keeps and a note of those it does not", () => {
+		const home = join(dir, "home");
+		const store = new MemoryStore(clock);
+		const teamState = join(dir, "team-state");
+		const ann = teamLedgerOn(store, teamState, "s1", clock);
+		ann.countPrompt([daily], [10]);
+		ann.addUse([daily], { agentMs: 20 * MINUTE, tokens: 4_000, cost: 1.5 });
+		teamLedgerOn(store, teamState, "s2", clock, { member: "bob@m2 (codex)" }).countPrompt([daily], [10]);
+		// A session of this machine's own ledger is not the team's: it is not shown.
+		createDailyLedger(dailyStateDir(env), "mine", clock).countPrompt([daily], [10]);
+		const out = join(dir, "team.html");
+		const opened: string[] = [];
+		const result = runReport(
+			["--out", out, "--days", "5"],
+			{ ...env, TIMEBOX_DAILY: "1h turns:10" },
+			home,
+			clock,
+			(given) => {
+				opened.push(given.XDG_STATE_HOME ?? "");
+				return teamLedgerOn(store, teamState, "report", clock);
+			},
+		);
+		expect(result).toEqual({ stdout: `Timebox report page: file://${out}\n`, stderr: "", failed: false });
+		expect(opened).toEqual([join(dir, "state")]);
+		const html = readFileSync(out, "utf8");
+		const shown = text(html);
+		expect(shown).toContain("The team platform (TIMEBOX_DAILY)");
+		expect(shown).toContain("Prompts 10 2 8");
+		expect(shown).toContain("Today's members Member Sessions ann@m1 (pi) 1 bob@m2 (codex) 1");
+		expect(shown).not.toContain("mine");
+		expect(shown).toContain(
+			"Use per day Day Agent time Prompts Tokens Cost 2026-11-21 0s 0 0 $0.00 2026-11-22 20m 0s 2",
+		);
+		expect(shown).toContain("the 3 days before yesterday are not kept, so not shown.");
+		expect(html).toContain('data-chart="days"');
+		// The store down: said, and the page has today's figures from this machine, and no days of the team's.
+		store.down = "connect ECONNREFUSED";
+		const down = runReport(["--out", out], { ...env, TIMEBOX_DAILY: "1h turns:10" }, home, clock, () =>
+			teamLedgerOn(store, teamState, "report", clock),
+		);
+		expect(down.stderr).toContain("the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached");
+		expect(down.failed).toBe(false);
+		const downHtml = readFileSync(out, "utf8");
+		expect(downHtml).not.toContain('data-chart="days"');
+		expect(text(downHtml)).toContain("The last days");
+	});
+
+	it("says where a live host's page leaves a team's last days, and which days a short range shows", () => {
+		const team = { ...daily, team: { name: "platform", zone: "UTC" } };
+		const standing: DailyStanding = {
+			budget: team,
+			use: { agentMs: 0, prompts: 1, tokens: 0, cost: 0, sessions: 1, members: [{ name: "ann@m1 (pi)", sessions: 1 }] },
+			adjustment: NO_ADJUSTMENT,
+			dayStart: NOW - MINUTE,
+		};
+		const live = pageData({ report: null, standings: [standing] }, { env, now: NOW, session: null });
+		expect(live.today?.sessions).toEqual([]);
+		expect(live.days).toEqual({
+			limits: team.limits,
+			rows: [],
+			note: "The team platform's last days are shown by npm run report, which reads them from the team's store.",
+		});
+		const short = pageData(
+			{ report: null, standings: [standing] },
+			{ env, now: NOW, session: null, days: 2, teamDays: () => [] },
+		);
+		expect(short.days.note).toBe("The team platform's days, as its store keeps them.");
 	});
 });

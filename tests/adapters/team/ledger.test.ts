@@ -188,4 +188,25 @@ describe("a team's store that cannot be reached", () => {
 		expect(teamLedgerOn(store, folder, "s2", clock).standings(budgets)[0]?.adjustment.off).toBe(true);
 		expect(TEAM_CONFIG.shown).not.toContain("s3cret");
 	});
+
+	it("reads the team's last days its store keeps, today with the others' reservations, and none while it is down", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		now = Date.UTC(2026, 10, 27, 12);
+		ann.countPrompt(budgets, [8]);
+		ann.addUse(budgets, { agentMs: 60_000, tokens: 500, cost: 0.25 });
+		now = Date.UTC(2026, 10, 28, 12);
+		ann.countPrompt(budgets, [8]);
+		ann.addUse(budgets, { tokens: 300 });
+		teamLedgerOn(store, folder, "s2", clock).reserve();
+		ann.reserve();
+		const reader = teamLedgerOn(store, folder, "report", clock);
+		expect(reader.keptDays(7)).toEqual([
+			{ day: "2026-11-27", agentMs: 60_000, prompts: 1, tokens: 500, cost: 0.25 },
+			// s2 reserved nothing yet (its last call used nothing); ann reserves what its last call used.
+			{ day: "2026-11-28", agentMs: 0, prompts: 1, tokens: 600, cost: 0 },
+		]);
+		expect(reader.keptDays(1).map((row) => row.day)).toEqual(["2026-11-28"]);
+		store.down = "connect ECONNREFUSED";
+		expect(teamLedgerOn(store, folder, "report2", clock).keptDays(7)).toEqual([]);
+	});
 });

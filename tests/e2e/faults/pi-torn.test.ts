@@ -46,7 +46,7 @@ describe("pi's session file cut short by a kill mid-write", () => {
 			);
 			await reopened.timebox("status");
 			// Restored as pi restores a spent budget: not at all (the warning above says why).
-			expect(reopened.screen.messages().at(-1)).toBe("No active timebox.");
+			expect(reopened.screen.messages().at(-1)).toBe("No active timebox.\nSet one with /timebox 15m turns:3.");
 			await reopened.timebox("10m");
 			expect(reopened.screen.messages().join("\n")).toContain("Timebox set: 10m.");
 			await reopened.close();

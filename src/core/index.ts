@@ -73,7 +73,7 @@ export {
 	type TimeboxRecord,
 } from "./model/records.ts";
 export { formatTime, parseTimeToMs, parseTurns } from "./parse.ts";
-export { type RestoreResult, restore, restoreBudget } from "./persist.ts";
+export { budgetStoreOver, type RestoreResult, restore, restoreBudget, type SyncBudgetStore } from "./persist.ts";
 export type {
 	AgentBridge,
 	BudgetLedger,

@@ -2,9 +2,12 @@
 // I/O: a host keeps the records where it likes (custom session entries, a log file) and hands them back here.
 
 import { NUDGE_WARNING_RATIO } from "./constants.ts";
-import { NO_SPEND, type Spend, type TimeboxBudget } from "./model/budget.ts";
-import { foldHistory } from "./model/history.ts";
+import type { TimeboxRecord } from "./model/budget.ts";
+import { type BudgetRecordData, NO_SPEND, type Spend, type TimeboxBudget } from "./model/budget.ts";
+import { foldHistory, type HistoryItem } from "./model/history.ts";
 import { elapsedMs, safeTurns, worstRatio } from "./model/measure.ts";
+import { budgetRecord, offRecord } from "./model/records.ts";
+import type { BudgetStore, SessionStore, TranscriptBridge } from "./ports.ts";
 
 export type { TimeboxRecord } from "./model/budget.ts";
 
@@ -43,4 +46,36 @@ export function restoreBudget(
 	if (budget.timeLimitMs !== null && elapsedMs(budget, now) >= budget.timeLimitMs) return { status: "expired" };
 	const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
 	return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
+}
+
+/** A `BudgetStore` whose writes and reads are done when they return, as a host's own session store does them. */
+export interface SyncBudgetStore extends BudgetStore {
+	appendActive(budget: TimeboxBudget | BudgetRecordData): void;
+	appendOff(disabledAt: number, budgetId?: string): void;
+	loadRecords(): TimeboxRecord[];
+}
+
+/**
+ * The spec's `BudgetStore` and `TranscriptBridge` over a host's own session store (the session log of the hook hosts
+ * and opencode, Claude Code's hooks module store): a budget set and a budget turned off are appended as the rules write
+ * them, the records come back in the order written, and the user's turns are the prompts the store kept.
+ * @example budgetStoreOver(log).loadRecords() // [{ kind: "active", budget }, { kind: "off", … }]
+ */
+export function budgetStoreOver(store: SessionStore): SyncBudgetStore & TranscriptBridge {
+	const history = (): HistoryItem[] => store.history();
+	return {
+		appendActive: (budget) => store.append({ kind: "active", budget: budgetRecord(budget) }),
+		// An off record whose budget is not named turns off whichever budget is in force when read back.
+		appendOff: (disabledAt, budgetId) => store.append(offRecord(budgetId ?? "", disabledAt)),
+		loadRecords: () =>
+			history().flatMap((item) => (item.kind === "record" && isBudgetRecord(item.record) ? [item.record] : [])),
+		countUserMessages: () => history().filter((item) => item.kind === "prompt").length,
+	};
+}
+
+/** A record as read back that sets a budget or turns one off; `restore` checks the rest of its fields. */
+function isBudgetRecord(value: unknown): value is Extract<TimeboxRecord, { kind: "active" | "off" }> {
+	return (
+		typeof value === "object" && value !== null && "kind" in value && (value.kind === "active" || value.kind === "off")
+	);
 }

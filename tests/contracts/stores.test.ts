@@ -13,16 +13,28 @@ import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import { promptKey } from "../../src/adapters/pi/prompt-key.ts";
 import { SessionContext } from "../../src/adapters/pi/session-context.ts";
 import { PiBudgetStore } from "../../src/adapters/pi/store.ts";
-import type { SessionStore, TimeboxRecord } from "../../src/core/index.ts";
+import {
+	budgetStoreOver,
+	restore,
+	type SessionStore,
+	type SyncBudgetStore,
+	type TimeboxRecord,
+	type TranscriptBridge,
+} from "../../src/core/index.ts";
 import { FakeDollar } from "../adapters/claude/function-hooks/fake-engine.ts";
 import { FakePi, FakeSessionFile } from "../adapters/pi/fake-pi.ts";
 import { FakeTime } from "../support/fake-time.ts";
 import { MemoryStore } from "../support/memory-host.ts";
 
-const BUDGET: TimeboxRecord = {
-	kind: "active",
-	budget: { version: 2, id: "budget-1", timeLimitMs: 900_000, turnLimit: 3, startTime: 5, onStopCommand: "say hi" },
+const BUDGET_DATA = {
+	version: 2,
+	id: "budget-1",
+	timeLimitMs: 900_000,
+	turnLimit: 3,
+	startTime: 5,
+	onStopCommand: "say hi",
 };
+const BUDGET: TimeboxRecord = { kind: "active", budget: BUDGET_DATA };
 const OFF: TimeboxRecord = { kind: "off", version: 2, budgetId: "budget-1", disabledAt: 9 };
 const SUBAGENTS: TimeboxRecord = { kind: "subagents", version: 2, budgets: { "*": "5m steps:30" }, at: 11 };
 const SUBAGENT: TimeboxRecord = {
@@ -49,6 +61,8 @@ const SUBAGENT: TimeboxRecord = {
 
 interface StoreUnderTest {
 	store: SessionStore;
+	/** The spec's store and transcript of the same session: the store itself where it implements them. */
+	spec: SyncBudgetStore & TranscriptBridge;
 	/** Adds a prompt the way the host's history gets one. */
 	addPrompt(text: string): void;
 	/** The prompt key the host gives that prompt. */
@@ -67,7 +81,13 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 		"in-memory",
 		async () => {
 			const store = new MemoryStore();
-			return { store, addPrompt: (text) => store.addPrompt(text), keyOf: (text) => text, reopen: async () => store };
+			return {
+				store,
+				spec: budgetStoreOver(store),
+				addPrompt: (text) => store.addPrompt(text),
+				keyOf: (text) => text,
+				reopen: async () => store,
+			};
 		},
 	],
 	[
@@ -80,6 +100,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 			const store = new PiBudgetStore(pi.instance.api, context);
 			return {
 				store,
+				spec: store,
 				addPrompt: (text) => file.appendUserMessage(text, 7),
 				keyOf: (text) => promptKey({ role: "user", timestamp: 7, content: text }),
 				reopen: async () => store,
@@ -94,6 +115,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 			const store = new SessionLog(folder, "session-1");
 			return {
 				store,
+				spec: store,
 				addPrompt: (text) => store.appendPrompt(text, 7),
 				keyOf: (text) => text,
 				reopen: async () => new SessionLog(folder, "session-1"),
@@ -115,6 +137,7 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 			const store = await ModuleStore.open(() => engine, "session-1", deps);
 			return {
 				store,
+				spec: store,
 				addPrompt: (text) => store.appendPrompt(text),
 				keyOf: (text) => text,
 				reopen: async () => {
@@ -129,6 +152,24 @@ const implementations: [string, () => Promise<StoreUnderTest>][] = [
 describe.each(implementations)("the %s store", (_name, make) => {
 	it("starts with an empty history", async () => {
 		expect((await make()).store.history()).toEqual([]);
+	});
+
+	it("keeps the spec's records: a budget set and turned off come back in order, and the user's turns are counted", async () => {
+		const { spec, addPrompt } = await make();
+		expect(spec.loadRecords()).toEqual([]);
+		spec.appendActive(BUDGET_DATA);
+		addPrompt("first");
+		addPrompt("second");
+		spec.appendOff(9, "budget-1");
+		spec.appendOff(10);
+		expect(spec.loadRecords()).toEqual([
+			expect.objectContaining({ kind: "active", budget: expect.objectContaining({ id: "budget-1", turnLimit: 3 }) }),
+			expect.objectContaining({ kind: "off", budgetId: "budget-1", disabledAt: 9 }),
+			expect.objectContaining({ kind: "off", disabledAt: 10 }),
+		]);
+		expect(spec.countUserMessages()).toBe(2);
+		// The newest record is an off: there is nothing to restore.
+		expect(restore(spec.loadRecords(), 20, 2)).toEqual({ status: "none" });
 	});
 
 	// A store may keep no prompt before the first budget (the hooks module's does not: nothing counts them then).

@@ -1642,6 +1642,19 @@ function restoreBudget(budget, now, usedTurns, spend, nudged) {
   const softNudgeSent = nudged || worstRatio(budget, now, usedTurns, spend) >= NUDGE_WARNING_RATIO;
   return { status: "restored", budget: { ...budget, softNudgeSent, active: true } };
 }
+function budgetStoreOver(store) {
+  const history = () => store.history();
+  return {
+    appendActive: (budget) => store.append({ kind: "active", budget: budgetRecord(budget) }),
+    // An off record whose budget is not named turns off whichever budget is in force when read back.
+    appendOff: (disabledAt, budgetId) => store.append(offRecord(budgetId ?? "", disabledAt)),
+    loadRecords: () => history().flatMap((item) => item.kind === "record" && isBudgetRecord(item.record) ? [item.record] : []),
+    countUserMessages: () => history().filter((item) => item.kind === "prompt").length
+  };
+}
+function isBudgetRecord(value) {
+  return typeof value === "object" && value !== null && "kind" in value && (value.kind === "active" || value.kind === "off");
+}
 
 // src/core/run/executor.ts
 function noAnswer() {
@@ -3788,6 +3801,20 @@ var SessionLog = class {
   clock;
   readOnce;
   files;
+  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
   folder;
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */

@@ -335,6 +335,7 @@ function parseTaskBudget(text2) {
 function freshBudget(terms, startTurn = 0) {
   return { ...terms, startTurn, softNudgeSent: false, active: true };
 }
+var NO_SPEND = { tokens: 0, cost: 0 };
 
 // src/core/model/measure.ts
 function elapsedMs(budget, now) {
@@ -657,6 +658,23 @@ function isBudgetId(value) {
 function budgetIdOf(budget) {
   return budget.id ?? `${LEGACY_ID_PREFIX}${budget.startTime}`;
 }
+function offRecord(budgetId, disabledAt) {
+  return { kind: "off", version: RECORD_VERSION, budgetId, disabledAt };
+}
+function budgetRecord(budget, turnsBefore = 0, spendBefore = NO_SPEND) {
+  return {
+    version: RECORD_VERSION,
+    id: budgetIdOf(budget),
+    timeLimitMs: budget.timeLimitMs,
+    turnLimit: budget.turnLimit,
+    startTime: budget.startTime,
+    onStopCommand: budget.onStopCommand,
+    ...optionalFields(budget),
+    ...turnsBefore > 0 ? { turnsBefore } : {},
+    ...spendBefore.tokens > 0 ? { tokensBefore: spendBefore.tokens } : {},
+    ...spendBefore.cost > 0 ? { costBefore: spendBefore.cost } : {}
+  };
+}
 function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
@@ -802,6 +820,21 @@ function foldHistory(items) {
 function isSubagentRecord(record) {
   if (typeof record !== "object" || record === null || !("kind" in record)) return false;
   return record.kind === "subagents" || record.kind === "subagent";
+}
+
+// src/core/persist.ts
+function budgetStoreOver(store) {
+  const history = () => store.history();
+  return {
+    appendActive: (budget) => store.append({ kind: "active", budget: budgetRecord(budget) }),
+    // An off record whose budget is not named turns off whichever budget is in force when read back.
+    appendOff: (disabledAt, budgetId) => store.append(offRecord(budgetId ?? "", disabledAt)),
+    loadRecords: () => history().flatMap((item) => item.kind === "record" && isBudgetRecord(item.record) ? [item.record] : []),
+    countUserMessages: () => history().filter((item) => item.kind === "prompt").length
+  };
+}
+function isBudgetRecord(value) {
+  return typeof value === "object" && value !== null && "kind" in value && (value.kind === "active" || value.kind === "off");
 }
 
 // src/core/subagents/messages.ts
@@ -2460,6 +2493,20 @@ var SessionLog = class {
   clock;
   readOnce;
   files;
+  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
   folder;
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */

@@ -4,7 +4,17 @@
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Clock, HistoryItem, SessionStore, TimeboxRecord } from "../../core/index.ts";
+import {
+	type BudgetRecordData,
+	type BudgetStore,
+	budgetStoreOver,
+	type Clock,
+	type HistoryItem,
+	type SessionStore,
+	type TimeboxBudget,
+	type TimeboxRecord,
+	type TranscriptBridge,
+} from "../../core/index.ts";
 import { type AppendFiles, appendLine, named, nodeAppendFiles } from "./append-line.ts";
 import { type LogLine, readLogLine } from "./log-lines.ts";
 import { systemClock } from "./node-time.ts";
@@ -17,7 +27,25 @@ function isFields(value: unknown): value is Record<string, unknown> {
  * A session's log: budget records (`active`, `off`), the prompts counted (`prompt`) and what responses used
  * (`usage`, with how far the transcript was read), one JSON object a line.
  */
-export class SessionLog implements SessionStore {
+export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
+	/** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+	private readonly spec = budgetStoreOver(this);
+
+	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
+		this.spec.appendActive(budget);
+	}
+
+	appendOff(disabledAt: number, budgetId?: string): void {
+		this.spec.appendOff(disabledAt, budgetId);
+	}
+
+	loadRecords(): TimeboxRecord[] {
+		return this.spec.loadRecords();
+	}
+
+	countUserMessages(): number {
+		return this.spec.countUserMessages();
+	}
 	private readonly folder: string;
 	private readonly file: string;
 	/** The lines as read once, with those written since, where the log is read once (one hook's life). */

@@ -4,16 +4,21 @@
 // model call used is written within a second (or with the next change): writing the whole entry at every request
 // would cost each request more than Timebox may.
 
-import type {
-	BudgetLedger,
-	Cancel,
-	Clock,
-	HistoryItem,
-	LedgerClaim,
-	LedgerView,
-	Scheduler,
-	SessionStore,
-	TimeboxRecord,
+import {
+	type BudgetLedger,
+	type BudgetRecordData,
+	type BudgetStore,
+	budgetStoreOver,
+	type Cancel,
+	type Clock,
+	type HistoryItem,
+	type LedgerClaim,
+	type LedgerView,
+	type Scheduler,
+	type SessionStore,
+	type TimeboxBudget,
+	type TimeboxRecord,
+	type TranscriptBridge,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
 import { damagedPath, type Repair, repairStore } from "./store-repair.ts";
@@ -66,7 +71,25 @@ export function claimedView(claims: readonly LedgerClaim[], budgetId: string): L
 }
 
 /** The session store and the ledger of one Claude Code session, over `$.store`. */
-export class ModuleStore implements SessionStore, BudgetLedger {
+export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, TranscriptBridge {
+	/** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+	private readonly spec = budgetStoreOver(this);
+
+	appendActive(budget: TimeboxBudget | BudgetRecordData): void {
+		this.spec.appendActive(budget);
+	}
+
+	appendOff(disabledAt: number, budgetId?: string): void {
+		this.spec.appendOff(disabledAt, budgetId);
+	}
+
+	loadRecords(): TimeboxRecord[] {
+		return this.spec.loadRecords();
+	}
+
+	countUserMessages(): number {
+		return this.spec.countUserMessages();
+	}
 	private writing: Promise<void> = Promise.resolve();
 	/** A write is queued behind the one in flight: it takes the entry as it stands when it starts. */
 	private queued = false;

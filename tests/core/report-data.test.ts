@@ -65,6 +65,18 @@ function history(): HistoryItem[] {
 }
 
 describe("the report as data", () => {
+	it("draws only the turns the budget counted: not the one it refused, nor those after its stop", () => {
+		const items: HistoryItem[] = [active({ id: "b2", timeLimitMs: null, turnLimit: 2 })];
+		for (let turn = 1; turn <= 4; turn++) items.push({ kind: "prompt", key: `q${turn}`, at: START + turn * MINUTE });
+		const spent = {
+			...NOTHING_RECORDED,
+			spent: { usedTurns: 2, elapsedMs: 3 * MINUTE, timeRanOut: false, prompt: "q3" },
+		};
+		const [budget] = reportData(items, () => spent, START + 5 * MINUTE).budgets;
+		expect(budget?.used.turns).toBe(2);
+		expect(budget?.turns).toEqual([START + MINUTE, START + 2 * MINUTE]);
+	});
+
 	it("holds the text of /timebox report and the same figures, with every turn, model call and warning on the clock", () => {
 		const now = START + 9 * MINUTE;
 		const data = reportData(history(), nothing, now);

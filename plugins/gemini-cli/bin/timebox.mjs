@@ -2065,7 +2065,7 @@ function budgetData(entry, ledger, now, terms) {
     cost += safeAmount(usage.cost);
     steps.push({ at: usage.at, tokens, cost });
   }
-  const turns = entry.turns.flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
+  const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => turn.at === void 0 ? [] : [turn.at]);
   const limits = limitsOf(budget);
   return {
     words: describeBudget(budget),

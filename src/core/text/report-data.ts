@@ -139,7 +139,8 @@ function budgetData(entry: ReportedBudget, ledger: LedgerLookup, now: number, te
 		cost += safeAmount(usage.cost);
 		steps.push({ at: usage.at, tokens, cost });
 	}
-	const turns = entry.turns.flatMap((turn) => (turn.at === undefined ? [] : [turn.at]));
+	// The turns the budget counted: a turn it refused, and those after its stop (the chat goes on), are not its own.
+	const turns = entry.turns.slice(0, figures.turns).flatMap((turn) => (turn.at === undefined ? [] : [turn.at]));
 	const limits = limitsOf(budget);
 	return {
 		words: describeBudget(budget),

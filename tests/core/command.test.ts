@@ -5,6 +5,22 @@ import { describe, expect, it } from "vitest";
 import { parseCommand, quoteInput } from "../../src/core/grammar/command.ts";
 
 describe("parseCommand", () => {
+	it.each(["constructor", "__proto__", "hasOwnProperty", "constructor 15m"])(
+		"%s, a name every object has, is no sub-command but an unknown word",
+		(input) => {
+			const parsed = parseCommand(input);
+			expect(parsed.kind).toBe("invalid");
+		},
+	);
+
+	it.each([
+		["  STATUS  ", { kind: "status" }],
+		["Off", { kind: "off" }],
+		["report", { kind: "report" }],
+	])("%s alone is its sub-command, whatever its case and spaces", (input, expected) => {
+		expect(parseCommand(input)).toEqual(expected);
+	});
+
 	it.each([
 		["15m", { timeLimitMs: 900_000, turnLimit: null, onStopCommand: null }],
 		["30s", { timeLimitMs: 30_000, turnLimit: null, onStopCommand: null }],

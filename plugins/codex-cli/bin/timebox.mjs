@@ -508,13 +508,13 @@ var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i
 function invalid(reason) {
   return { kind: "invalid", reason };
 }
-var SUB_COMMANDS = {
-  [STATUS_WORD]: "status",
-  [REPORT_WORD]: "report",
-  [PAUSE_WORD]: "pause",
-  [RESUME_WORD]: "resume",
-  ...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"]))
-};
+var SUB_COMMANDS = new Map([
+  [STATUS_WORD, "status"],
+  [REPORT_WORD, "report"],
+  [PAUSE_WORD, "pause"],
+  [RESUME_WORD, "resume"],
+  ...OFF_WORDS.map((word) => [word, "off"])
+]);
 function withNotes(command3, notes) {
   return notes.length > 0 ? { ...command3, notes: [...notes] } : command3;
 }
@@ -526,21 +526,24 @@ function extensionWords(tokens) {
 }
 function parseCommand(input) {
   const text2 = typeof input === "string" ? input : "";
-  const today = TODAY_COMMAND.exec(text2.trim());
+  const trimmed2 = text2.trim();
+  const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
+  if (bare !== void 0) return { kind: bare };
+  const today = TODAY_COMMAND.exec(trimmed2);
   if (today) return { kind: "today", words: today[1] ?? "" };
-  if (REPORT_PAGE_COMMAND.test(text2.trim())) return { kind: "reportPage" };
-  const subagents = SUBAGENTS_COMMAND.exec(text2.trim());
+  if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
+  const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
   const delimiter = STOP_COMMAND_DELIMITER.exec(text2);
   const budgetText = delimiter ? text2.slice(0, delimiter.index) : text2;
   const stopCommand = delimiter ? text2.slice(delimiter.index + delimiter[0].length).trim() : "";
   const tokens = joinSplitTokens(budgetText).split(/\s+/).filter((token) => token.length > 0);
-  const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+  const first = SUB_COMMANDS.get(tokens[0]?.toLowerCase() ?? "");
   if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
     return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
   }
   for (const token of tokens) {
-    const kind = SUB_COMMANDS[token.toLowerCase()];
+    const kind = SUB_COMMANDS.get(token.toLowerCase());
     if (kind === void 0) continue;
     if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
     return { kind };

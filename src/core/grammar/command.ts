@@ -52,13 +52,13 @@ function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
 }
 
-const SUB_COMMANDS: Record<string, "status" | "off" | "pause" | "resume" | "report"> = {
-	[STATUS_WORD]: "status",
-	[REPORT_WORD]: "report",
-	[PAUSE_WORD]: "pause",
-	[RESUME_WORD]: "resume",
-	...Object.fromEntries(OFF_WORDS.map((word) => [word, "off"])),
-};
+const SUB_COMMANDS = new Map<string, "status" | "off" | "pause" | "resume" | "report">([
+	[STATUS_WORD, "status"],
+	[REPORT_WORD, "report"],
+	[PAUSE_WORD, "pause"],
+	[RESUME_WORD, "resume"],
+	...OFF_WORDS.map((word): [string, "off"] => [word, "off"]),
+]);
 
 function withNotes<T extends object>(command: T, notes: readonly string[]): T | (T & { notes: string[] }) {
 	return notes.length > 0 ? { ...command, notes: [...notes] } : command;
@@ -80,10 +80,14 @@ function extensionWords(tokens: readonly string[]): string[] | null {
  */
 export function parseCommand(input: string): TimeboxCommand {
 	const text = typeof input === "string" ? input : "";
-	const today = TODAY_COMMAND.exec(text.trim());
+	const trimmed = text.trim();
+	// A sub-command alone (`status`, `off`, the ones typed most) needs none of the budget grammar below.
+	const bare = SUB_COMMANDS.get(trimmed.toLowerCase());
+	if (bare !== undefined) return { kind: bare };
+	const today = TODAY_COMMAND.exec(trimmed);
 	if (today) return { kind: "today", words: today[1] ?? "" };
-	if (REPORT_PAGE_COMMAND.test(text.trim())) return { kind: "reportPage" };
-	const subagents = SUBAGENTS_COMMAND.exec(text.trim());
+	if (REPORT_PAGE_COMMAND.test(trimmed)) return { kind: "reportPage" };
+	const subagents = SUBAGENTS_COMMAND.exec(trimmed);
 	if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
 	const delimiter = STOP_COMMAND_DELIMITER.exec(text);
 	const budgetText = delimiter ? text.slice(0, delimiter.index) : text;
@@ -93,12 +97,12 @@ export function parseCommand(input: string): TimeboxCommand {
 		.filter((token) => token.length > 0);
 
 	// Off and status first short-circuit the rest, which is ignored and named in the reply (`off 15m` is off).
-	const first = SUB_COMMANDS[tokens[0]?.toLowerCase() ?? ""];
+	const first = SUB_COMMANDS.get(tokens[0]?.toLowerCase() ?? "");
 	if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
 		return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
 	}
 	for (const token of tokens) {
-		const kind = SUB_COMMANDS[token.toLowerCase()];
+		const kind = SUB_COMMANDS.get(token.toLowerCase());
 		if (kind === undefined) continue;
 		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
 		return { kind };

@@ -8,10 +8,10 @@ import {
 	type RegisteredCommand,
 	SessionManager,
 } from "@mariozechner/pi-coding-agent";
-import { createTimeboxExtension } from "../../src/adapters/pi/extension.ts";
 import { ACTIVE_ENTRY_TYPE, COMMAND_NAME } from "../../src/core/constants.ts";
 import type { Cancel, Scheduler } from "../../src/core/ports.ts";
-import { SessionRuntime } from "../../src/core/run/runtime.ts";
+import type { SessionRuntime } from "../../src/core/run/runtime.ts";
+import { type BundledHandlers, loadBundledHandlers } from "./bundled.ts";
 import { median, nowMs, progress } from "./stats.ts";
 
 /** Session sizes measured, in entries. */
@@ -106,6 +106,14 @@ class RecordingScheduler implements Scheduler {
 	}
 }
 
+/** The bundled code measured, loaded when the benchmark starts. */
+let bundled: BundledHandlers | null = null;
+
+function bundledCode(): BundledHandlers {
+	if (bundled === null) throw new Error("the handler benchmark's bundle is not loaded");
+	return bundled;
+}
+
 /** One Timebox extension instance as pi holds it: its handlers by event and its /timebox command. */
 class LoadedExtension {
 	readonly handlers = new Map<string, Handler>();
@@ -126,7 +134,7 @@ class LoadedExtension {
 				sessionManager.appendCustomEntry(customType, data);
 			},
 		} as unknown as ExtensionAPI;
-		createTimeboxExtension({
+		bundledCode().createTimeboxExtension({
 			clock: { now: () => Date.now() },
 			scheduler,
 			onStop: { start: () => {} },
@@ -305,7 +313,7 @@ const RUNNING_SUBAGENTS = 5;
  */
 function subagentRuntime(): SessionRuntime {
 	const records: unknown[] = [];
-	const runtime = new SessionRuntime({
+	const runtime = new (bundledCode().SessionRuntime)({
 		store: { append: (record) => records.push(record) },
 		ledger: { claim: () => true },
 		clock: { now: () => Date.now() },
@@ -528,6 +536,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 
 /** Runs benchmark 1, after a discarded pass over every path so that the JIT has compiled them. */
 export async function measureHandlers(): Promise<Map<number, HandlerResult>> {
+	bundled = await loadBundledHandlers();
 	await measureAlone(SESSION_SIZES[0]);
 	const pooled = await measureInTurn();
 	for (let round = 0; round < ROUNDS; round++) {

@@ -242,7 +242,7 @@ const TEAM_TURN_TARGET_MS = 2;
 const TEAM_CALL_TARGET_MS = 1;
 
 function teamRows(result: TeamResult): Row[] {
-	const runs = `${TEAM_SAMPLES}, Redis on 127.0.0.1, the daily rules and executor included`;
+	const runs = `${TEAM_SAMPLES}, Redis on 127.0.0.1 (append-only file flushed every second, Redis's default), the daily rules and executor included`;
 	return [
 		[
 			"Team's daily budget per turn: read, count (2 round trips), the reservation sent without waiting",
@@ -257,6 +257,13 @@ function teamRows(result: TeamResult): Row[] {
 			runs,
 			`≤ ${TEAM_CALL_TARGET_MS} ms`,
 			yesNo(result.callMs <= TEAM_CALL_TARGET_MS),
+		],
+		[
+			"The same, a turn / a model call, on a Redis that flushes each write to disk before it answers (`appendfsync always`): the disk's share",
+			`${formatMs(result.flushedTurnMs)} / ${formatMs(result.flushedCallMs)}`,
+			`${TEAM_SAMPLES}, Redis on 127.0.0.1`,
+			"— (information)",
+			"—",
 		],
 		[
 			"No store set: a turn / a model call on this machine's ledger (no client loaded, no worker)",

@@ -1,6 +1,8 @@
 // Benchmark 5b: what a team's daily budget costs a session on a Redis on localhost, per turn (read, count; the
 // reservation is sent without waiting) and per model call (read), and what the daily ledger costs with no store set (no
-// client loaded, no worker).
+// client loaded, no worker). The Redis keeps an append-only file flushed every second, Redis's own default; a second
+// Redis flushes each write before it answers (`appendfsync always`, as the end-to-end tests run it), to show what the
+// disk adds.
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +20,9 @@ export interface TeamResult {
 	callMs: number;
 	localTurnMs: number;
 	localCallMs: number;
+	/** The same, on a Redis that flushes each write to disk before it answers. */
+	flushedTurnMs: number;
+	flushedCallMs: number;
 }
 
 const BUDGET: DailyBudget = {
@@ -44,21 +49,38 @@ function measure(ledger: DailyLedger): { turnMs: number; callMs: number } {
 	return { turnMs: median(turns), callMs: median(calls) };
 }
 
-export async function measureTeam(): Promise<TeamResult> {
-	const redis = await RedisServer.start();
-	const state = mkdtempSync(join(tmpdir(), "timebox-bench-team-"));
+/** A turn and a model call of a team's session on a Redis started with `fsync` as its append-only file's flushing. */
+async function measureOn(fsync: "everysec" | "always", state: string): Promise<{ turnMs: number; callMs: number }> {
+	const redis = await RedisServer.start(["--appendfsync", fsync]);
 	try {
-		const options = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: import.meta.url };
-		const team = openDailyLedger({
-			...options,
-			env: { XDG_STATE_HOME: state, TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: "bench" },
-		});
-		const local = openDailyLedger({ ...options, env: { XDG_STATE_HOME: state } });
-		const remote = measure(team);
-		const alone = measure(local);
-		return { turnMs: remote.turnMs, callMs: remote.callMs, localTurnMs: alone.turnMs, localCallMs: alone.callMs };
+		return measure(
+			openDailyLedger({
+				...OPTIONS,
+				env: { XDG_STATE_HOME: state, TIMEBOX_DAILY_STORE: redis.url(), TIMEBOX_TEAM: `bench-${fsync}` },
+			}),
+		);
 	} finally {
 		await redis.dispose();
+	}
+}
+
+const OPTIONS = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: import.meta.url };
+
+export async function measureTeam(): Promise<TeamResult> {
+	const state = mkdtempSync(join(tmpdir(), "timebox-bench-team-"));
+	try {
+		const remote = await measureOn("everysec", state);
+		const flushed = await measureOn("always", state);
+		const alone = measure(openDailyLedger({ ...OPTIONS, env: { XDG_STATE_HOME: state } }));
+		return {
+			turnMs: remote.turnMs,
+			callMs: remote.callMs,
+			localTurnMs: alone.turnMs,
+			localCallMs: alone.callMs,
+			flushedTurnMs: flushed.turnMs,
+			flushedCallMs: flushed.callMs,
+		};
+	} finally {
 		rmSync(state, { recursive: true, force: true });
 	}
 }

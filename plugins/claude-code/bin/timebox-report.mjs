@@ -1169,26 +1169,39 @@ function readTeam(env, settings, member) {
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
 }
+var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
   const date = zoneDate(ms, zone);
-  const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-  return {
-    day,
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
     start: midnight(date.year, date.month, date.day, zone),
     end: midnight(date.year, date.month, date.day + 1, zone)
   };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
 }
 function zoneDate(ms, zone) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric"
-  }).formatToParts(ms);
+  const parts = formatIn(zone).formatToParts(ms);
   const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
@@ -2896,7 +2909,7 @@ function useOfDays(files, scopeDir, days) {
     };
   });
 }
-function lastDays(now, count3, localDay2) {
+function lastDays2(now, count3, localDay2) {
   const days = [];
   const date = new Date(now);
   for (let back = count3 - 1; back >= 0; back--) {
@@ -3163,7 +3176,7 @@ function pageData(input, context) {
   const count3 = context.days ?? PAGE_DAYS;
   const team = standing?.budget.team;
   const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count3, localDay));
+  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays2(context.now, count3, localDay));
   return {
     writtenAt: context.now,
     session: context.session,

@@ -87,29 +87,54 @@ export function readTeam(
 	return { config: { url: store, shown, team, zone, failure, member }, warning: null };
 }
 
+/** A team's day: its date, `YYYY-MM-DD`, and its midnights (epoch ms). */
+export interface TeamDay {
+	day: string;
+	start: number;
+	end: number;
+}
+
+/** The day last found in each zone: every check of a session falls in it until its midnight. */
+const lastDays = new Map<string, TeamDay>();
+
 /** The start and end of the day of an instant in a zone (its midnights, epoch ms), and its date, `YYYY-MM-DD`. */
-export function teamDay(ms: number, zone: string): { day: string; start: number; end: number } {
+export function teamDay(ms: number, zone: string): TeamDay {
+	const last = lastDays.get(zone);
+	if (last !== undefined && ms >= last.start && ms < last.end) return last;
 	const date = zoneDate(ms, zone);
-	const day = `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`;
-	return {
-		day,
+	const found = {
+		day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
 		start: midnight(date.year, date.month, date.day, zone),
 		end: midnight(date.year, date.month, date.day + 1, zone),
 	};
+	lastDays.set(zone, found);
+	return found;
+}
+
+/** One formatter per zone: making one costs far more than using it. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(zone: string): Intl.DateTimeFormat {
+	let format = formats.get(zone);
+	if (format === undefined) {
+		format = new Intl.DateTimeFormat("en-US", {
+			timeZone: zone,
+			hourCycle: "h23",
+			year: "numeric",
+			month: "numeric",
+			day: "numeric",
+			hour: "numeric",
+			minute: "numeric",
+			second: "numeric",
+		});
+		formats.set(zone, format);
+	}
+	return format;
 }
 
 /** The zone's wall-clock date and time of an instant. */
 function zoneDate(ms: number, zone: string): { year: number; month: number; day: number; offset: number } {
-	const parts = new Intl.DateTimeFormat("en-US", {
-		timeZone: zone,
-		hourCycle: "h23",
-		year: "numeric",
-		month: "numeric",
-		day: "numeric",
-		hour: "numeric",
-		minute: "numeric",
-		second: "numeric",
-	}).formatToParts(ms);
+	const parts = formatIn(zone).formatToParts(ms);
 	const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value);
 	const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
 	return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1000) * 1000 };

@@ -89,4 +89,16 @@ describe("the team's day", () => {
 		const spring = teamDay(Date.UTC(2026, 2, 29, 12), "Europe/Berlin");
 		expect(spring).toEqual({ day: "2026-03-29", start: Date.UTC(2026, 2, 28, 23), end: Date.UTC(2026, 2, 29, 22) });
 	});
+
+	it("is found again at its midnight, and not before, though each session asks at every check", () => {
+		const zone = "America/New_York";
+		const evening = teamDay(Date.UTC(2026, 10, 29, 4, 59, 59), zone);
+		expect(evening.day).toBe("2026-11-28");
+		expect(teamDay(evening.end - 1, zone)).toBe(evening);
+		const next = teamDay(evening.end, zone);
+		expect(next).toEqual({ day: "2026-11-29", start: evening.end, end: Date.UTC(2026, 10, 30, 5) });
+		// An instant before the day last found (a clock set back) finds its own day, not the one kept.
+		expect(teamDay(evening.start - 1, zone).day).toBe("2026-11-27");
+		expect(teamDay(Date.UTC(2026, 10, 29, 12), "UTC").day).toBe("2026-11-29");
+	});
 });

@@ -133,6 +133,7 @@ export {
 	fileLink,
 	internalErrorMessage,
 	type ReportPageOutcome,
+	teamUnsentLostMessage,
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { SCRIPTS, type ScriptName } from "./scripts.ts";
+import { DAY_KEY_COUNT, SCRIPTS, type ScriptName } from "./scripts.ts";
 
 /** What a call to the store answered: its value, or why there was none. */
 export type StoreReply = { ok: true; value: unknown } | { ok: false; error: string };
@@ -33,7 +33,7 @@ const REPLY_BYTES = 256 * 1024;
  */
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
 const flag = new Int32Array(buffer, 0, 2);
 const bytes = new Uint8Array(buffer, 8);
 const encoder = new TextEncoder();
@@ -63,7 +63,7 @@ async function connect() {
   redis.on("error", (error) => {
     said = error.message;
   });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
   try {
     await redis.connect();
   } catch (error) {
@@ -105,7 +105,7 @@ export function openSyncStore(url: string, clientUrl: string, connectMs: number,
 	const bytes = new Uint8Array(buffer, 8);
 	const worker = new Worker(WORKER, {
 		eval: true,
-		workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer },
+		workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer },
 	});
 	worker.unref();
 	// A worker that died (its client threw outside a call) answers nothing more: every call fails at once.

@@ -1,7 +1,8 @@
 // A team's daily ledger: the `DailyLedger` port over the team's store, for every host's Node process. Each read,
 // count, reservation and use is one script, one round trip. While the store cannot be reached, the session says so once
 // (naming the store without its password) and, by default, counts on this machine's own daily ledger, keeping what it
-// used to send to the team's day once the store answers again; in the closed mode it refuses new turns instead.
+// used on disk (the team's outbox); the first session of any host on this machine to reach the store again sends it to
+// the team's day, once. In the closed mode it refuses new turns instead.
 
 import {
 	type Clock,
@@ -19,20 +20,20 @@ import {
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
 	TEAM_WAIT_MS,
+	teamUnsentLostMessage,
 } from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
+import type { TeamOutbox } from "./outbox.ts";
 import { dayKeys, type ScriptName } from "./scripts.ts";
 
-/** What this session used while the store could not be reached, to send once it answers. */
-interface Unsent {
+/** Use to add to the team's day. */
+interface Use {
 	prompts: number;
 	agentMs: number;
 	tokens: number;
 	cost: number;
 }
-
-const NOTHING_UNSENT: Unsent = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
 
 /** A flat `[field, value, …]` reply as a map. */
 function fields(value: unknown): Map<string, string> {
@@ -58,9 +59,12 @@ export class TeamLedger implements DailyLedger {
 	private calledOnce = false;
 	/** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
 	private failed: { why: string; until: number } | null = null;
-	private trouble: string | null = null;
-	private told = false;
-	private unsent: Unsent = NOTHING_UNSENT;
+	/** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
+	private untold: string[] = [];
+	private saidDown = false;
+	private saidLost = false;
+	/** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+	private outboxSeen = false;
 	/** What this session's last model call used: what its next one reserves. */
 	private lastCall = { tokens: 0, cost: 0 };
 
@@ -70,6 +74,7 @@ export class TeamLedger implements DailyLedger {
 		private readonly local: DailyLedger,
 		private readonly sessionId: string,
 		private readonly clock: Clock,
+		private readonly outbox: TeamOutbox,
 	) {}
 
 	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
@@ -114,7 +119,7 @@ export class TeamLedger implements DailyLedger {
 		const reply = this.call("count", [limit]);
 		if (reply.ok) return reply.value === 1;
 		if (this.config.failure === "closed") return false;
-		this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+		this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
 		return this.local.countPrompt(budgets, limits);
 	}
 
@@ -126,13 +131,8 @@ export class TeamLedger implements DailyLedger {
 			cost: use.cost ?? 0,
 		};
 		if (use.tokens !== undefined || use.cost !== undefined) this.lastCall = { tokens: added.tokens, cost: added.cost };
-		if (this.send(added)) return;
-		this.unsent = {
-			prompts: this.unsent.prompts,
-			agentMs: this.unsent.agentMs + added.agentMs,
-			tokens: this.unsent.tokens + added.tokens,
-			cost: this.unsent.cost + added.cost,
-		};
+		if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
+		this.keep(added);
 		this.local.addUse(budgets, use);
 	}
 
@@ -158,24 +158,56 @@ export class TeamLedger implements DailyLedger {
 	}
 
 	problem(): string | null {
-		if (this.trouble !== null && !this.told) {
-			this.told = true;
-			return this.trouble;
-		}
-		return this.local.problem();
+		return this.untold.shift() ?? this.local.problem();
 	}
 
-	/** Sends use to the team's day, with what was left unsent: whether the store took it. */
-	private send(use: Unsent): boolean {
-		const all = {
-			prompts: use.prompts + this.unsent.prompts,
-			agentMs: use.agentMs + this.unsent.agentMs,
-			tokens: use.tokens + this.unsent.tokens,
-			cost: use.cost + this.unsent.cost,
-		};
-		const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
-		if (reply.ok) this.unsent = NOTHING_UNSENT;
-		return reply.ok;
+	/** The outbox failed: the use is this machine's alone. Said once per session. */
+	private lost(error: unknown): void {
+		if (this.saidLost) return;
+		this.saidLost = true;
+		this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+	}
+
+	/** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+	private keep(use: Use): void {
+		if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+		const day = teamDay(this.clock.now(), this.config.zone);
+		try {
+			this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+		} catch (error) {
+			this.lost(error);
+		}
+	}
+
+	/**
+	 * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+	 * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+	 * was added.
+	 */
+	private sendKept(): boolean {
+		if (!this.outbox.waiting()) return false;
+		let added = false;
+		try {
+			for (const batch of this.outbox.take()) {
+				for (const entry of batch.entries) {
+					const expiry = Math.ceil(entry.dayEnd / 1000) + TEAM_KEYS_OUTLIVE_S;
+					if (expiry * 1000 <= this.clock.now()) continue;
+					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+					const reply = this.request("send", dayKeys(this.config.team, entry.day), [
+						expiry,
+						entry.session,
+						entry.member,
+						...use,
+					]);
+					if (!reply.ok) return added;
+					added ||= reply.value === 1;
+				}
+				batch.sent();
+			}
+		} catch (error) {
+			this.lost(error);
+		}
+		return added;
 	}
 
 	/**
@@ -208,33 +240,34 @@ export class TeamLedger implements DailyLedger {
 	}
 
 	/**
-	 * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
-	 * once the store answers again.
+	 * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+	 * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
 	 */
 	private call(script: ScriptName, args: readonly (string | number)[], dayName?: string): StoreReply {
-		const now = this.clock.now();
-		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
-		const day = teamDay(now, this.config.zone);
-		const common = this.common(day);
+		const day = teamDay(this.clock.now(), this.config.zone);
+		const keys = dayKeys(this.config.team, dayName ?? day.day);
+		const wasDown = this.failed !== null;
+		const reply = this.request(script, keys, [...this.common(day), ...args]);
+		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
+		this.outboxSeen = true;
+		if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
+		return reply;
+	}
+
+	/** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
+	private request(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): StoreReply {
+		if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
 		const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
 		this.calledOnce = true;
 		let reply: StoreReply;
 		try {
 			this.store ??= this.open();
-			reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
+			reply = this.store.call(script, keys, args, timeout);
 		} catch (error) {
 			reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
-		if (!reply.ok) {
-			return { ok: false, error: this.down(reply.error) };
-		}
-		const wasDown = this.failed !== null;
+		if (!reply.ok) return { ok: false, error: this.down(reply.error) };
 		this.failed = null;
-		if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
-			// Back: what was used meanwhile goes to the team's day first, and a read reads it back.
-			this.send(NOTHING_UNSENT);
-			if (script === "read") return this.call(script, args, dayName);
-		}
 		return reply;
 	}
 
@@ -246,7 +279,9 @@ export class TeamLedger implements DailyLedger {
 			this.config.failure === "closed"
 				? "new turns are refused until it answers"
 				: "this machine counts today's use on its own until it answers, then sends it to the team";
-		this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+		if (this.saidDown) return why;
+		this.saidDown = true;
+		this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
 		return why;
 	}
 

@@ -8,6 +8,7 @@ import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { clientLocation, openSyncStore } from "./bridge.ts";
 import { readTeam, type TeamSettings } from "./config.ts";
 import { TeamLedger } from "./ledger.ts";
+import { fileOutbox, outboxFolder } from "./outbox.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {
@@ -46,10 +47,11 @@ export interface DailyLedgerOptions {
 /** The session's daily ledger: the team's when a store and a team are set, else this machine's. */
 export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	const { env, sessionId, clock } = options;
-	const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+	const stateDir = dailyStateDir(env);
+	const local = createDailyLedger(stateDir, sessionId, clock);
 	const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
 	if (warning !== null) return saying(warning, local);
 	if (config === null) return local;
 	const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-	return new TeamLedger(config, open, local, sessionId, clock);
+	return new TeamLedger(config, open, local, sessionId, clock, fileOutbox(outboxFolder(stateDir, config.team)));
 }

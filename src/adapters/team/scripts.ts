@@ -3,14 +3,18 @@
 // atomic and one round trip. Nothing is read by scanning; every key written gets a TTL past the end of its day.
 //
 // Keys: `use` (a hash: prompts, agentMs, tokens, cost, and today's additions addTimeMs, addPrompts, addTokens, addCost,
-// off), `sessions` (a set of session ids), `who` (a hash: member -> sessions) and `res` (a hash: session ->
-// `tokens:cost:expiresAtMs`, each session's reservation for the model call it is making).
+// off), `sessions` (a set of session ids), `who` (a hash: member -> sessions), `res` (a hash: session ->
+// `tokens:cost:expiresAtMs`, each session's reservation for the model call it is making) and `sent` (a set: the ids of
+// the use a machine kept while the store was down and sent later, so that what is sent twice counts once).
 
 /** The keys of a team's day, in the order every script takes them. */
 export function dayKeys(team: string, day: string): string[] {
 	const prefix = `timebox:{${team}}:${day}:`;
-	return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+	return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
+
+/** How many keys every script takes. */
+export const DAY_KEY_COUNT = 5;
 
 /** Sets every key's expiry (ARGV[1], epoch seconds) and registers the session (ARGV[2]) as the member (ARGV[3]). */
 const COMMON = `
@@ -61,6 +65,20 @@ if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]);
 if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
 redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+	/**
+	 * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+	 * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+	 */
+	send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
 if used then join() end
 keep()
 return 1`,

@@ -101,12 +101,9 @@ export function parseCommand(input: string): TimeboxCommand {
 	if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
 		return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
 	}
-	for (const token of tokens) {
-		const kind = SUB_COMMANDS.get(token.toLowerCase());
-		if (kind === undefined) continue;
-		if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
-		return { kind };
-	}
+	// A sub-command alone was taken above: here it has company.
+	const sub = tokens.find((token) => SUB_COMMANDS.has(token.toLowerCase()));
+	if (sub !== undefined) return invalid(`${quoteInput(sub)} takes nothing else with it.`);
 
 	const extension = extensionWords(tokens);
 	if (extension !== null) {

@@ -286,3 +286,8 @@ export const NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 /** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
 export const QUESTION_CLOSED =
 	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
+
+/** What a machine used while the team's store was down could not be kept on disk to send later. */
+export function teamUnsentLostMessage(why: string): string {
+	return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}

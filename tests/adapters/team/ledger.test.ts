@@ -2,7 +2,16 @@
 // sessions until settled or expired, and a store that cannot be reached: said once without its password, counted on
 // this machine meanwhile and sent when it is back, or new turns refused in the closed mode.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+	appendFileSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	symlinkSync,
+	writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -53,6 +62,7 @@ describe("a team's daily ledger", () => {
 			"timebox:{platform}:2026-11-28:sessions",
 			"timebox:{platform}:2026-11-28:who",
 			"timebox:{platform}:2026-11-28:res",
+			"timebox:{platform}:2026-11-28:sent",
 		]);
 		// Every key outlives its day by a day: the day ends at midnight in Berlin (bob wrote last), the keys a day later.
 		expect(store.expiries.get("timebox:{platform}:2026-11-28:use")).toBe(Date.UTC(2026, 10, 29, 23) / 1000);
@@ -208,5 +218,139 @@ describe("a team's store that cannot be reached", () => {
 		expect(reader.keptDays(1).map((row) => row.day)).toEqual(["2026-11-28"]);
 		store.down = "connect ECONNREFUSED";
 		expect(teamLedgerOn(store, folder, "report2", clock).keptDays(7)).toEqual([]);
+	});
+});
+
+describe("use kept on this machine while the team's store was down", () => {
+	const outboxOf = () => join(folder, "team", "team-platform");
+
+	it("outlives the session that kept it: the next session of any host here sends it, once, to the day it was used", () => {
+		// A hook host: each event is a process, which ends before the store is back.
+		const first = teamLedgerOn(store, folder, "hook-1", clock);
+		store.down = "connect ECONNREFUSED";
+		expect(first.countPrompt(budgets, [8])).toBe(true);
+		first.addUse(budgets, { agentMs: 4_000, tokens: 120, cost: 0.5 });
+		expect(readdirSync(outboxOf())).toEqual(["unsent.jsonl"]);
+		store.down = null;
+		now += 60_000;
+		const next = teamLedgerOn(store, folder, "hook-2", clock);
+		const [standing] = next.standings(budgets);
+		expect(standing?.use).toMatchObject({ prompts: 1, agentMs: 4_000, tokens: 120, cost: 0.5, sessions: 1 });
+		expect(standing?.use.members).toEqual([{ name: TEAM_CONFIG.member, sessions: 1 }]);
+		expect(readdirSync(outboxOf())).toEqual([]);
+		// Sent once: another session reads the same day.
+		expect(teamLedgerOn(store, folder, "hook-3", clock).standings(budgets)[0]?.use.tokens).toBe(120);
+	});
+
+	it("counts an entry sent twice once: a sender killed before it let go of its batch, or two senders at once", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 70 });
+		store.down = null;
+		const batchFile = readdirSync(outboxOf())[0] as string;
+		const kept = readFileSync(join(outboxOf(), batchFile), "utf8");
+		teamLedgerOn(store, folder, "s2", clock).standings(budgets);
+		// The same batch again, as a sender killed before removing it leaves it.
+		writeFileSync(join(outboxOf(), "sending-1-killed.jsonl"), kept);
+		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(70);
+		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("lets go of a day the store no longer keeps, and skips a line torn by a process killed mid-write", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 5 });
+		// Nothing used is nothing kept.
+		ann.addUse(budgets, {});
+		expect(readFileSync(join(outboxOf(), "unsent.jsonl"), "utf8").trim().split("\n")).toHaveLength(1);
+		appendFileSync(join(outboxOf(), "unsent.jsonl"), 'null\n5\n{"id":"no-figures"}\n{"id":"torn","day":"2026-');
+		store.down = null;
+		now += 2 * 24 * 3_600_000;
+		const later = teamLedgerOn(store, folder, "s2", clock);
+		expect(later.standings(budgets)[0]?.use.tokens).toBe(0);
+		expect(readdirSync(outboxOf())).toEqual([]);
+		expect(store.calls.some((call) => call.script === "send")).toBe(false);
+	});
+
+	it("keeps what it could not send when the store fails while sending, and sends the rest later", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 1 });
+		ann.addUse(budgets, { tokens: 2 });
+		store.down = null;
+		let sends = 0;
+		const flaky: MemoryStore = Object.assign(Object.create(store), {
+			call: (...args: Parameters<MemoryStore["call"]>) =>
+				args[0] === "send" && ++sends === 2 ? { ok: false, error: "reset" } : store.call(...args),
+		});
+		teamLedgerOn(flaky, folder, "s2", clock).addUse(budgets, { tokens: 4 });
+		expect(readdirSync(outboxOf())).toHaveLength(1);
+		now += TEAM_RETRY_MS;
+		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(7);
+		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("says so when a batch cannot be read, and sends the others; a batch gone meanwhile was sent by another", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 3 });
+		mkdirSync(join(outboxOf(), "sending-0-a-folder.jsonl"));
+		symlinkSync(join(folder, "nowhere"), join(outboxOf(), "sending-1-gone.jsonl"));
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		const next = teamLedgerOn(store, folder, "s2", clock);
+		next.standings(budgets);
+		expect(next.problem()).toMatch(
+			/^Timebox: what this machine used while .* \(EISDIR: .*\): the team's day will not count it\.$/,
+		);
+		rmSync(join(outboxOf(), "sending-0-a-folder.jsonl"), { recursive: true });
+		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(3);
+	});
+
+	it("names what the outbox threw, an error or not", () => {
+		const ann = teamLedgerOn(
+			store,
+			folder,
+			"s1",
+			clock,
+			{},
+			{
+				keep: () => {
+					throw "read-only file system";
+				},
+				waiting: () => false,
+				take: () => [],
+			},
+		);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 1 });
+		ann.problem();
+		expect(ann.problem()).toMatch(/\(read-only file system\)/);
+	});
+
+	it("says once that use could not be kept, and goes on with this machine's ledger", () => {
+		const failing = {
+			keep: () => {
+				throw new Error("ENOSPC: no space left on device");
+			},
+			waiting: () => true,
+			take: () => {
+				throw new Error("EACCES: permission denied");
+			},
+		};
+		const ann = teamLedgerOn(store, folder, "s1", clock, {}, failing);
+		store.down = "timeout";
+		expect(ann.countPrompt(budgets, [8])).toBe(true);
+		ann.addUse(budgets, { tokens: 9 });
+		expect(ann.problem()).toMatch(/^Timebox: the team's daily store .* cannot be reached \(timeout\)/);
+		expect(ann.problem()).toBe(
+			"Timebox: what this machine used while the team's store was down could not be kept to send later (ENOSPC: no space left on device): the team's day will not count it.",
+		);
+		expect(ann.problem()).toBeNull();
+		expect(ann.standings(budgets)[0]?.use).toMatchObject({ prompts: 1, tokens: 9 });
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		expect(ann.standings(budgets)[0]?.use.prompts).toBe(0);
+		expect(ann.problem()).toBeNull();
 	});
 });

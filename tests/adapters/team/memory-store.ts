@@ -5,6 +5,7 @@ import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import type { StoreReply, SyncStore } from "../../../src/adapters/team/bridge.ts";
 import type { TeamConfig } from "../../../src/adapters/team/config.ts";
 import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
+import { fileOutbox, outboxFolder, type TeamOutbox } from "../../../src/adapters/team/outbox.ts";
 import type { ScriptName } from "../../../src/adapters/team/scripts.ts";
 import type { Clock } from "../../../src/core/index.ts";
 
@@ -31,6 +32,7 @@ export class MemoryStore implements SyncStore {
 		this.calls.push({ script, keys, args, timeoutMs });
 		if (this.down !== null) return { ok: false, error: this.down };
 		const [use, sessions, who, res] = keys.map((key) => this.hash(key)) as Map<string, string>[];
+		const sent = keys[4] ?? "";
 		const [expireAt, session, member] = args.map(String);
 		const n = (index: number) => Number(args[index]);
 		const incr = (hash: Map<string, string> | undefined, field: string, by: number) =>
@@ -89,6 +91,26 @@ export class MemoryStore implements SyncStore {
 				keep();
 				return { ok: true, value: 1 };
 			}
+			case "send": {
+				const ids = this.sets.get(sent) ?? new Set();
+				this.sets.set(sent, ids);
+				if (ids.has(String(args[7]))) return { ok: true, value: 0 };
+				ids.add(String(args[7]));
+				let used = false;
+				for (const [index, field] of [
+					[3, "agentMs"],
+					[4, "tokens"],
+					[5, "cost"],
+					[6, "prompts"],
+				] as const)
+					if (n(index) > 0) {
+						incr(use, field, n(index));
+						used = true;
+					}
+				if (used) join();
+				keep();
+				return { ok: true, value: 1 };
+			}
 			case "reserve":
 				res?.set(session as string, `${n(3)}:${n(4)}:${now + n(5)}`);
 				keep();
@@ -128,7 +150,8 @@ export function teamLedgerOn(
 	sessionId: string,
 	clock: Clock,
 	config: Partial<TeamConfig> = {},
+	outbox: TeamOutbox = fileOutbox(outboxFolder(folder, config.team ?? TEAM_CONFIG.team)),
 ): TeamLedger {
 	const local = createDailyLedger(folder, sessionId, clock);
-	return new TeamLedger({ ...TEAM_CONFIG, ...config }, () => store, local, sessionId, clock);
+	return new TeamLedger({ ...TEAM_CONFIG, ...config }, () => store, local, sessionId, clock, outbox);
 }

@@ -2,7 +2,7 @@
 // daily ledger contract, a property of reservations and their settlement, a kill -9 and restart that loses nothing,
 // an outage in both modes, a wrong password, an address without a port, and a Redis that does not answer in time.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -147,6 +147,28 @@ describe("a team's day in a real Redis", () => {
 		await new Promise((resolve) => setTimeout(resolve, 5_100));
 		a.standings(budgets);
 		expect(session(team, "b").standings(budgets)[0]?.use).toMatchObject({ prompts: 2, tokens: 100 });
+	});
+
+	it("keeps on disk what a session used while Redis was down, and the next session on that machine sends it once", async () => {
+		const team = newTeam();
+		const machine = { XDG_STATE_HOME: join(state, `machine-${team}`) };
+		const hook = session(team, "hook-1", machine);
+		expect(hook.countPrompt(budgets, [8])).toBe(true);
+		await redis.kill9();
+		expect(hook.countPrompt(budgets, [8])).toBe(true);
+		hook.addUse(budgets, { agentMs: 3_000, tokens: 100, cost: 0.25 });
+		// The hook's process ends here, before Redis is back: what it used waits in this machine's outbox.
+		const outbox = join(machine.XDG_STATE_HOME, "timebox", "team", `team-${team}`);
+		const kept = readFileSync(join(outbox, "unsent.jsonl"), "utf8");
+		expect(kept.trim().split("\n")).toHaveLength(2);
+		await redis.restart();
+		const next = session(team, "hook-2", machine);
+		expect(next.standings(budgets)[0]?.use).toMatchObject({ prompts: 2, agentMs: 3_000, tokens: 100, cost: 0.25 });
+		expect(readdirSync(outbox)).toEqual([]);
+		// A sender killed before it let go of the batch leaves it: sent again, Redis counts it once.
+		writeFileSync(join(outbox, "sending-0-killed.jsonl"), kept);
+		expect(session(team, "hook-3", machine).standings(budgets)[0]?.use).toMatchObject({ prompts: 2, tokens: 100 });
+		expect(session(team, "elsewhere").standings(budgets)[0]?.use).toMatchObject({ prompts: 2, tokens: 100 });
 	});
 
 	it("refuses new turns while Redis is down in the closed mode, saying why", async () => {

@@ -1279,18 +1279,28 @@ function amount(text2) {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
+  constructor(config, open, local, sessionId, clock, options = {}) {
     this.config = config;
     this.open = open;
     this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) {
+      const { prompts, agentMs, tokens, cost } = carried.unsent;
+      if (prompts !== 0 || agentMs !== 0 || tokens !== 0 || cost !== 0)
+        this.unsent = { prompts, agentMs, tokens, cost };
+      this.lastCall = { ...carried.lastCall };
+      this.failed = carried.failed;
+    }
   }
   config;
   open;
   local;
   sessionId;
   clock;
+  options;
   store = null;
   calledOnce = false;
   /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
@@ -1300,6 +1310,10 @@ var TeamLedger = class {
   unsent = NOTHING_UNSENT;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { unsent: { ...this.unsent }, lastCall: { ...this.lastCall }, failed: this.failed };
+  }
   standings(budgets) {
     const team = { name: this.config.team, zone: this.config.zone };
     const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
@@ -1435,7 +1449,7 @@ var TeamLedger = class {
     if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
     const common = this.common(day);
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     let reply;
     try {
@@ -1878,7 +1892,7 @@ function openDailyLedger(options) {
   if (warning !== null) return saying(warning, local);
   if (config === null) return local;
   const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
+  return new TeamLedger(config, open, local, sessionId, clock, options.team);
 }
 
 // src/adapters/report/sources.ts

@@ -996,13 +996,19 @@ function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
 function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+  const spent = promptLimitMet(standings);
+  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+}
+function promptLimits(standings) {
+  return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+}
+function promptLimitMet(standings) {
+  const limits = promptLimits(standings);
   const full = standings.map((standing2, index) => ({
     ...standing2,
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
   }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+  return spentDaily(full, true) ?? standings[0];
 }
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
@@ -5005,18 +5011,28 @@ function amount2(text) {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
+  constructor(config, open, local, sessionId, clock, options = {}) {
     this.config = config;
     this.open = open;
     this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) {
+      const { prompts, agentMs, tokens, cost } = carried.unsent;
+      if (prompts !== 0 || agentMs !== 0 || tokens !== 0 || cost !== 0)
+        this.unsent = { prompts, agentMs, tokens, cost };
+      this.lastCall = { ...carried.lastCall };
+      this.failed = carried.failed;
+    }
   }
   config;
   open;
   local;
   sessionId;
   clock;
+  options;
   store = null;
   calledOnce = false;
   /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
@@ -5026,6 +5042,10 @@ var TeamLedger = class {
   unsent = NOTHING_UNSENT;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { unsent: { ...this.unsent }, lastCall: { ...this.lastCall }, failed: this.failed };
+  }
   standings(budgets) {
     const team = { name: this.config.team, zone: this.config.zone };
     const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
@@ -5161,7 +5181,7 @@ var TeamLedger = class {
     if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
     const day = teamDay(now, this.config.zone);
     const common = this.common(day);
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     let reply;
     try {
@@ -5227,7 +5247,7 @@ function openDailyLedger(options) {
   if (warning !== null) return saying(warning, local);
   if (config === null) return local;
   const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
+  return new TeamLedger(config, open, local, sessionId, clock, options.team);
 }
 
 // src/entries/pi/timebox/index.ts

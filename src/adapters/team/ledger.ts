@@ -25,7 +25,7 @@ import { type TeamConfig, teamDay } from "./config.ts";
 import { dayKeys, type ScriptName } from "./scripts.ts";
 
 /** What this session used while the store could not be reached, to send once it answers. */
-interface Unsent {
+export interface Unsent {
 	prompts: number;
 	agentMs: number;
 	tokens: number;
@@ -52,6 +52,24 @@ function amount(text: string | undefined): number {
 	return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/**
+ * What a session's team ledger keeps from one call to the next, handed from one process to the next where each batch
+ * of a session's calls runs in a process of its own (Claude Code's hooks module, through the hook script): what it
+ * could not send, what its last model call used, and why and until when the store is left alone.
+ */
+export interface TeamCarry {
+	unsent: Unsent;
+	lastCall: { tokens: number; cost: number };
+	failed: { why: string; until: number } | null;
+}
+
+/** How a team ledger runs in a process: what it takes over from the one before, and how long it waits for a call. */
+export interface TeamLedgerOptions {
+	carried?: TeamCarry;
+	/** How long any call waits at most (a process that must end in time); else the first call's and the later ones'. */
+	waitMs?: number;
+}
+
 /** The team's daily ledger for one session, over its store, with this machine's own ledger to fall back on. */
 export class TeamLedger implements DailyLedger {
 	private store: SyncStore | null = null;
@@ -70,7 +88,23 @@ export class TeamLedger implements DailyLedger {
 		private readonly local: DailyLedger,
 		private readonly sessionId: string,
 		private readonly clock: Clock,
-	) {}
+		private readonly options: TeamLedgerOptions = {},
+	) {
+		const carried = options.carried;
+		if (carried) {
+			const { prompts, agentMs, tokens, cost } = carried.unsent;
+			// Nothing left unsent is the one value that sends nothing when the store answers again.
+			if (prompts !== 0 || agentMs !== 0 || tokens !== 0 || cost !== 0)
+				this.unsent = { prompts, agentMs, tokens, cost };
+			this.lastCall = { ...carried.lastCall };
+			this.failed = carried.failed;
+		}
+	}
+
+	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+	carry(): TeamCarry {
+		return { unsent: { ...this.unsent }, lastCall: { ...this.lastCall }, failed: this.failed };
+	}
 
 	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
 		const team = { name: this.config.team, zone: this.config.zone };
@@ -216,7 +250,7 @@ export class TeamLedger implements DailyLedger {
 		if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
 		const day = teamDay(now, this.config.zone);
 		const common = this.common(day);
-		const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+		const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
 		this.calledOnce = true;
 		let reply: StoreReply;
 		try {

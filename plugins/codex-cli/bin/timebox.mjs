@@ -5278,7 +5278,7 @@ function teamBatch(rest, env, clock) {
       clock,
       host: "claude",
       entry: import.meta.url,
-      team: { ...carried ? { carried } : {}, waitMs: TEAM_HOP_WAIT_MS }
+      team: { carried, waitMs: TEAM_HOP_WAIT_MS }
     })
   );
   return { stdout: `${JSON.stringify(reply)}

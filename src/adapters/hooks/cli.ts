@@ -138,7 +138,7 @@ function teamBatch(rest: readonly string[], env: NodeJS.ProcessEnv, clock: Clock
 			clock,
 			host: "claude",
 			entry: import.meta.url,
-			team: { ...(carried ? { carried } : {}), waitMs: TEAM_HOP_WAIT_MS },
+			team: { carried, waitMs: TEAM_HOP_WAIT_MS },
 		}),
 	);
 	return { stdout: `${JSON.stringify(reply)}\n`, stderr: "" };

@@ -65,7 +65,7 @@ export interface TeamCarry {
 
 /** How a team ledger runs in a process: what it takes over from the one before, and how long it waits for a call. */
 export interface TeamLedgerOptions {
-	carried?: TeamCarry;
+	carried?: TeamCarry | undefined;
 	/** How long any call waits at most (a process that must end in time); else the first call's and the later ones'. */
 	waitMs?: number;
 }

@@ -42,8 +42,9 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
-var TEAM_HOP_MS = 8e3;
+var TEAM_HOP_MS = 4500;
 var TEAM_HOP_FRESH_MS = 2e3;
+var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
@@ -4699,6 +4700,8 @@ var ModuleTeamLedger = class {
   reading = null;
   /** When the day was last read (or a batch failed), epoch ms; null before the first. */
   readAt = null;
+  /** Why the hook script last failed, and until when it is not started again; null while it runs. */
+  scriptDown = null;
   /** Why new turns are refused (closed mode, the hook script failed), or null. */
   closedBy = null;
   ops = [];
@@ -4759,6 +4762,8 @@ var ModuleTeamLedger = class {
   async send() {
     const ops = this.ops;
     this.ops = [];
+    const down = this.scriptDown;
+    if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
@@ -4766,8 +4771,13 @@ var ModuleTeamLedger = class {
       ...this.carried ? { carry: this.carried } : {}
     };
     const outcome = await this.batch(request);
-    this.readAt = this.options.clock.now();
-    if ("error" in outcome) return this.failed(outcome.error, ops);
+    const now = this.options.clock.now();
+    this.readAt = now;
+    if ("error" in outcome) {
+      this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
+      return this.failed(outcome.error, ops);
+    }
+    this.scriptDown = null;
     this.reading = outcome.standings;
     this.carried = outcome.carry;
     this.closedBy = null;
@@ -4777,8 +4787,9 @@ var ModuleTeamLedger = class {
     return false;
   }
   /**
-   * The hook script could not run the batch: said once; in the closed mode new turns are refused (a prompt counted in
-   * the batch among them), else the session goes on and what the batch held is not counted for the team.
+   * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
+   * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
+   * what the batch held is not counted for the team.
    */
   failed(why, ops) {
     const closed = this.options.closed;

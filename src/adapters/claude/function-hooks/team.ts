@@ -16,6 +16,7 @@ import {
 	promptTakenMessage,
 	TEAM_HOP_FRESH_MS,
 	TEAM_HOP_MS,
+	TEAM_RETRY_MS,
 } from "../../../core/index.ts";
 import type { TeamOp, TeamReply, TeamRequest } from "../../team/batch.ts";
 import type { TeamCarry } from "../../team/ledger.ts";
@@ -69,6 +70,8 @@ export class ModuleTeamLedger implements ModuleLedger {
 	private reading: DailyStanding[] | null = null;
 	/** When the day was last read (or a batch failed), epoch ms; null before the first. */
 	private readAt: number | null = null;
+	/** Why the hook script last failed, and until when it is not started again; null while it runs. */
+	private scriptDown: { why: string; until: number } | null = null;
 	/** Why new turns are refused (closed mode, the hook script failed), or null. */
 	private closedBy: string | null = null;
 	private ops: TeamOp[] = [];
@@ -148,6 +151,8 @@ export class ModuleTeamLedger implements ModuleLedger {
 	private async send(): Promise<boolean> {
 		const ops = this.ops;
 		this.ops = [];
+		const down = this.scriptDown;
+		if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
 		const request: TeamRequest = {
 			session: this.options.sessionId,
 			budgets: [...this.budgets],
@@ -155,8 +160,13 @@ export class ModuleTeamLedger implements ModuleLedger {
 			...(this.carried ? { carry: this.carried } : {}),
 		};
 		const outcome = await this.batch(request);
-		this.readAt = this.options.clock.now();
-		if ("error" in outcome) return this.failed(outcome.error, ops);
+		const now = this.options.clock.now();
+		this.readAt = now;
+		if ("error" in outcome) {
+			this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
+			return this.failed(outcome.error, ops);
+		}
+		this.scriptDown = null;
 		this.reading = outcome.standings;
 		this.carried = outcome.carry;
 		this.closedBy = null;
@@ -167,8 +177,9 @@ export class ModuleTeamLedger implements ModuleLedger {
 	}
 
 	/**
-	 * The hook script could not run the batch: said once; in the closed mode new turns are refused (a prompt counted in
-	 * the batch among them), else the session goes on and what the batch held is not counted for the team.
+	 * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
+	 * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
+	 * what the batch held is not counted for the team.
 	 */
 	private failed(why: string, ops: readonly TeamOp[]): boolean {
 		const closed = this.options.closed;

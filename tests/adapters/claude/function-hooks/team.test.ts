@@ -194,6 +194,12 @@ describe("a team's daily budget on function hooks", () => {
 		expect(claude.$.logged).toEqual([
 			"Timebox: the team's daily store cannot be reached through the plugin's hook script (sh: 1: exec: node: not found), so this session's use is not counted for the team until it answers.",
 		]);
+		// The prompt's count was not sent: the hook script is not started again for a while.
+		expect(claude.$.ran).toHaveLength(1);
+		claude.time.advance(TEAM_RETRY_MS - 1);
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toBeNull();
+		expect(claude.$.ran).toHaveLength(1);
 
 		const closed = await machine(store, "s-bob", { env: { TIMEBOX_DAILY_STORE_FAILURE: "closed" } });
 		const runner = closed.claude.$.runner;
@@ -203,7 +209,7 @@ describe("a team's daily budget on function hooks", () => {
 		expect(await closed.claude.prompt("one")).toContain(refused);
 		// Read, then the hook script fails at the count: the prompt is refused.
 		closed.claude.$.runner = runner;
-		closed.claude.time.advance(TEAM_HOP_FRESH_MS);
+		closed.claude.time.advance(TEAM_RETRY_MS);
 		expect(await closed.claude.command("today")).toContain("0 of 2 turns used");
 		closed.claude.$.runner = () => Promise.reject("killed");
 		expect(await closed.claude.prompt("two")).toContain(

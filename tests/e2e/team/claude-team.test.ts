@@ -1,7 +1,8 @@
 // A team's daily budget in the real Claude Code on function hooks (the plugin's hooks module, which reaches the team's
 // store through the plugin's hook script, against a loopback fake of the Messages API): three machines, each its own
 // HOME, TMPDIR and XDG_STATE_HOME, share `turns:2` through one real Redis and send three prompts at once: exactly two
-// are answered and the third is refused with the team's text. With the store down, a prompt ends in time, a Timebox
+// are answered and the third is refused with the team's text; after a kill -9 of Redis and a restart on its data, a
+// fourth machine's prompt is refused and its /timebox today shows 2 of 2. With the store down, a prompt ends in time, a Timebox
 // line names the store without its password, and the prompt is counted on the machine's own daily ledger.
 
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, type RunResult, runClaude } from "../claude/support/claude.ts";
 import { RedisServer } from "../support/redis.ts";
 
+const SPENT = "Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.";
 let api: FakeAnthropic;
 let redis: RedisServer;
 let root: string;
@@ -63,18 +65,14 @@ function loggedLines(run: RunResult): string[] {
 }
 
 describe("a team's daily budget in Claude Code on function hooks", () => {
-	it("answers exactly 2 of 3 prompts sent at once from three machines, the third refused with the team's text", async () => {
+	it("answers exactly 2 of 3 prompts sent at once from three machines, the third refused with the team's text, and keeps the day across a kill -9 of Redis", async () => {
 		const machines = ["c1", "c2", "c3"].map(machine);
 		const status = await claude("c1", "/timebox status");
 		expect(status.stdout.trim()).toMatch(/Timebox runs on Claude Code's function hooks\.$/);
 		api.reply({ text: "ANSWERED" }, { text: "ANSWERED" }, { text: "ANSWERED" });
 		const runs = await Promise.all(machines.map((name, index) => claude(name, `task ${index}`)));
 		expect(runs.filter((run) => run.stdout.includes("ANSWERED"))).toHaveLength(2);
-		const refused = runs.filter((run) =>
-			`${run.stdout}${run.stderr}`.includes(
-				"Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.",
-			),
-		);
+		const refused = runs.filter((run) => `${run.stdout}${run.stderr}`.includes(SPENT));
 		expect(refused).toHaveLength(1);
 		expect(api.requests).toHaveLength(2);
 		const day = new Date().toISOString().slice(0, 10);
@@ -83,7 +81,18 @@ describe("a team's daily budget in Claude Code on function hooks", () => {
 		expect(who).toContain("(claude)");
 		// Nothing was counted on a machine's own daily ledger: the team's store counted every prompt.
 		for (const name of machines) expect(existsSync(join(root, name, "state", "timebox", "daily"))).toBe(false);
-	});
+
+		// A kill -9 of Redis and a restart on its data: a fourth machine's prompt is refused, its day shows 2 of 2.
+		await redis.restart();
+		const fourth = machine("c5");
+		const late = await claude(fourth, "one more");
+		expect(late.stdout).toContain(SPENT);
+		expect(api.requests).toHaveLength(2);
+		const today = await claude(fourth, "/timebox today");
+		expect(today.stdout).toMatch(
+			/The team platform \(TIMEBOX_DAILY\): 2 of 2 turns used, 0 left\. Used by 2 sessions\. By .+@.+ \(claude\) 2 sessions\. It resets at midnight UTC\./,
+		);
+	}, 600_000);
 
 	it("ends a prompt in time with the store down, names the store without its password, and counts it on the machine", async () => {
 		const name = machine("c4");

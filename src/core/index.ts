@@ -20,6 +20,7 @@ export {
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
+	promptTakenMessage,
 	todayCommand,
 	todayReport,
 } from "./daily/daily.ts";

@@ -14,7 +14,8 @@ import { nodeReportPageWriter } from "../adapters/report/writer.ts";
 let stdin = "";
 try {
 	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync(0, "utf8");
+	// Nor does a team's batch, whose request is its argument (its stdin may stay open).
+	if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }

@@ -2,18 +2,24 @@
 // reservation is sent without waiting) and per model call (read), and what the daily ledger costs with no store set (no
 // client loaded, no worker). The Redis keeps an append-only file flushed every second, Redis's own default; a second
 // Redis flushes each write before it answers (`appendfsync always`, as the end-to-end tests run it), to show what the
-// disk adds.
+// disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's hook script, a
+// process per batch (`timebox.mjs team <request>`): a turn's two batches, a model call's two.
 
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { TeamReply, TeamRequest } from "../../src/adapters/team/batch.ts";
 import { openDailyLedger } from "../../src/adapters/team/open.ts";
 import { type DailyBudget, type DailyLedger, NO_DAILY_SESSION } from "../../src/core/index.ts";
+import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
 import { RedisServer } from "../e2e/support/redis.ts";
 import { step } from "./daily.ts";
 import { median, nowMs } from "./stats.ts";
 
 export const TEAM_SAMPLES = 201;
+/** Turns and model calls of the hooks module's hop: each a few processes. */
+export const HOP_SAMPLES = 21;
 
 export interface TeamResult {
 	turnMs: number;
@@ -23,6 +29,13 @@ export interface TeamResult {
 	/** The same, on a Redis that flushes each write to disk before it answers. */
 	flushedTurnMs: number;
 	flushedCallMs: number;
+	/** The hooks module's turn: a read, then the count with the reservation and a read (two processes, both waited for). */
+	hopTurnMs: number;
+	/** Its model call: the reservation with a read (during the request), the answer's use with a read. */
+	hopCallMs: number;
+	/** One of those processes, the median; and a bare `node -e 0` beside it. */
+	hopProcessMs: number;
+	nodeMs: number;
 }
 
 const BUDGET: DailyBudget = {
@@ -72,6 +85,18 @@ export async function measureTeam(): Promise<TeamResult> {
 		const remote = await measureOn("everysec", state);
 		const flushed = await measureOn("always", state);
 		const alone = measure(openDailyLedger({ ...OPTIONS, env: { XDG_STATE_HOME: state } }));
+		const redis = await RedisServer.start(["--appendfsync", "everysec"]);
+		let hop: ReturnType<typeof measureHop>;
+		try {
+			hop = measureHop({
+				...process.env,
+				XDG_STATE_HOME: state,
+				TIMEBOX_DAILY_STORE: redis.url(),
+				TIMEBOX_TEAM: "bench",
+			});
+		} finally {
+			await redis.dispose();
+		}
 		return {
 			turnMs: remote.turnMs,
 			callMs: remote.callMs,
@@ -79,8 +104,43 @@ export async function measureTeam(): Promise<TeamResult> {
 			localCallMs: alone.callMs,
 			flushedTurnMs: flushed.turnMs,
 			flushedCallMs: flushed.callMs,
+			...hop,
 		};
 	} finally {
 		rmSync(state, { recursive: true, force: true });
 	}
+}
+
+/** One batch of the hooks module, as `$.process.run` starts it (without Claude Code's own spawn): its time and reply. */
+function batch(env: NodeJS.ProcessEnv, request: TeamRequest): { ms: number; reply: TeamReply } {
+	const started = nowMs();
+	const done = spawnSync(process.execPath, [TIMEBOX_BIN, "team", JSON.stringify(request)], { env, encoding: "utf8" });
+	const ms = nowMs() - started;
+	if (done.status !== 0) throw new Error(`the team batch failed: ${done.stderr}`);
+	return { ms, reply: JSON.parse(done.stdout) as TeamReply };
+}
+
+/** The hooks module's turns and model calls through the plugin's bundled hook script, against the Redis in `env`. */
+function measureHop(env: NodeJS.ProcessEnv): Pick<TeamResult, "hopTurnMs" | "hopCallMs" | "hopProcessMs" | "nodeMs"> {
+	const base = { session: "bench-module", budgets: [BUDGET] };
+	const turns: number[] = [];
+	const calls: number[] = [];
+	const processes: number[] = [];
+	const nodes: number[] = [];
+	let carry = batch(env, { ...base, ops: [] }).reply.carry ?? undefined;
+	const run = (ops: TeamRequest["ops"]) => {
+		const done = batch(env, { ...base, ops, ...(carry ? { carry } : {}) });
+		if (done.reply.problem !== null) throw new Error(done.reply.problem);
+		carry = done.reply.carry ?? undefined;
+		processes.push(done.ms);
+		return done.ms;
+	};
+	for (let sample = 0; sample < HOP_SAMPLES; sample++) {
+		turns.push(run([]) + run([{ op: "count", limits: [1_000_000] }, { op: "reserve" }]));
+		calls.push(run([{ op: "reserve" }]) + run([{ op: "use", use: { tokens: 1_000, agentMs: 5_000 } }]));
+		const started = nowMs();
+		spawnSync(process.execPath, ["-e", "0"]);
+		nodes.push(nowMs() - started);
+	}
+	return { hopTurnMs: median(turns), hopCallMs: median(calls), hopProcessMs: median(processes), nodeMs: median(nodes) };
 }

@@ -10,6 +10,7 @@ import {
 	NO_DAILY_SESSION,
 	parseDailyBudget,
 	parseToday,
+	promptTakenMessage,
 	todayCommand,
 	todayReport,
 } from "../../src/core/daily/daily.ts";
@@ -237,6 +238,22 @@ describe("the daily rules", () => {
 		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [tokens], START).effects)).toBe(false);
 		const cost = standing(budget("tokens:1k $1"), { cost: 1 });
 		expect(counts(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [cost], START).effects)).toBe(false);
+	});
+});
+
+describe("a prompt counted ahead that the ledger gave back", () => {
+	it("is refused by the first budget with a prompt limit in force, as read after; by the first budget else", () => {
+		const team = { ...budget("turns:2"), team: { name: "platform", zone: "UTC" } };
+		const project = budget("turns:5", "project:/work");
+		const off = { ...NO_ADJUSTMENT, off: true };
+		expect(promptTakenMessage([standing(project, { prompts: 1 }, off), standing(team, { prompts: 2 })])).toBe(
+			"Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.",
+		);
+		// Another session took the last prompt though the day read after does not show it yet: the first budget says so.
+		expect(promptTakenMessage([standing(project, { prompts: 1 })])).toBe(
+			"Timebox: today's budget is spent (5 prompts). It resets at midnight.",
+		);
+		expect(promptTakenMessage([])).toBeNull();
 	});
 });
 

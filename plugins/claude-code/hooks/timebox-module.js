@@ -42,6 +42,9 @@ var ANY_AGENT_TYPE = "*";
 var SUBAGENT_GRACE_MS = 3e4;
 var SUBAGENT_TASK_WORDS = 6;
 var SUBAGENT_CALLS_AFTER_SPENT = 2;
+var TEAM_HOP_MS = 4500;
+var TEAM_HOP_FRESH_MS = 2e3;
+var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 
@@ -248,12 +251,8 @@ function parseCommand(input) {
   if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
     return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
   }
-  for (const token of tokens) {
-    const kind = SUB_COMMANDS.get(token.toLowerCase());
-    if (kind === void 0) continue;
-    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
-    return { kind };
-  }
+  const sub = tokens.find((token) => SUB_COMMANDS.has(token.toLowerCase()));
+  if (sub !== void 0) return invalid(`${quoteInput(sub)} takes nothing else with it.`);
   const extension = extensionWords(tokens);
   if (extension !== null) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
@@ -943,13 +942,23 @@ function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
 function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+  const spent = promptLimitMet(standings);
+  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+}
+function promptLimits(standings) {
+  return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+}
+function promptLimitMet(standings) {
+  const limits = promptLimits(standings);
   const full = standings.map((standing2, index) => ({
     ...standing2,
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
   }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+  return spentDaily(full, true) ?? standings[0];
+}
+function promptTakenMessage(standings) {
+  const spent = promptLimitMet(standings);
+  return spent ? dailySpentMessage(spent) : null;
 }
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
@@ -3563,6 +3572,9 @@ function engineOf($) {
       defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
       dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
       subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+      dailyStore: () => $.env.get("TIMEBOX_DAILY_STORE"),
+      team: () => $.env.get("TIMEBOX_TEAM"),
+      dailyStoreFailure: () => $.env.get("TIMEBOX_DAILY_STORE_FAILURE"),
       home: () => $.env.get("HOME"),
       stateHome: () => $.env.get("XDG_STATE_HOME"),
       markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1")
@@ -3604,7 +3616,10 @@ function engineOnStop(engine) {
 }
 
 // src/adapters/claude/function-hooks/report-page.ts
-var REPORT_LINE = 'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+function hookScriptLine(args) {
+  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" ${args}`;
+}
+var REPORT_LINE = hookScriptLine('report --session "$1"');
 function pluginRoot(moduleUrl) {
   if (moduleUrl === void 0 || !moduleUrl.startsWith("file:")) return "";
   return decodeURIComponent(new URL("..", moduleUrl).pathname).replace(/\/$/, "");
@@ -3751,8 +3766,11 @@ var ClaudeSession = class {
    * runs; null while no budget stands (it is read again before the next request under one).
    */
   costSeen = null;
-  /** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
-  dailyWrites = Promise.resolve(true);
+  /**
+   * The daily ledger's writes, in order: an event reads the day's files after the writes before it. Each resolves to
+   * why a prompt counted in it was refused after all, or null.
+   */
+  dailyWrites = Promise.resolve(null);
   /** Feeds an event to the rules, with the day's files read before it and written after it. */
   async handle(event) {
     await this.readDaily();
@@ -3766,11 +3784,11 @@ var ClaudeSession = class {
     await this.dailyWrites;
     await daily.refresh();
   }
-  /** Writes what the rules wrote to the daily ledger: false when a prompt counted there was taken meanwhile. */
+  /** Writes what the rules wrote to the daily ledger: why a prompt counted there was taken meanwhile, or null. */
   writeDaily() {
     const daily = this.deps.daily;
     if (!daily) return this.dailyWrites;
-    this.dailyWrites = this.dailyWrites.then(() => daily.settle());
+    this.dailyWrites = this.dailyWrites.then(async () => await daily.settle() ? null : daily.takenRefusal());
     return this.dailyWrites;
   }
   /** Loads the session's budget, or the default budget where none was ever set. */
@@ -3802,10 +3820,10 @@ var ClaudeSession = class {
     const sessionEvent = joining ? { type: "toolCall", prompt: key } : { type: "modelCall", prompt: key, step: 1, ...event.isMeta ? { startedBy: "extension" } : {} };
     await this.readDaily();
     const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
-    const counted = await this.writeDaily();
+    const taken = await this.writeDaily();
     if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
     this.ui.tell(said);
-    if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+    if (taken !== null) return { drop: taken };
     if (!joining) this.prompt = key;
     return next(
       answer.context.length === 0 ? event : { ...event, context: [...event.context ?? [], ...answer.context] }
@@ -4427,6 +4445,10 @@ var ModuleDailyLedger = class {
     this.lastCount = null;
     return true;
   }
+  /** A prompt whose file another session took: the day's last prompt went there. */
+  takenRefusal() {
+    return DAILY_TAKEN_REFUSAL;
+  }
   fail(error) {
     this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
   }
@@ -4645,6 +4667,161 @@ var ModuleStore = class _ModuleStore {
   }
 };
 
+// src/adapters/claude/function-hooks/team.ts
+var TEAM_LINE = hookScriptLine('team "$1"');
+function readBatchReply(result) {
+  if (result.exitCode !== 0) {
+    return { error: result.stderr.trim().split("\n")[0] || `the hook script exited with ${result.exitCode}` };
+  }
+  let reply;
+  try {
+    reply = JSON.parse(result.stdout);
+  } catch {
+    return { error: "the hook script's reply is not JSON" };
+  }
+  if (typeof reply === "object" && reply !== null) {
+    const fields = reply;
+    if (typeof fields.error === "string") return { error: fields.error };
+    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
+  }
+  return { error: "the hook script's reply cannot be read" };
+}
+var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
+var ModuleTeamLedger = class {
+  constructor(engine, options) {
+    this.engine = engine;
+    this.options = options;
+    this.budgets = options.budgets;
+  }
+  engine;
+  options;
+  /** The day as the last batch read it; null before the first. */
+  reading = null;
+  /** When the day was last read (or a batch failed), epoch ms; null before the first. */
+  readAt = null;
+  /** Why the hook script last failed, and until when it is not started again; null while it runs. */
+  scriptDown = null;
+  /** Why new turns are refused (closed mode, the hook script failed), or null. */
+  closedBy = null;
+  ops = [];
+  carried = null;
+  budgets;
+  /** Whether the session's model call is reserved already (until an answer's use settles it). */
+  reserved = false;
+  untold = null;
+  told = false;
+  /** Why the last prompt refused at `settle` was refused. */
+  taken = DAILY_TAKEN_REFUSAL;
+  standings(budgets) {
+    this.budgets = budgets;
+    const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
+    const closed = this.closedBy;
+    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+  }
+  /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
+  countPrompt(budgets, limits) {
+    this.budgets = budgets;
+    this.ops.push({ op: "count", limits: [...limits] });
+    return true;
+  }
+  addUse(budgets, use) {
+    this.budgets = budgets;
+    this.ops.push({ op: "use", use });
+    this.reserved = false;
+  }
+  /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
+  reserve(budgets) {
+    this.budgets = budgets;
+    if (this.reserved) return;
+    this.reserved = true;
+    this.ops.push({ op: "reserve" });
+  }
+  adjust(budget, adjustment) {
+    this.ops.push({ op: "adjust", budget, adjustment });
+  }
+  problem() {
+    const said = this.untold;
+    this.untold = null;
+    return said;
+  }
+  takenRefusal() {
+    return this.taken;
+  }
+  /** Reads the day before an event, unless the last batch read it just now. */
+  async refresh() {
+    if (this.readAt !== null && this.options.clock.now() - this.readAt < TEAM_HOP_FRESH_MS) return;
+    await this.send();
+  }
+  /** Sends what the event wrote, with a read: false when the store refused a prompt counted in it. */
+  async settle() {
+    if (this.ops.length === 0) return true;
+    return this.send();
+  }
+  /** Runs the calls made since the last batch, then a read, in one process of the hook script. */
+  async send() {
+    const ops = this.ops;
+    this.ops = [];
+    const down = this.scriptDown;
+    if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
+    const request = {
+      session: this.options.sessionId,
+      budgets: [...this.budgets],
+      ops,
+      ...this.carried ? { carry: this.carried } : {}
+    };
+    const outcome = await this.batch(request);
+    const now = this.options.clock.now();
+    this.readAt = now;
+    if ("error" in outcome) {
+      this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
+      return this.failed(outcome.error, ops);
+    }
+    this.scriptDown = null;
+    this.reading = outcome.standings;
+    this.carried = outcome.carry;
+    this.closedBy = null;
+    if (outcome.problem !== null) this.say(outcome.problem);
+    if (!outcome.counted.includes(false)) return true;
+    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+    return false;
+  }
+  /**
+   * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
+   * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
+   * what the batch held is not counted for the team.
+   */
+  failed(why, ops) {
+    const closed = this.options.closed;
+    const goesOn = closed ? "so new turns are refused until it answers" : "so this session's use is not counted for the team until it answers";
+    const text = `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+    this.say(text);
+    if (!closed) return true;
+    this.closedBy = text;
+    this.taken = text;
+    return !ops.some((op) => op.op === "count");
+  }
+  /** Says a problem once per session: the first. */
+  say(problem) {
+    if (this.told) return;
+    this.told = true;
+    this.untold = problem;
+  }
+  /** The hook script's answer to a batch, bounded in time: a process that does not end in time is taken as failed. */
+  async batch(request) {
+    const engine = this.engine();
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = engine.clock.after(TEAM_HOP_MS, () => resolve({ error: `no answer within ${TEAM_HOP_MS} ms` }));
+    });
+    const ran = engine.process.run(["sh", "-c", TEAM_LINE, "sh", JSON.stringify(request), this.options.root]).then(readBatchReply, (error) => ({ error: error instanceof Error ? error.message : String(error) }));
+    try {
+      return await Promise.race([ran, late]);
+    } finally {
+      timer?.cancel();
+    }
+  }
+};
+
 // src/adapters/claude/function-hooks/host.ts
 var ModuleHost = class {
   constructor(deps) {
@@ -4676,13 +4853,16 @@ var ModuleHost = class {
   async open() {
     const engine = this.engine;
     const { env } = engine();
-    const [sessionId, defaultBudget, daily, subagents, stateHome, home] = await Promise.all([
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, failure] = await Promise.all([
       engine().session.id(),
       env.defaultBudget(),
       env.dailyBudget(),
       env.subagentBudget(),
       env.stateHome(),
-      env.home()
+      env.home(),
+      env.dailyStore(),
+      env.team(),
+      env.dailyStoreFailure()
     ]);
     let session = null;
     const store = await ModuleStore.open(engine, sessionId, {
@@ -4690,8 +4870,7 @@ var ModuleHost = class {
       scheduler: engineScheduler(engine),
       problem: (error, where) => session?.live.notifyProblem(where, error)
     });
-    const dir = daily?.trim() ? dailyDir(stateHome, home) : null;
-    const ledger = dir === null ? void 0 : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
+    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
     session = new ClaudeSession({
       engine,
       clock: this.deps.clock,
@@ -4704,6 +4883,24 @@ var ModuleHost = class {
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     session.load({ defaultBudget, daily, subagents });
     return session;
+  }
+  /**
+   * The daily ledger of a session with a daily budget: the team's, through the hook script, when a store and a team
+   * are set (the hook script reads them as every Node host does, and says what is wrong with them); else this
+   * machine's, through `$`.
+   */
+  dailyLedger(sessionId, daily, env) {
+    if (!daily?.trim()) return void 0;
+    const clock = this.deps.clock;
+    if (env.dailyStore?.trim() && env.team?.trim()) {
+      const budget = parseDailyBudget(daily.trim(), "user", DAILY_ENV);
+      if ("warning" in budget) return void 0;
+      const closed = env.failure?.trim().toLowerCase() === "closed";
+      const root = pluginRoot(import.meta.url);
+      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets: [budget], closed, root });
+    }
+    const dir = dailyDir(env.stateHome, env.home);
+    return dir === null ? void 0 : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
   }
   /** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */
   async end() {

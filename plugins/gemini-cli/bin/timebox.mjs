@@ -12,7 +12,7 @@ function spawnSync(...args) {
 }
 
 // src/entries/hooks.ts
-import { readFileSync as readFileSync4, writeSync as writeSync3 } from "node:fs";
+import { readFileSync as readFileSync5, writeSync as writeSync3 } from "node:fs";
 
 // src/adapters/claude/hook-host.ts
 import { join as join2 } from "node:path";
@@ -334,6 +334,7 @@ var TEAM_CONNECT_MS = 1e3;
 var TEAM_CALL_MS = 2e3;
 var TEAM_FIRST_CALL_MS = 3e4;
 var TEAM_WAIT_MS = 1e4;
+var TEAM_HOP_WAIT_MS = 3e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -542,12 +543,8 @@ function parseCommand(input) {
   if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
     return { kind: first, ignored: text2.trim().replace(/^\S+\s*/, "") };
   }
-  for (const token of tokens) {
-    const kind = SUB_COMMANDS.get(token.toLowerCase());
-    if (kind === void 0) continue;
-    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
-    return { kind };
-  }
+  const sub = tokens.find((token) => SUB_COMMANDS.has(token.toLowerCase()));
+  if (sub !== void 0) return invalid(`${quoteInput(sub)} takes nothing else with it.`);
   const extension = extensionWords(tokens);
   if (extension !== null) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
@@ -1084,6 +1081,9 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+function teamUnsentLostMessage(why) {
+  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}
 
 // src/core/daily/daily-text.ts
 function pluralPrompts2(count2) {
@@ -1235,13 +1235,19 @@ function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
 function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+  const spent = promptLimitMet(standings);
+  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+}
+function promptLimits(standings) {
+  return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+}
+function promptLimitMet(standings) {
+  const limits = promptLimits(standings);
   const full = standings.map((standing2, index) => ({
     ...standing2,
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
   }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+  return spentDaily(full, true) ?? standings[0];
 }
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
@@ -3563,7 +3569,7 @@ var geminiCliHost = {
 
 // src/adapters/hooks/cli.ts
 import { homedir as homedir2 } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // lazy-builtin:node:crypto
 import { createRequire as createRequire2 } from "node:module";
@@ -3921,6 +3927,482 @@ var SessionLog = class {
   }
 };
 
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+function knownZone(zone) {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+var lastDays = /* @__PURE__ */ new Map();
+function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
+  const date = zoneDate(ms, zone);
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
+    start: midnight(date.year, date.month, date.day, zone),
+    end: midnight(date.year, date.month, date.day + 1, zone)
+  };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+function zoneDate(ms, zone) {
+  const parts = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
+}
+var DAY_KEY_COUNT = 5;
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+`;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+if used then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/ledger.ts
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function readReply(value) {
+  return Array.isArray(value) ? value : [];
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+var TeamLedger = class {
+  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.open = open;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) {
+      this.lastCall = { ...carried.lastCall };
+      this.failed = carried.failed;
+    }
+  }
+  config;
+  open;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  store = null;
+  calledOnce = false;
+  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
+  failed = null;
+  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
+  untold = [];
+  saidDown = false;
+  saidLost = false;
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.failed };
+  }
+  standings(budgets) {
+    const team = { name: this.config.team, zone: this.config.zone };
+    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = this.call("read", []);
+    if (!reply.ok) {
+      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
+      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
+    }
+    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
+    const use = fields(useFields);
+    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+    members.sort((a, b) => a.name.localeCompare(b.name));
+    const adjustment = {
+      addTimeMs: amount(use.get("addTimeMs")),
+      addPrompts: amount(use.get("addPrompts")),
+      addTokens: amount(use.get("addTokens")),
+      addCost: amount(use.get("addCost")),
+      off: use.get("off") === "1"
+    };
+    return teamBudgets.map((budget) => ({
+      budget,
+      use: {
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        // The model calls other sessions are making count as what they reserved, until their answers settle them.
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost)),
+        sessions: amount(String(sessions)),
+        members
+      },
+      adjustment,
+      dayStart: day.start
+    }));
+  }
+  countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (this.config.failure === "closed") return false;
+    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  reserve() {
+    const now = this.clock.now();
+    if (this.failed !== null && now < this.failed.until) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    this.store ??= this.open();
+    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+  }
+  adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = Math.ceil(entry.dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
+            expiry,
+            entry.session,
+            entry.member,
+            ...use
+          ]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  keptDays(count2) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = this.call("read", [], name);
+      if (!reply.ok) return [];
+      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
+      const use = fields(useFields);
+      rows.push({
+        day: name,
+        agentMs: amount(use.get("agentMs")),
+        prompts: amount(use.get("prompts")),
+        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
+        cost: amount(use.get("cost")) + amount(String(reservedCost))
+      });
+    }
+    return rows;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.failed !== null;
+    const reply = this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
+  request(script, keys, args) {
+    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
+    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    let reply;
+    try {
+      this.store ??= this.open();
+      reply = this.store.call(script, keys, args, timeout);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
+    this.failed = null;
+    return reply;
+  }
+  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
+  down(error) {
+    const why = this.hidden(error);
+    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+    if (this.saidDown) return why;
+    this.saidDown = true;
+    this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
+    return why;
+  }
+  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
+  closedMessage(why) {
+    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
+// src/adapters/team/batch.ts
+var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust"]);
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function parseTeamRequest(text2) {
+  let value;
+  try {
+    value = JSON.parse(text2 ?? "");
+  } catch {
+    return { error: "the team request is not JSON" };
+  }
+  if (!isObject(value) || typeof value.session !== "string" || value.session === "")
+    return { error: "the team request names no session" };
+  if (!Array.isArray(value.budgets) || !value.budgets.every(isObject))
+    return { error: "the team request's budgets are not a list of budgets" };
+  if (!Array.isArray(value.ops) || !value.ops.every((op) => isObject(op) && OPS.has(String(op.op))))
+    return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
+  if (value.carry !== void 0 && !isObject(value.carry))
+    return { error: "the team request's carry is not an object" };
+  return value;
+}
+function runTeamBatch(request, open) {
+  const ledger = open(request.carry);
+  const counted = [];
+  for (const op of request.ops) {
+    switch (op.op) {
+      case "count":
+        counted.push(ledger.countPrompt(request.budgets, op.limits));
+        break;
+      case "use":
+        ledger.addUse(request.budgets, op.use);
+        break;
+      case "reserve":
+        ledger.reserve?.(request.budgets);
+        break;
+      case "adjust":
+        ledger.adjust(op.budget, op.adjustment);
+        break;
+    }
+  }
+  const standings = ledger.standings(request.budgets);
+  return {
+    counted,
+    standings,
+    problem: ledger.problem(),
+    carry: ledger instanceof TeamLedger ? ledger.carry() : null
+  };
+}
+
 // src/adapters/team/open.ts
 import { hostname, userInfo } from "node:os";
 
@@ -4155,80 +4637,11 @@ import { existsSync as existsSync2 } from "node:fs";
 import { createRequire as createRequire3 } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
-}
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /**
-   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
-   * session that adds nothing (a refused turn's) does not count as one that used the day.
-   */
-  use: `${COMMON}
-local used = false
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
-redis.call('HDEL', KEYS[4], ARGV[2])
-if used then join() end
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/bridge.ts
 var CLIENT_BUNDLE = "timebox-redis.js";
 var REPLY_BYTES = 256 * 1024;
 var WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
 const flag = new Int32Array(buffer, 0, 2);
 const bytes = new Uint8Array(buffer, 8);
 const encoder = new TextEncoder();
@@ -4258,7 +4671,7 @@ async function connect() {
   redis.on("error", (error) => {
     said = error.message;
   });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
   try {
     await redis.connect();
   } catch (error) {
@@ -4296,7 +4709,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
   const bytes = new Uint8Array(buffer, 8);
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
   });
   worker.unref();
   let died = null;
@@ -4326,306 +4739,72 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
   };
 }
 
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+// src/adapters/team/outbox.ts
+import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3 } from "node:fs";
+import { join as join8 } from "node:path";
+var UNSENT = "unsent.jsonl";
+var SENDING = /^sending-.+\.jsonl$/;
+function isUnsent(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value;
+  const numbers = ["dayEnd", "prompts", "agentMs", "tokens", "cost"].every(
+    (name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && entry[name] >= 0
+  );
+  const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
+  return numbers && texts;
 }
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
-}
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-var lastDays = /* @__PURE__ */ new Map();
-function teamDay(ms, zone) {
-  const last = lastDays.get(zone);
-  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
-  const found = {
-    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
-  };
-  lastDays.set(zone, found);
-  return found;
-}
-var formats = /* @__PURE__ */ new Map();
-function formatIn(zone) {
-  let format = formats.get(zone);
-  if (format === void 0) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric"
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
-}
-
-// src/adapters/team/ledger.ts
-var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  trouble = null;
-  told = false;
-  unsent = NOTHING_UNSENT;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.send(added)) return;
-    this.unsent = {
-      prompts: this.unsent.prompts,
-      agentMs: this.unsent.agentMs + added.agentMs,
-      tokens: this.unsent.tokens + added.tokens,
-      cost: this.unsent.cost + added.cost
-    };
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [Math.ceil(day.end / 1e3) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    if (this.trouble !== null && !this.told) {
-      this.told = true;
-      return this.trouble;
-    }
-    return this.local.problem();
-  }
-  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
-  send(use) {
-    const all = {
-      prompts: use.prompts + this.unsent.prompts,
-      agentMs: use.agentMs + this.unsent.agentMs,
-      tokens: use.tokens + this.unsent.tokens,
-      cost: use.cost + this.unsent.cost
-    };
-    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
-    if (reply.ok) this.unsent = NOTHING_UNSENT;
-    return reply.ok;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count2) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
-   * once the store answers again.
-   */
-  call(script, args, dayName) {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
-    const day = teamDay(now, this.config.zone);
-    const common = this.common(day);
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
-    this.calledOnce = true;
-    let reply;
+function entriesOf(text2) {
+  const entries = [];
+  for (const line of text2.split("\n")) {
+    if (line.trim() === "") continue;
     try {
-      this.store ??= this.open();
-      reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+      const entry = JSON.parse(line);
+      if (isUnsent(entry)) entries.push(entry);
+    } catch {
     }
-    if (!reply.ok) {
-      return { ok: false, error: this.down(reply.error) };
+  }
+  return entries;
+}
+function fileOutbox(folder, newId = randomUUID) {
+  const missing = (error) => error.code === "ENOENT";
+  return {
+    keep(use) {
+      mkdirSync5(folder, { recursive: true });
+      appendLine(join8(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
+`);
+    },
+    waiting() {
+      try {
+        return readdirSync3(folder).some((name) => name === UNSENT || SENDING.test(name));
+      } catch {
+        return false;
+      }
+    },
+    take() {
+      try {
+        renameSync(join8(folder, UNSENT), join8(folder, `sending-${Date.now()}-${newId()}.jsonl`));
+      } catch {
+      }
+      const names = readdirSync3(folder).filter((name) => SENDING.test(name)).sort();
+      const batches = [];
+      for (const name of names) {
+        const path = join8(folder, name);
+        let text2;
+        try {
+          text2 = readFileSync4(path, "utf8");
+        } catch (error) {
+          if (missing(error)) continue;
+          throw error;
+        }
+        batches.push({ entries: entriesOf(text2), sent: () => rmSync3(path, { force: true }) });
+      }
+      return batches;
     }
-    const wasDown = this.failed !== null;
-    this.failed = null;
-    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
-      this.send(NOTHING_UNSENT);
-      if (script === "read") return this.call(script, args, dayName);
-    }
-    return reply;
-  }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
-    return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
-  }
-};
+  };
+}
+function outboxFolder(stateDir, team) {
+  return join8(stateDir, "team", `team-${team}`);
+}
 
 // src/adapters/team/open.ts
 function memberName(host) {
@@ -4647,12 +4826,14 @@ function saying(warning, ledger) {
 }
 function openDailyLedger(options) {
   const { env, sessionId, clock } = options;
-  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const stateDir = dailyStateDir(env);
+  const local = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
   if (warning !== null) return saying(warning, local);
   if (config === null) return local;
   const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
+  const outbox = fileOutbox(outboxFolder(stateDir, config.team));
+  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }
 
 // src/adapters/hooks/daily-bridge.ts
@@ -5163,7 +5344,7 @@ function statusLineText(deps, now) {
 }
 
 // src/adapters/hooks/cli.ts
-var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
+var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
 var WRAPPED_TIMEOUT_MS = 2e3;
 function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
   const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
@@ -5199,7 +5380,7 @@ async function watch(rest, env, deps) {
 ` };
   const hookDeps = {
     store: new SessionLog(dataDir, sessionId, deps.clock, true),
-    ledger: createFileLedger(join8(dataDir, LEDGER_FOLDER)),
+    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER)),
     clock: deps.clock,
     onStop: deps.onStop,
     ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
@@ -5213,12 +5394,31 @@ async function watch(rest, env, deps) {
 ` };
   }
 }
+function teamBatch(rest, env, clock) {
+  const request = parseTeamRequest(rest[0]);
+  if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}
+`, stderr: "" };
+  const reply = runTeamBatch(
+    request,
+    (carried) => openDailyLedger({
+      env,
+      sessionId: request.session,
+      clock,
+      host: "claude",
+      entry: import.meta.url,
+      team: { carried, waitMs: TEAM_HOP_WAIT_MS }
+    })
+  );
+  return { stdout: `${JSON.stringify(reply)}
+`, stderr: "" };
+}
 async function runCli(args, stdin2, env, deps) {
   const [mode, ...rest] = args;
   const home = env.HOME ?? homedir2();
   const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
   const host = deps.hosts.find((candidate) => candidate.name === hostName);
   if (mode === "watch") return watch(rest, env, deps);
+  if (mode === "team") return teamBatch(rest, env, deps.clock);
   if (mode === "report") {
     const { runReport } = await import("./timebox-report.mjs");
     const result2 = runReport(rest, env, home, deps.clock);
@@ -5245,7 +5445,7 @@ async function runCli(args, stdin2, env, deps) {
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
   const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
-  const ledger = createFileLedger(join8(dataDir, LEDGER_FOLDER));
+  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
       const wrapped = option(rest, "--wrap");
@@ -5352,7 +5552,7 @@ function nodeReportPageWriter(env, clock) {
 // src/entries/hooks.ts
 var stdin = "";
 try {
-  if (process.argv[2] !== "setup-statusline" && process.argv[2] !== "report") stdin = readFileSync4(0, "utf8");
+  if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
 } catch {
 }
 var result = await runCli(process.argv.slice(2), stdin, process.env, {

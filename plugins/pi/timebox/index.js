@@ -1,8 +1,8 @@
 // Timebox's extension for pi and oh-my-pi, bundled from src/entries/pi/timebox/index.ts by npm run build. Do not edit.
 
 // src/entries/pi/timebox/index.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-import { join as join5 } from "node:path";
+import { randomUUID as randomUUID3 } from "node:crypto";
+import { join as join6 } from "node:path";
 import { getAgentDir } from "@mariozechner/pi-coding-agent";
 
 // src/adapters/node/file-ledger.ts
@@ -304,12 +304,8 @@ function parseCommand(input) {
   if ((first === "off" || first === "status") && (tokens.length > 1 || delimiter)) {
     return { kind: first, ignored: text.trim().replace(/^\S+\s*/, "") };
   }
-  for (const token of tokens) {
-    const kind = SUB_COMMANDS.get(token.toLowerCase());
-    if (kind === void 0) continue;
-    if (tokens.length > 1 || delimiter) return invalid(`${quoteInput(token)} takes nothing else with it.`);
-    return { kind };
-  }
+  const sub = tokens.find((token) => SUB_COMMANDS.has(token.toLowerCase()));
+  if (sub !== void 0) return invalid(`${quoteInput(sub)} takes nothing else with it.`);
   const extension = extensionWords(tokens);
   if (extension !== null) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
@@ -848,6 +844,9 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
+function teamUnsentLostMessage(why) {
+  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}
 
 // src/core/daily/daily-text.ts
 function pluralPrompts2(count) {
@@ -999,13 +998,19 @@ function addAgentTime(agentMs) {
   return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
 }
 function countPrompt(standings) {
-  const limits = standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+  const spent = promptLimitMet(standings);
+  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+}
+function promptLimits(standings) {
+  return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
+}
+function promptLimitMet(standings) {
+  const limits = promptLimits(standings);
   const full = standings.map((standing2, index) => ({
     ...standing2,
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
   }));
-  const spent = spentDaily(full, true) ?? standings[0];
-  return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+  return spentDaily(full, true) ?? standings[0];
 }
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
@@ -4750,8 +4755,9 @@ import { Worker } from "node:worker_threads";
 // src/adapters/team/scripts.ts
 function dayKeys(team, day) {
   const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`];
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
+var DAY_KEY_COUNT = 5;
 var COMMON = `
 local function keep()
   for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
@@ -4798,6 +4804,20 @@ redis.call('HDEL', KEYS[4], ARGV[2])
 if used then join() end
 keep()
 return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+local used = false
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+if used then join() end
+keep()
+return 1`,
   /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
   reserve: `${COMMON}
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
@@ -4819,7 +4839,7 @@ var CLIENT_BUNDLE = "timebox-redis.js";
 var REPLY_BYTES = 256 * 1024;
 var WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
+const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
 const flag = new Int32Array(buffer, 0, 2);
 const bytes = new Uint8Array(buffer, 8);
 const encoder = new TextEncoder();
@@ -4849,7 +4869,7 @@ async function connect() {
   redis.on("error", (error) => {
     said = error.message;
   });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: 4, lua });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
   try {
     await redis.connect();
   } catch (error) {
@@ -4887,7 +4907,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
   const bytes = new Uint8Array(buffer, 8);
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
   });
   worker.unref();
   let died = null;
@@ -5006,7 +5026,6 @@ function midnight(year, month, day, zone) {
 }
 
 // src/adapters/team/ledger.ts
-var NOTHING_UNSENT = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
 function fields(value) {
   const map = /* @__PURE__ */ new Map();
   const flat = Array.isArray(value) ? value : [];
@@ -5021,27 +5040,43 @@ function amount2(text) {
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock) {
+  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
     this.config = config;
     this.open = open;
     this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) {
+      this.lastCall = { ...carried.lastCall };
+      this.failed = carried.failed;
+    }
   }
   config;
   open;
   local;
   sessionId;
   clock;
+  outbox;
+  options;
   store = null;
   calledOnce = false;
   /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
   failed = null;
-  trouble = null;
-  told = false;
-  unsent = NOTHING_UNSENT;
+  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
+  untold = [];
+  saidDown = false;
+  saidLost = false;
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.failed };
+  }
   standings(budgets) {
     const team = { name: this.config.team, zone: this.config.zone };
     const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
@@ -5083,7 +5118,7 @@ var TeamLedger = class {
     const reply = this.call("count", [limit]);
     if (reply.ok) return reply.value === 1;
     if (this.config.failure === "closed") return false;
-    this.unsent = { ...this.unsent, prompts: this.unsent.prompts + 1 };
+    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
     return this.local.countPrompt(budgets, limits);
   }
   addUse(budgets, use) {
@@ -5094,13 +5129,8 @@ var TeamLedger = class {
       cost: use.cost ?? 0
     };
     if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.send(added)) return;
-    this.unsent = {
-      prompts: this.unsent.prompts,
-      agentMs: this.unsent.agentMs + added.agentMs,
-      tokens: this.unsent.tokens + added.tokens,
-      cost: this.unsent.cost + added.cost
-    };
+    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
+    this.keep(added);
     this.local.addUse(budgets, use);
   }
   /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
@@ -5122,23 +5152,53 @@ var TeamLedger = class {
     if (!reply.ok) this.local.adjust(budget, adjustment);
   }
   problem() {
-    if (this.trouble !== null && !this.told) {
-      this.told = true;
-      return this.trouble;
-    }
-    return this.local.problem();
+    return this.untold.shift() ?? this.local.problem();
   }
-  /** Sends use to the team's day, with what was left unsent: whether the store took it. */
-  send(use) {
-    const all = {
-      prompts: use.prompts + this.unsent.prompts,
-      agentMs: use.agentMs + this.unsent.agentMs,
-      tokens: use.tokens + this.unsent.tokens,
-      cost: use.cost + this.unsent.cost
-    };
-    const reply = this.call("use", [all.agentMs, all.tokens, all.cost, all.prompts]);
-    if (reply.ok) this.unsent = NOTHING_UNSENT;
-    return reply.ok;
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = Math.ceil(entry.dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
+            expiry,
+            entry.session,
+            entry.member,
+            ...use
+          ]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
   }
   /**
    * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
@@ -5169,32 +5229,33 @@ var TeamLedger = class {
     return rows;
   }
   /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read); sends what was left unsent first,
-   * once the store answers again.
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
    */
   call(script, args, dayName) {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return { ok: false, error: this.failed.why };
-    const day = teamDay(now, this.config.zone);
-    const common = this.common(day);
-    const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.failed !== null;
+    const reply = this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
+  request(script, keys, args) {
+    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
+    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     let reply;
     try {
       this.store ??= this.open();
-      reply = this.store.call(script, dayKeys(this.config.team, dayName ?? day.day), [...common, ...args], timeout);
+      reply = this.store.call(script, keys, args, timeout);
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    if (!reply.ok) {
-      return { ok: false, error: this.down(reply.error) };
-    }
-    const wasDown = this.failed !== null;
+    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
     this.failed = null;
-    if (wasDown && script !== "use" && this.unsent !== NOTHING_UNSENT) {
-      this.send(NOTHING_UNSENT);
-      if (script === "read") return this.call(script, args, dayName);
-    }
     return reply;
   }
   /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
@@ -5202,7 +5263,9 @@ var TeamLedger = class {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
     const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    if (this.saidDown) return why;
+    this.saidDown = true;
+    this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
@@ -5217,6 +5280,74 @@ var TeamLedger = class {
     return text.trim() || "no answer";
   }
 };
+
+// src/adapters/team/outbox.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync4, renameSync, rmSync as rmSync4 } from "node:fs";
+import { join as join5 } from "node:path";
+var UNSENT = "unsent.jsonl";
+var SENDING = /^sending-.+\.jsonl$/;
+function isUnsent(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const entry = value;
+  const numbers = ["dayEnd", "prompts", "agentMs", "tokens", "cost"].every(
+    (name) => typeof entry[name] === "number" && Number.isFinite(entry[name]) && entry[name] >= 0
+  );
+  const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
+  return numbers && texts;
+}
+function entriesOf(text) {
+  const entries = [];
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const entry = JSON.parse(line);
+      if (isUnsent(entry)) entries.push(entry);
+    } catch {
+    }
+  }
+  return entries;
+}
+function fileOutbox(folder, newId = randomUUID2) {
+  const missing = (error) => error.code === "ENOENT";
+  return {
+    keep(use) {
+      mkdirSync3(folder, { recursive: true });
+      appendLine(join5(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
+`);
+    },
+    waiting() {
+      try {
+        return readdirSync2(folder).some((name) => name === UNSENT || SENDING.test(name));
+      } catch {
+        return false;
+      }
+    },
+    take() {
+      try {
+        renameSync(join5(folder, UNSENT), join5(folder, `sending-${Date.now()}-${newId()}.jsonl`));
+      } catch {
+      }
+      const names = readdirSync2(folder).filter((name) => SENDING.test(name)).sort();
+      const batches = [];
+      for (const name of names) {
+        const path = join5(folder, name);
+        let text;
+        try {
+          text = readFileSync4(path, "utf8");
+        } catch (error) {
+          if (missing(error)) continue;
+          throw error;
+        }
+        batches.push({ entries: entriesOf(text), sent: () => rmSync4(path, { force: true }) });
+      }
+      return batches;
+    }
+  };
+}
+function outboxFolder(stateDir, team) {
+  return join5(stateDir, "team", `team-${team}`);
+}
 
 // src/adapters/team/open.ts
 function memberName(host) {
@@ -5238,12 +5369,14 @@ function saying(warning, ledger) {
 }
 function openDailyLedger(options) {
   const { env, sessionId, clock } = options;
-  const local = createDailyLedger(dailyStateDir(env), sessionId, clock);
+  const stateDir = dailyStateDir(env);
+  const local = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
   if (warning !== null) return saying(warning, local);
   if (config === null) return local;
   const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(config, open, local, sessionId, clock);
+  const outbox = fileOutbox(outboxFolder(stateDir, config.team));
+  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }
 
 // src/entries/pi/timebox/index.ts
@@ -5253,16 +5386,16 @@ var index_default = createTimeboxExtension({
   onStop: createShellStarter(),
   writeFallback: (line) => process.stderr.write(`${line}
 `),
-  ledger: () => createFileLedger(join5(getAgentDir(), LEDGER_FOLDER)),
-  newBudgetId: randomUUID2,
+  ledger: () => createFileLedger(join6(getAgentDir(), LEDGER_FOLDER)),
+  newBudgetId: randomUUID3,
   env: process.env,
-  globalSettings: () => join5(getAgentDir(), "settings.json"),
+  globalSettings: () => join6(getAgentDir(), "settings.json"),
   dailyLedger: (sessionId) => openDailyLedger({
     env: process.env,
     sessionId,
     clock: systemClock,
     host: "pi",
-    settings: readTeamSettings(join5(getAgentDir(), "settings.json")),
+    settings: readTeamSettings(join6(getAgentDir(), "settings.json")),
     entry: import.meta.url
   }),
   reportPage: nodeReportPageWriter(process.env, systemClock)

@@ -1,6 +1,6 @@
 // The hook script's command line, for every hook host: `hook [--host <name>]` answers a hook event from stdin,
 // `statusline` prints the status, `setup-statusline` sets it up, `watch` stops a time budget on time while the agent is
-// idle. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed.
+// idle, `team <request>` runs a batch of calls on a team's daily ledger for Claude Code's hooks module. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
 import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
@@ -16,10 +16,12 @@ import {
 	parseDailyBudget,
 	type ReportPageInput,
 	SUBAGENTS_ENV,
+	TEAM_HOP_WAIT_MS,
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
 import type { ReportPageWriter } from "../report/writer.ts";
+import { parseTeamRequest, runTeamBatch } from "../team/batch.ts";
 import { openDailyLedger } from "../team/open.ts";
 import { type HookDeps, handleHook } from "./handle.ts";
 import { parseHookInput } from "./input.ts";
@@ -54,7 +56,7 @@ export interface CliResult {
 }
 
 const USAGE =
-	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
+	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -122,6 +124,26 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	}
 }
 
+/**
+ * `timebox team <request>`: a batch of a Claude Code hooks module's calls on its team's daily ledger, opened from the
+ * environment as on every Node host, each call bounded so that the process ends in time; one JSON line in reply.
+ */
+function teamBatch(rest: readonly string[], env: NodeJS.ProcessEnv, clock: Clock): CliResult {
+	const request = parseTeamRequest(rest[0]);
+	if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}\n`, stderr: "" };
+	const reply = runTeamBatch(request, (carried) =>
+		openDailyLedger({
+			env,
+			sessionId: request.session,
+			clock,
+			host: "claude",
+			entry: import.meta.url,
+			team: { carried, waitMs: TEAM_HOP_WAIT_MS },
+		}),
+	);
+	return { stdout: `${JSON.stringify(reply)}\n`, stderr: "" };
+}
+
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
 export async function runCli(
 	args: readonly string[],
@@ -134,6 +156,7 @@ export async function runCli(
 	const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
 	const host = deps.hosts.find((candidate) => candidate.name === hostName);
 	if (mode === "watch") return watch(rest, env, deps);
+	if (mode === "team") return teamBatch(rest, env, deps.clock);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
 		const { runReport } = await import("../report/entry.ts");

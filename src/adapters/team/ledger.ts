@@ -53,6 +53,23 @@ function amount(text: string | undefined): number {
 	return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
+/**
+ * What a session's team ledger keeps from one call to the next, handed from one process to the next where each batch
+ * of a session's calls runs in a process of its own (Claude Code's hooks module, through the hook script): what its
+ * last model call used, and why and until when the store is left alone. What it could not send is in the outbox.
+ */
+export interface TeamCarry {
+	lastCall: { tokens: number; cost: number };
+	failed: { why: string; until: number } | null;
+}
+
+/** How a team ledger runs in a process: what it takes over from the one before, and how long it waits for a call. */
+export interface TeamLedgerOptions {
+	carried?: TeamCarry | undefined;
+	/** How long any call waits at most (a process that must end in time); else the first call's and the later ones'. */
+	waitMs?: number;
+}
+
 /** The team's daily ledger for one session, over its store, with this machine's own ledger to fall back on. */
 export class TeamLedger implements DailyLedger {
 	private store: SyncStore | null = null;
@@ -75,7 +92,19 @@ export class TeamLedger implements DailyLedger {
 		private readonly sessionId: string,
 		private readonly clock: Clock,
 		private readonly outbox: TeamOutbox,
-	) {}
+		private readonly options: TeamLedgerOptions = {},
+	) {
+		const carried = options.carried;
+		if (carried) {
+			this.lastCall = { ...carried.lastCall };
+			this.failed = carried.failed;
+		}
+	}
+
+	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+	carry(): TeamCarry {
+		return { lastCall: { ...this.lastCall }, failed: this.failed };
+	}
 
 	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
 		const team = { name: this.config.team, zone: this.config.zone };
@@ -257,7 +286,7 @@ export class TeamLedger implements DailyLedger {
 	/** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
 	private request(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): StoreReply {
 		if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-		const timeout = this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS;
+		const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
 		this.calledOnce = true;
 		let reply: StoreReply;
 		try {

@@ -7,7 +7,7 @@ import { type Clock, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
 import { clientLocation, openSyncStore } from "./bridge.ts";
 import { readTeam, type TeamSettings } from "./config.ts";
-import { TeamLedger } from "./ledger.ts";
+import { TeamLedger, type TeamLedgerOptions } from "./ledger.ts";
 import { fileOutbox, outboxFolder } from "./outbox.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
@@ -42,6 +42,8 @@ export interface DailyLedgerOptions {
 	settings?: TeamSettings;
 	/** The module the client bundle is looked for beside (a host package's entry), as a file URL. */
 	entry: string;
+	/** How the team's ledger runs, where it is one of a session's processes (Claude Code's hooks module). */
+	team?: TeamLedgerOptions;
 }
 
 /** The session's daily ledger: the team's when a store and a team are set, else this machine's. */
@@ -53,5 +55,6 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	if (warning !== null) return saying(warning, local);
 	if (config === null) return local;
 	const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-	return new TeamLedger(config, open, local, sessionId, clock, fileOutbox(outboxFolder(stateDir, config.team)));
+	const outbox = fileOutbox(outboxFolder(stateDir, config.team));
+	return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }

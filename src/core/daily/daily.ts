@@ -143,13 +143,32 @@ function addAgentTime(agentMs: number): Effect[] {
  * whose prompt limit is met (the ledger found one, so the standings have one with a limit).
  */
 function countPrompt(standings: readonly DailyStanding[]): Effect {
-	const limits = standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).turns));
+	const spent = promptLimitMet(standings);
+	return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+}
+
+/** Each budget's prompt limit today, or null where it sets none or is off for the day. */
+function promptLimits(standings: readonly DailyStanding[]): (number | null)[] {
+	return standings.map((standing) => (standing.adjustment.off ? null : limitsToday(standing).turns));
+}
+
+/** The budget that refuses a prompt the ledger would not count: the first whose prompt limit is met, else the first. */
+function promptLimitMet(standings: readonly DailyStanding[]): DailyStanding | undefined {
+	const limits = promptLimits(standings);
 	const full = standings.map((standing, index) => ({
 		...standing,
 		use: { ...standing.use, prompts: Math.max(standing.use.prompts, limits[index] ?? standing.use.prompts) },
 	}));
-	const spent = spentDaily(full, true) ?? standings[0];
-	return { kind: "countPrompt", limits, refused: spent ? refusal(spent) : [] };
+	return spentDaily(full, true) ?? standings[0];
+}
+
+/**
+ * Why a prompt was refused whose count a ledger gave back later, as the standings read after it have it (a host that
+ * counts a prompt ahead and hears from the team's store after the rules ran); null without a daily budget.
+ */
+export function promptTakenMessage(standings: readonly DailyStanding[]): string | null {
+	const spent = promptLimitMet(standings);
+	return spent ? dailySpentMessage(spent) : null;
 }
 
 /** A prompt the daily budgets refused starts no run: nothing of its time counts. */

@@ -5,9 +5,19 @@
 // host, never both take the last prompt. A prompt file another session took meanwhile is claimed again at the next
 // number, and the prompt is refused when that is past the limit.
 
-import type { Clock, DailyBudget, DailyLedger } from "../../../core/index.ts";
+import { type Clock, DAILY_TAKEN_REFUSAL, type DailyBudget, type DailyLedger } from "../../../core/index.ts";
 import { type DailyFiles, dailyLedgerOver, dayFolder, localDay, stateDirIn } from "../../daily/ledger.ts";
 import type { Engine } from "./engine.ts";
+
+/**
+ * A daily ledger of the hooks module, synchronous for the rules and mirrored through `$`: `refresh` before an event,
+ * `settle` after it (false when a prompt counted in it cannot be counted after all, `takenRefusal` saying why).
+ */
+export interface ModuleLedger extends DailyLedger {
+	refresh(): Promise<void>;
+	settle(): Promise<boolean>;
+	takenRefusal(): string;
+}
 
 /** The one scope of a daily budget in Claude Code: every session of the user (`TIMEBOX_DAILY`). */
 const USER_SCOPE = "user";
@@ -159,7 +169,7 @@ export class MirroredFiles implements DailyFiles {
  * The daily ledger of one session in Claude Code. `refresh` before an event and `settle` after it carry its files in
  * and out; a prompt counted here whose file another session took meanwhile is counted again at the next number.
  */
-export class ModuleDailyLedger implements DailyLedger {
+export class ModuleDailyLedger implements ModuleLedger {
 	private readonly files: MirroredFiles;
 	private readonly ledger: DailyLedger;
 	private lastCount: { budgets: readonly DailyBudget[]; limits: readonly (number | null)[] } | null = null;
@@ -228,6 +238,11 @@ export class ModuleDailyLedger implements DailyLedger {
 		}
 		this.lastCount = null;
 		return true;
+	}
+
+	/** A prompt whose file another session took: the day's last prompt went there. */
+	takenRefusal(): string {
+		return DAILY_TAKEN_REFUSAL;
 	}
 
 	private fail(error: unknown): void {

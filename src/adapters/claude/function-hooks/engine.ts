@@ -60,6 +60,11 @@ export interface Engine {
 		dailyBudget(): Promise<string | undefined>;
 		/** TIMEBOX_SUBAGENTS: the budget every subagent gets. */
 		subagentBudget(): Promise<string | undefined>;
+		/** TIMEBOX_DAILY_STORE and TIMEBOX_TEAM: the team's store and name, when the daily budget is a team's. */
+		dailyStore(): Promise<string | undefined>;
+		team(): Promise<string | undefined>;
+		/** TIMEBOX_DAILY_STORE_FAILURE: `closed` refuses new turns while the team's store cannot be reached. */
+		dailyStoreFailure(): Promise<string | undefined>;
 		/** HOME and XDG_STATE_HOME: where the daily ledger every host shares lives. */
 		home(): Promise<string | undefined>;
 		stateHome(): Promise<string | undefined>;
@@ -92,6 +97,9 @@ export function engineOf($: Dollar): Engine {
 			defaultBudget: () => $.env.get("TIMEBOX_DEFAULT"),
 			dailyBudget: () => $.env.get("TIMEBOX_DAILY"),
 			subagentBudget: () => $.env.get("TIMEBOX_SUBAGENTS"),
+			dailyStore: () => $.env.get("TIMEBOX_DAILY_STORE"),
+			team: () => $.env.get("TIMEBOX_TEAM"),
+			dailyStoreFailure: () => $.env.get("TIMEBOX_DAILY_STORE_FAILURE"),
 			home: () => $.env.get("HOME"),
 			stateHome: () => $.env.get("XDG_STATE_HOME"),
 			markModuleLoaded: () => $.env.set("TIMEBOX_MODULE_LOADED", "1"),

@@ -2,13 +2,15 @@
 // the first event that needs it (read from the store, with the settings of the environment) and closed when the
 // session ends. `/clear` and a resume inside Claude Code end a session and go on under another id.
 
-import type { Clock } from "../../../core/index.ts";
+import { type Clock, DAILY_ENV, parseDailyBudget } from "../../../core/index.ts";
 import { claudeCodeTerms } from "../terms.ts";
-import { dailyDir, ModuleDailyLedger } from "./daily.ts";
+import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
+import { pluginRoot } from "./report-page.ts";
 import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
 import { repairNotice } from "./store-repair.ts";
+import { ModuleTeamLedger } from "./team.ts";
 import { engineScheduler } from "./time.ts";
 
 /** What the module takes from the outside world: the real ones in Claude Code, fakes in tests. */
@@ -49,13 +51,16 @@ export class ModuleHost {
 		const engine = this.engine;
 		// Asked all at once: each is a round trip to Claude Code, and the first prompt waits for the session.
 		const { env } = engine();
-		const [sessionId, defaultBudget, daily, subagents, stateHome, home] = await Promise.all([
+		const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, failure] = await Promise.all([
 			engine().session.id(),
 			env.defaultBudget(),
 			env.dailyBudget(),
 			env.subagentBudget(),
 			env.stateHome(),
 			env.home(),
+			env.dailyStore(),
+			env.team(),
+			env.dailyStoreFailure(),
 		]);
 		let session: ClaudeSession | null = null;
 		const store = await ModuleStore.open(engine, sessionId, {
@@ -63,8 +68,7 @@ export class ModuleHost {
 			scheduler: engineScheduler(engine),
 			problem: (error, where) => session?.live.notifyProblem(where, error),
 		});
-		const dir = daily?.trim() ? dailyDir(stateHome, home) : null;
-		const ledger = dir === null ? undefined : new ModuleDailyLedger(engine, dir, sessionId, this.deps.clock);
+		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
 		session = new ClaudeSession({
 			engine,
 			clock: this.deps.clock,
@@ -77,6 +81,30 @@ export class ModuleHost {
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
 		session.load({ defaultBudget, daily, subagents });
 		return session;
+	}
+
+	/**
+	 * The daily ledger of a session with a daily budget: the team's, through the hook script, when a store and a team
+	 * are set (the hook script reads them as every Node host does, and says what is wrong with them); else this
+	 * machine's, through `$`.
+	 */
+	private dailyLedger(
+		sessionId: string,
+		daily: string | undefined,
+		env: Record<"dailyStore" | "team" | "failure" | "stateHome" | "home", string | undefined>,
+	): ModuleLedger | undefined {
+		if (!daily?.trim()) return undefined;
+		const clock = this.deps.clock;
+		if (env.dailyStore?.trim() && env.team?.trim()) {
+			const budget = parseDailyBudget(daily.trim(), "user", DAILY_ENV);
+			// A daily budget that cannot be read is said by the rules, and no ledger is asked anything.
+			if ("warning" in budget) return undefined;
+			const closed = env.failure?.trim().toLowerCase() === "closed";
+			const root = pluginRoot(import.meta.url);
+			return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets: [budget], closed, root });
+		}
+		const dir = dailyDir(env.stateHome, env.home);
+		return dir === null ? undefined : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
 	}
 
 	/** The session ended (exit, `/clear`, a resume): its timers stop and its changes are written. */

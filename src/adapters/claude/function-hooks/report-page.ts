@@ -4,9 +4,16 @@
 
 import type { Engine } from "./engine.ts";
 
+/**
+ * The shell line that runs the plugin's hook script with `args` (`$1` is the line's first argument): the plugin's
+ * folder is `$CLAUDE_PLUGIN_ROOT`, else the line's second argument.
+ */
+export function hookScriptLine(args: string): string {
+	return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" ${args}`;
+}
+
 /** The shell line that writes the page of session `$1` with the plugin's hook script. */
-export const REPORT_LINE =
-	'root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" report --session "$1"';
+export const REPORT_LINE = hookScriptLine('report --session "$1"');
 
 /** The plugin's folder, where the module knows the file it was loaded from (`<plugin>/hooks/timebox-module.js`). */
 export function pluginRoot(moduleUrl: string | undefined): string {

@@ -7,14 +7,13 @@ import type { Clock, HostTerms, SessionEvent, SettingSources } from "../../../co
 import {
 	type Answer,
 	DAILY_ENV,
-	DAILY_TAKEN_REFUSAL,
 	DEFAULT_ENV,
 	LiveSession,
 	SUBAGENTS_ENV,
 	TOOL_STOPPED_REFUSAL,
 } from "../../../core/index.ts";
 import { tokensOf } from "../tokens.ts";
-import type { ModuleDailyLedger } from "./daily.ts";
+import type { ModuleLedger } from "./daily.ts";
 import type {
 	AgentSpawnAnswer,
 	AgentSpawnEvent,
@@ -40,8 +39,8 @@ export interface SessionDeps {
 	newId: () => string;
 	terms: HostTerms;
 	store: ModuleStore;
-	/** The daily ledger every session of the user shares, when a daily budget is set. */
-	daily?: ModuleDailyLedger;
+	/** The daily ledger every session of the user (or the team) shares, when a daily budget is set. */
+	daily?: ModuleLedger;
 }
 
 /** What the session reads when it opens: a default budget, the daily budgets, the subagents' budget. */
@@ -113,8 +112,11 @@ export class ClaudeSession {
 		});
 	}
 
-	/** The daily ledger's writes, in order: an event reads the day's files after the writes before it. */
-	private dailyWrites: Promise<boolean> = Promise.resolve(true);
+	/**
+	 * The daily ledger's writes, in order: an event reads the day's files after the writes before it. Each resolves to
+	 * why a prompt counted in it was refused after all, or null.
+	 */
+	private dailyWrites: Promise<string | null> = Promise.resolve(null);
 
 	/** Feeds an event to the rules, with the day's files read before it and written after it. */
 	private async handle(event: SessionEvent): Promise<Answer> {
@@ -131,11 +133,11 @@ export class ClaudeSession {
 		await daily.refresh();
 	}
 
-	/** Writes what the rules wrote to the daily ledger: false when a prompt counted there was taken meanwhile. */
-	private writeDaily(): Promise<boolean> {
+	/** Writes what the rules wrote to the daily ledger: why a prompt counted there was taken meanwhile, or null. */
+	private writeDaily(): Promise<string | null> {
 		const daily = this.deps.daily;
 		if (!daily) return this.dailyWrites;
-		this.dailyWrites = this.dailyWrites.then(() => daily.settle());
+		this.dailyWrites = this.dailyWrites.then(async () => ((await daily.settle()) ? null : daily.takenRefusal()));
 		return this.dailyWrites;
 	}
 
@@ -175,10 +177,10 @@ export class ClaudeSession {
 			: { type: "modelCall", prompt: key, step: 1, ...(event.isMeta ? { startedBy: "extension" as const } : {}) };
 		await this.readDaily();
 		const { value: answer, said } = await this.ui.gather(() => this.live.handle(sessionEvent));
-		const counted = await this.writeDaily();
+		const taken = await this.writeDaily();
 		if (answer.refusal !== null) return { drop: said.length > 0 ? said.join("\n") : answer.refusal };
 		this.ui.tell(said);
-		if (!counted) return { drop: DAILY_TAKEN_REFUSAL };
+		if (taken !== null) return { drop: taken };
 		// The rules kept the prompt once it ran (recordPrompt); a run the person did not start is no prompt.
 		if (!joining) this.prompt = key;
 		return next(

@@ -29,6 +29,8 @@ export class FakeDollar implements Dollar {
 	readonly aborted: string[] = [];
 	readonly values = new Map<string, unknown>();
 	readonly variables = new Map<string, string>();
+	/** Answers a command it knows (the hook script's team batch); else undefined, and `runResults` answers. */
+	runner?: (argv: readonly string[]) => Promise<{ exitCode: number; stdout: string; stderr: string }> | undefined;
 	/** What each `$.process.run` resolves to, in turn; then exit 0. */
 	readonly runResults: (() => Promise<{ exitCode: number; stdout: string; stderr: string }>)[] = [];
 	storeFails = false;
@@ -89,6 +91,8 @@ export class FakeDollar implements Dollar {
 				return Promise.resolve({ exitCode: done.status ?? 1, stdout: done.stdout, stderr: done.stderr });
 			}
 			this.ran.push([...argv]);
+			const answered = this.runner?.(argv);
+			if (answered) return answered;
 			const next = this.runResults.shift();
 			return next ? next() : Promise.resolve({ exitCode: 0, stdout: "", stderr: "" });
 		},

@@ -1,0 +1,292 @@
+// A team's daily budget in Claude Code's hooks module: its calls reach the team's store through the plugin's hook script
+// (here the same batch in this process, over a store in memory), batched so that a model call costs at most two
+// processes; a prompt counted ahead that the store refuses is refused with the team's text; a store that cannot be
+// reached is said once, counted on the machine meanwhile (or refuses new turns in the closed mode); a hook script that
+// fails or hangs never holds a prompt.
+
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { engineOf } from "../../../../src/adapters/claude/function-hooks/engine.ts";
+import { ModuleTeamLedger, readBatchReply, TEAM_LINE } from "../../../../src/adapters/claude/function-hooks/team.ts";
+import { createDailyLedger } from "../../../../src/adapters/node/daily-ledger.ts";
+import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../../src/adapters/team/batch.ts";
+import type { TeamConfig } from "../../../../src/adapters/team/config.ts";
+import { TeamLedger } from "../../../../src/adapters/team/ledger.ts";
+import { fileOutbox, outboxFolder } from "../../../../src/adapters/team/outbox.ts";
+import {
+	type Clock,
+	DAILY_TAKEN_REFUSAL,
+	TEAM_HOP_FRESH_MS,
+	TEAM_HOP_MS,
+	TEAM_HOP_WAIT_MS,
+	TEAM_RETRY_MS,
+} from "../../../../src/core/index.ts";
+import { FakeTime } from "../../../support/fake-time.ts";
+import { MemoryStore, TEAM_CONFIG } from "../../team/memory-store.ts";
+import { FakeClaude, FakeDollar } from "./fake-engine.ts";
+
+const SPENT = "Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.";
+const DOWN = "connect ECONNREFUSED 127.0.0.1:6390";
+const folders: string[] = [];
+
+afterEach(() => {
+	for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+type Ran = Promise<{ exitCode: number; stdout: string; stderr: string }>;
+
+/** The plugin's hook script in this process: each team batch runs on a real team ledger over `store`. */
+function hookScript(store: MemoryStore, folder: string, clock: Clock, config: Partial<TeamConfig>) {
+	const batches: TeamRequest[] = [];
+	const runner = (argv: readonly string[]): Ran | undefined => {
+		if (argv[2] !== TEAM_LINE) return undefined;
+		const request = parseTeamRequest(argv[4]);
+		if ("error" in request) throw new Error(request.error);
+		batches.push(request);
+		const reply = runTeamBatch(
+			request,
+			(carried) =>
+				new TeamLedger(
+					{ ...TEAM_CONFIG, member: "ann@m1 (claude)", ...config },
+					() => store,
+					createDailyLedger(folder, request.session, clock),
+					request.session,
+					clock,
+					fileOutbox(outboxFolder(folder, TEAM_CONFIG.team)),
+					{ ...(carried ? { carried } : {}), waitMs: TEAM_HOP_WAIT_MS },
+				),
+		);
+		return Promise.resolve({ exitCode: 0, stdout: `${JSON.stringify(reply)}\n`, stderr: "" });
+	};
+	return { runner, batches };
+}
+
+interface Machine {
+	claude: FakeClaude;
+	/** This machine's own daily ledger's folder. */
+	folder: string;
+	/** The batches its hook script ran, in order. */
+	batches: TeamRequest[];
+}
+
+/** A machine with a Claude Code session on function hooks, the team's daily budget set. */
+async function machine(
+	store: MemoryStore,
+	session: string,
+	options: { config?: Partial<TeamConfig>; env?: Record<string, string> } = {},
+): Promise<Machine> {
+	const claude = new FakeClaude();
+	claude.$.sessionId = session;
+	const env = {
+		TIMEBOX_DAILY: "turns:2",
+		TIMEBOX_DAILY_STORE: TEAM_CONFIG.url,
+		TIMEBOX_TEAM: "platform",
+		...options.env,
+	};
+	for (const [name, value] of Object.entries(env)) claude.$.variables.set(name, value);
+	const folder = mkdtempSync(join(tmpdir(), "timebox-module-team-"));
+	folders.push(folder);
+	const script = hookScript(store, folder, claude.time, options.config ?? {});
+	claude.$.runner = script.runner;
+	await claude.start();
+	return { claude, folder, batches: script.batches };
+}
+
+/** The calls of each batch, by name. */
+function calls(batches: readonly TeamRequest[]): string[][] {
+	return batches.map((batch) => batch.ops.map((op) => op.op));
+}
+
+/** The team's use today in the store. */
+function used(store: MemoryStore, field: string): string | undefined {
+	return store.hashes.get("timebox:{platform}:2026-11-22:use")?.get(field);
+}
+
+/** The prompt files of a machine's own daily ledger, today. */
+function localPrompts(folder: string): string[] {
+	const days = join(folder, "daily", "user");
+	return readdirSync(days).flatMap((day) => readdirSync(join(days, day)));
+}
+
+describe("a team's daily budget on function hooks", () => {
+	it("refuses a prompt counted ahead that the store gave to another machine, with the team's text", async () => {
+		const time = new FakeTime();
+		const store = new MemoryStore(time);
+		const ann = await machine(store, "s-ann");
+		const bob = await machine(store, "s-bob");
+		expect(await bob.claude.command("today")).toContain("0 of 2 turns used");
+		expect(await ann.claude.prompt("one")).toBeNull();
+		await ann.claude.turnComplete("turn-1");
+		ann.claude.time.advance(TEAM_HOP_FRESH_MS);
+		expect(await ann.claude.prompt("two")).toBeNull();
+		// Bob read the day just now: his prompt is counted ahead, and the store refuses it.
+		expect(await bob.claude.prompt("three")).toBe(SPENT);
+		expect(used(store, "prompts")).toBe("2");
+		expect(calls(bob.batches).at(-1)).toEqual(["count", "reserve"]);
+		// Read again, the day refuses his next prompt before any count is sent.
+		bob.claude.time.advance(TEAM_HOP_FRESH_MS);
+		expect(await bob.claude.prompt("four")).toBe(SPENT);
+		expect(calls(bob.batches).at(-1)).toEqual([]);
+		expect(bob.claude.$.ran.every((argv) => argv[2] === TEAM_LINE)).toBe(true);
+	});
+
+	it("sends a model call's reservation at its start and its use at its answer: at most two processes a call", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude, batches } = await machine(store, "s-ann");
+		expect(await claude.prompt("one")).toBeNull();
+		expect(calls(batches)).toEqual([[], ["count", "reserve"]]);
+		claude.time.advance(500);
+		await claude.step("turn-1", 0, { toolUses: 1 });
+		await claude.tool();
+		await claude.step("turn-1", 1);
+		await claude.turnComplete("turn-1");
+		// The first call was reserved with its prompt; each answer's use settles its call's reservation.
+		expect(calls(batches).slice(2)).toEqual([["use"], ["reserve"], ["use"]]);
+		expect(used(store, "tokens")).toBe("230");
+		expect(used(store, "agentMs")).toBe("500");
+		// A day read longer ago than TEAM_HOP_FRESH_MS is read again before the next event.
+		claude.time.advance(TEAM_HOP_FRESH_MS);
+		expect(await claude.command("today")).toContain("1 of 2 turns used");
+		expect(calls(batches).at(-1)).toEqual([]);
+		expect(await claude.command("today +turns:1")).toContain("raised by 1 prompt");
+		expect(calls(batches).at(-1)).toEqual(["adjust"]);
+		expect(used(store, "addPrompts")).toBe("1");
+	});
+
+	it("says once that the store cannot be reached, counts on this machine meanwhile, and sends it when it is back", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude, folder } = await machine(store, "s-ann");
+		store.down = DOWN;
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.turnComplete("turn-1");
+		const said = `Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (${DOWN}): this machine counts today's use on its own until it answers, then sends it to the team.`;
+		expect(claude.$.logged).toEqual([said]);
+		expect(localPrompts(folder)).toContain("prompt-1");
+		claude.time.advance(1_000);
+		expect(await claude.prompt("two")).toBeNull();
+		expect(claude.$.logged).toEqual([said]);
+		store.down = null;
+		claude.time.advance(TEAM_RETRY_MS);
+		expect(await claude.command("today")).toContain("2 of 2 turns used");
+		expect(used(store, "prompts")).toBe("2");
+	});
+
+	it("refuses new turns while the store cannot be reached, in the closed mode", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const closed = { config: { failure: "closed" as const }, env: { TIMEBOX_DAILY_STORE_FAILURE: " Closed " } };
+		const { claude } = await machine(store, "s-ann", closed);
+		store.down = DOWN;
+		const refused = `Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (${DOWN}), so new turns are refused until it answers.`;
+		expect(await claude.prompt("one")).toContain(refused);
+		// Read just before the store went down: the prompt counted ahead is refused when the store cannot count it.
+		const other = await machine(store, "s-bob", closed);
+		store.down = null;
+		expect(await other.claude.command("today")).toContain("0 of 2 turns used");
+		store.down = DOWN;
+		expect(await other.claude.prompt("two")).toBe(refused);
+	});
+
+	it("goes on when the hook script fails, said once; refuses new turns then in the closed mode", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude } = await machine(store, "s-ann");
+		claude.$.runner = () => Promise.resolve({ exitCode: 2, stdout: "", stderr: "sh: 1: exec: node: not found\n" });
+		expect(await claude.prompt("one")).toBeNull();
+		expect(claude.$.logged).toEqual([
+			"Timebox: the team's daily store cannot be reached through the plugin's hook script (sh: 1: exec: node: not found), so this session's use is not counted for the team until it answers.",
+		]);
+		// The prompt's count was not sent: the hook script is not started again for a while.
+		expect(claude.$.ran).toHaveLength(1);
+		claude.time.advance(TEAM_RETRY_MS - 1);
+		await claude.turnComplete("turn-1");
+		expect(await claude.prompt("two")).toBeNull();
+		expect(claude.$.ran).toHaveLength(1);
+
+		const closed = await machine(store, "s-bob", { env: { TIMEBOX_DAILY_STORE_FAILURE: "closed" } });
+		const runner = closed.claude.$.runner;
+		closed.claude.$.runner = () => Promise.reject(new Error("spawn sh ENOENT"));
+		const refused =
+			"Timebox: the team's daily store cannot be reached through the plugin's hook script (spawn sh ENOENT), so new turns are refused until it answers.";
+		expect(await closed.claude.prompt("one")).toContain(refused);
+		// Read, then the hook script fails at the count: the prompt is refused.
+		closed.claude.$.runner = runner;
+		closed.claude.time.advance(TEAM_RETRY_MS);
+		expect(await closed.claude.command("today")).toContain("0 of 2 turns used");
+		closed.claude.$.runner = () => Promise.reject("killed");
+		expect(await closed.claude.prompt("two")).toContain(
+			"Timebox: the team's daily store cannot be reached through the plugin's hook script (killed)",
+		);
+	});
+
+	it("never holds a prompt on a hook script that does not end", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude } = await machine(store, "s-ann");
+		claude.$.runner = () => new Promise(() => {});
+		let done = false;
+		const prompt = claude.prompt("one").finally(() => {
+			done = true;
+		});
+		for (let tries = 0; tries < 20 && !done; tries++) {
+			await new Promise((resolve) => setImmediate(resolve));
+			claude.time.advance(TEAM_HOP_MS);
+		}
+		expect(await prompt).toBeNull();
+		expect(claude.$.logged[0]).toContain(`(no answer within ${TEAM_HOP_MS} ms)`);
+	});
+
+	it("runs no hook script for a daily budget that cannot be read, nor for a store without a team", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const bad = await machine(store, "s-ann", { env: { TIMEBOX_DAILY: "turns:lots" } });
+		await bad.claude.prompt("one");
+		const home = mkdtempSync(join(tmpdir(), "timebox-module-team-home-"));
+		folders.push(home);
+		const alone = await machine(store, "s-bob", { env: { TIMEBOX_TEAM: " ", HOME: home } });
+		expect(await alone.claude.prompt("one")).toBeNull();
+		expect([...bad.claude.$.ran, ...alone.claude.$.ran].filter((argv) => argv[2] === TEAM_LINE)).toEqual([]);
+		expect(readdirSync(join(home, ".local/state/timebox/daily/user"))).toHaveLength(1);
+	});
+});
+
+describe("the team's ledger of the hooks module", () => {
+	it("says the generic refusal when the day read after a refused count holds no budget", async () => {
+		const $ = new FakeDollar(new FakeTime());
+		$.runner = () =>
+			Promise.resolve({
+				exitCode: 0,
+				stdout: JSON.stringify({ counted: [false], standings: [], problem: null, carry: null }),
+				stderr: "",
+			});
+		const ledger = new ModuleTeamLedger(() => engineOf($), {
+			sessionId: "s1",
+			clock: $.time,
+			budgets: [],
+			closed: false,
+			root: "/plugins/timebox",
+		});
+		expect(ledger.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
+		expect(await ledger.settle()).toBe(true);
+		expect(ledger.countPrompt([], [])).toBe(true);
+		expect(await ledger.settle()).toBe(false);
+		expect(ledger.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
+		expect($.ran[0]?.slice(4)).toEqual([
+			JSON.stringify({ session: "s1", budgets: [], ops: [{ op: "count", limits: [] }] }),
+			"/plugins/timebox",
+		]);
+		expect(ledger.problem()).toBeNull();
+	});
+
+	it("reads the hook script's reply, or says why it cannot", () => {
+		const ran = (exitCode: number, stdout: string, stderr = "") => readBatchReply({ exitCode, stdout, stderr });
+		expect(ran(3, "")).toEqual({ error: "the hook script exited with 3" });
+		expect(ran(1, "", "first\nsecond")).toEqual({ error: "first" });
+		expect(ran(0, "Segmentation fault")).toEqual({ error: "the hook script's reply is not JSON" });
+		expect(ran(0, '{"error":"timebox: the team request is not JSON"}')).toEqual({
+			error: "timebox: the team request is not JSON",
+		});
+		for (const unreadable of ["null", "[]", '{"counted":[]}', "7"])
+			expect(ran(0, unreadable)).toEqual({ error: "the hook script's reply cannot be read" });
+		const reply = { counted: [], standings: [], problem: null, carry: null };
+		expect(ran(0, JSON.stringify(reply))).toEqual(reply);
+	});
+});

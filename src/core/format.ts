@@ -141,9 +141,51 @@ export function formatStatus(
 	spend: Spend = NO_SPEND,
 	steps: StepCount | null = null,
 ): string {
+	const secondsLeft =
+		budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS);
+	const last = lastStatus;
+	if (
+		last !== null &&
+		last.budget === budget &&
+		last.secondsLeft === secondsLeft &&
+		last.usedTurns === usedTurns &&
+		Object.is(last.tokens, spend.tokens) &&
+		Object.is(last.cost, spend.cost) &&
+		last.stepsUsed === steps?.used &&
+		last.stepsAllowed === steps?.allowed
+	) {
+		return last.text;
+	}
 	const paused = budget.pausedAt === undefined ? "" : "paused | ";
-	return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+	const text = `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+	lastStatus = {
+		budget,
+		secondsLeft,
+		usedTurns,
+		tokens: spend.tokens,
+		cost: spend.cost,
+		stepsUsed: steps?.used,
+		stepsAllowed: steps?.allowed,
+		text,
+	};
+	return text;
 }
+
+/**
+ * The status text last made and what it was made of. Every event of a run shows the status, most of them within the
+ * second of the one before, on the same budget (budgets are never changed in place): the text is the same, and made
+ * once. The text is a function of these alone, so keeping it changes no answer.
+ */
+let lastStatus: {
+	budget: TimeboxBudget;
+	secondsLeft: number;
+	usedTurns: number;
+	tokens: number | undefined;
+	cost: number | undefined;
+	stepsUsed: number | undefined;
+	stepsAllowed: number | undefined;
+	text: string;
+} | null = null;
 
 /** The block added to every model call once the budget is nearly spent; `graceMs` > 0 promises a wrap-up at the limit. */
 export function formatNudgePrompt(

@@ -73,6 +73,27 @@ describe("formatStatus", () => {
 	it("names the spent status", () => {
 		expect(SPENT_STATUS).toBe("Timebox: budget spent");
 	});
+
+	it("is made again whenever anything it shows changes, though it is kept between calls of the same second", () => {
+		const b = budget({ timeLimitMs: 15 * MINUTE, turnLimit: 5, tokenLimit: 1_000, stepLimit: 3 });
+		const at = START + 10_000;
+		const shown = (...args: Parameters<typeof formatStatus>) => formatStatus(...args);
+		const first = shown(b, at, 1, { tokens: 10, cost: 0 }, { used: 1, allowed: 3 });
+		expect(first).toBe("Timebox: 14m 50s left (15m budget) | 4 turns left (1/5) | 10 of 1k tokens | step 1/3");
+		expect(shown(b, at + 999, 1, { tokens: 10, cost: 0 }, { used: 1, allowed: 3 })).toBe(first);
+		expect(shown(b, at + 1_000, 1, { tokens: 10, cost: 0 }, { used: 1, allowed: 3 })).toContain("14m 49s left");
+		expect(shown(b, at, 2, { tokens: 10, cost: 0 }, { used: 1, allowed: 3 })).toContain("(2/5)");
+		expect(shown(b, at, 2, { tokens: 20, cost: 0 }, { used: 1, allowed: 3 })).toContain("20 of 1k tokens");
+		expect(shown(b, at, 2, { tokens: 20, cost: 0 }, { used: 2, allowed: 3 })).toContain("step 2/3");
+		expect(shown(b, at, 2, { tokens: 20, cost: 0 }, { used: 2, allowed: 4 })).toContain("step 2/4");
+		expect(shown(b, at, 2, { tokens: 20, cost: 0 }, null)).toContain("3 steps per prompt");
+		const costly = { ...b, costLimit: 1 };
+		expect(shown(costly, at, 2, { tokens: 20, cost: 0.5 }, null)).toContain("$0.50 of $1.00");
+		expect(shown(costly, at, 2, { tokens: 20, cost: 0.25 }, null)).toContain("$0.25 of $1.00");
+		// Another budget of the same limits, paused: its own text.
+		expect(shown({ ...costly, pausedAt: at }, at, 2, { tokens: 20, cost: 0.25 }, null)).toMatch(/^Timebox: paused \| /);
+		expect(shown(budget({ turnLimit: 5 }), at, 2)).toBe("Timebox: no time limit | 3 turns left (2/5)");
+	});
 });
 
 describe("budget labels", () => {

@@ -540,9 +540,26 @@ function spendParts(budget, spend, steps) {
   return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
+  const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
+  const last = lastStatus;
+  if (last !== null && last.budget === budget && last.secondsLeft === secondsLeft && last.usedTurns === usedTurns && Object.is(last.tokens, spend.tokens) && Object.is(last.cost, spend.cost) && last.stepsUsed === steps?.used && last.stepsAllowed === steps?.allowed) {
+    return last.text;
+  }
   const paused = budget.pausedAt === void 0 ? "" : "paused | ";
-  return `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+  const text = `Timebox: ${paused}${formatRemaining(budget, now, usedTurns, spend, steps)}`;
+  lastStatus = {
+    budget,
+    secondsLeft,
+    usedTurns,
+    tokens: spend.tokens,
+    cost: spend.cost,
+    stepsUsed: steps?.used,
+    stepsAllowed: steps?.allowed,
+    text
+  };
+  return text;
 }
+var lastStatus = null;
 function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
   const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
   lines.push("The user gave this session a budget and it is nearly spent.");

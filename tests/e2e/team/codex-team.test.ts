@@ -1,9 +1,11 @@
 // A team's daily budget in the real Codex CLI (the plugin from this repository's marketplace, against a loopback fake
 // of the Responses API): three machines, each its own HOME and CODEX_HOME, share `turns:2` through one real Redis and
 // send three prompts at once: exactly two are answered. With the store down, a prompt ends in time and is counted on
-// the machine's own ledger (`codex exec` prints no hook's message; the TUI shows the line that names the store).
+// the machine's own ledger (`codex exec` prints no hook's message); Codex's TUI, typed into in tmux, shows the line that
+// names the store, without its password.
 
-import { mkdirSync, readdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,5 +94,49 @@ describe("a team's daily budget in Codex CLI", () => {
 		const days = join(root, name, "state", "timebox", "daily", "user");
 		expect(readdirSync(days).flatMap((day) => readdirSync(join(days, day)))).toContain("prompt-1");
 		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
+	});
+
+	it("names the store it cannot reach, without its password, in Codex's TUI", async () => {
+		const name = await machine("c5");
+		const down = await RedisServer.start();
+		const port = down.port;
+		await down.dispose();
+		api.reply({ text: "ANSWERED IN THE TUI" });
+		const socket = join(root, "tmux.sock");
+		const tmux = (...args: string[]) => spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8" }).stdout ?? "";
+		const env = {
+			HOME: join(root, name, "home"),
+			CODEX_HOME: join(root, name, "home", ".codex"),
+			TMPDIR: join(root, name, "tmp"),
+			XDG_STATE_HOME: join(root, name, "state"),
+			FAKE_API_KEY: "sk-fake",
+			TIMEBOX_DAILY: "turns:2",
+			TIMEBOX_DAILY_STORE: `redis://bot:hunter2@127.0.0.1:${port}`,
+			TIMEBOX_TEAM: "platform",
+		};
+		const script = join(root, "codex-tui.sh");
+		const exports = Object.entries(env).map(([variable, value]) => `export ${variable}='${value}'`);
+		const start = `exec '${CODEX}' --dangerously-bypass-hook-trust`;
+		writeFileSync(script, [`cd '${join(root, name, "work")}'`, ...exports, start].join("\n"));
+		tmux("-f", "/dev/null", "new-session", "-d", "-x", "320", "-y", "50", `sh '${script}'`);
+		tmux("set", "-g", "extended-keys", "on");
+		const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-200");
+		try {
+			await expect.poll(screen, { timeout: 60_000, interval: 250 }).toContain("Ask Codex to do anything");
+			const started = performance.now();
+			tmux("send-keys", "-l", "are you there");
+			await expect.poll(screen, { timeout: 5_000, interval: 100 }).toContain("› are you there");
+			tmux("send-keys", "C-m");
+			await expect.poll(screen, { timeout: 20_000, interval: 250 }).toContain("ANSWERED IN THE TUI");
+			expect(performance.now() - started).toBeLessThan(20_000);
+			const shown = screen();
+			console.log(`codex TUI, the store down:\n${shown.replace(/\n\s*\n/g, "\n")}`);
+			expect(shown.replace(/\s+/g, " ")).toContain(
+				`Timebox: the team's daily store redis://bot@127.0.0.1:${port} cannot be reached`,
+			);
+			expect(shown).not.toContain("hunter2");
+		} finally {
+			tmux("kill-server");
+		}
 	});
 });

@@ -87,4 +87,24 @@ describe("a team's daily budget in Gemini CLI", () => {
 		);
 		expect(`${run.stdout}${run.stderr}`).not.toContain("hunter2");
 	});
+
+	it("sends what a prompt used while the store was down once the store is back, though its hooks had ended", async () => {
+		const name = await machine("g5");
+		const store = await RedisServer.start();
+		await store.kill9();
+		api.reply({ text: "ANSWERED WHILE DOWN" }, { text: "ANSWERED ONCE BACK" });
+		const down = await prompt(name, "while the store is down", store.url());
+		expect(down.stdout).toContain("ANSWERED WHILE DOWN");
+		await store.restart();
+		try {
+			const back = await prompt(name, "once it is back", store.url());
+			expect(back.stdout).toContain("ANSWERED ONCE BACK");
+			// Both prompts are the team's: the first sent from this machine's outbox by a later hook of the session.
+			const day = `timebox:{platform}:${new Date().toISOString().slice(0, 10)}:use`;
+			expect(store.cli(["HGET", day, "prompts"])).toBe("2");
+			expect(Number(store.cli(["HGET", day, "agentMs"]))).toBeGreaterThan(0);
+		} finally {
+			await store.dispose();
+		}
+	});
 });

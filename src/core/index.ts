@@ -133,9 +133,23 @@ export {
 	fileLink,
 	internalErrorMessage,
 	type ReportPageOutcome,
+	reportPageWritten,
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";
+export {
+	dailyLedgerUnusable,
+	SETTINGS_NOT_JSON,
+	SETTINGS_NOT_OBJECT,
+	STATUS_LINE_ALREADY_SET,
+	STATUS_LINE_SETUP_HINT,
+	statusLineSet,
+	storeRepaired,
+	TRANSCRIPT_UNREADABLE,
+	teamSettingsUnusable,
+	teamStoreRefusal,
+	teamStoreUnreachable,
+} from "./text/notices.ts";
 export {
 	COMMAND_ANSWERED_REFUSAL,
 	COMMAND_DONE_REFUSAL,

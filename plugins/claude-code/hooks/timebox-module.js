@@ -685,12 +685,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -3531,6 +3534,15 @@ var LiveSession = class {
   }
 };
 
+// src/core/text/notices.ts
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function storeRepaired(path, entries, skipped, movedTo) {
+  const skippedText = skipped === 0 ? "" : `, skipped ${skipped} it could not read`;
+  return `Timebox found its store ${path} damaged: it kept the ${entries} session(s) it could read${skippedText}, moved the damaged file to ${movedTo}, and goes on.`;
+}
+
 // src/core/text/refusals.ts
 var TOOL_STOPPED_REFUSAL = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
 var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
@@ -4124,7 +4136,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4425,7 +4437,7 @@ var ModuleDailyLedger = class {
     return true;
   }
   fail(error) {
-    this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+    this.trouble ??= dailyLedgerUnusable(this.dir, error instanceof Error ? error.message : String(error));
   }
 };
 
@@ -4478,8 +4490,7 @@ async function repairStore(engine, path) {
 }
 function repairNotice(repair) {
   const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
-  const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
-  return `Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`;
+  return storeRepaired(repair.path, entries, repair.skipped, `${repair.path}${DAMAGED_SUFFIX}`);
 }
 
 // src/adapters/claude/function-hooks/store.ts

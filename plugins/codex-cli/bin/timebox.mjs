@@ -84,206 +84,6 @@ function hookJson(reply, event) {
 // src/adapters/claude/setup.ts
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-function statusLineCommand(script, theirs) {
-  const own = `node ${shellQuote(script)} statusline`;
-  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
-}
-function shellQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function mergeStatusLine(text2, script) {
-  let settings = {};
-  if (text2 !== null && text2.trim().length > 0) {
-    try {
-      settings = JSON.parse(text2);
-    } catch {
-      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
-    }
-  }
-  if (!isRecord(settings))
-    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
-  const current = isRecord(settings.statusLine) ? settings.statusLine : null;
-  const theirs = current && typeof current.command === "string" ? current.command : null;
-  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
-    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
-  }
-  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
-  const merged = { ...settings, statusLine };
-  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
-  return { text: `${JSON.stringify(merged, null, 2)}
-`, message };
-}
-function setupStatusLine(settingsFile, script) {
-  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
-  const merged = mergeStatusLine(text2, script);
-  if (merged.text !== null) {
-    mkdirSync(dirname(settingsFile), { recursive: true });
-    writeFileSync(settingsFile, merged.text);
-  }
-  return merged.message;
-}
-var DATA_FOLDER_PREFIX = "timebox-";
-function findDataDir(home, sessionId) {
-  const root = join(home, ".claude", "plugins", "data");
-  let folders;
-  try {
-    folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
-  } catch {
-    return null;
-  }
-  const withSession = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`)));
-  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
-  return chosen === void 0 ? null : join(root, chosen);
-}
-
-// src/adapters/claude/terms.ts
-function claudeCodeTerms(mode) {
-  return {
-    name: "Claude Code",
-    command: "/timebox",
-    tokens: true,
-    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
-    cost: mode === "function hooks",
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
-    mode
-  };
-}
-
-// src/adapters/claude/transcript-usage.ts
-import { closeSync, openSync, readSync, statSync } from "node:fs";
-
-// src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
-function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
-  }, 0);
-}
-
-// src/adapters/claude/transcript-usage.ts
-var MAX_READ_BYTES = 8 * 1024 * 1024;
-function fieldsOf(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-function usageOfLine(raw) {
-  let line;
-  try {
-    line = fieldsOf(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-  if (line?.type !== "assistant") return null;
-  const message = fieldsOf(line.message);
-  const usage = fieldsOf(message?.usage);
-  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  return { id: message.id, tokens: tokensOf(usage) };
-}
-function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return nothing;
-  }
-  try {
-    const size = statSync(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    for (const raw of text2.slice(0, end).split("\n")) {
-      const usage = usageOfLine(raw);
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
-  } catch {
-    return nothing;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// src/adapters/claude/hook-host.ts
-var ROLES = {
-  SessionStart: "sessionStart",
-  UserPromptSubmit: "prompt",
-  PreToolUse: "beforeTool",
-  PostToolBatch: "beforeModelCall",
-  Stop: "runEnd",
-  SubagentStart: "agentStart",
-  PostToolUse: "agentEnd"
-};
-var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
-var CLAUDE_SUBAGENTS = {
-  spawn: (tool, input) => {
-    if (!AGENT_TOOLS.has(tool)) return null;
-    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
-    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
-  },
-  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields2) => {
-    const response = fields2.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
-      return null;
-    }
-    const result2 = response;
-    const agent = textField(result2, "agentId");
-    if (agent === null) return null;
-    const tokens = result2.totalTokens;
-    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
-  },
-  endReachesParent: true
-};
-function resultText(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map(
-    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
-  ).join("\n");
-}
-var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
-var claudeCodeHost = {
-  name: "claude",
-  terms: claudeCodeTerms("classic hooks"),
-  read: (input) => readHookEvent(input, {
-    roles: ROLES,
-    command: COMMAND,
-    promptId: (fields2) => textField(fields2, "prompt_id"),
-    transcript: true,
-    subagents: CLAUDE_SUBAGENTS
-  }),
-  write: hookJson,
-  dataDir: () => null,
-  readUsage: readTranscriptUsage,
-  statusLine: {
-    settings: (home) => join2(home, ".claude", "settings.json"),
-    setup: setupStatusLine,
-    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join2(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
-    findDataDir
-  }
-};
-
-// src/adapters/codex/hook-host.ts
-import { join as join3 } from "node:path";
 
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
@@ -979,12 +779,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -3459,7 +3262,227 @@ ${mode}`;
   }
 };
 
+// src/core/text/notices.ts
+var STATUS_LINE_SETUP_HINT = "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
+var SETTINGS_NOT_OBJECT = "Timebox: the settings file is not a JSON object, so nothing was changed.";
+var STATUS_LINE_ALREADY_SET = "Timebox's status line is already set up; nothing was changed.";
+function statusLineSet(afterYours) {
+  return afterYours ? "Timebox's status line is set up after yours: your status line comes first, then Timebox's." : "Timebox's status line is set up: it shows the budget of each session.";
+}
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
+function teamStoreUnreachable(shown, why, goesOn) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
+}
+function teamStoreRefusal(shown, why) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+
+// src/adapters/claude/setup.ts
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text2, script) {
+  let settings = {};
+  if (text2 !== null && text2.trim().length > 0) {
+    try {
+      settings = JSON.parse(text2);
+    } catch {
+      return { text: null, message: SETTINGS_NOT_JSON };
+    }
+  }
+  if (!isRecord(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
+  const current = isRecord(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: STATUS_LINE_ALREADY_SET };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message: statusLineSet(theirs !== null) };
+}
+function setupStatusLine(settingsFile, script) {
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
+  if (merged.text !== null) {
+    mkdirSync(dirname(settingsFile), { recursive: true });
+    writeFileSync(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join(root, chosen);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count2 = usage[field];
+    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf(line.message);
+  const usage = fieldsOf(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  return { id: message.id, tokens: tokensOf(usage) };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync(fd, buffer, 0, buffer.length, offset);
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text2.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
+};
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result2 = response;
+    const agent = textField(result2, "agentId");
+    if (agent === null) return null;
+    const tokens = result2.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  terms: claudeCodeTerms("classic hooks"),
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields2) => textField(fields2, "prompt_id"),
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
+  }),
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join2(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join2(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
 // src/adapters/codex/hook-host.ts
+import { join as join3 } from "node:path";
 var ROLES2 = {
   SessionStart: "sessionStart",
   UserPromptSubmit: "prompt",
@@ -3977,7 +4000,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4347,7 +4370,7 @@ function readTeam(env, settings, member) {
   if (store === void 0 && team === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+    warning: teamSettingsUnusable(why)
   });
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
@@ -4595,12 +4618,12 @@ var TeamLedger = class {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
     const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    this.trouble ??= teamStoreUnreachable(this.config.shown, why, goesOn);
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
   closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+    return teamStoreRefusal(this.config.shown, why);
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
@@ -5008,7 +5031,7 @@ async function answerPrompt(event, deps, now) {
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-    const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+    const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
     return { ...silentReply(), notices: [said], answered: true };
   }
   const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(deps.reportPage, {
@@ -5055,7 +5078,6 @@ async function runEnd(event, deps, now) {
 }
 
 // src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
 function countUsage(read, transcriptPath, store, daily, now) {
   const progress = store.transcriptProgress();
   const found = read(transcriptPath, progress.offset, progress.seen);

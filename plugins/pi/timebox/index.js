@@ -741,12 +741,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -3599,6 +3602,20 @@ var LiveSession = class {
   }
 };
 
+// src/core/text/notices.ts
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
+function teamStoreUnreachable(shown, why, goesOn) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
+}
+function teamStoreRefusal(shown, why) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+
 // src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
@@ -4528,7 +4545,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4938,7 +4955,7 @@ function readTeam(env, settings, member) {
   if (store === void 0 && team === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+    warning: teamSettingsUnusable(why)
   });
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
@@ -5186,12 +5203,12 @@ var TeamLedger = class {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
     const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
-    this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+    this.trouble ??= teamStoreUnreachable(this.config.shown, why, goesOn);
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
   closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+    return teamStoreRefusal(this.config.shown, why);
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {

@@ -4,7 +4,14 @@
 // subagent tool is a subagent's start first (subagent-spawns.ts).
 
 import { randomUUID } from "node:crypto";
-import { DEFAULT_ENV, parseCommand, type SessionEvent, sessionReport, writeReportPage } from "../../core/index.ts";
+import {
+	DEFAULT_ENV,
+	parseCommand,
+	type SessionEvent,
+	STATUS_LINE_SETUP_HINT,
+	sessionReport,
+	writeReportPage,
+} from "../../core/index.ts";
 import { answerEvent, type HookDeps, HookRuntime, newBudgetId } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
 import { owedTo, untoldNotices } from "./log-queues.ts";
@@ -70,9 +77,7 @@ async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Prom
 /** A `/timebox` line: answered here, and it never reaches the model. */
 async function command(args: string, deps: HookDeps, now: number, promptId: string): Promise<HookReply> {
 	if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-		const said = deps.setupStatusLine
-			? deps.setupStatusLine()
-			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+		const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
 		return { ...silentReply(), notices: [said], answered: true };
 	}
 	const page =

@@ -2,7 +2,7 @@
 // the last hook, counted once per response into the session's log and today's use, and a format Timebox cannot read
 // said once per session.
 
-import type { DailyPort } from "../../core/index.ts";
+import { type DailyPort, TRANSCRIPT_UNREADABLE } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
 /** One response's usage, as read from the transcript. */
@@ -22,10 +22,6 @@ export interface TranscriptRead {
 
 /** Reads the responses after `offset` that are not among `seen`. */
 export type UsageReader = (path: string, offset: number, seen: ReadonlySet<string>) => TranscriptRead;
-
-/** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
-export const TRANSCRIPT_UNREADABLE =
-	"Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
 
 /**
  * Counts what the model calls used since the last hook into the session's log (and today's use). Returns the warning

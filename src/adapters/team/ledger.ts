@@ -19,6 +19,8 @@ import {
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
 	TEAM_WAIT_MS,
+	teamStoreRefusal,
+	teamStoreUnreachable,
 } from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
@@ -246,13 +248,13 @@ export class TeamLedger implements DailyLedger {
 			this.config.failure === "closed"
 				? "new turns are refused until it answers"
 				: "this machine counts today's use on its own until it answers, then sends it to the team";
-		this.trouble ??= `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`;
+		this.trouble ??= teamStoreUnreachable(this.config.shown, why, goesOn);
 		return why;
 	}
 
 	/** The refusal of a new turn while the store cannot be reached, in the closed mode. */
 	private closedMessage(why: string): string {
-		return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+		return teamStoreRefusal(this.config.shown, why);
 	}
 
 	/** An error's text without the store's password or full address. */

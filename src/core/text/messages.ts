@@ -105,6 +105,11 @@ export function fileLink(path: string): string {
 	return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
 
+/** The report page written to `path`, as a link. */
+export function reportPageWritten(path: string): string {
+	return `Timebox report page: ${fileLink(path)}`;
+}
+
 /** The answer to `/timebox report page`: the page's link, or why there is none. */
 export function reportPageReply(outcome: ReportPageOutcome | undefined): {
 	message: string;
@@ -114,7 +119,7 @@ export function reportPageReply(outcome: ReportPageOutcome | undefined): {
 	if ("problem" in outcome) {
 		return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
 	}
-	return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+	return { message: reportPageWritten(outcome.path), level: "info" };
 }
 export const SPENT_CANNOT_PAUSE =
 	"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";

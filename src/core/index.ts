@@ -89,7 +89,14 @@ export type {
 	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
-export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./run/executor.ts";
+export {
+	type Answer,
+	type EffectPorts,
+	mergeAnswer,
+	type Notice,
+	noAnswer,
+	type Question,
+} from "./run/executor.ts";
 export { type ReportPageSource, writeReportPage } from "./run/live-report-page.ts";
 export {
 	LiveSession,
@@ -105,6 +112,7 @@ export {
 	type RuntimePorts,
 	SessionRuntime,
 } from "./run/runtime.ts";
+export * as sessionLog from "./run/session-log.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
 export {
 	type BudgetStanding,
@@ -114,9 +122,11 @@ export {
 	type LedgerClaim,
 	type LedgerView,
 	type LoadMode,
+	type LogLine,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
 	outcomeId,
+	type RecordedUsage,
 	readLedger,
 	type SessionEvent,
 	type SessionState,
@@ -126,6 +136,7 @@ export {
 	transition,
 } from "./session/index.ts";
 export { transitionWithSubagents } from "./subagents/compose.ts";
+export { keepChildRecord } from "./subagents/records.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
 export {

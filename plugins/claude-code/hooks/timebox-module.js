@@ -1413,6 +1413,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
       return;
+    case "recordUsage":
+      ports.store.recordUsage?.(effect.usage);
+      return;
+    case "logLine":
+      ports.store.appendLine?.(effect.line);
+      return;
     case "context":
       answer.context.push(effect.text);
       return;
@@ -2437,6 +2443,10 @@ function modelCall(state, prompt, now, isPrompt = true) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function keptUsage(response, now) {
+  const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+  return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
+}
 function modelResponse(state, used, now) {
   const active = counting(state);
   if (!active) return { state, effects: [] };
@@ -2988,6 +2998,12 @@ function agentEnd(agents, run, now) {
 
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
+  const result = composed(state, event, now);
+  if (event.type !== "modelResponse" || event.responseId === void 0) return result;
+  const responseId = event.responseId;
+  return { state: result.state, effects: [keptUsage({ ...event, responseId }, now), ...result.effects] };
+}
+function composed(state, event, now) {
   switch (event.type) {
     case "agentStart": {
       const session = sessionStep(state, { type: "timeCheck" }, now);
@@ -3092,6 +3108,13 @@ var SessionRuntime = class {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
     }
+  }
+  /**
+   * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+   * leaves the next) through the one executor and the same ports, and returns what they say.
+   */
+  write(effects) {
+    return this.carryOut(effects);
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
@@ -3399,6 +3422,13 @@ var LiveSession = class {
     const answer = this.runtime.handle(event);
     this.closeMootQuestion(before);
     return this.settle(answer);
+  }
+  /**
+   * Carries out effects that a rule returned outside any event (a subagent's record its own process wrote) through the
+   * one executor, and shows what they say.
+   */
+  write(effects) {
+    this.show(this.runtime.write(effects));
   }
   /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
   dispatch(event) {
@@ -3858,8 +3888,8 @@ var ClaudeSession = class {
     if (!response.usage) return;
     const tokens = tokensOf(response.usage);
     const cost = await this.costSince();
-    this.deps.store.appendUsage(tokens, cost);
-    await this.handle({ type: "modelResponse", tokens, cost, ...agent === null ? {} : { agent } });
+    const responseId = `${event.turnId}:${event.index}`;
+    await this.handle({ type: "modelResponse", tokens, cost, responseId, ...agent === null ? {} : { agent } });
   }
   /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
   async costSince() {
@@ -4595,6 +4625,10 @@ var ModuleStore = class _ModuleStore {
     if (!this.hasBudget) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
+  }
+  /** What a response used, as the rules keep it (`recordUsage`); its id is not kept, as the rules only sum usage. */
+  recordUsage(usage) {
+    this.appendUsage(usage.used.tokens, usage.used.cost ?? 0);
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {

@@ -2539,10 +2539,6 @@ var SessionLog = class {
   appendPrompt(promptId, at = this.clock.now()) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
-  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-  appendCall(promptId, at) {
-    this.appendLine({ kind: "call", promptId, at });
-  }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
     return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
@@ -2554,9 +2550,9 @@ var SessionLog = class {
   appendUsage(responseId, used, at, offset) {
     this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
   }
-  /** Records how far the transcript was read when nothing new was used. */
-  appendTranscriptOffset(offset) {
-    this.appendLine({ kind: "transcript", offset });
+  /** Keeps what a response used, as the rules say (`recordUsage`). */
+  recordUsage(usage) {
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {

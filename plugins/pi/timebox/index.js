@@ -1241,6 +1241,9 @@ function wrapUpOf(value) {
   const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
   return { until: value.until, calls: value.calls, refusedAt };
 }
+function keepChildRecord(record) {
+  return record === null ? [] : [{ kind: "append", record }];
+}
 
 // src/core/model/records.ts
 function isFields2(value) {
@@ -1480,6 +1483,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "recordUsage":
+      ports.store.recordUsage?.(effect.usage);
+      return;
+    case "logLine":
+      ports.store.appendLine?.(effect.line);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2505,6 +2514,10 @@ function modelCall(state, prompt, now, isPrompt = true) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function keptUsage(response, now) {
+  const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+  return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
+}
 function modelResponse(state, used, now) {
   const active = counting(state);
   if (!active) return { state, effects: [] };
@@ -3056,6 +3069,12 @@ function agentEnd(agents, run, now) {
 
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
+  const result = composed(state, event, now);
+  if (event.type !== "modelResponse" || event.responseId === void 0) return result;
+  const responseId = event.responseId;
+  return { state: result.state, effects: [keptUsage({ ...event, responseId }, now), ...result.effects] };
+}
+function composed(state, event, now) {
   switch (event.type) {
     case "agentStart": {
       const session = sessionStep(state, { type: "timeCheck" }, now);
@@ -3160,6 +3179,13 @@ var SessionRuntime = class {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
     }
+  }
+  /**
+   * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+   * leaves the next) through the one executor and the same ports, and returns what they say.
+   */
+  write(effects) {
+    return this.carryOut(effects);
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
@@ -3467,6 +3493,13 @@ var LiveSession = class {
     const answer = this.runtime.handle(event);
     this.closeMootQuestion(before);
     return this.settle(answer);
+  }
+  /**
+   * Carries out effects that a rule returned outside any event (a subagent's record its own process wrote) through the
+   * one executor, and shows what they say.
+   */
+  write(effects) {
+    this.show(this.runtime.write(effects));
   }
   /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
   dispatch(event) {
@@ -4110,6 +4143,15 @@ function historyOf(entries, leafId = null) {
   }
   return leafId === null || parentId === leafId ? items : null;
 }
+function subagentProcessStore(store, keep) {
+  return {
+    append: (record) => {
+      if (record.kind === "subagent") keep(record);
+      store.append(record);
+    },
+    history: () => store.history()
+  };
+}
 
 // src/adapters/pi/subagents.ts
 import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
@@ -4267,13 +4309,9 @@ function createTimeboxExtension(deps) {
     let restoreNoticeAgain = null;
     let systemPromptExtra = "";
     const session = new LiveSession({
-      store: self === null ? piStore : {
-        append: (record) => {
-          if (record.kind === "subagent") told.record = record;
-          piStore.append(record);
-        },
-        history: () => piStore.history()
-      },
+      store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
+        told.record = record;
+      }),
       ledger: deps.ledger(),
       ui: self === null ? {
         // What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
@@ -4416,7 +4454,7 @@ function createTimeboxExtension(deps) {
       const outcome = takeOutcome(identity.outcome);
       if (outcome === null) return void 0;
       for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
-      if (outcome.record !== null) piStore.append(outcome.record);
+      session.write(keepChildRecord(outcome.record));
       if (outcome.lines.length === 0) return void 0;
       return { content: [...event.content, { type: "text", text: outcome.lines.join("\n") }] };
     });

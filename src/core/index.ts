@@ -90,7 +90,14 @@ export type {
 	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
-export { type Answer, mergeAnswer, type Notice, noAnswer, type Question } from "./run/executor.ts";
+export {
+	type Answer,
+	type EffectPorts,
+	mergeAnswer,
+	type Notice,
+	noAnswer,
+	type Question,
+} from "./run/executor.ts";
 export { type ReportPageSource, writeReportPage } from "./run/live-report-page.ts";
 export {
 	LiveSession,
@@ -106,6 +113,7 @@ export {
 	type RuntimePorts,
 	SessionRuntime,
 } from "./run/runtime.ts";
+export * as sessionLog from "./run/session-log.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
 export {
 	type BudgetStanding,
@@ -115,9 +123,11 @@ export {
 	type LedgerClaim,
 	type LedgerView,
 	type LoadMode,
+	type LogLine,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
 	outcomeId,
+	type RecordedUsage,
 	readLedger,
 	type SessionEvent,
 	type SessionState,
@@ -127,6 +137,7 @@ export {
 	transition,
 } from "./session/index.ts";
 export { transitionWithSubagents } from "./subagents/compose.ts";
+export { keepChildRecord } from "./subagents/records.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
 export {
@@ -134,10 +145,25 @@ export {
 	fileLink,
 	internalErrorMessage,
 	type ReportPageOutcome,
-	teamUnsentLostMessage,
+	reportPageWritten,
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";
+export {
+	dailyLedgerUnusable,
+	SETTINGS_NOT_JSON,
+	SETTINGS_NOT_OBJECT,
+	STATUS_LINE_ALREADY_SET,
+	STATUS_LINE_SETUP_HINT,
+	statusLineSet,
+	storeRepaired,
+	TRANSCRIPT_UNREADABLE,
+	teamHopFailed,
+	teamSettingsUnusable,
+	teamStoreRefusal,
+	teamStoreUnreachable,
+	teamUnsentLostMessage,
+} from "./text/notices.ts";
 export {
 	COMMAND_ANSWERED_REFUSAL,
 	COMMAND_DONE_REFUSAL,

@@ -1,7 +1,7 @@
 // The ports a host implements so the same rules drive it: the budget's records and the session's history, the
 // transcript, the agent, the ledger, the screen, time and the on-stop runner.
 
-import type { LedgerClaim, LedgerView, NotifyLevel, OnStopOutcome } from "./model/events.ts";
+import type { LedgerClaim, LedgerView, LogLine, NotifyLevel, OnStopOutcome, RecordedUsage } from "./model/events.ts";
 
 export type { DailyLedger } from "./daily/daily-budget.ts";
 export type { NotifyLevel, OnStopOutcome } from "./model/events.ts";
@@ -33,6 +33,16 @@ export interface SessionStore {
 	 * started is no prompt). A host whose session keeps the user's messages itself (pi's branch) leaves it out.
 	 */
 	appendPrompt?(key: string): void;
+	/**
+	 * Keeps what a response used (the rules say which: a response the host named). A store whose host keeps usage
+	 * itself (pi's branch) leaves it out.
+	 */
+	recordUsage?(usage: RecordedUsage): void;
+	/**
+	 * Writes one line of the session's log that is no record: what a host whose every event is a process of its own
+	 * leaves the next (the rules say which, see run/session-log.ts). A store with no such log leaves it out.
+	 */
+	appendLine?(line: LogLine): void;
 	/** The session's history (budget records and prompts), oldest first. */
 	history(): HistoryItem[];
 }

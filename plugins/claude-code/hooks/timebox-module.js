@@ -704,12 +704,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -1438,6 +1441,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "recordUsage":
+      ports.store.recordUsage?.(effect.usage);
+      return;
+    case "logLine":
+      ports.store.appendLine?.(effect.line);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2463,6 +2472,10 @@ function modelCall(state, prompt, now, isPrompt = true) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function keptUsage(response, now) {
+  const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+  return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
+}
 function modelResponse(state, used, now) {
   const active = counting(state);
   if (!active) return { state, effects: [] };
@@ -3014,6 +3027,12 @@ function agentEnd(agents, run, now) {
 
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
+  const result = composed(state, event, now);
+  if (event.type !== "modelResponse" || event.responseId === void 0) return result;
+  const responseId = event.responseId;
+  return { state: result.state, effects: [keptUsage({ ...event, responseId }, now), ...result.effects] };
+}
+function composed(state, event, now) {
   switch (event.type) {
     case "agentStart": {
       const session = sessionStep(state, { type: "timeCheck" }, now);
@@ -3118,6 +3137,13 @@ var SessionRuntime = class {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
     }
+  }
+  /**
+   * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+   * leaves the next) through the one executor and the same ports, and returns what they say.
+   */
+  write(effects) {
+    return this.carryOut(effects);
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
@@ -3426,6 +3452,13 @@ var LiveSession = class {
     this.closeMootQuestion(before);
     return this.settle(answer);
   }
+  /**
+   * Carries out effects that a rule returned outside any event (a subagent's record its own process wrote) through the
+   * one executor, and shows what they say.
+   */
+  write(effects) {
+    this.show(this.runtime.write(effects));
+  }
   /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
   dispatch(event) {
     if (this.disposed) return noAnswer();
@@ -3559,6 +3592,19 @@ var LiveSession = class {
     }
   }
 };
+
+// src/core/text/notices.ts
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function storeRepaired(path, entries, skipped, movedTo) {
+  const skippedText = skipped === 0 ? "" : `, skipped ${skipped} it could not read`;
+  return `Timebox found its store ${path} damaged: it kept the ${entries} session(s) it could read${skippedText}, moved the damaged file to ${movedTo}, and goes on.`;
+}
+function teamHopFailed(why, closed) {
+  const goesOn = closed ? "so new turns are refused until it answers" : "so this session's use is not counted for the team until it answers";
+  return `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+}
 
 // src/core/text/refusals.ts
 var TOOL_STOPPED_REFUSAL = "Timebox stopped this tool: the session's budget ran out while it ran. Run no more tools.";
@@ -3884,8 +3930,8 @@ var ClaudeSession = class {
     if (!response.usage) return;
     const tokens = tokensOf(response.usage);
     const cost = await this.costSince();
-    this.deps.store.appendUsage(tokens, cost);
-    await this.handle({ type: "modelResponse", tokens, cost, ...agent === null ? {} : { agent } });
+    const responseId = `${event.turnId}:${event.index}`;
+    await this.handle({ type: "modelResponse", tokens, cost, responseId, ...agent === null ? {} : { agent } });
   }
   /** What the session cost since the last response: the engine's running total, read only while a budget is set. */
   async costSince() {
@@ -4162,7 +4208,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4467,7 +4513,7 @@ var ModuleDailyLedger = class {
     return DAILY_TAKEN_REFUSAL;
   }
   fail(error) {
-    this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+    this.trouble ??= dailyLedgerUnusable(this.dir, error instanceof Error ? error.message : String(error));
   }
 };
 
@@ -4520,8 +4566,7 @@ async function repairStore(engine, path) {
 }
 function repairNotice(repair) {
   const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
-  const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
-  return `Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`;
+  return storeRepaired(repair.path, entries, repair.skipped, `${repair.path}${DAMAGED_SUFFIX}`);
 }
 
 // src/adapters/claude/function-hooks/store.ts
@@ -4626,6 +4671,10 @@ var ModuleStore = class _ModuleStore {
     if (!this.hasBudget) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
+  }
+  /** What a response used, as the rules keep it (`recordUsage`); its id is not kept, as the rules only sum usage. */
+  recordUsage(usage) {
+    this.appendUsage(usage.used.tokens, usage.used.cost ?? 0);
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
@@ -4809,8 +4858,7 @@ var ModuleTeamLedger = class {
    */
   failed(why, ops) {
     const closed = this.options.closed;
-    const goesOn = closed ? "so new turns are refused until it answers" : "so this session's use is not counted for the team until it answers";
-    const text = `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+    const text = teamHopFailed(why, closed);
     this.say(text);
     if (!closed) return true;
     this.closedBy = text;

@@ -1,4 +1,9 @@
 // Timebox's hook script for Claude Code, Gemini CLI and Codex CLI, bundled from src/entries/hooks.ts by npm run build. Do not edit.
+var __defProp = Object.defineProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
 
 // lazy-builtin:node:child_process
 import { createRequire } from "node:module";
@@ -84,206 +89,6 @@ function hookJson(reply, event) {
 // src/adapters/claude/setup.ts
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-function statusLineCommand(script, theirs) {
-  const own = `node ${shellQuote(script)} statusline`;
-  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
-}
-function shellQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function mergeStatusLine(text2, script) {
-  let settings = {};
-  if (text2 !== null && text2.trim().length > 0) {
-    try {
-      settings = JSON.parse(text2);
-    } catch {
-      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
-    }
-  }
-  if (!isRecord(settings))
-    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
-  const current = isRecord(settings.statusLine) ? settings.statusLine : null;
-  const theirs = current && typeof current.command === "string" ? current.command : null;
-  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
-    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
-  }
-  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
-  const merged = { ...settings, statusLine };
-  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
-  return { text: `${JSON.stringify(merged, null, 2)}
-`, message };
-}
-function setupStatusLine(settingsFile, script) {
-  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
-  const merged = mergeStatusLine(text2, script);
-  if (merged.text !== null) {
-    mkdirSync(dirname(settingsFile), { recursive: true });
-    writeFileSync(settingsFile, merged.text);
-  }
-  return merged.message;
-}
-var DATA_FOLDER_PREFIX = "timebox-";
-function findDataDir(home, sessionId) {
-  const root = join(home, ".claude", "plugins", "data");
-  let folders;
-  try {
-    folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
-  } catch {
-    return null;
-  }
-  const withSession = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`)));
-  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
-  return chosen === void 0 ? null : join(root, chosen);
-}
-
-// src/adapters/claude/terms.ts
-function claudeCodeTerms(mode) {
-  return {
-    name: "Claude Code",
-    command: "/timebox",
-    tokens: true,
-    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
-    cost: mode === "function hooks",
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
-    mode
-  };
-}
-
-// src/adapters/claude/transcript-usage.ts
-import { closeSync, openSync, readSync, statSync } from "node:fs";
-
-// src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
-function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
-  }, 0);
-}
-
-// src/adapters/claude/transcript-usage.ts
-var MAX_READ_BYTES = 8 * 1024 * 1024;
-function fieldsOf(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-function usageOfLine(raw) {
-  let line;
-  try {
-    line = fieldsOf(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-  if (line?.type !== "assistant") return null;
-  const message = fieldsOf(line.message);
-  const usage = fieldsOf(message?.usage);
-  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  return { id: message.id, tokens: tokensOf(usage) };
-}
-function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return nothing;
-  }
-  try {
-    const size = statSync(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    for (const raw of text2.slice(0, end).split("\n")) {
-      const usage = usageOfLine(raw);
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
-  } catch {
-    return nothing;
-  } finally {
-    closeSync(fd);
-  }
-}
-
-// src/adapters/claude/hook-host.ts
-var ROLES = {
-  SessionStart: "sessionStart",
-  UserPromptSubmit: "prompt",
-  PreToolUse: "beforeTool",
-  PostToolBatch: "beforeModelCall",
-  Stop: "runEnd",
-  SubagentStart: "agentStart",
-  PostToolUse: "agentEnd"
-};
-var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
-var CLAUDE_SUBAGENTS = {
-  spawn: (tool, input) => {
-    if (!AGENT_TOOLS.has(tool)) return null;
-    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
-    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
-  },
-  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields2) => {
-    const response = fields2.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
-      return null;
-    }
-    const result2 = response;
-    const agent = textField(result2, "agentId");
-    if (agent === null) return null;
-    const tokens = result2.totalTokens;
-    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
-  },
-  endReachesParent: true
-};
-function resultText(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map(
-    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
-  ).join("\n");
-}
-var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
-var claudeCodeHost = {
-  name: "claude",
-  terms: claudeCodeTerms("classic hooks"),
-  read: (input) => readHookEvent(input, {
-    roles: ROLES,
-    command: COMMAND,
-    promptId: (fields2) => textField(fields2, "prompt_id"),
-    transcript: true,
-    subagents: CLAUDE_SUBAGENTS
-  }),
-  write: hookJson,
-  dataDir: () => null,
-  readUsage: readTranscriptUsage,
-  statusLine: {
-    settings: (home) => join2(home, ".claude", "settings.json"),
-    setup: setupStatusLine,
-    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join2(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
-    findDataDir
-  }
-};
-
-// src/adapters/codex/hook-host.ts
-import { join as join3 } from "node:path";
 
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
@@ -996,12 +801,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -1098,9 +906,6 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
-function teamUnsentLostMessage(why) {
-  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
-}
 
 // src/core/daily/daily-text.ts
 function pluralPrompts2(count2) {
@@ -1290,7 +1095,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write3 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1305,13 +1110,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write2, ...quiet] };
+        return { ...none, session: resumed, effects: [...write3, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write3, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1727,6 +1532,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "recordUsage":
+      ports.store.recordUsage?.(effect.usage);
+      return;
+    case "logLine":
+      ports.store.appendLine?.(effect.line);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2157,11 +1968,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write2, source) {
-  if (write2 === void 0) return void 0;
+async function writeReportPage(write3, source) {
+  if (write3 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write2({ report, standings: source.standings() }) };
+    return { path: await write3({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -2708,6 +2519,10 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   }
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
+}
+function keptUsage(response, now) {
+  const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+  return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
 }
 function modelResponse(state, used, now) {
   const active = counting(state);
@@ -3260,6 +3075,12 @@ function agentEnd(agents, run, now) {
 
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
+  const result2 = composed(state, event, now);
+  if (event.type !== "modelResponse" || event.responseId === void 0) return result2;
+  const responseId = event.responseId;
+  return { state: result2.state, effects: [keptUsage({ ...event, responseId }, now), ...result2.effects] };
+}
+function composed(state, event, now) {
   switch (event.type) {
     case "agentStart": {
       const session = sessionStep(state, { type: "timeCheck" }, now);
@@ -3364,6 +3185,13 @@ var SessionRuntime = class {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
     }
+  }
+  /**
+   * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+   * leaves the next) through the one executor and the same ports, and returns what they say.
+   */
+  write(effects) {
+    return this.carryOut(effects);
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
@@ -3485,7 +3313,345 @@ ${mode}`;
   }
 };
 
+// src/core/run/session-log.ts
+var session_log_exports = {};
+__export(session_log_exports, {
+  claimKept: () => claimKept,
+  dailyPartLines: () => dailyPartLines,
+  dailyPartOf: () => dailyPartOf,
+  keepSpawn: () => keepSpawn,
+  keepUntold: () => keepUntold,
+  nextCallLines: () => nextCallLines,
+  owe: () => owe,
+  owedTo: () => owedTo,
+  refuseSpawn: () => refuseSpawn,
+  refusedSpawn: () => refusedSpawn,
+  ruleIdOf: () => ruleIdOf,
+  runEndedLines: () => runEndedLines,
+  takeSpawn: () => takeSpawn,
+  transcriptUsage: () => transcriptUsage,
+  untoldNotices: () => untoldNotices
+});
+
+// src/core/text/notices.ts
+var STATUS_LINE_SETUP_HINT = "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
+var SETTINGS_NOT_OBJECT = "Timebox: the settings file is not a JSON object, so nothing was changed.";
+var STATUS_LINE_ALREADY_SET = "Timebox's status line is already set up; nothing was changed.";
+function statusLineSet(afterYours) {
+  return afterYours ? "Timebox's status line is set up after yours: your status line comes first, then Timebox's." : "Timebox's status line is set up: it shows the budget of each session.";
+}
+var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
+function teamStoreUnreachable(shown, why, closed) {
+  const goesOn = closed ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
+}
+function teamUnsentLostMessage(why) {
+  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}
+function teamStoreRefusal(shown, why) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+
+// src/core/run/session-log.ts
+var write = (line) => ({ kind: "logLine", line });
+function nextCallLines(state, promptKey, now) {
+  return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function runEndedLines(promptId, now) {
+  return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
+}
+function claimKept(claim2, lines, now) {
+  const kept2 = lines.some(
+    (line) => line.kind === "claim" && line.claim.kind === claim2.kind && line.claim.budgetId === claim2.budgetId
+  );
+  return kept2 ? null : [write({ kind: "claim", claim: claim2, at: now })];
+}
+function dailyPartOf(lines, promptId) {
+  const started = lines.find(
+    (line) => line.kind === "prompt" && line.promptId === promptId
+  );
+  const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+  return {
+    ...NO_DAILY_PART,
+    session: {
+      given: lines.flatMap((line) => line.kind === "daily-warned" ? [line.level] : []),
+      runStartedAt: !ended && started !== void 0 ? started.at : null,
+      stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
+    }
+  };
+}
+function dailyPartLines(promptId, before, after, now) {
+  const lines = [];
+  for (const level of after.session.given) {
+    if (!before.session.given.includes(level)) lines.push({ kind: "daily-warned", level, at: now });
+  }
+  if (after.session.stopped && !before.session.stopped) lines.push({ kind: "daily-stopped", promptId, at: now });
+  if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
+    lines.push({ kind: "daily-ended", promptId, at: now });
+  }
+  return lines.map(write);
+}
+function transcriptUsage(found, readFrom, lines, now) {
+  const effects = found.responses.map((response) => ({
+    kind: "recordUsage",
+    usage: { responseId: response.id, used: { tokens: response.tokens }, at: now, offset: found.offset }
+  }));
+  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+  if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
+  if (found.responses.length === 0 && found.offset > readFrom) {
+    effects.push(write({ kind: "transcript", offset: found.offset }));
+  }
+  if (!found.unreadable || lines.some((line) => line.kind === "transcript-unreadable"))
+    return { effects, notice: null };
+  effects.push(write({ kind: "transcript-unreadable", at: now }));
+  return { effects, notice: TRANSCRIPT_UNREADABLE };
+}
+function owe(to, lines, now) {
+  return [write({ kind: "owed", to, lines, at: now })];
+}
+function owedTo(lines, to, now) {
+  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+}
+function keepUntold(notices, now) {
+  return [write({ kind: "untold", notices, at: now })];
+}
+function untoldNotices(lines, now) {
+  const told = lines.filter((line) => line.kind === "told").length;
+  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+}
+function keepSpawn(id, agent, spawn2, now) {
+  return [write({ kind: "spawn", id, agent, ...spawn2, at: now })];
+}
+function takeSpawn(lines, agent, agentType, now) {
+  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
+  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
+  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+  if (!found) return { value: null, effects: [] };
+  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+}
+function ruleIdOf(lines, hostAgent) {
+  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+  if (taken?.kind !== "spawn-taken") return hostAgent;
+  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
+  return spawn2?.id ?? hostAgent;
+}
+function refuseSpawn(agent, reason, now) {
+  return [write({ kind: "spawn-refused", agent, reason, at: now })];
+}
+function refusedSpawn(lines, agent) {
+  const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
+  return refused?.kind === "spawn-refused" ? refused.reason : null;
+}
+
+// src/adapters/claude/setup.ts
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text2, script) {
+  let settings = {};
+  if (text2 !== null && text2.trim().length > 0) {
+    try {
+      settings = JSON.parse(text2);
+    } catch {
+      return { text: null, message: SETTINGS_NOT_JSON };
+    }
+  }
+  if (!isRecord(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
+  const current = isRecord(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: STATUS_LINE_ALREADY_SET };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message: statusLineSet(theirs !== null) };
+}
+function setupStatusLine(settingsFile, script) {
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
+  if (merged.text !== null) {
+    mkdirSync(dirname(settingsFile), { recursive: true });
+    writeFileSync(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join(root, chosen);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+var USAGE_FIELDS = [
+  "input_tokens",
+  "output_tokens",
+  "cache_read_input_tokens",
+  "cache_creation_input_tokens"
+];
+function tokensOf(usage) {
+  return USAGE_FIELDS.reduce((sum, field) => {
+    const count2 = usage[field];
+    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+  }, 0);
+}
+
+// src/adapters/claude/transcript-usage.ts
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+function fieldsOf(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf(line.message);
+  const usage = fieldsOf(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  return { id: message.id, tokens: tokensOf(usage) };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync(fd, buffer, 0, buffer.length, offset);
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text2.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
+};
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result2 = response;
+    const agent = textField(result2, "agentId");
+    if (agent === null) return null;
+    const tokens = result2.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result2.content), tokens } : { agent, result: resultText(result2.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  terms: claudeCodeTerms("classic hooks"),
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields2) => textField(fields2, "prompt_id"),
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
+  }),
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join2(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join2(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
 // src/adapters/codex/hook-host.ts
+import { join as join3 } from "node:path";
 var ROLES2 = {
   SessionStart: "sessionStart",
   UserPromptSubmit: "prompt",
@@ -3852,10 +4018,6 @@ var SessionLog = class {
   appendPrompt(promptId, at = this.clock.now()) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
-  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-  appendCall(promptId, at) {
-    this.appendLine({ kind: "call", promptId, at });
-  }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
     return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
@@ -3867,9 +4029,9 @@ var SessionLog = class {
   appendUsage(responseId, used, at, offset) {
     this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
   }
-  /** Records how far the transcript was read when nothing new was used. */
-  appendTranscriptOffset(offset) {
-    this.appendLine({ kind: "transcript", offset });
+  /** Keeps what a response used, as the rules say (`recordUsage`). */
+  recordUsage(usage) {
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -3968,7 +4130,7 @@ function readTeam(env, settings, member) {
   if (store === void 0 && team === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+    warning: teamSettingsUnusable(why)
   });
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
@@ -4351,15 +4513,14 @@ var TeamLedger = class {
   down(error) {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
     if (this.saidDown) return why;
     this.saidDown = true;
-    this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
+    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
   closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+    return teamStoreRefusal(this.config.shown, why);
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
@@ -4479,7 +4640,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4853,30 +5014,157 @@ function openDailyLedger(options) {
   return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }
 
-// src/adapters/hooks/daily-bridge.ts
-function readDailyPart(store, promptId) {
-  const lines = store.lines();
-  const started = lines.find(
-    (line) => line.kind === "prompt" && line.promptId === promptId
-  );
-  const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+// src/adapters/hooks/log-store.ts
+function logStore(deps) {
   return {
-    ...NO_DAILY_PART,
-    session: {
-      given: lines.flatMap((line) => line.kind === "daily-warned" ? [line.level] : []),
-      runStartedAt: !ended && started !== void 0 ? started.at : null,
-      stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId)
-    }
+    append: (record) => {
+      deps.store.append(record);
+      if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === void 0) {
+        deps.startWatcher?.(outcomeId(record.budget));
+      }
+    },
+    appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
+    recordUsage: (usage) => deps.store.recordUsage(usage),
+    appendLine: (line) => deps.store.appendLine(line)
   };
 }
-function writeDailyPart(store, promptId, before, after, now) {
-  for (const level of after.session.given) {
-    if (!before.session.given.includes(level)) store.appendLine({ kind: "daily-warned", level, at: now });
+
+// src/adapters/hooks/hook-runtime.ts
+var ON_STOP_START_WAIT_MS = 1e3;
+var HookRuntime = class {
+  constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
+    this.deps = deps;
+    this.promptId = promptId;
+    this.dailyBefore = daily && promptId !== null ? session_log_exports.dailyPartOf(deps.store.lines(), promptId) : void 0;
+    this.runtime = new SessionRuntime(
+      {
+        store: logStore(deps),
+        ledger: { claim: (claim2) => this.claim(claim2) },
+        clock: deps.clock,
+        onStop: { start: (command3, report) => this.startOnStop(command3, report) },
+        // No status bar to set: the status line reads the log itself.
+        setStatus: () => {
+        },
+        // A hook ends the run through its reply.
+        abortRun: () => {
+        },
+        problem: (where, error) => {
+          if (LOG_WRITES.has(where)) throw error;
+          if (where === "recordPrompt") this.unkept ??= { error };
+          else this.told.push(internalErrorMessage(where, error));
+        },
+        late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+        ...daily ? { daily } : {},
+        ...deps.terms ? { terms: deps.terms } : {}
+      },
+      state,
+      this.dailyBefore
+    );
   }
-  if (after.session.stopped && !before.session.stopped) store.appendLine({ kind: "daily-stopped", promptId, at: now });
-  if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
-    store.appendLine({ kind: "daily-ended", promptId, at: now });
+  deps;
+  promptId;
+  runtime;
+  dailyBefore;
+  waiting = [];
+  told = [];
+  /** Why a prompt that ran could not be kept in the session's log. */
+  unkept = null;
+  /**
+   * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
+   * of its own (a prompt that was stopped already) is said by its reason, before any other note.
+   */
+  async reply(answer) {
+    await Promise.all(this.waiting);
+    if (this.unkept !== null) throw this.unkept.error;
+    const own = answer.notices.map((notice) => notice.message);
+    const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
+    const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
+    const notices = [...said, ...told];
+    const reply = {
+      notices,
+      context: answer.context,
+      refusal: answer.refusal,
+      stop: answer.aborted,
+      answered: false
+    };
+    if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
+    return reply;
   }
+  /**
+   * Carries out what a rule of the session's log returned (core's sessionLog) through the one executor; a line the log
+   * cannot take fails the hook.
+   */
+  write(effects) {
+    this.runtime.write(effects);
+  }
+  /** A value read from the session's log, once the lines that mark it taken are written. */
+  take(taken) {
+    this.write(taken.effects);
+    return taken.value;
+  }
+  /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
+  saveDaily(now) {
+    if (!this.dailyBefore || this.promptId === null) return;
+    try {
+      this.write(session_log_exports.dailyPartLines(this.promptId, this.dailyBefore, this.runtime.daily, now));
+    } catch (error) {
+      this.told.push(internalErrorMessage("session log", error));
+    }
+  }
+  /**
+   * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
+   * never claims it twice; the executor counts it as won and says what failed.
+   */
+  claim(claim2) {
+    try {
+      return this.deps.ledger.claim(claim2);
+    } catch (error) {
+      const kept2 = session_log_exports.claimKept(claim2, this.deps.store.lines(), this.deps.clock.now());
+      if (kept2 === null) return false;
+      this.write(kept2);
+      throw error;
+    }
+  }
+  /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
+  startOnStop(command3, report) {
+    let done;
+    this.waiting.push(new Promise((resolve) => done = resolve));
+    let settled = false;
+    const settle = (outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      report(outcome);
+      done();
+    };
+    const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
+    try {
+      this.deps.onStop.start(command3, (outcome) => {
+        if (outcome.kind !== "exited") settle(outcome);
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      done();
+      throw error;
+    }
+  }
+};
+async function answerEvent(deps, now, promptId, state, event) {
+  const hook = new HookRuntime(deps, promptId, state);
+  const answer = hook.runtime.handle(event);
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+var LOG_WRITES = /* @__PURE__ */ new Set(["append", "recordUsage", "logLine"]);
+function writeLog(deps, effects) {
+  new HookRuntime(deps, null, void 0, deps.daily).write(effects);
+}
+function takeFromLog(deps, taken) {
+  writeLog(deps, taken.effects);
+  return taken.value;
+}
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID)();
 }
 
 // src/adapters/hooks/load.ts
@@ -4923,182 +5211,6 @@ function withLoggedClaims(view, budget, store) {
   };
 }
 
-// src/adapters/hooks/hook-runtime.ts
-var ON_STOP_START_WAIT_MS = 1e3;
-var HookRuntime = class {
-  constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
-    this.deps = deps;
-    this.promptId = promptId;
-    this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : void 0;
-    this.runtime = new SessionRuntime(
-      {
-        store: {
-          append: (record) => this.append(record),
-          appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now())
-        },
-        ledger: { claim: (claim2) => this.claim(claim2) },
-        clock: deps.clock,
-        onStop: { start: (command3, report) => this.startOnStop(command3, report) },
-        // No status bar to set: the status line reads the log itself.
-        setStatus: () => {
-        },
-        // A hook ends the run through its reply.
-        abortRun: () => {
-        },
-        problem: (where, error) => {
-          if (where === "append") throw error;
-          if (where === "recordPrompt") this.unkept ??= { error };
-          else this.told.push(internalErrorMessage(where, error));
-        },
-        late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
-        ...daily ? { daily } : {},
-        ...deps.terms ? { terms: deps.terms } : {}
-      },
-      state,
-      this.dailyBefore
-    );
-  }
-  deps;
-  promptId;
-  runtime;
-  dailyBefore;
-  waiting = [];
-  told = [];
-  /** Why a prompt that ran could not be kept in the session's log. */
-  unkept = null;
-  /**
-   * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
-   * of its own (a prompt that was stopped already) is said by its reason, before any other note.
-   */
-  async reply(answer) {
-    await Promise.all(this.waiting);
-    if (this.unkept !== null) throw this.unkept.error;
-    const own = answer.notices.map((notice) => notice.message);
-    const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-    const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
-    const notices = [...said, ...told];
-    const reply = {
-      notices,
-      context: answer.context,
-      refusal: answer.refusal,
-      stop: answer.aborted,
-      answered: false
-    };
-    if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
-    return reply;
-  }
-  /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
-  saveDaily(now) {
-    if (!this.dailyBefore || this.promptId === null) return;
-    try {
-      writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
-    } catch (error) {
-      this.told.push(internalErrorMessage("session log", error));
-    }
-  }
-  /**
-   * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
-   * never claims it twice; the executor counts it as won and says what failed.
-   */
-  claim(claim2) {
-    try {
-      return this.deps.ledger.claim(claim2);
-    } catch (error) {
-      if (loggedClaims(this.deps.store).some((logged) => logged.kind === claim2.kind && logged.budgetId === claim2.budgetId))
-        return false;
-      this.deps.store.appendLine({ kind: "claim", claim: claim2, at: this.deps.clock.now() });
-      throw error;
-    }
-  }
-  append(record) {
-    this.deps.store.append(record);
-    if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === void 0) {
-      this.deps.startWatcher?.(outcomeId(record.budget));
-    }
-  }
-  /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-  startOnStop(command3, report) {
-    let done;
-    this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled = false;
-    const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      report(outcome);
-      done();
-    };
-    const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
-    try {
-      this.deps.onStop.start(command3, (outcome) => {
-        if (outcome.kind !== "exited") settle(outcome);
-      });
-    } catch (error) {
-      clearTimeout(timer);
-      done();
-      throw error;
-    }
-  }
-};
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID)();
-}
-
-// src/adapters/hooks/log-queues.ts
-function owe(store, to, lines, now) {
-  store.appendLine({ kind: "owed", to, lines, at: now });
-}
-function owedTo(store, to, now) {
-  const lines = store.lines();
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  for (const _ of owed) store.appendLine({ kind: "paid", to, at: now });
-  return owed.flat();
-}
-function keepUntold(store, notices, now) {
-  store.appendLine({ kind: "untold", notices, at: now });
-}
-function untoldNotices(store, now) {
-  const lines = store.lines();
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  if (untold.length === 0) return [];
-  for (const _ of untold) store.appendLine({ kind: "told", at: now });
-  return untold.flat();
-}
-function keepSpawn(store, event, agent, now) {
-  store.appendLine({ kind: "spawn", id: event.toolUseId, agent, ...event.spawn, at: now });
-}
-function takeSpawn(store, agent, agentType, now) {
-  const lines = store.lines();
-  const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
-  const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
-  const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
-  if (!found) return null;
-  store.appendLine({ kind: "spawn-taken", index: found.index, agent, at: now });
-  return found.line;
-}
-function ruleIdOf(store, hostAgent) {
-  const lines = store.lines();
-  const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
-  if (taken?.kind !== "spawn-taken") return hostAgent;
-  const spawn2 = lines.flatMap((line) => line.kind === "spawn" ? [line] : [])[taken.index];
-  return spawn2?.id ?? hostAgent;
-}
-function refuseSpawn(store, agent, reason, now) {
-  store.appendLine({ kind: "spawn-refused", agent, reason, at: now });
-}
-function refusedSpawn(store, agent) {
-  const refused = store.lines().find((line) => line.kind === "spawn-refused" && line.agent === agent);
-  return refused?.kind === "spawn-refused" ? refused.reason : null;
-}
-
 // src/adapters/hooks/subagent-spawns.ts
 async function spawnStart(event, parent, hook, now) {
   if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
@@ -5117,15 +5229,15 @@ async function spawnStart(event, parent, hook, now) {
 function spawnEnd(event, answer, agent, hook, now) {
   if (event.spawn === null) return;
   if (answer.refusal === null) {
-    keepSpawn(hook.deps.store, { ...event, spawn: event.spawn }, agent, now);
+    hook.write(session_log_exports.keepSpawn(event.toolUseId, agent, event.spawn, now));
     return;
   }
   if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
 }
 async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = refusedSpawn(deps.store, hostAgent);
+  const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
   if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
-  const agent = ruleIdOf(deps.store, hostAgent);
+  const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
   const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
   const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
@@ -5136,10 +5248,10 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
   if (stopped) return { ...reply, stop: true };
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] } : reply;
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
 }
 async function agentStart2(event, hostAgent, deps, now) {
-  const spawn2 = takeSpawn(deps.store, hostAgent, event.agentType, now);
+  const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
   const state = loadState(deps, now, { running: event.promptId });
   const hook = new HookRuntime(deps, event.promptId, state);
   if (spawn2?.id) {
@@ -5156,7 +5268,7 @@ async function agentStart2(event, hostAgent, deps, now) {
     task: spawn2?.task ?? ""
   });
   if (started.refusal !== null) {
-    refuseSpawn(deps.store, agent, started.refusal, now);
+    hook.write(session_log_exports.refuseSpawn(agent, started.refusal, now));
     hook.saveDaily(now);
     const reply = await hook.reply(started);
     return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
@@ -5166,21 +5278,26 @@ async function agentStart2(event, hostAgent, deps, now) {
   return hook.reply(mergeAnswer(started, first));
 }
 async function agentEnd2(event, ended, deps, now) {
-  const agent = ruleIdOf(deps.store, ended.agent);
+  const agent = session_log_exports.ruleIdOf(deps.store.lines(), ended.agent);
   const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
-  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens, now);
+  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
   const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
   const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
   hook.saveDaily(now);
   const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
   if (ended.reachesParent || reply.context.length === 0) return reply;
-  owe(deps.store, parent, reply.context, now);
+  hook.write(session_log_exports.owe(parent, reply.context, now));
   return { ...reply, context: [] };
 }
-function subagentUsage(hook, agent, tokens, now) {
-  const answer = hook.runtime.handle({ type: "modelResponse", tokens, cost: 0, agent });
-  hook.deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-  return answer;
+function subagentUsage(hook, agent, tokens) {
+  return hook.runtime.handle({
+    type: "modelResponse",
+    tokens,
+    cost: 0,
+    agent,
+    responseId: `subagent:${agent}`,
+    costSeen: false
+  });
 }
 
 // src/adapters/hooks/main-session.ts
@@ -5200,7 +5317,7 @@ async function startSession(deps, announce) {
 }
 async function prompt(event, deps, now) {
   const started = await defaultAtFirstPrompt(deps);
-  const untold = untoldNotices(deps.store, now);
+  const untold = takeFromLog(deps, session_log_exports.untoldNotices(deps.store.lines(), now));
   const reply = await answerPrompt(event, deps, now);
   const first = [...started, ...untold];
   if (first.length > 0) reply.notices.unshift(...first);
@@ -5222,7 +5339,7 @@ async function answerPrompt(event, deps, now) {
 }
 async function command2(args, deps, now, promptId) {
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-    const said = deps.setupStatusLine ? deps.setupStatusLine() : "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+    const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
     return { ...silentReply(), notices: [said], answered: true };
   }
   const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(deps.reportPage, {
@@ -5250,7 +5367,7 @@ async function toolBoundary(event, deps, now) {
   const state = hook.runtime.state;
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-  if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
+  if (nextCall) hook.write(session_log_exports.nextCallLines(state, promptKey, now));
   const sessionEvent = nextCall ? {
     type: "modelCall",
     prompt: event.promptId,
@@ -5260,34 +5377,28 @@ async function toolBoundary(event, deps, now) {
   spawnEnd(event, answer, null, hook, now);
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] } : reply;
+  return nextCall && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), null, now)), ...reply.context] } : reply;
 }
 async function runEnd(event, deps, now) {
-  if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+  writeLog(deps, session_log_exports.runEndedLines(event.promptId, now));
   const state = loadState(deps, now, { running: event.promptId });
   return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }
 
 // src/adapters/hooks/usage.ts
-var TRANSCRIPT_UNREADABLE = "Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-function countUsage(read, transcriptPath, store, daily, now) {
+function countUsage(read, transcriptPath, store, now) {
   const progress = store.transcriptProgress();
   const found = read(transcriptPath, progress.offset, progress.seen);
-  for (const response of found.responses)
-    store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-  const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-  if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-  if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-  if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-  store.appendLine({ kind: "transcript-unreadable", at: now });
-  return TRANSCRIPT_UNREADABLE;
+  return session_log_exports.transcriptUsage(found, progress.offset, store.lines(), now);
 }
 
 // src/adapters/hooks/handle.ts
 async function handleHook(hostEvent, deps) {
   const now = deps.clock.now();
   const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const usageNote = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now) : null;
+  const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
+  if (counted !== null) writeLog(deps, counted.effects);
+  const usageNote = counted?.notice ?? null;
   const reply = await replyTo(event, deps, now);
   if (usageNote === null) return reply;
   const withNote = reply ?? silentReply();
@@ -5352,7 +5463,7 @@ async function watchOnce(deps, watched, now) {
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
   const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  keepUntold(deps.store, notices, now);
+  writeLog(deps, session_log_exports.keepUntold(notices, now));
   return "done";
 }
 function statusLineText(deps, now) {
@@ -5382,8 +5493,8 @@ function dailyOf(env, sessionId, clock, host) {
   const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
   return { daily: { ledger, budgets: [budget] } };
 }
-function pageOf(write2, id, host) {
-  return (page) => write2(page, { id, host });
+function pageOf(write3, id, host) {
+  return (page) => write3(page, { id, host });
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -5595,7 +5706,7 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
   reportPage: nodeReportPageWriter(process.env, systemClock)
 });
-function write(fd, text2) {
+function write2(fd, text2) {
   let rest = Buffer.from(text2);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
@@ -5603,6 +5714,6 @@ function write(fd, text2) {
     (fd === 1 ? process.stdout : process.stderr).write(rest);
   }
 }
-write(1, result.stdout);
-write(2, result.stderr);
+write2(1, result.stdout);
+write2(2, result.stderr);
 process.exitCode = result.exitCode ?? 0;

@@ -757,12 +757,15 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 function reportPageReply(outcome) {
   if (outcome === void 0) return { message: NO_REPORT_PAGE, level: "info" };
   if ("problem" in outcome) {
     return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
   }
-  return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+  return { message: reportPageWritten(outcome.path), level: "info" };
 }
 var SPENT_CANNOT_PAUSE = "Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
 function activeStatusMessage(statusText2, onStopCommand) {
@@ -861,9 +864,6 @@ function badOnLimitMessage(source, value) {
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
-function teamUnsentLostMessage(why) {
-  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
-}
 
 // src/core/daily/daily-text.ts
 function pluralPrompts2(count) {
@@ -1263,6 +1263,9 @@ function wrapUpOf(value) {
   const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
   return { until: value.until, calls: value.calls, refusedAt };
 }
+function keepChildRecord(record) {
+  return record === null ? [] : [{ kind: "append", record }];
+}
 
 // src/core/model/records.ts
 function isFields2(value) {
@@ -1502,6 +1505,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "recordPrompt":
       ports.store.appendPrompt?.(effect.prompt);
+      return;
+    case "recordUsage":
+      ports.store.recordUsage?.(effect.usage);
+      return;
+    case "logLine":
+      ports.store.appendLine?.(effect.line);
       return;
     case "context":
       answer.context.push(effect.text);
@@ -2527,6 +2536,10 @@ function modelCall(state, prompt, now, isPrompt = true) {
   const next = withStanding(fresh, active, counted);
   return { state: next, effects: [status(next, now)] };
 }
+function keptUsage(response, now) {
+  const used = response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+  return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
+}
 function modelResponse(state, used, now) {
   const active = counting(state);
   if (!active) return { state, effects: [] };
@@ -3078,6 +3091,12 @@ function agentEnd(agents, run, now) {
 
 // src/core/subagents/compose.ts
 function transitionWithSubagents(state, event, now) {
+  const result = composed(state, event, now);
+  if (event.type !== "modelResponse" || event.responseId === void 0) return result;
+  const responseId = event.responseId;
+  return { state: result.state, effects: [keptUsage({ ...event, responseId }, now), ...result.effects] };
+}
+function composed(state, event, now) {
   switch (event.type) {
     case "agentStart": {
       const session = sessionStep(state, { type: "timeCheck" }, now);
@@ -3182,6 +3201,13 @@ var SessionRuntime = class {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
     }
+  }
+  /**
+   * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+   * leaves the next) through the one executor and the same ports, and returns what they say.
+   */
+  write(effects) {
+    return this.carryOut(effects);
   }
   /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
   command(args, details) {
@@ -3490,6 +3516,13 @@ var LiveSession = class {
     this.closeMootQuestion(before);
     return this.settle(answer);
   }
+  /**
+   * Carries out effects that a rule returned outside any event (a subagent's record its own process wrote) through the
+   * one executor, and shows what they say.
+   */
+  write(effects) {
+    this.show(this.runtime.write(effects));
+  }
   /** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */
   dispatch(event) {
     if (this.disposed) return noAnswer();
@@ -3623,6 +3656,24 @@ var LiveSession = class {
     }
   }
 };
+
+// src/core/text/notices.ts
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
+function teamStoreUnreachable(shown, why, closed) {
+  const goesOn = closed ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
+}
+function teamUnsentLostMessage(why) {
+  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}
+function teamStoreRefusal(shown, why) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
 
 // src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
@@ -4118,6 +4169,15 @@ function historyOf(entries, leafId = null) {
   }
   return leafId === null || parentId === leafId ? items : null;
 }
+function subagentProcessStore(store, keep) {
+  return {
+    append: (record) => {
+      if (record.kind === "subagent") keep(record);
+      store.append(record);
+    },
+    history: () => store.history()
+  };
+}
 
 // src/adapters/pi/subagents.ts
 import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
@@ -4275,13 +4335,9 @@ function createTimeboxExtension(deps) {
     let restoreNoticeAgain = null;
     let systemPromptExtra = "";
     const session = new LiveSession({
-      store: self === null ? piStore : {
-        append: (record) => {
-          if (record.kind === "subagent") told.record = record;
-          piStore.append(record);
-        },
-        history: () => piStore.history()
-      },
+      store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
+        told.record = record;
+      }),
       ledger: deps.ledger(),
       ui: self === null ? {
         // What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
@@ -4424,7 +4480,7 @@ function createTimeboxExtension(deps) {
       const outcome = takeOutcome(identity.outcome);
       if (outcome === null) return void 0;
       for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
-      if (outcome.record !== null) piStore.append(outcome.record);
+      session.write(keepChildRecord(outcome.record));
       if (outcome.lines.length === 0) return void 0;
       return { content: [...event.content, { type: "text", text: outcome.lines.join("\n") }] };
     });
@@ -4553,7 +4609,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -4978,7 +5034,7 @@ function readTeam(env, settings, member) {
   if (store === void 0 && team === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+    warning: teamSettingsUnusable(why)
   });
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
@@ -5279,15 +5335,14 @@ var TeamLedger = class {
   down(error) {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
     if (this.saidDown) return why;
     this.saidDown = true;
-    this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
+    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
   closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+    return teamStoreRefusal(this.config.shown, why);
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {

@@ -473,11 +473,11 @@ function fileLink(path) {
   const absolute = path.startsWith("/") ? path : `/${path}`;
   return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
+function reportPageWritten(path) {
+  return `Timebox report page: ${fileLink(path)}`;
+}
 var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
-function teamUnsentLostMessage(why) {
-  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
-}
 
 // src/core/daily/daily-text.ts
 function pluralPrompts(count3) {
@@ -1123,6 +1123,30 @@ function readLedger(ledger, budget) {
   return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
 
+// src/core/text/notices.ts
+var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
+var SETTINGS_NOT_OBJECT = "Timebox: the settings file is not a JSON object, so nothing was changed.";
+var STATUS_LINE_ALREADY_SET = "Timebox's status line is already set up; nothing was changed.";
+function statusLineSet(afterYours) {
+  return afterYours ? "Timebox's status line is set up after yours: your status line comes first, then Timebox's." : "Timebox's status line is set up: it shows the budget of each session.";
+}
+function dailyLedgerUnusable(dir, reason) {
+  return `Timebox: the daily ledger in ${dir} cannot be used (${reason}), so today's budget is not enforced here.`;
+}
+function teamSettingsUnusable(why) {
+  return `Timebox: ${why} The daily budget is this machine's alone.`;
+}
+function teamStoreUnreachable(shown, why, closed) {
+  const goesOn = closed ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}): ${goesOn}.`;
+}
+function teamUnsentLostMessage(why) {
+  return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
+}
+function teamStoreRefusal(shown, why) {
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+
 // src/adapters/team/config.ts
 var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 function withoutPassword(url) {
@@ -1147,7 +1171,7 @@ function readTeam(env, settings, member) {
   if (store === void 0 && team === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
-    warning: `Timebox: ${why} The daily budget is this machine's alone.`
+    warning: teamSettingsUnusable(why)
   });
   if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
   let url;
@@ -1530,15 +1554,14 @@ var TeamLedger = class {
   down(error) {
     const why = this.hidden(error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    const goesOn = this.config.failure === "closed" ? "new turns are refused until it answers" : "this machine counts today's use on its own until it answers, then sends it to the team";
     if (this.saidDown) return why;
     this.saidDown = true;
-    this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
+    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
     return why;
   }
   /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
   closedMessage(why) {
-    return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+    return teamStoreRefusal(this.config.shown, why);
   }
   /** An error's text without the store's password or full address. */
   hidden(error) {
@@ -1609,7 +1632,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     try {
       return action();
     } catch (error) {
-      trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+      trouble ??= dailyLedgerUnusable(dir, String(error));
       return fallback;
     }
   };
@@ -2134,21 +2157,19 @@ function mergeStatusLine(text2, script) {
     try {
       settings = JSON.parse(text2);
     } catch {
-      return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
+      return { text: null, message: SETTINGS_NOT_JSON };
     }
   }
-  if (!isRecord2(settings))
-    return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
+  if (!isRecord2(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
   const current = isRecord2(settings.statusLine) ? settings.statusLine : null;
   const theirs = current && typeof current.command === "string" ? current.command : null;
   if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
-    return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
+    return { text: null, message: STATUS_LINE_ALREADY_SET };
   }
   const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
   const merged = { ...settings, statusLine };
-  const message = theirs === null ? "Timebox's status line is set up: it shows the budget of each session." : "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
   return { text: `${JSON.stringify(merged, null, 2)}
-`, message };
+`, message: statusLineSet(theirs !== null) };
 }
 function setupStatusLine(settingsFile, script) {
   const text2 = existsSync2(settingsFile) ? readFileSync2(settingsFile, "utf8") : null;
@@ -2661,10 +2682,6 @@ var SessionLog = class {
   appendPrompt(promptId, at = this.clock.now()) {
     this.appendLine({ kind: "prompt", promptId, at });
   }
-  /** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-  appendCall(promptId, at) {
-    this.appendLine({ kind: "call", promptId, at });
-  }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
     return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
@@ -2676,9 +2693,9 @@ var SessionLog = class {
   appendUsage(responseId, used, at, offset) {
     this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
   }
-  /** Records how far the transcript was read when nothing new was used. */
-  appendTranscriptOffset(offset) {
-    this.appendLine({ kind: "transcript", offset });
+  /** Keeps what a response used, as the rules say (`recordUsage`). */
+  recordUsage(usage) {
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -3399,7 +3416,7 @@ ${REPORT_USAGE}
     }
   );
   return {
-    stdout: `Timebox report page: ${fileLink(path)}
+    stdout: `${reportPageWritten(path)}
 `,
     stderr: problem === null ? "" : `${problem}
 `,

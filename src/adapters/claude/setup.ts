@@ -3,6 +3,7 @@
 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { SETTINGS_NOT_JSON, SETTINGS_NOT_OBJECT, STATUS_LINE_ALREADY_SET, statusLineSet } from "../../core/index.ts";
 
 /** The status line command that runs Timebox's script, wrapping `theirs` when there is one. */
 export function statusLineCommand(script: string, theirs: string | null): string {
@@ -29,23 +30,18 @@ export function mergeStatusLine(text: string | null, script: string): { text: st
 		try {
 			settings = JSON.parse(text);
 		} catch {
-			return { text: null, message: "Timebox: the settings file is not valid JSON, so nothing was changed." };
+			return { text: null, message: SETTINGS_NOT_JSON };
 		}
 	}
-	if (!isRecord(settings))
-		return { text: null, message: "Timebox: the settings file is not a JSON object, so nothing was changed." };
+	if (!isRecord(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
 	const current = isRecord(settings.statusLine) ? settings.statusLine : null;
 	const theirs = current && typeof current.command === "string" ? current.command : null;
 	if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
-		return { text: null, message: "Timebox's status line is already set up; nothing was changed." };
+		return { text: null, message: STATUS_LINE_ALREADY_SET };
 	}
 	const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
 	const merged = { ...settings, statusLine };
-	const message =
-		theirs === null
-			? "Timebox's status line is set up: it shows the budget of each session."
-			: "Timebox's status line is set up after yours: your status line comes first, then Timebox's.";
-	return { text: `${JSON.stringify(merged, null, 2)}\n`, message };
+	return { text: `${JSON.stringify(merged, null, 2)}\n`, message: statusLineSet(theirs !== null) };
 }
 
 /** Sets up the status line in `settingsFile` for the script at `script`, and says what was done. */

@@ -8,6 +8,7 @@ import {
 	type DailyAdjustment,
 	type DailyLedger,
 	type DailyStanding,
+	dailyLedgerUnusable,
 	NO_ADJUSTMENT,
 } from "../../core/index.ts";
 
@@ -130,7 +131,7 @@ export function dailyLedgerOver(
 		try {
 			return action();
 		} catch (error) {
-			trouble ??= `Timebox: the daily ledger in ${dir} cannot be used (${String(error)}), so today's budget is not enforced here.`;
+			trouble ??= dailyLedgerUnusable(dir, String(error));
 			return fallback;
 		}
 	};

@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { foldHistory } from "../../core/index.ts";
-import type { HookDeps } from "./hook-runtime.ts";
+import { type HookDeps, writeLog } from "./hook-runtime.ts";
 import { prompt, runEnd, sessionStart, toolBoundary } from "./main-session.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { agentEnd, agentStart, subagentBoundary } from "./subagent-spawns.ts";
@@ -17,10 +17,12 @@ export type { HookDeps } from "./hook-runtime.ts";
 export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<HookReply | null> {
 	const now = deps.clock.now();
 	const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-	const usageNote =
+	const counted =
 		event.transcriptPath !== null && deps.readUsage
-			? countUsage(deps.readUsage, event.transcriptPath, deps.store, deps.daily, now)
+			? countUsage(deps.readUsage, event.transcriptPath, deps.store, now)
 			: null;
+	if (counted !== null) writeLog(deps, counted.effects);
+	const usageNote = counted?.notice ?? null;
 	const reply = await replyTo(event, deps, now);
 	if (usageNote === null) return reply;
 	const withNote = reply ?? silentReply();

@@ -8,23 +8,22 @@ import {
 	type BudgetLedger,
 	type Clock,
 	type DailyPort,
+	type Effect,
 	type HostTerms,
 	inHostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
 	type OnStopOutcome,
 	type OnStopStarter,
-	outcomeId,
 	type ReportPageInput,
 	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
 	type SettingSource,
-	type TimeboxRecord,
+	sessionLog,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
-import { readDailyPart, writeDailyPart } from "./daily-bridge.ts";
-import { loggedClaims } from "./load.ts";
+import { logStore } from "./log-store.ts";
 import type { HookReply } from "./roles.ts";
 import type { UsageReader } from "./usage.ts";
 
@@ -82,13 +81,10 @@ export class HookRuntime {
 		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
 		daily = promptId === null ? undefined : deps.daily,
 	) {
-		this.dailyBefore = daily && promptId !== null ? readDailyPart(deps.store, promptId) : undefined;
+		this.dailyBefore = daily && promptId !== null ? sessionLog.dailyPartOf(deps.store.lines(), promptId) : undefined;
 		this.runtime = new SessionRuntime(
 			{
-				store: {
-					append: (record) => this.append(record),
-					appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
-				},
+				store: logStore(deps),
 				ledger: { claim: (claim) => this.claim(claim) },
 				clock: deps.clock,
 				onStop: { start: (command, report) => this.startOnStop(command, report) },
@@ -97,9 +93,9 @@ export class HookRuntime {
 				// A hook ends the run through its reply.
 				abortRun: () => {},
 				problem: (where, error) => {
-					// The session's log is all a hook keeps: a record it cannot write ends the carrying out of the event's
+					// The session's log is all a hook keeps: a line it cannot write ends the carrying out of the event's
 					// effects there, and the event's failure is said instead of a change that was not kept.
-					if (where === "append") throw error;
+					if (LOG_WRITES.has(where)) throw error;
 					// A prompt the log cannot keep would never count: the hook fails as a whole once it is answered.
 					if (where === "recordPrompt") this.unkept ??= { error };
 					else this.told.push(internalErrorMessage(where, error));
@@ -135,11 +131,25 @@ export class HookRuntime {
 		return reply;
 	}
 
+	/**
+	 * Carries out what a rule of the session's log returned (core's sessionLog) through the one executor; a line the log
+	 * cannot take fails the hook.
+	 */
+	write(effects: readonly Effect[]): void {
+		this.runtime.write(effects);
+	}
+
+	/** A value read from the session's log, once the lines that mark it taken are written. */
+	take<T>(taken: sessionLog.Taken<T>): T {
+		this.write(taken.effects);
+		return taken.value;
+	}
+
 	/** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
 	saveDaily(now: number): void {
 		if (!this.dailyBefore || this.promptId === null) return;
 		try {
-			writeDailyPart(this.deps.store, this.promptId, this.dailyBefore, this.runtime.daily, now);
+			this.write(sessionLog.dailyPartLines(this.promptId, this.dailyBefore, this.runtime.daily, now));
 		} catch (error) {
 			this.told.push(internalErrorMessage("session log", error));
 		}
@@ -153,20 +163,10 @@ export class HookRuntime {
 		try {
 			return this.deps.ledger.claim(claim);
 		} catch (error) {
-			if (
-				loggedClaims(this.deps.store).some((logged) => logged.kind === claim.kind && logged.budgetId === claim.budgetId)
-			)
-				return false;
-			this.deps.store.appendLine({ kind: "claim", claim, at: this.deps.clock.now() });
+			const kept = sessionLog.claimKept(claim, this.deps.store.lines(), this.deps.clock.now());
+			if (kept === null) return false;
+			this.write(kept);
 			throw error;
-		}
-	}
-
-	private append(record: TimeboxRecord): void {
-		this.deps.store.append(record);
-		// A budget with time to run out (set, extended, resumed) is watched until it is spent, off or replaced.
-		if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === undefined) {
-			this.deps.startWatcher?.(outcomeId(record.budget));
 		}
 	}
 
@@ -211,6 +211,20 @@ export async function answerEvent(
 	const answer = hook.runtime.handle(event);
 	hook.saveDaily(now);
 	return hook.reply(answer);
+}
+
+/** The effects that write the session's log: one that fails fails the hook, as the log is all a hook keeps. */
+const LOG_WRITES: ReadonlySet<string> = new Set<Effect["kind"]>(["append", "recordUsage", "logLine"]);
+
+/** Carries out what a rule of the session's log returned, outside any event's runtime (today's use included). */
+export function writeLog(deps: HookDeps, effects: readonly Effect[]): void {
+	new HookRuntime(deps, null, undefined, deps.daily).write(effects);
+}
+
+/** A value read from the session's log, once the lines that mark it taken are written. */
+export function takeFromLog<T>(deps: HookDeps, taken: sessionLog.Taken<T>): T {
+	writeLog(deps, taken.effects);
+	return taken.value;
 }
 
 /** A new budget id, never used before. */

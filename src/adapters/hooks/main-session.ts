@@ -4,10 +4,17 @@
 // subagent tool is a subagent's start first (subagent-spawns.ts).
 
 import { randomUUID } from "node:crypto";
-import { DEFAULT_ENV, parseCommand, type SessionEvent, sessionReport, writeReportPage } from "../../core/index.ts";
-import { answerEvent, type HookDeps, HookRuntime, newBudgetId } from "./hook-runtime.ts";
+import {
+	DEFAULT_ENV,
+	parseCommand,
+	type SessionEvent,
+	STATUS_LINE_SETUP_HINT,
+	sessionLog,
+	sessionReport,
+	writeReportPage,
+} from "../../core/index.ts";
+import { answerEvent, type HookDeps, HookRuntime, newBudgetId, takeFromLog, writeLog } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
-import { owedTo, untoldNotices } from "./log-queues.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { spawnEnd, spawnStart } from "./subagent-spawns.ts";
 
@@ -32,7 +39,7 @@ async function startSession(deps: HookDeps, announce: boolean): Promise<HookRepl
 
 export async function prompt(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
 	const started = await defaultAtFirstPrompt(deps);
-	const untold = untoldNotices(deps.store, now);
+	const untold = takeFromLog(deps, sessionLog.untoldNotices(deps.store.lines(), now));
 	const reply = await answerPrompt(event, deps, now);
 	// What the default budget's start says, and what a watcher could tell nobody, come first.
 	const first = [...started, ...untold];
@@ -70,9 +77,7 @@ async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Prom
 /** A `/timebox` line: answered here, and it never reaches the model. */
 async function command(args: string, deps: HookDeps, now: number, promptId: string): Promise<HookReply> {
 	if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-		const said = deps.setupStatusLine
-			? deps.setupStatusLine()
-			: "Timebox: run the plugin's script with setup-statusline to set up the status line.";
+		const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
 		return { ...silentReply(), notices: [said], answered: true };
 	}
 	const page =
@@ -109,7 +114,7 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
 	const state = hook.runtime.state;
 	const promptKey = event.promptId ?? state.lastPrompt;
 	const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-	if (nextCall && promptKey !== null && state.standing) deps.store.appendCall(promptKey, now);
+	if (nextCall) hook.write(sessionLog.nextCallLines(state, promptKey, now));
 	const sessionEvent: SessionEvent = nextCall
 		? {
 				type: "modelCall",
@@ -122,14 +127,14 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
 	hook.saveDaily(now);
 	const reply = await hook.reply(answer);
 	return nextCall && reply.refusal === null
-		? { ...reply, context: [...owedTo(deps.store, null, now), ...reply.context] }
+		? { ...reply, context: [...hook.take(sessionLog.owedTo(deps.store.lines(), null, now)), ...reply.context] }
 		: reply;
 }
 
 /** The run ended (a watcher leaves a running run to the hooks); one that was wrapping up after the stop is over, and
  * the on-stop command runs. */
 export async function runEnd(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
-	if (event.promptId !== null) deps.store.appendLine({ kind: "ended", promptId: event.promptId, at: now });
+	writeLog(deps, sessionLog.runEndedLines(event.promptId, now));
 	const state = loadState(deps, now, { running: event.promptId });
 	return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }

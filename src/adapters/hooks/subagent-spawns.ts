@@ -1,12 +1,11 @@
 // A hook's subagent events, matched to the calls of the subagent tool that started them: a call the rules let start
 // (or refuse), the subagent that takes it up at its first model call, its tools and later calls under its id, and its
-// end where its parent reads its result. The log carries what one hook leaves the next (log-queues.ts). Each hook folds
-// the session once: one runtime hears all the events it plays.
+// end where its parent reads its result. The log carries what one hook leaves the next (the core's sessionLog rules say
+// what, the executor writes it). Each hook folds the session once: one runtime hears all the events it plays.
 
-import { type Answer, mergeAnswer, type SessionEvent } from "../../core/index.ts";
-import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
+import { type Answer, mergeAnswer, type SessionEvent, sessionLog } from "../../core/index.ts";
+import { type HookDeps, HookRuntime, takeFromLog } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
-import { keepSpawn, owe, owedTo, refusedSpawn, refuseSpawn, ruleIdOf, takeSpawn } from "./log-queues.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 
 /**
@@ -42,7 +41,7 @@ export async function spawnStart(
 export function spawnEnd(event: HookEvent, answer: Answer, agent: string | null, hook: HookRuntime, now: number): void {
 	if (event.spawn === null) return;
 	if (answer.refusal === null) {
-		keepSpawn(hook.deps.store, { ...event, spawn: event.spawn }, agent, now);
+		hook.write(sessionLog.keepSpawn(event.toolUseId, agent, event.spawn, now));
 		return;
 	}
 	if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
@@ -58,9 +57,9 @@ export async function subagentBoundary(
 	deps: HookDeps,
 	now: number,
 ): Promise<HookReply> {
-	const refused = refusedSpawn(deps.store, hostAgent);
+	const refused = sessionLog.refusedSpawn(deps.store.lines(), hostAgent);
 	if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
-	const agent = ruleIdOf(deps.store, hostAgent);
+	const agent = sessionLog.ruleIdOf(deps.store.lines(), hostAgent);
 	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
 	const spawnRefused = await spawnStart(event, agent, hook, now);
 	if (spawnRefused !== null) return spawnRefused;
@@ -76,7 +75,7 @@ export async function subagentBoundary(
 	const reply = await hook.reply(answer);
 	if (stopped) return { ...reply, stop: true };
 	return event.role === "beforeModelCall" && reply.refusal === null
-		? { ...reply, context: [...owedTo(deps.store, agent, now), ...reply.context] }
+		? { ...reply, context: [...hook.take(sessionLog.owedTo(deps.store.lines(), agent, now)), ...reply.context] }
 		: reply;
 }
 
@@ -86,7 +85,7 @@ export async function subagentBoundary(
  * refusal is what the subagent reads first, and it is ended at whatever it does next.
  */
 export async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
-	const spawn = takeSpawn(deps.store, hostAgent, event.agentType, now);
+	const spawn = takeFromLog(deps, sessionLog.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
 	const state = loadState(deps, now, { running: event.promptId });
 	const hook = new HookRuntime(deps, event.promptId, state);
 	if (spawn?.id) {
@@ -103,7 +102,7 @@ export async function agentStart(event: HookEvent, hostAgent: string, deps: Hook
 		task: spawn?.task ?? "",
 	});
 	if (started.refusal !== null) {
-		refuseSpawn(deps.store, agent, started.refusal, now);
+		hook.write(sessionLog.refuseSpawn(agent, started.refusal, now));
 		hook.saveDaily(now);
 		const reply = await hook.reply(started);
 		return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
@@ -120,24 +119,32 @@ export async function agentEnd(
 	deps: HookDeps,
 	now: number,
 ): Promise<HookReply> {
-	const agent = ruleIdOf(deps.store, ended.agent);
+	const agent = sessionLog.ruleIdOf(deps.store.lines(), ended.agent);
 	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
 	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
 	// kept in the log for the session's later hooks.
-	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens, now);
+	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens);
 	const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
 	const ending = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
 	hook.saveDaily(now);
 	const reply = await hook.reply(used === null ? ending : mergeAnswer(used, ending));
 	if (ended.reachesParent || reply.context.length === 0) return reply;
 	// The host puts nothing of this reply into the parent's requests: its next model call reads the line.
-	owe(deps.store, parent, reply.context, now);
+	hook.write(sessionLog.owe(parent, reply.context, now));
 	return { ...reply, context: [] };
 }
 
-/** A subagent's tokens as its end reports them: for it and the session now, and in the log for later hooks. */
-function subagentUsage(hook: HookRuntime, agent: string, tokens: number, now: number): Answer {
-	const answer = hook.runtime.handle({ type: "modelResponse", tokens, cost: 0, agent });
-	hook.deps.store.appendUsage(`subagent:${agent}`, { tokens }, now);
-	return answer;
+/**
+ * A subagent's tokens as its end reports them: for it and the session now, and kept by the rules for later hooks (a
+ * hook host sees no cost).
+ */
+function subagentUsage(hook: HookRuntime, agent: string, tokens: number): Answer {
+	return hook.runtime.handle({
+		type: "modelResponse",
+		tokens,
+		cost: 0,
+		agent,
+		responseId: `subagent:${agent}`,
+		costSeen: false,
+	});
 }

@@ -1,8 +1,8 @@
 // What the model calls used, for a host whose hooks can read it from the session's transcript (Claude Code): read since
-// the last hook, counted once per response into the session's log and today's use, and a format Timebox cannot read
-// said once per session.
+// the last hook; the core's rules count it once per response into the session's log and today's use, and say a format
+// Timebox cannot read once per session.
 
-import type { DailyPort } from "../../core/index.ts";
+import { type Effect, sessionLog } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
 
 /** One response's usage, as read from the transcript. */
@@ -23,29 +23,17 @@ export interface TranscriptRead {
 /** Reads the responses after `offset` that are not among `seen`. */
 export type UsageReader = (path: string, offset: number, seen: ReadonlySet<string>) => TranscriptRead;
 
-/** Said once per session when the transcript shows usage Timebox cannot read: the token limit is not enforced then. */
-export const TRANSCRIPT_UNREADABLE =
-	"Timebox: Claude Code's transcript shows token usage in a form Timebox cannot read, so a token limit is not enforced until it can.";
-
 /**
- * Counts what the model calls used since the last hook into the session's log (and today's use). Returns the warning
- * to show when the transcript could not be read (once per session), else null.
+ * What the model calls used since the last hook, as the rules keep it: each response in the session's log, its tokens
+ * in today's use (the effects), and the warning to show when the transcript could not be read (once per session).
  */
 export function countUsage(
 	read: UsageReader,
 	transcriptPath: string,
 	store: SessionLog,
-	daily: DailyPort | undefined,
 	now: number,
-): string | null {
+): { effects: Effect[]; notice: string | null } {
 	const progress = store.transcriptProgress();
 	const found = read(transcriptPath, progress.offset, progress.seen);
-	for (const response of found.responses)
-		store.appendUsage(response.id, { tokens: response.tokens }, now, found.offset);
-	const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
-	if (tokens > 0 && daily) daily.ledger.addUse(daily.budgets, { tokens });
-	if (found.responses.length === 0 && found.offset > progress.offset) store.appendTranscriptOffset(found.offset);
-	if (!found.unreadable || store.lines().some((line) => line.kind === "transcript-unreadable")) return null;
-	store.appendLine({ kind: "transcript-unreadable", at: now });
-	return TRANSCRIPT_UNREADABLE;
+	return sessionLog.transcriptUsage(found, progress.offset, store.lines(), now);
 }

@@ -2,10 +2,9 @@
 // deadline even while no hook runs (the agent is idle), so the on-stop command runs on time. What it tells nobody is
 // kept in the log for the next prompt.
 
-import { outcomeId, statusText, transitionWithSubagents } from "../../core/index.ts";
-import { answerEvent, type HookDeps } from "./hook-runtime.ts";
+import { outcomeId, sessionLog, statusText, transitionWithSubagents } from "../../core/index.ts";
+import { answerEvent, type HookDeps, writeLog } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
-import { keepUntold } from "./log-queues.ts";
 
 /** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
 export const WATCH_INTERVAL_MS = 1_000;
@@ -41,7 +40,7 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	// and their records say so.
 	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
-	keepUntold(deps.store, notices, now);
+	writeLog(deps, sessionLog.keepUntold(notices, now));
 	return "done";
 }
 

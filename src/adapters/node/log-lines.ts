@@ -1,55 +1,9 @@
-// The lines of a session's log, as a typed union: what each kind holds, and the reading of one line as it was written
-// (by this version or an earlier one), so that a torn, hand-edited or unknown line is skipped, never misread.
+// The reading of one line of a session's log as it was written (by this version or an earlier one; the typed union of
+// the lines is the core's, `LogLine`), so that a torn, hand-edited or unknown line is skipped, never misread.
 
-import type { LedgerClaim } from "../../core/index.ts";
+import type { LedgerClaim, LogLine } from "../../core/index.ts";
 
-/** One line of a session's log. */
-export type LogLine =
-	/**
-	 * A budget record (set, extended, paused, turned off), or a subagents' record (their budget, how one stands): the
-	 * history reads it as the record it is.
-	 */
-	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
-	/** A prompt that ran, counted once by its id. */
-	| { kind: "prompt"; promptId: string; at: number }
-	/** Another model call of a prompt's run. */
-	| { kind: "call"; promptId: string; at: number }
-	/** What one response used, and how far the transcript it came from was read. */
-	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
-	/** How far the transcript was read when nothing new was used. */
-	| { kind: "transcript"; offset: number }
-	/** The transcript held usage Timebox cannot read (said once per session). */
-	| { kind: "transcript-unreadable"; at: number }
-	/** A prompt's run ended. */
-	| { kind: "ended"; promptId: string; at: number }
-	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
-	| { kind: "untold"; notices: string[]; at: number }
-	| { kind: "told"; at: number }
-	/** The session's part in the daily budgets: a warning given, a run stopped, a run whose time was added. */
-	| { kind: "daily-warned"; level: string; at: number }
-	| { kind: "daily-stopped"; promptId: string; at: number }
-	| { kind: "daily-ended"; promptId: string; at: number }
-	/** An outcome the ledger could not record, kept here so that the session never claims it twice. */
-	| { kind: "claim"; claim: LedgerClaim; at: number }
-	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
-	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
-	| { kind: "nudged"; budgetStart: number }
-	/**
-	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
-	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
-	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
-	 */
-	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
-	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
-	| { kind: "spawn-taken"; index: number; agent: string; at: number }
-	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
-	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
-	/**
-	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
-	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
-	 */
-	| { kind: "owed"; to: string | null; lines: string[]; at: number }
-	| { kind: "paid"; to: string | null; at: number };
+export type { LogLine } from "../../core/index.ts";
 
 type Fields = Record<string, unknown>;
 

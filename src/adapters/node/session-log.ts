@@ -10,6 +10,7 @@ import {
 	budgetStoreOver,
 	type Clock,
 	type HistoryItem,
+	type RecordedUsage,
 	type SessionStore,
 	type TimeboxBudget,
 	type TimeboxRecord,
@@ -75,11 +76,6 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		this.appendLine({ kind: "prompt", promptId, at });
 	}
 
-	/** Records that a prompt's run made another model call (each PostToolBatch comes right before one). */
-	appendCall(promptId: string, at: number): void {
-		this.appendLine({ kind: "call", promptId, at });
-	}
-
 	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
 	stepOf(promptId: string): number {
 		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
@@ -93,9 +89,9 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		this.appendLine({ kind: "usage", responseId, ...used, at, ...(offset === undefined ? {} : { offset }) });
 	}
 
-	/** Records how far the transcript was read when nothing new was used. */
-	appendTranscriptOffset(offset: number): void {
-		this.appendLine({ kind: "transcript", offset });
+	/** Keeps what a response used, as the rules say (`recordUsage`). */
+	recordUsage(usage: RecordedUsage): void {
+		this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
 	}
 
 	/** How far the transcript was read, and the responses already counted. */
@@ -177,4 +173,25 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		// Kept as it reads back: a line is stored as its JSON.
 		this.read?.push(JSON.parse(JSON.stringify(line)) as LogLine);
 	}
+}
+
+/**
+ * The log as the store of an in-process host's rules (opencode): a prompt or a response's usage the log cannot keep is
+ * told (`told`; the live session tells each problem once) and never stops the rules: the budget is enforced all the
+ * same, only a restart would not know what went unrecorded. A record it cannot keep is the failure of its event.
+ */
+export function toldStore(log: SessionLog, told: (error: unknown) => void): SessionStore {
+	const kept = (write: () => void): void => {
+		try {
+			write();
+		} catch (error) {
+			told(error);
+		}
+	};
+	return {
+		append: (record) => log.append(record),
+		appendPrompt: (key) => kept(() => log.appendPrompt(key)),
+		recordUsage: (usage) => kept(() => log.recordUsage(usage)),
+		history: () => log.history(),
+	};
 }

@@ -17,7 +17,7 @@ import {
 	type ReportPageInput,
 	type Scheduler,
 } from "../../core/index.ts";
-import { SessionLog } from "../node/session-log.ts";
+import { SessionLog, toldStore } from "../node/session-log.ts";
 import type { ReportPageWriter } from "../report/writer.ts";
 import {
 	addBudgetNote,
@@ -132,12 +132,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				refusing: false,
 				cost: "reported",
 				live: new LiveSession({
-					// A prompt the log cannot take is told as the log's problem, once, and the session goes on.
-					store: {
-						append: (record) => log.append(record),
-						appendPrompt: (key) => writeLog(session, () => log.appendPrompt(key)),
-						history: () => log.history(),
-					},
+					// A prompt or usage the log cannot take is told as the log's problem, once, and the session goes on.
+					store: toldStore(log, (error) => session.live.notifyProblem("session log", error)),
 					ledger,
 					ui,
 					clock: deps.clock,
@@ -170,19 +166,6 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		/** Every session a subagent of `sessionId` runs in, at any depth. */
 		const subagentsOf = (sessionId: string): string[] =>
 			[...subagents.keys()].filter((id) => budgetedSession(id) === sessionId);
-
-		/**
-		 * Writes to a session's log. A log that cannot be written is told once (the live session tells each problem once)
-		 * and never stops the rules: the budget is enforced all the same, only a restart would not know what went
-		 * unrecorded.
-		 */
-		const writeLog = (session: OpencodeSession, write: () => void): void => {
-			try {
-				write();
-			} catch (error) {
-				session.live.notifyProblem("session log", error);
-			}
-		};
 
 		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
 		const refusing = async <T>(session: OpencodeSession, action: () => Promise<T>): Promise<T> => {
@@ -336,11 +319,10 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
 					if (!used || !session || session.answered.has(event.properties.info.id)) return;
 					session.answered.add(event.properties.info.id);
-					writeLog(session, () => session.log.appendUsage(event.properties.info.id, used, deps.clock.now()));
+					// The rules keep what the response used in the session's log (recordUsage), by its id.
+					const response = { type: "modelResponse" as const, ...used, responseId: event.properties.info.id };
 					const agent = tasks.agentOf(event.properties.info.sessionID);
-					await session.live.handle(
-						agent === undefined ? { type: "modelResponse", ...used } : { type: "modelResponse", ...used, agent },
-					);
+					await session.live.handle(agent === undefined ? response : { ...response, agent });
 					// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
 					// opencode says the session is idle only once all its work after the answer is done, which can be
 					// seconds later; that idle ends the run again, which changes nothing more.

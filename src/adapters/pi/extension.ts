@@ -13,6 +13,7 @@ import {
 	type DailyLedger,
 	DEFAULT_TERMS,
 	type HostTerms,
+	keepChildRecord,
 	LiveSession,
 	type OnStopStarter,
 	RELOAD_NOTICE_DELAY_MS,
@@ -28,7 +29,7 @@ import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
-import { PiBudgetStore } from "./store.ts";
+import { PiBudgetStore, subagentProcessStore } from "./store.ts";
 import {
 	forget,
 	identityFor,
@@ -114,13 +115,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			store:
 				self === null
 					? piStore
-					: {
-							append: (record) => {
-								if (record.kind === "subagent") told.record = record;
-								piStore.append(record);
-							},
-							history: () => piStore.history(),
-						},
+					: subagentProcessStore(piStore, (record) => {
+							told.record = record;
+						}),
 			ledger: deps.ledger(),
 			ui:
 				self === null
@@ -299,7 +296,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const outcome = takeOutcome(identity.outcome);
 			if (outcome === null) return undefined;
 			for (const notice of outcome.notices) ui.notify(notice.message, notice.level);
-			if (outcome.record !== null) piStore.append(outcome.record);
+			session.write(keepChildRecord(outcome.record));
 			if (outcome.lines.length === 0) return undefined;
 			return { content: [...event.content, { type: "text" as const, text: outcome.lines.join("\n") }] };
 		});

@@ -161,3 +161,20 @@ export function historyOf(entries: readonly SessionEntry[], leafId: string | nul
 	}
 	return leafId === null || parentId === leafId ? items : null;
 }
+
+/**
+ * The store of a subagent's own process: the session's, and how the subagent stands (its `subagent` records), kept to
+ * tell its parent at its end (`keep`).
+ */
+export function subagentProcessStore(
+	store: PiBudgetStore,
+	keep: (record: Extract<TimeboxRecord, { kind: "subagent" }>) => void,
+): SessionStore {
+	return {
+		append: (record) => {
+			if (record.kind === "subagent") keep(record);
+			store.append(record);
+		},
+		history: () => store.history(),
+	};
+}

@@ -8,9 +8,9 @@ import {
 	DAILY_ENV,
 	type DailyBudget,
 	type DailyLedger,
-	fileLink,
 	parseDailyBudget,
 	reportData,
+	reportPageWritten,
 } from "../../core/index.ts";
 import { TeamLedger } from "../team/ledger.ts";
 import { openDailyLedger } from "../team/open.ts";
@@ -110,7 +110,7 @@ export function runReport(
 		},
 	);
 	return {
-		stdout: `Timebox report page: ${fileLink(path)}\n`,
+		stdout: `${reportPageWritten(path)}\n`,
 		stderr: problem === null ? "" : `${problem}\n`,
 		failed: false,
 	};

@@ -3,7 +3,13 @@
 // (`TIMEBOX_DAILY_STORE_FAILURE`). The environment wins over the settings. A store's password is kept for the client
 // alone: everything the user reads names the store without it.
 
-import { DAILY_STORE_ENV, DAILY_STORE_FAILURE_ENV, TEAM_ENV, TEAM_TZ_ENV } from "../../core/index.ts";
+import {
+	DAILY_STORE_ENV,
+	DAILY_STORE_FAILURE_ENV,
+	TEAM_ENV,
+	TEAM_TZ_ENV,
+	teamSettingsUnusable,
+} from "../../core/index.ts";
 
 /** What a team's daily budget needs to reach its store. */
 export interface TeamConfig {
@@ -65,7 +71,7 @@ export function readTeam(
 	if (store === undefined && team === undefined) return { config: null, warning: null };
 	const fail = (why: string) => ({
 		config: null,
-		warning: `Timebox: ${why} The daily budget is this machine's alone.`,
+		warning: teamSettingsUnusable(why),
 	});
 	if (store === undefined) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
 	let url: URL;

@@ -20,6 +20,8 @@ import {
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
 	TEAM_WAIT_MS,
+	teamStoreRefusal,
+	teamStoreUnreachable,
 	teamUnsentLostMessage,
 } from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
@@ -304,19 +306,15 @@ export class TeamLedger implements DailyLedger {
 	private down(error: string): string {
 		const why = this.hidden(error);
 		this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-		const goesOn =
-			this.config.failure === "closed"
-				? "new turns are refused until it answers"
-				: "this machine counts today's use on its own until it answers, then sends it to the team";
 		if (this.saidDown) return why;
 		this.saidDown = true;
-		this.untold.push(`Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}): ${goesOn}.`);
+		this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
 		return why;
 	}
 
 	/** The refusal of a new turn while the store cannot be reached, in the closed mode. */
 	private closedMessage(why: string): string {
-		return `Timebox: the team's daily store ${this.config.shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+		return teamStoreRefusal(this.config.shown, why);
 	}
 
 	/** An error's text without the store's password or full address. */

@@ -123,8 +123,12 @@ export type SessionEvent =
 			allowance: number;
 			reached: Extract<SessionEvent, { type: "modelCall" }>;
 	  }
-	/** A model call answered: what it used, as the host reports it. */
-	| { type: "modelResponse"; tokens: number; cost: number; agent?: string }
+	/**
+	 * A model call answered: what it used, as the host reports it. `responseId` names the response where the session's
+	 * store keeps what each response used: the rules keep it (`recordUsage`), with its cost unless `costSeen` is false
+	 * (a host that cannot see cost).
+	 */
+	| { type: "modelResponse"; tokens: number; cost: number; agent?: string; responseId?: string; costSeen?: false }
 	| { type: "toolCall"; prompt: string | null; agent?: string }
 	/**
 	 * A subagent is about to start: `parent` null when the main agent started it, else the id of the subagent that did;
@@ -161,6 +165,13 @@ export type Effect =
 	| { kind: "append"; record: TimeboxRecord }
 	/** Keep this prompt in the session's history: it ran, so it counts (`BudgetStore.appendPrompt`). */
 	| { kind: "recordPrompt"; prompt: string }
+	/** Keep what a response used in the session's history (`SessionStore.recordUsage`): it counts after a reload. */
+	| { kind: "recordUsage"; usage: RecordedUsage }
+	/**
+	 * Write this line to the session's log (`SessionStore.appendLine`): what a host whose every event is a process of
+	 * its own leaves the next (see run/session-log.ts).
+	 */
+	| { kind: "logLine"; line: LogLine }
 	/** Add this block to what the model reads in the model call about to start. */
 	| { kind: "context"; text: string }
 	/** End the running run now, and any re-run the host has pending for it. */
@@ -212,3 +223,63 @@ export interface DailyAdjustment {
 	addCost: number;
 	off: boolean;
 }
+
+/** What one response used, kept in the session's history: counted once by its id, however often it is reported. */
+export interface RecordedUsage {
+	responseId: string;
+	used: { tokens: number; cost?: number };
+	at: number;
+	/** How far the transcript the response was read from was read, for a host that reads usage from one. */
+	offset?: number;
+}
+
+/**
+ * One line of a session's log (the hook hosts' and opencode's): the records, the prompts and usage the history folds,
+ * and the lines one process leaves the next. Written as it is here, so that old logs still load.
+ */
+export type LogLine =
+	/**
+	 * A budget record (set, extended, paused, turned off), or a subagents' record (their budget, how one stands): the
+	 * history reads it as the record it is.
+	 */
+	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
+	/** A prompt that ran, counted once by its id. */
+	| { kind: "prompt"; promptId: string; at: number }
+	/** Another model call of a prompt's run. */
+	| { kind: "call"; promptId: string; at: number }
+	/** What one response used, and how far the transcript it came from was read. */
+	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
+	/** How far the transcript was read when nothing new was used. */
+	| { kind: "transcript"; offset: number }
+	/** The transcript held usage Timebox cannot read (said once per session). */
+	| { kind: "transcript-unreadable"; at: number }
+	/** A prompt's run ended. */
+	| { kind: "ended"; promptId: string; at: number }
+	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
+	| { kind: "untold"; notices: string[]; at: number }
+	| { kind: "told"; at: number }
+	/** The session's part in the daily budgets: a warning given, a run stopped, a run whose time was added. */
+	| { kind: "daily-warned"; level: string; at: number }
+	| { kind: "daily-stopped"; promptId: string; at: number }
+	| { kind: "daily-ended"; promptId: string; at: number }
+	/** An outcome the ledger could not record, kept here so that the session never claims it twice. */
+	| { kind: "claim"; claim: LedgerClaim; at: number }
+	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
+	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
+	| { kind: "nudged"; budgetStart: number }
+	/**
+	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
+	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
+	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
+	 */
+	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
+	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
+	| { kind: "spawn-taken"; index: number; agent: string; at: number }
+	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
+	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
+	/**
+	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
+	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
+	 */
+	| { kind: "owed"; to: string | null; lines: string[]; at: number }
+	| { kind: "paid"; to: string | null; at: number };

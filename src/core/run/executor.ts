@@ -58,7 +58,7 @@ function stopAgent(answer: Answer, agent: string): void {
 
 /** What the executor needs from a host. */
 export interface EffectPorts {
-	store: Pick<SessionStore, "append" | "appendPrompt">;
+	store: Pick<SessionStore, "append" | "appendPrompt" | "recordUsage" | "appendLine">;
 	ledger: Pick<BudgetLedger, "claim">;
 	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
 	daily?: DailyPort;
@@ -118,6 +118,12 @@ function carryOutOne(
 			return;
 		case "recordPrompt":
 			ports.store.appendPrompt?.(effect.prompt);
+			return;
+		case "recordUsage":
+			ports.store.recordUsage?.(effect.usage);
+			return;
+		case "logLine":
+			ports.store.appendLine?.(effect.line);
 			return;
 		case "context":
 			answer.context.push(effect.text);

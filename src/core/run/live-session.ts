@@ -6,6 +6,7 @@ import { BUDGET_IN_FORCE_PROMPT } from "../format.ts";
 import { parseCommand } from "../grammar/command.ts";
 import { foldHistory } from "../model/history.ts";
 import {
+	type Effect,
 	EMPTY_SESSION,
 	isActive,
 	type LoadMode,
@@ -171,6 +172,14 @@ export class LiveSession {
 		const answer = this.runtime.handle(event);
 		this.closeMootQuestion(before);
 		return this.settle(answer);
+	}
+
+	/**
+	 * Carries out effects that a rule returned outside any event (a subagent's record its own process wrote) through the
+	 * one executor, and shows what they say.
+	 */
+	write(effects: readonly Effect[]): void {
+		this.show(this.runtime.write(effects));
 	}
 
 	/** Feeds one event to the session's rules and carries out what they say, without waiting for an open question. */

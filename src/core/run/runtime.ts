@@ -86,6 +86,14 @@ export class SessionRuntime {
 		}
 	}
 
+	/**
+	 * Carries out effects that a rule of the host's own bookkeeping returned (run/session-log.ts: the lines one process
+	 * leaves the next) through the one executor and the same ports, and returns what they say.
+	 */
+	write(effects: readonly Effect[]): Answer {
+		return this.carryOut(effects);
+	}
+
 	/** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
 	command(args: string, details: CommandDetails): Answer {
 		const parsed = parseCommand(args);

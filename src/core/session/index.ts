@@ -15,7 +15,15 @@ import { isNewPrompt, type SessionState, status, type Transition, withStanding }
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
-export type { Effect, LedgerClaim, LedgerView, LoadMode, SessionEvent } from "../model/events.ts";
+export type {
+	Effect,
+	LedgerClaim,
+	LedgerView,
+	LoadMode,
+	LogLine,
+	RecordedUsage,
+	SessionEvent,
+} from "../model/events.ts";
 export { NOTHING_RECORDED } from "../model/events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
 export {

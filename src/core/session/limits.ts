@@ -112,6 +112,19 @@ export function modelCall(state: SessionState, prompt: string | null, now: numbe
 }
 
 /**
+ * What a response the host named used, kept in the session's history first, whatever the budget does with it: it
+ * counts once by its id after any reload. Its cost is kept where the host sees cost.
+ */
+export function keptUsage(
+	response: { tokens: number; cost: number; responseId: string; costSeen?: false },
+	now: number,
+): Effect {
+	const used =
+		response.costSeen === false ? { tokens: response.tokens } : { tokens: response.tokens, cost: response.cost };
+	return { kind: "recordUsage", usage: { responseId: response.responseId, used, at: now } };
+}
+
+/**
  * A model call was answered: what it used counts against the budget (not while paused, nor once spent), and the budget
  * is checked at once, so a run that used up its tokens or cost stops before its next step.
  */

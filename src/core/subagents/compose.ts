@@ -5,6 +5,7 @@
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import { type SessionState, type Transition, transition } from "../session/index.ts";
+import { keptUsage } from "../session/limits.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
@@ -17,8 +18,18 @@ import {
 } from "./rules.ts";
 import type { AgentsTransition, SessionView } from "./state.ts";
 
-/** Applies one event to a session and its subagents: the new state and the effects to carry out. */
+/**
+ * Applies one event to a session and its subagents: the new state and the effects to carry out. A response the host
+ * named is kept in the session's history before anything else is carried out.
+ */
 export function transitionWithSubagents(state: SessionState, event: SessionEvent, now: number): Transition {
+	const result = composed(state, event, now);
+	if (event.type !== "modelResponse" || event.responseId === undefined) return result;
+	const responseId = event.responseId;
+	return { state: result.state, effects: [keptUsage({ ...event, responseId }, now), ...result.effects] };
+}
+
+function composed(state: SessionState, event: SessionEvent, now: number): Transition {
 	switch (event.type) {
 		case "agentStart": {
 			// The session's time is checked first: a subagent asked for just after it ran out is refused.

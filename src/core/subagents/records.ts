@@ -2,7 +2,8 @@
 // damaged or from a newer version reads as null, and the session goes on without it.
 
 import { parseTaskBudget } from "../grammar/command.ts";
-import type { AgentEnding, SubagentRun, TaskBudget, TaskLimit } from "../model/budget.ts";
+import type { AgentEnding, SubagentRun, TaskBudget, TaskLimit, TimeboxRecord } from "../model/budget.ts";
+import type { Effect } from "../model/events.ts";
 
 type Fields = Record<string, unknown>;
 
@@ -91,4 +92,12 @@ function wrapUpOf(value: unknown): SubagentRun["wrapUp"] {
 	if (!isFields(value) || !isCount(value.until) || !isCount(value.calls)) return null;
 	const refusedAt = isCount(value.refusedAt) ? value.refusedAt : null;
 	return { until: value.until, calls: value.calls, refusedAt };
+}
+
+/**
+ * How a subagent that ran in a process of its own stood at its end, as that process wrote it (null: it wrote none):
+ * kept in the parent's session, for its report.
+ */
+export function keepChildRecord(record: Extract<TimeboxRecord, { kind: "subagent" }> | null): Effect[] {
+	return record === null ? [] : [{ kind: "append", record }];
 }

@@ -105,6 +105,11 @@ export function fileLink(path: string): string {
 	return `file://${encodeURI(absolute).replace(/[?#]/g, (c) => encodeURIComponent(c))}`;
 }
 
+/** The report page written to `path`, as a link. */
+export function reportPageWritten(path: string): string {
+	return `Timebox report page: ${fileLink(path)}`;
+}
+
 /** The answer to `/timebox report page`: the page's link, or why there is none. */
 export function reportPageReply(outcome: ReportPageOutcome | undefined): {
 	message: string;
@@ -114,7 +119,7 @@ export function reportPageReply(outcome: ReportPageOutcome | undefined): {
 	if ("problem" in outcome) {
 		return { message: `Timebox: the report page could not be written (${outcome.problem}).`, level: "warning" };
 	}
-	return { message: `Timebox report page: ${fileLink(outcome.path)}`, level: "info" };
+	return { message: reportPageWritten(outcome.path), level: "info" };
 }
 export const SPENT_CANNOT_PAUSE =
 	"Timebox budget is spent: there is nothing to pause. Extend it with /timebox +<budget>.";
@@ -286,8 +291,3 @@ export const NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 /** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
 export const QUESTION_CLOSED =
 	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
-
-/** What a machine used while the team's store was down could not be kept on disk to send later. */
-export function teamUnsentLostMessage(why: string): string {
-	return `Timebox: what this machine used while the team's store was down could not be kept to send later (${why}): the team's day will not count it.`;
-}

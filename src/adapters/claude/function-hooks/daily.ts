@@ -5,7 +5,13 @@
 // host, never both take the last prompt. A prompt file another session took meanwhile is claimed again at the next
 // number, and the prompt is refused when that is past the limit.
 
-import { type Clock, DAILY_TAKEN_REFUSAL, type DailyBudget, type DailyLedger } from "../../../core/index.ts";
+import {
+	type Clock,
+	DAILY_TAKEN_REFUSAL,
+	type DailyBudget,
+	type DailyLedger,
+	dailyLedgerUnusable,
+} from "../../../core/index.ts";
 import { type DailyFiles, dailyLedgerOver, dayFolder, localDay, stateDirIn } from "../../daily/ledger.ts";
 import type { Engine } from "./engine.ts";
 
@@ -246,6 +252,6 @@ export class ModuleDailyLedger implements ModuleLedger {
 	}
 
 	private fail(error: unknown): void {
-		this.trouble ??= `Timebox: the daily ledger in ${this.dir} cannot be used (${error instanceof Error ? error.message : String(error)}), so today's budget is not enforced here.`;
+		this.trouble ??= dailyLedgerUnusable(this.dir, error instanceof Error ? error.message : String(error));
 	}
 }

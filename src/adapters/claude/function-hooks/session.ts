@@ -238,8 +238,9 @@ export class ClaudeSession {
 		if (!response.usage) return;
 		const tokens = tokensOf(response.usage);
 		const cost = await this.costSince();
-		this.deps.store.appendUsage(tokens, cost);
-		await this.handle({ type: "modelResponse", tokens, cost, ...(agent === null ? {} : { agent }) });
+		// The rules keep what the response used in the store (recordUsage), named by its turn and step.
+		const responseId = `${event.turnId}:${event.index}`;
+		await this.handle({ type: "modelResponse", tokens, cost, responseId, ...(agent === null ? {} : { agent }) });
 	}
 
 	/** What the session cost since the last response: the engine's running total, read only while a budget is set. */

@@ -3,6 +3,7 @@
 // (a spent budget stays spent), moves the damaged file aside, writes the kept entries back through `$.store`, and says
 // so once, naming both files. Claude Code writes the file with two-space indentation, one top-level key per entry.
 
+import { storeRepaired } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
 
 /** Where the damaged file is moved: beside it, under this suffix, for the person to look at. */
@@ -82,9 +83,5 @@ export async function repairStore(engine: Engine, path: string): Promise<Repair>
 /** What the person reads of a repair, once. */
 export function repairNotice(repair: Repair): string {
 	const entries = Object.keys(repair.kept).filter((key) => key !== "sessions").length;
-	const skipped = repair.skipped === 0 ? "" : `, skipped ${repair.skipped} it could not read`;
-	return (
-		`Timebox found its store ${repair.path} damaged: it kept the ${entries} session(s) it could read${skipped}, ` +
-		`moved the damaged file to ${repair.path}${DAMAGED_SUFFIX}, and goes on.`
-	);
+	return storeRepaired(repair.path, entries, repair.skipped, `${repair.path}${DAMAGED_SUFFIX}`);
 }

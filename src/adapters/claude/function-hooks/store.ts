@@ -14,6 +14,7 @@ import {
 	type HistoryItem,
 	type LedgerClaim,
 	type LedgerView,
+	type RecordedUsage,
 	type Scheduler,
 	type SessionStore,
 	type TimeboxBudget,
@@ -157,6 +158,11 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 		if (!this.hasBudget) return;
 		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
+	}
+
+	/** What a response used, as the rules keep it (`recordUsage`); its id is not kept, as the rules only sum usage. */
+	recordUsage(usage: RecordedUsage): void {
+		this.appendUsage(usage.used.tokens, usage.used.cost ?? 0);
 	}
 
 	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */

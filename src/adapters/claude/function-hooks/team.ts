@@ -17,6 +17,7 @@ import {
 	TEAM_HOP_FRESH_MS,
 	TEAM_HOP_MS,
 	TEAM_RETRY_MS,
+	teamHopFailed,
 } from "../../../core/index.ts";
 import type { TeamOp, TeamReply, TeamRequest } from "../../team/batch.ts";
 import type { TeamCarry } from "../../team/ledger.ts";
@@ -183,10 +184,7 @@ export class ModuleTeamLedger implements ModuleLedger {
 	 */
 	private failed(why: string, ops: readonly TeamOp[]): boolean {
 		const closed = this.options.closed;
-		const goesOn = closed
-			? "so new turns are refused until it answers"
-			: "so this session's use is not counted for the team until it answers";
-		const text = `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+		const text = teamHopFailed(why, closed);
 		this.say(text);
 		if (!closed) return true;
 		this.closedBy = text;

@@ -60,4 +60,14 @@ describe("what model calls used", () => {
 		await store.flush();
 		expect(($.values.get("session:s1") as { history: { tokens?: number }[] }).history.at(-1)?.tokens).toBe(121);
 	});
+
+	it("keeps what the rules keep of a response, its id aside, and no cost where none was seen", async () => {
+		const { store, $ } = await opened();
+		store.append({ kind: "off", version: 2, budgetId: "b1", disabledAt: 0 });
+		store.recordUsage({ responseId: "t1:0", used: { tokens: 40, cost: 0.1 }, at: 5 });
+		store.recordUsage({ responseId: "t1:1", used: { tokens: 2 }, at: 6 });
+		await store.flush();
+		const saved = $.values.get("session:s1") as { history: { tokens?: number; cost?: number }[] };
+		expect(saved.history.at(-1)).toMatchObject({ kind: "usage", tokens: 42, cost: 0.1 });
+	});
 });

@@ -1,0 +1,180 @@
+// What a host whose every event is a process of its own (the hook hosts) leaves the next in the session's log, decided
+// here as effects the one executor carries out: another model call of a prompt's run, the end of a run, a claim the
+// ledger could not take, the session's part in the daily budgets, what a transcript said was used, and the log's three
+// queues (owed and paid lines for a subagent's parent, untold and told notices of the watcher, spawned and taken calls
+// of the subagent tool). Each reading is of the lines as read; each write is a `logLine` or `recordUsage` effect.
+
+import type { Effect, LedgerClaim, LogLine } from "../model/events.ts";
+import type { SessionState } from "../session/index.ts";
+import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
+import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
+
+/** A value read from the log, and the effects that mark it taken. */
+export interface Taken<T> {
+	value: T;
+	effects: Effect[];
+}
+
+const write = (line: LogLine): Effect => ({ kind: "logLine", line });
+
+/**
+ * Another model call of the prompt's run (`promptKey`, the latest prompt's), counted while a budget stands, so that the
+ * next hook knows which step it is at.
+ */
+export function nextCallLines(state: SessionState, promptKey: string | null, now: number): Effect[] {
+	return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+
+/** The run of a named prompt ended. */
+export function runEndedLines(promptId: string | null, now: number): Effect[] {
+	return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
+}
+
+/**
+ * A claim the ledger could not take is kept in the log instead, so that the session never claims it twice: the lines
+ * that keep it, or null where the log kept it already (then the claim is not won again).
+ */
+export function claimKept(claim: LedgerClaim, lines: readonly LogLine[], now: number): Effect[] | null {
+	const kept = lines.some(
+		(line) => line.kind === "claim" && line.claim.kind === claim.kind && line.claim.budgetId === claim.budgetId,
+	);
+	return kept ? null : [write({ kind: "claim", claim, at: now })];
+}
+
+/** The session's daily part for a hook of `promptId`, from the log. */
+export function dailyPartOf(lines: readonly LogLine[], promptId: string): DailyPart {
+	const started = lines.find(
+		(line): line is Extract<LogLine, { kind: "prompt" }> => line.kind === "prompt" && line.promptId === promptId,
+	);
+	const ended = lines.some((line) => line.kind === "daily-ended" && line.promptId === promptId);
+	return {
+		...NO_DAILY_PART,
+		session: {
+			given: lines.flatMap((line) => (line.kind === "daily-warned" ? [line.level] : [])),
+			runStartedAt: !ended && started !== undefined ? started.at : null,
+			stopped: lines.some((line) => line.kind === "daily-stopped" && line.promptId === promptId),
+		},
+	};
+}
+
+/** What changed in the daily part during the hook, to keep: new warnings, a stop, the end of the run. */
+export function dailyPartLines(promptId: string, before: DailyPart, after: DailyPart, now: number): Effect[] {
+	const lines: LogLine[] = [];
+	for (const level of after.session.given) {
+		if (!before.session.given.includes(level)) lines.push({ kind: "daily-warned", level, at: now });
+	}
+	if (after.session.stopped && !before.session.stopped) lines.push({ kind: "daily-stopped", promptId, at: now });
+	if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
+		lines.push({ kind: "daily-ended", promptId, at: now });
+	}
+	return lines.map(write);
+}
+
+/** What one read of a transcript found since the last (the responses not counted yet), and where the read ended. */
+export interface TranscriptFound {
+	responses: readonly { id: string; tokens: number }[];
+	offset: number;
+	unreadable: boolean;
+}
+
+/**
+ * What a read of the transcript from `readFrom` found: each response kept with how far the transcript was read, its
+ * tokens added to today's use, how far it was read where nothing new was used, and a format Timebox cannot read said
+ * once per session (the notice, else null).
+ */
+export function transcriptUsage(
+	found: TranscriptFound,
+	readFrom: number,
+	lines: readonly LogLine[],
+	now: number,
+): { effects: Effect[]; notice: string | null } {
+	const effects: Effect[] = found.responses.map((response) => ({
+		kind: "recordUsage",
+		usage: { responseId: response.id, used: { tokens: response.tokens }, at: now, offset: found.offset },
+	}));
+	const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
+	if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
+	if (found.responses.length === 0 && found.offset > readFrom) {
+		effects.push(write({ kind: "transcript", offset: found.offset }));
+	}
+	if (!found.unreadable || lines.some((line) => line.kind === "transcript-unreadable"))
+		return { effects, notice: null };
+	effects.push(write({ kind: "transcript-unreadable", at: now }));
+	return { effects, notice: TRANSCRIPT_UNREADABLE };
+}
+
+/** The lines an agent is to read with its next model call (its subagent's end, which the host did not put in). */
+export function owe(to: string | null, lines: string[], now: number): Effect[] {
+	return [write({ kind: "owed", to, lines, at: now })];
+}
+
+/** What an agent is still to read of the subagents it started, given once: taken with its next model call. */
+export function owedTo(lines: readonly LogLine[], to: string | null, now: number): Taken<string[]> {
+	const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
+	const owed = lines.flatMap((line) => (line.kind === "owed" && line.to === to ? [line.lines] : [])).slice(paid);
+	return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+}
+
+/** What a watcher could tell nobody (the user was idle): kept for the next prompt. */
+export function keepUntold(notices: string[], now: number): Effect[] {
+	return [write({ kind: "untold", notices, at: now })];
+}
+
+/** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
+export function untoldNotices(lines: readonly LogLine[], now: number): Taken<string[]> {
+	const told = lines.filter((line) => line.kind === "told").length;
+	const untold = lines.flatMap((line) => (line.kind === "untold" ? [line.notices] : [])).slice(told);
+	return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+}
+
+/** A call (`id`) of the subagent tool the rules let through, by `agent` (null: the main agent): kept for the subagent. */
+export function keepSpawn(
+	id: string | null,
+	agent: string | null,
+	spawn: { agentType: string; task: string },
+	now: number,
+): Effect[] {
+	return [write({ kind: "spawn", id, agent, ...spawn, at: now })];
+}
+
+/** A call of the subagent tool, as kept for the subagent that takes it up. */
+export type KeptSpawn = Extract<LogLine, { kind: "spawn" }>;
+
+/**
+ * The call of the subagent tool a starting subagent takes up: the oldest not taken yet of its type (else of any type).
+ * Null where the log holds none (the call came before Timebox had anything to do in the session).
+ */
+export function takeSpawn(
+	lines: readonly LogLine[],
+	agent: string,
+	agentType: string | null,
+	now: number,
+): Taken<KeptSpawn | null> {
+	const taken = new Set(lines.flatMap((line) => (line.kind === "spawn-taken" ? [line.index] : [])));
+	const open = lines
+		.flatMap((line) => (line.kind === "spawn" ? [line] : []))
+		.map((line, index) => ({ line, index }))
+		.filter(({ index }) => !taken.has(index));
+	const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
+	if (!found) return { value: null, effects: [] };
+	return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+}
+
+/** The id the rules know a subagent by: its tool call's, where its start took one up; else the host's own. */
+export function ruleIdOf(lines: readonly LogLine[], hostAgent: string): string {
+	const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
+	if (taken?.kind !== "spawn-taken") return hostAgent;
+	const spawn = lines.flatMap((line) => (line.kind === "spawn" ? [line] : []))[taken.index];
+	return spawn?.id ?? hostAgent;
+}
+
+/** A subagent whose start the rules refused: kept, so that whatever it does next ends it. */
+export function refuseSpawn(agent: string, reason: string, now: number): Effect[] {
+	return [write({ kind: "spawn-refused", agent, reason, at: now })];
+}
+
+/** Why the rules refused a subagent's start, or null for one they let start. */
+export function refusedSpawn(lines: readonly LogLine[], agent: string): string | null {
+	const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
+	return refused?.kind === "spawn-refused" ? refused.reason : null;
+}

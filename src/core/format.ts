@@ -50,6 +50,16 @@ export function pluralTurns(count: number): string {
  * @example formatBudgetLabel(5_400_000) // "1h 30m"
  */
 export function formatBudgetLabel(ms: number): string {
+	if (ms === lastLabel.ms) return lastLabel.text;
+	const text = budgetLabel(ms);
+	lastLabel = { ms, text };
+	return text;
+}
+
+/** The label last made: a session's status shows the same limit at every event. */
+let lastLabel = { ms: Number.NaN, text: "" };
+
+function budgetLabel(ms: number): string {
 	const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS);
 	const hours = Math.floor(totalSeconds / 3600);
 	const minutes = Math.floor((totalSeconds % 3600) / 60);
@@ -100,7 +110,10 @@ export function formatRemaining(
 		budget.turnLimit === null
 			? "no turn limit"
 			: `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-	return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
+	const timeAndTurnsOnly =
+		budget.costLimit === undefined && budget.tokenLimit === undefined && budget.stepLimit === undefined;
+	const text = `${timePart} | ${turnPart}`;
+	return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
 
 /** `25 steps per prompt`. */

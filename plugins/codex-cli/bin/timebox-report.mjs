@@ -406,6 +406,13 @@ function pluralTurns(count3) {
   return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
+  if (ms === lastLabel.ms) return lastLabel.text;
+  const text2 = budgetLabel(ms);
+  lastLabel = { ms, text: text2 };
+  return text2;
+}
+var lastLabel = { ms: Number.NaN, text: "" };
+function budgetLabel(ms) {
   const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);

@@ -541,6 +541,13 @@ function pluralTurns(count2) {
   return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
+  if (ms === lastLabel.ms) return lastLabel.text;
+  const text2 = budgetLabel(ms);
+  lastLabel = { ms, text: text2 };
+  return text2;
+}
+var lastLabel = { ms: Number.NaN, text: "" };
+function budgetLabel(ms) {
   const totalSeconds = Math.floor(Math.max(0, ms) / SECOND_MS2);
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
@@ -567,7 +574,9 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  return [timePart, turnPart, ...spendParts(budget, spend, steps)].join(" | ");
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const text2 = `${timePart} | ${turnPart}`;
+  return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
 }
 function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;

@@ -7,12 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Message, Part } from "@opencode-ai/sdk";
 import { FakeChat } from "../../demo/fakes/chat.ts";
-import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
-import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
-import { nodeScheduler, systemClock } from "../../src/adapters/node/node-time.ts";
 import type { Hooks, PluginInput } from "../../src/adapters/opencode/host.ts";
-import { createTimeboxPlugin } from "../../src/adapters/opencode/plugin.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "../e2e/opencode/support.ts";
+import { loadBundledOpencode } from "./bundled.ts";
 import { median, nowMs, runProcess } from "./stats.ts";
 
 export const OPENCODE_SAMPLES = 2_000;
@@ -53,6 +50,8 @@ async function pluginWithBudget(dir: string): Promise<Hooks> {
 		tui: { showToast: async () => true },
 		session: { abort: async () => true },
 	} as unknown as PluginInput["client"];
+	const { createTimeboxPlugin, createDailyLedger, createFileLedger, nodeScheduler, systemClock } =
+		await loadBundledOpencode();
 	const plugin = createTimeboxPlugin({
 		clock: systemClock,
 		scheduler: nodeScheduler,

@@ -57,6 +57,10 @@ const CLAIM_TARGET_MS = 10;
 const CODEX_ONLY = process.env.TIMEBOX_BENCH === "codex";
 /** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmark 1c). */
 const COLD_ONLY = process.env.TIMEBOX_BENCH === "cold";
+/** `TIMEBOX_BENCH=opencode`: opencode's rows only (its hooks per call, `opencode run` with and without Timebox). */
+const OPENCODE_ONLY = process.env.TIMEBOX_BENCH === "opencode";
+/** `TIMEBOX_BENCH=daily`: the daily ledger's rows only. */
+const DAILY_ONLY = process.env.TIMEBOX_BENCH === "daily";
 /** `TIMEBOX_BENCH=report`: the report page only. */
 const REPORT_ONLY = process.env.TIMEBOX_BENCH === "report";
 /** Per-call target at 10,000 entries. */
@@ -522,6 +526,18 @@ it("measures Timebox", async () => {
 				"",
 			].join("\n"),
 		);
+		return;
+	}
+	if (OPENCODE_ONLY) {
+		progress("opencode only");
+		const rows = opencodeRows(await measureOpencode());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=opencode ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
+	if (DAILY_ONLY) {
+		progress("the daily ledger only");
+		const rows = dailyRows(await measureDaily());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=daily ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (WRITES_ONLY) {

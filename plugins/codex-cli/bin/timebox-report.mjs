@@ -1958,7 +1958,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
 
 // src/adapters/team/outbox.ts
 import { randomUUID } from "node:crypto";
-import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, renameSync, rmSync as rmSync2 } from "node:fs";
+import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, renameSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -2014,11 +2014,22 @@ function fileOutbox(folder, newId = randomUUID) {
           if (missing(error)) continue;
           throw error;
         }
-        batches.push({ entries: entriesOf(text2), sent: () => rmSync2(path, { force: true }) });
+        const read = Buffer.byteLength(text2);
+        const sent = () => {
+          if (sizeOf(path) <= read) rmSync2(path, { force: true });
+        };
+        batches.push({ entries: entriesOf(text2), sent });
       }
       return batches;
     }
   };
+}
+function sizeOf(path) {
+  try {
+    return statSync2(path).size;
+  } catch {
+    return 0;
+  }
 }
 function outboxFolder(stateDir, team) {
   return join2(stateDir, "team", `team-${team}`);
@@ -2055,7 +2066,7 @@ function openDailyLedger(options) {
 }
 
 // src/adapters/report/sources.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5, statSync as statSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
 import { join as join10 } from "node:path";
 
 // src/adapters/claude/function-hooks/store.ts
@@ -2215,7 +2226,7 @@ function claudeCodeTerms(mode) {
 }
 
 // src/adapters/claude/transcript-usage.ts
-import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync2 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
 
 // src/adapters/claude/tokens.ts
 var USAGE_FIELDS = [
@@ -2258,7 +2269,7 @@ function readTranscriptUsage(path, offset, seen) {
     return nothing;
   }
   try {
-    const size = statSync2(path).size;
+    const size = statSync3(path).size;
     if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
     const read = readSync3(fd, buffer, 0, buffer.length, offset);
@@ -2485,7 +2496,7 @@ import {
   openSync as openSync4,
   readFileSync as readFileSync3,
   rmSync as rmSync3,
-  statSync as statSync3,
+  statSync as statSync4,
   writeSync as writeSync2
 } from "node:fs";
 import { join as join7 } from "node:path";
@@ -2497,7 +2508,7 @@ function isRecord3(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
-  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync4(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function readJson(file) {
   let text2;
@@ -2893,7 +2904,7 @@ function entriesOf2(folder) {
   }
 }
 function modifiedOf(path) {
-  return statSync4(path).mtimeMs;
+  return statSync5(path).mtimeMs;
 }
 function logSessions(dataDir, host, terms) {
   const folder = join10(dataDir, "sessions");

@@ -4927,7 +4927,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
 }
 
 // src/adapters/team/outbox.ts
-import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3 } from "node:fs";
+import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
 import { join as join8 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -4983,11 +4983,22 @@ function fileOutbox(folder, newId = randomUUID) {
           if (missing(error)) continue;
           throw error;
         }
-        batches.push({ entries: entriesOf(text2), sent: () => rmSync3(path, { force: true }) });
+        const read = Buffer.byteLength(text2);
+        const sent = () => {
+          if (sizeOf(path) <= read) rmSync3(path, { force: true });
+        };
+        batches.push({ entries: entriesOf(text2), sent });
       }
       return batches;
     }
   };
+}
+function sizeOf(path) {
+  try {
+    return statSync4(path).size;
+  } catch {
+    return 0;
+  }
 }
 function outboxFolder(stateDir, team) {
   return join8(stateDir, "team", `team-${team}`);

@@ -5364,7 +5364,7 @@ var TeamLedger = class {
 
 // src/adapters/team/outbox.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
-import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync4, renameSync, rmSync as rmSync4 } from "node:fs";
+import { mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync4, renameSync, rmSync as rmSync4, statSync as statSync3 } from "node:fs";
 import { join as join5 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -5420,11 +5420,22 @@ function fileOutbox(folder, newId = randomUUID2) {
           if (missing(error)) continue;
           throw error;
         }
-        batches.push({ entries: entriesOf(text), sent: () => rmSync4(path, { force: true }) });
+        const read = Buffer.byteLength(text);
+        const sent = () => {
+          if (sizeOf(path) <= read) rmSync4(path, { force: true });
+        };
+        batches.push({ entries: entriesOf(text), sent });
       }
       return batches;
     }
   };
+}
+function sizeOf(path) {
+  try {
+    return statSync3(path).size;
+  } catch {
+    return 0;
+  }
 }
 function outboxFolder(stateDir, team) {
   return join5(stateDir, "team", `team-${team}`);

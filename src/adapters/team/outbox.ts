@@ -7,7 +7,7 @@
 // file it sends (new lines go to a fresh `unsent.jsonl` meanwhile), and removes it once every entry was taken.
 
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { appendLine } from "../node/append-line.ts";
 
@@ -105,11 +105,26 @@ export function fileOutbox(folder: string, newId: () => string = randomUUID): Te
 					if (missing(error)) continue; // sent meanwhile by another session
 					throw error;
 				}
-				batches.push({ entries: entriesOf(text), sent: () => rmSync(path, { force: true }) });
+				const read = Buffer.byteLength(text);
+				// A session that opened `unsent.jsonl` just before it was renamed writes its line here: a batch that grew
+				// since it was read is kept, to be taken again (what was sent of it counts once).
+				const sent = () => {
+					if (sizeOf(path) <= read) rmSync(path, { force: true });
+				};
+				batches.push({ entries: entriesOf(text), sent });
 			}
 			return batches;
 		},
 	};
+}
+
+/** A file's size in bytes; 0 once it is gone. */
+function sizeOf(path: string): number {
+	try {
+		return statSync(path).size;
+	} catch {
+		return 0;
+	}
 }
 
 /** The folder of a team's unsent use in this machine's state folder. */

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fileOutbox } from "../../../src/adapters/team/outbox.ts";
 import {
 	type DailyBudget,
 	NO_ADJUSTMENT,
@@ -288,6 +289,58 @@ describe("use kept on this machine while the team's store was down", () => {
 		now += TEAM_RETRY_MS;
 		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(7);
 		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("keeps a batch a late line reached after it was read: that line goes next time, and the rest counts once", () => {
+		const ann = teamLedgerOn(store, folder, "s1", clock);
+		store.down = "timeout";
+		ann.addUse(budgets, { tokens: 10 });
+		store.down = null;
+		now += TEAM_RETRY_MS;
+		const real = fileOutbox(outboxOf());
+		const lateLine = {
+			id: "late",
+			day: "2026-11-28",
+			dayEnd: Date.UTC(2026, 10, 29),
+			session: "s9",
+			member: "bob@m2 (gemini)",
+			prompts: 0,
+			agentMs: 0,
+			tokens: 5,
+			cost: 0,
+		};
+		const late = {
+			...real,
+			take() {
+				const batches = real.take();
+				// A session that opened the file before it was renamed writes its line now.
+				const [name] = readdirSync(outboxOf());
+				appendFileSync(join(outboxOf(), name as string), `${JSON.stringify(lateLine)}\n`);
+				return batches;
+			},
+		};
+		expect(teamLedgerOn(store, folder, "s2", clock, {}, late).standings(budgets)[0]?.use.tokens).toBe(10);
+		expect(readdirSync(outboxOf())).toHaveLength(1);
+		expect(teamLedgerOn(store, folder, "s3", clock).standings(budgets)[0]?.use.tokens).toBe(15);
+		expect(readdirSync(outboxOf())).toEqual([]);
+	});
+
+	it("lets go of a batch another session removed first", () => {
+		const outbox = fileOutbox(outboxOf());
+		outbox.keep({
+			day: "2026-11-28",
+			dayEnd: 0,
+			session: "s1",
+			member: "ann",
+			prompts: 1,
+			agentMs: 0,
+			tokens: 0,
+			cost: 0,
+		});
+		const [batch] = outbox.take();
+		rmSync(outboxOf(), { recursive: true });
+		expect(() => batch?.sent()).not.toThrow();
+		expect(batch?.entries).toHaveLength(1);
 	});
 
 	it("says so when a batch cannot be read, and sends the others; a batch gone meanwhile was sent by another", () => {

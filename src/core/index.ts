@@ -33,16 +33,12 @@ export {
 } from "./daily/today-data.ts";
 export { decide, decideMidRun, spentSummary, urgencyFor } from "./decide.ts";
 export {
-	BUDGET_IN_FORCE_PROMPT,
-	formatAwareLine,
 	formatBudgetLabel,
 	formatCost,
-	formatNudgePrompt,
 	formatRemaining,
 	formatStatus,
 	formatTokens,
 	SPENT_STATUS,
-	WRAP_UP_PROMPT,
 	WRAPPING_UP_STATUS,
 } from "./format.ts";
 export { parseCommand, parseTaskBudget, quoteInput, type TimeboxCommand } from "./grammar/command.ts";
@@ -149,6 +145,7 @@ export {
 	USAGE,
 	WRAP_UP_REFUSAL,
 } from "./text/messages.ts";
+export { BUDGET_IN_FORCE_PROMPT, formatAwareLine, formatNudgePrompt, WRAP_UP_PROMPT } from "./text/model-notes.ts";
 export {
 	dailyLedgerUnusable,
 	SETTINGS_NOT_JSON,

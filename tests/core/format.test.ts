@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import {
 	describeBudget,
 	formatBudgetLabel,
-	formatNudgePrompt,
 	formatRemaining,
 	formatStatus,
 	pluralTurns,
@@ -27,6 +26,7 @@ import {
 	spentStatusMessage,
 	USAGE,
 } from "../../src/core/text/messages.ts";
+import { formatNudgePrompt } from "../../src/core/text/model-notes.ts";
 import { budget, MINUTE, START } from "../support/budgets.ts";
 
 describe("formatStatus", () => {

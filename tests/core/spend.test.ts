@@ -383,7 +383,8 @@ describe("token and cost limits in every text and command", () => {
 	});
 
 	it("names the token and cost limits in the warning block, the aware line and the replace question", async () => {
-		const { formatAwareLine, formatLeft, formatNudgePrompt } = await import("../../src/core/format.ts");
+		const { formatLeft } = await import("../../src/core/format.ts");
+		const { formatAwareLine, formatNudgePrompt } = await import("../../src/core/text/model-notes.ts");
 		expect(formatNudgePrompt(both, START, 0, "warning", 0, spend).split("\n").slice(2, 4)).toEqual([
 			"Tokens left: 6k of 10k.",
 			"Cost left: $1.50 of $2.00.",

@@ -516,77 +516,6 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   return text;
 }
 var lastStatus = null;
-function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
-  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
-  lines.push("The user gave this session a budget and it is nearly spent.");
-  if (budget.timeLimitMs !== null) {
-    lines.push(
-      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
-    );
-  }
-  if (budget.turnLimit !== null) {
-    const used = safeTurns(usedTurns);
-    const left = Math.max(0, budget.turnLimit - used);
-    lines.push(
-      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
-    );
-  }
-  if (budget.tokenLimit !== void 0) {
-    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
-  }
-  if (budget.costLimit !== void 0) {
-    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
-  }
-  if (steps) {
-    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
-  }
-  lines.push(
-    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
-  );
-  return lines.join("\n");
-}
-function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
-  const left = [];
-  const of = [];
-  if (budget.timeLimitMs !== null) {
-    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
-    of.push(formatBudgetLabel(budget.timeLimitMs));
-  }
-  if (budget.turnLimit !== null) {
-    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
-    of.push(pluralPrompts(budget.turnLimit));
-  }
-  if (budget.tokenLimit !== void 0) {
-    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
-    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  }
-  if (budget.costLimit !== void 0) {
-    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
-    of.push(formatCost(budget.costLimit));
-  }
-  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
-}
-function formatStepsWrapUp(limit) {
-  return [
-    "TIMEBOX: STEPS SPENT",
-    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
-    "Call no tools: they are refused, and the run ends if you ask for one."
-  ].join("\n");
-}
-var BUDGET_IN_FORCE_PROMPT = [
-  "",
-  "",
-  "TIMEBOX",
-  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
-].join("\n");
-var WRAP_UP_PROMPT = [
-  "TIMEBOX: BUDGET SPENT",
-  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
-  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
-].join("\n");
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
   if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
@@ -822,16 +751,10 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
-function pluralPrompts2(count) {
-  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
-}
-function pluralTurns2(count) {
-  return `${count} ${count === 1 ? "turn" : "turns"}`;
-}
 function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.turns));
+  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
@@ -855,7 +778,7 @@ function dailyLeft(standing2) {
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts2(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -875,7 +798,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -2346,6 +2269,79 @@ function askToReplace(state, budget, event, now) {
   };
 }
 
+// src/core/text/model-notes.ts
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
+  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+  lines.push("The user gave this session a budget and it is nearly spent.");
+  if (budget.timeLimitMs !== null) {
+    lines.push(
+      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
+    );
+  }
+  if (budget.turnLimit !== null) {
+    const used = safeTurns(usedTurns);
+    const left = Math.max(0, budget.turnLimit - used);
+    lines.push(
+      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
+    );
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+  }
+  if (steps) {
+    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
+  }
+  lines.push(
+    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
+  );
+  return lines.join("\n");
+}
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
+  const left = [];
+  const of = [];
+  if (budget.timeLimitMs !== null) {
+    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+    of.push(formatBudgetLabel(budget.timeLimitMs));
+  }
+  if (budget.turnLimit !== null) {
+    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+    of.push(pluralPrompts(budget.turnLimit));
+  }
+  if (budget.tokenLimit !== void 0) {
+    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.costLimit !== void 0) {
+    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+    of.push(formatCost(budget.costLimit));
+  }
+  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+function formatStepsWrapUp(limit) {
+  return [
+    "TIMEBOX: STEPS SPENT",
+    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    "Call no tools: they are refused, and the run ends if you ask for one."
+  ].join("\n");
+}
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
+
 // src/core/session/context.ts
 function withCallContext(result, now) {
   const { state, effects } = result;
@@ -2830,6 +2826,73 @@ function limitAnswer(state, event, now) {
   const goOn = transition(extended.state, event.reached, now);
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
 }
+
+// src/core/run/questions.ts
+var Questions = class {
+  constructor(ports, report) {
+    this.ports = ports;
+    this.report = report;
+  }
+  ports;
+  report;
+  open = null;
+  answered = Promise.resolve();
+  /** Whether a question is open now. */
+  get isOpen() {
+    return this.open !== null;
+  }
+  /** Whether the user can be asked now. */
+  canAsk() {
+    return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
+  }
+  /** Closes the open question, if any: its answer is the closed question's (nothing changes). */
+  close() {
+    this.open?.abort();
+  }
+  /** Waits until no question is open; one that opens meanwhile is waited for too. */
+  async whenNone() {
+    while (this.open !== null) await this.answered;
+  }
+  /**
+   * Asks each question of `first` in turn, feeding each choice to the rules through `dispatch`, and asks the questions
+   * their answers raise too. The answer of them all, merged.
+   */
+  async askAll(first, dispatch) {
+    const merged = {
+      ...first,
+      notices: [...first.notices],
+      questions: [],
+      stoppedAgents: [...first.stoppedAgents]
+    };
+    const pending = [...first.questions];
+    const asked = (async () => {
+      for (let question = pending.shift(); question; question = pending.shift()) {
+        const controller = new AbortController();
+        this.open = controller;
+        const choice = await this.choose(question, controller.signal);
+        if (this.open === controller) this.open = null;
+        const next = dispatch(choice);
+        mergeAnswer(merged, { ...next, questions: [] });
+        pending.push(...next.questions);
+      }
+    })();
+    this.answered = asked;
+    await asked;
+    return merged;
+  }
+  /** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
+  async choose(question, signal) {
+    let index;
+    try {
+      const labels = question.choices.map((choice) => choice.label);
+      index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
+    } catch (error) {
+      this.report("question", error);
+    }
+    if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
+    return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
+  }
+};
 
 // src/core/subagents/limits.ts
 function kept(agents, run) {
@@ -3348,6 +3411,7 @@ var LiveSession = class {
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
+    this.questions = new Questions(ports, (where, error) => this.report(where, error));
   }
   ports;
   runtime;
@@ -3359,9 +3423,8 @@ var LiveSession = class {
   disposed = false;
   timeChecks;
   reported = /* @__PURE__ */ new Set();
-  /** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
-  openQuestion = null;
-  answered = Promise.resolve();
+  /** The questions the rules ask: events that come while one is open wait for its answer, time checks excepted. */
+  questions;
   get state() {
     return this.runtime.state;
   }
@@ -3379,7 +3442,7 @@ var LiveSession = class {
       const { onLimit, awareness, grace, subagents } = this.settings;
       if (onLimit) {
         event.onLimit = onLimit;
-        event.canAsk = this.canAsk();
+        event.canAsk = this.questions.canAsk();
       }
       if (awareness) event.awareness = awareness;
       if (grace) event.grace = grace;
@@ -3407,7 +3470,7 @@ var LiveSession = class {
       this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
       return;
     }
-    if (this.openQuestion !== null) await this.whenNoQuestion();
+    if (this.questions.isOpen) await this.questions.whenNone();
     if (this.disposed) return;
     const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
     if (this.disposed) return;
@@ -3417,7 +3480,7 @@ var LiveSession = class {
       details = {
         newBudgetId: this.ports.newBudgetId(),
         ...transcript ? { turns: () => transcript.countUserMessages() } : {},
-        canAsk: this.canAsk(),
+        canAsk: this.questions.canAsk(),
         ...this.ports.costReporting ? { cost: this.ports.costReporting() } : {},
         report: () => sessionReport(
           this.ports.store.history(),
@@ -3450,8 +3513,8 @@ var LiveSession = class {
    */
   handle(event) {
     if (this.disposed) return Promise.resolve(noAnswer());
-    if (this.openQuestion !== null && event.type !== "timeCheck") {
-      return this.whenNoQuestion().then(() => this.disposed ? noAnswer() : this.handleNow(event));
+    if (this.questions.isOpen && event.type !== "timeCheck") {
+      return this.questions.whenNone().then(() => this.disposed ? noAnswer() : this.handleNow(event));
     }
     return this.handleNow(event);
   }
@@ -3485,55 +3548,13 @@ var LiveSession = class {
   closeMootQuestion(before) {
     const after = this.runtime.state;
     const stopped = before.standing?.spent == null && after.standing?.spent != null;
-    if (stopped || !before.asking && after.asking) this.openQuestion?.abort();
-  }
-  /** Waits until no question is open; one that opens meanwhile is waited for too. */
-  async whenNoQuestion() {
-    while (this.openQuestion !== null) await this.answered;
+    if (stopped || !before.asking && after.asking) this.questions.close();
   }
   /** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
   settle(first) {
     this.show(first);
     this.armTimers();
-    return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
-  }
-  async askAll(first) {
-    const merged = {
-      ...first,
-      notices: [...first.notices],
-      questions: [],
-      stoppedAgents: [...first.stoppedAgents]
-    };
-    const open = [...first.questions];
-    const asked = (async () => {
-      for (let question = open.shift(); question; question = open.shift()) {
-        const controller = new AbortController();
-        this.openQuestion = controller;
-        const choice = await this.choose(question, controller.signal);
-        if (this.openQuestion === controller) this.openQuestion = null;
-        const next = this.dispatch(choice);
-        mergeAnswer(merged, { ...next, questions: [] });
-        open.push(...next.questions);
-      }
-    })();
-    this.answered = asked;
-    await asked;
-    return merged;
-  }
-  /** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
-  async choose(question, signal) {
-    let index;
-    try {
-      const labels = question.choices.map((choice) => choice.label);
-      index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
-    } catch (error) {
-      this.report("question", error);
-    }
-    if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
-    return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
-  }
-  canAsk() {
-    return this.ports.ask !== void 0 && this.ports.canAsk?.() === true;
+    return first.questions.length === 0 ? Promise.resolve(first) : this.questions.askAll(first, (event) => this.dispatch(event));
   }
   /** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
   onTurnStart() {
@@ -3556,7 +3577,7 @@ var LiveSession = class {
     this.disposed = true;
     this.runtime.state = EMPTY_SESSION;
     this.timeChecks.cancel();
-    this.openQuestion?.abort();
+    this.questions.close();
     this.guard("session shutdown", () => this.ports.ui.setStatus(void 0));
   }
   /** Tells the user what an answer says, and stops the subagents it stops. */

@@ -435,17 +435,9 @@ function describeBudget(limits) {
 function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
-var BUDGET_IN_FORCE_PROMPT = [
-  "",
-  "",
-  "TIMEBOX",
-  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
-].join("\n");
-var WRAP_UP_PROMPT = [
-  "TIMEBOX: BUDGET SPENT",
-  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
-  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
-].join("\n");
+function pluralPrompts(count3) {
+  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+}
 
 // src/core/text/host-terms.ts
 var WRITTEN_COMMAND = "/timebox";
@@ -487,12 +479,6 @@ var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now,
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily/daily-text.ts
-function pluralPrompts(count3) {
-  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
-}
-function pluralTurns2(count3) {
-  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
-}
 function usedOfLimits(standing, team) {
   const limits = limitsToday(standing);
   const { use } = standing;
@@ -503,7 +489,7 @@ function usedOfLimits(standing, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -1129,6 +1115,19 @@ function readLedger(ledger, budget) {
   const outcomes = ledger.read(outcomeId(budget));
   return budget.extensions ? { ...outcomes, off: ledger.read(budgetIdOf(budget)).off } : outcomes;
 }
+
+// src/core/text/model-notes.ts
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
 
 // src/core/text/notices.ts
 var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";

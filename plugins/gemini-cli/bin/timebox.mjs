@@ -613,77 +613,6 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   return text2;
 }
 var lastStatus = null;
-function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
-  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
-  lines.push("The user gave this session a budget and it is nearly spent.");
-  if (budget.timeLimitMs !== null) {
-    lines.push(
-      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
-    );
-  }
-  if (budget.turnLimit !== null) {
-    const used = safeTurns(usedTurns);
-    const left = Math.max(0, budget.turnLimit - used);
-    lines.push(
-      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
-    );
-  }
-  if (budget.tokenLimit !== void 0) {
-    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
-  }
-  if (budget.costLimit !== void 0) {
-    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
-  }
-  if (steps) {
-    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
-  }
-  lines.push(
-    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
-    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
-  );
-  return lines.join("\n");
-}
-function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
-  const left = [];
-  const of = [];
-  if (budget.timeLimitMs !== null) {
-    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
-    of.push(formatBudgetLabel(budget.timeLimitMs));
-  }
-  if (budget.turnLimit !== null) {
-    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
-    of.push(pluralPrompts(budget.turnLimit));
-  }
-  if (budget.tokenLimit !== void 0) {
-    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
-    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  }
-  if (budget.costLimit !== void 0) {
-    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
-    of.push(formatCost(budget.costLimit));
-  }
-  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
-}
-function formatStepsWrapUp(limit) {
-  return [
-    "TIMEBOX: STEPS SPENT",
-    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
-    "Call no tools: they are refused, and the run ends if you ask for one."
-  ].join("\n");
-}
-var BUDGET_IN_FORCE_PROMPT = [
-  "",
-  "",
-  "TIMEBOX",
-  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
-].join("\n");
-var WRAP_UP_PROMPT = [
-  "TIMEBOX: BUDGET SPENT",
-  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
-  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
-].join("\n");
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
   if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
@@ -917,16 +846,10 @@ function badOnLimitMessage(source, value) {
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily/daily-text.ts
-function pluralPrompts2(count2) {
-  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
-}
-function pluralTurns2(count2) {
-  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
-}
 function describeDaily(limits, team = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns2 : pluralPrompts2)(limits.turns));
+  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
@@ -950,7 +873,7 @@ function dailyLeft(standing2) {
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts2(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
     parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
@@ -970,7 +893,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns2 : pluralPrompts2)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -2393,6 +2316,79 @@ function askToReplace(state, budget, event, now) {
     ]
   };
 }
+
+// src/core/text/model-notes.ts
+function formatNudgePrompt(budget, now, usedTurns, urgency, graceMs = 0, spend = NO_SPEND, steps = null) {
+  const lines = [`${urgency === "critical" ? "CRITICAL" : "IMPORTANT"} TIMEBOX WARNING`];
+  lines.push("The user gave this session a budget and it is nearly spent.");
+  if (budget.timeLimitMs !== null) {
+    lines.push(
+      `Time left: ${formatTimeLeft(budget, budget.timeLimitMs, now)} of ${formatBudgetLabel(budget.timeLimitMs)}.`
+    );
+  }
+  if (budget.turnLimit !== null) {
+    const used = safeTurns(usedTurns);
+    const left = Math.max(0, budget.turnLimit - used);
+    lines.push(
+      left <= 1 ? `Turns: this is the last prompt the budget allows (${used} of ${budget.turnLimit} used).` : `Turns left: ${left} prompts, this one included (${used} of ${budget.turnLimit} used).`
+    );
+  }
+  if (budget.tokenLimit !== void 0) {
+    const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
+    lines.push(`Tokens left: ${formatTokens(left)} of ${formatTokens(budget.tokenLimit)}.`);
+  }
+  if (budget.costLimit !== void 0) {
+    const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
+    lines.push(`Cost left: ${formatCost(left)} of ${formatCost(budget.costLimit)}.`);
+  }
+  if (steps) {
+    lines.push(`Steps: this is model call ${steps.used} of the ${steps.allowed} this prompt may make.`);
+  }
+  lines.push(
+    "Wrap up now: finish or safely pause the current step, reply with a short summary of what is done and what is left, and stop. Do not start new work.",
+    graceMs > 0 ? `When the budget runs out, your tool calls are refused and you have ${formatBudgetLabel(graceMs)} to write the final answer.` : "When the budget runs out, Timebox stops this run: no further tool call runs, and an unfinished step stays unfinished."
+  );
+  return lines.join("\n");
+}
+function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
+  const left = [];
+  const of = [];
+  if (budget.timeLimitMs !== null) {
+    left.push(formatTimeLeft(budget, budget.timeLimitMs, now));
+    of.push(formatBudgetLabel(budget.timeLimitMs));
+  }
+  if (budget.turnLimit !== null) {
+    left.push(pluralPrompts(Math.max(0, budget.turnLimit - safeTurns(usedTurns))));
+    of.push(pluralPrompts(budget.turnLimit));
+  }
+  if (budget.tokenLimit !== void 0) {
+    left.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens`);
+    of.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  }
+  if (budget.costLimit !== void 0) {
+    left.push(formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost))));
+    of.push(formatCost(budget.costLimit));
+  }
+  return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
+}
+function formatStepsWrapUp(limit) {
+  return [
+    "TIMEBOX: STEPS SPENT",
+    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    "Call no tools: they are refused, and the run ends if you ask for one."
+  ].join("\n");
+}
+var BUDGET_IN_FORCE_PROMPT = [
+  "",
+  "",
+  "TIMEBOX",
+  "The user gave this session a budget (time, turns, tokens or cost). When it runs low, or at every model call if the user asked for that, the end of the messages says what is left: follow it. When the budget runs out, the run is stopped."
+].join("\n");
+var WRAP_UP_PROMPT = [
+  "TIMEBOX: BUDGET SPENT",
+  "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
+  "Call no more tools: they are refused, and the run is stopped if you ask for one again."
+].join("\n");
 
 // src/core/session/context.ts
 function withCallContext(result2, now) {

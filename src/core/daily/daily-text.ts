@@ -1,20 +1,10 @@
 // What the user and the model read about a daily budget: what it allows, what is left of it, its refusal, and the
 // answer to `/timebox today`.
 
-import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
+import { formatBudgetLabel, formatCost, formatTokens, pluralPrompts, pluralTurns } from "../format.ts";
 import { formatTime } from "../parse.ts";
 import { NO_DAILY_BUDGET } from "../text/messages.ts";
 import { type DailyLimits, type DailyStanding, type DailyTeam, limitsToday } from "./daily-budget.ts";
-
-/** `1 prompt` / `3 prompts`. */
-export function pluralPrompts(count: number): string {
-	return `${count} ${count === 1 ? "prompt" : "prompts"}`;
-}
-
-/** `1 turn` / `200 turns`: a team's prompts, in the words of its settings. */
-function pluralTurns(count: number): string {
-	return `${count} ${count === 1 ? "turn" : "turns"}`;
-}
 
 /** `3h of agent time`, `60 prompts` (`60 turns`, for a team), `$10.00`: what a daily budget allows, for its messages. */
 export function describeDaily(limits: DailyLimits, team = false): string {

@@ -2,7 +2,6 @@
 // the rules say, asks the questions they raise, and keeps the time checks armed. It decides nothing itself.
 
 import { type DailyBudget, parseDailyBudget } from "../daily/daily.ts";
-import { BUDGET_IN_FORCE_PROMPT } from "../format.ts";
 import { parseCommand } from "../grammar/command.ts";
 import { foldHistory } from "../model/history.ts";
 import {
@@ -16,11 +15,13 @@ import {
 	type SessionState,
 } from "../session/index.ts";
 import type { ReportPageOutcome } from "../text/messages.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage, QUESTION_CLOSED } from "../text/messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "../text/messages.ts";
+import { BUDGET_IN_FORCE_PROMPT } from "../text/model-notes.ts";
 import { sessionReport } from "../text/report.ts";
-import { type Answer, mergeAnswer, noAnswer, type Question } from "./executor.ts";
+import { type Answer, noAnswer } from "./executor.ts";
 import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
+import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { TimeChecks } from "./time-checks.ts";
 
@@ -42,9 +43,8 @@ export class LiveSession {
 	private disposed = false;
 	private readonly timeChecks: TimeChecks;
 	private readonly reported = new Set<string>();
-	/** The question being asked, if any: events that come meanwhile wait for `answered`, time checks excepted. */
-	private openQuestion: AbortController | null = null;
-	private answered: Promise<unknown> = Promise.resolve();
+	/** The questions the rules ask: events that come while one is open wait for its answer, time checks excepted. */
+	private readonly questions: Questions;
 
 	constructor(private readonly ports: LiveSessionPorts) {
 		this.runtimePorts = {
@@ -60,6 +60,7 @@ export class LiveSession {
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
+		this.questions = new Questions(ports, (where, error) => this.report(where, error));
 	}
 
 	get state(): SessionState {
@@ -85,7 +86,7 @@ export class LiveSession {
 			const { onLimit, awareness, grace, subagents } = this.settings;
 			if (onLimit) {
 				event.onLimit = onLimit;
-				event.canAsk = this.canAsk();
+				event.canAsk = this.questions.canAsk();
 			}
 			if (awareness) event.awareness = awareness;
 			if (grace) event.grace = grace;
@@ -115,7 +116,7 @@ export class LiveSession {
 			this.guard("/timebox", () => this.ports.ui.notify(COMMAND_AFTER_RELOAD, "warning"));
 			return;
 		}
-		if (this.openQuestion !== null) await this.whenNoQuestion();
+		if (this.questions.isOpen) await this.questions.whenNone();
 		if (this.disposed) return;
 		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
 		if (this.disposed) return;
@@ -125,7 +126,7 @@ export class LiveSession {
 			details = {
 				newBudgetId: this.ports.newBudgetId(),
 				...(transcript ? { turns: () => transcript.countUserMessages() } : {}),
-				canAsk: this.canAsk(),
+				canAsk: this.questions.canAsk(),
 				...(this.ports.costReporting ? { cost: this.ports.costReporting() } : {}),
 				report: () =>
 					sessionReport(
@@ -161,8 +162,8 @@ export class LiveSession {
 	 */
 	handle(event: SessionEvent): Promise<Answer> {
 		if (this.disposed) return Promise.resolve(noAnswer());
-		if (this.openQuestion !== null && event.type !== "timeCheck") {
-			return this.whenNoQuestion().then(() => (this.disposed ? noAnswer() : this.handleNow(event)));
+		if (this.questions.isOpen && event.type !== "timeCheck") {
+			return this.questions.whenNone().then(() => (this.disposed ? noAnswer() : this.handleNow(event)));
 		}
 		return this.handleNow(event);
 	}
@@ -200,61 +201,16 @@ export class LiveSession {
 	private closeMootQuestion(before: SessionState): void {
 		const after = this.runtime.state;
 		const stopped = before.standing?.spent == null && after.standing?.spent != null;
-		if (stopped || (!before.asking && after.asking)) this.openQuestion?.abort();
-	}
-
-	/** Waits until no question is open; one that opens meanwhile is waited for too. */
-	private async whenNoQuestion(): Promise<void> {
-		while (this.openQuestion !== null) await this.answered;
+		if (stopped || (!before.asking && after.asking)) this.questions.close();
 	}
 
 	/** Shows the answer's notices, then asks each question in turn and reports the answer to the rules. */
 	private settle(first: Answer): Promise<Answer> {
 		this.show(first);
 		this.armTimers();
-		return first.questions.length === 0 ? Promise.resolve(first) : this.askAll(first);
-	}
-
-	private async askAll(first: Answer): Promise<Answer> {
-		const merged: Answer = {
-			...first,
-			notices: [...first.notices],
-			questions: [],
-			stoppedAgents: [...first.stoppedAgents],
-		};
-		const open = [...first.questions];
-		const asked = (async () => {
-			for (let question = open.shift(); question; question = open.shift()) {
-				const controller = new AbortController();
-				this.openQuestion = controller;
-				const choice = await this.choose(question, controller.signal);
-				// A question closed for a newer one leaves that one open.
-				if (this.openQuestion === controller) this.openQuestion = null;
-				const next = this.dispatch(choice);
-				mergeAnswer(merged, { ...next, questions: [] });
-				open.push(...next.questions);
-			}
-		})();
-		this.answered = asked;
-		await asked;
-		return merged;
-	}
-
-	/** The event the user's choice names; nobody choosing in time, or a failing dialog, is the question's timeout. */
-	private async choose(question: Question, signal: AbortSignal): Promise<SessionEvent> {
-		let index: number | undefined;
-		try {
-			const labels = question.choices.map((choice) => choice.label);
-			index = await this.ports.ask?.(question.question, labels, question.timeoutMs, signal);
-		} catch (error) {
-			this.report("question", error);
-		}
-		if (signal.aborted) return { type: "declined", message: QUESTION_CLOSED };
-		return (index === undefined ? undefined : question.choices[index]?.answer) ?? question.onTimeout;
-	}
-
-	private canAsk(): boolean {
-		return this.ports.ask !== undefined && this.ports.canAsk?.() === true;
+		return first.questions.length === 0
+			? Promise.resolve(first)
+			: this.questions.askAll(first, (event) => this.dispatch(event));
 	}
 
 	/** A turn begins, before the agent runs: the budget is checked on time, tokens and cost, and its status refreshed. */
@@ -280,7 +236,7 @@ export class LiveSession {
 		this.disposed = true;
 		this.runtime.state = EMPTY_SESSION;
 		this.timeChecks.cancel();
-		this.openQuestion?.abort();
+		this.questions.close();
 		this.guard("session shutdown", () => this.ports.ui.setStatus(undefined));
 	}
 

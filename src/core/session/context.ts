@@ -3,8 +3,8 @@
 
 import { NUDGE_WARNING_RATIO } from "../constants.ts";
 import { urgencyFor } from "../decide.ts";
-import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../format.ts";
 import { worstRatio } from "../model/measure.ts";
+import { formatAwareLine, formatNudgePrompt, formatStepsWrapUp, WRAP_UP_PROMPT } from "../text/model-notes.ts";
 import { awarenessOf, counting, graceOf, type SessionState, shownTurns, stepsOf, type Transition } from "./state.ts";
 
 /**

@@ -72,6 +72,11 @@ export interface TeamLedgerOptions {
 	waitMs?: number;
 }
 
+/** When a day's keys expire (epoch seconds): a day after the day ends (`dayEnd`, epoch ms). */
+function keysExpiry(dayEnd: number): number {
+	return Math.ceil(dayEnd / 1000) + TEAM_KEYS_OUTLIVE_S;
+}
+
 /** The team's daily ledger for one session, over its store, with this machine's own ledger to fall back on. */
 export class TeamLedger implements DailyLedger {
 	private store: SyncStore | null = null;
@@ -179,7 +184,7 @@ export class TeamLedger implements DailyLedger {
 
 	/** Every script's first arguments: when the day's keys expire, the session, the member. */
 	private common(day: { end: number }): (string | number)[] {
-		return [Math.ceil(day.end / 1000) + TEAM_KEYS_OUTLIVE_S, this.sessionId, this.config.member];
+		return [keysExpiry(day.end), this.sessionId, this.config.member];
 	}
 
 	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
@@ -221,7 +226,7 @@ export class TeamLedger implements DailyLedger {
 		try {
 			for (const batch of this.outbox.take()) {
 				for (const entry of batch.entries) {
-					const expiry = Math.ceil(entry.dayEnd / 1000) + TEAM_KEYS_OUTLIVE_S;
+					const expiry = keysExpiry(entry.dayEnd);
 					if (expiry * 1000 <= this.clock.now()) continue;
 					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
 					const reply = this.request("send", dayKeys(this.config.team, entry.day), [

@@ -49,6 +49,21 @@ export class MemoryStore implements SyncStore {
 			}
 		};
 		void sessions;
+		// The use the `use` and `send` scripts add (ARGV 4 to 7): whether there was any.
+		const add = () => {
+			let used = false;
+			for (const [index, field] of [
+				[3, "agentMs"],
+				[4, "tokens"],
+				[5, "cost"],
+				[6, "prompts"],
+			] as const)
+				if (n(index) > 0) {
+					incr(use, field, n(index));
+					used = true;
+				}
+			return used;
+		};
 		const now = this.clock.now();
 		switch (script) {
 			case "read": {
@@ -75,17 +90,7 @@ export class MemoryStore implements SyncStore {
 				return { ok: true, value: 1 };
 			}
 			case "use": {
-				let used = false;
-				for (const [index, field] of [
-					[3, "agentMs"],
-					[4, "tokens"],
-					[5, "cost"],
-					[6, "prompts"],
-				] as const)
-					if (n(index) > 0) {
-						incr(use, field, n(index));
-						used = true;
-					}
+				const used = add();
 				res?.delete(session as string);
 				if (used) join();
 				keep();
@@ -96,18 +101,7 @@ export class MemoryStore implements SyncStore {
 				this.sets.set(sent, ids);
 				if (ids.has(String(args[7]))) return { ok: true, value: 0 };
 				ids.add(String(args[7]));
-				let used = false;
-				for (const [index, field] of [
-					[3, "agentMs"],
-					[4, "tokens"],
-					[5, "cost"],
-					[6, "prompts"],
-				] as const)
-					if (n(index) > 0) {
-						incr(use, field, n(index));
-						used = true;
-					}
-				if (used) join();
+				if (add()) join();
 				keep();
 				return { ok: true, value: 1 };
 			}

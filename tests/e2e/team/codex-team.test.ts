@@ -29,7 +29,8 @@ beforeAll(async () => {
 afterAll(async () => {
 	await api?.close();
 	await redis?.dispose();
-	await rm(root, { recursive: true, force: true });
+	// Codex's TUI and its last hooks may still be writing their state as they exit.
+	await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 function codex(machine: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunResult> {

@@ -91,6 +91,17 @@ describe("a daily budget on real pi", () => {
 		expect(countedToday()).toBe(3);
 	});
 
+	it("holds and counts pi -p processes set up with TIMEBOX_DAILY and TIMEBOX_DEFAULT alone, as every host reads them", async () => {
+		const env = { TIMEBOX_DAILY: "turns:2", TIMEBOX_DEFAULT: "turns:5" };
+		const [first, second] = await Promise.all([piPrint(["one", "two"], env), piPrint(["three"], env)]);
+		const refusals = `${first.stderr}${second.stderr}`
+			.split("\n")
+			.filter((line) => line.includes("today's budget is spent"));
+		expect(refusals).toEqual(["[timebox] error: Timebox: today's budget is spent (2 prompts). It resets at midnight."]);
+		expect(countedToday()).toBe(2);
+		expect(`${first.stderr}${second.stderr}`).toContain("Timebox set from TIMEBOX_DEFAULT: 5 turns.");
+	});
+
 	it("starts a new day at local midnight: a process a minute before it is refused, one just after it is answered", async () => {
 		writeFileSync(join(host.agentDir, "settings.json"), JSON.stringify({ timebox: { daily: "turns:1" } }));
 		// Each process's clock starts at the given local time of the zone TZ names; timers keep the real monotonic clock.

@@ -1,12 +1,13 @@
-// Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX, then the project's
-// .pi/settings.json, then the user's settings.json (the `timebox` key's `default`). The first one set wins; the core
-// decides what it does (it never replaces a budget the session already had). The other settings under the same key
-// (`onLimit`, `awareness`, `grace`, `subagents`) are read the same way, the project's over the user's; TIMEBOX_SUBAGENTS
-// wins over `subagents`, as PI_TIMEBOX wins over `default`.
+// Where a default budget for new pi sessions comes from: the --timebox flag, then PI_TIMEBOX (pi's own name), then
+// TIMEBOX_DEFAULT (every host's), then the project's .pi/settings.json, then the user's settings.json (the `timebox`
+// key's `default`). The first one set wins; the core decides what it does (it never replaces a budget the session
+// already had). The other settings under the same key (`onLimit`, `awareness`, `grace`, `subagents`) are read the same
+// way, the project's over the user's; TIMEBOX_SUBAGENTS wins over `subagents` and TIMEBOX_DAILY over the user's `daily`,
+// as the environment wins over the settings file on every host.
 
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type SettingSource, type SettingSources, SUBAGENTS_ENV } from "../../core/index.ts";
+import { DAILY_ENV, DEFAULT_ENV, type SettingSource, type SettingSources, SUBAGENTS_ENV } from "../../core/index.ts";
 
 /** A default budget's text and where it came from, as the user would name it. */
 export interface DefaultBudget {
@@ -27,8 +28,8 @@ export interface DefaultSources {
 
 /** The name of the flag, `pi --timebox "30m turns:10"`. */
 export const DEFAULT_FLAG = "timebox";
-/** The environment variable, `PI_TIMEBOX="30m turns:10"`. */
-export const DEFAULT_ENV = "PI_TIMEBOX";
+/** pi's own environment variable, `PI_TIMEBOX="30m turns:10"`, read before every host's `TIMEBOX_DEFAULT`. */
+export const PI_DEFAULT_ENV = "PI_TIMEBOX";
 /** The key Timebox reads in pi's settings files. */
 export const SETTINGS_KEY = "timebox";
 
@@ -87,17 +88,17 @@ function subagentsSetting(sources: Pick<DefaultSources, "env" | "cwd" | "globalS
 
 /**
  * Every setting Timebox reads besides the default budget: `onLimit`, `awareness`, `grace` and `subagents`, and the
- * `daily` budgets: the user's covers every session of the user, the project's the sessions in that project; both apply.
+ * `daily` budgets: the user's (`TIMEBOX_DAILY`, else `daily` in the user's file) covers every session of the user, the
+ * project's the sessions in that project; both apply.
  */
 export function readSettings(sources: Pick<DefaultSources, "env" | "cwd" | "globalSettings">): SettingSources {
 	const projectFile = join(sources.cwd, ".pi", "settings.json");
-	const daily = [
-		{ file: sources.globalSettings, scope: "user" },
-		{ file: projectFile, scope: `project:${sources.cwd}` },
-	].flatMap(({ file, scope }) => {
-		const value = settingsField(file, "daily");
-		return value === undefined ? [] : [{ value, source: `${SETTINGS_KEY}.daily in ${file}`, scope }];
-	});
+	const dailyEnv = sources.env[DAILY_ENV];
+	const userDaily =
+		dailyEnv !== undefined && dailyEnv.trim().length > 0
+			? [{ value: dailyEnv, source: DAILY_ENV, scope: "user" }]
+			: fileDaily(sources.globalSettings, "user");
+	const daily = [...userDaily, ...fileDaily(projectFile, `project:${sources.cwd}`)];
 	return {
 		onLimit: readSetting(sources, "onLimit"),
 		awareness: readSetting(sources, "awareness"),
@@ -107,13 +108,21 @@ export function readSettings(sources: Pick<DefaultSources, "env" | "cwd" | "glob
 	};
 }
 
+/** The `daily` of a settings file as a daily budget of `scope`, or nothing. */
+function fileDaily(file: string, scope: string): (SettingSource & { scope: string })[] {
+	const value = settingsField(file, "daily");
+	return value === undefined ? [] : [{ value, source: `${SETTINGS_KEY}.daily in ${file}`, scope }];
+}
+
 /** The default budget for a new session, the first source that sets one winning, or null. */
 export function readDefaultBudget(sources: DefaultSources): DefaultBudget | null {
 	if (typeof sources.flag === "string" && sources.flag.trim().length > 0) {
 		return { text: sources.flag, source: `--${DEFAULT_FLAG}` };
 	}
-	const env = sources.env[DEFAULT_ENV];
-	if (env !== undefined && env.trim().length > 0) return { text: env, source: DEFAULT_ENV };
+	for (const name of [PI_DEFAULT_ENV, DEFAULT_ENV]) {
+		const env = sources.env[name];
+		if (env !== undefined && env.trim().length > 0) return { text: env, source: name };
+	}
 	const projectFile = join(sources.cwd, ".pi", "settings.json");
 	const project = settingsDefault(projectFile);
 	if (project !== null) return { text: project, source: `${SETTINGS_KEY}.default in ${projectFile}` };

@@ -21,8 +21,9 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 /** A pi session of the project, sharing the ledger and the clock with the others. */
-async function session(daily: { user?: string; project?: string } = {}): Promise<FakePi> {
+async function session(daily: { user?: string; project?: string; env?: string } = {}): Promise<FakePi> {
 	const pi = new FakePi({ time, file: new FakeSessionFile() });
+	if (daily.env) pi.env = { TIMEBOX_DAILY: daily.env };
 	pi.dailyDir = join(root, "state");
 	pi.cwd = join(root, "project");
 	pi.globalSettings = join(root, "settings.json");
@@ -54,6 +55,22 @@ describe("a daily budget on pi", () => {
 		expect(three.screen.last?.message.split("\n")).toEqual([
 			"Timebox today: 1 daily budget.",
 			`This project (timebox.daily in ${join(root, "project", ".pi", "settings.json")}): 3 of 3 prompts used, 0 left. Used by 3 sessions.`,
+		]);
+	});
+
+	it("holds and counts every session with TIMEBOX_DAILY alone in the environment, as every other host reads it", async () => {
+		const one = await session({ env: "turns:2" });
+		const two = await session({ env: "turns:2" });
+		expect((await one.prompt("a")).aborted).toBe(false);
+		expect((await two.prompt("b")).aborted).toBe(false);
+		expect(await one.prompt("c")).toMatchObject({ aborted: true, modelCalls: 0 });
+		expect(one.screen.messages("error")).toEqual([
+			"Timebox: today's budget is spent (2 prompts). It resets at midnight.",
+		]);
+		await two.timebox("today");
+		expect(two.screen.last?.message.split("\n")).toEqual([
+			"Timebox today: 1 daily budget.",
+			"Every session (TIMEBOX_DAILY): 2 of 2 prompts used, 0 left. Used by 2 sessions.",
 		]);
 	});
 

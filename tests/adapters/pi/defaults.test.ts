@@ -1,5 +1,7 @@
-// Where a default budget for new pi sessions comes from, and in which order: --timebox, PI_TIMEBOX, the project's
-// .pi/settings.json, the user's settings.json; and the subagent budget: TIMEBOX_SUBAGENTS, then the same two files.
+// Where a default budget for new pi sessions comes from, and in which order: --timebox, PI_TIMEBOX, TIMEBOX_DEFAULT, the
+// project's .pi/settings.json, the user's settings.json; the subagent budget: TIMEBOX_SUBAGENTS, then the same two
+// files; the user's daily budget: TIMEBOX_DAILY, then the user's file. A team set up with the environment alone (as on
+// every other host) once left pi neither held nor counted.
 // Guards a setting read from the wrong place or in the wrong order, and a bad one not named with its source.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -35,14 +37,22 @@ describe("the default budget's source", () => {
 		expect(readDefaultBudget({ flag: undefined, env: {}, cwd: project, globalSettings })).toBeNull();
 	});
 
-	it("takes the flag first, then PI_TIMEBOX, then the project's settings, then the user's", () => {
+	it("takes the flag first, then PI_TIMEBOX, then TIMEBOX_DEFAULT, then the project's settings, then the user's", () => {
 		settings(globalSettings, { theme: "dark", timebox: { default: "45m" } });
 		const read = (flag: unknown, env: NodeJS.ProcessEnv) =>
 			readDefaultBudget({ flag, env, cwd: project, globalSettings });
 		expect(read(undefined, {})).toEqual({ text: "45m", source: `timebox.default in ${globalSettings}` });
 		settings(projectFile(), { timebox: { default: "turns:7" } });
 		expect(read(undefined, {})).toEqual({ text: "turns:7", source: `timebox.default in ${projectFile()}` });
-		expect(read(undefined, { PI_TIMEBOX: "20m" })).toEqual({ text: "20m", source: "PI_TIMEBOX" });
+		expect(read(undefined, { TIMEBOX_DEFAULT: "10m" })).toEqual({ text: "10m", source: "TIMEBOX_DEFAULT" });
+		expect(read(undefined, { TIMEBOX_DEFAULT: " " })).toEqual({
+			text: "turns:7",
+			source: `timebox.default in ${projectFile()}`,
+		});
+		expect(read(undefined, { PI_TIMEBOX: "20m", TIMEBOX_DEFAULT: "10m" })).toEqual({
+			text: "20m",
+			source: "PI_TIMEBOX",
+		});
 		expect(read("30m turns:10", { PI_TIMEBOX: "20m" })).toEqual({ text: "30m turns:10", source: "--timebox" });
 	});
 
@@ -185,6 +195,39 @@ describe("a subagent budget on the fake pi", () => {
 			message: `Timebox: timebox.subagents in ${globalSettings}: 30 is not a subagent budget (such as "5m steps:30", or { "*": "5m", "Explore": "2m" }), so it is ignored.`,
 			level: "warning",
 		});
+	});
+});
+
+describe("the daily budget's source", () => {
+	const read = (env: NodeJS.ProcessEnv = {}) => readSettings({ env, cwd: project, globalSettings }).daily;
+
+	it("takes TIMEBOX_DAILY over the user's file for every session of the user, and keeps the project's beside it", () => {
+		settings(globalSettings, { timebox: { daily: "3h" } });
+		settings(projectFile(), { timebox: { daily: "turns:9" } });
+		const projectDaily = { value: "turns:9", source: `timebox.daily in ${projectFile()}`, scope: `project:${project}` };
+		expect(read()).toEqual([
+			{ value: "3h", source: `timebox.daily in ${globalSettings}`, scope: "user" },
+			projectDaily,
+		]);
+		expect(read({ TIMEBOX_DAILY: "turns:4" })).toEqual([
+			{ value: "turns:4", source: "TIMEBOX_DAILY", scope: "user" },
+			projectDaily,
+		]);
+		expect(read({ TIMEBOX_DAILY: "  " })?.[0]?.source).toBe(`timebox.daily in ${globalSettings}`);
+	});
+
+	it("is TIMEBOX_DAILY alone where no settings file has one", () => {
+		expect(read()).toEqual([]);
+		expect(read({ TIMEBOX_DAILY: "turns:4" })).toEqual([{ value: "turns:4", source: "TIMEBOX_DAILY", scope: "user" }]);
+	});
+});
+
+describe("the environment on the fake pi", () => {
+	it("sets TIMEBOX_DEFAULT's budget on a new session and says where it came from", async () => {
+		const pi = new FakePi();
+		pi.env = { TIMEBOX_DEFAULT: "turns:3" };
+		await pi.start();
+		expect(pi.screen.notifications).toEqual([{ message: "Timebox set from TIMEBOX_DEFAULT: 3 turns.", level: "info" }]);
 	});
 });
 

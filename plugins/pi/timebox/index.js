@@ -80,6 +80,8 @@ var LIMIT_QUESTION_TIMEOUT_MS = 3e4;
 var REPLACE_QUESTION_TIMEOUT_MS = 3e4;
 var ON_LIMIT_CHOICES = ["stop", "ask"];
 var RELOAD_NOTICE_DELAY_MS = 500;
+var DEFAULT_ENV = "TIMEBOX_DEFAULT";
+var DAILY_ENV = "TIMEBOX_DAILY";
 var SUBAGENTS_ENV = "TIMEBOX_SUBAGENTS";
 var SUBAGENTS_WORD = "subagents";
 var ANY_AGENT_TYPE = "*";
@@ -3844,7 +3846,7 @@ function createShellStarter(spawnProcess = spawn) {
 import { readFileSync as readFileSync2 } from "node:fs";
 import { join as join2 } from "node:path";
 var DEFAULT_FLAG = "timebox";
-var DEFAULT_ENV = "PI_TIMEBOX";
+var PI_DEFAULT_ENV = "PI_TIMEBOX";
 var SETTINGS_KEY = "timebox";
 function settingsField(file, field) {
   let parsed;
@@ -3881,13 +3883,9 @@ function subagentsSetting2(sources) {
 }
 function readSettings2(sources) {
   const projectFile = join2(sources.cwd, ".pi", "settings.json");
-  const daily = [
-    { file: sources.globalSettings, scope: "user" },
-    { file: projectFile, scope: `project:${sources.cwd}` }
-  ].flatMap(({ file, scope }) => {
-    const value = settingsField(file, "daily");
-    return value === void 0 ? [] : [{ value, source: `${SETTINGS_KEY}.daily in ${file}`, scope }];
-  });
+  const dailyEnv = sources.env[DAILY_ENV];
+  const userDaily = dailyEnv !== void 0 && dailyEnv.trim().length > 0 ? [{ value: dailyEnv, source: DAILY_ENV, scope: "user" }] : fileDaily(sources.globalSettings, "user");
+  const daily = [...userDaily, ...fileDaily(projectFile, `project:${sources.cwd}`)];
   return {
     onLimit: readSetting(sources, "onLimit"),
     awareness: readSetting(sources, "awareness"),
@@ -3896,12 +3894,18 @@ function readSettings2(sources) {
     daily
   };
 }
+function fileDaily(file, scope) {
+  const value = settingsField(file, "daily");
+  return value === void 0 ? [] : [{ value, source: `${SETTINGS_KEY}.daily in ${file}`, scope }];
+}
 function readDefaultBudget(sources) {
   if (typeof sources.flag === "string" && sources.flag.trim().length > 0) {
     return { text: sources.flag, source: `--${DEFAULT_FLAG}` };
   }
-  const env = sources.env[DEFAULT_ENV];
-  if (env !== void 0 && env.trim().length > 0) return { text: env, source: DEFAULT_ENV };
+  for (const name of [PI_DEFAULT_ENV, DEFAULT_ENV]) {
+    const env = sources.env[name];
+    if (env !== void 0 && env.trim().length > 0) return { text: env, source: name };
+  }
   const projectFile = join2(sources.cwd, ".pi", "settings.json");
   const project = settingsDefault(projectFile);
   if (project !== null) return { text: project, source: `${SETTINGS_KEY}.default in ${projectFile}` };

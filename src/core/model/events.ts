@@ -58,9 +58,10 @@ export type SessionEvent =
 			runningPrompt?: string | null;
 			/**
 			 * The budget to set in a session where none was ever set (a default from a flag, the environment or
-			 * settings), with where it came from and the id it gets.
+			 * settings), with where it came from and the id it gets; `unavailable` says why a default there is gives no
+			 * budget (a suggested one with too little history).
 			 */
-			defaultBudget?: { text: string; source: string; newBudgetId: string };
+			defaultBudget?: { text: string; source: string; newBudgetId: string; unavailable?: string };
 			/**
 			 * The `onLimit` setting and where it came from: "ask" asks at the limit (stop now, or more time or prompts)
 			 * where the host can ask (`canAsk`); "stop", the default, stops.

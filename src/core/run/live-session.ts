@@ -23,6 +23,7 @@ import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
+import { type DefaultText, readSuggestion, resolveDefault } from "./suggestion.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
@@ -74,7 +75,7 @@ export class LiveSession {
 	onSessionStart(
 		mode: LoadMode,
 		announce: boolean,
-		defaultBudget: { text: string; source: string } | null = null,
+		defaultBudget: { text: string; source: string; unavailable?: string } | null = null,
 		settings?: SettingSources,
 	): void {
 		this.settings = settings ?? this.settings;
@@ -118,7 +119,10 @@ export class LiveSession {
 		}
 		if (this.questions.isOpen) await this.questions.whenNone();
 		if (this.disposed) return;
-		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const kind = parseCommand(args).kind;
+		const page = kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const suggestion =
+			kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : undefined;
 		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		const transcript = this.ports.transcript;
@@ -136,9 +140,19 @@ export class LiveSession {
 						this.ports.terms,
 					),
 				...(page === undefined ? {} : { reportPage: page }),
+				...(suggestion === undefined ? {} : { suggestion }),
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));
+	}
+
+	/**
+	 * The default budget a session start loads: as the host read it, or for `suggested`, the budget suggested from the
+	 * project's past sessions (or why there is none). A host whose default may be `suggested` awaits this before
+	 * `onSessionStart`.
+	 */
+	resolveDefault(given: DefaultText | null): Promise<(DefaultText & { unavailable?: string }) | null> {
+		return resolveDefault(given, this.ports.projectHistory?.bind(this.ports));
 	}
 
 	/** `/timebox report page`: the page written through the host, where it writes one. */

@@ -209,7 +209,7 @@ describe("the suggestion from a project's sessions", () => {
 			"Timebox: too little history to suggest a budget: 4 sessions of this project so far, and a suggestion needs 5.",
 		);
 		expect(suggestionText(suggestionOf([]), "/work/app")).toBe(
-			"Timebox (/work/app): too little history to suggest a budget: no session of this project so far, and a suggestion needs 5.",
+			"Timebox: too little history to suggest a budget: no session in /work/app so far, and a suggestion needs 5.",
 		);
 		expect(suggestionText(suggestionOf([past(0, 1, 1)]))).toContain("1 session of this project so far");
 	});

@@ -21,6 +21,11 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -114,10 +119,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -137,9 +142,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -147,9 +152,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -187,10 +192,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
@@ -217,6 +222,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -1106,6 +1112,114 @@ function subagentData(run, line) {
   };
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count3]) => ({ host, sessions: count3 })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count3) {
+  return count3 === 1 ? "your last session here" : `your last ${count3} sessions here`;
+}
+function sessionsCount(count3) {
+  if (count3 === 0) return "no session";
+  return count3 === 1 ? "1 session" : `${count3} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+
 // src/core/session/outcomes.ts
 function outcomeId(budget) {
   const id = budgetIdOf(budget);
@@ -1151,6 +1265,38 @@ function teamUnsentLostMessage(why) {
 }
 function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+
+// src/core/suggest/past-session.ts
+function pastSession(items, facts) {
+  const prompts = /* @__PURE__ */ new Set();
+  let startedAt = Number.POSITIVE_INFINITY;
+  let endedAt = facts.endedAt ?? Number.NEGATIVE_INFINITY;
+  let tokens = 0;
+  let cost = 0;
+  for (const item of items) {
+    if (item.kind === "record") continue;
+    const at = item.at;
+    if (at !== void 0 && Number.isFinite(at)) endedAt = Math.max(endedAt, at);
+    if (item.kind === "usage") {
+      tokens += safeAmount(item.tokens);
+      cost += safeAmount(item.cost);
+      continue;
+    }
+    prompts.add(item.key);
+    if (at !== void 0 && Number.isFinite(at)) startedAt = Math.min(startedAt, at);
+  }
+  if (prompts.size === 0 || startedAt === Number.POSITIVE_INFINITY) return null;
+  return {
+    id: facts.id,
+    host: facts.host,
+    startedAt,
+    endedAt: Math.max(startedAt, endedAt),
+    turns: prompts.size,
+    steps: facts.steps,
+    tokens: facts.tokens ? tokens : null,
+    cost: facts.cost ? cost : null
+  };
 }
 
 // src/adapters/team/config.ts
@@ -2068,8 +2214,9 @@ function openDailyLedger(options) {
 }
 
 // src/adapters/report/sources.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
-import { join as join10 } from "node:path";
+import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync4, readFileSync as readFileSync5, readSync as readSync4, statSync as statSync5 } from "node:fs";
+import { homedir as homedir2 } from "node:os";
+import { join as join10, resolve } from "node:path";
 
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
@@ -2081,7 +2228,8 @@ function savedSession(value) {
   if (!isRecord(value)) return { history: [], claims: [] };
   const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
   const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-  return { history, claims };
+  const saved = { history, claims };
+  return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
 function claimedView(claims, budgetId) {
   let view = { spent: null, off: false, nudged: false };
@@ -2582,10 +2730,15 @@ import { join as join8 } from "node:path";
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
 var count = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
+  if (kind === "prompt") {
+    if (!text(fields2.promptId)) return null;
+    const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
+    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
+  }
   if (PROMPT_KINDS.has(String(kind))) {
     return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
   }
@@ -2695,12 +2848,29 @@ var SessionLog = class {
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */
   read = null;
+  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+  cwd = null;
   append(record) {
     this.appendLine({ ...record });
   }
+  /**
+   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+   */
+  setCwd(cwd) {
+    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+    return this;
+  }
+  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
+  project() {
+    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    return null;
+  }
   /** Records a prompt that ran (the rules say which), at `at` or now. */
   appendPrompt(promptId, at = this.clock.now()) {
-    this.appendLine({ kind: "prompt", promptId, at });
+    this.appendLine(
+      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
+    );
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
@@ -2898,6 +3068,20 @@ function historyOf(entries, leafId = null) {
 }
 
 // src/adapters/report/sources.ts
+function homeOf(env) {
+  return env.HOME ?? homedir2();
+}
+function sameFolder(a, b) {
+  return a !== null && resolve(a) === resolve(b);
+}
+function latestAt(lines) {
+  let latest;
+  for (const line of lines) {
+    const at = "at" in line ? line.at : void 0;
+    if (typeof at === "number" && Number.isFinite(at) && (latest === void 0 || at > latest)) latest = at;
+  }
+  return latest;
+}
 function entriesOf2(folder) {
   try {
     return readdirSync4(folder);
@@ -2913,18 +3097,36 @@ function logSessions(dataDir, host, terms) {
   return entriesOf2(folder).filter((name) => name.endsWith(".jsonl")).map((name) => {
     const id = name.slice(0, -".jsonl".length);
     const files = { store: new SessionLog(dataDir, id), ledger: createFileLedger(join10(dataDir, LEDGER_FOLDER)) };
+    const once2 = new SessionLog(dataDir, id, void 0, true);
     return {
       id,
       host,
       modified: modifiedOf(join10(folder, name)),
       history: () => files.store.history(),
       ledger: (budget) => ledgerView(budget, files),
-      terms
+      terms,
+      project: () => once2.project(),
+      past: () => {
+        const items = once2.history();
+        const steps = terms.tokens ? items.filter((item) => item.kind === "usage").length : null;
+        const endedAt = latestAt(once2.lines());
+        return pastSession(items, {
+          id,
+          host: terms.name,
+          ...endedAt === void 0 ? {} : { endedAt },
+          steps,
+          tokens: terms.tokens,
+          cost: terms.cost
+        });
+      }
     };
   });
 }
 function jsonLines(path) {
-  return readFileSync5(path, "utf8").split("\n").flatMap((line) => {
+  return jsonLinesOf(readFileSync5(path, "utf8"));
+}
+function jsonLinesOf(text2) {
+  return text2.split("\n").flatMap((line) => {
     try {
       const value = JSON.parse(line);
       return typeof value === "object" && value !== null ? [value] : [];
@@ -2943,24 +3145,64 @@ function piBranch(lines) {
   }
   return path.reverse();
 }
-function piSessions(agentDir) {
+function headerOf(path) {
+  let text2 = "";
+  const fd = openSync5(path, "r");
+  try {
+    const chunk = Buffer.alloc(4096);
+    for (let read = readSync4(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync4(fd, chunk)) {
+      text2 += chunk.toString("utf8", 0, read);
+    }
+  } finally {
+    closeSync5(fd);
+  }
+  const end = text2.indexOf("\n");
+  return jsonLinesOf(end < 0 ? text2 : text2.slice(0, end))[0];
+}
+function piPast(path, id, host) {
+  const entries = piBranch(jsonLines(path));
+  let steps = 0;
+  let endedAt;
+  for (const entry of entries) {
+    if (entry.type === "message" && entry.message.role === "assistant") steps++;
+    const at = Date.parse(entry.timestamp);
+    if (Number.isFinite(at) && (endedAt === void 0 || at > endedAt)) endedAt = at;
+  }
+  return pastSession(historyOf(entries), {
+    id,
+    host,
+    ...endedAt === void 0 ? {} : { endedAt },
+    steps,
+    tokens: true,
+    cost: true
+  });
+}
+function piSessions(agentDir, host = "pi", terms = DEFAULT_TERMS, project) {
   const root = join10(agentDir, "sessions");
   const ledger = createFileLedger(join10(agentDir, LEDGER_FOLDER));
-  return entriesOf2(root).flatMap(
-    (folder) => entriesOf2(join10(root, folder)).filter((name) => name.endsWith(".jsonl")).map((name) => {
+  return entriesOf2(root).flatMap((folder) => {
+    const files = entriesOf2(join10(root, folder)).filter((name) => name.endsWith(".jsonl"));
+    if (project !== void 0) {
+      const first = files[0];
+      const cwd = first === void 0 ? void 0 : headerOf(join10(root, folder, first))?.cwd;
+      if (typeof cwd !== "string" || !sameFolder(cwd, project)) return [];
+    }
+    return files.map((name) => {
       const path = join10(root, folder, name);
-      const header = jsonLines(path)[0];
+      const header = headerOf(path);
       const id = header?.type === "session" && typeof header.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
       return {
         id,
-        host: "pi",
+        host,
         modified: modifiedOf(path),
         history: () => historyOf(piBranch(jsonLines(path))),
         ledger: (budget) => readLedger(ledger, budget),
-        terms: DEFAULT_TERMS
+        terms,
+        project: () => typeof header?.cwd === "string" ? header.cwd : null,
+        past: () => piPast(path, id, terms.name)
       };
-    })
-  );
+    });
+  });
 }
 function moduleSessions(storeDir) {
   return entriesOf2(storeDir).flatMap((name) => {
@@ -2976,31 +3218,59 @@ function moduleSessions(storeDir) {
     return Object.entries(store).flatMap(([key, value]) => {
       if (!key.startsWith(SESSION_KEY_PREFIX)) return [];
       const saved = savedSession(value);
+      const id = key.slice(SESSION_KEY_PREFIX.length);
+      const terms = claudeCodeTerms("function hooks");
       return [
         {
-          id: key.slice(SESSION_KEY_PREFIX.length),
+          id,
           host: "claude",
           modified: modifiedOf(path),
           history: () => saved.history,
           ledger: (budget) => claimedView(saved.claims, budgetIdOf(budget)),
-          terms: claudeCodeTerms("function hooks")
+          terms,
+          project: () => saved.cwd ?? null,
+          // The module keeps a run's model calls as one usage: they are not counted.
+          past: () => pastSession(saved.history, { id, host: terms.name, steps: null, tokens: terms.tokens, cost: terms.cost })
         }
       ];
     });
   });
 }
-function allSessions(env, home) {
+var OMP_TERMS = { ...DEFAULT_TERMS, name: "oh-my-pi" };
+function allSessions(env, home, project) {
   const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join10(home, ".pi", "agent");
+  const ompDir = join10(home, ".omp", "agent");
   const claudeData = join10(home, ".claude", "plugins", "data");
   const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf2(claudeData).map((name) => join10(claudeData, name));
   return [
-    ...piSessions(piDir),
+    ...piSessions(piDir, "pi", DEFAULT_TERMS, project),
+    ...resolve(ompDir) === resolve(piDir) ? [] : piSessions(ompDir, "omp", OMP_TERMS, project),
     ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
     ...moduleSessions(join10(home, ".claude", "plugins", "store")),
     ...logSessions(join10(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
     ...logSessions(join10(env.CODEX_HOME ?? join10(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
     ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
   ].sort((a, b) => b.modified - a.modified);
+}
+
+// src/adapters/report/project-history.ts
+function readProjectHistory(env, home, project, current) {
+  const sessions = [];
+  for (const session of allSessions(env, home, project)) {
+    if (session.id === current) continue;
+    const past = pastOf(session, project);
+    if (past === null) continue;
+    sessions.push(past);
+    if (sessions.length === SUGGEST_SESSIONS) break;
+  }
+  return { sessions, current };
+}
+function pastOf(session, project) {
+  try {
+    return sameFolder(session.project(), project) ? session.past() : null;
+  } catch {
+    return null;
+  }
 }
 
 // src/adapters/report/write-page.ts
@@ -3240,6 +3510,17 @@ function daysTable(rows, limits) {
   }
   return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
 }
+function suggestionTable(figures, sessions) {
+  const row = (name, figure, format) => measuredEnough(figure) ? [name, format(figure.median), format(figure.p90), `${figure.sessions} of ${sessions}`] : [name, NONE, NONE, `${figure.sessions} of ${sessions}: too few measured it`];
+  const rows = [
+    row("Time", figures.timeMs, formatTime),
+    row("Turns", figures.turns, count2),
+    row("Model calls", figures.steps, count2),
+    row("Tokens", figures.tokens, formatTokens),
+    row("Cost", figures.cost, formatCost)
+  ];
+  return table("A session's use here", ["", "Median", "90th percentile", "Sessions"], rows);
+}
 
 // src/adapters/report/page-html.ts
 var PAGE_CSS = `:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--bg:#f7f8fa;--card:#fff;--accent:#3b6fd8}
@@ -3304,6 +3585,16 @@ function daysSection(data) {
   const label = "Use per day against the daily limit";
   return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
 }
+function suggestionSection(data) {
+  const given = data.suggestion;
+  if (given === void 0) return "";
+  const { figures } = given.suggestion;
+  const heading = `<h2>A suggested budget for ${escapeHtml(given.project)}</h2>`;
+  const text2 = `<pre class="report">${escapeHtml(given.text)}</pre>`;
+  if (figures === null) return `<section id="suggestion">${heading}${text2}</section>`;
+  const said = `<h3>What ${escapeHtml("/timebox suggest")} says</h3>${text2}`;
+  return `<section id="suggestion">${heading}${suggestionTable(figures, given.suggestion.sessions)}${said}</section>`;
+}
 function renderPage(data, assets) {
   const style = `${assets.css}
 ${PAGE_CSS}`;
@@ -3317,7 +3608,7 @@ ${PAGE_CSS}`;
 <title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
 <style>${style}</style></head>
 <body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
-<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}</main>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}${suggestionSection(data)}</main>
 <script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
 <script>${assets.script}</script>
 </body></html>
@@ -3341,9 +3632,13 @@ function pageData(input, context) {
   const team = standing?.budget.team;
   const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
   const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays2(context.now, count3, localDay));
+  const project = context.project ?? null;
+  const history = project === null ? null : readProjectHistory(context.env, homeOf(context.env), project, context.session?.id ?? null);
+  const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
   return {
     writtenAt: context.now,
     session: context.session,
+    ...project === null || suggestion === null ? {} : { suggestion: { project, suggestion, text: suggestionText(suggestion) } },
     report: input.report,
     today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
     days: {
@@ -3368,15 +3663,20 @@ function writeReportPage2(input, context) {
 }
 
 // src/adapters/report/cli.ts
-var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"]';
+var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
 var MAX_PAGE_DAYS = 90;
+var FLAGS = /* @__PURE__ */ new Set(["--suggest", "--json"]);
 function readOptions(args) {
   const options = { session: null, days: PAGE_DAYS, out: null, daily: null };
-  for (let index = 0; index < args.length; index += 2) {
-    const name = args[index];
-    const value = args[index + 1];
+  const flags = new Set(args.filter((arg) => FLAGS.has(arg)));
+  let project = null;
+  const valued = args.filter((arg) => !FLAGS.has(arg));
+  for (let index = 0; index < valued.length; index += 2) {
+    const name = valued[index];
+    const value = valued[index + 1];
     if (value === void 0 || value.startsWith("--")) return { problem: `${name} needs a value.` };
     if (name === "--session") options.session = value;
+    else if (name === "--project") project = value;
     else if (name === "--out") options.out = value;
     else if (name === "--daily") options.daily = value;
     else if (name === "--days") {
@@ -3387,7 +3687,21 @@ function readOptions(args) {
       options.days = days;
     } else return { problem: `"${name}" is not an option.` };
   }
+  if (flags.has("--suggest")) {
+    const other = valued.find((arg, index) => index % 2 === 0 && arg !== "--project");
+    if (other !== void 0) return { problem: `--suggest takes --project and --json, not ${other}.` };
+    return { ...options, suggest: { project, json: flags.has("--json") } };
+  }
+  if (project !== null || flags.has("--json"))
+    return { problem: `${project !== null ? "--project" : "--json"} goes with --suggest.` };
   return options;
+}
+function suggest(options, env, home) {
+  const project = options.project ?? env.INIT_CWD ?? process.cwd();
+  const history = readProjectHistory(env, home, project, null);
+  const stdout = options.json ? JSON.stringify(history) : suggestionText(suggestionOf(history.sessions, history.current), project);
+  return { stdout: `${stdout}
+`, stderr: "", failed: false };
 }
 function dailyBudget(options, env) {
   const text2 = options.daily ?? env[DAILY_ENV]?.trim();
@@ -3406,6 +3720,7 @@ ${REPORT_USAGE}
   });
   const options = readOptions(args);
   if ("problem" in options) return fail(options.problem);
+  if (options.suggest !== void 0) return suggest(options.suggest, env, home);
   const budget = dailyBudget(options, env);
   if (budget !== null && "problem" in budget) return fail(budget.problem);
   const sessions = allSessions(env, home);
@@ -3422,6 +3737,7 @@ ${REPORT_USAGE}
   const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== void 0 ? ledger : null;
   const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
   const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
+  const project = chosen === null ? null : chosen.project();
   const path = writeReportPage2(
     // With no session found, the page shows the days alone.
     { report, standings },
@@ -3431,6 +3747,7 @@ ${REPORT_USAGE}
       session,
       hostOf: (id) => hosts.get(id) ?? null,
       days: options.days,
+      project,
       out: options.out ?? defaultPagePath(env, session?.id ?? null),
       ...team === null ? {} : { teamDays: (count3) => team.keptDays(count3) }
     }
@@ -3444,6 +3761,8 @@ ${REPORT_USAGE}
   };
 }
 export {
+  homeOf,
+  readProjectHistory,
   runReport,
   writeReportPage2 as writeReportPage
 };

@@ -244,8 +244,11 @@ export type LogLine =
 	 * history reads it as the record it is.
 	 */
 	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
-	/** A prompt that ran, counted once by its id. */
-	| { kind: "prompt"; promptId: string; at: number }
+	/**
+	 * A prompt that ran, counted once by its id, and the working folder the session ran in where the host says (the
+	 * project a suggested budget is made for).
+	 */
+	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
 	/** What one response used, and how far the transcript it came from was read. */

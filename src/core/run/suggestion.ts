@@ -18,7 +18,11 @@ export type SuggestOutcome = { suggestion: Suggestion } | { problem: string };
 export async function readSuggestion(
 	read: (() => Promise<ProjectHistory>) | undefined,
 ): Promise<SuggestOutcome | undefined> {
-	if (read === undefined) return undefined;
+	return read === undefined ? undefined : suggest(read);
+}
+
+/** The suggestion of the history `read` reads, or why it could not be read. */
+async function suggest(read: () => Promise<ProjectHistory>): Promise<SuggestOutcome> {
 	try {
 		const history = await read();
 		return { suggestion: suggestionOf(history.sessions, history.current) };
@@ -43,8 +47,7 @@ export async function resolveDefault(
 	read: (() => Promise<ProjectHistory>) | undefined,
 ): Promise<(DefaultText & { unavailable?: string }) | null> {
 	if (given === null || read === undefined || !isSuggestedDefault(given.text)) return given;
-	const outcome = await readSuggestion(read);
-	if (outcome === undefined) return given;
+	const outcome = await suggest(read);
 	return "problem" in outcome
 		? unreadableDefault(given.source, outcome.problem)
 		: suggestedDefault(given.source, outcome.suggestion);

@@ -18,9 +18,10 @@ function sessionsCount(count: number): string {
 	return count === 1 ? "1 session" : `${count} sessions`;
 }
 
-/** Why nothing is suggested: too few sessions of the project so far. */
-export function tooLittleHistory(sessions: number): string {
-	return `too little history to suggest a budget: ${sessionsCount(sessions)} of this project so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+/** Why nothing is suggested: too few sessions of the project (this one, or the folder `project`) so far. */
+export function tooLittleHistory(sessions: number, project: string | null = null): string {
+	const of = project === null ? "of this project" : `in ${project}`;
+	return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
 }
 
 /** The line to copy: `Try /timebox 45m turns:15 $2.50 (the 90th percentile of your last 23 sessions here).` */
@@ -43,13 +44,13 @@ function figureLine(name: string, figure: Percentiles, all: number, show: (value
  * copy; or why nothing is suggested. `project` names the folder where it is not the one the user is in.
  */
 export function suggestionText(suggestion: Suggestion, project: string | null = null): string {
-	const where = project === null ? "" : ` (${project})`;
 	const { figures, words } = suggestion;
-	if (figures === null || words === null) return `Timebox${where}: ${tooLittleHistory(suggestion.sessions)}`;
+	if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
 	const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
 	const all = suggestion.sessions;
+	const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
 	return [
-		`Timebox: ${lastSessions(all)}${where} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+		`Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
 		figureLine("time", figures.timeMs, all, formatTime),
 		figureLine("turns", figures.turns, all, (value) => `${value}`),
 		figureLine("model calls", figures.steps, all, (value) => `${value}`),

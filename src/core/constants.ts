@@ -105,6 +105,11 @@ export const SUGGEST_SESSIONS = 30;
 /** The percentiles the suggestion shows: the median, and the one its budget is made of. */
 export const SUGGEST_MEDIAN = 50;
 export const SUGGEST_PERCENTILE = 90;
+/**
+ * The file under Timebox's state folder that keeps what each past session used, by its file and that file's time, so
+ * that a suggestion reads only the sessions written since the last.
+ */
+export const PAST_SESSIONS_FILE = "past-sessions.json";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */

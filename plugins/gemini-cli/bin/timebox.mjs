@@ -5916,8 +5916,8 @@ function nodeReportPageWriter(env, clock) {
 }
 function nodeProjectHistory(env) {
   return async (project, current) => {
-    const { homeOf, readProjectHistory } = await import("./timebox-report.mjs");
-    return readProjectHistory(env, homeOf(env), project, current);
+    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
+    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from "../../core/index.ts";
 import { TeamLedger } from "../team/ledger.ts";
 import { openDailyLedger } from "../team/open.ts";
+import { fileCache } from "./past-sessions-cache.ts";
 import { readProjectHistory } from "./project-history.ts";
 import { allSessions, type FoundSession } from "./sources.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
@@ -76,7 +77,7 @@ export function readOptions(args: readonly string[]): Options | { problem: strin
  */
 function suggest(options: Required<Pick<Options, "suggest">>["suggest"], env: NodeJS.ProcessEnv, home: string) {
 	const project = options.project ?? env.INIT_CWD ?? process.cwd();
-	const history = readProjectHistory(env, home, project, null);
+	const history = readProjectHistory(env, home, project, null, fileCache(env));
 	const stdout = options.json
 		? JSON.stringify(history)
 		: suggestionText(suggestionOf(history.sessions, history.current), project);

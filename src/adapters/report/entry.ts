@@ -3,6 +3,7 @@
 // host's start-up.
 
 export { runReport } from "./cli.ts";
+export { fileCache } from "./past-sessions-cache.ts";
 export { readProjectHistory } from "./project-history.ts";
 export { homeOf } from "./sources.ts";
 export { writeReportPage } from "./write-page.ts";

@@ -40,6 +40,8 @@ export interface FoundSession {
 	ledger: LedgerLookup;
 	/** What the host measures: a figure it cannot is left out of the report. */
 	terms: HostTerms;
+	/** The file it is read from (and its key there): what a cache of what it used is kept by, with `modified`. */
+	key: string;
 	/** The working folder it ran in, where its history says; null where it does not. */
 	project(): string | null;
 	/** What it used, for a suggested budget; null for a session that does not count (no prompt ran in it). */
@@ -91,6 +93,7 @@ export function logSessions(dataDir: string, host: string, terms: HostTerms): Fo
 			return {
 				id,
 				host,
+				key: join(folder, name),
 				modified: modifiedOf(join(folder, name)),
 				history: () => files.store.history(),
 				ledger: (budget) => ledgerView(budget, files),
@@ -202,6 +205,7 @@ export function piSessions(agentDir: string, host = "pi", terms = DEFAULT_TERMS,
 			return {
 				id,
 				host,
+				key: path,
 				modified: modifiedOf(path),
 				history: () => historyOf(piBranch(jsonLines(path))),
 				ledger: (budget) => readLedger(ledger, budget),
@@ -234,6 +238,7 @@ export function moduleSessions(storeDir: string): FoundSession[] {
 				{
 					id,
 					host: "claude",
+					key: `${path}#${id}`,
 					modified: modifiedOf(path),
 					history: () => saved.history,
 					ledger: (budget) => claimedView(saved.claims, budgetIdOf(budget)),

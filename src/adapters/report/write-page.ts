@@ -19,6 +19,7 @@ import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";
+import { fileCache } from "./past-sessions-cache.ts";
 import { readProjectHistory } from "./project-history.ts";
 import { homeOf } from "./sources.ts";
 
@@ -76,7 +77,13 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 	const history =
 		project === null
 			? null
-			: readProjectHistory(context.env, homeOf(context.env), project, context.session?.id ?? null);
+			: readProjectHistory(
+					context.env,
+					homeOf(context.env),
+					project,
+					context.session?.id ?? null,
+					fileCache(context.env),
+				);
 	const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
 	return {
 		writtenAt: context.now,

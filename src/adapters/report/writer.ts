@@ -27,7 +27,7 @@ export type ProjectHistoryReader = (project: string, current: string | null) => 
 /** The reader of every host's sessions on Node's files, as `npm run report` finds them under `env`'s folders. */
 export function nodeProjectHistory(env: NodeJS.ProcessEnv): ProjectHistoryReader {
 	return async (project, current) => {
-		const { homeOf, readProjectHistory } = await import("./entry.ts");
-		return readProjectHistory(env, homeOf(env), project, current);
+		const { fileCache, homeOf, readProjectHistory } = await import("./entry.ts");
+		return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
 	};
 }

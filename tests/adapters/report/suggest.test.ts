@@ -4,11 +4,12 @@
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import { readOptions, runReport } from "../../../src/adapters/report/cli.ts";
 import { renderPage } from "../../../src/adapters/report/page-html.ts";
+import { fileCache } from "../../../src/adapters/report/past-sessions-cache.ts";
 import { readProjectHistory } from "../../../src/adapters/report/project-history.ts";
 import {
 	allSessions,
@@ -253,6 +254,43 @@ describe("a project's past sessions", () => {
 		expect((await read(PROJECT, null)).sessions.map((session) => session.id)).toEqual(["g-1"]);
 		expect(homeOf({ HOME: "/h" })).toBe("/h");
 		expect(homeOf({})).toBe(homedir());
+	});
+});
+
+describe("the cache of what past sessions used", () => {
+	it("reads a session again only once its file changed, and forgets the sessions that are gone", () => {
+		const path = piSession(piDir(), "pi-1", PROJECT, day(0), 2, 10);
+		hookSession(geminiDir(), "g-1", "/work/other", day(1), 1, 5);
+		const cache = fileCache(env);
+		expect(readProjectHistory(env, home, PROJECT, null, cache).sessions.map((one) => one.turns)).toEqual([2]);
+		const file = join(dir, "state", "timebox", "past-sessions.json");
+		const kept = JSON.parse(readFileSync(file, "utf8")) as { sessions: Record<string, unknown> };
+		expect(Object.keys(kept.sessions).sort()).toEqual([join(geminiDir(), "sessions", "g-1.jsonl"), path].sort());
+		// The file's text changed (one turn now), its time did not: what was kept is read, not the file.
+		expect(piSession(piDir(), "pi-1", PROJECT, day(0), 1, 10)).toBe(path);
+		expect(readProjectHistory(env, home, PROJECT, null, fileCache(env)).sessions[0]?.turns).toBe(2);
+		// Written again since: read again.
+		utimesSync(path, new Date(day(0) + 11 * MINUTE), new Date(day(0) + 11 * MINUTE));
+		expect(readProjectHistory(env, home, PROJECT, null, fileCache(env)).sessions[0]?.turns).toBe(1);
+		rmSync(join(geminiDir(), "sessions", "g-1.jsonl"));
+		readProjectHistory(env, home, PROJECT, null, fileCache(env));
+		expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).sessions)).toEqual([path]);
+	});
+
+	it.each([
+		["a damaged file", "{"],
+		["no sessions", "{}"],
+		["sessions that are no object", '{"sessions":3}'],
+	])("starts empty from %s, and is never needed: a cache that cannot be written is not kept", (_, text) => {
+		piSession(piDir(), "pi-1", PROJECT, day(0), 2, 10);
+		const file = join(dir, "state", "timebox", "past-sessions.json");
+		mkdirSync(dirname(file), { recursive: true });
+		writeFileSync(file, text);
+		expect(readProjectHistory(env, home, PROJECT, null, fileCache(env)).sessions).toHaveLength(1);
+		expect(Object.keys(JSON.parse(readFileSync(file, "utf8")).sessions)).toHaveLength(1);
+		rmSync(join(dir, "state"), { recursive: true });
+		writeFileSync(join(dir, "state"), "a file where the folder goes");
+		expect(readProjectHistory(env, home, PROJECT, null, fileCache(env)).sessions).toHaveLength(1);
 	});
 });
 

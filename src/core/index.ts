@@ -113,6 +113,7 @@ export * as sessionLog from "./run/session-log.ts";
 export {
 	type DefaultText,
 	type ProjectHistory,
+	type ResolvedDefault,
 	readSuggestion,
 	resolveDefault,
 	type SuggestOutcome,

@@ -440,11 +440,9 @@ describe("a default of suggested", () => {
 			newBudgetId: () => "b",
 			...(history === null ? {} : { projectHistory: async () => history }),
 		});
-		session.onSessionStart(
-			"restore",
-			true,
-			await session.resolveDefault({ text: "suggested", source: "TIMEBOX_DEFAULT" }),
-		);
+		const read = history === null ? undefined : async () => history;
+		const given = await resolveDefault({ text: "suggested", source: "TIMEBOX_DEFAULT" }, read);
+		session.onSessionStart("restore", true, given);
 		return { ui, store, session };
 	}
 

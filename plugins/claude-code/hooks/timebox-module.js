@@ -3683,14 +3683,6 @@ var LiveSession = class {
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
   }
-  /**
-   * The default budget a session start loads: as the host read it, or for `suggested`, the budget suggested from the
-   * project's past sessions (or why there is none). A host whose default may be `suggested` awaits this before
-   * `onSessionStart`.
-   */
-  resolveDefault(given) {
-    return resolveDefault(given, this.ports.projectHistory?.bind(this.ports));
-  }
   /** `/timebox report page`: the page written through the host, where it writes one. */
   writeReportPage() {
     const { ports } = this;
@@ -5183,6 +5175,11 @@ var ModuleHost = class {
       env.dailyStoreFailure()
     ]);
     let session = null;
+    const projectHistory = engineProjectHistory(
+      engine,
+      () => this.cwd,
+      async () => sessionId
+    );
     const text = defaultBudget?.trim();
     const suggested = text !== void 0 && isSuggestedDefault(text);
     const store = await ModuleStore.open(engine, sessionId, {
@@ -5201,15 +5198,11 @@ var ModuleHost = class {
       terms: claudeCodeTerms("function hooks"),
       store,
       ...ledger ? { daily: ledger } : {},
-      projectHistory: engineProjectHistory(
-        engine,
-        () => this.cwd,
-        async () => sessionId
-      )
+      projectHistory
     });
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-    const given = text ? await session.live.resolveDefault({ text, source: DEFAULT_ENV }) : null;
+    const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
     session.load({ defaultBudget: given, daily, subagents });
     return session;
   }

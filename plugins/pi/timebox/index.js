@@ -3748,14 +3748,6 @@ var LiveSession = class {
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
   }
-  /**
-   * The default budget a session start loads: as the host read it, or for `suggested`, the budget suggested from the
-   * project's past sessions (or why there is none). A host whose default may be `suggested` awaits this before
-   * `onSessionStart`.
-   */
-  resolveDefault(given) {
-    return resolveDefault(given, this.ports.projectHistory?.bind(this.ports));
-  }
   /** `/timebox report page`: the page written through the host, where it writes one. */
   writeReportPage() {
     const { ports } = this;
@@ -4627,7 +4619,8 @@ function createTimeboxExtension(deps) {
       };
       const given = self === null ? readDefaultBudget(sources) : null;
       if (given !== null && isSuggestedDefault(given.text)) {
-        return session.resolveDefault(given).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
+        const read = deps.projectHistory && readWith(deps.projectHistory, context);
+        return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
       }
       start(event, ctx, given, readSettings2(sources));
     });

@@ -12,7 +12,6 @@ import {
 	COMMAND_NAME,
 	type DailyLedger,
 	DEFAULT_TERMS,
-	type DefaultText,
 	type HostTerms,
 	isSuggestedDefault,
 	keepChildRecord,
@@ -21,6 +20,8 @@ import {
 	type ProjectHistory,
 	RELOAD_NOTICE_DELAY_MS,
 	type ReportPageInput,
+	type ResolvedDefault,
+	resolveDefault,
 	type Scheduler,
 	type SessionState,
 	type SettingSources,
@@ -192,7 +193,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			// is the budget suggested from the project's past sessions, read first (pi awaits the session's start).
 			const given = self === null ? readDefaultBudget(sources) : null;
 			if (given !== null && isSuggestedDefault(given.text)) {
-				return session.resolveDefault(given).then((resolved) => start(event, ctx, resolved, readSettings(sources)));
+				const read = deps.projectHistory && readWith(deps.projectHistory, context);
+				return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings(sources)));
 			}
 			start(event, ctx, given, readSettings(sources));
 		});
@@ -200,7 +202,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		const start = (
 			event: { reason: string },
 			ctx: { hasUI: boolean },
-			given: (DefaultText & { unavailable?: string }) | null,
+			given: ResolvedDefault | null,
 			settings: SettingSources,
 		): void => {
 			const shown = ui.record(() =>

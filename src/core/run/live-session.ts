@@ -23,7 +23,7 @@ import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
-import { type DefaultText, readSuggestion, resolveDefault } from "./suggestion.ts";
+import { type ResolvedDefault, readSuggestion } from "./suggestion.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
@@ -75,7 +75,7 @@ export class LiveSession {
 	onSessionStart(
 		mode: LoadMode,
 		announce: boolean,
-		defaultBudget: { text: string; source: string; unavailable?: string } | null = null,
+		defaultBudget: ResolvedDefault | null = null,
 		settings?: SettingSources,
 	): void {
 		this.settings = settings ?? this.settings;
@@ -144,15 +144,6 @@ export class LiveSession {
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));
-	}
-
-	/**
-	 * The default budget a session start loads: as the host read it, or for `suggested`, the budget suggested from the
-	 * project's past sessions (or why there is none). A host whose default may be `suggested` awaits this before
-	 * `onSessionStart`.
-	 */
-	resolveDefault(given: DefaultText | null): Promise<(DefaultText & { unavailable?: string }) | null> {
-		return resolveDefault(given, this.ports.projectHistory?.bind(this.ports));
 	}
 
 	/** `/timebox report page`: the page written through the host, where it writes one. */

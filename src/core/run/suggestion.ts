@@ -37,6 +37,9 @@ export interface DefaultText {
 	source: string;
 }
 
+/** A default budget to load, or for `suggested` with too little history, why there is none (`unavailable`). */
+export type ResolvedDefault = DefaultText & { unavailable?: string };
+
 /**
  * The default budget to load: as it is, or, for `suggested`, the suggested budget (with where it came from), or why
  * there is none (too little history, a history that cannot be read). A host that reads no history leaves `suggested`
@@ -45,7 +48,7 @@ export interface DefaultText {
 export async function resolveDefault(
 	given: DefaultText | null,
 	read: (() => Promise<ProjectHistory>) | undefined,
-): Promise<(DefaultText & { unavailable?: string }) | null> {
+): Promise<ResolvedDefault | null> {
 	if (given === null || read === undefined || !isSuggestedDefault(given.text)) return given;
 	const outcome = await suggest(read);
 	return "problem" in outcome

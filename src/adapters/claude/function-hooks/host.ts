@@ -2,7 +2,14 @@
 // the first event that needs it (read from the store, with the settings of the environment) and closed when the
 // session ends. `/clear` and a resume inside Claude Code end a session and go on under another id.
 
-import { type Clock, DAILY_ENV, DEFAULT_ENV, isSuggestedDefault, parseDailyBudget } from "../../../core/index.ts";
+import {
+	type Clock,
+	DAILY_ENV,
+	DEFAULT_ENV,
+	isSuggestedDefault,
+	parseDailyBudget,
+	resolveDefault,
+} from "../../../core/index.ts";
 import { claudeCodeTerms } from "../terms.ts";
 import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
@@ -66,6 +73,11 @@ export class ModuleHost {
 			env.dailyStoreFailure(),
 		]);
 		let session: ClaudeSession | null = null;
+		const projectHistory = engineProjectHistory(
+			engine,
+			() => this.cwd,
+			async () => sessionId,
+		);
 		const text = defaultBudget?.trim();
 		const suggested = text !== undefined && isSuggestedDefault(text);
 		const store = await ModuleStore.open(engine, sessionId, {
@@ -84,15 +96,11 @@ export class ModuleHost {
 			terms: claudeCodeTerms("function hooks"),
 			store,
 			...(ledger ? { daily: ledger } : {}),
-			projectHistory: engineProjectHistory(
-				engine,
-				() => this.cwd,
-				async () => sessionId,
-			),
+			projectHistory,
 		});
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-		const given = text ? await session.live.resolveDefault({ text, source: DEFAULT_ENV }) : null;
+		const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
 		session.load({ defaultBudget: given, daily, subagents });
 		return session;
 	}

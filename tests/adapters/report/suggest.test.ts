@@ -226,6 +226,8 @@ describe("a project's past sessions", () => {
 		hookSession(geminiDir(), "g-1", PROJECT, day(1), 1, 5);
 		hookSession(geminiDir(), "g-other", "/work/other", day(4), 1, 5);
 		hookSession(geminiDir(), "asking", PROJECT, day(5), 1, 5);
+		// A log that names no folder is no project's.
+		hookSession(geminiDir(), "no-folder", null, day(6), 1, 5);
 		const history = readProjectHistory(env, home, PROJECT, "asking");
 		expect(history.current).toBe("asking");
 		expect(history.sessions.map((session: PastSession) => `${session.host}:${session.id}`)).toEqual([

@@ -66,6 +66,7 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 	"off",
 	"status",
 	"subagents",
+	"suggest",
 	"15m",
 	"30m",
 	"1h",
@@ -93,6 +94,22 @@ export const RESUME_WORD = "resume";
 export const REPORT_WORD = "report";
 /** `/timebox report page`: the report as a page with charts, written to a file. */
 export const REPORT_PAGE_WORD = "page";
+/** `/timebox suggest`: a budget suggested from the user's own past sessions of the project. */
+export const SUGGEST_WORD = "suggest";
+/** `TIMEBOX_DEFAULT=suggested`: the suggested budget as the default budget of every new session. */
+export const SUGGESTED_DEFAULT = "suggested";
+/** The fewest past sessions of a project a budget is suggested from; with fewer, nothing is suggested. */
+export const SUGGEST_MIN_SESSIONS = 5;
+/** How many of a project's latest sessions the suggestion is made from. */
+export const SUGGEST_SESSIONS = 30;
+/** The percentiles the suggestion shows: the median, and the one its budget is made of. */
+export const SUGGEST_MEDIAN = 50;
+export const SUGGEST_PERCENTILE = 90;
+/**
+ * The file under Timebox's state folder that keeps what each past session used, by its file and that file's time, so
+ * that a suggestion reads only the sessions written since the last.
+ */
+export const PAST_SESSIONS_FILE = "past-sessions.json";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */

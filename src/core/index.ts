@@ -110,6 +110,14 @@ export {
 	SessionRuntime,
 } from "./run/runtime.ts";
 export * as sessionLog from "./run/session-log.ts";
+export {
+	type DefaultText,
+	type ProjectHistory,
+	type ResolvedDefault,
+	readSuggestion,
+	resolveDefault,
+	type SuggestOutcome,
+} from "./run/suggestion.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
 export {
 	type BudgetStanding,
@@ -135,6 +143,19 @@ export {
 export { transitionWithSubagents } from "./subagents/compose.ts";
 export { keepChildRecord } from "./subagents/records.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
+export { type PastSession, pastSession, type SessionFacts } from "./suggest/past-session.ts";
+export {
+	budgetWords,
+	costWord,
+	measuredEnough,
+	type Percentiles,
+	percentile,
+	type SuggestedFigures,
+	type Suggestion,
+	suggestionOf,
+	timeWord,
+	tokensWord,
+} from "./suggest/statistics.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
 export {
 	COMMAND_AFTER_RELOAD,
@@ -176,3 +197,12 @@ export {
 	reportData,
 	type SubagentData,
 } from "./text/report-data.ts";
+export {
+	isSuggestedDefault,
+	NO_SUGGESTION,
+	suggestedDefault,
+	suggestionLine,
+	suggestionText,
+	suggestReply,
+	tooLittleHistory,
+} from "./text/suggestion.ts";

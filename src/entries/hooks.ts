@@ -9,7 +9,7 @@ import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
 import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
 import { systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
-import { nodeReportPageWriter } from "../adapters/report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/writer.ts";
 
 let stdin = "";
 try {
@@ -43,6 +43,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 	reportPage: nodeReportPageWriter(process.env, systemClock),
+	projectHistory: nodeProjectHistory(process.env),
 });
 /**
  * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads

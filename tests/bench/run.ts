@@ -37,6 +37,7 @@ import { measureReportPage, PAGE_OPENS, PAGE_SUBAGENTS, PAGE_TURNS, type ReportP
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
+import { measureSuggestion, suggestionRows } from "./suggest.ts";
 import { HOP_SAMPLES, measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
 import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
@@ -510,7 +511,9 @@ it("measures Timebox", async () => {
 	if (REPORT_ONLY) {
 		progress("the report page only");
 		const page = await measureReportPage();
-		console.log(["", table(reportPageRows(page)), "", `Reproduce: \`TIMEBOX_BENCH=report ${COMMAND}\``, ""].join("\n"));
+		const suggestion = await measureSuggestion();
+		const rows = [...reportPageRows(page), ...suggestionRows(suggestion)];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=report ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (HOOKS_ONLY) {
@@ -598,8 +601,9 @@ it("measures Timebox", async () => {
 	progress("7/8 opencode: the plugin in process, and `opencode run`");
 	const opencode = await measureOpencode();
 	const writes = await measureWrites();
-	progress("8/8 the report page of a 1,000-turn session");
+	progress("8/8 the report page of a 1,000-turn session, and a suggested budget's reading of the history");
 	const reportPage = await measureReportPage();
+	const suggestion = await measureSuggestion();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -619,6 +623,7 @@ it("measures Timebox", async () => {
 			...opencodeRows(opencode),
 			...writeRows(writes),
 			...reportPageRows(reportPage),
+			...suggestionRows(suggestion),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

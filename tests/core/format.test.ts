@@ -265,7 +265,7 @@ describe("notification texts", () => {
 	it("gives the usage with every invalid input", () => {
 		expect(USAGE.split("\n").slice(0, 2)).toEqual([
 			"Usage: /timebox <budget> [-- <command>] | status | off",
-			"       /timebox +<budget> (extend) | pause | resume | report",
+			"       /timebox +<budget> (extend) | pause | resume | report | suggest",
 		]);
 		expect(USAGE.split("\n")[2]).toBe(
 			"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",

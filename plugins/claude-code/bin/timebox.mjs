@@ -110,6 +110,12 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -214,10 +220,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -237,9 +243,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -247,9 +253,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -287,10 +293,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
@@ -317,6 +323,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -684,7 +691,7 @@ function capitalize(text2) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
   "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
@@ -1910,6 +1917,146 @@ async function writeReportPage(write3, source) {
   }
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count2]) => ({ host, sessions: count2 })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count2) {
+  return count2 === 1 ? "your last session here" : `your last ${count2} sessions here`;
+}
+function sessionsCount(count2) {
+  if (count2 === 0) return "no session";
+  return count2 === 1 ? "1 session" : `${count2} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text2) {
+  return text2.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command3, view) {
   switch (command3.kind) {
@@ -1954,6 +2101,8 @@ function planCommand(command3, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2686,7 +2835,21 @@ function load2(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
+function withDefault(state, {
+  text: text2,
+  source,
+  newBudgetId: newBudgetId2,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command3 = parseCommand(text2);
   if (command3.kind !== "set") {
     const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
@@ -3207,6 +3370,12 @@ var SessionRuntime = class {
       answer2.notices.push(reportPageReply(details.reportPage));
       return answer2;
     }
+    if (parsed.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
@@ -3317,6 +3486,24 @@ ${mode}`;
     }
   }
 };
+
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
 
 // src/core/run/session-log.ts
 var session_log_exports = {};
@@ -3903,10 +4090,15 @@ function named(path, error) {
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
 var count = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
+  if (kind === "prompt") {
+    if (!text(fields2.promptId)) return null;
+    const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
+    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
+  }
   if (PROMPT_KINDS.has(String(kind))) {
     return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
   }
@@ -4016,12 +4208,29 @@ var SessionLog = class {
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */
   read = null;
+  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+  cwd = null;
   append(record) {
     this.appendLine({ ...record });
   }
+  /**
+   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+   */
+  setCwd(cwd) {
+    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+    return this;
+  }
+  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
+  project() {
+    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    return null;
+  }
   /** Records a prompt that ran (the rules say which), at `at` or now. */
   appendPrompt(promptId, at = this.clock.now()) {
-    this.appendLine({ kind: "prompt", promptId, at });
+    this.appendLine(
+      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
+    );
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
@@ -5330,7 +5539,8 @@ async function sessionStart(event, deps) {
 async function startSession(deps, announce) {
   const text2 = deps.defaultBudget?.trim();
   const options = { announce };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const given = text2 ? await resolveDefault({ text: text2, source: DEFAULT_ENV }, deps.projectHistory) : null;
+  if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
   const hook = new HookRuntime(deps, null);
   return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
 }
@@ -5361,7 +5571,9 @@ async function command2(args, deps, now, promptId) {
     const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
     return { ...silentReply(), notices: [said], answered: true };
   }
-  const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(deps.reportPage, {
+  const kind = parseCommand(args).kind;
+  const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : void 0;
+  const page = kind === "reportPage" ? await writeReportPage(deps.reportPage, {
     history: () => deps.store.history(),
     ledger: (budget) => ledgerView(budget, deps),
     now,
@@ -5375,7 +5587,8 @@ async function command2(args, deps, now, promptId) {
     cost: "host cannot see",
     ...deps.readUsage ? {} : { tokensSeen: false },
     report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
-    ...page === void 0 ? {} : { reportPage: page }
+    ...page === void 0 ? {} : { reportPage: page },
+    ...suggestion === void 0 ? {} : { suggestion }
   });
   return { ...await hook.reply(answered), answered: true };
 }
@@ -5512,8 +5725,11 @@ function dailyOf(env, sessionId, clock, host) {
   const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
   return { daily: { ledger, budgets: [budget] } };
 }
-function pageOf(write3, id, host) {
-  return (page) => write3(page, { id, host });
+function pageOf(write3, id, host, project) {
+  return (page) => write3(page, { id, host, project });
+}
+function cwdOf(fields2) {
+  return typeof fields2.cwd === "string" && fields2.cwd.length > 0 ? fields2.cwd : null;
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -5591,7 +5807,8 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
+  const cwd = cwdOf(parsed.fields);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
   const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER));
   try {
     if (mode === "statusline") {
@@ -5604,6 +5821,7 @@ async function runCli(args, stdin2, env, deps) {
       };
     }
     const script = statusLine?.script(env) ?? null;
+    const read = deps.projectHistory;
     const reply = await handleHook(event, {
       store,
       ledger,
@@ -5618,7 +5836,8 @@ async function runCli(args, stdin2, env, deps) {
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
       ...host.readUsage ? { readUsage: host.readUsage } : {},
       terms: host.terms,
-      ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}
+      ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {},
+      ...read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}
     });
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
@@ -5690,9 +5909,15 @@ function createShellStarter(spawnProcess = spawn) {
 
 // src/adapters/report/writer.ts
 function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
+  return async (input, { id, host, project = null }) => {
     const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
+    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
+    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 
@@ -5723,7 +5948,8 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-  reportPage: nodeReportPageWriter(process.env, systemClock)
+  reportPage: nodeReportPageWriter(process.env, systemClock),
+  projectHistory: nodeProjectHistory(process.env)
 });
 function write2(fd, text2) {
   let rest = Buffer.from(text2);

@@ -22,6 +22,12 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -117,10 +123,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -140,9 +146,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -150,9 +156,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -190,10 +196,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
@@ -220,6 +226,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -587,7 +594,7 @@ function capitalize(text) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
   "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
@@ -1837,6 +1844,146 @@ async function writeReportPage(write, source) {
   }
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count]) => ({ host, sessions: count })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count) {
+  return count === 1 ? "your last session here" : `your last ${count} sessions here`;
+}
+function sessionsCount(count) {
+  if (count === 0) return "no session";
+  return count === 1 ? "1 session" : `${count} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text) {
+  return text.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -1881,6 +2028,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2638,7 +2787,21 @@ function load(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text, source, newBudgetId }, now) {
+function withDefault(state, {
+  text,
+  source,
+  newBudgetId,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command2 = parseCommand(text);
   if (command2.kind !== "set") {
     const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
@@ -3226,6 +3389,12 @@ var SessionRuntime = class {
       answer2.notices.push(reportPageReply(details.reportPage));
       return answer2;
     }
+    if (parsed2.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
@@ -3336,6 +3505,24 @@ ${mode}`;
     }
   }
 };
+
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
 
 // src/core/run/time-checks.ts
 var TimeChecks = class {
@@ -3472,7 +3659,9 @@ var LiveSession = class {
     }
     if (this.questions.isOpen) await this.questions.whenNone();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const kind = parseCommand(args).kind;
+    const page = kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const suggestion = kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : void 0;
     if (this.disposed) return;
     let details = null;
     const transcript = this.ports.transcript;
@@ -3488,7 +3677,8 @@ var LiveSession = class {
           this.ports.clock.now(),
           this.ports.terms
         ),
-        ...page === void 0 ? {} : { reportPage: page }
+        ...page === void 0 ? {} : { reportPage: page },
+        ...suggestion === void 0 ? {} : { suggestion }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
@@ -3832,7 +4022,8 @@ var ClaudeSession = class {
       newBudgetId: deps.newId,
       terms: deps.terms,
       ...deps.daily ? { daily: deps.daily } : {},
-      reportPage: engineReportPage(deps.engine, () => deps.store.flush())
+      reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
+      projectHistory: deps.projectHistory
     });
   }
   deps;
@@ -3886,14 +4077,13 @@ var ClaudeSession = class {
   }
   /** Loads the session's budget, or the default budget where none was ever set. */
   load(settings) {
-    const text = settings.defaultBudget?.trim();
     const daily = settings.daily?.trim();
     const subagents = settings.subagents?.trim();
     const sources = {
       ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
       ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
     };
-    this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+    this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
@@ -4110,6 +4300,7 @@ async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
   host.headless = !event.isInteractive;
+  host.cwd = event.cwd;
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
@@ -4611,7 +4802,8 @@ function savedSession(value) {
   if (!isRecord(value)) return { history: [], claims: [] };
   const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
   const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-  return { history, claims };
+  const saved = { history, claims };
+  return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
 function claimedView(claims, budgetId) {
   let view = { spent: null, off: false, nudged: false };
@@ -4669,6 +4861,7 @@ var ModuleStore = class _ModuleStore {
       return read();
     });
     const saved = savedSession(entry);
+    if (deps.cwd) saved.cwd = deps.cwd;
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
       if (old.length > 0) {
@@ -4689,6 +4882,10 @@ var ModuleStore = class _ModuleStore {
   get hasBudget() {
     return this.saved.history.some((item) => item.kind === "record");
   }
+  /** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
+  get keeping() {
+    return this.deps.keepAll === true || this.hasBudget;
+  }
   append(record) {
     this.saved.history.push({ kind: "record", record });
     this.save();
@@ -4698,7 +4895,7 @@ var ModuleStore = class _ModuleStore {
   }
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
-    if (!this.hasBudget) return;
+    if (!this.keeping) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
@@ -4708,7 +4905,7 @@ var ModuleStore = class _ModuleStore {
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
-    if (!this.hasBudget) return;
+    if (!this.keeping) return;
     const history = this.saved.history;
     const last = history[history.length - 1];
     const at = this.deps.clock.now();
@@ -4762,6 +4959,22 @@ var ModuleStore = class _ModuleStore {
     });
   }
 };
+
+// src/adapters/claude/function-hooks/suggestion.ts
+var SUGGEST_LINE = hookScriptLine('report --suggest --json --project "$1"');
+function engineProjectHistory(engine, project, current) {
+  return async () => {
+    const folder = project();
+    if (folder === null) throw new Error("Claude Code did not say which folder the session runs in");
+    const root = pluginRoot(import.meta.url);
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", SUGGEST_LINE, "sh", folder, root]);
+    if (exitCode !== 0) throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
+    const read = JSON.parse(stdout);
+    const sessions = typeof read === "object" && read !== null && "sessions" in read ? read.sessions : null;
+    if (!Array.isArray(sessions)) throw new Error("the hook script printed no sessions");
+    return { sessions, current: await current() };
+  };
+}
 
 // src/adapters/claude/function-hooks/team.ts
 var TEAM_LINE = hookScriptLine('team "$1"');
@@ -4928,6 +5141,8 @@ var ModuleHost = class {
   session = null;
   /** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
   headless = false;
+  /** The folder the session runs in, as `session.start` said: a suggested budget is made of its past sessions. */
+  cwd = null;
   engine = () => this.bound;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
@@ -4960,10 +5175,20 @@ var ModuleHost = class {
       env.dailyStoreFailure()
     ]);
     let session = null;
+    const projectHistory = engineProjectHistory(
+      engine,
+      () => this.cwd,
+      async () => sessionId
+    );
+    const text = defaultBudget?.trim();
+    const suggested = text !== void 0 && isSuggestedDefault(text);
     const store = await ModuleStore.open(engine, sessionId, {
       clock: this.deps.clock,
       scheduler: engineScheduler(engine),
-      problem: (error, where) => session?.live.notifyProblem(where, error)
+      problem: (error, where) => session?.live.notifyProblem(where, error),
+      cwd: this.cwd,
+      // A session without a budget is kept too where budgets are suggested from the sessions kept.
+      keepAll: suggested
     });
     const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
     session = new ClaudeSession({
@@ -4972,11 +5197,13 @@ var ModuleHost = class {
       newId: this.deps.newId,
       terms: claudeCodeTerms("function hooks"),
       store,
-      ...ledger ? { daily: ledger } : {}
+      ...ledger ? { daily: ledger } : {},
+      projectHistory
     });
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-    session.load({ defaultBudget, daily, subagents });
+    const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
+    session.load({ defaultBudget: given, daily, subagents });
     return session;
   }
   /**

@@ -44,6 +44,7 @@ var STATIC_COMPLETIONS = [
   "off",
   "status",
   "subagents",
+  "suggest",
   "15m",
   "30m",
   "1h",
@@ -66,6 +67,12 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -172,10 +179,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -195,9 +202,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -205,9 +212,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -245,10 +252,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
@@ -275,6 +282,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -642,7 +650,7 @@ function capitalize(text) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
   "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
   "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
@@ -1102,20 +1110,18 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/grammar/completions.ts
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD]);
 function argumentCompletions(prefix) {
   if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
   const wordStart = prefix.search(/\S*$/);
   const head = prefix.slice(0, wordStart);
-  const typed = prefix.slice(wordStart);
-  const word = typed.toLowerCase();
+  const word = prefix.slice(wordStart).toLowerCase();
   const earlier = head.trim().toLowerCase().split(/\s+/);
   const forSubagents = earlier[0] === SUBAGENTS_WORD;
   const [list, firstWord] = forSubagents ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  if (word.length > 0 && isWholeWord(word, forSubagents, firstWord)) return null;
   const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  const complete = word.length > 0 && isWholeWord(word, forSubagents, firstWord);
-  const items = complete ? [typed, ...offered.filter((value) => value !== word)] : offered;
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+  return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 function isWholeWord(word, forSubagents, firstWord) {
   if (forSubagents) return firstWord ? parseCommand(`${SUBAGENTS_WORD} ${word}`).kind !== "invalid" : valid(word, true);
@@ -1903,6 +1909,146 @@ async function writeReportPage(write, source) {
   }
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count]) => ({ host, sessions: count })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count) {
+  return count === 1 ? "your last session here" : `your last ${count} sessions here`;
+}
+function sessionsCount(count) {
+  if (count === 0) return "no session";
+  return count === 1 ? "1 session" : `${count} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text) {
+  return text.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -1947,6 +2093,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2704,7 +2852,21 @@ function load(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text, source, newBudgetId }, now) {
+function withDefault(state, {
+  text,
+  source,
+  newBudgetId,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command2 = parseCommand(text);
   if (command2.kind !== "set") {
     const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
@@ -3292,6 +3454,12 @@ var SessionRuntime = class {
       answer2.notices.push(reportPageReply(details.reportPage));
       return answer2;
     }
+    if (parsed.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
+      return answer2;
+    }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
     if (details.canAsk !== void 0) event.canAsk = details.canAsk;
     if (details.cost !== void 0) event.cost = details.cost;
@@ -3402,6 +3570,24 @@ ${mode}`;
     }
   }
 };
+
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
 
 // src/core/run/time-checks.ts
 var TimeChecks = class {
@@ -3538,7 +3724,9 @@ var LiveSession = class {
     }
     if (this.questions.isOpen) await this.questions.whenNone();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const kind = parseCommand(args).kind;
+    const page = kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const suggestion = kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : void 0;
     if (this.disposed) return;
     let details = null;
     const transcript = this.ports.transcript;
@@ -3554,7 +3742,8 @@ var LiveSession = class {
           this.ports.clock.now(),
           this.ports.terms
         ),
-        ...page === void 0 ? {} : { reportPage: page }
+        ...page === void 0 ? {} : { reportPage: page },
+        ...suggestion === void 0 ? {} : { suggestion }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
@@ -4408,7 +4597,8 @@ function createTimeboxExtension(deps) {
       canAsk: () => context.require().hasUI,
       costReporting: () => costReportingOf(context.require().model),
       terms: piTerms(deps.globalSettings()),
-      ...deps.reportPage === void 0 ? {} : { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) },
+      ...deps.reportPage === void 0 ? {} : { reportPage: writeWith(deps.reportPage, context) },
+      ...deps.projectHistory === void 0 ? {} : { projectHistory: readWith(deps.projectHistory, context) },
       ask: async (question, choices, timeoutMs, signal) => {
         const options = { timeout: timeoutMs, signal };
         const chosen = await context.require().ui.select(question, [...choices], options);
@@ -4427,9 +4617,16 @@ function createTimeboxExtension(deps) {
         cwd: ctx.cwd,
         globalSettings: deps.globalSettings()
       };
-      const settings = readSettings2(sources);
+      const given = self === null ? readDefaultBudget(sources) : null;
+      if (given !== null && isSuggestedDefault(given.text)) {
+        const read = deps.projectHistory && readWith(deps.projectHistory, context);
+        return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
+      }
+      start(event, ctx, given, readSettings2(sources));
+    });
+    const start = (event, ctx, given, settings) => {
       const shown = ui.record(
-        () => self === null ? session.onSessionStart("restore", true, readDefaultBudget(sources), settings) : session.onSessionStart("restore", false, null, {
+        () => self === null ? session.onSessionStart("restore", true, given, settings) : session.onSessionStart("restore", false, null, {
           ...settings,
           subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
         })
@@ -4451,7 +4648,7 @@ function createTimeboxExtension(deps) {
           for (const notice of restored) ui.notify(notice.message, notice.level);
         }, RELOAD_NOTICE_DELAY_MS);
       }
-    });
+    };
     pi.on("turn_start", async (_event, ctx) => {
       context.bind(ctx);
       await session.onTurnStart();
@@ -4571,15 +4768,30 @@ function piTerms(settingsFile) {
     dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
   };
 }
-function writeWith(write, sessionId) {
-  return (input) => write(input, { id: sessionId(), host: "pi" });
+function writeWith(write, context) {
+  return (input) => {
+    const ctx = context.require();
+    return write(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+  };
+}
+function readWith(read, context) {
+  return () => {
+    const ctx = context.require();
+    return read(ctx.cwd, ctx.sessionManager.getSessionId());
+  };
 }
 
 // src/adapters/report/writer.ts
 function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
+  return async (input, { id, host, project = null }) => {
     const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
+    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
+    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 
@@ -5518,7 +5730,8 @@ var index_default = createTimeboxExtension({
     settings: readTeamSettings(join6(getAgentDir(), "settings.json")),
     entry: import.meta.url
   }),
-  reportPage: nodeReportPageWriter(process.env, systemClock)
+  reportPage: nodeReportPageWriter(process.env, systemClock),
+  projectHistory: nodeProjectHistory(process.env)
 });
 export {
   index_default as default

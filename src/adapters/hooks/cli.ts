@@ -20,7 +20,7 @@ import {
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import { parseTeamRequest, runTeamBatch } from "../team/batch.ts";
 import { openDailyLedger } from "../team/open.ts";
 import { type HookDeps, handleHook } from "./handle.ts";
@@ -46,6 +46,8 @@ export interface CliDeps {
 	sleep: (ms: number) => Promise<void>;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are. */
+	projectHistory?: ProjectHistoryReader;
 }
 
 export interface CliResult {
@@ -90,9 +92,19 @@ function dailyOf(
 	return { daily: { ledger, budgets: [budget] } };
 }
 
-/** The report page of a hook host's session, written by `write`. */
-function pageOf(write: ReportPageWriter, id: string, host: string): (page: ReportPageInput) => Promise<string> {
-	return (page) => write(page, { id, host });
+/** The report page of a hook host's session (in working folder `project`), written by `write`. */
+function pageOf(
+	write: ReportPageWriter,
+	id: string,
+	host: string,
+	project: string | null,
+): (page: ReportPageInput) => Promise<string> {
+	return (page) => write(page, { id, host, project });
+}
+
+/** The working folder a hook's host names (`cwd`, which Claude Code, Gemini CLI and Codex give every hook), or null. */
+function cwdOf(fields: Readonly<Record<string, unknown>>): string | null {
+	return typeof fields.cwd === "string" && fields.cwd.length > 0 ? fields.cwd : null;
 }
 
 /** The subagent budget from `TIMEBOX_SUBAGENTS`, as the rules read it at every load; nothing when it is unset. */
@@ -183,8 +195,9 @@ export async function runCli(
 		host.dataDir(env, home) ??
 		(mode === "statusline" ? (statusLine?.findDataDir(home, event.sessionId) ?? null) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	// One hook reads the session's log once, and keeps what it writes.
-	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
+	// One hook reads the session's log once, and keeps what it writes; each prompt's line keeps the working folder.
+	const cwd = cwdOf(parsed.fields);
+	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
 	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
 	try {
 		if (mode === "statusline") {
@@ -196,6 +209,7 @@ export async function runCli(
 			};
 		}
 		const script = statusLine?.script(env) ?? null;
+		const read = deps.projectHistory;
 		const reply = await handleHook(event, {
 			store,
 			ledger,
@@ -212,7 +226,8 @@ export async function runCli(
 			...(host.unnamedPrompts ? { unnamedPrompts: true } : {}),
 			...(host.readUsage ? { readUsage: host.readUsage } : {}),
 			terms: host.terms,
-			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}),
+			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {}),
+			...(read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}),
 		});
 		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };

@@ -15,6 +15,7 @@ import {
 	type LedgerClaim,
 	type OnStopOutcome,
 	type OnStopStarter,
+	type ProjectHistory,
 	type ReportPageInput,
 	type SessionEvent,
 	SessionRuntime,
@@ -60,6 +61,8 @@ export interface HookDeps {
 	terms?: HostTerms;
 	/** Writes the report page of the session (`/timebox report page`); absent where none is written. */
 	reportPage?: (page: ReportPageInput) => Promise<string>;
+	/** Reads the past sessions of the session's project (`/timebox suggest`, a default of `suggested`). */
+	projectHistory?: () => Promise<ProjectHistory>;
 }
 
 /**

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import {
 	DEFAULT_ENV,
 	parseCommand,
+	readSuggestion,
+	resolveDefault,
 	type SessionEvent,
 	STATUS_LINE_SETUP_HINT,
 	sessionLog,
@@ -28,11 +30,15 @@ export async function sessionStart(event: HookEvent, deps: HookDeps): Promise<Ho
 	return reply.notices.length > 0 ? reply : null;
 }
 
-/** The session's load, carried out: the default budget starts in a session that never had a budget. */
+/**
+ * The session's load, carried out: the default budget starts in a session that never had a budget (for `suggested`,
+ * the budget suggested from the project's past sessions, or why there is none).
+ */
 async function startSession(deps: HookDeps, announce: boolean): Promise<HookReply> {
 	const text = deps.defaultBudget?.trim();
 	const options: LoadOptions = { announce };
-	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, deps.projectHistory) : null;
+	if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
 	const hook = new HookRuntime(deps, null);
 	return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
 }
@@ -80,8 +86,10 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
 		return { ...silentReply(), notices: [said], answered: true };
 	}
+	const kind = parseCommand(args).kind;
+	const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : undefined;
 	const page =
-		parseCommand(args).kind === "reportPage"
+		kind === "reportPage"
 			? await writeReportPage(deps.reportPage, {
 					history: () => deps.store.history(),
 					ledger: (budget) => ledgerView(budget, deps),
@@ -98,6 +106,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		...(deps.readUsage ? {} : { tokensSeen: false as const }),
 		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
 		...(page === undefined ? {} : { reportPage: page }),
+		...(suggestion === undefined ? {} : { suggestion }),
 	});
 	return { ...(await hook.reply(answered)), answered: true };
 }

@@ -10,12 +10,17 @@ type Fields = Record<string, unknown>;
 const text = (value: unknown): value is string => typeof value === "string";
 const count = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
-const PROMPT_KINDS = new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+const PROMPT_KINDS = new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 
 /** A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). */
 export function readLogLine(fields: Fields): LogLine | null {
 	const kind = fields.kind;
 	if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+	if (kind === "prompt") {
+		if (!text(fields.promptId)) return null;
+		const line: LogLine = { kind: "prompt", promptId: fields.promptId, at: atOf(fields) };
+		return text(fields.cwd) ? { ...line, cwd: fields.cwd } : line;
+	}
 	if (PROMPT_KINDS.has(String(kind))) {
 		return text(fields.promptId) ? ({ kind, promptId: fields.promptId, at: atOf(fields) } as LogLine) : null;
 	}

@@ -10,8 +10,11 @@ import {
 	formatCost,
 	formatTime,
 	formatTokens,
+	measuredEnough,
+	type Percentiles,
 	type ReportData,
 	type SubagentData,
+	type SuggestedFigures,
 	type TodayData,
 } from "../../core/index.ts";
 
@@ -194,4 +197,20 @@ export function daysTable(rows: readonly DayUseRow[], limits: DailyLimits | null
 		]);
 	}
 	return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
+}
+
+/** The suggestion's figures: each one's median and 90th percentile, and how many of the sessions measured it. */
+export function suggestionTable(figures: SuggestedFigures, sessions: number): string {
+	const row = (name: string, figure: Percentiles, format: (value: number) => string): Cell[] =>
+		measuredEnough(figure)
+			? [name, format(figure.median), format(figure.p90), `${figure.sessions} of ${sessions}`]
+			: [name, NONE, NONE, `${figure.sessions} of ${sessions}: too few measured it`];
+	const rows: Cell[][] = [
+		row("Time", figures.timeMs, formatTime),
+		row("Turns", figures.turns, count),
+		row("Model calls", figures.steps, count),
+		row("Tokens", figures.tokens, formatTokens),
+		row("Cost", figures.cost, formatCost),
+	];
+	return table("A session's use here", ["", "Median", "90th percentile", "Sessions"], rows);
 }

@@ -10,6 +10,7 @@ import {
 	RESUME_WORD,
 	STATUS_WORD,
 	SUBAGENTS_WORD,
+	SUGGEST_WORD,
 	TODAY_WORD,
 } from "../constants.ts";
 import type { BudgetLimits, TaskBudget } from "../model/budget.ts";
@@ -30,7 +31,8 @@ export type TimeboxCommand =
 	  }
 	/** Off or status; `ignored` is what followed the word, which they do not read (the reply names it). */
 	| { kind: "off" | "status"; ignored?: string }
-	| { kind: "pause" | "resume" | "report" }
+	/** `suggest`: a budget suggested from the user's past sessions of the project, which the host reads. */
+	| { kind: "pause" | "resume" | "report" | "suggest" }
 	/** `report page`: the report as a page with charts, which the host writes to a file. */
 	| { kind: "reportPage" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
@@ -52,9 +54,10 @@ function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
 }
 
-const SUB_COMMANDS = new Map<string, "status" | "off" | "pause" | "resume" | "report">([
+const SUB_COMMANDS = new Map<string, "status" | "off" | "pause" | "resume" | "report" | "suggest">([
 	[STATUS_WORD, "status"],
 	[REPORT_WORD, "report"],
+	[SUGGEST_WORD, "suggest"],
 	[PAUSE_WORD, "pause"],
 	[RESUME_WORD, "resume"],
 	...OFF_WORDS.map((word): [string, "off"] => [word, "off"]),

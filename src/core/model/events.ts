@@ -58,9 +58,10 @@ export type SessionEvent =
 			runningPrompt?: string | null;
 			/**
 			 * The budget to set in a session where none was ever set (a default from a flag, the environment or
-			 * settings), with where it came from and the id it gets.
+			 * settings), with where it came from and the id it gets; `unavailable` says why a default there is gives no
+			 * budget (a suggested one with too little history).
 			 */
-			defaultBudget?: { text: string; source: string; newBudgetId: string };
+			defaultBudget?: { text: string; source: string; newBudgetId: string; unavailable?: string };
 			/**
 			 * The `onLimit` setting and where it came from: "ask" asks at the limit (stop now, or more time or prompts)
 			 * where the host can ask (`canAsk`); "stop", the default, stops.
@@ -243,8 +244,11 @@ export type LogLine =
 	 * history reads it as the record it is.
 	 */
 	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
-	/** A prompt that ran, counted once by its id. */
-	| { kind: "prompt"; promptId: string; at: number }
+	/**
+	 * A prompt that ran, counted once by its id, and the working folder the session ran in where the host says (the
+	 * project a suggested budget is made for).
+	 */
+	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
 	/** What one response used, and how far the transcript it came from was read. */

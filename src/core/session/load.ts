@@ -108,9 +108,23 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 /** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
 function withDefault(
 	state: SessionState,
-	{ text, source, newBudgetId }: { text: string; source: string; newBudgetId: string },
+	{
+		text,
+		source,
+		newBudgetId,
+		unavailable,
+	}: { text: string; source: string; newBudgetId: string; unavailable?: string },
 	now: number,
 ): Transition {
+	if (unavailable !== undefined) {
+		return {
+			state,
+			effects: [
+				status(state, now),
+				{ kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" },
+			],
+		};
+	}
 	const command = parseCommand(text);
 	if (command.kind !== "set") {
 		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;

@@ -9,7 +9,7 @@ import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"       /timebox +<budget> (extend) | pause | resume | report",
+	"       /timebox +<budget> (extend) | pause | resume | report | suggest",
 	"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
 	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
 	"  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",

@@ -282,7 +282,8 @@ describe("sessions", () => {
 		await submit("/timebox off", "p2", unnamed);
 		const [active, prompt, off, ...rest] = logLines();
 		const budgetId = (active?.budget as { id?: unknown } | undefined)?.id;
-		expect(prompt).toEqual({ kind: "prompt", promptId: "p1", at: START });
+		// The prompt's line keeps the folder the hook's input names: the session's project, for a suggested budget.
+		expect(prompt).toEqual({ kind: "prompt", promptId: "p1", at: START, cwd: "/nonexistent" });
 		expect(off).toEqual({
 			kind: "off",
 			version: 2,

@@ -19,6 +19,14 @@ describe("reading a line of the session's log", () => {
 			{ kind: "prompt", promptId: "p", at: 5 },
 		],
 		[
+			{ kind: "prompt", promptId: "p", at: 5, cwd: "/work/app" },
+			{ kind: "prompt", promptId: "p", at: 5, cwd: "/work/app" },
+		],
+		[
+			{ kind: "prompt", promptId: "p", at: 5, cwd: 7 },
+			{ kind: "prompt", promptId: "p", at: 5 },
+		],
+		[
 			{ kind: "call", promptId: "p" },
 			{ kind: "call", promptId: "p", at: 0 },
 		],
@@ -120,6 +128,7 @@ describe("reading a line of the session's log", () => {
 
 	it.each([
 		{ kind: "prompt" },
+		{ kind: "ended", at: 1 },
 		{ kind: "usage", tokens: 5 },
 		{ kind: "transcript", offset: "4" },
 		{ kind: "daily-warned", level: 1 },

@@ -12,7 +12,7 @@ import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
 import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
-import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
@@ -262,6 +262,9 @@ export class FakeOpencode {
 			env?: NodeJS.ProcessEnv;
 			options?: Record<string, unknown>;
 			reportPage?: ReportPageWriter;
+			/** The folder opencode works in, and the reader of its past sessions. */
+			directory?: string;
+			projectHistory?: ProjectHistoryReader;
 		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
@@ -277,10 +280,12 @@ export class FakeOpencode {
 			interactive: opencode.interactive,
 			writeStderr: (line) => opencode.stderr.push(line),
 			...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
+			...(setup.projectHistory ? { projectHistory: setup.projectHistory } : {}),
 		});
 		// The plugin reads only `tui.showToast` and `session.abort` of opencode's generated client.
 		const client = opencode.client as unknown as PluginInput["client"];
-		opencode.hooks = setup.options === undefined ? await plugin({ client }) : await plugin({ client }, setup.options);
+		const input = setup.directory === undefined ? { client } : { client, directory: setup.directory };
+		opencode.hooks = setup.options === undefined ? await plugin(input) : await plugin(input, setup.options);
 		return opencode;
 	}
 

@@ -39,12 +39,17 @@ export interface StoreDeps {
 	scheduler: Scheduler;
 	/** A write failed: `ledger` when it held a claim of an outcome, else `store`. */
 	problem: (error: unknown, where: "ledger" | "store") => void;
+	/** The folder the session runs in, kept with its entry (the project a suggested budget is made for). */
+	cwd?: string | null;
+	/** Keep the prompts and usage of a session with no budget too (its history makes a suggested budget). */
+	keepAll?: boolean;
 }
 
-/** One session's entry in the store. */
+/** One session's entry in the store, with the working folder it runs in where Claude Code said. */
 export interface SavedSession {
 	history: HistoryItem[];
 	claims: LedgerClaim[];
+	cwd?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -56,7 +61,8 @@ export function savedSession(value: unknown): SavedSession {
 	if (!isRecord(value)) return { history: [], claims: [] };
 	const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
 	const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-	return { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+	const saved = { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+	return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
 
 /** What the claims of a session say of a budget. */
@@ -121,6 +127,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 			return read();
 		});
 		const saved = savedSession(entry);
+		if (deps.cwd) saved.cwd = deps.cwd;
 		if (isRecord(index)) {
 			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
 			if (old.length > 0) {
@@ -144,6 +151,11 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 		return this.saved.history.some((item) => item.kind === "record");
 	}
 
+	/** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
+	private get keeping(): boolean {
+		return this.deps.keepAll === true || this.hasBudget;
+	}
+
 	append(record: TimeboxRecord): void {
 		this.saved.history.push({ kind: "record", record });
 		this.save();
@@ -155,7 +167,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
-		if (!this.hasBudget) return;
+		if (!this.keeping) return;
 		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
@@ -167,7 +179,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
 	appendUsage(tokens: number, cost: number): void {
-		if (!this.hasBudget) return;
+		if (!this.keeping) return;
 		const history = this.saved.history;
 		const last = history[history.length - 1];
 		const at = this.deps.clock.now();

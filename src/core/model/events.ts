@@ -129,7 +129,19 @@ export type SessionEvent =
 	 * (a host that cannot see cost).
 	 */
 	| { type: "modelResponse"; tokens: number; cost: number; agent?: string; responseId?: string; costSeen?: false }
-	| { type: "toolCall"; prompt: string | null; agent?: string }
+	/**
+	 * A tool is about to run. `call` is the tool and its input where the host shows them (the loop guard compares
+	 * them); `earlier` are the keys of the calls its run asked for before it (the subagent's, for a subagent's call),
+	 * oldest first, where the host keeps them itself (a hook host, in the session's log): the rules use them instead of
+	 * their own memory of the run.
+	 */
+	| {
+			type: "toolCall";
+			prompt: string | null;
+			agent?: string;
+			call?: { readonly tool: string; readonly input: unknown };
+			earlier?: readonly string[];
+	  }
 	/**
 	 * A subagent is about to start: `parent` null when the main agent started it, else the id of the subagent that did;
 	 * `task` is its task text (the rules keep its first words). The answer may refuse it (the session's budget is

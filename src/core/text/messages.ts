@@ -10,8 +10,8 @@ import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
 export const USAGE = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
 	"       /timebox +<budget> (extend) | pause | resume | report",
-	"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+	"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
 	"  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
 	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2',
 ].join("\n");

@@ -1,0 +1,207 @@
+// The loop guard's rule from tables: a call's key (its tool and canonical input), the view the texts show, the run's
+// counts as an immutable value, and the verdict for each call of a run. Guards a loop no limit ever ends, and a guard
+// that takes two different calls for one.
+
+import { describe, expect, it } from "vitest";
+import { LOOP_VIEW_CHARS } from "../../../src/core/constants.ts";
+import { callKey, callView, canonicalJson, hashText, type ToolCallSeen } from "../../../src/core/loop/calls.ts";
+import { checkCall, type LoopVerdict, replay } from "../../../src/core/loop/guard.ts";
+import { countCall, countOf, noCalls, type RunCalls } from "../../../src/core/loop/run-calls.ts";
+import { ordinal } from "../../../src/core/text/loop.ts";
+
+const bash = (command: string): ToolCallSeen => ({ tool: "bash", input: { command } });
+
+describe("canonical JSON", () => {
+	const cyclic: Record<string, unknown> = { a: 1 };
+	cyclic.self = cyclic;
+	it.each([
+		['{"a":2,"b":1}', { b: 1, a: 2 }],
+		['{"z":{"x":true,"y":[3,{"c":"x","d":null}]}}', { z: { y: [3, { d: null, c: "x" }], x: true } }],
+		["[2,1]", [2, 1]],
+		["{}", { a: undefined, b: () => 1, c: Symbol("s") }],
+		["[null,null]", [undefined, () => 1]],
+		['{"f":1.5,"i":null,"n":null}', { n: Number.NaN, i: Number.POSITIVE_INFINITY, f: 1.5 }],
+		['{"big":"10"}', { big: 10n }],
+		['"a \\"quoted\\"\\nline"', 'a "quoted"\nline'],
+		["null", null],
+		["null", undefined],
+		["false", false],
+		['{"a":1,"self":null}', cyclic],
+	])("writes %s", (expected, value) => {
+		expect(canonicalJson(value)).toBe(expected);
+	});
+
+	it("writes a value met twice side by side, not inside itself, in full both times", () => {
+		const shared = { k: 1 };
+		expect(canonicalJson({ a: shared, b: shared })).toBe('{"a":{"k":1},"b":{"k":1}}');
+	});
+});
+
+describe("a call's key", () => {
+	it.each<[string, ToolCallSeen, ToolCallSeen]>([
+		[
+			"the same input in another key order",
+			{ tool: "edit", input: { a: 1, b: { c: 2, d: 3 } } },
+			{ tool: "edit", input: { b: { d: 3, c: 2 }, a: 1 } },
+		],
+		[
+			"a field left undefined",
+			{ tool: "read", input: { path: "a", limit: undefined } },
+			{ tool: "read", input: { path: "a" } },
+		],
+	])("is the same for %s", (_why, one, other) => {
+		expect(callKey(one)).toBe(callKey(other));
+	});
+
+	it.each<[string, ToolCallSeen, ToolCallSeen]>([
+		["another tool", bash("ls"), { tool: "shell", input: { command: "ls" } }],
+		["another input", bash("ls"), bash("ls -l")],
+		["a number for its text", { tool: "t", input: { n: 1 } }, { tool: "t", input: { n: "1" } }],
+		["an array's order", { tool: "t", input: [1, 2] }, { tool: "t", input: [2, 1] }],
+		["the tool's name joined to its input", { tool: "ab", input: "c" }, { tool: "a", input: "bc" }],
+	])("differs for %s", (_why, one, other) => {
+		expect(callKey(one)).not.toBe(callKey(other));
+	});
+
+	it("is 16 hex digits, and parts 10,000 different calls", () => {
+		const keys = new Set(Array.from({ length: 10_000 }, (_, n) => callKey(bash(`echo ${n}`))));
+		expect(keys.size).toBe(10_000);
+		for (const key of [...keys].slice(0, 100)) expect(key).toMatch(/^[0-9a-f]{16}$/);
+		expect(hashText("")).toMatch(/^[0-9a-f]{16}$/);
+	});
+});
+
+describe("a call's view", () => {
+	const long = "x".repeat(LOOP_VIEW_CHARS + 10);
+	it.each<[ToolCallSeen, string]>([
+		[bash("npm test"), "npm test"],
+		[{ tool: "Bash", input: { description: "run the tests", command: "npm   test\n  --watch" } }, "npm test --watch"],
+		[{ tool: "shell", input: { command: ["bash", "-lc", "npm test"] } }, "npm test"],
+		[{ tool: "shell", input: { command: ["npm", "run", "build"] } }, "npm run build"],
+		[{ tool: "shell", input: { command: ["bash", "script.sh", "now"] } }, "bash script.sh now"],
+		[{ tool: "exec", input: { cmd: "make" } }, "make"],
+		[{ tool: "read", input: { limit: 10, file_path: "src/a.ts" } }, "src/a.ts"],
+		[{ tool: "grep", input: { pattern: "TODO", path: " " } }, "TODO"],
+		[{ tool: "t", input: { z: { y: ["", "deep"] }, a: 3 } }, "deep"],
+		[{ tool: "t", input: { a: 3, b: [true] } }, '{"a":3,"b":[true]}'],
+		[{ tool: "t", input: {} }, ""],
+		[{ tool: "t", input: undefined }, ""],
+		[{ tool: "t", input: "plain text" }, "plain text"],
+		[{ tool: "t", input: 42 }, "42"],
+		[{ tool: "t", input: { command: "", path: "p" } }, "p"],
+		[{ tool: "t", input: { command: [1, 2] } }, '{"command":[1,2]}'],
+		[bash(long), `${"x".repeat(LOOP_VIEW_CHARS - 1)}…`],
+		[bash("x".repeat(LOOP_VIEW_CHARS)), "x".repeat(LOOP_VIEW_CHARS)],
+	])("of %j is %j", (call, view) => {
+		expect(callView(call)).toBe(view);
+	});
+});
+
+describe("a run's counts", () => {
+	it("counts each key, keeps the most any key was asked for and how many differ, and never changes a value", () => {
+		const empty = noCalls("p1");
+		const one = countCall(empty, "00000000000000a1");
+		const two = countCall(one.calls, "00000000000000a1");
+		const other = countCall(two.calls, "00000000000000b2");
+		expect([one.count, two.count, other.count]).toEqual([1, 2, 1]);
+		expect(other.calls).toMatchObject({ run: "p1", peak: 2, size: 2 });
+		expect(countOf(empty, "00000000000000a1")).toBe(0);
+		expect(countOf(one.calls, "00000000000000a1")).toBe(1);
+		expect(countOf(other.calls, "00000000000000a1")).toBe(2);
+		expect(countOf(other.calls, "00000000000000c3")).toBe(0);
+	});
+
+	it("tells apart keys that share their first 32 bits, or all but the last bit", () => {
+		let calls: RunCalls = noCalls("p1");
+		const keys = ["1234567800000000", "1234567800000001", "12345678ffffffff", "0234567800000000", "1234567880000000"];
+		for (const [index, key] of keys.entries()) {
+			for (let time = 0; time <= index; time++) calls = countCall(calls, key).calls;
+		}
+		expect(keys.map((key) => countOf(calls, key))).toEqual([1, 2, 3, 4, 5]);
+		expect(calls.size).toBe(5);
+	});
+
+	it("counts keys of any other form (a log edited by hand) by their hash", () => {
+		const calls = replay("p1", ["not-a-key", "not-a-key", "another"]);
+		expect(countOf(calls, "not-a-key")).toBe(2);
+		expect(countOf(calls, "another")).toBe(1);
+	});
+
+	it("keeps 10,000 different calls apart, each counted right", () => {
+		let calls: RunCalls = noCalls("p1");
+		const keys = Array.from({ length: 10_000 }, (_, n) => callKey(bash(`echo ${n}`)));
+		for (const key of keys) calls = countCall(calls, key).calls;
+		for (const key of keys.slice(0, 500)) calls = countCall(calls, key).calls;
+		expect(calls.size).toBe(10_000);
+		expect(keys.filter((key, index) => countOf(calls, key) !== (index < 500 ? 2 : 1))).toEqual([]);
+	});
+});
+
+describe("the verdict for each call of a run", () => {
+	const A = bash("npm test");
+	const B: ToolCallSeen = { tool: "read", input: { path: "src/a.ts" } };
+	const C: ToolCallSeen = { tool: "read", input: { path: "src/b.ts" } };
+	it.each<[string, number, readonly ToolCallSeen[], readonly LoopVerdict[]]>([
+		["one call four times", 3, [A, A, A, A], ["runs", "runs", "refused", "stops"]],
+		["A B A B, not one after the other", 3, [A, B, A, B, A, B], ["runs", "runs", "runs", "runs", "refused", "refused"]],
+		[
+			"A B A B on, to the stop",
+			3,
+			[A, B, A, B, A, B, A],
+			["runs", "runs", "runs", "runs", "refused", "refused", "stops"],
+		],
+		["anything after the stop", 2, [A, A, A, B, C], ["runs", "refused", "stops", "stopped", "stopped"]],
+		["different calls, never", 2, [A, B, C], ["runs", "runs", "runs"]],
+		[
+			"a refused call asked for by another before the stop",
+			2,
+			[A, A, B, B, C],
+			["runs", "refused", "runs", "refused", "runs"],
+		],
+		["loop:2 asked for twice", 2, [A, A], ["runs", "refused"]],
+	])("%s under loop:%d", (_name, limit, calls, verdicts) => {
+		let kept: RunCalls | null = null;
+		const seen: LoopVerdict[] = [];
+		for (const call of calls) {
+			const check = checkCall(kept, "p1", call, limit);
+			kept = check.calls;
+			seen.push(check.verdict);
+		}
+		expect(seen).toEqual(verdicts);
+	});
+
+	it("starts a new run from nothing, and names its run", () => {
+		let kept: RunCalls | null = null;
+		for (const _ of [1, 2]) kept = checkCall(kept, "p1", A, 2).calls;
+		const next = checkCall(kept, "p2", A, 2);
+		expect(next).toMatchObject({ verdict: "runs", count: 1, calls: { run: "p2", size: 1 } });
+	});
+
+	it("counts from the keys a host kept when it gives them, not from its own memory", () => {
+		const mine = checkCall(null, "p1", A, 3).calls;
+		const check = checkCall(mine, "p1", A, 3, [callKey(A), callKey(B), callKey(A)]);
+		expect(check).toMatchObject({ verdict: "refused", count: 3 });
+		expect(checkCall(mine, "p1", B, 3, [callKey(A), callKey(A), callKey(A), callKey(A)]).verdict).toBe("stopped");
+		expect(checkCall(mine, "p1", A, 3, []).verdict).toBe("runs");
+	});
+});
+
+describe("ordinals", () => {
+	it.each([
+		[1, "1st"],
+		[2, "2nd"],
+		[3, "3rd"],
+		[4, "4th"],
+		[11, "11th"],
+		[12, "12th"],
+		[13, "13th"],
+		[21, "21st"],
+		[22, "22nd"],
+		[23, "23rd"],
+		[101, "101st"],
+		[111, "111th"],
+		[1000, "1000th"],
+	])("writes %d as %s", (count, text) => {
+		expect(ordinal(count)).toBe(text);
+	});
+});

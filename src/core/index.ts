@@ -136,6 +136,7 @@ export { transitionWithSubagents } from "./subagents/compose.ts";
 export { keepChildRecord } from "./subagents/records.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
+export { FINISH_NOW } from "./text/loop.ts";
 export {
 	COMMAND_AFTER_RELOAD,
 	fileLink,

@@ -21,7 +21,7 @@ import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "..
 const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
 /** `loop:3`, and what only looks like one (`loop:`, `loop:x`), which is refused by its name. */
-const LOOP_TOKEN = /^loop:(.*)$/i;
+const LOOP_TOKEN = /^loop:/i;
 
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 export function quoteInput(text: string): string {
@@ -84,9 +84,9 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			stepsWord = token;
 			continue;
 		}
-		const loopMatch = LOOP_TOKEN.exec(token);
-		if (loopMatch) {
-			const count = /^\d+$/.test(loopMatch[1] ?? "") ? Number(loopMatch[1]) : Number.NaN;
+		if (LOOP_TOKEN.test(token)) {
+			const digits = token.slice(token.indexOf(":") + 1);
+			const count = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
 			if (Number.isNaN(count)) {
 				return {
 					invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`,

@@ -121,12 +121,11 @@ function tellingText(input: unknown): string {
 function commandOf(value: unknown): string | null {
 	if (typeof value === "string") return value.trim().length > 0 ? value : null;
 	if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
-	const words = value as string[];
-	const script = words[2];
-	if (words.length === 3 && SHELLS.has(words[0] ?? "") && /^-\w*c$/.test(words[1] ?? "") && script !== undefined) {
+	const [program, flag, script, ...more] = value as string[];
+	if (script !== undefined && more.length === 0 && SHELLS.has(program as string) && /^-\w*c$/.test(flag as string)) {
 		return script;
 	}
-	return words.join(" ");
+	return value.join(" ");
 }
 
 /** The first string with something in it, depth first, a few levels down at most. */

@@ -106,7 +106,9 @@ function add(level: Level, path: Path, depth: number): { level: Level; count: nu
 		// Two keys in one slot: the one there moves a level down, where the two part (or further down).
 		const moved = EMPTY_LEVEL.slice();
 		moved[slotOf(pathOf(slot.key), depth + 1)] = slot;
-		next = add(moved, path, depth + 1).level;
+		const below = add(moved, path, depth + 1);
+		next = below.level;
+		count = below.count;
 	}
 	const copy = level.slice();
 	copy[index] = next;

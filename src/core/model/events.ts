@@ -267,6 +267,11 @@ export type LogLine =
 	| { kind: "transcript-unreadable"; at: number }
 	/** A prompt's run ended. */
 	| { kind: "ended"; promptId: string; at: number }
+	/**
+	 * A tool call asked for under a loop guard, by the main agent (`agent` null) in the run of `promptId`, or by a
+	 * subagent (its id for the rules): its key (a hash of its tool and input), which the next hooks count.
+	 */
+	| { kind: "tool"; promptId: string; agent: string | null; key: string; at: number }
 	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
 	| { kind: "untold"; notices: string[]; at: number }
 	| { kind: "told"; at: number }

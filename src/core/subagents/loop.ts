@@ -23,8 +23,7 @@ import {
 } from "./state.ts";
 
 /**
- * A subagent's tool call that its budget's other rules let through (`result` refuses nothing), checked against its
- * loop guard. Nothing is counted for a subagent without one, or for a call whose tool and input the host does not show.
+ * A subagent's tool call that its budget's other rules let through (`result`), checked against its loop guard. Nothing is counted for a subagent without one, or for a call whose tool and input the host does not show.
  */
 export function guardAgentLoop(
 	event: Extract<SessionEvent, { type: "toolCall" }>,
@@ -37,7 +36,8 @@ export function guardAgentLoop(
 	const run = result.agents.runs[agent];
 	const limit = run?.budget?.loopLimit;
 	if (call === undefined || run === undefined || limit === undefined) return result;
-	if (!isRunning(run) || run.spent !== null || result.effects.some((effect) => effect.kind === "refuse")) return result;
+	// A subagent its other rules refuse is stopped or concluding: it has ended, or its budget is spent.
+	if (!isRunning(run) || run.spent !== null) return result;
 	const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
 	const agents = withCalls(result.agents, agent, check.calls);
 	if (check.verdict === "runs") return { agents, effects: result.effects };

@@ -46,8 +46,11 @@ export function loopStoppedMessage(tool: string, view: string, count: number): s
 	return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this run.`;
 }
 
-/** The end of a refusal that stops a run: where the host cannot end the run, the model reads what to do now. */
-const FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+/**
+ * The end of a refusal that stops a run (the loop guard's, the spent budget's wrap-up): where the host cannot end the
+ * run, the model reads what to do now.
+ */
+export const FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
 
 /** Why the call that stops the run is refused (a host that cannot end a run lets the model read it). */
 export function loopStopRefusal(tool: string, view: string, count: number): string {

@@ -5,6 +5,7 @@ import { quoteInput } from "../grammar/command.ts";
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "../model/budget.ts";
 import { formatTime } from "../parse.ts";
 import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
+import { FINISH_NOW } from "./loop.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
@@ -161,8 +162,7 @@ export function wrapUpMessage(usedTurns: number, elapsedMs: number, graceMs: num
 }
 
 /** Why a tool is refused while the model wraps up: the model reads it. */
-export const WRAP_UP_REFUSAL =
-	"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+export const WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 
 /** The run that was wrapping up was stopped: its time ran out, or the model asked for tools again. */
 export function wrapUpCutMessage(why: "time" | "tools"): string {

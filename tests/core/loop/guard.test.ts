@@ -7,7 +7,7 @@ import { LOOP_VIEW_CHARS } from "../../../src/core/constants.ts";
 import { callKey, callView, canonicalJson, hashText, type ToolCallSeen } from "../../../src/core/loop/calls.ts";
 import { checkCall, type LoopVerdict, replay } from "../../../src/core/loop/guard.ts";
 import { countCall, countOf, noCalls, type RunCalls } from "../../../src/core/loop/run-calls.ts";
-import { ordinal } from "../../../src/core/text/loop.ts";
+import { loopRefusal, loopRefusedMessage, loopStoppedMessage, ordinal } from "../../../src/core/text/loop.ts";
 
 const bash = (command: string): ToolCallSeen => ({ tool: "bash", input: { command } });
 
@@ -107,6 +107,7 @@ describe("a run's counts", () => {
 		expect(other.calls).toMatchObject({ run: "p1", peak: 2, size: 2 });
 		expect(countOf(empty, "00000000000000a1")).toBe(0);
 		expect(countOf(one.calls, "00000000000000a1")).toBe(1);
+		expect(countOf(one.calls, "00000000000000b2")).toBe(0);
 		expect(countOf(other.calls, "00000000000000a1")).toBe(2);
 		expect(countOf(other.calls, "00000000000000c3")).toBe(0);
 	});
@@ -203,5 +204,29 @@ describe("ordinals", () => {
 		[1000, "1000th"],
 	])("writes %d as %s", (count, text) => {
 		expect(ordinal(count)).toBe(text);
+	});
+});
+
+describe("the deepest level of a run's counts", () => {
+	it("takes two keys equal in all 64 bits of their paths for one (a key of another form, and its hash)", () => {
+		const hex = hashText("not-a-key");
+		let calls = countCall(noCalls("p1"), hex).calls;
+		const second = countCall(calls, "not-a-key");
+		calls = second.calls;
+		expect(second.count).toBe(2);
+		expect(countOf(calls, "not-a-key")).toBe(2);
+		expect(countOf(calls, hex)).toBe(2);
+	});
+});
+
+describe("the texts of a call with nothing to show", () => {
+	it("name the tool alone", () => {
+		expect(loopRefusal("ping", "", 3)).toBe(
+			"Timebox: this is the 3rd identical ping call in this run; its result will not change. Change your approach or finish with what you have.",
+		);
+		expect(loopRefusedMessage("ping", "", 3)).toBe(
+			"Timebox refused a repeated call: ping, the 3rd identical one in this run.",
+		);
+		expect(loopStoppedMessage("ping", "", 4)).toBe("Timebox stopped a loop: ping asked for 4 times in this run.");
 	});
 });

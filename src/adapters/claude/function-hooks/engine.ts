@@ -175,6 +175,8 @@ export interface TurnStepAnswer {
 /** `tool.call`: a tool about to run, in the main loop or a subagent's. */
 export interface ToolCallEvent {
 	tool: string;
+	/** The tool's input, as the model wrote it. */
+	input?: unknown;
 	tool_use_id: string;
 	agentId?: string;
 }

@@ -235,11 +235,16 @@ export class FakeClaude {
 	async tool(
 		run: () => Promise<unknown> = async () => "ok",
 		agentId?: string,
-		call: { tool: string; id: string } = { tool: "Bash", id: "toolu_1" },
+		call: { tool: string; id: string; input?: unknown } = { tool: "Bash", id: "toolu_1" },
 	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
 		return this.hook("tool.call")(
 			this.$,
-			{ tool: call.tool, tool_use_id: call.id, command: "sleep 20", ...(agentId ? { agentId } : {}) },
+			{
+				tool: call.tool,
+				input: call.input ?? { command: "sleep 20" },
+				tool_use_id: call.id,
+				...(agentId ? { agentId } : {}),
+			},
 			async () => ({ result: await run() }),
 		);
 	}

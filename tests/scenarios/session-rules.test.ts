@@ -234,7 +234,8 @@ describe.each(NAMED_DRIVERS)("steps and the daily budget on the %s", (_name, mak
 
 describe.each(NAMED_DRIVERS)("the loop guard on the %s", (_name, make) => {
 	const A = { tool: "bash", input: { command: "npm test" } };
-	const B = { tool: "read", input: { path: "src/parse.ts" } };
+	// The same tool as A with another input: a host whose input went missing would take the two for one call.
+	const B = { tool: "bash", input: { command: "npm run lint" } };
 	const REFUSED = (tool: string, view: string) =>
 		`Timebox: this is the 3rd identical ${tool} call in this run (${view}); its result will not change. Change your approach or finish with what you have`;
 	const told = (text: string) => host.notices().filter((notice) => notice.message === text).length;
@@ -266,7 +267,7 @@ describe.each(NAMED_DRIVERS)("the loop guard on the %s", (_name, make) => {
 		expect(run.toolsRun).toBe(4);
 		expect(run.refusals.slice(0, 2).map((refusal) => refusal.replace(/\.$/, ""))).toEqual([
 			REFUSED("bash", "npm test"),
-			REFUSED("read", "src/parse.ts"),
+			REFUSED("bash", "npm run lint"),
 		]);
 		expect(run.stopped).toBe(true);
 		expect(told("Timebox stopped a loop: bash (npm test) asked for 4 times in this run.")).toBe(1);

@@ -4314,7 +4314,8 @@ var ClaudeSession = class {
   async toolCall(event, next) {
     const agent = this.agentOf(event);
     const main = agent === null;
-    const asked = { tool: event.tool, input: event.input ?? null };
+    const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
+    const asked = { tool, input };
     const before = await this.handle(
       main ? { type: "toolCall", prompt: this.prompt, call: asked } : { type: "toolCall", prompt: null, agent, call: asked }
     );

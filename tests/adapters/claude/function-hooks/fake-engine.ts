@@ -235,14 +235,16 @@ export class FakeClaude {
 	async tool(
 		run: () => Promise<unknown> = async () => "ok",
 		agentId?: string,
-		call: { tool: string; id: string; input?: unknown } = { tool: "Bash", id: "toolu_1" },
+		call: { tool: string; id: string; input?: Record<string, unknown> } = { tool: "Bash", id: "toolu_1" },
 	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
+		// Claude Code spreads the tool's input over the event, beside the event's own fields.
 		return this.hook("tool.call")(
 			this.$,
 			{
+				...(call.input ?? { command: "sleep 20" }),
 				tool: call.tool,
-				input: call.input ?? { command: "sleep 20" },
 				tool_use_id: call.id,
+				requestMeta: { servedBy: "fake" },
 				...(agentId ? { agentId } : {}),
 			},
 			async () => ({ result: await run() }),

@@ -1176,9 +1176,7 @@ var WRAP_UP_PROMPT = [
 var BITS = 5;
 var WIDTH = 1 << BITS;
 var MASK = WIDTH - 1;
-var LEVELS_PER_LANE = 7;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
-var DEEPEST = 2 * LEVELS_PER_LANE - 1;
 
 // src/core/text/notices.ts
 var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";

@@ -2837,30 +2837,142 @@ function write(value, open) {
   } else {
     const fields2 = value;
     const parts = [];
-    for (const key of Object.keys(fields2).sort()) {
-      const written = write(fields2[key], open);
-      if (written !== void 0) parts.push(`${JSON.stringify(key)}:${written}`);
+    for (const key of sortedKeys(fields2)) {
+      const written2 = write(fields2[key], open);
+      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
     }
     text2 = `{${parts.join(",")}}`;
   }
   open.delete(value);
   return text2;
 }
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
 function callKey(call) {
-  return hashText(`${call.tool}\0${canonicalJson(call.input)}`);
+  return keyOf(callHash(call));
+}
+function keyOf(hash) {
+  return hex(hash.a) + hex(hash.b);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
 }
 function hashText(text2) {
-  let a = 2166136261;
-  let b = 2654435761;
-  for (let index = 0; index < text2.length; index++) {
-    const code = text2.charCodeAt(index);
-    a = Math.imul(a ^ code, 16777619);
-    b = Math.imul(b ^ code, 1540483477);
-    b ^= b >>> 15;
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text2);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text2) {
+  feed(lanes, TEXT);
+  feed(lanes, text2.length);
+  let { a, b } = lanes;
+  const pairs = text2.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text2.charCodeAt(index) | text2.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
   }
-  a ^= Math.imul(b ^ b >>> 13, 2246822507);
-  b ^= Math.imul(a ^ a >>> 16, 3266489909);
-  return hex(a) + hex(b);
+  if (index < text2.length) {
+    const last = text2.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
 }
 function hex(lane) {
   return (lane >>> 0).toString(16).padStart(8, "0");
@@ -2919,20 +3031,17 @@ var WIDTH = 1 << BITS;
 var MASK = WIDTH - 1;
 var LEVELS_PER_LANE = 7;
 var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
-var KEY = /^[0-9a-f]{16}$/;
-function pathOf(key) {
-  const bits = KEY.test(key) ? key : hashText(key);
-  return { key, a: Number.parseInt(bits.slice(0, 8), 16), b: Number.parseInt(bits.slice(8, 16), 16) };
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
 }
-var DEEPEST = 2 * LEVELS_PER_LANE - 1;
-function slotOf(path, depth) {
-  return depth < LEVELS_PER_LANE ? path.a >>> depth * BITS & MASK : path.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
 }
 function noCalls(run) {
   return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
 }
-function countCall(calls, key) {
-  const added = add(calls.root, pathOf(key), 0);
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
   return {
     calls: {
       run: calls.run,
@@ -2943,25 +3052,23 @@ function countCall(calls, key) {
     count: added.count
   };
 }
-function add(level, path, depth) {
-  const index = slotOf(path, depth);
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
   const slot = level[index];
   let next;
   let count2 = 1;
-  if (slot === void 0) next = { key: path.key, count: count2 };
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count2 };
   else if (isLevel(slot)) {
-    const below = add(slot, path, depth + 1);
+    const below = add(slot, hash, depth + 1);
     next = below.level;
     count2 = below.count;
-  } else if (slot.key === path.key || depth === DEEPEST) {
+  } else if (same(slot, hash)) {
     count2 = slot.count + 1;
-    next = { key: slot.key, count: count2 };
+    next = { a: hash.a, b: hash.b, count: count2 };
   } else {
     const moved = EMPTY_LEVEL.slice();
-    moved[slotOf(pathOf(slot.key), depth + 1)] = slot;
-    const below = add(moved, path, depth + 1);
-    next = below.level;
-    count2 = below.count;
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
   }
   const copy = level.slice();
   copy[index] = next;
@@ -2975,13 +3082,13 @@ function isLevel(slot) {
 function checkCall(calls, run, call, limit, earlier) {
   const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
   if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
-  const counted = countCall(before, callKey(call));
+  const counted = countCall(before, callHash(call));
   const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
   return { calls: counted.calls, count: counted.count, verdict };
 }
 function replay(run, keys) {
   let calls = noCalls(run);
-  for (const key of keys) calls = countCall(calls, key).calls;
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
   return calls;
 }
 

@@ -1,7 +1,7 @@
 // The loop guard's rule, pure: a call asked for the Nth time in its run is refused, once more stops the run, and a run
 // stopped that way runs nothing more. Different calls never count together; a new run starts from nothing.
 
-import { callKey, type ToolCallSeen } from "./calls.ts";
+import { callHash, hashOfKey, type ToolCallSeen } from "./calls.ts";
 import { countCall, noCalls, type RunCalls } from "./run-calls.ts";
 
 /**
@@ -34,7 +34,7 @@ export function checkCall(
 		earlier === undefined ? (calls !== null && calls.run === run ? calls : noCalls(run)) : replay(run, earlier);
 	// A run the guard stopped runs nothing more: the call is not counted.
 	if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
-	const counted = countCall(before, callKey(call));
+	const counted = countCall(before, callHash(call));
 	const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
 	return { calls: counted.calls, count: counted.count, verdict };
 }
@@ -42,6 +42,6 @@ export function checkCall(
 /** The calls of a run from their keys, oldest first. */
 export function replay(run: string, keys: readonly string[]): RunCalls {
 	let calls = noCalls(run);
-	for (const key of keys) calls = countCall(calls, key).calls;
+	for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
 	return calls;
 }

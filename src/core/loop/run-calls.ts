@@ -1,19 +1,20 @@
-// The calls of one run, counted by key, as an immutable value: each count makes a new value that shares all but one
-// path with the one before (a hash trie, 32 ways at each level), so counting a call costs the same in a run of ten
-// calls as in a run of ten thousand, and no earlier value changes. Only keys (hashes) and counts are kept.
+// The calls of one run, counted by hash, as an immutable value: each count makes a new value that shares all but one
+// path with the one before (a hash trie, 32 ways at each level), so counting a call costs about the same in a run of
+// ten calls as in a run of ten thousand, and no earlier value changes. Only hashes and counts are kept.
 
-import { hashText } from "./calls.ts";
+import type { CallHash } from "./calls.ts";
 
-/** A level of the trie: 32 slots, each empty, a counted key, or the level below. */
+/** A level of the trie: 32 slots, each empty, a counted call, or the level below. */
 type Level = readonly Slot[];
 type Slot = Level | Counted | undefined;
 
 interface Counted {
-	readonly key: string;
+	readonly a: number;
+	readonly b: number;
 	readonly count: number;
 }
 
-/** The calls of one run (a prompt's, or a subagent's task), by key, and the most any one key was asked for. */
+/** The calls of one run (a prompt's, or a subagent's task), by hash, and the most any one call was asked for. */
 export interface RunCalls {
 	/** Whose run it counts: the prompt's key, or the subagent's id. */
 	readonly run: string;
@@ -27,34 +28,19 @@ export interface RunCalls {
 const BITS = 5;
 const WIDTH = 1 << BITS;
 const MASK = WIDTH - 1;
-/** Levels read from each 32-bit lane of a key: 7 of 5 bits (the last holds 2). */
+/** Levels read from each 32-bit lane of a hash: 7 of 5 bits (the last holds 2). */
 const LEVELS_PER_LANE = 7;
 const EMPTY_LEVEL: Level = Array.from({ length: WIDTH }, () => undefined);
 
-/** A key's 64 bits as two numbers, read once per look. */
-interface Path {
-	readonly key: string;
-	readonly a: number;
-	readonly b: number;
-}
-
-/** A key as `callKey` makes it: 16 hex digits. */
-const KEY = /^[0-9a-f]{16}$/;
-
-/** A key's path: its own 64 bits, or, for a key of another form (a log edited by hand), those of its hash. */
-function pathOf(key: string): Path {
-	const bits = KEY.test(key) ? key : hashText(key);
-	return { key, a: Number.parseInt(bits.slice(0, 8), 16), b: Number.parseInt(bits.slice(8, 16), 16) };
-}
-
-/** The deepest level: past it a key has no bits left, and two keys that meet there are taken for one. */
-const DEEPEST = 2 * LEVELS_PER_LANE - 1;
-
-/** The slot a key takes at `depth`: 5 bits of its first lane, then of its second; two different keys part by depth 14. */
-function slotOf(path: Path, depth: number): number {
+/** The slot a hash takes at `depth`: 5 bits of its first lane, then of its second; two different hashes part by 14. */
+function slotOf(hash: CallHash, depth: number): number {
 	return depth < LEVELS_PER_LANE
-		? (path.a >>> (depth * BITS)) & MASK
-		: (path.b >>> ((depth - LEVELS_PER_LANE) * BITS)) & MASK;
+		? (hash.a >>> (depth * BITS)) & MASK
+		: (hash.b >>> ((depth - LEVELS_PER_LANE) * BITS)) & MASK;
+}
+
+function same(counted: Counted, hash: CallHash): boolean {
+	return counted.a === hash.a && counted.b === hash.b;
 }
 
 /** A run with no call counted yet. */
@@ -62,21 +48,20 @@ export function noCalls(run: string): RunCalls {
 	return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
 }
 
-/** How many times `key` was asked for in the run. */
-export function countOf(calls: RunCalls, key: string): number {
-	const path = pathOf(key);
+/** How many times the call of `hash` was asked for in the run. */
+export function countOf(calls: RunCalls, hash: CallHash): number {
 	let level: Level = calls.root;
 	for (let depth = 0; ; depth++) {
-		const slot = level[slotOf(path, depth)];
+		const slot = level[slotOf(hash, depth)];
 		if (slot === undefined) return 0;
-		if (!isLevel(slot)) return slot.key === key || depth === DEEPEST ? slot.count : 0;
+		if (!isLevel(slot)) return same(slot, hash) ? slot.count : 0;
 		level = slot;
 	}
 }
 
-/** The run with `key` asked for once more, and how many times it has been asked for now. */
-export function countCall(calls: RunCalls, key: string): { calls: RunCalls; count: number } {
-	const added = add(calls.root, pathOf(key), 0);
+/** The run with the call of `hash` asked for once more, and how many times it has been asked for now. */
+export function countCall(calls: RunCalls, hash: CallHash): { calls: RunCalls; count: number } {
+	const added = add(calls.root, hash, 0);
 	return {
 		calls: {
 			run: calls.run,
@@ -88,27 +73,25 @@ export function countCall(calls: RunCalls, key: string): { calls: RunCalls; coun
 	};
 }
 
-function add(level: Level, path: Path, depth: number): { level: Level; count: number } {
-	const index = slotOf(path, depth);
+function add(level: Level, hash: CallHash, depth: number): { level: Level; count: number } {
+	const index = slotOf(hash, depth);
 	const slot = level[index];
 	let next: Slot;
 	let count = 1;
-	if (slot === undefined) next = { key: path.key, count };
+	if (slot === undefined) next = { a: hash.a, b: hash.b, count };
 	else if (isLevel(slot)) {
-		const below = add(slot, path, depth + 1);
+		const below = add(slot, hash, depth + 1);
 		next = below.level;
 		count = below.count;
-	} else if (slot.key === path.key || depth === DEEPEST) {
-		// The same key; or, at the deepest level, two keys equal in all 64 bits, taken for one.
+	} else if (same(slot, hash)) {
 		count = slot.count + 1;
-		next = { key: slot.key, count };
+		next = { a: hash.a, b: hash.b, count };
 	} else {
-		// Two keys in one slot: the one there moves a level down, where the two part (or further down).
+		// Two calls in one slot: the one there moves a level down, where the two part (two different hashes differ in
+		// one of the 64 bits the 14 levels read).
 		const moved = EMPTY_LEVEL.slice();
-		moved[slotOf(pathOf(slot.key), depth + 1)] = slot;
-		const below = add(moved, path, depth + 1);
-		next = below.level;
-		count = below.count;
+		moved[slotOf(slot, depth + 1)] = slot;
+		next = add(moved, hash, depth + 1).level;
 	}
 	const copy = level.slice();
 	copy[index] = next;

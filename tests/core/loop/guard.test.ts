@@ -2,9 +2,19 @@
 // counts as an immutable value, and the verdict for each call of a run. Guards a loop no limit ever ends, and a guard
 // that takes two different calls for one.
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOOP_VIEW_CHARS } from "../../../src/core/constants.ts";
-import { callKey, callView, canonicalJson, hashText, type ToolCallSeen } from "../../../src/core/loop/calls.ts";
+import {
+	callHash,
+	callKey,
+	callView,
+	canonicalJson,
+	hashOfKey,
+	hashText,
+	keyOf,
+	type ToolCallSeen,
+} from "../../../src/core/loop/calls.ts";
 import { checkCall, type LoopVerdict, replay } from "../../../src/core/loop/guard.ts";
 import { countCall, countOf, noCalls, type RunCalls } from "../../../src/core/loop/run-calls.ts";
 import { loopRefusal, loopRefusedMessage, loopStoppedMessage, ordinal } from "../../../src/core/text/loop.ts";
@@ -31,6 +41,14 @@ describe("canonical JSON", () => {
 		expect(canonicalJson(value)).toBe(expected);
 	});
 
+	it("orders keys as sort() orders strings: by UTF-16 code units", () => {
+		const fields = { b: 1, B: 2, é: 3, a: 4, "10": 5, "9": 6, "": 7, aa: 8, "😀": 9, "\uffff": 10 };
+		const written = Object.keys(fields)
+			.sort()
+			.map((key) => `${JSON.stringify(key)}:${fields[key as keyof typeof fields]}`);
+		expect(canonicalJson(fields)).toBe(`{${written.join(",")}}`);
+	});
+
 	it("writes a value met twice side by side, not inside itself, in full both times", () => {
 		const shared = { k: 1 };
 		expect(canonicalJson({ a: shared, b: shared })).toBe('{"a":{"k":1},"b":{"k":1}}');
@@ -49,6 +67,15 @@ describe("a call's key", () => {
 			{ tool: "read", input: { path: "a", limit: undefined } },
 			{ tool: "read", input: { path: "a" } },
 		],
+		["an item left undefined and a null", { tool: "t", input: [undefined, 1] }, { tool: "t", input: [null, 1] }],
+		["a bigint and its digits", { tool: "t", input: { n: 10n } }, { tool: "t", input: { n: "10" } }],
+		["-0 and 0", { tool: "t", input: { n: -0 } }, { tool: "t", input: { n: 0 } }],
+		[
+			"NaN, Infinity and null",
+			{ tool: "t", input: [Number.NaN, Number.POSITIVE_INFINITY] },
+			{ tool: "t", input: [null, null] },
+		],
+		["a number however it was written", { tool: "t", input: [1.5, 1e21, 7] }, { tool: "t", input: [15e-1, 1e21, 7.0] }],
 	])("is the same for %s", (_why, one, other) => {
 		expect(callKey(one)).toBe(callKey(other));
 	});
@@ -57,17 +84,46 @@ describe("a call's key", () => {
 		["another tool", bash("ls"), { tool: "shell", input: { command: "ls" } }],
 		["another input", bash("ls"), bash("ls -l")],
 		["a number for its text", { tool: "t", input: { n: 1 } }, { tool: "t", input: { n: "1" } }],
+		["a fraction for its text", { tool: "t", input: { n: 1.5 } }, { tool: "t", input: { n: "1.5" } }],
+		[
+			"a large whole number for its text",
+			{ tool: "t", input: { n: 2 ** 40 } },
+			{ tool: "t", input: { n: "1099511627776" } },
+		],
+		["two whole numbers", { tool: "t", input: [-1, 2] }, { tool: "t", input: [-2, 1] }],
 		["an array's order", { tool: "t", input: [1, 2] }, { tool: "t", input: [2, 1] }],
 		["the tool's name joined to its input", { tool: "ab", input: "c" }, { tool: "a", input: "bc" }],
+		["one text for two", { tool: "t", input: ["ab"] }, { tool: "t", input: ["a", "b"] }],
+		["an object for an array", { tool: "t", input: { a: {} } }, { tool: "t", input: { a: [] } }],
+		["a null for a field left out", { tool: "t", input: { a: null } }, { tool: "t", input: {} }],
+		["true for false", { tool: "t", input: true }, { tool: "t", input: false }],
+		["a field's name for its value", { tool: "t", input: { a: "b" } }, { tool: "t", input: { b: "a" } }],
 	])("differs for %s", (_why, one, other) => {
 		expect(callKey(one)).not.toBe(callKey(other));
+	});
+
+	it("is the same exactly when the canonical JSON is: for any JSON input, in any key order", () => {
+		const shuffled = (value: unknown): unknown => {
+			if (Array.isArray(value)) return value.map(shuffled);
+			if (typeof value !== "object" || value === null) return value;
+			const entries = Object.entries(value).reverse();
+			return Object.fromEntries(entries.map(([key, field]) => [key, shuffled(field)]));
+		};
+		fc.assert(
+			fc.property(fc.jsonValue(), fc.jsonValue(), (one, other) => {
+				expect(callKey({ tool: "t", input: shuffled(one) })).toBe(callKey({ tool: "t", input: one }));
+				const sameJson = canonicalJson(one) === canonicalJson(other);
+				expect(callKey({ tool: "t", input: one }) === callKey({ tool: "t", input: other })).toBe(sameJson);
+			}),
+			{ numRuns: 300 },
+		);
 	});
 
 	it("is 16 hex digits, and parts 10,000 different calls", () => {
 		const keys = new Set(Array.from({ length: 10_000 }, (_, n) => callKey(bash(`echo ${n}`))));
 		expect(keys.size).toBe(10_000);
 		for (const key of [...keys].slice(0, 100)) expect(key).toMatch(/^[0-9a-f]{16}$/);
-		expect(hashText("")).toMatch(/^[0-9a-f]{16}$/);
+		expect(keyOf(hashText(""))).toMatch(/^[0-9a-f]{16}$/);
 	});
 });
 
@@ -98,43 +154,52 @@ describe("a call's view", () => {
 });
 
 describe("a run's counts", () => {
-	it("counts each key, keeps the most any key was asked for and how many differ, and never changes a value", () => {
+	const h = hashOfKey;
+	it("counts each call, keeps the most any call was asked for and how many differ, and never changes a value", () => {
 		const empty = noCalls("p1");
-		const one = countCall(empty, "00000000000000a1");
-		const two = countCall(one.calls, "00000000000000a1");
-		const other = countCall(two.calls, "00000000000000b2");
+		const one = countCall(empty, h("00000000000000a1"));
+		const two = countCall(one.calls, h("00000000000000a1"));
+		const other = countCall(two.calls, h("00000000000000b2"));
 		expect([one.count, two.count, other.count]).toEqual([1, 2, 1]);
 		expect(other.calls).toMatchObject({ run: "p1", peak: 2, size: 2 });
-		expect(countOf(empty, "00000000000000a1")).toBe(0);
-		expect(countOf(one.calls, "00000000000000a1")).toBe(1);
-		expect(countOf(one.calls, "00000000000000b2")).toBe(0);
-		expect(countOf(other.calls, "00000000000000a1")).toBe(2);
-		expect(countOf(other.calls, "00000000000000c3")).toBe(0);
+		expect(countOf(empty, h("00000000000000a1"))).toBe(0);
+		expect(countOf(one.calls, h("00000000000000a1"))).toBe(1);
+		expect(countOf(one.calls, h("00000000000000b2"))).toBe(0);
+		expect(countOf(other.calls, h("00000000000000a1"))).toBe(2);
+		expect(countOf(other.calls, h("00000000000000c3"))).toBe(0);
 	});
 
-	it("tells apart keys that share their first 32 bits, or all but the last bit", () => {
+	it("tells apart hashes that share their first 32 bits, or all but the last bit, or all but the first", () => {
 		let calls: RunCalls = noCalls("p1");
-		const keys = ["1234567800000000", "1234567800000001", "12345678ffffffff", "0234567800000000", "1234567880000000"];
+		const keys = [
+			"1234567800000000",
+			"1234567800000001",
+			"12345678ffffffff",
+			"0234567800000000",
+			"1234567880000000",
+			"9234567800000000",
+		];
 		for (const [index, key] of keys.entries()) {
-			for (let time = 0; time <= index; time++) calls = countCall(calls, key).calls;
+			for (let time = 0; time <= index; time++) calls = countCall(calls, h(key)).calls;
 		}
-		expect(keys.map((key) => countOf(calls, key))).toEqual([1, 2, 3, 4, 5]);
-		expect(calls.size).toBe(5);
+		expect(keys.map((key) => countOf(calls, h(key)))).toEqual([1, 2, 3, 4, 5, 6]);
+		expect(calls.size).toBe(6);
 	});
 
-	it("counts keys of any other form (a log edited by hand) by their hash", () => {
-		const calls = replay("p1", ["not-a-key", "not-a-key", "another"]);
-		expect(countOf(calls, "not-a-key")).toBe(2);
-		expect(countOf(calls, "another")).toBe(1);
+	it("reads a key of any other form (a log edited by hand) as the hash of its text, which its own key names too", () => {
+		const calls = replay("p1", ["not-a-key", keyOf(hashText("not-a-key")), "another"]);
+		expect(countOf(calls, hashText("not-a-key"))).toBe(2);
+		expect(countOf(calls, hashText("another"))).toBe(1);
+		expect(hashOfKey("00000000000000ff")).toEqual({ a: 0, b: 255 });
 	});
 
 	it("keeps 10,000 different calls apart, each counted right", () => {
 		let calls: RunCalls = noCalls("p1");
-		const keys = Array.from({ length: 10_000 }, (_, n) => callKey(bash(`echo ${n}`)));
-		for (const key of keys) calls = countCall(calls, key).calls;
-		for (const key of keys.slice(0, 500)) calls = countCall(calls, key).calls;
+		const hashes = Array.from({ length: 10_000 }, (_, n) => callHash(bash(`echo ${n}`)));
+		for (const hash of hashes) calls = countCall(calls, hash).calls;
+		for (const hash of hashes.slice(0, 500)) calls = countCall(calls, hash).calls;
 		expect(calls.size).toBe(10_000);
-		expect(keys.filter((key, index) => countOf(calls, key) !== (index < 500 ? 2 : 1))).toEqual([]);
+		expect(hashes.filter((hash, index) => countOf(calls, hash) !== (index < 500 ? 2 : 1))).toEqual([]);
 	});
 });
 
@@ -204,18 +269,6 @@ describe("ordinals", () => {
 		[1000, "1000th"],
 	])("writes %d as %s", (count, text) => {
 		expect(ordinal(count)).toBe(text);
-	});
-});
-
-describe("the deepest level of a run's counts", () => {
-	it("takes two keys equal in all 64 bits of their paths for one (a key of another form, and its hash)", () => {
-		const hex = hashText("not-a-key");
-		let calls = countCall(noCalls("p1"), hex).calls;
-		const second = countCall(calls, "not-a-key");
-		calls = second.calls;
-		expect(second.count).toBe(2);
-		expect(countOf(calls, "not-a-key")).toBe(2);
-		expect(countOf(calls, hex)).toBe(2);
 	});
 });
 

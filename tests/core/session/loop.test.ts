@@ -8,15 +8,18 @@ import { parseDailyBudget } from "../../../src/core/daily/daily-budget.ts";
 import { describeBudget } from "../../../src/core/format.ts";
 import { parseCommand, parseTaskBudget } from "../../../src/core/grammar/command.ts";
 import { callKey } from "../../../src/core/loop/calls.ts";
+import type { HistoryItem } from "../../../src/core/model/history.ts";
 import { budgetRecord, parseBudget } from "../../../src/core/model/records.ts";
 import {
 	type Effect,
+	NOTHING_RECORDED,
 	type SessionEvent,
 	type SessionState,
 	statusText,
 	transition,
 } from "../../../src/core/session/index.ts";
 import { LOOP_STOPPED_REFUSAL } from "../../../src/core/text/loop.ts";
+import { sessionReport } from "../../../src/core/text/report.ts";
 import { budget, MINUTE, START } from "../../support/budgets.ts";
 import { loadEvent, session } from "../../support/session.ts";
 
@@ -231,6 +234,18 @@ describe("the loop guard at work", () => {
 });
 
 describe("the loop guard kept", () => {
+	it("is named in the report, with the budget's other words", () => {
+		const items: HistoryItem[] = [
+			{
+				kind: "record",
+				record: { kind: "active", budget: budgetRecord(budget({ timeLimitMs: 30 * MINUTE, loopLimit: 3 })) },
+			},
+		];
+		expect(sessionReport(items, () => NOTHING_RECORDED, START + MINUTE).split("\n")[1]).toBe(
+			"1. 30m and a loop guard (the 3rd identical tool call of a run is refused), set 1m 0s ago: used 1m 0s, 0 turns, 0 tokens, $0.00. Still active.",
+		);
+	});
+
 	it("is written in the budget's record and read back; a bad one is dropped", () => {
 		const written = budgetRecord(budget({ loopLimit: 3 }));
 		expect(written.loopLimit).toBe(3);

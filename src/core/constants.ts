@@ -29,6 +29,16 @@ export const MAX_TURN_LIMIT = 1_000_000;
 /** The largest cap on model calls per prompt (`steps:N`). */
 export const MAX_STEP_LIMIT = 10_000;
 
+/**
+ * The loop guard (`loop:N`): the Nth identical tool call of a run is refused, the one after it stops the run. At least
+ * 2 (the first call of anything is no repeat), at most 1,000.
+ */
+export const MIN_LOOP_LIMIT = 2;
+export const MAX_LOOP_LIMIT = 1_000;
+
+/** How many characters of a repeated call's input its notices and refusals show, cut with an ellipsis beyond. */
+export const LOOP_VIEW_CHARS = 60;
+
 /** The largest token budget: a billion tokens. */
 export const MAX_TOKEN_LIMIT = 1_000_000_000;
 
@@ -73,6 +83,7 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 	"turns:3",
 	"turns:5",
 	"turns:10",
+	"loop:3",
 ];
 
 /** Argument completions offered after `/timebox subagents `: `off`, or a subagent budget's words (no `turns:`). */
@@ -84,6 +95,7 @@ export const SUBAGENT_COMPLETIONS: readonly string[] = [
 	"steps:15",
 	"steps:30",
 	"tokens:200k",
+	"loop:3",
 ];
 
 /** Arguments that are sub-commands rather than budgets. */

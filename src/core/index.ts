@@ -157,6 +157,7 @@ export {
 	tokensWord,
 } from "./suggest/statistics.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
+export { FINISH_NOW } from "./text/loop.ts";
 export {
 	COMMAND_AFTER_RELOAD,
 	fileLink,

@@ -20,7 +20,9 @@ describe("argument completions", () => {
 			"turns:3",
 			"turns:5",
 			"turns:10",
+			"loop:3",
 		]);
+		expect(values("lo")).toEqual(["loop:3"]);
 		expect(values("su")).toEqual(["subagents", "suggest"]);
 		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
 		expect(values("ST")).toEqual(["status"]);
@@ -38,7 +40,15 @@ describe("argument completions", () => {
 			{ value: "15m turns:5", label: "turns:5" },
 			{ value: "15m turns:10", label: "turns:10" },
 		]);
-		expect(values("15m ")).toEqual(["15m 15m", "15m 30m", "15m 1h", "15m turns:3", "15m turns:5", "15m turns:10"]);
+		expect(values("15m ")).toEqual([
+			"15m 15m",
+			"15m 30m",
+			"15m 1h",
+			"15m turns:3",
+			"15m turns:5",
+			"15m turns:10",
+			"15m loop:3",
+		]);
 		expect(argumentCompletions("15m o")).toBeNull();
 		expect(argumentCompletions("15m su")).toBeNull();
 	});
@@ -101,7 +111,9 @@ describe("argument completions", () => {
 			"subagents steps:15",
 			"subagents steps:30",
 			"subagents tokens:200k",
+			"subagents loop:3",
 		]);
+		expect(values("subagents 5m lo")).toEqual(["subagents 5m loop:3"]);
 		expect(argumentCompletions("Subagents o")).toEqual([{ value: "Subagents off", label: "off" }]);
 		expect(values("subagents 5m st")).toEqual(["subagents 5m steps:15", "subagents 5m steps:30"]);
 		expect(argumentCompletions("subagents 5m o")).toBeNull();

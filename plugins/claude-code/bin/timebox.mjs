@@ -44,6 +44,7 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
+    call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
     ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
   };
 }
@@ -97,6 +98,9 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
+var LOOP_VIEW_CHARS = 60;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -203,13 +207,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -217,6 +222,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
@@ -236,6 +243,22 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
       steps = count3;
       stepsWord = token;
+      continue;
+    }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count3 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count3)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count3 < MIN_LOOP_LIMIT || count3 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count3;
+      loopWord = token;
       continue;
     }
     const tokenBudget = parseTokens(token);
@@ -301,10 +324,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -362,8 +385,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -381,7 +404,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -396,6 +419,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -418,22 +442,23 @@ function parseTaskBudget(text2) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -476,7 +501,7 @@ function parseDailyBudget(text2, scope, source) {
     const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command3.stepLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
+  if (command3.stepLimit !== void 0 || command3.loopLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -494,13 +519,13 @@ function parseDailyBudget(text2, scope, source) {
 }
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
-  const add = standing2.adjustment;
+  const add2 = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addPrompts),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
+    timeMs: plus(limits.timeMs, add2.addTimeMs),
+    turns: plus(limits.turns, add2.addPrompts),
+    tokens: plus(limits.tokens, add2.addTokens),
+    cost: plus(limits.cost, add2.addCost)
   };
 }
 function dailyRatio(standing2) {
@@ -523,6 +548,44 @@ function spentDaily(standings, prompts) {
     const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
+}
+
+// src/core/text/loop.ts
+function ordinal(count2) {
+  const tens = count2 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count2 % 10 === 1 ? "st" : count2 % 10 === 2 ? "nd" : count2 % 10 === 3 ? "rd" : "th";
+  return `${count2}${suffix}`;
+}
+function named(tool, view) {
+  return view.length > 0 ? `${tool} (${view})` : tool;
+}
+function loopRefusal(tool, view, count2, scope = "run") {
+  const shown = view.length > 0 ? ` (${view})` : "";
+  return `Timebox: this is the ${ordinal(count2)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+}
+function loopRefusedMessage(tool, view, count2) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count2)} identical one in this run.`;
+}
+function subagentLoopRefusedMessage(agent, tool, view, count2) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count2)} identical one in its task.`;
+}
+function loopStoppedMessage(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this run.`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+function loopStopRefusal(tool, view, count2) {
+  return `${loopStoppedMessage(tool, view, count2)} ${FINISH_NOW}`;
+}
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function subagentLoopRefusal(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+}
+var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+}
+function loopGuardStatus(limit) {
+  return `loop guard at ${limit}`;
 }
 
 // src/core/format.ts
@@ -569,6 +632,7 @@ function describeBudget(limits) {
   if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
   if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
   if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -581,7 +645,7 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
   const text2 = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -597,6 +661,7 @@ function spendParts(budget, spend, steps) {
   if (budget.stepLimit !== void 0) {
     parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
+  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
   return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
@@ -692,8 +757,8 @@ function capitalize(text2) {
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report | suggest",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -780,7 +845,7 @@ function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
 function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 function wrapUpCutMessage(why) {
   const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
   return `Timebox stopped the agent: ${reason}.`;
@@ -1034,7 +1099,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write3 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write4 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1049,13 +1114,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write3, ...quiet] };
+        return { ...none, session: resumed, effects: [...write4, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write4, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write3, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write4, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1149,7 +1214,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1204,12 +1269,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -1263,10 +1329,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -1280,7 +1347,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -1542,6 +1609,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -1609,6 +1678,7 @@ function describeTaskBudget(budget) {
   if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
   if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
   if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
   return parts.join(" and ");
 }
 
@@ -1824,7 +1894,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1893,7 +1964,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1907,11 +1979,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write3, source) {
-  if (write3 === void 0) return void 0;
+async function writeReportPage(write4, source) {
+  if (write4 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write3({ report, standings: source.standings() }) };
+    return { path: await write4({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -2123,7 +2195,8 @@ function spendLimits(limits) {
   return {
     ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
     ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
-    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit },
+    ...limits.loopLimit === void 0 ? {} : { loopLimit: limits.loopLimit }
   };
 }
 var info = (message) => ({ message, level: "info" });
@@ -2899,6 +2972,333 @@ function badSetting(source, value, why) {
   return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
 }
 
+// src/core/loop/calls.ts
+function canonicalJson(value) {
+  return write(value, /* @__PURE__ */ new Set()) ?? "null";
+}
+function write(value, open) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return JSON.stringify(value.toString());
+    case "object":
+      break;
+    default:
+      return void 0;
+  }
+  if (open.has(value)) return "null";
+  open.add(value);
+  let text2;
+  if (Array.isArray(value)) {
+    text2 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+  } else {
+    const fields2 = value;
+    const parts = [];
+    for (const key of sortedKeys(fields2)) {
+      const written2 = write(fields2[key], open);
+      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
+    }
+    text2 = `{${parts.join(",")}}`;
+  }
+  open.delete(value);
+  return text2;
+}
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+function callKey(call) {
+  return keyOf(callHash(call));
+}
+function keyOf(hash) {
+  return hex(hash.a) + hex(hash.b);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
+}
+function hashText(text2) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text2);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text2) {
+  feed(lanes, TEXT);
+  feed(lanes, text2.length);
+  let { a, b } = lanes;
+  const pairs = text2.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text2.charCodeAt(index) | text2.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text2.length) {
+    const last = text2.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+function hex(lane) {
+  return (lane >>> 0).toString(16).padStart(8, "0");
+}
+var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
+function callView(call) {
+  const text2 = oneLine(tellingText(call.input));
+  const chars = Array.from(text2);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text2;
+}
+function tellingText(input) {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return input === void 0 ? "" : canonicalJson(input);
+  }
+  const fields2 = input;
+  const command3 = commandOf(fields2.command);
+  if (command3 !== null) return command3;
+  for (const field of TELLING_FIELDS) {
+    const value = fields2[field];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+  }
+  const first = firstString(fields2, 0);
+  if (first !== null) return first;
+  const json = canonicalJson(input);
+  return json === "{}" ? "" : json;
+}
+function commandOf(value) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
+  const [program, flag, script, ...more] = value;
+  if (script !== void 0 && more.length === 0 && SHELLS.has(program) && /^-\w*c$/.test(flag)) {
+    return script;
+  }
+  return value.join(" ");
+}
+function firstString(value, depth) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (typeof value !== "object" || value === null || depth > 3) return null;
+  const fields2 = value;
+  const items = Array.isArray(value) ? value : Object.keys(fields2).sort().map((key) => fields2[key]);
+  for (const item of items) {
+    const found = firstString(item, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+function oneLine(text2) {
+  return text2.replace(/\s+/g, " ").trim();
+}
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var LEVELS_PER_LANE = 7;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+}
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
+}
+function noCalls(run) {
+  return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
+}
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
+  return {
+    calls: {
+      run: calls.run,
+      root: added.level,
+      peak: Math.max(calls.peak, added.count),
+      size: calls.size + (added.count === 1 ? 1 : 0)
+    },
+    count: added.count
+  };
+}
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
+  const slot = level[index];
+  let next;
+  let count2 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count2 };
+  else if (isLevel(slot)) {
+    const below = add(slot, hash, depth + 1);
+    next = below.level;
+    count2 = below.count;
+  } else if (same(slot, hash)) {
+    count2 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count2 };
+  } else {
+    const moved = EMPTY_LEVEL.slice();
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
+  }
+  const copy = level.slice();
+  copy[index] = next;
+  return { level: copy, count: count2 };
+}
+function isLevel(slot) {
+  return Array.isArray(slot);
+}
+
+// src/core/loop/guard.ts
+function checkCall(calls, run, call, limit, earlier) {
+  const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
+  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  const counted = countCall(before, callHash(call));
+  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  return { calls: counted.calls, count: counted.count, verdict };
+}
+function replay(run, keys) {
+  let calls = noCalls(run);
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
+  return calls;
+}
+
+// src/core/session/loop.ts
+function guardLoop(event, result2) {
+  const call = event.call;
+  if (call === void 0 || result2.effects.some((effect) => effect.kind === "refuse")) return result2;
+  const state = result2.state;
+  const active = counting(state);
+  const limit = active?.budget.loopLimit;
+  if (!active || limit === void 0) return result2;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const next = withStanding(state, active, { calls: check.calls });
+  const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
+  const effects = [...result2.effects];
+  switch (check.verdict) {
+    case "runs":
+      break;
+    case "refused":
+      effects.push(
+        { kind: "notify", message: loopRefusedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "refuse", reason: loopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stops":
+      effects.push(
+        { kind: "notify", message: loopStoppedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: loopStopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stopped":
+      effects.push({ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL });
+      break;
+  }
+  return { state: next, effects };
+}
+function loopStoppedCall(state, prompt2) {
+  const active = counting(state);
+  const calls = active?.calls;
+  const limit = active?.budget.loopLimit;
+  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const key = promptKeyOf(state, prompt2);
+  if (key !== calls.run || key !== state.lastPrompt) return null;
+  return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
+}
+
 // src/core/session/steps.ts
 function countStep(before, result2, event, now) {
   const { state, effects } = result2;
@@ -2975,7 +3375,7 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
+      return loopStoppedCall(state, event.prompt) ?? recordPrompt(
         state,
         event,
         withCallContext(
@@ -2986,7 +3386,7 @@ function applyEvent(state, event, now) {
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "toolCall":
-      return toolCall(state, event.prompt, now);
+      return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(state, event, now);
     case "runEnd": {
@@ -3036,6 +3436,47 @@ function limitAnswer(state, event, now) {
   const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
   const goOn = transition(extended.state, event.reached, now);
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+
+// src/core/subagents/loop.ts
+function guardAgentLoop(event, agent, now, session, result2) {
+  const call = event.call;
+  const run = result2.agents.runs[agent];
+  const limit = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit === void 0) return result2;
+  if (!isRunning(run) || run.spent !== null) return result2;
+  const check = checkCall(result2.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const agents = withCalls(result2.agents, agent, check.calls);
+  if (check.verdict === "runs") return { agents, effects: result2.effects };
+  const view = callView(call);
+  if (check.verdict === "refused") {
+    const name = subagentName(run.task, run.agentType);
+    const effects = [
+      ...result2.effects,
+      { kind: "notify", message: subagentLoopRefusedMessage(name, call.tool, view, check.count), level: "warning" },
+      { kind: "refuse", reason: loopRefusal(call.tool, view, check.count, "task") }
+    ];
+    return { agents, effects };
+  }
+  const concluding = {
+    ...run,
+    spent: { limit: "loop", at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
+  };
+  return {
+    agents: withRun(agents, concluding),
+    effects: [
+      ...result2.effects,
+      runRecord(concluding),
+      {
+        kind: "refuse",
+        reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
+      }
+    ]
+  };
+}
+function withCalls(agents, agent, calls) {
+  return { ...agents, calls: { ...agents.calls, [agent]: calls } };
 }
 
 // src/core/subagents/limits.ts
@@ -3232,13 +3673,14 @@ function agentEnd(agents, run, now) {
   const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
   const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
   const { [run.id]: _gone, ...runs } = agents.runs;
+  const { [run.id]: _counted, ...calls } = agents.calls ?? {};
   const effects = [runRecord(closed)];
   const spent = run.spent;
   if (spent !== null) {
     if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
-  return { agents: { ...agents, runs }, effects };
+  return { agents: { ...agents, runs, ...agents.calls === void 0 ? {} : { calls } }, effects };
 }
 
 // src/core/subagents/compose.ts
@@ -3278,8 +3720,10 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+      const view = viewOf(session.state);
+      const agents = session.state.subagents;
+      const own = event.type === "modelCall" ? agentModelCall(agents, run, now, view) : guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+      return joined(session.state, session.effects, own);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -3513,6 +3957,7 @@ __export(session_log_exports, {
   dailyPartOf: () => dailyPartOf,
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
+  loopCalls: () => loopCalls,
   nextCallLines: () => nextCallLines,
   owe: () => owe,
   owedTo: () => owedTo,
@@ -3552,18 +3997,32 @@ function teamStoreRefusal(shown, why) {
 }
 
 // src/core/run/session-log.ts
-var write = (line) => ({ kind: "logLine", line });
+var write2 = (line) => ({ kind: "logLine", line });
 function nextCallLines(state, promptKey, now) {
-  return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+  return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function loopCalls(lines, state, promptId, agent, call, now) {
+  const guarded = agent === null ? counting(state)?.budget.loopLimit !== void 0 : state.subagents.runs[agent]?.budget?.loopLimit !== void 0;
+  if (!guarded || promptId === null) return { value: void 0, effects: [] };
+  const earlier = [];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
+      earlier.push(line.key);
+    } else if (line.kind === "prompt" && line.promptId === promptId) break;
+    else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
+  }
+  earlier.reverse();
+  return { value: earlier, effects: [write2({ kind: "tool", promptId, agent, key: callKey(call), at: now })] };
 }
 function runEndedLines(promptId, now) {
-  return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
+  return promptId === null ? [] : [write2({ kind: "ended", promptId, at: now })];
 }
 function claimKept(claim2, lines, now) {
   const kept2 = lines.some(
     (line) => line.kind === "claim" && line.claim.kind === claim2.kind && line.claim.budgetId === claim2.budgetId
   );
-  return kept2 ? null : [write({ kind: "claim", claim: claim2, at: now })];
+  return kept2 ? null : [write2({ kind: "claim", claim: claim2, at: now })];
 }
 function dailyPartOf(lines, promptId) {
   const started = lines.find(
@@ -3588,7 +4047,7 @@ function dailyPartLines(promptId, before, after, now) {
   if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
     lines.push({ kind: "daily-ended", promptId, at: now });
   }
-  return lines.map(write);
+  return lines.map(write2);
 }
 function transcriptUsage(found, readFrom, lines, now) {
   const effects = found.responses.map((response) => ({
@@ -3598,38 +4057,38 @@ function transcriptUsage(found, readFrom, lines, now) {
   const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
   if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
   if (found.responses.length === 0 && found.offset > readFrom) {
-    effects.push(write({ kind: "transcript", offset: found.offset }));
+    effects.push(write2({ kind: "transcript", offset: found.offset }));
   }
   if (!found.unreadable || lines.some((line) => line.kind === "transcript-unreadable"))
     return { effects, notice: null };
-  effects.push(write({ kind: "transcript-unreadable", at: now }));
+  effects.push(write2({ kind: "transcript-unreadable", at: now }));
   return { effects, notice: TRANSCRIPT_UNREADABLE };
 }
 function owe(to, lines, now) {
-  return [write({ kind: "owed", to, lines, at: now })];
+  return [write2({ kind: "owed", to, lines, at: now })];
 }
 function owedTo(lines, to, now) {
   const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
   const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+  return { value: owed.flat(), effects: owed.map(() => write2({ kind: "paid", to, at: now })) };
 }
 function keepUntold(notices, now) {
-  return [write({ kind: "untold", notices, at: now })];
+  return [write2({ kind: "untold", notices, at: now })];
 }
 function untoldNotices(lines, now) {
   const told = lines.filter((line) => line.kind === "told").length;
   const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+  return { value: untold.flat(), effects: untold.map(() => write2({ kind: "told", at: now })) };
 }
 function keepSpawn(id, agent, spawn2, now) {
-  return [write({ kind: "spawn", id, agent, ...spawn2, at: now })];
+  return [write2({ kind: "spawn", id, agent, ...spawn2, at: now })];
 }
 function takeSpawn(lines, agent, agentType, now) {
   const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
   const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
   const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
   if (!found) return { value: null, effects: [] };
-  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+  return { value: found.line, effects: [write2({ kind: "spawn-taken", index: found.index, agent, at: now })] };
 }
 function ruleIdOf(lines, hostAgent) {
   const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
@@ -3638,7 +4097,7 @@ function ruleIdOf(lines, hostAgent) {
   return spawn2?.id ?? hostAgent;
 }
 function refuseSpawn(agent, reason, now) {
-  return [write({ kind: "spawn-refused", agent, reason, at: now })];
+  return [write2({ kind: "spawn-refused", agent, reason, at: now })];
 }
 function refusedSpawn(lines, agent) {
   const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
@@ -3885,12 +4344,14 @@ var codexCliHost = {
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
    * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
-   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
+   * a full stop of its own. The stop's text is the user's: it is shown.
    */
   write: (reply, event) => {
     const json = hookJson(reply, event);
     if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
-    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
+    const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
     if (typeof json.stopReason === "string") {
       json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
     }
@@ -4067,7 +4528,7 @@ function appendLine(path, line, files = nodeAppendFiles) {
   try {
     fd = files.openAppend(path);
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   }
   try {
     const before = files.size(fd);
@@ -4076,12 +4537,12 @@ function appendLine(path, line, files = nodeAppendFiles) {
 ${line}` : line);
     return { before, after: files.size(fd) };
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   } finally {
     files.close(fd);
   }
 }
-function named(path, error) {
+function named2(path, error) {
   const failed = error;
   if (failed.message.includes(path)) return failed;
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
@@ -4143,6 +4604,8 @@ function readLogLine(fields2) {
       return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
       return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+    case "tool":
+      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
     default:
       return null;
   }
@@ -4294,7 +4757,7 @@ var SessionLog = class {
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT" || code === "ENOTDIR") return [];
-      throw named(this.file, error);
+      throw named2(this.file, error);
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -5469,7 +5932,7 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
   const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : toolCallEvent(event, agent, hook, event.promptId, now);
   const answer = hook.runtime.handle(sessionEvent);
   const stopped = answer.stoppedAgents.includes(agent);
   if (!stopped) spawnEnd(event, answer, agent, hook, now);
@@ -5477,6 +5940,14 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   const reply = await hook.reply(answer);
   if (stopped) return { ...reply, stop: true };
   return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
+}
+function toolCallEvent(event, agent, hook, promptId, now) {
+  const call = event.call;
+  const own = agent === null ? {} : { agent };
+  if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
+  const lines = hook.deps.store.lines();
+  const earlier = hook.take(session_log_exports.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
+  return { type: "toolCall", prompt: event.promptId, ...own, call, ...earlier === void 0 ? {} : { earlier } };
 }
 async function agentStart2(event, hostAgent, deps, now) {
   const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
@@ -5604,7 +6075,7 @@ async function toolBoundary(event, deps, now) {
     type: "modelCall",
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
-  } : { type: "toolCall", prompt: event.promptId };
+  } : toolCallEvent(event, null, hook, promptKey, now);
   const answer = hook.runtime.handle(sessionEvent);
   spawnEnd(event, answer, null, hook, now);
   hook.saveDaily(now);
@@ -5673,12 +6144,12 @@ function parseHookInput(text2, event) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
   const fields2 = value;
-  const { hook_event_name: named2 = event, session_id: sessionId } = fields2;
-  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
+  const { hook_event_name: named3 = event, session_id: sessionId } = fields2;
+  if (typeof named3 !== "string" || named3.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named2, sessionId, fields: fields2 };
+  return { event: named3, sessionId, fields: fields2 };
 }
 
 // src/adapters/hooks/watcher.ts
@@ -5725,8 +6196,8 @@ function dailyOf(env, sessionId, clock, host) {
   const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
   return { daily: { ledger, budgets: [budget] } };
 }
-function pageOf(write3, id, host, project) {
-  return (page) => write3(page, { id, host, project });
+function pageOf(write4, id, host, project) {
+  return (page) => write4(page, { id, host, project });
 }
 function cwdOf(fields2) {
   return typeof fields2.cwd === "string" && fields2.cwd.length > 0 ? fields2.cwd : null;
@@ -5951,7 +6422,7 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
   reportPage: nodeReportPageWriter(process.env, systemClock),
   projectHistory: nodeProjectHistory(process.env)
 });
-function write2(fd, text2) {
+function write3(fd, text2) {
   let rest = Buffer.from(text2);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
@@ -5959,6 +6430,6 @@ function write2(fd, text2) {
     (fd === 1 ? process.stdout : process.stderr).write(rest);
   }
 }
-write2(1, result.stdout);
-write2(2, result.stderr);
+write3(1, result.stdout);
+write3(2, result.stderr);
 process.exitCode = result.exitCode ?? 0;

@@ -7,6 +7,8 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -103,13 +105,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -117,6 +120,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
@@ -136,6 +141,22 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
       steps = count4;
       stepsWord = token;
+      continue;
+    }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count4 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count4)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count4 < MIN_LOOP_LIMIT || count4 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count4;
+      loopWord = token;
       continue;
     }
     const tokenBudget = parseTokens(token);
@@ -201,10 +222,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -262,8 +283,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -281,7 +302,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -296,6 +317,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -318,22 +340,23 @@ function parseTaskBudget(text2) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -362,7 +385,7 @@ function parseDailyBudget(text2, scope, source) {
     const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+  if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -388,6 +411,18 @@ function limitsToday(standing) {
     tokens: plus(limits.tokens, add.addTokens),
     cost: plus(limits.cost, add.addCost)
   };
+}
+
+// src/core/text/loop.ts
+function ordinal(count3) {
+  const tens = count3 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count3 % 10 === 1 ? "st" : count3 % 10 === 2 ? "nd" : count3 % 10 === 3 ? "rd" : "th";
+  return `${count3}${suffix}`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
 }
 
 // src/core/format.ts
@@ -434,6 +469,7 @@ function describeBudget(limits) {
   if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
   if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
   if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -470,8 +506,8 @@ function capitalize(text2) {
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report | suggest",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -482,7 +518,7 @@ function fileLink(path) {
 function reportPageWritten(path) {
   return `Timebox report page: ${fileLink(path)}`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily/daily-text.ts
@@ -567,7 +603,7 @@ function todayData(standings, sessions) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -622,12 +658,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -681,10 +718,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -698,7 +736,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -850,6 +888,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -878,6 +918,7 @@ function describeTaskBudget(budget) {
   if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
   if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
   if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
   return parts.join(" and ");
 }
 
@@ -1031,7 +1072,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1100,7 +1142,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1243,6 +1286,12 @@ var WRAP_UP_PROMPT = [
   "The budget the user gave this session is spent. Write your final answer now: what was done, and what is left to do.",
   "Call no more tools: they are refused, and the run is stopped if you ask for one again."
 ].join("\n");
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
 
 // src/core/text/notices.ts
 var SETTINGS_NOT_JSON = "Timebox: the settings file is not valid JSON, so nothing was changed.";
@@ -2314,6 +2363,7 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
+    call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
     ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
   };
 }
@@ -2598,12 +2648,14 @@ var codexCliHost = {
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
    * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
-   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
+   * a full stop of its own. The stop's text is the user's: it is shown.
    */
   write: (reply, event) => {
     const json = hookJson(reply, event);
     if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
-    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
+    const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
     if (typeof json.stopReason === "string") {
       json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
     }
@@ -2833,6 +2885,8 @@ function readLogLine(fields2) {
       return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
       return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+    case "tool":
+      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
     default:
       return null;
   }
@@ -3472,6 +3526,7 @@ function budgetFiguresTable(budget, index, report) {
     ]);
   }
   if (limits.steps !== null) rows.push(["Model calls per turn", count2(limits.steps), NONE, NONE]);
+  if (limits.loop !== null) rows.push(["Identical tool calls per run (loop guard)", count2(limits.loop), NONE, NONE]);
   return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
 }
 var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };

@@ -28,6 +28,9 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
+var LOOP_VIEW_CHARS = 60;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -50,7 +53,8 @@ var STATIC_COMPLETIONS = [
   "1h",
   "turns:3",
   "turns:5",
-  "turns:10"
+  "turns:10",
+  "loop:3"
 ];
 var SUBAGENT_COMPLETIONS = [
   "off",
@@ -59,7 +63,8 @@ var SUBAGENT_COMPLETIONS = [
   "15m",
   "steps:15",
   "steps:30",
-  "tokens:200k"
+  "tokens:200k",
+  "loop:3"
 ];
 var OFF_WORDS = ["off", "disable", "cancel"];
 var STATUS_WORD = "status";
@@ -162,13 +167,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text) {
   const chars = Array.from(text);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -176,6 +182,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
@@ -195,6 +203,22 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
       steps = count2;
       stepsWord = token;
+      continue;
+    }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count2 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count2)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count2 < MIN_LOOP_LIMIT || count2 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count2;
+      loopWord = token;
       continue;
     }
     const tokenBudget = parseTokens(token);
@@ -260,10 +284,10 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -321,8 +345,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -340,7 +364,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -355,6 +379,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -377,22 +402,23 @@ function parseTaskBudget(text) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -435,7 +461,7 @@ function parseDailyBudget(text, scope, source) {
     const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+  if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -453,13 +479,13 @@ function parseDailyBudget(text, scope, source) {
 }
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
-  const add = standing2.adjustment;
+  const add2 = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addPrompts),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
+    timeMs: plus(limits.timeMs, add2.addTimeMs),
+    turns: plus(limits.turns, add2.addPrompts),
+    tokens: plus(limits.tokens, add2.addTokens),
+    cost: plus(limits.cost, add2.addCost)
   };
 }
 function dailyRatio(standing2) {
@@ -482,6 +508,44 @@ function spentDaily(standings, prompts) {
     const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
+}
+
+// src/core/text/loop.ts
+function ordinal(count) {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count % 10 === 1 ? "st" : count % 10 === 2 ? "nd" : count % 10 === 3 ? "rd" : "th";
+  return `${count}${suffix}`;
+}
+function named(tool, view) {
+  return view.length > 0 ? `${tool} (${view})` : tool;
+}
+function loopRefusal(tool, view, count, scope = "run") {
+  const shown = view.length > 0 ? ` (${view})` : "";
+  return `Timebox: this is the ${ordinal(count)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+}
+function loopRefusedMessage(tool, view, count) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count)} identical one in this run.`;
+}
+function subagentLoopRefusedMessage(agent, tool, view, count) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count)} identical one in its task.`;
+}
+function loopStoppedMessage(tool, view, count) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this run.`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+function loopStopRefusal(tool, view, count) {
+  return `${loopStoppedMessage(tool, view, count)} ${FINISH_NOW}`;
+}
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function subagentLoopRefusal(tool, view, count) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+}
+var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+}
+function loopGuardStatus(limit) {
+  return `loop guard at ${limit}`;
 }
 
 // src/core/format.ts
@@ -528,6 +592,7 @@ function describeBudget(limits) {
   if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
   if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
   if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -540,7 +605,7 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
   const text = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -556,6 +621,7 @@ function spendParts(budget, spend, steps) {
   if (budget.stepLimit !== void 0) {
     parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
+  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
   return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
@@ -651,8 +717,8 @@ function capitalize(text) {
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
   "       /timebox +<budget> (extend) | pause | resume | report | suggest",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -739,7 +805,7 @@ function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
 function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 function wrapUpCutMessage(why) {
   const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
   return `Timebox stopped the agent: ${reason}.`;
@@ -995,7 +1061,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1010,13 +1076,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write, ...quiet] };
+        return { ...none, session: resumed, effects: [...write2, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1133,7 +1199,7 @@ function valid(word, task) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1188,12 +1254,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -1250,10 +1317,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -1267,7 +1335,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -1516,6 +1584,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -1583,6 +1653,7 @@ function describeTaskBudget(budget) {
   if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
   if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
   if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
   return parts.join(" and ");
 }
 
@@ -1816,7 +1887,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1885,7 +1957,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1899,11 +1972,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write, source) {
-  if (write === void 0) return void 0;
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write({ report, standings: source.standings() }) };
+    return { path: await write2({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -2115,7 +2188,8 @@ function spendLimits(limits) {
   return {
     ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
     ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
-    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit },
+    ...limits.loopLimit === void 0 ? {} : { loopLimit: limits.loopLimit }
   };
 }
 var info = (message) => ({ message, level: "info" });
@@ -2916,6 +2990,324 @@ function badSetting(source, value, why) {
   return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
 }
 
+// src/core/loop/calls.ts
+function canonicalJson(value) {
+  return write(value, /* @__PURE__ */ new Set()) ?? "null";
+}
+function write(value, open) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return JSON.stringify(value.toString());
+    case "object":
+      break;
+    default:
+      return void 0;
+  }
+  if (open.has(value)) return "null";
+  open.add(value);
+  let text;
+  if (Array.isArray(value)) {
+    text = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+  } else {
+    const fields2 = value;
+    const parts = [];
+    for (const key of sortedKeys(fields2)) {
+      const written2 = write(fields2[key], open);
+      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
+    }
+    text = `{${parts.join(",")}}`;
+  }
+  open.delete(value);
+  return text;
+}
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
+}
+function hashText(text) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text) {
+  feed(lanes, TEXT);
+  feed(lanes, text.length);
+  let { a, b } = lanes;
+  const pairs = text.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text.charCodeAt(index) | text.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text.length) {
+    const last = text.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
+function callView(call) {
+  const text = oneLine(tellingText(call.input));
+  const chars = Array.from(text);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text;
+}
+function tellingText(input) {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return input === void 0 ? "" : canonicalJson(input);
+  }
+  const fields2 = input;
+  const command2 = commandOf(fields2.command);
+  if (command2 !== null) return command2;
+  for (const field of TELLING_FIELDS) {
+    const value = fields2[field];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+  }
+  const first = firstString(fields2, 0);
+  if (first !== null) return first;
+  const json = canonicalJson(input);
+  return json === "{}" ? "" : json;
+}
+function commandOf(value) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
+  const [program, flag, script, ...more] = value;
+  if (script !== void 0 && more.length === 0 && SHELLS.has(program) && /^-\w*c$/.test(flag)) {
+    return script;
+  }
+  return value.join(" ");
+}
+function firstString(value, depth) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (typeof value !== "object" || value === null || depth > 3) return null;
+  const fields2 = value;
+  const items = Array.isArray(value) ? value : Object.keys(fields2).sort().map((key) => fields2[key]);
+  for (const item of items) {
+    const found = firstString(item, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+function oneLine(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var LEVELS_PER_LANE = 7;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+}
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
+}
+function noCalls(run) {
+  return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
+}
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
+  return {
+    calls: {
+      run: calls.run,
+      root: added.level,
+      peak: Math.max(calls.peak, added.count),
+      size: calls.size + (added.count === 1 ? 1 : 0)
+    },
+    count: added.count
+  };
+}
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
+  const slot = level[index];
+  let next;
+  let count = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count };
+  else if (isLevel(slot)) {
+    const below = add(slot, hash, depth + 1);
+    next = below.level;
+    count = below.count;
+  } else if (same(slot, hash)) {
+    count = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count };
+  } else {
+    const moved = EMPTY_LEVEL.slice();
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
+  }
+  const copy = level.slice();
+  copy[index] = next;
+  return { level: copy, count };
+}
+function isLevel(slot) {
+  return Array.isArray(slot);
+}
+
+// src/core/loop/guard.ts
+function checkCall(calls, run, call, limit, earlier) {
+  const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
+  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  const counted = countCall(before, callHash(call));
+  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  return { calls: counted.calls, count: counted.count, verdict };
+}
+function replay(run, keys) {
+  let calls = noCalls(run);
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
+  return calls;
+}
+
+// src/core/session/loop.ts
+function guardLoop(event, result) {
+  const call = event.call;
+  if (call === void 0 || result.effects.some((effect) => effect.kind === "refuse")) return result;
+  const state = result.state;
+  const active = counting(state);
+  const limit = active?.budget.loopLimit;
+  if (!active || limit === void 0) return result;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const next = withStanding(state, active, { calls: check.calls });
+  const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
+  const effects = [...result.effects];
+  switch (check.verdict) {
+    case "runs":
+      break;
+    case "refused":
+      effects.push(
+        { kind: "notify", message: loopRefusedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "refuse", reason: loopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stops":
+      effects.push(
+        { kind: "notify", message: loopStoppedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: loopStopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stopped":
+      effects.push({ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL });
+      break;
+  }
+  return { state: next, effects };
+}
+function loopStoppedCall(state, prompt) {
+  const active = counting(state);
+  const calls = active?.calls;
+  const limit = active?.budget.loopLimit;
+  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const key = promptKeyOf(state, prompt);
+  if (key !== calls.run || key !== state.lastPrompt) return null;
+  return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
+}
+
 // src/core/session/steps.ts
 function countStep(before, result, event, now) {
   const { state, effects } = result;
@@ -2992,7 +3384,7 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
+      return loopStoppedCall(state, event.prompt) ?? recordPrompt(
         state,
         event,
         withCallContext(
@@ -3003,7 +3395,7 @@ function applyEvent(state, event, now) {
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "toolCall":
-      return toolCall(state, event.prompt, now);
+      return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(state, event, now);
     case "runEnd": {
@@ -3121,6 +3513,47 @@ var Questions = class {
     return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
   }
 };
+
+// src/core/subagents/loop.ts
+function guardAgentLoop(event, agent, now, session, result) {
+  const call = event.call;
+  const run = result.agents.runs[agent];
+  const limit = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit === void 0) return result;
+  if (!isRunning(run) || run.spent !== null) return result;
+  const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const agents = withCalls(result.agents, agent, check.calls);
+  if (check.verdict === "runs") return { agents, effects: result.effects };
+  const view = callView(call);
+  if (check.verdict === "refused") {
+    const name = subagentName(run.task, run.agentType);
+    const effects = [
+      ...result.effects,
+      { kind: "notify", message: subagentLoopRefusedMessage(name, call.tool, view, check.count), level: "warning" },
+      { kind: "refuse", reason: loopRefusal(call.tool, view, check.count, "task") }
+    ];
+    return { agents, effects };
+  }
+  const concluding = {
+    ...run,
+    spent: { limit: "loop", at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
+  };
+  return {
+    agents: withRun(agents, concluding),
+    effects: [
+      ...result.effects,
+      runRecord(concluding),
+      {
+        kind: "refuse",
+        reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
+      }
+    ]
+  };
+}
+function withCalls(agents, agent, calls) {
+  return { ...agents, calls: { ...agents.calls, [agent]: calls } };
+}
 
 // src/core/subagents/limits.ts
 function kept(agents, run) {
@@ -3316,13 +3749,14 @@ function agentEnd(agents, run, now) {
   const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
   const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
   const { [run.id]: _gone, ...runs } = agents.runs;
+  const { [run.id]: _counted, ...calls } = agents.calls ?? {};
   const effects = [runRecord(closed)];
   const spent = run.spent;
   if (spent !== null) {
     if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
-  return { agents: { ...agents, runs }, effects };
+  return { agents: { ...agents, runs, ...agents.calls === void 0 ? {} : { calls } }, effects };
 }
 
 // src/core/subagents/compose.ts
@@ -3362,8 +3796,10 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+      const view = viewOf(session.state);
+      const agents = session.state.subagents;
+      const own = event.type === "modelCall" ? agentModelCall(agents, run, now, view) : guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+      return joined(session.state, session.effects, own);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -4301,8 +4737,8 @@ var PiBudgetStore = class {
     this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
   }
   appendOff(disabledAt, budgetId) {
-    const named2 = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
-    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named2, disabledAt });
+    const named3 = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
+    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named3, disabledAt });
   }
   /** The `timebox-active` and `timebox-off` entries of the branch, oldest first, as written (restore checks them). */
   loadRecords() {
@@ -4686,7 +5122,8 @@ function createTimeboxExtension(deps) {
       context.bind(ctx);
       const learning = learnStop();
       if (learning !== null) await learning;
-      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
+      const call = { tool: event.toolName, input: event.input };
+      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
       if (answer.refusal !== null) return { block: true, reason: answer.refusal };
       const request = spawnRequestOf(event.toolName, event.input);
       if (request === null) return void 0;
@@ -4768,10 +5205,10 @@ function piTerms(settingsFile) {
     dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
   };
 }
-function writeWith(write, context) {
+function writeWith(write2, context) {
   return (input) => {
     const ctx = context.require();
-    return write(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+    return write2(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
   };
 }
 function readWith(read, context) {
@@ -5002,7 +5439,7 @@ function appendLine(path, line, files = nodeAppendFiles) {
   try {
     fd = files.openAppend(path);
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   }
   try {
     const before = files.size(fd);
@@ -5011,12 +5448,12 @@ function appendLine(path, line, files = nodeAppendFiles) {
 ${line}` : line);
     return { before, after: files.size(fd) };
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   } finally {
     files.close(fd);
   }
 }
-function named(path, error) {
+function named2(path, error) {
   const failed = error;
   if (failed.message.includes(path)) return failed;
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });

@@ -18,7 +18,7 @@ import {
 import { answerEvent, type HookDeps, HookRuntime, newBudgetId, takeFromLog, writeLog } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
-import { spawnEnd, spawnStart } from "./subagent-spawns.ts";
+import { spawnEnd, spawnStart, toolCallEvent } from "./subagent-spawns.ts";
 
 /** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
 const STATUS_LINE_WORD = "statusline";
@@ -130,7 +130,7 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
 				prompt: event.promptId,
 				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
 			}
-		: { type: "toolCall", prompt: event.promptId };
+		: toolCallEvent(event, null, hook, promptKey, now);
 	const answer = hook.runtime.handle(sessionEvent);
 	spawnEnd(event, answer, null, hook, now);
 	hook.saveDaily(now);

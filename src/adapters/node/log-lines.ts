@@ -75,6 +75,10 @@ export function readLogLine(fields: Fields): LogLine | null {
 				: null;
 		case "paid":
 			return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+		case "tool":
+			return text(fields.promptId) && text(fields.key) && (fields.agent === null || text(fields.agent))
+				? { kind, promptId: fields.promptId, agent: fields.agent, key: fields.key, at: atOf(fields) }
+				: null;
 		default:
 			return null;
 	}

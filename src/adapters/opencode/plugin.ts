@@ -298,7 +298,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const refusal = session.refused.get(call.message.id);
 				if (refusal !== undefined) throw new Error(refusal);
 			},
-			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
+			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run, or as a
+			// loop (its tool and arguments compared).
 			// A subagent's tool is its own, under its budget and the session's; one the `task` tool starts is a subagent.
 			"tool.execute.before": async (tool, output) => {
 				const session = sessionOf(budgetedSession(tool.sessionID));
@@ -307,8 +308,11 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const stopped = tasks.isStopped(agent);
 				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
 				if (tool.tool === TASK_TOOL && !stopped) await startSubagent(session, tool, output.args);
+				const call = { tool: tool.tool, input: output.args };
 				const answer = await session.live.handle(
-					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
+					agent === undefined
+						? { type: "toolCall", prompt: null, call }
+						: { type: "toolCall", prompt: null, agent, call },
 				);
 				if (answer.refusal === null) return;
 				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.

@@ -283,13 +283,14 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const used = usageOf(event.message);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});
-		// A tool is about to run: refused once the budget stopped its prompt.
+		// A tool is about to run: refused once the budget stopped its prompt, or as a loop (its tool and input compared).
 		// A call of the subagent tool names the subagent in the environment its process inherits.
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
+			const call = { tool: event.toolName, input: event.input };
+			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;

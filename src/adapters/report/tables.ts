@@ -83,6 +83,7 @@ export function budgetFiguresTable(budget: BudgetData, index: number, report: Re
 		]);
 	}
 	if (limits.steps !== null) rows.push(["Model calls per turn", count(limits.steps), NONE, NONE]);
+	if (limits.loop !== null) rows.push(["Identical tool calls per run (loop guard)", count(limits.loop), NONE, NONE]);
 	return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
 }
 

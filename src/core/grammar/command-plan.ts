@@ -148,12 +148,15 @@ function costNotes(cost: CostReporting): string[] {
 	}
 }
 
-/** The token, cost and step limits a budget's words asked for. */
-export function spendLimits(limits: BudgetLimits): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "stepLimit"> {
+/** The token, cost and step limits and the loop guard a budget's words asked for. */
+export function spendLimits(
+	limits: BudgetLimits,
+): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "stepLimit" | "loopLimit"> {
 	return {
 		...(limits.tokenLimit === undefined ? {} : { tokenLimit: limits.tokenLimit }),
 		...(limits.costLimit === undefined ? {} : { costLimit: limits.costLimit }),
 		...(limits.stepLimit === undefined ? {} : { stepLimit: limits.stepLimit }),
+		...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
 	};
 }
 

@@ -130,7 +130,19 @@ export type SessionEvent =
 	 * (a host that cannot see cost).
 	 */
 	| { type: "modelResponse"; tokens: number; cost: number; agent?: string; responseId?: string; costSeen?: false }
-	| { type: "toolCall"; prompt: string | null; agent?: string }
+	/**
+	 * A tool is about to run. `call` is the tool and its input where the host shows them (the loop guard compares
+	 * them); `earlier` are the keys of the calls its run asked for before it (the subagent's, for a subagent's call),
+	 * oldest first, where the host keeps them itself (a hook host, in the session's log): the rules use them instead of
+	 * their own memory of the run.
+	 */
+	| {
+			type: "toolCall";
+			prompt: string | null;
+			agent?: string;
+			call?: { readonly tool: string; readonly input: unknown };
+			earlier?: readonly string[];
+	  }
 	/**
 	 * A subagent is about to start: `parent` null when the main agent started it, else the id of the subagent that did;
 	 * `task` is its task text (the rules keep its first words). The answer may refuse it (the session's budget is
@@ -259,6 +271,11 @@ export type LogLine =
 	| { kind: "transcript-unreadable"; at: number }
 	/** A prompt's run ended. */
 	| { kind: "ended"; promptId: string; at: number }
+	/**
+	 * A tool call asked for under a loop guard, by the main agent (`agent` null) in the run of `promptId`, or by a
+	 * subagent (its id for the rules): its key (a hash of its tool and input), which the next hooks count.
+	 */
+	| { kind: "tool"; promptId: string; agent: string | null; key: string; at: number }
 	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
 	| { kind: "untold"; notices: string[]; at: number }
 	| { kind: "told"; at: number }

@@ -122,11 +122,23 @@ describe("reading a line of the session's log", () => {
 			{ kind: "paid", to: 3 },
 			{ kind: "paid", to: null, at: 0 },
 		],
+		[
+			{ kind: "tool", promptId: "p", agent: null, key: "00000000000000a1", at: 3 },
+			{ kind: "tool", promptId: "p", agent: null, key: "00000000000000a1", at: 3 },
+		],
+		[
+			{ kind: "tool", promptId: "p", agent: "a1", key: "k" },
+			{ kind: "tool", promptId: "p", agent: "a1", key: "k", at: 0 },
+		],
 	])("reads %j", (written, read) => {
 		expect(readLogLine(written)).toEqual(read);
 	});
 
 	it.each([
+		{ kind: "tool", promptId: "p", key: "k" },
+		{ kind: "tool", promptId: "p", agent: 1, key: "k" },
+		{ kind: "tool", agent: null, key: "k" },
+		{ kind: "tool", promptId: "p", agent: null },
 		{ kind: "prompt" },
 		{ kind: "ended", at: 1 },
 		{ kind: "usage", tokens: 5 },

@@ -170,11 +170,19 @@ export interface RunResult {
 	aborted: boolean;
 }
 
+/** A tool the model asks for, with its arguments. */
+export interface AskedTool {
+	tool: string;
+	args: Record<string, unknown>;
+}
+
 export interface PromptScript {
 	/** The model calls the agent makes unless stopped: each but the last asks for `tools` tools. Default 1. */
 	calls?: number;
 	/** Tools each call but the last asks for. Default 1. */
 	tools?: number;
+	/** The tool (and its arguments) call number `call` (1-based) asks for; `bash` with no arguments unless said. */
+	toolCall?: (call: number) => AskedTool;
 	/** What call number `call` (1-based) used. */
 	usage?: (call: number) => Usage;
 	/** Runs while the tools of call number `call` run: time passes, a deadline falls, a subagent works. */
@@ -379,7 +387,10 @@ export class FakeOpencode {
 			const last = call === calls;
 			if (!last) {
 				for (let tool = 0; tool < (script.tools ?? 1); tool++) {
-					const refusal = await this.tool(conversation.id);
+					const asked = script.toolCall?.(call);
+					const refusal = await (asked
+						? this.tool(conversation.id, `call_${call}_${tool}`, asked)
+						: this.tool(conversation.id));
 					if (refusal === null) result.toolsRun++;
 					else result.toolRefusals.push(refusal);
 				}
@@ -412,8 +423,10 @@ export class FakeOpencode {
 	}
 
 	/** A tool the model asked for is about to run: the reason it was refused, or null. */
-	tool(session = MAIN, callID = "call_1"): Promise<string | null> {
-		return errorOf(() => this.hook("tool.execute.before")({ tool: "bash", sessionID: session, callID }, { args: {} }));
+	tool(session = MAIN, callID = "call_1", asked: AskedTool = { tool: "bash", args: {} }): Promise<string | null> {
+		return errorOf(() =>
+			this.hook("tool.execute.before")({ tool: asked.tool, sessionID: session, callID }, { args: asked.args }),
+		);
 	}
 
 	/** The answer of a call: stored, reported while it streams (no usage yet) and again when it is complete. */

@@ -21,6 +21,7 @@ import type {
 	PromptSubmitAnswer,
 	PromptSubmitEvent,
 	ToolCallAnswer,
+	ToolCallEvent,
 	TurnCompleteEvent,
 	TurnStepAnswer,
 	TurnStepEvent,
@@ -261,14 +262,19 @@ export class ClaudeSession {
 	 * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
 	 * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
 	 */
-	async toolCall<E extends { agentId?: string; tool: string; tool_use_id: string }>(
+	async toolCall<E extends ToolCallEvent>(
 		event: E,
 		next: (event: E) => Promise<ToolCallAnswer>,
 	): Promise<ToolCallAnswer> {
 		const agent = this.agentOf(event);
 		const main = agent === null;
+		// The tool's input is the event's fields but its own.
+		const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
+		const asked = { tool, input };
 		const before = await this.handle(
-			main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent },
+			main
+				? { type: "toolCall", prompt: this.prompt, call: asked }
+				: { type: "toolCall", prompt: null, agent, call: asked },
 		);
 		if (before.refusal !== null) {
 			// A subagent reads why, and with it what it is to read at its next call, when this was the step's last tool.

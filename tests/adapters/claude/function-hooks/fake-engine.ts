@@ -235,11 +235,18 @@ export class FakeClaude {
 	async tool(
 		run: () => Promise<unknown> = async () => "ok",
 		agentId?: string,
-		call: { tool: string; id: string } = { tool: "Bash", id: "toolu_1" },
+		call: { tool: string; id: string; input?: Record<string, unknown> } = { tool: "Bash", id: "toolu_1" },
 	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
+		// Claude Code spreads the tool's input over the event, beside the event's own fields.
 		return this.hook("tool.call")(
 			this.$,
-			{ tool: call.tool, tool_use_id: call.id, command: "sleep 20", ...(agentId ? { agentId } : {}) },
+			{
+				...(call.input ?? { command: "sleep 20" }),
+				tool: call.tool,
+				tool_use_id: call.id,
+				requestMeta: { servedBy: "fake" },
+				...(agentId ? { agentId } : {}),
+			},
 			async () => ({ result: await run() }),
 		);
 	}

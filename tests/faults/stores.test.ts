@@ -343,8 +343,10 @@ describe("the outcome ledger", () => {
 			for (const [k, claim] of CLAIMS.entries()) {
 				run("outcome ledger", code, () => {
 					const folder = fresh();
-					const ledger = createFileLedger(folder, () => {
-						throw errno(code, `link '${folder}'`);
+					const ledger = createFileLedger(folder, {
+						link: () => {
+							throw errno(code, `link '${folder}'`);
+						},
 					});
 					const good = createFileLedger(folder);
 					for (const before of CLAIMS.slice(0, k)) good.claim(before);

@@ -109,7 +109,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId, deps.clock, true),
-		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
 		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
@@ -185,7 +185,7 @@ export async function runCli(
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
 	// One hook reads the session's log once, and keeps what it writes.
 	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
-	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
+	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock });
 	try {
 		if (mode === "statusline") {
 			const wrapped = option(rest, "--wrap");

@@ -20,6 +20,31 @@ export interface LedgerView {
 	spent: (SpentSummary & { prompt: string | null }) | null;
 	off: boolean;
 	nudged: boolean;
+	/** The on-stop command a claim of the budget recorded, where a ledger keeps it (see `OnStopIntent`). */
+	onStop?: OnStopIntent;
+}
+
+/** The claim an on-stop command belongs to: the stop's (`spent`), or the end of the run that wrapped up (`ended`). */
+export interface OnStopClaim {
+	budgetId: string;
+	kind: "spent" | "ended";
+}
+
+/**
+ * An on-stop command as the ledger finds it, recorded with the claim that was to start it: when that was claimed, and
+ * what the ledger can tell of it since. The recovery rule (session/recovery.ts) starts it again from this.
+ */
+export interface OnStopIntent {
+	claim: OnStopClaim;
+	command: string;
+	/** When it was claimed, in epoch ms (written by the ledger). */
+	claimedAt: number;
+	/** Its start mark exists: a wrapper took it, and so ran the command or is running it. */
+	started: boolean;
+	/** The process that claimed it still runs, as far as the ledger can tell. */
+	claimantAlive: boolean;
+	/** Another process took it over already (the `onStopRecovered` claim). */
+	recovered: boolean;
 }
 
 /** A ledger that knows nothing of a budget. */
@@ -27,13 +52,16 @@ export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: f
 
 /**
  * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
- * budget let wrap up has ended, and the on-stop command ran.
+ * budget let wrap up has ended, and the on-stop command ran. A claim whose effects start the on-stop command carries it
+ * (`onStopCommand`), so that another process can start it if the claiming one ends first; `onStopRecovered`: another
+ * process did so, once.
  */
 export type LedgerClaim =
-	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
+	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null; onStopCommand?: string }
 	| { kind: "off"; budgetId: string }
 	| { kind: "nudged"; budgetId: string }
-	| { kind: "ended"; budgetId: string };
+	| { kind: "ended"; budgetId: string; onStopCommand?: string }
+	| { kind: "onStopRecovered"; budgetId: string };
 
 /**
  * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already stopped, or whose time ran
@@ -192,8 +220,12 @@ export type Effect =
 			timeoutMs: number;
 			onTimeout: SessionEvent;
 	  }
-	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
-	| { kind: "startOnStop"; command: string }
+	/**
+	 * Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. `claim` names the claim
+	 * it belongs to: the command is started through a wrapper that takes that claim's start mark first, so that it runs
+	 * once however many processes start it.
+	 */
+	| { kind: "startOnStop"; command: string; claim?: OnStopClaim }
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**

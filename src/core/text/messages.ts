@@ -193,6 +193,13 @@ export function onStopStartedMessage(command: string): string {
 	return `Timebox ran the on-stop command: ${command}`;
 }
 
+/**
+ * The on-stop command a stop claimed was started by a later event: the process that claimed it ended (killed, most
+ * likely) before it could start it.
+ */
+export const ON_STOP_RAN_LATE =
+	"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+
 /** The on-stop command could not start or failed. */
 export function onStopProblemMessage(problem: string): string {
 	return `Timebox on-stop command failed: ${problem}`;

@@ -19,6 +19,9 @@ export interface HostDeps {
 	newId: () => string;
 }
 
+/** The folder of the module's start marks of on-stop commands, in Timebox's state folder. */
+export const ON_STOP_MARKS_FOLDER = "on-stop";
+
 export class ModuleHost {
 	/** Set by every hook before anything calls the engine. */
 	private bound!: Engine;
@@ -26,8 +29,12 @@ export class ModuleHost {
 	/** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
 	headless = false;
 	readonly engine = (): Engine => this.bound;
+	/** This Claude Code process's id, which its claims carry: one made under another id was made by a process gone. */
+	private readonly instance: string;
 
-	constructor(private readonly deps: HostDeps) {}
+	constructor(private readonly deps: HostDeps) {
+		this.instance = deps.newId();
+	}
 
 	/** The engine of the hook that runs now: later calls on the engine go through it. */
 	bind(engine: Engine): void {
@@ -63,10 +70,13 @@ export class ModuleHost {
 			env.dailyStoreFailure(),
 		]);
 		let session: ClaudeSession | null = null;
+		// The start marks of on-stop commands live in Timebox's state folder, beside the daily ledger.
+		const state = dailyDir(stateHome, home);
 		const store = await ModuleStore.open(engine, sessionId, {
 			clock: this.deps.clock,
 			scheduler: engineScheduler(engine),
 			problem: (error, where) => session?.live.notifyProblem(where, error),
+			...(state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }),
 		});
 		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
 		session = new ClaudeSession({

@@ -2601,9 +2601,9 @@ function recoverOnStop(ledger, now) {
   if (!intent || intent.started || intent.recovered) return [];
   if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
   return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
     once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
-      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
-      { kind: "startOnStop", command: intent.command, claim: intent.claim }
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
     ])
   ];
 }

@@ -27,6 +27,8 @@ export interface World {
 	runner: RecordingStarter;
 	newBudgetId: () => string;
 	conversations: Map<string, Conversation>;
+	/** The opencode process running now, by number: each start is a new one, and the ones before it have ended. */
+	process: number;
 }
 
 /** A new world in two fresh temporary folders (Timebox's opencode data, and the daily ledger's state). */
@@ -38,6 +40,7 @@ export function createWorld(): World {
 		runner: new RecordingStarter(),
 		newBudgetId: sequentialIds(),
 		conversations: new Map(),
+		process: 0,
 	};
 }
 
@@ -265,6 +268,9 @@ export class FakeOpencode {
 		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
+		// A claim names the process that made it, which runs until the next start.
+		const process = ++world.process;
+		const ledgerOptions = { clock: world.time, pid: () => process, alive: (pid: unknown) => pid === world.process };
 		const plugin = createTimeboxPlugin({
 			clock: world.time,
 			scheduler: world.time,
@@ -272,7 +278,7 @@ export class FakeOpencode {
 			newBudgetId: world.newBudgetId,
 			env: setup.env ?? {},
 			dataDir: world.dataDir,
-			ledger: createFileLedger,
+			ledger: (folder) => createFileLedger(folder, ledgerOptions),
 			dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
 			interactive: opencode.interactive,
 			writeStderr: (line) => opencode.stderr.push(line),

@@ -30,12 +30,15 @@ function ledger(intent: Partial<OnStopIntent> = {}): LedgerView {
 	};
 }
 
-/** What a recovery carries out: the claim only one process wins, the notice, the start through the same mark. */
+/**
+ * What a recovery carries out: the start through the same mark first, then the claim only one process wins, whose
+ * winner tells the user.
+ */
 function recovered(kind: "spent" | "ended" = "spent") {
 	return [
+		{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind } },
 		once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
 			{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
-			{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind } },
 		]),
 	];
 }
@@ -102,13 +105,13 @@ describe("a load that finds an on-stop command nobody started", () => {
 	it("carries it out when pi reopens the session (restore), after the expired budget's notice", () => {
 		const event = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: ledger(), mode: "restore", announce: true });
 		const result = transition(EMPTY_SESSION, event, START + 1_000);
-		expect(result.effects.slice(-1)).toEqual(recovered());
+		expect(result.effects.slice(-2)).toEqual(recovered());
 		expect(result.effects[0]).toMatchObject({ kind: "notify", level: "warning" });
 	});
 
 	it("carries it out for a budget turned off since, and adds nothing where nothing is pending", () => {
 		const off = loadEvent({ budget: spent }, { ledger: { ...ledger(), off: true }, mode: "continue" });
-		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-1)).toEqual(recovered());
+		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-2)).toEqual(recovered());
 		const started = loadEvent({ budget: spent }, { ledger: ledger({ started: true }), mode: "continue" });
 		expect(transition(EMPTY_SESSION, started, START + 1_000).effects).toEqual([{ kind: "status", text: SPENT }]);
 	});

@@ -800,9 +800,9 @@ function onStopProblemMessage(problem) {
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command3 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command3 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command3}`;
 }
 function internalErrorMessage(where, error) {
@@ -2658,11 +2658,11 @@ function recoverOnStop(ledger, now) {
 
 // src/core/session/load.ts
 function load2(event, now) {
-  const loaded3 = loadBudget(event, now);
   const recovered = recoverOnStop(event.ledger, now);
+  const loaded3 = loadBudget(event, now, recovered.length > 0);
   return recovered.length === 0 ? loaded3 : { state: loaded3.state, effects: [...loaded3.effects, ...recovered] };
 }
-function loadBudget(event, now) {
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2714,7 +2714,9 @@ function loadBudget(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }

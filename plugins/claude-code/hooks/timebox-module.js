@@ -703,9 +703,9 @@ function onStopProblemMessage(problem) {
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -2610,11 +2610,11 @@ function recoverOnStop(ledger, now) {
 
 // src/core/session/load.ts
 function load(event, now) {
-  const loaded = loadBudget(event, now);
   const recovered = recoverOnStop(event.ledger, now);
+  const loaded = loadBudget(event, now, recovered.length > 0);
   return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
 }
-function loadBudget(event, now) {
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2666,7 +2666,9 @@ function loadBudget(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -3826,11 +3828,26 @@ var ModuleUI = class {
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
-  notify(message, _level) {
+  /** The session's load is being carried out. */
+  loading = false;
+  notify(message, level) {
     if (this.gathering) this.gathering.push(message);
+    else if (this.loading && level !== "info") this.warn(message);
     else {
       this.stopping?.push(message);
       this.engine().ui.log(message);
+    }
+  }
+  /**
+   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
+   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+   */
+  whileLoading(load2) {
+    this.loading = true;
+    try {
+      load2();
+    } finally {
+      this.loading = false;
     }
   }
   /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
@@ -5076,7 +5093,7 @@ var ModuleHost = class {
     });
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-    session.load({ defaultBudget, daily, subagents });
+    session.ui.whileLoading(() => session.load({ defaultBudget, daily, subagents }));
     return session;
   }
   /**

@@ -41,12 +41,12 @@ import {
  * that a stop claimed and no process started is started now (recovery.ts).
  */
 export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
-	const loaded = loadBudget(event, now);
 	const recovered = recoverOnStop(event.ledger, now);
+	const loaded = loadBudget(event, now, recovered.length > 0);
 	return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
 }
 
-function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
+function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number, startsLate: boolean): Transition {
 	const { history, ledger, mode, announce } = event;
 	const effects: Effect[] = [];
 	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -105,7 +105,9 @@ function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number)
 	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
 	if (outcome?.status !== "restored") {
 		const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+		if (announce) {
+			effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+		}
 		// Its time ran out while the session was closed: it is over everywhere, though its on-stop command does not
 		// start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));

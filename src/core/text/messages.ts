@@ -211,7 +211,7 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 }
 
 /** The session's budget was already spent when it was reopened. */
-export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): string {
+export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary, startsLate = false): string {
 	const why = summary.timeRanOut
 		? "time ran out"
 		: summary.limit === "tokens"
@@ -219,8 +219,11 @@ export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): st
 			: summary.limit === "cost"
 				? "the cost limit was reached"
 				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
+	// An on-stop command the stop never started is started now, and said so apart.
 	const command =
-		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+		budget.onStopCommand === null || startsLate
+			? ""
+			: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
 }
 

@@ -29,6 +29,8 @@ export interface World {
 	conversations: Map<string, Conversation>;
 	/** The opencode process running now, by number: each start is a new one, and the ones before it have ended. */
 	process: number;
+	/** Where the ids of new messages start (a process that takes up a session stored by another goes on from its ids). */
+	firstId?: number;
 }
 
 /** A new world in two fresh temporary folders (Timebox's opencode data, and the daily ledger's state). */
@@ -73,11 +75,11 @@ export const FREE: Prices = { input: 0, output: 0 };
 /** One opencode session's stored messages, with ids that sort in the order they were made, as opencode's do. */
 export class Conversation {
 	readonly messages: CallMessage[] = [];
-	private next = 0;
 
 	constructor(
 		readonly id: string,
 		private readonly time: FakeTime,
+		private next = 0,
 	) {}
 
 	/** A new id, unique across sessions as opencode's are (a subagent's answer never shares its parent's id). */
@@ -265,25 +267,29 @@ export class FakeOpencode {
 			env?: NodeJS.ProcessEnv;
 			options?: Record<string, unknown>;
 			reportPage?: ReportPageWriter;
+			/** The plugin to load instead of one over the world's fakes: the package's own `./server`, as opencode loads it. */
+			server?: ReturnType<typeof createTimeboxPlugin>;
 		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
 		// A claim names the process that made it, which runs until the next start.
 		const process = ++world.process;
 		const ledgerOptions = { clock: world.time, pid: () => process, alive: (pid: unknown) => pid === world.process };
-		const plugin = createTimeboxPlugin({
-			clock: world.time,
-			scheduler: world.time,
-			onStop: world.runner,
-			newBudgetId: world.newBudgetId,
-			env: setup.env ?? {},
-			dataDir: world.dataDir,
-			ledger: (folder) => createFileLedger(folder, ledgerOptions),
-			dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
-			interactive: opencode.interactive,
-			writeStderr: (line) => opencode.stderr.push(line),
-			...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
-		});
+		const plugin =
+			setup.server ??
+			createTimeboxPlugin({
+				clock: world.time,
+				scheduler: world.time,
+				onStop: world.runner,
+				newBudgetId: world.newBudgetId,
+				env: setup.env ?? {},
+				dataDir: world.dataDir,
+				ledger: (folder) => createFileLedger(folder, ledgerOptions),
+				dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
+				interactive: opencode.interactive,
+				writeStderr: (line) => opencode.stderr.push(line),
+				...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
+			});
 		// The plugin reads only `tui.showToast` and `session.abort` of opencode's generated client.
 		const client = opencode.client as unknown as PluginInput["client"];
 		opencode.hooks = setup.options === undefined ? await plugin({ client }) : await plugin({ client }, setup.options);
@@ -310,7 +316,7 @@ export class FakeOpencode {
 	conversation(id = MAIN): Conversation {
 		let conversation = this.world.conversations.get(id);
 		if (!conversation) {
-			conversation = new Conversation(id, this.world.time);
+			conversation = new Conversation(id, this.world.time, this.world.firstId);
 			this.world.conversations.set(id, conversation);
 		}
 		return conversation;

@@ -106,7 +106,12 @@ describe("a load that finds an on-stop command nobody started", () => {
 		const event = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: ledger(), mode: "restore", announce: true });
 		const result = transition(EMPTY_SESSION, event, START + 1_000);
 		expect(result.effects.slice(-2)).toEqual(recovered());
-		expect(result.effects[0]).toMatchObject({ kind: "notify", level: "warning" });
+		// It was not restored; its command, which no process started, starts now: the notice no longer says it does not.
+		expect(result.effects[0]).toEqual({
+			kind: "notify",
+			message: "Timebox budget of this session was already spent (all 1 turn used), so it was not restored.",
+			level: "warning",
+		});
 	});
 
 	it("carries it out for a budget turned off since, and adds nothing where nothing is pending", () => {

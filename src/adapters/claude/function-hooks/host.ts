@@ -89,7 +89,7 @@ export class ModuleHost {
 		});
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-		session.load({ defaultBudget, daily, subagents });
+		session.ui.whileLoading(() => session.load({ defaultBudget, daily, subagents }));
 		return session;
 	}
 

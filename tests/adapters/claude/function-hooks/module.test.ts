@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import { DETACHED_WRAPPER_LINE, detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { STDERR_SCRIPT } from "../../../../src/adapters/claude/function-hooks/ui.ts";
 import { createDailyLedger, localDay } from "../../../../src/adapters/node/daily-ledger.ts";
 import { ON_STOP_WRAPPER } from "../../../../src/adapters/on-stop/wrapper.ts";
 import { TOOL_STOPPED_REFUSAL as TOOL_STOPPED } from "../../../../src/core/index.ts";
@@ -522,11 +523,13 @@ describe("an on-stop command whose Claude Code process was killed before it star
 		const saved = first.$.values.get("session:session-1") as { claims: { kind: string; budgetId: string }[] };
 		const budgetId = saved.claims.find((claim) => claim.kind === "spent")?.budgetId;
 		const mark = join(state, "timebox", "on-stop", `${budgetId}.spent.started`);
-		expect(second.$.ran).toEqual([
+		expect(second.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toEqual([
 			["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, join(state, "timebox", "on-stop"), mark, STOP],
 		]);
 		expect(second.$.onStopRuns).toEqual([STOP]);
 		expect(second.$.logged.filter((line) => line === LATE)).toHaveLength(1);
+		// A headless run shows no transcript line: the warning of the load goes to stderr too.
+		expect(second.$.ran.filter((argv) => argv[2] === STDERR_SCRIPT)).toEqual([["sh", "-c", STDERR_SCRIPT, "sh", LATE]]);
 		// A third process finds the mark and the recovery: nothing runs again, nothing is said.
 		const third = await process(state, second);
 		await settle();

@@ -1,8 +1,11 @@
 // What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts: it imports nothing else of the core,
-// so the ports, the rules and the daily budget can all use it without an import cycle.
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts and on-stop.ts: it imports nothing else
+// of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
 
 import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+import type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
+
+export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
@@ -22,29 +25,6 @@ export interface LedgerView {
 	nudged: boolean;
 	/** The on-stop command a claim of the budget recorded, where a ledger keeps it (see `OnStopIntent`). */
 	onStop?: OnStopIntent;
-}
-
-/** The claim an on-stop command belongs to: the stop's (`spent`), or the end of the run that wrapped up (`ended`). */
-export interface OnStopClaim {
-	budgetId: string;
-	kind: "spent" | "ended";
-}
-
-/**
- * An on-stop command as the ledger finds it, recorded with the claim that was to start it: when that was claimed, and
- * what the ledger can tell of it since. The recovery rule (session/recovery.ts) starts it again from this.
- */
-export interface OnStopIntent {
-	claim: OnStopClaim;
-	command: string;
-	/** When it was claimed, in epoch ms (written by the ledger). */
-	claimedAt: number;
-	/** Its start mark exists: a wrapper took it, and so ran the command or is running it. */
-	started: boolean;
-	/** The process that claimed it still runs, as far as the ledger can tell. */
-	claimantAlive: boolean;
-	/** Another process took it over already (the `onStopRecovered` claim). */
-	recovered: boolean;
 }
 
 /** A ledger that knows nothing of a budget. */

@@ -193,10 +193,7 @@ export function onStopStartedMessage(command: string): string {
 	return `Timebox ran the on-stop command: ${command}`;
 }
 
-/**
- * The on-stop command a stop claimed was started by a later event: the process that claimed it ended (killed, most
- * likely) before it could start it.
- */
+/** A later event started the on-stop command a stop claimed: the process that claimed it ended before it could. */
 export const ON_STOP_RAN_LATE =
 	"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 

@@ -36,7 +36,7 @@ function checkedId(budgetId: string): string {
 	return budgetId;
 }
 
-/** The start mark of the on-stop command of a claim: a folder beside the claim, made by the command's wrapper. */
+/** The start mark of the on-stop command of a claim: a file beside the claim, made by the command's wrapper. */
 export function startMarkOf(dir: string, claim: OnStopClaim): string {
 	return join(dir, `${checkedId(claim.budgetId)}.${claim.kind}.started`);
 }

@@ -52,10 +52,14 @@ interface Ran {
 	killedAt: string | null;
 }
 
-/** Where a stop's claim appears: the folder to watch, and the budget whose stop a change there claimed, if any. */
+/**
+ * Where a stop's claim appears: the folder to watch, and the budget whose stop a change there claimed, if any; `arm`
+ * takes what is there before a run as not claimed by it.
+ */
 interface Claims {
 	folder: string;
 	claimed(name: string | null): string | null;
+	arm?(): void;
 }
 
 /** The claims of the file ledger: one file per claim, `<budget>.spent.json` for a stop. */
@@ -73,6 +77,7 @@ function fileClaims(ledger: string): Claims {
 function runKillingAtClaim(start: () => ChildProcess, claims: Claims | null): Promise<Ran> {
 	return new Promise((done) => {
 		let claimed: string | null = null;
+		claims?.arm?.();
 		const child = start();
 		const watcher =
 			claims === null
@@ -286,6 +291,8 @@ describe("a process killed at the claim of the stop it makes", () => {
 						api.reply({ text: "ONE" });
 						await claude.send("one");
 						await claude.send("two");
+						// Claude Code goes on after a stop, the session open (the store is written a moment after the reply).
+						await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 3_000))]);
 					}
 					claude.child.stdin?.end();
 					const { killedAt } = await ended;
@@ -368,6 +375,10 @@ class ModuleClaims implements Claims {
 			}
 		}
 		return claims;
+	}
+
+	arm(): void {
+		for (const claim of this.held()) if (claim.kind === "spent") this.seen.add(claim.budgetId);
 	}
 
 	claimed(): string | null {

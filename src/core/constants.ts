@@ -142,6 +142,15 @@ export const LEGACY_ID_PREFIX = "legacy-";
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 export const LEDGER_FOLDER = "timebox-ledger";
 
+/**
+ * How old a claim of an on-stop command may grow with no start mark, while its claiming process still seems to run,
+ * before another process starts the command in its place. A process that claims starts the command at once: the
+ * claim's fsync, one spawn and a shell's start, then the wrapper's `mkdir`; the hook script waits at most 1 s for that
+ * (and takes longer only when the machine is stalled). A claimant that seems alive past 30 times that is not the process
+ * that claimed (its pid was reused) or is frozen. Starting the command then is safe: the mark lets one wrapper run it.
+ */
+export const ON_STOP_RECOVERY_MS = 30_000;
+
 /** The prompt key of a run that has no prompt at all (one a host started by itself): it counts once. */
 export const UNNAMED_RUN = "\u0000run-without-a-prompt";
 

@@ -22,7 +22,8 @@ try {
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: systemClock,
-	onStop: createShellStarter(),
+	// A hook ends right after its reply: it says the command started once the wrapper holds its mark.
+	onStop: createShellStarter(spawn, { untilMarked: true }),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
 	startWatcher: (dataDir, sessionId, budget) => {

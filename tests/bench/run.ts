@@ -40,7 +40,7 @@ import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-la
 import { measureSuggestion, suggestionRows } from "./suggest.ts";
 import { HOP_SAMPLES, measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
-import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
+import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, READ_SAMPLES, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
 
 const COMMAND = "npm run bench";
 /** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6), Claude Code's stop latency with them. */
@@ -508,6 +508,13 @@ function writeRows(result: WritesResult): Row[] {
 			`${CLAIM_SAMPLES}, alternating, in the system's temporary folder`,
 			`≤ ${CLAIM_TARGET_MS} ms per claim (a few per budget)`,
 			yesNo(result.claimMs <= CLAIM_TARGET_MS),
+		],
+		[
+			"The outcome ledger read by each hook of a stopped session: a stop that recorded its on-stop command (its mark, recovery and claimant looked up) / a stop with none",
+			`${formatMs(result.onStopReadMs)} / ${formatMs(result.plainReadMs)}`,
+			`${READ_SAMPLES}, alternating, in the system's temporary folder`,
+			`≤ ${LINE_TARGET_MS} ms per event`,
+			yesNo(result.onStopReadMs <= LINE_TARGET_MS),
 		],
 	];
 }

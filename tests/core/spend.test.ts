@@ -219,7 +219,11 @@ describe("the rulebook's running totals", () => {
 		]);
 		expect(second.effects).toContainEqual({ kind: "abort" });
 		const claimed = second.effects.flatMap((effect) => (effect.kind === "once" ? effect.then : []));
-		expect(claimed).toContainEqual({ kind: "startOnStop", command: "lmk" });
+		expect(claimed).toContainEqual({
+			kind: "startOnStop",
+			command: "lmk",
+			claim: { budgetId: "budget-1", kind: "spent" },
+		});
 		expect(transition(second.state, call(null), START).effects).toContainEqual({ kind: "abort" });
 	});
 

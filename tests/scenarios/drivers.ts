@@ -115,6 +115,11 @@ export interface DriverOptions {
 	brokenLedger?: boolean;
 	/** The `subagents` setting (or TIMEBOX_SUBAGENTS where the host has no settings). */
 	subagents?: string;
+	/**
+	 * The process that stops the budget is killed between the stop's claim and the start of its on-stop command: the
+	 * command does not start there, and that process is gone for every later one.
+	 */
+	killedAtStop?: boolean;
 }
 
 /** A ledger in memory whose claims fail, as a folder that cannot be written makes them. */
@@ -144,6 +149,8 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const ledger = memoryLedger(options);
 	const ui = new MemoryUI();
 	const runner = new RecordingStarter();
+	// The process is killed at its start of the command: the next one to load is another.
+	if (options.killedAtStop) runner.killNext = () => ledger.process++;
 	const ids = sequentialIds();
 	const user = new ScriptedUser();
 	let aborted = false;
@@ -233,7 +240,10 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 
 /** The pi extension on the fake pi host. */
 export function fakePiDriver(options: DriverOptions = {}): HostDriver {
-	const pi = new FakePi({ ledger: memoryLedger(options) });
+	const ledger = memoryLedger(options);
+	const pi = new FakePi({ ledger });
+	// pi is killed at its start of the command: the reload after it is pi started again, another process.
+	if (options.killedAtStop) pi.runner.killNext = () => ledger.process++;
 	if (options.daily) {
 		pi.dailyDir = options.daily.dir;
 		pi.globalSettings = join(options.daily.dir, `settings-${++drivers}.json`);
@@ -280,6 +290,8 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const world = createWorld();
 	if (options.brokenLedger) ledgerFolder(world.dataDir, options);
+	// opencode is killed at its start of the command; a reopen is a new opencode process.
+	if (options.killedAtStop) world.runner.killNext = () => {};
 	const env = {
 		...(options.daily ? { TIMEBOX_DAILY: options.daily.text } : {}),
 		...(options.subagents === undefined ? {} : { TIMEBOX_SUBAGENTS: options.subagents }),
@@ -476,9 +488,16 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 	const runner = new RecordingStarter();
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
+	// Each hook is a process of its own: a claim's claimant runs only while its hook does.
+	let hookProcess = 0;
+	if (options.killedAtStop) runner.killNext = () => {};
 	const deps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId),
-		ledger: createFileLedger(ledgerFolder(dataDir, options)),
+		ledger: createFileLedger(ledgerFolder(dataDir, options), {
+			clock: time,
+			pid: () => hookProcess,
+			alive: (pid) => pid === hookProcess,
+		}),
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
@@ -497,6 +516,7 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		fields: Record<string, unknown> = {},
 	) => {
 		const name = typeof role === "string" ? script.events[role] : role.event;
+		hookProcess++;
 		const event = script.host.read({ event: name, sessionId, fields });
 		const reply = await handleHook(event, deps);
 		const output = reply === null ? null : script.host.write(reply, event);
@@ -622,9 +642,6 @@ export const geminiDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.g
 /** Codex CLI's hooks. */
 export const codexDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.codex, options);
 
-/** The command an on-stop line of the hooks module starts (`sh -c "(\n<command>\n) >/dev/null …"`). */
-const DETACHED = /^\(\n([\s\S]*)\n\) >\/dev\/null 2>&1 <\/dev\/null &$/;
-
 /**
  * Claude Code's hooks module (function hooks), in a fake of Claude Code's engine: one process per open. Its subagents
  * are not driven here: Claude Code gives a subagent what it is to read only with a tool's result or in its task, and
@@ -632,14 +649,14 @@ const DETACHED = /^\(\n([\s\S]*)\n\) >\/dev\/null 2>&1 <\/dev\/null &$/;
  */
 export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 	const state = mkdtempSync(join(tmpdir(), "timebox-scenario-module-"));
-	// The module finds the daily ledger at $XDG_STATE_HOME/timebox: there, the scenario's folder.
+	// The module finds the daily ledger and its start marks at $XDG_STATE_HOME/timebox: there, the scenario's folder.
 	if (options.daily) symlinkSync(options.daily.dir, join(state, "timebox"));
 	const open = async (before?: FakeClaude): Promise<FakeClaude> => {
 		const claude = new FakeClaude({}, before);
-		if (options.daily) {
-			claude.$.variables.set("TIMEBOX_DAILY", options.daily.text);
-			claude.$.variables.set("XDG_STATE_HOME", state);
-		}
+		claude.$.variables.set("XDG_STATE_HOME", state);
+		if (options.daily) claude.$.variables.set("TIMEBOX_DAILY", options.daily.text);
+		// The first process is killed as it asks Claude Code to start the command; the next is another process.
+		if (options.killedAtStop && !before) claude.$.killedAtOnStop = true;
 		if (options.subagents !== undefined) claude.$.variables.set("TIMEBOX_SUBAGENTS", options.subagents);
 		claude.$.sessionId = "scenario-session";
 		await claude.start();
@@ -648,8 +665,8 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 		return claude;
 	};
 	let claude: FakeClaude | null = null;
-	/** The commands run by the processes before this one. */
-	const ranBefore: string[][] = [];
+	/** The on-stop commands run by the processes before this one. */
+	const ranBefore: string[] = [];
 	const seen: string[] = [];
 	let turns = 0;
 	const current = async (): Promise<FakeClaude> => {
@@ -720,16 +737,12 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 			const before = await current();
 			await before.end();
 			look(before);
-			ranBefore.push(...before.$.ran);
+			ranBefore.push(...before.$.onStopRuns);
 			claude = await open(before);
 			look(claude);
 		},
 		notices: () => seen.map((message) => ({ message, level: null })),
-		onStopRuns: () =>
-			[...ranBefore, ...(claude?.$.ran ?? [])].flatMap((argv) => {
-				const command = DETACHED.exec(argv[2] ?? "")?.[1];
-				return command === undefined ? [] : [command];
-			}),
+		onStopRuns: () => [...ranBefore, ...(claude?.$.onStopRuns ?? [])],
 		dispose: () => rmSync(state, { recursive: true, force: true }),
 	};
 }

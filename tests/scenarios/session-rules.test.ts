@@ -53,6 +53,34 @@ describe.each(NAMED_DRIVERS)("on the %s", (_name, make) => {
 		expect(host.onStopRuns()).toEqual(["say done"]);
 	});
 
+	it("runs the on-stop command once, late, when the process that stopped the budget was killed before it started it", async () => {
+		const late = () =>
+			host
+				.notices()
+				.filter(
+					(notice) =>
+						notice.message ===
+						"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.",
+				);
+		host = make({ killedAtStop: true });
+		await host.command("turns:1 -- say done");
+		await host.prompt();
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual([]);
+		// The host started again, and the chat goes on: at the session's load (its next hook, or opencode's first event
+		// of the session) the command starts, and the user is told.
+		await host.reopen();
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+		expect(late()).toHaveLength(1);
+		// Never again, at any later event or load.
+		await host.reopen();
+		await host.prompt();
+		expect(host.onStopRuns()).toEqual(["say done"]);
+		expect(late()).toHaveLength(1);
+		expect(spentNotices(host)).toHaveLength(1);
+	});
+
 	it("lets the chat go on after the stop: the next prompt is answered and nothing runs again", async () => {
 		host = make();
 		await host.command("turns:1 -- say done");

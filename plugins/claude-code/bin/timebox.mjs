@@ -127,6 +127,7 @@ var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
 var LEDGER_FOLDER = "timebox-ledger";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -864,15 +865,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command3) {
   return `Timebox ran the on-stop command: ${command3}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command3 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command3 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command3}`;
 }
 function internalErrorMessage(where, error) {
@@ -1579,14 +1581,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command3 = effect.command;
+      const report = (outcome) => onStopReport2(command3, outcome);
       try {
-        ports.onStop.start(command3, (outcome) => onStopReport2(command3, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command3, report);
+        else ports.onStop.start(command3, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -2348,6 +2362,11 @@ function readLedger(ledger, budget) {
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
+function claimWithOnStop(claim2, command3, then) {
+  if (command3 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command3, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command3 }, [...then, start]);
+}
 
 // src/core/session/state.ts
 var EMPTY_SESSION = {
@@ -2681,8 +2700,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2800,10 +2819,10 @@ function hardStop(state, standing2, summary, prompt2, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2846,8 +2865,26 @@ function loadSubagents(history, setting, effects) {
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load2(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded3 = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded3 : { state: loaded3.state, effects: [...loaded3.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2899,7 +2936,9 @@ function load2(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -4431,15 +4470,38 @@ import {
   writeSync
 } from "node:fs";
 import { join as join5 } from "node:path";
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
+  return join5(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join5(dir, `${budgetId}.${kind}.json`);
+  return budgetId;
+}
+function startMarkOf(dir, claim2) {
+  return join5(dir, `${checkedId(claim2.budgetId)}.${claim2.kind}.started`);
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
   return statSync2(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync2(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function readJson(file) {
   let text2;
@@ -4458,16 +4520,18 @@ function readJson(file) {
 function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function createFileLedger(dir, link = linkSync) {
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
       const fd = openSync2(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
-          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+          writeSync(fd, `${JSON.stringify(record)}
 `);
           fsyncSync(fd);
         } finally {
@@ -4498,8 +4562,32 @@ function createFileLedger(dir, link = linkSync) {
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
       };
+    },
+    startMark: (claim2) => startMarkOf(dir, claim2)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim2 = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord2(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim2 = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim2.onStopCommand),
+      claimedAt: numberOr(claim2.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim2.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
     }
   };
 }
@@ -4627,12 +4715,9 @@ function claimLine(fields2) {
   const claim2 = fields2.claim;
   if (typeof claim2 !== "object" || claim2 === null) return null;
   const { kind, budgetId } = claim2;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim: claim2, at: atOf(fields2) };
 }
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
 
 // src/adapters/node/session-log.ts
 function isFields3(value) {
@@ -5705,6 +5790,53 @@ function openDailyLedger(options) {
   return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }
 
+// src/adapters/hooks/load.ts
+function loadEvent(files, options = {}) {
+  const history = foldHistory(files.store.history());
+  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
+  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+  const running = options.running === null ? history.lastPrompt : options.running;
+  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
+  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents) event.subagents = files.subagents;
+  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
+}
+function loadState(files, now, options = {}) {
+  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
+}
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    ...view,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
+  );
+  const recovered = logged.some((claim2) => claim2.kind === "onStopRecovered" && claim2.budgetId === outcome);
+  return {
+    ...view,
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome),
+    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
+  };
+}
+
 // src/adapters/hooks/log-store.ts
 function logStore(deps) {
   return {
@@ -5722,7 +5854,7 @@ function logStore(deps) {
 
 // src/adapters/hooks/hook-runtime.ts
 var ON_STOP_START_WAIT_MS = 1e3;
-var HookRuntime = class {
+var HookRuntime = class _HookRuntime {
   constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
     this.deps = deps;
     this.promptId = promptId;
@@ -5730,9 +5862,12 @@ var HookRuntime = class {
     this.runtime = new SessionRuntime(
       {
         store: logStore(deps),
-        ledger: { claim: (claim2) => this.claim(claim2) },
+        ledger: {
+          claim: (claim2) => this.claim(claim2),
+          ...deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}
+        },
         clock: deps.clock,
-        onStop: { start: (command3, report) => this.startOnStop(command3, report) },
+        onStop: { start: (command3, report, options) => this.startOnStop(command3, report, options) },
         // No status bar to set: the status line reads the log itself.
         setStatus: () => {
         },
@@ -5760,6 +5895,22 @@ var HookRuntime = class {
   told = [];
   /** Why a prompt that ran could not be kept in the session's log. */
   unkept = null;
+  /**
+   * The runtime of a hook's session, loaded from its log and the ledger (`promptId`: the prompt whose run the hook
+   * belongs to, null for none). What the core's recovery rule says of the ledger is carried out first: an on-stop
+   * command that a stop claimed and no process started (its hook was killed) is started, and the user is told with
+   * this hook's reply.
+   */
+  static load(deps, promptId, now, options = {}, daily) {
+    const event = loadEvent(deps, options);
+    const hook = new _HookRuntime(deps, promptId, transition(EMPTY_SESSION, event, now).state, daily);
+    hook.tell(hook.runtime.write(recoverOnStop(event.ledger, now)));
+    return hook;
+  }
+  /** Keeps what an answer outside the hook's event says, for the reply. */
+  tell(answer) {
+    this.told.push(...answer.notices.map((notice) => notice.message));
+  }
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
@@ -5817,7 +5968,7 @@ var HookRuntime = class {
     }
   }
   /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-  startOnStop(command3, report) {
+  startOnStop(command3, report, options) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
     let settled = false;
@@ -5830,9 +5981,11 @@ var HookRuntime = class {
     };
     const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
     try {
-      this.deps.onStop.start(command3, (outcome) => {
+      const starting = (outcome) => {
         if (outcome.kind !== "exited") settle(outcome);
-      });
+      };
+      if (options === void 0) this.deps.onStop.start(command3, starting);
+      else this.deps.onStop.start(command3, starting, options);
     } catch (error) {
       clearTimeout(timer);
       done();
@@ -5840,8 +5993,7 @@ var HookRuntime = class {
     }
   }
 };
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
+async function answerEvent(hook, now, event) {
   const answer = hook.runtime.handle(event);
   hook.saveDaily(now);
   return hook.reply(answer);
@@ -5856,50 +6008,6 @@ function takeFromLog(deps, taken) {
 }
 function newBudgetId(deps) {
   return (deps.newBudgetId ?? randomUUID)();
-}
-
-// src/adapters/hooks/load.ts
-function loadEvent(files, options = {}) {
-  const history = foldHistory(files.store.history());
-  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
-  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
-  const running = options.running === null ? history.lastPrompt : options.running;
-  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
-  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
-  if (files.subagents) event.subagents = files.subagents;
-  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
-}
-function loadState(files, now, options = {}) {
-  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
-}
-function ledgerView(budget, files) {
-  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
-  );
-  const spent = legacy.find((line) => line.kind === "spent");
-  return {
-    off: view.off,
-    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
-  };
-}
-function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
-}
-function withLoggedClaims(view, budget, store) {
-  const logged = loggedClaims(store);
-  if (logged.length === 0) return view;
-  const outcome = outcomeId(budget);
-  const spent = logged.find(
-    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
-  );
-  return {
-    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
-    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome)
-  };
 }
 
 // src/adapters/hooks/subagent-spawns.ts
@@ -5929,7 +6037,7 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
   if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
   const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
   const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : toolCallEvent(event, agent, hook, event.promptId, now);
@@ -5951,8 +6059,7 @@ function toolCallEvent(event, agent, hook, promptId, now) {
 }
 async function agentStart2(event, hostAgent, deps, now) {
   const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   if (spawn2?.id) {
     const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
     hook.saveDaily(now);
@@ -5978,7 +6085,7 @@ async function agentStart2(event, hostAgent, deps, now) {
 }
 async function agentEnd2(event, ended, deps, now) {
   const agent = session_log_exports.ruleIdOf(deps.store.lines(), ended.agent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
   const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
   const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
@@ -6030,8 +6137,8 @@ async function defaultAtFirstPrompt(deps) {
 async function answerPrompt(event, deps, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
-  const state = loadState(deps, now, { running: promptId });
-  return answerEvent(deps, now, promptId, state, {
+  const hook = HookRuntime.load(deps, promptId, now, { running: promptId });
+  return answerEvent(hook, now, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
@@ -6051,7 +6158,7 @@ async function command2(args, deps, now, promptId) {
     terms: deps.terms,
     standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
   }) : void 0;
-  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+  const hook = HookRuntime.load(deps, null, now, { running: promptId }, deps.daily);
   const answered = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
@@ -6064,7 +6171,7 @@ async function command2(args, deps, now, promptId) {
   return { ...await hook.reply(answered), answered: true };
 }
 async function toolBoundary(event, deps, now) {
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const refused = await spawnStart(event, null, hook, now);
   if (refused !== null) return refused;
   const state = hook.runtime.state;
@@ -6084,8 +6191,7 @@ async function toolBoundary(event, deps, now) {
 }
 async function runEnd(event, deps, now) {
   writeLog(deps, session_log_exports.runEndedLines(event.promptId, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+  return answerEvent(HookRuntime.load(deps, event.promptId, now, { running: event.promptId }), now, { type: "runEnd" });
 }
 
 // src/adapters/hooks/usage.ts
@@ -6165,7 +6271,7 @@ async function watchOnce(deps, watched, now) {
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
-  const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
+  const { notices } = await answerEvent(new HookRuntime(deps, null, state), now, { type: "timeCheck" });
   writeLog(deps, session_log_exports.keepUntold(notices, now));
   return "done";
 }
@@ -6214,7 +6320,7 @@ async function watch(rest, env, deps) {
 ` };
   const hookDeps = {
     store: new SessionLog(dataDir, sessionId, deps.clock, true),
-    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER)),
+    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
     clock: deps.clock,
     onStop: deps.onStop,
     ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
@@ -6280,7 +6386,7 @@ async function runCli(args, stdin2, env, deps) {
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
   const cwd = cwdOf(parsed.fields);
   const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
-  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER));
+  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock });
   try {
     if (mode === "statusline") {
       const wrapped = option(rest, "--wrap");
@@ -6334,46 +6440,75 @@ async function runCli(args, stdin2, env, deps) {
 }
 
 // src/adapters/node/on-stop-runner.ts
+import { Socket } from "node:net";
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+function wrapperArgs(mark, command3) {
+  return ["-c", ON_STOP_WRAPPER, "sh", mark, command3];
+}
+
+// src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function createShellStarter(spawnProcess = spawn) {
+function createShellStarter(spawnProcess = spawn, options = {}) {
   return {
-    start(command3, report) {
+    start(command3, report, start) {
       const shown = quoteInput(command3);
       const couldNotStart = (error) => ({
         kind: "failed",
         problem: `could not start ${shown}: ${describeError(error)}`
       });
+      const mark = start?.mark;
+      const args = mark === void 0 ? [...SHELL_ARGS, command3] : wrapperArgs(mark, command3);
+      const untilMarked = mark !== void 0 && options.untilMarked === true;
       let child;
       try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+        child = spawnProcess(SHELL, args, {
+          detached: true,
+          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
+        });
       } catch (error) {
         report(couldNotStart(error));
         return;
       }
       let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
+      const marked = () => {
+        if (state !== "marking") return;
         state = "started";
         report({ kind: "started" });
       };
-      child.once("spawn", started);
+      const spawned = () => {
+        if (state !== "starting") return;
+        state = "marking";
+        if (!untilMarked) marked();
+      };
+      child.once("spawn", spawned);
       child.on("error", (error) => {
         if (state !== "starting") return;
         state = "settled";
         report(couldNotStart(error));
       });
       child.once("exit", (code, signal) => {
+        marked();
         if (state !== "started") return;
         state = "settled";
         if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
+      const markPipe = untilMarked ? child.stdio[3] : null;
+      if (markPipe instanceof Socket) {
+        markPipe.once("close", marked);
+        markPipe.on("error", () => {
+        });
+        markPipe.resume();
+        markPipe.unref();
+      }
       child.unref();
-      if (child.pid !== void 0) started();
+      if (child.pid !== void 0) spawned();
     }
   };
 }
@@ -6401,7 +6536,8 @@ try {
 var result = await runCli(process.argv.slice(2), stdin, process.env, {
   hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
   clock: systemClock,
-  onStop: createShellStarter(),
+  // A hook ends right after its reply: it says the command started once the wrapper holds its mark.
+  onStop: createShellStarter(spawn, { untilMarked: true }),
   runStatusLine: runStatusLineCommand,
   script: process.argv[1] ?? "timebox.mjs",
   startWatcher: (dataDir, sessionId, budget) => {

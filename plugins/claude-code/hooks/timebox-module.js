@@ -37,6 +37,7 @@ var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -766,15 +767,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command2) {
   return `Timebox ran the on-stop command: ${command2}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -1487,14 +1489,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command2 = effect.command;
+      const report = (outcome) => onStopReport2(command2, outcome);
       try {
-        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command2, report);
+        else ports.onStop.start(command2, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -2274,6 +2288,11 @@ function readLedger(ledger, budget) {
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
+function claimWithOnStop(claim2, command2, then) {
+  if (command2 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command2, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
+}
 
 // src/core/session/state.ts
 var EMPTY_SESSION = {
@@ -2632,8 +2651,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2751,10 +2770,10 @@ function hardStop(state, standing2, summary, prompt, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2797,8 +2816,26 @@ function loadSubagents(history, setting, effects) {
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2850,7 +2887,9 @@ function load(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -4313,16 +4352,25 @@ function tokensOf(usage) {
   }, 0);
 }
 
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+
 // src/adapters/claude/function-hooks/on-stop.ts
 function detachedLine(command2) {
   return `(
 ${command2}
 ) >/dev/null 2>&1 </dev/null &`;
 }
+var DETACHED_WRAPPER_LINE = '[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
+function wrappedArgv(mark, command2) {
+  const folder = mark.slice(0, mark.lastIndexOf("/"));
+  return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];
+}
 function engineOnStop(engine) {
   return {
-    start(command2, report) {
-      engine().process.run(["sh", "-c", detachedLine(command2)]).then(
+    start(command2, report, options) {
+      const mark = options?.mark;
+      engine().process.run(mark === void 0 ? ["sh", "-c", detachedLine(command2)] : wrappedArgv(mark, command2)).then(
         ({ exitCode, stderr }) => report(
           exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
         ),
@@ -4330,6 +4378,26 @@ function engineOnStop(engine) {
       );
     }
   };
+}
+function moduleStartMark(dir, claim2) {
+  if (!isBudgetId(claim2.budgetId)) throw new Error(`not a budget id: ${JSON.stringify(claim2.budgetId)}`);
+  return `${dir}/${claim2.budgetId}.${claim2.kind}.started`;
+}
+function markKey(claim2) {
+  return `${claim2.budgetId}.${claim2.kind}`;
+}
+async function startedMarks(engine, dir, claims) {
+  const found = /* @__PURE__ */ new Set();
+  for (const claim2 of claims) {
+    if (claim2.kind !== "spent" && claim2.kind !== "ended" || claim2.onStopCommand === void 0) continue;
+    if (!isBudgetId(claim2.budgetId)) continue;
+    const exists = await engine.fs.read(moduleStartMark(dir, claim2), { offset: 0, length: 0 }).then(
+      () => true,
+      () => false
+    );
+    if (exists) found.add(markKey(claim2));
+  }
+  return found;
 }
 
 // src/adapters/claude/function-hooks/report-page.ts
@@ -4384,11 +4452,26 @@ var ModuleUI = class {
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
-  notify(message, _level) {
+  /** The session's load is being carried out. */
+  loading = false;
+  notify(message, level) {
     if (this.gathering) this.gathering.push(message);
+    else if (this.loading && level !== "info") this.warn(message);
     else {
       this.stopping?.push(message);
       this.engine().ui.log(message);
+    }
+  }
+  /**
+   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
+   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+   */
+  whileLoading(load2) {
+    this.loading = true;
+    try {
+      load2();
+    } finally {
+      this.loading = false;
     }
   }
   /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
@@ -5241,7 +5324,7 @@ function savedSession(value) {
   const saved = { history, claims };
   return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
-function claimedView(claims, budgetId) {
+function claimedView(claims, budgetId, marks) {
   let view = { spent: null, off: false, nudged: false };
   for (const claim2 of claims) {
     if (claim2.budgetId !== budgetId) continue;
@@ -5249,19 +5332,40 @@ function claimedView(claims, budgetId) {
     else if (claim2.kind === "off") view = { ...view, off: true };
     else if (claim2.kind === "nudged") view = { ...view, nudged: true };
   }
-  return view;
+  const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
+  return intent ? { ...view, onStop: intent } : view;
+}
+function onStopIntent(claims, budgetId, marks) {
+  const held = claims.find(
+    (claim3) => claim3.budgetId === budgetId && (claim3.kind === "spent" || claim3.kind === "ended") && typeof claim3.onStopCommand === "string"
+  );
+  if (!held?.onStopCommand) return null;
+  const claim2 = { budgetId, kind: held.kind };
+  return {
+    claim: claim2,
+    command: held.onStopCommand,
+    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    started: marks.started.has(markKey(claim2)),
+    // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
+    claimantAlive: held.instance === marks.instance,
+    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+  };
 }
 var ModuleStore = class _ModuleStore {
-  constructor(engine, sessionId, saved, deps) {
+  constructor(engine, sessionId, saved, deps, marks) {
     this.engine = engine;
     this.sessionId = sessionId;
     this.saved = saved;
     this.deps = deps;
+    this.marks = marks;
+    const dir = deps.marks?.dir;
+    if (dir !== void 0) this.startMark = (claim2) => moduleStartMark(dir, claim2);
   }
   engine;
   sessionId;
   saved;
   deps;
+  marks;
   /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
   spec = budgetStoreOver(this);
   appendActive(budget) {
@@ -5284,6 +5388,8 @@ var ModuleStore = class _ModuleStore {
   delayed = null;
   /** A claim was made since the last write began. */
   claimsUnwritten = false;
+  /** Where the start mark of an on-stop command goes, where the store knows the marks' folder. */
+  startMark;
   /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
@@ -5308,7 +5414,11 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    const opened = new _ModuleStore(engine, sessionId, saved, deps);
+    const marks = deps.marks && {
+      instance: deps.marks.instance,
+      started: await startedMarks(engine(), deps.marks.dir, saved.claims)
+    };
+    const opened = new _ModuleStore(engine, sessionId, saved, deps, marks);
     opened.repaired = repaired;
     return opened;
   }
@@ -5355,13 +5465,14 @@ var ModuleStore = class _ModuleStore {
   }
   claim(claim2) {
     if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
-    this.saved.claims.push(claim2);
+    const by = this.deps.marks ? { instance: this.deps.marks.instance } : {};
+    this.saved.claims.push({ ...claim2, ...by, claimedAt: this.deps.clock.now() });
     this.claimsUnwritten = true;
     this.save();
     return true;
   }
   read(budgetId) {
-    return claimedView(this.saved.claims, budgetId);
+    return claimedView(this.saved.claims, budgetId, this.marks);
   }
   /** Resolves once every change so far is written. */
   flush() {
@@ -5567,9 +5678,11 @@ var ModuleTeamLedger = class {
 };
 
 // src/adapters/claude/function-hooks/host.ts
+var ON_STOP_MARKS_FOLDER = "on-stop";
 var ModuleHost = class {
   constructor(deps) {
     this.deps = deps;
+    this.instance = deps.newId();
   }
   deps;
   /** Set by every hook before anything calls the engine. */
@@ -5580,6 +5693,8 @@ var ModuleHost = class {
   /** The folder the session runs in, as `session.start` said: a suggested budget is made of its past sessions. */
   cwd = null;
   engine = () => this.bound;
+  /** This Claude Code process's id, which its claims carry: one made under another id was made by a process gone. */
+  instance;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
     this.bound = engine;
@@ -5618,13 +5733,15 @@ var ModuleHost = class {
     );
     const text = defaultBudget?.trim();
     const suggested = text !== void 0 && isSuggestedDefault(text);
+    const state = dailyDir(stateHome, home);
     const store = await ModuleStore.open(engine, sessionId, {
       clock: this.deps.clock,
       scheduler: engineScheduler(engine),
       problem: (error, where) => session?.live.notifyProblem(where, error),
       cwd: this.cwd,
       // A session without a budget is kept too where budgets are suggested from the sessions kept.
-      keepAll: suggested
+      keepAll: suggested,
+      ...state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }
     });
     const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
     session = new ClaudeSession({
@@ -5639,7 +5756,7 @@ var ModuleHost = class {
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
     const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
-    session.load({ defaultBudget: given, daily, subagents });
+    session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
     return session;
   }
   /**

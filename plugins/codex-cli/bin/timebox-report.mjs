@@ -2317,6 +2317,11 @@ import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirS
 import { homedir as homedir2 } from "node:os";
 import { join as join11, resolve } from "node:path";
 
+// src/adapters/claude/function-hooks/on-stop.ts
+function markKey(claim) {
+  return `${claim.budgetId}.${claim.kind}`;
+}
+
 // src/adapters/claude/function-hooks/store.ts
 var SESSION_KEY_PREFIX = "session:";
 var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
@@ -2330,7 +2335,7 @@ function savedSession(value) {
   const saved = { history, claims };
   return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
-function claimedView(claims, budgetId) {
+function claimedView(claims, budgetId, marks) {
   let view = { spent: null, off: false, nudged: false };
   for (const claim of claims) {
     if (claim.budgetId !== budgetId) continue;
@@ -2338,7 +2343,24 @@ function claimedView(claims, budgetId) {
     else if (claim.kind === "off") view = { ...view, off: true };
     else if (claim.kind === "nudged") view = { ...view, nudged: true };
   }
-  return view;
+  const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
+  return intent ? { ...view, onStop: intent } : view;
+}
+function onStopIntent(claims, budgetId, marks) {
+  const held = claims.find(
+    (claim2) => claim2.budgetId === budgetId && (claim2.kind === "spent" || claim2.kind === "ended") && typeof claim2.onStopCommand === "string"
+  );
+  if (!held?.onStopCommand) return null;
+  const claim = { budgetId, kind: held.kind };
+  return {
+    claim,
+    command: held.onStopCommand,
+    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    started: marks.started.has(markKey(claim)),
+    // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
+    claimantAlive: held.instance === marks.instance,
+    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+  };
 }
 
 // src/adapters/claude/hook-host.ts
@@ -2716,7 +2738,7 @@ function ledgerView(budget, files) {
   );
   const spent = legacy.find((line) => line.kind === "spent");
   return {
-    off: view.off,
+    ...view,
     nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
     spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
   };
@@ -2731,10 +2753,13 @@ function withLoggedClaims(view, budget, store) {
   const spent = logged.find(
     (claim) => claim.kind === "spent" && claim.budgetId === outcome
   );
+  const recovered = logged.some((claim) => claim.kind === "onStopRecovered" && claim.budgetId === outcome);
   return {
+    ...view,
     spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
     off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome)
+    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome),
+    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
   };
 }
 
@@ -2752,15 +2777,38 @@ import {
   writeSync as writeSync2
 } from "node:fs";
 import { join as join8 } from "node:path";
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
+  return join8(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join8(dir, `${budgetId}.${kind}.json`);
+  return budgetId;
+}
+function startMarkOf(dir, claim) {
+  return join8(dir, `${checkedId(claim.budgetId)}.${claim.kind}.started`);
 }
 function isRecord3(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
   return statSync4(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync4(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function readJson(file) {
   let text2;
@@ -2779,16 +2827,18 @@ function readJson(file) {
 function numberOr2(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function createFileLedger(dir, link = linkSync) {
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
   return {
     claim(claim) {
       const file = fileOf(dir, claim.budgetId, claim.kind);
       mkdirSync5(dir, { recursive: true });
       const draft = `${file}.${randomUUID2()}.draft`;
       const fd = openSync4(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
       try {
         try {
-          writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
+          writeSync2(fd, `${JSON.stringify(record)}
 `);
           fsyncSync(fd);
         } finally {
@@ -2819,8 +2869,32 @@ function createFileLedger(dir, link = linkSync) {
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
       };
+    },
+    startMark: (claim) => startMarkOf(dir, claim)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord3(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim.onStopCommand),
+      claimedAt: numberOr2(claim.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
     }
   };
 }
@@ -2908,12 +2982,9 @@ function claimLine(fields2) {
   const claim = fields2.claim;
   if (typeof claim !== "object" || claim === null) return null;
   const { kind, budgetId } = claim;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim, at: atOf(fields2) };
 }
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
 
 // src/adapters/node/session-log.ts
 function isFields3(value) {

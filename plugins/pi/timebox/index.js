@@ -85,6 +85,7 @@ var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
 var LEDGER_FOLDER = "timebox-ledger";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -824,15 +825,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command2) {
   return `Timebox ran the on-stop command: ${command2}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -1554,14 +1556,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command2 = effect.command;
+      const report = (outcome) => onStopReport2(command2, outcome);
       try {
-        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command2, report);
+        else ports.onStop.start(command2, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -2341,6 +2355,11 @@ function readLedger(ledger, budget) {
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
+function claimWithOnStop(claim2, command2, then) {
+  if (command2 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command2, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
+}
 
 // src/core/session/state.ts
 var EMPTY_SESSION = {
@@ -2699,8 +2718,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2818,10 +2837,10 @@ function hardStop(state, standing2, summary, prompt, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2864,8 +2883,26 @@ function loadSubagents(history, setting, effects) {
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2917,7 +2954,9 @@ function load(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -4332,16 +4371,49 @@ function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
 
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+var nodeScheduler = {
+  setTimeout(callback, delayMs) {
+    const timer = setTimeout(callback, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+  setInterval(callback, intervalMs) {
+    const timer = setInterval(callback, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+};
+
 // src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
+  return join(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join(dir, `${budgetId}.${kind}.json`);
+  return budgetId;
+}
+function startMarkOf(dir, claim2) {
+  return join(dir, `${checkedId(claim2.budgetId)}.${claim2.kind}.started`);
 }
 function isRecord(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
   return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function readJson(file) {
   let text;
@@ -4360,16 +4432,18 @@ function readJson(file) {
 function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function createFileLedger(dir, link = linkSync) {
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
       const fd = openSync(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
-          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+          writeSync(fd, `${JSON.stringify(record)}
 `);
           fsyncSync(fd);
         } finally {
@@ -4400,69 +4474,107 @@ function createFileLedger(dir, link = linkSync) {
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
       };
+    },
+    startMark: (claim2) => startMarkOf(dir, claim2)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim2 = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim2 = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim2.onStopCommand),
+      claimedAt: numberOr(claim2.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim2.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
     }
   };
 }
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-var nodeScheduler = {
-  setTimeout(callback, delayMs) {
-    const timer = setTimeout(callback, delayMs);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-  setInterval(callback, intervalMs) {
-    const timer = setInterval(callback, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-};
-
 // src/adapters/node/on-stop-runner.ts
 import { spawn } from "node:child_process";
+import { Socket } from "node:net";
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+function wrapperArgs(mark, command2) {
+  return ["-c", ON_STOP_WRAPPER, "sh", mark, command2];
+}
+
+// src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function createShellStarter(spawnProcess = spawn) {
+function createShellStarter(spawnProcess = spawn, options = {}) {
   return {
-    start(command2, report) {
+    start(command2, report, start) {
       const shown = quoteInput(command2);
       const couldNotStart = (error) => ({
         kind: "failed",
         problem: `could not start ${shown}: ${describeError(error)}`
       });
+      const mark = start?.mark;
+      const args = mark === void 0 ? [...SHELL_ARGS, command2] : wrapperArgs(mark, command2);
+      const untilMarked = mark !== void 0 && options.untilMarked === true;
       let child;
       try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
+        child = spawnProcess(SHELL, args, {
+          detached: true,
+          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
+        });
       } catch (error) {
         report(couldNotStart(error));
         return;
       }
       let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
+      const marked = () => {
+        if (state !== "marking") return;
         state = "started";
         report({ kind: "started" });
       };
-      child.once("spawn", started);
+      const spawned = () => {
+        if (state !== "starting") return;
+        state = "marking";
+        if (!untilMarked) marked();
+      };
+      child.once("spawn", spawned);
       child.on("error", (error) => {
         if (state !== "starting") return;
         state = "settled";
         report(couldNotStart(error));
       });
       child.once("exit", (code, signal) => {
+        marked();
         if (state !== "started") return;
         state = "settled";
         if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
+      const markPipe = untilMarked ? child.stdio[3] : null;
+      if (markPipe instanceof Socket) {
+        markPipe.once("close", marked);
+        markPipe.on("error", () => {
+        });
+        markPipe.resume();
+        markPipe.unref();
+      }
       child.unref();
-      if (child.pid !== void 0) started();
+      if (child.pid !== void 0) spawned();
     }
   };
 }

@@ -121,7 +121,7 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId, deps.clock, true),
-		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
 		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
@@ -198,7 +198,7 @@ export async function runCli(
 	// One hook reads the session's log once, and keeps what it writes; each prompt's line keeps the working folder.
 	const cwd = cwdOf(parsed.fields);
 	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
-	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
+	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock });
 	try {
 		if (mode === "statusline") {
 			const wrapped = option(rest, "--wrap");

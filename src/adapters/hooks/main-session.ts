@@ -16,7 +16,7 @@ import {
 	writeReportPage,
 } from "../../core/index.ts";
 import { answerEvent, type HookDeps, HookRuntime, newBudgetId, takeFromLog, writeLog } from "./hook-runtime.ts";
-import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
+import { type LoadOptions, ledgerView, loadEvent } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { spawnEnd, spawnStart, toolCallEvent } from "./subagent-spawns.ts";
 
@@ -68,12 +68,12 @@ async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Prom
 	// prompt ids count every submission.
 	const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
 	if (event.command !== null) return command(event.command, deps, now, promptId);
-	const state = loadState(deps, now, { running: promptId });
+	const hook = HookRuntime.load(deps, promptId, now, { running: promptId });
 	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
 	// The rules keep the prompt once it runs (recordPrompt).
-	return answerEvent(deps, now, promptId, state, {
+	return answerEvent(hook, now, {
 		type: "modelCall",
 		prompt: promptId,
 		step: deps.store.stepOf(promptId),
@@ -98,7 +98,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 					standings: () => (deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []),
 				})
 			: undefined;
-	const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+	const hook = HookRuntime.load(deps, null, now, { running: promptId }, deps.daily);
 	const answered = hook.runtime.command(args, {
 		newBudgetId: newBudgetId(deps),
 		// The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
@@ -117,7 +117,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
  */
 export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
 	// The session, folded once for the hook: a call of the subagent tool is a subagent's start first, on the same runtime.
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	const refused = await spawnStart(event, null, hook, now);
 	if (refused !== null) return refused;
 	const state = hook.runtime.state;
@@ -144,6 +144,5 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
  * the on-stop command runs. */
 export async function runEnd(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
 	writeLog(deps, sessionLog.runEndedLines(event.promptId, now));
-	const state = loadState(deps, now, { running: event.promptId });
-	return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+	return answerEvent(HookRuntime.load(deps, event.promptId, now, { running: event.promptId }), now, { type: "runEnd" });
 }

@@ -5,7 +5,6 @@
 
 import { type Answer, mergeAnswer, type SessionEvent, sessionLog } from "../../core/index.ts";
 import { type HookDeps, HookRuntime, takeFromLog } from "./hook-runtime.ts";
-import { loadState } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 
 /**
@@ -60,7 +59,7 @@ export async function subagentBoundary(
 	const refused = sessionLog.refusedSpawn(deps.store.lines(), hostAgent);
 	if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
 	const agent = sessionLog.ruleIdOf(deps.store.lines(), hostAgent);
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	const spawnRefused = await spawnStart(event, agent, hook, now);
 	if (spawnRefused !== null) return spawnRefused;
 	const sessionEvent: SessionEvent =
@@ -105,8 +104,7 @@ export function toolCallEvent(
  */
 export async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
 	const spawn = takeFromLog(deps, sessionLog.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-	const state = loadState(deps, now, { running: event.promptId });
-	const hook = new HookRuntime(deps, event.promptId, state);
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	if (spawn?.id) {
 		const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn.id });
 		hook.saveDaily(now);
@@ -139,7 +137,7 @@ export async function agentEnd(
 	now: number,
 ): Promise<HookReply> {
 	const agent = sessionLog.ruleIdOf(deps.store.lines(), ended.agent);
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
 	// kept in the log for the session's later hooks.
 	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens);

@@ -103,7 +103,7 @@ function claimLine(fields: Fields): LogLine | null {
 	const claim = fields.claim;
 	if (typeof claim !== "object" || claim === null) return null;
 	const { kind, budgetId } = claim as Fields;
-	if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+	if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
 	// Written by this version from a claim the rules made: read back as that claim.
 	return { kind: "claim", claim: claim as LedgerClaim, at: atOf(fields) };
 }

@@ -1,8 +1,11 @@
 // What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts: it imports nothing else of the core,
-// so the ports, the rules and the daily budget can all use it without an import cycle.
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts and on-stop.ts: it imports nothing else
+// of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
 
 import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+import type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
+
+export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
@@ -20,6 +23,8 @@ export interface LedgerView {
 	spent: (SpentSummary & { prompt: string | null }) | null;
 	off: boolean;
 	nudged: boolean;
+	/** The on-stop command a claim of the budget recorded, where a ledger keeps it (see `OnStopIntent`). */
+	onStop?: OnStopIntent;
 }
 
 /** A ledger that knows nothing of a budget. */
@@ -27,13 +32,16 @@ export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: f
 
 /**
  * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
- * budget let wrap up has ended, and the on-stop command ran.
+ * budget let wrap up has ended, and the on-stop command ran. A claim whose effects start the on-stop command carries it
+ * (`onStopCommand`), so that another process can start it if the claiming one ends first; `onStopRecovered`: another
+ * process did so, once.
  */
 export type LedgerClaim =
-	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
+	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null; onStopCommand?: string }
 	| { kind: "off"; budgetId: string }
 	| { kind: "nudged"; budgetId: string }
-	| { kind: "ended"; budgetId: string };
+	| { kind: "ended"; budgetId: string; onStopCommand?: string }
+	| { kind: "onStopRecovered"; budgetId: string };
 
 /**
  * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already stopped, or whose time ran
@@ -205,8 +213,12 @@ export type Effect =
 			timeoutMs: number;
 			onTimeout: SessionEvent;
 	  }
-	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
-	| { kind: "startOnStop"; command: string }
+	/**
+	 * Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. `claim` names the claim
+	 * it belongs to: the command is started through a wrapper that takes that claim's start mark first, so that it runs
+	 * once however many processes start it.
+	 */
+	| { kind: "startOnStop"; command: string; claim?: OnStopClaim }
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**

@@ -22,11 +22,14 @@ export type {
 	LedgerView,
 	LoadMode,
 	LogLine,
+	OnStopClaim,
+	OnStopIntent,
 	RecordedUsage,
 	SessionEvent,
 } from "../model/events.ts";
 export { NOTHING_RECORDED } from "../model/events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
+export { recoverOnStop } from "./recovery.ts";
 export {
 	type BudgetStanding,
 	budgetOf,

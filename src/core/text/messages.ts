@@ -193,6 +193,10 @@ export function onStopStartedMessage(command: string): string {
 	return `Timebox ran the on-stop command: ${command}`;
 }
 
+/** A later event started the on-stop command a stop claimed: the process that claimed it ended before it could. */
+export const ON_STOP_RAN_LATE =
+	"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+
 /** The on-stop command could not start or failed. */
 export function onStopProblemMessage(problem: string): string {
 	return `Timebox on-stop command failed: ${problem}`;
@@ -204,7 +208,7 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 }
 
 /** The session's budget was already spent when it was reopened. */
-export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): string {
+export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary, startsLate = false): string {
 	const why = summary.timeRanOut
 		? "time ran out"
 		: summary.limit === "tokens"
@@ -212,8 +216,11 @@ export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): st
 			: summary.limit === "cost"
 				? "the cost limit was reached"
 				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
+	// An on-stop command the stop never started is started now, and said so apart.
 	const command =
-		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+		budget.onStopCommand === null || startsLate
+			? ""
+			: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
 }
 

@@ -79,6 +79,14 @@ describe("reading a line of the session's log", () => {
 			{ kind: "claim", claim: { kind: "ended", budgetId: "b" }, at: 3 },
 		],
 		[
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b", onStopCommand: "lmk" }, at: 3 },
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b", onStopCommand: "lmk" }, at: 3 },
+		],
+		[
+			{ kind: "claim", claim: { kind: "onStopRecovered", budgetId: "b" }, at: 3 },
+			{ kind: "claim", claim: { kind: "onStopRecovered", budgetId: "b" }, at: 3 },
+		],
+		[
 			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
 			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
 		],

@@ -27,6 +27,10 @@ export interface World {
 	runner: RecordingStarter;
 	newBudgetId: () => string;
 	conversations: Map<string, Conversation>;
+	/** The opencode process running now, by number: each start is a new one, and the ones before it have ended. */
+	process: number;
+	/** Where the ids of new messages start (a process that takes up a session stored by another goes on from its ids). */
+	firstId?: number;
 }
 
 /** A new world in two fresh temporary folders (Timebox's opencode data, and the daily ledger's state). */
@@ -38,6 +42,7 @@ export function createWorld(): World {
 		runner: new RecordingStarter(),
 		newBudgetId: sequentialIds(),
 		conversations: new Map(),
+		process: 0,
 	};
 }
 
@@ -70,11 +75,11 @@ export const FREE: Prices = { input: 0, output: 0 };
 /** One opencode session's stored messages, with ids that sort in the order they were made, as opencode's do. */
 export class Conversation {
 	readonly messages: CallMessage[] = [];
-	private next = 0;
 
 	constructor(
 		readonly id: string,
 		private readonly time: FakeTime,
+		private next = 0,
 	) {}
 
 	/** A new id, unique across sessions as opencode's are (a subagent's answer never shares its parent's id). */
@@ -273,23 +278,30 @@ export class FakeOpencode {
 			/** The folder opencode works in, and the reader of its past sessions. */
 			directory?: string;
 			projectHistory?: ProjectHistoryReader;
+			/** The plugin to load instead of one over the world's fakes: the package's own `./server`, as opencode loads it. */
+			server?: ReturnType<typeof createTimeboxPlugin>;
 		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
-		const plugin = createTimeboxPlugin({
-			clock: world.time,
-			scheduler: world.time,
-			onStop: world.runner,
-			newBudgetId: world.newBudgetId,
-			env: setup.env ?? {},
-			dataDir: world.dataDir,
-			ledger: createFileLedger,
-			dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
-			interactive: opencode.interactive,
-			writeStderr: (line) => opencode.stderr.push(line),
-			...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
-			...(setup.projectHistory ? { projectHistory: setup.projectHistory } : {}),
-		});
+		// A claim names the process that made it, which runs until the next start.
+		const process = ++world.process;
+		const ledgerOptions = { clock: world.time, pid: () => process, alive: (pid: unknown) => pid === world.process };
+		const plugin =
+			setup.server ??
+			createTimeboxPlugin({
+				clock: world.time,
+				scheduler: world.time,
+				onStop: world.runner,
+				newBudgetId: world.newBudgetId,
+				env: setup.env ?? {},
+				dataDir: world.dataDir,
+				ledger: (folder) => createFileLedger(folder, ledgerOptions),
+				dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
+				interactive: opencode.interactive,
+				writeStderr: (line) => opencode.stderr.push(line),
+				...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
+				...(setup.projectHistory ? { projectHistory: setup.projectHistory } : {}),
+			});
 		// The plugin reads only `tui.showToast` and `session.abort` of opencode's generated client.
 		const client = opencode.client as unknown as PluginInput["client"];
 		const input = setup.directory === undefined ? { client } : { client, directory: setup.directory };
@@ -317,7 +329,7 @@ export class FakeOpencode {
 	conversation(id = MAIN): Conversation {
 		let conversation = this.world.conversations.get(id);
 		if (!conversation) {
-			conversation = new Conversation(id, this.world.time);
+			conversation = new Conversation(id, this.world.time, this.world.firstId);
 			this.world.conversations.set(id, conversation);
 		}
 		return conversation;

@@ -221,7 +221,11 @@ describe("the loop guard at work", () => {
 		const state = run(guarded, [model("p1"), use(A), use(A)]).state;
 		const late = transition(state, use(A), START + 31 * MINUTE);
 		const claimed = late.effects.find((effect) => effect.kind === "once");
-		expect(claimed?.kind === "once" ? claimed.then : []).toContainEqual({ kind: "startOnStop", command: "lmk" });
+		expect(claimed?.kind === "once" ? claimed.then : []).toContainEqual({
+			kind: "startOnStop",
+			command: "lmk",
+			claim: { kind: "spent", budgetId: "budget-1" },
+		});
 		expect(late.effects.some((effect) => effect.kind === "notify" && effect.message.includes("loop"))).toBe(false);
 	});
 

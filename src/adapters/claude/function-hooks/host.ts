@@ -27,6 +27,9 @@ export interface HostDeps {
 	newId: () => string;
 }
 
+/** The folder of the module's start marks of on-stop commands, in Timebox's state folder. */
+export const ON_STOP_MARKS_FOLDER = "on-stop";
+
 export class ModuleHost {
 	/** Set by every hook before anything calls the engine. */
 	private bound!: Engine;
@@ -36,8 +39,12 @@ export class ModuleHost {
 	/** The folder the session runs in, as `session.start` said: a suggested budget is made of its past sessions. */
 	cwd: string | null = null;
 	readonly engine = (): Engine => this.bound;
+	/** This Claude Code process's id, which its claims carry: one made under another id was made by a process gone. */
+	private readonly instance: string;
 
-	constructor(private readonly deps: HostDeps) {}
+	constructor(private readonly deps: HostDeps) {
+		this.instance = deps.newId();
+	}
 
 	/** The engine of the hook that runs now: later calls on the engine go through it. */
 	bind(engine: Engine): void {
@@ -80,6 +87,8 @@ export class ModuleHost {
 		);
 		const text = defaultBudget?.trim();
 		const suggested = text !== undefined && isSuggestedDefault(text);
+		// The start marks of on-stop commands live in Timebox's state folder, beside the daily ledger.
+		const state = dailyDir(stateHome, home);
 		const store = await ModuleStore.open(engine, sessionId, {
 			clock: this.deps.clock,
 			scheduler: engineScheduler(engine),
@@ -87,6 +96,7 @@ export class ModuleHost {
 			cwd: this.cwd,
 			// A session without a budget is kept too where budgets are suggested from the sessions kept.
 			keepAll: suggested,
+			...(state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }),
 		});
 		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
 		session = new ClaudeSession({
@@ -101,7 +111,7 @@ export class ModuleHost {
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
 		const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
-		session.load({ defaultBudget: given, daily, subagents });
+		session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
 		return session;
 	}
 

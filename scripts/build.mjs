@@ -138,31 +138,13 @@ async function bundle(entry, banner, platform, external = [], plugins = []) {
 }
 
 /**
- * The Redis client (ioredis) of a team's daily budget, minified, beside each Node entry (the hook script's, pi's
- * extension, which opencode's entry uses too): a package installed from a repository has no node_modules. Only a
- * session with a store set loads it, in a worker thread.
+ * The worker thread of a team's daily budget on the hosts whose rules call the store synchronously (pi's extension,
+ * which opencode's entry uses too, and the hook script): the store's client (Node's own sockets and Redis's protocol,
+ * no dependency), beside each Node entry. Only a session with a store set starts it.
  */
-const CLIENT_NAME = "timebox-redis.js";
-const CLIENT_BANNER =
-	"// ioredis, MIT licence (github.com/redis/ioredis), bundled by npm run build for Timebox's team budget. Do not edit.";
-
-async function clientBundle() {
-	const result = await build({
-		absWorkingDir: ROOT,
-		stdin: { contents: 'export { default } from "ioredis";', resolveDir: ROOT, sourcefile: "timebox-redis.js" },
-		bundle: true,
-		minify: true,
-		platform: "node",
-		format: "esm",
-		target: "node20",
-		banner: { js: CLIENT_BANNER },
-		legalComments: "none",
-		charset: "utf8",
-		write: false,
-		logLevel: "warning",
-	});
-	return result.outputFiles[0].text;
-}
+const STORE_WORKER_ENTRY = "src/entries/team-worker.ts";
+const STORE_WORKER_NAME = "timebox-store.mjs";
+const STORE_WORKER_BANNER = `// Timebox's team store worker, bundled from ${STORE_WORKER_ENTRY} by npm run build. Do not edit.`;
 
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
 async function moduleBundle() {
@@ -230,8 +212,8 @@ async function generated() {
 		files.set(join(dirname(path), GATE_NAME), gate);
 		files.set(join(dirname(path), REPORT_FILE), report);
 	}
-	const client = await clientBundle();
-	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), CLIENT_NAME), client);
+	const worker = await bundle(STORE_WORKER_ENTRY, STORE_WORKER_BANNER, "node");
+	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), STORE_WORKER_NAME), worker);
 	files.set(join(dirname(PI_BUNDLE), REPORT_FILE), report);
 	files.set(MODULE_BUNDLE, await moduleBundle());
 	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport]));

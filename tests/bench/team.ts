@@ -13,7 +13,7 @@ import type { TeamReply, TeamRequest } from "../../src/adapters/team/batch.ts";
 import { openDailyLedger } from "../../src/adapters/team/open.ts";
 import { type DailyBudget, type DailyLedger, NO_DAILY_SESSION } from "../../src/core/index.ts";
 import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
-import { RedisServer } from "../e2e/support/redis.ts";
+import { PACKAGE_ENTRY, RedisServer } from "../e2e/support/redis.ts";
 import { step } from "./daily.ts";
 import { median, nowMs } from "./stats.ts";
 
@@ -77,7 +77,7 @@ async function measureOn(fsync: "everysec" | "always", state: string): Promise<{
 	}
 }
 
-const OPTIONS = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: import.meta.url };
+const OPTIONS = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: PACKAGE_ENTRY };
 
 export async function measureTeam(): Promise<TeamResult> {
 	const state = mkdtempSync(join(tmpdir(), "timebox-bench-team-"));

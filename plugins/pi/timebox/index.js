@@ -4855,8 +4855,7 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 // src/adapters/team/scripts.ts
@@ -4864,7 +4863,6 @@ function dayKeys(team, day) {
   const prefix = `timebox:{${team}}:${day}:`;
   return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-var DAY_KEY_COUNT = 5;
 var COMMON = `
 local function keep()
   for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
@@ -4942,80 +4940,18 @@ return 1`
 };
 
 // src/adapters/team/bridge.ts
-var CLIENT_BUNDLE = "timebox-redis.js";
+var STORE_WORKER = "timebox-store.mjs";
 var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
-}
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -5027,7 +4963,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -5039,7 +4976,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
 }
@@ -5494,7 +5432,7 @@ function openDailyLedger(options) {
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
   if (warning !== null) return saying(warning, local);
   if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  const open = () => openSyncStore(config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
   return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }

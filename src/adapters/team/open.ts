@@ -5,7 +5,7 @@
 import { hostname, userInfo } from "node:os";
 import { type Clock, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
-import { clientLocation, openSyncStore } from "./bridge.ts";
+import { openSyncStore, storeWorkerLocation } from "./bridge.ts";
 import { readTeam, type TeamSettings } from "./config.ts";
 import { TeamLedger, type TeamLedgerOptions } from "./ledger.ts";
 import { fileOutbox, outboxFolder } from "./outbox.ts";
@@ -40,7 +40,7 @@ export interface DailyLedgerOptions {
 	host: string;
 	/** The host's settings `dailyStore` and `team`, where it has settings. */
 	settings?: TeamSettings;
-	/** The module the client bundle is looked for beside (a host package's entry), as a file URL. */
+	/** The module the store worker's bundle is beside (a host package's entry), as a file URL. */
 	entry: string;
 	/** How the team's ledger runs, where it is one of a session's processes (Claude Code's hooks module). */
 	team?: TeamLedgerOptions;
@@ -54,7 +54,7 @@ export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
 	const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
 	if (warning !== null) return saying(warning, local);
 	if (config === null) return local;
-	const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+	const open = () => openSyncStore(config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));
 	return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }

@@ -25,6 +25,7 @@ import {
 	PRINT_RUNS,
 	type PrintRuns,
 } from "./hooks.ts";
+import { loadRows, measureLoad } from "./load.ts";
 import {
 	CONVERSATION_MESSAGES,
 	LOG_LINES,
@@ -46,6 +47,8 @@ const COMMAND = "npm run bench";
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 /** `TIMEBOX_BENCH=team npm run bench` measures only a team's daily budget on a Redis on localhost (benchmark 5b). */
 const TEAM_ONLY = process.env.TIMEBOX_BENCH === "team";
+/** `TIMEBOX_BENCH=load npm run bench`: how many agents one Redis serves (benchmark 5c); never part of the whole run. */
+const LOAD_ONLY = process.env.TIMEBOX_BENCH === "load";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
 /** `TIMEBOX_BENCH=writes npm run bench` measures only the crash-safe writes (benchmark 8). */
@@ -507,6 +510,12 @@ function table(rows: Row[]): string {
 }
 
 it("measures Timebox", async () => {
+	if (LOAD_ONLY) {
+		progress("one Redis under load only");
+		const rows = loadRows(await measureLoad());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=load ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	if (REPORT_ONLY) {
 		progress("the report page only");
 		const page = await measureReportPage();

@@ -146,6 +146,14 @@ const STORE_WORKER_ENTRY = "src/entries/team-worker.ts";
 const STORE_WORKER_NAME = "timebox-store.mjs";
 const STORE_WORKER_BANNER = `// Timebox's team store worker, bundled from ${STORE_WORKER_ENTRY} by npm run build. Do not edit.`;
 
+/**
+ * The batch script of Claude Code's hooks module (`bin/timebox-team.mjs <request>`): a team's daily ledger and its
+ * client alone, so that a batch costs little more than Node's start. Beside the hook script in Claude Code's plugin.
+ */
+const TEAM_BATCH_ENTRY = "src/entries/team-batch.ts";
+const TEAM_BATCH_BUNDLE = "plugins/claude-code/bin/timebox-team.mjs";
+const TEAM_BATCH_BANNER = `// Timebox's team batch script for Claude Code's hooks module, bundled from ${TEAM_BATCH_ENTRY} by npm run build. Do not edit.`;
+
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
 async function moduleBundle() {
 	const text = await bundle(MODULE_ENTRY, MODULE_BANNER, "neutral");
@@ -216,6 +224,7 @@ async function generated() {
 	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), STORE_WORKER_NAME), worker);
 	files.set(join(dirname(PI_BUNDLE), REPORT_FILE), report);
 	files.set(MODULE_BUNDLE, await moduleBundle());
+	files.set(TEAM_BATCH_BUNDLE, await bundle(TEAM_BATCH_ENTRY, TEAM_BATCH_BANNER, "node", [], [lazyBuiltins]));
 	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport]));
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));

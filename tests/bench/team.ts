@@ -2,7 +2,7 @@
 // reservation is sent without waiting) and per model call (read), and what the daily ledger costs with no store set (no
 // client loaded, no worker). The Redis keeps an append-only file flushed every second, Redis's own default; a second
 // Redis flushes each write before it answers (`appendfsync always`, as the end-to-end tests run it), to show what the
-// disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's hook script, a
+// disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's batch script, a
 // process per batch (`timebox.mjs team <request>`): a turn's two batches, a model call's two.
 
 import { spawnSync } from "node:child_process";

@@ -219,10 +219,9 @@ function openStore(url, scripts, options) {
     },
     post(name, keys, args) {
       const { lua, rest } = evalArgs(name, keys, args);
-      current().send(["EVALSHA", sha(name, lua), ...rest], (reply) => {
+      void command(["EVALSHA", sha(name, lua), ...rest], options.callMs).then((reply) => {
         if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT"))
-          current().send(["EVAL", lua, ...rest], () => {
-          });
+          void command(["EVAL", lua, ...rest], options.callMs);
       });
     },
     close() {

@@ -218,10 +218,11 @@ export function openStore(url: string, scripts: Readonly<Record<string, string>>
 		},
 		post(name, keys, args) {
 			const { lua, rest } = evalArgs(name, keys, args);
-			current().send(["EVALSHA", sha(name, lua), ...rest], (reply) => {
+			// Nobody waits for it, but a store that never answers still gives the connection up (and frees the process).
+			void command(["EVALSHA", sha(name, lua), ...rest], options.callMs).then((reply) => {
 				// The store forgot the script (a restart): sent whole, still without waiting.
 				if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT"))
-					current().send(["EVAL", lua, ...rest], () => {});
+					void command(["EVAL", lua, ...rest], options.callMs);
 			});
 		},
 		close() {

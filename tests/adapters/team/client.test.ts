@@ -204,3 +204,17 @@ describe("Node's own sockets", () => {
 		}
 	});
 });
+
+describe("a call sent without waiting to a store that does not answer", () => {
+	beforeEach(() => vi.useFakeTimers());
+	afterEach(() => vi.useRealTimers());
+
+	it("gives the connection up after the client's bound, so that no process waits for it", async () => {
+		const connector = fakeConnector(() => undefined);
+		const store = openStore("redis://127.0.0.1:6379", SCRIPTS, { ...OPTIONS, connector });
+		store.post("count", [], []);
+		expect(connector.made[0]?.referenced).toBe(true);
+		await vi.advanceTimersByTimeAsync(OPTIONS.callMs);
+		expect(connector.made[0]?.destroyed).toBe(true);
+	});
+});

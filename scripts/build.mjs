@@ -68,14 +68,18 @@ function stamp(pkg) {
 }
 
 /**
- * Node's modules the hook script loads only when it uses them, and the names it uses of each. A hook is a process of
- * its own, and Node loads these (with `net`, `dgram` and the streams under `child_process`, the whole of `crypto`) in
- * a few milliseconds of its start; most hooks start no process and make no id. A name the code imports that is not
- * listed here fails the build.
+ * Node's modules the hook script loads only when it uses them, and the names it uses of each (`new Name` for a class).
+ * A hook is a process of its own, and Node loads these (with `net`, `dgram` and the streams under `child_process`, the
+ * whole of `crypto`, TLS) in a few milliseconds of its start; most hooks start no process, make no id and reach no
+ * store. A name the code imports that is not listed here fails the build.
  */
 const LAZY_BUILTINS = {
 	"node:child_process": ["spawn", "spawnSync"],
 	"node:crypto": ["createHash", "randomUUID"],
+	// A team's store: sockets only where a store is set, TLS only for rediss://, a worker only in a watcher.
+	"node:net": ["connect"],
+	"node:tls": ["connect"],
+	"node:worker_threads": ["new Worker"],
 };
 
 /** An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, through a synchronous `require`. */
@@ -90,7 +94,12 @@ const lazyBuiltins = {
 				'import { createRequire } from "node:module";',
 				"let loaded;",
 				`const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(args.path)}));`,
-				...names.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
+				// A class (`new Name`) is made with `new`; a function is called.
+				...names.map((entry) => {
+					const name = entry.replace(/^new /, "");
+					const made = entry.startsWith("new ") ? `new (load().${name})(...args)` : `load().${name}(...args)`;
+					return `export function ${name}(...args) { return ${made}; }`;
+				}),
 			];
 			return { contents: lines.join("\n"), loader: "js" };
 		});

@@ -39,6 +39,7 @@ import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
 import { HOP_SAMPLES, measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
+import { measureTeamHooks, teamHookRows } from "./team-hooks.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
 import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
 
@@ -279,9 +280,9 @@ function teamRows(result: TeamResult): Row[] {
 			"—",
 		],
 		[
-			"Claude Code's hooks module, team's day per turn: 2 hook-script processes waited for (a read; the count, the reservation, a read)",
+			"Claude Code's hooks module, team's day per turn: 2 batch-script processes waited for (a read; the count, the reservation, a read)",
 			formatMs(result.hopTurnMs),
-			`${HOP_SAMPLES}, bundled bin/timebox.mjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
+			`${HOP_SAMPLES}, bundled bin/timebox-team.mjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
 			`≤ ${HOP_TURN_TARGET_MS} ms`,
 			yesNo(result.hopTurnMs <= HOP_TURN_TARGET_MS),
 		],
@@ -584,7 +585,8 @@ it("measures Timebox", async () => {
 	}
 	if (TEAM_ONLY) {
 		const team = await measureTeam();
-		console.log(["", table(teamRows(team)), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
+		const rows = [...teamRows(team), ...teamHookRows(await measureTeamHooks())];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	const started = Date.now();
@@ -601,6 +603,7 @@ it("measures Timebox", async () => {
 	progress("5/8 the daily ledger");
 	const daily = await measureDaily();
 	const team = await measureTeam();
+	const teamHooks = await measureTeamHooks();
 	progress("6/8 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	const claudeStop = await measureClaudeStop();
@@ -624,6 +627,7 @@ it("measures Timebox", async () => {
 			...suiteRows(suite),
 			...dailyRows(daily),
 			...teamRows(team),
+			...teamHookRows(teamHooks),
 			...hookRows(hooks),
 			...opencodeRows(opencode),
 			...writeRows(writes),

@@ -140,6 +140,7 @@ function parseTeamRequest(text) {
 async function runTeamBatch(request, ledger) {
   const counted = [];
   const calls = [];
+  const read = () => request.read === false ? [] : ledger.standings(request.budgets);
   for (const op of request.ops) {
     switch (op.op) {
       case "count": {
@@ -159,8 +160,9 @@ async function runTeamBatch(request, ledger) {
         break;
     }
   }
+  const together = ledger.sendsFirst?.() ? null : read();
   await Promise.all(calls);
-  const standings = request.read === false ? [] : await ledger.standings(request.budgets);
+  const standings = await (together ?? read());
   return {
     counted: await Promise.all(counted),
     standings,
@@ -493,6 +495,9 @@ var AsyncTeamLedger = class {
   problem() {
     return this.day.problem();
   }
+  sendsFirst() {
+    return this.day.sendsFirst();
+  }
   carry() {
     return this.day.carry();
   }
@@ -582,9 +587,21 @@ return 1`
 // src/adapters/team/bridge.ts
 var REPLY_BYTES = 256 * 1024;
 
-// src/adapters/team/client.ts
-import { connect as tcpConnect } from "node:net";
-import { connect as tlsConnect } from "node:tls";
+// lazy-builtin:node:net
+import { createRequire as createRequire2 } from "node:module";
+var loaded2;
+var load3 = () => loaded2 ??= createRequire2(import.meta.url)("node:net");
+function connect(...args) {
+  return load3().connect(...args);
+}
+
+// lazy-builtin:node:tls
+import { createRequire as createRequire3 } from "node:module";
+var loaded3;
+var load4 = () => loaded3 ??= createRequire3(import.meta.url)("node:tls");
+function connect2(...args) {
+  return load4().connect(...args);
+}
 
 // src/adapters/team/resp.ts
 var ReplyError = class {
@@ -674,8 +691,8 @@ var ReplyReader = class {
 
 // src/adapters/team/client.ts
 var nodeConnector = (host, port, tls) => {
-  if (!tls) return { connection: tcpConnect({ host, port }), ready: "connect" };
-  return { connection: tlsConnect({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
+  if (!tls) return { connection: connect({ host, port }), ready: "connect" };
+  return { connection: connect2({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
 };
 function isIp(host) {
   return /^[\d.]+$/.test(host) || host.includes(":");
@@ -814,7 +831,9 @@ function withoutPassword(url) {
   const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
   return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
+var UTC = "UTC";
 function knownZone(zone) {
+  if (zone === UTC) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -848,7 +867,7 @@ function readTeam(env, settings, member) {
   if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team))
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -857,11 +876,11 @@ var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
   const last = lastDays.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
     day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
   lastDays.set(zone, found);
   return found;
@@ -883,6 +902,10 @@ function formatIn(zone) {
     formats.set(zone, format);
   }
   return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
   const parts2 = formatIn(zone).formatToParts(ms);
@@ -1128,6 +1151,13 @@ var TeamDay = class {
   outboxSeen = false;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
   /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
   carry() {
     return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };

@@ -2620,8 +2620,8 @@ function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded3 = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
+    const loaded6 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded6, setting, effects) : loaded6;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
@@ -4391,6 +4391,9 @@ var AsyncTeamLedger = class {
   problem() {
     return this.day.problem();
   }
+  sendsFirst() {
+    return this.day.sendsFirst();
+  }
   carry() {
     return this.day.carry();
   }
@@ -4400,6 +4403,7 @@ var AsyncTeamLedger = class {
 async function runTeamBatch(request, ledger) {
   const counted = [];
   const calls = [];
+  const read = () => request.read === false ? [] : ledger.standings(request.budgets);
   for (const op of request.ops) {
     switch (op.op) {
       case "count": {
@@ -4419,8 +4423,9 @@ async function runTeamBatch(request, ledger) {
         break;
     }
   }
+  const together = ledger.sendsFirst?.() ? null : read();
   await Promise.all(calls);
-  const standings = request.read === false ? [] : await ledger.standings(request.budgets);
+  const standings = await (together ?? read());
   return {
     counted: await Promise.all(counted),
     standings,
@@ -4432,7 +4437,14 @@ async function runTeamBatch(request, ledger) {
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+
+// lazy-builtin:node:worker_threads
+import { createRequire as createRequire3 } from "node:module";
+var loaded3;
+var load4 = () => loaded3 ??= createRequire3(import.meta.url)("node:worker_threads");
+function Worker(...args) {
+  return new (load4()).Worker(...args);
+}
 
 // src/adapters/team/scripts.ts
 function dayKeys(team, day) {
@@ -4558,9 +4570,21 @@ function openSyncStore(url, workerUrl, connectMs, callMs) {
   };
 }
 
-// src/adapters/team/client.ts
-import { connect as tcpConnect } from "node:net";
-import { connect as tlsConnect } from "node:tls";
+// lazy-builtin:node:net
+import { createRequire as createRequire4 } from "node:module";
+var loaded4;
+var load5 = () => loaded4 ??= createRequire4(import.meta.url)("node:net");
+function connect(...args) {
+  return load5().connect(...args);
+}
+
+// lazy-builtin:node:tls
+import { createRequire as createRequire5 } from "node:module";
+var loaded5;
+var load6 = () => loaded5 ??= createRequire5(import.meta.url)("node:tls");
+function connect2(...args) {
+  return load6().connect(...args);
+}
 
 // src/adapters/team/resp.ts
 var ReplyError = class {
@@ -4650,8 +4674,8 @@ var ReplyReader = class {
 
 // src/adapters/team/client.ts
 var nodeConnector = (host, port, tls) => {
-  if (!tls) return { connection: tcpConnect({ host, port }), ready: "connect" };
-  return { connection: tlsConnect({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
+  if (!tls) return { connection: connect({ host, port }), ready: "connect" };
+  return { connection: connect2({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
 };
 function isIp(host) {
   return /^[\d.]+$/.test(host) || host.includes(":");
@@ -4790,7 +4814,9 @@ function withoutPassword(url) {
   const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
   return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
+var UTC = "UTC";
 function knownZone(zone) {
+  if (zone === UTC) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -4824,7 +4850,7 @@ function readTeam(env, settings, member) {
   if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team))
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -4833,11 +4859,11 @@ var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
   const last = lastDays.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
     day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
   lastDays.set(zone, found);
   return found;
@@ -4859,6 +4885,10 @@ function formatIn(zone) {
     formats.set(zone, format);
   }
   return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
   const parts2 = formatIn(zone).formatToParts(ms);
@@ -5281,6 +5311,13 @@ var TeamDay = class {
   outboxSeen = false;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
   /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
   carry() {
     return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };

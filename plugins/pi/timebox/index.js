@@ -4988,7 +4988,9 @@ function withoutPassword(url) {
   const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
   return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
+var UTC = "UTC";
 function knownZone(zone) {
+  if (zone === UTC) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -5022,7 +5024,7 @@ function readTeam(env, settings, member) {
   if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team))
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -5031,11 +5033,11 @@ var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
   const last = lastDays.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
     day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
   lastDays.set(zone, found);
   return found;
@@ -5057,6 +5059,10 @@ function formatIn(zone) {
     formats.set(zone, format);
   }
   return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
   const parts2 = formatIn(zone).formatToParts(ms);
@@ -5358,6 +5364,13 @@ var TeamDay = class {
   outboxSeen = false;
   /** What this session's last model call used: what its next one reserves. */
   lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
   /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
   carry() {
     return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };

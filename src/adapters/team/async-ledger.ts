@@ -59,6 +59,10 @@ export class AsyncTeamLedger {
 		return this.day.problem();
 	}
 
+	sendsFirst(): boolean {
+		return this.day.sendsFirst();
+	}
+
 	carry(): TeamCarry {
 		return this.day.carry();
 	}

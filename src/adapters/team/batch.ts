@@ -78,15 +78,19 @@ export interface BatchLedger {
 	problem(): string | null;
 	/** What the session's next batch takes over; absent where no team's ledger runs. */
 	carry?(): TeamCarry;
+	/** Whether a call may first send what the machine kept (a read then waits for the calls before it). */
+	sendsFirst?(): boolean;
 }
 
 /**
- * Runs a batch's calls on the session's daily ledger, all sent at once and in order (one round trip), then reads the
- * day unless the request says not to.
+ * Runs a batch's calls on the session's daily ledger, all sent at once and in order, and the day's read with them
+ * (unless the request says not to): one round trip. Where a call may first send what this machine kept while the store
+ * was down, the read waits for the calls, to see what they sent.
  */
 export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): Promise<TeamReply> {
 	const counted: Promise<boolean>[] = [];
 	const calls: Promise<unknown>[] = [];
+	const read = () => (request.read === false ? [] : ledger.standings(request.budgets));
 	for (const op of request.ops) {
 		switch (op.op) {
 			case "count": {
@@ -106,8 +110,9 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 				break;
 		}
 	}
+	const together = ledger.sendsFirst?.() ? null : read();
 	await Promise.all(calls);
-	const standings = request.read === false ? [] : await ledger.standings(request.budgets);
+	const standings = await (together ?? read());
 	return {
 		counted: await Promise.all(counted),
 		standings,

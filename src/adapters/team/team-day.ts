@@ -93,6 +93,14 @@ export class TeamDay {
 		);
 	}
 
+	/**
+	 * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+	 * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+	 */
+	sendsFirst(): boolean {
+		return this.outage.down || (!this.outboxSeen && this.outbox.waiting());
+	}
+
 	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
 	carry(): TeamCarry {
 		return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };

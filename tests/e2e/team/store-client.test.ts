@@ -1,9 +1,15 @@
 // The team store's client (node:net, Redis's protocol) against a real redis-server: it logs in as an ACL user and picks
 // the database, calls a script by its SHA and sends it whole once the store forgot it, answers calls made together in
 // order, and fails in the store's own words (a wrong password, a key the user may not touch), at once on a refused
-// connection, and within its bound on a server that takes the connection and never answers.
+// connection, and within its bound on a server that takes the connection and never answers. And `rediss://`: Codex's
+// bundled hook script counts a prompt on a Redis that speaks only TLS on its port, with a certificate authority of the
+// test's own given as Node takes one (`NODE_EXTRA_CA_CERTS`), and names the store it cannot trust without it.
 
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeConnector, openStore } from "../../../src/adapters/team/client.ts";
 import { freePort, RedisServer } from "../support/redis.ts";
@@ -103,5 +109,94 @@ describe("a server that takes the connection and never answers", () => {
 		const took = performance.now() - started;
 		expect(took).toBeGreaterThanOrEqual(299);
 		expect(took).toBeLessThan(1_500);
+	});
+});
+
+describe("a store that speaks TLS (rediss://)", () => {
+	let tls: RedisServer;
+	let folder: string;
+	let tlsPort: number;
+	beforeAll(async () => {
+		folder = mkdtempSync(join(tmpdir(), "timebox-tls-"));
+		const at = (name: string) => join(folder, name);
+		const openssl = (args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
+		openssl(
+			["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", at("ca.key"), "-out", at("ca.crt")].concat([
+				"-days",
+				"2",
+				"-subj",
+				"/CN=Timebox test CA",
+			]),
+		);
+		openssl(
+			["req", "-newkey", "rsa:2048", "-nodes", "-keyout", at("redis.key"), "-out", at("redis.csr")].concat([
+				"-subj",
+				"/CN=localhost",
+			]),
+		);
+		writeFileSync(at("ext.cnf"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
+		openssl(
+			["x509", "-req", "-in", at("redis.csr"), "-CA", at("ca.crt"), "-CAkey", at("ca.key")].concat([
+				"-CAcreateserial",
+				"-out",
+				at("redis.crt"),
+				"-days",
+				"2",
+				"-extfile",
+				at("ext.cnf"),
+			]),
+		);
+		tlsPort = await freePort();
+		tls = await RedisServer.start(
+			["--tls-port", String(tlsPort), "--tls-cert-file", at("redis.crt")].concat([
+				"--tls-key-file",
+				at("redis.key"),
+				"--tls-ca-cert-file",
+				at("ca.crt"),
+				"--tls-auth-clients",
+				"no",
+			]),
+		);
+	});
+	afterAll(async () => {
+		await tls.dispose();
+		rmSync(folder, { recursive: true, force: true });
+	});
+
+	/** Codex's bundled hook script on a prompt, with the team's store at rediss://localhost. */
+	function prompt(turn: string, env: NodeJS.ProcessEnv): string {
+		const hook = new URL("../../../plugins/codex-cli/bin/timebox.mjs", import.meta.url).pathname;
+		const input = JSON.stringify({
+			session_id: "tls",
+			hook_event_name: "UserPromptSubmit",
+			prompt: "go",
+			turn_id: turn,
+		});
+		const done = spawnSync(process.execPath, [hook, "hook", "--host", "codex"], {
+			input,
+			encoding: "utf8",
+			env: {
+				PATH: process.env.PATH,
+				HOME: join(folder, "home"),
+				CODEX_HOME: join(folder, "codex"),
+				XDG_STATE_HOME: join(folder, "state"),
+				TIMEBOX_DAILY: "turns:5",
+				TIMEBOX_DAILY_STORE: `rediss://localhost:${tlsPort}`,
+				TIMEBOX_TEAM: "tls",
+				...env,
+			},
+		});
+		expect(done.stderr).toBe("");
+		return done.stdout;
+	}
+
+	it("counts a prompt over TLS with the certificate authority Node is given, and names the store it cannot trust", () => {
+		const used = () => tls.cli(["HGET", `timebox:{tls}:${new Date().toISOString().slice(0, 10)}:use`, "prompts"]);
+		expect(prompt("t1", { NODE_EXTRA_CA_CERTS: join(folder, "ca.crt") })).toBe("");
+		expect(used()).toBe("1");
+		expect(JSON.parse(prompt("t2", {}))).toEqual({
+			systemMessage: `Timebox: the team's daily store rediss://localhost:${tlsPort} cannot be reached (self-signed certificate in certificate chain): this machine counts today's use on its own until it answers, then sends it to the team.`,
+		});
+		expect(used()).toBe("1");
 	});
 });

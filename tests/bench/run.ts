@@ -282,7 +282,7 @@ function teamRows(result: TeamResult): Row[] {
 		[
 			"Claude Code's hooks module, team's day per turn: 2 batch-script processes waited for (a read; the count, the reservation, a read)",
 			formatMs(result.hopTurnMs),
-			`${HOP_SAMPLES}, bundled bin/timebox-team.mjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
+			`${HOP_SAMPLES}, bundled bin/timebox-team.cjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
 			`≤ ${HOP_TURN_TARGET_MS} ms`,
 			yesNo(result.hopTurnMs <= HOP_TURN_TARGET_MS),
 		],

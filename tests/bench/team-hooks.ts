@@ -1,7 +1,7 @@
 // Benchmark 5d: what a team's daily budget costs a hook process, on the bundled hook script of each hook host (Codex
 // CLI, Gemini CLI, Claude Code's classic hooks), a prompt's hook in fresh processes: with a team store (a Redis on
 // 127.0.0.1 started here), with this machine's file ledger alone, and with no daily budget, alternating; and the
-// batch script of Claude Code's hooks module (`timebox-team.mjs`) against a bare `node -e 0` started the same way.
+// batch script of Claude Code's hooks module (`timebox-team.cjs`) against a bare `node -e 0` started the same way.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -95,7 +95,7 @@ function measureBatch(root: string, store: string): TeamBatchResult {
 		budgets: [BUDGET],
 		ops: [{ op: "count", limits: [1_000_000] }, { op: "reserve" }],
 	};
-	const batch = [join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.mjs"), JSON.stringify(request)];
+	const batch = [join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.cjs"), JSON.stringify(request)];
 	timed(batch, teamEnv);
 	const batches: number[] = [];
 	const nodes: number[] = [];
@@ -142,7 +142,7 @@ export function teamHookRows(result: {
 	});
 	const ratio = result.batch.batchMs / result.batch.nodeMs;
 	rows.push([
-		"Claude Code's hooks module, one batch (`timebox-team.mjs`: a prompt's count and reservation, then a read) / bare `node -e 0`",
+		"Claude Code's hooks module, one batch (`timebox-team.cjs`: a prompt's count and reservation, then a read) / bare `node -e 0`",
 		`${result.batch.batchMs.toFixed(1)} / ${result.batch.nodeMs.toFixed(1)} ms (${ratio.toFixed(2)}×)`,
 		`${TEAM_HOOK_RUNS} + ${TEAM_HOOK_RUNS}, alternating; Redis on 127.0.0.1`,
 		`≤ ${TEAM_BATCH_TARGET}× Node start-up`,

@@ -3,7 +3,7 @@
 // client loaded, no worker). The Redis keeps an append-only file flushed every second, Redis's own default; a second
 // Redis flushes each write before it answers (`appendfsync always`, as the end-to-end tests run it), to show what the
 // disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's batch script, a
-// process per batch (`timebox.mjs team <request>`): a turn's two batches, a model call's two.
+// process per batch (`timebox-team.cjs <request>`): a turn's two batches, a model call's two.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +17,7 @@ import { step } from "./daily.ts";
 import { median, nowMs, REPO_ROOT } from "./stats.ts";
 
 /** The batch script of Claude Code's hooks module, as the plugin ships it. */
-const TEAM_BATCH_BIN = join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.mjs");
+const TEAM_BATCH_BIN = join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.cjs");
 
 export const TEAM_SAMPLES = 201;
 /** Turns and model calls of the hooks module's hop: each a few processes. */

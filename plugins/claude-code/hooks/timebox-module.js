@@ -4940,7 +4940,7 @@ var ReadAheadLedger = class {
 };
 
 // src/adapters/claude/function-hooks/team.ts
-var TEAM_LINE = hookScriptLine('"$1"', "timebox-team.mjs");
+var TEAM_LINE = hookScriptLine('"$1"', "timebox-team.cjs");
 function readBatchReply(result) {
   if (result.exitCode !== 0) {
     return { error: result.stderr.trim().split("\n")[0] || `the batch script exited with ${result.exitCode}` };

@@ -1,4 +1,4 @@
-// The plugin's batch script (`timebox-team.mjs <request>`), how Claude Code's hooks module, which cannot open a socket,
+// The plugin's batch script (`timebox-team.cjs <request>`), how Claude Code's hooks module, which cannot open a socket,
 // reaches its team's store: the request is read, the session's daily ledger opened from the environment as on every
 // Node host (the password stays in the environment, never on a command line), the batch run on it with each call
 // bounded so that the process ends in time, and one JSON line answered.

@@ -1,7 +1,7 @@
 // A batch of one session's calls on its team's daily ledger: what a read-ahead ledger (read-ahead.ts) sends before an
 // event (a read) and after it (what the event wrote), run in the session's own process (a hook process), or in a
 // process of its own where the session cannot open a socket (Claude Code's hooks module, through the plugin's
-// `timebox-team.mjs <request>`). The team's ledger runs the batch's calls together, taking over what the session's last
+// `timebox-team.cjs <request>`). The team's ledger runs the batch's calls together, taking over what the session's last
 // batch left (`TeamCarry`), then reads the day; the reply is one JSON object: whether each count was taken, the day's
 // standings, what the session is to be told, and what to carry on.
 

@@ -1,4 +1,4 @@
-// The team batch (the plugin's `timebox-team.mjs <request>`, and a hook process's own), how a read-ahead ledger reaches
+// The team batch (the plugin's `timebox-team.cjs <request>`, and a hook process's own), how a read-ahead ledger reaches
 // its team's store: a request it cannot read gets a clear error and changes nothing; a batch sends its calls together
 // and in order on the team's ledger and reads the day unless asked not to; what a session could not send, its last
 // call's size and the store's failure go from one process to the next.

@@ -1,6 +1,6 @@
 // A team's daily ledger in Claude Code's hooks module, which runs in Claude Code's own process and cannot open a socket:
 // the read-ahead team ledger (team/read-ahead.ts), its batches run by the plugin's small batch script
-// (`timebox-team.mjs <request>`), one process per batch, where the team's ledger runs them (and, while the store cannot
+// (`timebox-team.cjs <request>`), one process per batch, where the team's ledger runs them (and, while the store cannot
 // be reached, counts on this machine's daily ledger as every Node host does). A batch script that cannot run at all is
 // the outage policy's, in its own words.
 
@@ -12,7 +12,7 @@ import type { Engine, EngineTimer } from "./engine.ts";
 import { hookScriptLine } from "./report-page.ts";
 
 /** The shell line that runs a team's batch (`$1`, its request) with the plugin's batch script. */
-export const TEAM_LINE = hookScriptLine('"$1"', "timebox-team.mjs");
+export const TEAM_LINE = hookScriptLine('"$1"', "timebox-team.cjs");
 
 /** The batch script's reply, or why it cannot be read. */
 export function readBatchReply(result: { exitCode: number; stdout: string; stderr: string }): BatchOutcome {

@@ -14,8 +14,7 @@ import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/wri
 let stdin = "";
 try {
 	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	// Nor does a team's batch, whose request is its argument (its stdin may stay open).
-	if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
+	if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }

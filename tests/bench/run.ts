@@ -25,6 +25,7 @@ import {
 	PRINT_RUNS,
 	type PrintRuns,
 } from "./hooks.ts";
+import { loadRows, measureLoad } from "./load.ts";
 import {
 	CONVERSATION_MESSAGES,
 	LOG_LINES,
@@ -39,6 +40,7 @@ import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
 import { measureSuggestion, suggestionRows } from "./suggest.ts";
 import { HOP_SAMPLES, measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
+import { measureTeamHooks, teamHookRows } from "./team-hooks.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
 import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, READ_SAMPLES, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
 
@@ -47,6 +49,8 @@ const COMMAND = "npm run bench";
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 /** `TIMEBOX_BENCH=team npm run bench` measures only a team's daily budget on a Redis on localhost (benchmark 5b). */
 const TEAM_ONLY = process.env.TIMEBOX_BENCH === "team";
+/** `TIMEBOX_BENCH=load npm run bench`: how many agents one Redis serves (benchmark 5c); never part of the whole run. */
+const LOAD_ONLY = process.env.TIMEBOX_BENCH === "load";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
 /** `TIMEBOX_BENCH=writes npm run bench` measures only the crash-safe writes (benchmark 8). */
@@ -288,9 +292,9 @@ function teamRows(result: TeamResult): Row[] {
 			"—",
 		],
 		[
-			"Claude Code's hooks module, team's day per turn: 2 hook-script processes waited for (a read; the count, the reservation, a read)",
+			"Claude Code's hooks module, team's day per turn: 2 batch-script processes waited for (a read; the count, the reservation, a read)",
 			formatMs(result.hopTurnMs),
-			`${HOP_SAMPLES}, bundled bin/timebox.mjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
+			`${HOP_SAMPLES}, bundled bin/timebox-team.cjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
 			`≤ ${HOP_TURN_TARGET_MS} ms`,
 			yesNo(result.hopTurnMs <= HOP_TURN_TARGET_MS),
 		],
@@ -526,6 +530,12 @@ function table(rows: Row[]): string {
 }
 
 it("measures Timebox", async () => {
+	if (LOAD_ONLY) {
+		progress("one Redis under load only");
+		const rows = loadRows(await measureLoad());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=load ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	if (REPORT_ONLY) {
 		progress("the report page only");
 		const page = await measureReportPage();
@@ -596,7 +606,8 @@ it("measures Timebox", async () => {
 	}
 	if (TEAM_ONLY) {
 		const team = await measureTeam();
-		console.log(["", table(teamRows(team)), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
+		const rows = [...teamRows(team), ...teamHookRows(await measureTeamHooks())];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	const started = Date.now();
@@ -613,6 +624,7 @@ it("measures Timebox", async () => {
 	progress("5/8 the daily ledger");
 	const daily = await measureDaily();
 	const team = await measureTeam();
+	const teamHooks = await measureTeamHooks();
 	progress("6/8 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	const claudeStop = await measureClaudeStop();
@@ -637,6 +649,7 @@ it("measures Timebox", async () => {
 			...suiteRows(suite),
 			...dailyRows(daily),
 			...teamRows(team),
+			...teamHookRows(teamHooks),
 			...hookRows(hooks),
 			...opencodeRows(opencode),
 			...writeRows(writes),

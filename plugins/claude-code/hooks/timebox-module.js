@@ -4296,7 +4296,7 @@ function storeRepaired(path, entries, skipped, movedTo) {
 }
 function teamHopFailed(why, closed) {
   const goesOn = closed ? "so new turns are refused until it answers" : "so this session's use is not counted for the team until it answers";
-  return `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+  return `Timebox: the team's daily store cannot be reached through the plugin's batch script (${why}), ${goesOn}.`;
 }
 
 // src/core/text/refusals.ts
@@ -4401,8 +4401,8 @@ async function startedMarks(engine, dir, claims) {
 }
 
 // src/adapters/claude/function-hooks/report-page.ts
-function hookScriptLine(args) {
-  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" ${args}`;
+function hookScriptLine(args, script = "timebox.mjs") {
+  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
 }
 var REPORT_LINE = hookScriptLine('report --session "$1"');
 function pluginRoot(moduleUrl) {
@@ -5523,42 +5523,75 @@ function engineProjectHistory(engine, project, current) {
   };
 }
 
-// src/adapters/claude/function-hooks/team.ts
-var TEAM_LINE = hookScriptLine('team "$1"');
-function readBatchReply(result) {
-  if (result.exitCode !== 0) {
-    return { error: result.stderr.trim().split("\n")[0] || `the hook script exited with ${result.exitCode}` };
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
   }
-  let reply;
-  try {
-    reply = JSON.parse(result.stdout);
-  } catch {
-    return { error: "the hook script's reply is not JSON" };
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
   }
-  if (typeof reply === "object" && reply !== null) {
-    const fields = reply;
-    if (typeof fields.error === "string") return { error: fields.error };
-    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
   }
-  return { error: "the hook script's reply cannot be read" };
-}
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text = this.untold;
+    this.untold = null;
+    return text;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/read-ahead.ts
 var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
-var ModuleTeamLedger = class {
-  constructor(engine, options) {
-    this.engine = engine;
+var ReadAheadLedger = class {
+  constructor(options) {
     this.options = options;
     this.budgets = options.budgets;
+    this.outage = new Outage(options.closed, options.clock, options.texts);
   }
-  engine;
   options;
   /** The day as the last batch read it; null before the first. */
   reading = null;
   /** When the day was last read (or a batch failed), epoch ms; null before the first. */
   readAt = null;
-  /** Why the hook script last failed, and until when it is not started again; null while it runs. */
-  scriptDown = null;
-  /** Why new turns are refused (closed mode, the hook script failed), or null. */
-  closedBy = null;
+  /** A batch that could not run at all: the outage policy's. */
+  outage;
   ops = [];
   carried = null;
   budgets;
@@ -5571,7 +5604,7 @@ var ModuleTeamLedger = class {
   standings(budgets) {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
-    const closed = this.closedBy;
+    const closed = this.outage.refusal();
     return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
@@ -5606,53 +5639,56 @@ var ModuleTeamLedger = class {
   /** Reads the day before an event, unless the last batch read it just now. */
   async refresh() {
     if (this.readAt !== null && this.options.clock.now() - this.readAt < TEAM_HOP_FRESH_MS) return;
-    await this.send();
+    await this.send(true);
   }
-  /** Sends what the event wrote, with a read: false when the store refused a prompt counted in it. */
+  /**
+   * Sends what the event wrote, with a read where `readAfter` or where a prompt was counted (a prompt the store refused
+   * is refused in the words of the day as it stands): false when the store refused a prompt counted in it.
+   */
   async settle() {
     if (this.ops.length === 0) return true;
-    return this.send();
+    return this.send(this.options.readAfter || this.ops.some((op) => op.op === "count"));
   }
-  /** Runs the calls made since the last batch, then a read, in one process of the hook script. */
-  async send() {
+  /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
+  async send(read) {
     const ops = this.ops;
     this.ops = [];
-    const down = this.scriptDown;
-    if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return this.failed(ops);
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
       ops,
-      ...this.carried ? { carry: this.carried } : {}
+      ...this.carried ? { carry: this.carried } : {},
+      ...read ? {} : { read: false }
     };
-    const outcome = await this.batch(request);
-    const now = this.options.clock.now();
-    this.readAt = now;
+    const outcome = await this.options.run(request).catch((error) => ({
+      error: error instanceof Error ? error.message : String(error)
+    }));
+    if (read || "error" in outcome) this.readAt = this.options.clock.now();
     if ("error" in outcome) {
-      this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
-      return this.failed(outcome.error, ops);
+      this.outage.failed(outcome.error);
+      return this.failed(ops);
     }
-    this.scriptDown = null;
-    this.reading = outcome.standings;
+    this.outage.answered();
+    if (read) this.reading = outcome.standings;
     this.carried = outcome.carry;
-    this.closedBy = null;
     if (outcome.problem !== null) this.say(outcome.problem);
     if (!outcome.counted.includes(false)) return true;
     this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
     return false;
   }
   /**
-   * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
-   * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
-   * what the batch held is not counted for the team.
+   * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
+   * mode new turns are refused (a prompt counted in the batch among them), else the session goes on and what the
+   * batch held is not counted for the team.
    */
-  failed(why, ops) {
-    const closed = this.options.closed;
-    const text = teamHopFailed(why, closed);
-    this.say(text);
-    if (!closed) return true;
-    this.closedBy = text;
-    this.taken = text;
+  failed(ops) {
+    const said = this.outage.told();
+    if (said !== null) this.say(said);
+    const refusal2 = this.outage.refusal();
+    if (refusal2 === null) return true;
+    this.taken = refusal2;
     return !ops.some((op) => op.op === "count");
   }
   /** Says a problem once per session: the first. */
@@ -5661,21 +5697,50 @@ var ModuleTeamLedger = class {
     this.told = true;
     this.untold = problem;
   }
-  /** The hook script's answer to a batch, bounded in time: a process that does not end in time is taken as failed. */
-  async batch(request) {
-    const engine = this.engine();
-    let timer;
-    const late = new Promise((resolve) => {
-      timer = engine.clock.after(TEAM_HOP_MS, () => resolve({ error: `no answer within ${TEAM_HOP_MS} ms` }));
+};
+
+// src/adapters/claude/function-hooks/team.ts
+var TEAM_LINE = hookScriptLine('"$1"', "timebox-team.cjs");
+function readBatchReply(result) {
+  if (result.exitCode !== 0) {
+    return { error: result.stderr.trim().split("\n")[0] || `the batch script exited with ${result.exitCode}` };
+  }
+  let reply;
+  try {
+    reply = JSON.parse(result.stdout);
+  } catch {
+    return { error: "the batch script's reply is not JSON" };
+  }
+  if (typeof reply === "object" && reply !== null) {
+    const fields = reply;
+    if (typeof fields.error === "string") return { error: fields.error };
+    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
+  }
+  return { error: "the batch script's reply cannot be read" };
+}
+var ModuleTeamLedger = class extends ReadAheadLedger {
+  constructor(engine, options) {
+    super({
+      ...options,
+      run: (request) => runBatch(engine(), request, options.root),
+      texts: { unreachable: teamHopFailed, refusal: (why) => teamHopFailed(why, true) },
+      // The next event of the session may come within TEAM_HOP_FRESH_MS: it reads the day this batch read.
+      readAfter: true
     });
-    const ran = engine.process.run(["sh", "-c", TEAM_LINE, "sh", JSON.stringify(request), this.options.root]).then(readBatchReply, (error) => ({ error: error instanceof Error ? error.message : String(error) }));
-    try {
-      return await Promise.race([ran, late]);
-    } finally {
-      timer?.cancel();
-    }
   }
 };
+async function runBatch(engine, request, root) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = engine.clock.after(TEAM_HOP_MS, () => resolve({ error: `no answer within ${TEAM_HOP_MS} ms` }));
+  });
+  const ran = engine.process.run(["sh", "-c", TEAM_LINE, "sh", JSON.stringify(request), root]).then(readBatchReply, (error) => ({ error: error instanceof Error ? error.message : String(error) }));
+  try {
+    return await Promise.race([ran, late]);
+  } finally {
+    timer?.cancel();
+  }
+}
 
 // src/adapters/claude/function-hooks/host.ts
 var ON_STOP_MARKS_FOLDER = "on-stop";

@@ -459,21 +459,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts = [];
-  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
-  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
+  const parts2 = [];
+  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts.join(" and "), ...treatment2].join("; ");
+  return [parts2.join(" and "), ...treatment2].join("; ");
 }
 function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
@@ -525,24 +525,24 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 function usedOfLimits(standing, team) {
   const limits = limitsToday(standing);
   const { use } = standing;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts.join("; ");
+  return parts2.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
@@ -913,13 +913,13 @@ var SUBAGENT_WRAP_UP_BLOCK = [
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
+  return parts2.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -1349,431 +1349,58 @@ function pastSession(items, facts) {
   };
 }
 
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
-}
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
-}
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: teamSettingsUnusable(why)
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-var lastDays = /* @__PURE__ */ new Map();
-function teamDay(ms, zone) {
-  const last = lastDays.get(zone);
-  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
-  const found = {
-    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
-  };
-  lastDays.set(zone, found);
-  return found;
-}
-var formats = /* @__PURE__ */ new Map();
-function formatIn(zone) {
-  let format = formats.get(zone);
-  if (format === void 0) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric"
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
-}
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
-}
-var DAY_KEY_COUNT = 5;
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
--- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
-local function add()
-  local used = false
-  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
-  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
-  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
-  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
-  return used
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /**
-   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
-   * session that adds nothing (a refused turn's) does not count as one that used the day.
-   */
-  use: `${COMMON}
-local used = add()
-redis.call('HDEL', KEYS[4], ARGV[2])
-if used then join() end
-keep()
-return 1`,
-  /**
-   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
-   */
-  send: `${COMMON}
-if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
-if add() then join() end
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
 // src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-    this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) {
-      this.lastCall = { ...carried.lastCall };
-      this.failed = carried.failed;
-    }
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  outbox;
-  options;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
-  untold = [];
-  saidDown = false;
-  saidLost = false;
-  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-  outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.failed };
-  }
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [keysExpiry(day.end), this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
-  }
-  /** The outbox failed: the use is this machine's alone. Said once per session. */
-  lost(error) {
-    if (this.saidLost) return;
-    this.saidLost = true;
-    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-  }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
-    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-    const day = teamDay(this.clock.now(), this.config.zone);
-    try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count3) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-   */
-  call(script, args, dayName) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.failed !== null;
-    const reply = this.request(script, keys, [...this.common(day), ...args]);
-    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
-    this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
-    return reply;
-  }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
-    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-    this.calledOnce = true;
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
     let reply;
     try {
-      this.store ??= this.open();
-      reply = this.store.call(script, keys, args, timeout);
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
-    this.failed = null;
-    return reply;
+    next = step.next(reply);
   }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    if (this.saidDown) return why;
-    this.saidDown = true;
-    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
-    return why;
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
   }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
   }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    this.run(this.day.adjust(budget, adjustment));
+  }
+  keptDays(count3) {
+    return this.run(this.day.keptDays(count3));
+  }
+  problem() {
+    return this.day.problem();
   }
 };
 
@@ -2049,83 +1676,103 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/team/bridge.ts
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-var CLIENT_BUNDLE = "timebox-redis.js";
-var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+-- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
+local function add()
+  local used = false
+  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+  return used
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
 `;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = add()
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if add() then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var STORE_WORKER = "timebox-store.mjs";
+var REPLY_BYTES = 256 * 1024;
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -2137,7 +1784,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -2149,9 +1797,104 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+var UTC = "UTC";
+function knownZone(zone) {
+  if (zone === UTC) return true;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: teamSettingsUnusable(why)
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+var lastDays = /* @__PURE__ */ new Map();
+function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
+  };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+function zoneDate(ms, zone) {
+  const parts2 = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
 }
 
 // src/adapters/team/outbox.ts
@@ -2233,6 +1976,323 @@ function outboxFolder(stateDir, team) {
   return join2(stateDir, "team", `team-${team}`);
 }
 
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text2 = this.untold;
+    this.untold = null;
+    return text2;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function parts(value) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+  return {
+    use: fields(useFields),
+    who: whoFields,
+    sessions: amount(String(sessions)),
+    reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) }
+  };
+}
+function standingsOf(reply, budgets, config, dayStart) {
+  const { use, who, sessions, reserved } = parts(reply);
+  const members = [...fields(who)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  const adjustment = {
+    addTimeMs: amount(use.get("addTimeMs")),
+    addPrompts: amount(use.get("addPrompts")),
+    addTokens: amount(use.get("addTokens")),
+    addCost: amount(use.get("addCost")),
+    off: use.get("off") === "1"
+  };
+  return teamBudgets(budgets, config).map((budget) => ({
+    budget,
+    use: {
+      agentMs: amount(use.get("agentMs")),
+      prompts: amount(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount(use.get("tokens")) + reserved.tokens,
+      cost: amount(use.get("cost")) + reserved.cost,
+      sessions,
+      members
+    },
+    adjustment,
+    dayStart
+  }));
+}
+function teamBudgets(budgets, config) {
+  const team = { name: config.team, zone: config.zone };
+  return budgets.map((budget) => ({ ...budget, team }));
+}
+function dayRowOf(day, reply) {
+  const { use, reserved } = parts(reply);
+  return {
+    day,
+    agentMs: amount(use.get("agentMs")),
+    prompts: amount(use.get("prompts")),
+    tokens: amount(use.get("tokens")) + reserved.tokens,
+    cost: amount(use.get("cost")) + reserved.cost
+  };
+}
+
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+    this.outage = new Outage(
+      config.failure === "closed",
+      clock,
+      {
+        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+        refusal: (why) => teamStoreRefusal(config.shown, why)
+      },
+      carried?.failed ?? null
+    );
+  }
+  config;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  calledOnce = false;
+  outage;
+  saidLost = false;
+  untold = [];
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    return closed === null ? local : local.map((standing) => ({ ...standing, closed }));
+  }
+  *countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns()) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  *addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve() {
+    const now = this.clock.now();
+    if (this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  *adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count3) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [keysExpiry(day.end), this.sessionId, this.config.member];
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  *sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = keysExpiry(entry.dayEnd);
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const keys = dayKeys(this.config.team, entry.day);
+          const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  *call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.outage.down;
+    const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if ((yield* this.sendKept()) && script === "read")
+      return yield* this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
+  *request(script, keys, args) {
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return { ok: false, error: waiting };
+    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    const reply = yield { script, keys, args, timeoutMs };
+    if (reply.ok) {
+      this.outage.answered();
+      return reply;
+    }
+    const why = this.hidden(reply.error);
+    this.outage.failed(why);
+    const said = this.outage.told();
+    if (said !== null) this.untold.push(said);
+    return { ok: false, error: why };
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -2251,16 +2311,24 @@ function saying(warning, ledger) {
     }
   };
 }
-function openDailyLedger(options) {
+function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const local = createDailyLedger(stateDir, sessionId, clock);
+  const created = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+  return {
+    local: created,
+    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
+  };
+}
+function openDailyLedger(options) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team.day, open);
 }
 
 // src/adapters/report/past-sessions-cache.ts

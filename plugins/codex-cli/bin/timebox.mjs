@@ -150,7 +150,7 @@ var TEAM_CONNECT_MS = 1e3;
 var TEAM_CALL_MS = 2e3;
 var TEAM_FIRST_CALL_MS = 3e4;
 var TEAM_WAIT_MS = 1e4;
-var TEAM_HOP_WAIT_MS = 3e3;
+var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -623,21 +623,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts = [];
-  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
-  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
+  const parts2 = [];
+  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts.join(" and "), ...treatment2].join("; ");
+  return [parts2.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -654,16 +654,16 @@ function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts = [];
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts2 = [];
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
-  return parts;
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
+  return parts2;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -687,39 +687,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts.join(" | ");
+  return parts2.join(" | ");
 }
 function pluralPrompts(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
+  const parts2 = [];
   if (budget.timeLimitMs !== null) {
-    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts.join(" and ");
+  return parts2.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -828,14 +828,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts = [];
+  const parts2 = [];
   if (budget.tokenLimit !== void 0) {
-    parts.push(
+    parts2.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts2.map((part) => `, ${part}`).join("");
 }
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
@@ -921,12 +921,12 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team = false) {
-  const parts = [];
-  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts.push(formatCost(limits.cost));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
+  return parts2.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
@@ -940,44 +940,44 @@ function dailySpentMessage(standing2) {
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
-    parts.push(
+    parts2.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts.push(
+    parts2.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts.join(" and ");
+    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts2.join(" and ");
 }
 function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts.join("; ");
+  return parts2.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
@@ -1076,6 +1076,10 @@ function promptLimitMet(standings) {
     use: { ...standing2.use, prompts: Math.max(standing2.use.prompts, limits[index] ?? standing2.use.prompts) }
   }));
   return spentDaily(full, true) ?? standings[0];
+}
+function promptTakenMessage(standings) {
+  const spent = promptLimitMet(standings);
+  return spent ? dailySpentMessage(spent) : null;
 }
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
@@ -1687,13 +1691,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
+  return parts2.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -2857,8 +2861,8 @@ function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded3 = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
+    const loaded6 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded6, setting, effects) : loaded6;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
@@ -2881,8 +2885,8 @@ function recoverOnStop(ledger, now) {
 // src/core/session/load.ts
 function load2(event, now) {
   const recovered = recoverOnStop(event.ledger, now);
-  const loaded3 = loadBudget(event, now, recovered.length > 0);
-  return recovered.length === 0 ? loaded3 : { state: loaded3.state, effects: [...loaded3.effects, ...recovered] };
+  const loaded6 = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded6 : { state: loaded6.state, effects: [...loaded6.effects, ...recovered] };
 }
 function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
@@ -3038,12 +3042,12 @@ function write(value, open) {
     text2 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
   } else {
     const fields2 = value;
-    const parts = [];
+    const parts2 = [];
     for (const key of sortedKeys(fields2)) {
       const written2 = write(fields2[key], open);
-      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
+      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
     }
-    text2 = `{${parts.join(",")}}`;
+    text2 = `{${parts2.join(",")}}`;
   }
   open.delete(value);
   return text2;
@@ -4143,6 +4147,9 @@ function refusedSpawn(lines, agent) {
   return refused?.kind === "spawn-refused" ? refused.reason : null;
 }
 
+// src/core/text/refusals.ts
+var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
+
 // src/adapters/claude/setup.ts
 function statusLineCommand(script, theirs) {
   const own = `node ${shellQuote(script)} statusline`;
@@ -4868,484 +4875,6 @@ var SessionLog = class {
   }
 };
 
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
-}
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
-}
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: teamSettingsUnusable(why)
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-var lastDays = /* @__PURE__ */ new Map();
-function teamDay(ms, zone) {
-  const last = lastDays.get(zone);
-  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
-  const found = {
-    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
-  };
-  lastDays.set(zone, found);
-  return found;
-}
-var formats = /* @__PURE__ */ new Map();
-function formatIn(zone) {
-  let format = formats.get(zone);
-  if (format === void 0) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric"
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
-}
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
-}
-var DAY_KEY_COUNT = 5;
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
--- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
-local function add()
-  local used = false
-  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
-  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
-  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
-  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
-  return used
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /**
-   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
-   * session that adds nothing (a refused turn's) does not count as one that used the day.
-   */
-  use: `${COMMON}
-local used = add()
-redis.call('HDEL', KEYS[4], ARGV[2])
-if used then join() end
-keep()
-return 1`,
-  /**
-   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
-   */
-  send: `${COMMON}
-if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
-if add() then join() end
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-    this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) {
-      this.lastCall = { ...carried.lastCall };
-      this.failed = carried.failed;
-    }
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  outbox;
-  options;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
-  untold = [];
-  saidDown = false;
-  saidLost = false;
-  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-  outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.failed };
-  }
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [keysExpiry(day.end), this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
-  }
-  /** The outbox failed: the use is this machine's alone. Said once per session. */
-  lost(error) {
-    if (this.saidLost) return;
-    this.saidLost = true;
-    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-  }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
-    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-    const day = teamDay(this.clock.now(), this.config.zone);
-    try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count2) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-   */
-  call(script, args, dayName) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.failed !== null;
-    const reply = this.request(script, keys, [...this.common(day), ...args]);
-    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
-    this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
-    return reply;
-  }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
-    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-    this.calledOnce = true;
-    let reply;
-    try {
-      this.store ??= this.open();
-      reply = this.store.call(script, keys, args, timeout);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
-    this.failed = null;
-    return reply;
-  }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    if (this.saidDown) return why;
-    this.saidDown = true;
-    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
-    return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
-  }
-};
-
-// src/adapters/team/batch.ts
-var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust"]);
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function parseTeamRequest(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2 ?? "");
-  } catch {
-    return { error: "the team request is not JSON" };
-  }
-  if (!isObject(value) || typeof value.session !== "string" || value.session === "")
-    return { error: "the team request names no session" };
-  if (!Array.isArray(value.budgets) || !value.budgets.every(isObject))
-    return { error: "the team request's budgets are not a list of budgets" };
-  if (!Array.isArray(value.ops) || !value.ops.every((op) => isObject(op) && OPS.has(String(op.op))))
-    return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
-  if (value.carry !== void 0 && !isObject(value.carry))
-    return { error: "the team request's carry is not an object" };
-  return value;
-}
-function runTeamBatch(request, open) {
-  const ledger = open(request.carry);
-  const counted = [];
-  for (const op of request.ops) {
-    switch (op.op) {
-      case "count":
-        counted.push(ledger.countPrompt(request.budgets, op.limits));
-        break;
-      case "use":
-        ledger.addUse(request.budgets, op.use);
-        break;
-      case "reserve":
-        ledger.reserve?.(request.budgets);
-        break;
-      case "adjust":
-        ledger.adjust(op.budget, op.adjustment);
-        break;
-    }
-  }
-  const standings = ledger.standings(request.budgets);
-  return {
-    counted,
-    standings,
-    problem: ledger.problem(),
-    carry: ledger instanceof TeamLedger ? ledger.carry() : null
-  };
-}
-
 // src/adapters/team/open.ts
 import { hostname, userInfo } from "node:os";
 
@@ -5575,85 +5104,199 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
+// src/adapters/team/async-ledger.ts
+async function runAsync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
+    let reply = { ok: true, value: null };
+    if (call.post) store().post(call.script, call.keys, call.args);
+    else reply = await store().call(call.script, call.keys, call.args, call.timeoutMs);
+    next = step.next(reply);
+  }
+  return next.value;
+}
+var AsyncTeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
+  }
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runAsync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
+  }
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    return this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    return this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    return this.run(this.day.adjust(budget, adjustment));
+  }
+  problem() {
+    return this.day.problem();
+  }
+  sendsFirst() {
+    return this.day.sendsFirst();
+  }
+  carry() {
+    return this.day.carry();
+  }
+};
+
+// src/adapters/team/batch.ts
+async function runTeamBatch(request, ledger) {
+  const counted = [];
+  const calls = [];
+  const read = () => request.read === false ? [] : ledger.standings(request.budgets);
+  for (const op of request.ops) {
+    switch (op.op) {
+      case "count": {
+        const taken = Promise.resolve(ledger.countPrompt(request.budgets, op.limits));
+        counted.push(taken);
+        calls.push(taken);
+        break;
+      }
+      case "use":
+        calls.push(Promise.resolve(ledger.addUse(request.budgets, op.use)));
+        break;
+      case "reserve":
+        calls.push(Promise.resolve(ledger.reserve?.(request.budgets)));
+        break;
+      case "adjust":
+        calls.push(Promise.resolve(ledger.adjust(op.budget, op.adjustment)));
+        break;
+    }
+  }
+  const together = ledger.sendsFirst?.() ? null : read();
+  await Promise.all(calls);
+  const standings = await (together ?? read());
+  return {
+    counted: await Promise.all(counted),
+    standings,
+    problem: ledger.problem(),
+    carry: ledger.carry?.() ?? null
+  };
+}
+
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+// lazy-builtin:node:worker_threads
 import { createRequire as createRequire3 } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-var CLIENT_BUNDLE = "timebox-redis.js";
-var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+var loaded3;
+var load4 = () => loaded3 ??= createRequire3(import.meta.url)("node:worker_threads");
+function Worker(...args) {
+  return new (load4()).Worker(...args);
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+-- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
+local function add()
+  local used = false
+  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+  return used
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
 `;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire3(entry).resolve("ioredis")).href;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = add()
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if add() then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var STORE_WORKER = "timebox-store.mjs";
+var REPLY_BYTES = 256 * 1024;
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -5665,7 +5308,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -5677,10 +5321,398 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
 }
+
+// lazy-builtin:node:net
+import { createRequire as createRequire4 } from "node:module";
+var loaded4;
+var load5 = () => loaded4 ??= createRequire4(import.meta.url)("node:net");
+function connect(...args) {
+  return load5().connect(...args);
+}
+
+// lazy-builtin:node:tls
+import { createRequire as createRequire5 } from "node:module";
+var loaded5;
+var load6 = () => loaded5 ??= createRequire5(import.meta.url)("node:tls");
+function connect2(...args) {
+  return load6().connect(...args);
+}
+
+// src/adapters/team/resp.ts
+var ReplyError = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
+function encodeCommand(args) {
+  let text2 = `*${args.length}\r
+`;
+  for (const arg of args) {
+    const value = String(arg);
+    text2 += `$${Buffer.byteLength(value)}\r
+${value}\r
+`;
+  }
+  return Buffer.from(text2);
+}
+var CR = 13;
+var SIMPLE = 43;
+var ERROR = 45;
+var INTEGER = 58;
+var BULK = 36;
+var ARRAY2 = 42;
+var MINUS = 45;
+function numberAt(buffer, start, end) {
+  const negative = buffer[start] === MINUS;
+  let value = 0;
+  for (let index = negative ? start + 1 : start; index < end; index++)
+    value = value * 10 + (buffer[index] - 48);
+  return negative ? -value : value;
+}
+function readAt(buffer, offset) {
+  const end = buffer.indexOf(CR, offset);
+  if (end < 0 || end + 1 >= buffer.length) return null;
+  const next = end + 2;
+  switch (buffer[offset]) {
+    case SIMPLE:
+      return { value: buffer.toString("utf8", offset + 1, end), next };
+    case ERROR:
+      return { value: new ReplyError(buffer.toString("utf8", offset + 1, end)), next };
+    case INTEGER:
+      return { value: numberAt(buffer, offset + 1, end), next };
+    case BULK: {
+      const length = numberAt(buffer, offset + 1, end);
+      if (length < 0) return { value: null, next };
+      if (buffer.length < next + length + 2) return null;
+      return { value: buffer.toString("utf8", next, next + length), next: next + length + 2 };
+    }
+    case ARRAY2: {
+      const count2 = numberAt(buffer, offset + 1, end);
+      if (count2 < 0) return { value: null, next };
+      const items = [];
+      let at = next;
+      for (let index = 0; index < count2; index++) {
+        const item = readAt(buffer, at);
+        if (item === null) return null;
+        items.push(item.value);
+        at = item.next;
+      }
+      return { value: items, next: at };
+    }
+    default:
+      throw new Error(
+        `the store's reply is not Redis's protocol (it starts with ${JSON.stringify(buffer.toString("utf8", offset, Math.min(end, offset + 20)))})`
+      );
+  }
+}
+var ReplyReader = class {
+  pending = Buffer.alloc(0);
+  /** Takes what arrived; returns the replies it completed, in order. Throws on bytes that are not RESP 2. */
+  push(chunk) {
+    const buffer = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const replies = [];
+    let offset = 0;
+    while (offset < buffer.length) {
+      const read = readAt(buffer, offset);
+      if (read === null) break;
+      replies.push(read.value);
+      offset = read.next;
+    }
+    this.pending = buffer.subarray(offset);
+    return replies;
+  }
+};
+
+// src/adapters/team/client.ts
+var nodeConnector = (host, port, tls) => {
+  if (!tls) return { connection: connect({ host, port }), ready: "connect" };
+  return { connection: connect2({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
+};
+function isIp(host) {
+  return /^[\d.]+$/.test(host) || host.includes(":");
+}
+function addressOf(url) {
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.slice(1) || "0");
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+    // The address names its port (config.ts refuses one without).
+    port: Number(parsed.port),
+    tls: parsed.protocol === "rediss:",
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    db: Number.isInteger(db) && db > 0 ? db : 0
+  };
+}
+var Link = class {
+  constructor(connection, ready, connectMs, gone) {
+    this.connection = connection;
+    this.gone = gone;
+    connection.setNoDelay?.(true);
+    this.timer = setTimeout(() => this.end(`connect: no answer within ${connectMs} ms`), connectMs);
+    this.timer.unref?.();
+    connection.once(ready, () => clearTimeout(this.timer));
+    connection.on("data", (chunk) => this.read(chunk));
+    connection.on("error", (error) => this.end(error.message));
+    connection.on("close", () => this.end("the store closed the connection"));
+  }
+  connection;
+  gone;
+  waiting = [];
+  reader = new ReplyReader();
+  ended = null;
+  timer;
+  /** Sends a command on this open connection (the store's current one); `answer` gets its reply. */
+  send(args, answer) {
+    this.waiting.push({ answer });
+    this.connection.ref();
+    this.connection.write(encodeCommand(args));
+  }
+  /** Ends the connection: every command still waiting fails with `why`. */
+  end(why) {
+    if (this.ended !== null) return;
+    this.ended = why;
+    clearTimeout(this.timer);
+    this.connection.destroy();
+    this.gone(why);
+    for (const waiting of this.waiting.splice(0)) waiting.answer(new ReplyError(why));
+  }
+  read(chunk) {
+    let replies;
+    try {
+      replies = this.reader.push(chunk);
+    } catch (error) {
+      this.end(error.message);
+      return;
+    }
+    for (const reply of replies) {
+      if (this.ended !== null) return;
+      this.waiting.shift()?.answer(reply);
+    }
+    if (this.waiting.length === 0 && this.ended === null) this.connection.unref();
+  }
+};
+function openStore(url, scripts, options) {
+  const address = addressOf(url);
+  const connector = options.connector;
+  const shas = /* @__PURE__ */ new Map();
+  let link = null;
+  const sha = (name, lua) => {
+    let known = shas.get(name);
+    if (known === void 0) {
+      known = createHash("sha1").update(lua).digest("hex");
+      shas.set(name, known);
+    }
+    return known;
+  };
+  const current = () => {
+    if (link !== null) return link;
+    const { connection, ready } = connector(address.host, address.port, address.tls);
+    const made = new Link(connection, ready, options.connectMs, () => {
+      link = null;
+    });
+    link = made;
+    const setUp = (reply) => {
+      if (reply instanceof ReplyError) made.end(reply.message);
+    };
+    if (address.password !== "") {
+      made.send(address.user === "" ? ["AUTH", address.password] : ["AUTH", address.user, address.password], setUp);
+    }
+    if (address.db !== 0) made.send(["SELECT", address.db], setUp);
+    return made;
+  };
+  const command3 = (args, ms) => new Promise((resolve) => {
+    const on = current();
+    const timer = setTimeout(() => on.end(`no answer within ${ms} ms`), ms);
+    timer.unref?.();
+    on.send(args, (reply) => {
+      clearTimeout(timer);
+      resolve(reply);
+    });
+  });
+  const evalArgs = (name, keys, args) => {
+    const lua = scripts[name];
+    if (lua === void 0) throw new Error(`no script named ${name}`);
+    return { lua, rest: [keys.length, ...keys, ...args] };
+  };
+  return {
+    async call(name, keys, args, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const left = () => Math.max(1, Math.min(options.callMs, deadline - Date.now()));
+      const { lua, rest } = evalArgs(name, keys, args);
+      let reply = await command3(["EVALSHA", sha(name, lua), ...rest], left());
+      if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT")) {
+        reply = await command3(["EVAL", lua, ...rest], left());
+      }
+      return reply instanceof ReplyError ? { ok: false, error: reply.message } : { ok: true, value: reply };
+    },
+    post(name, keys, args) {
+      const { lua, rest } = evalArgs(name, keys, args);
+      void command3(["EVALSHA", sha(name, lua), ...rest], options.callMs).then((reply) => {
+        if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT"))
+          void command3(["EVAL", lua, ...rest], options.callMs);
+      });
+    },
+    close() {
+      link?.end("closed");
+    }
+  };
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+var UTC = "UTC";
+function knownZone(zone) {
+  if (zone === UTC) return true;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: teamSettingsUnusable(why)
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+var lastDays = /* @__PURE__ */ new Map();
+function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
+  };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+function zoneDate(ms, zone) {
+  const parts2 = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/ledger.ts
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
+    let reply;
+    try {
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    next = step.next(reply);
+  }
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
+  }
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
+  }
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    this.run(this.day.adjust(budget, adjustment));
+  }
+  keptDays(count2) {
+    return this.run(this.day.keptDays(count2));
+  }
+  problem() {
+    return this.day.problem();
+  }
+};
 
 // src/adapters/team/outbox.ts
 import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
@@ -5760,6 +5792,445 @@ function outboxFolder(stateDir, team) {
   return join8(stateDir, "team", `team-${team}`);
 }
 
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text2 = this.untold;
+    this.untold = null;
+    return text2;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/read-ahead.ts
+var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
+var ReadAheadLedger = class {
+  constructor(options) {
+    this.options = options;
+    this.budgets = options.budgets;
+    this.outage = new Outage(options.closed, options.clock, options.texts);
+  }
+  options;
+  /** The day as the last batch read it; null before the first. */
+  reading = null;
+  /** When the day was last read (or a batch failed), epoch ms; null before the first. */
+  readAt = null;
+  /** A batch that could not run at all: the outage policy's. */
+  outage;
+  ops = [];
+  carried = null;
+  budgets;
+  /** Whether the session's model call is reserved already (until an answer's use settles it). */
+  reserved = false;
+  untold = null;
+  told = false;
+  /** Why the last prompt refused at `settle` was refused. */
+  taken = DAILY_TAKEN_REFUSAL;
+  standings(budgets) {
+    this.budgets = budgets;
+    const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
+    const closed = this.outage.refusal();
+    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+  }
+  /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
+  countPrompt(budgets, limits) {
+    this.budgets = budgets;
+    this.ops.push({ op: "count", limits: [...limits] });
+    return true;
+  }
+  addUse(budgets, use) {
+    this.budgets = budgets;
+    this.ops.push({ op: "use", use });
+    this.reserved = false;
+  }
+  /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
+  reserve(budgets) {
+    this.budgets = budgets;
+    if (this.reserved) return;
+    this.reserved = true;
+    this.ops.push({ op: "reserve" });
+  }
+  adjust(budget, adjustment) {
+    this.ops.push({ op: "adjust", budget, adjustment });
+  }
+  problem() {
+    const said = this.untold;
+    this.untold = null;
+    return said;
+  }
+  takenRefusal() {
+    return this.taken;
+  }
+  /** Reads the day before an event, unless the last batch read it just now. */
+  async refresh() {
+    if (this.readAt !== null && this.options.clock.now() - this.readAt < TEAM_HOP_FRESH_MS) return;
+    await this.send(true);
+  }
+  /**
+   * Sends what the event wrote, with a read where `readAfter` or where a prompt was counted (a prompt the store refused
+   * is refused in the words of the day as it stands): false when the store refused a prompt counted in it.
+   */
+  async settle() {
+    if (this.ops.length === 0) return true;
+    return this.send(this.options.readAfter || this.ops.some((op) => op.op === "count"));
+  }
+  /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
+  async send(read) {
+    const ops = this.ops;
+    this.ops = [];
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return this.failed(ops);
+    const request = {
+      session: this.options.sessionId,
+      budgets: [...this.budgets],
+      ops,
+      ...this.carried ? { carry: this.carried } : {},
+      ...read ? {} : { read: false }
+    };
+    const outcome = await this.options.run(request).catch((error) => ({
+      error: error instanceof Error ? error.message : String(error)
+    }));
+    if (read || "error" in outcome) this.readAt = this.options.clock.now();
+    if ("error" in outcome) {
+      this.outage.failed(outcome.error);
+      return this.failed(ops);
+    }
+    this.outage.answered();
+    if (read) this.reading = outcome.standings;
+    this.carried = outcome.carry;
+    if (outcome.problem !== null) this.say(outcome.problem);
+    if (!outcome.counted.includes(false)) return true;
+    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+    return false;
+  }
+  /**
+   * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
+   * mode new turns are refused (a prompt counted in the batch among them), else the session goes on and what the
+   * batch held is not counted for the team.
+   */
+  failed(ops) {
+    const said = this.outage.told();
+    if (said !== null) this.say(said);
+    const refusal2 = this.outage.refusal();
+    if (refusal2 === null) return true;
+    this.taken = refusal2;
+    return !ops.some((op) => op.op === "count");
+  }
+  /** Says a problem once per session: the first. */
+  say(problem) {
+    if (this.told) return;
+    this.told = true;
+    this.untold = problem;
+  }
+};
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function parts(value) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+  return {
+    use: fields(useFields),
+    who: whoFields,
+    sessions: amount(String(sessions)),
+    reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) }
+  };
+}
+function standingsOf(reply, budgets, config, dayStart) {
+  const { use, who, sessions, reserved } = parts(reply);
+  const members = [...fields(who)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  const adjustment = {
+    addTimeMs: amount(use.get("addTimeMs")),
+    addPrompts: amount(use.get("addPrompts")),
+    addTokens: amount(use.get("addTokens")),
+    addCost: amount(use.get("addCost")),
+    off: use.get("off") === "1"
+  };
+  return teamBudgets(budgets, config).map((budget) => ({
+    budget,
+    use: {
+      agentMs: amount(use.get("agentMs")),
+      prompts: amount(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount(use.get("tokens")) + reserved.tokens,
+      cost: amount(use.get("cost")) + reserved.cost,
+      sessions,
+      members
+    },
+    adjustment,
+    dayStart
+  }));
+}
+function teamBudgets(budgets, config) {
+  const team = { name: config.team, zone: config.zone };
+  return budgets.map((budget) => ({ ...budget, team }));
+}
+function dayRowOf(day, reply) {
+  const { use, reserved } = parts(reply);
+  return {
+    day,
+    agentMs: amount(use.get("agentMs")),
+    prompts: amount(use.get("prompts")),
+    tokens: amount(use.get("tokens")) + reserved.tokens,
+    cost: amount(use.get("cost")) + reserved.cost
+  };
+}
+
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+    this.outage = new Outage(
+      config.failure === "closed",
+      clock,
+      {
+        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+        refusal: (why) => teamStoreRefusal(config.shown, why)
+      },
+      carried?.failed ?? null
+    );
+  }
+  config;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  calledOnce = false;
+  outage;
+  saidLost = false;
+  untold = [];
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
+  }
+  *countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns()) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  *addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve() {
+    const now = this.clock.now();
+    if (this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  *adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count2) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [keysExpiry(day.end), this.sessionId, this.config.member];
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  *sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = keysExpiry(entry.dayEnd);
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const keys = dayKeys(this.config.team, entry.day);
+          const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  *call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.outage.down;
+    const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if ((yield* this.sendKept()) && script === "read")
+      return yield* this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
+  *request(script, keys, args) {
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return { ok: false, error: waiting };
+    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    const reply = yield { script, keys, args, timeoutMs };
+    if (reply.ok) {
+      this.outage.answered();
+      return reply;
+    }
+    const why = this.hidden(reply.error);
+    this.outage.failed(why);
+    const said = this.outage.told();
+    if (said !== null) this.untold.push(said);
+    return { ok: false, error: why };
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -5778,16 +6249,48 @@ function saying(warning, ledger) {
     }
   };
 }
-function openDailyLedger(options) {
+function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const local = createDailyLedger(stateDir, sessionId, clock);
+  const created = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+  return {
+    local: created,
+    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
+  };
+}
+function openDailyLedger(options) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team.day, open);
+}
+function asyncStore(config) {
+  return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
+}
+function openHookDailyLedger(options, budgets) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const { config } = team;
+  return readAheadIn(new AsyncTeamLedger(team.day, () => asyncStore(config)), config, options, budgets);
+}
+function readAheadIn(ledger, config, options, budgets) {
+  return new ReadAheadLedger({
+    sessionId: options.sessionId,
+    clock: options.clock,
+    budgets,
+    closed: config.failure === "closed",
+    run: (request) => runTeamBatch(request, ledger),
+    texts: {
+      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+      refusal: (why) => teamStoreRefusal(config.shown, why)
+    },
+    // The process ends after its event: nothing reads the day after it.
+    readAfter: false
+  });
 }
 
 // src/adapters/hooks/load.ts
@@ -5971,10 +6474,10 @@ var HookRuntime = class _HookRuntime {
   startOnStop(command3, report, options) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled = false;
+    let settled2 = false;
     const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
+      if (settled2) return;
+      settled2 = true;
       clearTimeout(timer);
       report(outcome);
       done();
@@ -6281,7 +6784,7 @@ function statusLineText(deps, now) {
 }
 
 // src/adapters/hooks/cli.ts
-var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
+var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
 var WRAPPED_TIMEOUT_MS = 2e3;
 function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
   const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
@@ -6294,13 +6797,22 @@ function option(args, name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : void 0;
 }
-function dailyOf(env, sessionId, clock, host) {
+function dailyOf(env, sessionId, clock, host, open) {
   const text2 = env[DAILY_ENV]?.trim();
   if (!text2) return {};
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-  return { daily: { ledger, budgets: [budget] } };
+  const options = { env, sessionId, clock, host, entry: import.meta.url };
+  return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
+}
+function readAheadOf(deps) {
+  const ledger = deps.daily?.ledger;
+  return ledger !== void 0 && "settle" in ledger ? ledger : null;
+}
+async function settled(reply, ledger) {
+  if (ledger === null || await ledger.settle() || reply === null) return reply;
+  const refusal2 = ledger.takenRefusal();
+  return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
 }
 function pageOf(write4, id, host, project) {
   return (page) => write4(page, { id, host, project });
@@ -6323,7 +6835,7 @@ async function watch(rest, env, deps) {
     ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
+    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", openDailyLedger),
     ...subagentsOf(env)
   };
   try {
@@ -6334,31 +6846,12 @@ async function watch(rest, env, deps) {
 ` };
   }
 }
-function teamBatch(rest, env, clock) {
-  const request = parseTeamRequest(rest[0]);
-  if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}
-`, stderr: "" };
-  const reply = runTeamBatch(
-    request,
-    (carried) => openDailyLedger({
-      env,
-      sessionId: request.session,
-      clock,
-      host: "claude",
-      entry: import.meta.url,
-      team: { carried, waitMs: TEAM_HOP_WAIT_MS }
-    })
-  );
-  return { stdout: `${JSON.stringify(reply)}
-`, stderr: "" };
-}
 async function runCli(args, stdin2, env, deps) {
   const [mode, ...rest] = args;
   const home = env.HOME ?? homedir2();
   const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
   const host = deps.hosts.find((candidate) => candidate.name === hostName);
   if (mode === "watch") return watch(rest, env, deps);
-  if (mode === "team") return teamBatch(rest, env, deps.clock);
   if (mode === "report") {
     const { runReport } = await import("./timebox-report.mjs");
     const result2 = runReport(rest, env, home, deps.clock);
@@ -6399,14 +6892,17 @@ async function runCli(args, stdin2, env, deps) {
     }
     const script = statusLine?.script(env) ?? null;
     const read = deps.projectHistory;
-    const reply = await handleHook(event, {
+    const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
+    const readAhead = readAheadOf(daily);
+    await readAhead?.refresh();
+    const answered = await handleHook(event, {
       store,
       ledger,
       clock: deps.clock,
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
-      ...dailyOf(env, event.sessionId, deps.clock, host.name),
+      ...daily,
       ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
@@ -6416,6 +6912,7 @@ async function runCli(args, stdin2, env, deps) {
       ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {},
       ...read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}
     });
+    const reply = await settled(answered, readAhead);
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
 ` : "", stderr: "" };
@@ -6440,7 +6937,7 @@ async function runCli(args, stdin2, env, deps) {
 }
 
 // src/adapters/node/on-stop-runner.ts
-import { Socket } from "node:net";
+import { Readable } from "node:stream";
 
 // src/adapters/on-stop/wrapper.ts
 var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
@@ -6451,6 +6948,9 @@ function wrapperArgs(mark, command3) {
 // src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
+function isSocket(stream) {
+  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -6500,7 +7000,7 @@ function createShellStarter(spawnProcess = spawn, options = {}) {
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
       const markPipe = untilMarked ? child.stdio[3] : null;
-      if (markPipe instanceof Socket) {
+      if (isSocket(markPipe)) {
         markPipe.once("close", marked);
         markPipe.on("error", () => {
         });
@@ -6530,7 +7030,7 @@ function nodeProjectHistory(env) {
 // src/entries/hooks.ts
 var stdin = "";
 try {
-  if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
+  if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
 } catch {
 }
 var result = await runCli(process.argv.slice(2), stdin, process.env, {

@@ -583,21 +583,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts = [];
-  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
-  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
+  const parts2 = [];
+  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts.join(" and "), ...treatment2].join("; ");
+  return [parts2.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -614,16 +614,16 @@ function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts = [];
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts2 = [];
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
-  return parts;
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
+  return parts2;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -647,39 +647,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts.join(" | ");
+  return parts2.join(" | ");
 }
 function pluralPrompts(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
+  const parts2 = [];
   if (budget.timeLimitMs !== null) {
-    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts.join(" and ");
+  return parts2.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -788,14 +788,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts = [];
+  const parts2 = [];
   if (budget.tokenLimit !== void 0) {
-    parts.push(
+    parts2.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts2.map((part) => `, ${part}`).join("");
 }
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
@@ -883,12 +883,12 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team = false) {
-  const parts = [];
-  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts.push(formatCost(limits.cost));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
+  return parts2.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
@@ -902,44 +902,44 @@ function dailySpentMessage(standing2) {
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
-    parts.push(
+    parts2.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts.push(
+    parts2.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts.join(" and ");
+    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts2.join(" and ");
 }
 function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts.join("; ");
+  return parts2.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
@@ -1662,13 +1662,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
+  return parts2.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -3056,12 +3056,12 @@ function write(value, open) {
     text = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
   } else {
     const fields2 = value;
-    const parts = [];
+    const parts2 = [];
     for (const key of sortedKeys(fields2)) {
       const written2 = write(fields2[key], open);
-      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
+      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
     }
-    text = `{${parts.join(",")}}`;
+    text = `{${parts2.join(",")}}`;
   }
   open.delete(value);
   return text;
@@ -4506,7 +4506,7 @@ function onStopOf(dir, budgetId, spent, alive) {
 
 // src/adapters/node/on-stop-runner.ts
 import { spawn } from "node:child_process";
-import { Socket } from "node:net";
+import { Readable } from "node:stream";
 
 // src/adapters/on-stop/wrapper.ts
 var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
@@ -4517,6 +4517,9 @@ function wrapperArgs(mark, command2) {
 // src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
+function isSocket(stream) {
+  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
@@ -4566,7 +4569,7 @@ function createShellStarter(spawnProcess = spawn, options = {}) {
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
       const markPipe = untilMarked ? child.stdio[3] : null;
-      if (markPipe instanceof Socket) {
+      if (isSocket(markPipe)) {
         markPipe.once("close", marked);
         markPipe.on("error", () => {
         });
@@ -5616,8 +5619,7 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 // src/adapters/team/scripts.ts
@@ -5625,7 +5627,6 @@ function dayKeys(team, day) {
   const prefix = `timebox:{${team}}:${day}:`;
   return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-var DAY_KEY_COUNT = 5;
 var COMMON = `
 local function keep()
   for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
@@ -5703,80 +5704,18 @@ return 1`
 };
 
 // src/adapters/team/bridge.ts
-var CLIENT_BUNDLE = "timebox-redis.js";
+var STORE_WORKER = "timebox-store.mjs";
 var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
-}
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -5788,7 +5727,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -5800,7 +5740,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
 }
@@ -5811,7 +5752,9 @@ function withoutPassword(url) {
   const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
   return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
+var UTC = "UTC";
 function knownZone(zone) {
+  if (zone === UTC) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -5845,7 +5788,7 @@ function readTeam(env, settings, member) {
   if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team))
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -5854,11 +5797,11 @@ var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
   const last = lastDays.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
     day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
   lastDays.set(zone, found);
   return found;
@@ -5881,9 +5824,13 @@ function formatIn(zone) {
   }
   return format;
 }
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
 function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const parts2 = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
 }
@@ -5894,260 +5841,57 @@ function midnight(year, month, day, zone) {
 }
 
 // src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount2(text) {
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-    this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) {
-      this.lastCall = { ...carried.lastCall };
-      this.failed = carried.failed;
-    }
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  outbox;
-  options;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
-  untold = [];
-  saidDown = false;
-  saidLost = false;
-  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-  outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.failed };
-  }
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount2(use.get("addTimeMs")),
-      addPrompts: amount2(use.get("addPrompts")),
-      addTokens: amount2(use.get("addTokens")),
-      addCost: amount2(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount2(use.get("agentMs")),
-        prompts: amount2(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
-        cost: amount2(use.get("cost")) + amount2(String(reservedCost)),
-        sessions: amount2(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [keysExpiry(day.end), this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
-  }
-  /** The outbox failed: the use is this machine's alone. Said once per session. */
-  lost(error) {
-    if (this.saidLost) return;
-    this.saidLost = true;
-    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-  }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
-    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-    const day = teamDay(this.clock.now(), this.config.zone);
-    try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount2(use.get("agentMs")),
-        prompts: amount2(use.get("prompts")),
-        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
-        cost: amount2(use.get("cost")) + amount2(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-   */
-  call(script, args, dayName) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.failed !== null;
-    const reply = this.request(script, keys, [...this.common(day), ...args]);
-    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
-    this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
-    return reply;
-  }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
-    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-    this.calledOnce = true;
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
     let reply;
     try {
-      this.store ??= this.open();
-      reply = this.store.call(script, keys, args, timeout);
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
-    this.failed = null;
-    return reply;
+    next = step.next(reply);
   }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    if (this.saidDown) return why;
-    this.saidDown = true;
-    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
-    return why;
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
   }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
   }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text.trim() || "no answer";
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    this.run(this.day.adjust(budget, adjustment));
+  }
+  keptDays(count) {
+    return this.run(this.day.keptDays(count));
+  }
+  problem() {
+    return this.day.problem();
   }
 };
 
@@ -6230,6 +5974,323 @@ function outboxFolder(stateDir, team) {
   return join5(stateDir, "team", `team-${team}`);
 }
 
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text = this.untold;
+    this.untold = null;
+    return text;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount2(text) {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function parts(value) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+  return {
+    use: fields(useFields),
+    who: whoFields,
+    sessions: amount2(String(sessions)),
+    reserved: { prompts: 0, agentMs: 0, tokens: amount2(String(reservedTokens)), cost: amount2(String(reservedCost)) }
+  };
+}
+function standingsOf(reply, budgets, config, dayStart) {
+  const { use, who, sessions, reserved } = parts(reply);
+  const members = [...fields(who)].map(([name, count]) => ({ name, sessions: amount2(count) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  const adjustment = {
+    addTimeMs: amount2(use.get("addTimeMs")),
+    addPrompts: amount2(use.get("addPrompts")),
+    addTokens: amount2(use.get("addTokens")),
+    addCost: amount2(use.get("addCost")),
+    off: use.get("off") === "1"
+  };
+  return teamBudgets(budgets, config).map((budget) => ({
+    budget,
+    use: {
+      agentMs: amount2(use.get("agentMs")),
+      prompts: amount2(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount2(use.get("tokens")) + reserved.tokens,
+      cost: amount2(use.get("cost")) + reserved.cost,
+      sessions,
+      members
+    },
+    adjustment,
+    dayStart
+  }));
+}
+function teamBudgets(budgets, config) {
+  const team = { name: config.team, zone: config.zone };
+  return budgets.map((budget) => ({ ...budget, team }));
+}
+function dayRowOf(day, reply) {
+  const { use, reserved } = parts(reply);
+  return {
+    day,
+    agentMs: amount2(use.get("agentMs")),
+    prompts: amount2(use.get("prompts")),
+    tokens: amount2(use.get("tokens")) + reserved.tokens,
+    cost: amount2(use.get("cost")) + reserved.cost
+  };
+}
+
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+    this.outage = new Outage(
+      config.failure === "closed",
+      clock,
+      {
+        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+        refusal: (why) => teamStoreRefusal(config.shown, why)
+      },
+      carried?.failed ?? null
+    );
+  }
+  config;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  calledOnce = false;
+  outage;
+  saidLost = false;
+  untold = [];
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
+  }
+  *countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns()) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  *addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve() {
+    const now = this.clock.now();
+    if (this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  *adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [keysExpiry(day.end), this.sessionId, this.config.member];
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  *sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = keysExpiry(entry.dayEnd);
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const keys = dayKeys(this.config.team, entry.day);
+          const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  *call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.outage.down;
+    const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if ((yield* this.sendKept()) && script === "read")
+      return yield* this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
+  *request(script, keys, args) {
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return { ok: false, error: waiting };
+    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    const reply = yield { script, keys, args, timeoutMs };
+    if (reply.ok) {
+      this.outage.answered();
+      return reply;
+    }
+    const why = this.hidden(reply.error);
+    this.outage.failed(why);
+    const said = this.outage.told();
+    if (said !== null) this.untold.push(said);
+    return { ok: false, error: why };
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text.trim() || "no answer";
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -6248,16 +6309,24 @@ function saying(warning, ledger) {
     }
   };
 }
-function openDailyLedger(options) {
+function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const local = createDailyLedger(stateDir, sessionId, clock);
+  const created = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+  return {
+    local: created,
+    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
+  };
+}
+function openDailyLedger(options) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team.day, open);
 }
 
 // src/entries/pi/timebox/index.ts

@@ -2,7 +2,8 @@
 // its start mark, through the wrapper that takes the mark first.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
-import { Socket } from "node:net";
+import type { Socket } from "node:net";
+import { Readable, type Writable } from "node:stream";
 import { type OnStopOutcome, type OnStopStarter, quoteInput } from "../../core/index.ts";
 import { wrapperArgs } from "../on-stop/wrapper.ts";
 
@@ -19,6 +20,11 @@ export const SHELL = "/bin/sh";
  * `sh -- -c '-foo'` tries to run a script file named `-c` (exit 2 in dash). POSIX sh ends its options at `--` too.
  */
 export const SHELL_ARGS = ["-c", "--"] as const;
+
+/** Whether a child's descriptor is a pipe's socket, found without loading node:net. */
+function isSocket(stream: Readable | Writable | null | undefined): stream is Socket {
+	return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
 
 /** Why a start failed: Node's message (`spawn E2BIG`), or whatever was thrown. */
 function describeError(error: unknown): string {
@@ -99,8 +105,10 @@ export function createShellStarter(
 				if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
 				else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
 			});
+			// Descriptor 3 is a pipe (a net.Socket) when asked for; node:net itself is not loaded to check it, as the hook
+			// bundles load it only for a team's store.
 			const markPipe = untilMarked ? child.stdio[3] : null;
-			if (markPipe instanceof Socket) {
+			if (isSocket(markPipe)) {
 				markPipe.once("close", marked);
 				markPipe.on("error", () => {});
 				markPipe.resume();

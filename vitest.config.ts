@@ -41,6 +41,8 @@ export default defineConfig({
 				test: {
 					name: "e2e",
 					include: ["tests/e2e/**/*.test.ts"],
+					// Every pinned host installed at once before the first file (a fresh machine's first run).
+					globalSetup: ["tests/e2e/support/install-hosts.ts"],
 					// A real host's run takes 10 to 30 s on a busy 2-core machine (opencode's), and a test makes up to six.
 					testTimeout: 300_000,
 					hookTimeout: 60_000,

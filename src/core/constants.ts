@@ -66,6 +66,8 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 	"off",
 	"status",
 	"subagents",
+	"today",
+	"team",
 	"15m",
 	"30m",
 	"1h",
@@ -85,6 +87,11 @@ export const SUBAGENT_COMPLETIONS: readonly string[] = [
 	"tokens:200k",
 ];
 
+/** Argument completions offered after `/timebox team set `: `off`, or the team's limits. */
+export const TEAM_SET_COMPLETIONS: readonly string[] = ["off", "4h", "turns:200", "$50"];
+/** Argument completions offered after `/timebox team ask `: what to ask for (the reason follows). */
+export const TEAM_ASK_COMPLETIONS: readonly string[] = ["+30m", "+1h", "+turns:20", "+$5"];
+
 /** Arguments that are sub-commands rather than budgets. */
 export const OFF_WORDS: readonly string[] = ["off", "disable", "cancel"];
 export const STATUS_WORD = "status";
@@ -95,6 +102,11 @@ export const REPORT_WORD = "report";
 export const REPORT_PAGE_WORD = "page";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
+/** `/timebox team …`: the team's store beside its day (its limits, the requests), with what follows the word. */
+export const TEAM_WORD = "team";
+/** `/timebox team set <limits>` and `/timebox team ask +30m <why>`. */
+export const TEAM_SET_WORD = "set";
+export const TEAM_ASK_WORD = "ask";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
 export const EXTEND_WORDS: readonly string[] = ["extend", "add"];
 
@@ -195,3 +207,9 @@ export const TEAM_RESERVATION_MS = 10 * 60_000;
 export const TEAM_KEYS_OUTLIVE_S = 24 * 3_600;
 /** How many of a team's days its store keeps: today, and yesterday until today ends (the keys outlive a day by a day). */
 export const TEAM_DAYS_KEPT = 2;
+/** The scope of a team's budget from its store, beside a member's own (`user`, `project:<path>`). */
+export const TEAM_SCOPE = "team";
+/** How many requests a team's day keeps open at most: one more is refused until the admin answers some. */
+export const TEAM_ASKS_KEPT = 100;
+/** How many characters of a request's reason the store keeps. */
+export const TEAM_ASK_WHY_CHARS = 200;

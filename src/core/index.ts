@@ -3,6 +3,11 @@
 
 export * from "./constants.ts";
 export {
+	ADMIN_ONLY,
+	budgetsInForce,
+	byWhereCounted,
+	closedTeamStanding,
+	countsInStore,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyEvent,
@@ -15,12 +20,30 @@ export {
 	type DailyUse,
 	type DailyUseAdded,
 	dailyTransition,
+	describeAdded,
 	limitsToday,
 	NO_ADJUSTMENT,
 	NO_DAILY_SESSION,
+	NO_TEAM,
 	parseDailyBudget,
+	parseTeam,
 	parseToday,
 	promptTakenMessage,
+	requestsAnswered,
+	STORE_SOURCE,
+	type StoredLimits,
+	type TeamAsk,
+	type TeamDayReading,
+	type TeamView,
+	type TeamWrite,
+	teamAsksFull,
+	teamCommand,
+	teamReport,
+	teamStandings,
+	teamStoreDidNotTake,
+	teamStoreNotReached,
+	teamTime,
+	teamWriteRefusal,
 	todayCommand,
 	todayReport,
 } from "./daily/daily.ts";
@@ -86,6 +109,7 @@ export type {
 	TranscriptBridge,
 	UIBridge,
 } from "./ports.ts";
+export { type DailyCommand, dailyCommandAnswer, dailyCommandPorts, hasDailyBudgets } from "./run/daily-command.ts";
 export {
 	type Answer,
 	type EffectPorts,

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync, writeSync } from "node:fs";
 import { claudeCodeHost } from "../adapters/claude/hook-host.ts";
+import { claudeCodeTerms } from "../adapters/claude/terms.ts";
 import { codexCliHost } from "../adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
 import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
@@ -43,6 +44,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 	reportPage: nodeReportPageWriter(process.env, systemClock),
+	teamTerms: claudeCodeTerms("function hooks"),
 });
 /**
  * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads

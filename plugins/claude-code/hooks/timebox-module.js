@@ -23,6 +23,7 @@ var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
@@ -47,6 +48,7 @@ var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -211,6 +213,7 @@ function unknownWord(token, known) {
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -238,8 +241,10 @@ function parseCommand(input) {
   const trimmed2 = text.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
-  const today = TODAY_COMMAND.exec(trimmed2);
-  if (today) return { kind: "today", words: today[1] ?? "" };
+  const today2 = TODAY_COMMAND.exec(trimmed2);
+  if (today2) return { kind: "today", words: today2[1] ?? "" };
+  const team2 = TEAM_COMMAND.exec(trimmed2);
+  if (team2) return { kind: "team", words: team2[1] ?? "" };
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
@@ -748,23 +753,24 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
-function describeDaily(limits, team = false) {
+function describeDaily(limits, team2 = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.turns !== null) parts.push((team2 ? pluralTurns : pluralPrompts)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
+  const team2 = standing2.budget.team;
+  if (team2) {
     const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
@@ -788,7 +794,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2, team2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -798,7 +804,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team2 ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -814,13 +820,13 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
+function teamLine(standing2, team2) {
   const members = (standing2.use.members ?? []).map(
     (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
   );
   const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+  return `The team ${team2.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team2.zone}.`;
 }
 function todayLine(standing2) {
   if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
@@ -828,8 +834,8 @@ function todayLine(standing2) {
   return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
-  const team = standing2.budget.team;
-  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  const team2 = standing2.budget.team;
+  if (team2) return `The team ${team2.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -841,26 +847,65 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily/daily.ts
-function dailyWarnings(standings, given) {
-  const effects = [];
-  const now = [...given];
-  const modelLines = [];
-  for (const standing2 of standings) {
-    const ratio = dailyRatio(standing2);
-    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
-    if (now.includes(level)) continue;
-    now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
-      level: "warning"
-    });
-  }
-  return { effects, given: now, modelLines };
+// src/core/daily/team-text.ts
+var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
+var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
+function teamWriteRefusal(write, asking) {
+  if (write === "done") return null;
+  if (write === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write.failed;
 }
+function teamTime(ms) {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+function describeAdded(adjustment) {
+  const some = (value) => value > 0 ? value : null;
+  return describeDaily(
+    {
+      timeMs: some(adjustment.addTimeMs),
+      turns: some(adjustment.addPrompts),
+      tokens: some(adjustment.addTokens),
+      cost: some(adjustment.addCost)
+    },
+    true
+  );
+}
+function teamLimitsSet(team2, stored) {
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+}
+function teamLimitsRemoved(team2) {
+  return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
+}
+function teamAsked(team2, adjustment, why, grant) {
+  const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
+  return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
+}
+function limitsLine(team2, stored) {
+  if (stored === null) {
+    return `Timebox team ${team2.name}: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.`;
+  }
+  const limits = describeDaily(stored.limits, true);
+  return `Timebox team ${team2.name}: ${limits} a day, set by ${stored.setBy} on ${teamTime(stored.setAt)}.`;
+}
+function askLine(ask) {
+  const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
+  return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
+}
+function teamReport(team2, view, standings) {
+  const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
+  const lines = [limitsLine(team2, view.stored)];
+  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  const asks = [...view.asks].sort((a, b) => a.at - b.at);
+  if (asks.length === 0) lines.push("No open requests.");
+  else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
+  return lines.join("\n");
+}
+function noTeamLimitsHere(team2) {
+  return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
+}
+
+// src/core/daily/today-command.ts
 function parseToday(words) {
   const text = words.trim();
   if (text.length === 0) return { kind: "show" };
@@ -884,18 +929,164 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
+}
+function todayCommand(standings, words) {
+  const command2 = parseToday(words);
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
+  const budgets = standings.map((standing2) => standing2.budget);
+  const change = (adjustment, message) => ({
+    message: null,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment, budgets, done: [{ kind: "notify", message, level: "info" }] }]
+  });
+  if (command2.kind === "off") {
+    return change(
+      { ...NO_ADJUSTMENT, off: true },
+      "Timebox: today's budget is off until midnight, in every session it covers."
+    );
+  }
+  return change(
+    command2.adjustment,
+    `Timebox: today's budget raised by ${command2.added} for the rest of the day.
+${todayReport(adjusted(standings, command2.adjustment))}`
+  );
+}
+
+// src/core/daily/team.ts
+var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+function parseLimits(text) {
+  const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
+  if (tokens.length === 0)
+    return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
+  if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  for (const token of tokens) {
+    const word = readWords([token]);
+    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
+    if (word.steps !== null || word.aware || word.graceMs !== null) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    }
+    limits.timeMs = word.timeMs ?? limits.timeMs;
+    limits.turns = word.turns ?? limits.turns;
+    limits.tokens = word.tokens ?? limits.tokens;
+    limits.cost = word.cost ?? limits.cost;
+  }
+  return { kind: "set", limits };
+}
+function parseAsk(text) {
+  const tokens = text.split(/\s+/).filter((token) => token.length > 0);
+  const count = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount = (count < 0 ? tokens : tokens.slice(0, count)).join(" ");
+  const asked = amount === "" ? null : parseToday(amount);
+  if (asked === null || asked.kind !== "add") {
+    const why2 = asked?.kind === "invalid" ? `${quoteInput(amount)} is not an amount to add: ` : "";
+    return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
+  }
+  const why = Array.from(count < 0 ? "" : tokens.slice(count).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  return { kind: "ask", adjustment: asked.adjustment, grant: amount, why };
+}
+function parseTeam(words) {
+  const text = words.trim();
+  if (text === "") return { kind: "show" };
+  const [first = "", ...rest] = text.split(/\s+/);
+  const after = rest.join(" ");
+  if (first.toLowerCase() === "set") return parseLimits(after);
+  if (first.toLowerCase() === "ask") return parseAsk(after);
+  return { kind: "invalid", reason: TEAM_USAGE };
+}
+function teamCommand(team2, words, reads) {
+  if (team2 === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  if ("unusable" in team2) return { message: team2.unusable, level: "warning", effects: [] };
+  const command2 = parseTeam(words);
+  const notify2 = (message) => [{ kind: "notify", message, level: "info" }];
+  switch (command2.kind) {
+    case "invalid":
+      return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+    case "show": {
+      const view = reads.view();
+      if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
+      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+    }
+    case "set":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2)) }]
+      };
+    case "unset":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
+      };
+    case "ask": {
+      const { adjustment, why, grant } = command2;
+      const done = notify2(teamAsked(team2, adjustment, why, grant));
+      return { message: null, level: "info", effects: [{ kind: "askTeam", adjustment, why, done }] };
+    }
+  }
+}
+
+// src/core/daily/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
 function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function inForce(standings) {
+  return standings.map((standing2) => standing2.budget);
+}
+function reserve(standings) {
+  return { kind: "reserveDaily", budgets: inForce(standings) };
+}
+function addAgentTime(agentMs, standings) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 function countPrompt(standings) {
   const spent = promptLimitMet(standings);
-  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+  return {
+    kind: "countPrompt",
+    limits: promptLimits(standings),
+    refused: spent ? refusal(spent) : [],
+    budgets: inForce(standings)
+  };
 }
 function promptLimits(standings) {
   return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
@@ -925,18 +1116,29 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
       if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+        const answer = event.used;
+        return {
+          ...none,
+          session,
+          effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : []
+        };
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write = event.used ? [
+        {
+          kind: "addDailyUse",
+          use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+          budgets: inForce(standings)
+        }
+      ] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -957,7 +1159,7 @@ function dailyTransition(session, event, standings, now) {
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -966,45 +1168,10 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings)
       };
     }
   }
-}
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command2 = parseToday(words);
-  if (command2.kind === "invalid")
-    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command2.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command2.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
-  }
-  return {
-    message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(adjusted(standings, command2.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
-  };
 }
 
 // src/core/decide.ts
@@ -1358,7 +1525,9 @@ var DAILY_WRITES = /* @__PURE__ */ new Set([
   "countPrompt",
   "reserveDaily",
   "addDailyUse",
-  "adjustDaily"
+  "adjustDaily",
+  "setTeamLimits",
+  "askTeam"
 ]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
@@ -1400,18 +1569,34 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
     case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+      if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
       return;
     case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
       return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+    case "adjustDaily": {
+      const daily = ports.daily;
+      if (!daily) return;
+      for (const budget of effect.budgets ?? daily.budgets) {
+        if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+      }
+      carryOut(effect.done ?? [], ports, answer, onStopReport2);
       return;
+    }
+    case "setTeamLimits": {
+      const write = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
+    case "askTeam": {
+      const write = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
     case "startOnStop": {
       const command2 = effect.command;
       try {
@@ -1424,6 +1609,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     }
   }
 }
+var NO_TEAM_STORE = { failed: NO_TEAM };
+function refusedWrite(write, asking, answer) {
+  const refusal2 = write === void 0 ? null : teamWriteRefusal(write, asking);
+  if (refusal2 === null) return false;
+  answer.notices.push({ message: refusal2, level: "warning" });
+  return true;
+}
 function claim(effect, ports) {
   try {
     return ports.ledger.claim(effect.claim);
@@ -1431,6 +1623,44 @@ function claim(effect, ports) {
     ports.problem("ledger", error);
     return true;
   }
+}
+
+// src/core/run/daily-command.ts
+var nothing = () => {
+};
+function hasDailyBudgets(daily) {
+  return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
+}
+function today(daily, words, terms) {
+  const none = noDailyBudgetMessage(terms);
+  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const standings = daily.ledger.standings(daily.budgets);
+  if (standings.length === 0) {
+    const team2 = daily.ledger.team;
+    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
+    return { message, level: "info", effects: [] };
+  }
+  return todayCommand(standings, words);
+}
+function team(daily, words) {
+  if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  const { ledger, budgets } = daily;
+  return teamCommand(ledger.team, words, {
+    view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+    standings: () => ledger.standings(budgets)
+  });
+}
+function dailyCommandAnswer(command2, ports, terms = DEFAULT_TERMS) {
+  const answer = noAnswer();
+  try {
+    const reply = command2.kind === "today" ? today(ports.daily, command2.words, terms) : team(ports.daily, command2.words);
+    carryOut(reply.effects, ports, answer, nothing);
+    if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+  } catch (error) {
+    ports.problem(`/timebox ${command2.kind}`, error);
+  }
+  for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+  return answer;
 }
 
 // src/core/subagents/messages.ts
@@ -1883,6 +2113,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "team":
+      return { change: "none", reply: { message: NO_TEAM, level: "info" } };
     case "subagents":
       return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
@@ -3217,10 +3449,10 @@ var SessionRuntime = class {
   write(effects) {
     return this.carryOut(effects);
   }
-  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  /** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
   command(args, details) {
     const parsed2 = parseCommand(args);
-    if (parsed2.kind === "today") return this.today(parsed2.words);
+    if (parsed2.kind === "today" || parsed2.kind === "team") return dailyCommandAnswer(parsed2, this.ports, this.terms);
     if (parsed2.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
@@ -3245,22 +3477,10 @@ var SessionRuntime = class {
 ${mode}`;
     return answer;
   }
-  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-  today(words) {
-    const answer = noAnswer();
-    try {
-      const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-    } catch (error) {
-      this.ports.problem("/timebox today", error);
-    }
-    return answer;
+  /** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+  timedDaily = false;
+  get dailyTimed() {
+    return this.timedDaily;
   }
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
@@ -3295,7 +3515,7 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!port || port.budgets.length === 0) return null;
+    if (!hasDailyBudgets(port)) return null;
     try {
       const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
@@ -3305,6 +3525,7 @@ ${mode}`;
       const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
       const standings = port.ledger.standings(port.budgets);
+      this.timedDaily = standings.some((standing2) => standing2.budget.limits.timeMs !== null);
       const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
@@ -3503,7 +3724,7 @@ var LiveSession = class {
       ledger: (budget) => readLedger(ports.ledger, budget),
       now: ports.clock.now(),
       terms: ports.terms,
-      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+      standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
     });
   }
   /**
@@ -3594,7 +3815,7 @@ var LiveSession = class {
   }
   /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
   armTimers() {
-    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.runtime.dailyTimed;
     try {
       this.timeChecks.arm(this.runtime.state, dailyRun);
     } catch (error) {
@@ -3895,8 +4116,17 @@ var ClaudeSession = class {
     };
     this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
   }
-  /** `/timebox <args>`: the reply's text, with no model request. */
+  /**
+   * `/timebox <args>`: the reply's text, with no model request. A daily command goes to a ledger that answers it
+   * itself (a team's, whose store the hook script reaches), after the writes before it.
+   */
   async command(args) {
+    const daily = this.deps.daily;
+    const kind = parseCommand(args).kind;
+    if (daily?.command && (kind === "today" || kind === "team")) {
+      await this.dailyWrites;
+      return (await daily.command(args)).join("\n");
+    }
     await this.readDaily();
     const { said } = await this.ui.gather(() => this.live.command(args));
     void this.writeDaily();
@@ -4356,6 +4586,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -4502,7 +4733,7 @@ var ModuleDailyLedger = class {
     this.ledger.addUse(budgets, use);
   }
   adjust(...args) {
-    this.ledger.adjust(...args);
+    return this.ledger.adjust(...args);
   }
   problem() {
     if (this.trouble === null || this.told) return this.ledger.problem();
@@ -4511,9 +4742,9 @@ var ModuleDailyLedger = class {
   }
   /** Reads today's folder (and the folder of its days, to prune) before an event. */
   async refresh() {
-    const today = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
+    const today2 = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
     try {
-      await this.files.refresh([today, split(today).folder]);
+      await this.files.refresh([today2, split(today2).folder]);
     } catch (error) {
       this.fail(error);
     }
@@ -4808,6 +5039,9 @@ var ModuleTeamLedger = class {
   told = false;
   /** Why the last prompt refused at `settle` was refused. */
   taken = DAILY_TAKEN_REFUSAL;
+  get team() {
+    return this.options.team;
+  }
   standings(budgets) {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
@@ -4816,24 +5050,27 @@ var ModuleTeamLedger = class {
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
   countPrompt(budgets, limits) {
-    this.budgets = budgets;
-    this.ops.push({ op: "count", limits: [...limits] });
+    this.ops.push({ op: "count", limits: [...limits], budgets: [...budgets] });
     return true;
   }
   addUse(budgets, use) {
-    this.budgets = budgets;
-    this.ops.push({ op: "use", use });
+    this.ops.push({ op: "use", use, budgets: [...budgets] });
     this.reserved = false;
   }
   /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
   reserve(budgets) {
-    this.budgets = budgets;
     if (this.reserved) return;
     this.reserved = true;
-    this.ops.push({ op: "reserve" });
+    this.ops.push({ op: "reserve", budgets: [...budgets] });
   }
+  /** Sent with the next batch; `/timebox today +…` itself is answered in a batch of its own (`command`). */
   adjust(budget, adjustment) {
     this.ops.push({ op: "adjust", budget, adjustment });
+    return void 0;
+  }
+  /** A daily command, answered in a batch with the calls made since the last: what it said. */
+  async command(words) {
+    return (await this.exchange(words)).said;
   }
   problem() {
     const said = this.untold;
@@ -4855,45 +5092,55 @@ var ModuleTeamLedger = class {
   }
   /** Runs the calls made since the last batch, then a read, in one process of the hook script. */
   async send() {
+    return (await this.exchange()).ok;
+  }
+  /**
+   * Runs the calls made since the last batch, then `command` (a daily command's words), then a read, in one process
+   * of the hook script: whether the store took every count, and what the command said (where the hook script could
+   * not run it, why, and in the closed mode a count among the calls is refused).
+   */
+  async exchange(command2) {
     const ops = this.ops;
     this.ops = [];
     const down = this.scriptDown;
-    if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
+    if (down !== null && this.options.clock.now() < down.until) return this.failedWith(down.why, ops);
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
       ops,
-      ...this.carried ? { carry: this.carried } : {}
+      ...this.carried ? { carry: this.carried } : {},
+      ...command2 === void 0 ? {} : { command: command2 }
     };
     const outcome = await this.batch(request);
     const now = this.options.clock.now();
     this.readAt = now;
     if ("error" in outcome) {
       this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
-      return this.failed(outcome.error, ops);
+      return this.failedWith(outcome.error, ops);
     }
     this.scriptDown = null;
     this.reading = outcome.standings;
     this.carried = outcome.carry;
     this.closedBy = null;
     if (outcome.problem !== null) this.say(outcome.problem);
-    if (!outcome.counted.includes(false)) return true;
+    const said = (outcome.said ?? []).map((notice) => notice.message);
+    if (!outcome.counted.includes(false)) return { ok: true, said };
     this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
-    return false;
+    return { ok: false, said };
   }
   /**
    * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
    * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
    * what the batch held is not counted for the team.
    */
-  failed(why, ops) {
+  failedWith(why, ops) {
     const closed = this.options.closed;
     const text = teamHopFailed(why, closed);
     this.say(text);
-    if (!closed) return true;
+    if (!closed) return { ok: true, said: [text] };
     this.closedBy = text;
     this.taken = text;
-    return !ops.some((op) => op.op === "count");
+    return { ok: !ops.some((op) => op.op === "count"), said: [text] };
   }
   /** Says a problem once per session: the first. */
   say(problem) {
@@ -4948,7 +5195,7 @@ var ModuleHost = class {
   async open() {
     const engine = this.engine;
     const { env } = engine();
-    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, failure] = await Promise.all([
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team2, failure] = await Promise.all([
       engine().session.id(),
       env.defaultBudget(),
       env.dailyBudget(),
@@ -4965,7 +5212,7 @@ var ModuleHost = class {
       scheduler: engineScheduler(engine),
       problem: (error, where) => session?.live.notifyProblem(where, error)
     });
-    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
+    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team: team2, failure, stateHome, home });
     session = new ClaudeSession({
       engine,
       clock: this.deps.clock,
@@ -4980,20 +5227,22 @@ var ModuleHost = class {
     return session;
   }
   /**
-   * The daily ledger of a session with a daily budget: the team's, through the hook script, when a store and a team
-   * are set (the hook script reads them as every Node host does, and says what is wrong with them); else this
-   * machine's, through `$`.
+   * The daily ledger of a session: the team's, through the hook script, when a store and a team are set (the hook
+   * script reads them as every Node host does, and says what is wrong with them), with or without a daily budget of
+   * its own (the team's limits may be in its store); else this machine's, through `$`, with a daily budget.
    */
   dailyLedger(sessionId, daily, env) {
-    if (!daily?.trim()) return void 0;
     const clock = this.deps.clock;
-    if (env.dailyStore?.trim() && env.team?.trim()) {
-      const budget = parseDailyBudget(daily.trim(), "user", DAILY_ENV);
-      if ("warning" in budget) return void 0;
+    const team2 = env.team?.trim();
+    if (env.dailyStore?.trim() && team2) {
+      const budget = daily?.trim() ? parseDailyBudget(daily.trim(), "user", DAILY_ENV) : null;
+      const budgets = budget === null || "warning" in budget ? [] : [budget];
       const closed = env.failure?.trim().toLowerCase() === "closed";
       const root = pluginRoot(import.meta.url);
-      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets: [budget], closed, root });
+      const named = { name: team2, zone: "UTC" };
+      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets, closed, root, team: named });
     }
+    if (!daily?.trim()) return void 0;
     const dir = dailyDir(env.stateHome, env.home);
     return dir === null ? void 0 : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
   }

@@ -111,6 +111,7 @@ var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
@@ -144,6 +145,9 @@ var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
+var TEAM_SCOPE = "team";
+var TEAM_ASKS_KEPT = 100;
+var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -308,6 +312,7 @@ function unknownWord(token, known) {
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -335,8 +340,10 @@ function parseCommand(input) {
   const trimmed2 = text2.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
-  const today = TODAY_COMMAND.exec(trimmed2);
-  if (today) return { kind: "today", words: today[1] ?? "" };
+  const today2 = TODAY_COMMAND.exec(trimmed2);
+  if (today2) return { kind: "today", words: today2[1] ?? "" };
+  const team2 = TEAM_COMMAND.exec(trimmed2);
+  if (team2) return { kind: "team", words: team2[1] ?? "" };
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
@@ -488,7 +495,7 @@ function parseDailyBudget(text2, scope, source) {
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
   const add = standing2.adjustment;
-  const plus = (limit, more) => limit === null ? null : limit + more;
+  const plus = (limit2, more) => limit2 === null ? null : limit2 + more;
   return {
     timeMs: plus(limits.timeMs, add.addTimeMs),
     turns: plus(limits.turns, add.addPrompts),
@@ -500,7 +507,7 @@ function dailyRatio(standing2) {
   if (standing2.adjustment.off) return 0;
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  const ratio = (used, limit2) => limit2 === null ? 0 : safeAmount(used) / limit2;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
     ratio(use.prompts, limits.turns),
@@ -578,8 +585,8 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const text2 = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
 }
-function stepsPerPrompt(limit) {
-  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+function stepsPerPrompt(limit2) {
+  return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
   const parts = [];
@@ -825,41 +832,42 @@ function limitQuestion(usedTurns, elapsedMs2) {
 var STOP_CHOICE = "Stop now";
 var MORE_TIME_CHOICE = "+5 minutes";
 var MORE_TURNS_CHOICE = "+1 prompt";
-function stepsUsedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+function stepsUsedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps; the model was asked to finish.`;
 }
-function stepsRefusal(limit) {
-  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+function stepsRefusal(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps. Write the final answer now, with what was done and what is left, without tools.`;
 }
-function stepsQuestion(limit) {
-  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+function stepsQuestion(limit2) {
+  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
 }
-function moreStepsChoice(limit) {
-  return `Continue with ${limit} more steps`;
+function moreStepsChoice(limit2) {
+  return `Continue with ${limit2} more steps`;
 }
-function stepsStoppedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+function stepsStoppedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps and was stopped.`;
 }
 function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
 
 // src/core/daily/daily-text.ts
-function describeDaily(limits, team = false) {
+function describeDaily(limits, team2 = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.turns !== null) parts.push((team2 ? pluralTurns : pluralPrompts)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
+  const team2 = standing2.budget.team;
+  if (team2) {
     const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
@@ -883,7 +891,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2, team2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -893,7 +901,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team2 ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -909,13 +917,13 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
+function teamLine(standing2, team2) {
   const members = (standing2.use.members ?? []).map(
     (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
   );
   const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+  return `The team ${team2.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team2.zone}.`;
 }
 function todayLine(standing2) {
   if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
@@ -923,8 +931,8 @@ function todayLine(standing2) {
   return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
-  const team = standing2.budget.team;
-  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  const team2 = standing2.budget.team;
+  if (team2) return `The team ${team2.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -936,26 +944,76 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily/daily.ts
-function dailyWarnings(standings, given) {
-  const effects = [];
-  const now = [...given];
-  const modelLines = [];
-  for (const standing2 of standings) {
-    const ratio = dailyRatio(standing2);
-    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
-    if (now.includes(level)) continue;
-    now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
-      level: "warning"
-    });
-  }
-  return { effects, given: now, modelLines };
+// src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
+var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
+var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
+function teamWriteRefusal(write3, asking) {
+  if (write3 === "done") return null;
+  if (write3 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write3.failed;
 }
+function teamStoreDidNotTake(shown, why) {
+  return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;
+}
+function teamStoreNotReached(shown, why, showing) {
+  const what = showing ? "so the team cannot be shown" : "so nothing changed";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
+}
+function teamTime(ms) {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+function describeAdded(adjustment) {
+  const some = (value) => value > 0 ? value : null;
+  return describeDaily(
+    {
+      timeMs: some(adjustment.addTimeMs),
+      turns: some(adjustment.addPrompts),
+      tokens: some(adjustment.addTokens),
+      cost: some(adjustment.addCost)
+    },
+    true
+  );
+}
+function teamLimitsSet(team2, stored) {
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+}
+function teamLimitsRemoved(team2) {
+  return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
+}
+function teamAsked(team2, adjustment, why, grant) {
+  const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
+  return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
+}
+function limitsLine(team2, stored) {
+  if (stored === null) {
+    return `Timebox team ${team2.name}: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.`;
+  }
+  const limits = describeDaily(stored.limits, true);
+  return `Timebox team ${team2.name}: ${limits} a day, set by ${stored.setBy} on ${teamTime(stored.setAt)}.`;
+}
+function askLine(ask) {
+  const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
+  return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
+}
+function teamReport(team2, view, standings) {
+  const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
+  const lines = [limitsLine(team2, view.stored)];
+  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  const asks = [...view.asks].sort((a, b) => a.at - b.at);
+  if (asks.length === 0) lines.push("No open requests.");
+  else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
+  return lines.join("\n");
+}
+function noTeamLimitsHere(team2) {
+  return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
+}
+function teamAsksFull(count2) {
+  return `Timebox: the team's day holds ${count2} open requests already, so this one was not recorded. Ask the admin directly.`;
+}
+
+// src/core/daily/today-command.ts
 function parseToday(words) {
   const text2 = words.trim();
   if (text2.length === 0) return { kind: "show" };
@@ -979,18 +1037,221 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
+}
+function todayCommand(standings, words) {
+  const command3 = parseToday(words);
+  if (command3.kind === "invalid")
+    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command3.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
+  const budgets = standings.map((standing2) => standing2.budget);
+  const change = (adjustment, message) => ({
+    message: null,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment, budgets, done: [{ kind: "notify", message, level: "info" }] }]
+  });
+  if (command3.kind === "off") {
+    return change(
+      { ...NO_ADJUSTMENT, off: true },
+      "Timebox: today's budget is off until midnight, in every session it covers."
+    );
+  }
+  return change(
+    command3.adjustment,
+    `Timebox: today's budget raised by ${command3.added} for the rest of the day.
+${todayReport(adjusted(standings, command3.adjustment))}`
+  );
+}
+
+// src/core/daily/team.ts
+function budgetsInForce(own, team2, stored) {
+  if (stored === null) return own.map((budget) => ({ ...budget, team: team2 }));
+  const store = { scope: TEAM_SCOPE, source: STORE_SOURCE, limits: stored.limits, team: team2, stored };
+  return [store, ...own.map((budget) => ({ ...budget, personal: true }))];
+}
+function countsInStore(budget) {
+  return budget.personal !== true;
+}
+function byWhereCounted(budgets, limits) {
+  const sorted = {
+    store: { budgets: [], limits: [] },
+    machine: { budgets: [], limits: [] },
+    own: { budgets: [], limits: [] }
+  };
+  budgets.forEach((budget, index) => {
+    const limit2 = limits[index] ?? null;
+    const places = countsInStore(budget) ? [sorted.store, ...budget.stored ? [] : [sorted.own]] : [sorted.machine];
+    for (const place of places) {
+      place.budgets.push(budget);
+      place.limits.push(limit2);
+    }
+  });
+  return sorted;
+}
+function closedTeamStanding(team2, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team: team2 },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
+function teamStandings(own, team2, reading, machine) {
+  const budgets = budgetsInForce(own, team2, reading.stored);
+  const personal = budgets.filter((budget) => !countsInStore(budget));
+  const mine = personal.length === 0 ? [] : machine(personal);
+  const standings = [];
+  for (const budget of budgets) {
+    if (countsInStore(budget)) {
+      const adjustment = budget.stored ? reading.raise : reading.added;
+      standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+      continue;
+    }
+    const standing2 = mine[personal.indexOf(budget)];
+    if (standing2) standings.push({ ...standing2, budget });
+  }
+  return standings;
+}
+function requestsAnswered(asks, raise) {
+  if (raise.off) return asks.map((ask) => ask.id);
+  const covers = (asked, added) => asked <= 0 || added >= asked;
+  return asks.filter(
+    (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
+  ).map((ask) => ask.id);
+}
+var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+function parseLimits(text2) {
+  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  if (tokens.length === 0)
+    return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
+  if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  for (const token of tokens) {
+    const word = readWords([token]);
+    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
+    if (word.steps !== null || word.aware || word.graceMs !== null) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    }
+    limits.timeMs = word.timeMs ?? limits.timeMs;
+    limits.turns = word.turns ?? limits.turns;
+    limits.tokens = word.tokens ?? limits.tokens;
+    limits.cost = word.cost ?? limits.cost;
+  }
+  return { kind: "set", limits };
+}
+function parseAsk(text2) {
+  const tokens = text2.split(/\s+/).filter((token) => token.length > 0);
+  const count2 = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount2 = (count2 < 0 ? tokens : tokens.slice(0, count2)).join(" ");
+  const asked = amount2 === "" ? null : parseToday(amount2);
+  if (asked === null || asked.kind !== "add") {
+    const why2 = asked?.kind === "invalid" ? `${quoteInput(amount2)} is not an amount to add: ` : "";
+    return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
+  }
+  const why = Array.from(count2 < 0 ? "" : tokens.slice(count2).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  return { kind: "ask", adjustment: asked.adjustment, grant: amount2, why };
+}
+function parseTeam(words) {
+  const text2 = words.trim();
+  if (text2 === "") return { kind: "show" };
+  const [first = "", ...rest] = text2.split(/\s+/);
+  const after = rest.join(" ");
+  if (first.toLowerCase() === "set") return parseLimits(after);
+  if (first.toLowerCase() === "ask") return parseAsk(after);
+  return { kind: "invalid", reason: TEAM_USAGE };
+}
+function teamCommand(team2, words, reads) {
+  if (team2 === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  if ("unusable" in team2) return { message: team2.unusable, level: "warning", effects: [] };
+  const command3 = parseTeam(words);
+  const notify2 = (message) => [{ kind: "notify", message, level: "info" }];
+  switch (command3.kind) {
+    case "invalid":
+      return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
+    case "show": {
+      const view = reads.view();
+      if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
+      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+    }
+    case "set":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: command3.limits, done: notify2(teamLimitsSet(team2, command3)) }]
+      };
+    case "unset":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
+      };
+    case "ask": {
+      const { adjustment, why, grant } = command3;
+      const done = notify2(teamAsked(team2, adjustment, why, grant));
+      return { message: null, level: "info", effects: [{ kind: "askTeam", adjustment, why, done }] };
+    }
+  }
+}
+
+// src/core/daily/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
 function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function inForce(standings) {
+  return standings.map((standing2) => standing2.budget);
+}
+function reserve(standings) {
+  return { kind: "reserveDaily", budgets: inForce(standings) };
+}
+function addAgentTime(agentMs, standings) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 function countPrompt(standings) {
   const spent = promptLimitMet(standings);
-  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+  return {
+    kind: "countPrompt",
+    limits: promptLimits(standings),
+    refused: spent ? refusal(spent) : [],
+    budgets: inForce(standings)
+  };
 }
 function promptLimits(standings) {
   return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
@@ -1016,18 +1277,29 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
       if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+        const answer = event.used;
+        return {
+          ...none,
+          session,
+          effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : []
+        };
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write3 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write3 = event.used ? [
+        {
+          kind: "addDailyUse",
+          use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+          budgets: inForce(standings)
+        }
+      ] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1048,7 +1320,7 @@ function dailyTransition(session, event, standings, now) {
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write3, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write3, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1057,45 +1329,10 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings)
       };
     }
   }
-}
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command3 = parseToday(words);
-  if (command3.kind === "invalid")
-    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command3.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command3.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
-  }
-  return {
-    message: `Timebox: today's budget raised by ${command3.added} for the rest of the day.
-${todayReport(adjusted(standings, command3.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command3.adjustment }]
-  };
 }
 
 // src/core/decide.ts
@@ -1115,8 +1352,8 @@ function decideOn(budget, now, turns, spend, onTurns) {
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
-    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    const limit2 = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2);
     return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
   const ratio = worstRatio(budget, now, used, spend, onTurns);
@@ -1130,9 +1367,9 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
-function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-  if (limit) summary.limit = limit;
+  if (limit2) summary.limit = limit2;
   if (budget.tokenLimit !== void 0) summary.tokens = tokens;
   if (budget.costLimit !== void 0) summary.cost = cost;
   return summary;
@@ -1145,7 +1382,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
-  return LIMITS.some((limit) => limit === value);
+  return LIMITS.some((limit2) => limit2 === value);
 }
 function isEnding(value) {
   return ENDINGS.some((ending2) => ending2 === value);
@@ -1449,7 +1686,9 @@ var DAILY_WRITES = /* @__PURE__ */ new Set([
   "countPrompt",
   "reserveDaily",
   "addDailyUse",
-  "adjustDaily"
+  "adjustDaily",
+  "setTeamLimits",
+  "askTeam"
 ]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
@@ -1491,18 +1730,34 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
     case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+      if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
       return;
     case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
       return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+    case "adjustDaily": {
+      const daily = ports.daily;
+      if (!daily) return;
+      for (const budget of effect.budgets ?? daily.budgets) {
+        if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+      }
+      carryOut(effect.done ?? [], ports, answer, onStopReport2);
       return;
+    }
+    case "setTeamLimits": {
+      const write3 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
+    case "askTeam": {
+      const write3 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write3, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
     case "startOnStop": {
       const command3 = effect.command;
       try {
@@ -1515,6 +1770,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     }
   }
 }
+var NO_TEAM_STORE = { failed: NO_TEAM };
+function refusedWrite(write3, asking, answer) {
+  const refusal2 = write3 === void 0 ? null : teamWriteRefusal(write3, asking);
+  if (refusal2 === null) return false;
+  answer.notices.push({ message: refusal2, level: "warning" });
+  return true;
+}
 function claim(effect, ports) {
   try {
     return ports.ledger.claim(effect.claim);
@@ -1524,9 +1786,58 @@ function claim(effect, ports) {
   }
 }
 
+// src/core/run/daily-command.ts
+var nothing = () => {
+};
+function hasDailyBudgets(daily) {
+  return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
+}
+function today(daily, words, terms) {
+  const none = noDailyBudgetMessage(terms);
+  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const standings = daily.ledger.standings(daily.budgets);
+  if (standings.length === 0) {
+    const team2 = daily.ledger.team;
+    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
+    return { message, level: "info", effects: [] };
+  }
+  return todayCommand(standings, words);
+}
+function team(daily, words) {
+  if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  const { ledger, budgets } = daily;
+  return teamCommand(ledger.team, words, {
+    view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+    standings: () => ledger.standings(budgets)
+  });
+}
+function dailyCommandAnswer(command3, ports, terms = DEFAULT_TERMS) {
+  const answer = noAnswer();
+  try {
+    const reply = command3.kind === "today" ? today(ports.daily, command3.words, terms) : team(ports.daily, command3.words);
+    carryOut(reply.effects, ports, answer, nothing);
+    if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+  } catch (error) {
+    ports.problem(`/timebox ${command3.kind}`, error);
+  }
+  for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+  return answer;
+}
+function dailyCommandPorts(daily, problem) {
+  return {
+    daily,
+    store: { append: nothing },
+    ledger: { claim: () => true },
+    setStatus: nothing,
+    onStop: { start: nothing },
+    abortRun: nothing,
+    problem
+  };
+}
+
 // src/core/subagents/messages.ts
-function subagentLimitPhrase(limit, budget) {
-  switch (limit) {
+function subagentLimitPhrase(limit2, budget) {
+  switch (limit2) {
     case "time":
       return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
     case "steps":
@@ -1537,14 +1848,14 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
   }
 }
-function subagentStopCause(limit, budget) {
-  switch (limit) {
+function subagentStopCause(limit2, budget) {
+  switch (limit2) {
     case "session":
       return "with the session's budget";
     case "parent":
       return "with the agent that started it";
     default:
-      return `at ${subagentLimitPhrase(limit, budget)}`;
+      return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
 function pluralCalls(count2) {
@@ -1553,15 +1864,15 @@ function pluralCalls(count2) {
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
 }
-function subagentStoppedMessage(name, limit, budget, steps, parent) {
+function subagentStoppedMessage(name, limit2, budget, steps, parent) {
   const to = parent === null ? "the main agent" : "the agent that started it";
-  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+  return `Timebox: ${name} stopped ${subagentStopCause(limit2, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 function subagentWarningMessage(name, left) {
   return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
 }
-function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+function subagentParentLine(limit2, budget, used) {
+  const at = limit2 === "session" ? "when the session's budget ran out" : limit2 === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit2, budget)}`;
   return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 function subagentBudgetBlock(budget) {
@@ -1865,10 +2176,10 @@ function warningsOf(budget, limits, until, turns, steps) {
       const at = turns[Math.ceil(share * limits.turns) - 1];
       if (at !== void 0) warnings.push({ share, limit: "turns", at });
     }
-    for (const limit of ["tokens", "cost"]) {
-      const cap = limits[limit];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    for (const limit2 of ["tokens", "cost"]) {
+      const cap = limits[limit2];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
     }
   }
   return warnings.sort((a, b) => a.at - b.at);
@@ -1956,6 +2267,8 @@ function planCommand(command3, view) {
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "team":
+      return { change: "none", reply: { message: NO_TEAM, level: "info" } };
     case "subagents":
       return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
@@ -2182,9 +2495,9 @@ function statusText(state, now) {
 }
 function stepsOf(state) {
   const standing2 = state.standing;
-  const limit = standing2?.budget.stepLimit;
-  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
-  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
+  const limit2 = standing2?.budget.stepLimit;
+  if (!standing2 || limit2 === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit2 + standing2.stepAllowance };
 }
 function status(state, now) {
   return { kind: "status", text: statusText(state, now) };
@@ -2371,10 +2684,10 @@ function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
 }
-function formatStepsWrapUp(limit) {
+function formatStepsWrapUp(limit2) {
   return [
     "TIMEBOX: STEPS SPENT",
-    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    `This prompt has made the ${limit2} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
@@ -2540,9 +2853,9 @@ function toolCall(state, prompt2, now) {
   const key = prompt2 ?? state.lastPrompt;
   const standing2 = state.standing;
   const steps = stepsOf(state);
-  const limit = standing2?.budget.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
-    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  const limit2 = standing2?.budget.stepLimit;
+  if (steps && limit2 !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }] };
   }
   const wrapUp = standing2?.wrapUp;
   if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
@@ -2740,45 +3053,45 @@ function badSetting(source, value, why) {
 function countStep(before, result2, event, now) {
   const { state, effects } = result2;
   const active = counting(state);
-  const limit = active?.budget.stepLimit;
-  if (!active || limit === void 0) return result2;
+  const limit2 = active?.budget.stepLimit;
+  if (!active || limit2 === void 0) return result2;
   const newPrompt = state.lastPrompt !== before.lastPrompt;
   const previous = newPrompt ? 0 : active.steps ?? 0;
   const step = event.step ?? previous + 1;
   const used = step < previous ? previous + 1 : Math.max(previous, step);
   const allowance = newPrompt ? 0 : active.stepAllowance;
-  const allowed = limit + allowance;
+  const allowed = limit2 + allowance;
   const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
   const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
   if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
   if (used > allowed + 1) {
     return {
       state: counted,
-      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }]
     };
   }
   if (state.askAtLimit) {
-    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit2, allowance, event)] };
   }
   return {
     state: counted,
-    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit2), level: "warning" }]
   };
 }
-function askAboutSteps(limit, allowance, reached) {
+function askAboutSteps(limit2, allowance, reached) {
   const answer = (choice) => ({
     type: "stepsAnswer",
     answer: choice,
-    limit,
+    limit: limit2,
     allowance,
     reached
   });
   return {
     kind: "ask",
-    question: stepsQuestion(limit),
+    question: stepsQuestion(limit2),
     choices: [
       { label: STOP_CHOICE, answer: answer("stop") },
-      { label: moreStepsChoice(limit), answer: answer("more") }
+      { label: moreStepsChoice(limit2), answer: answer("more") }
     ],
     timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
     onTimeout: answer("stop")
@@ -2852,19 +3165,19 @@ function recordPrompt(before, event, result2) {
   return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
-  const { limit } = event;
+  const { limit: limit2 } = event;
   if (event.answer === "stop") {
     return {
       state,
       effects: [
-        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "notify", message: stepsStoppedMessage(limit2), level: "warning" },
         { kind: "abort" },
-        { kind: "refuse", reason: stepsRefusal(limit) }
+        { kind: "refuse", reason: stepsRefusal(limit2) }
       ]
     };
   }
   const standing2 = state.standing;
-  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit2 }) : state;
   return applyEvent(more, event.reached, now);
 }
 function limitAnswer(state, event, now) {
@@ -2885,10 +3198,10 @@ function parentOf(agents, run) {
 function concludingCall(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
 }
-function spendBudget(agents, run, limit, now, session) {
+function spendBudget(agents, run, limit2, now, session) {
   const spent = {
     ...run,
-    spent: { limit, at: now },
+    spent: { limit: limit2, at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
   };
   return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
@@ -2910,8 +3223,8 @@ function warnOnce(agents, run, now, effects, changed) {
   ] : [];
   return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
 }
-function stop(agents, run, now, limit, refuse, cascade) {
-  const spent = run.spent ?? { limit, at: now };
+function stop(agents, run, now, limit2, refuse, cascade) {
+  const spent = run.spent ?? { limit: limit2, at: now };
   const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
   const effects = [
     runRecord(stopped),
@@ -2938,11 +3251,11 @@ function refuseStopped2(agents, run) {
     ]
   };
 }
-function stoppedNotice(run, limit) {
+function stoppedNotice(run, limit2) {
   const name = subagentName(run.task, run.agentType);
   return {
     kind: "notify",
-    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    message: subagentStoppedMessage(name, limit2, run.budget, run.steps, run.parent),
     level: "info"
   };
 }
@@ -2984,9 +3297,9 @@ function agentModelCall(agents, run, now, session) {
       return stop(agents, run, now, "session", true, true);
     return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
   }
-  const limit = reachedLimit(run, now);
-  if (limit !== null) {
-    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+  const limit2 = reachedLimit(run, now);
+  if (limit2 !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit: limit2, at: now } };
     return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
@@ -3013,9 +3326,9 @@ function agentToolCall(agents, run, now, session) {
     const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
     return refuseTool(agents, refused, wrapUp.refusedAt === null);
   }
-  const limit = reachedLimit(run, now, false);
-  if (limit === null) return { agents, effects: [] };
-  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  const limit2 = reachedLimit(run, now, false);
+  if (limit2 === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit: limit2, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
   return refuseTool(agents, spent, true);
 }
 function agentResponse(agents, run, used, now, session) {
@@ -3029,8 +3342,8 @@ function agentResponse(agents, run, used, now, session) {
     const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
     const withSpend = { ...one, spend };
     const running = isRunning(withSpend) && withSpend.spent === null;
-    const limit = running ? reachedLimit(withSpend, now, false) : null;
-    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    const limit2 = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit2 === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit2, now, session);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -3046,8 +3359,8 @@ function agentsTimeCheck(agents, now, session) {
       if (now < run.wrapUp.until) continue;
       step = stop(next, run, now, "session", false, true);
     } else {
-      const limit = reachedLimit(run, now, false);
-      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+      const limit2 = reachedLimit(run, now, false);
+      step = limit2 === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit2, now, session);
     }
     next = step.agents;
     effects.push(...step.effects);
@@ -3198,10 +3511,10 @@ var SessionRuntime = class {
   write(effects) {
     return this.carryOut(effects);
   }
-  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  /** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
   command(args, details) {
     const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
+    if (parsed.kind === "today" || parsed.kind === "team") return dailyCommandAnswer(parsed, this.ports, this.terms);
     if (parsed.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
@@ -3226,22 +3539,10 @@ var SessionRuntime = class {
 ${mode}`;
     return answer;
   }
-  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-  today(words) {
-    const answer = noAnswer();
-    try {
-      const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-    } catch (error) {
-      this.ports.problem("/timebox today", error);
-    }
-    return answer;
+  /** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+  timedDaily = false;
+  get dailyTimed() {
+    return this.timedDaily;
   }
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
@@ -3276,7 +3577,7 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!port || port.budgets.length === 0) return null;
+    if (!hasDailyBudgets(port)) return null;
     try {
       const prompt2 = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
@@ -3286,6 +3587,7 @@ ${mode}`;
       const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
       const standings = port.ledger.standings(port.budgets);
+      this.timedDaily = standings.some((standing2) => standing2.budget.limits.timeMs !== null);
       const result2 = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result2.effects);
       answer.context.push(...result2.context);
@@ -3561,21 +3863,21 @@ function usageOfLine(raw) {
   return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
+  const nothing2 = { responses: [], offset, unreadable: false };
   let fd;
   try {
     fd = openSync(path, "r");
   } catch {
-    return nothing;
+    return nothing2;
   }
   try {
     const size = statSync(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
     const read = readSync(fd, buffer, 0, buffer.length, offset);
     const text2 = buffer.subarray(0, read).toString("utf8");
     const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
     const found = new Set(seen);
     const responses = [];
     let unreadable = false;
@@ -3589,7 +3891,7 @@ function readTranscriptUsage(path, offset, seen) {
     }
     return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
   } catch {
-    return nothing;
+    return nothing2;
   } finally {
     closeSync(fd);
   }
@@ -4111,6 +4413,289 @@ var SessionLog = class {
   }
 };
 
+// src/adapters/team/reading.ts
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function listReply(value) {
+  return Array.isArray(value) ? value : [];
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function limit(text2) {
+  const value = amount(text2);
+  return value > 0 ? value : null;
+}
+function storedLimitsOf(hash) {
+  const limits = {
+    timeMs: limit(hash.get("timeMs")),
+    turns: limit(hash.get("turns")),
+    tokens: limit(hash.get("tokens")),
+    cost: limit(hash.get("cost"))
+  };
+  if (limits.timeMs === null && limits.turns === null && limits.tokens === null && limits.cost === null) return null;
+  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount(hash.get("at")) };
+}
+function adjustmentOf(hash) {
+  return {
+    addTimeMs: amount(hash.get("addTimeMs")),
+    addPrompts: amount(hash.get("addPrompts")),
+    addTokens: amount(hash.get("addTokens")),
+    addCost: amount(hash.get("addCost")),
+    off: hash.get("off") === "1"
+  };
+}
+function askOf(id, text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const ask = value;
+  return {
+    id,
+    member: typeof ask.member === "string" ? ask.member : "someone",
+    adjustment: { ...adjustmentOf(new Map(Object.entries(ask).map(([k, v]) => [k, String(v)]))), off: false },
+    why: typeof ask.why === "string" ? ask.why : "",
+    at: amount(ask.at)
+  };
+}
+function asksOf(hash) {
+  const asks = [];
+  for (const [id, text2] of hash) {
+    const ask = askOf(id, text2);
+    if (ask !== null) asks.push(ask);
+  }
+  return asks.sort((a, b) => a.at - b.at);
+}
+function askText(member, adjustment, why, at) {
+  const { addTimeMs, addPrompts, addTokens, addCost } = adjustment;
+  return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
+}
+function dayReading(value, dayStart) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
+  const use = fields(useFields);
+  const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    use: {
+      agentMs: amount(use.get("agentMs")),
+      prompts: amount(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount(use.get("tokens")) + amount(reservedTokens),
+      cost: amount(use.get("cost")) + amount(reservedCost),
+      sessions: amount(sessions),
+      members
+    },
+    stored: storedLimitsOf(fields(limits)),
+    raise: adjustmentOf(fields(raise)),
+    added: adjustmentOf(use),
+    dayStart
+  };
+}
+
+// src/adapters/team/scripts.ts
+function dayKeys(team2, day) {
+  const prefix = `timebox:{${team2}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`, `${prefix}asks`];
+}
+function adminKeys(team2, day) {
+  return { limits: `timebox:{${team2}}:limits`, raise: `timebox:{${team2}}:raise:${day}` };
+}
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+-- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
+local function add()
+  local used = false
+  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+  return used
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+-- The admin's keys of the day, by name from the day's \`use\`: the team's limits, and the day's raises.
+local function admin()
+  local base, day = string.match(KEYS[1], '^(.*):([^:]*):use$')
+  return base .. ':limits', base .. ':raise:' .. day
+end
+`;
+var SCRIPTS = {
+  /**
+   * Today's use and additions, who used it, the session count, the live reservations of the other sessions, and the
+   * admin's limits and today's raises.
+   */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+local limits, raise = admin()
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens),
+  tostring(cost), redis.call('HGETALL', limits), redis.call('HGETALL', raise)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = add()
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if add() then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /**
+   * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
+   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+   */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`,
+  /** The admin's limits and the day's open requests. */
+  view: `${COMMON}
+local limits = admin()
+return {redis.call('HGETALL', limits), redis.call('HGETALL', KEYS[6])}`,
+  /**
+   * Records a member's request (ARGV[4] its id, [5] its JSON) unless the day holds ARGV[6] open requests already:
+   * 1, else 0.
+   */
+  ask: `${COMMON}
+if redis.call('HLEN', KEYS[6]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+keep()
+return 1`,
+  /**
+   * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
+   * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+   */
+  limits: `
+redis.call('DEL', KEYS[1])
+if ARGV[4] == 'off' then return 1 end
+local fields = {'by', ARGV[3], 'at', ARGV[8]}
+for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
+  if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
+end
+redis.call('HSET', KEYS[1], unpack(fields))
+return 1`,
+  /**
+   * The admin's: raises the day's limits (KEYS[1], the day's raises: ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens,
+   * [7] addCost) or, ARGV[8] = 1, ends them for the day; the requests it answers (ARGV[9] on) leave the day's open
+   * requests (KEYS[2]). The raises expire with the day's keys (ARGV[1]).
+   */
+  raise: `
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+redis.call('EXPIREAT', KEYS[1], ARGV[1])
+for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
+return 1`
+};
+
+// src/adapters/team/admin.ts
+function storeAnswer(error) {
+  if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+  if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
+  return null;
+}
+function notDone(calls, error) {
+  const answer = storeAnswer(error);
+  if (answer === "refused") return "refused";
+  const { shown } = calls.config;
+  return { failed: answer === "error" ? teamStoreDidNotTake(shown, error) : teamStoreNotReached(shown, error, false) };
+}
+function written(calls, reply) {
+  return reply.ok ? "done" : notDone(calls, reply.error);
+}
+function common(calls, expiry) {
+  return [expiry, calls.sessionId, calls.config.member];
+}
+function viewTeam(calls) {
+  const { day, expiry } = calls.day();
+  const reply = calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
+  if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+  const [limits, asks] = listReply(reply.value);
+  return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
+}
+function setLimits(calls, limits) {
+  const { day } = calls.day();
+  const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
+  const args = [...common(calls, 0), ...values, calls.clock.now()];
+  return written(calls, calls.send("limits", [adminKeys(calls.config.team, day).limits], args));
+}
+function raiseDay(calls, adjustment) {
+  const view = viewTeam(calls);
+  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const { day, expiry } = calls.day();
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  return written(calls, calls.send("raise", keys, args));
+}
+function addToDay(calls, adjustment) {
+  const { day, expiry } = calls.day();
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
+  const reply = calls.send("adjust", dayKeys(calls.config.team, day), args);
+  if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
+  return written(calls, reply);
+}
+function askMore(calls, adjustment, why) {
+  const { day, expiry } = calls.day();
+  const at = calls.clock.now();
+  const id = `${at}-${calls.sessionId}`;
+  const args = [...common(calls, expiry), id, askText(calls.config.member, adjustment, why, at), TEAM_ASKS_KEPT];
+  const reply = calls.send("ask", dayKeys(calls.config.team, day), args);
+  if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
+  return written(calls, reply);
+}
+
 // src/adapters/team/config.ts
 var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
 function withoutPassword(url) {
@@ -4131,8 +4716,8 @@ function pick(env, setting) {
 }
 function readTeam(env, settings, member) {
   const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const team2 = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team2 === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
     warning: teamSettingsUnusable(why)
@@ -4148,13 +4733,19 @@ function readTeam(env, settings, member) {
   if (url.protocol !== "redis:" && url.protocol !== "rediss:")
     return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
   if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  if (team2 === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team2))
+    return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team: team2, zone, failure, member }, warning: null };
+}
+function hiddenIn(config, error) {
+  let text2 = error.split(config.url).join(config.shown);
+  const password = new URL(config.url).password;
+  if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+  return text2.trim() || "no answer";
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -4199,105 +4790,55 @@ function midnight(year, month, day, zone) {
   return wall - zoneDate(guess, zone).offset;
 }
 
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
-}
-var DAY_KEY_COUNT = 5;
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
--- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
-local function add()
-  local used = false
-  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
-  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
-  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
-  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
-  return used
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /**
-   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
-   * session that adds nothing (a refused turn's) does not count as one that used the day.
-   */
-  use: `${COMMON}
-local used = add()
-redis.call('HDEL', KEYS[4], ARGV[2])
-if used then join() end
-keep()
-return 1`,
-  /**
-   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
-   */
-  send: `${COMMON}
-if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
-if add() then join() end
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
+// src/adapters/team/sending.ts
 function keysExpiry(dayEnd) {
   return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
 }
+function sendKept(outbox, config, now, send, lost) {
+  if (!outbox.waiting()) return false;
+  let added = false;
+  try {
+    for (const batch of outbox.take()) {
+      for (const entry of batch.entries) {
+        const expiry = keysExpiry(entry.dayEnd);
+        if (expiry * 1e3 <= now) continue;
+        const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+        const reply = send(dayKeys(config.team, entry.day), [expiry, entry.session, entry.member, ...use]);
+        if (!reply.ok) return added;
+        added ||= reply.value === 1;
+      }
+      batch.sent();
+    }
+  } catch (error) {
+    lost(error);
+  }
+  return added;
+}
+function keptDays(count2, zone, now, read) {
+  const days = [];
+  let day = teamDay(now, zone);
+  for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+    days.unshift(day.day);
+    day = teamDay(day.start - 1, zone);
+  }
+  const rows = [];
+  for (const name of days) {
+    const reply = read(name);
+    if (!reply.ok) return [];
+    const [useFields, , , reservedTokens, reservedCost] = listReply(reply.value);
+    const use = fields(useFields);
+    rows.push({
+      day: name,
+      agentMs: amount(use.get("agentMs")),
+      prompts: amount(use.get("prompts")),
+      tokens: amount(use.get("tokens")) + amount(reservedTokens),
+      cost: amount(use.get("cost")) + amount(reservedCost)
+    });
+  }
+  return rows;
+}
+
+// src/adapters/team/ledger.ts
 var TeamLedger = class {
   constructor(config, open, local, sessionId, clock, outbox, options = {}) {
     this.config = config;
@@ -4336,51 +4877,51 @@ var TeamLedger = class {
   carry() {
     return { lastCall: { ...this.lastCall }, failed: this.failed };
   }
+  /** The team whose store this ledger counts in. */
+  get team() {
+    return { name: this.config.team, zone: this.config.zone };
+  }
   standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
+    const team2 = this.team;
     const day = teamDay(this.clock.now(), this.config.zone);
     const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
+    if (!reply.ok) return this.standingsWhileDown(budgets, team2, reply.error);
+    const reading = dayReading(reply.value, day.start);
+    return teamStandings(budgets, team2, reading, (personal) => this.local.standings(personal));
   }
+  /**
+   * While the store cannot be reached, whether it keeps limits is not known: the session's own daily budgets count on
+   * this machine as the team's; in the closed mode, new turns are refused, by a standing of the team's where the
+   * session sets none.
+   */
+  standingsWhileDown(budgets, team2, error) {
+    const standings = this.local.standings(budgets.map((budget) => ({ ...budget, team: team2 })));
+    if (this.config.failure !== "closed") return standings;
+    const closed = teamStoreRefusal(this.config.shown, error);
+    if (standings.length > 0) return standings.map((standing2) => ({ ...standing2, closed }));
+    return [closedTeamStanding(team2, closed, teamDay(this.clock.now(), this.config.zone).start)];
+  }
+  /**
+   * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+   * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+   * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+   */
   countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
+    const { store, machine, own } = byWhereCounted(budgets, limits);
+    if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+    if (store.budgets.length === 0) return true;
+    const set = store.limits.filter((limit3) => limit3 !== null);
+    const limit2 = set.length === 0 ? -1 : Math.min(...set);
+    const reply = this.call("count", [limit2]);
     if (reply.ok) return reply.value === 1;
     if (this.config.failure === "closed") return false;
     this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
+    return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
   }
   addUse(budgets, use) {
+    const { store, machine, own } = byWhereCounted(budgets, []);
+    if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+    if (store.budgets.length === 0) return;
     const added = {
       prompts: 0,
       agentMs: Math.round(use.agentMs ?? 0),
@@ -4390,12 +4931,12 @@ var TeamLedger = class {
     if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
     if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
     this.keep(added);
-    this.local.addUse(budgets, use);
+    if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
   }
   /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
+  reserve(budgets) {
     const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
+    if (!budgets.some(countsInStore) || this.failed !== null && now < this.failed.until) return;
     const day = teamDay(now, this.config.zone);
     const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
     this.store ??= this.open();
@@ -4405,10 +4946,37 @@ var TeamLedger = class {
   common(day) {
     return [keysExpiry(day.end), this.sessionId, this.config.member];
   }
+  /**
+   * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+   * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+   * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+   */
   adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
+    if (!countsInStore(budget)) return this.local.adjust(budget, adjustment);
+    if (budget.stored !== void 0) return raiseDay(this.admin, adjustment);
+    return addToDay(this.admin, adjustment) ?? this.local.adjust(budget, adjustment);
+  }
+  teamView() {
+    return viewTeam(this.admin);
+  }
+  setTeamLimits(limits) {
+    return setLimits(this.admin, limits);
+  }
+  askTeam(adjustment, why) {
+    return askMore(this.admin, adjustment, why);
+  }
+  /** How the admin's writes and the team's view reach the store. */
+  get admin() {
+    return {
+      config: this.config,
+      sessionId: this.sessionId,
+      clock: this.clock,
+      day: () => {
+        const day = teamDay(this.clock.now(), this.config.zone);
+        return { day: day.day, expiry: keysExpiry(day.end) };
+      },
+      send: (script, keys, args) => this.request(script, keys, args, true)
+    };
   }
   problem() {
     return this.untold.shift() ?? this.local.problem();
@@ -4429,63 +4997,9 @@ var TeamLedger = class {
       this.lost(error);
     }
   }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
+  /** The team's use of each of its last `count` days that its store still keeps, oldest first (sending.ts). */
   keptDays(count2) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost))
-      });
-    }
-    return rows;
+    return keptDays(count2, this.config.zone, this.clock.now(), (day) => this.call("read", [], day));
   }
   /**
    * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
@@ -4498,11 +5012,21 @@ var TeamLedger = class {
     const reply = this.request(script, keys, [...this.common(day), ...args]);
     if (!reply.ok || this.outboxSeen && !wasDown) return reply;
     this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
+    const sent = sendKept(
+      this.outbox,
+      this.config,
+      this.clock.now(),
+      (dayKeys2, dayArgs) => this.request("send", dayKeys2, dayArgs),
+      (error) => this.lost(error)
+    );
+    if (sent && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
     return reply;
   }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
+  /**
+   * One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. A write
+   * (`write`) the store answered with an error (its ACL refused the user, a script failed) leaves it up: it answers.
+   */
+  request(script, keys, args, write3 = false) {
     if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
     const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
@@ -4513,29 +5037,20 @@ var TeamLedger = class {
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
+    if (!reply.ok && write3 && storeAnswer(reply.error) !== null)
+      return { ok: false, error: hiddenIn(this.config, reply.error) };
     if (!reply.ok) return { ok: false, error: this.down(reply.error) };
     this.failed = null;
     return reply;
   }
   /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
   down(error) {
-    const why = this.hidden(error);
+    const why = hiddenIn(this.config, error);
     this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
     if (this.saidDown) return why;
     this.saidDown = true;
     this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
     return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
   }
 };
 
@@ -4543,6 +5058,11 @@ var TeamLedger = class {
 var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust"]);
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function dailyCommandOf(value) {
+  if (typeof value !== "string") return null;
+  const parsed = parseCommand(value);
+  return parsed.kind === "today" || parsed.kind === "team" ? parsed : null;
 }
 function parseTeamRequest(text2) {
   let value;
@@ -4559,33 +5079,45 @@ function parseTeamRequest(text2) {
     return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
   if (value.carry !== void 0 && !isObject(value.carry))
     return { error: "the team request's carry is not an object" };
+  if (value.command !== void 0 && dailyCommandOf(value.command) === null)
+    return { error: "the team request's command is not a /timebox today or /timebox team" };
   return value;
 }
-function runTeamBatch(request, open) {
+function answerCommand(command3, ledger, budgets, terms) {
+  const daily = dailyCommandOf(command3);
+  if (daily === null) return [];
+  const problems = [];
+  const problem = (where, error) => problems.push({ message: internalErrorMessage(where, error), level: "error" });
+  const answer = dailyCommandAnswer(daily, dailyCommandPorts({ ledger, budgets }, problem), terms);
+  return [...answer.notices, ...problems];
+}
+function runTeamBatch(request, open, terms) {
   const ledger = open(request.carry);
   const counted = [];
   for (const op of request.ops) {
     switch (op.op) {
       case "count":
-        counted.push(ledger.countPrompt(request.budgets, op.limits));
+        counted.push(ledger.countPrompt(op.budgets ?? request.budgets, op.limits));
         break;
       case "use":
-        ledger.addUse(request.budgets, op.use);
+        ledger.addUse(op.budgets ?? request.budgets, op.use);
         break;
       case "reserve":
-        ledger.reserve?.(request.budgets);
+        ledger.reserve?.(op.budgets ?? request.budgets);
         break;
       case "adjust":
         ledger.adjust(op.budget, op.adjustment);
         break;
     }
   }
+  const said = request.command === void 0 ? void 0 : answerCommand(request.command, ledger, request.budgets, terms);
   const standings = ledger.standings(request.budgets);
   return {
     counted,
     standings,
     problem: ledger.problem(),
-    carry: ledger instanceof TeamLedger ? ledger.carry() : null
+    carry: ledger instanceof TeamLedger ? ledger.carry() : null,
+    ...said === void 0 ? {} : { said }
   };
 }
 
@@ -4737,10 +5269,10 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       return guard(true, () => {
         for (const [index, budget] of budgets.entries()) {
           const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
+          const limit2 = limits[index] ?? null;
           for (; ; ) {
             const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
+            if (limit2 !== null && next > limit2) return false;
             const file = files.join(cache.folder, `prompt-${next}`);
             const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
 `);
@@ -4766,6 +5298,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -4827,7 +5360,7 @@ var CLIENT_BUNDLE = "timebox-redis.js";
 var REPLY_BYTES = 256 * 1024;
 var WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
 const flag = new Int32Array(buffer, 0, 2);
 const bytes = new Uint8Array(buffer, 8);
 const encoder = new TextEncoder();
@@ -4857,7 +5390,7 @@ async function connect() {
   redis.on("error", (error) => {
     said = error.message;
   });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { lua });
   try {
     await redis.connect();
   } catch (error) {
@@ -4877,7 +5410,7 @@ parentPort.on("message", async ({ id, script, keys, args }) => {
         connecting = null;
       }
     }
-    const value = await client[script](...keys, ...args);
+    const value = await client[script](keys.length, ...keys, ...args);
     if (id !== 0) reply(id, { ok: true, value });
   } catch (error) {
     if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
@@ -4895,7 +5428,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
   const bytes = new Uint8Array(buffer, 8);
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
+    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer }
   });
   worker.unref();
   let died = null;
@@ -4999,8 +5532,8 @@ function sizeOf(path) {
     return 0;
   }
 }
-function outboxFolder(stateDir, team) {
-  return join8(stateDir, "team", `team-${team}`);
+function outboxFolder(stateDir, team2) {
+  return join8(stateDir, "team", `team-${team2}`);
 }
 
 // src/adapters/team/open.ts
@@ -5010,6 +5543,7 @@ function memberName(host) {
 function saying(warning, ledger) {
   let told = false;
   return {
+    team: { unusable: warning },
     standings: (budgets) => ledger.standings(budgets),
     countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),
@@ -5506,11 +6040,14 @@ function option(args, name) {
 }
 function dailyOf(env, sessionId, clock, host) {
   const text2 = env[DAILY_ENV]?.trim();
-  if (!text2) return {};
+  const open = () => openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
+  if (!text2) {
+    if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
+    return { daily: { ledger: open(), budgets: [] } };
+  }
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-  return { daily: { ledger, budgets: [budget] } };
+  return { daily: { ledger: open(), budgets: [budget] } };
 }
 function pageOf(write3, id, host) {
   return (page) => write3(page, { id, host });
@@ -5541,7 +6078,7 @@ async function watch(rest, env, deps) {
 ` };
   }
 }
-function teamBatch(rest, env, clock) {
+function teamBatch(rest, env, clock, terms) {
   const request = parseTeamRequest(rest[0]);
   if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}
 `, stderr: "" };
@@ -5554,7 +6091,8 @@ function teamBatch(rest, env, clock) {
       host: "claude",
       entry: import.meta.url,
       team: { carried, waitMs: TEAM_HOP_WAIT_MS }
-    })
+    }),
+    terms
   );
   return { stdout: `${JSON.stringify(reply)}
 `, stderr: "" };
@@ -5565,7 +6103,7 @@ async function runCli(args, stdin2, env, deps) {
   const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
   const host = deps.hosts.find((candidate) => candidate.name === hostName);
   if (mode === "watch") return watch(rest, env, deps);
-  if (mode === "team") return teamBatch(rest, env, deps.clock);
+  if (mode === "team") return teamBatch(rest, env, deps.clock, deps.teamTerms);
   if (mode === "report") {
     const { runReport } = await import("./timebox-report.mjs");
     const result2 = runReport(rest, env, home, deps.clock);
@@ -5723,7 +6261,8 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-  reportPage: nodeReportPageWriter(process.env, systemClock)
+  reportPage: nodeReportPageWriter(process.env, systemClock),
+  teamTerms: claudeCodeTerms("function hooks")
 });
 function write2(fd, text2) {
   let rest = Buffer.from(text2);

@@ -8,7 +8,9 @@ import { join } from "node:path";
 import {
 	type Clock,
 	DAILY_ENV,
+	DAILY_STORE_ENV,
 	DEFAULT_ENV,
+	type HostTerms,
 	inHostTerms,
 	internalErrorMessage,
 	LEDGER_FOLDER,
@@ -16,6 +18,7 @@ import {
 	parseDailyBudget,
 	type ReportPageInput,
 	SUBAGENTS_ENV,
+	TEAM_ENV,
 	TEAM_HOP_WAIT_MS,
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
@@ -46,6 +49,8 @@ export interface CliDeps {
 	sleep: (ms: number) => Promise<void>;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** The terms a team's batch answers a daily command in: those of Claude Code's hooks module, which sends it. */
+	teamTerms?: HostTerms;
 }
 
 export interface CliResult {
@@ -75,7 +80,11 @@ function option(args: readonly string[], name: string): string | undefined {
 	return index >= 0 ? args[index + 1] : undefined;
 }
 
-/** The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares, or why it cannot be read. */
+/**
+ * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares, or why it cannot be read. A team's store
+ * set (`TIMEBOX_DAILY_STORE`, `TIMEBOX_TEAM`) opens the team's ledger even with no daily budget here: the limits the
+ * team keeps in its store cover the session.
+ */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
 	sessionId: string,
@@ -83,11 +92,14 @@ function dailyOf(
 	host: string,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
-	if (!text) return {};
+	const open = () => openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
+	if (!text) {
+		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
+		return { daily: { ledger: open(), budgets: [] } };
+	}
 	const budget = parseDailyBudget(text, "user", DAILY_ENV);
 	if ("warning" in budget) return { dailyWarning: budget.warning };
-	const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-	return { daily: { ledger, budgets: [budget] } };
+	return { daily: { ledger: open(), budgets: [budget] } };
 }
 
 /** The report page of a hook host's session, written by `write`. */
@@ -128,18 +140,21 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
  * `timebox team <request>`: a batch of a Claude Code hooks module's calls on its team's daily ledger, opened from the
  * environment as on every Node host, each call bounded so that the process ends in time; one JSON line in reply.
  */
-function teamBatch(rest: readonly string[], env: NodeJS.ProcessEnv, clock: Clock): CliResult {
+function teamBatch(rest: readonly string[], env: NodeJS.ProcessEnv, clock: Clock, terms?: HostTerms): CliResult {
 	const request = parseTeamRequest(rest[0]);
 	if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}\n`, stderr: "" };
-	const reply = runTeamBatch(request, (carried) =>
-		openDailyLedger({
-			env,
-			sessionId: request.session,
-			clock,
-			host: "claude",
-			entry: import.meta.url,
-			team: { carried, waitMs: TEAM_HOP_WAIT_MS },
-		}),
+	const reply = runTeamBatch(
+		request,
+		(carried) =>
+			openDailyLedger({
+				env,
+				sessionId: request.session,
+				clock,
+				host: "claude",
+				entry: import.meta.url,
+				team: { carried, waitMs: TEAM_HOP_WAIT_MS },
+			}),
+		terms,
 	);
 	return { stdout: `${JSON.stringify(reply)}\n`, stderr: "" };
 }
@@ -156,7 +171,7 @@ export async function runCli(
 	const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
 	const host = deps.hosts.find((candidate) => candidate.name === hostName);
 	if (mode === "watch") return watch(rest, env, deps);
-	if (mode === "team") return teamBatch(rest, env, deps.clock);
+	if (mode === "team") return teamBatch(rest, env, deps.clock, deps.teamTerms);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
 		const { runReport } = await import("../report/entry.ts");

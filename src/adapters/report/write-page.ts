@@ -11,6 +11,7 @@ import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";
+import type { TeamPageData } from "./team-section.ts";
 
 /** How many days the page of `/timebox report page` shows. */
 export const PAGE_DAYS = 7;
@@ -38,10 +39,14 @@ export function defaultPagePath(env: NodeJS.ProcessEnv, session: string | null):
 	return join(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
 }
 
-/** What a page is made of: the session's report (none when no session was found) and today's standings. */
+/**
+ * What a page is made of: the session's report (none when no session was found), today's standings, and a team's
+ * store as `/timebox team` reads it.
+ */
 export interface PageInput {
 	report: ReportData | null;
 	standings: readonly DailyStanding[];
+	team?: TeamPageData | undefined;
 }
 
 /** The page's data: the report, today's budgets with the day's sessions, and the last days of the first budget. */
@@ -70,6 +75,7 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 			rows,
 			...(team ? { note: teamDaysNote(team.name, count, context.teamDays !== undefined) } : {}),
 		},
+		...(input.team ? { team: input.team } : {}),
 	};
 }
 

@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { DAY_KEY_COUNT, SCRIPTS, type ScriptName } from "./scripts.ts";
+import { SCRIPTS, type ScriptName } from "./scripts.ts";
 
 /** What a call to the store answered: its value, or why there was none. */
 export type StoreReply = { ok: true; value: unknown } | { ok: false; error: string };
@@ -27,13 +27,14 @@ export const CLIENT_BUNDLE = "timebox-redis.js";
 const REPLY_BYTES = 256 * 1024;
 
 /**
- * The worker: loads the client, defines the scripts (sent once, then called by their SHA), and answers each call by
+ * The worker: loads the client, defines the scripts (sent once, then called by their SHA, with as many keys as the call
+ * names: a member's scripts take the day's keys, the admin's their own), and answers each call by
  * writing its reply to the shared memory and waking the session's thread. While the store is down the client
  * reconnects in the background and every call fails at once (no offline queue).
  */
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
+const { url, clientUrl, connectMs, callMs, scripts, buffer } = workerData;
 const flag = new Int32Array(buffer, 0, 2);
 const bytes = new Uint8Array(buffer, 8);
 const encoder = new TextEncoder();
@@ -63,7 +64,7 @@ async function connect() {
   redis.on("error", (error) => {
     said = error.message;
   });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
+  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { lua });
   try {
     await redis.connect();
   } catch (error) {
@@ -83,7 +84,7 @@ parentPort.on("message", async ({ id, script, keys, args }) => {
         connecting = null;
       }
     }
-    const value = await client[script](...keys, ...args);
+    const value = await client[script](keys.length, ...keys, ...args);
     if (id !== 0) reply(id, { ok: true, value });
   } catch (error) {
     if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
@@ -105,7 +106,7 @@ export function openSyncStore(url: string, clientUrl: string, connectMs: number,
 	const bytes = new Uint8Array(buffer, 8);
 	const worker = new Worker(WORKER, {
 		eval: true,
-		workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer },
+		workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, buffer },
 	});
 	worker.unref();
 	// A worker that died (its client threw outside a call) answers nothing more: every call fails at once.

@@ -93,6 +93,14 @@ export function readTeam(
 	return { config: { url: store, shown, team, zone, failure, member }, warning: null };
 }
 
+/** An error's text without the store's password or full address. */
+export function hiddenIn(config: Pick<TeamConfig, "url" | "shown">, error: string): string {
+	let text = error.split(config.url).join(config.shown);
+	const password = new URL(config.url).password;
+	if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+	return text.trim() || "no answer";
+}
+
 /** A team's day: its date, `YYYY-MM-DD`, and its midnights (epoch ms). */
 export interface TeamDay {
 	day: string;

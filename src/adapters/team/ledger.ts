@@ -1,33 +1,40 @@
-// A team's daily ledger: the `DailyLedger` port over the team's store, for every host's Node process. Each read,
-// count, reservation and use is one script, one round trip. While the store cannot be reached, the session says so once
-// (naming the store without its password) and, by default, counts on this machine's own daily ledger, keeping what it
-// used on disk (the team's outbox); the first session of any host on this machine to reach the store again sends it to
-// the team's day, once. In the closed mode it refuses new turns instead.
-
+// A team's daily ledger: the `DailyLedger` port over the team's store, for every host's Node process. Each read, count,
+// reservation and use is one script, one round trip; the budgets in force are the core's rule (the admin's limits in
+// the store, a member's own budget a personal cap on this machine beside them; else each machine's own as the team's).
+// While the store cannot be reached, the session says so once (without the password) and, by default, counts on this
+// machine's own ledger, keeping what it used in the outbox, which the first session on this machine to reach the store
+// sends to the team's day, once; in the closed mode it refuses new turns. The admin's writes are in admin.ts.
 import {
+	byWhereCounted,
 	type Clock,
+	closedTeamStanding,
+	countsInStore,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyLedger,
-	type DailyMember,
+	type DailyLimits,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUseAdded,
 	type DayUseRow,
-	NO_ADJUSTMENT,
-	TEAM_DAYS_KEPT,
 	TEAM_FIRST_CALL_MS,
-	TEAM_KEYS_OUTLIVE_S,
 	TEAM_RESERVATION_MS,
 	TEAM_RETRY_MS,
 	TEAM_WAIT_MS,
+	type TeamView,
+	type TeamWrite,
+	teamStandings,
 	teamStoreRefusal,
 	teamStoreUnreachable,
 	teamUnsentLostMessage,
 } from "../../core/index.ts";
+import { type AdminCalls, addToDay, askMore, raiseDay, setLimits, storeAnswer, viewTeam } from "./admin.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
-import { type TeamConfig, teamDay } from "./config.ts";
+import { hiddenIn, type TeamConfig, teamDay } from "./config.ts";
 import type { TeamOutbox } from "./outbox.ts";
+import { dayReading } from "./reading.ts";
 import { dayKeys, type ScriptName } from "./scripts.ts";
+import { keptDays, keysExpiry, sendKept } from "./sending.ts";
 
 /** Use to add to the team's day. */
 interface Use {
@@ -35,24 +42,6 @@ interface Use {
 	agentMs: number;
 	tokens: number;
 	cost: number;
-}
-
-/** A flat `[field, value, …]` reply as a map. */
-function fields(value: unknown): Map<string, string> {
-	const map = new Map<string, string>();
-	const flat = Array.isArray(value) ? value : [];
-	for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-	return map;
-}
-
-/** The read script's reply: the day's use, who used it, the session count, and the others' reservations. */
-function readReply(value: unknown): unknown[] {
-	return Array.isArray(value) ? value : [];
-}
-
-function amount(text: string | undefined): number {
-	const value = Number(text);
-	return Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 /**
@@ -70,11 +59,6 @@ export interface TeamLedgerOptions {
 	carried?: TeamCarry | undefined;
 	/** How long any call waits at most (a process that must end in time); else the first call's and the later ones'. */
 	waitMs?: number;
-}
-
-/** When a day's keys expire (epoch seconds): a day after the day ends (`dayEnd`, epoch ms). */
-function keysExpiry(dayEnd: number): number {
-	return Math.ceil(dayEnd / 1000) + TEAM_KEYS_OUTLIVE_S;
 }
 
 /** The team's daily ledger for one session, over its store, with this machine's own ledger to fall back on. */
@@ -113,53 +97,56 @@ export class TeamLedger implements DailyLedger {
 		return { lastCall: { ...this.lastCall }, failed: this.failed };
 	}
 
-	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
-		const team = { name: this.config.team, zone: this.config.zone };
-		const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-		const day = teamDay(this.clock.now(), this.config.zone);
-		const reply = this.call("read", []);
-		if (!reply.ok) {
-			const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-			return this.local.standings(teamBudgets).map((standing) => ({ ...standing, ...closed }));
-		}
-		const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-		const use = fields(useFields);
-		const members: DailyMember[] = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
-		members.sort((a, b) => a.name.localeCompare(b.name));
-		const adjustment: DailyAdjustment = {
-			addTimeMs: amount(use.get("addTimeMs")),
-			addPrompts: amount(use.get("addPrompts")),
-			addTokens: amount(use.get("addTokens")),
-			addCost: amount(use.get("addCost")),
-			off: use.get("off") === "1",
-		};
-		return teamBudgets.map((budget) => ({
-			budget,
-			use: {
-				agentMs: amount(use.get("agentMs")),
-				prompts: amount(use.get("prompts")),
-				// The model calls other sessions are making count as what they reserved, until their answers settle them.
-				tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-				cost: amount(use.get("cost")) + amount(String(reservedCost)),
-				sessions: amount(String(sessions)),
-				members,
-			},
-			adjustment,
-			dayStart: day.start,
-		}));
+	/** The team whose store this ledger counts in. */
+	get team(): DailyTeam {
+		return { name: this.config.team, zone: this.config.zone };
 	}
 
+	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
+		const team = this.team;
+		const day = teamDay(this.clock.now(), this.config.zone);
+		const reply = this.call("read", []);
+		if (!reply.ok) return this.standingsWhileDown(budgets, team, reply.error);
+		const reading = dayReading(reply.value, day.start);
+		return teamStandings(budgets, team, reading, (personal) => this.local.standings(personal));
+	}
+
+	/**
+	 * While the store cannot be reached, whether it keeps limits is not known: the session's own daily budgets count on
+	 * this machine as the team's; in the closed mode, new turns are refused, by a standing of the team's where the
+	 * session sets none.
+	 */
+	private standingsWhileDown(budgets: readonly DailyBudget[], team: DailyTeam, error: string): DailyStanding[] {
+		const standings = this.local.standings(budgets.map((budget) => ({ ...budget, team })));
+		if (this.config.failure !== "closed") return standings;
+		const closed = teamStoreRefusal(this.config.shown, error);
+		if (standings.length > 0) return standings.map((standing) => ({ ...standing, closed }));
+		return [closedTeamStanding(team, closed, teamDay(this.clock.now(), this.config.zone).start)];
+	}
+
+	/**
+	 * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+	 * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+	 * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+	 */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean {
-		const set = limits.filter((limit): limit is number => limit !== null);
+		const { store, machine, own } = byWhereCounted(budgets, limits);
+		if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+		if (store.budgets.length === 0) return true;
+		const set = store.limits.filter((limit): limit is number => limit !== null);
 		const limit = set.length === 0 ? -1 : Math.min(...set);
 		const reply = this.call("count", [limit]);
 		if (reply.ok) return reply.value === 1;
 		if (this.config.failure === "closed") return false;
 		this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-		return this.local.countPrompt(budgets, limits);
+		// A machine's own limits as the team's count here meanwhile; the store's are not this machine's to count.
+		return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
 	}
 
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void {
+		const { store, machine, own } = byWhereCounted(budgets, []);
+		if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+		if (store.budgets.length === 0) return;
 		const added = {
 			prompts: 0,
 			agentMs: Math.round(use.agentMs ?? 0),
@@ -169,13 +156,13 @@ export class TeamLedger implements DailyLedger {
 		if (use.tokens !== undefined || use.cost !== undefined) this.lastCall = { tokens: added.tokens, cost: added.cost };
 		if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
 		this.keep(added);
-		this.local.addUse(budgets, use);
+		if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
 	}
 
 	/** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-	reserve(): void {
+	reserve(budgets: readonly DailyBudget[]): void {
 		const now = this.clock.now();
-		if (this.failed !== null && now < this.failed.until) return;
+		if (!budgets.some(countsInStore) || (this.failed !== null && now < this.failed.until)) return;
 		const day = teamDay(now, this.config.zone);
 		const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
 		this.store ??= this.open();
@@ -187,10 +174,41 @@ export class TeamLedger implements DailyLedger {
 		return [keysExpiry(day.end), this.sessionId, this.config.member];
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
-		const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-		const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-		if (!reply.ok) this.local.adjust(budget, adjustment);
+	/**
+	 * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+	 * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+	 * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+	 */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined {
+		if (!countsInStore(budget)) return this.local.adjust(budget, adjustment);
+		if (budget.stored !== undefined) return raiseDay(this.admin, adjustment);
+		return addToDay(this.admin, adjustment) ?? this.local.adjust(budget, adjustment);
+	}
+
+	teamView(): TeamView {
+		return viewTeam(this.admin);
+	}
+
+	setTeamLimits(limits: DailyLimits | null): TeamWrite {
+		return setLimits(this.admin, limits);
+	}
+
+	askTeam(adjustment: DailyAdjustment, why: string): TeamWrite {
+		return askMore(this.admin, adjustment, why);
+	}
+
+	/** How the admin's writes and the team's view reach the store. */
+	private get admin(): AdminCalls {
+		return {
+			config: this.config,
+			sessionId: this.sessionId,
+			clock: this.clock,
+			day: () => {
+				const day = teamDay(this.clock.now(), this.config.zone);
+				return { day: day.day, expiry: keysExpiry(day.end) };
+			},
+			send: (script, keys, args) => this.request(script, keys, args, true),
+		};
 	}
 
 	problem(): string | null {
@@ -215,64 +233,9 @@ export class TeamLedger implements DailyLedger {
 		}
 	}
 
-	/**
-	 * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-	 * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-	 * was added.
-	 */
-	private sendKept(): boolean {
-		if (!this.outbox.waiting()) return false;
-		let added = false;
-		try {
-			for (const batch of this.outbox.take()) {
-				for (const entry of batch.entries) {
-					const expiry = keysExpiry(entry.dayEnd);
-					if (expiry * 1000 <= this.clock.now()) continue;
-					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-					const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-						expiry,
-						entry.session,
-						entry.member,
-						...use,
-					]);
-					if (!reply.ok) return added;
-					added ||= reply.value === 1;
-				}
-				batch.sent();
-			}
-		} catch (error) {
-			this.lost(error);
-		}
-		return added;
-	}
-
-	/**
-	 * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-	 * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-	 * other sessions' reservations, as the standings do.
-	 */
+	/** The team's use of each of its last `count` days that its store still keeps, oldest first (sending.ts). */
 	keptDays(count: number): DayUseRow[] {
-		const days: string[] = [];
-		let day = teamDay(this.clock.now(), this.config.zone);
-		for (let kept = 0; kept < Math.min(count, TEAM_DAYS_KEPT); kept++) {
-			days.unshift(day.day);
-			day = teamDay(day.start - 1, this.config.zone);
-		}
-		const rows: DayUseRow[] = [];
-		for (const name of days) {
-			const reply = this.call("read", [], name);
-			if (!reply.ok) return [];
-			const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-			const use = fields(useFields);
-			rows.push({
-				day: name,
-				agentMs: amount(use.get("agentMs")),
-				prompts: amount(use.get("prompts")),
-				tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-				cost: amount(use.get("cost")) + amount(String(reservedCost)),
-			});
-		}
-		return rows;
+		return keptDays(count, this.config.zone, this.clock.now(), (day) => this.call("read", [], day));
 	}
 
 	/**
@@ -286,12 +249,27 @@ export class TeamLedger implements DailyLedger {
 		const reply = this.request(script, keys, [...this.common(day), ...args]);
 		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
 		this.outboxSeen = true;
-		if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
+		const sent = sendKept(
+			this.outbox,
+			this.config,
+			this.clock.now(),
+			(dayKeys, dayArgs) => this.request("send", dayKeys, dayArgs),
+			(error) => this.lost(error),
+		);
+		if (sent && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
 		return reply;
 	}
 
-	/** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-	private request(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): StoreReply {
+	/**
+	 * One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. A write
+	 * (`write`) the store answered with an error (its ACL refused the user, a script failed) leaves it up: it answers.
+	 */
+	private request(
+		script: ScriptName,
+		keys: readonly string[],
+		args: readonly (string | number)[],
+		write = false,
+	): StoreReply {
 		if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
 		const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
 		this.calledOnce = true;
@@ -302,6 +280,8 @@ export class TeamLedger implements DailyLedger {
 		} catch (error) {
 			reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
+		if (!reply.ok && write && storeAnswer(reply.error) !== null)
+			return { ok: false, error: hiddenIn(this.config, reply.error) };
 		if (!reply.ok) return { ok: false, error: this.down(reply.error) };
 		this.failed = null;
 		return reply;
@@ -309,24 +289,11 @@ export class TeamLedger implements DailyLedger {
 
 	/** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
 	private down(error: string): string {
-		const why = this.hidden(error);
+		const why = hiddenIn(this.config, error);
 		this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
 		if (this.saidDown) return why;
 		this.saidDown = true;
 		this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
 		return why;
-	}
-
-	/** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-	private closedMessage(why: string): string {
-		return teamStoreRefusal(this.config.shown, why);
-	}
-
-	/** An error's text without the store's password or full address. */
-	private hidden(error: string): string {
-		let text = error.split(this.config.url).join(this.config.shown);
-		const password = new URL(this.config.url).password;
-		if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-		return text.trim() || "no answer";
 	}
 }

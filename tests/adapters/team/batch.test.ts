@@ -13,7 +13,7 @@ import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../src/adapters/team/batch.ts";
 import { type TeamCarry, TeamLedger } from "../../../src/adapters/team/ledger.ts";
 import { fileOutbox, outboxFolder } from "../../../src/adapters/team/outbox.ts";
-import { type DailyBudget, NO_ADJUSTMENT, TEAM_RETRY_MS } from "../../../src/core/index.ts";
+import { type DailyBudget, DEFAULT_TERMS, NO_ADJUSTMENT, TEAM_RETRY_MS } from "../../../src/core/index.ts";
 import { MemoryStore, TEAM_CONFIG } from "./memory-store.ts";
 
 const BUDGET: DailyBudget = {
@@ -71,6 +71,11 @@ describe("the team batch's request", () => {
 		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[],"carry":3}')).toEqual({
 			error: "the team request's carry is not an object",
 		});
+		const command = "the team request's command is not a /timebox today or /timebox team";
+		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[],"command":"off"}')).toEqual({ error: command });
+		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[],"command":7}')).toEqual({ error: command });
+		const asking = { ...request([]), command: "team ask +30m why" };
+		expect(parseTeamRequest(JSON.stringify(asking))).toEqual(asking);
 	});
 });
 
@@ -128,6 +133,49 @@ describe("a team batch", () => {
 		store.calls = [];
 		runTeamBatch(request([], again.carry ?? undefined), opener("s1"));
 		expect(store.calls.map((call) => call.script)).toEqual(["read"]);
+	});
+
+	it("answers a daily command against the store, in the host's terms, after the calls before it", () => {
+		const terms = { ...DEFAULT_TERMS, command: "timebox" };
+		const set = runTeamBatch(
+			{ ...request([{ op: "count", limits: [1] }]), command: "team set turns:3" },
+			opener("s1"),
+			terms,
+		);
+		expect(set.counted).toEqual([true]);
+		expect(set.said).toEqual([
+			{
+				message:
+					"Timebox: the team platform's limits are now 3 turns a day, in its store, for every member from their next check.",
+				level: "info",
+			},
+		]);
+		// The day read after the command is the store's.
+		expect(set.standings.map((standing) => [standing.budget.scope, standing.budget.limits.turns])).toEqual([
+			["team", 3],
+			["user", 1],
+		]);
+		store.member = true;
+		const refused = runTeamBatch({ ...request([]), command: "today +1h" }, opener("s1"), terms);
+		expect(refused.said).toEqual([
+			{
+				message:
+					"Timebox: only the team's admin can change its budget (the store refused this user). Ask with timebox team ask +30m <why>.",
+				level: "warning",
+			},
+		]);
+		// A command that is no daily one says nothing; one whose ledger throws is said as Timebox's own failure.
+		expect(runTeamBatch({ ...request([]), command: "off" }, opener("s1")).said).toEqual([]);
+		const failing = () => {
+			const ledger = opener("s1")(undefined);
+			ledger.teamView = () => {
+				throw new Error("boom");
+			};
+			return ledger;
+		};
+		expect(runTeamBatch({ ...request([]), command: "team" }, failing).said).toEqual([
+			{ message: expect.stringContaining("boom"), level: "error" },
+		]);
 	});
 
 	it("runs on this machine's ledger where no team is set, and says what is set wrongly", async () => {

@@ -47,13 +47,14 @@ describe("the team's store, called synchronously", () => {
 	it("answers each call with the script's reply, or why there is none", () => {
 		const url = pathToFileURL(client).href;
 		const store = openSyncStore("redis://ok:1", url, 100, 100);
+		// The client is told how many of the call's words are keys: each script takes its own (a member's, the admin's).
 		expect(store.call("read", ["k1", "k2"], [1, "s"], 5_000)).toEqual({
 			ok: true,
-			value: ["read", "k1", "k2", 1, "s"],
+			value: ["read", 2, "k1", "k2", 1, "s"],
 		});
 		// A call sent without waiting runs before the next one, and says nothing, failed or not.
 		store.post("reserve", ["k"], [1]);
-		expect(store.call("count", ["k"], [], 1_000)).toEqual({ ok: true, value: ["count", "k"] });
+		expect(store.call("count", ["k"], [], 1_000)).toEqual({ ok: true, value: ["count", 1, "k"] });
 		openSyncStore("redis://fail:1", url, 100, 100).post("reserve", [], []);
 		expect(openSyncStore("redis://fail:1", url, 100, 100).call("read", [], [], 5_000)).toEqual({
 			ok: false,

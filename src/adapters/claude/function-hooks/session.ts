@@ -9,6 +9,7 @@ import {
 	DAILY_ENV,
 	DEFAULT_ENV,
 	LiveSession,
+	parseCommand,
 	SUBAGENTS_ENV,
 	TOOL_STOPPED_REFUSAL,
 } from "../../../core/index.ts";
@@ -153,8 +154,17 @@ export class ClaudeSession {
 		this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
 	}
 
-	/** `/timebox <args>`: the reply's text, with no model request. */
+	/**
+	 * `/timebox <args>`: the reply's text, with no model request. A daily command goes to a ledger that answers it
+	 * itself (a team's, whose store the hook script reaches), after the writes before it.
+	 */
 	async command(args: string): Promise<string> {
+		const daily = this.deps.daily;
+		const kind = parseCommand(args).kind;
+		if (daily?.command && (kind === "today" || kind === "team")) {
+			await this.dailyWrites;
+			return (await daily.command(args)).join("\n");
+		}
 		await this.readDaily();
 		const { said } = await this.ui.gather(() => this.live.command(args));
 		void this.writeDaily();

@@ -4,6 +4,8 @@
 // ledger as every Node host does). The rules stay synchronous: `refresh` reads the day before an event (unless the last
 // batch read it just now), the rules answer from that reading and count a prompt ahead, and `settle` sends what the
 // event wrote, with a read; a count the store refused (another machine took the last turn) refuses the prompt then.
+// `/timebox today …` and `/timebox team …` are answered in a batch of their own, by the core against the real ledger,
+// since what they show and change is the store's (the admin's limits, the requests, a member's refused raise).
 
 import {
 	type Clock,
@@ -11,6 +13,7 @@ import {
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUseAdded,
 	NO_ADJUSTMENT,
 	promptTakenMessage,
@@ -61,6 +64,8 @@ export interface ModuleTeamOptions {
 	closed: boolean;
 	/** The plugin's folder, where `$CLAUDE_PLUGIN_ROOT` is not set. */
 	root: string;
+	/** The team, as set (the hook script checks it, and says what is wrong with it). */
+	team: DailyTeam;
 }
 
 const NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
@@ -92,6 +97,10 @@ export class ModuleTeamLedger implements ModuleLedger {
 		this.budgets = options.budgets;
 	}
 
+	get team(): DailyTeam {
+		return this.options.team;
+	}
+
 	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
 		this.budgets = budgets;
 		const standings =
@@ -102,28 +111,32 @@ export class ModuleTeamLedger implements ModuleLedger {
 
 	/** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean {
-		this.budgets = budgets;
-		this.ops.push({ op: "count", limits: [...limits] });
+		this.ops.push({ op: "count", limits: [...limits], budgets: [...budgets] });
 		return true;
 	}
 
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void {
-		this.budgets = budgets;
-		this.ops.push({ op: "use", use });
+		this.ops.push({ op: "use", use, budgets: [...budgets] });
 		// Any use settles the session's reservation.
 		this.reserved = false;
 	}
 
 	/** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
 	reserve(budgets: readonly DailyBudget[]): void {
-		this.budgets = budgets;
 		if (this.reserved) return;
 		this.reserved = true;
-		this.ops.push({ op: "reserve" });
+		this.ops.push({ op: "reserve", budgets: [...budgets] });
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
+	/** Sent with the next batch; `/timebox today +…` itself is answered in a batch of its own (`command`). */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): undefined {
 		this.ops.push({ op: "adjust", budget, adjustment });
+		return undefined;
+	}
+
+	/** A daily command, answered in a batch with the calls made since the last: what it said. */
+	async command(words: string): Promise<string[]> {
+		return (await this.exchange(words)).said;
 	}
 
 	problem(): string | null {
@@ -150,31 +163,42 @@ export class ModuleTeamLedger implements ModuleLedger {
 
 	/** Runs the calls made since the last batch, then a read, in one process of the hook script. */
 	private async send(): Promise<boolean> {
+		return (await this.exchange()).ok;
+	}
+
+	/**
+	 * Runs the calls made since the last batch, then `command` (a daily command's words), then a read, in one process
+	 * of the hook script: whether the store took every count, and what the command said (where the hook script could
+	 * not run it, why, and in the closed mode a count among the calls is refused).
+	 */
+	private async exchange(command?: string): Promise<{ ok: boolean; said: string[] }> {
 		const ops = this.ops;
 		this.ops = [];
 		const down = this.scriptDown;
-		if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
+		if (down !== null && this.options.clock.now() < down.until) return this.failedWith(down.why, ops);
 		const request: TeamRequest = {
 			session: this.options.sessionId,
 			budgets: [...this.budgets],
 			ops,
 			...(this.carried ? { carry: this.carried } : {}),
+			...(command === undefined ? {} : { command }),
 		};
 		const outcome = await this.batch(request);
 		const now = this.options.clock.now();
 		this.readAt = now;
 		if ("error" in outcome) {
 			this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
-			return this.failed(outcome.error, ops);
+			return this.failedWith(outcome.error, ops);
 		}
 		this.scriptDown = null;
 		this.reading = outcome.standings;
 		this.carried = outcome.carry;
 		this.closedBy = null;
 		if (outcome.problem !== null) this.say(outcome.problem);
-		if (!outcome.counted.includes(false)) return true;
+		const said = (outcome.said ?? []).map((notice) => notice.message);
+		if (!outcome.counted.includes(false)) return { ok: true, said };
 		this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
-		return false;
+		return { ok: false, said };
 	}
 
 	/**
@@ -182,14 +206,14 @@ export class ModuleTeamLedger implements ModuleLedger {
 	 * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
 	 * what the batch held is not counted for the team.
 	 */
-	private failed(why: string, ops: readonly TeamOp[]): boolean {
+	private failedWith(why: string, ops: readonly TeamOp[]): { ok: boolean; said: string[] } {
 		const closed = this.options.closed;
 		const text = teamHopFailed(why, closed);
 		this.say(text);
-		if (!closed) return true;
+		if (!closed) return { ok: true, said: [text] };
 		this.closedBy = text;
 		this.taken = text;
-		return !ops.some((op) => op.op === "count");
+		return { ok: !ops.some((op) => op.op === "count"), said: [text] };
 	}
 
 	/** Says a problem once per session: the first. */

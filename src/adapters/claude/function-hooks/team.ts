@@ -9,6 +9,7 @@
 
 import {
 	type Clock,
+	closedTeamStanding,
 	DAILY_TAKEN_REFUSAL,
 	type DailyAdjustment,
 	type DailyBudget,
@@ -106,7 +107,10 @@ export class ModuleTeamLedger implements ModuleLedger {
 		const standings =
 			this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
 		const closed = this.closedBy;
-		return closed === null ? standings : standings.map((standing) => ({ ...standing, closed }));
+		if (closed === null) return standings;
+		// A session with no daily budget of its own is refused new turns all the same: the team's limits are in the store.
+		if (standings.length === 0) return [closedTeamStanding(this.options.team, closed, 0)];
+		return standings.map((standing) => ({ ...standing, closed }));
 	}
 
 	/** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */

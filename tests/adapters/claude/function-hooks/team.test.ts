@@ -247,6 +247,17 @@ describe("a team's daily budget on function hooks", () => {
 		expect(shown).toContain('asks for 1 turn: "one more"');
 	});
 
+	it("refuses new turns in the closed mode while the hook script fails, with no daily budget of the session's own", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude } = await machine(store, "s-ann", {
+			env: { TIMEBOX_DAILY: "", TIMEBOX_DAILY_STORE_FAILURE: "closed" },
+		});
+		claude.$.runner = () => Promise.reject(new Error("spawn sh ENOENT"));
+		expect(await claude.prompt("one")).toContain(
+			"Timebox: the team's daily store cannot be reached through the plugin's hook script (spawn sh ENOENT), so new turns are refused until it answers.",
+		);
+	});
+
 	it("answers a daily command with why the hook script could not run it", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const { claude } = await machine(store, "s-ann");

@@ -48,6 +48,7 @@ var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+var TEAM_SCOPE = "team";
 var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
@@ -848,6 +849,7 @@ function todayReport(standings) {
 }
 
 // src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
 var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
 var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
 function teamWriteRefusal(write, asking) {
@@ -970,6 +972,16 @@ ${todayReport(adjusted(standings, command2.adjustment))}`
 }
 
 // src/core/daily/team.ts
+function closedTeamStanding(team2, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team: team2 },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
 var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
 var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
 function parseLimits(text) {
@@ -5046,7 +5058,9 @@ var ModuleTeamLedger = class {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
     const closed = this.closedBy;
-    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+    if (closed === null) return standings;
+    if (standings.length === 0) return [closedTeamStanding(this.options.team, closed, 0)];
+    return standings.map((standing2) => ({ ...standing2, closed }));
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
   countPrompt(budgets, limits) {

@@ -57,6 +57,7 @@ export default defineConfig({
 			exclude: [
 				"src/core/model/budget.ts",
 				"src/core/model/daily.ts",
+				"src/core/model/on-stop.ts",
 				"src/core/ports.ts",
 				"src/core/run/live-ports.ts",
 				"src/core/index.ts",
@@ -71,6 +72,7 @@ export default defineConfig({
 				"src/core/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/pi/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/node/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
+				"src/adapters/on-stop/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/claude/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/hooks/**": { lines: 100, functions: 100, statements: 100, branches: 100 },
 				"src/adapters/gemini/**": { lines: 100, functions: 100, statements: 100, branches: 100 },

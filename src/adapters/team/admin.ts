@@ -1,10 +1,9 @@
-// What a team's store holds beside the day's use, through a session's team ledger: the admin's limits (`team set`),
-// the day's raises (`today +…`, `today off` where the limits are in the store), the members' requests (`team ask`) and
-// `/timebox team`'s view of them. A write the store refuses for this user (its ACL: a member's) or answers with an
-// error changes nothing and says so; it never falls back to this machine's ledger.
+// What a team's store holds beside the day's use, as steps of the team's day (team-day.ts): the admin's limits (`team
+// set`), the day's raises (`today +…`, `today off` where the limits are in the store), the members' requests (`team
+// ask`) and `/timebox team`'s view of them. A write the store refuses for this user (its ACL: a member's) or answers
+// with an error changes nothing and says so (outage.ts tells which); it never falls back to this machine's ledger.
 
 import {
-	type Clock,
 	type DailyAdjustment,
 	type DailyLimits,
 	requestsAnswered,
@@ -15,31 +14,22 @@ import {
 	teamStoreDidNotTake,
 	teamStoreNotReached,
 } from "../../core/index.ts";
-import type { StoreReply } from "./bridge.ts";
+import type { StoreReply } from "./client.ts";
 import type { TeamConfig } from "./config.ts";
+import { storeAnswer } from "./outage.ts";
 import { asksOf, askText, fields, listReply, storedLimitsOf } from "./reading.ts";
 import { adminKeys, dayKeys, type ScriptName } from "./scripts.ts";
+import type { Step } from "./store-calls.ts";
 
-/**
- * Whether an error is the store's answer: its ACL refused this user (`refused`: NOPERM, or a key a script may not
- * write), or a script failed (`error`: an unknown command or script, a script's error, a key of the wrong type);
- * null when the store did not answer (cannot be reached, timed out, still loading its data).
- */
-export function storeAnswer(error: string): "refused" | "error" | null {
-	if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
-	if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
-	return null;
-}
-
-/** How the team's writes reach the store, through the session's team ledger. */
+/** How the team's writes reach the store, through the session's team's day. */
 export interface AdminCalls {
 	config: TeamConfig;
 	sessionId: string;
-	clock: Clock;
+	now: number;
 	/** The team's day now: its date, and when its keys expire (epoch seconds). */
-	day(): { day: string; expiry: number };
+	day: { day: string; expiry: number };
 	/** One script, its error without the store's password; a store that answered with an error is not taken as down. */
-	send(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): StoreReply;
+	send(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): Step<StoreReply>;
 }
 
 /** What became of a write the store did not take: refused for this user, an error, or not reached. */
@@ -61,56 +51,55 @@ function common(calls: AdminCalls, expiry: number): (string | number)[] {
 }
 
 /** The admin's limits and the day's open requests, or why they cannot be read. */
-export function viewTeam(calls: AdminCalls): TeamView {
-	const { day, expiry } = calls.day();
-	const reply = calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
+export function* viewTeam(calls: AdminCalls): Step<TeamView> {
+	const { day, expiry } = calls.day;
+	const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
 	if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
 	const [limits, asks] = listReply(reply.value);
 	return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
 }
 
 /** Sets the team's limits (null: removes them), set by this member now. */
-export function setLimits(calls: AdminCalls, limits: DailyLimits | null): TeamWrite {
-	const { day } = calls.day();
+export function* setLimits(calls: AdminCalls, limits: DailyLimits | null): Step<TeamWrite> {
 	const values =
 		limits === null
 			? ["off", "", "", ""]
 			: [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
-	const args = [...common(calls, 0), ...values, calls.clock.now()];
-	return written(calls, calls.send("limits", [adminKeys(calls.config.team, day).limits], args));
+	const args = [...common(calls, 0), ...values, calls.now];
+	return written(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
 }
 
 /** Raises the day's limits in the store (or ends them for the day), answering the open requests it covers. */
-export function raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): TeamWrite {
-	const view = viewTeam(calls);
+export function* raiseDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite> {
+	const view = yield* viewTeam(calls);
 	const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
-	const { day, expiry } = calls.day();
+	const { day, expiry } = calls.day;
 	const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
 	const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5] as string];
 	const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
-	return written(calls, calls.send("raise", keys, args));
+	return written(calls, yield* calls.send("raise", keys, args));
 }
 
 /**
  * Adds to the day of a team without limits in its store (its additions, which any member may write): what became of
  * it, or undefined when the store cannot be reached (this machine's ledger takes it meanwhile).
  */
-export function addToDay(calls: AdminCalls, adjustment: DailyAdjustment): TeamWrite | undefined {
-	const { day, expiry } = calls.day();
+export function* addToDay(calls: AdminCalls, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
+	const { day, expiry } = calls.day;
 	const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
 	const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
-	const reply = calls.send("adjust", dayKeys(calls.config.team, day), args);
+	const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
 	if (!reply.ok && storeAnswer(reply.error) === null) return undefined;
 	return written(calls, reply);
 }
 
 /** Records this member's request for more of today's budget. */
-export function askMore(calls: AdminCalls, adjustment: DailyAdjustment, why: string): TeamWrite {
-	const { day, expiry } = calls.day();
-	const at = calls.clock.now();
-	const id = `${at}-${calls.sessionId}`;
-	const args = [...common(calls, expiry), id, askText(calls.config.member, adjustment, why, at), TEAM_ASKS_KEPT];
-	const reply = calls.send("ask", dayKeys(calls.config.team, day), args);
+export function* askMore(calls: AdminCalls, adjustment: DailyAdjustment, why: string): Step<TeamWrite> {
+	const { day, expiry } = calls.day;
+	const id = `${calls.now}-${calls.sessionId}`;
+	const text = askText(calls.config.member, adjustment, why, calls.now);
+	const args = [...common(calls, expiry), id, text, TEAM_ASKS_KEPT];
+	const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
 	if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
 	return written(calls, reply);
 }

@@ -54,6 +54,7 @@ export {
 	teamStoreDidNotTake,
 	teamStoreNotReached,
 	teamTime,
+	teamWriteNotSent,
 	teamWriteRefusal,
 } from "./team-text.ts";
 export { parseToday, type TodayAnswer, type TodayCommand, todayCommand } from "./today-command.ts";

@@ -25,6 +25,11 @@ export function teamWriteRefusal(write: "done" | "refused" | { failed: string },
 	return write.failed;
 }
 
+/** A write that was not sent to the team's store (`why`: the way to it failed, or a write before it was not done). */
+export function teamWriteNotSent(why: string): string {
+	return `Timebox: the team's daily store did not get it (${why}). Nothing changed.`;
+}
+
 /** The store (`shown`, without its password) answered a write with an error (`why`): nothing changed. */
 export function teamStoreDidNotTake(shown: string, why: string): string {
 	return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;

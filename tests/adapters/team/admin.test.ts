@@ -8,9 +8,13 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { askMore, storeAnswer } from "../../../src/adapters/team/admin.ts";
+import { askMore } from "../../../src/adapters/team/admin.ts";
+import type { StoreReply } from "../../../src/adapters/team/client.ts";
+import { runSync } from "../../../src/adapters/team/ledger.ts";
+import { storeAnswer } from "../../../src/adapters/team/outage.ts";
 import { asksOf, fields, storedLimitsOf } from "../../../src/adapters/team/reading.ts";
-import { adminKeys } from "../../../src/adapters/team/scripts.ts";
+import { adminKeys, type ScriptName } from "../../../src/adapters/team/scripts.ts";
+import type { Step } from "../../../src/adapters/team/team-day.ts";
 import {
 	type DailyBudget,
 	type DailyStanding,
@@ -237,17 +241,18 @@ describe("a store that does not take a write", () => {
 
 	it("refuses a request once the day holds as many open requests as it keeps", () => {
 		const ann = session("s-ann");
-		const calls = {
+		const calls = () => ({
 			config: TEAM_CONFIG,
 			sessionId: "s-ann",
-			clock,
-			day: () => ({ day: DAY, expiry: 1 }),
-			send: (script: never, keys: readonly string[], args: readonly (string | number)[]) =>
-				store.call(script, keys, args, 1_000),
-		};
+			now,
+			day: { day: DAY, expiry: 1 },
+			*send(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): Step<StoreReply> {
+				return yield { script, keys: [...keys], args: [...args], timeoutMs: 1_000 };
+			},
+		});
 		for (let index = 0; index < TEAM_ASKS_KEPT; index++) {
 			now += 1;
-			expect(askMore(calls, { ...NO_ADJUSTMENT, addPrompts: 1 }, "")).toBe("done");
+			expect(runSync(askMore(calls(), { ...NO_ADJUSTMENT, addPrompts: 1 }, ""), () => store)).toBe("done");
 		}
 		expect(ann.askTeam({ ...NO_ADJUSTMENT, addPrompts: 1 }, "")).toEqual({
 			failed: `Timebox: the team's day holds ${TEAM_ASKS_KEPT} open requests already, so this one was not recorded. Ask the admin directly.`,

@@ -24,11 +24,8 @@ export interface ModuleLedger extends DailyLedger {
 	refresh(): Promise<void>;
 	settle(): Promise<boolean>;
 	takenRefusal(): string;
-	/**
-	 * Answers a daily command (`today …`, `team …`, the words after `/timebox`) where the ledger's store is reached
-	 * elsewhere (a team's, through the hook script): what it said. Absent where the session's rules answer it.
-	 */
-	command?(words: string): Promise<string[]>;
+	/** Before the rules answer `/timebox <words>`, where the ledger's store is reached elsewhere (a team's). */
+	prepare?(words: string): Promise<void>;
 }
 
 /** The one scope of a daily budget in Claude Code: every session of the user (`TIMEBOX_DAILY`). */

@@ -264,7 +264,7 @@ async function runTeamBatch(request, ledger) {
         break;
     }
   }
-  const writing = request.ops.some((op) => WRITES.has(op.op));
+  const writing = request.ops.some(isWrite);
   const together = ledger.sendsFirst?.() || writing ? null : read();
   await Promise.all(calls);
   const writes = await runWrites(request.ops, ledger);
@@ -278,10 +278,12 @@ async function runTeamBatch(request, ledger) {
     ...view === void 0 ? {} : { view: await view }
   };
 }
+function isWrite(op) {
+  return WRITES.has(op.op);
+}
 async function runWrites(ops, ledger) {
   const writes = [];
-  for (const op of ops) {
-    if (!WRITES.has(op.op)) continue;
+  for (const op of ops.filter(isWrite)) {
     const before = writes.find((write2) => write2 !== "done");
     if (before !== void 0) {
       writes.push({ failed: teamWriteNotSent("a write before it was not done") });
@@ -301,7 +303,6 @@ function write(op, ledger) {
     case "ask":
       return ledger.askTeam?.(op.adjustment, op.why) ?? none;
   }
-  return none;
 }
 
 // src/adapters/team/open.ts
@@ -618,9 +619,6 @@ var AsyncTeamLedger = class {
   }
   addUse(budgets, use) {
     return this.run(this.day.addUse(budgets, use));
-  }
-  get team() {
-    return this.day.team;
   }
   reserve(budgets) {
     return this.run(this.day.reserve(budgets));

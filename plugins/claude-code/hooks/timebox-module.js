@@ -5917,23 +5917,21 @@ var ReadAheadLedger = class {
     return this.view;
   }
   setTeamLimits(limits) {
-    return this.write({ op: "limits", limits }) ?? "done";
+    return this.write({ op: "limits", limits });
   }
   askTeam(adjustment, why) {
-    return this.write({ op: "ask", adjustment, why }) ?? "done";
+    return this.write({ op: "ask", adjustment, why });
   }
   /**
    * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
-   * it; a write that was not prepared goes with the next batch, and nothing is said of it.
+   * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
    */
   write(op) {
     if (this.recording !== null) {
       this.recording.push(op);
       return "done";
     }
-    if (this.replay !== null) return this.replay.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
-    this.ops.push(op);
-    return void 0;
+    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
   }
   /**
    * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
@@ -5949,20 +5947,23 @@ var ReadAheadLedger = class {
     if ("error" in read) {
       this.failed(ops);
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
-    } else this.view = read.view ?? this.view;
+    } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
     this.recording = [];
+    let answered = true;
     try {
       dailyCommandAnswer(
         command2,
         dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+          answered = false;
         })
       );
     } finally {
-      const writes = this.recording;
+      const writes = answered ? this.recording : [];
       this.recording = null;
       if (writes.length > 0) {
         const sent = await this.exchange(writes, false);
-        this.replay = "error" in sent ? writes.map(() => ({ failed: teamWriteNotSent(sent.error) })) : sent.writes ?? [];
+        const why = "error" in sent ? sent.error : "the batch did not say";
+        this.replay = "error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
       } else this.replay = [];
     }
   }

@@ -5448,9 +5448,6 @@ var AsyncTeamLedger = class {
   addUse(budgets, use) {
     return this.run(this.day.addUse(budgets, use));
   }
-  get team() {
-    return this.day.team;
-  }
   reserve(budgets) {
     return this.run(this.day.reserve(budgets));
   }
@@ -5504,7 +5501,7 @@ async function runTeamBatch(request, ledger) {
         break;
     }
   }
-  const writing = request.ops.some((op) => WRITES.has(op.op));
+  const writing = request.ops.some(isWrite);
   const together = ledger.sendsFirst?.() || writing ? null : read();
   await Promise.all(calls);
   const writes = await runWrites(request.ops, ledger);
@@ -5518,10 +5515,12 @@ async function runTeamBatch(request, ledger) {
     ...view === void 0 ? {} : { view: await view }
   };
 }
+function isWrite(op) {
+  return WRITES.has(op.op);
+}
 async function runWrites(ops, ledger) {
   const writes = [];
-  for (const op of ops) {
-    if (!WRITES.has(op.op)) continue;
+  for (const op of ops.filter(isWrite)) {
     const before = writes.find((write5) => write5 !== "done");
     if (before !== void 0) {
       writes.push({ failed: teamWriteNotSent("a write before it was not done") });
@@ -5541,7 +5540,6 @@ function write3(op, ledger) {
     case "ask":
       return ledger.askTeam?.(op.adjustment, op.why) ?? none;
   }
-  return none;
 }
 
 // src/adapters/team/bridge.ts
@@ -6357,23 +6355,21 @@ var ReadAheadLedger = class {
     return this.view;
   }
   setTeamLimits(limits) {
-    return this.write({ op: "limits", limits }) ?? "done";
+    return this.write({ op: "limits", limits });
   }
   askTeam(adjustment, why) {
-    return this.write({ op: "ask", adjustment, why }) ?? "done";
+    return this.write({ op: "ask", adjustment, why });
   }
   /**
    * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
-   * it; a write that was not prepared goes with the next batch, and nothing is said of it.
+   * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
    */
   write(op) {
     if (this.recording !== null) {
       this.recording.push(op);
       return "done";
     }
-    if (this.replay !== null) return this.replay.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
-    this.ops.push(op);
-    return void 0;
+    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
   }
   /**
    * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
@@ -6389,20 +6385,23 @@ var ReadAheadLedger = class {
     if ("error" in read) {
       this.failed(ops);
       this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
-    } else this.view = read.view ?? this.view;
+    } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
     this.recording = [];
+    let answered = true;
     try {
       dailyCommandAnswer(
         command3,
         dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+          answered = false;
         })
       );
     } finally {
-      const writes = this.recording;
+      const writes = answered ? this.recording : [];
       this.recording = null;
       if (writes.length > 0) {
         const sent = await this.exchange(writes, false);
-        this.replay = "error" in sent ? writes.map(() => ({ failed: teamWriteNotSent(sent.error) })) : sent.writes ?? [];
+        const why = "error" in sent ? sent.error : "the batch did not say";
+        this.replay = "error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
       } else this.replay = [];
     }
   }
@@ -6967,8 +6966,7 @@ function readAheadIn(ledger, config, options, budgets) {
     run: (request) => runTeamBatch(request, ledger),
     texts: {
       unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-      refusal: (why) => teamStoreRefusal(config.shown, why),
-      denied: (why) => teamStoreDenied(config.shown, why)
+      refusal: (why) => teamStoreRefusal(config.shown, why)
     },
     // The process ends after its event: nothing reads the day after it.
     readAfter: false,

@@ -7,7 +7,6 @@ import type {
 	DailyBudget,
 	DailyLimits,
 	DailyStanding,
-	DailyTeam,
 	DailyUseAdded,
 	TeamView,
 	TeamWrite,
@@ -54,10 +53,6 @@ export class AsyncTeamLedger {
 
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): Promise<void> {
 		return this.run(this.day.addUse(budgets, use));
-	}
-
-	get team(): DailyTeam {
-		return this.day.team;
 	}
 
 	reserve(budgets: readonly DailyBudget[]): Promise<void> {

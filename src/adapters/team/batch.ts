@@ -144,7 +144,7 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 		}
 	}
 	// A read sent with the calls sees them; one after writes, which go one by one, waits for them.
-	const writing = request.ops.some((op) => WRITES.has(op.op));
+	const writing = request.ops.some(isWrite);
 	const together = ledger.sendsFirst?.() || writing ? null : read();
 	await Promise.all(calls);
 	const writes = await runWrites(request.ops, ledger);
@@ -159,11 +159,17 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 	};
 }
 
+/** A write of a batch (adjust, limits, ask). */
+type WriteOp = Extract<TeamOp, { op: "adjust" | "limits" | "ask" }>;
+
+function isWrite(op: TeamOp): op is WriteOp {
+	return WRITES.has(op.op);
+}
+
 /** The batch's writes, one after another: what became of each; after one not done, the rest are not sent. */
 async function runWrites(ops: readonly TeamOp[], ledger: BatchLedger): Promise<TeamWrite[]> {
 	const writes: TeamWrite[] = [];
-	for (const op of ops) {
-		if (!WRITES.has(op.op)) continue;
+	for (const op of ops.filter(isWrite)) {
 		const before = writes.find((write) => write !== "done");
 		if (before !== undefined) {
 			writes.push({ failed: teamWriteNotSent("a write before it was not done") });
@@ -175,7 +181,7 @@ async function runWrites(ops: readonly TeamOp[], ledger: BatchLedger): Promise<T
 }
 
 /** One write of a batch; a ledger with no team's store takes none beside the day. */
-function write(op: TeamOp, ledger: BatchLedger): TeamWrite | undefined | Promise<TeamWrite | undefined> {
+function write(op: WriteOp, ledger: BatchLedger): TeamWrite | undefined | Promise<TeamWrite | undefined> {
 	const none: TeamWrite = { failed: teamWriteNotSent("no team is set") };
 	switch (op.op) {
 		case "adjust":
@@ -185,5 +191,4 @@ function write(op: TeamOp, ledger: BatchLedger): TeamWrite | undefined | Promise
 		case "ask":
 			return ledger.askTeam?.(op.adjustment, op.why) ?? none;
 	}
-	return none;
 }

@@ -11,7 +11,6 @@ import {
 	type DailyLedger,
 	TEAM_CALL_MS,
 	TEAM_CONNECT_MS,
-	teamStoreDenied,
 	teamStoreRefusal,
 	teamStoreUnreachable,
 } from "../../core/index.ts";
@@ -132,7 +131,6 @@ export function readAheadIn(
 		texts: {
 			unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
 			refusal: (why) => teamStoreRefusal(config.shown, why),
-			denied: (why) => teamStoreDenied(config.shown, why),
 		},
 		// The process ends after its event: nothing reads the day after it.
 		readAfter: false,

@@ -133,7 +133,7 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		this.ops.push({ op: "reserve", budgets: [...budgets] });
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined {
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite {
 		return this.write({ op: "adjust", budget, adjustment });
 	}
 
@@ -142,25 +142,23 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	}
 
 	setTeamLimits(limits: DailyLimits | null): TeamWrite {
-		return this.write({ op: "limits", limits }) ?? "done";
+		return this.write({ op: "limits", limits });
 	}
 
 	askTeam(adjustment: DailyAdjustment, why: string): TeamWrite {
-		return this.write({ op: "ask", adjustment, why }) ?? "done";
+		return this.write({ op: "ask", adjustment, why });
 	}
 
 	/**
 	 * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
-	 * it; a write that was not prepared goes with the next batch, and nothing is said of it.
+	 * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
 	 */
-	private write(op: TeamOp): TeamWrite | undefined {
+	private write(op: TeamOp): TeamWrite {
 		if (this.recording !== null) {
 			this.recording.push(op);
 			return "done";
 		}
-		if (this.replay !== null) return this.replay.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
-		this.ops.push(op);
-		return undefined;
+		return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
 	}
 
 	/**
@@ -177,20 +175,25 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		if ("error" in read) {
 			this.failed(ops);
 			this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
-		} else this.view = read.view ?? this.view;
+		} else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
 		this.recording = [];
+		// A command the rules could not answer here writes nothing: they say why when they answer it for the session.
+		let answered = true;
 		try {
 			dailyCommandAnswer(
 				command,
-				dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {}),
+				dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+					answered = false;
+				}),
 			);
 		} finally {
-			const writes = this.recording;
+			const writes = answered ? this.recording : [];
 			this.recording = null;
 			if (writes.length > 0) {
 				const sent = await this.exchange(writes, false);
+				const why = "error" in sent ? sent.error : "the batch did not say";
 				this.replay =
-					"error" in sent ? writes.map(() => ({ failed: teamWriteNotSent(sent.error) })) : (sent.writes ?? []);
+					"error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
 			} else this.replay = [];
 		}
 	}

@@ -319,13 +319,13 @@ describe("the team's ledger of the hooks module", () => {
 		expect(ledger.countPrompt([], [])).toBe(true);
 		expect(await ledger.settle()).toBe(false);
 		expect(ledger.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
-		// An adjustment goes with the next batch (a daily command's own batch carries the rules' answer).
+		// An adjustment outside a prepared daily command is not done, and nothing is sent for it.
 		expect(
 			ledger.adjust(
 				{ scope: "user", source: "x", limits: { timeMs: null, turns: 1, tokens: null, cost: null } },
 				{ addTimeMs: 0, addPrompts: 1, addTokens: 0, addCost: 0, off: false },
 			),
-		).toBeUndefined();
+		).toEqual({ failed: "Timebox: the team's daily store did not get it (it was not prepared). Nothing changed." });
 		expect(ledger.team).toEqual({ name: "platform", zone: "UTC" });
 		expect($.ran[0]?.slice(4)).toEqual([
 			JSON.stringify({ session: "s1", budgets: [], ops: [{ op: "count", limits: [], budgets: [] }] }),

@@ -225,13 +225,12 @@ export const TEAM_FIRST_CALL_MS = 30_000;
 /** How long a session waits for any later call's answer at most, beyond the client's own timeouts. */
 export const TEAM_WAIT_MS = 10_000;
 /**
- * How long one call waits at most in the hook script's batch of a session of Claude Code's hooks module (a process per
- * batch, `timebox.mjs team`): the module's hook must be done within Claude Code's 10 s, worker start and client load
- * included.
+ * How long one call waits at most in the plugin's batch script of a session of Claude Code's hooks module (a process
+ * per batch, `timebox-team.cjs`): the module's hook must be done within Claude Code's 10 s, the connection included.
  */
 export const TEAM_HOP_WAIT_MS = 3_000;
 /**
- * How long Claude Code's hooks module waits for the hook script's batch before it takes it as failed: a prompt's two
+ * How long Claude Code's hooks module waits for the plugin's batch script before it takes it as failed: a prompt's two
  * batches (a read, the count) stay inside Claude Code's 10 s for a hook.
  */
 export const TEAM_HOP_MS = 4_500;

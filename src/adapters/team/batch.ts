@@ -70,7 +70,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The request of `timebox.mjs team <request>`, or why it cannot be read. */
+/** The request of `timebox-team.cjs <request>`, or why it cannot be read. */
 export function parseTeamRequest(text: string | undefined): TeamRequest | { error: string } {
 	let value: unknown;
 	try {

@@ -1,6 +1,6 @@
 // `/timebox today …` and `/timebox team …`: the commands of the daily budgets, answered from the daily port alone and
-// carried out by the one executor, in the host's terms. The session's runtime answers them; so does a process that
-// runs them for a host that cannot reach the team's store itself (Claude Code's hooks module, through the hook script).
+// carried out by the one executor, in the host's terms. The session's runtime answers them; so does a team's ledger
+// read ahead (a hook process, Claude Code's hooks module), once more before, to learn the writes it sends to the store.
 
 import { type DailyPort, teamCommand, todayCommand } from "../daily/daily.ts";
 import { NO_TEAM, noTeamLimitsHere } from "../daily/team-text.ts";
@@ -65,8 +65,8 @@ export function dailyCommandAnswer(
 }
 
 /**
- * The ports of a process that carries out a daily command alone (the hook script's batch for Claude Code's hooks
- * module): its daily port, and nothing else a daily command could reach.
+ * The ports of a daily command answered alone (a team's ledger read ahead learning the writes it makes): its daily
+ * port, and nothing else a daily command could reach.
  */
 export function dailyCommandPorts(daily: DailyPort, problem: EffectPorts["problem"]): EffectPorts {
 	return {

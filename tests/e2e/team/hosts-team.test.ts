@@ -4,7 +4,8 @@
 // Codex CLI, against one real Redis with docs/team.md's two ACL lines. The admin sets `turns:4` once, from pi; a prompt
 // from each of the seven machines, all at once: exactly four are answered. Redis is killed with SIGKILL and started
 // again on its data; then on every host a prompt is refused in that host's words and `/timebox team` shows the same
-// standing, and a member's `today off` is refused by the store (in Codex's words, in its TUI).
+// standing, and a member's `today off`, `today +…` and `team set` are refused by the store (in Codex's words, in its
+// TUI), the day unchanged.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -248,12 +249,23 @@ describe("one team's day across every host", () => {
 		// Each host first shows the team as its store stands, with no limits yet, one host at a time: a first start in a
 		// new HOME does what a host does once (oh-my-pi's takes seconds), and seven of them at once would starve the
 		// hooks past their hosts' timeouts, as the race below must not be.
+		// Two lanes, the hook hosts' and the others', one host at a time in each: half the wait, and never more than two
+		// first starts at once.
 		const none = "its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's.";
-		for (const host of HOSTS.filter((one) => one !== "codex")) {
-			const run = await send(host, "/timebox team");
-			expect({ host, said: `${run.stdout}${run.stderr}` }).toMatchObject({ host, said: expect.stringContaining(none) });
-		}
-		lap("/timebox team with no limits, host by host");
+		const lanes: Host[][] = [
+			["claude", "classic", "gemini"],
+			["omp", "opencode", "pi"],
+		];
+		await Promise.all(
+			lanes.map(async (lane) => {
+				for (const host of lane) {
+					const run = await send(host, "/timebox team");
+					const said = `${run.stdout}${run.stderr}`;
+					expect({ host, said }).toMatchObject({ host, said: expect.stringContaining(none) });
+				}
+			}),
+		);
+		lap("/timebox team with no limits, two lanes of hosts");
 
 		// The admin sets the team's limits once, in the store, from pi.
 		mkdirSync(at("admin", "work"), { recursive: true });
@@ -337,15 +349,18 @@ describe("one team's day across every host", () => {
 				return { host, refused, shown };
 			}),
 		);
+		// A member's today off, today +… and team set, each refused by the store in Codex's words, one line each.
+		const adminOnly =
+			"Timebox: only the team's admin can change its budget (the store refused this user). Ask with timebox team ask +30m <why>.";
 		const tui = await codexTui([
 			{ type: "timebox team", shown: "Timebox team platform: 4 turns a day, set by" },
-			{
-				type: "timebox today off",
-				shown:
-					"Timebox: only the team's admin can change its budget (the store refused this user). Ask with timebox team ask +30m <why>.",
-			},
+			{ type: "timebox today off", shown: adminOnly },
+			{ type: "timebox today +turns:5", shown: adminOnly },
+			{ type: "timebox team set turns:100", shown: adminOnly },
 			{ type: "one more on codex", shown: SPENT },
 		]);
+		expect(tui.split(adminOnly)).toHaveLength(4);
+		expect(redis.cli(["EXISTS", `timebox:{platform}:raise:${new Date().toISOString().slice(0, 10)}`])).toBe("0");
 		lap("a refusal and /timebox team on each host");
 		for (const { host, refused, shown } of later) {
 			expect({ host, shown: refusalShown(host, refused, SPENT) }).toEqual({ host, shown: true });

@@ -16,7 +16,7 @@ import {
 	dailyCommandPorts,
 	parseCommand,
 } from "../../../src/core/index.ts";
-import { RedisServer } from "../support/redis.ts";
+import { PACKAGE_ENTRY, RedisServer } from "../support/redis.ts";
 
 const DOCS = readFileSync(resolve(import.meta.dirname, "../../../docs/team.md"), "utf8");
 /** The ACL lines as docs/team.md writes them, word by word. */
@@ -50,7 +50,7 @@ function machine(name: string, who: { user: string; password: string }): DailyLe
 		sessionId: `${name}-session`,
 		clock,
 		host: "test",
-		entry: import.meta.url,
+		entry: PACKAGE_ENTRY,
 	});
 }
 

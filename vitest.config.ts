@@ -58,6 +58,7 @@ export default defineConfig({
 			// and re-exports only have no code to cover, and would show as 0%.
 			exclude: [
 				"src/core/model/budget.ts",
+				"src/core/model/daily.ts",
 				"src/core/model/on-stop.ts",
 				"src/core/ports.ts",
 				"src/core/run/live-ports.ts",

@@ -76,6 +76,8 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 	"off",
 	"status",
 	"subagents",
+	"today",
+	"team",
 	"suggest",
 	"15m",
 	"30m",
@@ -97,6 +99,11 @@ export const SUBAGENT_COMPLETIONS: readonly string[] = [
 	"tokens:200k",
 	"loop:3",
 ];
+
+/** Argument completions offered after `/timebox team set `: `off`, or the team's limits. */
+export const TEAM_SET_COMPLETIONS: readonly string[] = ["off", "4h", "turns:200", "$50"];
+/** Argument completions offered after `/timebox team ask `: what to ask for (the reason follows). */
+export const TEAM_ASK_COMPLETIONS: readonly string[] = ["+30m", "+1h", "+turns:20", "+$5"];
 
 /** Arguments that are sub-commands rather than budgets. */
 export const OFF_WORDS: readonly string[] = ["off", "disable", "cancel"];
@@ -124,6 +131,11 @@ export const SUGGEST_PERCENTILE = 90;
 export const PAST_SESSIONS_FILE = "past-sessions.json";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
+/** `/timebox team …`: the team's store beside its day (its limits, the requests), with what follows the word. */
+export const TEAM_WORD = "team";
+/** `/timebox team set <limits>` and `/timebox team ask +30m <why>`. */
+export const TEAM_SET_WORD = "set";
+export const TEAM_ASK_WORD = "ask";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
 export const EXTEND_WORDS: readonly string[] = ["extend", "add"];
 
@@ -213,13 +225,12 @@ export const TEAM_FIRST_CALL_MS = 30_000;
 /** How long a session waits for any later call's answer at most, beyond the client's own timeouts. */
 export const TEAM_WAIT_MS = 10_000;
 /**
- * How long one call waits at most in the hook script's batch of a session of Claude Code's hooks module (a process per
- * batch, `timebox.mjs team`): the module's hook must be done within Claude Code's 10 s, worker start and client load
- * included.
+ * How long one call waits at most in the plugin's batch script of a session of Claude Code's hooks module (a process
+ * per batch, `timebox-team.cjs`): the module's hook must be done within Claude Code's 10 s, the connection included.
  */
 export const TEAM_HOP_WAIT_MS = 3_000;
 /**
- * How long Claude Code's hooks module waits for the hook script's batch before it takes it as failed: a prompt's two
+ * How long Claude Code's hooks module waits for the plugin's batch script before it takes it as failed: a prompt's two
  * batches (a read, the count) stay inside Claude Code's 10 s for a hook.
  */
 export const TEAM_HOP_MS = 4_500;
@@ -233,3 +244,9 @@ export const TEAM_RESERVATION_MS = 10 * 60_000;
 export const TEAM_KEYS_OUTLIVE_S = 24 * 3_600;
 /** How many of a team's days its store keeps: today, and yesterday until today ends (the keys outlive a day by a day). */
 export const TEAM_DAYS_KEPT = 2;
+/** The scope of a team's budget from its store, beside a member's own (`user`, `project:<path>`). */
+export const TEAM_SCOPE = "team";
+/** How many requests a team's day keeps open at most: one more is refused until the admin answers some. */
+export const TEAM_ASKS_KEPT = 100;
+/** How many characters of a request's reason the store keeps. */
+export const TEAM_ASK_WHY_CHARS = 200;

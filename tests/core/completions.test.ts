@@ -13,6 +13,8 @@ describe("argument completions", () => {
 			"off",
 			"status",
 			"subagents",
+			"today",
+			"team",
 			"suggest",
 			"15m",
 			"30m",
@@ -27,6 +29,21 @@ describe("argument completions", () => {
 		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
 		expect(values("ST")).toEqual(["status"]);
 		expect(argumentCompletions("o")).toEqual([{ value: "off", label: "off" }]);
+	});
+
+	it("offers today and team as first words, then the team's set and ask, its limits and what to ask for", () => {
+		expect(values("t")).toEqual(["today", "team", "turns:3", "turns:5", "turns:10"]);
+		expect(argumentCompletions("15m te")).toBeNull();
+		expect(values("team ")).toEqual(["team set", "team ask"]);
+		expect(values("team s")).toEqual(["team set"]);
+		expect(values("team set ")).toEqual(["team set off", "team set 4h", "team set turns:200", "team set $50"]);
+		expect(values("team set 4h ")).toEqual(["team set 4h 4h", "team set 4h turns:200", "team set 4h $50"]);
+		expect(values("team set 4h t")).toEqual(["team set 4h turns:200"]);
+		expect(values("team ask ")).toEqual(["team ask +30m", "team ask +1h", "team ask +turns:20", "team ask +$5"]);
+		expect(values("team ask +30m +t")).toEqual(["team ask +30m +turns:20"]);
+		// The reason is free text: nothing is offered in it.
+		expect(argumentCompletions("team ask +30m a release ")).toBeNull();
+		expect(argumentCompletions("team x ")).toBeNull();
 	});
 
 	it("returns null when nothing matches", () => {

@@ -133,7 +133,8 @@ describe("the daily rules", () => {
 			"Today's budget (shared by every session): 12m 0s of agent time left of 1h and 3 prompts left of 3.",
 		]);
 		const again = dailyTransition(first.session, { type: "duringRun", modelCall: true }, at80, START);
-		expect(again.effects).toEqual([{ kind: "reserveDaily" }]);
+		// Each write names the budgets in force it is of: the standings'.
+		expect(again.effects).toEqual([{ kind: "reserveDaily", budgets: [three] }]);
 		expect(again.context).toHaveLength(1);
 		const at95 = dailyTransition(
 			again.session,
@@ -158,8 +159,8 @@ describe("the daily rules", () => {
 			"Timebox: today's budget is spent (1h of agent time and 3 prompts). It resets at midnight.",
 		]);
 		expect(dailyTransition(NO_DAILY_SESSION, { type: "newPrompt" }, [], START).effects).toEqual([
-			{ kind: "countPrompt", limits: [], refused: [] },
-			{ kind: "reserveDaily" },
+			{ kind: "countPrompt", limits: [], refused: [], budgets: [] },
+			{ kind: "reserveDaily", budgets: [] },
 		]);
 	});
 
@@ -172,7 +173,8 @@ describe("the daily rules", () => {
 			tokens,
 			START,
 		);
-		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 10, cost: 0 } }]);
+		const inForce = tokens.map((one) => one.budget);
+		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 10, cost: 0 }, budgets: inForce }]);
 		const spent = dailyTransition(
 			run,
 			{ type: "duringRun", modelCall: false, used: { tokens: 600, cost: 0.1 } },
@@ -186,7 +188,7 @@ describe("the daily rules", () => {
 			tokens,
 			START,
 		);
-		expect(idle.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 1, cost: 0 } }]);
+		expect(idle.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 1, cost: 0 }, budgets: inForce }]);
 	});
 
 	it("adds a run's time so far at each answer, so that other machines see a long run's time before it ends", () => {
@@ -197,10 +199,12 @@ describe("the daily rules", () => {
 			[standing(three)],
 			START + 20_000,
 		);
-		expect(answered.effects).toEqual([{ kind: "addDailyUse", use: { tokens: 5, cost: 0, agentMs: 20_000 } }]);
+		expect(answered.effects).toEqual([
+			{ kind: "addDailyUse", use: { tokens: 5, cost: 0, agentMs: 20_000 }, budgets: [three] },
+		]);
 		expect(answered.session.runStartedAt).toBe(START + 20_000);
 		const ended = dailyTransition(answered.session, { type: "runEnd" }, [standing(three)], START + 30_000);
-		expect(ended.effects).toEqual([{ kind: "addDailyUse", use: { agentMs: 10_000 } }]);
+		expect(ended.effects).toEqual([{ kind: "addDailyUse", use: { agentMs: 10_000 }, budgets: [three] }]);
 	});
 
 	it("refuses a new prompt, and only a new prompt, while a team's store cannot be reached in the closed mode", () => {
@@ -209,7 +213,7 @@ describe("the daily rules", () => {
 		expect(messages(refused.effects)).toEqual(["Timebox: the store is down; new turns are refused."]);
 		const run = { ...NO_DAILY_SESSION, runStartedAt: START };
 		expect(dailyTransition(run, { type: "duringRun", modelCall: true }, [closed], START).effects).toEqual([
-			{ kind: "reserveDaily" },
+			{ kind: "reserveDaily", budgets: [three] },
 		]);
 	});
 
@@ -344,19 +348,35 @@ describe("/timebox today against today's standings", () => {
 		expect(todayCommand(standings, "")).toMatchObject({ level: "info", effects: [] });
 		expect(todayCommand([], "+5m")).toMatchObject({ message: todayReport([]), effects: [] });
 		expect(todayCommand(standings, "15m")).toMatchObject({ level: "warning", effects: [] });
+		const budgets = standings.map((standing) => standing.budget);
 		expect(todayCommand(standings, "off")).toEqual({
-			message: "Timebox: today's budget is off until midnight, in every session it covers.",
+			message: null,
 			level: "info",
-			effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }],
+			effects: [
+				{
+					kind: "adjustDaily",
+					adjustment: { ...NO_ADJUSTMENT, off: true },
+					budgets,
+					done: [
+						{
+							kind: "notify",
+							message: "Timebox: today's budget is off until midnight, in every session it covers.",
+							level: "info",
+						},
+					],
+				},
+			],
 		});
 		const raised = todayCommand(standings, "+turns:2 +5m +tokens:1k +$1");
-		expect(raised.effects).toEqual([
-			{
-				kind: "adjustDaily",
-				adjustment: { addTimeMs: 300_000, addPrompts: 2, addTokens: 1_000, addCost: 1, off: false },
-			},
-		]);
-		expect(raised.message.split("\n")).toEqual([
+		expect(raised.message).toBeNull();
+		const [effect] = raised.effects;
+		expect(effect).toMatchObject({
+			kind: "adjustDaily",
+			adjustment: { addTimeMs: 300_000, addPrompts: 2, addTokens: 1_000, addCost: 1, off: false },
+			budgets,
+		});
+		const done = effect?.kind === "adjustDaily" ? effect.done?.[0] : undefined;
+		expect(done?.kind === "notify" ? done.message.split("\n") : []).toEqual([
 			"Timebox: today's budget raised by 5m of agent time and 2 prompts and 1k tokens and $1.00 for the rest of the day.",
 			"Timebox today: 1 daily budget.",
 			"Every session (timebox.daily in settings.json): 3 of 6 prompts used, 3 left. Used by 1 session.",

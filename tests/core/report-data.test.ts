@@ -345,7 +345,7 @@ describe("/timebox report page in a live session", () => {
 				standings: () => standings,
 				countPrompt: () => true,
 				addUse: () => {},
-				adjust: () => {},
+				adjust: () => undefined,
 				problem: () => null,
 			},
 			...(reportPage ? { reportPage } : {}),

@@ -2,11 +2,21 @@
 // answered by the daily rules, failing parts reported while the session goes on, and the one executor's answer.
 
 import { describe, expect, it } from "vitest";
-import { type DailyStanding, parseDailyBudget } from "../../src/core/daily/daily.ts";
+import {
+	ADMIN_ONLY,
+	type DailyBudget,
+	type DailyStanding,
+	NO_TEAM,
+	parseDailyBudget,
+	type TeamWrite,
+} from "../../src/core/daily/daily.ts";
+import { ASK_REFUSED } from "../../src/core/daily/team-text.ts";
 import type { TimeboxRecord } from "../../src/core/model/records.ts";
 import type { DailyLedger } from "../../src/core/ports.ts";
+import { dailyCommandPorts } from "../../src/core/run/daily-command.ts";
 import { type Answer, carryOut, noAnswer } from "../../src/core/run/executor.ts";
 import { type RuntimePorts, SessionRuntime } from "../../src/core/run/runtime.ts";
+import { DEFAULT_TERMS } from "../../src/core/text/host-terms.ts";
 import { NO_DAILY_BUDGET } from "../../src/core/text/messages.ts";
 import { START } from "../support/budgets.ts";
 import { MemoryLedger, RecordingStarter } from "../support/memory-host.ts";
@@ -34,7 +44,7 @@ function dailyLedger(overrides: Partial<DailyLedger> = {}): DailyLedger & { prom
 			return true;
 		},
 		addUse: () => {},
-		adjust: () => {},
+		adjust: () => undefined,
 		problem: () => null,
 		...overrides,
 	};
@@ -172,7 +182,10 @@ describe("the daily budgets beside the session's rules", () => {
 		const ledger = dailyLedger({
 			countPrompt: () => false,
 			addUse: (_budgets, use) => used.push(use),
-			adjust: (_budget, adjustment) => adjusted.push(adjustment),
+			adjust: (_budget, adjustment) => {
+				adjusted.push(adjustment);
+				return undefined;
+			},
 			problem: () => "Timebox: the ledger is slow.",
 		});
 		const host = runtime({ daily: { ledger, budgets: [DAILY] } });
@@ -356,5 +369,199 @@ describe("a host's terms", () => {
 		const host = runtime({ terms: codex });
 		const set = host.session.command("turns:1 -- ~/.local/state/timebox/notify.sh", details).notices[0]?.message;
 		expect(set).toBe("Timebox set: 1 turn. On stop it runs: ~/.local/state/timebox/notify.sh");
+	});
+});
+
+describe("a team's store through the runtime", () => {
+	const TEAM = { name: "platform", zone: "UTC" };
+	const STORED = { limits: { timeMs: null, turns: 2, tokens: null, cost: null }, setBy: "admin@hq (pi)", setAt: 0 };
+	/** A team's ledger whose store keeps `turns:2`, and answers each write with `write`. */
+	function teamLedger(write: TeamWrite = "done"): DailyLedger & { writes: string[] } {
+		const writes: string[] = [];
+		const store: DailyBudget = {
+			scope: "team",
+			source: "set in its store",
+			limits: STORED.limits,
+			team: TEAM,
+			stored: STORED,
+		};
+		return {
+			writes,
+			team: TEAM,
+			standings: (budgets) => [
+				{
+					budget: store,
+					use: { agentMs: 0, prompts: 1, tokens: 0, cost: 0, sessions: 1 },
+					adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+					dayStart: START - 3_600_000,
+				},
+				...budgets.map((budget) => ({
+					budget: { ...budget, personal: true as const },
+					use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+					adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+					dayStart: START - 3_600_000,
+				})),
+			],
+			countPrompt: (budgets) => {
+				writes.push(`count ${budgets.map((budget) => budget.scope).join(",")}`);
+				return true;
+			},
+			addUse: () => {},
+			adjust: (budget) => {
+				writes.push(`adjust ${budget.scope}`);
+				return budget.stored ? write : undefined;
+			},
+			problem: () => null,
+			teamView: () => ({ stored: STORED, asks: [] }),
+			setTeamLimits: (limits) => {
+				writes.push(`limits ${JSON.stringify(limits)}`);
+				return write;
+			},
+			askTeam: (adjustment, why) => {
+				writes.push(`ask ${adjustment.addTimeMs} ${why}`);
+				return write;
+			},
+		};
+	}
+	const said = (answer: Answer) => answer.notices.map((notice) => notice.message);
+
+	it("holds a session with no daily budget of its own to the store's limits, and counts its turns there", () => {
+		const ledger = teamLedger();
+		const host = runtime({ daily: { ledger, budgets: [] } });
+		expect(host.session.handle({ type: "modelCall", prompt: "p1" }).refusal).toBeNull();
+		expect(ledger.writes).toEqual(["count team"]);
+		expect(host.session.dailyTimed).toBe(false);
+		expect(said(host.session.command("today", details))[0]).toContain(
+			"The team platform (set in its store): 1 of 2 turns used",
+		);
+	});
+
+	it("raises the team's day and the personal cap for the admin; refuses a member's raise, changing nothing after it", () => {
+		const admin = teamLedger();
+		const host = runtime({ daily: { ledger: admin, budgets: [DAILY] } });
+		expect(said(host.session.command("today +turns:1", details))[0]).toMatch(
+			/^Timebox: today's budget raised by 1 prompt/,
+		);
+		expect(admin.writes).toEqual(["adjust team", "adjust user"]);
+		const member = teamLedger("refused");
+		const refused = runtime({ daily: { ledger: member, budgets: [DAILY] } }).session.command("today off", details);
+		expect(refused.notices).toEqual([{ message: ADMIN_ONLY, level: "warning" }]);
+		expect(member.writes).toEqual(["adjust team"]);
+		const failed = teamLedger({ failed: "Timebox: the store did not take it." });
+		const notTaken = runtime({ daily: { ledger: failed, budgets: [] } }).session.command("today +1h", details);
+		expect(said(notTaken)).toEqual(["Timebox: the store did not take it."]);
+	});
+
+	it("sets the limits and records a request where the store takes them, and says why not where it does not", () => {
+		const admin = teamLedger();
+		const host = runtime({ daily: { ledger: admin, budgets: [] } });
+		expect(said(host.session.command("team set turns:3", details))[0]).toContain("limits are now 3 turns a day");
+		expect(said(host.session.command("team ask +30m release", details))[0]).toMatch(
+			/^Timebox: asked the team platform's admin/,
+		);
+		expect(said(host.session.command("team", details))[0]).toMatch(
+			/^Timebox team platform: 2 turns a day, set by admin@hq/,
+		);
+		expect(admin.writes).toEqual(['limits {"timeMs":null,"turns":3,"tokens":null,"cost":null}', "ask 1800000 release"]);
+		const member = teamLedger("refused");
+		const refused = runtime({
+			daily: { ledger: member, budgets: [] },
+			terms: { ...DEFAULT_TERMS, command: "timebox" },
+		});
+		expect(said(refused.session.command("team set off", details))).toEqual([
+			"Timebox: only the team's admin can change its budget (the store refused this user). Ask with timebox team ask +30m <why>.",
+		]);
+		expect(said(refused.session.command("team ask +1h", details))).toEqual([ASK_REFUSED]);
+	});
+
+	it("says no team is set, or that neither the team's store nor this machine sets a daily budget", () => {
+		expect(said(runtime().session.command("team", details))).toEqual([NO_TEAM]);
+		expect(said(runtime().session.dispatch({ type: "command", args: "team", newBudgetId: "b" }))).toEqual([NO_TEAM]);
+		const plain = runtime({ daily: { ledger: dailyLedger(), budgets: [DAILY] } });
+		expect(said(plain.session.command("team set 4h", details))).toEqual([NO_TEAM]);
+		const empty = teamLedger();
+		empty.standings = () => [];
+		const none = runtime({ daily: { ledger: empty, budgets: [] } }).session.command("today", details);
+		expect(said(none)).toEqual([
+			`${NO_DAILY_BUDGET} The team platform's store keeps no limits either: /timebox team shows it.`,
+		]);
+		const unusable = dailyLedger({ team: { unusable: "Timebox: TIMEBOX_TEAM is bad." }, standings: () => [] });
+		const bad = runtime({ daily: { ledger: unusable, budgets: [] } });
+		expect(said(bad.session.command("today", details))).toEqual([NO_DAILY_BUDGET]);
+		expect(bad.session.command("team", details).notices).toEqual([
+			{ message: "Timebox: TIMEBOX_TEAM is bad.", level: "warning" },
+		]);
+		// A ledger with a team but nothing of the store to show says no team is shown.
+		const bare = teamLedger();
+		bare.teamView = undefined;
+		expect(said(runtime({ daily: { ledger: bare, budgets: [] } }).session.command("team", details))).toEqual([NO_TEAM]);
+	});
+
+	it("writes on the port's own budgets an effect that names none", () => {
+		const written: string[] = [];
+		const ledger = dailyLedger({
+			countPrompt: (budgets) => written.push(`count ${budgets.length}`) > 0,
+			reserve: (budgets) => void written.push(`reserve ${budgets.length}`),
+			addUse: (budgets) => void written.push(`use ${budgets.length}`),
+			adjust: () => void written.push("adjust"),
+		});
+		const ports = dailyCommandPorts({ ledger, budgets: [DAILY] }, () => {});
+		const adjustment = { addTimeMs: 1, addPrompts: 0, addTokens: 0, addCost: 0, off: false };
+		const answer = carryOut(
+			[
+				{ kind: "countPrompt", limits: [1], refused: [] },
+				{ kind: "reserveDaily" },
+				{ kind: "addDailyUse", use: { tokens: 1 } },
+				{ kind: "adjustDaily", adjustment },
+			],
+			ports,
+			noAnswer(),
+			() => {},
+		);
+		expect(written).toEqual(["count 1", "reserve 1", "use 1", "adjust"]);
+		expect(answer).toEqual(noAnswer());
+	});
+
+	it("writes the store's limits and requests nowhere without a team's store, and keeps a time limit's run checked", () => {
+		const problems: string[] = [];
+		const ports = dailyCommandPorts({ ledger: dailyLedger(), budgets: [DAILY] }, (where) => problems.push(where));
+		const answer = carryOut(
+			[
+				{ kind: "setTeamLimits", limits: null, done: [{ kind: "notify", message: "set", level: "info" }] },
+				{
+					kind: "askTeam",
+					adjustment: { addTimeMs: 1, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+					why: "",
+					done: [],
+				},
+			],
+			ports,
+			noAnswer(),
+			() => {},
+		);
+		expect(said(answer)).toEqual([NO_TEAM, NO_TEAM]);
+		expect(ports.ledger.claim({ budgetId: "b", kind: "off" })).toBe(true);
+		ports.store.append({ kind: "off", disabledAt: 1 });
+		ports.setStatus("x");
+		ports.abortRun();
+		ports.onStop.start("x", () => {});
+		expect(problems).toEqual([]);
+		const timed = dailyLedger({
+			standings: () => [
+				{
+					budget: { ...DAILY, limits: { ...DAILY.limits, timeMs: 60_000 } },
+					use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+					adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+					dayStart: 0,
+				},
+			],
+		});
+		const host = runtime({ daily: { ledger: timed, budgets: [] } });
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		// No budget of the session's own, no team: the daily rules hear nothing.
+		expect(host.session.dailyTimed).toBe(false);
+		const teamTimed = runtime({ daily: { ledger: { ...timed, team: { name: "t", zone: "UTC" } }, budgets: [] } });
+		teamTimed.session.handle({ type: "modelCall", prompt: "p1" });
+		expect(teamTimed.session.dailyTimed).toBe(true);
 	});
 });

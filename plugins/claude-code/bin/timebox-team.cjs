@@ -19,6 +19,7 @@ var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
 var SUGGEST_WORD = "suggest";
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
 var SUBAGENTS_WORD = "subagents";
 var DAILY_STORE_ENV = "TIMEBOX_DAILY_STORE";
 var TEAM_ENV = "TIMEBOX_TEAM";
@@ -33,9 +34,12 @@ var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
+var TEAM_SCOPE = "team";
+var TEAM_ASKS_KEPT = 100;
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var SUB_COMMANDS = new Map([
@@ -84,6 +88,81 @@ var USAGE = [
 var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
+// src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
+function teamWriteNotSent(why) {
+  return `Timebox: the team's daily store did not get it (${why}). Nothing changed.`;
+}
+function teamStoreDidNotTake(shown, why) {
+  return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;
+}
+function teamStoreNotReached(shown, why, showing) {
+  const what = showing ? "so the team cannot be shown" : "so nothing changed";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
+}
+function teamAsksFull(count) {
+  return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;
+}
+
+// src/core/daily/team.ts
+function budgetsInForce(own, team, stored) {
+  if (stored === null) return own.map((budget) => ({ ...budget, team }));
+  const store = { scope: TEAM_SCOPE, source: STORE_SOURCE, limits: stored.limits, team, stored };
+  return [store, ...own.map((budget) => ({ ...budget, personal: true }))];
+}
+function countsInStore(budget) {
+  return budget.personal !== true;
+}
+function byWhereCounted(budgets, limits) {
+  const sorted = {
+    store: { budgets: [], limits: [] },
+    machine: { budgets: [], limits: [] },
+    own: { budgets: [], limits: [] }
+  };
+  budgets.forEach((budget, index) => {
+    const limit2 = limits[index] ?? null;
+    const places = countsInStore(budget) ? [sorted.store, ...budget.stored ? [] : [sorted.own]] : [sorted.machine];
+    for (const place of places) {
+      place.budgets.push(budget);
+      place.limits.push(limit2);
+    }
+  });
+  return sorted;
+}
+function closedTeamStanding(team, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
+function teamStandings(own, team, reading, machine) {
+  const budgets = budgetsInForce(own, team, reading.stored);
+  const personal = budgets.filter((budget) => !countsInStore(budget));
+  const mine = personal.length === 0 ? [] : machine(personal);
+  const standings = [];
+  for (const budget of budgets) {
+    if (countsInStore(budget)) {
+      const adjustment = budget.stored ? reading.raise : reading.added;
+      standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+      continue;
+    }
+    const standing = mine[personal.indexOf(budget)];
+    if (standing) standings.push({ ...standing, budget });
+  }
+  return standings;
+}
+function requestsAnswered(asks, raise) {
+  if (raise.off) return asks.map((ask) => ask.id);
+  const covers = (asked, added) => asked <= 0 || added >= asked;
+  return asks.filter(
+    (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
+  ).map((ask) => ask.id);
+}
+
 // src/core/subagents/messages.ts
 var SUBAGENT_WRAP_UP_BLOCK = [
   "TIMEBOX: TASK BUDGET SPENT",
@@ -131,9 +210,13 @@ function teamUnsentLostMessage(why) {
 function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
+function teamStoreDenied(shown, why) {
+  return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
+}
 
 // src/adapters/team/batch.ts
-var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust"]);
+var WRITES = /* @__PURE__ */ new Set(["adjust", "limits", "ask"]);
+var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust", "view", "limits", "ask"]);
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -149,7 +232,7 @@ function parseTeamRequest(text) {
   if (!Array.isArray(value.budgets) || !value.budgets.every(isObject))
     return { error: "the team request's budgets are not a list of budgets" };
   if (!Array.isArray(value.ops) || !value.ops.every((op) => isObject(op) && OPS.has(String(op.op))))
-    return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
+    return { error: "the team request's calls are not a list of count, use, reserve, adjust, view, limits and ask" };
   if (value.carry !== void 0 && !isObject(value.carry))
     return { error: "the team request's carry is not an object" };
   if (value.read !== void 0 && typeof value.read !== "boolean")
@@ -160,34 +243,66 @@ async function runTeamBatch(request, ledger) {
   const counted = [];
   const calls = [];
   const read = () => request.read === false ? [] : ledger.standings(request.budgets);
+  let view;
   for (const op of request.ops) {
     switch (op.op) {
       case "count": {
-        const taken = Promise.resolve(ledger.countPrompt(request.budgets, op.limits));
+        const taken = Promise.resolve(ledger.countPrompt(op.budgets ?? request.budgets, op.limits));
         counted.push(taken);
         calls.push(taken);
         break;
       }
       case "use":
-        calls.push(Promise.resolve(ledger.addUse(request.budgets, op.use)));
+        calls.push(Promise.resolve(ledger.addUse(op.budgets ?? request.budgets, op.use)));
         break;
       case "reserve":
-        calls.push(Promise.resolve(ledger.reserve?.(request.budgets)));
+        calls.push(Promise.resolve(ledger.reserve?.(op.budgets ?? request.budgets)));
         break;
-      case "adjust":
-        calls.push(Promise.resolve(ledger.adjust(op.budget, op.adjustment)));
+      case "view":
+        view = Promise.resolve(ledger.teamView?.() ?? { unreadable: teamWriteNotSent("no team is set") });
+        calls.push(view);
         break;
     }
   }
-  const together = ledger.sendsFirst?.() ? null : read();
+  const writing = request.ops.some(isWrite);
+  const together = ledger.sendsFirst?.() || writing ? null : read();
   await Promise.all(calls);
+  const writes = await runWrites(request.ops, ledger);
   const standings = await (together ?? read());
   return {
     counted: await Promise.all(counted),
     standings,
     problem: ledger.problem(),
-    carry: ledger.carry?.() ?? null
+    carry: ledger.carry?.() ?? null,
+    ...writes.length === 0 ? {} : { writes },
+    ...view === void 0 ? {} : { view: await view }
   };
+}
+function isWrite(op) {
+  return WRITES.has(op.op);
+}
+async function runWrites(ops, ledger) {
+  const writes = [];
+  for (const op of ops.filter(isWrite)) {
+    const before = writes.find((write2) => write2 !== "done");
+    if (before !== void 0) {
+      writes.push({ failed: teamWriteNotSent("a write before it was not done") });
+      continue;
+    }
+    writes.push(await write(op, ledger) ?? "done");
+  }
+  return writes;
+}
+function write(op, ledger) {
+  const none = { failed: teamWriteNotSent("no team is set") };
+  switch (op.op) {
+    case "adjust":
+      return ledger.adjust(op.budget, op.adjustment);
+    case "limits":
+      return ledger.setTeamLimits?.(op.limits) ?? none;
+    case "ask":
+      return ledger.askTeam?.(op.adjustment, op.why) ?? none;
+  }
 }
 
 // src/adapters/team/open.ts
@@ -348,10 +463,10 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       return guard(true, () => {
         for (const [index, budget] of budgets.entries()) {
           const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
+          const limit2 = limits[index] ?? null;
           for (; ; ) {
             const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
+            if (limit2 !== null && next > limit2) return false;
             const file = files.join(cache.folder, `prompt-${next}`);
             const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
 `);
@@ -377,6 +492,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -504,11 +620,20 @@ var AsyncTeamLedger = class {
   addUse(budgets, use) {
     return this.run(this.day.addUse(budgets, use));
   }
-  reserve() {
-    return this.run(this.day.reserve());
+  reserve(budgets) {
+    return this.run(this.day.reserve(budgets));
   }
   adjust(budget, adjustment) {
     return this.run(this.day.adjust(budget, adjustment));
+  }
+  teamView() {
+    return this.run(this.day.view());
+  }
+  setTeamLimits(limits) {
+    return this.run(this.day.setLimits(limits));
+  }
+  askTeam(adjustment, why) {
+    return this.run(this.day.ask(adjustment, why));
   }
   problem() {
     return this.day.problem();
@@ -524,7 +649,10 @@ var AsyncTeamLedger = class {
 // src/adapters/team/scripts.ts
 function dayKeys(team, day) {
   const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`, `${prefix}asks`];
+}
+function adminKeys(team, day) {
+  return { limits: `timebox:{${team}}:limits`, raise: `timebox:{${team}}:raise:${day}` };
 }
 var COMMON = `
 local function keep()
@@ -546,9 +674,17 @@ local function nowMs()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+-- The admin's keys of the day, by name from the day's \`use\`: the team's limits, and the day's raises.
+local function admin()
+  local base, day = string.match(KEYS[1], '^(.*):([^:]*):use$')
+  return base .. ':limits', base .. ':raise:' .. day
+end
 `;
 var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  /**
+   * Today's use and additions, who used it, the session count, the live reservations of the other sessions, and the
+   * admin's limits and today's raises.
+   */
   read: `${COMMON}
 local tokens, cost, now = 0, 0, nowMs()
 local res = redis.call('HGETALL', KEYS[4])
@@ -557,7 +693,9 @@ for i = 1, #res, 2 do
   if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
   elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
 end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+local limits, raise = admin()
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens),
+  tostring(cost), redis.call('HGETALL', limits), redis.call('HGETALL', raise)}`,
   /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
   count: `${COMMON}
 local limit = tonumber(ARGV[4])
@@ -591,7 +729,10 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  /**
+   * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
+   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+   */
   adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
 if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
@@ -599,6 +740,46 @@ if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
 keep()
+return 1`,
+  /** The admin's limits and the day's open requests. */
+  view: `${COMMON}
+local limits = admin()
+return {redis.call('HGETALL', limits), redis.call('HGETALL', KEYS[6])}`,
+  /**
+   * Records a member's request (ARGV[4] its id, [5] its JSON) unless the day holds ARGV[6] open requests already:
+   * 1, else 0.
+   */
+  ask: `${COMMON}
+if redis.call('HLEN', KEYS[6]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+keep()
+return 1`,
+  /**
+   * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
+   * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+   */
+  limits: `
+redis.call('DEL', KEYS[1])
+if ARGV[4] == 'off' then return 1 end
+local fields = {'by', ARGV[3], 'at', ARGV[8]}
+for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
+  if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
+end
+redis.call('HSET', KEYS[1], unpack(fields))
+return 1`,
+  /**
+   * The admin's: raises the day's limits (KEYS[1], the day's raises: ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens,
+   * [7] addCost) or, ARGV[8] = 1, ends them for the day; the requests it answers (ARGV[9] on) leave the day's open
+   * requests (KEYS[2]). The raises expire with the day's keys (ARGV[1]).
+   */
+  raise: `
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+redis.call('EXPIREAT', KEYS[1], ARGV[1])
+for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
 return 1`
 };
 
@@ -924,8 +1105,8 @@ function utcDate(ms) {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
-  const parts2 = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const parts = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
 }
@@ -1014,6 +1195,11 @@ function outboxFolder(stateDir, team) {
 }
 
 // src/adapters/team/outage.ts
+function storeAnswer(error) {
+  if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+  if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
+  return null;
+}
 var Outage = class {
   constructor(closed, clock, texts, carried = null) {
     this.closed = closed;
@@ -1027,6 +1213,9 @@ var Outage = class {
   failure;
   said = false;
   untold = null;
+  /** Why the store refuses this user the team's day (its answer), while it does; null while it takes the calls. */
+  deniedWhy = null;
+  saidDenied = false;
   /** Why the store is being left alone now, or null when it may be tried. */
   waiting() {
     const failure = this.failure;
@@ -1046,6 +1235,24 @@ var Outage = class {
   /** The store answered. */
   answered() {
     this.failure = null;
+    this.deniedWhy = null;
+  }
+  /**
+   * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
+   * and nothing falls back on this machine; new turns are refused while it does, in either mode. Said once.
+   */
+  denied(why) {
+    this.deniedWhy = why;
+    if (this.saidDenied) return;
+    this.saidDenied = true;
+    this.untold = this.deniedText(why);
+  }
+  /** Whether the store refused this user the last call of the team's day. */
+  get refusing() {
+    return this.deniedWhy !== null;
+  }
+  deniedText(why) {
+    return this.texts.denied?.(why) ?? this.texts.refusal(why);
   }
   /** What the session is to be told, once. */
   told() {
@@ -1057,8 +1264,9 @@ var Outage = class {
   takesTurns() {
     return !this.closed;
   }
-  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  /** Why new turns are refused: the store refuses this user, or, in the closed mode, it failed; else null. */
   refusal() {
+    if (this.deniedWhy !== null) return this.deniedText(this.deniedWhy);
     return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
   }
   /** What the session's next process takes over. */
@@ -1067,181 +1275,199 @@ var Outage = class {
   }
 };
 
-// src/adapters/team/day.ts
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
+// src/adapters/team/reading.ts
 function fields(value) {
   const map = /* @__PURE__ */ new Map();
   const flat = Array.isArray(value) ? value : [];
   for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
   return map;
 }
+function listReply(value) {
+  return Array.isArray(value) ? value : [];
+}
 function amount(text) {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
-function parts(value) {
-  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+function limit(text) {
+  const value = amount(text);
+  return value > 0 ? value : null;
+}
+function storedLimitsOf(hash) {
+  const limits = {
+    timeMs: limit(hash.get("timeMs")),
+    turns: limit(hash.get("turns")),
+    tokens: limit(hash.get("tokens")),
+    cost: limit(hash.get("cost"))
+  };
+  if (limits.timeMs === null && limits.turns === null && limits.tokens === null && limits.cost === null) return null;
+  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount(hash.get("at")) };
+}
+function adjustmentOf(hash) {
   return {
-    use: fields(useFields),
-    who: whoFields,
-    sessions: amount(String(sessions)),
-    reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) }
+    addTimeMs: amount(hash.get("addTimeMs")),
+    addPrompts: amount(hash.get("addPrompts")),
+    addTokens: amount(hash.get("addTokens")),
+    addCost: amount(hash.get("addCost")),
+    off: hash.get("off") === "1"
   };
 }
-function standingsOf(reply, budgets, config, dayStart) {
-  const { use, who, sessions, reserved } = parts(reply);
-  const members = [...fields(who)].map(([name, count]) => ({ name, sessions: amount(count) }));
-  members.sort((a, b) => a.name.localeCompare(b.name));
-  const adjustment = {
-    addTimeMs: amount(use.get("addTimeMs")),
-    addPrompts: amount(use.get("addPrompts")),
-    addTokens: amount(use.get("addTokens")),
-    addCost: amount(use.get("addCost")),
-    off: use.get("off") === "1"
+function askOf(id, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const ask = value;
+  return {
+    id,
+    member: typeof ask.member === "string" ? ask.member : "someone",
+    adjustment: { ...adjustmentOf(new Map(Object.entries(ask).map(([k, v]) => [k, String(v)]))), off: false },
+    why: typeof ask.why === "string" ? ask.why : "",
+    at: amount(ask.at)
   };
-  return teamBudgets(budgets, config).map((budget) => ({
-    budget,
+}
+function asksOf(hash) {
+  const asks = [];
+  for (const [id, text] of hash) {
+    const ask = askOf(id, text);
+    if (ask !== null) asks.push(ask);
+  }
+  return asks.sort((a, b) => a.at - b.at);
+}
+function askText(member, adjustment, why, at) {
+  const { addTimeMs, addPrompts, addTokens, addCost } = adjustment;
+  return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
+}
+function dayReading(value, dayStart) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
+  const use = fields(useFields);
+  const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount(count) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  return {
     use: {
       agentMs: amount(use.get("agentMs")),
       prompts: amount(use.get("prompts")),
       // The model calls other sessions are making count as what they reserved, until their answers settle them.
-      tokens: amount(use.get("tokens")) + reserved.tokens,
-      cost: amount(use.get("cost")) + reserved.cost,
-      sessions,
+      tokens: amount(use.get("tokens")) + amount(reservedTokens),
+      cost: amount(use.get("cost")) + amount(reservedCost),
+      sessions: amount(sessions),
       members
     },
-    adjustment,
+    stored: storedLimitsOf(fields(limits)),
+    raise: adjustmentOf(fields(raise)),
+    added: adjustmentOf(use),
     dayStart
-  }));
+  };
+}
+
+// src/adapters/team/admin.ts
+function notDone(calls, error) {
+  const answer = storeAnswer(error);
+  if (answer === "refused") return "refused";
+  const { shown } = calls.config;
+  return { failed: answer === "error" ? teamStoreDidNotTake(shown, error) : teamStoreNotReached(shown, error, false) };
+}
+function written(calls, reply) {
+  return reply.ok ? "done" : notDone(calls, reply.error);
+}
+function common(calls, expiry) {
+  return [expiry, calls.sessionId, calls.config.member];
+}
+function* viewTeam(calls) {
+  const { day, expiry } = calls.day;
+  const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
+  if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+  const [limits, asks] = listReply(reply.value);
+  return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
+}
+function* setLimits(calls, limits) {
+  const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
+  const args = [...common(calls, 0), ...values, calls.now];
+  return written(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
+}
+function* raiseDay(calls, adjustment) {
+  const view = yield* viewTeam(calls);
+  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  return written(calls, yield* calls.send("raise", keys, args));
+}
+function* addToDay(calls, adjustment) {
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
+  const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
+  if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
+  return written(calls, reply);
+}
+function* askMore(calls, adjustment, why) {
+  const { day, expiry } = calls.day;
+  const id = `${calls.now}-${calls.sessionId}`;
+  const text = askText(calls.config.member, adjustment, why, calls.now);
+  const args = [...common(calls, expiry), id, text, TEAM_ASKS_KEPT];
+  const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
+  if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
+  return written(calls, reply);
+}
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function teamOf(config) {
+  return { name: config.team, zone: config.zone };
+}
+function standingsOf(reply, budgets, config, dayStart, machine) {
+  return teamStandings(budgets, teamOf(config), dayReading(reply, dayStart), machine);
 }
 function teamBudgets(budgets, config) {
-  const team = { name: config.team, zone: config.zone };
+  const team = teamOf(config);
   return budgets.map((budget) => ({ ...budget, team }));
 }
 function dayRowOf(day, reply) {
-  const { use, reserved } = parts(reply);
+  const [useFields, , , reservedTokens, reservedCost] = listReply(reply);
+  const use = fields(useFields);
   return {
     day,
     agentMs: amount(use.get("agentMs")),
     prompts: amount(use.get("prompts")),
-    tokens: amount(use.get("tokens")) + reserved.tokens,
-    cost: amount(use.get("cost")) + reserved.cost
+    tokens: amount(use.get("tokens")) + amount(reservedTokens),
+    cost: amount(use.get("cost")) + amount(reservedCost)
   };
 }
 
-// src/adapters/team/team-day.ts
-var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-var TeamDay = class {
-  constructor(config, local, sessionId, clock, outbox, options = {}) {
+// src/adapters/team/store-calls.ts
+var TeamStoreCalls = class {
+  constructor(config, sessionId, clock, outbox, texts, callOptions, carried) {
     this.config = config;
-    this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
     this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) this.lastCall = { ...carried.lastCall };
-    this.outage = new Outage(
-      config.failure === "closed",
-      clock,
-      {
-        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-        refusal: (why) => teamStoreRefusal(config.shown, why)
-      },
-      carried?.failed ?? null
-    );
+    this.callOptions = callOptions;
+    this.outage = new Outage(config.failure === "closed", clock, texts, carried);
   }
   config;
-  local;
   sessionId;
   clock;
   outbox;
-  options;
+  callOptions;
   calledOnce = false;
   outage;
   saidLost = false;
   untold = [];
   /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
   outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
   /**
    * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
    * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
    */
   sendsFirst() {
     return this.outage.down || !this.outboxSeen && this.outbox.waiting();
-  }
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
-  }
-  *standings(budgets) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = yield* this.call("read", []);
-    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
-    const local = this.local.standings(teamBudgets(budgets, this.config));
-    const closed = this.outage.refusal();
-    return closed === null ? local : local.map((standing) => ({ ...standing, closed }));
-  }
-  *countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = yield* this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (!this.outage.takesTurns()) return false;
-    this.keep({ ...NOTHING, prompts: 1 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  *addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  *reserve() {
-    const now = this.clock.now();
-    if (this.outage.waiting() !== null) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
-  }
-  *adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  *keptDays(count) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = yield* this.call("read", [], name);
-      if (!reply.ok) return [];
-      rows.push(dayRowOf(name, reply.value));
-    }
-    return rows;
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
   }
   /** Every script's first arguments: when the day's keys expire, the session, the member. */
   common(day) {
@@ -1304,11 +1530,15 @@ var TeamDay = class {
       return yield* this.request(script, keys, [...this.common(day), ...args]);
     return reply;
   }
-  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
-  *request(script, keys, args) {
+  /**
+   * One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). A store that
+   * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
+   * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
+   */
+  *request(script, keys, args, write2 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
-    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     const reply = yield { script, keys, args, timeoutMs };
     if (reply.ok) {
@@ -1316,7 +1546,10 @@ var TeamDay = class {
       return reply;
     }
     const why = this.hidden(reply.error);
-    this.outage.failed(why);
+    const answer = storeAnswer(why);
+    if (answer !== null && write2) return { ok: false, error: why };
+    if (answer === "refused") this.outage.denied(why);
+    else this.outage.failed(why);
     const said = this.outage.told();
     if (said !== null) this.untold.push(said);
     return { ok: false, error: why };
@@ -1330,6 +1563,141 @@ var TeamDay = class {
   }
 };
 
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class extends TeamStoreCalls {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    const texts = {
+      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+      refusal: (why) => teamStoreRefusal(config.shown, why),
+      denied: (why) => teamStoreDenied(config.shown, why)
+    };
+    super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
+    this.local = local;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+  }
+  local;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  /** The team whose store this day is counted in. */
+  get team() {
+    return teamOf(this.config);
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    if (closed === null) return local;
+    if (local.length > 0) return local.map((standing) => ({ ...standing, closed }));
+    return [closedTeamStanding(this.team, closed, day.start)];
+  }
+  /**
+   * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+   * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+   * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+   */
+  *countPrompt(budgets, limits) {
+    const { store, machine, own } = byWhereCounted(budgets, limits);
+    if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+    if (store.budgets.length === 0) return true;
+    const set = store.limits.filter((limit3) => limit3 !== null);
+    const limit2 = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit2]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns() || this.outage.refusing) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
+  }
+  *addUse(budgets, use) {
+    const { store, machine, own } = byWhereCounted(budgets, []);
+    if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+    if (store.budgets.length === 0) return;
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok || this.outage.refusing) return;
+    this.keep(added);
+    if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve(budgets) {
+    const now = this.clock.now();
+    if (!budgets.some(countsInStore) || this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  /**
+   * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+   * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+   * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+   */
+  *adjust(budget, adjustment) {
+    const full = { ...NO_ADJUSTMENT, ...adjustment };
+    if (!countsInStore(budget)) return this.local.adjust(budget, full);
+    if (budget.stored !== void 0) return yield* raiseDay(this.admin(), full);
+    return (yield* addToDay(this.admin(), full)) ?? this.local.adjust(budget, full);
+  }
+  /** The admin's limits and the day's open requests (`/timebox team`). */
+  view() {
+    return viewTeam(this.admin());
+  }
+  /** Sets the team's limits in its store (null: removes them), as the store's user may. */
+  setLimits(limits) {
+    return setLimits(this.admin(), limits);
+  }
+  /** Records this member's request for more of today's budget. */
+  ask(adjustment, why) {
+    return askMore(this.admin(), adjustment, why);
+  }
+  /** How the admin's writes and the team's view reach the store: a store that answers is not down. */
+  admin() {
+    const now = this.clock.now();
+    const day = teamDay(now, this.config.zone);
+    return {
+      config: this.config,
+      sessionId: this.sessionId,
+      now,
+      day: { day: day.day, expiry: keysExpiry(day.end) },
+      send: (script, keys, args) => this.request(script, [...keys], [...args], true)
+    };
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${(0, import_node_os2.userInfo)().username}@${(0, import_node_os2.hostname)()} (${host})`;
@@ -1337,6 +1705,7 @@ function memberName(host) {
 function saying(warning, ledger) {
   let told = false;
   return {
+    team: { unusable: warning },
     standings: (budgets) => ledger.standings(budgets),
     countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),

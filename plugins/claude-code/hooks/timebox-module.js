@@ -32,6 +32,7 @@ var SUGGEST_SESSIONS = 30;
 var SUGGEST_MEDIAN = 50;
 var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
@@ -57,6 +58,8 @@ var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
+var TEAM_SCOPE = "team";
+var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -240,6 +243,7 @@ function unknownWord(token, known) {
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -268,8 +272,10 @@ function parseCommand(input) {
   const trimmed2 = text.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
-  const today = TODAY_COMMAND.exec(trimmed2);
-  if (today) return { kind: "today", words: today[1] ?? "" };
+  const today2 = TODAY_COMMAND.exec(trimmed2);
+  if (today2) return { kind: "today", words: today2[1] ?? "" };
+  const team2 = TEAM_COMMAND.exec(trimmed2);
+  if (team2) return { kind: "team", words: team2[1] ?? "" };
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
@@ -821,23 +827,24 @@ function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
-function describeDaily(limits, team = false) {
+function describeDaily(limits, team2 = false) {
   const parts = [];
   if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.turns !== null) parts.push((team2 ? pluralTurns : pluralPrompts)(limits.turns));
   if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
   if (limits.cost !== null) parts.push(formatCost(limits.cost));
   return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
+  const team2 = standing2.budget.team;
+  if (team2) {
     const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
@@ -861,7 +868,7 @@ function dailyLeft(standing2) {
     parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
   return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2, team2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
   const parts = [];
@@ -871,7 +878,7 @@ function usedOfLimits(standing2, team) {
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team2 ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
@@ -887,13 +894,13 @@ function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
+function teamLine(standing2, team2) {
   const members = (standing2.use.members ?? []).map(
     (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
   );
   const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+  return `The team ${team2.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team2.zone}.`;
 }
 function todayLine(standing2) {
   if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
@@ -901,8 +908,8 @@ function todayLine(standing2) {
   return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
-  const team = standing2.budget.team;
-  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  const team2 = standing2.budget.team;
+  if (team2) return `The team ${team2.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -914,26 +921,69 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily/daily.ts
-function dailyWarnings(standings, given) {
-  const effects = [];
-  const now = [...given];
-  const modelLines = [];
-  for (const standing2 of standings) {
-    const ratio = dailyRatio(standing2);
-    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
-    if (now.includes(level)) continue;
-    now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
-      level: "warning"
-    });
-  }
-  return { effects, given: now, modelLines };
+// src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
+var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
+var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
+function teamWriteRefusal(write2, asking) {
+  if (write2 === "done") return null;
+  if (write2 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write2.failed;
 }
+function teamWriteNotSent(why) {
+  return `Timebox: the team's daily store did not get it (${why}). Nothing changed.`;
+}
+function teamTime(ms) {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+function describeAdded(adjustment) {
+  const some = (value) => value > 0 ? value : null;
+  return describeDaily(
+    {
+      timeMs: some(adjustment.addTimeMs),
+      turns: some(adjustment.addPrompts),
+      tokens: some(adjustment.addTokens),
+      cost: some(adjustment.addCost)
+    },
+    true
+  );
+}
+function teamLimitsSet(team2, stored) {
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+}
+function teamLimitsRemoved(team2) {
+  return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
+}
+function teamAsked(team2, adjustment, why, grant) {
+  const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
+  return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
+}
+function limitsLine(team2, stored) {
+  if (stored === null) {
+    return `Timebox team ${team2.name}: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.`;
+  }
+  const limits = describeDaily(stored.limits, true);
+  return `Timebox team ${team2.name}: ${limits} a day, set by ${stored.setBy} on ${teamTime(stored.setAt)}.`;
+}
+function askLine(ask) {
+  const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
+  return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
+}
+function teamReport(team2, view, standings) {
+  const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
+  const lines = [limitsLine(team2, view.stored)];
+  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  const asks = [...view.asks].sort((a, b) => a.at - b.at);
+  if (asks.length === 0) lines.push("No open requests.");
+  else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
+  return lines.join("\n");
+}
+function noTeamLimitsHere(team2) {
+  return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
+}
+
+// src/core/daily/today-command.ts
 function parseToday(words) {
   const text = words.trim();
   if (text.length === 0) return { kind: "show" };
@@ -957,18 +1007,174 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
+}
+function todayCommand(standings, words) {
+  const command2 = parseToday(words);
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
+  const budgets = standings.map((standing2) => standing2.budget);
+  const change = (adjustment, message) => ({
+    message: null,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment, budgets, done: [{ kind: "notify", message, level: "info" }] }]
+  });
+  if (command2.kind === "off") {
+    return change(
+      { ...NO_ADJUSTMENT, off: true },
+      "Timebox: today's budget is off until midnight, in every session it covers."
+    );
+  }
+  return change(
+    command2.adjustment,
+    `Timebox: today's budget raised by ${command2.added} for the rest of the day.
+${todayReport(adjusted(standings, command2.adjustment))}`
+  );
+}
+
+// src/core/daily/team.ts
+function closedTeamStanding(team2, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team: team2 },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
+var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+function parseLimits(text) {
+  const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
+  if (tokens.length === 0)
+    return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
+  if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  for (const token of tokens) {
+    const word = readWords([token]);
+    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
+    if (word.steps !== null || word.aware || word.graceMs !== null) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    }
+    limits.timeMs = word.timeMs ?? limits.timeMs;
+    limits.turns = word.turns ?? limits.turns;
+    limits.tokens = word.tokens ?? limits.tokens;
+    limits.cost = word.cost ?? limits.cost;
+  }
+  return { kind: "set", limits };
+}
+function parseAsk(text) {
+  const tokens = text.split(/\s+/).filter((token) => token.length > 0);
+  const count = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount = (count < 0 ? tokens : tokens.slice(0, count)).join(" ");
+  const asked = amount === "" ? null : parseToday(amount);
+  if (asked === null || asked.kind !== "add") {
+    const why2 = asked?.kind === "invalid" ? `${quoteInput(amount)} is not an amount to add: ` : "";
+    return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
+  }
+  const why = Array.from(count < 0 ? "" : tokens.slice(count).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  return { kind: "ask", adjustment: asked.adjustment, grant: amount, why };
+}
+function parseTeam(words) {
+  const text = words.trim();
+  if (text === "") return { kind: "show" };
+  const [first = "", ...rest] = text.split(/\s+/);
+  const after = rest.join(" ");
+  if (first.toLowerCase() === "set") return parseLimits(after);
+  if (first.toLowerCase() === "ask") return parseAsk(after);
+  return { kind: "invalid", reason: TEAM_USAGE };
+}
+function teamCommand(team2, words, reads) {
+  if (team2 === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  if ("unusable" in team2) return { message: team2.unusable, level: "warning", effects: [] };
+  const command2 = parseTeam(words);
+  const notify2 = (message) => [{ kind: "notify", message, level: "info" }];
+  switch (command2.kind) {
+    case "invalid":
+      return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+    case "show": {
+      const view = reads.view();
+      if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
+      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+    }
+    case "set":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2)) }]
+      };
+    case "unset":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
+      };
+    case "ask": {
+      const { adjustment, why, grant } = command2;
+      const done = notify2(teamAsked(team2, adjustment, why, grant));
+      return { message: null, level: "info", effects: [{ kind: "askTeam", adjustment, why, done }] };
+    }
+  }
+}
+
+// src/core/daily/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
 function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function inForce(standings) {
+  return standings.map((standing2) => standing2.budget);
+}
+function reserve(standings) {
+  return { kind: "reserveDaily", budgets: inForce(standings) };
+}
+function addAgentTime(agentMs, standings) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 function countPrompt(standings) {
   const spent = promptLimitMet(standings);
-  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+  return {
+    kind: "countPrompt",
+    limits: promptLimits(standings),
+    refused: spent ? refusal(spent) : [],
+    budgets: inForce(standings)
+  };
 }
 function promptLimits(standings) {
   return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
@@ -998,18 +1204,29 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
       if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+        const answer = event.used;
+        return {
+          ...none,
+          session,
+          effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : []
+        };
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write2 = event.used ? [
+        {
+          kind: "addDailyUse",
+          use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+          budgets: inForce(standings)
+        }
+      ] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1030,7 +1247,7 @@ function dailyTransition(session, event, standings, now) {
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1039,45 +1256,10 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings)
       };
     }
   }
-}
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command2 = parseToday(words);
-  if (command2.kind === "invalid")
-    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command2.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command2.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
-  }
-  return {
-    message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(adjusted(standings, command2.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
-  };
 }
 
 // src/core/decide.ts
@@ -1433,7 +1615,9 @@ var DAILY_WRITES = /* @__PURE__ */ new Set([
   "countPrompt",
   "reserveDaily",
   "addDailyUse",
-  "adjustDaily"
+  "adjustDaily",
+  "setTeamLimits",
+  "askTeam"
 ]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
@@ -1475,18 +1659,34 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
     case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+      if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
       return;
     case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
       return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+    case "adjustDaily": {
+      const daily = ports.daily;
+      if (!daily) return;
+      for (const budget of effect.budgets ?? daily.budgets) {
+        if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+      }
+      carryOut(effect.done ?? [], ports, answer, onStopReport2);
       return;
+    }
+    case "setTeamLimits": {
+      const write2 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write2, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
+    case "askTeam": {
+      const write2 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write2, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
     case "startOnStop": {
       const command2 = effect.command;
       const report = (outcome) => onStopReport2(command2, outcome);
@@ -1501,6 +1701,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     }
   }
+}
+var NO_TEAM_STORE = { failed: NO_TEAM };
+function refusedWrite(write2, asking, answer) {
+  const refusal2 = write2 === void 0 ? null : teamWriteRefusal(write2, asking);
+  if (refusal2 === null) return false;
+  answer.notices.push({ message: refusal2, level: "warning" });
+  return true;
 }
 function startMark(effect, ports) {
   if (!effect.claim || !ports.ledger.startMark) return void 0;
@@ -1518,6 +1725,55 @@ function claim(effect, ports) {
     ports.problem("ledger", error);
     return true;
   }
+}
+
+// src/core/run/daily-command.ts
+var nothing = () => {
+};
+function hasDailyBudgets(daily) {
+  return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
+}
+function today(daily, words, terms) {
+  const none = noDailyBudgetMessage(terms);
+  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const standings = daily.ledger.standings(daily.budgets);
+  if (standings.length === 0) {
+    const team2 = daily.ledger.team;
+    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
+    return { message, level: "info", effects: [] };
+  }
+  return todayCommand(standings, words);
+}
+function team(daily, words) {
+  if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  const { ledger, budgets } = daily;
+  return teamCommand(ledger.team, words, {
+    view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+    standings: () => ledger.standings(budgets)
+  });
+}
+function dailyCommandAnswer(command2, ports, terms = DEFAULT_TERMS) {
+  const answer = noAnswer();
+  try {
+    const reply = command2.kind === "today" ? today(ports.daily, command2.words, terms) : team(ports.daily, command2.words);
+    carryOut(reply.effects, ports, answer, nothing);
+    if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+  } catch (error) {
+    ports.problem(`/timebox ${command2.kind}`, error);
+  }
+  for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+  return answer;
+}
+function dailyCommandPorts(daily, problem) {
+  return {
+    daily,
+    store: { append: nothing },
+    ledger: { claim: () => true },
+    setStatus: nothing,
+    onStop: { start: nothing },
+    abortRun: nothing,
+    problem
+  };
 }
 
 // src/core/subagents/messages.ts
@@ -2117,6 +2373,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "team":
+      return { change: "none", reply: { message: NO_TEAM, level: "info" } };
     case "subagents":
       return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
@@ -3853,10 +4111,10 @@ var SessionRuntime = class {
   write(effects) {
     return this.carryOut(effects);
   }
-  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  /** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
   command(args, details) {
     const parsed2 = parseCommand(args);
-    if (parsed2.kind === "today") return this.today(parsed2.words);
+    if (parsed2.kind === "today" || parsed2.kind === "team") return dailyCommandAnswer(parsed2, this.ports, this.terms);
     if (parsed2.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
@@ -3887,22 +4145,10 @@ var SessionRuntime = class {
 ${mode}`;
     return answer;
   }
-  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-  today(words) {
-    const answer = noAnswer();
-    try {
-      const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-    } catch (error) {
-      this.ports.problem("/timebox today", error);
-    }
-    return answer;
+  /** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+  timedDaily = false;
+  get dailyTimed() {
+    return this.timedDaily;
   }
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
@@ -3937,7 +4183,7 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!port || port.budgets.length === 0) return null;
+    if (!hasDailyBudgets(port)) return null;
     try {
       const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
@@ -3947,6 +4193,7 @@ ${mode}`;
       const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
       const standings = port.ledger.standings(port.budgets);
+      this.timedDaily = standings.some((standing2) => standing2.budget.limits.timeMs !== null);
       const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
@@ -4166,7 +4413,7 @@ var LiveSession = class {
       ledger: (budget) => readLedger(ports.ledger, budget),
       now: ports.clock.now(),
       terms: ports.terms,
-      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+      standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
     });
   }
   /**
@@ -4257,7 +4504,7 @@ var LiveSession = class {
   }
   /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
   armTimers() {
-    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.runtime.dailyTimed;
     try {
       this.timeChecks.arm(this.runtime.state, dailyRun);
     } catch (error) {
@@ -4602,9 +4849,16 @@ var ClaudeSession = class {
     };
     this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
   }
-  /** `/timebox <args>`: the reply's text, with no model request. */
+  /**
+   * `/timebox <args>`: the reply's text, with no model request. A daily command's reads and writes on a team's store
+   * are prepared first, after the writes before it.
+   */
   async command(args) {
-    await this.readDaily();
+    const daily = this.deps.daily;
+    if (daily?.prepare) {
+      await this.dailyWrites;
+      await daily.prepare(args);
+    } else await this.readDaily();
     const { said } = await this.ui.gather(() => this.live.command(args));
     void this.writeDaily();
     return said.join("\n");
@@ -5066,6 +5320,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -5212,7 +5467,7 @@ var ModuleDailyLedger = class {
     this.ledger.addUse(budgets, use);
   }
   adjust(...args) {
-    this.ledger.adjust(...args);
+    return this.ledger.adjust(...args);
   }
   problem() {
     if (this.trouble === null || this.told) return this.ledger.problem();
@@ -5221,9 +5476,9 @@ var ModuleDailyLedger = class {
   }
   /** Reads today's folder (and the folder of its days, to prune) before an event. */
   async refresh() {
-    const today = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
+    const today2 = dayFolder(this.files, this.dir, USER_SCOPE, localDay(this.clock.now()));
     try {
-      await this.files.refresh([today, split(today).folder]);
+      await this.files.refresh([today2, split(today2).folder]);
     } catch (error) {
       this.fail(error);
     }
@@ -5537,6 +5792,9 @@ var Outage = class {
   failure;
   said = false;
   untold = null;
+  /** Why the store refuses this user the team's day (its answer), while it does; null while it takes the calls. */
+  deniedWhy = null;
+  saidDenied = false;
   /** Why the store is being left alone now, or null when it may be tried. */
   waiting() {
     const failure = this.failure;
@@ -5556,6 +5814,24 @@ var Outage = class {
   /** The store answered. */
   answered() {
     this.failure = null;
+    this.deniedWhy = null;
+  }
+  /**
+   * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
+   * and nothing falls back on this machine; new turns are refused while it does, in either mode. Said once.
+   */
+  denied(why) {
+    this.deniedWhy = why;
+    if (this.saidDenied) return;
+    this.saidDenied = true;
+    this.untold = this.deniedText(why);
+  }
+  /** Whether the store refused this user the last call of the team's day. */
+  get refusing() {
+    return this.deniedWhy !== null;
+  }
+  deniedText(why) {
+    return this.texts.denied?.(why) ?? this.texts.refusal(why);
   }
   /** What the session is to be told, once. */
   told() {
@@ -5567,8 +5843,9 @@ var Outage = class {
   takesTurns() {
     return !this.closed;
   }
-  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  /** Why new turns are refused: the store refuses this user, or, in the closed mode, it failed; else null. */
   refusal() {
+    if (this.deniedWhy !== null) return this.deniedText(this.deniedWhy);
     return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
   }
   /** What the session's next process takes over. */
@@ -5601,32 +5878,94 @@ var ReadAheadLedger = class {
   told = false;
   /** Why the last prompt refused at `settle` was refused. */
   taken = DAILY_TAKEN_REFUSAL;
+  /** The team's store beside the day, as a daily command's batch read it. */
+  view = { unreadable: NO_TEAM };
+  /** While a daily command's writes are learnt, those the rules make; else null. */
+  recording = null;
+  /** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
+  replay = null;
+  get team() {
+    return this.options.team;
+  }
   standings(budgets) {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
     const closed = this.outage.refusal();
-    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+    if (closed === null) return standings;
+    if (standings.length === 0) return [closedTeamStanding(this.options.team, closed, 0)];
+    return standings.map((standing2) => ({ ...standing2, closed }));
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
   countPrompt(budgets, limits) {
-    this.budgets = budgets;
-    this.ops.push({ op: "count", limits: [...limits] });
+    this.ops.push({ op: "count", limits: [...limits], budgets: [...budgets] });
     return true;
   }
   addUse(budgets, use) {
-    this.budgets = budgets;
-    this.ops.push({ op: "use", use });
+    this.ops.push({ op: "use", use, budgets: [...budgets] });
     this.reserved = false;
   }
   /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
   reserve(budgets) {
-    this.budgets = budgets;
     if (this.reserved) return;
     this.reserved = true;
-    this.ops.push({ op: "reserve" });
+    this.ops.push({ op: "reserve", budgets: [...budgets] });
   }
   adjust(budget, adjustment) {
-    this.ops.push({ op: "adjust", budget, adjustment });
+    return this.write({ op: "adjust", budget, adjustment });
+  }
+  teamView() {
+    return this.view;
+  }
+  setTeamLimits(limits) {
+    return this.write({ op: "limits", limits });
+  }
+  askTeam(adjustment, why) {
+    return this.write({ op: "ask", adjustment, why });
+  }
+  /**
+   * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
+   * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
+   */
+  write(op) {
+    if (this.recording !== null) {
+      this.recording.push(op);
+      return "done";
+    }
+    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+  }
+  /**
+   * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
+   * the writes the rules make for it learnt on that reading and sent, in order, in one batch; else the day is read as
+   * before any event.
+   */
+  async prepare(words) {
+    const command2 = parseCommand(words);
+    if (command2.kind !== "today" && command2.kind !== "team") return this.refresh();
+    this.replay = null;
+    const ops = [...this.takeOps(), { op: "view" }];
+    const read = await this.exchange(ops, true);
+    if ("error" in read) {
+      this.failed(ops);
+      this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
+    } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
+    this.recording = [];
+    let answered = true;
+    try {
+      dailyCommandAnswer(
+        command2,
+        dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+          answered = false;
+        })
+      );
+    } finally {
+      const writes = answered ? this.recording : [];
+      this.recording = null;
+      if (writes.length > 0) {
+        const sent = await this.exchange(writes, false);
+        const why = "error" in sent ? sent.error : "the batch did not say";
+        this.replay = "error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
+      } else this.replay = [];
+    }
   }
   problem() {
     const said = this.untold;
@@ -5651,10 +5990,23 @@ var ReadAheadLedger = class {
   }
   /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
   async send(read) {
+    const ops = this.takeOps();
+    const outcome = await this.exchange(ops, read);
+    if ("error" in outcome) return this.failed(ops);
+    if (!outcome.counted.includes(false)) return true;
+    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+    return false;
+  }
+  /** The calls made since the last batch, taken to send. */
+  takeOps() {
     const ops = this.ops;
     this.ops = [];
+    return ops;
+  }
+  /** Runs `ops`, then a read where `read`, in one batch: its reply, or why it could not run (the outage policy's). */
+  async exchange(ops, read) {
     const waiting = this.outage.waiting();
-    if (waiting !== null) return this.failed(ops);
+    if (waiting !== null) return { error: waiting };
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
@@ -5668,15 +6020,13 @@ var ReadAheadLedger = class {
     if (read || "error" in outcome) this.readAt = this.options.clock.now();
     if ("error" in outcome) {
       this.outage.failed(outcome.error);
-      return this.failed(ops);
+      return outcome;
     }
     this.outage.answered();
     if (read) this.reading = outcome.standings;
     this.carried = outcome.carry;
     if (outcome.problem !== null) this.say(outcome.problem);
-    if (!outcome.counted.includes(false)) return true;
-    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
-    return false;
+    return outcome;
   }
   /**
    * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
@@ -5779,7 +6129,7 @@ var ModuleHost = class {
   async open() {
     const engine = this.engine;
     const { env } = engine();
-    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team, failure] = await Promise.all([
+    const [sessionId, defaultBudget, daily, subagents, stateHome, home, dailyStore, team2, failure] = await Promise.all([
       engine().session.id(),
       env.defaultBudget(),
       env.dailyBudget(),
@@ -5808,7 +6158,7 @@ var ModuleHost = class {
       keepAll: suggested,
       ...state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }
     });
-    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
+    const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team: team2, failure, stateHome, home });
     session = new ClaudeSession({
       engine,
       clock: this.deps.clock,
@@ -5825,20 +6175,22 @@ var ModuleHost = class {
     return session;
   }
   /**
-   * The daily ledger of a session with a daily budget: the team's, through the hook script, when a store and a team
-   * are set (the hook script reads them as every Node host does, and says what is wrong with them); else this
-   * machine's, through `$`.
+   * The daily ledger of a session: the team's, through the hook script, when a store and a team are set (the hook
+   * script reads them as every Node host does, and says what is wrong with them), with or without a daily budget of
+   * its own (the team's limits may be in its store); else this machine's, through `$`, with a daily budget.
    */
   dailyLedger(sessionId, daily, env) {
-    if (!daily?.trim()) return void 0;
     const clock = this.deps.clock;
-    if (env.dailyStore?.trim() && env.team?.trim()) {
-      const budget = parseDailyBudget(daily.trim(), "user", DAILY_ENV);
-      if ("warning" in budget) return void 0;
+    const team2 = env.team?.trim();
+    if (env.dailyStore?.trim() && team2) {
+      const budget = daily?.trim() ? parseDailyBudget(daily.trim(), "user", DAILY_ENV) : null;
+      const budgets = budget === null || "warning" in budget ? [] : [budget];
       const closed = env.failure?.trim().toLowerCase() === "closed";
       const root = pluginRoot(import.meta.url);
-      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets: [budget], closed, root });
+      const named2 = { name: team2, zone: "UTC" };
+      return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets, closed, root, team: named2 });
     }
+    if (!daily?.trim()) return void 0;
     const dir = dailyDir(env.stateHome, env.home);
     return dir === null ? void 0 : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
   }

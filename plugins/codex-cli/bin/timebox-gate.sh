@@ -1,7 +1,7 @@
 # Timebox's hook gate, run by the host for each hook event before any Node starts: a session where Timebox has nothing
-# to do (no budget was ever set in it, no TIMEBOX_DEFAULT, TIMEBOX_DAILY or TIMEBOX_SUBAGENTS) gets nothing, in a few
-# milliseconds, for every event but a prompt that may be a budget line; every other event goes whole to the hook script
-# beside it, which then decides everything as before. On Codex, a default budget's session start gets nothing either
+# to do (no budget was ever set in it, no TIMEBOX_DEFAULT, TIMEBOX_DAILY, TIMEBOX_SUBAGENTS, TIMEBOX_DAILY_STORE or
+# TIMEBOX_TEAM) gets nothing, in a few milliseconds, for every event but a prompt that may be a budget line; every
+# other event goes whole to the hook script beside it, which then decides everything as before. On Codex, a default budget's session start gets nothing either
 # until a budget is in the session's log: the default budget starts at the first prompt. Whatever the gate cannot read
 # for sure goes to the hook script too. POSIX sh (not for Windows). Copied into each host package's bin/ by npm run build.
 # usage: sh timebox-gate.sh <claude|gemini|codex>  (the hook's JSON on stdin)
@@ -25,10 +25,12 @@ hand_on() {
 	exit
 }
 
-# A daily or subagent budget is in force in every session: each event is Timebox's. So is a default budget, except on
-# Codex, where a session's start with nothing in its log starts no Node: the hook script starts the default budget at
-# the session's first prompt (Codex runs three hooks for a one-answer `codex exec`, each a Node start).
-if [ -n "${TIMEBOX_DAILY-}" ] || [ -n "${TIMEBOX_SUBAGENTS-}" ]; then
+# A daily or subagent budget is in force in every session: each event is Timebox's. So is a team's store (the limits
+# its admin keeps there cover every session, with no TIMEBOX_DAILY here; a store or team set alone is said). So is a
+# default budget, except on Codex, where a session's start with nothing in its log starts no Node: the hook script
+# starts the default budget at the session's first prompt (Codex runs three hooks for a one-answer `codex exec`, each
+# a Node start).
+if [ -n "${TIMEBOX_DAILY-}" ] || [ -n "${TIMEBOX_SUBAGENTS-}" ] || [ -n "${TIMEBOX_DAILY_STORE-}" ] || [ -n "${TIMEBOX_TEAM-}" ]; then
 	exec node "$script" hook --host "$host"
 fi
 default=

@@ -121,6 +121,7 @@ var SUGGEST_SESSIONS = 30;
 var SUGGEST_MEDIAN = 50;
 var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
@@ -155,6 +156,9 @@ var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
+var TEAM_SCOPE = "team";
+var TEAM_ASKS_KEPT = 100;
+var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -338,6 +342,7 @@ function unknownWord(token, known) {
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -366,8 +371,10 @@ function parseCommand(input) {
   const trimmed2 = text2.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
-  const today = TODAY_COMMAND.exec(trimmed2);
-  if (today) return { kind: "today", words: today[1] ?? "" };
+  const today2 = TODAY_COMMAND.exec(trimmed2);
+  if (today2) return { kind: "today", words: today2[1] ?? "" };
+  const team2 = TEAM_COMMAND.exec(trimmed2);
+  if (team2) return { kind: "team", words: team2[1] ?? "" };
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
@@ -521,7 +528,7 @@ function parseDailyBudget(text2, scope, source) {
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
   const add2 = standing2.adjustment;
-  const plus = (limit, more) => limit === null ? null : limit + more;
+  const plus = (limit2, more) => limit2 === null ? null : limit2 + more;
   return {
     timeMs: plus(limits.timeMs, add2.addTimeMs),
     turns: plus(limits.turns, add2.addPrompts),
@@ -533,7 +540,7 @@ function dailyRatio(standing2) {
   if (standing2.adjustment.off) return 0;
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  const ratio = (used, limit2) => limit2 === null ? 0 : safeAmount(used) / limit2;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
     ratio(use.prompts, limits.turns),
@@ -582,11 +589,11 @@ function subagentLoopRefusal(tool, view, count2) {
   return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
 }
 var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-function loopGuardPhrase(limit) {
-  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+function loopGuardPhrase(limit2) {
+  return `a loop guard (the ${ordinal(limit2)} identical tool call of a run is refused)`;
 }
-function loopGuardStatus(limit) {
-  return `loop guard at ${limit}`;
+function loopGuardStatus(limit2) {
+  return `loop guard at ${limit2}`;
 }
 
 // src/core/format.ts
@@ -623,21 +630,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts2 = [];
-  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
-  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts2.join(" and "), ...treatment2].join("; ");
+  return [parts.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -650,20 +657,20 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const text2 = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
 }
-function stepsPerPrompt(limit) {
-  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+function stepsPerPrompt(limit2) {
+  return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts2 = [];
-  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts = [];
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
-  return parts2;
+  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
+  return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -687,39 +694,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts2 = [];
-  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts2.join(" | ");
+  return parts.join(" | ");
 }
 function pluralPrompts(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts2 = [];
+  const parts = [];
   if (budget.timeLimitMs !== null) {
-    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts2.join(" and ");
+  return parts.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -828,14 +835,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts2 = [];
+  const parts = [];
   if (budget.tokenLimit !== void 0) {
-    parts2.push(
+    parts.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts2.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts.map((part) => `, ${part}`).join("");
 }
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
@@ -899,97 +906,98 @@ function limitQuestion(usedTurns, elapsedMs2) {
 var STOP_CHOICE = "Stop now";
 var MORE_TIME_CHOICE = "+5 minutes";
 var MORE_TURNS_CHOICE = "+1 prompt";
-function stepsUsedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+function stepsUsedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps; the model was asked to finish.`;
 }
-function stepsRefusal(limit) {
-  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+function stepsRefusal(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps. Write the final answer now, with what was done and what is left, without tools.`;
 }
-function stepsQuestion(limit) {
-  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+function stepsQuestion(limit2) {
+  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
 }
-function moreStepsChoice(limit) {
-  return `Continue with ${limit} more steps`;
+function moreStepsChoice(limit2) {
+  return `Continue with ${limit2} more steps`;
 }
-function stepsStoppedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+function stepsStoppedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps and was stopped.`;
 }
 function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
 
 // src/core/daily/daily-text.ts
-function describeDaily(limits, team = false) {
-  const parts2 = [];
-  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
-  return parts2.join(" and ");
+function describeDaily(limits, team2 = false) {
+  const parts = [];
+  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts.push((team2 ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts.push(formatCost(limits.cost));
+  return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
+  const team2 = standing2.budget.team;
+  if (team2) {
     const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts2 = [];
+  const parts = [];
   if (limits.timeMs !== null) {
-    parts2.push(
+    parts.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts2.push(
+    parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts2.join(" and ");
+    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2, team2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts2 = [];
+  const parts = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team2 ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts2.join("; ");
+  return parts.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
+function teamLine(standing2, team2) {
   const members = (standing2.use.members ?? []).map(
     (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
   );
   const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+  return `The team ${team2.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team2.zone}.`;
 }
 function todayLine(standing2) {
   if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
@@ -997,8 +1005,8 @@ function todayLine(standing2) {
   return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
-  const team = standing2.budget.team;
-  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  const team2 = standing2.budget.team;
+  if (team2) return `The team ${team2.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -1010,26 +1018,79 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily/daily.ts
-function dailyWarnings(standings, given) {
-  const effects = [];
-  const now = [...given];
-  const modelLines = [];
-  for (const standing2 of standings) {
-    const ratio = dailyRatio(standing2);
-    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
-    if (now.includes(level)) continue;
-    now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
-      level: "warning"
-    });
-  }
-  return { effects, given: now, modelLines };
+// src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
+var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
+var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
+function teamWriteRefusal(write5, asking) {
+  if (write5 === "done") return null;
+  if (write5 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write5.failed;
 }
+function teamWriteNotSent(why) {
+  return `Timebox: the team's daily store did not get it (${why}). Nothing changed.`;
+}
+function teamStoreDidNotTake(shown, why) {
+  return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;
+}
+function teamStoreNotReached(shown, why, showing) {
+  const what = showing ? "so the team cannot be shown" : "so nothing changed";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
+}
+function teamTime(ms) {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+function describeAdded(adjustment) {
+  const some = (value) => value > 0 ? value : null;
+  return describeDaily(
+    {
+      timeMs: some(adjustment.addTimeMs),
+      turns: some(adjustment.addPrompts),
+      tokens: some(adjustment.addTokens),
+      cost: some(adjustment.addCost)
+    },
+    true
+  );
+}
+function teamLimitsSet(team2, stored) {
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+}
+function teamLimitsRemoved(team2) {
+  return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
+}
+function teamAsked(team2, adjustment, why, grant) {
+  const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
+  return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
+}
+function limitsLine(team2, stored) {
+  if (stored === null) {
+    return `Timebox team ${team2.name}: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.`;
+  }
+  const limits = describeDaily(stored.limits, true);
+  return `Timebox team ${team2.name}: ${limits} a day, set by ${stored.setBy} on ${teamTime(stored.setAt)}.`;
+}
+function askLine(ask) {
+  const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
+  return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
+}
+function teamReport(team2, view, standings) {
+  const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
+  const lines = [limitsLine(team2, view.stored)];
+  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  const asks = [...view.asks].sort((a, b) => a.at - b.at);
+  if (asks.length === 0) lines.push("No open requests.");
+  else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
+  return lines.join("\n");
+}
+function noTeamLimitsHere(team2) {
+  return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
+}
+function teamAsksFull(count2) {
+  return `Timebox: the team's day holds ${count2} open requests already, so this one was not recorded. Ask the admin directly.`;
+}
+
+// src/core/daily/today-command.ts
 function parseToday(words) {
   const text2 = words.trim();
   if (text2.length === 0) return { kind: "show" };
@@ -1053,18 +1114,221 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
+}
+function todayCommand(standings, words) {
+  const command3 = parseToday(words);
+  if (command3.kind === "invalid")
+    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command3.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
+  const budgets = standings.map((standing2) => standing2.budget);
+  const change = (adjustment, message) => ({
+    message: null,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment, budgets, done: [{ kind: "notify", message, level: "info" }] }]
+  });
+  if (command3.kind === "off") {
+    return change(
+      { ...NO_ADJUSTMENT, off: true },
+      "Timebox: today's budget is off until midnight, in every session it covers."
+    );
+  }
+  return change(
+    command3.adjustment,
+    `Timebox: today's budget raised by ${command3.added} for the rest of the day.
+${todayReport(adjusted(standings, command3.adjustment))}`
+  );
+}
+
+// src/core/daily/team.ts
+function budgetsInForce(own, team2, stored) {
+  if (stored === null) return own.map((budget) => ({ ...budget, team: team2 }));
+  const store = { scope: TEAM_SCOPE, source: STORE_SOURCE, limits: stored.limits, team: team2, stored };
+  return [store, ...own.map((budget) => ({ ...budget, personal: true }))];
+}
+function countsInStore(budget) {
+  return budget.personal !== true;
+}
+function byWhereCounted(budgets, limits) {
+  const sorted = {
+    store: { budgets: [], limits: [] },
+    machine: { budgets: [], limits: [] },
+    own: { budgets: [], limits: [] }
+  };
+  budgets.forEach((budget, index) => {
+    const limit2 = limits[index] ?? null;
+    const places = countsInStore(budget) ? [sorted.store, ...budget.stored ? [] : [sorted.own]] : [sorted.machine];
+    for (const place of places) {
+      place.budgets.push(budget);
+      place.limits.push(limit2);
+    }
+  });
+  return sorted;
+}
+function closedTeamStanding(team2, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team: team2 },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
+function teamStandings(own, team2, reading, machine) {
+  const budgets = budgetsInForce(own, team2, reading.stored);
+  const personal = budgets.filter((budget) => !countsInStore(budget));
+  const mine = personal.length === 0 ? [] : machine(personal);
+  const standings = [];
+  for (const budget of budgets) {
+    if (countsInStore(budget)) {
+      const adjustment = budget.stored ? reading.raise : reading.added;
+      standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+      continue;
+    }
+    const standing2 = mine[personal.indexOf(budget)];
+    if (standing2) standings.push({ ...standing2, budget });
+  }
+  return standings;
+}
+function requestsAnswered(asks, raise) {
+  if (raise.off) return asks.map((ask) => ask.id);
+  const covers = (asked, added) => asked <= 0 || added >= asked;
+  return asks.filter(
+    (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
+  ).map((ask) => ask.id);
+}
+var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+function parseLimits(text2) {
+  const tokens = joinSplitTokens(text2).split(/\s+/).filter((token) => token.length > 0);
+  if (tokens.length === 0)
+    return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
+  if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  for (const token of tokens) {
+    const word = readWords([token]);
+    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
+    if (word.steps !== null || word.aware || word.graceMs !== null) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    }
+    limits.timeMs = word.timeMs ?? limits.timeMs;
+    limits.turns = word.turns ?? limits.turns;
+    limits.tokens = word.tokens ?? limits.tokens;
+    limits.cost = word.cost ?? limits.cost;
+  }
+  return { kind: "set", limits };
+}
+function parseAsk(text2) {
+  const tokens = text2.split(/\s+/).filter((token) => token.length > 0);
+  const count2 = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount2 = (count2 < 0 ? tokens : tokens.slice(0, count2)).join(" ");
+  const asked = amount2 === "" ? null : parseToday(amount2);
+  if (asked === null || asked.kind !== "add") {
+    const why2 = asked?.kind === "invalid" ? `${quoteInput(amount2)} is not an amount to add: ` : "";
+    return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
+  }
+  const why = Array.from(count2 < 0 ? "" : tokens.slice(count2).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  return { kind: "ask", adjustment: asked.adjustment, grant: amount2, why };
+}
+function parseTeam(words) {
+  const text2 = words.trim();
+  if (text2 === "") return { kind: "show" };
+  const [first = "", ...rest] = text2.split(/\s+/);
+  const after = rest.join(" ");
+  if (first.toLowerCase() === "set") return parseLimits(after);
+  if (first.toLowerCase() === "ask") return parseAsk(after);
+  return { kind: "invalid", reason: TEAM_USAGE };
+}
+function teamCommand(team2, words, reads) {
+  if (team2 === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  if ("unusable" in team2) return { message: team2.unusable, level: "warning", effects: [] };
+  const command3 = parseTeam(words);
+  const notify2 = (message) => [{ kind: "notify", message, level: "info" }];
+  switch (command3.kind) {
+    case "invalid":
+      return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
+    case "show": {
+      const view = reads.view();
+      if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
+      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+    }
+    case "set":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: command3.limits, done: notify2(teamLimitsSet(team2, command3)) }]
+      };
+    case "unset":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
+      };
+    case "ask": {
+      const { adjustment, why, grant } = command3;
+      const done = notify2(teamAsked(team2, adjustment, why, grant));
+      return { message: null, level: "info", effects: [{ kind: "askTeam", adjustment, why, done }] };
+    }
+  }
+}
+
+// src/core/daily/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
 function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function inForce(standings) {
+  return standings.map((standing2) => standing2.budget);
+}
+function reserve(standings) {
+  return { kind: "reserveDaily", budgets: inForce(standings) };
+}
+function addAgentTime(agentMs, standings) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 function countPrompt(standings) {
   const spent = promptLimitMet(standings);
-  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+  return {
+    kind: "countPrompt",
+    limits: promptLimits(standings),
+    refused: spent ? refusal(spent) : [],
+    budgets: inForce(standings)
+  };
 }
 function promptLimits(standings) {
   return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
@@ -1094,18 +1358,29 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
       if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+        const answer = event.used;
+        return {
+          ...none,
+          session,
+          effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : []
+        };
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write4 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write5 = event.used ? [
+        {
+          kind: "addDailyUse",
+          use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+          budgets: inForce(standings)
+        }
+      ] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1120,13 +1395,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write4, ...quiet] };
+        return { ...none, session: resumed, effects: [...write5, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write4, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write5, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write4, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write5, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1135,45 +1410,10 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings)
       };
     }
   }
-}
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command3 = parseToday(words);
-  if (command3.kind === "invalid")
-    return { message: `Timebox: ${command3.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command3.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command3.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
-  }
-  return {
-    message: `Timebox: today's budget raised by ${command3.added} for the rest of the day.
-${todayReport(adjusted(standings, command3.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command3.adjustment }]
-  };
 }
 
 // src/core/decide.ts
@@ -1193,8 +1433,8 @@ function decideOn(budget, now, turns, spend, onTurns) {
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
-    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    const limit2 = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2);
     return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
   const ratio = worstRatio(budget, now, used, spend, onTurns);
@@ -1208,9 +1448,9 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
-function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-  if (limit) summary.limit = limit;
+  if (limit2) summary.limit = limit2;
   if (budget.tokenLimit !== void 0) summary.tokens = tokens;
   if (budget.costLimit !== void 0) summary.cost = cost;
   return summary;
@@ -1223,7 +1463,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
-  return LIMITS.some((limit) => limit === value);
+  return LIMITS.some((limit2) => limit2 === value);
 }
 function isEnding(value) {
   return ENDINGS.some((ending2) => ending2 === value);
@@ -1529,7 +1769,9 @@ var DAILY_WRITES = /* @__PURE__ */ new Set([
   "countPrompt",
   "reserveDaily",
   "addDailyUse",
-  "adjustDaily"
+  "adjustDaily",
+  "setTeamLimits",
+  "askTeam"
 ]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
@@ -1571,18 +1813,34 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
     case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+      if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
       return;
     case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
       return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+    case "adjustDaily": {
+      const daily = ports.daily;
+      if (!daily) return;
+      for (const budget of effect.budgets ?? daily.budgets) {
+        if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+      }
+      carryOut(effect.done ?? [], ports, answer, onStopReport2);
       return;
+    }
+    case "setTeamLimits": {
+      const write5 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write5, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
+    case "askTeam": {
+      const write5 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write5, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
     case "startOnStop": {
       const command3 = effect.command;
       const report = (outcome) => onStopReport2(command3, outcome);
@@ -1597,6 +1855,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     }
   }
+}
+var NO_TEAM_STORE = { failed: NO_TEAM };
+function refusedWrite(write5, asking, answer) {
+  const refusal2 = write5 === void 0 ? null : teamWriteRefusal(write5, asking);
+  if (refusal2 === null) return false;
+  answer.notices.push({ message: refusal2, level: "warning" });
+  return true;
 }
 function startMark(effect, ports) {
   if (!effect.claim || !ports.ledger.startMark) return void 0;
@@ -1616,9 +1881,58 @@ function claim(effect, ports) {
   }
 }
 
+// src/core/run/daily-command.ts
+var nothing = () => {
+};
+function hasDailyBudgets(daily) {
+  return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
+}
+function today(daily, words, terms) {
+  const none = noDailyBudgetMessage(terms);
+  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const standings = daily.ledger.standings(daily.budgets);
+  if (standings.length === 0) {
+    const team2 = daily.ledger.team;
+    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
+    return { message, level: "info", effects: [] };
+  }
+  return todayCommand(standings, words);
+}
+function team(daily, words) {
+  if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  const { ledger, budgets } = daily;
+  return teamCommand(ledger.team, words, {
+    view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+    standings: () => ledger.standings(budgets)
+  });
+}
+function dailyCommandAnswer(command3, ports, terms = DEFAULT_TERMS) {
+  const answer = noAnswer();
+  try {
+    const reply = command3.kind === "today" ? today(ports.daily, command3.words, terms) : team(ports.daily, command3.words);
+    carryOut(reply.effects, ports, answer, nothing);
+    if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+  } catch (error) {
+    ports.problem(`/timebox ${command3.kind}`, error);
+  }
+  for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+  return answer;
+}
+function dailyCommandPorts(daily, problem) {
+  return {
+    daily,
+    store: { append: nothing },
+    ledger: { claim: () => true },
+    setStatus: nothing,
+    onStop: { start: nothing },
+    abortRun: nothing,
+    problem
+  };
+}
+
 // src/core/subagents/messages.ts
-function subagentLimitPhrase(limit, budget) {
-  switch (limit) {
+function subagentLimitPhrase(limit2, budget) {
+  switch (limit2) {
     case "time":
       return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
     case "steps":
@@ -1631,14 +1945,14 @@ function subagentLimitPhrase(limit, budget) {
       return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
-function subagentStopCause(limit, budget) {
-  switch (limit) {
+function subagentStopCause(limit2, budget) {
+  switch (limit2) {
     case "session":
       return "with the session's budget";
     case "parent":
       return "with the agent that started it";
     default:
-      return `at ${subagentLimitPhrase(limit, budget)}`;
+      return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
 function pluralCalls(count2) {
@@ -1647,15 +1961,15 @@ function pluralCalls(count2) {
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
 }
-function subagentStoppedMessage(name, limit, budget, steps, parent) {
+function subagentStoppedMessage(name, limit2, budget, steps, parent) {
   const to = parent === null ? "the main agent" : "the agent that started it";
-  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+  return `Timebox: ${name} stopped ${subagentStopCause(limit2, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 function subagentWarningMessage(name, left) {
   return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
 }
-function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+function subagentParentLine(limit2, budget, used) {
+  const at = limit2 === "session" ? "when the session's budget ran out" : limit2 === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit2, budget)}`;
   return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 function subagentBudgetBlock(budget) {
@@ -1691,13 +2005,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts2 = [];
-  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
-  return parts2.join(" and ");
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
+  return parts.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -1961,10 +2275,10 @@ function warningsOf(budget, limits, until, turns, steps) {
       const at = turns[Math.ceil(share * limits.turns) - 1];
       if (at !== void 0) warnings.push({ share, limit: "turns", at });
     }
-    for (const limit of ["tokens", "cost"]) {
-      const cap = limits[limit];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    for (const limit2 of ["tokens", "cost"]) {
+      const cap = limits[limit2];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
     }
   }
   return warnings.sort((a, b) => a.at - b.at);
@@ -1997,11 +2311,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write4, source) {
-  if (write4 === void 0) return void 0;
+async function writeReportPage(write5, source) {
+  if (write5 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write4({ report, standings: source.standings() }) };
+    return { path: await write5({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -2195,6 +2509,8 @@ function planCommand(command3, view) {
       return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "team":
+      return { change: "none", reply: { message: NO_TEAM, level: "info" } };
     case "subagents":
       return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
@@ -2427,9 +2743,9 @@ function statusText(state, now) {
 }
 function stepsOf(state) {
   const standing2 = state.standing;
-  const limit = standing2?.budget.stepLimit;
-  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
-  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
+  const limit2 = standing2?.budget.stepLimit;
+  if (!standing2 || limit2 === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit2 + standing2.stepAllowance };
 }
 function status(state, now) {
   return { kind: "status", text: statusText(state, now) };
@@ -2616,10 +2932,10 @@ function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
 }
-function formatStepsWrapUp(limit) {
+function formatStepsWrapUp(limit2) {
   return [
     "TIMEBOX: STEPS SPENT",
-    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    `This prompt has made the ${limit2} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
@@ -2785,9 +3101,9 @@ function toolCall(state, prompt2, now) {
   const key = prompt2 ?? state.lastPrompt;
   const standing2 = state.standing;
   const steps = stepsOf(state);
-  const limit = standing2?.budget.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
-    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  const limit2 = standing2?.budget.stepLimit;
+  if (steps && limit2 !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }] };
   }
   const wrapUp = standing2?.wrapUp;
   if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
@@ -3042,12 +3358,12 @@ function write(value, open) {
     text2 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
   } else {
     const fields2 = value;
-    const parts2 = [];
+    const parts = [];
     for (const key of sortedKeys(fields2)) {
-      const written2 = write(fields2[key], open);
-      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
+      const written3 = write(fields2[key], open);
+      if (written3 !== void 0) parts.push(`${JSON.stringify(key)}:${written3}`);
     }
-    text2 = `{${parts2.join(",")}}`;
+    text2 = `{${parts.join(",")}}`;
   }
   open.delete(value);
   return text2;
@@ -3285,11 +3601,11 @@ function isLevel(slot) {
 }
 
 // src/core/loop/guard.ts
-function checkCall(calls, run, call, limit, earlier) {
+function checkCall(calls, run, call, limit2, earlier) {
   const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
-  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  if (before.peak > limit2) return { calls: before, count: 0, verdict: "stopped" };
   const counted = countCall(before, callHash(call));
-  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  const verdict = counted.count < limit2 ? "runs" : counted.count === limit2 ? "refused" : "stops";
   return { calls: counted.calls, count: counted.count, verdict };
 }
 function replay(run, keys) {
@@ -3304,9 +3620,9 @@ function guardLoop(event, result2) {
   if (call === void 0 || result2.effects.some((effect) => effect.kind === "refuse")) return result2;
   const state = result2.state;
   const active = counting(state);
-  const limit = active?.budget.loopLimit;
-  if (!active || limit === void 0) return result2;
-  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const limit2 = active?.budget.loopLimit;
+  if (!active || limit2 === void 0) return result2;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit2, event.earlier);
   const next = withStanding(state, active, { calls: check.calls });
   const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
   const effects = [...result2.effects];
@@ -3335,8 +3651,8 @@ function guardLoop(event, result2) {
 function loopStoppedCall(state, prompt2) {
   const active = counting(state);
   const calls = active?.calls;
-  const limit = active?.budget.loopLimit;
-  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const limit2 = active?.budget.loopLimit;
+  if (calls === void 0 || limit2 === void 0 || calls.peak <= limit2) return null;
   const key = promptKeyOf(state, prompt2);
   if (key !== calls.run || key !== state.lastPrompt) return null;
   return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
@@ -3346,45 +3662,45 @@ function loopStoppedCall(state, prompt2) {
 function countStep(before, result2, event, now) {
   const { state, effects } = result2;
   const active = counting(state);
-  const limit = active?.budget.stepLimit;
-  if (!active || limit === void 0) return result2;
+  const limit2 = active?.budget.stepLimit;
+  if (!active || limit2 === void 0) return result2;
   const newPrompt = state.lastPrompt !== before.lastPrompt;
   const previous = newPrompt ? 0 : active.steps ?? 0;
   const step = event.step ?? previous + 1;
   const used = step < previous ? previous + 1 : Math.max(previous, step);
   const allowance = newPrompt ? 0 : active.stepAllowance;
-  const allowed = limit + allowance;
+  const allowed = limit2 + allowance;
   const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
   const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
   if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
   if (used > allowed + 1) {
     return {
       state: counted,
-      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }]
     };
   }
   if (state.askAtLimit) {
-    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit2, allowance, event)] };
   }
   return {
     state: counted,
-    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit2), level: "warning" }]
   };
 }
-function askAboutSteps(limit, allowance, reached) {
+function askAboutSteps(limit2, allowance, reached) {
   const answer = (choice) => ({
     type: "stepsAnswer",
     answer: choice,
-    limit,
+    limit: limit2,
     allowance,
     reached
   });
   return {
     kind: "ask",
-    question: stepsQuestion(limit),
+    question: stepsQuestion(limit2),
     choices: [
       { label: STOP_CHOICE, answer: answer("stop") },
-      { label: moreStepsChoice(limit), answer: answer("more") }
+      { label: moreStepsChoice(limit2), answer: answer("more") }
     ],
     timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
     onTimeout: answer("stop")
@@ -3458,19 +3774,19 @@ function recordPrompt(before, event, result2) {
   return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
 function stepsAnswer(state, event, now) {
-  const { limit } = event;
+  const { limit: limit2 } = event;
   if (event.answer === "stop") {
     return {
       state,
       effects: [
-        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "notify", message: stepsStoppedMessage(limit2), level: "warning" },
         { kind: "abort" },
-        { kind: "refuse", reason: stepsRefusal(limit) }
+        { kind: "refuse", reason: stepsRefusal(limit2) }
       ]
     };
   }
   const standing2 = state.standing;
-  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit2 }) : state;
   return applyEvent(more, event.reached, now);
 }
 function limitAnswer(state, event, now) {
@@ -3485,10 +3801,10 @@ function limitAnswer(state, event, now) {
 function guardAgentLoop(event, agent, now, session, result2) {
   const call = event.call;
   const run = result2.agents.runs[agent];
-  const limit = run?.budget?.loopLimit;
-  if (call === void 0 || run === void 0 || limit === void 0) return result2;
+  const limit2 = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit2 === void 0) return result2;
   if (!isRunning(run) || run.spent !== null) return result2;
-  const check = checkCall(result2.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const check = checkCall(result2.agents.calls?.[agent] ?? null, agent, call, limit2, event.earlier);
   const agents = withCalls(result2.agents, agent, check.calls);
   if (check.verdict === "runs") return { agents, effects: result2.effects };
   const view = callView(call);
@@ -3532,10 +3848,10 @@ function parentOf(agents, run) {
 function concludingCall(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
 }
-function spendBudget(agents, run, limit, now, session) {
+function spendBudget(agents, run, limit2, now, session) {
   const spent = {
     ...run,
-    spent: { limit, at: now },
+    spent: { limit: limit2, at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
   };
   return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
@@ -3557,8 +3873,8 @@ function warnOnce(agents, run, now, effects, changed) {
   ] : [];
   return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
 }
-function stop(agents, run, now, limit, refuse, cascade) {
-  const spent = run.spent ?? { limit, at: now };
+function stop(agents, run, now, limit2, refuse, cascade) {
+  const spent = run.spent ?? { limit: limit2, at: now };
   const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
   const effects = [
     runRecord(stopped),
@@ -3585,11 +3901,11 @@ function refuseStopped2(agents, run) {
     ]
   };
 }
-function stoppedNotice(run, limit) {
+function stoppedNotice(run, limit2) {
   const name = subagentName(run.task, run.agentType);
   return {
     kind: "notify",
-    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    message: subagentStoppedMessage(name, limit2, run.budget, run.steps, run.parent),
     level: "info"
   };
 }
@@ -3631,9 +3947,9 @@ function agentModelCall(agents, run, now, session) {
       return stop(agents, run, now, "session", true, true);
     return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
   }
-  const limit = reachedLimit(run, now);
-  if (limit !== null) {
-    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+  const limit2 = reachedLimit(run, now);
+  if (limit2 !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit: limit2, at: now } };
     return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
@@ -3660,9 +3976,9 @@ function agentToolCall(agents, run, now, session) {
     const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
     return refuseTool(agents, refused, wrapUp.refusedAt === null);
   }
-  const limit = reachedLimit(run, now, false);
-  if (limit === null) return { agents, effects: [] };
-  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  const limit2 = reachedLimit(run, now, false);
+  if (limit2 === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit: limit2, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
   return refuseTool(agents, spent, true);
 }
 function agentResponse(agents, run, used, now, session) {
@@ -3676,8 +3992,8 @@ function agentResponse(agents, run, used, now, session) {
     const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
     const withSpend = { ...one, spend };
     const running = isRunning(withSpend) && withSpend.spent === null;
-    const limit = running ? reachedLimit(withSpend, now, false) : null;
-    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    const limit2 = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit2 === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit2, now, session);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -3693,8 +4009,8 @@ function agentsTimeCheck(agents, now, session) {
       if (now < run.wrapUp.until) continue;
       step = stop(next, run, now, "session", false, true);
     } else {
-      const limit = reachedLimit(run, now, false);
-      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+      const limit2 = reachedLimit(run, now, false);
+      step = limit2 === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit2, now, session);
     }
     next = step.agents;
     effects.push(...step.effects);
@@ -3848,10 +4164,10 @@ var SessionRuntime = class {
   write(effects) {
     return this.carryOut(effects);
   }
-  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  /** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
   command(args, details) {
     const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
+    if (parsed.kind === "today" || parsed.kind === "team") return dailyCommandAnswer(parsed, this.ports, this.terms);
     if (parsed.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
@@ -3882,22 +4198,10 @@ var SessionRuntime = class {
 ${mode}`;
     return answer;
   }
-  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-  today(words) {
-    const answer = noAnswer();
-    try {
-      const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-    } catch (error) {
-      this.ports.problem("/timebox today", error);
-    }
-    return answer;
+  /** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+  timedDaily = false;
+  get dailyTimed() {
+    return this.timedDaily;
   }
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
@@ -3932,7 +4236,7 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!port || port.budgets.length === 0) return null;
+    if (!hasDailyBudgets(port)) return null;
     try {
       const prompt2 = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
@@ -3942,6 +4246,7 @@ ${mode}`;
       const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
       const standings = port.ledger.standings(port.budgets);
+      this.timedDaily = standings.some((standing2) => standing2.budget.limits.timeMs !== null);
       const result2 = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result2.effects);
       answer.context.push(...result2.context);
@@ -4037,6 +4342,9 @@ function teamUnsentLostMessage(why) {
 }
 function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+function teamStoreDenied(shown, why) {
+  return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
 }
 
 // src/core/run/session-log.ts
@@ -4253,21 +4561,21 @@ function usageOfLine(raw) {
   return { id: message.id, tokens: tokensOf(usage) };
 }
 function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
+  const nothing2 = { responses: [], offset, unreadable: false };
   let fd;
   try {
     fd = openSync(path, "r");
   } catch {
-    return nothing;
+    return nothing2;
   }
   try {
     const size = statSync(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    if (size <= offset) return { ...nothing2, offset: Math.min(offset, size) };
     const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
     const read = readSync(fd, buffer, 0, buffer.length, offset);
     const text2 = buffer.subarray(0, read).toString("utf8");
     const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing2, offset: offset + read } : nothing2;
     const found = new Set(seen);
     const responses = [];
     let unreadable = false;
@@ -4281,7 +4589,7 @@ function readTranscriptUsage(path, offset, seen) {
     }
     return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
   } catch {
-    return nothing;
+    return nothing2;
   } finally {
     closeSync(fd);
   }
@@ -5023,10 +5331,10 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       return guard(true, () => {
         for (const [index, budget] of budgets.entries()) {
           const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
+          const limit2 = limits[index] ?? null;
           for (; ; ) {
             const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
+            if (limit2 !== null && next > limit2) return false;
             const file = files.join(cache.folder, `prompt-${next}`);
             const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
 `);
@@ -5052,6 +5360,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -5139,11 +5448,20 @@ var AsyncTeamLedger = class {
   addUse(budgets, use) {
     return this.run(this.day.addUse(budgets, use));
   }
-  reserve() {
-    return this.run(this.day.reserve());
+  reserve(budgets) {
+    return this.run(this.day.reserve(budgets));
   }
   adjust(budget, adjustment) {
     return this.run(this.day.adjust(budget, adjustment));
+  }
+  teamView() {
+    return this.run(this.day.view());
+  }
+  setTeamLimits(limits) {
+    return this.run(this.day.setLimits(limits));
+  }
+  askTeam(adjustment, why) {
+    return this.run(this.day.ask(adjustment, why));
   }
   problem() {
     return this.day.problem();
@@ -5157,38 +5475,71 @@ var AsyncTeamLedger = class {
 };
 
 // src/adapters/team/batch.ts
+var WRITES = /* @__PURE__ */ new Set(["adjust", "limits", "ask"]);
 async function runTeamBatch(request, ledger) {
   const counted = [];
   const calls = [];
   const read = () => request.read === false ? [] : ledger.standings(request.budgets);
+  let view;
   for (const op of request.ops) {
     switch (op.op) {
       case "count": {
-        const taken = Promise.resolve(ledger.countPrompt(request.budgets, op.limits));
+        const taken = Promise.resolve(ledger.countPrompt(op.budgets ?? request.budgets, op.limits));
         counted.push(taken);
         calls.push(taken);
         break;
       }
       case "use":
-        calls.push(Promise.resolve(ledger.addUse(request.budgets, op.use)));
+        calls.push(Promise.resolve(ledger.addUse(op.budgets ?? request.budgets, op.use)));
         break;
       case "reserve":
-        calls.push(Promise.resolve(ledger.reserve?.(request.budgets)));
+        calls.push(Promise.resolve(ledger.reserve?.(op.budgets ?? request.budgets)));
         break;
-      case "adjust":
-        calls.push(Promise.resolve(ledger.adjust(op.budget, op.adjustment)));
+      case "view":
+        view = Promise.resolve(ledger.teamView?.() ?? { unreadable: teamWriteNotSent("no team is set") });
+        calls.push(view);
         break;
     }
   }
-  const together = ledger.sendsFirst?.() ? null : read();
+  const writing = request.ops.some(isWrite);
+  const together = ledger.sendsFirst?.() || writing ? null : read();
   await Promise.all(calls);
+  const writes = await runWrites(request.ops, ledger);
   const standings = await (together ?? read());
   return {
     counted: await Promise.all(counted),
     standings,
     problem: ledger.problem(),
-    carry: ledger.carry?.() ?? null
+    carry: ledger.carry?.() ?? null,
+    ...writes.length === 0 ? {} : { writes },
+    ...view === void 0 ? {} : { view: await view }
   };
+}
+function isWrite(op) {
+  return WRITES.has(op.op);
+}
+async function runWrites(ops, ledger) {
+  const writes = [];
+  for (const op of ops.filter(isWrite)) {
+    const before = writes.find((write5) => write5 !== "done");
+    if (before !== void 0) {
+      writes.push({ failed: teamWriteNotSent("a write before it was not done") });
+      continue;
+    }
+    writes.push(await write3(op, ledger) ?? "done");
+  }
+  return writes;
+}
+function write3(op, ledger) {
+  const none = { failed: teamWriteNotSent("no team is set") };
+  switch (op.op) {
+    case "adjust":
+      return ledger.adjust(op.budget, op.adjustment);
+    case "limits":
+      return ledger.setTeamLimits?.(op.limits) ?? none;
+    case "ask":
+      return ledger.askTeam?.(op.adjustment, op.why) ?? none;
+  }
 }
 
 // src/adapters/team/bridge.ts
@@ -5204,9 +5555,12 @@ function Worker(...args) {
 }
 
 // src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
+function dayKeys(team2, day) {
+  const prefix = `timebox:{${team2}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`, `${prefix}asks`];
+}
+function adminKeys(team2, day) {
+  return { limits: `timebox:{${team2}}:limits`, raise: `timebox:{${team2}}:raise:${day}` };
 }
 var COMMON = `
 local function keep()
@@ -5228,9 +5582,17 @@ local function nowMs()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+-- The admin's keys of the day, by name from the day's \`use\`: the team's limits, and the day's raises.
+local function admin()
+  local base, day = string.match(KEYS[1], '^(.*):([^:]*):use$')
+  return base .. ':limits', base .. ':raise:' .. day
+end
 `;
 var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  /**
+   * Today's use and additions, who used it, the session count, the live reservations of the other sessions, and the
+   * admin's limits and today's raises.
+   */
   read: `${COMMON}
 local tokens, cost, now = 0, 0, nowMs()
 local res = redis.call('HGETALL', KEYS[4])
@@ -5239,7 +5601,9 @@ for i = 1, #res, 2 do
   if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
   elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
 end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+local limits, raise = admin()
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens),
+  tostring(cost), redis.call('HGETALL', limits), redis.call('HGETALL', raise)}`,
   /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
   count: `${COMMON}
 local limit = tonumber(ARGV[4])
@@ -5273,7 +5637,10 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  /**
+   * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
+   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+   */
   adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
 if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
@@ -5281,6 +5648,46 @@ if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
 keep()
+return 1`,
+  /** The admin's limits and the day's open requests. */
+  view: `${COMMON}
+local limits = admin()
+return {redis.call('HGETALL', limits), redis.call('HGETALL', KEYS[6])}`,
+  /**
+   * Records a member's request (ARGV[4] its id, [5] its JSON) unless the day holds ARGV[6] open requests already:
+   * 1, else 0.
+   */
+  ask: `${COMMON}
+if redis.call('HLEN', KEYS[6]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+keep()
+return 1`,
+  /**
+   * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
+   * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+   */
+  limits: `
+redis.call('DEL', KEYS[1])
+if ARGV[4] == 'off' then return 1 end
+local fields = {'by', ARGV[3], 'at', ARGV[8]}
+for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
+  if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
+end
+redis.call('HSET', KEYS[1], unpack(fields))
+return 1`,
+  /**
+   * The admin's: raises the day's limits (KEYS[1], the day's raises: ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens,
+   * [7] addCost) or, ARGV[8] = 1, ends them for the day; the requests it answers (ARGV[9] on) leave the day's open
+   * requests (KEYS[2]). The raises expire with the day's keys (ARGV[1]).
+   */
+  raise: `
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+redis.call('EXPIREAT', KEYS[1], ARGV[1])
+for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
 return 1`
 };
 
@@ -5587,8 +5994,8 @@ function pick(env, setting) {
 }
 function readTeam(env, settings, member) {
   const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const team2 = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team2 === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
     warning: teamSettingsUnusable(why)
@@ -5604,13 +6011,13 @@ function readTeam(env, settings, member) {
   if (url.protocol !== "redis:" && url.protocol !== "rediss:")
     return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
   if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  if (team2 === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team2))
+    return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team: team2, zone, failure, member }, warning: null };
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -5648,8 +6055,8 @@ function utcDate(ms) {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
-  const parts2 = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const parts = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
 }
@@ -5700,11 +6107,23 @@ var TeamLedger = class {
   addUse(budgets, use) {
     this.run(this.day.addUse(budgets, use));
   }
-  reserve() {
-    this.run(this.day.reserve());
+  get team() {
+    return this.day.team;
+  }
+  reserve(budgets) {
+    this.run(this.day.reserve(budgets));
   }
   adjust(budget, adjustment) {
-    this.run(this.day.adjust(budget, adjustment));
+    return this.run(this.day.adjust(budget, adjustment));
+  }
+  teamView() {
+    return this.run(this.day.view());
+  }
+  setTeamLimits(limits) {
+    return this.run(this.day.setLimits(limits));
+  }
+  askTeam(adjustment, why) {
+    return this.run(this.day.ask(adjustment, why));
   }
   keptDays(count2) {
     return this.run(this.day.keptDays(count2));
@@ -5788,11 +6207,16 @@ function sizeOf(path) {
     return 0;
   }
 }
-function outboxFolder(stateDir, team) {
-  return join8(stateDir, "team", `team-${team}`);
+function outboxFolder(stateDir, team2) {
+  return join8(stateDir, "team", `team-${team2}`);
 }
 
 // src/adapters/team/outage.ts
+function storeAnswer(error) {
+  if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+  if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
+  return null;
+}
 var Outage = class {
   constructor(closed, clock, texts, carried = null) {
     this.closed = closed;
@@ -5806,6 +6230,9 @@ var Outage = class {
   failure;
   said = false;
   untold = null;
+  /** Why the store refuses this user the team's day (its answer), while it does; null while it takes the calls. */
+  deniedWhy = null;
+  saidDenied = false;
   /** Why the store is being left alone now, or null when it may be tried. */
   waiting() {
     const failure = this.failure;
@@ -5825,6 +6252,24 @@ var Outage = class {
   /** The store answered. */
   answered() {
     this.failure = null;
+    this.deniedWhy = null;
+  }
+  /**
+   * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
+   * and nothing falls back on this machine; new turns are refused while it does, in either mode. Said once.
+   */
+  denied(why) {
+    this.deniedWhy = why;
+    if (this.saidDenied) return;
+    this.saidDenied = true;
+    this.untold = this.deniedText(why);
+  }
+  /** Whether the store refused this user the last call of the team's day. */
+  get refusing() {
+    return this.deniedWhy !== null;
+  }
+  deniedText(why) {
+    return this.texts.denied?.(why) ?? this.texts.refusal(why);
   }
   /** What the session is to be told, once. */
   told() {
@@ -5836,8 +6281,9 @@ var Outage = class {
   takesTurns() {
     return !this.closed;
   }
-  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  /** Why new turns are refused: the store refuses this user, or, in the closed mode, it failed; else null. */
   refusal() {
+    if (this.deniedWhy !== null) return this.deniedText(this.deniedWhy);
     return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
   }
   /** What the session's next process takes over. */
@@ -5870,32 +6316,94 @@ var ReadAheadLedger = class {
   told = false;
   /** Why the last prompt refused at `settle` was refused. */
   taken = DAILY_TAKEN_REFUSAL;
+  /** The team's store beside the day, as a daily command's batch read it. */
+  view = { unreadable: NO_TEAM };
+  /** While a daily command's writes are learnt, those the rules make; else null. */
+  recording = null;
+  /** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
+  replay = null;
+  get team() {
+    return this.options.team;
+  }
   standings(budgets) {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
     const closed = this.outage.refusal();
-    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+    if (closed === null) return standings;
+    if (standings.length === 0) return [closedTeamStanding(this.options.team, closed, 0)];
+    return standings.map((standing2) => ({ ...standing2, closed }));
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
   countPrompt(budgets, limits) {
-    this.budgets = budgets;
-    this.ops.push({ op: "count", limits: [...limits] });
+    this.ops.push({ op: "count", limits: [...limits], budgets: [...budgets] });
     return true;
   }
   addUse(budgets, use) {
-    this.budgets = budgets;
-    this.ops.push({ op: "use", use });
+    this.ops.push({ op: "use", use, budgets: [...budgets] });
     this.reserved = false;
   }
   /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
   reserve(budgets) {
-    this.budgets = budgets;
     if (this.reserved) return;
     this.reserved = true;
-    this.ops.push({ op: "reserve" });
+    this.ops.push({ op: "reserve", budgets: [...budgets] });
   }
   adjust(budget, adjustment) {
-    this.ops.push({ op: "adjust", budget, adjustment });
+    return this.write({ op: "adjust", budget, adjustment });
+  }
+  teamView() {
+    return this.view;
+  }
+  setTeamLimits(limits) {
+    return this.write({ op: "limits", limits });
+  }
+  askTeam(adjustment, why) {
+    return this.write({ op: "ask", adjustment, why });
+  }
+  /**
+   * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
+   * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
+   */
+  write(op) {
+    if (this.recording !== null) {
+      this.recording.push(op);
+      return "done";
+    }
+    return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+  }
+  /**
+   * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
+   * the writes the rules make for it learnt on that reading and sent, in order, in one batch; else the day is read as
+   * before any event.
+   */
+  async prepare(words) {
+    const command3 = parseCommand(words);
+    if (command3.kind !== "today" && command3.kind !== "team") return this.refresh();
+    this.replay = null;
+    const ops = [...this.takeOps(), { op: "view" }];
+    const read = await this.exchange(ops, true);
+    if ("error" in read) {
+      this.failed(ops);
+      this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
+    } else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
+    this.recording = [];
+    let answered = true;
+    try {
+      dailyCommandAnswer(
+        command3,
+        dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+          answered = false;
+        })
+      );
+    } finally {
+      const writes = answered ? this.recording : [];
+      this.recording = null;
+      if (writes.length > 0) {
+        const sent = await this.exchange(writes, false);
+        const why = "error" in sent ? sent.error : "the batch did not say";
+        this.replay = "error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
+      } else this.replay = [];
+    }
   }
   problem() {
     const said = this.untold;
@@ -5920,10 +6428,23 @@ var ReadAheadLedger = class {
   }
   /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
   async send(read) {
+    const ops = this.takeOps();
+    const outcome = await this.exchange(ops, read);
+    if ("error" in outcome) return this.failed(ops);
+    if (!outcome.counted.includes(false)) return true;
+    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+    return false;
+  }
+  /** The calls made since the last batch, taken to send. */
+  takeOps() {
     const ops = this.ops;
     this.ops = [];
+    return ops;
+  }
+  /** Runs `ops`, then a read where `read`, in one batch: its reply, or why it could not run (the outage policy's). */
+  async exchange(ops, read) {
     const waiting = this.outage.waiting();
-    if (waiting !== null) return this.failed(ops);
+    if (waiting !== null) return { error: waiting };
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
@@ -5937,15 +6458,13 @@ var ReadAheadLedger = class {
     if (read || "error" in outcome) this.readAt = this.options.clock.now();
     if ("error" in outcome) {
       this.outage.failed(outcome.error);
-      return this.failed(ops);
+      return outcome;
     }
     this.outage.answered();
     if (read) this.reading = outcome.standings;
     this.carried = outcome.carry;
     if (outcome.problem !== null) this.say(outcome.problem);
-    if (!outcome.counted.includes(false)) return true;
-    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
-    return false;
+    return outcome;
   }
   /**
    * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
@@ -5968,181 +6487,199 @@ var ReadAheadLedger = class {
   }
 };
 
-// src/adapters/team/day.ts
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
+// src/adapters/team/reading.ts
 function fields(value) {
   const map = /* @__PURE__ */ new Map();
   const flat = Array.isArray(value) ? value : [];
   for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
   return map;
 }
+function listReply(value) {
+  return Array.isArray(value) ? value : [];
+}
 function amount(text2) {
   const value = Number(text2);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
-function parts(value) {
-  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+function limit(text2) {
+  const value = amount(text2);
+  return value > 0 ? value : null;
+}
+function storedLimitsOf(hash) {
+  const limits = {
+    timeMs: limit(hash.get("timeMs")),
+    turns: limit(hash.get("turns")),
+    tokens: limit(hash.get("tokens")),
+    cost: limit(hash.get("cost"))
+  };
+  if (limits.timeMs === null && limits.turns === null && limits.tokens === null && limits.cost === null) return null;
+  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount(hash.get("at")) };
+}
+function adjustmentOf(hash) {
   return {
-    use: fields(useFields),
-    who: whoFields,
-    sessions: amount(String(sessions)),
-    reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) }
+    addTimeMs: amount(hash.get("addTimeMs")),
+    addPrompts: amount(hash.get("addPrompts")),
+    addTokens: amount(hash.get("addTokens")),
+    addCost: amount(hash.get("addCost")),
+    off: hash.get("off") === "1"
   };
 }
-function standingsOf(reply, budgets, config, dayStart) {
-  const { use, who, sessions, reserved } = parts(reply);
-  const members = [...fields(who)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
-  members.sort((a, b) => a.name.localeCompare(b.name));
-  const adjustment = {
-    addTimeMs: amount(use.get("addTimeMs")),
-    addPrompts: amount(use.get("addPrompts")),
-    addTokens: amount(use.get("addTokens")),
-    addCost: amount(use.get("addCost")),
-    off: use.get("off") === "1"
+function askOf(id, text2) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const ask = value;
+  return {
+    id,
+    member: typeof ask.member === "string" ? ask.member : "someone",
+    adjustment: { ...adjustmentOf(new Map(Object.entries(ask).map(([k, v]) => [k, String(v)]))), off: false },
+    why: typeof ask.why === "string" ? ask.why : "",
+    at: amount(ask.at)
   };
-  return teamBudgets(budgets, config).map((budget) => ({
-    budget,
+}
+function asksOf(hash) {
+  const asks = [];
+  for (const [id, text2] of hash) {
+    const ask = askOf(id, text2);
+    if (ask !== null) asks.push(ask);
+  }
+  return asks.sort((a, b) => a.at - b.at);
+}
+function askText(member, adjustment, why, at) {
+  const { addTimeMs, addPrompts, addTokens, addCost } = adjustment;
+  return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
+}
+function dayReading(value, dayStart) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
+  const use = fields(useFields);
+  const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  return {
     use: {
       agentMs: amount(use.get("agentMs")),
       prompts: amount(use.get("prompts")),
       // The model calls other sessions are making count as what they reserved, until their answers settle them.
-      tokens: amount(use.get("tokens")) + reserved.tokens,
-      cost: amount(use.get("cost")) + reserved.cost,
-      sessions,
+      tokens: amount(use.get("tokens")) + amount(reservedTokens),
+      cost: amount(use.get("cost")) + amount(reservedCost),
+      sessions: amount(sessions),
       members
     },
-    adjustment,
+    stored: storedLimitsOf(fields(limits)),
+    raise: adjustmentOf(fields(raise)),
+    added: adjustmentOf(use),
     dayStart
-  }));
+  };
+}
+
+// src/adapters/team/admin.ts
+function notDone(calls, error) {
+  const answer = storeAnswer(error);
+  if (answer === "refused") return "refused";
+  const { shown } = calls.config;
+  return { failed: answer === "error" ? teamStoreDidNotTake(shown, error) : teamStoreNotReached(shown, error, false) };
+}
+function written2(calls, reply) {
+  return reply.ok ? "done" : notDone(calls, reply.error);
+}
+function common(calls, expiry) {
+  return [expiry, calls.sessionId, calls.config.member];
+}
+function* viewTeam(calls) {
+  const { day, expiry } = calls.day;
+  const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
+  if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+  const [limits, asks] = listReply(reply.value);
+  return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
+}
+function* setLimits(calls, limits) {
+  const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
+  const args = [...common(calls, 0), ...values, calls.now];
+  return written2(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
+}
+function* raiseDay(calls, adjustment) {
+  const view = yield* viewTeam(calls);
+  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  return written2(calls, yield* calls.send("raise", keys, args));
+}
+function* addToDay(calls, adjustment) {
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
+  const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
+  if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
+  return written2(calls, reply);
+}
+function* askMore(calls, adjustment, why) {
+  const { day, expiry } = calls.day;
+  const id = `${calls.now}-${calls.sessionId}`;
+  const text2 = askText(calls.config.member, adjustment, why, calls.now);
+  const args = [...common(calls, expiry), id, text2, TEAM_ASKS_KEPT];
+  const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
+  if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
+  return written2(calls, reply);
+}
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function teamOf(config) {
+  return { name: config.team, zone: config.zone };
+}
+function standingsOf(reply, budgets, config, dayStart, machine) {
+  return teamStandings(budgets, teamOf(config), dayReading(reply, dayStart), machine);
 }
 function teamBudgets(budgets, config) {
-  const team = { name: config.team, zone: config.zone };
-  return budgets.map((budget) => ({ ...budget, team }));
+  const team2 = teamOf(config);
+  return budgets.map((budget) => ({ ...budget, team: team2 }));
 }
 function dayRowOf(day, reply) {
-  const { use, reserved } = parts(reply);
+  const [useFields, , , reservedTokens, reservedCost] = listReply(reply);
+  const use = fields(useFields);
   return {
     day,
     agentMs: amount(use.get("agentMs")),
     prompts: amount(use.get("prompts")),
-    tokens: amount(use.get("tokens")) + reserved.tokens,
-    cost: amount(use.get("cost")) + reserved.cost
+    tokens: amount(use.get("tokens")) + amount(reservedTokens),
+    cost: amount(use.get("cost")) + amount(reservedCost)
   };
 }
 
-// src/adapters/team/team-day.ts
-var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-var TeamDay = class {
-  constructor(config, local, sessionId, clock, outbox, options = {}) {
+// src/adapters/team/store-calls.ts
+var TeamStoreCalls = class {
+  constructor(config, sessionId, clock, outbox, texts, callOptions, carried) {
     this.config = config;
-    this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
     this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) this.lastCall = { ...carried.lastCall };
-    this.outage = new Outage(
-      config.failure === "closed",
-      clock,
-      {
-        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-        refusal: (why) => teamStoreRefusal(config.shown, why)
-      },
-      carried?.failed ?? null
-    );
+    this.callOptions = callOptions;
+    this.outage = new Outage(config.failure === "closed", clock, texts, carried);
   }
   config;
-  local;
   sessionId;
   clock;
   outbox;
-  options;
+  callOptions;
   calledOnce = false;
   outage;
   saidLost = false;
   untold = [];
   /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
   outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
   /**
    * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
    * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
    */
   sendsFirst() {
     return this.outage.down || !this.outboxSeen && this.outbox.waiting();
-  }
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
-  }
-  *standings(budgets) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = yield* this.call("read", []);
-    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
-    const local = this.local.standings(teamBudgets(budgets, this.config));
-    const closed = this.outage.refusal();
-    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
-  }
-  *countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = yield* this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (!this.outage.takesTurns()) return false;
-    this.keep({ ...NOTHING, prompts: 1 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  *addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  *reserve() {
-    const now = this.clock.now();
-    if (this.outage.waiting() !== null) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
-  }
-  *adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  *keptDays(count2) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = yield* this.call("read", [], name);
-      if (!reply.ok) return [];
-      rows.push(dayRowOf(name, reply.value));
-    }
-    return rows;
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
   }
   /** Every script's first arguments: when the day's keys expire, the session, the member. */
   common(day) {
@@ -6205,11 +6742,15 @@ var TeamDay = class {
       return yield* this.request(script, keys, [...this.common(day), ...args]);
     return reply;
   }
-  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
-  *request(script, keys, args) {
+  /**
+   * One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). A store that
+   * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
+   * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
+   */
+  *request(script, keys, args, write5 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
-    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     const reply = yield { script, keys, args, timeoutMs };
     if (reply.ok) {
@@ -6217,7 +6758,10 @@ var TeamDay = class {
       return reply;
     }
     const why = this.hidden(reply.error);
-    this.outage.failed(why);
+    const answer = storeAnswer(why);
+    if (answer !== null && write5) return { ok: false, error: why };
+    if (answer === "refused") this.outage.denied(why);
+    else this.outage.failed(why);
     const said = this.outage.told();
     if (said !== null) this.untold.push(said);
     return { ok: false, error: why };
@@ -6231,6 +6775,141 @@ var TeamDay = class {
   }
 };
 
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class extends TeamStoreCalls {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    const texts = {
+      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+      refusal: (why) => teamStoreRefusal(config.shown, why),
+      denied: (why) => teamStoreDenied(config.shown, why)
+    };
+    super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
+    this.local = local;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+  }
+  local;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  /** The team whose store this day is counted in. */
+  get team() {
+    return teamOf(this.config);
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    if (closed === null) return local;
+    if (local.length > 0) return local.map((standing2) => ({ ...standing2, closed }));
+    return [closedTeamStanding(this.team, closed, day.start)];
+  }
+  /**
+   * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+   * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+   * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+   */
+  *countPrompt(budgets, limits) {
+    const { store, machine, own } = byWhereCounted(budgets, limits);
+    if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+    if (store.budgets.length === 0) return true;
+    const set = store.limits.filter((limit3) => limit3 !== null);
+    const limit2 = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit2]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns() || this.outage.refusing) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
+  }
+  *addUse(budgets, use) {
+    const { store, machine, own } = byWhereCounted(budgets, []);
+    if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+    if (store.budgets.length === 0) return;
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok || this.outage.refusing) return;
+    this.keep(added);
+    if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve(budgets) {
+    const now = this.clock.now();
+    if (!budgets.some(countsInStore) || this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  /**
+   * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+   * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+   * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+   */
+  *adjust(budget, adjustment) {
+    const full = { ...NO_ADJUSTMENT, ...adjustment };
+    if (!countsInStore(budget)) return this.local.adjust(budget, full);
+    if (budget.stored !== void 0) return yield* raiseDay(this.admin(), full);
+    return (yield* addToDay(this.admin(), full)) ?? this.local.adjust(budget, full);
+  }
+  /** The admin's limits and the day's open requests (`/timebox team`). */
+  view() {
+    return viewTeam(this.admin());
+  }
+  /** Sets the team's limits in its store (null: removes them), as the store's user may. */
+  setLimits(limits) {
+    return setLimits(this.admin(), limits);
+  }
+  /** Records this member's request for more of today's budget. */
+  ask(adjustment, why) {
+    return askMore(this.admin(), adjustment, why);
+  }
+  /** How the admin's writes and the team's view reach the store: a store that answers is not down. */
+  admin() {
+    const now = this.clock.now();
+    const day = teamDay(now, this.config.zone);
+    return {
+      config: this.config,
+      sessionId: this.sessionId,
+      now,
+      day: { day: day.day, expiry: keysExpiry(day.end) },
+      send: (script, keys, args) => this.request(script, [...keys], [...args], true)
+    };
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count2) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -6238,6 +6917,7 @@ function memberName(host) {
 function saying(warning, ledger) {
   let told = false;
   return {
+    team: { unusable: warning },
     standings: (budgets) => ledger.standings(budgets),
     countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),
@@ -6263,19 +6943,19 @@ function opening(options) {
   };
 }
 function openDailyLedger(options) {
-  const { local, team } = opening(options);
-  if (team === null) return local;
-  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(team.day, open);
+  const { local, team: team2 } = opening(options);
+  if (team2 === null) return local;
+  const open = () => openSyncStore(team2.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team2.day, open);
 }
 function asyncStore(config) {
   return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
 }
 function openHookDailyLedger(options, budgets) {
-  const { local, team } = opening(options);
-  if (team === null) return local;
-  const { config } = team;
-  return readAheadIn(new AsyncTeamLedger(team.day, () => asyncStore(config)), config, options, budgets);
+  const { local, team: team2 } = opening(options);
+  if (team2 === null) return local;
+  const { config } = team2;
+  return readAheadIn(new AsyncTeamLedger(team2.day, () => asyncStore(config)), config, options, budgets);
 }
 function readAheadIn(ledger, config, options, budgets) {
   return new ReadAheadLedger({
@@ -6289,7 +6969,8 @@ function readAheadIn(ledger, config, options, budgets) {
       refusal: (why) => teamStoreRefusal(config.shown, why)
     },
     // The process ends after its event: nothing reads the day after it.
-    readAfter: false
+    readAfter: false,
+    team: { name: config.team, zone: config.zone }
   });
 }
 
@@ -6799,10 +7480,13 @@ function option(args, name) {
 }
 function dailyOf(env, sessionId, clock, host, open) {
   const text2 = env[DAILY_ENV]?.trim();
-  if (!text2) return {};
+  const options = { env, sessionId, clock, host, entry: import.meta.url };
+  if (!text2) {
+    if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
+    return { daily: { ledger: open(options, []), budgets: [] } };
+  }
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  const options = { env, sessionId, clock, host, entry: import.meta.url };
   return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
 function readAheadOf(deps) {
@@ -6814,8 +7498,8 @@ async function settled(reply, ledger) {
   const refusal2 = ledger.takenRefusal();
   return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
 }
-function pageOf(write4, id, host, project) {
-  return (page) => write4(page, { id, host, project });
+function pageOf(write5, id, host, project) {
+  return (page) => write5(page, { id, host, project });
 }
 function cwdOf(fields2) {
   return typeof fields2.cwd === "string" && fields2.cwd.length > 0 ? fields2.cwd : null;
@@ -6894,7 +7578,7 @@ async function runCli(args, stdin2, env, deps) {
     const read = deps.projectHistory;
     const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
     const readAhead = readAheadOf(daily);
-    await readAhead?.refresh();
+    await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));
     const answered = await handleHook(event, {
       store,
       ledger,
@@ -7058,7 +7742,7 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
   reportPage: nodeReportPageWriter(process.env, systemClock),
   projectHistory: nodeProjectHistory(process.env)
 });
-function write3(fd, text2) {
+function write4(fd, text2) {
   let rest = Buffer.from(text2);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
@@ -7066,6 +7750,6 @@ function write3(fd, text2) {
     (fd === 1 ? process.stdout : process.stderr).write(rest);
   }
 }
-write3(1, result.stdout);
-write3(2, result.stderr);
+write4(1, result.stdout);
+write4(2, result.stderr);
 process.exitCode = result.exitCode ?? 0;

@@ -47,6 +47,8 @@ var STATIC_COMPLETIONS = [
   "off",
   "status",
   "subagents",
+  "today",
+  "team",
   "suggest",
   "15m",
   "30m",
@@ -66,6 +68,8 @@ var SUBAGENT_COMPLETIONS = [
   "tokens:200k",
   "loop:3"
 ];
+var TEAM_SET_COMPLETIONS = ["off", "4h", "turns:200", "$50"];
+var TEAM_ASK_COMPLETIONS = ["+30m", "+1h", "+turns:20", "+$5"];
 var OFF_WORDS = ["off", "disable", "cancel"];
 var STATUS_WORD = "status";
 var PAUSE_WORD = "pause";
@@ -79,6 +83,9 @@ var SUGGEST_SESSIONS = 30;
 var SUGGEST_MEDIAN = 50;
 var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
+var TEAM_WORD = "team";
+var TEAM_SET_WORD = "set";
+var TEAM_ASK_WORD = "ask";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
@@ -115,6 +122,9 @@ var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
 var TEAM_DAYS_KEPT = 2;
+var TEAM_SCOPE = "team";
+var TEAM_ASKS_KEPT = 100;
+var TEAM_ASK_WHY_CHARS = 200;
 
 // src/core/parse.ts
 var TIME_TOKEN = /^(\d+(?:\.\d+)?)\s*([smh])?$/i;
@@ -298,6 +308,7 @@ function unknownWord(token, known) {
 
 // src/core/grammar/command.ts
 var TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+var TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 var REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 var STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
 var SUBAGENTS_COMMAND = new RegExp(`^${SUBAGENTS_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
@@ -326,8 +337,10 @@ function parseCommand(input) {
   const trimmed2 = text.trim();
   const bare = SUB_COMMANDS.get(trimmed2.toLowerCase());
   if (bare !== void 0) return { kind: bare };
-  const today = TODAY_COMMAND.exec(trimmed2);
-  if (today) return { kind: "today", words: today[1] ?? "" };
+  const today2 = TODAY_COMMAND.exec(trimmed2);
+  if (today2) return { kind: "today", words: today2[1] ?? "" };
+  const team2 = TEAM_COMMAND.exec(trimmed2);
+  if (team2) return { kind: "team", words: team2[1] ?? "" };
   if (REPORT_PAGE_COMMAND.test(trimmed2)) return { kind: "reportPage" };
   const subagents = SUBAGENTS_COMMAND.exec(trimmed2);
   if (subagents) return subagentsCommand((subagents[1] ?? "").trim());
@@ -481,7 +494,7 @@ function parseDailyBudget(text, scope, source) {
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
   const add2 = standing2.adjustment;
-  const plus = (limit, more) => limit === null ? null : limit + more;
+  const plus = (limit2, more) => limit2 === null ? null : limit2 + more;
   return {
     timeMs: plus(limits.timeMs, add2.addTimeMs),
     turns: plus(limits.turns, add2.addPrompts),
@@ -493,7 +506,7 @@ function dailyRatio(standing2) {
   if (standing2.adjustment.off) return 0;
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const ratio = (used, limit) => limit === null ? 0 : safeAmount(used) / limit;
+  const ratio = (used, limit2) => limit2 === null ? 0 : safeAmount(used) / limit2;
   return Math.max(
     ratio(use.agentMs, limits.timeMs),
     ratio(use.prompts, limits.turns),
@@ -542,11 +555,11 @@ function subagentLoopRefusal(tool, view, count) {
   return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
 }
 var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
-function loopGuardPhrase(limit) {
-  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+function loopGuardPhrase(limit2) {
+  return `a loop guard (the ${ordinal(limit2)} identical tool call of a run is refused)`;
 }
-function loopGuardStatus(limit) {
-  return `loop guard at ${limit}`;
+function loopGuardStatus(limit2) {
+  return `loop guard at ${limit2}`;
 }
 
 // src/core/format.ts
@@ -583,21 +596,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts2 = [];
-  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
-  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
+  const parts = [];
+  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts2.join(" and "), ...treatment2].join("; ");
+  return [parts.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -610,20 +623,20 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const text = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
-function stepsPerPrompt(limit) {
-  return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
+function stepsPerPrompt(limit2) {
+  return `${limit2} ${limit2 === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts2 = [];
-  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts = [];
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
-  return parts2;
+  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
+  return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -647,39 +660,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts2 = [];
-  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts2.join(" | ");
+  return parts.join(" | ");
 }
 function pluralPrompts(count) {
   return `${count} ${count === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts2 = [];
+  const parts = [];
   if (budget.timeLimitMs !== null) {
-    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts2.join(" and ");
+  return parts.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -788,14 +801,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts2 = [];
+  const parts = [];
   if (budget.tokenLimit !== void 0) {
-    parts2.push(
+    parts.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts2.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  return parts.map((part) => `, ${part}`).join("");
 }
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
@@ -860,98 +873,99 @@ function limitQuestion(usedTurns, elapsedMs2) {
 var STOP_CHOICE = "Stop now";
 var MORE_TIME_CHOICE = "+5 minutes";
 var MORE_TURNS_CHOICE = "+1 prompt";
-function stepsUsedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps; the model was asked to finish.`;
+function stepsUsedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps; the model was asked to finish.`;
 }
-function stepsRefusal(limit) {
-  return `Timebox: this prompt used its ${limit} steps. Write the final answer now, with what was done and what is left, without tools.`;
+function stepsRefusal(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps. Write the final answer now, with what was done and what is left, without tools.`;
 }
-function stepsQuestion(limit) {
-  return `This prompt used its ${limit} steps. Stop now, or continue with ${limit} more?`;
+function stepsQuestion(limit2) {
+  return `This prompt used its ${limit2} steps. Stop now, or continue with ${limit2} more?`;
 }
-function moreStepsChoice(limit) {
-  return `Continue with ${limit} more steps`;
+function moreStepsChoice(limit2) {
+  return `Continue with ${limit2} more steps`;
 }
-function stepsStoppedMessage(limit) {
-  return `Timebox: this prompt used its ${limit} steps and was stopped.`;
+function stepsStoppedMessage(limit2) {
+  return `Timebox: this prompt used its ${limit2} steps and was stopped.`;
 }
 function badOnLimitMessage(source, value) {
   return `Timebox: ${source}: ${JSON.stringify(value)} is neither "stop" nor "ask", so Timebox stops at the limit.`;
 }
 var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
+var NO_TEAM = "Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
 var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";
 
 // src/core/daily/daily-text.ts
-function describeDaily(limits, team = false) {
-  const parts2 = [];
-  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
-  return parts2.join(" and ");
+function describeDaily(limits, team2 = false) {
+  const parts = [];
+  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts.push((team2 ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts.push(formatCost(limits.cost));
+  return parts.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
-  const team = standing2.budget.team;
-  if (team) {
+  const team2 = standing2.budget.team;
+  if (team2) {
     const limits = describeDaily(limitsToday(standing2), true);
-    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team.zone}.`;
+    return `Timebox: the team's budget for today is spent (${limits}). It resets at midnight ${team2.zone}.`;
   }
   return `Timebox: today's budget is spent (${describeDaily(limitsToday(standing2))}). It resets at midnight.`;
 }
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts2 = [];
+  const parts = [];
   if (limits.timeMs !== null) {
-    parts2.push(
+    parts.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts2.push(
+    parts.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts2.join(" and ");
+    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts.join(" and ");
 }
-function usedOfLimits(standing2, team) {
+function usedOfLimits(standing2, team2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts2 = [];
+  const parts = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts.push(`${use.prompts} of ${(team2 ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts2.join("; ");
+  return parts.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
   return `Used by ${sessions} ${sessions === 1 ? "session" : "sessions"}.`;
 }
-function teamLine(standing2, team) {
+function teamLine(standing2, team2) {
   const members = (standing2.use.members ?? []).map(
     (member) => `${member.name} ${member.sessions === 1 ? "1 session" : `${member.sessions} sessions`}`
   );
   const by = members.length === 0 ? "" : ` By ${members.join(", ")}.`;
   const state = standing2.adjustment.off ? " Off until midnight." : "";
-  return `The team ${team.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team.zone}.`;
+  return `The team ${team2.name} (${standing2.budget.source}): ${usedOfLimits(standing2, true)}. ${usedBy(standing2.use.sessions)}${by}${state} It resets at midnight ${team2.zone}.`;
 }
 function todayLine(standing2) {
   if (standing2.budget.team) return teamLine(standing2, standing2.budget.team);
@@ -959,8 +973,8 @@ function todayLine(standing2) {
   return `${dailyWho(standing2)}: ${usedOfLimits(standing2, false)}. ${usedBy(standing2.use.sessions)}${state}`;
 }
 function dailyWho(standing2) {
-  const team = standing2.budget.team;
-  if (team) return `The team ${team.name} (${standing2.budget.source})`;
+  const team2 = standing2.budget.team;
+  if (team2) return `The team ${team2.name} (${standing2.budget.source})`;
   return `${standing2.budget.scope === "user" ? "Every session" : "This project"} (${standing2.budget.source})`;
 }
 function todayReport(standings) {
@@ -972,26 +986,76 @@ function todayReport(standings) {
   ].join("\n");
 }
 
-// src/core/daily/daily.ts
-function dailyWarnings(standings, given) {
-  const effects = [];
-  const now = [...given];
-  const modelLines = [];
-  for (const standing2 of standings) {
-    const ratio = dailyRatio(standing2);
-    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
-    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
-    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
-    if (now.includes(level)) continue;
-    now.push(level);
-    effects.push({
-      kind: "notify",
-      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
-      level: "warning"
-    });
-  }
-  return { effects, given: now, modelLines };
+// src/core/daily/team-text.ts
+var STORE_SOURCE = "set in its store";
+var ADMIN_ONLY = "Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.";
+var ASK_REFUSED = "Timebox: the team's store refused to record the request for this user (it may not write the team's day). Nothing was asked.";
+function teamWriteRefusal(write2, asking) {
+  if (write2 === "done") return null;
+  if (write2 === "refused") return asking ? ASK_REFUSED : ADMIN_ONLY;
+  return write2.failed;
 }
+function teamStoreDidNotTake(shown, why) {
+  return `Timebox: the team's daily store ${shown} did not take it (${why}). Nothing changed.`;
+}
+function teamStoreNotReached(shown, why, showing) {
+  const what = showing ? "so the team cannot be shown" : "so nothing changed";
+  return `Timebox: the team's daily store ${shown} cannot be reached (${why}), ${what}.`;
+}
+function teamTime(ms) {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+function describeAdded(adjustment) {
+  const some = (value) => value > 0 ? value : null;
+  return describeDaily(
+    {
+      timeMs: some(adjustment.addTimeMs),
+      turns: some(adjustment.addPrompts),
+      tokens: some(adjustment.addTokens),
+      cost: some(adjustment.addCost)
+    },
+    true
+  );
+}
+function teamLimitsSet(team2, stored) {
+  return `Timebox: the team ${team2.name}'s limits are now ${describeDaily(stored.limits, true)} a day, in its store, for every member from their next check.`;
+}
+function teamLimitsRemoved(team2) {
+  return `Timebox: the team ${team2.name}'s limits are removed from its store: each machine's own daily budget (TIMEBOX_DAILY) is the team's again.`;
+}
+function teamAsked(team2, adjustment, why, grant) {
+  const reason = why === "" ? "" : ` (${JSON.stringify(why)})`;
+  return `Timebox: asked the team ${team2.name}'s admin for ${describeAdded(adjustment)}${reason}. The admin sees it in /timebox team, and grants it with /timebox today ${grant}.`;
+}
+function limitsLine(team2, stored) {
+  if (stored === null) {
+    return `Timebox team ${team2.name}: its store keeps no limits, so each machine's own daily budget (TIMEBOX_DAILY) is the team's. An admin sets them with /timebox team set 4h turns:200 $50.`;
+  }
+  const limits = describeDaily(stored.limits, true);
+  return `Timebox team ${team2.name}: ${limits} a day, set by ${stored.setBy} on ${teamTime(stored.setAt)}.`;
+}
+function askLine(ask) {
+  const reason = ask.why === "" ? "" : `: ${JSON.stringify(ask.why)}`;
+  return `- ${ask.member} at ${teamTime(ask.at).slice(11)} asks for ${describeAdded(ask.adjustment)}${reason}`;
+}
+function teamReport(team2, view, standings) {
+  const today2 = standings.filter((standing2) => standing2.budget.team !== void 0).map(todayLine);
+  const lines = [limitsLine(team2, view.stored)];
+  lines.push(...today2.length > 0 ? today2 : ["No daily budget of the team covers this session today."]);
+  const asks = [...view.asks].sort((a, b) => a.at - b.at);
+  if (asks.length === 0) lines.push("No open requests.");
+  else lines.push(`Open requests (${asks.length}):`, ...asks.map(askLine));
+  return lines.join("\n");
+}
+function noTeamLimitsHere(team2) {
+  return `The team ${team2.name}'s store keeps no limits either: /timebox team shows it.`;
+}
+function teamAsksFull(count) {
+  return `Timebox: the team's day holds ${count} open requests already, so this one was not recorded. Ask the admin directly.`;
+}
+
+// src/core/daily/today-command.ts
 function parseToday(words) {
   const text = words.trim();
   if (text.length === 0) return { kind: "show" };
@@ -1015,18 +1079,221 @@ function parseToday(words) {
   });
   return { kind: "add", adjustment, added };
 }
+function adjusted(standings, adjustment) {
+  return standings.map((standing2) => {
+    const now = standing2.adjustment;
+    return {
+      ...standing2,
+      adjustment: {
+        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
+        addPrompts: now.addPrompts + adjustment.addPrompts,
+        addTokens: now.addTokens + adjustment.addTokens,
+        addCost: now.addCost + adjustment.addCost,
+        off: now.off || adjustment.off
+      }
+    };
+  });
+}
+function todayCommand(standings, words) {
+  const command2 = parseToday(words);
+  if (command2.kind === "invalid")
+    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+  if (standings.length === 0 || command2.kind === "show")
+    return { message: todayReport(standings), level: "info", effects: [] };
+  const budgets = standings.map((standing2) => standing2.budget);
+  const change = (adjustment, message) => ({
+    message: null,
+    level: "info",
+    effects: [{ kind: "adjustDaily", adjustment, budgets, done: [{ kind: "notify", message, level: "info" }] }]
+  });
+  if (command2.kind === "off") {
+    return change(
+      { ...NO_ADJUSTMENT, off: true },
+      "Timebox: today's budget is off until midnight, in every session it covers."
+    );
+  }
+  return change(
+    command2.adjustment,
+    `Timebox: today's budget raised by ${command2.added} for the rest of the day.
+${todayReport(adjusted(standings, command2.adjustment))}`
+  );
+}
+
+// src/core/daily/team.ts
+function budgetsInForce(own, team2, stored) {
+  if (stored === null) return own.map((budget) => ({ ...budget, team: team2 }));
+  const store = { scope: TEAM_SCOPE, source: STORE_SOURCE, limits: stored.limits, team: team2, stored };
+  return [store, ...own.map((budget) => ({ ...budget, personal: true }))];
+}
+function countsInStore(budget) {
+  return budget.personal !== true;
+}
+function byWhereCounted(budgets, limits) {
+  const sorted = {
+    store: { budgets: [], limits: [] },
+    machine: { budgets: [], limits: [] },
+    own: { budgets: [], limits: [] }
+  };
+  budgets.forEach((budget, index) => {
+    const limit2 = limits[index] ?? null;
+    const places = countsInStore(budget) ? [sorted.store, ...budget.stored ? [] : [sorted.own]] : [sorted.machine];
+    for (const place of places) {
+      place.budgets.push(budget);
+      place.limits.push(limit2);
+    }
+  });
+  return sorted;
+}
+function closedTeamStanding(team2, closed, dayStart) {
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  return {
+    budget: { scope: TEAM_SCOPE, source: STORE_SOURCE, limits, team: team2 },
+    use: { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 },
+    adjustment: { addTimeMs: 0, addPrompts: 0, addTokens: 0, addCost: 0, off: false },
+    dayStart,
+    closed
+  };
+}
+function teamStandings(own, team2, reading, machine) {
+  const budgets = budgetsInForce(own, team2, reading.stored);
+  const personal = budgets.filter((budget) => !countsInStore(budget));
+  const mine = personal.length === 0 ? [] : machine(personal);
+  const standings = [];
+  for (const budget of budgets) {
+    if (countsInStore(budget)) {
+      const adjustment = budget.stored ? reading.raise : reading.added;
+      standings.push({ budget, use: reading.use, adjustment, dayStart: reading.dayStart });
+      continue;
+    }
+    const standing2 = mine[personal.indexOf(budget)];
+    if (standing2) standings.push({ ...standing2, budget });
+  }
+  return standings;
+}
+function requestsAnswered(asks, raise) {
+  if (raise.off) return asks.map((ask) => ask.id);
+  const covers = (asked, added) => asked <= 0 || added >= asked;
+  return asks.filter(
+    (ask) => covers(ask.adjustment.addTimeMs, raise.addTimeMs) && covers(ask.adjustment.addPrompts, raise.addPrompts) && covers(ask.adjustment.addTokens, raise.addTokens) && covers(ask.adjustment.addCost, raise.addCost)
+  ).map((ask) => ask.id);
+}
+var TEAM_USAGE = "After /timebox team: nothing, set <limits> (set 4h turns:200 $50), set off, or ask +30m <why>.";
+var SET_WORDS = "a time (4h), turns:200, tokens:2m and cost ($50)";
+function parseLimits(text) {
+  const tokens = joinSplitTokens(text).split(/\s+/).filter((token) => token.length > 0);
+  if (tokens.length === 0)
+    return { kind: "invalid", reason: `team set takes the team's limits, ${SET_WORDS}, or off.` };
+  if (tokens.length === 1 && tokens[0]?.toLowerCase() === "off") return { kind: "unset" };
+  const limits = { timeMs: null, turns: null, tokens: null, cost: null };
+  for (const token of tokens) {
+    const word = readWords([token]);
+    if ("invalid" in word) return { kind: "invalid", reason: word.invalid };
+    if (word.steps !== null || word.aware || word.graceMs !== null) {
+      return { kind: "invalid", reason: `${quoteInput(token)} is no daily budget word: team set takes ${SET_WORDS}.` };
+    }
+    limits.timeMs = word.timeMs ?? limits.timeMs;
+    limits.turns = word.turns ?? limits.turns;
+    limits.tokens = word.tokens ?? limits.tokens;
+    limits.cost = word.cost ?? limits.cost;
+  }
+  return { kind: "set", limits };
+}
+function parseAsk(text) {
+  const tokens = text.split(/\s+/).filter((token) => token.length > 0);
+  const count = tokens.findIndex((token) => !token.startsWith("+"));
+  const amount3 = (count < 0 ? tokens : tokens.slice(0, count)).join(" ");
+  const asked = amount3 === "" ? null : parseToday(amount3);
+  if (asked === null || asked.kind !== "add") {
+    const why2 = asked?.kind === "invalid" ? `${quoteInput(amount3)} is not an amount to add: ` : "";
+    return { kind: "invalid", reason: `${why2}team ask takes what to add first (+30m, +turns:20, +$5), then why.` };
+  }
+  const why = Array.from(count < 0 ? "" : tokens.slice(count).join(" ")).slice(0, TEAM_ASK_WHY_CHARS).join("");
+  return { kind: "ask", adjustment: asked.adjustment, grant: amount3, why };
+}
+function parseTeam(words) {
+  const text = words.trim();
+  if (text === "") return { kind: "show" };
+  const [first = "", ...rest] = text.split(/\s+/);
+  const after = rest.join(" ");
+  if (first.toLowerCase() === "set") return parseLimits(after);
+  if (first.toLowerCase() === "ask") return parseAsk(after);
+  return { kind: "invalid", reason: TEAM_USAGE };
+}
+function teamCommand(team2, words, reads) {
+  if (team2 === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  if ("unusable" in team2) return { message: team2.unusable, level: "warning", effects: [] };
+  const command2 = parseTeam(words);
+  const notify2 = (message) => [{ kind: "notify", message, level: "info" }];
+  switch (command2.kind) {
+    case "invalid":
+      return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
+    case "show": {
+      const view = reads.view();
+      if ("unreadable" in view) return { message: view.unreadable, level: "warning", effects: [] };
+      return { message: teamReport(team2, view, reads.standings()), level: "info", effects: [] };
+    }
+    case "set":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: command2.limits, done: notify2(teamLimitsSet(team2, command2)) }]
+      };
+    case "unset":
+      return {
+        message: null,
+        level: "info",
+        effects: [{ kind: "setTeamLimits", limits: null, done: notify2(teamLimitsRemoved(team2)) }]
+      };
+    case "ask": {
+      const { adjustment, why, grant } = command2;
+      const done = notify2(teamAsked(team2, adjustment, why, grant));
+      return { message: null, level: "info", effects: [{ kind: "askTeam", adjustment, why, done }] };
+    }
+  }
+}
+
+// src/core/daily/daily.ts
+function dailyWarnings(standings, given) {
+  const effects = [];
+  const now = [...given];
+  const modelLines = [];
+  for (const standing2 of standings) {
+    const ratio = dailyRatio(standing2);
+    if (ratio < NUDGE_WARNING_RATIO || ratio >= 1) continue;
+    const level = `${standing2.budget.scope}:${ratio >= NUDGE_CRITICAL_RATIO ? "critical" : "warning"}`;
+    modelLines.push(`Today's budget (shared by every session): ${dailyLeft(standing2)}.`);
+    if (now.includes(level)) continue;
+    now.push(level);
+    effects.push({
+      kind: "notify",
+      message: `Timebox: today's budget: ${dailyLeft(standing2)} — the model is asked to wrap up.`,
+      level: "warning"
+    });
+  }
+  return { effects, given: now, modelLines };
+}
 var NO_DAILY_SESSION = { given: [], runStartedAt: null, stopped: false };
 function refusal(standing2) {
   const message = dailySpentMessage(standing2);
   return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
-var RESERVE = { kind: "reserveDaily" };
-function addAgentTime(agentMs) {
-  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function inForce(standings) {
+  return standings.map((standing2) => standing2.budget);
+}
+function reserve(standings) {
+  return { kind: "reserveDaily", budgets: inForce(standings) };
+}
+function addAgentTime(agentMs, standings) {
+  return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 function countPrompt(standings) {
   const spent = promptLimitMet(standings);
-  return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+  return {
+    kind: "countPrompt",
+    limits: promptLimits(standings),
+    refused: spent ? refusal(spent) : [],
+    budgets: inForce(standings)
+  };
 }
 function promptLimits(standings) {
   return standings.map((standing2) => standing2.adjustment.off ? null : limitsToday(standing2).turns);
@@ -1052,18 +1319,29 @@ function dailyTransition(session, event, standings, now) {
       const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
       return {
         session: { given: warned.given, runStartedAt: now, stopped: false },
-        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+        effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
         context: warned.modelLines
       };
     }
     case "duringRun": {
       const used = event.used ?? { tokens: 0, cost: 0 };
       if (session.runStartedAt === null && !event.modelCall) {
-        return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+        const answer = event.used;
+        return {
+          ...none,
+          session,
+          effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : []
+        };
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write2 = event.used ? [
+        {
+          kind: "addDailyUse",
+          use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+          budgets: inForce(standings)
+        }
+      ] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1084,7 +1362,7 @@ function dailyTransition(session, event, standings, now) {
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [reserve(standings)] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1093,45 +1371,10 @@ function dailyTransition(session, event, standings, now) {
       return {
         ...none,
         session: { ...session, runStartedAt: null, stopped: false },
-        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now))
+        effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings)
       };
     }
   }
-}
-function adjusted(standings, adjustment) {
-  return standings.map((standing2) => {
-    const now = standing2.adjustment;
-    return {
-      ...standing2,
-      adjustment: {
-        addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-        addPrompts: now.addPrompts + adjustment.addPrompts,
-        addTokens: now.addTokens + adjustment.addTokens,
-        addCost: now.addCost + adjustment.addCost,
-        off: now.off || adjustment.off
-      }
-    };
-  });
-}
-function todayCommand(standings, words) {
-  const command2 = parseToday(words);
-  if (command2.kind === "invalid")
-    return { message: `Timebox: ${command2.reason} Nothing changed.`, level: "warning", effects: [] };
-  if (standings.length === 0 || command2.kind === "show")
-    return { message: todayReport(standings), level: "info", effects: [] };
-  if (command2.kind === "off") {
-    return {
-      message: "Timebox: today's budget is off until midnight, in every session it covers.",
-      level: "info",
-      effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }]
-    };
-  }
-  return {
-    message: `Timebox: today's budget raised by ${command2.added} for the rest of the day.
-${todayReport(adjusted(standings, command2.adjustment))}`,
-    level: "info",
-    effects: [{ kind: "adjustDaily", adjustment: command2.adjustment }]
-  };
 }
 
 // src/core/decide.ts
@@ -1151,8 +1394,8 @@ function decideOn(budget, now, turns, spend, onTurns) {
   const tokensSpent = budget.tokenLimit !== void 0 && tokens >= budget.tokenLimit;
   const costSpent = budget.costLimit !== void 0 && cost >= budget.costLimit;
   if (timeRanOut || turnsSpent || tokensSpent || costSpent) {
-    const limit = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
-    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit);
+    const limit2 = timeRanOut || turnsSpent ? void 0 : tokensSpent ? "tokens" : "cost";
+    const summary = summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2);
     return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
   }
   const ratio = worstRatio(budget, now, used, spend, onTurns);
@@ -1166,9 +1409,9 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
-function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
+function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit2) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
-  if (limit) summary.limit = limit;
+  if (limit2) summary.limit = limit2;
   if (budget.tokenLimit !== void 0) summary.tokens = tokens;
   if (budget.costLimit !== void 0) summary.cost = cost;
   return summary;
@@ -1178,17 +1421,28 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/grammar/completions.ts
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD]);
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD, TODAY_WORD, TEAM_WORD]);
 function argumentCompletions(prefix) {
   if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
   const wordStart = prefix.search(/\S*$/);
   const head = prefix.slice(0, wordStart);
   const word = prefix.slice(wordStart).toLowerCase();
   const earlier = head.trim().toLowerCase().split(/\s+/);
+  if (earlier[0] === TEAM_WORD) return teamCompletions(head, word, earlier.slice(1));
   const forSubagents = earlier[0] === SUBAGENTS_WORD;
   const [list, firstWord] = forSubagents ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
   if (word.length > 0 && isWholeWord(word, forSubagents, firstWord)) return null;
   const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
+  return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+function teamCompletions(head, typed, earlier) {
+  const word = typed.toLowerCase();
+  const [sub, ...rest] = earlier;
+  let list = [];
+  if (sub === void 0 || sub === "") list = [TEAM_SET_WORD, TEAM_ASK_WORD];
+  else if (sub === TEAM_SET_WORD) list = TEAM_SET_COMPLETIONS.filter((value) => value !== "off" || rest.length === 0);
+  else if (sub === TEAM_ASK_WORD && rest.every((value) => value.startsWith("+"))) list = TEAM_ASK_COMPLETIONS;
+  const offered = list.filter((value) => value.startsWith(word));
   return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 function isWholeWord(word, forSubagents, firstWord) {
@@ -1204,7 +1458,7 @@ function valid(word, task) {
 var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
-  return LIMITS.some((limit) => limit === value);
+  return LIMITS.some((limit2) => limit2 === value);
 }
 function isEnding(value) {
   return ENDINGS.some((ending2) => ending2 === value);
@@ -1500,7 +1754,9 @@ var DAILY_WRITES = /* @__PURE__ */ new Set([
   "countPrompt",
   "reserveDaily",
   "addDailyUse",
-  "adjustDaily"
+  "adjustDaily",
+  "setTeamLimits",
+  "askTeam"
 ]);
 function carryOutOne(effect, ports, answer, onStopReport2) {
   switch (effect.kind) {
@@ -1542,18 +1798,34 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
     case "countPrompt":
-      if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+      if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
         carryOut(effect.refused, ports, answer, onStopReport2);
       return;
     case "reserveDaily":
-      ports.daily?.ledger.reserve?.(ports.daily.budgets);
+      ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
       return;
     case "addDailyUse":
-      ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+      ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
       return;
-    case "adjustDaily":
-      if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+    case "adjustDaily": {
+      const daily = ports.daily;
+      if (!daily) return;
+      for (const budget of effect.budgets ?? daily.budgets) {
+        if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+      }
+      carryOut(effect.done ?? [], ports, answer, onStopReport2);
       return;
+    }
+    case "setTeamLimits": {
+      const write2 = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write2, false, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
+    case "askTeam": {
+      const write2 = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+      if (!refusedWrite(write2, true, answer)) carryOut(effect.done, ports, answer, onStopReport2);
+      return;
+    }
     case "startOnStop": {
       const command2 = effect.command;
       const report = (outcome) => onStopReport2(command2, outcome);
@@ -1568,6 +1840,13 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     }
   }
+}
+var NO_TEAM_STORE = { failed: NO_TEAM };
+function refusedWrite(write2, asking, answer) {
+  const refusal2 = write2 === void 0 ? null : teamWriteRefusal(write2, asking);
+  if (refusal2 === null) return false;
+  answer.notices.push({ message: refusal2, level: "warning" });
+  return true;
 }
 function startMark(effect, ports) {
   if (!effect.claim || !ports.ledger.startMark) return void 0;
@@ -1587,9 +1866,47 @@ function claim(effect, ports) {
   }
 }
 
+// src/core/run/daily-command.ts
+var nothing = () => {
+};
+function hasDailyBudgets(daily) {
+  return daily !== void 0 && (daily.budgets.length > 0 || daily.ledger.team !== void 0);
+}
+function today(daily, words, terms) {
+  const none = noDailyBudgetMessage(terms);
+  if (!hasDailyBudgets(daily)) return { message: none, level: "info", effects: [] };
+  const standings = daily.ledger.standings(daily.budgets);
+  if (standings.length === 0) {
+    const team2 = daily.ledger.team;
+    const message = team2 !== void 0 && !("unusable" in team2) ? `${none} ${noTeamLimitsHere(team2)}` : none;
+    return { message, level: "info", effects: [] };
+  }
+  return todayCommand(standings, words);
+}
+function team(daily, words) {
+  if (daily === void 0) return { message: NO_TEAM, level: "info", effects: [] };
+  const { ledger, budgets } = daily;
+  return teamCommand(ledger.team, words, {
+    view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+    standings: () => ledger.standings(budgets)
+  });
+}
+function dailyCommandAnswer(command2, ports, terms = DEFAULT_TERMS) {
+  const answer = noAnswer();
+  try {
+    const reply = command2.kind === "today" ? today(ports.daily, command2.words, terms) : team(ports.daily, command2.words);
+    carryOut(reply.effects, ports, answer, nothing);
+    if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+  } catch (error) {
+    ports.problem(`/timebox ${command2.kind}`, error);
+  }
+  for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+  return answer;
+}
+
 // src/core/subagents/messages.ts
-function subagentLimitPhrase(limit, budget) {
-  switch (limit) {
+function subagentLimitPhrase(limit2, budget) {
+  switch (limit2) {
     case "time":
       return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
     case "steps":
@@ -1602,14 +1919,14 @@ function subagentLimitPhrase(limit, budget) {
       return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
-function subagentStopCause(limit, budget) {
-  switch (limit) {
+function subagentStopCause(limit2, budget) {
+  switch (limit2) {
     case "session":
       return "with the session's budget";
     case "parent":
       return "with the agent that started it";
     default:
-      return `at ${subagentLimitPhrase(limit, budget)}`;
+      return `at ${subagentLimitPhrase(limit2, budget)}`;
   }
 }
 function pluralCalls(count) {
@@ -1618,15 +1935,15 @@ function pluralCalls(count) {
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
 }
-function subagentStoppedMessage(name, limit, budget, steps, parent) {
+function subagentStoppedMessage(name, limit2, budget, steps, parent) {
   const to = parent === null ? "the main agent" : "the agent that started it";
-  return `Timebox: ${name} stopped ${subagentStopCause(limit, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
+  return `Timebox: ${name} stopped ${subagentStopCause(limit2, budget)} after ${pluralCalls(steps)}; its answer went back to ${to}.`;
 }
 function subagentWarningMessage(name, left) {
   return `Timebox: ${name} used 80% of its budget (${left} left); it is asked to wrap up.`;
 }
-function subagentParentLine(limit, budget, used) {
-  const at = limit === "session" ? "when the session's budget ran out" : limit === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit, budget)}`;
+function subagentParentLine(limit2, budget, used) {
+  const at = limit2 === "session" ? "when the session's budget ran out" : limit2 === "parent" ? "when the agent that started it was stopped" : `at ${subagentLimitPhrase(limit2, budget)}`;
   return `Timebox: this subagent stopped ${at} (used ${used}); its answer may be partial.`;
 }
 function subagentBudgetBlock(budget) {
@@ -1662,13 +1979,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts2 = [];
-  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
-  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
-  return parts2.join(" and ");
+  const parts = [];
+  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
+  return parts.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -1950,10 +2267,10 @@ function warningsOf(budget, limits, until, turns, steps) {
       const at = turns[Math.ceil(share * limits.turns) - 1];
       if (at !== void 0) warnings.push({ share, limit: "turns", at });
     }
-    for (const limit of ["tokens", "cost"]) {
-      const cap = limits[limit];
-      const reached = cap === null ? void 0 : steps.find((step) => step[limit] >= share * cap);
-      if (reached !== void 0) warnings.push({ share, limit, at: reached.at });
+    for (const limit2 of ["tokens", "cost"]) {
+      const cap = limits[limit2];
+      const reached = cap === null ? void 0 : steps.find((step) => step[limit2] >= share * cap);
+      if (reached !== void 0) warnings.push({ share, limit: limit2, at: reached.at });
     }
   }
   return warnings.sort((a, b) => a.at - b.at);
@@ -2184,6 +2501,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+    case "team":
+      return { change: "none", reply: { message: NO_TEAM, level: "info" } };
     case "subagents":
       return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };
   }
@@ -2417,9 +2736,9 @@ function statusText(state, now) {
 }
 function stepsOf(state) {
   const standing2 = state.standing;
-  const limit = standing2?.budget.stepLimit;
-  if (!standing2 || limit === void 0 || !state.running || standing2.steps === null) return null;
-  return { used: standing2.steps, allowed: limit + standing2.stepAllowance };
+  const limit2 = standing2?.budget.stepLimit;
+  if (!standing2 || limit2 === void 0 || !state.running || standing2.steps === null) return null;
+  return { used: standing2.steps, allowed: limit2 + standing2.stepAllowance };
 }
 function isActive(state) {
   const standing2 = state.standing;
@@ -2630,10 +2949,10 @@ function formatAwareLine(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return `Timebox: ${left.join(" and ")} left of ${of.join(" / ")}.`;
 }
-function formatStepsWrapUp(limit) {
+function formatStepsWrapUp(limit2) {
   return [
     "TIMEBOX: STEPS SPENT",
-    `This prompt has made the ${limit} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
+    `This prompt has made the ${limit2} model calls the user allows per prompt. Write your final answer now: what was done, and what is left to do.`,
     "Call no tools: they are refused, and the run ends if you ask for one."
   ].join("\n");
 }
@@ -2799,9 +3118,9 @@ function toolCall(state, prompt, now) {
   const key = prompt ?? state.lastPrompt;
   const standing2 = state.standing;
   const steps = stepsOf(state);
-  const limit = standing2?.budget.stepLimit;
-  if (steps && limit !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
-    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }] };
+  const limit2 = standing2?.budget.stepLimit;
+  if (steps && limit2 !== void 0 && key === state.lastPrompt && steps.used > steps.allowed && !standing2?.spent) {
+    return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }] };
   }
   const wrapUp = standing2?.wrapUp;
   if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpToolCall(state, standing2, wrapUp, now);
@@ -3056,12 +3375,12 @@ function write(value, open) {
     text = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
   } else {
     const fields2 = value;
-    const parts2 = [];
+    const parts = [];
     for (const key of sortedKeys(fields2)) {
-      const written2 = write(fields2[key], open);
-      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
+      const written3 = write(fields2[key], open);
+      if (written3 !== void 0) parts.push(`${JSON.stringify(key)}:${written3}`);
     }
-    text = `{${parts2.join(",")}}`;
+    text = `{${parts.join(",")}}`;
   }
   open.delete(value);
   return text;
@@ -3290,11 +3609,11 @@ function isLevel(slot) {
 }
 
 // src/core/loop/guard.ts
-function checkCall(calls, run, call, limit, earlier) {
+function checkCall(calls, run, call, limit2, earlier) {
   const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
-  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  if (before.peak > limit2) return { calls: before, count: 0, verdict: "stopped" };
   const counted = countCall(before, callHash(call));
-  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  const verdict = counted.count < limit2 ? "runs" : counted.count === limit2 ? "refused" : "stops";
   return { calls: counted.calls, count: counted.count, verdict };
 }
 function replay(run, keys) {
@@ -3309,9 +3628,9 @@ function guardLoop(event, result) {
   if (call === void 0 || result.effects.some((effect) => effect.kind === "refuse")) return result;
   const state = result.state;
   const active = counting(state);
-  const limit = active?.budget.loopLimit;
-  if (!active || limit === void 0) return result;
-  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const limit2 = active?.budget.loopLimit;
+  if (!active || limit2 === void 0) return result;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit2, event.earlier);
   const next = withStanding(state, active, { calls: check.calls });
   const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
   const effects = [...result.effects];
@@ -3340,8 +3659,8 @@ function guardLoop(event, result) {
 function loopStoppedCall(state, prompt) {
   const active = counting(state);
   const calls = active?.calls;
-  const limit = active?.budget.loopLimit;
-  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const limit2 = active?.budget.loopLimit;
+  if (calls === void 0 || limit2 === void 0 || calls.peak <= limit2) return null;
   const key = promptKeyOf(state, prompt);
   if (key !== calls.run || key !== state.lastPrompt) return null;
   return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
@@ -3351,45 +3670,45 @@ function loopStoppedCall(state, prompt) {
 function countStep(before, result, event, now) {
   const { state, effects } = result;
   const active = counting(state);
-  const limit = active?.budget.stepLimit;
-  if (!active || limit === void 0) return result;
+  const limit2 = active?.budget.stepLimit;
+  if (!active || limit2 === void 0) return result;
   const newPrompt = state.lastPrompt !== before.lastPrompt;
   const previous = newPrompt ? 0 : active.steps ?? 0;
   const step = event.step ?? previous + 1;
   const used = step < previous ? previous + 1 : Math.max(previous, step);
   const allowance = newPrompt ? 0 : active.stepAllowance;
-  const allowed = limit + allowance;
+  const allowed = limit2 + allowance;
   const counted = withStanding(state, active, { steps: used, stepAllowance: allowance });
   const withStatus = [...effects.filter((effect) => effect.kind !== "status"), status(counted, now)];
   if (used <= allowed || used === previous) return { state: counted, effects: withStatus };
   if (used > allowed + 1) {
     return {
       state: counted,
-      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit) }]
+      effects: [...withStatus, { kind: "abort" }, { kind: "refuse", reason: stepsRefusal(limit2) }]
     };
   }
   if (state.askAtLimit) {
-    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit, allowance, event)] };
+    return { state: { ...state, asking: true }, effects: [askAboutSteps(limit2, allowance, event)] };
   }
   return {
     state: counted,
-    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit), level: "warning" }]
+    effects: [...withStatus, { kind: "notify", message: stepsUsedMessage(limit2), level: "warning" }]
   };
 }
-function askAboutSteps(limit, allowance, reached) {
+function askAboutSteps(limit2, allowance, reached) {
   const answer = (choice) => ({
     type: "stepsAnswer",
     answer: choice,
-    limit,
+    limit: limit2,
     allowance,
     reached
   });
   return {
     kind: "ask",
-    question: stepsQuestion(limit),
+    question: stepsQuestion(limit2),
     choices: [
       { label: STOP_CHOICE, answer: answer("stop") },
-      { label: moreStepsChoice(limit), answer: answer("more") }
+      { label: moreStepsChoice(limit2), answer: answer("more") }
     ],
     timeoutMs: LIMIT_QUESTION_TIMEOUT_MS,
     onTimeout: answer("stop")
@@ -3463,19 +3782,19 @@ function recordPrompt(before, event, result) {
   return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
 function stepsAnswer(state, event, now) {
-  const { limit } = event;
+  const { limit: limit2 } = event;
   if (event.answer === "stop") {
     return {
       state,
       effects: [
-        { kind: "notify", message: stepsStoppedMessage(limit), level: "warning" },
+        { kind: "notify", message: stepsStoppedMessage(limit2), level: "warning" },
         { kind: "abort" },
-        { kind: "refuse", reason: stepsRefusal(limit) }
+        { kind: "refuse", reason: stepsRefusal(limit2) }
       ]
     };
   }
   const standing2 = state.standing;
-  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit }) : state;
+  const more = standing2 ? withStanding(state, standing2, { stepAllowance: event.allowance + limit2 }) : state;
   return applyEvent(more, event.reached, now);
 }
 function limitAnswer(state, event, now) {
@@ -3557,10 +3876,10 @@ var Questions = class {
 function guardAgentLoop(event, agent, now, session, result) {
   const call = event.call;
   const run = result.agents.runs[agent];
-  const limit = run?.budget?.loopLimit;
-  if (call === void 0 || run === void 0 || limit === void 0) return result;
+  const limit2 = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit2 === void 0) return result;
   if (!isRunning(run) || run.spent !== null) return result;
-  const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit2, event.earlier);
   const agents = withCalls(result.agents, agent, check.calls);
   if (check.verdict === "runs") return { agents, effects: result.effects };
   const view = callView(call);
@@ -3604,10 +3923,10 @@ function parentOf(agents, run) {
 function concludingCall(agents, run) {
   return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
 }
-function spendBudget(agents, run, limit, now, session) {
+function spendBudget(agents, run, limit2, now, session) {
   const spent = {
     ...run,
-    spent: { limit, at: now },
+    spent: { limit: limit2, at: now },
     wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: null }
   };
   return { agents: withRun(agents, spent), effects: [runRecord(spent)] };
@@ -3629,8 +3948,8 @@ function warnOnce(agents, run, now, effects, changed) {
   ] : [];
   return { agents: withRun(agents, next), effects: [runRecord(next), ...said, ...effects] };
 }
-function stop(agents, run, now, limit, refuse, cascade) {
-  const spent = run.spent ?? { limit, at: now };
+function stop(agents, run, now, limit2, refuse, cascade) {
+  const spent = run.spent ?? { limit: limit2, at: now };
   const stopped = { ...run, spent, ended: "stopped", wrapUp: null, endedAt: now };
   const effects = [
     runRecord(stopped),
@@ -3657,11 +3976,11 @@ function refuseStopped2(agents, run) {
     ]
   };
 }
-function stoppedNotice(run, limit) {
+function stoppedNotice(run, limit2) {
   const name = subagentName(run.task, run.agentType);
   return {
     kind: "notify",
-    message: subagentStoppedMessage(name, limit, run.budget, run.steps, run.parent),
+    message: subagentStoppedMessage(name, limit2, run.budget, run.steps, run.parent),
     level: "info"
   };
 }
@@ -3703,9 +4022,9 @@ function agentModelCall(agents, run, now, session) {
       return stop(agents, run, now, "session", true, true);
     return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
   }
-  const limit = reachedLimit(run, now);
-  if (limit !== null) {
-    const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
+  const limit2 = reachedLimit(run, now);
+  if (limit2 !== null) {
+    const wrapping = { ...run, steps: run.steps + 1, spent: { limit: limit2, at: now } };
     return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
@@ -3732,9 +4051,9 @@ function agentToolCall(agents, run, now, session) {
     const refused = { ...run, wrapUp: { ...wrapUp, refusedAt: wrapUp.refusedAt ?? wrapUp.calls } };
     return refuseTool(agents, refused, wrapUp.refusedAt === null);
   }
-  const limit = reachedLimit(run, now, false);
-  if (limit === null) return { agents, effects: [] };
-  const spent = { ...run, spent: { limit, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
+  const limit2 = reachedLimit(run, now, false);
+  if (limit2 === null) return { agents, effects: [] };
+  const spent = { ...run, spent: { limit: limit2, at: now }, wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 } };
   return refuseTool(agents, spent, true);
 }
 function agentResponse(agents, run, used, now, session) {
@@ -3748,8 +4067,8 @@ function agentResponse(agents, run, used, now, session) {
     const spend = { tokens: one.spend.tokens + tokens, cost: one.spend.cost + cost };
     const withSpend = { ...one, spend };
     const running = isRunning(withSpend) && withSpend.spent === null;
-    const limit = running ? reachedLimit(withSpend, now, false) : null;
-    const step = limit === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit, now, session);
+    const limit2 = running ? reachedLimit(withSpend, now, false) : null;
+    const step = limit2 === null ? running ? warnOnce(next, withSpend, now, [], true) : kept(next, withSpend) : spendBudget(next, withSpend, limit2, now, session);
     next = step.agents;
     effects.push(...step.effects);
   }
@@ -3765,8 +4084,8 @@ function agentsTimeCheck(agents, now, session) {
       if (now < run.wrapUp.until) continue;
       step = stop(next, run, now, "session", false, true);
     } else {
-      const limit = reachedLimit(run, now, false);
-      step = limit === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit, now, session);
+      const limit2 = reachedLimit(run, now, false);
+      step = limit2 === null ? warnOnce(next, run, now, [], false) : spendBudget(next, run, limit2, now, session);
     }
     next = step.agents;
     effects.push(...step.effects);
@@ -3920,10 +4239,10 @@ var SessionRuntime = class {
   write(effects) {
     return this.carryOut(effects);
   }
-  /** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+  /** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
   command(args, details) {
     const parsed = parseCommand(args);
-    if (parsed.kind === "today") return this.today(parsed.words);
+    if (parsed.kind === "today" || parsed.kind === "team") return dailyCommandAnswer(parsed, this.ports, this.terms);
     if (parsed.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
@@ -3954,22 +4273,10 @@ var SessionRuntime = class {
 ${mode}`;
     return answer;
   }
-  /** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-  today(words) {
-    const answer = noAnswer();
-    try {
-      const port = this.ports.daily;
-      if (!port || port.budgets.length === 0) {
-        answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-        return answer;
-      }
-      const reply = todayCommand(port.ledger.standings(port.budgets), words);
-      this.carryOut(reply.effects);
-      answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-    } catch (error) {
-      this.ports.problem("/timebox today", error);
-    }
-    return answer;
+  /** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+  timedDaily = false;
+  get dailyTimed() {
+    return this.timedDaily;
   }
   /** The answer being carried out, which a starter's report that comes at once joins. */
   carrying = null;
@@ -4004,7 +4311,7 @@ ${mode}`;
    */
   dailyAnswer(event) {
     const port = this.ports.daily;
-    if (!port || port.budgets.length === 0) return null;
+    if (!hasDailyBudgets(port)) return null;
     try {
       const prompt = event.type === "modelCall" ? event.prompt ?? this.state.lastPrompt : null;
       const refused = this.daily.refused;
@@ -4014,6 +4321,7 @@ ${mode}`;
       const dailyEvent = this.dailyEventOf(event);
       if (dailyEvent === null) return null;
       const standings = port.ledger.standings(port.budgets);
+      this.timedDaily = standings.some((standing2) => standing2.budget.limits.timeMs !== null);
       const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
       const answer = this.carryOut(result.effects);
       answer.context.push(...result.context);
@@ -4233,7 +4541,7 @@ var LiveSession = class {
       ledger: (budget) => readLedger(ports.ledger, budget),
       now: ports.clock.now(),
       terms: ports.terms,
-      standings: () => daily && budgets.length > 0 ? daily.standings(budgets) : []
+      standings: () => daily && (budgets.length > 0 || daily.team !== void 0) ? daily.standings(budgets) : []
     });
   }
   /**
@@ -4324,7 +4632,7 @@ var LiveSession = class {
   }
   /** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
   armTimers() {
-    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+    const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.runtime.dailyTimed;
     try {
       this.timeChecks.arm(this.runtime.state, dailyRun);
     } catch (error) {
@@ -4369,6 +4677,9 @@ function teamUnsentLostMessage(why) {
 }
 function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
+}
+function teamStoreDenied(shown, why) {
+  return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
 }
 
 // src/adapters/node/node-time.ts
@@ -5307,11 +5618,18 @@ function lazyDailyLedger(sessionId, open) {
     return ledger;
   };
   return {
+    get team() {
+      return get().team;
+    },
     standings: (budgets) => get().standings(budgets),
     countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
     addUse: (budgets, use) => get().addUse(budgets, use),
+    reserve: (budgets) => get().reserve?.(budgets),
     adjust: (budget, adjustment) => get().adjust(budget, adjustment),
-    problem: () => get().problem()
+    problem: () => get().problem(),
+    teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
+    setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
+    askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM }
   };
 }
 function piTerms(settingsFile) {
@@ -5496,10 +5814,10 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
       return guard(true, () => {
         for (const [index, budget] of budgets.entries()) {
           const cache = cacheOf(budget.scope);
-          const limit = limits[index] ?? null;
+          const limit2 = limits[index] ?? null;
           for (; ; ) {
             const next = cache.prompts + 1;
-            if (limit !== null && next > limit) return false;
+            if (limit2 !== null && next > limit2) return false;
             const file = files.join(cache.folder, `prompt-${next}`);
             const created = files.createExclusive(file, `${JSON.stringify({ session: sessionId, at: clock.now() })}
 `);
@@ -5525,6 +5843,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
         files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}
 `);
       });
+      return void 0;
     },
     problem() {
       if (trouble === null || told) return null;
@@ -5623,9 +5942,12 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 // src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
+function dayKeys(team2, day) {
+  const prefix = `timebox:{${team2}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`, `${prefix}asks`];
+}
+function adminKeys(team2, day) {
+  return { limits: `timebox:{${team2}}:limits`, raise: `timebox:{${team2}}:raise:${day}` };
 }
 var COMMON = `
 local function keep()
@@ -5647,9 +5969,17 @@ local function nowMs()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+-- The admin's keys of the day, by name from the day's \`use\`: the team's limits, and the day's raises.
+local function admin()
+  local base, day = string.match(KEYS[1], '^(.*):([^:]*):use$')
+  return base .. ':limits', base .. ':raise:' .. day
+end
 `;
 var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  /**
+   * Today's use and additions, who used it, the session count, the live reservations of the other sessions, and the
+   * admin's limits and today's raises.
+   */
   read: `${COMMON}
 local tokens, cost, now = 0, 0, nowMs()
 local res = redis.call('HGETALL', KEYS[4])
@@ -5658,7 +5988,9 @@ for i = 1, #res, 2 do
   if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
   elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
 end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+local limits, raise = admin()
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens),
+  tostring(cost), redis.call('HGETALL', limits), redis.call('HGETALL', raise)}`,
   /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
   count: `${COMMON}
 local limit = tonumber(ARGV[4])
@@ -5692,7 +6024,10 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  /**
+   * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
+   * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+   */
   adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
 if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
@@ -5700,6 +6035,46 @@ if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
 keep()
+return 1`,
+  /** The admin's limits and the day's open requests. */
+  view: `${COMMON}
+local limits = admin()
+return {redis.call('HGETALL', limits), redis.call('HGETALL', KEYS[6])}`,
+  /**
+   * Records a member's request (ARGV[4] its id, [5] its JSON) unless the day holds ARGV[6] open requests already:
+   * 1, else 0.
+   */
+  ask: `${COMMON}
+if redis.call('HLEN', KEYS[6]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+keep()
+return 1`,
+  /**
+   * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
+   * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+   */
+  limits: `
+redis.call('DEL', KEYS[1])
+if ARGV[4] == 'off' then return 1 end
+local fields = {'by', ARGV[3], 'at', ARGV[8]}
+for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
+  if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
+end
+redis.call('HSET', KEYS[1], unpack(fields))
+return 1`,
+  /**
+   * The admin's: raises the day's limits (KEYS[1], the day's raises: ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens,
+   * [7] addCost) or, ARGV[8] = 1, ends them for the day; the requests it answers (ARGV[9] on) leave the day's open
+   * requests (KEYS[2]). The raises expire with the day's keys (ARGV[1]).
+   */
+  raise: `
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+redis.call('EXPIREAT', KEYS[1], ARGV[1])
+for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
 return 1`
 };
 
@@ -5768,8 +6143,8 @@ function pick(env, setting) {
 }
 function readTeam(env, settings, member) {
   const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const team2 = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team2 === void 0) return { config: null, warning: null };
   const fail = (why) => ({
     config: null,
     warning: teamSettingsUnusable(why)
@@ -5785,13 +6160,13 @@ function readTeam(env, settings, member) {
   if (url.protocol !== "redis:" && url.protocol !== "rediss:")
     return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
   if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  if (team2 === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team2))
+    return fail(`${TEAM_ENV} "${team2.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
   const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+  return { config: { url: store, shown, team: team2, zone, failure, member }, warning: null };
 }
 var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
@@ -5829,8 +6204,8 @@ function utcDate(ms) {
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 function zoneDate(ms, zone) {
-  const parts2 = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const parts = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
 }
@@ -5881,11 +6256,23 @@ var TeamLedger = class {
   addUse(budgets, use) {
     this.run(this.day.addUse(budgets, use));
   }
-  reserve() {
-    this.run(this.day.reserve());
+  get team() {
+    return this.day.team;
+  }
+  reserve(budgets) {
+    this.run(this.day.reserve(budgets));
   }
   adjust(budget, adjustment) {
-    this.run(this.day.adjust(budget, adjustment));
+    return this.run(this.day.adjust(budget, adjustment));
+  }
+  teamView() {
+    return this.run(this.day.view());
+  }
+  setTeamLimits(limits) {
+    return this.run(this.day.setLimits(limits));
+  }
+  askTeam(adjustment, why) {
+    return this.run(this.day.ask(adjustment, why));
   }
   keptDays(count) {
     return this.run(this.day.keptDays(count));
@@ -5970,11 +6357,16 @@ function sizeOf(path) {
     return 0;
   }
 }
-function outboxFolder(stateDir, team) {
-  return join5(stateDir, "team", `team-${team}`);
+function outboxFolder(stateDir, team2) {
+  return join5(stateDir, "team", `team-${team2}`);
 }
 
 // src/adapters/team/outage.ts
+function storeAnswer(error) {
+  if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+  if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
+  return null;
+}
 var Outage = class {
   constructor(closed, clock, texts, carried = null) {
     this.closed = closed;
@@ -5988,6 +6380,9 @@ var Outage = class {
   failure;
   said = false;
   untold = null;
+  /** Why the store refuses this user the team's day (its answer), while it does; null while it takes the calls. */
+  deniedWhy = null;
+  saidDenied = false;
   /** Why the store is being left alone now, or null when it may be tried. */
   waiting() {
     const failure = this.failure;
@@ -6007,6 +6402,24 @@ var Outage = class {
   /** The store answered. */
   answered() {
     this.failure = null;
+    this.deniedWhy = null;
+  }
+  /**
+   * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
+   * and nothing falls back on this machine; new turns are refused while it does, in either mode. Said once.
+   */
+  denied(why) {
+    this.deniedWhy = why;
+    if (this.saidDenied) return;
+    this.saidDenied = true;
+    this.untold = this.deniedText(why);
+  }
+  /** Whether the store refused this user the last call of the team's day. */
+  get refusing() {
+    return this.deniedWhy !== null;
+  }
+  deniedText(why) {
+    return this.texts.denied?.(why) ?? this.texts.refusal(why);
   }
   /** What the session is to be told, once. */
   told() {
@@ -6018,8 +6431,9 @@ var Outage = class {
   takesTurns() {
     return !this.closed;
   }
-  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  /** Why new turns are refused: the store refuses this user, or, in the closed mode, it failed; else null. */
   refusal() {
+    if (this.deniedWhy !== null) return this.deniedText(this.deniedWhy);
     return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
   }
   /** What the session's next process takes over. */
@@ -6028,181 +6442,199 @@ var Outage = class {
   }
 };
 
-// src/adapters/team/day.ts
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
+// src/adapters/team/reading.ts
 function fields(value) {
   const map = /* @__PURE__ */ new Map();
   const flat = Array.isArray(value) ? value : [];
   for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
   return map;
 }
+function listReply(value) {
+  return Array.isArray(value) ? value : [];
+}
 function amount2(text) {
   const value = Number(text);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
-function parts(value) {
-  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+function limit(text) {
+  const value = amount2(text);
+  return value > 0 ? value : null;
+}
+function storedLimitsOf(hash) {
+  const limits = {
+    timeMs: limit(hash.get("timeMs")),
+    turns: limit(hash.get("turns")),
+    tokens: limit(hash.get("tokens")),
+    cost: limit(hash.get("cost"))
+  };
+  if (limits.timeMs === null && limits.turns === null && limits.tokens === null && limits.cost === null) return null;
+  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount2(hash.get("at")) };
+}
+function adjustmentOf(hash) {
   return {
-    use: fields(useFields),
-    who: whoFields,
-    sessions: amount2(String(sessions)),
-    reserved: { prompts: 0, agentMs: 0, tokens: amount2(String(reservedTokens)), cost: amount2(String(reservedCost)) }
+    addTimeMs: amount2(hash.get("addTimeMs")),
+    addPrompts: amount2(hash.get("addPrompts")),
+    addTokens: amount2(hash.get("addTokens")),
+    addCost: amount2(hash.get("addCost")),
+    off: hash.get("off") === "1"
   };
 }
-function standingsOf(reply, budgets, config, dayStart) {
-  const { use, who, sessions, reserved } = parts(reply);
-  const members = [...fields(who)].map(([name, count]) => ({ name, sessions: amount2(count) }));
-  members.sort((a, b) => a.name.localeCompare(b.name));
-  const adjustment = {
-    addTimeMs: amount2(use.get("addTimeMs")),
-    addPrompts: amount2(use.get("addPrompts")),
-    addTokens: amount2(use.get("addTokens")),
-    addCost: amount2(use.get("addCost")),
-    off: use.get("off") === "1"
+function askOf(id, text) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const ask = value;
+  return {
+    id,
+    member: typeof ask.member === "string" ? ask.member : "someone",
+    adjustment: { ...adjustmentOf(new Map(Object.entries(ask).map(([k, v]) => [k, String(v)]))), off: false },
+    why: typeof ask.why === "string" ? ask.why : "",
+    at: amount2(ask.at)
   };
-  return teamBudgets(budgets, config).map((budget) => ({
-    budget,
+}
+function asksOf(hash) {
+  const asks = [];
+  for (const [id, text] of hash) {
+    const ask = askOf(id, text);
+    if (ask !== null) asks.push(ask);
+  }
+  return asks.sort((a, b) => a.at - b.at);
+}
+function askText(member, adjustment, why, at) {
+  const { addTimeMs, addPrompts, addTokens, addCost } = adjustment;
+  return JSON.stringify({ member, addTimeMs, addPrompts, addTokens, addCost, why, at });
+}
+function dayReading(value, dayStart) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
+  const use = fields(useFields);
+  const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  return {
     use: {
       agentMs: amount2(use.get("agentMs")),
       prompts: amount2(use.get("prompts")),
       // The model calls other sessions are making count as what they reserved, until their answers settle them.
-      tokens: amount2(use.get("tokens")) + reserved.tokens,
-      cost: amount2(use.get("cost")) + reserved.cost,
-      sessions,
+      tokens: amount2(use.get("tokens")) + amount2(reservedTokens),
+      cost: amount2(use.get("cost")) + amount2(reservedCost),
+      sessions: amount2(sessions),
       members
     },
-    adjustment,
+    stored: storedLimitsOf(fields(limits)),
+    raise: adjustmentOf(fields(raise)),
+    added: adjustmentOf(use),
     dayStart
-  }));
+  };
+}
+
+// src/adapters/team/admin.ts
+function notDone(calls, error) {
+  const answer = storeAnswer(error);
+  if (answer === "refused") return "refused";
+  const { shown } = calls.config;
+  return { failed: answer === "error" ? teamStoreDidNotTake(shown, error) : teamStoreNotReached(shown, error, false) };
+}
+function written2(calls, reply) {
+  return reply.ok ? "done" : notDone(calls, reply.error);
+}
+function common(calls, expiry) {
+  return [expiry, calls.sessionId, calls.config.member];
+}
+function* viewTeam(calls) {
+  const { day, expiry } = calls.day;
+  const reply = yield* calls.send("view", dayKeys(calls.config.team, day), common(calls, expiry));
+  if (!reply.ok) return { unreadable: teamStoreNotReached(calls.config.shown, reply.error, true) };
+  const [limits, asks] = listReply(reply.value);
+  return { stored: storedLimitsOf(fields(limits)), asks: asksOf(fields(asks)) };
+}
+function* setLimits(calls, limits) {
+  const values = limits === null ? ["off", "", "", ""] : [limits.timeMs, limits.turns, limits.tokens, limits.cost].map((v) => v ?? "");
+  const args = [...common(calls, 0), ...values, calls.now];
+  return written2(calls, yield* calls.send("limits", [adminKeys(calls.config.team, calls.day.day).limits], args));
+}
+function* raiseDay(calls, adjustment) {
+  const view = yield* viewTeam(calls);
+  const answered = "unreadable" in view ? [] : requestsAnswered(view.asks, adjustment);
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const keys = [adminKeys(calls.config.team, day).raise, dayKeys(calls.config.team, day)[5]];
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0, ...answered];
+  return written2(calls, yield* calls.send("raise", keys, args));
+}
+function* addToDay(calls, adjustment) {
+  const { day, expiry } = calls.day;
+  const { addTimeMs, addPrompts, addTokens, addCost, off } = adjustment;
+  const args = [...common(calls, expiry), addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0];
+  const reply = yield* calls.send("adjust", dayKeys(calls.config.team, day), args);
+  if (!reply.ok && storeAnswer(reply.error) === null) return void 0;
+  return written2(calls, reply);
+}
+function* askMore(calls, adjustment, why) {
+  const { day, expiry } = calls.day;
+  const id = `${calls.now}-${calls.sessionId}`;
+  const text = askText(calls.config.member, adjustment, why, calls.now);
+  const args = [...common(calls, expiry), id, text, TEAM_ASKS_KEPT];
+  const reply = yield* calls.send("ask", dayKeys(calls.config.team, day), args);
+  if (reply.ok && reply.value === 0) return { failed: teamAsksFull(TEAM_ASKS_KEPT) };
+  return written2(calls, reply);
+}
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function teamOf(config) {
+  return { name: config.team, zone: config.zone };
+}
+function standingsOf(reply, budgets, config, dayStart, machine) {
+  return teamStandings(budgets, teamOf(config), dayReading(reply, dayStart), machine);
 }
 function teamBudgets(budgets, config) {
-  const team = { name: config.team, zone: config.zone };
-  return budgets.map((budget) => ({ ...budget, team }));
+  const team2 = teamOf(config);
+  return budgets.map((budget) => ({ ...budget, team: team2 }));
 }
 function dayRowOf(day, reply) {
-  const { use, reserved } = parts(reply);
+  const [useFields, , , reservedTokens, reservedCost] = listReply(reply);
+  const use = fields(useFields);
   return {
     day,
     agentMs: amount2(use.get("agentMs")),
     prompts: amount2(use.get("prompts")),
-    tokens: amount2(use.get("tokens")) + reserved.tokens,
-    cost: amount2(use.get("cost")) + reserved.cost
+    tokens: amount2(use.get("tokens")) + amount2(reservedTokens),
+    cost: amount2(use.get("cost")) + amount2(reservedCost)
   };
 }
 
-// src/adapters/team/team-day.ts
-var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
-var TeamDay = class {
-  constructor(config, local, sessionId, clock, outbox, options = {}) {
+// src/adapters/team/store-calls.ts
+var TeamStoreCalls = class {
+  constructor(config, sessionId, clock, outbox, texts, callOptions, carried) {
     this.config = config;
-    this.local = local;
     this.sessionId = sessionId;
     this.clock = clock;
     this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) this.lastCall = { ...carried.lastCall };
-    this.outage = new Outage(
-      config.failure === "closed",
-      clock,
-      {
-        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-        refusal: (why) => teamStoreRefusal(config.shown, why)
-      },
-      carried?.failed ?? null
-    );
+    this.callOptions = callOptions;
+    this.outage = new Outage(config.failure === "closed", clock, texts, carried);
   }
   config;
-  local;
   sessionId;
   clock;
   outbox;
-  options;
+  callOptions;
   calledOnce = false;
   outage;
   saidLost = false;
   untold = [];
   /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
   outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
   /**
    * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
    * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
    */
   sendsFirst() {
     return this.outage.down || !this.outboxSeen && this.outbox.waiting();
-  }
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
-  }
-  *standings(budgets) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = yield* this.call("read", []);
-    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
-    const local = this.local.standings(teamBudgets(budgets, this.config));
-    const closed = this.outage.refusal();
-    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
-  }
-  *countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = yield* this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (!this.outage.takesTurns()) return false;
-    this.keep({ ...NOTHING, prompts: 1 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  *addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  *reserve() {
-    const now = this.clock.now();
-    if (this.outage.waiting() !== null) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
-  }
-  *adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  *keptDays(count) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = yield* this.call("read", [], name);
-      if (!reply.ok) return [];
-      rows.push(dayRowOf(name, reply.value));
-    }
-    return rows;
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
   }
   /** Every script's first arguments: when the day's keys expire, the session, the member. */
   common(day) {
@@ -6265,11 +6697,15 @@ var TeamDay = class {
       return yield* this.request(script, keys, [...this.common(day), ...args]);
     return reply;
   }
-  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
-  *request(script, keys, args) {
+  /**
+   * One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). A store that
+   * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
+   * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
+   */
+  *request(script, keys, args, write2 = false) {
     const waiting = this.outage.waiting();
     if (waiting !== null) return { ok: false, error: waiting };
-    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
     this.calledOnce = true;
     const reply = yield { script, keys, args, timeoutMs };
     if (reply.ok) {
@@ -6277,7 +6713,10 @@ var TeamDay = class {
       return reply;
     }
     const why = this.hidden(reply.error);
-    this.outage.failed(why);
+    const answer = storeAnswer(why);
+    if (answer !== null && write2) return { ok: false, error: why };
+    if (answer === "refused") this.outage.denied(why);
+    else this.outage.failed(why);
     const said = this.outage.told();
     if (said !== null) this.untold.push(said);
     return { ok: false, error: why };
@@ -6291,6 +6730,141 @@ var TeamDay = class {
   }
 };
 
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class extends TeamStoreCalls {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    const texts = {
+      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+      refusal: (why) => teamStoreRefusal(config.shown, why),
+      denied: (why) => teamStoreDenied(config.shown, why)
+    };
+    super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
+    this.local = local;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+  }
+  local;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  /** The team whose store this day is counted in. */
+  get team() {
+    return teamOf(this.config);
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    if (closed === null) return local;
+    if (local.length > 0) return local.map((standing2) => ({ ...standing2, closed }));
+    return [closedTeamStanding(this.team, closed, day.start)];
+  }
+  /**
+   * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+   * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+   * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+   */
+  *countPrompt(budgets, limits) {
+    const { store, machine, own } = byWhereCounted(budgets, limits);
+    if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+    if (store.budgets.length === 0) return true;
+    const set = store.limits.filter((limit3) => limit3 !== null);
+    const limit2 = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit2]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns() || this.outage.refusing) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
+  }
+  *addUse(budgets, use) {
+    const { store, machine, own } = byWhereCounted(budgets, []);
+    if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+    if (store.budgets.length === 0) return;
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok || this.outage.refusing) return;
+    this.keep(added);
+    if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve(budgets) {
+    const now = this.clock.now();
+    if (!budgets.some(countsInStore) || this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  /**
+   * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+   * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+   * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+   */
+  *adjust(budget, adjustment) {
+    const full = { ...NO_ADJUSTMENT, ...adjustment };
+    if (!countsInStore(budget)) return this.local.adjust(budget, full);
+    if (budget.stored !== void 0) return yield* raiseDay(this.admin(), full);
+    return (yield* addToDay(this.admin(), full)) ?? this.local.adjust(budget, full);
+  }
+  /** The admin's limits and the day's open requests (`/timebox team`). */
+  view() {
+    return viewTeam(this.admin());
+  }
+  /** Sets the team's limits in its store (null: removes them), as the store's user may. */
+  setLimits(limits) {
+    return setLimits(this.admin(), limits);
+  }
+  /** Records this member's request for more of today's budget. */
+  ask(adjustment, why) {
+    return askMore(this.admin(), adjustment, why);
+  }
+  /** How the admin's writes and the team's view reach the store: a store that answers is not down. */
+  admin() {
+    const now = this.clock.now();
+    const day = teamDay(now, this.config.zone);
+    return {
+      config: this.config,
+      sessionId: this.sessionId,
+      now,
+      day: { day: day.day, expiry: keysExpiry(day.end) },
+      send: (script, keys, args) => this.request(script, [...keys], [...args], true)
+    };
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -6298,6 +6872,7 @@ function memberName(host) {
 function saying(warning, ledger) {
   let told = false;
   return {
+    team: { unusable: warning },
     standings: (budgets) => ledger.standings(budgets),
     countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
     addUse: (budgets, use) => ledger.addUse(budgets, use),
@@ -6323,10 +6898,10 @@ function opening(options) {
   };
 }
 function openDailyLedger(options) {
-  const { local, team } = opening(options);
-  if (team === null) return local;
-  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
-  return new TeamLedger(team.day, open);
+  const { local, team: team2 } = opening(options);
+  if (team2 === null) return local;
+  const open = () => openSyncStore(team2.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team2.day, open);
 }
 
 // src/entries/pi/timebox/index.ts

@@ -258,6 +258,7 @@ export function dailyLedgerOver(
 				const line = { session: sessionId, ...rest, addTurns: addPrompts };
 				files.append(cacheOf(budget.scope).adjustFile, `${JSON.stringify(line)}\n`);
 			});
+			return undefined;
 		},
 		problem() {
 			if (trouble === null || told) return null;

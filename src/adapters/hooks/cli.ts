@@ -10,6 +10,7 @@ import { join } from "node:path";
 import {
 	type Clock,
 	DAILY_ENV,
+	DAILY_STORE_ENV,
 	type DailyBudget,
 	type DailyLedger,
 	DEFAULT_ENV,
@@ -20,6 +21,7 @@ import {
 	parseDailyBudget,
 	type ReportPageInput,
 	SUBAGENTS_ENV,
+	TEAM_ENV,
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
@@ -84,7 +86,9 @@ function option(args: readonly string[], name: string): string | undefined {
 
 /**
  * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares (`open`: read ahead in a hook, called as it
- * goes in a watcher, which runs for a long time), or why it cannot be read.
+ * goes in a watcher, which runs for a long time), or why it cannot be read. A team's store set (`TIMEBOX_DAILY_STORE`,
+ * `TIMEBOX_TEAM`) opens the team's ledger even with no daily budget here: the limits the team keeps in its store cover
+ * the session.
  */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
@@ -94,10 +98,13 @@ function dailyOf(
 	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
-	if (!text) return {};
+	const options = { env, sessionId, clock, host, entry: import.meta.url };
+	if (!text) {
+		if (!env[DAILY_STORE_ENV]?.trim() && !env[TEAM_ENV]?.trim()) return {};
+		return { daily: { ledger: open(options, []), budgets: [] } };
+	}
 	const budget = parseDailyBudget(text, "user", DAILY_ENV);
 	if ("warning" in budget) return { dailyWarning: budget.warning };
-	const options = { env, sessionId, clock, host, entry: import.meta.url };
 	return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
 
@@ -216,7 +223,8 @@ export async function runCli(
 		const read = deps.projectHistory;
 		const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
 		const readAhead = readAheadOf(daily);
-		await readAhead?.refresh();
+		// A daily command's reads and writes on the team's store are prepared before the rules answer it.
+		await (event.command === null ? readAhead?.refresh() : readAhead?.prepare(event.command));
 		const answered = await handleHook(event, {
 			store,
 			ledger,

@@ -16,6 +16,7 @@ import {
 	isSuggestedDefault,
 	keepChildRecord,
 	LiveSession,
+	NO_TEAM,
 	type OnStopStarter,
 	type ProjectHistory,
 	RELOAD_NOTICE_DELAY_MS,
@@ -370,11 +371,18 @@ function lazyDailyLedger(sessionId: () => string, open: (sessionId: string) => D
 		return ledger;
 	};
 	return {
+		get team() {
+			return get().team;
+		},
 		standings: (budgets) => get().standings(budgets),
 		countPrompt: (budgets, limits) => get().countPrompt(budgets, limits),
 		addUse: (budgets, use) => get().addUse(budgets, use),
+		reserve: (budgets) => get().reserve?.(budgets),
 		adjust: (budget, adjustment) => get().adjust(budget, adjustment),
 		problem: () => get().problem(),
+		teamView: () => get().teamView?.() ?? { unreadable: NO_TEAM },
+		setTeamLimits: (limits) => get().setTeamLimits?.(limits) ?? { failed: NO_TEAM },
+		askTeam: (adjustment, why) => get().askTeam?.(adjustment, why) ?? { failed: NO_TEAM },
 	};
 }
 

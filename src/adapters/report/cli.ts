@@ -20,6 +20,7 @@ import { openDailyLedger } from "../team/open.ts";
 import { fileCache } from "./past-sessions-cache.ts";
 import { readProjectHistory } from "./project-history.ts";
 import { allSessions, type FoundSession } from "./sources.ts";
+import { teamPageData } from "./team-section.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
 
 export const REPORT_USAGE =
@@ -125,16 +126,19 @@ export function runReport(
 	const now = clock.now();
 	const hosts = new Map(sessions.map((session) => [session.id, session.host]));
 	const ledger = openLedger(env, clock);
-	const standings = budget === null ? [] : ledger.standings([budget]);
+	const budgets = budget === null ? [] : [budget];
+	// A team's limits may be in its store: its ledger is read with no daily budget given too.
+	const standings = budget === null && !(ledger instanceof TeamLedger) ? [] : ledger.standings(budgets);
 	// A team's store that cannot be reached (or a team set wrongly) is said; the page then shows this machine's day.
 	const problem = ledger.problem();
 	const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== undefined ? ledger : null;
+	const store = ledger instanceof TeamLedger ? teamPageData(ledger.team, ledger.teamView(), standings) : undefined;
 	const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
 	const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
 	const project = chosen === null ? null : chosen.project();
 	const path = writeReportPage(
 		// With no session found, the page shows the days alone.
-		{ report, standings },
+		{ report, standings, team: store },
 		{
 			env,
 			now,

@@ -2,6 +2,7 @@
 // budgets with the day's sessions, and the use of the last days. The page's tables and its charts read the same data.
 
 import type { DailyLimits, DayUseRow, ReportData, Suggestion, TodayData } from "../../core/index.ts";
+import type { TeamPageData } from "./team-section.ts";
 
 /** One report page's data. */
 export interface PageData {
@@ -18,6 +19,8 @@ export interface PageData {
 		/** What the page says of the days it cannot show (a team's store keeps only its last two). */
 		note?: string;
 	};
+	/** A team's store: its admin's limits and the open requests (`npm run report` with a team's store set). */
+	team?: TeamPageData;
 	/**
 	 * The budget suggested from the past sessions of the session's project (its working folder), with what `/timebox
 	 * suggest` says of it; absent where the project is not known.

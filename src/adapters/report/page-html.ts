@@ -17,6 +17,7 @@ import {
 	todayMembersTable,
 	todaySessionsTable,
 } from "./tables.ts";
+import { teamSection } from "./team-section.ts";
 
 /** The page's script (the chart library and its glue) and style, inlined as they are. */
 export interface PageAssets {
@@ -127,7 +128,7 @@ export function renderPage(data: PageData, assets: PageAssets): string {
 <title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
 <style>${style}</style></head>
 <body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
-<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}${suggestionSection(data)}</main>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${teamSection(data.team)}${daysSection(data)}${suggestionSection(data)}</main>
 <script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
 <script>${assets.script}</script>
 </body></html>

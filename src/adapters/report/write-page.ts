@@ -22,6 +22,7 @@ import { renderPage } from "./page-html.ts";
 import { fileCache } from "./past-sessions-cache.ts";
 import { readProjectHistory } from "./project-history.ts";
 import { homeOf } from "./sources.ts";
+import type { TeamPageData } from "./team-section.ts";
 
 /** How many days the page of `/timebox report page` shows. */
 export const PAGE_DAYS = 7;
@@ -51,10 +52,14 @@ export function defaultPagePath(env: NodeJS.ProcessEnv, session: string | null):
 	return join(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
 }
 
-/** What a page is made of: the session's report (none when no session was found) and today's standings. */
+/**
+ * What a page is made of: the session's report (none when no session was found), today's standings, and a team's
+ * store as `/timebox team` reads it.
+ */
 export interface PageInput {
 	report: ReportData | null;
 	standings: readonly DailyStanding[];
+	team?: TeamPageData | undefined;
 }
 
 /** The page's data: the report, today's budgets with the day's sessions, and the last days of the first budget. */
@@ -98,6 +103,7 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 			rows,
 			...(team ? { note: teamDaysNote(team.name, count, context.teamDays !== undefined) } : {}),
 		},
+		...(input.team ? { team: input.team } : {}),
 	};
 }
 

@@ -2,7 +2,15 @@
 // process, the plugin's batch for Claude Code's hooks module): the team's day (team-day.ts) over Timebox's own client,
 // each store call sent as it is made, so that calls made together go out together and cost one round trip.
 
-import type { DailyAdjustment, DailyBudget, DailyStanding, DailyUseAdded } from "../../core/index.ts";
+import type {
+	DailyAdjustment,
+	DailyBudget,
+	DailyLimits,
+	DailyStanding,
+	DailyUseAdded,
+	TeamView,
+	TeamWrite,
+} from "../../core/index.ts";
 import type { AsyncStore, StoreReply } from "./client.ts";
 import type { Step, TeamCarry, TeamDay } from "./team-day.ts";
 
@@ -47,12 +55,24 @@ export class AsyncTeamLedger {
 		return this.run(this.day.addUse(budgets, use));
 	}
 
-	reserve(): Promise<void> {
-		return this.run(this.day.reserve());
+	reserve(budgets: readonly DailyBudget[]): Promise<void> {
+		return this.run(this.day.reserve(budgets));
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): Promise<void> {
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): Promise<TeamWrite | undefined> {
 		return this.run(this.day.adjust(budget, adjustment));
+	}
+
+	teamView(): Promise<TeamView> {
+		return this.run(this.day.view());
+	}
+
+	setTeamLimits(limits: DailyLimits | null): Promise<TeamWrite> {
+		return this.run(this.day.setLimits(limits));
+	}
+
+	askTeam(adjustment: DailyAdjustment, why: string): Promise<TeamWrite> {
+		return this.run(this.day.ask(adjustment, why));
 	}
 
 	problem(): string | null {

@@ -3,17 +3,40 @@
 // process of its own where the session cannot open a socket (Claude Code's hooks module, through the plugin's
 // `timebox-team.cjs <request>`). The team's ledger runs the batch's calls together, taking over what the session's last
 // batch left (`TeamCarry`), then reads the day; the reply is one JSON object: whether each count was taken, the day's
-// standings, what the session is to be told, and what to carry on.
+// standings, what the session is to be told, and what to carry on. A daily command's calls on the team's store beside
+// the day (`/timebox team`'s view, `team set`, `team ask`, a raise) are ops too: the writes run one after another, in
+// order, and a write that is not done leaves those after it unsent, as the rules would stop there.
 
-import type { DailyAdjustment, DailyBudget, DailyStanding, DailyUseAdded } from "../../core/index.ts";
+import {
+	type DailyAdjustment,
+	type DailyBudget,
+	type DailyLimits,
+	type DailyStanding,
+	type DailyUseAdded,
+	type TeamView,
+	type TeamWrite,
+	teamWriteNotSent,
+} from "../../core/index.ts";
 import type { TeamCarry } from "./team-day.ts";
 
-/** One call of a batch, in the order the session made it. */
+/**
+ * One call of a batch, in the order the session made it; a count, use or reservation on the daily budgets in force it
+ * names (`budgets`, as the session's last reading had them; the request's own where absent).
+ */
 export type TeamOp =
-	| { op: "count"; limits: (number | null)[] }
-	| { op: "use"; use: DailyUseAdded }
-	| { op: "reserve" }
-	| { op: "adjust"; budget: DailyBudget; adjustment: DailyAdjustment };
+	| { op: "count"; limits: (number | null)[]; budgets?: DailyBudget[] }
+	| { op: "use"; use: DailyUseAdded; budgets?: DailyBudget[] }
+	| { op: "reserve"; budgets?: DailyBudget[] }
+	| { op: "adjust"; budget: DailyBudget; adjustment: DailyAdjustment }
+	/** `/timebox team`: the admin's limits and the day's open requests. */
+	| { op: "view" }
+	/** `team set …` (`limits`), `team set off` (null). */
+	| { op: "limits"; limits: DailyLimits | null }
+	/** `team ask +30m <why>`. */
+	| { op: "ask"; adjustment: DailyAdjustment; why: string };
+
+/** The ops that write beside the day's use: run one after another, each answered in `TeamReply.writes`. */
+const WRITES: ReadonlySet<TeamOp["op"]> = new Set(["adjust", "limits", "ask"]);
 
 /** What the hooks module sends: its session, its daily budgets, its calls since the last batch, what it carries. */
 export interface TeamRequest {
@@ -35,15 +58,19 @@ export interface TeamReply {
 	problem: string | null;
 	/** What the next batch takes over; null where no team's ledger runs (a team set wrongly). */
 	carry: TeamCarry | null;
+	/** What became of each write of the batch (adjust, limits, ask), in order; absent with none. */
+	writes?: TeamWrite[];
+	/** The team's store beside the day, where the batch asked for it (`view`). */
+	view?: TeamView;
 }
 
-const OPS = new Set(["count", "use", "reserve", "adjust"]);
+const OPS = new Set(["count", "use", "reserve", "adjust", "view", "limits", "ask"]);
 
 function isObject(value: unknown): value is Record<string, unknown> {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The request of `timebox.mjs team <request>`, or why it cannot be read. */
+/** The request of `timebox-team.cjs <request>`, or why it cannot be read. */
 export function parseTeamRequest(text: string | undefined): TeamRequest | { error: string } {
 	let value: unknown;
 	try {
@@ -56,7 +83,7 @@ export function parseTeamRequest(text: string | undefined): TeamRequest | { erro
 	if (!Array.isArray(value.budgets) || !value.budgets.every(isObject))
 		return { error: "the team request's budgets are not a list of budgets" };
 	if (!Array.isArray(value.ops) || !value.ops.every((op) => isObject(op) && OPS.has(String(op.op))))
-		return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
+		return { error: "the team request's calls are not a list of count, use, reserve, adjust, view, limits and ask" };
 	if (value.carry !== undefined && !isObject(value.carry))
 		return { error: "the team request's carry is not an object" };
 	if (value.read !== undefined && typeof value.read !== "boolean")
@@ -74,7 +101,11 @@ export interface BatchLedger {
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean | Promise<boolean>;
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void | Promise<void>;
 	reserve?(budgets: readonly DailyBudget[]): void | Promise<void>;
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void | Promise<void>;
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined | Promise<TeamWrite | undefined>;
+	/** The team's store beside the day; absent where no team's ledger runs. */
+	teamView?(): TeamView | Promise<TeamView>;
+	setTeamLimits?(limits: DailyLimits | null): TeamWrite | Promise<TeamWrite>;
+	askTeam?(adjustment: DailyAdjustment, why: string): TeamWrite | Promise<TeamWrite>;
 	problem(): string | null;
 	/** What the session's next batch takes over; absent where no team's ledger runs. */
 	carry?(): TeamCarry;
@@ -91,32 +122,73 @@ export async function runTeamBatch(request: TeamRequest, ledger: BatchLedger): P
 	const counted: Promise<boolean>[] = [];
 	const calls: Promise<unknown>[] = [];
 	const read = () => (request.read === false ? [] : ledger.standings(request.budgets));
+	let view: Promise<TeamView> | undefined;
 	for (const op of request.ops) {
 		switch (op.op) {
 			case "count": {
-				const taken = Promise.resolve(ledger.countPrompt(request.budgets, op.limits));
+				const taken = Promise.resolve(ledger.countPrompt(op.budgets ?? request.budgets, op.limits));
 				counted.push(taken);
 				calls.push(taken);
 				break;
 			}
 			case "use":
-				calls.push(Promise.resolve(ledger.addUse(request.budgets, op.use)));
+				calls.push(Promise.resolve(ledger.addUse(op.budgets ?? request.budgets, op.use)));
 				break;
 			case "reserve":
-				calls.push(Promise.resolve(ledger.reserve?.(request.budgets)));
+				calls.push(Promise.resolve(ledger.reserve?.(op.budgets ?? request.budgets)));
 				break;
-			case "adjust":
-				calls.push(Promise.resolve(ledger.adjust(op.budget, op.adjustment)));
+			case "view":
+				view = Promise.resolve(ledger.teamView?.() ?? { unreadable: teamWriteNotSent("no team is set") });
+				calls.push(view);
 				break;
 		}
 	}
-	const together = ledger.sendsFirst?.() ? null : read();
+	// A read sent with the calls sees them; one after writes, which go one by one, waits for them.
+	const writing = request.ops.some(isWrite);
+	const together = ledger.sendsFirst?.() || writing ? null : read();
 	await Promise.all(calls);
+	const writes = await runWrites(request.ops, ledger);
 	const standings = await (together ?? read());
 	return {
 		counted: await Promise.all(counted),
 		standings,
 		problem: ledger.problem(),
 		carry: ledger.carry?.() ?? null,
+		...(writes.length === 0 ? {} : { writes }),
+		...(view === undefined ? {} : { view: await view }),
 	};
+}
+
+/** A write of a batch (adjust, limits, ask). */
+type WriteOp = Extract<TeamOp, { op: "adjust" | "limits" | "ask" }>;
+
+function isWrite(op: TeamOp): op is WriteOp {
+	return WRITES.has(op.op);
+}
+
+/** The batch's writes, one after another: what became of each; after one not done, the rest are not sent. */
+async function runWrites(ops: readonly TeamOp[], ledger: BatchLedger): Promise<TeamWrite[]> {
+	const writes: TeamWrite[] = [];
+	for (const op of ops.filter(isWrite)) {
+		const before = writes.find((write) => write !== "done");
+		if (before !== undefined) {
+			writes.push({ failed: teamWriteNotSent("a write before it was not done") });
+			continue;
+		}
+		writes.push((await write(op, ledger)) ?? "done");
+	}
+	return writes;
+}
+
+/** One write of a batch; a ledger with no team's store takes none beside the day. */
+function write(op: WriteOp, ledger: BatchLedger): TeamWrite | undefined | Promise<TeamWrite | undefined> {
+	const none: TeamWrite = { failed: teamWriteNotSent("no team is set") };
+	switch (op.op) {
+		case "adjust":
+			return ledger.adjust(op.budget, op.adjustment);
+		case "limits":
+			return ledger.setTeamLimits?.(op.limits) ?? none;
+		case "ask":
+			return ledger.askTeam?.(op.adjustment, op.why) ?? none;
+	}
 }

@@ -1,16 +1,18 @@
-// A team's day as its store's read script answers it: the day's use, today's additions to its limits, who used it, the
-// session count and the other sessions' reservations, made into the daily rules' standings (and a past day's row for
-// the report); and when a day's keys expire.
+// A team's day as its store's read script answers it, made into the daily rules' standings: the budgets in force are
+// the core's rule (the admin's limits in the store, a member's own budget a personal cap on this machine beside them;
+// else each machine's own as the team's), the day's use and raises read by reading.ts; a past day's row for the
+// report; and when a day's keys expire.
 
 import {
-	type DailyAdjustment,
 	type DailyBudget,
-	type DailyMember,
 	type DailyStanding,
+	type DailyTeam,
 	type DayUseRow,
 	TEAM_KEYS_OUTLIVE_S,
+	teamStandings,
 } from "../../core/index.ts";
 import type { TeamConfig } from "./config.ts";
+import { amount, dayReading, fields, listReply } from "./reading.ts";
 
 /** Use to add to the team's day. */
 export interface Use {
@@ -25,77 +27,41 @@ export function keysExpiry(dayEnd: number): number {
 	return Math.ceil(dayEnd / 1000) + TEAM_KEYS_OUTLIVE_S;
 }
 
-/** A flat `[field, value, …]` reply as a map. */
-function fields(value: unknown): Map<string, string> {
-	const map = new Map<string, string>();
-	const flat = Array.isArray(value) ? value : [];
-	for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-	return map;
+/** The team of a config, as the rules name it. */
+export function teamOf(config: TeamConfig): DailyTeam {
+	return { name: config.team, zone: config.zone };
 }
 
-function amount(text: string | undefined): number {
-	const value = Number(text);
-	return Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-/** The read script's reply: the day's use, who used it, the session count, and the others' reservations. */
-function parts(value: unknown): { use: Map<string, string>; who: unknown; sessions: number; reserved: Use } {
-	const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
-	return {
-		use: fields(useFields),
-		who: whoFields,
-		sessions: amount(String(sessions)),
-		reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) },
-	};
-}
-
-/** The day's standings of each budget, as the team's: its use (the others' reservations counted), additions, members. */
+/**
+ * The day's standings of the budgets in force, from the session's own (`budgets`) and the read script's reply: the
+ * team's with the store's use (the others' reservations counted) and raises, a personal cap with this machine's
+ * standing (`machine`, asked only for those).
+ */
 export function standingsOf(
 	reply: unknown,
 	budgets: readonly DailyBudget[],
 	config: TeamConfig,
 	dayStart: number,
+	machine: (budgets: readonly DailyBudget[]) => DailyStanding[],
 ): DailyStanding[] {
-	const { use, who, sessions, reserved } = parts(reply);
-	const members: DailyMember[] = [...fields(who)].map(([name, count]) => ({ name, sessions: amount(count) }));
-	members.sort((a, b) => a.name.localeCompare(b.name));
-	const adjustment: DailyAdjustment = {
-		addTimeMs: amount(use.get("addTimeMs")),
-		addPrompts: amount(use.get("addPrompts")),
-		addTokens: amount(use.get("addTokens")),
-		addCost: amount(use.get("addCost")),
-		off: use.get("off") === "1",
-	};
-	return teamBudgets(budgets, config).map((budget) => ({
-		budget,
-		use: {
-			agentMs: amount(use.get("agentMs")),
-			prompts: amount(use.get("prompts")),
-			// The model calls other sessions are making count as what they reserved, until their answers settle them.
-			tokens: amount(use.get("tokens")) + reserved.tokens,
-			cost: amount(use.get("cost")) + reserved.cost,
-			sessions,
-			members,
-		},
-		adjustment,
-		dayStart,
-	}));
+	return teamStandings(budgets, teamOf(config), dayReading(reply, dayStart), machine);
 }
 
 /** Each budget as the team's. */
 export function teamBudgets(budgets: readonly DailyBudget[], config: TeamConfig): DailyBudget[] {
-	const team = { name: config.team, zone: config.zone };
+	const team = teamOf(config);
 	return budgets.map((budget) => ({ ...budget, team }));
 }
 
 /** A day's row of the report: its use, the others' reservations counted. */
 export function dayRowOf(day: string, reply: unknown): DayUseRow {
-	const { use, reserved } = parts(reply);
+	const [useFields, , , reservedTokens, reservedCost] = listReply(reply);
+	const use = fields(useFields);
 	return {
 		day,
 		agentMs: amount(use.get("agentMs")),
 		prompts: amount(use.get("prompts")),
-		tokens: amount(use.get("tokens")) + reserved.tokens,
-		cost: amount(use.get("cost")) + reserved.cost,
+		tokens: amount(use.get("tokens")) + amount(reservedTokens),
+		cost: amount(use.get("cost")) + amount(reservedCost),
 	};
 }

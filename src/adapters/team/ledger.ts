@@ -1,8 +1,18 @@
 // A team's daily ledger for a host whose rules call it synchronously in the session's own process (pi, oh-my-pi,
 // opencode): the `DailyLedger` port over the team's day (team-day.ts), each store call made through the worker thread
-// (bridge.ts) and waited for there, never past its bound.
+// (bridge.ts) and waited for there, never past its bound; and the team's store beside the day (`/timebox team`).
 
-import type { DailyAdjustment, DailyBudget, DailyLedger, DailyUseAdded, DayUseRow } from "../../core/index.ts";
+import type {
+	DailyAdjustment,
+	DailyBudget,
+	DailyLedger,
+	DailyLimits,
+	DailyTeam,
+	DailyUseAdded,
+	DayUseRow,
+	TeamView,
+	TeamWrite,
+} from "../../core/index.ts";
 import type { StoreReply, SyncStore } from "./bridge.ts";
 import type { Step, TeamDay } from "./team-day.ts";
 
@@ -53,12 +63,28 @@ export class TeamLedger implements DailyLedger {
 		this.run(this.day.addUse(budgets, use));
 	}
 
-	reserve(): void {
-		this.run(this.day.reserve());
+	get team(): DailyTeam {
+		return this.day.team;
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
-		this.run(this.day.adjust(budget, adjustment));
+	reserve(budgets: readonly DailyBudget[]): void {
+		this.run(this.day.reserve(budgets));
+	}
+
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined {
+		return this.run(this.day.adjust(budget, adjustment));
+	}
+
+	teamView(): TeamView {
+		return this.run(this.day.view());
+	}
+
+	setTeamLimits(limits: DailyLimits | null): TeamWrite {
+		return this.run(this.day.setLimits(limits));
+	}
+
+	askTeam(adjustment: DailyAdjustment, why: string): TeamWrite {
+		return this.run(this.day.ask(adjustment, why));
 	}
 
 	keptDays(count: number): DayUseRow[] {

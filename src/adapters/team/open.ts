@@ -31,10 +31,11 @@ export function memberName(host: string): string {
 	return `${userInfo().username}@${hostname()} (${host})`;
 }
 
-/** A ledger that says `warning` once, before anything of its own. */
+/** A ledger that says `warning` once, before anything of its own: why the team set cannot be used. */
 function saying(warning: string, ledger: DailyLedger): DailyLedger {
 	let told = false;
 	return {
+		team: { unusable: warning },
 		standings: (budgets) => ledger.standings(budgets),
 		countPrompt: (budgets, limits) => ledger.countPrompt(budgets, limits),
 		addUse: (budgets, use) => ledger.addUse(budgets, use),
@@ -133,5 +134,6 @@ export function readAheadIn(
 		},
 		// The process ends after its event: nothing reads the day after it.
 		readAfter: false,
+		team: { name: config.team, zone: config.zone },
 	});
 }

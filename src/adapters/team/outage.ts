@@ -4,6 +4,11 @@
 // is left alone for TEAM_RETRY_MS; and by the mode (`TIMEBOX_DAILY_STORE_FAILURE`), new turns are either refused
 // (`closed`, saying why) or taken on what this machine can count (`open`). What "this machine can count" is, is the
 // caller's: the machine's own ledger and its outbox where the session can write them.
+//
+// A store that answers, refusing this user a call (its ACL: NOPERM), is no outage: it is reached, and what it refuses
+// is refused here too. A write of the admin's (the limits, a raise) is answered "refused" (the one line of
+// `teamWriteRefusal`); a call of the team's day refused to a member's user refuses new turns in either mode, said once,
+// and nothing it held is counted on this machine instead.
 
 import { type Clock, TEAM_RETRY_MS } from "../../core/index.ts";
 
@@ -17,12 +22,28 @@ export interface Failure {
 export interface OutageTexts {
 	unreachable(why: string, closed: boolean): string;
 	refusal(why: string): string;
+	/** The store refused this user a call of the team's day (`why`, its answer): new turns are refused. */
+	denied?(why: string): string;
+}
+
+/**
+ * What a store's error is: its refusal of this user (`refused`: NOPERM, or a key a script may not touch), its answer
+ * with another error (`error`: a script's error, an unknown command, a key of the wrong type), or no answer at all
+ * (null: it cannot be reached, timed out, or is still loading its data).
+ */
+export function storeAnswer(error: string): "refused" | "error" | null {
+	if (/^NOPERM\b/.test(error) || error.includes("can't access at least one of the keys")) return "refused";
+	if (/^(ERR|WRONGTYPE|NOSCRIPT)\b/.test(error)) return "error";
+	return null;
 }
 
 export class Outage {
 	private failure: Failure | null;
 	private said = false;
 	private untold: string | null = null;
+	/** Why the store refuses this user the team's day (its answer), while it does; null while it takes the calls. */
+	private deniedWhy: string | null = null;
+	private saidDenied = false;
 
 	constructor(
 		/** `TIMEBOX_DAILY_STORE_FAILURE=closed`: new turns are refused while the store cannot be reached. */
@@ -57,6 +78,27 @@ export class Outage {
 	/** The store answered. */
 	answered(): void {
 		this.failure = null;
+		this.deniedWhy = null;
+	}
+
+	/**
+	 * The store answered, refusing this user a call of the team's day (its ACL): not an outage, so it is not left alone
+	 * and nothing falls back on this machine; new turns are refused while it does, in either mode. Said once.
+	 */
+	denied(why: string): void {
+		this.deniedWhy = why;
+		if (this.saidDenied) return;
+		this.saidDenied = true;
+		this.untold = this.deniedText(why);
+	}
+
+	/** Whether the store refused this user the last call of the team's day. */
+	get refusing(): boolean {
+		return this.deniedWhy !== null;
+	}
+
+	private deniedText(why: string): string {
+		return this.texts.denied?.(why) ?? this.texts.refusal(why);
 	}
 
 	/** What the session is to be told, once. */
@@ -71,8 +113,9 @@ export class Outage {
 		return !this.closed;
 	}
 
-	/** In the closed mode, while the store failed, why new turns are refused; else null. */
+	/** Why new turns are refused: the store refuses this user, or, in the closed mode, it failed; else null. */
 	refusal(): string | null {
+		if (this.deniedWhy !== null) return this.deniedText(this.deniedWhy);
 		return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
 	}
 

@@ -5,18 +5,33 @@
 // prompt counted in it (another machine took the day's last turn meanwhile), and `takenRefusal` says why. How a batch
 // reaches the store is the session's (`run`: in its own process, or the plugin's batch process); what happens while it
 // cannot is the outage policy's (outage.ts).
+//
+// A daily command (`/timebox today …`, `/timebox team …`) is `prepare`d before the rules answer it: the day and the
+// team's store beside it (the admin's limits, the open requests) are read in one batch, the rules answer the command
+// once on that reading to learn the writes it makes, those go to the store in one batch, in order, and when the rules
+// answer it for the session the ledger answers each write with what the store made of it.
 
 import {
 	type Clock,
+	closedTeamStanding,
 	DAILY_TAKEN_REFUSAL,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyLedger,
+	type DailyLimits,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUseAdded,
+	dailyCommandAnswer,
+	dailyCommandPorts,
 	NO_ADJUSTMENT,
+	NO_TEAM,
+	parseCommand,
 	promptTakenMessage,
 	TEAM_HOP_FRESH_MS,
+	type TeamView,
+	type TeamWrite,
+	teamWriteNotSent,
 } from "../../core/index.ts";
 import type { TeamOp, TeamReply, TeamRequest } from "./batch.ts";
 import { Outage, type OutageTexts } from "./outage.ts";
@@ -30,6 +45,8 @@ export interface ReadAheadDailyLedger extends DailyLedger {
 	settle(): Promise<boolean>;
 	/** Why the last prompt refused at `settle` was refused. */
 	takenRefusal(): string;
+	/** Before the rules answer `/timebox <words>`: a daily command's reads and writes (else `refresh`). */
+	prepare(words: string): Promise<void>;
 }
 
 /** What a batch answered, or why it could not run. */
@@ -48,6 +65,8 @@ export interface ReadAheadOptions {
 	texts: OutageTexts;
 	/** Whether the batch that sends what an event wrote reads the day too (a session whose next event may use it). */
 	readAfter: boolean;
+	/** The team whose store the batches reach. */
+	team: DailyTeam;
 }
 
 const NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
@@ -68,10 +87,20 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 	private told = false;
 	/** Why the last prompt refused at `settle` was refused. */
 	private taken: string = DAILY_TAKEN_REFUSAL;
+	/** The team's store beside the day, as a daily command's batch read it. */
+	private view: TeamView = { unreadable: NO_TEAM };
+	/** While a daily command's writes are learnt, those the rules make; else null. */
+	private recording: TeamOp[] | null = null;
+	/** What became of a prepared command's writes, answered in order as the rules make them again; else null. */
+	private replay: TeamWrite[] | null = null;
 
 	constructor(private readonly options: ReadAheadOptions) {
 		this.budgets = options.budgets;
 		this.outage = new Outage(options.closed, options.clock, options.texts);
+	}
+
+	get team(): DailyTeam {
+		return this.options.team;
 	}
 
 	standings(budgets: readonly DailyBudget[]): DailyStanding[] {
@@ -79,33 +108,94 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		const standings =
 			this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
 		const closed = this.outage.refusal();
-		return closed === null ? standings : standings.map((standing) => ({ ...standing, closed }));
+		if (closed === null) return standings;
+		// A session with no daily budget of its own is refused new turns all the same: the team's limits are in the store.
+		if (standings.length === 0) return [closedTeamStanding(this.options.team, closed, 0)];
+		return standings.map((standing) => ({ ...standing, closed }));
 	}
 
 	/** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
 	countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): boolean {
-		this.budgets = budgets;
-		this.ops.push({ op: "count", limits: [...limits] });
+		this.ops.push({ op: "count", limits: [...limits], budgets: [...budgets] });
 		return true;
 	}
 
 	addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): void {
-		this.budgets = budgets;
-		this.ops.push({ op: "use", use });
+		this.ops.push({ op: "use", use, budgets: [...budgets] });
 		// Any use settles the session's reservation.
 		this.reserved = false;
 	}
 
 	/** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
 	reserve(budgets: readonly DailyBudget[]): void {
-		this.budgets = budgets;
 		if (this.reserved) return;
 		this.reserved = true;
-		this.ops.push({ op: "reserve" });
+		this.ops.push({ op: "reserve", budgets: [...budgets] });
 	}
 
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void {
-		this.ops.push({ op: "adjust", budget, adjustment });
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite {
+		return this.write({ op: "adjust", budget, adjustment });
+	}
+
+	teamView(): TeamView {
+		return this.view;
+	}
+
+	setTeamLimits(limits: DailyLimits | null): TeamWrite {
+		return this.write({ op: "limits", limits });
+	}
+
+	askTeam(adjustment: DailyAdjustment, why: string): TeamWrite {
+		return this.write({ op: "ask", adjustment, why });
+	}
+
+	/**
+	 * A write of a daily command: learnt while it is prepared (taken as done), then answered with what the store made of
+	 * it. A write that was not prepared is not done: only a prepared command writes beside the day's use.
+	 */
+	private write(op: TeamOp): TeamWrite {
+		if (this.recording !== null) {
+			this.recording.push(op);
+			return "done";
+		}
+		return this.replay?.shift() ?? { failed: teamWriteNotSent("it was not prepared") };
+	}
+
+	/**
+	 * Before the rules answer `/timebox <words>`: for a daily command, the day and the team's store beside it are read,
+	 * the writes the rules make for it learnt on that reading and sent, in order, in one batch; else the day is read as
+	 * before any event.
+	 */
+	async prepare(words: string): Promise<void> {
+		const command = parseCommand(words);
+		if (command.kind !== "today" && command.kind !== "team") return this.refresh();
+		this.replay = null;
+		const ops: TeamOp[] = [...this.takeOps(), { op: "view" }];
+		const read = await this.exchange(ops, true);
+		if ("error" in read) {
+			this.failed(ops);
+			this.view = { unreadable: this.options.texts.unreachable(read.error, this.options.closed) };
+		} else this.view = read.view ?? { unreadable: teamWriteNotSent("the batch did not read it") };
+		this.recording = [];
+		// A command the rules could not answer here writes nothing: they say why when they answer it for the session.
+		let answered = true;
+		try {
+			dailyCommandAnswer(
+				command,
+				dailyCommandPorts({ ledger: this, budgets: this.budgets }, () => {
+					answered = false;
+				}),
+			);
+		} finally {
+			const writes = answered ? this.recording : [];
+			this.recording = null;
+			if (writes.length > 0) {
+				const sent = await this.exchange(writes, false);
+				const why = "error" in sent ? sent.error : "the batch did not say";
+				this.replay =
+					"error" in sent || !sent.writes ? writes.map(() => ({ failed: teamWriteNotSent(why) })) : sent.writes;
+			} else this.replay = [];
+		}
 	}
 
 	problem(): string | null {
@@ -135,10 +225,25 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 
 	/** Runs the calls made since the last batch, then a read where `read`, in one batch. */
 	private async send(read: boolean): Promise<boolean> {
+		const ops = this.takeOps();
+		const outcome = await this.exchange(ops, read);
+		if ("error" in outcome) return this.failed(ops);
+		if (!outcome.counted.includes(false)) return true;
+		this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+		return false;
+	}
+
+	/** The calls made since the last batch, taken to send. */
+	private takeOps(): TeamOp[] {
 		const ops = this.ops;
 		this.ops = [];
+		return ops;
+	}
+
+	/** Runs `ops`, then a read where `read`, in one batch: its reply, or why it could not run (the outage policy's). */
+	private async exchange(ops: TeamOp[], read: boolean): Promise<BatchOutcome> {
 		const waiting = this.outage.waiting();
-		if (waiting !== null) return this.failed(ops);
+		if (waiting !== null) return { error: waiting };
 		const request: TeamRequest = {
 			session: this.options.sessionId,
 			budgets: [...this.budgets],
@@ -152,15 +257,13 @@ export class ReadAheadLedger implements ReadAheadDailyLedger {
 		if (read || "error" in outcome) this.readAt = this.options.clock.now();
 		if ("error" in outcome) {
 			this.outage.failed(outcome.error);
-			return this.failed(ops);
+			return outcome;
 		}
 		this.outage.answered();
 		if (read) this.reading = outcome.standings;
 		this.carried = outcome.carry;
 		if (outcome.problem !== null) this.say(outcome.problem);
-		if (!outcome.counted.includes(false)) return true;
-		this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
-		return false;
+		return outcome;
 	}
 
 	/**

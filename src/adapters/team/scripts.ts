@@ -1,22 +1,38 @@
-// The team's day in Redis: its keys, all under `timebox:{<team>}:<day>:` (one hash tag, so Redis Cluster keeps them on
-// one node, and an ACL can be limited to `timebox:{<team>}:*`), and the Lua scripts that read and change them, each
-// atomic and one round trip. Nothing is read by scanning; every key written gets a TTL past the end of its day.
+// The team's store in Redis: its keys, and the Lua scripts that read and change them, each atomic and one round trip.
+// Every key starts `timebox:{<team>}:` (one hash tag, so Redis Cluster keeps a team's keys on one node). Nothing is
+// read by scanning.
 //
-// Keys: `use` (a hash: prompts, agentMs, tokens, cost, and today's additions addTimeMs, addPrompts, addTokens, addCost,
-// off), `sessions` (a set of session ids), `who` (a hash: member -> sessions), `res` (a hash: session ->
-// `tokens:cost:expiresAtMs`, each session's reservation for the model call it is making) and `sent` (a set: the ids of
-// the use a machine kept while the store was down and sent later, so that what is sent twice counts once).
+// The day's keys, `timebox:{<team>}:<YYYY-MM-DD>:<name>`, which every member's session writes, each expiring a day
+// after its day ends: `use` (a hash: prompts, agentMs, tokens, cost; and, for a team without limits in its store, the
+// day's additions addTimeMs, addPrompts, addTokens, addCost, off, as any member adds them), `sessions` (a set of session
+// ids), `who` (a hash: member -> sessions), `res` (a hash: session -> `tokens:cost:expiresAtMs`, each session's
+// reservation for the model call it is making), `sent` (a set: the ids of the use a machine kept while the store was
+// down and sent later, so that what is sent twice counts once) and `asks` (a hash: request id -> its JSON, the members'
+// open requests).
+//
+// The admin's keys, which a member's ACL makes read-only (`%R~`): `timebox:{<team>}:limits` (a hash: timeMs, turns,
+// tokens, cost, by, at; it never expires) and `timebox:{<team>}:raise:<YYYY-MM-DD>` (a hash: addTimeMs, addPrompts,
+// addTokens, addCost, off; the day's raises of those limits, expiring as the day's keys do). A day's key matches
+// `timebox:{<team>}:????-??-??:*`; the admin's keys do not.
+//
+// Redis checks a script's declared keys as written to: a member's scripts declare the day's keys alone and read the
+// admin's by name; the admin's scripts declare the admin's keys, so a member's user is refused before anything runs.
 
-/** The keys of a team's day, in the order every script takes them. */
+/** The day's keys, in the order every member's script takes them. */
 export function dayKeys(team: string, day: string): string[] {
 	const prefix = `timebox:{${team}}:${day}:`;
-	return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
+	return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`, `${prefix}asks`];
 }
 
-/** How many keys every script takes. */
-export const DAY_KEY_COUNT = 5;
+/** The admin's keys: the team's limits, and the raises of a day. */
+export function adminKeys(team: string, day: string): { limits: string; raise: string } {
+	return { limits: `timebox:{${team}}:limits`, raise: `timebox:{${team}}:raise:${day}` };
+}
 
-/** Sets every key's expiry (ARGV[1], epoch seconds) and registers the session (ARGV[2]) as the member (ARGV[3]). */
+/**
+ * What every member's script shares. Its ARGV starts with [1] the expiry of the day's keys (epoch seconds), [2] the
+ * session, [3] the member.
+ */
 const COMMON = `
 local function keep()
   for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
@@ -37,14 +53,23 @@ local function nowMs()
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 end
+-- The admin's keys of the day, by name from the day's \`use\`: the team's limits, and the day's raises.
+local function admin()
+  local base, day = string.match(KEYS[1], '^(.*):([^:]*):use$')
+  return base .. ':limits', base .. ':raise:' .. day
+end
 `;
 
 /**
- * The scripts, by name: each takes the day's keys and ARGV[1] expiry, ARGV[2] session, ARGV[3] member, then its own.
- * Numbers come back as text: Lua would cut a cost's cents.
+ * The scripts, by name. A member's take the day's keys and ARGV[1] expiry, ARGV[2] session, ARGV[3] member, then their
+ * own; the admin's (`limits`, `raise`) take the admin's keys first. Numbers come back as text: Lua would cut a cost's
+ * cents.
  */
 export const SCRIPTS = {
-	/** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+	/**
+	 * Today's use and additions, who used it, the session count, the live reservations of the other sessions, and the
+	 * admin's limits and today's raises.
+	 */
 	read: `${COMMON}
 local tokens, cost, now = 0, 0, nowMs()
 local res = redis.call('HGETALL', KEYS[4])
@@ -53,7 +78,9 @@ for i = 1, #res, 2 do
   if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
   elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
 end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+local limits, raise = admin()
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens),
+  tostring(cost), redis.call('HGETALL', limits), redis.call('HGETALL', raise)}`,
 	/** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
 	count: `${COMMON}
 local limit = tonumber(ARGV[4])
@@ -87,7 +114,10 @@ return 1`,
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
 keep()
 return 1`,
-	/** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+	/**
+	 * For a team without limits in its store: adds to today's additions (ARGV[4] addTimeMs, [5] addPrompts, [6]
+	 * addTokens, [7] addCost) or, ARGV[8] = 1, ends the day's limits.
+	 */
 	adjust: `${COMMON}
 if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
 if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
@@ -95,6 +125,46 @@ if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6
 if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
 if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
 keep()
+return 1`,
+	/** The admin's limits and the day's open requests. */
+	view: `${COMMON}
+local limits = admin()
+return {redis.call('HGETALL', limits), redis.call('HGETALL', KEYS[6])}`,
+	/**
+	 * Records a member's request (ARGV[4] its id, [5] its JSON) unless the day holds ARGV[6] open requests already:
+	 * 1, else 0.
+	 */
+	ask: `${COMMON}
+if redis.call('HLEN', KEYS[6]) >= tonumber(ARGV[6]) then return 0 end
+redis.call('HSET', KEYS[6], ARGV[4], ARGV[5])
+keep()
+return 1`,
+	/**
+	 * The admin's: sets the team's limits (KEYS[1]) to ARGV[4] timeMs, [5] turns, [6] tokens, [7] cost ('' for none),
+	 * set by ARGV[3] at ARGV[8] (epoch ms); ARGV[4] = off removes them. They never expire.
+	 */
+	limits: `
+redis.call('DEL', KEYS[1])
+if ARGV[4] == 'off' then return 1 end
+local fields = {'by', ARGV[3], 'at', ARGV[8]}
+for i, name in ipairs({'timeMs', 'turns', 'tokens', 'cost'}) do
+  if ARGV[3 + i] ~= '' then table.insert(fields, name); table.insert(fields, ARGV[3 + i]) end
+end
+redis.call('HSET', KEYS[1], unpack(fields))
+return 1`,
+	/**
+	 * The admin's: raises the day's limits (KEYS[1], the day's raises: ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens,
+	 * [7] addCost) or, ARGV[8] = 1, ends them for the day; the requests it answers (ARGV[9] on) leave the day's open
+	 * requests (KEYS[2]). The raises expire with the day's keys (ARGV[1]).
+	 */
+	raise: `
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+redis.call('EXPIREAT', KEYS[1], ARGV[1])
+for i = 9, #ARGV do redis.call('HDEL', KEYS[2], ARGV[i]) end
 return 1`,
 } as const;
 

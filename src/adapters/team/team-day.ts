@@ -3,44 +3,41 @@
 // calls out, synchronously (a worker thread, ledger.ts) or asynchronously (a client in the process, async-ledger.ts).
 // While the store cannot be reached the outage policy (outage.ts) decides: this machine's own ledger counts, and what
 // it counted waits in this machine's outbox until a session of any host here reaches the store again and sends it
-// once; or, in the closed mode, new turns are refused.
+// once; or, in the closed mode, new turns are refused. The budgets in force are the core's rule (day.ts): with limits
+// in the store, a member's own daily budget is a personal cap counted on this machine beside them. The admin's writes
+// and the team's view are steps of admin.ts; a store that refuses this user a call is no outage (outage.ts).
 
 import {
+	byWhereCounted,
 	type Clock,
+	closedTeamStanding,
+	countsInStore,
 	type DailyAdjustment,
 	type DailyBudget,
 	type DailyLedger,
+	type DailyLimits,
 	type DailyStanding,
+	type DailyTeam,
 	type DailyUseAdded,
 	type DayUseRow,
 	NO_ADJUSTMENT,
 	TEAM_DAYS_KEPT,
-	TEAM_FIRST_CALL_MS,
 	TEAM_RESERVATION_MS,
-	TEAM_WAIT_MS,
+	type TeamView,
+	type TeamWrite,
+	teamStoreDenied,
 	teamStoreRefusal,
 	teamStoreUnreachable,
-	teamUnsentLostMessage,
 } from "../../core/index.ts";
-import type { StoreReply } from "./client.ts";
+import { type AdminCalls, addToDay, askMore, raiseDay, setLimits, viewTeam } from "./admin.ts";
 import { type TeamConfig, teamDay } from "./config.ts";
-import { dayRowOf, keysExpiry, standingsOf, teamBudgets, type Use } from "./day.ts";
-import { type Failure, Outage } from "./outage.ts";
+import { dayRowOf, keysExpiry, standingsOf, teamBudgets, teamOf, type Use } from "./day.ts";
+import type { Failure } from "./outage.ts";
 import type { TeamOutbox } from "./outbox.ts";
-import { dayKeys, type ScriptName } from "./scripts.ts";
+import { dayKeys } from "./scripts.ts";
+import { type Step, TeamStoreCalls } from "./store-calls.ts";
 
-/** One store call a step needs: a script on a day's keys, waited for at most `timeoutMs`, or sent without waiting. */
-export interface StoreCall {
-	script: ScriptName;
-	keys: string[];
-	args: (string | number)[];
-	timeoutMs: number;
-	/** Sent without waiting for its reply (its step gets `{ ok: true, value: null }`). */
-	post?: true;
-}
-
-/** A step of the ledger: it yields the store calls it needs, one at a time, and returns its result. */
-export type Step<T> = Generator<StoreCall, T, StoreReply>;
+export type { Step, StoreCall } from "./store-calls.ts";
 
 /**
  * What a session's team ledger keeps from one call to the next, handed from one process to the next where each batch
@@ -62,43 +59,26 @@ export interface TeamLedgerOptions {
 const NOTHING: Use = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
 
 /** The team's day of one session, over its store, with this machine's own ledger to fall back on. */
-export class TeamDay {
-	private calledOnce = false;
-	private readonly outage: Outage;
-	private saidLost = false;
-	private untold: string[] = [];
-	/** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-	private outboxSeen = false;
+export class TeamDay extends TeamStoreCalls {
 	/** What this session's last model call used: what its next one reserves. */
 	private lastCall = { tokens: 0, cost: 0 };
 
 	constructor(
-		readonly config: TeamConfig,
+		config: TeamConfig,
 		private readonly local: DailyLedger,
-		private readonly sessionId: string,
-		private readonly clock: Clock,
-		private readonly outbox: TeamOutbox,
-		private readonly options: TeamLedgerOptions = {},
+		sessionId: string,
+		clock: Clock,
+		outbox: TeamOutbox,
+		options: TeamLedgerOptions = {},
 	) {
+		const texts = {
+			unreachable: (why: string, closed: boolean) => teamStoreUnreachable(config.shown, why, closed),
+			refusal: (why: string) => teamStoreRefusal(config.shown, why),
+			denied: (why: string) => teamStoreDenied(config.shown, why),
+		};
+		super(config, sessionId, clock, outbox, texts, options, options.carried?.failed ?? null);
 		const carried = options.carried;
 		if (carried) this.lastCall = { ...carried.lastCall };
-		this.outage = new Outage(
-			config.failure === "closed",
-			clock,
-			{
-				unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
-				refusal: (why) => teamStoreRefusal(config.shown, why),
-			},
-			carried?.failed ?? null,
-		);
-	}
-
-	/**
-	 * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
-	 * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
-	 */
-	sendsFirst(): boolean {
-		return this.outage.down || (!this.outboxSeen && this.outbox.waiting());
 	}
 
 	/** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
@@ -106,26 +86,47 @@ export class TeamDay {
 		return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
 	}
 
+	/** The team whose store this day is counted in. */
+	get team(): DailyTeam {
+		return teamOf(this.config);
+	}
+
 	*standings(budgets: readonly DailyBudget[]): Step<DailyStanding[]> {
 		const day = teamDay(this.clock.now(), this.config.zone);
 		const reply = yield* this.call("read", []);
-		if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+		if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start, (own) => this.local.standings(own));
+		// Whether the store keeps limits is not known: the session's own budgets count on this machine as the team's.
 		const local = this.local.standings(teamBudgets(budgets, this.config));
 		const closed = this.outage.refusal();
-		return closed === null ? local : local.map((standing) => ({ ...standing, closed }));
+		if (closed === null) return local;
+		if (local.length > 0) return local.map((standing) => ({ ...standing, closed }));
+		// A session that sets no daily budget of its own is refused new turns all the same: the limits may be in the store.
+		return [closedTeamStanding(this.team, closed, day.start)];
 	}
 
+	/**
+	 * Counts a prompt: in the personal caps on this machine first (each a member's own budget beside the store's limits),
+	 * then in the team's store under the lowest of its budgets' limits. A prompt the store then refuses stays counted
+	 * on this machine: the team's day is spent, so that cap matters only if the admin raises the day.
+	 */
 	*countPrompt(budgets: readonly DailyBudget[], limits: readonly (number | null)[]): Step<boolean> {
-		const set = limits.filter((limit): limit is number => limit !== null);
+		const { store, machine, own } = byWhereCounted(budgets, limits);
+		if (machine.budgets.length > 0 && !this.local.countPrompt(machine.budgets, machine.limits)) return false;
+		if (store.budgets.length === 0) return true;
+		const set = store.limits.filter((limit): limit is number => limit !== null);
 		const limit = set.length === 0 ? -1 : Math.min(...set);
 		const reply = yield* this.call("count", [limit]);
 		if (reply.ok) return reply.value === 1;
-		if (!this.outage.takesTurns()) return false;
+		if (!this.outage.takesTurns() || this.outage.refusing) return false;
 		this.keep({ ...NOTHING, prompts: 1 });
-		return this.local.countPrompt(budgets, limits);
+		// A machine's own limits as the team's count here meanwhile; the store's are not this machine's to count.
+		return own.budgets.length === 0 || this.local.countPrompt(own.budgets, own.limits);
 	}
 
 	*addUse(budgets: readonly DailyBudget[], use: DailyUseAdded): Step<void> {
+		const { store, machine, own } = byWhereCounted(budgets, []);
+		if (machine.budgets.length > 0) this.local.addUse(machine.budgets, use);
+		if (store.budgets.length === 0) return;
 		const added = {
 			prompts: 0,
 			agentMs: Math.round(use.agentMs ?? 0),
@@ -133,24 +134,58 @@ export class TeamDay {
 			cost: use.cost ?? 0,
 		};
 		if (use.tokens !== undefined || use.cost !== undefined) this.lastCall = { tokens: added.tokens, cost: added.cost };
-		if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+		if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok || this.outage.refusing) return;
 		this.keep(added);
-		this.local.addUse(budgets, use);
+		if (own.budgets.length > 0) this.local.addUse(own.budgets, use);
 	}
 
 	/** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-	*reserve(): Step<void> {
+	*reserve(budgets: readonly DailyBudget[]): Step<void> {
 		const now = this.clock.now();
-		if (this.outage.waiting() !== null) return;
+		if (!budgets.some(countsInStore) || this.outage.waiting() !== null) return;
 		const day = teamDay(now, this.config.zone);
 		const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
 		yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
 	}
 
-	*adjust(budget: DailyBudget, adjustment: DailyAdjustment): Step<void> {
-		const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-		const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-		if (!reply.ok) this.local.adjust(budget, adjustment);
+	/**
+	 * Raises a budget for the rest of the day, or ends it: the store's limits by the admin's raise (a member's user is
+	 * refused by the store, and nothing changes); a machine's own limits as the team's by the day's additions, which any
+	 * member may write (on this machine meanwhile, while the store cannot be reached); a personal cap on this machine.
+	 */
+	*adjust(budget: DailyBudget, adjustment: DailyAdjustment): Step<TeamWrite | undefined> {
+		const full = { ...NO_ADJUSTMENT, ...adjustment };
+		if (!countsInStore(budget)) return this.local.adjust(budget, full);
+		if (budget.stored !== undefined) return yield* raiseDay(this.admin(), full);
+		return (yield* addToDay(this.admin(), full)) ?? this.local.adjust(budget, full);
+	}
+
+	/** The admin's limits and the day's open requests (`/timebox team`). */
+	view(): Step<TeamView> {
+		return viewTeam(this.admin());
+	}
+
+	/** Sets the team's limits in its store (null: removes them), as the store's user may. */
+	setLimits(limits: DailyLimits | null): Step<TeamWrite> {
+		return setLimits(this.admin(), limits);
+	}
+
+	/** Records this member's request for more of today's budget. */
+	ask(adjustment: DailyAdjustment, why: string): Step<TeamWrite> {
+		return askMore(this.admin(), adjustment, why);
+	}
+
+	/** How the admin's writes and the team's view reach the store: a store that answers is not down. */
+	private admin(): AdminCalls {
+		const now = this.clock.now();
+		const day = teamDay(now, this.config.zone);
+		return {
+			config: this.config,
+			sessionId: this.sessionId,
+			now,
+			day: { day: day.day, expiry: keysExpiry(day.end) },
+			send: (script, keys, args) => this.request(script, [...keys], [...args], true),
+		};
 	}
 
 	/**
@@ -176,97 +211,5 @@ export class TeamDay {
 
 	problem(): string | null {
 		return this.untold.shift() ?? this.local.problem();
-	}
-
-	/** Every script's first arguments: when the day's keys expire, the session, the member. */
-	private common(day: { end: number }): (string | number)[] {
-		return [keysExpiry(day.end), this.sessionId, this.config.member];
-	}
-
-	/** The outbox failed: the use is this machine's alone. Said once per session. */
-	private lost(error: unknown): void {
-		if (this.saidLost) return;
-		this.saidLost = true;
-		this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-	}
-
-	/** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-	private keep(use: Use): void {
-		if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-		const day = teamDay(this.clock.now(), this.config.zone);
-		try {
-			this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-		} catch (error) {
-			this.lost(error);
-		}
-	}
-
-	/**
-	 * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-	 * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-	 * was added.
-	 */
-	private *sendKept(): Step<boolean> {
-		if (!this.outbox.waiting()) return false;
-		let added = false;
-		try {
-			for (const batch of this.outbox.take()) {
-				for (const entry of batch.entries) {
-					const expiry = keysExpiry(entry.dayEnd);
-					if (expiry * 1000 <= this.clock.now()) continue;
-					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-					const keys = dayKeys(this.config.team, entry.day);
-					const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
-					if (!reply.ok) return added;
-					added ||= reply.value === 1;
-				}
-				batch.sent();
-			}
-		} catch (error) {
-			this.lost(error);
-		}
-		return added;
-	}
-
-	/**
-	 * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-	 * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-	 */
-	private *call(script: ScriptName, args: readonly (string | number)[], dayName?: string): Step<StoreReply> {
-		const day = teamDay(this.clock.now(), this.config.zone);
-		const keys = dayKeys(this.config.team, dayName ?? day.day);
-		const wasDown = this.outage.down;
-		const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
-		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
-		this.outboxSeen = true;
-		if ((yield* this.sendKept()) && script === "read")
-			return yield* this.request(script, keys, [...this.common(day), ...args]);
-		return reply;
-	}
-
-	/** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
-	private *request(script: ScriptName, keys: string[], args: (string | number)[]): Step<StoreReply> {
-		const waiting = this.outage.waiting();
-		if (waiting !== null) return { ok: false, error: waiting };
-		const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-		this.calledOnce = true;
-		const reply = yield { script, keys, args, timeoutMs };
-		if (reply.ok) {
-			this.outage.answered();
-			return reply;
-		}
-		const why = this.hidden(reply.error);
-		this.outage.failed(why);
-		const said = this.outage.told();
-		if (said !== null) this.untold.push(said);
-		return { ok: false, error: why };
-	}
-
-	/** An error's text without the store's password or full address. */
-	private hidden(error: string): string {
-		let text = error.split(this.config.url).join(this.config.shown);
-		const password = new URL(this.config.url).password;
-		if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-		return text.trim() || "no answer";
 	}
 }

@@ -2,35 +2,16 @@
 // today, and the pure questions asked of them (the limits in force today, the used share, whether it is spent).
 
 import { parseCommand, quoteInput } from "../grammar/command.ts";
-import type { DailyAdjustment, DailyUseAdded } from "../model/events.ts";
+import type {
+	DailyAdjustment,
+	DailyBudget,
+	DailyLimits,
+	DailyTeam,
+	DailyUseAdded,
+	TeamView,
+	TeamWrite,
+} from "../model/daily.ts";
 import { safeAmount } from "../model/measure.ts";
-
-/** What a daily budget allows, per day. Any limit may be absent, never all. */
-export interface DailyLimits {
-	/** Agent time: the time runs took, from a prompt to the end of its run, summed over sessions. */
-	timeMs: number | null;
-	/** Turns: the prompts the user sends (`turns:` in a setting). */
-	turns: number | null;
-	tokens: number | null;
-	cost: number | null;
-}
-
-/** A daily budget from a setting: whose sessions share it, where it was set, and its limits. */
-export interface DailyBudget {
-	/** The sessions that share it: `user` (every session of the user) or `project:<path>`. */
-	scope: string;
-	/** Where it was set, as the user would name it. */
-	source: string;
-	limits: DailyLimits;
-	/** The team whose budget it is, kept in a store every member shares; absent for one user's. */
-	team?: DailyTeam;
-}
-
-/** A team sharing a daily budget: its name, and the time zone whose midnight starts its day. */
-export interface DailyTeam {
-	name: string;
-	zone: string;
-}
 
 /** Who used a team's budget today: a member (`user@machine (host)`) and how many of their sessions. */
 export interface DailyMember {
@@ -163,10 +144,24 @@ export interface DailyLedger {
 	 * of one machine, which sees every call as it ends, needs none.
 	 */
 	reserve?(budgets: readonly DailyBudget[]): void;
-	/** Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. */
-	adjust(budget: DailyBudget, adjustment: DailyAdjustment): void;
+	/**
+	 * Adds to a budget's limits for the rest of the day, or turns it off until midnight, for every session. A team's
+	 * ledger says what became of it where its store may refuse it; nothing said is done.
+	 */
+	adjust(budget: DailyBudget, adjustment: DailyAdjustment): TeamWrite | undefined;
 	/** Why the ledger cannot be used, once, or null. */
 	problem(): string | null;
+	/**
+	 * The team whose store this ledger counts in (the limits kept there cover the session even where it sets no daily
+	 * budget of its own), or why the team set cannot be used; absent where no team is set.
+	 */
+	readonly team?: DailyTeam | { unusable: string };
+	/** What the team's store holds beside the day: the admin's limits and the open requests. */
+	teamView?(): TeamView;
+	/** Sets the team's limits in its store (null: removes them), as the store's user may. */
+	setTeamLimits?(limits: DailyLimits | null): TeamWrite;
+	/** Records this member's request for more of today's budget in the team's store. */
+	askTeam?(adjustment: DailyAdjustment, why: string): TeamWrite;
 }
 
 /** A host's daily budgets with the ledger they share: what the executor writes today's use to. */
@@ -175,4 +170,14 @@ export interface DailyPort {
 	budgets: readonly DailyBudget[];
 }
 
-export type { DailyAdjustment, DailyUseAdded };
+export type {
+	DailyAdjustment,
+	DailyBudget,
+	DailyLimits,
+	DailyTeam,
+	DailyUseAdded,
+	StoredLimits,
+	TeamAsk,
+	TeamView,
+	TeamWrite,
+} from "../model/daily.ts";

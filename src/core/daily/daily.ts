@@ -1,22 +1,14 @@
 // The daily budget: a budget shared by every session of a scope (the user, or one project) for one local day, counted
 // in agent time (how long runs took), prompts, tokens and cost. This module holds its rules, as pure functions of what
-// the shared ledger holds today, and `/timebox today`; it is the daily budget's entry for the rest of the core, with
-// its values in `daily-budget.ts` and its texts in `daily-text.ts`. The rules read today's standings and return effects;
-// the executor writes the ledger.
+// the shared ledger holds today; it is the daily budget's entry for the rest of the core, with its values in
+// `daily-budget.ts`, its texts in `daily-text.ts`, `/timebox today` in `today-command.ts` and a team's store in
+// `team.ts`. The rules read today's standings and return effects; the executor writes the ledger.
 
 import { NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO } from "../constants.ts";
-import { parseCommand } from "../grammar/command.ts";
+import type { DailyBudget } from "../model/daily.ts";
 import type { Effect } from "../model/events.ts";
-import {
-	type DailyAdjustment,
-	type DailyStanding,
-	dailyRatio,
-	limitsToday,
-	NO_ADJUSTMENT,
-	runTimeToday,
-	spentDaily,
-} from "./daily-budget.ts";
-import { dailyLeft, dailySpentMessage, describeDaily, todayReport } from "./daily-text.ts";
+import { type DailyStanding, dailyRatio, limitsToday, runTimeToday, spentDaily } from "./daily-budget.ts";
+import { dailyLeft, dailySpentMessage } from "./daily-text.ts";
 
 export {
 	type DailyAdjustment,
@@ -31,8 +23,41 @@ export {
 	limitsToday,
 	NO_ADJUSTMENT,
 	parseDailyBudget,
+	type StoredLimits,
+	type TeamAsk,
+	type TeamView,
+	type TeamWrite,
 } from "./daily-budget.ts";
 export { todayReport } from "./daily-text.ts";
+export {
+	type BudgetsWithLimits,
+	budgetsInForce,
+	byWhereCounted,
+	closedTeamStanding,
+	countsInStore,
+	parseTeam,
+	requestsAnswered,
+	type TeamAnswer,
+	type TeamCommand,
+	type TeamDayReading,
+	type TeamReads,
+	teamCommand,
+	teamStandings,
+} from "./team.ts";
+export {
+	ADMIN_ONLY,
+	describeAdded,
+	NO_TEAM,
+	STORE_SOURCE,
+	teamAsksFull,
+	teamReport,
+	teamStoreDidNotTake,
+	teamStoreNotReached,
+	teamTime,
+	teamWriteNotSent,
+	teamWriteRefusal,
+} from "./team-text.ts";
+export { parseToday, type TodayAnswer, type TodayCommand, todayCommand } from "./today-command.ts";
 
 /**
  * The warnings due for today's budgets at 80% and 95%, each once per session and level: the user's notice and the
@@ -59,38 +84,6 @@ export function dailyWarnings(
 		});
 	}
 	return { effects, given: now, modelLines };
-}
-
-/** `/timebox today`, `/timebox today +30m +turns:5`, `/timebox today off`: what the words ask of today's budget. */
-export type TodayCommand =
-	| { kind: "show" }
-	| { kind: "off" }
-	| { kind: "add"; adjustment: DailyAdjustment; added: string }
-	| { kind: "invalid"; reason: string };
-
-/** Reads the words after `/timebox today`. */
-export function parseToday(words: string): TodayCommand {
-	const text = words.trim();
-	if (text.length === 0) return { kind: "show" };
-	if (text.toLowerCase() === "off") return { kind: "off" };
-	const command = parseCommand(text);
-	if (command.kind !== "extend") {
-		return { kind: "invalid", reason: "After /timebox today: nothing, off, or what to add (+30m, +turns:5, +$2)." };
-	}
-	const adjustment: DailyAdjustment = {
-		addTimeMs: command.addTimeMs ?? 0,
-		addPrompts: command.addTurns ?? 0,
-		addTokens: command.addTokens ?? 0,
-		addCost: command.addCost ?? 0,
-		off: false,
-	};
-	const added = describeDaily({
-		timeMs: command.addTimeMs,
-		turns: command.addTurns,
-		tokens: command.addTokens ?? null,
-		cost: command.addCost ?? null,
-	});
-	return { kind: "add", adjustment, added };
 }
 
 /** A session's part in its daily budgets: the warnings it gave, and the run it is timing. */
@@ -130,12 +123,19 @@ function refusal(standing: DailyStanding): Effect[] {
 	return [{ kind: "notify", message, level: "error" }, { kind: "abort" }, { kind: "refuse", reason: message }];
 }
 
+/** The budgets in force today, as the standings have them: what the daily ledger writes (a team's store, or this machine's). */
+function inForce(standings: readonly DailyStanding[]): DailyBudget[] {
+	return standings.map((standing) => standing.budget);
+}
+
 /** What a model call about to start reserves of today's budgets. */
-const RESERVE: Effect = { kind: "reserveDaily" };
+function reserve(standings: readonly DailyStanding[]): Effect {
+	return { kind: "reserveDaily", budgets: inForce(standings) };
+}
 
 /** Adds agent time to today's use, when there is any. */
-function addAgentTime(agentMs: number): Effect[] {
-	return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs } }] : [];
+function addAgentTime(agentMs: number, standings: readonly DailyStanding[]): Effect[] {
+	return agentMs > 0 ? [{ kind: "addDailyUse", use: { agentMs }, budgets: inForce(standings) }] : [];
 }
 
 /**
@@ -144,7 +144,12 @@ function addAgentTime(agentMs: number): Effect[] {
  */
 function countPrompt(standings: readonly DailyStanding[]): Effect {
 	const spent = promptLimitMet(standings);
-	return { kind: "countPrompt", limits: promptLimits(standings), refused: spent ? refusal(spent) : [] };
+	return {
+		kind: "countPrompt",
+		limits: promptLimits(standings),
+		refused: spent ? refusal(spent) : [],
+		budgets: inForce(standings),
+	};
 }
 
 /** Each budget's prompt limit today, or null where it sets none or is off for the day. */
@@ -197,7 +202,7 @@ export function dailyTransition(
 			const before = session.runStartedAt === null ? 0 : runTimeToday(session.runStartedAt, standings, now);
 			return {
 				session: { given: warned.given, runStartedAt: now, stopped: false },
-				effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before), RESERVE],
+				effects: [...warned.effects, countPrompt(standings), ...addAgentTime(before, standings), reserve(standings)],
 				context: warned.modelLines,
 			};
 		}
@@ -206,7 +211,12 @@ export function dailyTransition(
 			// A model call of a run that had ended (pi ends a run before it retries a call or re-runs after compaction)
 			// goes on with the same prompt: its time counts again from here.
 			if (session.runStartedAt === null && !event.modelCall) {
-				return { ...none, session, effects: event.used ? [{ kind: "addDailyUse", use: event.used }] : [] };
+				const answer = event.used;
+				return {
+					...none,
+					session,
+					effects: answer ? [{ kind: "addDailyUse", use: answer, budgets: inForce(standings) }] : [],
+				};
 			}
 			const startedAt = session.runStartedAt ?? now;
 			// The run's own time so far counts; its own prompt does not count against itself.
@@ -214,7 +224,13 @@ export function dailyTransition(
 			// An answer adds the run's time so far with what its call used, so that other sessions (a team's, on other
 			// machines) see a long run's time at each answer, not only at its end.
 			const write: Effect[] = event.used
-				? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }]
+				? [
+						{
+							kind: "addDailyUse",
+							use: running > 0 ? { ...event.used, agentMs: running } : event.used,
+							budgets: inForce(standings),
+						},
+					]
 				: [];
 			const withRun = standings.map((standing) => ({
 				...standing,
@@ -237,7 +253,7 @@ export function dailyTransition(
 			const warned = dailyWarnings(withRun, session.given);
 			return {
 				session: { ...resumed, given: warned.given },
-				effects: [...write, ...warned.effects, ...(event.modelCall ? [RESERVE] : [])],
+				effects: [...write, ...warned.effects, ...(event.modelCall ? [reserve(standings)] : [])],
 				context: event.modelCall ? warned.modelLines : [],
 			};
 		}
@@ -246,53 +262,8 @@ export function dailyTransition(
 			return {
 				...none,
 				session: { ...session, runStartedAt: null, stopped: false },
-				effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now)),
+				effects: addAgentTime(runTimeToday(session.runStartedAt, standings, now), standings),
 			};
 		}
 	}
-}
-
-/** What `/timebox today …` answers, with what it writes to the ledger. */
-export interface TodayAnswer {
-	message: string;
-	level: "info" | "warning";
-	effects: Effect[];
-}
-
-/** Today's standings with an adjustment added to each. */
-function adjusted(standings: readonly DailyStanding[], adjustment: DailyAdjustment): DailyStanding[] {
-	return standings.map((standing) => {
-		const now = standing.adjustment;
-		return {
-			...standing,
-			adjustment: {
-				addTimeMs: now.addTimeMs + adjustment.addTimeMs,
-				addPrompts: now.addPrompts + adjustment.addPrompts,
-				addTokens: now.addTokens + adjustment.addTokens,
-				addCost: now.addCost + adjustment.addCost,
-				off: now.off || adjustment.off,
-			},
-		};
-	});
-}
-
-/** `/timebox today …` against today's standings: what it says, and the adjustment it writes for every budget. */
-export function todayCommand(standings: readonly DailyStanding[], words: string): TodayAnswer {
-	const command = parseToday(words);
-	if (command.kind === "invalid")
-		return { message: `Timebox: ${command.reason} Nothing changed.`, level: "warning", effects: [] };
-	if (standings.length === 0 || command.kind === "show")
-		return { message: todayReport(standings), level: "info", effects: [] };
-	if (command.kind === "off") {
-		return {
-			message: "Timebox: today's budget is off until midnight, in every session it covers.",
-			level: "info",
-			effects: [{ kind: "adjustDaily", adjustment: { ...NO_ADJUSTMENT, off: true } }],
-		};
-	}
-	return {
-		message: `Timebox: today's budget raised by ${command.added} for the rest of the day.\n${todayReport(adjusted(standings, command.adjustment))}`,
-		level: "info",
-		effects: [{ kind: "adjustDaily", adjustment: command.adjustment }],
-	};
 }

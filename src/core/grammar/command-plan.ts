@@ -21,6 +21,7 @@ import {
 	NO_DAILY_BUDGET,
 	NO_REPORT,
 	NO_REPORT_PAGE,
+	NO_TEAM,
 	NOT_PAUSED,
 	NOTHING_TO_EXTEND,
 	noBudgetStatusMessage,
@@ -130,6 +131,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 		case "today":
 			// The daily budgets live outside the session: a host with a daily ledger answers `today` before this.
 			return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
+		case "team":
+			// So does a team's store, answered by the host's daily ledger before this.
+			return { change: "none", reply: { message: NO_TEAM, level: "info" } };
 		case "subagents":
 			// The subagent budget is the subagent rules' to change: the session's budget is left as it is.
 			return { change: "none", reply: { message: NO_SUBAGENT_BUDGET, level: "info" } };

@@ -11,6 +11,7 @@ import {
 	STATUS_WORD,
 	SUBAGENTS_WORD,
 	SUGGEST_WORD,
+	TEAM_WORD,
 	TODAY_WORD,
 } from "../constants.ts";
 import type { BudgetLimits, TaskBudget } from "../model/budget.ts";
@@ -37,6 +38,8 @@ export type TimeboxCommand =
 	| { kind: "reportPage" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
 	| { kind: "today"; words: string }
+	/** The team's store: `words` is what follows `team` (nothing, `set …`, `ask …`), read by the daily rules. */
+	| { kind: "team"; words: string }
 	/** The subagent budget: show it, turn it off, or set it (`budget`, written as `words`). */
 	| { kind: "subagents"; action: "show" | "off" }
 	| { kind: "subagents"; action: "set"; budget: TaskBudget; words: string }
@@ -44,6 +47,8 @@ export type TimeboxCommand =
 
 /** `today`, alone or with the words of a daily command after it. */
 const TODAY_COMMAND = new RegExp(`^${TODAY_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
+/** `team`, alone or with the words of a team's command after it. */
+const TEAM_COMMAND = new RegExp(`^${TEAM_WORD}(?:\\s+([\\s\\S]*))?$`, "i");
 /** `report page`. */
 const REPORT_PAGE_COMMAND = new RegExp(`^${REPORT_WORD}\\s+${REPORT_PAGE_WORD}$`, "i");
 const STOP_COMMAND_DELIMITER = /(?:^|\s)--(?:\s|$)/;
@@ -89,6 +94,8 @@ export function parseCommand(input: string): TimeboxCommand {
 	if (bare !== undefined) return { kind: bare };
 	const today = TODAY_COMMAND.exec(trimmed);
 	if (today) return { kind: "today", words: today[1] ?? "" };
+	const team = TEAM_COMMAND.exec(trimmed);
+	if (team) return { kind: "team", words: team[1] ?? "" };
 	if (REPORT_PAGE_COMMAND.test(trimmed)) return { kind: "reportPage" };
 	const subagents = SUBAGENTS_COMMAND.exec(trimmed);
 	if (subagents) return subagentsCommand((subagents[1] ?? "").trim());

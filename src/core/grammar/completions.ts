@@ -1,7 +1,19 @@
 // Argument completions for `/timebox …`: the word being typed completed from the static lists, and no menu at all once
 // the word typed is complete, so that one Enter sends the line.
 
-import { STATIC_COMPLETIONS, STATUS_WORD, SUBAGENT_COMPLETIONS, SUBAGENTS_WORD, SUGGEST_WORD } from "../constants.ts";
+import {
+	STATIC_COMPLETIONS,
+	STATUS_WORD,
+	SUBAGENT_COMPLETIONS,
+	SUBAGENTS_WORD,
+	SUGGEST_WORD,
+	TEAM_ASK_COMPLETIONS,
+	TEAM_ASK_WORD,
+	TEAM_SET_COMPLETIONS,
+	TEAM_SET_WORD,
+	TEAM_WORD,
+	TODAY_WORD,
+} from "../constants.ts";
 import { readWords } from "./budget-words.ts";
 import { parseCommand, parseTaskBudget } from "./command.ts";
 
@@ -11,12 +23,13 @@ export interface Completion {
 	label: string;
 }
 
-const SUB_COMMANDS = new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD]);
+const SUB_COMMANDS = new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD, TODAY_WORD, TEAM_WORD]);
 
 /**
- * Completes the word being typed from the static list; earlier words are kept, and `off`/`status`/`subagents`/`suggest`
- * are offered only as the first word. After `subagents`, a subagent budget's words, and `off` as its only word. Returns
- * null when nothing matches or an on-stop command is being typed.
+ * Completes the word being typed from the static list; earlier words are kept, and `off`/`status`/`subagents`/`suggest`/
+ * `today`/`team` are offered only as the first word. After `subagents`, a subagent budget's words, and `off` as its only
+ * word; after `team`, `set` and `ask`, then the team's limits (`off` as the only one) or what to ask for. Returns null
+ * when nothing matches, an on-stop command or a request's reason is being typed.
  *
  * A word typed in full that means something already (`turns:1`, `1`, `$2.50`, `status`) gets no menu: in pi's and
  * oh-my-pi's TUI, Enter on a menu applies its item and does not send, so a menu there would take a second Enter, and
@@ -31,12 +44,26 @@ export function argumentCompletions(prefix: string): Completion[] | null {
 	const head = prefix.slice(0, wordStart);
 	const word = prefix.slice(wordStart).toLowerCase();
 	const earlier = head.trim().toLowerCase().split(/\s+/);
+	if (earlier[0] === TEAM_WORD) return teamCompletions(head, word, earlier.slice(1));
 	const forSubagents = earlier[0] === SUBAGENTS_WORD;
 	const [list, firstWord] = forSubagents
 		? [SUBAGENT_COMPLETIONS, earlier.length === 1]
 		: [STATIC_COMPLETIONS, head.trim().length === 0];
 	if (word.length > 0 && isWholeWord(word, forSubagents, firstWord)) return null;
 	const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS.has(value)));
+	return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+}
+
+/** After `team`: `set` and `ask`; after `team set`, the limits (`off` alone); after `team ask`, what to ask for. */
+function teamCompletions(head: string, typed: string, earlier: readonly string[]): Completion[] | null {
+	const word = typed.toLowerCase();
+	const [sub, ...rest] = earlier;
+	let list: readonly string[] = [];
+	if (sub === undefined || sub === "") list = [TEAM_SET_WORD, TEAM_ASK_WORD];
+	else if (sub === TEAM_SET_WORD) list = TEAM_SET_COMPLETIONS.filter((value) => value !== "off" || rest.length === 0);
+	// What to ask for comes first, each word with its +; the reason after it is free text.
+	else if (sub === TEAM_ASK_WORD && rest.every((value) => value.startsWith("+"))) list = TEAM_ASK_COMPLETIONS;
+	const offered = list.filter((value) => value.startsWith(word));
 	return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 

@@ -1,10 +1,12 @@
 // What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts and on-stop.ts: it imports nothing else
-// of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts, daily.ts and on-stop.ts: it imports
+// nothing else of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
 
 import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+import type { DailyAdjustment, DailyBudget, DailyLimits, DailyUseAdded } from "./daily.ts";
 import type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
+export type { DailyAdjustment, DailyUseAdded } from "./daily.ts";
 export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
@@ -223,31 +225,28 @@ export type Effect =
 	| { kind: "stopAgent"; agent: string }
 	/**
 	 * Count the new prompt in today's ledger, unless a budget has its `limits` (one per daily budget, null for none) of
-	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile).
+	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile). `budgets` are the
+	 * daily budgets in force the limits are of (the standings'); the port's own where absent.
 	 */
-	| { kind: "countPrompt"; limits: readonly (number | null)[]; refused: readonly Effect[] }
+	| {
+			kind: "countPrompt";
+			limits: readonly (number | null)[];
+			refused: readonly Effect[];
+			budgets?: readonly DailyBudget[];
+	  }
 	/** Reserve what the model call about to start may use of today's budgets, until its answer settles it. */
-	| { kind: "reserveDaily" }
+	| { kind: "reserveDaily"; budgets?: readonly DailyBudget[] }
 	/** Add what this session used to today's use of its daily budgets. */
-	| { kind: "addDailyUse"; use: DailyUseAdded }
-	/** Add to today's limits of every daily budget of the session, or turn them off until midnight. */
-	| { kind: "adjustDaily"; adjustment: DailyAdjustment };
-
-/** What a session adds to today's use: agent time, tokens, cost. */
-export interface DailyUseAdded {
-	agentMs?: number;
-	tokens?: number;
-	cost?: number;
-}
-
-/** What `/timebox today +…` and `/timebox today off` changed for the rest of the day. */
-export interface DailyAdjustment {
-	addTimeMs: number;
-	addPrompts: number;
-	addTokens: number;
-	addCost: number;
-	off: boolean;
-}
+	| { kind: "addDailyUse"; use: DailyUseAdded; budgets?: readonly DailyBudget[] }
+	/**
+	 * Add to today's limits of every daily budget of the session, or turn them off until midnight, and then carry out
+	 * `done`; a team's store that does not take it (a member's user) changes nothing after it, and says why.
+	 */
+	| { kind: "adjustDaily"; adjustment: DailyAdjustment; budgets?: readonly DailyBudget[]; done?: readonly Effect[] }
+	/** Set the team's limits in its store (null: remove them), then carry out `done`; else say why not. */
+	| { kind: "setTeamLimits"; limits: DailyLimits | null; done: readonly Effect[] }
+	/** Record a member's request for more of the team's day in its store, then carry out `done`; else say why not. */
+	| { kind: "askTeam"; adjustment: DailyAdjustment; why: string; done: readonly Effect[] };
 
 /** What one response used, kept in the session's history: counted once by its id, however often it is reported. */
 export interface RecordedUsage {

@@ -3,7 +3,9 @@
 // one hook at a time; no adapter interprets an effect itself.
 
 import type { DailyPort } from "../daily/daily-budget.ts";
+import { NO_TEAM, teamWriteRefusal } from "../daily/team-text.ts";
 import { quoteInput } from "../grammar/command.ts";
+import type { TeamWrite } from "../model/daily.ts";
 import type { Effect } from "../model/events.ts";
 import type { BudgetLedger, NotifyLevel, OnStopOutcome, OnStopStarter, SessionStore } from "../ports.ts";
 
@@ -99,6 +101,8 @@ const DAILY_WRITES: ReadonlySet<Effect["kind"]> = new Set([
 	"reserveDaily",
 	"addDailyUse",
 	"adjustDaily",
+	"setTeamLimits",
+	"askTeam",
 ]);
 
 function carryOutOne(
@@ -146,18 +150,35 @@ function carryOutOne(
 			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);
 			return;
 		case "countPrompt":
-			if (ports.daily && !ports.daily.ledger.countPrompt(ports.daily.budgets, effect.limits))
+			if (ports.daily && !ports.daily.ledger.countPrompt(effect.budgets ?? ports.daily.budgets, effect.limits))
 				carryOut(effect.refused, ports, answer, onStopReport);
 			return;
 		case "reserveDaily":
-			ports.daily?.ledger.reserve?.(ports.daily.budgets);
+			ports.daily?.ledger.reserve?.(effect.budgets ?? ports.daily.budgets);
 			return;
 		case "addDailyUse":
-			ports.daily?.ledger.addUse(ports.daily.budgets, effect.use);
+			ports.daily?.ledger.addUse(effect.budgets ?? ports.daily.budgets, effect.use);
 			return;
-		case "adjustDaily":
-			if (ports.daily) for (const budget of ports.daily.budgets) ports.daily.ledger.adjust(budget, effect.adjustment);
+		case "adjustDaily": {
+			const daily = ports.daily;
+			if (!daily) return;
+			// A team's budget comes first: a store that refuses it changes nothing after it.
+			for (const budget of effect.budgets ?? daily.budgets) {
+				if (refusedWrite(daily.ledger.adjust(budget, effect.adjustment), false, answer)) return;
+			}
+			carryOut(effect.done ?? [], ports, answer, onStopReport);
 			return;
+		}
+		case "setTeamLimits": {
+			const write = ports.daily?.ledger.setTeamLimits?.(effect.limits) ?? NO_TEAM_STORE;
+			if (!refusedWrite(write, false, answer)) carryOut(effect.done, ports, answer, onStopReport);
+			return;
+		}
+		case "askTeam": {
+			const write = ports.daily?.ledger.askTeam?.(effect.adjustment, effect.why) ?? NO_TEAM_STORE;
+			if (!refusedWrite(write, true, answer)) carryOut(effect.done, ports, answer, onStopReport);
+			return;
+		}
 		case "startOnStop": {
 			const command = effect.command;
 			const report = (outcome: OnStopOutcome) => onStopReport(command, outcome);
@@ -174,6 +195,17 @@ function carryOutOne(
 			return;
 		}
 	}
+}
+
+/** A write to a ledger with no team's store to take it. */
+const NO_TEAM_STORE: TeamWrite = { failed: NO_TEAM };
+
+/** Whether a write to the team's store was not done: then its refusal is said (`asking`: a request's). */
+function refusedWrite(write: TeamWrite | undefined, asking: boolean, answer: Answer): boolean {
+	const refusal = write === undefined ? null : teamWriteRefusal(write, asking);
+	if (refusal === null) return false;
+	answer.notices.push({ message: refusal, level: "warning" });
+	return true;
 }
 
 /**

@@ -156,7 +156,7 @@ export class LiveSession {
 			ledger: (budget) => readLedger(ports.ledger, budget),
 			now: ports.clock.now(),
 			terms: ports.terms,
-			standings: () => (daily && budgets.length > 0 ? daily.standings(budgets) : []),
+			standings: () => (daily && (budgets.length > 0 || daily.team !== undefined) ? daily.standings(budgets) : []),
 		});
 	}
 
@@ -261,9 +261,7 @@ export class LiveSession {
 	/** Keeps the status refresh running while the budget is active, and the next time check armed at its point. */
 	private armTimers(): void {
 		// A run under a daily time limit is checked every refresh too: its time counts against the day.
-		const dailyRun =
-			this.runtime.daily.session.runStartedAt !== null &&
-			this.dailyBudgets.some((budget) => budget.limits.timeMs !== null);
+		const dailyRun = this.runtime.daily.session.runStartedAt !== null && this.runtime.dailyTimed;
 		try {
 			this.timeChecks.arm(this.runtime.state, dailyRun);
 		} catch (error) {

@@ -2,22 +2,16 @@
 // to the daily rules and then to the session's rules, and their effects carried out by the one executor. In-process
 // hosts keep one for the session's life; hook hosts make one per hook from the session's log.
 
-import {
-	type DailyEvent,
-	type DailySession,
-	dailyRefused,
-	dailyTransition,
-	NO_DAILY_SESSION,
-	todayCommand,
-} from "../daily/daily.ts";
+import { type DailyEvent, type DailySession, dailyRefused, dailyTransition, NO_DAILY_SESSION } from "../daily/daily.ts";
 import { parseCommand } from "../grammar/command.ts";
 import type { CostReporting } from "../grammar/command-plan.ts";
 import type { Clock, OnStopOutcome } from "../ports.ts";
 import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type SessionState } from "../session/index.ts";
 import { transitionWithSubagents } from "../subagents/compose.ts";
-import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "../text/host-terms.ts";
+import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine } from "../text/host-terms.ts";
 import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
 import { suggestReply } from "../text/suggestion.ts";
+import { dailyCommandAnswer, hasDailyBudgets } from "./daily-command.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
 import type { SuggestOutcome } from "./suggestion.ts";
 
@@ -98,10 +92,10 @@ export class SessionRuntime {
 		return this.carryOut(effects);
 	}
 
-	/** `/timebox <args>`: `today` goes to the daily budgets, everything else to the session's rules. */
+	/** `/timebox <args>`: `today` and `team` go to the daily budgets, everything else to the session's rules. */
 	command(args: string, details: CommandDetails): Answer {
 		const parsed = parseCommand(args);
-		if (parsed.kind === "today") return this.today(parsed.words);
+		if (parsed.kind === "today" || parsed.kind === "team") return dailyCommandAnswer(parsed, this.ports, this.terms);
 		if (parsed.kind === "reportPage") {
 			const answer = noAnswer();
 			answer.notices.push(reportPageReply(details.reportPage));
@@ -132,22 +126,11 @@ export class SessionRuntime {
 		return answer;
 	}
 
-	/** `/timebox today …`: what the daily budgets say, after doing what the words ask. */
-	private today(words: string): Answer {
-		const answer = noAnswer();
-		try {
-			const port = this.ports.daily;
-			if (!port || port.budgets.length === 0) {
-				answer.notices.push({ message: inHostTerms(noDailyBudgetMessage(this.terms), this.terms), level: "info" });
-				return answer;
-			}
-			const reply = todayCommand(port.ledger.standings(port.budgets), words);
-			this.carryOut(reply.effects);
-			answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
-		} catch (error) {
-			this.ports.problem("/timebox today", error);
-		}
-		return answer;
+	/** Whether a daily budget in force, as last read, limits agent time: a run is then checked as its time goes by. */
+	private timedDaily = false;
+
+	get dailyTimed(): boolean {
+		return this.timedDaily;
 	}
 
 	/** The answer being carried out, which a starter's report that comes at once joins. */
@@ -187,7 +170,7 @@ export class SessionRuntime {
 	 */
 	private dailyAnswer(event: SessionEvent): Answer | null {
 		const port = this.ports.daily;
-		if (!port || port.budgets.length === 0) return null;
+		if (!hasDailyBudgets(port)) return null;
 		try {
 			const prompt = event.type === "modelCall" ? (event.prompt ?? this.state.lastPrompt) : null;
 			const refused = this.daily.refused;
@@ -198,6 +181,7 @@ export class SessionRuntime {
 			const dailyEvent = this.dailyEventOf(event);
 			if (dailyEvent === null) return null;
 			const standings = port.ledger.standings(port.budgets);
+			this.timedDaily = standings.some((standing) => standing.budget.limits.timeMs !== null);
 			const result = dailyTransition(this.daily.session, dailyEvent, standings, this.ports.clock.now());
 			const answer = this.carryOut(result.effects);
 			answer.context.push(...result.context);

@@ -295,6 +295,10 @@ export function badOnLimitMessage(source: string, value: unknown): string {
 /** `/timebox today` where no daily budget covers the session, in pi's terms. */
 export const NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
+/** `/timebox team` where no team's store is set. */
+export const NO_TEAM =
+	"Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.";
+
 /** A question that a stop made moot (more steps, a new budget) was closed unanswered. */
 export const QUESTION_CLOSED =
 	"Timebox: the budget ran out while the question was open, so it was closed and nothing changed. Type the command again to set a new budget.";

@@ -57,6 +57,14 @@ export function teamStoreRefusal(shown: string, why: string): string {
 	return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
 
+/**
+ * The team's store (`shown`) refused this user a call of the team's day (`why`, its answer: a member's ACL that does not
+ * let it write the day's keys): no outage, so nothing is counted on this machine instead, and new turns are refused.
+ */
+export function teamStoreDenied(shown: string, why: string): string {
+	return `Timebox: the team's daily store ${shown} refused this user the team's day (${why}), so new turns are refused until its admin lets this user count there (docs/team.md gives a member's ACL).`;
+}
+
 /** A damaged store (`path`) repaired: what was kept, what was skipped, where the damaged file went. */
 export function storeRepaired(path: string, entries: number, skipped: number, movedTo: string): string {
 	const skippedText = skipped === 0 ? "" : `, skipped ${skipped} it could not read`;

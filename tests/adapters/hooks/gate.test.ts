@@ -150,6 +150,17 @@ describe("the hook gate hands the event, whole, to the hook script", () => {
 		expect(gate("codex", "not json", { TIMEBOX_DAILY: "2h" })).toBe(handed("not json"));
 	});
 
+	it("when a team's store is set, with no daily budget here: the limits its admin keeps there cover the session", () => {
+		const stdin = event("UserPromptSubmit", { turn_id: "t1", prompt: "hello" });
+		const store = { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379", TIMEBOX_TEAM: "platform" };
+		expect(gate("codex", stdin, store)).toBe(handed(stdin));
+		expect(gate("gemini", stdin, store)).toBe(handed(stdin, "gemini"));
+		// One of them alone, too: the hook script says what is missing.
+		expect(gate("codex", stdin, { TIMEBOX_TEAM: "platform" })).toBe(handed(stdin));
+		expect(gate("codex", stdin, { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6379" })).toBe(handed(stdin));
+		expect(gate("codex", stdin)).toBe("");
+	});
+
 	it("on Codex with a default budget, every event but a session's start with nothing in its log", () => {
 		const env = { TIMEBOX_DEFAULT: "1h" };
 		const start = event("SessionStart", { source: "startup" });

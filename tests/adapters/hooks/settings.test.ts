@@ -86,3 +86,35 @@ describe("TIMEBOX_SUBAGENTS in Codex CLI", () => {
 		});
 	});
 });
+
+describe("a team's store on the hook hosts, with no TIMEBOX_DAILY", () => {
+	const hook = async (env: NodeJS.ProcessEnv, prompt: string, turn: string) => {
+		const payload = { session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt };
+		const { stdout, stderr } = await runCli(
+			["hook", "--host", "codex"],
+			JSON.stringify(payload),
+			{ HOME: dataDir, XDG_STATE_HOME: join(dataDir, "state"), ...env },
+			deps(),
+		);
+		expect(stderr).toBe("");
+		return stdout === "" ? {} : (JSON.parse(stdout) as Record<string, unknown>);
+	};
+	const SPACE =
+		'Timebox: TIMEBOX_TEAM "plat form" is not a team name (letters, digits, ".", "_", "-"). The daily budget is this machine\'s alone.';
+
+	it("names a team name with a space once, lets the prompt through, and shows it for `timebox team`", async () => {
+		const env = { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1", TIMEBOX_TEAM: "plat form" };
+		expect(await hook(env, "hello", "t1")).toEqual({ systemMessage: SPACE });
+		expect(await hook(env, "timebox team", "t2")).toEqual({ decision: "block", reason: SPACE });
+		expect(await hook(env, "timebox today", "t3")).toEqual({
+			decision: "block",
+			reason: expect.stringMatching(/^No daily budget is set\./),
+		});
+		// Neither a store nor a team: the daily budgets have nothing to say.
+		expect(await hook({}, "timebox team", "t4")).toEqual({
+			decision: "block",
+			reason:
+				"Timebox: no team is set here. A team shares one daily budget through a store: set TIMEBOX_DAILY_STORE and TIMEBOX_TEAM.",
+		});
+	});
+});

@@ -14,7 +14,7 @@ import type {
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
 import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapters/report/writer.ts";
-import type { NotifyLevel } from "../../../src/core/index.ts";
+import type { DailyLedger, NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { MemoryLedger, RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
@@ -291,6 +291,8 @@ export class FakePi {
 	private readonly ids = sequentialIds();
 	/** The folder of the daily ledger every fake pi given the same one shares; none: no daily budgets. */
 	dailyDir: string | undefined;
+	/** The daily ledger of a session, where it is not this machine's in `dailyDir` (a team's). */
+	dailyLedger: ((sessionId: string) => DailyLedger) | undefined;
 	/** The environment Timebox reads (PI_TIMEBOX), the --timebox flag's value, and where settings files are. */
 	env: NodeJS.ProcessEnv = {};
 	flag: string | undefined;
@@ -330,6 +332,7 @@ export class FakePi {
 			env: this.env,
 			globalSettings: () => this.globalSettings,
 			...(dailyDir ? { dailyLedger: (id: string) => createDailyLedger(dailyDir, id, this.time) } : {}),
+			...(this.dailyLedger ? { dailyLedger: this.dailyLedger } : {}),
 			...(this.reportPage ? { reportPage: this.reportPage } : {}),
 			...(this.projectHistory ? { projectHistory: this.projectHistory } : {}),
 		})(this.instance.api);

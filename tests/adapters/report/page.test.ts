@@ -29,6 +29,7 @@ import {
 	piSessions,
 } from "../../../src/adapters/report/sources.ts";
 import { budgetEvents, clockTime, escapeHtml } from "../../../src/adapters/report/tables.ts";
+import { teamSection } from "../../../src/adapters/report/team-section.ts";
 import { defaultPagePath, pageData, writePageFile, writeReportPage } from "../../../src/adapters/report/write-page.ts";
 import { nodeReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import {
@@ -41,6 +42,7 @@ import {
 	NOTHING_RECORDED,
 	type ReportData,
 	reportData,
+	teamTime,
 	todayData,
 } from "../../../src/core/index.ts";
 import { MemoryStore, teamLedgerOn } from "../team/memory-store.ts";
@@ -639,6 +641,63 @@ describe("npm run report", () => {
 		const downHtml = readFileSync(out, "utf8");
 		expect(downHtml).not.toContain('data-chart="days"');
 		expect(text(downHtml)).toContain("The last days");
+	});
+
+	it("shows the limits the admin keeps in the team's store, who set them and when, and the open requests", () => {
+		const home = join(dir, "home");
+		const store = new MemoryStore(clock);
+		const teamState = join(dir, "team-state");
+		const admin = teamLedgerOn(store, teamState, "s-admin", clock, { member: "root@hq (codex)" });
+		const open = () => teamLedgerOn(store, teamState, "report", clock);
+		const out = join(dir, "store.html");
+		// No limits in the store, and no daily budget given: the page says so, and lists no request.
+		expect(runReport(["--out", out], env, home, clock, open).failed).toBe(false);
+		expect(text(readFileSync(out, "utf8"))).toContain(
+			"The team platform Its store keeps no limits: each machine's TIMEBOX_DAILY is the team's. No open requests.",
+		);
+		admin.setTeamLimits({ timeMs: 4 * 60 * MINUTE, turns: 200, tokens: 2_000_000, cost: 50 });
+		teamLedgerOn(store, teamState, "s-bob", clock, { member: "bob@m2 (claude)" }).askTeam(
+			{ ...NO_ADJUSTMENT, addTimeMs: 30 * MINUTE },
+			"a <release> to finish",
+		);
+		admin.countPrompt(
+			admin.standings([]).map((standing) => standing.budget),
+			[200],
+		);
+		expect(runReport(["--out", out], env, home, clock, open)).toMatchObject({ stderr: "", failed: false });
+		const html = readFileSync(out, "utf8");
+		const shown = text(html);
+		expect(shown).toContain(
+			`The team's limits, a day Limit Value Agent time 4h 0m Turns 200 Tokens 2m Cost $50.00 Set by root@hq (codex) Set on ${teamTime(NOW)}`,
+		);
+		expect(shown).toContain(
+			`Open requests Asked Member For Why ${teamTime(NOW)} bob@m2 (claude) 30m of agent time a <release> to finish`,
+		);
+		expect(html).toContain("a &#60;release&#62; to finish");
+		expect(shown).toContain(
+			"The team platform (set in its store): 0s of 4h of agent time used, 4h 0m left; 1 of 200 turns used",
+		);
+		expect(shown).toContain("What /timebox team says Timebox team platform: 4h of agent time and 200 turns");
+		// Only the limits the admin set are shown.
+		expect(
+			text(
+				teamSection({
+					name: "platform",
+					stored: { limits: { timeMs: null, turns: null, tokens: null, cost: 9 }, setBy: "x", setAt: 0 },
+					asks: [],
+					text: "",
+				}),
+			),
+		).toContain("Limit Value Cost $9.00 Set by x Set on 1970-01-01 00:00 UTC");
+		const turns = { limits: { timeMs: null, turns: 3, tokens: null, cost: null }, setBy: "x", setAt: 0 };
+		expect(text(teamSection({ name: "platform", stored: turns, asks: [], text: "" }))).toContain(
+			"Value Turns 3 Set by",
+		);
+		// A store that cannot be read shows no team's section, and says why.
+		store.down = "connect ECONNREFUSED";
+		const down = runReport(["--out", out], env, home, clock, open);
+		expect(down.stderr).toContain("cannot be reached");
+		expect(readFileSync(out, "utf8")).not.toContain('id="team"');
 	});
 
 	it("says where a live host's page leaves a team's last days, and which days a short range shows", () => {

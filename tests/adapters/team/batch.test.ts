@@ -53,7 +53,7 @@ describe("the team batch's request", () => {
 		expect(parseTeamRequest('{"session":"s1","budgets":[1]}')).toEqual({
 			error: "the team request's budgets are not a list of budgets",
 		});
-		const calls = "the team request's calls are not a list of count, use, reserve and adjust";
+		const calls = "the team request's calls are not a list of count, use, reserve, adjust, view, limits and ask";
 		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":{}}')).toEqual({ error: calls });
 		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[{"op":"drop"}]}')).toEqual({ error: calls });
 		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[null]}')).toEqual({ error: calls });

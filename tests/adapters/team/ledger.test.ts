@@ -64,6 +64,7 @@ describe("a team's daily ledger", () => {
 			"timebox:{platform}:2026-11-28:who",
 			"timebox:{platform}:2026-11-28:res",
 			"timebox:{platform}:2026-11-28:sent",
+			"timebox:{platform}:2026-11-28:asks",
 		]);
 		// Every key outlives its day by a day: the day ends at midnight in Berlin (bob wrote last), the keys a day later.
 		expect(store.expiries.get("timebox:{platform}:2026-11-28:use")).toBe(Date.UTC(2026, 10, 29, 23) / 1000);
@@ -72,16 +73,16 @@ describe("a team's daily ledger", () => {
 	it("counts the model calls other sessions are making as what they reserved, until settled or expired", () => {
 		const ann = teamLedgerOn(store, folder, "s1", clock);
 		const bob = teamLedgerOn(store, folder, "s2", clock);
-		ann.reserve();
+		ann.reserve(budgets);
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(0);
 		ann.addUse(budgets, { tokens: 400, cost: 0.5 });
-		ann.reserve();
+		ann.reserve(budgets);
 		expect(bob.standings(budgets)[0]?.use).toMatchObject({ tokens: 800, cost: 1 });
 		expect(ann.standings(budgets)[0]?.use).toMatchObject({ tokens: 400, cost: 0.5 });
 		ann.addUse(budgets, { tokens: 100 });
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(500);
 		ann.addUse(budgets, { agentMs: 2_000 });
-		ann.reserve();
+		ann.reserve(budgets);
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(600);
 		now += TEAM_RESERVATION_MS + 1;
 		expect(bob.standings(budgets)[0]?.use.tokens).toBe(500);
@@ -118,7 +119,7 @@ describe("a team's store that cannot be reached", () => {
 		);
 		expect(ann.problem()).toBeNull();
 		// Within the wait after a failure the store is not tried again.
-		ann.reserve();
+		ann.reserve(budgets);
 		const tried = store.calls.length;
 		store.down = null;
 		ann.standings(budgets);
@@ -208,8 +209,8 @@ describe("a team's store that cannot be reached", () => {
 		now = Date.UTC(2026, 10, 28, 12);
 		ann.countPrompt(budgets, [8]);
 		ann.addUse(budgets, { tokens: 300 });
-		teamLedgerOn(store, folder, "s2", clock).reserve();
-		ann.reserve();
+		teamLedgerOn(store, folder, "s2", clock).reserve(budgets);
+		ann.reserve(budgets);
 		const reader = teamLedgerOn(store, folder, "report", clock);
 		expect(reader.keptDays(7)).toEqual([
 			{ day: "2026-11-27", agentMs: 60_000, prompts: 1, tokens: 500, cost: 0.25 },

@@ -1,5 +1,6 @@
 // A team's store in memory that keeps what the Lua scripts do (tests/e2e/team runs the same contract on a real Redis),
-// and can be taken down: for the team's ledger's unit tests.
+// can be taken down, and can be a member's, whose user may not write the admin's keys (as the member's ACL of
+// docs/team.md makes them): for the team's ledger's unit tests.
 
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { AsyncTeamLedger } from "../../../src/adapters/team/async-ledger.ts";
@@ -27,6 +28,10 @@ export class MemoryStore implements SyncStore {
 	readonly expiries = new Map<string, number>();
 	/** Why every call fails now, or null while the store answers. */
 	down: string | null = null;
+	/** Whether this store's user is a member's: a script that declares an admin's key is refused (NOPERM). */
+	member = false;
+	/** What the store answers every call with now, as a script's error (`ERR …`), or null. */
+	failing: string | null = null;
 	calls: { script: ScriptName; keys: readonly string[]; args: readonly (string | number)[]; timeoutMs: number }[] = [];
 
 	constructor(private readonly clock: Clock) {}
@@ -34,8 +39,18 @@ export class MemoryStore implements SyncStore {
 	call(script: ScriptName, keys: readonly string[], args: readonly (string | number)[], timeoutMs: number): StoreReply {
 		this.calls.push({ script, keys, args, timeoutMs });
 		if (this.down !== null) return { ok: false, error: this.down };
+		if (this.failing !== null) return { ok: false, error: this.failing };
+		const admin = (key: string) => /:limits$|:raise:/.test(key);
+		if (this.member && keys.some(admin)) {
+			return { ok: false, error: "NOPERM this user has no permissions to access one of the keys used as arguments" };
+		}
+		if (script === "limits" || script === "raise") return this.adminScript(script, keys, args);
 		const [use, sessions, who, res] = keys.map((key) => this.hash(key)) as Map<string, string>[];
 		const sent = keys[4] ?? "";
+		const asks = this.hash(keys[5] as string);
+		const [base, day] = /^(.*):([^:]*):use$/.exec(keys[0] as string)?.slice(1) ?? [];
+		const limitsKey = `${base}:limits`;
+		const raiseKey = `${base}:raise:${day}`;
 		const [expireAt, session, member] = args.map(String);
 		const n = (index: number) => Number(args[index]);
 		const incr = (hash: Map<string, string> | undefined, field: string, by: number) =>
@@ -82,7 +97,19 @@ export class MemoryStore implements SyncStore {
 				}
 				const flat = (hash: Map<string, string> | undefined) => [...(hash ?? [])].flat();
 				const count = this.sets.get(keys[1] as string)?.size ?? 0;
-				return { ok: true, value: [flat(use), flat(who), count, String(tokens), String(cost)] };
+				const limits = flat(this.hashes.get(limitsKey));
+				const raise = flat(this.hashes.get(raiseKey));
+				return { ok: true, value: [flat(use), flat(who), count, String(tokens), String(cost), limits, raise] };
+			}
+			case "view": {
+				const flat = (hash: Map<string, string> | undefined) => [...(hash ?? [])].flat();
+				return { ok: true, value: [flat(this.hashes.get(limitsKey)), flat(asks)] };
+			}
+			case "ask": {
+				if (asks.size >= n(5)) return { ok: true, value: 0 };
+				asks.set(String(args[3]), String(args[4]));
+				keep();
+				return { ok: true, value: 1 };
 			}
 			case "count": {
 				const limit = n(3);
@@ -124,6 +151,35 @@ export class MemoryStore implements SyncStore {
 				keep();
 				return { ok: true, value: 1 };
 		}
+	}
+
+	/** The admin's scripts: the team's limits (KEYS[1]), or the day's raises (KEYS[1]) and its requests (KEYS[2]). */
+	private adminScript(
+		script: "limits" | "raise",
+		keys: readonly string[],
+		args: readonly (string | number)[],
+	): StoreReply {
+		const target = keys[0] as string;
+		if (script === "limits") {
+			this.hashes.delete(target);
+			if (args[3] === "off") return { ok: true, value: 1 };
+			const hash = this.hash(target);
+			hash.set("by", String(args[2]));
+			hash.set("at", String(args[7]));
+			["timeMs", "turns", "tokens", "cost"].forEach((name, index) => {
+				if (args[3 + index] !== "") hash.set(name, String(args[3 + index]));
+			});
+			return { ok: true, value: 1 };
+		}
+		const raise = this.hash(target);
+		for (const [index, field] of ["addTimeMs", "addPrompts", "addTokens", "addCost"].entries()) {
+			const by = Number(args[3 + index]);
+			if (by > 0) raise.set(field, String(Number(raise.get(field) ?? 0) + by));
+		}
+		if (String(args[7]) === "1") raise.set("off", "1");
+		this.expiries.set(target, Number(args[0]));
+		for (const id of args.slice(8)) this.hash(keys[1] as string).delete(String(id));
+		return { ok: true, value: 1 };
 	}
 
 	post(script: ScriptName, keys: readonly string[], args: readonly (string | number)[]): void {

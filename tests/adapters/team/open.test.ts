@@ -96,7 +96,7 @@ describe("opening a process's own daily ledger", () => {
 			},
 			countPrompt: () => true,
 			addUse: () => {},
-			adjust: () => {},
+			adjust: () => undefined,
 			problem: () => null,
 		};
 		const config = { ...TEAM_CONFIG, failure: "closed" as const };

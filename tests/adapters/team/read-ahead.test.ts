@@ -27,6 +27,7 @@ function ledger(run: (request: TeamRequest) => Promise<BatchOutcome>, closed = f
 		run,
 		texts: TEXTS,
 		readAfter: false,
+		team: { name: "platform", zone: "UTC" },
 	});
 }
 

@@ -198,10 +198,14 @@ describe("a team's day in a real Redis", () => {
 		const right = session("platform-acl", "b", {}, redis.url("platform-bot:s3cret"));
 		expect(right.countPrompt(budgets, [8])).toBe(true);
 		expect(right.problem()).toBeNull();
-		// Another team's keys are out of the ACL user's reach: Redis refuses, and the session says so.
+		// Another team's keys are out of the ACL user's reach: Redis refuses, which is no outage: the turn is refused,
+		// the session says why, and nothing is counted on this machine instead.
 		const other = session("other", "c", {}, redis.url("platform-bot:s3cret"));
-		other.countPrompt(budgets, [8]);
-		expect(other.problem()).toMatch(/cannot be reached \(NOPERM/);
+		expect(other.countPrompt(budgets, [8])).toBe(false);
+		expect(other.problem()).toMatch(
+			/^Timebox: the team's daily store redis:\/\/platform-bot@127\.0\.0\.1:\d+ refused this user the team's day \(NOPERM [^)]*\), so new turns are refused until its admin lets this user count there/,
+		);
+		expect(other.standings(budgets)[0]?.closed).toMatch(/refused this user the team's day/);
 	});
 
 	it("refuses an address without a port, naming it, and counts on this machine", () => {

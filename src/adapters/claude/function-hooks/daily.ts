@@ -11,6 +11,7 @@ import {
 	type DailyBudget,
 	type DailyLedger,
 	dailyLedgerUnusable,
+	type TeamWrite,
 } from "../../../core/index.ts";
 import { type DailyFiles, dailyLedgerOver, dayFolder, localDay, stateDirIn } from "../../daily/ledger.ts";
 import type { Engine } from "./engine.ts";
@@ -23,6 +24,8 @@ export interface ModuleLedger extends DailyLedger {
 	refresh(): Promise<void>;
 	settle(): Promise<boolean>;
 	takenRefusal(): string;
+	/** Before the rules answer `/timebox <words>`, where the ledger's store is reached elsewhere (a team's). */
+	prepare?(words: string): Promise<void>;
 }
 
 /** The one scope of a daily budget in Claude Code: every session of the user (`TIMEBOX_DAILY`). */
@@ -205,8 +208,8 @@ export class ModuleDailyLedger implements ModuleLedger {
 		this.ledger.addUse(budgets, use);
 	}
 
-	adjust(...args: Parameters<DailyLedger["adjust"]>): void {
-		this.ledger.adjust(...args);
+	adjust(...args: Parameters<DailyLedger["adjust"]>): TeamWrite | undefined {
+		return this.ledger.adjust(...args);
 	}
 
 	problem(): string | null {

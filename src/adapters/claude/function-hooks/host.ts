@@ -116,25 +116,28 @@ export class ModuleHost {
 	}
 
 	/**
-	 * The daily ledger of a session with a daily budget: the team's, through the hook script, when a store and a team
-	 * are set (the hook script reads them as every Node host does, and says what is wrong with them); else this
-	 * machine's, through `$`.
+	 * The daily ledger of a session: the team's, through the hook script, when a store and a team are set (the hook
+	 * script reads them as every Node host does, and says what is wrong with them), with or without a daily budget of
+	 * its own (the team's limits may be in its store); else this machine's, through `$`, with a daily budget.
 	 */
 	private dailyLedger(
 		sessionId: string,
 		daily: string | undefined,
 		env: Record<"dailyStore" | "team" | "failure" | "stateHome" | "home", string | undefined>,
 	): ModuleLedger | undefined {
-		if (!daily?.trim()) return undefined;
 		const clock = this.deps.clock;
-		if (env.dailyStore?.trim() && env.team?.trim()) {
-			const budget = parseDailyBudget(daily.trim(), "user", DAILY_ENV);
-			// A daily budget that cannot be read is said by the rules, and no ledger is asked anything.
-			if ("warning" in budget) return undefined;
+		const team = env.team?.trim();
+		if (env.dailyStore?.trim() && team) {
+			const budget = daily?.trim() ? parseDailyBudget(daily.trim(), "user", DAILY_ENV) : null;
+			// A daily budget that cannot be read is said by the rules: the team's limits in its store still count.
+			const budgets = budget === null || "warning" in budget ? [] : [budget];
 			const closed = env.failure?.trim().toLowerCase() === "closed";
 			const root = pluginRoot(import.meta.url);
-			return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets: [budget], closed, root });
+			// The module reads the team's name alone: its day, zone included, is the hook script's to read.
+			const named = { name: team, zone: "UTC" };
+			return new ModuleTeamLedger(this.engine, { sessionId, clock, budgets, closed, root, team: named });
 		}
+		if (!daily?.trim()) return undefined;
 		const dir = dailyDir(env.stateHome, env.home);
 		return dir === null ? undefined : new ModuleDailyLedger(this.engine, dir, sessionId, clock);
 	}

@@ -159,9 +159,16 @@ export class ClaudeSession {
 		this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
 	}
 
-	/** `/timebox <args>`: the reply's text, with no model request. */
+	/**
+	 * `/timebox <args>`: the reply's text, with no model request. A daily command's reads and writes on a team's store
+	 * are prepared first, after the writes before it.
+	 */
 	async command(args: string): Promise<string> {
-		await this.readDaily();
+		const daily = this.deps.daily;
+		if (daily?.prepare) {
+			await this.dailyWrites;
+			await daily.prepare(args);
+		} else await this.readDaily();
 		const { said } = await this.ui.gather(() => this.live.command(args));
 		void this.writeDaily();
 		return said.join("\n");

@@ -2,9 +2,10 @@
 // the read-ahead team ledger (team/read-ahead.ts), its batches run by the plugin's small batch script
 // (`timebox-team.cjs <request>`), one process per batch, where the team's ledger runs them (and, while the store cannot
 // be reached, counts on this machine's daily ledger as every Node host does). A batch script that cannot run at all is
-// the outage policy's, in its own words.
+// the outage policy's, in its own words. A daily command's reads and writes on the team's store go in batches too
+// (read-ahead.ts `prepare`), answered by the rules in the module as any other command.
 
-import { type Clock, type DailyBudget, TEAM_HOP_MS, teamHopFailed } from "../../../core/index.ts";
+import { type Clock, type DailyBudget, type DailyTeam, TEAM_HOP_MS, teamHopFailed } from "../../../core/index.ts";
 import type { TeamReply, TeamRequest } from "../../team/batch.ts";
 import { type BatchOutcome, ReadAheadLedger } from "../../team/read-ahead.ts";
 import type { ModuleLedger } from "./daily.ts";
@@ -44,6 +45,8 @@ export interface ModuleTeamOptions {
 	closed: boolean;
 	/** The plugin's folder, where `$CLAUDE_PLUGIN_ROOT` is not set. */
 	root: string;
+	/** The team, as set (the batch script checks it, and says what is wrong with it). */
+	team: DailyTeam;
 }
 
 /** The team's daily ledger of one session of Claude Code's hooks module. */

@@ -145,9 +145,12 @@ describe("a team's daily budget on function hooks", () => {
 		// A day read longer ago than TEAM_HOP_FRESH_MS is read again before the next event.
 		claude.time.advance(TEAM_HOP_FRESH_MS);
 		expect(await claude.command("today")).toContain("1 of 2 turns used");
-		expect(calls(batches).at(-1)).toEqual([]);
+		// A daily command reads the day and the team's store beside it in one batch, and writes nothing.
+		expect(calls(batches).at(-1)).toEqual(["view"]);
+		// Its writes, learnt from the rules on that reading, go in a batch of their own, answered from the store.
+		const before = batches.length;
 		expect(await claude.command("today +turns:1")).toContain("raised by 1 prompt");
-		expect(calls(batches).at(-1)).toEqual(["adjust"]);
+		expect(calls(batches).slice(before)).toEqual([["view"], ["adjust"]]);
 		expect(used(store, "addPrompts")).toBe("1");
 	});
 
@@ -215,6 +218,53 @@ describe("a team's daily budget on function hooks", () => {
 		);
 	});
 
+	it("holds a machine with no daily budget to the limits the admin set in the store; a member cannot change them", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const none = { env: { TIMEBOX_DAILY: "" } };
+		const admin = await machine(store, "s-admin", none);
+		expect(await admin.claude.command("team set turns:1")).toBe(
+			"Timebox: the team platform's limits are now 1 turn a day, in its store, for every member from their next check.",
+		);
+		const ann = await machine(store, "s-ann", none);
+		expect(await ann.claude.prompt("one")).toBeNull();
+		expect(used(store, "prompts")).toBe("1");
+		store.member = true;
+		for (const words of ["today off", "today +turns:5", "team set turns:100", "team set off"]) {
+			expect(await ann.claude.command(words)).toBe(
+				"Timebox: only the team's admin can change its budget (the store refused this user). Ask with /timebox team ask +30m <why>.",
+			);
+		}
+		expect(await ann.claude.command("team ask +turns:1 one more")).toContain("asked the team platform's admin");
+		ann.claude.time.advance(TEAM_HOP_FRESH_MS);
+		await ann.claude.turnComplete("turn-1");
+		expect(await ann.claude.prompt("two")).toBe(
+			"Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
+		);
+		const shown = await admin.claude.command("team");
+		expect(shown.split("\n")[0]).toMatch(/^Timebox team platform: 1 turn a day, set by ann@m1 \(claude\) on /);
+		expect(shown).toContain('asks for 1 turn: "one more"');
+	});
+
+	it("refuses new turns in the closed mode while the hook script fails, with no daily budget of the session's own", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude } = await machine(store, "s-ann", {
+			env: { TIMEBOX_DAILY: "", TIMEBOX_DAILY_STORE_FAILURE: "closed" },
+		});
+		claude.$.runner = () => Promise.reject(new Error("spawn sh ENOENT"));
+		expect(await claude.prompt("one")).toContain(
+			"Timebox: the team's daily store cannot be reached through the plugin's batch script (spawn sh ENOENT), so new turns are refused until it answers.",
+		);
+	});
+
+	it("answers a daily command with why the hook script could not run it", async () => {
+		const store = new MemoryStore(new FakeTime());
+		const { claude } = await machine(store, "s-ann");
+		claude.$.runner = () => Promise.resolve({ exitCode: 2, stdout: "", stderr: "sh: 1: exec: node: not found\n" });
+		expect(await claude.command("team")).toBe(
+			"Timebox: the team's daily store cannot be reached through the plugin's batch script (sh: 1: exec: node: not found), so this session's use is not counted for the team until it answers.",
+		);
+	});
+
 	it("never holds a prompt on a hook script that does not end", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const { claude } = await machine(store, "s-ann");
@@ -231,15 +281,18 @@ describe("a team's daily budget on function hooks", () => {
 		expect(claude.$.logged[0]).toContain(`(no answer within ${TEAM_HOP_MS} ms)`);
 	});
 
-	it("runs no hook script for a daily budget that cannot be read, nor for a store without a team", async () => {
+	it("reads the team's store for a daily budget that cannot be read (its limits may be there), not for a store without a team", async () => {
 		const store = new MemoryStore(new FakeTime());
 		const bad = await machine(store, "s-ann", { env: { TIMEBOX_DAILY: "turns:lots" } });
 		await bad.claude.prompt("one");
+		// The session has no daily budget of its own: the store keeps no limits, so nothing counts for the team.
+		expect(bad.batches.map((batch) => batch.budgets)).toEqual([[], []]);
+		expect(used(store, "prompts")).toBeUndefined();
 		const home = mkdtempSync(join(tmpdir(), "timebox-module-team-home-"));
 		folders.push(home);
 		const alone = await machine(store, "s-bob", { env: { TIMEBOX_TEAM: " ", HOME: home } });
 		expect(await alone.claude.prompt("one")).toBeNull();
-		expect([...bad.claude.$.ran, ...alone.claude.$.ran].filter((argv) => argv[2] === TEAM_LINE)).toEqual([]);
+		expect(alone.claude.$.ran.filter((argv) => argv[2] === TEAM_LINE)).toEqual([]);
 		expect(readdirSync(join(home, ".local/state/timebox/daily/user"))).toHaveLength(1);
 	});
 });
@@ -259,14 +312,23 @@ describe("the team's ledger of the hooks module", () => {
 			budgets: [],
 			closed: false,
 			root: "/plugins/timebox",
+			team: { name: "platform", zone: "UTC" },
 		});
 		expect(ledger.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
 		expect(await ledger.settle()).toBe(true);
 		expect(ledger.countPrompt([], [])).toBe(true);
 		expect(await ledger.settle()).toBe(false);
 		expect(ledger.takenRefusal()).toBe(DAILY_TAKEN_REFUSAL);
+		// An adjustment outside a prepared daily command is not done, and nothing is sent for it.
+		expect(
+			ledger.adjust(
+				{ scope: "user", source: "x", limits: { timeMs: null, turns: 1, tokens: null, cost: null } },
+				{ addTimeMs: 0, addPrompts: 1, addTokens: 0, addCost: 0, off: false },
+			),
+		).toEqual({ failed: "Timebox: the team's daily store did not get it (it was not prepared). Nothing changed." });
+		expect(ledger.team).toEqual({ name: "platform", zone: "UTC" });
 		expect($.ran[0]?.slice(4)).toEqual([
-			JSON.stringify({ session: "s1", budgets: [], ops: [{ op: "count", limits: [] }] }),
+			JSON.stringify({ session: "s1", budgets: [], ops: [{ op: "count", limits: [], budgets: [] }] }),
 			"/plugins/timebox",
 		]);
 		expect(ledger.problem()).toBeNull();

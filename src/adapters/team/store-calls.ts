@@ -1,0 +1,159 @@
+// How a session's team's day reaches its store, for every way to it: each store call a step yields, bounded in time;
+// the outage policy (outage.ts) deciding what a failure means; and the use this machine kept in its outbox while the
+// store was down, sent to the team's days it belongs to, once, at the session's first answer and once the store is back.
+
+import { type Clock, TEAM_FIRST_CALL_MS, TEAM_WAIT_MS, teamUnsentLostMessage } from "../../core/index.ts";
+import type { StoreReply } from "./client.ts";
+import { type TeamConfig, teamDay } from "./config.ts";
+import { keysExpiry, type Use } from "./day.ts";
+import { type Failure, Outage, type OutageTexts, storeAnswer } from "./outage.ts";
+import type { TeamOutbox } from "./outbox.ts";
+import { dayKeys, type ScriptName } from "./scripts.ts";
+
+/** One store call a step needs: a script on a day's keys, waited for at most `timeoutMs`, or sent without waiting. */
+export interface StoreCall {
+	script: ScriptName;
+	keys: string[];
+	args: (string | number)[];
+	timeoutMs: number;
+	/** Sent without waiting for its reply (its step gets `{ ok: true, value: null }`). */
+	post?: true;
+}
+
+/** A step of the ledger: it yields the store calls it needs, one at a time, and returns its result. */
+export type Step<T> = Generator<StoreCall, T, StoreReply>;
+
+/** How a team's day runs in a process: what it takes over from the one before, and how long it waits for a call. */
+export interface StoreCallOptions {
+	/** How long any call waits at most (a process that must end in time); else the first call's and the later ones'. */
+	waitMs?: number;
+}
+
+/** The store calls of one session's team's day, with the outage policy and this machine's outbox. */
+export class TeamStoreCalls {
+	private calledOnce = false;
+	protected readonly outage: Outage;
+	private saidLost = false;
+	protected untold: string[] = [];
+	/** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+	private outboxSeen = false;
+
+	constructor(
+		readonly config: TeamConfig,
+		protected readonly sessionId: string,
+		protected readonly clock: Clock,
+		private readonly outbox: TeamOutbox,
+		texts: OutageTexts,
+		private readonly callOptions: StoreCallOptions,
+		carried: Failure | null,
+	) {
+		this.outage = new Outage(config.failure === "closed", clock, texts, carried);
+	}
+
+	/**
+	 * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+	 * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+	 */
+	sendsFirst(): boolean {
+		return this.outage.down || (!this.outboxSeen && this.outbox.waiting());
+	}
+
+	/** Every script's first arguments: when the day's keys expire, the session, the member. */
+	protected common(day: { end: number }): (string | number)[] {
+		return [keysExpiry(day.end), this.sessionId, this.config.member];
+	}
+
+	/** The outbox failed: the use is this machine's alone. Said once per session. */
+	private lost(error: unknown): void {
+		if (this.saidLost) return;
+		this.saidLost = true;
+		this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+	}
+
+	/** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+	protected keep(use: Use): void {
+		if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+		const day = teamDay(this.clock.now(), this.config.zone);
+		try {
+			this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+		} catch (error) {
+			this.lost(error);
+		}
+	}
+
+	/**
+	 * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+	 * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+	 * was added.
+	 */
+	private *sendKept(): Step<boolean> {
+		if (!this.outbox.waiting()) return false;
+		let added = false;
+		try {
+			for (const batch of this.outbox.take()) {
+				for (const entry of batch.entries) {
+					const expiry = keysExpiry(entry.dayEnd);
+					if (expiry * 1000 <= this.clock.now()) continue;
+					const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+					const keys = dayKeys(this.config.team, entry.day);
+					const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+					if (!reply.ok) return added;
+					added ||= reply.value === 1;
+				}
+				batch.sent();
+			}
+		} catch (error) {
+			this.lost(error);
+		}
+		return added;
+	}
+
+	/**
+	 * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+	 * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+	 */
+	protected *call(script: ScriptName, args: readonly (string | number)[], dayName?: string): Step<StoreReply> {
+		const day = teamDay(this.clock.now(), this.config.zone);
+		const keys = dayKeys(this.config.team, dayName ?? day.day);
+		const wasDown = this.outage.down;
+		const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+		if (!reply.ok || (this.outboxSeen && !wasDown)) return reply;
+		this.outboxSeen = true;
+		if ((yield* this.sendKept()) && script === "read")
+			return yield* this.request(script, keys, [...this.common(day), ...args]);
+		return reply;
+	}
+
+	/**
+	 * One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). A store that
+	 * answered is not down: its refusal of this user is the policy's own outcome (for a call of the team's day, new turns
+	 * are refused), and an error it answered a write with (`write`: the admin's, a request) is that write's alone.
+	 */
+	protected *request(script: ScriptName, keys: string[], args: (string | number)[], write = false): Step<StoreReply> {
+		const waiting = this.outage.waiting();
+		if (waiting !== null) return { ok: false, error: waiting };
+		const timeoutMs = this.callOptions.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+		this.calledOnce = true;
+		const reply = yield { script, keys, args, timeoutMs };
+		if (reply.ok) {
+			this.outage.answered();
+			return reply;
+		}
+		const why = this.hidden(reply.error);
+		const answer = storeAnswer(why);
+		if (answer !== null && write) return { ok: false, error: why };
+		if (answer === "refused") this.outage.denied(why);
+		else this.outage.failed(why);
+		const said = this.outage.told();
+		if (said !== null) this.untold.push(said);
+		return { ok: false, error: why };
+	}
+
+	/** An error's text without the store's password or full address. */
+	private hidden(error: string): string {
+		let text = error.split(this.config.url).join(this.config.shown);
+		const password = new URL(this.config.url).password;
+		if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+		return text.trim() || "no answer";
+	}
+}

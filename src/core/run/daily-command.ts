@@ -1,0 +1,81 @@
+// `/timebox today …` and `/timebox team …`: the commands of the daily budgets, answered from the daily port alone and
+// carried out by the one executor, in the host's terms. The session's runtime answers them; so does a team's ledger
+// read ahead (a hook process, Claude Code's hooks module), once more before, to learn the writes it sends to the store.
+
+import { type DailyPort, teamCommand, todayCommand } from "../daily/daily.ts";
+import { NO_TEAM, noTeamLimitsHere } from "../daily/team-text.ts";
+import { DEFAULT_TERMS, type HostTerms, inHostTerms, noDailyBudgetMessage } from "../text/host-terms.ts";
+import { type Answer, carryOut, type EffectPorts, noAnswer } from "./executor.ts";
+
+/** What a port out of a daily command's reach does. */
+const nothing = () => {};
+
+/** A daily command and its words: `today` and what follows it, or `team` and what follows it. */
+export interface DailyCommand {
+	kind: "today" | "team";
+	words: string;
+}
+
+/** Whether a daily port has anything to say or count: a daily budget of the session's own, or a team's store. */
+export function hasDailyBudgets(daily: DailyPort | undefined): daily is DailyPort {
+	return daily !== undefined && (daily.budgets.length > 0 || daily.ledger.team !== undefined);
+}
+
+/** What `/timebox today …` answers, with its writes. */
+function today(daily: DailyPort | undefined, words: string, terms: HostTerms) {
+	const none = noDailyBudgetMessage(terms);
+	if (!hasDailyBudgets(daily)) return { message: none, level: "info" as const, effects: [] };
+	const standings = daily.ledger.standings(daily.budgets);
+	if (standings.length === 0) {
+		const team = daily.ledger.team;
+		const message = team !== undefined && !("unusable" in team) ? `${none} ${noTeamLimitsHere(team)}` : none;
+		return { message, level: "info" as const, effects: [] };
+	}
+	return todayCommand(standings, words);
+}
+
+/** What `/timebox team …` answers, with its writes. */
+function team(daily: DailyPort | undefined, words: string) {
+	if (daily === undefined) return { message: NO_TEAM, level: "info" as const, effects: [] };
+	const { ledger, budgets } = daily;
+	return teamCommand(ledger.team, words, {
+		view: () => ledger.teamView?.() ?? { unreadable: NO_TEAM },
+		standings: () => ledger.standings(budgets),
+	});
+}
+
+/** Answers a daily command through `ports` (its daily port among them), in the host's `terms`. */
+export function dailyCommandAnswer(
+	command: DailyCommand,
+	ports: EffectPorts,
+	terms: HostTerms = DEFAULT_TERMS,
+): Answer {
+	const answer = noAnswer();
+	try {
+		const reply =
+			command.kind === "today" ? today(ports.daily, command.words, terms) : team(ports.daily, command.words);
+		// A daily command starts no on-stop command: nothing reports one.
+		carryOut(reply.effects, ports, answer, nothing);
+		if (reply.message !== null) answer.notices.push({ message: reply.message, level: reply.level });
+	} catch (error) {
+		ports.problem(`/timebox ${command.kind}`, error);
+	}
+	for (const notice of answer.notices) notice.message = inHostTerms(notice.message, terms);
+	return answer;
+}
+
+/**
+ * The ports of a daily command answered alone (a team's ledger read ahead learning the writes it makes): its daily
+ * port, and nothing else a daily command could reach.
+ */
+export function dailyCommandPorts(daily: DailyPort, problem: EffectPorts["problem"]): EffectPorts {
+	return {
+		daily,
+		store: { append: nothing },
+		ledger: { claim: () => true },
+		setStatus: nothing,
+		onStop: { start: nothing },
+		abortRun: nothing,
+		problem,
+	};
+}

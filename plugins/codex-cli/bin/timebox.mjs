@@ -5492,11 +5492,6 @@ function statusLineText(deps, now) {
 
 // src/adapters/hooks/cli.ts
 var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
-var WRAPPED_TIMEOUT_MS = 2e3;
-function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
-  const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
-  return typeof result2.stdout === "string" ? result2.stdout.replace(/\n[\s\S]*$/, "") : "";
-}
 function joinStatusLines(theirs, ours) {
   return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
 }
@@ -5686,6 +5681,13 @@ function createShellStarter(spawnProcess = spawn) {
       if (child.pid !== void 0) started();
     }
   };
+}
+
+// src/adapters/node/status-line-runner.ts
+var WRAPPED_TIMEOUT_MS = 2e3;
+function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
+  const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
+  return typeof result2.stdout === "string" ? result2.stdout.replace(/\n[\s\S]*$/, "") : "";
 }
 
 // src/adapters/report/writer.ts

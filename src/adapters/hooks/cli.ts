@@ -2,7 +2,6 @@
 // `statusline` prints the status, `setup-statusline` sets it up, `watch` stops a time budget on time while the agent is
 // idle, `team <request>` runs a batch of calls on a team's daily ledger for Claude Code's hooks module. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed.
 
-import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
@@ -57,14 +56,6 @@ export interface CliResult {
 
 const USAGE =
 	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
-const WRAPPED_TIMEOUT_MS = 2_000;
-
-/** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
-export function runStatusLineCommand(command: string, stdin: string, shell = "/bin/sh"): string {
-	const result = spawnSync(shell, ["-c", command], { input: stdin, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
-	return typeof result.stdout === "string" ? result.stdout.replace(/\n[\s\S]*$/, "") : "";
-}
-
 /** Joins the user's own status line and Timebox's, leaving out whichever is empty. */
 export function joinStatusLines(theirs: string, ours: string): string {
 	return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");

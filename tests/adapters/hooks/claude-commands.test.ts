@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, runStatusLineCommand } from "../../../src/adapters/hooks/cli.ts";
+import { runCli } from "../../../src/adapters/hooks/cli.ts";
+import { runStatusLineCommand } from "../../../src/adapters/node/status-line-runner.ts";
 import { USAGE } from "../../../src/core/index.ts";
 import {
 	base,

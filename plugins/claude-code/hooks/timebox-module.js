@@ -1396,6 +1396,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "stopAgent":
       stopAgent(answer, effect.agent);
       return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
+      return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
@@ -2054,6 +2060,16 @@ function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2198,11 +2214,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2224,14 +2236,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -2660,7 +2665,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
     ]
@@ -3161,8 +3166,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result = transition(state, event, now);
   if (isSpent(state) || !isSpent(result.state)) return result;
-  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -3407,7 +3414,8 @@ var LiveSession = class {
       abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
-      ...ports.terms ? { terms: ports.terms } : {}
+      ...ports.terms ? { terms: ports.terms } : {},
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));

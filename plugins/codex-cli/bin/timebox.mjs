@@ -1487,6 +1487,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "stopAgent":
       stopAgent(answer, effect.agent);
       return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
+      return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
@@ -2127,6 +2133,16 @@ function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2246,11 +2262,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2272,14 +2284,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -2708,7 +2713,7 @@ function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, 
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command3), level: "info" }
     ]
@@ -3142,8 +3147,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result2 = transition(state, event, now);
   if (isSpent(state) || !isSpent(result2.state)) return result2;
-  return joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
+  const stopped = joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -5036,12 +5043,7 @@ function openDailyLedger(options) {
 // src/adapters/hooks/log-store.ts
 function logStore(deps) {
   return {
-    append: (record) => {
-      deps.store.append(record);
-      if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === void 0) {
-        deps.startWatcher?.(outcomeId(record.budget));
-      }
-    },
+    append: (record) => deps.store.append(record),
     appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
     recordUsage: (usage) => deps.store.recordUsage(usage),
     appendLine: (line) => deps.store.appendLine(line)
@@ -5073,6 +5075,8 @@ var HookRuntime = class {
           else this.told.push(internalErrorMessage(where, error));
         },
         late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+        // A budget with time to run out is watched while no hook runs (the agent idle), so it stops on time.
+        ...deps.startWatcher ? { watchBudget: deps.startWatcher } : {},
         ...daily ? { daily } : {},
         ...deps.terms ? { terms: deps.terms } : {}
       },

@@ -1462,6 +1462,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
     case "stopAgent":
       stopAgent(answer, effect.agent);
       return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
+      return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
       return;
@@ -2120,6 +2126,16 @@ function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2264,11 +2280,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2290,14 +2302,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -2726,7 +2731,7 @@ function withDefault(state, { text, source, newBudgetId }, now) {
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
     ]
@@ -3227,8 +3232,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result = transition(state, event, now);
   if (isSpent(state) || !isSpent(result.state)) return result;
-  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -3473,7 +3480,8 @@ var LiveSession = class {
       abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
-      ...ports.terms ? { terms: ports.terms } : {}
+      ...ports.terms ? { terms: ports.terms } : {},
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -4213,39 +4221,8 @@ function subagentProcessStore(store, keep) {
   };
 }
 
-// src/adapters/pi/subagents.ts
+// src/adapters/pi/subagent-files.ts
 import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
-var SUBAGENT_TOOL = "subagent";
-var PARENT_SOURCE = "the main agent's subagent budget";
-function spawnRequestOf(tool, input) {
-  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields2 = input;
-  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
-}
-function identityFor(toolCallId, request, budget) {
-  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
-  const outcome = `${base}.json`;
-  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
-}
-function identityOf(env) {
-  const text = env[SUBAGENT_ENV];
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const fields2 = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
-    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
-    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
-    if (budget !== null && typeof budget !== "string") return null;
-    return { agent, agentType, task, budget, outcome, stop: stop2 };
-  } catch {
-    return null;
-  }
-}
 function writeOutcome(path, outcome) {
   try {
     writeFileSync(path, JSON.stringify(outcome));
@@ -4282,6 +4259,62 @@ function sessionStopped(identity) {
 }
 function forget(identity) {
   rmSync2(identity.stop, { force: true });
+}
+var SubagentProcesses = class {
+  running = /* @__PURE__ */ new Map();
+  /** The call `callId` started the subagent named `identity`. */
+  started(callId, identity) {
+    this.running.set(callId, { identity, told: false });
+  }
+  /** The subagent the call started, now that its result is in (its stop removed); undefined for any other call. */
+  ended(callId) {
+    const one = this.running.get(callId);
+    if (one === void 0) return void 0;
+    this.running.delete(callId);
+    forget(one.identity);
+    return one.identity;
+  }
+  /** The session's budget became spent: every subagent running now is told, once (a later one runs on). */
+  stopAll() {
+    for (const one of this.running.values()) {
+      if (one.told) continue;
+      one.told = true;
+      writeSessionStop(one.identity);
+    }
+  }
+};
+
+// src/adapters/pi/subagents.ts
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
+var SUBAGENT_TOOL = "subagent";
+var PARENT_SOURCE = "the main agent's subagent budget";
+function spawnRequestOf(tool, input) {
+  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
+  const fields2 = input;
+  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
+}
+function identityFor(toolCallId, request, budget) {
+  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+  const outcome = `${base}.json`;
+  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
+}
+function identityOf(env) {
+  const text = env[SUBAGENT_ENV];
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const fields2 = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
+    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
+    if (budget !== null && typeof budget !== "string") return null;
+    return { agent, agentType, task, budget, outcome, stop: stop2 };
+  } catch {
+    return null;
+  }
 }
 
 // src/adapters/pi/ui-bridge.ts
@@ -4347,16 +4380,7 @@ function createTimeboxExtension(deps) {
     const self = identityOf(deps.env);
     const told = { lines: [], notices: [], record: null };
     const piStore = new PiBudgetStore(pi, context);
-    const started = /* @__PURE__ */ new Map();
-    const passOnStop = () => {
-      const spent = spentKey(session.state);
-      if (spent === null) return;
-      for (const one of started.values()) {
-        if (one.told || one.spentBefore === spent) continue;
-        one.told = true;
-        writeSessionStop(one.identity);
-      }
-    };
+    const subagents = new SubagentProcesses();
     let stopLearned = false;
     const learnStop = () => {
       if (self === null || stopLearned || !sessionStopped(self)) return null;
@@ -4373,17 +4397,7 @@ function createTimeboxExtension(deps) {
         told.record = record;
       }),
       ledger: deps.ledger(),
-      ui: self === null ? {
-        // What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
-        notify: (message, level) => {
-          ui.notify(message, level);
-          passOnStop();
-        },
-        setStatus: (text) => {
-          ui.setStatus(text);
-          passOnStop();
-        }
-      } : {
+      ui: self === null ? ui : {
         notify: (message, level) => {
           told.notices.push({ message, level });
           ui.notify(message, level);
@@ -4401,6 +4415,8 @@ function createTimeboxExtension(deps) {
         }
       },
       transcript: piStore,
+      // The session's stop reaches the subagents running in processes of their own through their files.
+      stopSubagents: () => subagents.stopAll(),
       // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
       // request.
       ...self === null ? {} : { stopAgent: () => context.require().abort() },
@@ -4498,16 +4514,14 @@ function createTimeboxExtension(deps) {
         request,
         setBudgetFor(session.state.subagents, request.agentType)?.words ?? null
       );
-      started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
+      subagents.started(event.toolCallId, identity);
       deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
       return void 0;
     });
     pi.on("tool_result", async (event, ctx) => {
       context.bind(ctx);
-      const identity = started.get(event.toolCallId)?.identity;
+      const identity = subagents.ended(event.toolCallId);
       if (identity === void 0) return void 0;
-      started.delete(event.toolCallId);
-      forget(identity);
       if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
       const used = usageOfSubagents(event.details);
       if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
@@ -4546,10 +4560,6 @@ function createTimeboxExtension(deps) {
       })
     );
   };
-}
-function spentKey(state) {
-  const spent = state.standing?.spent;
-  return spent ? JSON.stringify(spent) : null;
 }
 function lazyDailyLedger(sessionId, open) {
   let ledger = null;

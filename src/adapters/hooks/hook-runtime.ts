@@ -1,6 +1,6 @@
 // The runtime of one hook: the session's runtime over ports that write to the session's log, keep a claim the
-// ledger cannot take, start the watcher of a time budget, wait for the on-stop command to start, and gather what the
-// user is told; and the reply it makes of the rules' answer.
+// ledger cannot take, start the watcher of a time budget when the rules ask (`watchBudget`), wait for the on-stop
+// command to start, and gather what the user is told; and the reply it makes of the rules' answer.
 
 import { randomUUID } from "node:crypto";
 import {
@@ -101,6 +101,8 @@ export class HookRuntime {
 					else this.told.push(internalErrorMessage(where, error));
 				},
 				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+				// A budget with time to run out is watched while no hook runs (the agent idle), so it stops on time.
+				...(deps.startWatcher ? { watchBudget: deps.startWatcher } : {}),
 				...(daily ? { daily } : {}),
 				...(deps.terms ? { terms: deps.terms } : {}),
 			},

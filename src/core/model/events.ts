@@ -197,6 +197,17 @@ export type Effect =
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**
+	 * The session's budget became spent: tell every subagent that runs in a process of its own (pi's), whose rules then
+	 * stop it. A host whose subagents run in its own process hears `stopAgent` instead, and has no port for this.
+	 */
+	| { kind: "stopSubagents" }
+	/**
+	 * A budget with time to run out was set, extended or resumed (`budgetId`, as its outcomes are claimed): a host with
+	 * no process of its own while the agent is idle (the hook hosts) starts a watcher that stops it on time, until it is
+	 * spent, off or replaced. A host that keeps timers of its own has no port for this.
+	 */
+	| { kind: "watchBudget"; budgetId: string }
+	/**
 	 * Count the new prompt in today's ledger, unless a budget has its `limits` (one per daily budget, null for none) of
 	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile).
 	 */

@@ -37,6 +37,11 @@ export interface LiveSessionPorts {
 	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
 	 */
 	stopAgent?(agent: string): void;
+	/**
+	 * Tells every subagent running in a process of its own that the session's budget is spent (its rules then stop it);
+	 * a host whose subagents run in its own process leaves it out.
+	 */
+	stopSubagents?(): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
 	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */

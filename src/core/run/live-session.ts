@@ -57,6 +57,7 @@ export class LiveSession {
 			problem: (where, error) => this.report(where, error),
 			late: (answer) => this.show(answer),
 			...(ports.terms ? { terms: ports.terms } : {}),
+			...(ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}),
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));

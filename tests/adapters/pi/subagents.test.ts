@@ -7,16 +7,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+	sessionStopped,
+	takeOutcome,
+	writeOutcome,
+	writeSessionStop,
+} from "../../../src/adapters/pi/subagent-files.ts";
+import {
 	identityFor,
 	identityOf,
 	SUBAGENT_ENV,
 	type SubagentIdentity,
 	type SubagentOutcome,
-	sessionStopped,
 	spawnRequestOf,
-	takeOutcome,
-	writeOutcome,
-	writeSessionStop,
 } from "../../../src/adapters/pi/subagents.ts";
 import { usageOfSubagents } from "../../../src/adapters/pi/usage.ts";
 import { FakePi, type FakeUsage } from "./fake-pi.ts";

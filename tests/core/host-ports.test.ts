@@ -76,3 +76,34 @@ describe("a host's optional ports", () => {
 		expect(runtime.handle({ type: "timeCheck" }).aborted).toBe(true);
 	});
 });
+
+describe("what the session's store is given of its history", () => {
+	/** A prompt's model call and its answer. */
+	function run(runtime: SessionRuntime, prompt: string): void {
+		runtime.handle({ type: "modelCall", prompt });
+		runtime.handle({ type: "modelResponse", tokens: 10, cost: 0, responseId: `${prompt}-r` });
+	}
+
+	it("in memory, is given no prompt or usage until a budget is set, and each while one is in force, spent too", () => {
+		const { runtime, kept, now } = host({ sessionInMemory: true });
+		run(runtime, "p1");
+		expect(kept).toEqual([]);
+		runtime.command("1m", details("b1"));
+		run(runtime, "p2");
+		now.at += 61_000;
+		run(runtime, "p3");
+		expect(kept).toEqual(["prompt p2", "usage p2-r 10", "usage p3-r 10"]);
+		// Off, nothing counts them any more.
+		runtime.command("off", details("unused"));
+		run(runtime, "p4");
+		expect(kept).toEqual(["prompt p2", "usage p2-r 10", "usage p3-r 10"]);
+	});
+
+	it("where the store carries the session from one event to the next, is given every prompt and usage", () => {
+		const { runtime, kept } = host();
+		run(runtime, "p1");
+		runtime.command("turns:3", details("b1"));
+		run(runtime, "p2");
+		expect(kept).toEqual(["prompt p1", "usage p1-r 10", "prompt p2", "usage p2-r 10"]);
+	});
+});

@@ -3185,6 +3185,15 @@ function viewOf(state) {
   };
 }
 
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, inMemory) {
+  if (!inMemory || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
+}
+
 // src/core/run/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
@@ -3211,7 +3220,7 @@ var SessionRuntime = class {
     try {
       const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result.state;
-      return this.carryOut(result.effects);
+      return this.carryOut(keptForStore(result.effects, result.state, this.ports.sessionInMemory === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
@@ -3415,7 +3424,8 @@ var LiveSession = class {
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {},
-      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {},
+      sessionInMemory: true
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -4693,10 +4703,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** The repair of a damaged store file this session's opening made, to be told once; else null. */
   repaired = null;
-  /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
-  get hasBudget() {
-    return this.saved.history.some((item) => item.kind === "record");
-  }
   append(record) {
     this.saved.history.push({ kind: "record", record });
     this.save();
@@ -4706,7 +4712,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
-    if (!this.hasBudget) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
@@ -4716,7 +4721,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
-    if (!this.hasBudget) return;
     const history = this.saved.history;
     const last = history[history.length - 1];
     const at = this.deps.clock.now();

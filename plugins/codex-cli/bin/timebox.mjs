@@ -3166,6 +3166,15 @@ function viewOf(state) {
   };
 }
 
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, inMemory) {
+  if (!inMemory || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
+}
+
 // src/core/run/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
@@ -3192,7 +3201,7 @@ var SessionRuntime = class {
     try {
       const result2 = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result2.state;
-      return this.carryOut(result2.effects);
+      return this.carryOut(keptForStore(result2.effects, result2.state, this.ports.sessionInMemory === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();

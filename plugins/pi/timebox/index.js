@@ -3251,6 +3251,15 @@ function viewOf(state) {
   };
 }
 
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, inMemory) {
+  if (!inMemory || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
+}
+
 // src/core/run/runtime.ts
 var NO_DAILY_PART = { session: NO_DAILY_SESSION, refused: null };
 var SessionRuntime = class {
@@ -3277,7 +3286,7 @@ var SessionRuntime = class {
     try {
       const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result.state;
-      return this.carryOut(result.effects);
+      return this.carryOut(keptForStore(result.effects, result.state, this.ports.sessionInMemory === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
@@ -3481,7 +3490,8 @@ var LiveSession = class {
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
       ...ports.terms ? { terms: ports.terms } : {},
-      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {},
+      sessionInMemory: true
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));

@@ -58,6 +58,7 @@ export class LiveSession {
 			late: (answer) => this.show(answer),
 			...(ports.terms ? { terms: ports.terms } : {}),
 			...(ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}),
+			sessionInMemory: true,
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));

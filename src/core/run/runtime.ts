@@ -18,6 +18,7 @@ import { transitionWithSubagents } from "../subagents/compose.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
+import { keptForStore } from "./kept-history.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {
@@ -35,6 +36,12 @@ export interface RuntimePorts extends EffectPorts {
 	late(answer: Answer): void;
 	/** How the host's users type the command and what the host measures; pi's when absent. */
 	terms?: HostTerms;
+	/**
+	 * The host keeps the session in its own memory from one event to the next, and reads its store back only when the
+	 * session loads again (the live session's hosts); a hook host, whose store carries the session from one hook to the
+	 * next, does not. What the store is given of the session's history depends on it (kept-history.ts).
+	 */
+	sessionInMemory?: boolean;
 }
 
 /** What a `/timebox` command needs besides its words. */
@@ -79,7 +86,7 @@ export class SessionRuntime {
 		try {
 			const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
 			this.state = result.state;
-			return this.carryOut(result.effects);
+			return this.carryOut(keptForStore(result.effects, result.state, this.ports.sessionInMemory === true));
 		} catch (error) {
 			this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
 			return noAnswer();

@@ -2,7 +2,8 @@
 // the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
 // once when it opens, kept in memory, and every change is written back in order, one write in flight at a time. What a
 // model call used is written within a second (or with the next change): writing the whole entry at every request
-// would cost each request more than Timebox may.
+// would cost each request more than Timebox may. The store keeps what it is given; the rules give it no prompt or usage
+// that nothing counts (a session with no budget writes nothing at each request: run/kept-history.ts).
 
 import {
 	type BudgetLedger,
@@ -139,11 +140,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 	/** The repair of a damaged store file this session's opening made, to be told once; else null. */
 	repaired: Repair | null = null;
 
-	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
-	get hasBudget(): boolean {
-		return this.saved.history.some((item) => item.kind === "record");
-	}
-
 	append(record: TimeboxRecord): void {
 		this.saved.history.push({ kind: "record", record });
 		this.save();
@@ -155,7 +151,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
-		if (!this.hasBudget) return;
 		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
@@ -167,7 +162,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
 	appendUsage(tokens: number, cost: number): void {
-		if (!this.hasBudget) return;
 		const history = this.saved.history;
 		const last = history[history.length - 1];
 		const at = this.deps.clock.now();

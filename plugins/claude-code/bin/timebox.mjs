@@ -208,7 +208,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let cost = null;
@@ -237,8 +237,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount2 = tokenBudget;
       tokensWord = token;
       continue;
     }
@@ -295,7 +295,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
@@ -454,6 +454,12 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -3545,17 +3551,13 @@ function claudeCodeTerms(mode) {
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 
 // src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
 function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
-  }, 0);
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
 }
 
 // src/adapters/claude/transcript-usage.ts

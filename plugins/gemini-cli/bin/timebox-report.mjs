@@ -108,7 +108,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let cost = null;
@@ -137,8 +137,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount2 = tokenBudget;
       tokensWord = token;
       continue;
     }
@@ -195,7 +195,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
@@ -344,6 +344,12 @@ function elapsedMs(budget, now) {
 }
 function safeAmount(amount4) {
   return Number.isFinite(amount4) ? Math.max(0, amount4) : 0;
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -2231,17 +2237,13 @@ function claudeCodeTerms(mode) {
 import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
 
 // src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
 function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count3 = usage[field];
-    return sum + (typeof count3 === "number" && Number.isFinite(count3) && count3 > 0 ? count3 : 0);
-  }, 0);
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
 }
 
 // src/adapters/claude/transcript-usage.ts
@@ -2839,8 +2841,7 @@ function fieldsOf3(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf2(usage) {
-  const fields2 = fieldsOf3(usage);
-  return amount2(fields2.input) + amount2(fields2.output) + amount2(fields2.cacheRead) + amount2(fields2.cacheWrite);
+  return responseTokens(fieldsOf3(usage));
 }
 function costOf(usage) {
   const cost = fieldsOf3(usage).cost;

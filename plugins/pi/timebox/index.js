@@ -166,7 +166,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let cost = null;
@@ -195,8 +195,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      tokenCount2 = tokenBudget;
       tokensWord = token;
       continue;
     }
@@ -253,7 +253,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
@@ -412,6 +412,12 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -4073,8 +4079,7 @@ function fieldsOf(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf(usage) {
-  const fields2 = fieldsOf(usage);
-  return amount(fields2.input) + amount(fields2.output) + amount(fields2.cacheRead) + amount(fields2.cacheWrite);
+  return responseTokens(fieldsOf(usage));
 }
 function costOf(usage) {
   const cost = fieldsOf(usage).cost;
@@ -4098,7 +4103,7 @@ function usageOfSubagents(details) {
   let cost = 0;
   for (const result of results) {
     const usage = typeof result === "object" && result !== null ? result.usage : null;
-    tokens += numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
+    tokens += tokensOf(usage);
     cost += numberIn(usage, "cost");
   }
   return { tokens, cost };

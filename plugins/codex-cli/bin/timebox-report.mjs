@@ -2589,11 +2589,14 @@ function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
   if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
+    if (!text(fields2.promptId)) return null;
+    if (count(fields2.at)) return fields2;
+    return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
     case "usage":
-      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
+      if (!text(fields2.responseId)) return null;
+      return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
       return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
@@ -2638,6 +2641,10 @@ function readLogLine(fields2) {
 }
 function atOf(fields2) {
   return count(fields2.at) ? fields2.at : 0;
+}
+function usageAsWritten(fields2) {
+  const { tokens, cost, at, offset } = fields2;
+  return count(tokens) && (cost === void 0 || count(cost)) && (at === void 0 || count(at)) && (offset === void 0 || count(offset));
 }
 function usageLine(fields2, responseId) {
   return {
@@ -2706,7 +2713,9 @@ var SessionLog = class {
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+    let step = 1;
+    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+    return step;
   }
   /**
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
@@ -2770,7 +2779,7 @@ var SessionLog = class {
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
+      if (raw.length === 0) continue;
       try {
         const value = JSON.parse(raw);
         const line = isFields3(value) ? readLogLine(value) : null;

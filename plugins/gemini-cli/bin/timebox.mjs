@@ -3348,6 +3348,7 @@ __export(session_log_exports, {
   dailyPartOf: () => dailyPartOf,
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
+  latestPrompt: () => latestPrompt,
   nextCallLines: () => nextCallLines,
   owe: () => owe,
   owedTo: () => owedTo,
@@ -3390,6 +3391,13 @@ function teamStoreRefusal(shown, why) {
 var write = (line) => ({ kind: "logLine", line });
 function nextCallLines(state, promptKey, now) {
   return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function latestPrompt(lines) {
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line?.kind === "prompt") return line.promptId;
+  }
+  return null;
 }
 function runEndedLines(promptId, now) {
   return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
@@ -3926,11 +3934,14 @@ function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
   if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
+    if (!text(fields2.promptId)) return null;
+    if (count(fields2.at)) return fields2;
+    return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
     case "usage":
-      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
+      if (!text(fields2.responseId)) return null;
+      return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
       return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
@@ -3975,6 +3986,10 @@ function readLogLine(fields2) {
 }
 function atOf(fields2) {
   return count(fields2.at) ? fields2.at : 0;
+}
+function usageAsWritten(fields2) {
+  const { tokens, cost, at, offset } = fields2;
+  return count(tokens) && (cost === void 0 || count(cost)) && (at === void 0 || count(at)) && (offset === void 0 || count(offset));
 }
 function usageLine(fields2, responseId) {
   return {
@@ -4043,7 +4058,9 @@ var SessionLog = class {
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+    let step = 1;
+    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+    return step;
   }
   /**
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
@@ -4107,7 +4124,7 @@ var SessionLog = class {
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
+      if (raw.length === 0) continue;
       try {
         const value = JSON.parse(raw);
         const line = isFields3(value) ? readLogLine(value) : null;
@@ -5051,6 +5068,50 @@ function openDailyLedger(options) {
   return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
 }
 
+// src/adapters/hooks/load.ts
+function loadEvent(files, options = {}) {
+  const history = foldHistory(files.store.history());
+  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
+  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+  const running = options.running === null ? history.lastPrompt : options.running;
+  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
+  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents) event.subagents = files.subagents;
+  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
+}
+function loadState(files, now, options = {}) {
+  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
+}
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    off: view.off,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
+  );
+  return {
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome)
+  };
+}
+
 // src/adapters/hooks/log-store.ts
 function logStore(deps) {
   return {
@@ -5063,8 +5124,8 @@ function logStore(deps) {
 
 // src/adapters/hooks/hook-runtime.ts
 var ON_STOP_START_WAIT_MS = 1e3;
-var HookRuntime = class {
-  constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
+var HookRuntime = class _HookRuntime {
+  constructor(deps, promptId = null, state, daily = promptId === null ? void 0 : deps.daily) {
     this.deps = deps;
     this.promptId = promptId;
     this.dailyBefore = daily && promptId !== null ? session_log_exports.dailyPartOf(deps.store.lines(), promptId) : void 0;
@@ -5104,15 +5165,48 @@ var HookRuntime = class {
   /** Why a prompt that ran could not be kept in the session's log. */
   unkept = null;
   /**
+   * The one runtime of a hook, before its session is folded: what it writes first (what the transcript says was used,
+   * the lines that mark a value taken) counts in today's use, and `/timebox today` reads the day.
+   */
+  static of(deps) {
+    return new _HookRuntime(deps, null, void 0, deps.daily);
+  }
+  /**
+   * Folds the session from its log (with all this hook wrote so far) and the ledger, once, into this runtime, and
+   * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none.
+   */
+  load(now, options = {}) {
+    this.runtime.state = loadState(this.deps, now, options);
+    const prompt2 = typeof options.running === "string" ? options.running : null;
+    this.promptId = prompt2;
+    this.dailyBefore = prompt2 !== null && this.deps.daily ? session_log_exports.dailyPartOf(this.deps.store.lines(), prompt2) : void 0;
+    this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
+    return this.runtime.state;
+  }
+  /**
+   * Loads the session by carrying out its load (the session's start: a default budget set in a session that never had
+   * one is written), and answers with what it says.
+   */
+  start(event) {
+    return this.runtime.dispatch(event);
+  }
+  /**
+   * Feeds one event to the rules: to the daily budgets first when it belongs to a named prompt's run, then to the
+   * session's rules (and its subagents').
+   */
+  handle(event) {
+    return this.promptId !== null ? this.runtime.handle(event) : this.runtime.dispatch(event);
+  }
+  /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
    */
   async reply(answer) {
-    await Promise.all(this.waiting);
+    await Promise.all(this.waiting.splice(0));
     if (this.unkept !== null) throw this.unkept.error;
     const own = answer.notices.map((notice) => notice.message);
     const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-    const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
+    const told = this.told.splice(0).map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
     const notices = [...said, ...told];
     const reply = {
       notices,
@@ -5183,72 +5277,15 @@ var HookRuntime = class {
     }
   }
 };
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
 var LOG_WRITES = /* @__PURE__ */ new Set(["append", "recordUsage", "logLine"]);
-function writeLog(deps, effects) {
-  new HookRuntime(deps, null, void 0, deps.daily).write(effects);
-}
-function takeFromLog(deps, taken) {
-  writeLog(deps, taken.effects);
-  return taken.value;
-}
 function newBudgetId(deps) {
   return (deps.newBudgetId ?? randomUUID)();
-}
-
-// src/adapters/hooks/load.ts
-function loadEvent(files, options = {}) {
-  const history = foldHistory(files.store.history());
-  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
-  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
-  const running = options.running === null ? history.lastPrompt : options.running;
-  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
-  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
-  if (files.subagents) event.subagents = files.subagents;
-  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
-}
-function loadState(files, now, options = {}) {
-  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
-}
-function ledgerView(budget, files) {
-  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
-  );
-  const spent = legacy.find((line) => line.kind === "spent");
-  return {
-    off: view.off,
-    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
-  };
-}
-function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
-}
-function withLoggedClaims(view, budget, store) {
-  const logged = loggedClaims(store);
-  if (logged.length === 0) return view;
-  const outcome = outcomeId(budget);
-  const spent = logged.find(
-    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
-  );
-  return {
-    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
-    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome)
-  };
 }
 
 // src/adapters/hooks/subagent-spawns.ts
 async function spawnStart(event, parent, hook, now) {
   if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const answer = hook.runtime.handle({
+  const answer = hook.handle({
     type: "agentStart",
     agent: event.toolUseId,
     parent,
@@ -5266,17 +5303,18 @@ function spawnEnd(event, answer, agent, hook, now) {
     hook.write(session_log_exports.keepSpawn(event.toolUseId, agent, event.spawn, now));
     return;
   }
-  if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
+  if (event.toolUseId !== null) hook.handle({ type: "agentEnd", agent: event.toolUseId });
 }
-async function subagentBoundary(event, hostAgent, deps, now) {
+async function subagentBoundary(event, hostAgent, hook, now) {
+  const deps = hook.deps;
   const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
   if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
   const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  hook.load(now, { running: event.promptId });
   const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
   const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
-  const answer = hook.runtime.handle(sessionEvent);
+  const answer = hook.handle(sessionEvent);
   const stopped = answer.stoppedAgents.includes(agent);
   if (!stopped) spawnEnd(event, answer, agent, hook, now);
   hook.saveDaily(now);
@@ -5284,17 +5322,16 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   if (stopped) return { ...reply, stop: true };
   return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
 }
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
+async function agentStart2(event, hostAgent, hook, now) {
+  const spawn2 = hook.take(session_log_exports.takeSpawn(hook.deps.store.lines(), hostAgent, event.agentType, now));
+  hook.load(now, { running: event.promptId });
   if (spawn2?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
+    const first2 = hook.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
     hook.saveDaily(now);
     return hook.reply(first2);
   }
   const agent = hostAgent;
-  const started = hook.runtime.handle({
+  const started = hook.handle({
     type: "agentStart",
     agent,
     parent: spawn2?.agent ?? null,
@@ -5307,16 +5344,16 @@ async function agentStart2(event, hostAgent, deps, now) {
     const reply = await hook.reply(started);
     return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
   }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+  const first = hook.handle({ type: "modelCall", prompt: event.promptId, agent });
   hook.saveDaily(now);
   return hook.reply(mergeAnswer(started, first));
 }
-async function agentEnd2(event, ended, deps, now) {
-  const agent = session_log_exports.ruleIdOf(deps.store.lines(), ended.agent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+async function agentEnd2(event, ended, hook, now) {
+  const agent = session_log_exports.ruleIdOf(hook.deps.store.lines(), ended.agent);
+  hook.load(now, { running: event.promptId });
   const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
   const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
+  const ending2 = hook.handle({ type: "agentEnd", agent, result: ended.result });
   hook.saveDaily(now);
   const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
   if (ended.reachesParent || reply.context.length === 0) return reply;
@@ -5324,7 +5361,7 @@ async function agentEnd2(event, ended, deps, now) {
   return { ...reply, context: [] };
 }
 function subagentUsage(hook, agent, tokens) {
-  return hook.runtime.handle({
+  return hook.handle({
     type: "modelResponse",
     tokens,
     cost: 0,
@@ -5336,42 +5373,43 @@ function subagentUsage(hook, agent, tokens) {
 
 // src/adapters/hooks/main-session.ts
 var STATUS_LINE_WORD = "statusline";
-async function sessionStart(event, deps) {
+async function sessionStart(event, hook) {
   if (event.source === "compact") return null;
-  const reply = await startSession(deps, event.source === "resume");
-  if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
+  const reply = await startSession(hook, event.source === "resume");
+  if (hook.deps.dailyWarning) reply.notices.push(hook.deps.dailyWarning);
   return reply.notices.length > 0 ? reply : null;
 }
-async function startSession(deps, announce) {
+async function startSession(hook, announce) {
+  const deps = hook.deps;
   const text2 = deps.defaultBudget?.trim();
   const options = { announce };
   if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
+  return hook.reply(hook.start(loadEvent(deps, options)));
 }
-async function prompt(event, deps, now) {
-  const started = await defaultAtFirstPrompt(deps);
-  const untold = takeFromLog(deps, session_log_exports.untoldNotices(deps.store.lines(), now));
-  const reply = await answerPrompt(event, deps, now);
+async function prompt(event, hook, now) {
+  const started = await defaultAtFirstPrompt(hook);
+  const untold = hook.take(session_log_exports.untoldNotices(hook.deps.store.lines(), now));
+  const reply = await answerPrompt(event, hook, now);
   const first = [...started, ...untold];
   if (first.length > 0) reply.notices.unshift(...first);
   return reply;
 }
-async function defaultAtFirstPrompt(deps) {
+async function defaultAtFirstPrompt(hook) {
+  const deps = hook.deps;
   if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
-  return (await startSession(deps, false)).notices;
+  const { notices } = await startSession(hook, false);
+  return notices;
 }
-async function answerPrompt(event, deps, now) {
+async function answerPrompt(event, hook, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
-  if (event.command !== null) return command2(event.command, deps, now, promptId);
-  const state = loadState(deps, now, { running: promptId });
-  return answerEvent(deps, now, promptId, state, {
-    type: "modelCall",
-    prompt: promptId,
-    step: deps.store.stepOf(promptId)
-  });
+  if (event.command !== null) return command2(event.command, hook, now, promptId);
+  hook.load(now, { running: promptId });
+  const answer = hook.handle({ type: "modelCall", prompt: promptId, step: hook.deps.store.stepOf(promptId) });
+  hook.saveDaily(now);
+  return hook.reply(answer);
 }
-async function command2(args, deps, now, promptId) {
+async function command2(args, hook, now, promptId) {
+  const deps = hook.deps;
   if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
     const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
     return { ...silentReply(), notices: [said], answered: true };
@@ -5383,7 +5421,7 @@ async function command2(args, deps, now, promptId) {
     terms: deps.terms,
     standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
   }) : void 0;
-  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+  hook.load(now, { running: promptId });
   const answered = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
@@ -5394,11 +5432,11 @@ async function command2(args, deps, now, promptId) {
   });
   return { ...await hook.reply(answered), answered: true };
 }
-async function toolBoundary(event, deps, now) {
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+async function toolBoundary(event, hook, now) {
+  const deps = hook.deps;
+  const state = hook.load(now, { running: event.promptId });
   const refused = await spawnStart(event, null, hook, now);
   if (refused !== null) return refused;
-  const state = hook.runtime.state;
   const promptKey = event.promptId ?? state.lastPrompt;
   const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
   if (nextCall) hook.write(session_log_exports.nextCallLines(state, promptKey, now));
@@ -5407,16 +5445,18 @@ async function toolBoundary(event, deps, now) {
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
   } : { type: "toolCall", prompt: event.promptId };
-  const answer = hook.runtime.handle(sessionEvent);
+  const answer = hook.handle(sessionEvent);
   spawnEnd(event, answer, null, hook, now);
   hook.saveDaily(now);
   const reply = await hook.reply(answer);
   return nextCall && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), null, now)), ...reply.context] } : reply;
 }
-async function runEnd(event, deps, now) {
-  writeLog(deps, session_log_exports.runEndedLines(event.promptId, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+async function runEnd(event, hook, now) {
+  hook.write(session_log_exports.runEndedLines(event.promptId, now));
+  hook.load(now, { running: event.promptId });
+  const answer = hook.handle({ type: "runEnd" });
+  hook.saveDaily(now);
+  return hook.reply(answer);
 }
 
 // src/adapters/hooks/usage.ts
@@ -5429,35 +5469,36 @@ function countUsage(read, transcriptPath, store, now) {
 // src/adapters/hooks/handle.ts
 async function handleHook(hostEvent, deps) {
   const now = deps.clock.now();
+  const hook = HookRuntime.of(deps);
   const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
   const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
-  if (counted !== null) writeLog(deps, counted.effects);
+  if (counted !== null) hook.write(counted.effects);
   const usageNote = counted?.notice ?? null;
-  const reply = await replyTo(event, deps, now);
+  const reply = await replyTo(event, hook, now);
   if (usageNote === null) return reply;
   const withNote = reply ?? silentReply();
   withNote.notices.push(usageNote);
   return withNote;
 }
 function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : session_log_exports.latestPrompt(deps.store.lines());
   return { ...event, promptId };
 }
-async function replyTo(event, deps, now) {
+async function replyTo(event, hook, now) {
   switch (event.role) {
     case "sessionStart":
-      return sessionStart(event, deps);
+      return sessionStart(event, hook);
     case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
+      return event.agent === null ? prompt(event, hook, now) : null;
     case "beforeTool":
     case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+      return event.agent === null ? toolBoundary(event, hook, now) : subagentBoundary(event, event.agent, hook, now);
     case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
+      return event.agent === null ? null : agentStart2(event, event.agent, hook, now);
     case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+      return event.ended === null ? null : agentEnd2(event, event.ended, hook, now);
     case "runEnd":
-      return runEnd(event, deps, now);
+      return runEnd(event, hook, now);
     default:
       return null;
   }
@@ -5488,7 +5529,8 @@ var WATCH_INTERVAL_MS = 1e3;
 var WATCH_RUNNING_MS = 10 * 6e4;
 async function watchOnce(deps, watched, now) {
   deps.store.reread();
-  const state = loadState(deps, now);
+  const hook = HookRuntime.of(deps);
+  const state = hook.load(now);
   const budget = state.standing?.budget;
   if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
   const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
@@ -5496,8 +5538,8 @@ async function watchOnce(deps, watched, now) {
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
-  const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
-  writeLog(deps, session_log_exports.keepUntold(notices, now));
+  const { notices } = await hook.reply(hook.handle({ type: "timeCheck" }));
+  hook.write(session_log_exports.keepUntold(notices, now));
   return "done";
 }
 function statusLineText(deps, now) {

@@ -7,12 +7,14 @@ import {
 	type Answer,
 	type BudgetLedger,
 	type Clock,
+	type DailyPart,
 	type DailyPort,
 	type Effect,
 	type HostTerms,
 	inHostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
+	NO_DAILY_PART,
 	type OnStopOutcome,
 	type OnStopStarter,
 	type ReportPageInput,
@@ -23,6 +25,7 @@ import {
 	sessionLog,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
+import { type LoadOptions, loadState } from "./load.ts";
 import { logStore } from "./log-store.ts";
 import type { HookReply } from "./roles.ts";
 import type { UsageReader } from "./usage.ts";
@@ -65,10 +68,12 @@ export interface HookDeps {
 /**
  * The runtime of one hook: the session as loaded, the daily part of the prompt's run, and ports that write to the
  * session's log, start the watcher of a time budget, wait for the on-stop command to start, and gather what is told.
+ * A hook makes one (`HookRuntime.of`) and folds its session once (`load`): every write and event of the hook goes
+ * through it.
  */
 export class HookRuntime {
 	readonly runtime: SessionRuntime;
-	private readonly dailyBefore;
+	private dailyBefore: DailyPart | undefined;
 	private readonly waiting: Promise<void>[] = [];
 	private readonly told: string[] = [];
 	/** Why a prompt that ran could not be kept in the session's log. */
@@ -76,7 +81,7 @@ export class HookRuntime {
 
 	constructor(
 		readonly deps: HookDeps,
-		private readonly promptId: string | null,
+		private promptId: string | null = null,
 		state?: SessionState,
 		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
 		daily = promptId === null ? undefined : deps.daily,
@@ -112,15 +117,55 @@ export class HookRuntime {
 	}
 
 	/**
+	 * The one runtime of a hook, before its session is folded: what it writes first (what the transcript says was used,
+	 * the lines that mark a value taken) counts in today's use, and `/timebox today` reads the day.
+	 */
+	static of(deps: HookDeps): HookRuntime {
+		return new HookRuntime(deps, null, undefined, deps.daily);
+	}
+
+	/**
+	 * Folds the session from its log (with all this hook wrote so far) and the ledger, once, into this runtime, and
+	 * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none.
+	 */
+	load(now: number, options: LoadOptions = {}): SessionState {
+		this.runtime.state = loadState(this.deps, now, options);
+		const prompt = typeof options.running === "string" ? options.running : null;
+		this.promptId = prompt;
+		this.dailyBefore =
+			prompt !== null && this.deps.daily ? sessionLog.dailyPartOf(this.deps.store.lines(), prompt) : undefined;
+		this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
+		return this.runtime.state;
+	}
+
+	/**
+	 * Loads the session by carrying out its load (the session's start: a default budget set in a session that never had
+	 * one is written), and answers with what it says.
+	 */
+	start(event: SessionEvent): Answer {
+		return this.runtime.dispatch(event);
+	}
+
+	/**
+	 * Feeds one event to the rules: to the daily budgets first when it belongs to a named prompt's run, then to the
+	 * session's rules (and its subagents').
+	 */
+	handle(event: SessionEvent): Answer {
+		return this.promptId !== null ? this.runtime.handle(event) : this.runtime.dispatch(event);
+	}
+
+	/**
 	 * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
 	 * of its own (a prompt that was stopped already) is said by its reason, before any other note.
 	 */
 	async reply(answer: Answer): Promise<HookReply> {
-		await Promise.all(this.waiting);
+		await Promise.all(this.waiting.splice(0));
 		if (this.unkept !== null) throw this.unkept.error;
 		const own = answer.notices.map((notice) => notice.message);
 		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
+		// What was told so far, once: a hook that replies to its session's start first (a default budget at the first
+		// prompt) tells it there, and not again with the prompt.
+		const told = this.told.splice(0).map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
 		const notices = [...said, ...told];
 		const reply: HookReply = {
 			notices,
@@ -198,36 +243,8 @@ export class HookRuntime {
 	}
 }
 
-/**
- * Feeds one event of a prompt's run (null: of no named prompt, which the daily budgets do not hear) to the daily budgets
- * and the session's rules, and replies with what they say.
- */
-export async function answerEvent(
-	deps: HookDeps,
-	now: number,
-	promptId: string | null,
-	state: SessionState,
-	event: SessionEvent,
-): Promise<HookReply> {
-	const hook = new HookRuntime(deps, promptId, state);
-	const answer = hook.runtime.handle(event);
-	hook.saveDaily(now);
-	return hook.reply(answer);
-}
-
 /** The effects that write the session's log: one that fails fails the hook, as the log is all a hook keeps. */
 const LOG_WRITES: ReadonlySet<string> = new Set<Effect["kind"]>(["append", "recordUsage", "logLine"]);
-
-/** Carries out what a rule of the session's log returned, outside any event's runtime (today's use included). */
-export function writeLog(deps: HookDeps, effects: readonly Effect[]): void {
-	new HookRuntime(deps, null, undefined, deps.daily).write(effects);
-}
-
-/** A value read from the session's log, once the lines that mark it taken are written. */
-export function takeFromLog<T>(deps: HookDeps, taken: sessionLog.Taken<T>): T {
-	writeLog(deps, taken.effects);
-	return taken.value;
-}
 
 /** A new budget id, never used before. */
 export function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {

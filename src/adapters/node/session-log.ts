@@ -78,7 +78,9 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 
 	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
 	stepOf(promptId: string): number {
-		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+		let step = 1;
+		for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+		return step;
 	}
 
 	/**
@@ -151,7 +153,8 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		}
 		const lines: LogLine[] = [];
 		for (const raw of text.split("\n")) {
-			if (raw.trim().length === 0) continue;
+			// An empty line is skipped; one of spaces fails to parse, and is skipped too.
+			if (raw.length === 0) continue;
 			try {
 				const value: unknown = JSON.parse(raw);
 				const line = isFields(value) ? readLogLine(value) : null;

@@ -25,6 +25,15 @@ export function nextCallLines(state: SessionState, promptKey: string | null, now
 	return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
 }
 
+/** The latest prompt the log kept (what a host that names no prompt takes a later event's prompt to be); null for none. */
+export function latestPrompt(lines: readonly LogLine[]): string | null {
+	for (let index = lines.length - 1; index >= 0; index--) {
+		const line = lines[index];
+		if (line?.kind === "prompt") return line.promptId;
+	}
+	return null;
+}
+
 /** The run of a named prompt ended. */
 export function runEndedLines(promptId: string | null, now: number): Effect[] {
 	return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];

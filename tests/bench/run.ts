@@ -409,6 +409,8 @@ function codexRows(runs: CodexRuns): Row[] {
 
 /** pi opening a big session may spend this long in Timebox's `session_start`, with no JIT warmed up. */
 const COLD_SESSION_START_TARGET_MS = 50;
+/** The first prompt of that session may spend this long in Timebox's handlers, all of them. */
+const FIRST_PROMPT_TARGET_MS = 1;
 
 function coldRows(result: ColdStartResult): Row[] {
 	const hookRatio = result.hookMs / result.nodeMs;
@@ -419,6 +421,13 @@ function coldRows(result: ColdStartResult): Row[] {
 			`${COLD_RUNS} fresh processes`,
 			`≤ ${COLD_SESSION_START_TARGET_MS} ms`,
 			yesNo(result.sessionStartMs <= COLD_SESSION_START_TARGET_MS),
+		],
+		[
+			`the first prompt's handlers in that fresh process (before_agent_start, turn_start, context, message_end, agent_end), after its \`session_start\``,
+			formatMs(result.firstPromptMs),
+			`${COLD_RUNS} fresh processes`,
+			`≤ ${FIRST_PROMPT_TARGET_MS} ms in all`,
+			yesNo(result.firstPromptMs <= FIRST_PROMPT_TARGET_MS),
 		],
 		[
 			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",

@@ -1269,7 +1269,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1291,10 +1291,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -3416,6 +3417,30 @@ function nextCheckIn(state, now) {
   return session === null ? subagents : Math.min(session, subagents);
 }
 
+// src/core/run/warm-up.ts
+var WARM_UP_PROMPT = "timebox-warm-up";
+function warmUp(state, clock) {
+  const nothing = () => {
+  };
+  const ports = {
+    store: { append: nothing, appendPrompt: nothing, recordUsage: nothing, appendLine: nothing },
+    ledger: { claim: () => false },
+    clock,
+    onStop: { start: nothing },
+    setStatus: nothing,
+    abortRun: nothing,
+    problem: nothing,
+    late: nothing
+  };
+  const copy = new SessionRuntime(ports, state);
+  copy.handle({ type: "timeCheck" });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 1 });
+  copy.handle({ type: "modelResponse", tokens: 1, cost: 0 });
+  copy.handle({ type: "toolCall", prompt: WARM_UP_PROMPT });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 2 });
+  copy.handle({ type: "runEnd" });
+}
+
 // src/core/run/live-session.ts
 var LiveSession = class {
   constructor(ports) {
@@ -3474,6 +3499,7 @@ var LiveSession = class {
       this.dispatch(event);
       this.loadDaily(settings !== void 0);
     });
+    warmUp(this.runtime.state, this.ports.clock);
   }
   /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
   loadDaily(announce) {

@@ -778,7 +778,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -800,10 +800,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -2878,6 +2879,7 @@ function historyOf(entries, leafId = null) {
   let parentId = null;
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];
+    if (entry.type === "session") continue;
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
     let item = null;
@@ -2896,7 +2898,7 @@ function historyOf(entries, leafId = null) {
         continue;
       }
       if (message.role !== "user") continue;
-      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+      item = promptItem(message);
     } else if (entry.type === "custom") {
       item = recordItem(entry);
       if (item === null) continue;
@@ -2905,6 +2907,17 @@ function historyOf(entries, leafId = null) {
     items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
+}
+function promptItem(message) {
+  let key = null;
+  return {
+    kind: "prompt",
+    at: message.timestamp,
+    get key() {
+      key ??= promptKey(message);
+      return key;
+    }
+  };
 }
 
 // src/adapters/report/sources.ts

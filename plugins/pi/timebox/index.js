@@ -1348,7 +1348,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1370,10 +1370,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -3482,6 +3483,30 @@ function nextCheckIn(state, now) {
   return session === null ? subagents : Math.min(session, subagents);
 }
 
+// src/core/run/warm-up.ts
+var WARM_UP_PROMPT = "timebox-warm-up";
+function warmUp(state, clock) {
+  const nothing = () => {
+  };
+  const ports = {
+    store: { append: nothing, appendPrompt: nothing, recordUsage: nothing, appendLine: nothing },
+    ledger: { claim: () => false },
+    clock,
+    onStop: { start: nothing },
+    setStatus: nothing,
+    abortRun: nothing,
+    problem: nothing,
+    late: nothing
+  };
+  const copy = new SessionRuntime(ports, state);
+  copy.handle({ type: "timeCheck" });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 1 });
+  copy.handle({ type: "modelResponse", tokens: 1, cost: 0 });
+  copy.handle({ type: "toolCall", prompt: WARM_UP_PROMPT });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 2 });
+  copy.handle({ type: "runEnd" });
+}
+
 // src/core/run/live-session.ts
 var LiveSession = class {
   constructor(ports) {
@@ -3540,6 +3565,7 @@ var LiveSession = class {
       this.dispatch(event);
       this.loadDaily(settings !== void 0);
     });
+    warmUp(this.runtime.state, this.ports.clock);
   }
   /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
   loadDaily(announce) {
@@ -4180,7 +4206,7 @@ var PiBudgetStore = class {
     const manager = this.context.require().sessionManager;
     const leafId = manager.getLeafId();
     if (leafId === null) return [];
-    const line = historyOf(manager.getEntries(), leafId);
+    const line = historyOf(entriesOf(manager), leafId);
     if (line !== null) return line;
     const path = [];
     for (let id = leafId; id !== null; ) {
@@ -4192,12 +4218,17 @@ var PiBudgetStore = class {
     return historyOf(path.reverse());
   }
 };
+function entriesOf(manager) {
+  const held = manager.fileEntries;
+  return Array.isArray(held) ? held : manager.getEntries();
+}
 function historyOf(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];
+    if (entry.type === "session") continue;
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
     let item = null;
@@ -4216,7 +4247,7 @@ function historyOf(entries, leafId = null) {
         continue;
       }
       if (message.role !== "user") continue;
-      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+      item = promptItem(message);
     } else if (entry.type === "custom") {
       item = recordItem(entry);
       if (item === null) continue;
@@ -4225,6 +4256,17 @@ function historyOf(entries, leafId = null) {
     items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
+}
+function promptItem(message) {
+  let key = null;
+  return {
+    kind: "prompt",
+    at: message.timestamp,
+    get key() {
+      key ??= promptKey(message);
+      return key;
+    }
+  };
 }
 function subagentProcessStore(store, keep) {
   return {
@@ -5430,7 +5472,7 @@ function isUnsent(value) {
   const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
   return numbers && texts;
 }
-function entriesOf(text) {
+function entriesOf2(text) {
   const entries = [];
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
@@ -5477,7 +5519,7 @@ function fileOutbox(folder, newId = randomUUID2) {
         const sent = () => {
           if (sizeOf(path) <= read) rmSync4(path, { force: true });
         };
-        batches.push({ entries: entriesOf(text), sent });
+        batches.push({ entries: entriesOf2(text), sent });
       }
       return batches;
     }

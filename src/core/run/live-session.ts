@@ -24,6 +24,7 @@ import { writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { TimeChecks } from "./time-checks.ts";
+import { warmUp } from "./warm-up.ts";
 
 export type { Answer } from "./executor.ts";
 export type { LiveSessionPorts, ReportPageInput, SettingSource, SettingSources } from "./live-ports.ts";
@@ -96,6 +97,8 @@ export class LiveSession {
 			this.dispatch(event);
 			this.loadDaily(settings !== undefined);
 		});
+		// The first prompt then runs the rules' code warm (warm-up.ts): a copy that changes nothing and never throws.
+		warmUp(this.runtime.state, this.ports.clock);
 	}
 
 	/** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */

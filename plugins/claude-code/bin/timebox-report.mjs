@@ -2747,7 +2747,9 @@ var SessionLog = class {
   history() {
     const items = [];
     const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
       if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
       else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
         items.push({ kind: "record", record: line });
@@ -2779,7 +2781,9 @@ var SessionLog = class {
       throw named(this.file, error);
     }
     const lines = [];
-    for (const raw of text2.split("\n")) {
+    const raws = text2.split("\n");
+    for (let index = 0; index < raws.length; index++) {
+      const raw = raws[index];
       if (raw.length === 0) continue;
       try {
         const value = JSON.parse(raw);

@@ -3453,16 +3453,26 @@ function owe(to, lines, now) {
   return [write({ kind: "owed", to, lines, at: now })];
 }
 function owedTo(lines, to, now) {
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  let paid = 0;
+  const owedLines = [];
+  for (const line of lines) {
+    if (line.kind === "paid" && line.to === to) paid++;
+    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+  }
+  const owed = owedLines.slice(paid);
   return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
 }
 function keepUntold(notices, now) {
   return [write({ kind: "untold", notices, at: now })];
 }
 function untoldNotices(lines, now) {
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  let told = 0;
+  const kept2 = [];
+  for (const line of lines) {
+    if (line.kind === "told") told++;
+    else if (line.kind === "untold") kept2.push(line.notices);
+  }
+  const untold = kept2.slice(told);
   return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
 }
 function keepSpawn(id, agent, spawn2, now) {
@@ -4092,7 +4102,9 @@ var SessionLog = class {
   history() {
     const items = [];
     const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
       if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
       else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
         items.push({ kind: "record", record: line });
@@ -4124,7 +4136,9 @@ var SessionLog = class {
       throw named(this.file, error);
     }
     const lines = [];
-    for (const raw of text2.split("\n")) {
+    const raws = text2.split("\n");
+    for (let index = 0; index < raws.length; index++) {
+      const raw = raws[index];
       if (raw.length === 0) continue;
       try {
         const value = JSON.parse(raw);

@@ -43,6 +43,10 @@ describe("reading a line of the session's log", () => {
 			{ kind: "usage", responseId: "r", tokens: 0 },
 		],
 		[
+			{ kind: "usage", responseId: "r", tokens: null, cost: 0.5, at: 2, offset: 10 },
+			{ kind: "usage", responseId: "r", tokens: 0, cost: 0.5, at: 2, offset: 10 },
+		],
+		[
 			{ kind: "usage", responseId: "r", tokens: 9, cost: "0.5", at: 2 },
 			{ kind: "usage", responseId: "r", tokens: 9, at: 2 },
 		],

@@ -31,6 +31,8 @@ const PORT_IMPLEMENTATIONS = [
 	"src/adapters/claude/function-hooks/team.ts",
 	"src/adapters/claude/function-hooks/ui.ts",
 	"src/adapters/claude/function-hooks/report-page.ts",
+	// The past sessions of a project (the `projectHistory` port, read only) through the plugin's hook script.
+	"src/adapters/claude/function-hooks/suggestion.ts",
 	// Claude Code's status line set up in its settings (`/timebox statusline`, the hook adapter's own word).
 	"src/adapters/claude/setup.ts",
 	"src/adapters/hooks/log-store.ts",
@@ -43,6 +45,9 @@ const PORT_IMPLEMENTATIONS = [
 	"src/adapters/opencode/ui.ts",
 	// The report page's file (`/timebox report page`).
 	"src/adapters/report/write-page.ts",
+	// The cache of the `projectHistory` port's reader: what each past session used, by its file's time. It holds only
+	// what the sessions' own files say, and nothing but that reader reads it.
+	"src/adapters/report/past-sessions-cache.ts",
 ];
 
 /** A direct write to a session's log or store. */

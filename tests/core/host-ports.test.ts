@@ -84,8 +84,8 @@ describe("what the session's store is given of its history", () => {
 		runtime.handle({ type: "modelResponse", tokens: 10, cost: 0, responseId: `${prompt}-r` });
 	}
 
-	it("in memory, is given no prompt or usage until a budget is set, and each while one is in force, spent too", () => {
-		const { runtime, kept, now } = host({ sessionInMemory: true });
+	it("read back only at a load, is given no prompt or usage until a budget is set, and each while one is in force, spent too", () => {
+		const { runtime, kept, now } = host({ historyWhileBudgeted: true });
 		run(runtime, "p1");
 		expect(kept).toEqual([]);
 		runtime.command("1m", details("b1"));

@@ -1,6 +1,7 @@
 // The runtime of one hook: the session's runtime over ports that write to the session's log, keep a claim the
 // ledger cannot take, start the watcher of a time budget when the rules ask (`watchBudget`), wait for the on-stop
-// command to start, and gather what the user is told; and the reply it makes of the rules' answer.
+// command to start, and gather what the user is told; and the reply it makes of the rules' answer. Loaded for a hook,
+// it first starts an on-stop command that a killed hook claimed and never started (the core's recovery rule).
 
 import { randomUUID } from "node:crypto";
 import {
@@ -10,6 +11,7 @@ import {
 	type DailyPart,
 	type DailyPort,
 	type Effect,
+	EMPTY_SESSION,
 	type HostTerms,
 	inHostTerms,
 	internalErrorMessage,
@@ -17,15 +19,19 @@ import {
 	NO_DAILY_PART,
 	type OnStopOutcome,
 	type OnStopStarter,
+	type OnStopStartOptions,
+	type ProjectHistory,
 	type ReportPageInput,
+	recoverOnStop,
 	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
 	type SettingSource,
 	sessionLog,
+	transition,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
-import { type LoadOptions, loadState } from "./load.ts";
+import { type LoadOptions, loadEvent } from "./load.ts";
 import { logStore } from "./log-store.ts";
 import type { HookReply } from "./roles.ts";
 import type { UsageReader } from "./usage.ts";
@@ -63,6 +69,8 @@ export interface HookDeps {
 	terms?: HostTerms;
 	/** Writes the report page of the session (`/timebox report page`); absent where none is written. */
 	reportPage?: (page: ReportPageInput) => Promise<string>;
+	/** Reads the past sessions of the session's project (`/timebox suggest`, a default of `suggested`). */
+	projectHistory?: () => Promise<ProjectHistory>;
 }
 
 /**
@@ -90,9 +98,12 @@ export class HookRuntime {
 		this.runtime = new SessionRuntime(
 			{
 				store: logStore(deps),
-				ledger: { claim: (claim) => this.claim(claim) },
+				ledger: {
+					claim: (claim) => this.claim(claim),
+					...(deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}),
+				},
 				clock: deps.clock,
-				onStop: { start: (command, report) => this.startOnStop(command, report) },
+				onStop: { start: (command, report, options) => this.startOnStop(command, report, options) },
 				// No status bar to set: the status line reads the log itself.
 				setStatus: () => {},
 				// A hook ends the run through its reply.
@@ -126,16 +137,26 @@ export class HookRuntime {
 
 	/**
 	 * Folds the session from its log (with all this hook wrote so far) and the ledger, once, into this runtime, and
-	 * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none.
+	 * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none. With
+	 * `recover` (the default), an on-stop command that a killed hook claimed and never started is started first.
 	 */
-	load(now: number, options: LoadOptions = {}): SessionState {
-		this.runtime.state = loadState(this.deps, now, options);
+	load(now: number, options: LoadOptions = {}, recover = true): SessionState {
+		const event = loadEvent(this.deps, options);
+		this.runtime.state = transition(EMPTY_SESSION, event, now).state;
 		const prompt = typeof options.running === "string" ? options.running : null;
 		this.promptId = prompt;
 		this.dailyBefore =
 			prompt !== null && this.deps.daily ? sessionLog.dailyPartOf(this.deps.store.lines(), prompt) : undefined;
 		this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
+		// What the core's recovery rule says of the ledger first: an on-stop command that a stop claimed and no process
+		// started (its hook was killed) is started, and the user is told with this hook's reply.
+		if (recover) this.tell(this.runtime.write(recoverOnStop(event.ledger, now)));
 		return this.runtime.state;
+	}
+
+	/** Keeps what an answer outside the hook's event says, for the reply. */
+	private tell(answer: Answer): void {
+		this.told.push(...answer.notices.map((notice) => notice.message));
 	}
 
 	/**
@@ -218,7 +239,11 @@ export class HookRuntime {
 	}
 
 	/** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-	private startOnStop(command: string, report: (outcome: OnStopOutcome) => void): void {
+	private startOnStop(
+		command: string,
+		report: (outcome: OnStopOutcome) => void,
+		options: OnStopStartOptions | undefined,
+	): void {
 		let done!: () => void;
 		this.waiting.push(new Promise<void>((resolve) => (done = resolve)));
 		// The first of the starter's word and the wait's end is what this hook says; a later word comes too late.
@@ -232,9 +257,11 @@ export class HookRuntime {
 		};
 		const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
 		try {
-			this.deps.onStop.start(command, (outcome) => {
+			const starting = (outcome: OnStopOutcome) => {
 				if (outcome.kind !== "exited") settle(outcome);
-			});
+			};
+			if (options === undefined) this.deps.onStop.start(command, starting);
+			else this.deps.onStop.start(command, starting, options);
 		} catch (error) {
 			clearTimeout(timer);
 			done();

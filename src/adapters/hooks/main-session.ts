@@ -8,6 +8,8 @@ import { randomUUID } from "node:crypto";
 import {
 	DEFAULT_ENV,
 	parseCommand,
+	readSuggestion,
+	resolveDefault,
 	type SessionEvent,
 	STATUS_LINE_SETUP_HINT,
 	sessionLog,
@@ -18,7 +20,7 @@ import type { HookRuntime } from "./hook-runtime.ts";
 import { newBudgetId } from "./hook-runtime.ts";
 import { type LoadOptions, ledgerView, loadEvent } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
-import { spawnEnd, spawnStart } from "./subagent-spawns.ts";
+import { spawnEnd, spawnStart, toolCallEvent } from "./subagent-spawns.ts";
 
 /** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
 const STATUS_LINE_WORD = "statusline";
@@ -30,12 +32,16 @@ export async function sessionStart(event: HookEvent, hook: HookRuntime): Promise
 	return reply.notices.length > 0 ? reply : null;
 }
 
-/** The session's load, carried out: the default budget starts in a session that never had a budget. */
+/**
+ * The session's load, carried out: the default budget starts in a session that never had a budget (for `suggested`,
+ * the budget suggested from the project's past sessions, or why there is none).
+ */
 async function startSession(hook: HookRuntime, announce: boolean): Promise<HookReply> {
 	const deps = hook.deps;
 	const text = deps.defaultBudget?.trim();
 	const options: LoadOptions = { announce };
-	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, deps.projectHistory) : null;
+	if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
 	return hook.reply(hook.start(loadEvent(deps, options)));
 }
 
@@ -83,8 +89,10 @@ async function command(args: string, hook: HookRuntime, now: number, promptId: s
 		const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
 		return { ...silentReply(), notices: [said], answered: true };
 	}
+	const kind = parseCommand(args).kind;
+	const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : undefined;
 	const page =
-		parseCommand(args).kind === "reportPage"
+		kind === "reportPage"
 			? await writeReportPage(deps.reportPage, {
 					history: () => deps.store.history(),
 					ledger: (budget) => ledgerView(budget, deps),
@@ -101,6 +109,7 @@ async function command(args: string, hook: HookRuntime, now: number, promptId: s
 		...(deps.readUsage ? {} : { tokensSeen: false as const }),
 		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
 		...(page === undefined ? {} : { reportPage: page }),
+		...(suggestion === undefined ? {} : { suggestion }),
 	});
 	return { ...(await hook.reply(answered)), answered: true };
 }
@@ -124,7 +133,7 @@ export async function toolBoundary(event: HookEvent, hook: HookRuntime, now: num
 				prompt: event.promptId,
 				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
 			}
-		: { type: "toolCall", prompt: event.promptId };
+		: toolCallEvent(event, null, hook, promptKey, now);
 	const answer = hook.handle(sessionEvent);
 	spawnEnd(event, answer, null, hook, now);
 	hook.saveDaily(now);

@@ -66,7 +66,7 @@ export async function subagentBoundary(
 	const sessionEvent: SessionEvent =
 		event.role === "beforeModelCall"
 			? { type: "modelCall", prompt: event.promptId, agent }
-			: { type: "toolCall", prompt: event.promptId, agent };
+			: toolCallEvent(event, agent, hook, event.promptId, now);
 	const answer = hook.handle(sessionEvent);
 	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
 	const stopped = answer.stoppedAgents.includes(agent);
@@ -77,6 +77,25 @@ export async function subagentBoundary(
 	return event.role === "beforeModelCall" && reply.refusal === null
 		? { ...reply, context: [...hook.take(sessionLog.owedTo(deps.store.lines(), agent, now)), ...reply.context] }
 		: reply;
+}
+
+/**
+ * A tool call of the main agent (`agent` null) or a subagent, with its tool and input; under a loop guard, with the
+ * keys of the calls its run asked for before, from the log (which keeps this one for the next hooks).
+ */
+export function toolCallEvent(
+	event: HookEvent,
+	agent: string | null,
+	hook: HookRuntime,
+	promptId: string | null,
+	now: number,
+): SessionEvent {
+	const call = event.call;
+	const own = agent === null ? {} : { agent };
+	if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
+	const lines = hook.deps.store.lines();
+	const earlier = hook.take(sessionLog.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
+	return { type: "toolCall", prompt: event.promptId, ...own, call, ...(earlier === undefined ? {} : { earlier }) };
 }
 
 /**

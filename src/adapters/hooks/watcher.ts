@@ -24,7 +24,8 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	// What the hooks wrote since the last look, folded once into this look's runtime.
 	deps.store.reread();
 	const hook = HookRuntime.of(deps);
-	const state = hook.load(now);
+	// The watcher recovers no on-stop command: what it would tell of it has no one to hear it; the next hook does.
+	const state = hook.load(now, {}, false);
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";

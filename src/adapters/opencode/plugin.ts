@@ -15,10 +15,11 @@ import {
 	LiveSession,
 	type OnStopStarter,
 	type ReportPageInput,
+	resolveDefault,
 	type Scheduler,
 } from "../../core/index.ts";
 import { SessionLog, toldStore } from "../node/session-log.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import {
 	addBudgetNote,
 	type CallMessage,
@@ -58,6 +59,8 @@ export interface TimeboxPluginDeps {
 	writeStderr: (line: string) => void;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are. */
+	projectHistory?: ProjectHistoryReader;
 }
 
 /** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
@@ -91,8 +94,15 @@ interface OpencodeSession {
 
 /** Builds the server plugin: opencode calls it once per process with its client and the plugin's options. */
 export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
-	return async (input: Pick<PluginInput, "client">, options: Record<string, unknown> = {}): Promise<Hooks> => {
+	return async (
+		input: Pick<PluginInput, "client"> & Partial<Pick<PluginInput, "directory">>,
+		options: Record<string, unknown> = {},
+	): Promise<Hooks> => {
 		const { client } = input;
+		/** The folder opencode works in: the project whose past sessions a suggested budget is made of. */
+		const project = input.directory ?? null;
+		const read = deps.projectHistory;
+		const history = read && project !== null ? (current: string | null) => () => read(project, current) : null;
 		const sessions = new Map<string, OpencodeSession>();
 		/**
 		 * The sessions subagents run in (opencode's `task` tool), with the session that started each: their calls belong to
@@ -108,13 +118,14 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		/** The subagents the `task` tool started, by the id of its call, with their child sessions. */
 		const tasks = new SubagentTasks();
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
-		const defaultBudget = defaultBudgetOf(deps.env, options);
+		// A default of `suggested` is read once, as the plugin starts: every session of the process gets that budget.
+		const defaultBudget = await resolveDefault(defaultBudgetOf(deps.env, options), history?.(null));
 		const settings = settingsOf(deps.env, options);
 
 		const sessionOf = (sessionId: string): OpencodeSession => {
 			const known = sessions.get(sessionId);
 			if (known) return known;
-			const log = new SessionLog(deps.dataDir, sessionId, deps.clock);
+			const log = new SessionLog(deps.dataDir, sessionId, deps.clock).setCwd(project);
 			const ui = new OpencodeUI({
 				interactive: deps.interactive,
 				showToast: (toast) => client.tui.showToast({ body: toast }),
@@ -154,7 +165,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
 					terms: OPENCODE_TERMS,
-					...(deps.reportPage === undefined ? {} : { reportPage: reportPageOf(deps.reportPage, sessionId) }),
+					...(deps.reportPage === undefined ? {} : { reportPage: reportPageOf(deps.reportPage, sessionId, project) }),
+					...(history === null ? {} : { projectHistory: history(sessionId) }),
 				}),
 			};
 			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);
@@ -286,7 +298,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const refusal = session.refused.get(call.message.id);
 				if (refusal !== undefined) throw new Error(refusal);
 			},
-			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
+			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run, or as a
+			// loop (its tool and arguments compared).
 			// A subagent's tool is its own, under its budget and the session's; one the `task` tool starts is a subagent.
 			"tool.execute.before": async (tool, output) => {
 				const session = sessionOf(budgetedSession(tool.sessionID));
@@ -295,8 +308,11 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const stopped = tasks.isStopped(agent);
 				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
 				if (tool.tool === TASK_TOOL && !stopped) await startSubagent(session, tool, output.args);
+				const call = { tool: tool.tool, input: output.args };
 				const answer = await session.live.handle(
-					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
+					agent === undefined
+						? { type: "toolCall", prompt: null, call }
+						: { type: "toolCall", prompt: null, agent, call },
 				);
 				if (answer.refusal === null) return;
 				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
@@ -344,6 +360,10 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 }
 
 /** The report page of an opencode session, written by `write`. */
-function reportPageOf(write: ReportPageWriter, sessionId: string): (input: ReportPageInput) => Promise<string> {
-	return (input) => write(input, { id: sessionId, host: "opencode" });
+function reportPageOf(
+	write: ReportPageWriter,
+	sessionId: string,
+	project: string | null,
+): (input: ReportPageInput) => Promise<string> {
+	return (input) => write(input, { id: sessionId, host: "opencode", project });
 }

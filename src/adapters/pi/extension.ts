@@ -13,15 +13,20 @@ import {
 	type DailyLedger,
 	DEFAULT_TERMS,
 	type HostTerms,
+	isSuggestedDefault,
 	keepChildRecord,
 	LiveSession,
 	type OnStopStarter,
+	type ProjectHistory,
 	RELOAD_NOTICE_DELAY_MS,
 	type ReportPageInput,
+	type ResolvedDefault,
+	resolveDefault,
 	type Scheduler,
+	type SettingSources,
 	setBudgetFor,
 } from "../../core/index.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import { withBudgetNote } from "./budget-note.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
@@ -57,6 +62,8 @@ export interface TimeboxExtensionDeps {
 	dailyLedger?: (sessionId: string) => DailyLedger;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are read. */
+	projectHistory?: ProjectHistoryReader;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
@@ -132,9 +139,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
 			terms: piTerms(deps.globalSettings()),
-			...(deps.reportPage === undefined
-				? {}
-				: { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) }),
+			...(deps.reportPage === undefined ? {} : { reportPage: writeWith(deps.reportPage, context) }),
+			...(deps.projectHistory === undefined ? {} : { projectHistory: readWith(deps.projectHistory, context) }),
 			ask: async (question, choices, timeoutMs, signal) => {
 				const options = { timeout: timeoutMs, signal };
 				const chosen = await context.require().ui.select(question, [...choices], options);
@@ -156,11 +162,25 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
 			};
-			// A subagent's process takes no default budget: its budget is the one its parent named.
-			const settings = readSettings(sources);
+			// A subagent's process takes no default budget: its budget is the one its parent named. A default of `suggested`
+			// is the budget suggested from the project's past sessions, read first (pi awaits the session's start).
+			const given = self === null ? readDefaultBudget(sources) : null;
+			if (given !== null && isSuggestedDefault(given.text)) {
+				const read = deps.projectHistory && readWith(deps.projectHistory, context);
+				return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings(sources)));
+			}
+			start(event, ctx, given, readSettings(sources));
+		});
+		/** The session's start, once its default budget is known. */
+		const start = (
+			event: { reason: string },
+			ctx: { hasUI: boolean },
+			given: ResolvedDefault | null,
+			settings: SettingSources,
+		): void => {
 			const shown = ui.record(() =>
 				self === null
-					? session.onSessionStart("restore", true, readDefaultBudget(sources), settings)
+					? session.onSessionStart("restore", true, given, settings)
 					: session.onSessionStart("restore", false, null, {
 							...settings,
 							subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE },
@@ -186,7 +206,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 					for (const notice of restored) ui.notify(notice.message, notice.level);
 				}, RELOAD_NOTICE_DELAY_MS);
 			}
-		});
+		};
 		// A turn begins: the budget is checked (time, tokens, cost) and its status refreshed. Turns are counted, and a spent
 		// budget's stop comes, at the turn's model call (`context`), which knows the prompt it belongs to.
 		pi.on("turn_start", async (_event, ctx) => {
@@ -236,13 +256,14 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const used = usageOf(event.message);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});
-		// A tool is about to run: refused once the budget stopped its prompt.
+		// A tool is about to run: refused once the budget stopped its prompt, or as a loop (its tool and input compared).
 		// A call of the subagent tool names the subagent in the environment its process inherits.
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
+			const call = { tool: event.toolName, input: event.input };
+			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;
@@ -330,7 +351,18 @@ function piTerms(settingsFile: string): HostTerms {
 	};
 }
 
-/** The report page of this pi session, written by `write`. */
-function writeWith(write: ReportPageWriter, sessionId: () => string): (input: ReportPageInput) => Promise<string> {
-	return (input) => write(input, { id: sessionId(), host: "pi" });
+/** The report page of this pi session, written by `write`, with the suggested budget of its working folder. */
+function writeWith(write: ReportPageWriter, context: SessionContext): (input: ReportPageInput) => Promise<string> {
+	return (input) => {
+		const ctx = context.require();
+		return write(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+	};
+}
+
+/** The past sessions of this pi session's working folder, read by `read`, leaving this one out. */
+function readWith(read: ProjectHistoryReader, context: SessionContext): () => Promise<ProjectHistory> {
+	return () => {
+		const ctx = context.require();
+		return read(ctx.cwd, ctx.sessionManager.getSessionId());
+	};
 }

@@ -16,6 +16,7 @@ import type {
 } from "../ports.ts";
 import type { HostTerms } from "../text/host-terms.ts";
 import type { ReportData } from "../text/report-data.ts";
+import type { ProjectHistory } from "./suggestion.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {
@@ -67,6 +68,16 @@ export interface LiveSessionPorts {
 	 * where the host writes no page.
 	 */
 	reportPage?(page: ReportPageInput): Promise<string>;
+	/**
+	 * Reads the past sessions of the project the session runs in, of every host on the machine, for `/timebox suggest`
+	 * and a default of `suggested`; absent where the host reads none.
+	 */
+	projectHistory?(): Promise<ProjectHistory>;
+	/**
+	 * The store is given a prompt or a response's usage only while a budget is in force: nothing reads a session's
+	 * history without one back (no suggested budget is made from its sessions). By default it is given every one.
+	 */
+	historyWhileBudgeted?: boolean;
 }
 
 /** What the report page of a live session shows: its report, and today's daily budgets as they stand. */

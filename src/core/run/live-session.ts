@@ -14,8 +14,7 @@ import {
 	type SessionEvent,
 	type SessionState,
 } from "../session/index.ts";
-import type { ReportPageOutcome } from "../text/messages.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "../text/messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage, type ReportPageOutcome } from "../text/messages.ts";
 import { BUDGET_IN_FORCE_PROMPT } from "../text/model-notes.ts";
 import { sessionReport } from "../text/report.ts";
 import { type Answer, noAnswer } from "./executor.ts";
@@ -23,6 +22,7 @@ import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
+import { type ResolvedDefault, readSuggestion } from "./suggestion.ts";
 import { TimeChecks } from "./time-checks.ts";
 import { warmUp } from "./warm-up.ts";
 
@@ -59,7 +59,7 @@ export class LiveSession {
 			late: (answer) => this.show(answer),
 			...(ports.terms ? { terms: ports.terms } : {}),
 			...(ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}),
-			sessionInMemory: true,
+			historyWhileBudgeted: ports.historyWhileBudgeted === true,
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -77,7 +77,7 @@ export class LiveSession {
 	onSessionStart(
 		mode: LoadMode,
 		announce: boolean,
-		defaultBudget: { text: string; source: string } | null = null,
+		defaultBudget: ResolvedDefault | null = null,
 		settings?: SettingSources,
 	): void {
 		this.settings = settings ?? this.settings;
@@ -91,9 +91,7 @@ export class LiveSession {
 				event.onLimit = onLimit;
 				event.canAsk = this.questions.canAsk();
 			}
-			if (awareness) event.awareness = awareness;
-			if (grace) event.grace = grace;
-			if (subagents) event.subagents = subagents;
+			Object.assign(event, awareness && { awareness }, grace && { grace }, subagents && { subagents });
 			this.dispatch(event);
 			this.loadDaily(settings !== undefined);
 		});
@@ -123,7 +121,10 @@ export class LiveSession {
 		}
 		if (this.questions.isOpen) await this.questions.whenNone();
 		if (this.disposed) return;
-		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const kind = parseCommand(args).kind;
+		const page = kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const suggestion =
+			kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : undefined;
 		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		const transcript = this.ports.transcript;
@@ -141,6 +142,7 @@ export class LiveSession {
 						this.ports.terms,
 					),
 				...(page === undefined ? {} : { reportPage: page }),
+				...(suggestion === undefined ? {} : { suggestion }),
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));

@@ -17,8 +17,10 @@ import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type Sessio
 import { transitionWithSubagents } from "../subagents/compose.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
+import { suggestReply } from "../text/suggestion.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
 import { keptForStore } from "./kept-history.ts";
+import type { SuggestOutcome } from "./suggestion.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {
@@ -37,11 +39,11 @@ export interface RuntimePorts extends EffectPorts {
 	/** How the host's users type the command and what the host measures; pi's when absent. */
 	terms?: HostTerms;
 	/**
-	 * The host keeps the session in its own memory from one event to the next, and reads its store back only when the
-	 * session loads again (the live session's hosts); a hook host, whose store carries the session from one hook to the
-	 * next, does not. What the store is given of the session's history depends on it (kept-history.ts).
+	 * The host's store is read back only when the session loads again, where only a budget counts its prompts and usage:
+	 * it is given them only while a budget is in force (kept-history.ts). Absent, it is given every one: a hook host's
+	 * store carries the session from one hook to the next, and a project's past sessions are read from the stores.
 	 */
-	sessionInMemory?: boolean;
+	historyWhileBudgeted?: boolean;
 }
 
 /** What a `/timebox` command needs besides its words. */
@@ -60,6 +62,8 @@ export interface CommandDetails {
 	turns?: () => number;
 	/** What became of writing the report page, for `/timebox report page`; absent where the host writes none. */
 	reportPage?: ReportPageOutcome;
+	/** What became of the suggestion, for `/timebox suggest`; absent where the host reads no past sessions. */
+	suggestion?: SuggestOutcome;
 }
 
 /** One session's rules at work: feed it events and commands, and answer the host with what it returns. */
@@ -86,7 +90,7 @@ export class SessionRuntime {
 		try {
 			const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
 			this.state = result.state;
-			return this.carryOut(keptForStore(result.effects, result.state, this.ports.sessionInMemory === true));
+			return this.carryOut(keptForStore(result.effects, result.state, this.ports.historyWhileBudgeted === true));
 		} catch (error) {
 			this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
 			return noAnswer();
@@ -108,6 +112,12 @@ export class SessionRuntime {
 		if (parsed.kind === "reportPage") {
 			const answer = noAnswer();
 			answer.notices.push(reportPageReply(details.reportPage));
+			return answer;
+		}
+		if (parsed.kind === "suggest") {
+			const answer = noAnswer();
+			const reply = suggestReply(details.suggestion);
+			answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
 			return answer;
 		}
 		const event: SessionEvent = { type: "command", args, newBudgetId: details.newBudgetId };

@@ -11,6 +11,7 @@ import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
 import { load } from "./load.ts";
+import { guardLoop, loopStoppedCall } from "./loop.ts";
 import { isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
@@ -21,11 +22,14 @@ export type {
 	LedgerView,
 	LoadMode,
 	LogLine,
+	OnStopClaim,
+	OnStopIntent,
 	RecordedUsage,
 	SessionEvent,
 } from "../model/events.ts";
 export { NOTHING_RECORDED } from "../model/events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
+export { recoverOnStop } from "./recovery.ts";
 export {
 	type BudgetStanding,
 	budgetOf,
@@ -72,18 +76,21 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return recordPrompt(
-				state,
-				event,
-				withCallContext(
-					countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-					now,
-				),
+			return (
+				loopStoppedCall(state, event.prompt) ??
+				recordPrompt(
+					state,
+					event,
+					withCallContext(
+						countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
+						now,
+					),
+				)
 			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
 		case "toolCall":
-			return toolCall(state, event.prompt, now);
+			return guardLoop(event, toolCall(state, event.prompt, now));
 		case "modelResponse":
 			return modelResponse(state, event, now);
 		case "runEnd": {

@@ -6,6 +6,7 @@ import { SUBAGENT_GRACE_MS } from "../constants.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import { type SessionState, type Transition, transition } from "../session/index.ts";
 import { keptUsage } from "../session/limits.ts";
+import { guardAgentLoop } from "./loop.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
@@ -63,8 +64,13 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 				];
 				return { state: session.state, effects: [...session.effects, ...refuse] };
 			}
-			const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-			return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+			const view = viewOf(session.state);
+			const agents = session.state.subagents;
+			const own =
+				event.type === "modelCall"
+					? agentModelCall(agents, run, now, view)
+					: guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+			return joined(session.state, session.effects, own);
 		}
 		case "modelResponse": {
 			const agent = event.agent;

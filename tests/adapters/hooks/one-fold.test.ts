@@ -45,6 +45,7 @@ const EVENT: HookEvent = {
 	spawn: null,
 	toolUseId: null,
 	ended: null,
+	call: null,
 };
 
 /** The folds of one hook of `event`, with the session's other settings as a host gives them. */

@@ -3200,6 +3200,8 @@ function finish(lanes) {
   b ^= a >>> 16;
   return { a: a >>> 0, b: b >>> 0 };
 }
+
+// src/core/loop/call-view.ts
 var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
 function callView(call) {
@@ -3408,7 +3410,7 @@ function askAboutSteps(limit, allowance, reached) {
   };
 }
 
-// src/core/model/events.ts
+// src/core/model/ledger.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts

@@ -63,7 +63,6 @@ export default defineConfig({
 				"src/entries/**",
 				// The page's script runs in the browser: the browser test (tests/e2e/report-page.test.ts) runs it.
 				"src/report-client/**",
-				"src/adapters/report/assets.ts",
 				"src/adapters/report/entry.ts",
 			],
 			reporter: ["text", "json-summary"],

@@ -4,6 +4,7 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { PAGE_SCRIPT, UPLOT_CSS } from "../../../plugins/report/page-assets.mjs";
 import {
 	type DailyStanding,
 	type DayUseRow,
@@ -15,7 +16,6 @@ import {
 } from "../../core/index.ts";
 import { localDay } from "../daily/ledger.ts";
 import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger.ts";
-import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";

@@ -123,7 +123,7 @@ function lazyBuiltinsIn(format) {
  * The report page's module (its chart library among it), bundled into a file of its own beside each host's bundle:
  * the host's bundle imports it by that file's name, only when a page is asked for.
  */
-const REPORT_ENTRY = "src/adapters/report/entry.ts";
+const REPORT_ENTRY = "src/entries/report/entry.ts";
 const REPORT_FILE = "timebox-report.mjs";
 const REPORT_BANNER = `// Timebox's report page, bundled from ${REPORT_ENTRY} by npm run build. Do not edit.`;
 const separateReport = {

@@ -5400,20 +5400,6 @@ function readWith(read, context) {
   };
 }
 
-// src/adapters/report/writer.ts
-function nodeReportPageWriter(env, clock) {
-  return async (input, { id, host, project = null }) => {
-    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
-  };
-}
-function nodeProjectHistory(env) {
-  return async (project, current) => {
-    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
-    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
-  };
-}
-
 // src/adapters/team/open.ts
 import { hostname, userInfo } from "node:os";
 
@@ -6394,6 +6380,20 @@ function openDailyLedger(options) {
   if (team === null) return local;
   const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
   return new TeamLedger(team.day, open);
+}
+
+// src/entries/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, { id, host, project = null }) => {
+    const { writeHostPage } = await import("./timebox-report.mjs");
+    return writeHostPage(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { pastSessionsOf } = await import("./timebox-report.mjs");
+    return pastSessionsOf(env)(project, current);
+  };
 }
 
 // src/entries/pi/timebox/index.ts

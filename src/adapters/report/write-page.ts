@@ -8,6 +8,7 @@ import { PAGE_SCRIPT, UPLOT_CSS } from "../../../plugins/report/page-assets.mjs"
 import {
 	type DailyStanding,
 	type DayUseRow,
+	type ProjectHistory,
 	type ReportData,
 	suggestionOf,
 	suggestionText,
@@ -19,9 +20,6 @@ import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";
-import { fileCache } from "./past-sessions-cache.ts";
-import { readProjectHistory } from "./project-history.ts";
-import { homeOf } from "./sources.ts";
 
 /** How many days the page of `/timebox report page` shows. */
 export const PAGE_DAYS = 7;
@@ -43,6 +41,8 @@ export interface PageContext {
 	teamDays?: (count: number) => DayUseRow[];
 	/** The session's working folder: the page shows the budget suggested from that project's past sessions. */
 	project?: string | null;
+	/** Reads the past sessions of a project, leaving out the session `current`; none are read without it. */
+	pastSessions?: (project: string, current: string | null) => ProjectHistory;
 }
 
 /** `<state>/reports/<session>.html`: the page of a session, written again each time it is asked for. */
@@ -75,15 +75,9 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 		: useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count, localDay));
 	const project = context.project ?? null;
 	const history =
-		project === null
+		project === null || context.pastSessions === undefined
 			? null
-			: readProjectHistory(
-					context.env,
-					homeOf(context.env),
-					project,
-					context.session?.id ?? null,
-					fileCache(context.env),
-				);
+			: context.pastSessions(project, context.session?.id ?? null);
 	const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
 	return {
 		writtenAt: context.now,

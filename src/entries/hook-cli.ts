@@ -6,6 +6,15 @@
 
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { type HookDeps, handleHook } from "../adapters/hooks/handle.ts";
+import { parseHookInput } from "../adapters/hooks/input.ts";
+import type { HookHost, HookReply } from "../adapters/hooks/roles.ts";
+import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
+import { createFileLedger } from "../adapters/node/file-ledger.ts";
+import { SessionLog } from "../adapters/node/session-log.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
+import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../adapters/team/open.ts";
+import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -19,16 +28,7 @@ import {
 	parseDailyBudget,
 	type ReportPageInput,
 	SUBAGENTS_ENV,
-} from "../../core/index.ts";
-import { createFileLedger } from "../node/file-ledger.ts";
-import { SessionLog } from "../node/session-log.ts";
-import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
-import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../team/open.ts";
-import type { ReadAheadDailyLedger } from "../team/read-ahead.ts";
-import { type HookDeps, handleHook } from "./handle.ts";
-import { parseHookInput } from "./input.ts";
-import type { HookHost, HookReply } from "./roles.ts";
-import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "./watcher.ts";
+} from "../core/index.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
 export type StatusLineRunner = (command: string, stdin: string) => string;
@@ -167,7 +167,7 @@ export async function runCli(
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
-		const { runReport } = await import("../report/entry.ts");
+		const { runReport } = await import("./report/entry.ts");
 		const result = runReport(rest, env, home, deps.clock);
 		return { stdout: result.stdout, stderr: result.stderr, exitCode: result.failed ? 1 : 0 };
 	}

@@ -85,6 +85,7 @@ export type {
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
+export { type ResponseTokens, responseTokens } from "./model/measure.ts";
 export {
 	type BudgetRecordData,
 	budgetIdOf,

@@ -6,10 +6,11 @@ import { readFileSync, writeSync } from "node:fs";
 import { claudeCodeHost } from "../adapters/claude/hook-host.ts";
 import { codexCliHost } from "../adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
-import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
 import { systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/writer.ts";
+import { runStatusLineCommand } from "../adapters/node/status-line-runner.ts";
+import { runCli } from "./hook-cli.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "./report/writer.ts";
 
 let stdin = "";
 try {

@@ -7,8 +7,8 @@ import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
 import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/writer.ts";
 import { openDailyLedger } from "../adapters/team/open.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "./report/writer.ts";
 
 /**
  * Whether a screen shows opencode's toasts: not in `opencode run` (found among the words, since options with a value,

@@ -1,5 +1,7 @@
 // Benchmark 1c's probe, run in a fresh Node process: opens a session file as pi does, loads Timebox's pi bundle and
-// times its `session_start` on it, as pi opening a big session runs it (no warm JIT). Prints the ms as JSON on stdout.
+// times its `session_start` on it, as pi opening a big session runs it (no warm JIT), then the handlers of the session's
+// first prompt (a model call answered with no tool: before_agent_start, turn_start, context, message_end, agent_end).
+// Prints the ms as JSON on stdout. The session file gets the prompt's messages: hand it a copy.
 // usage: node cold-start-probe.mjs <session.jsonl> <bundle>
 
 import { SessionManager } from "@mariozechner/pi-coding-agent";
@@ -24,9 +26,39 @@ const ctx = {
 	cwd: process.cwd(),
 	abort: () => {},
 };
-const started = process.hrtime.bigint();
-await handlers.get("session_start")({ type: "session_start", reason: "startup" }, ctx);
-const ms = Number(process.hrtime.bigint() - started) / 1e6;
+
+/** ms of `run`, awaited. */
+async function timed(run) {
+	const started = process.hrtime.bigint();
+	await run();
+	return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+const ms = await timed(() => handlers.get("session_start")({ type: "session_start", reason: "startup" }, ctx));
+// The first prompt: pi keeps the user's message, and builds the call's messages from the branch (pi's own work).
+const text = "the first prompt";
+session.appendMessage({ role: "user", content: [{ type: "text", text }], timestamp: Date.now() });
+const messages = session.buildSessionContext().messages;
+const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15 };
+const answer = {
+	role: "assistant",
+	content: [{ type: "text", text: "done" }],
+	api: "anthropic-messages",
+	provider: "anthropic",
+	model: "claude-sonnet-4-5",
+	usage: { ...usage, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+	stopReason: "stop",
+	timestamp: Date.now(),
+};
+const prompt = {
+	before_agent_start: await timed(() =>
+		handlers.get("before_agent_start")({ type: "before_agent_start", prompt: text, systemPrompt: "system" }, ctx),
+	),
+	turn_start: await timed(() => handlers.get("turn_start")({ type: "turn_start", turnIndex: 0, timestamp: 0 }, ctx)),
+	context: await timed(() => handlers.get("context")({ type: "context", messages }, ctx)),
+	message_end: await timed(() => handlers.get("message_end")({ type: "message_end", message: answer }, ctx)),
+	agent_end: await timed(() => handlers.get("agent_end")({ type: "agent_end", messages: [] }, ctx)),
+};
 await handlers.get("session_shutdown")?.({ type: "session_shutdown", reason: "quit" }, ctx);
-process.stdout.write(`${JSON.stringify({ ms, notes })}\n`);
+process.stdout.write(`${JSON.stringify({ ms, prompt, notes })}\n`);
 process.exit(0);

@@ -1,8 +1,9 @@
 // Benchmark 1c: what a fresh process pays, where no JIT has warmed up: pi opening a big session (Timebox's
-// `session_start` on a 100,000-entry session, timed in a new Node process that opened the session file as pi does), and
-// one hook of the hook hosts (`timebox.mjs hook` with a budget in force) against bare Node start-up.
+// `session_start` on a 100,000-entry session, timed in a new Node process that opened the session file as pi does, and
+// the handlers of that session's first prompt), and one hook of the hook hosts (`timebox.mjs hook` with a budget in
+// force) against bare Node start-up.
 
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
@@ -24,6 +25,8 @@ const PI_BUNDLE = join(REPO_ROOT, "plugins/pi/timebox/index.js");
 export interface ColdStartResult {
 	/** ms of `session_start` in each fresh process. */
 	sessionStartMs: number;
+	/** ms of the first prompt's handlers, all five, in each fresh process after its `session_start`. */
+	firstPromptMs: number;
 	/** Bare `node -e 0`, and `timebox.mjs hook` on a prompt with a budget in force. */
 	nodeMs: number;
 	hookMs: number;
@@ -38,25 +41,37 @@ function writeSession(folder: string): string {
 	return file;
 }
 
-/** `session_start` in `COLD_RUNS` fresh processes; fails unless each restored the budget. */
-async function measureSessionStart(root: string): Promise<number> {
+/**
+ * `session_start` and then the first prompt's handlers in `COLD_RUNS` fresh processes, each on its own copy of the
+ * session (the prompt's messages are kept in it); fails unless each restored the budget.
+ */
+async function measureSessionStart(root: string): Promise<{ sessionStartMs: number; firstPromptMs: number }> {
 	const file = writeSession(root);
+	const copy = join(root, "copy.jsonl");
 	const env = cleanEnv({ HOME: join(root, "home"), PI_CODING_AGENT_DIR: join(root, "home/.pi/agent") });
-	const times: number[] = [];
+	const starts: number[] = [];
+	const prompts: number[] = [];
 	for (let run = 0; run < COLD_RUNS; run++) {
-		const result = await runProcess(process.execPath, [PROBE, file, PI_BUNDLE], {
+		copyFileSync(file, copy);
+		const result = await runProcess(process.execPath, [PROBE, copy, PI_BUNDLE], {
 			cwd: REPO_ROOT,
 			env,
 			timeoutMs: PROBE_TIMEOUT_MS,
 		});
-		const { ms, notes } = JSON.parse(result.stdout || "{}") as { ms?: number; notes?: string[] };
-		if (result.code !== 0 || typeof ms !== "number" || !notes?.[0]?.startsWith("Timebox restored:")) {
+		const { ms, prompt, notes } = JSON.parse(result.stdout || "{}") as {
+			ms?: number;
+			prompt?: Record<string, number>;
+			notes?: string[];
+		};
+		if (result.code !== 0 || typeof ms !== "number" || !prompt || !notes?.[0]?.startsWith("Timebox restored:")) {
 			throw new Error(`cold session_start went wrong: exit ${result.code}\n${result.stdout}\n${result.stderr}`);
 		}
-		times.push(ms);
+		starts.push(ms);
+		prompts.push(Object.values(prompt).reduce((sum, handler) => sum + handler, 0));
 	}
-	progress(`cold session_start at ${COLD_SESSION_SIZE}: ${times.map(Math.round).join(" ")} ms`);
-	return median(times);
+	progress(`cold session_start at ${COLD_SESSION_SIZE}: ${starts.map(Math.round).join(" ")} ms`);
+	progress(`its first prompt's handlers: ${prompts.map((value) => value.toFixed(2)).join(" ")} ms`);
+	return { sessionStartMs: median(starts), firstPromptMs: median(prompts) };
 }
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
@@ -92,8 +107,8 @@ async function measureHook(root: string): Promise<{ nodeMs: number; hookMs: numb
 export async function measureColdStart(): Promise<ColdStartResult> {
 	const root = mkdtempSync(join(tmpdir(), "timebox-bench-cold-"));
 	try {
-		const sessionStartMs = await measureSessionStart(root);
-		return { sessionStartMs, ...(await measureHook(root)) };
+		const start = await measureSessionStart(root);
+		return { ...start, ...(await measureHook(root)) };
 	} finally {
 		rmSync(root, { recursive: true, force: true });
 	}

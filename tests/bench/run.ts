@@ -14,6 +14,7 @@ import {
 	SESSION_SIZES,
 	WARMUP_SAMPLES,
 } from "./handlers.ts";
+import { HOOK_LOG_RUNS, HOOK_LOG_SIZES, type HookLogResult, measureHookLog } from "./hook-log.ts";
 import {
 	CLAUDE_PRINT_RUNS,
 	CODEX_BUDGET,
@@ -60,8 +61,10 @@ const LINE_TARGET_MS = 0.1;
 const CLAIM_TARGET_MS = 10;
 /** `TIMEBOX_BENCH=codex npm run bench` measures only `codex exec` with and without Timebox (part of benchmark 6). */
 const CODEX_ONLY = process.env.TIMEBOX_BENCH === "codex";
-/** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmark 1c). */
+/** `TIMEBOX_BENCH=cold npm run bench` measures only what a fresh process pays (benchmarks 1c and 1d). */
 const COLD_ONLY = process.env.TIMEBOX_BENCH === "cold";
+/** `TIMEBOX_BENCH=hooklog npm run bench` measures only a hook on a short and a long session log (benchmark 1d). */
+const HOOK_LOG_ONLY = process.env.TIMEBOX_BENCH === "hooklog";
 /** `TIMEBOX_BENCH=opencode`: opencode's rows only (its hooks per call, `opencode run` with and without Timebox). */
 const OPENCODE_ONLY = process.env.TIMEBOX_BENCH === "opencode";
 /** `TIMEBOX_BENCH=daily`: the daily ledger's rows only. */
@@ -422,6 +425,8 @@ function codexRows(runs: CodexRuns): Row[] {
 
 /** pi opening a big session may spend this long in Timebox's `session_start`, with no JIT warmed up. */
 const COLD_SESSION_START_TARGET_MS = 50;
+/** The first prompt of that session may spend this long in Timebox's handlers, all of them. */
+const FIRST_PROMPT_TARGET_MS = 1;
 
 function coldRows(result: ColdStartResult): Row[] {
 	const hookRatio = result.hookMs / result.nodeMs;
@@ -434,11 +439,35 @@ function coldRows(result: ColdStartResult): Row[] {
 			yesNo(result.sessionStartMs <= COLD_SESSION_START_TARGET_MS),
 		],
 		[
+			`the first prompt's handlers in that fresh process (before_agent_start, turn_start, context, message_end, agent_end), after its \`session_start\``,
+			formatMs(result.firstPromptMs),
+			`${COLD_RUNS} fresh processes`,
+			`≤ ${FIRST_PROMPT_TARGET_MS} ms in all`,
+			yesNo(result.firstPromptMs <= FIRST_PROMPT_TARGET_MS),
+		],
+		[
 			"Claude Code hook, `timebox.mjs hook` (UserPromptSubmit, budget in force) / bare `node -e 0`",
 			`${formatMs(result.hookMs)} / ${formatMs(result.nodeMs)} (${hookRatio.toFixed(2)}×)`,
 			`${HOOK_RUNS} + ${HOOK_RUNS}, alternating`,
 			`≤ ${HOOK_TARGET}× Node start-up`,
 			yesNo(hookRatio <= HOOK_TARGET),
+		],
+	];
+}
+
+/** A hook on a 10,000-line log may cost this many times one on a 10-line log: it folds the log once. */
+const HOOK_LOG_TARGET = 1.1;
+
+function hookLogRows(result: HookLogResult): Row[] {
+	const ratio = result.longMs / result.shortMs;
+	const [short, long] = HOOK_LOG_SIZES.map((lines) => lines.toLocaleString("en-US"));
+	return [
+		[
+			`Claude Code hook, \`timebox.mjs hook\` (UserPromptSubmit, budget in force) on a session log of ${short} / ${long} lines`,
+			`${formatMs(result.shortMs)} / ${formatMs(result.longMs)} (${ratio.toFixed(2)}×)`,
+			`${HOOK_LOG_RUNS} + ${HOOK_LOG_RUNS} fresh processes, alternating`,
+			`≤ ${HOOK_LOG_TARGET}×`,
+			yesNo(ratio <= HOOK_LOG_TARGET),
 		],
 	];
 }
@@ -551,7 +580,12 @@ it("measures Timebox", async () => {
 		console.log(
 			[
 				"",
-				table([...coldRows(await measureColdStart()), ...hookRows(hooks), ...claudeStopRows(claudeStop)]),
+				table([
+					...coldRows(await measureColdStart()),
+					...hookLogRows(await measureHookLog()),
+					...hookRows(hooks),
+					...claudeStopRows(claudeStop),
+				]),
 				"",
 				`Reproduce: \`TIMEBOX_BENCH=hooks ${COMMAND}\``,
 				"",
@@ -586,7 +620,15 @@ it("measures Timebox", async () => {
 	if (COLD_ONLY) {
 		progress("what a fresh process pays: a big session's start on pi, a hook of the hook hosts");
 		const cold = await measureColdStart();
-		console.log(["", table(coldRows(cold)), "", `Reproduce: \`TIMEBOX_BENCH=cold ${COMMAND}\``, ""].join("\n"));
+		const hookLog = await measureHookLog();
+		const rows = [...coldRows(cold), ...hookLogRows(hookLog)];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=cold ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
+	if (HOOK_LOG_ONLY) {
+		progress("a hook on a short and a long session log only");
+		const rows = hookLogRows(await measureHookLog());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=hooklog ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (HANDLERS_ONLY) {
@@ -615,6 +657,7 @@ it("measures Timebox", async () => {
 	const handlers = await measureHandlers();
 	const module = await measureClaudeModule();
 	const cold = await measureColdStart();
+	const hookLog = await measureHookLog();
 	progress("2/8 pi start-up with and without Timebox");
 	const startup = await measureStartup();
 	progress("3/8 stop latency on real pi");
@@ -643,6 +686,7 @@ it("measures Timebox", async () => {
 			...handlerRows(handlers),
 			...claudeModuleRows(module),
 			...coldRows(cold),
+			...hookLogRows(hookLog),
 			...startupRows(startup),
 			...stopRows(stop),
 			...claudeStopRows(claudeStop),

@@ -6,6 +6,6 @@ const [, , module, home, state, project] = process.argv;
 const started = performance.now();
 const report = await import(module);
 const env = { HOME: home, XDG_STATE_HOME: state };
-const history = report.readProjectHistory(env, home, project, null, report.fileCache(env));
+const history = report.pastSessionsOf(env, home)(project, null);
 const ms = performance.now() - started;
 process.stdout.write(`${JSON.stringify({ ms, sessions: history.sessions.length })}\n`);

@@ -172,23 +172,25 @@ describe.each(implementations)("the %s store", (_name, make) => {
 		expect(restore(spec.loadRecords(), 20, 2)).toEqual({ status: "none" });
 	});
 
-	// A store may keep no prompt before the first budget (the hooks module's does not: nothing counts them then).
-	it("gives back what was written, in order, with the prompts between the records, also when opened again", async () => {
+	// A store keeps what it is given, a prompt before any record among it: which prompts are given is the rules' call.
+	it("gives back what was written, in order, with the prompts before and between the records, also when opened again", async () => {
 		const { store, addPrompt, keyOf, reopen } = await make();
+		addPrompt("zeroth");
 		store.append(BUDGET);
 		addPrompt("first");
 		store.append(OFF);
 		addPrompt("second");
 		for (const history of [store.history(), (await reopen()).history()]) {
-			expect(history.map((item) => item.kind)).toEqual(["record", "prompt", "record", "prompt"]);
-			expect(history[0]).toMatchObject({ kind: "record", record: BUDGET });
+			expect(history.map((item) => item.kind)).toEqual(["prompt", "record", "prompt", "record", "prompt"]);
+			expect(history[0]).toMatchObject({ kind: "prompt", key: keyOf("zeroth") });
+			expect(history[1]).toMatchObject({ kind: "record", record: BUDGET });
 			// A prompt carries when it was sent where the store knows it.
-			expect(history[1]).toMatchObject({ kind: "prompt", key: keyOf("first") });
-			expect(history[2]).toMatchObject({
+			expect(history[2]).toMatchObject({ kind: "prompt", key: keyOf("first") });
+			expect(history[3]).toMatchObject({
 				kind: "record",
 				record: { kind: "off", budgetId: "budget-1", disabledAt: 9 },
 			});
-			expect(history[3]).toMatchObject({ kind: "prompt", key: keyOf("second") });
+			expect(history[4]).toMatchObject({ kind: "prompt", key: keyOf("second") });
 		}
 	});
 
@@ -202,5 +204,26 @@ describe.each(implementations)("the %s store", (_name, make) => {
 		expect(records[0]).toMatchObject(BUDGET);
 		expect(records[1]).toEqual(SUBAGENTS);
 		expect(records[2]).toEqual(SUBAGENT);
+	});
+});
+
+/** The stores that keep what each response used (pi's reads it from the branch, the in-memory one keeps none). */
+const USAGE_STORES = new Set(["session log", "Claude Code hooks module"]);
+
+describe.each(implementations.filter(([name]) => USAGE_STORES.has(name)))("the %s store", (_name, make) => {
+	it("keeps what a response used before any record, where it keeps usage, also when opened again", async () => {
+		const { store, reopen } = await make();
+		const recordUsage = store.recordUsage?.bind(store);
+		if (recordUsage === undefined) throw new Error("this store keeps no usage");
+		recordUsage({ responseId: "r1", used: { tokens: 120, cost: 0.5 }, at: 3 });
+		store.append(BUDGET);
+		recordUsage({ responseId: "r2", used: { tokens: 30, cost: 0.25 }, at: 4 });
+		for (const history of [store.history(), (await reopen()).history()]) {
+			expect(history).toEqual([
+				expect.objectContaining({ kind: "usage", tokens: 120, cost: 0.5 }),
+				expect.objectContaining({ kind: "record" }),
+				expect.objectContaining({ kind: "usage", tokens: 30, cost: 0.25 }),
+			]);
+		}
 	});
 });

@@ -25,7 +25,8 @@ let copy: string;
 
 beforeEach(async () => {
 	copy = await mkdtemp(join(tmpdir(), "timebox-build-"));
-	for (const part of ["package.json", "scripts", "src", "plugins", ".claude-plugin"]) {
+	// tsconfig.json too: esbuild reads it, and its strict mode is the `"use strict"` of the CommonJS batch script.
+	for (const part of ["package.json", "tsconfig.json", "scripts", "src", "plugins", ".claude-plugin"]) {
 		await cp(join(REPO, part), join(copy, part), { recursive: true });
 	}
 	await symlink(join(REPO, "node_modules"), join(copy, "node_modules"));

@@ -125,7 +125,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let loop = null;
@@ -172,8 +172,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
     }
@@ -230,7 +230,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
@@ -395,6 +395,12 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -1520,7 +1526,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1542,10 +1548,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -1654,6 +1661,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "stopAgent":
       stopAgent(answer, effect.agent);
+      return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
@@ -2552,6 +2565,16 @@ function claimWithOnStop(claim2, command2, then) {
   return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2696,11 +2719,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2722,14 +2741,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -3192,7 +3204,7 @@ function withDefault(state, {
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
     ]
@@ -3379,6 +3391,8 @@ function finish(lanes) {
   b ^= a >>> 16;
   return { a: a >>> 0, b: b >>> 0 };
 }
+
+// src/core/loop/call-view.ts
 var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
 function callView(call) {
@@ -3587,7 +3601,7 @@ function askAboutSteps(limit, allowance, reached) {
   };
 }
 
-// src/core/model/events.ts
+// src/core/model/ledger.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
@@ -4055,8 +4069,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result = transition(state, event, now);
   if (isSpent(state) || !isSpent(result.state)) return result;
-  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -4070,6 +4086,15 @@ function viewOf(state) {
     spent: standing2?.spent != null && standing2.stoppedPrompt === state.lastPrompt,
     graceMs: standing2?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
+}
+
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, whileBudgeted) {
+  if (!whileBudgeted || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
 }
 
 // src/core/run/runtime.ts
@@ -4098,7 +4123,7 @@ var SessionRuntime = class {
     try {
       const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result.state;
-      return this.carryOut(result.effects);
+      return this.carryOut(keptForStore(result.effects, result.state, this.ports.historyWhileBudgeted === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
@@ -4301,6 +4326,30 @@ function nextCheckIn(state, now) {
   return session === null ? subagents : Math.min(session, subagents);
 }
 
+// src/core/run/warm-up.ts
+var WARM_UP_PROMPT = "timebox-warm-up";
+function warmUp(state, clock) {
+  const nothing2 = () => {
+  };
+  const ports = {
+    store: { append: nothing2, appendPrompt: nothing2, recordUsage: nothing2, appendLine: nothing2 },
+    ledger: { claim: () => false },
+    clock,
+    onStop: { start: nothing2 },
+    setStatus: nothing2,
+    abortRun: nothing2,
+    problem: nothing2,
+    late: nothing2
+  };
+  const copy = new SessionRuntime(ports, state);
+  copy.handle({ type: "timeCheck" });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 1 });
+  copy.handle({ type: "modelResponse", tokens: 1, cost: 0 });
+  copy.handle({ type: "toolCall", prompt: WARM_UP_PROMPT });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 2 });
+  copy.handle({ type: "runEnd" });
+}
+
 // src/core/run/live-session.ts
 var LiveSession = class {
   constructor(ports) {
@@ -4314,7 +4363,9 @@ var LiveSession = class {
       abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
-      ...ports.terms ? { terms: ports.terms } : {}
+      ...ports.terms ? { terms: ports.terms } : {},
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {},
+      historyWhileBudgeted: ports.historyWhileBudgeted === true
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -4351,12 +4402,11 @@ var LiveSession = class {
         event.onLimit = onLimit;
         event.canAsk = this.questions.canAsk();
       }
-      if (awareness) event.awareness = awareness;
-      if (grace) event.grace = grace;
-      if (subagents) event.subagents = subagents;
+      Object.assign(event, awareness && { awareness }, grace && { grace }, subagents && { subagents });
       this.dispatch(event);
       this.loadDaily(settings !== void 0);
     });
+    warmUp(this.runtime.state, this.ports.clock);
   }
   /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
   loadDaily(announce) {
@@ -4586,17 +4636,13 @@ function engineOf($) {
 }
 
 // src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
 function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count = usage[field];
-    return sum + (typeof count === "number" && Number.isFinite(count) && count > 0 ? count : 0);
-  }, 0);
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
 }
 
 // src/adapters/on-stop/wrapper.ts
@@ -4787,7 +4833,8 @@ var ClaudeSession = class {
       terms: deps.terms,
       ...deps.daily ? { daily: deps.daily } : {},
       reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
-      projectHistory: deps.projectHistory
+      projectHistory: deps.projectHistory,
+      historyWhileBudgeted: deps.historyWhileBudgeted
     });
   }
   deps;
@@ -5341,8 +5388,10 @@ var WRITE_SCRIPT = [
   '  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
   "  case $kind in",
   `    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
-  `    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="
+  // A line torn by a process killed mid-write stays apart from the next: a newline first when the file's last byte is
+  // none (counted by `wc -l`, which a NUL or a cut character cannot fool). The rule and its cases: append-line.ts,
+  // tests/support/torn-lines.ts.
+  `    append) [ -s "$path" ] && [ "$(tail -c 1 -- "$path" | wc -l)" -eq 0 ] && text="
 $text"; printf '%s' "$text" >> "$path" ;;`,
   '    remove) rm -rf -- "$path" ;;',
   "  esac",
@@ -5679,14 +5728,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** The repair of a damaged store file this session's opening made, to be told once; else null. */
   repaired = null;
-  /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
-  get hasBudget() {
-    return this.saved.history.some((item) => item.kind === "record");
-  }
-  /** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
-  get keeping() {
-    return this.deps.keepAll === true || this.hasBudget;
-  }
   append(record) {
     this.saved.history.push({ kind: "record", record });
     this.save();
@@ -5696,7 +5737,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
-    if (!this.keeping) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
@@ -5706,7 +5746,6 @@ var ModuleStore = class _ModuleStore {
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
-    if (!this.keeping) return;
     const history = this.saved.history;
     const last = history[history.length - 1];
     const at = this.deps.clock.now();
@@ -6154,8 +6193,6 @@ var ModuleHost = class {
       scheduler: engineScheduler(engine),
       problem: (error, where) => session?.live.notifyProblem(where, error),
       cwd: this.cwd,
-      // A session without a budget is kept too where budgets are suggested from the sessions kept.
-      keepAll: suggested,
       ...state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }
     });
     const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team: team2, failure, stateHome, home });
@@ -6166,7 +6203,9 @@ var ModuleHost = class {
       terms: claudeCodeTerms("function hooks"),
       store,
       ...ledger ? { daily: ledger } : {},
-      projectHistory
+      projectHistory,
+      // A session without a budget is kept too where budgets are suggested from the sessions kept.
+      historyWhileBudgeted: !suggested
     });
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));

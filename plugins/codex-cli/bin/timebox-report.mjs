@@ -1,4 +1,12 @@
-// Timebox's report page, bundled from src/adapters/report/entry.ts by npm run build. Do not edit.
+// Timebox's report page, bundled from src/entries/report/entry.ts by npm run build. Do not edit.
+
+// src/adapters/report/write-page.ts
+import { mkdirSync as mkdirSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname, join as join2 } from "node:path";
+
+// plugins/report/page-assets.mjs
+var PAGE_SCRIPT = '(()=>{var mr="uplot",gr="u-hz",dr="u-vt",wr="u-title",Sr="u-wrap",_r="u-under",yr="u-over",xr="u-axis",Xt="u-off",br="u-select",kr="u-cursor-x",Tr="u-cursor-y",vr="u-cursor-pt",Mr="u-legend",Ar="u-live",Pr="u-inline",Er="u-series",Dr="u-marker",so="u-label",Lr="u-value",Gl="width",Yl="height";var oo="bottom",kl="left",$n="right",cs="#000",io=cs+"0",qn="mousemove",ro="mousedown",Jn="mouseup",uo="mouseenter",fo="mouseleave",ao="dblclick",Cr="resize",Rr="scroll",co="change",pn="dppxchange",ps="--",Dl=typeof window<"u",ts=Dl?document:null,vl=Dl?window:null,Or=Dl?navigator:null,oe,un;function ls(){let e=devicePixelRatio;oe!=e&&(oe=e,un&&ss(co,un,ls),un=matchMedia(`(min-resolution: ${oe-.001}dppx) and (max-resolution: ${oe+.001}dppx)`),el(co,un,ls),vl.dispatchEvent(new CustomEvent(pn)))}function et(e,l){if(l!=null){let o=e.classList;!o.contains(l)&&o.add(l)}}function ns(e,l){let o=e.classList;o.contains(l)&&o.remove(l)}function de(e,l,o){e.style[l]=o+"px"}function dt(e,l,o,n){let i=ts.createElement(e);return l!=null&&et(i,l),o?.insertBefore(i,n),i}function ft(e,l){return dt("div",e,l)}var po=new WeakMap;function Mt(e,l,o,n,i){let a="translate("+l+"px,"+o+"px)",f=po.get(e);a!=f&&(e.style.transform=a,po.set(e,a),l<0||o<0||l>n||o>i?et(e,Xt):ns(e,Xt))}var ho=new WeakMap;function mo(e,l,o){let n=l+o,i=ho.get(e);n!=i&&(ho.set(e,n),e.style.background=l,e.style.borderColor=o)}var go=new WeakMap;function wo(e,l,o,n){let i=l+""+o,a=go.get(e);i!=a&&(go.set(e,i),e.style.height=o+"px",e.style.width=l+"px",e.style.marginLeft=n?-l/2+"px":0,e.style.marginTop=n?-o/2+"px":0)}var hs={passive:!0},zr={...hs,capture:!0};function el(e,l,o,n){l.addEventListener(e,o,n?zr:hs)}function ss(e,l,o,n){l.removeEventListener(e,o,hs)}Dl&&ls();function wt(e,l,o,n){let i;o=o||0,n=n||l.length-1;let a=n<=2147483647;for(;n-o>1;)i=a?o+n>>1:tt((o+n)/2),l[i]<e?o=i:n=i;return e-l[o]<=l[n]-e?o:n}function Uo(e){return(o,n,i)=>{let a=-1,f=-1;for(let h=n;h<=i;h++)if(e(o[h])){a=h;break}for(let h=i;h>=n;h--)if(e(o[h])){f=h;break}return[a,f]}}var Ko=e=>e!=null,jo=e=>e!=null&&e>0,gn=Uo(Ko),Vr=Uo(jo);function Fr(e,l,o,n=0,i=!1){let a=i?Vr:gn,f=i?jo:Ko;[l,o]=a(e,l,o);let h=e[l],p=e[l];if(l>-1)if(n==1)h=e[l],p=e[o];else if(n==-1)h=e[o],p=e[l];else for(let m=l;m<=o;m++){let y=e[m];f(y)&&(y<h?h=y:y>p&&(p=y))}return[h??ae,p??-ae]}function dn(e,l,o,n){let i=yo(e),a=yo(l);e==l&&(i==-1?(e*=o,l/=o):(e/=o,l*=o));let f=o==10?Dt:$o,h=i==1?tt:at,p=a==1?at:tt,m=h(f(Ee(e))),y=p(f(Ee(l))),d=Ml(o,m),w=Ml(o,y);return o==10&&(m<0&&(d=ce(d,-m)),y<0&&(w=ce(w,-y))),n||o==2?(e=d*i,l=w*a):(e=Qo(e,d),l=wn(l,w)),[e,l]}function ms(e,l,o,n){let i=dn(e,l,o,n);return e==0&&(i[0]=0),l==0&&(i[1]=0),i}var gs=.1,So={mode:3,pad:gs},Ul={pad:0,soft:null,mode:0},Nr={min:Ul,max:Ul};function hn(e,l,o,n){return Sn(o)?_o(e,l,o):(Ul.pad=o,Ul.soft=n?0:null,Ul.mode=n?3:0,_o(e,l,Nr))}function ne(e,l){return e??l}function Hr(e,l,o){for(l=ne(l,0),o=ne(o,e.length-1);l<=o;){if(e[l]!=null)return!0;l++}return!1}function _o(e,l,o){let n=o.min,i=o.max,a=ne(n.pad,0),f=ne(i.pad,0),h=ne(n.hard,-ae),p=ne(i.hard,ae),m=ne(n.soft,ae),y=ne(i.soft,-ae),d=ne(n.mode,0),w=ne(i.mode,0),D=l-e,P=Dt(D),O=Be(Ee(e),Ee(l)),N=Dt(O),A=Ee(N-P);(D<1e-24||A>10)&&(D=0,(e==0||l==0)&&(D=1e-24,d==2&&m!=ae&&(a=0),w==2&&y!=-ae&&(f=0)));let S=D||O||1e3,v=Dt(S),k=Ml(10,tt(v)),G=S*(D==0?e==0?.1:1:a),C=ce(Qo(e-G,k/10),24),q=e>=m&&(d==1||d==3&&C<=m||d==2&&C>=m)?m:ae,K=Be(h,C<q&&e>=q?q:St(q,C)),Q=S*(D==0?l==0?.1:1:f),U=ce(wn(l+Q,k/10),24),T=l<=y&&(w==1||w==3&&U>=y||w==2&&U<=y)?y:-ae,$=St(p,U>T&&l<=T?T:Be(T,U));return K==$&&K==0&&($=100),[K,$]}var Ir=new Intl.NumberFormat(Dl?Or.language:"en-US"),ds=e=>Ir.format(e),lt=Math,cn=lt.PI,Ee=lt.abs,tt=lt.floor,Pe=lt.round,at=lt.ceil,St=lt.min,Be=lt.max,Ml=lt.pow,yo=lt.sign,Dt=lt.log10,$o=lt.log2,Wr=(e,l=1)=>lt.sinh(e)*l,Zn=(e,l=1)=>lt.asinh(e/l),ae=1/0;function xo(e){return(Dt((e^e>>31)-(e>>31))|0)+1}function os(e,l,o){return St(Be(e,l),o)}function qo(e){return typeof e=="function"}function X(e){return qo(e)?e:()=>e}var Gr=()=>{},Jo=e=>e,Zo=(e,l)=>l,Yr=e=>null,bo=e=>!0,ko=(e,l)=>e==l,Br=/\\.\\d*?(?=9{6,}|0{6,})/gm,tl=e=>{if(ei(e)||Ht.has(e))return e;let l=`${e}`,o=l.match(Br);if(o==null)return e;let n=o[0].length-1;if(l.indexOf("e-")!=-1){let[i,a]=l.split("e");return+`${tl(i)}e${a}`}return ce(e,n)};function Zt(e,l){return tl(ce(tl(e/l))*l)}function wn(e,l){return tl(at(tl(e/l))*l)}function Qo(e,l){return tl(tt(tl(e/l))*l)}function ce(e,l=0){if(ei(e))return e;let o=10**l,n=e*o*(1+Number.EPSILON);return Pe(n)/o}var Ht=new Map;function Xo(e){return((""+e).split(".")[1]||"").length}function jl(e,l,o,n){let i=[],a=n.map(Xo);for(let f=l;f<o;f++){let h=Ee(f),p=ce(Ml(e,f),h);for(let m=0;m<n.length;m++){let y=e==10?+`${n[m]}e${f}`:n[m]*p,d=(f>=0?0:h)+(f>=a[m]?0:a[m]),w=e==10?y:ce(y,d);i.push(w),Ht.set(w,d)}}return i}var Kl={},ws=[],Al=[null,null],Nt=Array.isArray,ei=Number.isInteger,Ur=e=>e===void 0;function To(e){return typeof e=="string"}function Sn(e){let l=!1;if(e!=null){let o=e.constructor;l=o==null||o==Object}return l}function Kr(e){return e!=null&&typeof e=="object"}var jr=Object.getPrototypeOf(Uint8Array),ti="__proto__";function Pl(e,l=Sn){let o;if(Nt(e)){let n=e.find(i=>i!=null);if(Nt(n)||l(n)){o=Array(e.length);for(let i=0;i<e.length;i++)o[i]=Pl(e[i],l)}else o=e.slice()}else if(e instanceof jr)o=e.slice();else if(l(e)){o={};for(let n in e)n!=ti&&(o[n]=Pl(e[n],l))}else o=e;return o}function ve(e){let l=arguments;for(let o=1;o<l.length;o++){let n=l[o];for(let i in n)i!=ti&&(Sn(e[i])?ve(e[i],Pl(n[i])):e[i]=Pl(n[i]))}return e}var $r=0,qr=1,Jr=2;function Zr(e,l,o){for(let n=0,i,a=-1;n<l.length;n++){let f=l[n];if(f>a){for(i=f-1;i>=0&&e[i]==null;)e[i--]=null;for(i=f+1;i<o&&e[i]==null;)e[a=i++]=null}}}function Qr(e,l){if(tu(e)){let f=e[0].slice();for(let h=1;h<e.length;h++)f.push(...e[h].slice(1));return lu(f[0])||(f=eu(f)),f}let o=new Set;for(let f=0;f<e.length;f++){let p=e[f][0],m=p.length;for(let y=0;y<m;y++)o.add(p[y])}let n=[Array.from(o).sort((f,h)=>f-h)],i=n[0].length,a=new Map;for(let f=0;f<i;f++)a.set(n[0][f],f);for(let f=0;f<e.length;f++){let h=e[f],p=h[0];for(let m=1;m<h.length;m++){let y=h[m],d=Array(i).fill(void 0),w=l?l[f][m]:qr,D=[];for(let P=0;P<y.length;P++){let O=y[P],N=a.get(p[P]);O===null?w!=$r&&(d[N]=O,w==Jr&&D.push(N)):d[N]=O}Zr(d,D,i),n.push(d)}}return n}var Xr=typeof queueMicrotask>"u"?e=>Promise.resolve().then(e):queueMicrotask;function eu(e){let l=e[0],o=l.length,n=Array(o);for(let a=0;a<n.length;a++)n[a]=a;n.sort((a,f)=>l[a]-l[f]);let i=[];for(let a=0;a<e.length;a++){let f=e[a],h=Array(o);for(let p=0;p<o;p++)h[p]=f[n[p]];i.push(h)}return i}function tu(e){let l=e[0][0],o=l.length;for(let n=1;n<e.length;n++){let i=e[n][0];if(i.length!=o)return!1;if(i!=l){for(let a=0;a<o;a++)if(i[a]!=l[a])return!1}}return!0}function lu(e,l=100){let o=e.length;if(o<=1)return!0;let n=0,i=o-1;for(;n<=i&&e[n]==null;)n++;for(;i>=n&&e[i]==null;)i--;if(i<=n)return!0;let a=Be(1,tt((i-n+1)/l));for(let f=e[n],h=n+a;h<=i;h+=a){let p=e[h];if(p!=null){if(p<=f)return!1;f=p}}return!0}var li=["January","February","March","April","May","June","July","August","September","October","November","December"],ni=["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];function si(e){return e.slice(0,3)}var nu=ni.map(si),su=li.map(si),ou={MMMM:li,MMM:su,WWWW:ni,WWW:nu};function Wl(e){return(e<10?"0":"")+e}function iu(e){return(e<10?"00":e<100?"0":"")+e}var ru={YYYY:e=>e.getFullYear(),YY:e=>(e.getFullYear()+"").slice(2),MMMM:(e,l)=>l.MMMM[e.getMonth()],MMM:(e,l)=>l.MMM[e.getMonth()],MM:e=>Wl(e.getMonth()+1),M:e=>e.getMonth()+1,DD:e=>Wl(e.getDate()),D:e=>e.getDate(),WWWW:(e,l)=>l.WWWW[e.getDay()],WWW:(e,l)=>l.WWW[e.getDay()],HH:e=>Wl(e.getHours()),H:e=>e.getHours(),h:e=>{let l=e.getHours();return l==0?12:l>12?l-12:l},AA:e=>e.getHours()>=12?"PM":"AM",aa:e=>e.getHours()>=12?"pm":"am",a:e=>e.getHours()>=12?"p":"a",mm:e=>Wl(e.getMinutes()),m:e=>e.getMinutes(),ss:e=>Wl(e.getSeconds()),s:e=>e.getSeconds(),fff:e=>iu(e.getMilliseconds())};function Ss(e,l){l=l||ou;let o=[],n=/\\{([a-z]+)\\}|[^{]+/gi,i;for(;i=n.exec(e);)o.push(i[0][0]=="{"?ru[i[1]]:i[0]);return a=>{let f="";for(let h=0;h<o.length;h++)f+=typeof o[h]=="string"?o[h]:o[h](a,l);return f}}var uu=new Intl.DateTimeFormat().resolvedOptions().timeZone;function fu(e,l){let o;return l=="UTC"||l=="Etc/UTC"?o=new Date(+e+e.getTimezoneOffset()*6e4):l==uu?o=e:(o=new Date(e.toLocaleString("en-US",{timeZone:l})),o.setMilliseconds(e.getMilliseconds())),o}var oi=e=>e%1==0,mn=[1,2,2.5,5],au=jl(10,-32,0,mn),ii=jl(10,0,32,mn),cu=ii.filter(oi),Qt=au.concat(ii),_s=`\n`,ri="{YYYY}",vo=_s+ri,ui="{M}/{D}",Bl=_s+ui,fn=Bl+"/{YY}",fi="{aa}",pu="{h}:{mm}",Tl=pu+fi,Mo=_s+Tl,Ao=":{ss}",re=null;function ai(e){let l=e*1e3,o=l*60,n=o*60,i=n*24,a=i*30,f=i*365,p=(e==1?jl(10,0,3,mn).filter(oi):jl(10,-3,0,mn)).concat([l,l*5,l*10,l*15,l*30,o,o*5,o*10,o*15,o*30,n,n*2,n*3,n*4,n*6,n*8,n*12,i,i*2,i*3,i*4,i*5,i*6,i*7,i*8,i*9,i*10,i*15,a,a*2,a*3,a*4,a*6,f,f*2,f*5,f*10,f*25,f*50,f*100]),m=[[f,ri,re,re,re,re,re,re,1],[i*28,"{MMM}",vo,re,re,re,re,re,1],[i,ui,vo,re,re,re,re,re,1],[n,"{h}"+fi,fn,re,Bl,re,re,re,1],[o,Tl,fn,re,Bl,re,re,re,1],[l,Ao,fn+" "+Tl,re,Bl+" "+Tl,re,Mo,re,1],[e,Ao+".{fff}",fn+" "+Tl,re,Bl+" "+Tl,re,Mo,re,1]];function y(d){return(w,D,P,O,N,A)=>{let S=[],v=N>=f,k=N>=a&&N<f,G=d(P),C=ce(G*e,3),q=Qn(G.getFullYear(),v?0:G.getMonth(),k||v?1:G.getDate()),K=ce(q*e,3);if(k||v){let Q=k?N/a:0,U=v?N/f:0,T=C==K?C:ce(Qn(q.getFullYear()+U,q.getMonth()+Q,1)*e,3),$=new Date(Pe(T/e)),z=$.getFullYear(),Y=$.getMonth();for(let I=0;T<=O;I++){let ee=Qn(z+U*I,Y+Q*I,1),H=ee-d(ce(ee*e,3));T=ce((+ee+H)*e,3),T<=O&&S.push(T)}}else{let Q=N>=i?i:N,U=tt(P)-tt(C),T=K+U+wn(C-K,Q);S.push(T);let $=d(T),z=$.getHours()+$.getMinutes()/o+$.getSeconds()/n,Y=N/n,I=w.axes[D]._space,ee=A/I;for(;T=ce(T+N,e==1?0:3),!(T>O);)if(Y>1){let H=tt(ce(z+Y,6))%24,te=d(T).getHours()-H;te>1&&(te=-1),T-=te*n,z=(z+Y)%24;let ue=S[S.length-1];ce((T-ue)/N,3)*ee>=.7&&S.push(T)}else S.push(T)}return S}}return[p,m,y]}var[hu,mu,gu]=ai(1),[du,wu,Su]=ai(.001);jl(2,-53,53,[1]);function Po(e,l){return e.map(o=>o.map((n,i)=>i==0||i==8||n==null?n:l(i==1||o[8]==0?n:o[1]+n)))}function Eo(e,l){return(o,n,i,a,f)=>{let h=l.find(P=>f>=P[0])||l[l.length-1],p,m,y,d,w,D;return n.map(P=>{let O=e(P),N=O.getFullYear(),A=O.getMonth(),S=O.getDate(),v=O.getHours(),k=O.getMinutes(),G=O.getSeconds(),C=N!=p&&h[2]||A!=m&&h[3]||S!=y&&h[4]||v!=d&&h[5]||k!=w&&h[6]||G!=D&&h[7]||h[1];return p=N,m=A,y=S,d=v,w=k,D=G,C(O)})}}function _u(e,l){let o=Ss(l);return(n,i,a,f,h)=>i.map(p=>o(e(p)))}function Qn(e,l,o){return new Date(e,l,o)}function Do(e,l){return l(e)}var yu="{YYYY}-{MM}-{DD} {h}:{mm}{aa}";function Lo(e,l){return(o,n,i,a)=>a==null?ps:l(e(n))}function xu(e,l){let o=e.series[l];return o.width?o.stroke(e,l):o.points.width?o.points.stroke(e,l):null}function bu(e,l){return e.series[l].fill(e,l)}var ku={show:!0,live:!0,isolate:!1,mount:Gr,markers:{show:!0,width:2,stroke:xu,fill:bu,dash:"solid"},idx:null,idxs:null,values:[]};function Tu(e,l){let o=e.cursor.points,n=ft(),i=o.size(e,l);de(n,Gl,i),de(n,Yl,i);let a=i/-2;de(n,"marginLeft",a),de(n,"marginTop",a);let f=o.width(e,l,i);return f&&de(n,"borderWidth",f),n}function vu(e,l){let o=e.series[l].points;return o._fill||o._stroke}function Mu(e,l){let o=e.series[l].points;return o._stroke||o._fill}function Au(e,l){return e.series[l].points.size}var Xn=[0,0];function Pu(e,l,o){return Xn[0]=l,Xn[1]=o,Xn}function an(e,l,o,n=!0){return i=>{i.button==0&&(!n||i.target==l)&&o(i)}}function es(e,l,o,n=!0){return i=>{(!n||i.target==l)&&o(i)}}var Eu={show:!0,x:!0,y:!0,lock:!1,move:Pu,points:{one:!1,show:Tu,size:Au,width:0,stroke:Mu,fill:vu},bind:{mousedown:an,mouseup:an,click:an,dblclick:an,mousemove:es,mouseleave:es,mouseenter:es},drag:{setScale:!0,x:!0,y:!1,dist:0,uni:null,click:(e,l)=>{l.stopPropagation(),l.stopImmediatePropagation()},_x:!1,_y:!1},focus:{dist:(e,l,o,n,i)=>n-i,prox:-1,bias:0},hover:{skip:[void 0],prox:null,bias:0},left:-10,top:-10,idx:null,dataIdx:null,idxs:null,event:null},ci={show:!0,stroke:"rgba(0,0,0,0.07)",width:2},ys=ve({},ci,{filter:Zo}),pi=ve({},ys,{size:10}),hi=ve({},ci,{show:!1}),xs=\'12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"\',mi="bold "+xs,gi=1.5,Co={show:!0,scale:"x",stroke:cs,space:50,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:mi,side:2,grid:ys,ticks:pi,border:hi,font:xs,lineGap:gi,rotate:0},Du="Value",Lu="Time",Ro={show:!0,scale:"x",auto:!1,sorted:1,min:ae,max:-ae,idxs:[]};function Cu(e,l,o,n,i){return l.map(a=>a==null?"":ds(a))}function Ru(e,l,o,n,i,a,f){let h=[],p=Ht.get(i)||0;o=f?o:ce(wn(o,i),p);for(let m=o;m<=n;m=ce(m+i,p))h.push(Object.is(m,-0)?0:m);return h}function is(e,l,o,n,i,a,f){let h=[],p=e.scales[e.axes[l].scale].log,m=p==10?Dt:$o,y=tt(m(o));i=Ml(p,y),p==10&&(i=Qt[wt(i,Qt)]);let d=o,w=i*p;p==10&&(w=Qt[wt(w,Qt)]);do h.push(d),d=d+i,p==10&&!Ht.has(d)&&(d=ce(d,Ht.get(i))),d>=w&&(i=d,w=i*p,p==10&&(w=Qt[wt(w,Qt)]));while(d<=n);return h}function Ou(e,l,o,n,i,a,f){let p=e.scales[e.axes[l].scale].asinh,m=n>p?is(e,l,Be(p,o),n,i):[p],y=n>=0&&o<=0?[0]:[];return(o<-p?is(e,l,Be(p,-n),-o,i):[p]).reverse().map(w=>-w).concat(y,m)}var di=/./,zu=/[12357]/,Vu=/[125]/,Oo=/1/,rs=(e,l,o,n)=>e.map((i,a)=>l==4&&i==0||a%n==0&&o.test(i.toExponential()[i<0?1:0])?i:null);function Fu(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=e.scales[f],p=e.valToPos,m=a._space,y=p(10,f),d=p(9,f)-y>=m?di:p(7,f)-y>=m?zu:p(5,f)-y>=m?Vu:Oo;if(d==Oo){let w=Ee(p(1,f)-y);if(w<m)return rs(l.slice().reverse(),h.distr,d,at(m/w)).reverse()}return rs(l,h.distr,d,1)}function Nu(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=a._space,p=e.valToPos,m=Ee(p(1,f)-p(2,f));return m<h?rs(l.slice().reverse(),3,di,at(h/m)).reverse():l}function Hu(e,l,o,n){return n==null?ps:l==null?"":ds(l)}var zo={show:!0,scale:"y",stroke:cs,space:30,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:mi,side:3,grid:ys,ticks:pi,border:hi,font:xs,lineGap:gi,rotate:0};function Iu(e,l){let o=3+(e||1)*2;return ce(o*l,3)}function Wu(e,l){let{scale:o,idxs:n}=e.series[0],i=e._data[0],a=e.valToPos(i[n[0]],o,!0),f=e.valToPos(i[n[1]],o,!0),h=Ee(f-a),p=e.series[l],m=h/(p.points.space*oe);return n[1]-n[0]<=m}var Vo={scale:null,auto:!0,sorted:0,min:ae,max:-ae},wi=(e,l,o,n,i)=>i,Fo={show:!0,auto:!0,sorted:0,gaps:wi,alpha:1,facets:[ve({},Vo,{scale:"x"}),ve({},Vo,{scale:"y"})]},No={scale:"y",auto:!0,sorted:0,show:!0,spanGaps:!1,gaps:wi,alpha:1,points:{show:Wu,filter:null},values:null,min:ae,max:-ae,idxs:[],path:null,clip:null};function Gu(e,l,o,n,i){return o/10}var Si={time:!0,auto:!0,distr:1,log:10,asinh:1,min:null,max:null,dir:1,ori:0},Yu=ve({},Si,{time:!1,ori:1}),Ho={};function _i(e,l){let o=Ho[e];return o||(o={key:e,plots:[],sub(n){o.plots.push(n)},unsub(n){o.plots=o.plots.filter(i=>i!=n)},pub(n,i,a,f,h,p,m){for(let y=0;y<o.plots.length;y++)o.plots[y]!=i&&o.plots[y].pub(n,i,a,f,h,p,m)}},e!=null&&(Ho[e]=o)),o}var El=1,us=2;function ll(e,l,o){let n=e.mode,i=e.series[l],a=n==2?e._data[l]:e._data,f=e.scales,h=e.bbox,p=a[0],m=n==2?a[1]:a[l],y=n==2?f[i.facets[0].scale]:f[e.series[0].scale],d=n==2?f[i.facets[1].scale]:f[i.scale],w=h.left,D=h.top,P=h.width,O=h.height,N=e.valToPosH,A=e.valToPosV;return y.ori==0?o(i,p,m,y,d,N,A,w,D,P,O,yn,Ll,bn,xi,ki):o(i,p,m,y,d,A,N,D,w,O,P,xn,Cl,Ts,bi,Ti)}function bs(e,l){let o=0,n=0,i=ne(e.bands,ws);for(let a=0;a<i.length;a++){let f=i[a];f.series[0]==l?o=f.dir:f.series[1]==l&&(f.dir==1?n|=1:n|=2)}return[o,n==1?-1:n==2?1:n==3?2:0]}function Bu(e,l,o,n,i){let a=e.mode,f=e.series[l],h=a==2?f.facets[1].scale:f.scale,p=e.scales[h];return i==-1?p.min:i==1?p.max:p.distr==3?p.dir==1?p.min:p.max:0}function Lt(e,l,o,n,i,a){return ll(e,l,(f,h,p,m,y,d,w,D,P,O,N)=>{let A=f.pxRound,S=m.dir*(m.ori==0?1:-1),v=m.ori==0?Ll:Cl,k,G;S==1?(k=o,G=n):(k=n,G=o);let C=A(d(h[k],m,O,D)),q=A(w(p[k],y,N,P)),K=A(d(h[G],m,O,D)),Q=A(w(a==1?y.max:y.min,y,N,P)),U=new Path2D(i);return v(U,K,Q),v(U,C,Q),v(U,C,q),U})}function _n(e,l,o,n,i,a){let f=null;if(e.length>0){f=new Path2D;let h=l==0?bn:Ts,p=o;for(let d=0;d<e.length;d++){let w=e[d];if(w[1]>w[0]){let D=w[0]-p;D>0&&h(f,p,n,D,n+a),p=w[1]}}let m=o+i-p,y=10;m>0&&h(f,p,n-y/2,m,n+a+y)}return f}function Uu(e,l,o){let n=e[e.length-1];n&&n[0]==l?n[1]=o:e.push([l,o])}function ks(e,l,o,n,i,a,f){let h=[],p=e.length;for(let m=i==1?o:n;m>=o&&m<=n;m+=i)if(l[m]===null){let d=m,w=m;if(i==1)for(;++m<=n&&l[m]===null;)w=m;else for(;--m>=o&&l[m]===null;)w=m;let D=a(e[d]),P=w==d?D:a(e[w]),O=d-i;D=f<=0&&O>=0&&O<p?a(e[O]):D;let A=w+i;P=f>=0&&A>=0&&A<p?a(e[A]):P,P>=D&&h.push([D,P])}return h}function Io(e){return e==0?Jo:e==1?Pe:l=>Zt(l,e)}function yi(e){let l=e==0?yn:xn,o=e==0?(i,a,f,h,p,m)=>{i.arcTo(a,f,h,p,m)}:(i,a,f,h,p,m)=>{i.arcTo(f,a,p,h,m)},n=e==0?(i,a,f,h,p)=>{i.rect(a,f,h,p)}:(i,a,f,h,p)=>{i.rect(f,a,p,h)};return(i,a,f,h,p,m=0,y=0)=>{m==0&&y==0?n(i,a,f,h,p):(m=St(m,h/2,p/2),y=St(y,h/2,p/2),l(i,a+m,f),o(i,a+h,f,a+h,f+p,m),o(i,a+h,f+p,a,f+p,y),o(i,a,f+p,a,f,y),o(i,a,f,a+h,f,m),i.closePath())}}var yn=(e,l,o)=>{e.moveTo(l,o)},xn=(e,l,o)=>{e.moveTo(o,l)},Ll=(e,l,o)=>{e.lineTo(l,o)},Cl=(e,l,o)=>{e.lineTo(o,l)},bn=yi(0),Ts=yi(1),xi=(e,l,o,n,i,a)=>{e.arc(l,o,n,i,a)},bi=(e,l,o,n,i,a)=>{e.arc(o,l,n,i,a)},ki=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(l,o,n,i,a,f)},Ti=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(o,l,i,n,f,a)};function vi(e){return(l,o,n,i,a)=>ll(l,o,(f,h,p,m,y,d,w,D,P,O,N)=>{let{pxRound:A,points:S}=f,v,k;m.ori==0?(v=yn,k=xi):(v=xn,k=bi);let G=ce(S.width*oe,3),C=(S.size-S.width)/2*oe,q=ce(C*2,3),K=new Path2D,Q=new Path2D,{left:U,top:T,width:$,height:z}=l.bbox;bn(Q,U-q,T-q,$+q*2,z+q*2);let Y=I=>{if(p[I]!=null){let ee=A(d(h[I],m,O,D)),H=A(w(p[I],y,N,P));v(K,ee+C,H),k(K,ee,H,C,0,cn*2)}};if(a)a.forEach(Y);else for(let I=n;I<=i;I++)Y(I);return{stroke:G>0?K:null,fill:K,clip:Q,flags:El|us}})}function Mi(e){return(l,o,n,i,a,f)=>{n!=i&&(a!=n&&f!=n&&e(l,o,n),a!=i&&f!=i&&e(l,o,i),e(l,o,f))}}var Ku=Mi(Ll),ju=Mi(Cl);function Ai(e){let l=ne(e?.alignGaps,0);return(o,n,i,a)=>ll(o,n,(f,h,p,m,y,d,w,D,P,O,N)=>{[i,a]=gn(p,i,a);let A=f.pxRound,S=z=>A(d(z,m,O,D)),v=z=>A(w(z,y,N,P)),k,G;m.ori==0?(k=Ll,G=Ku):(k=Cl,G=ju);let C=m.dir*(m.ori==0?1:-1),q={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:El},K=q.stroke,Q=!1;if(a-i>=O*4){let z=V=>o.posToVal(V,m.key,!0),Y=null,I=null,ee,H,Ke,we=S(h[C==1?i:a]),te=S(h[i]),ue=S(h[a]),J=z(C==1?te+1:ue-1);for(let V=C==1?i:a;V>=i&&V<=a;V+=C){let Me=h[V],Se=(C==1?Me<J:Me>J)?we:S(Me),ie=p[V];Se==we?ie!=null?(H=ie,Y==null?(k(K,Se,v(H)),ee=Y=I=H):H<Y?Y=H:H>I&&(I=H)):ie===null&&(Q=!0):(Y!=null&&G(K,we,v(Y),v(I),v(ee),v(H)),ie!=null?(H=ie,k(K,Se,v(H)),Y=I=ee=H):(Y=I=null,ie===null&&(Q=!0)),we=Se,J=z(we+C))}Y!=null&&Y!=I&&Ke!=we&&G(K,we,v(Y),v(I),v(ee),v(H))}else for(let z=C==1?i:a;z>=i&&z<=a;z+=C){let Y=p[z];Y===null?Q=!0:Y!=null&&k(K,S(h[z]),v(Y))}let[T,$]=bs(o,n);if(f.fill!=null||T!=0){let z=q.fill=new Path2D(K),Y=f.fillTo(o,n,f.min,f.max,T),I=v(Y),ee=S(h[i]),H=S(h[a]);C==-1&&([H,ee]=[ee,H]),k(z,H,I),k(z,ee,I)}if(!f.spanGaps){let z=[];Q&&z.push(...ks(h,p,i,a,C,S,l)),q.gaps=z=f.gaps(o,n,i,a,z),q.clip=_n(z,m.ori,D,P,O,N)}return $!=0&&(q.band=$==2?[Lt(o,n,i,a,K,-1),Lt(o,n,i,a,K,1)]:Lt(o,n,i,a,K,$)),q})}function $u(e){let l=ne(e.align,1),o=ne(e.ascDesc,!1),n=ne(e.alignGaps,0),i=ne(e.extend,!1);return(a,f,h,p)=>ll(a,f,(m,y,d,w,D,P,O,N,A,S,v)=>{[h,p]=gn(d,h,p);let k=m.pxRound,{left:G,width:C}=a.bbox,q=te=>k(P(te,w,S,N)),K=te=>k(O(te,D,v,A)),Q=w.ori==0?Ll:Cl,U={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:El},T=U.stroke,$=w.dir*(w.ori==0?1:-1),z=K(d[$==1?h:p]),Y=q(y[$==1?h:p]),I=Y,ee=Y;i&&l==-1&&(ee=G,Q(T,ee,z)),Q(T,Y,z);for(let te=$==1?h:p;te>=h&&te<=p;te+=$){let ue=d[te];if(ue==null)continue;let J=q(y[te]),V=K(ue);l==1?Q(T,J,z):Q(T,I,V),Q(T,J,V),z=V,I=J}let H=I;i&&l==1&&(H=G+C,Q(T,H,z));let[Ke,we]=bs(a,f);if(m.fill!=null||Ke!=0){let te=U.fill=new Path2D(T),ue=m.fillTo(a,f,m.min,m.max,Ke),J=K(ue);Q(te,H,J),Q(te,ee,J)}if(!m.spanGaps){let te=[];te.push(...ks(y,d,h,p,$,q,n));let ue=m.width*oe/2,J=o||l==1?ue:-ue,V=o||l==-1?-ue:ue;te.forEach(Me=>{Me[0]+=J,Me[1]+=V}),U.gaps=te=m.gaps(a,f,h,p,te),U.clip=_n(te,w.ori,N,A,S,v)}return we!=0&&(U.band=we==2?[Lt(a,f,h,p,T,-1),Lt(a,f,h,p,T,1)]:Lt(a,f,h,p,T,we)),U})}function Wo(e,l,o,n,i,a,f=ae){if(e.length>1){let h=null;for(let p=0,m=1/0;p<e.length;p++)if(l[p]!==void 0){if(h!=null){let y=Ee(e[p]-e[h]);y<m&&(m=y,f=Ee(o(e[p],n,i,a)-o(e[h],n,i,a)))}h=p}}return f}function qu(e){e=e||Kl;let l=ne(e.size,[.6,ae,1]),o=e.align||0,n=e.gap||0,i=e.radius;i=i==null?[0,0]:typeof i=="number"?[i,0]:i;let a=X(i),f=1-l[0],h=ne(l[1],ae),p=ne(l[2],1),m=ne(e.disp,Kl),y=ne(e.each,D=>{}),{fill:d,stroke:w}=m;return(D,P,O,N)=>ll(D,P,(A,S,v,k,G,C,q,K,Q,U,T)=>{let $=A.pxRound,z=o,Y=n*oe,I=h*oe,ee=p*oe,H,Ke;k.ori==0?[H,Ke]=a(D,P):[Ke,H]=a(D,P);let we=k.dir*(k.ori==0?1:-1),te=k.ori==0?bn:Ts,ue=k.ori==0?y:(L,pe,Ae,rl,Yt,yt,Bt)=>{y(L,pe,Ae,Yt,rl,Bt,yt)},J=ne(D.bands,ws).find(L=>L.series[0]==P),V=J!=null?J.dir:0,Me=A.fillTo(D,P,A.min,A.max,V),He=$(q(Me,G,T,Q)),Se,ie,ct,qe=U,ye=$(A.width*oe),_t=!1,At=null,nt=null,Ct=null,sl=null;d!=null&&(ye==0||w!=null)&&(_t=!0,At=d.values(D,P,O,N),nt=new Map,new Set(At).forEach(L=>{L!=null&&nt.set(L,new Path2D)}),ye>0&&(Ct=w.values(D,P,O,N),sl=new Map,new Set(Ct).forEach(L=>{L!=null&&sl.set(L,new Path2D)})));let{x0:ol,size:Rl}=m;if(ol!=null&&Rl!=null){z=1,S=ol.values(D,P,O,N),ol.unit==2&&(S=S.map(Ae=>D.posToVal(K+Ae*U,k.key,!0)));let L=Rl.values(D,P,O,N);Rl.unit==2?ie=L[0]*U:ie=C(L[0],k,U,K)-C(0,k,U,K),qe=Wo(S,v,C,k,U,K,qe),ct=qe-ie+Y}else qe=Wo(S,v,C,k,U,K,qe),ct=qe*f+Y,ie=qe-ct;ct<1&&(ct=0),ye>=ie/2&&(ye=0),ct<5&&($=Jo);let Zl=ct>0,Wt=qe-ct-(Zl?ye:0);ie=$(os(Wt,ee,I)),Se=(z==0?ie/2:z==we?0:ie)-z*we*((z==0?Y/2:0)+(Zl?ye/2:0));let Ie={stroke:null,fill:null,clip:null,band:null,gaps:null,flags:0},il=_t?null:new Path2D,Pt=null;if(J!=null)Pt=D.data[J.series[1]];else{let{y0:L,y1:pe}=m;L!=null&&pe!=null&&(v=pe.values(D,P,O,N),Pt=L.values(D,P,O,N))}let Gt=H*ie,j=Ke*ie;for(let L=we==1?O:N;L>=O&&L<=N;L+=we){let pe=v[L];if(pe==null)continue;if(Pt!=null){let je=Pt[L]??0;if(pe-je==0)continue;He=q(je,G,T,Q)}let Ae=k.distr!=2||m!=null?S[L]:L,rl=C(Ae,k,U,K),Yt=q(ne(pe,Me),G,T,Q),yt=$(rl-Se),Bt=$(Be(Yt,He)),Je=$(St(Yt,He)),st=Bt-Je;if(pe!=null){let je=pe<0?j:Gt,pt=pe<0?Gt:j;_t?(ye>0&&Ct[L]!=null&&te(sl.get(Ct[L]),yt,Je+tt(ye/2),ie,Be(0,st-ye),je,pt),At[L]!=null&&te(nt.get(At[L]),yt,Je+tt(ye/2),ie,Be(0,st-ye),je,pt)):te(il,yt,Je+tt(ye/2),ie,Be(0,st-ye),je,pt),ue(D,P,L,yt-ye/2,Je,ie+ye,st)}}return ye>0?Ie.stroke=_t?sl:il:_t||(Ie._fill=A.width==0?A._fill:A._stroke??A._fill,Ie.width=0),Ie.fill=_t?nt:il,Ie})}function Ju(e,l){let o=ne(l?.alignGaps,0);return(n,i,a,f)=>ll(n,i,(h,p,m,y,d,w,D,P,O,N,A)=>{[a,f]=gn(m,a,f);let S=h.pxRound,v=H=>S(w(H,y,N,P)),k=H=>S(D(H,d,A,O)),G,C,q;y.ori==0?(G=yn,q=Ll,C=ki):(G=xn,q=Cl,C=Ti);let K=y.dir*(y.ori==0?1:-1),Q=v(p[K==1?a:f]),U=Q,T=[],$=[];for(let H=K==1?a:f;H>=a&&H<=f;H+=K)if(m[H]!=null){let we=p[H],te=v(we);T.push(U=te),$.push(k(m[H]))}let z={stroke:e(T,$,G,q,C,S),fill:null,clip:null,band:null,gaps:null,flags:El},Y=z.stroke,[I,ee]=bs(n,i);if(h.fill!=null||I!=0){let H=z.fill=new Path2D(Y),Ke=h.fillTo(n,i,h.min,h.max,I),we=k(Ke);q(H,U,we),q(H,Q,we)}if(!h.spanGaps){let H=[];H.push(...ks(p,m,a,f,K,v,o)),z.gaps=H=h.gaps(n,i,a,f,H),z.clip=_n(H,y.ori,P,O,N,A)}return ee!=0&&(z.band=ee==2?[Lt(n,i,a,f,Y,-1),Lt(n,i,a,f,Y,1)]:Lt(n,i,a,f,Y,ee)),z})}function Zu(e){return Ju(Qu,e)}function Qu(e,l,o,n,i,a){let f=e.length;if(f<2)return null;let h=new Path2D;if(o(h,e[0],l[0]),f==2)n(h,e[1],l[1]);else{let p=Array(f),m=Array(f-1),y=Array(f-1),d=Array(f-1);for(let w=0;w<f-1;w++)y[w]=l[w+1]-l[w],d[w]=e[w+1]-e[w],m[w]=y[w]/d[w];p[0]=m[0];for(let w=1;w<f-1;w++)m[w]===0||m[w-1]===0||m[w-1]>0!=m[w]>0?p[w]=0:(p[w]=3*(d[w-1]+d[w])/((2*d[w]+d[w-1])/m[w-1]+(d[w]+2*d[w-1])/m[w]),isFinite(p[w])||(p[w]=0));p[f-1]=m[f-2];for(let w=0;w<f-1;w++)i(h,e[w]+d[w]/3,l[w]+p[w]*d[w]/3,e[w+1]-d[w]/3,l[w+1]-p[w+1]*d[w]/3,e[w+1],l[w+1])}return h}var fs=new Set;function Go(){for(let e of fs)e.syncRect(!0)}Dl&&(el(Cr,vl,Go),el(Rr,vl,Go,!0),el(pn,vl,()=>{ke.pxRatio=oe}));var Xu=Ai(),ef=vi();function Yo(e,l,o,n){return(n?[e[0],e[1]].concat(e.slice(2)):[e[0]].concat(e.slice(1))).map((a,f)=>as(a,f,l,o))}function tf(e,l){return e.map((o,n)=>n==0?{}:ve({},l,o))}function as(e,l,o,n){return ve({},l==0?o:n,e)}function Pi(e,l,o){return l==null?Al:[l,o]}var lf=Pi;function nf(e,l,o){return l==null?Al:hn(l,o,gs,!0)}function Ei(e,l,o,n){return l==null?Al:dn(l,o,e.scales[n].log,!1)}var sf=Ei;function Di(e,l,o,n){return l==null?Al:ms(l,o,e.scales[n].log,!1)}var of=Di;function rf(e,l,o,n,i){let a=Be(xo(e),xo(l)),f=l-e,h=wt(i/n*f,o);do{let p=o[h],m=n*p/f;if(m>=i&&a+(p<5?Ht.get(p):0)<=17)return[p,m]}while(++h<o.length);return[0,0]}function Bo(e){let l,o;return e=e.replace(/(\\d+)px/,(n,i)=>(l=Pe((o=+i)*oe))+"px"),[e,l,o]}function uf(e){e.show&&[e.font,e.labelFont].forEach(l=>{let o=ce(l[2]*oe,1);l[0]=l[0].replace(/[0-9.]+px/,o+"px"),l[1]=o})}function ke(e,l,o){let n={mode:ne(e.mode,1)},i=n.mode;function a(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?1-c:c)}function f(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?c:1-c)}function h(t,s,r,u){return s.ori==0?a(t,s,r,u):f(t,s,r,u)}n.valToPosH=a,n.valToPosV=f;let p=!1;n.status=0;let m=n.root=ft(mr);if(e.id!=null&&(m.id=e.id),et(m,e.class),e.title){let t=ft(wr,m);t.textContent=e.title}let y=dt("canvas"),d=n.ctx=y.getContext("2d"),w=ft(Sr,m);el("click",w,t=>{t.target===P&&(he!=Sl||_e!=_l)&&Fe.click(n,t)},!0);let D=n.under=ft(_r,w);w.appendChild(y);let P=n.over=ft(yr,w);e=Pl(e);let O=+ne(e.pxAlign,1),N=Io(O);(e.plugins||[]).forEach(t=>{t.opts&&(e=t.opts(n,e)||e)});let A=e.ms||.001,S=n.series=i==1?Yo(e.series||[],Ro,No,!1):tf(e.series||[null],Fo),v=n.axes=Yo(e.axes||[],Co,zo,!0),k=n.scales={},G=n.bands=e.bands||[];G.forEach(t=>{t.fill=X(t.fill||null),t.dir=ne(t.dir,-1)});let C=i==2?S[1].facets[0].scale:S[0].scale,q={axes:Xi,series:$i},K=(e.drawOrder||["axes","series"]).map(t=>q[t]);function Q(t){let s=t.distr==3?r=>Dt(r>0?r:t.clamp(n,r,t.min,t.max,t.key)):t.distr==4?r=>Zn(r,t.asinh):t.distr==100?r=>t.fwd(r):r=>r;return r=>{let u=s(r),{_min:c,_max:g}=t,_=g-c;return(u-c)/_}}function U(t){let s=k[t];if(s==null){let r=(e.scales||Kl)[t]||Kl;if(r.from!=null){U(r.from);let u=ve({},k[r.from],r,{key:t});u.valToPct=Q(u),k[t]=u}else{s=k[t]=ve({},t==C?Si:Yu,r),s.key=t;let u=s.time,c=s.range,g=Nt(c);if((t!=C||i==2&&!u)&&(g&&(c[0]==null||c[1]==null)&&(c={min:c[0]==null?So:{mode:1,hard:c[0],soft:c[0]},max:c[1]==null?So:{mode:1,hard:c[1],soft:c[1]}},g=!1),!g&&Sn(c))){let _=c;c=(x,b,M)=>b==null?Al:hn(b,M,_)}s.range=X(c||(u?lf:t==C?s.distr==3?sf:s.distr==4?of:Pi:s.distr==3?Ei:s.distr==4?Di:nf)),s.auto=X(g?!1:s.auto),s.clamp=X(s.clamp||Gu),s._min=s._max=null,s.valToPct=Q(s)}}}U("x"),U("y"),i==1&&S.forEach(t=>{U(t.scale)}),v.forEach(t=>{U(t.scale)});for(let t in e.scales)U(t);let T=k[C],$=T.distr,z,Y;T.ori==0?(et(m,gr),z=a,Y=f):(et(m,dr),z=f,Y=a);let I={};for(let t in k){let s=k[t];(s.min!=null||s.max!=null)&&(I[t]={min:s.min,max:s.max},s.min=s.max=null)}let ee=e.tzDate||(t=>new Date(Pe(t/A))),H=e.fmtDate||Ss,Ke=A==1?gu(ee):Su(ee),we=Eo(ee,Po(A==1?mu:wu,H)),te=Lo(ee,Do(yu,H)),ue=[],J=n.legend=ve({},ku,e.legend),V=n.cursor=ve({},Eu,{drag:{y:i==2}},e.cursor),Me=J.show,He=V.show,Se=J.markers;J.idxs=ue,Se.width=X(Se.width),Se.dash=X(Se.dash),Se.stroke=X(Se.stroke),Se.fill=X(Se.fill);let ie,ct,qe,ye=[],_t=[],At,nt=!1,Ct={};if(J.live){let t=S[1]?S[1].values:null;nt=t!=null,At=nt?t(n,1,0):{_:0};for(let s in At)Ct[s]=ps}if(Me)if(ie=dt("table",Mr,m),qe=dt("tbody",null,ie),J.mount(n,ie),nt){ct=dt("thead",null,ie,qe);let t=dt("tr",null,ct);dt("th",null,t);for(var sl in At)dt("th",so,t).textContent=sl}else et(ie,Pr),J.live&&et(ie,Ar);let ol={show:!0},Rl={show:!1};function Zl(t,s){if(s==0&&(nt||!J.live||i==2))return Al;let r=[],u=dt("tr",Er,qe,qe.childNodes[s]);et(u,t.class),t.show||et(u,Xt);let c=dt("th",null,u);if(Se.show){let x=ft(Dr,c);if(s>0){let b=Se.width(n,s);b&&(x.style.border=b+"px "+Se.dash(n,s)+" "+Se.stroke(n,s)),x.style.background=Se.fill(n,s)}}let g=ft(so,c);t.label instanceof HTMLElement?g.appendChild(t.label):g.textContent=t.label,s>0&&(Se.show||(g.style.color=t.width>0?Se.stroke(n,s):Se.fill(n,s)),Ie("click",c,x=>{if(V._lock)return;Kt(x);let b=S.indexOf(t);if((x.ctrlKey||x.metaKey)!=J.isolate){let M=S.some((E,R)=>R>0&&R!=b&&E.show);S.forEach((E,R)=>{R>0&&bt(R,M?R==b?ol:Rl:ol,!0,Te.setSeries)})}else bt(b,{show:!t.show},!0,Te.setSeries)},!1),fl&&Ie(uo,c,x=>{V._lock||(Kt(x),bt(S.indexOf(t),xl,!0,Te.setSeries))},!1));for(var _ in At){let x=dt("td",Lr,u);x.textContent="--",r.push(x)}return[u,r]}let Wt=new Map;function Ie(t,s,r,u=!0){let c=Wt.get(s)||{},g=V.bind[t](n,s,r,u);g&&(el(t,s,c[t]=g),Wt.set(s,c))}function il(t,s,r){let u=Wt.get(s)||{};for(let c in u)(t==null||c==t)&&(ss(c,s,u[c]),delete u[c]);t==null&&Wt.delete(s)}let Pt=0,Gt=0,j=0,L=0,pe=0,Ae=0,rl=pe,Yt=Ae,yt=j,Bt=L,Je=0,st=0,je=0,pt=0;n.bbox={};let vn=!1,Ql=!1,ul=!1,Ut=!1,Xl=!1,ot=!1;function Mn(t,s,r){(r||t!=n.width||s!=n.height)&&Ps(t,s),ml(!1),ul=!0,Ql=!0,gl()}function Ps(t,s){n.width=Pt=j=t,n.height=Gt=L=s,pe=Ae=0,Wi(),Gi();let r=n.bbox;Je=r.left=Zt(pe*oe,.5),st=r.top=Zt(Ae*oe,.5),je=r.width=Zt(j*oe,.5),pt=r.height=Zt(L*oe,.5)}let Ni=3;function Hi(){let t=!1,s=0;for(;!t;){s++;let r=Zi(s),u=Qi(s);t=s==Ni||r&&u,t||(Ps(n.width,n.height),Ql=!0)}}function Ii({width:t,height:s}){Mn(t,s)}n.setSize=Ii;function Wi(){let t=!1,s=!1,r=!1,u=!1;v.forEach((c,g)=>{if(c.show&&c._show){let{side:_,_size:x}=c,b=_%2,M=c.label!=null?c.labelSize:0,E=x+M;E>0&&(b?(j-=E,_==3?(pe+=E,u=!0):r=!0):(L-=E,_==0?(Ae+=E,t=!0):s=!0))}}),jt[0]=t,jt[1]=r,jt[2]=s,jt[3]=u,j-=Rt[1]+Rt[3],pe+=Rt[3],L-=Rt[2]+Rt[0],Ae+=Rt[0]}function Gi(){let t=pe+j,s=Ae+L,r=pe,u=Ae;function c(g,_){switch(g){case 1:return t+=_,t-_;case 2:return s+=_,s-_;case 3:return r-=_,r+_;case 0:return u-=_,u+_}}v.forEach((g,_)=>{if(g.show&&g._show){let x=g.side;g._pos=c(x,g._size),g.label!=null&&(g._lpos=c(x,g.labelSize))}})}if(V.dataIdx==null){let t=V.hover,s=t.skip=new Set(t.skip??[]);s.add(void 0);let r=t.prox=X(t.prox),u=t.bias??(t.bias=0);V.dataIdx=(c,g,_,x)=>{if(g==0)return _;let b=_,M=r(c,g,_,x)??ae,E=M>=0&&M<ae,R=T.ori==0?j:L,B=V.left,se=l[0],le=l[g];if(s.has(le[_])){b=null;let Z=null,W=null,F;if(u==0||u==-1)for(F=_;Z==null&&F-- >0;)s.has(le[F])||(Z=F);if(u==0||u==1)for(F=_;W==null&&F++<le.length;)s.has(le[F])||(W=F);if(Z!=null||W!=null)if(E){let ge=Z==null?-1/0:z(se[Z],T,R,0),xe=W==null?1/0:z(se[W],T,R,0),ze=B-ge,fe=xe-B;ze<=fe?ze<=M&&(b=Z):fe<=M&&(b=W)}else b=W==null?Z:Z==null?W:_-Z<=W-_?Z:W}else E&&Ee(B-z(se[_],T,R,0))>M&&(b=null);return b}}let Kt=t=>{V.event=t};V.idxs=ue,V._lock=!1;let Ne=V.points;Ne.show=X(Ne.show),Ne.size=X(Ne.size),Ne.stroke=X(Ne.stroke),Ne.width=X(Ne.width),Ne.fill=X(Ne.fill);let xt=n.focus=ve({},e.focus||{alpha:.3},V.focus),fl=xt.prox>=0,al=fl&&Ne.one,it=[],cl=[],pl=[];function Es(t,s){let r=Ne.show(n,s);if(r instanceof HTMLElement)return et(r,vr),et(r,t.class),Mt(r,-10,-10,j,L),P.insertBefore(r,it[s]),r}function Ds(t,s){if(i==1||s>0){let r=i==1&&k[t.scale].time,u=t.value;t.value=r?To(u)?Lo(ee,Do(u,H)):u||te:u||Hu,t.label=t.label||(r?Lu:Du)}if(al||s>0){t.width=t.width==null?1:t.width,t.paths=t.paths||Xu||Yr,t.fillTo=X(t.fillTo||Bu),t.pxAlign=+ne(t.pxAlign,O),t.pxRound=Io(t.pxAlign),t.stroke=X(t.stroke||null),t.fill=X(t.fill||null),t._stroke=t._fill=t._paths=t._focus=null;let r=Iu(Be(1,t.width),1),u=t.points=ve({},{size:r,width:Be(1,r*.2),stroke:t.stroke,space:r*2,paths:ef,_stroke:null,_fill:null},t.points);u.show=X(u.show),u.filter=X(u.filter),u.fill=X(u.fill),u.stroke=X(u.stroke),u.paths=X(u.paths),u.pxAlign=t.pxAlign}if(Me){let r=Zl(t,s);ye.splice(s,0,r[0]),_t.splice(s,0,r[1]),J.values.push(null)}if(He){ue.splice(s,0,null);let r=null;al?s==0&&(r=Es(t,s)):s>0&&(r=Es(t,s)),it.splice(s,0,r),cl.splice(s,0,0),pl.splice(s,0,0)}Oe("addSeries",s)}function Yi(t,s){s=s??S.length,t=i==1?as(t,s,Ro,No):as(t,s,{},Fo),S.splice(s,0,t),Ds(S[s],s)}n.addSeries=Yi;function Bi(t){if(S.splice(t,1),Me){J.values.splice(t,1),_t.splice(t,1);let s=ye.splice(t,1)[0];il(null,s.firstChild),s.remove()}He&&(ue.splice(t,1),it.splice(t,1)[0].remove(),cl.splice(t,1),pl.splice(t,1)),Oe("delSeries",t)}n.delSeries=Bi;let jt=[!1,!1,!1,!1];function Ui(t,s){if(t._show=t.show,t.show){let r=t.side%2,u=k[t.scale];u==null&&(t.scale=r?S[1].scale:C,u=k[t.scale]);let c=u.time;t.size=X(t.size),t.space=X(t.space),t.rotate=X(t.rotate),Nt(t.incrs)&&t.incrs.forEach(_=>{!Ht.has(_)&&Ht.set(_,Xo(_))}),t.incrs=X(t.incrs||(u.distr==2?cu:c?A==1?hu:du:Qt)),t.splits=X(t.splits||(c&&u.distr==1?Ke:u.distr==3?is:u.distr==4?Ou:Ru)),t.stroke=X(t.stroke),t.grid.stroke=X(t.grid.stroke),t.ticks.stroke=X(t.ticks.stroke),t.border.stroke=X(t.border.stroke);let g=t.values;t.values=Nt(g)&&!Nt(g[0])?X(g):c?Nt(g)?Eo(ee,Po(g,H)):To(g)?_u(ee,g):g||we:g||Cu,t.filter=X(t.filter||(u.distr>=3&&u.log==10?Fu:u.distr==3&&u.log==2?Nu:Zo)),t.font=Bo(t.font),t.labelFont=Bo(t.labelFont),t._size=t.size(n,null,s,0),t._space=t._rotate=t._incrs=t._found=t._splits=t._values=null,t._size>0&&(jt[s]=!0,t._el=ft(xr,w))}}function Ol(t,s,r,u){let[c,g,_,x]=r,b=s%2,M=0;return b==0&&(x||g)&&(M=s==0&&!c||s==2&&!_?Pe(Co.size/3):0),b==1&&(c||_)&&(M=s==1&&!g||s==3&&!x?Pe(zo.size/2):0),M}let Ls=n.padding=(e.padding||[Ol,Ol,Ol,Ol]).map(t=>X(ne(t,Ol))),Rt=n._padding=Ls.map((t,s)=>t(n,s,jt,0)),Ve,De=null,Le=null,en=i==1?S[0].idxs:null,ht=null,zl=!1;function Cs(t,s){if(l=t??[],n.data=n._data=l,i==2){Ve=0;for(let r=1;r<S.length;r++)Ve+=l[r][0].length}else{l.length==0&&(n.data=n._data=l=[[]]),ht=l[0],Ve=ht.length;let r=l;if($==2){r=l.slice();let u=r[0]=Array(Ve);for(let c=0;c<Ve;c++)u[c]=c}n._data=l=r}if(ml(!0),Oe("setData"),$==2&&(ul=!0),s!==!1){let r=T;r.auto(n,zl)?An():zt(C,r.min,r.max),Ut=Ut||V.left>=0,ot=!0,gl()}}n.setData=Cs;function An(){zl=!0;let t,s;i==1&&(Ve>0?(De=en[0]=0,Le=en[1]=Ve-1,t=l[0][De],s=l[0][Le],$==2?(t=De,s=Le):t==s&&($==3?[t,s]=dn(t,t,T.log,!1):$==4?[t,s]=ms(t,t,T.log,!1):T.time?s=t+Pe(86400/A):[t,s]=hn(t,s,gs,!0))):(De=en[0]=t=null,Le=en[1]=s=null)),zt(C,t,s)}let tn,hl,Pn,En,Dn,Ln,Cn,Rn,On,$e;function Rs(t,s,r,u,c,g){t??(t=io),r??(r=ws),u??(u="butt"),c??(c=io),g??(g="round"),t!=tn&&(d.strokeStyle=tn=t),c!=hl&&(d.fillStyle=hl=c),s!=Pn&&(d.lineWidth=Pn=s),g!=Dn&&(d.lineJoin=Dn=g),u!=Ln&&(d.lineCap=Ln=u),r!=En&&d.setLineDash(En=r)}function Os(t,s,r,u){s!=hl&&(d.fillStyle=hl=s),t!=Cn&&(d.font=Cn=t),r!=Rn&&(d.textAlign=Rn=r),u!=On&&(d.textBaseline=On=u)}function zn(t,s,r,u,c=0){if(u.length>0&&t.auto(n,zl)&&(s==null||s.min==null)){let g=ne(De,0),_=ne(Le,u.length-1),x=r.min==null?Fr(u,g,_,c,t.distr==3):[r.min,r.max];t.min=St(t.min,r.min=x[0]),t.max=Be(t.max,r.max=x[1])}}let zs={min:null,max:null};function Ki(){for(let u in k){let c=k[u];I[u]==null&&(c.min==null||I[C]!=null&&c.auto(n,zl))&&(I[u]=zs)}for(let u in k){let c=k[u];I[u]==null&&c.from!=null&&I[c.from]!=null&&(I[u]=zs)}I[C]!=null&&ml(!0);let t={};for(let u in I){let c=I[u];if(c!=null){let g=t[u]=Pl(k[u],Kr);if(c.min!=null)ve(g,c);else if(u!=C||i==2)if(Ve==0&&g.from==null){let _=g.range(n,null,null,u);g.min=_[0],g.max=_[1]}else g.min=ae,g.max=-ae}}if(Ve>0){S.forEach((u,c)=>{if(i==1){let g=u.scale,_=I[g];if(_==null)return;let x=t[g];if(c==0){let b=x.range(n,x.min,x.max,g);x.min=b[0],x.max=b[1],De=wt(x.min,l[0]),Le=wt(x.max,l[0]),Le-De>1&&(l[0][De]<x.min&&De++,l[0][Le]>x.max&&Le--),u.min=ht[De],u.max=ht[Le]}else u.show&&u.auto&&zn(x,_,u,l[c],u.sorted);u.idxs[0]=De,u.idxs[1]=Le}else if(c>0&&u.show&&u.auto){let[g,_]=u.facets,x=g.scale,b=_.scale,[M,E]=l[c],R=t[x],B=t[b];R!=null&&zn(R,I[x],g,M,g.sorted),B!=null&&zn(B,I[b],_,E,_.sorted),u.min=_.min,u.max=_.max}});for(let u in t){let c=t[u],g=I[u];if(c.from==null&&(g==null||g.min==null)){let _=c.range(n,c.min==ae?null:c.min,c.max==-ae?null:c.max,u);c.min=_[0],c.max=_[1]}}}for(let u in t){let c=t[u];if(c.from!=null){let g=t[c.from];if(g.min==null)c.min=c.max=null;else{let _=c.range(n,g.min,g.max,u);c.min=_[0],c.max=_[1]}}}let s={},r=!1;for(let u in t){let c=t[u],g=k[u];if(g.min!=c.min||g.max!=c.max){g.min=c.min,g.max=c.max;let _=g.distr;g._min=_==3?Dt(g.min):_==4?Zn(g.min,g.asinh):_==100?g.fwd(g.min):g.min,g._max=_==3?Dt(g.max):_==4?Zn(g.max,g.asinh):_==100?g.fwd(g.max):g.max,s[u]=r=!0}}if(r){S.forEach((u,c)=>{i==2?c>0&&s.y&&(u._paths=null):s[u.scale]&&(u._paths=null)});for(let u in s)ul=!0,Oe("setScale",u);He&&V.left>=0&&(Ut=ot=!0)}for(let u in I)I[u]=null}function ji(t){let s=os(De-1,0,Ve-1),r=os(Le+1,0,Ve-1);for(;t[s]==null&&s>0;)s--;for(;t[r]==null&&r<Ve-1;)r++;return[s,r]}function $i(){if(Ve>0){let t=S.some(s=>s._focus)&&$e!=xt.alpha;t&&(d.globalAlpha=$e=xt.alpha),S.forEach((s,r)=>{if(r>0&&s.show&&(Vs(r,!1),Vs(r,!0),s._paths==null)){let u=$e;$e!=s.alpha&&(d.globalAlpha=$e=s.alpha);let c=i==2?[0,l[r][0].length-1]:ji(l[r]);s._paths=s.paths(n,r,c[0],c[1]),$e!=u&&(d.globalAlpha=$e=u)}}),S.forEach((s,r)=>{if(r>0&&s.show){let u=$e;$e!=s.alpha&&(d.globalAlpha=$e=s.alpha),s._paths!=null&&Fs(r,!1);{let c=s._paths!=null?s._paths.gaps:null,g=s.points.show(n,r,De,Le,c),_=s.points.filter(n,r,g,c);(g||_)&&(s.points._paths=s.points.paths(n,r,De,Le,_),Fs(r,!0))}$e!=u&&(d.globalAlpha=$e=u),Oe("drawSeries",r)}}),t&&(d.globalAlpha=$e=1)}}function Vs(t,s){let r=s?S[t].points:S[t];r._stroke=r.stroke(n,t),r._fill=r.fill(n,t)}function Fs(t,s){let r=s?S[t].points:S[t],{stroke:u,fill:c,clip:g,flags:_,_stroke:x=r._stroke,_fill:b=r._fill,_width:M=r.width}=r._paths;M=ce(M*oe,3);let E=null,R=M%2/2;s&&b==null&&(b=M>0?"#fff":x);let B=r.pxAlign==1&&R>0;if(B&&d.translate(R,R),!s){let se=Je-M/2,le=st-M/2,Z=je+M,W=pt+M;E=new Path2D,E.rect(se,le,Z,W)}s?Vn(x,M,r.dash,r.cap,b,u,c,_,g):qi(t,x,M,r.dash,r.cap,b,u,c,_,E,g),B&&d.translate(-R,-R)}function qi(t,s,r,u,c,g,_,x,b,M,E){let R=!1;b!=0&&G.forEach((B,se)=>{if(B.series[0]==t){let le=S[B.series[1]],Z=l[B.series[1]],W=(le._paths||Kl).band;Nt(W)&&(W=B.dir==1?W[0]:W[1]);let F,ge=null;le.show&&W&&Hr(Z,De,Le)?(ge=B.fill(n,se)||g,F=le._paths.clip):W=null,Vn(s,r,u,c,ge,_,x,b,M,E,F,W),R=!0}}),R||Vn(s,r,u,c,g,_,x,b,M,E)}let Ns=El|us;function Vn(t,s,r,u,c,g,_,x,b,M,E,R){Rs(t,s,r,u,c),(b||M||R)&&(d.save(),b&&d.clip(b),M&&d.clip(M)),R?(x&Ns)==Ns?(d.clip(R),E&&d.clip(E),nn(c,_),ln(t,g,s)):x&us?(nn(c,_),d.clip(R),ln(t,g,s)):x&El&&(d.save(),d.clip(R),E&&d.clip(E),nn(c,_),d.restore(),ln(t,g,s)):(nn(c,_),ln(t,g,s)),(b||M||R)&&d.restore()}function ln(t,s,r){r>0&&(s instanceof Map?s.forEach((u,c)=>{d.strokeStyle=tn=c,d.stroke(u)}):s!=null&&t&&d.stroke(s))}function nn(t,s){s instanceof Map?s.forEach((r,u)=>{d.fillStyle=hl=u,d.fill(r)}):s!=null&&t&&d.fill(s)}function Ji(t,s,r,u){let c=v[t],g;if(u<=0)g=[0,0];else{let _=c._space=c.space(n,t,s,r,u),x=c._incrs=c.incrs(n,t,s,r,u,_);g=rf(s,r,x,u,_)}return c._found=g}function Fn(t,s,r,u,c,g,_,x,b,M){let E=_%2/2;O==1&&d.translate(E,E),Rs(x,_,b,M,x),d.beginPath();let R,B,se,le,Z=c+(u==0||u==3?-g:g);r==0?(B=c,le=Z):(R=c,se=Z);for(let W=0;W<t.length;W++)s[W]!=null&&(r==0?R=se=t[W]:B=le=t[W],d.moveTo(R,B),d.lineTo(se,le));d.stroke(),O==1&&d.translate(-E,-E)}function Zi(t){let s=!0;return v.forEach((r,u)=>{if(!r.show)return;let c=k[r.scale];if(c.min==null){r._show&&(s=!1,r._show=!1,ml(!1));return}else r._show||(s=!1,r._show=!0,ml(!1));let g=r.side,_=g%2,{min:x,max:b}=c,[M,E]=Ji(u,x,b,_==0?j:L);if(E==0)return;let R=c.distr==2,B=r._splits=r.splits(n,u,x,b,M,E,R),se=c.distr==2?B.map(F=>ht[F]):B,le=c.distr==2?ht[B[1]]-ht[B[0]]:M,Z=r._values=r.values(n,r.filter(n,se,u,E,le),u,E,le);r._rotate=g==2?r.rotate(n,Z,u,E):0;let W=r._size;r._size=at(r.size(n,Z,u,t)),W!=null&&r._size!=W&&(s=!1)}),s}function Qi(t){let s=!0;return Ls.forEach((r,u)=>{let c=r(n,u,jt,t);c!=Rt[u]&&(s=!1),Rt[u]=c}),s}function Xi(){for(let t=0;t<v.length;t++){let s=v[t];if(!s.show||!s._show)continue;let r=s.side,u=r%2,c,g,_=s.stroke(n,t),x=r==0||r==3?-1:1,[b,M]=s._found;if(s.label!=null){let Ge=s.labelGap*x,Xe=Pe((s._lpos+Ge)*oe);Os(s.labelFont[0],_,"center",r==2?"top":oo),d.save(),u==1?(c=g=0,d.translate(Xe,Pe(st+pt/2)),d.rotate((r==3?-cn:cn)/2)):(c=Pe(Je+je/2),g=Xe);let Jt=qo(s.label)?s.label(n,t,b,M):s.label;d.fillText(Jt,c,g),d.restore()}if(M==0)continue;let E=k[s.scale],R=u==0?je:pt,B=u==0?Je:st,se=s._splits,le=E.distr==2?se.map(Ge=>ht[Ge]):se,Z=E.distr==2?ht[se[1]]-ht[se[0]]:b,W=s.ticks,F=s.border,ge=W.show?W.size:0,xe=Pe(ge*oe),ze=Pe((s.alignTo==2?s._size-ge-s.gap:s.gap)*oe),fe=s._rotate*-cn/180,be=N(s._pos*oe),Ze=(xe+ze)*x,We=be+Ze;g=u==0?We:0,c=u==1?We:0;let rt=s.font[0],mt=s.align==1?kl:s.align==2?$n:fe>0?kl:fe<0?$n:u==0?"center":r==3?$n:kl,Tt=fe||u==1?"middle":r==2?"top":oo;Os(rt,_,mt,Tt);let Qe=s.font[1]*s.lineGap,ut=se.map(Ge=>N(h(Ge,E,R,B))),gt=s._values;for(let Ge=0;Ge<gt.length;Ge++){let Xe=gt[Ge];if(Xe!=null){u==0?c=ut[Ge]:g=ut[Ge],Xe=""+Xe;let Jt=Xe.indexOf(`\n`)==-1?[Xe]:Xe.split(/\\n/gm);for(let Ye=0;Ye<Jt.length;Ye++){let no=Jt[Ye];fe?(d.save(),d.translate(c,g+Ye*Qe),d.rotate(fe),d.fillText(no,0,0),d.restore()):d.fillText(no,c,g+Ye*Qe)}}}W.show&&Fn(ut,W.filter(n,le,t,M,Z),u,r,be,xe,ce(W.width*oe,3),W.stroke(n,t),W.dash,W.cap);let vt=s.grid;vt.show&&Fn(ut,vt.filter(n,le,t,M,Z),u,u==0?2:1,u==0?st:Je,u==0?pt:je,ce(vt.width*oe,3),vt.stroke(n,t),vt.dash,vt.cap),F.show&&Fn([be],[1],u==0?1:0,u==0?1:2,u==1?st:Je,u==1?pt:je,ce(F.width*oe,3),F.stroke(n,t),F.dash,F.cap)}Oe("drawAxes")}function ml(t){S.forEach((s,r)=>{r>0&&(s._paths=null,t&&(i==1?(s.min=null,s.max=null):s.facets.forEach(u=>{u.min=null,u.max=null})))})}let sn=!1,Nn=!1,Vl=[];function er(){Nn=!1;for(let t=0;t<Vl.length;t++)Oe(...Vl[t]);Vl.length=0}function gl(){sn||(Xr(Hs),sn=!0)}function tr(t,s=!1){sn=!0,Nn=s,t(n),Hs(),s&&Vl.length>0&&queueMicrotask(er)}n.batch=tr;function Hs(){if(vn&&(Ki(),vn=!1),ul&&(Hi(),ul=!1),Ql){if(de(D,kl,pe),de(D,"top",Ae),de(D,Gl,j),de(D,Yl,L),de(P,kl,pe),de(P,"top",Ae),de(P,Gl,j),de(P,Yl,L),de(w,Gl,Pt),de(w,Yl,Gt),y.width=Pe(Pt*oe),y.height=Pe(Gt*oe),v.forEach(({_el:t,_show:s,_size:r,_pos:u,side:c})=>{if(t!=null)if(s){let g=c===3||c===0?r:0,_=c%2==1;de(t,_?"left":"top",u-g),de(t,_?"width":"height",r),de(t,_?"top":"left",_?Ae:pe),de(t,_?"height":"width",_?L:j),ns(t,Xt)}else et(t,Xt)}),tn=hl=Pn=Dn=Ln=Cn=Rn=On=En=null,$e=1,Hl(!0),pe!=rl||Ae!=Yt||j!=yt||L!=Bt){ml(!1);let t=j/yt,s=L/Bt;if(He&&!Ut&&V.left>=0){V.left*=t,V.top*=s,dl&&Mt(dl,Pe(V.left),0,j,L),wl&&Mt(wl,0,Pe(V.top),j,L);for(let r=0;r<it.length;r++){let u=it[r];u!=null&&(cl[r]*=t,pl[r]*=s,Mt(u,at(cl[r]),at(pl[r]),j,L))}}if(me.show&&!Xl&&me.left>=0&&me.width>0){me.left*=t,me.width*=t,me.top*=s,me.height*=s;for(let r in Bn)de(yl,r,me[r])}rl=pe,Yt=Ae,yt=j,Bt=L}Oe("setSize"),Ql=!1}Pt>0&&Gt>0&&(d.clearRect(0,0,y.width,y.height),Oe("drawClear"),K.forEach(t=>t()),Oe("draw")),me.show&&Xl&&(on(me),Xl=!1),He&&Ut&&(qt(null,!0,!1),Ut=!1),J.show&&J.live&&ot&&(Gn(),ot=!1),p||(p=!0,n.status=1,Oe("ready")),zl=!1,sn=!1}n.redraw=(t,s)=>{ul=s||!1,t!==!1?zt(C,T.min,T.max):gl()};function Hn(t,s){let r=k[t];if(r.from==null){if(Ve==0){let u=r.range(n,s.min,s.max,t);s.min=u[0],s.max=u[1]}if(s.min>s.max){let u=s.min;s.min=s.max,s.max=u}if(Ve>1&&s.min!=null&&s.max!=null&&s.max-s.min<1e-16)return;t==C&&r.distr==2&&Ve>0&&(s.min=wt(s.min,l[0]),s.max=wt(s.max,l[0]),s.min==s.max&&s.max++),I[t]=s,vn=!0,gl()}}n.setScale=Hn;let In,Wn,dl,wl,Is,Ws,Sl,_l,Gs,Ys,he,_e,Ot=!1,Fe=V.drag,Ce=Fe.x,Re=Fe.y;He&&(V.x&&(In=ft(kr,P)),V.y&&(Wn=ft(Tr,P)),T.ori==0?(dl=In,wl=Wn):(dl=Wn,wl=In),he=V.left,_e=V.top);let me=n.select=ve({show:!0,over:!0,left:0,width:0,top:0,height:0},e.select),yl=me.show?ft(br,me.over?P:D):null;function on(t,s){if(me.show){for(let r in t)me[r]=t[r],r in Bn&&de(yl,r,t[r]);s!==!1&&Oe("setSelect")}}n.setSelect=on;function lr(t){if(S[t].show)Me&&ns(ye[t],Xt);else if(Me&&et(ye[t],Xt),He){let r=al?it[0]:it[t];r!=null&&Mt(r,-10,-10,j,L)}}function zt(t,s,r){Hn(t,{min:s,max:r})}function bt(t,s,r,u){s.focus!=null&&rr(t),s.show!=null&&S.forEach((c,g)=>{g>0&&(t==g||t==null)&&(c.show=s.show,lr(g),i==2?(zt(c.facets[0].scale,null,null),zt(c.facets[1].scale,null,null)):zt(c.scale,null,null),gl())}),r!==!1&&Oe("setSeries",t,s),u&&Il("setSeries",n,t,s)}n.setSeries=bt;function nr(t,s){ve(G[t],s)}function sr(t,s){t.fill=X(t.fill||null),t.dir=ne(t.dir,-1),s=s??G.length,G.splice(s,0,t)}function or(t){t==null?G.length=0:G.splice(t,1)}n.addBand=sr,n.setBand=nr,n.delBand=or;function ir(t,s){S[t].alpha=s,He&&it[t]!=null&&(it[t].style.opacity=s),Me&&ye[t]&&(ye[t].style.opacity=s)}let Et,Vt,$t,xl={focus:!0};function rr(t){if(t!=$t){let s=t==null,r=xt.alpha!=1;S.forEach((u,c)=>{if(i==1||c>0){let g=s||c==0||c==t;u._focus=s?null:g,r&&ir(c,g?1:xt.alpha)}}),$t=t,r&&gl()}}Me&&fl&&Ie(fo,ie,t=>{V._lock||(Kt(t),$t!=null&&bt(null,xl,!0,Te.setSeries))});function kt(t,s,r){let u=k[s];r&&(t=t/oe-(u.ori==1?Ae:pe));let c=j;u.ori==1&&(c=L,t=c-t),u.dir==-1&&(t=c-t);let g=u._min,_=u._max,x=t/c,b=g+(_-g)*x,M=u.distr;return M==3?Ml(10,b):M==4?Wr(b,u.asinh):M==100?u.bwd(b):b}function ur(t,s){let r=kt(t,C,s);return wt(r,l[0],De,Le)}n.valToIdx=t=>wt(t,l[0]),n.posToIdx=ur,n.posToVal=kt,n.valToPos=(t,s,r)=>k[s].ori==0?a(t,k[s],r?je:j,r?Je:0):f(t,k[s],r?pt:L,r?st:0),n.setCursor=(t,s,r)=>{he=t.left,_e=t.top,qt(null,s,r)};function Bs(t,s){de(yl,kl,me.left=t),de(yl,Gl,me.width=s)}function Us(t,s){de(yl,"top",me.top=t),de(yl,Yl,me.height=s)}let Fl=T.ori==0?Bs:Us,Nl=T.ori==1?Bs:Us;function fr(){if(Me&&J.live)for(let t=i==2?1:0;t<S.length;t++){if(t==0&&nt)continue;let s=J.values[t],r=0;for(let u in s)_t[t][r++].firstChild.nodeValue=s[u]}}function Gn(t,s){if(t!=null&&(t.idxs?t.idxs.forEach((r,u)=>{ue[u]=r}):Ur(t.idx)||ue.fill(t.idx),J.idx=ue[0]),Me&&J.live){for(let r=0;r<S.length;r++)(r>0||i==1&&!nt)&&ar(r,ue[r]);fr()}ot=!1,s!==!1&&Oe("setLegend")}n.setLegend=Gn;function ar(t,s){let r=S[t],u=t==0&&$==2?ht:l[t],c;nt?c=r.values(n,t,s)??Ct:(c=r.value(n,s==null?null:u[s],t,s),c=c==null?Ct:{_:c}),J.values[t]=c}function qt(t,s,r){Gs=he,Ys=_e,[he,_e]=V.move(n,he,_e),V.left=he,V.top=_e,He&&(dl&&Mt(dl,Pe(he),0,j,L),wl&&Mt(wl,0,Pe(_e),j,L));let u,c=De>Le;Et=ae,Vt=null;let g=T.ori==0?j:L,_=T.ori==1?j:L;if(he<0||Ve==0||c){u=V.idx=null;for(let x=0;x<S.length;x++){let b=it[x];b!=null&&Mt(b,-10,-10,j,L)}fl&&bt(null,xl,!0,t==null&&Te.setSeries),J.live&&(ue.fill(u),ot=!0)}else{let x,b,M;i==1&&(x=T.ori==0?he:_e,b=kt(x,C),u=V.idx=wt(b,l[0],De,Le),M=z(l[0][u],T,g,0));let E=-10,R=-10,B=0,se=0,le=!0,Z="",W="";for(let F=i==2?1:0;F<S.length;F++){let ge=S[F],xe=ue[F],ze=xe==null?null:i==1?l[F][xe]:l[F][1][xe],fe=V.dataIdx(n,F,u,b),be=fe==null?null:i==1?l[F][fe]:l[F][1][fe];if(ot=ot||be!=ze||fe!=xe,ue[F]=fe,F>0&&ge.show){let Ze=fe==null?-10:fe==u?M:z(i==1?l[0][fe]:l[F][0][fe],T,g,0),We=be==null?-10:Y(be,i==1?k[ge.scale]:k[ge.facets[1].scale],_,0);if(fl&&be!=null){let rt=T.ori==1?he:_e,mt=Ee(xt.dist(n,F,fe,We,rt));if(mt<Et){let Tt=xt.bias;if(Tt!=0){let Qe=kt(rt,ge.scale),ut=be>=0?1:-1,gt=Qe>=0?1:-1;gt==ut&&(gt==1?Tt==1?be>=Qe:be<=Qe:Tt==1?be<=Qe:be>=Qe)&&(Et=mt,Vt=F)}else Et=mt,Vt=F}}if(ot||al){let rt,mt;T.ori==0?(rt=Ze,mt=We):(rt=We,mt=Ze);let Tt,Qe,ut,gt,vt,Ge,Xe=!0,Jt=Ne.bbox;if(Jt!=null){Xe=!1;let Ye=Jt(n,F);ut=Ye.left,gt=Ye.top,Tt=Ye.width,Qe=Ye.height}else ut=rt,gt=mt,Tt=Qe=Ne.size(n,F);if(Ge=Ne.fill(n,F),vt=Ne.stroke(n,F),al)F==Vt&&Et<=xt.prox&&(E=ut,R=gt,B=Tt,se=Qe,le=Xe,Z=Ge,W=vt);else{let Ye=it[F];Ye!=null&&(cl[F]=ut,pl[F]=gt,wo(Ye,Tt,Qe,Xe),mo(Ye,Ge,vt),Mt(Ye,at(ut),at(gt),j,L))}}}}if(al){let F=xt.prox,ge=$t==null?Et<=F:Et>F||Vt!=$t;if(ot||ge){let xe=it[0];xe!=null&&(cl[0]=E,pl[0]=R,wo(xe,B,se,le),mo(xe,Z,W),Mt(xe,at(E),at(R),j,L))}}}if(me.show&&Ot)if(t!=null){let[x,b]=Te.scales,[M,E]=Te.match,[R,B]=t.cursor.sync.scales,se=t.cursor.drag;if(Ce=se._x,Re=se._y,Ce||Re){let{left:le,top:Z,width:W,height:F}=t.select,ge=t.scales[R].ori,xe=t.posToVal,ze,fe,be,Ze,We,rt=x!=null&&M(x,R),mt=b!=null&&E(b,B);rt&&Ce?(ge==0?(ze=le,fe=W):(ze=Z,fe=F),be=k[x],Ze=z(xe(ze,R),be,g,0),We=z(xe(ze+fe,R),be,g,0),Fl(St(Ze,We),Ee(We-Ze))):Fl(0,g),mt&&Re?(ge==1?(ze=le,fe=W):(ze=Z,fe=F),be=k[b],Ze=Y(xe(ze,B),be,_,0),We=Y(xe(ze+fe,B),be,_,0),Nl(St(Ze,We),Ee(We-Ze))):Nl(0,_)}else Un()}else{let x=Ee(Gs-Is),b=Ee(Ys-Ws);if(T.ori==1){let B=x;x=b,b=B}Ce=Fe.x&&x>=Fe.dist,Re=Fe.y&&b>=Fe.dist;let M=Fe.uni;M!=null?Ce&&Re&&(Ce=x>=M,Re=b>=M,!Ce&&!Re&&(b>x?Re=!0:Ce=!0)):Fe.x&&Fe.y&&(Ce||Re)&&(Ce=Re=!0);let E,R;Ce&&(T.ori==0?(E=Sl,R=he):(E=_l,R=_e),Fl(St(E,R),Ee(R-E)),Re||Nl(0,_)),Re&&(T.ori==1?(E=Sl,R=he):(E=_l,R=_e),Nl(St(E,R),Ee(R-E)),Ce||Fl(0,g)),!Ce&&!Re&&(Fl(0,0),Nl(0,0))}if(Fe._x=Ce,Fe._y=Re,t==null){if(r){if(lo!=null){let[x,b]=Te.scales;Te.values[0]=x!=null?kt(T.ori==0?he:_e,x):null,Te.values[1]=b!=null?kt(T.ori==1?he:_e,b):null}Il(qn,n,he,_e,j,L,u)}if(fl){let x=r&&Te.setSeries,b=xt.prox;$t==null?Et<=b&&bt(Vt,xl,!0,x):Et>b?bt(null,xl,!0,x):Vt!=$t&&bt(Vt,xl,!0,x)}}ot&&(J.idx=u,Gn()),s!==!1&&Oe("setCursor")}let Ft=null;Object.defineProperty(n,"rect",{get(){return Ft==null&&Hl(!1),Ft}});function Hl(t=!1){t?Ft=null:(Ft=P.getBoundingClientRect(),Oe("syncRect",Ft))}function Ks(t,s,r,u,c,g,_){V._lock||Ot&&t!=null&&t.movementX==0&&t.movementY==0||(Yn(t,s,r,u,c,g,_,!1,t!=null),t!=null?qt(null,!0,!0):qt(s,!0,!1))}function Yn(t,s,r,u,c,g,_,x,b){if(Ft==null&&Hl(!1),Kt(t),t!=null)r=t.clientX-Ft.left,u=t.clientY-Ft.top;else{if(r<0||u<0){he=-10,_e=-10;return}let[M,E]=Te.scales,R=s.cursor.sync,[B,se]=R.values,[le,Z]=R.scales,[W,F]=Te.match,ge=s.axes[0].side%2==1,xe=T.ori==0?j:L,ze=T.ori==1?j:L,fe=ge?g:c,be=ge?c:g,Ze=ge?u:r,We=ge?r:u;if(le!=null?r=W(M,le)?h(B,k[M],xe,0):-10:r=xe*(Ze/fe),Z!=null?u=F(E,Z)?h(se,k[E],ze,0):-10:u=ze*(We/be),T.ori==1){let rt=r;r=u,u=rt}}b&&(s==null||s.cursor.event.type==qn)&&((r<=1||r>=j-1)&&(r=Zt(r,j)),(u<=1||u>=L-1)&&(u=Zt(u,L))),x?(Is=r,Ws=u,[Sl,_l]=V.move(n,r,u)):(he=r,_e=u)}let Bn={width:0,height:0,left:0,top:0};function Un(){on(Bn,!1)}let js,$s,qs,Js;function Zs(t,s,r,u,c,g,_){Ot=!0,Ce=Re=Fe._x=Fe._y=!1,Yn(t,s,r,u,c,g,_,!0,!1),t!=null&&(Ie(Jn,ts,Qs,!1),Il(ro,n,Sl,_l,j,L,null));let{left:x,top:b,width:M,height:E}=me;js=x,$s=b,qs=M,Js=E}function Qs(t,s,r,u,c,g,_){Ot=Fe._x=Fe._y=!1,Yn(t,s,r,u,c,g,_,!1,!0);let{left:x,top:b,width:M,height:E}=me,R=M>0||E>0,B=js!=x||$s!=b||qs!=M||Js!=E;if(R&&B&&on(me),Fe.setScale&&R&&B){let se=x,le=M,Z=b,W=E;if(T.ori==1&&(se=b,le=E,Z=x,W=M),Ce&&zt(C,kt(se,C),kt(se+le,C)),Re)for(let F in k){let ge=k[F];F!=C&&ge.from==null&&ge.min!=ae&&zt(F,kt(Z+W,F),kt(Z,F))}Un()}else V.lock&&(V._lock=!V._lock,qt(s,!0,t!=null));t!=null&&(il(Jn,ts),Il(Jn,n,he,_e,j,L,null))}function cr(t,s,r,u,c,g,_){if(V._lock)return;Kt(t);let x=Ot;if(Ot){let b=!0,M=!0,E=10,R,B;T.ori==0?(R=Ce,B=Re):(R=Re,B=Ce),R&&B&&(b=he<=E||he>=j-E,M=_e<=E||_e>=L-E),R&&b&&(he=he<Sl?0:j),B&&M&&(_e=_e<_l?0:L),qt(null,!0,!0),Ot=!1}he=-10,_e=-10,ue.fill(null),qt(null,!0,!0),x&&(Ot=x)}function Xs(t,s,r,u,c,g,_){V._lock||(Kt(t),An(),Un(),t!=null&&Il(ao,n,he,_e,j,L,null))}function eo(){v.forEach(uf),Mn(n.width,n.height,!0)}el(pn,vl,eo);let bl={};bl.mousedown=Zs,bl.mousemove=Ks,bl.mouseup=Qs,bl.dblclick=Xs,bl.setSeries=(t,s,r,u)=>{let c=Te.match[2];r=c(n,s,r),r!=-1&&bt(r,u,!0,!1)},He&&(Ie(ro,P,Zs),Ie(qn,P,Ks),Ie(uo,P,t=>{Kt(t),Hl(!1)}),Ie(fo,P,cr),Ie(ao,P,Xs),fs.add(n),n.syncRect=Hl);let rn=n.hooks=e.hooks||{};function Oe(t,s,r){Nn?Vl.push([t,s,r]):t in rn&&rn[t].forEach(u=>{u.call(null,n,s,r)})}(e.plugins||[]).forEach(t=>{for(let s in t.hooks)rn[s]=(rn[s]||[]).concat(t.hooks[s])});let to=(t,s,r)=>r,Te=ve({key:null,setSeries:!1,filters:{pub:bo,sub:bo},scales:[C,S[1]?S[1].scale:null],match:[ko,ko,to],values:[null,null]},V.sync);Te.match.length==2&&Te.match.push(to),V.sync=Te;let lo=Te.key,Kn=_i(lo);function Il(t,s,r,u,c,g,_){Te.filters.pub(t,s,r,u,c,g,_)&&Kn.pub(t,s,r,u,c,g,_)}Kn.sub(n);function pr(t,s,r,u,c,g,_){Te.filters.sub(t,s,r,u,c,g,_)&&bl[t](null,s,r,u,c,g,_)}n.pub=pr;function hr(){Kn.unsub(n),fs.delete(n),Wt.clear(),ss(pn,vl,eo),m.remove(),ie?.remove(),Oe("destroy")}n.destroy=hr;function jn(){Oe("init",e,l),Cs(l||e.data,!1),I[C]?Hn(C,I[C]):An(),Xl=me.show&&(me.width>0||me.height>0),Ut=ot=!0,Mn(e.width,e.height)}return S.forEach(Ds),v.forEach(Ui),o?o instanceof HTMLElement?(o.appendChild(m),jn()):o(n,jn):jn(),n}ke.assign=ve;ke.fmtNum=ds;ke.rangeNum=hn;ke.rangeLog=dn;ke.rangeAsinh=ms;ke.orient=ll;ke.pxRatio=oe;ke.join=Qr;ke.fmtDate=Ss,ke.tzDate=fu;ke.sync=_i;{ke.addGap=Uu,ke.clipGaps=_n;let e=ke.paths={points:vi};e.linear=Ai,e.stepped=$u,e.bars=qu,e.spline=Zu}var Ue=["#3b6fd8","#e07b39","#2f9e6e","#9b59b6","#d64f6a","#1aa3b8","#b8902b","#6b7a99"],Li="#e0a030",kn="#d9534f",$l="#1d2433",ql=260,ff=[1,2,5,10,15,30,60,120,300,600,900,1800,3600,7200,10800,21600,43200,86400],vs={incrs:ff},Tn=e=>e/1e3;function Ci(e){return Math.max(320,Math.floor(e.getBoundingClientRect().width||640))}function It(e,l,o="%",n={}){return{label:e,stroke:l,scale:o,width:2,points:{show:!1},...n}}function nl(e,l){return{label:e,stroke:l,scale:"%",width:1,dash:[6,4],points:{show:!1}}}var Jl={scale:"%",values:(e,l)=>l.map(o=>`${o}%`),size:52};function Ri(e,l){let{ctx:o}=e,{top:n,height:i}=e.bbox;o.save(),o.lineWidth=Math.max(1,devicePixelRatio);for(let a of new Set(l.map(f=>f.colour))){o.strokeStyle=a,o.beginPath();for(let f of l){if(f.colour!==a)continue;let h=e.valToPos(Tn(f.at),"x",!0);o.moveTo(h,n),o.lineTo(h,n+i)}o.stroke()}o.restore()}var Ms=()=>ke.paths.bars?.({size:[.55,90]});function As(e){return{splits:()=>e.map((l,o)=>o),values:(l,o)=>o.map(n=>e[n]??""),grid:{show:!1}}}function Oi(e){let l=e.today?.budgets[0],o=e.today;if(!l||!o)return null;let n=[["Agent time",l.limits.timeMs,"agentMs"],["Prompts",l.limits.turns,"prompts"],["Tokens",l.limits.tokens,"tokens"],["Cost",l.limits.cost,"cost"]].filter(A=>A[1]!==null),{agentMs:i,prompts:a,tokens:f,cost:h}=l.use,p=o.sessions.length>0?o.sessions:[{session:l.who,host:null,member:l.who,agentMs:i,prompts:a,tokens:f,cost:h}],m=p.some(A=>A.member!==null),y=new Map;for(let A of p){let S=m?A.member??"another member":`${A.host??"another session"} · ${A.session.slice(0,8)}`;y.set(S,[...y.get(S)??[],A])}let d=[...y.keys()],w=n.map(()=>0),D=d.map(A=>n.map((S,v)=>{let k=(y.get(A)??[]).reduce((G,C)=>G+C[S[2]],0);return w[v]=(w[v]??0)+100*k/S[1],w[v]})),P=d.map((A,S)=>S).reverse(),O=[{},...P.map(A=>({label:d[A],fill:Ue[A%Ue.length],stroke:Ue[A%Ue.length],scale:"%",paths:Ms(),points:{show:!1}})),nl("Limit",$l)],N=n.map((A,S)=>S);return[{width:0,height:ql,series:O,scales:{x:{time:!1,range:[-.5,n.length-.5]},"%":{range:(A,S,v)=>[0,Math.max(110,v)]}},axes:[As(n.map(A=>A[0])),Jl],legend:{live:!1}},[N,...P.map(A=>D[A]),N.map(()=>100)]]}function zi(e){let{rows:l,limits:o}=e.days;if(l.length===0)return null;let n=l.map((p,m)=>m),i=l.map(p=>p.day.slice(5)),a=[["Agent time",o?.timeMs??null,"agentMs"],["Prompts",o?.turns??null,"prompts"],["Tokens",o?.tokens??null,"tokens"],["Cost",o?.cost??null,"cost"]].filter(p=>p[1]!==null),f=[{}],h=[];return a.length===0?(f.push({label:"Agent time (min)",fill:Ue[0],stroke:Ue[0],paths:Ms(),points:{show:!1}}),h.push(l.map(p=>p.agentMs/6e4))):(a.forEach((p,m)=>{let y=p[1],d=Ue[m];f.push(It(p[0],d,"%",{points:{show:!0,size:7,fill:d}})),h.push(l.map(w=>100*w[p[2]]/y))}),f.push(nl("Daily limit",$l)),h.push(n.map(()=>100))),[{width:0,height:ql,series:f,scales:{x:{time:!1,range:[-.5,l.length-.5]},"%":{range:(p,m,y)=>[0,Math.max(110,y)]}},axes:[As(i),a.length===0?{}:Jl],legend:{live:!1}},[n,...h]]}function Vi(e,l){let o=e.report?.budgets[l];if(!o)return null;let{limits:n,startTime:i,until:a}=o,f=new Set([i,a]);for(let S of o.turns)f.add(S);for(let S of o.steps)f.add(S.at);for(let S of o.warnings)f.add(S.at);let h=[...f].filter(S=>S>=i&&S<=a).sort((S,v)=>S-v),p=[{}],m=[],y=h.map(()=>({tokens:0,cost:0})),d=h.map(()=>0),w=-1,D=0;h.forEach((S,v)=>{for(;w+1<o.steps.length&&(o.steps[w+1]?.at??Number.POSITIVE_INFINITY)<=S;)w++;for(;D<o.turns.length&&(o.turns[D]??Number.POSITIVE_INFINITY)<=S;)D++;y[v]=o.steps[w]??{tokens:0,cost:0},d[v]=D});let P=S=>y[S]??{tokens:0,cost:0};if(n.timeMs!==null){let S=n.timeMs;p.push(It("Time",Ue[0])),m.push(h.map(v=>100*(v-i)/S))}if(n.turns!==null){let S=n.turns;p.push(It("Turns",Ue[1],"%",{paths:ke.paths.stepped?.({align:1})})),m.push(d.map(v=>100*v/S))}let O=e.report?.measured;if(O?.tokens){let S=n.tokens,v={size:5};S!==null?(p.push(It("Tokens",Ue[2],"%",{points:v})),m.push(h.map((k,G)=>100*P(G).tokens/S))):(p.push(It("Tokens (right axis)",Ue[2],"tokens",{points:v})),m.push(h.map((k,G)=>P(G).tokens)))}if(O?.cost&&n.cost!==null){let S=n.cost;p.push(It("Cost",Ue[3])),m.push(h.map((v,k)=>100*P(k).cost/S))}p.push(nl("80% warning",Li),nl("95% warning",kn),nl("Limit",$l)),m.push(h.map(()=>80),h.map(()=>95),h.map(()=>100));let N=[vs,Jl];p.some(S=>S.scale==="tokens")&&N.push({scale:"tokens",side:1,grid:{show:!1},size:60});let A=[...o.turns.map(S=>({at:S,colour:"rgba(224,123,57,.35)"}))];return o.ending.kind!=="active"&&A.push({at:a,colour:kn}),[{width:0,height:ql,series:p,axes:N,scales:{x:{time:!0},"%":{range:(S,v,k)=>[0,Math.max(110,Math.ceil(k/10)*10)]}},hooks:{draw:[S=>Ri(S,A)]},legend:{live:!1}},[h.map(Tn),...m]]}function Fi(e){let l=e.report;if(!l||l.subagents.length===0)return null;let o=l.budgets[l.budgets.length-1],n=[...o?[{label:"Session",from:o.startTime,to:o.until,colour:Ue[0]}]:[],...l.subagents.map(p=>({label:p.parent===null?p.agentType:`↳ ${p.agentType}`,from:p.startedAt,to:p.endedAt??l.now,colour:p.ended==="answered"?"#2f9e6e":p.ended===null?"#3b6fd8":kn}))],i=[...new Set(n.flatMap(p=>[p.from,p.to]))].sort((p,m)=>p-m),a=[{}],f=n.map((p,m)=>(a.push({label:p.label,stroke:p.colour,width:10,spanGaps:!0,scale:"lane",points:{show:!0,size:12,fill:p.colour}}),i.map(y=>y===p.from||y===p.to?m:null))),h=n.map(p=>p.label);return[{width:0,height:Math.max(140,50+n.length*34),series:a,scales:{x:{time:!0},lane:{range:[-.6,n.length-.4]}},axes:[vs,{scale:"lane",splits:()=>h.map((p,m)=>m),values:(p,m)=>m.map(y=>h[y]??""),size:110,grid:{show:!1}}],legend:{show:!1}},[i.map(Tn),...f]]}function af(){let e=document.getElementById("timebox-data");if(!e?.textContent)return;let l=JSON.parse(e.textContent);for(let o of document.querySelectorAll("figure[data-chart]")){let n=Number(o.dataset.index??0),i=o.dataset.chart==="budget"?Vi(l,n):o.dataset.chart==="subagents"?Fi(l):o.dataset.chart==="today"?Oi(l):zi(l);if(i===null)continue;let[a,f]=i;new ke({...a,width:Ci(o)},f,o)}}af();})();';
+var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
 
 // src/core/constants.ts
 var NUDGE_WARNING_RATIO = 0.8;
@@ -120,7 +128,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let loop = null;
@@ -167,8 +175,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
     }
@@ -225,7 +233,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
@@ -380,6 +388,12 @@ function elapsedMs(budget, now) {
 }
 function safeAmount(amount4) {
   return Number.isFinite(amount4) ? Math.max(0, amount4) : 0;
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -939,7 +953,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -961,10 +975,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -1474,82 +1489,6 @@ function pastSession(items, facts) {
   };
 }
 
-// src/adapters/team/ledger.ts
-function runSync(step, store) {
-  let next = step.next();
-  while (!next.done) {
-    const call = next.value;
-    let reply;
-    try {
-      if (call.post) {
-        store().post(call.script, call.keys, call.args);
-        reply = { ok: true, value: null };
-      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-    next = step.next(reply);
-  }
-  return next.value;
-}
-var TeamLedger = class {
-  constructor(day, open) {
-    this.day = day;
-    this.open = open;
-  }
-  day;
-  open;
-  store = null;
-  run(step) {
-    return runSync(step, () => {
-      this.store ??= this.open();
-      return this.store;
-    });
-  }
-  standings(budgets) {
-    return this.run(this.day.standings(budgets));
-  }
-  countPrompt(budgets, limits) {
-    return this.run(this.day.countPrompt(budgets, limits));
-  }
-  addUse(budgets, use) {
-    this.run(this.day.addUse(budgets, use));
-  }
-  get team() {
-    return this.day.team;
-  }
-  reserve(budgets) {
-    this.run(this.day.reserve(budgets));
-  }
-  adjust(budget, adjustment) {
-    return this.run(this.day.adjust(budget, adjustment));
-  }
-  teamView() {
-    return this.run(this.day.view());
-  }
-  setTeamLimits(limits) {
-    return this.run(this.day.setLimits(limits));
-  }
-  askTeam(adjustment, why) {
-    return this.run(this.day.ask(adjustment, why));
-  }
-  keptDays(count3) {
-    return this.run(this.day.keptDays(count3));
-  }
-  problem() {
-    return this.day.problem();
-  }
-};
-
-// src/adapters/team/open.ts
-import { hostname, userInfo } from "node:os";
-
-// src/adapters/node/daily-ledger.ts
-import { createHash } from "node:crypto";
-import { closeSync as closeSync2, mkdirSync, openSync as openSync2, readdirSync, readSync as readSync2, rmSync, statSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
-
 // src/adapters/daily/ledger.ts
 function stateDirIn(stateHome, home) {
   return stateHome?.trim() ? `${stateHome}/timebox` : `${home}/.local/state/timebox`;
@@ -1729,6 +1668,12 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
   };
 }
 
+// src/adapters/node/daily-ledger.ts
+import { createHash } from "node:crypto";
+import { closeSync as closeSync2, mkdirSync, openSync as openSync2, readdirSync, readSync as readSync2, rmSync, statSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+
 // src/adapters/node/append-line.ts
 import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 var nodeAppendFiles = {
@@ -1812,8 +1757,1709 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
+// src/adapters/report/day-use.ts
+function fieldsOf2(line) {
+  try {
+    const value = JSON.parse(line);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}
+var amount = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+function linesOf(files, path) {
+  if (!files.exists(path)) return [];
+  return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
+}
+function sessionsOfDay(files, folder, hostOf) {
+  if (!files.exists(folder)) return [];
+  const sessions = /* @__PURE__ */ new Map();
+  const of = (fields2) => {
+    if (typeof fields2.session !== "string") return null;
+    let use = sessions.get(fields2.session);
+    if (!use) {
+      use = {
+        session: fields2.session,
+        host: hostOf(fields2.session),
+        member: null,
+        agentMs: 0,
+        prompts: 0,
+        tokens: 0,
+        cost: 0
+      };
+      sessions.set(fields2.session, use);
+    }
+    if (typeof fields2.member === "string") use.member = fields2.member;
+    return use;
+  };
+  for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
+    const fields2 = fieldsOf2(line);
+    const use = of(fields2);
+    if (use === null) continue;
+    use.agentMs += amount(fields2.agentMs);
+    use.tokens += amount(fields2.tokens);
+    use.cost += amount(fields2.cost);
+  }
+  for (const name of files.list(folder)) {
+    if (!name.startsWith("prompt-")) continue;
+    const use = of(fieldsOf2(linesOf(files, files.join(folder, name))[0] ?? ""));
+    if (use !== null) use.prompts += 1;
+  }
+  return [...sessions.values()];
+}
+function useOfDays(files, scopeDir, days) {
+  return days.map((day) => {
+    const sessions = sessionsOfDay(files, files.join(scopeDir, day), () => null);
+    return {
+      day,
+      agentMs: sessions.reduce((sum, one) => sum + one.agentMs, 0),
+      prompts: sessions.reduce((sum, one) => sum + one.prompts, 0),
+      tokens: sessions.reduce((sum, one) => sum + one.tokens, 0),
+      cost: sessions.reduce((sum, one) => sum + one.cost, 0)
+    };
+  });
+}
+function lastDays(now, count3, localDay2) {
+  const days = [];
+  const date = new Date(now);
+  for (let back = count3 - 1; back >= 0; back--) {
+    const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
+    days.push(localDay2(day.getTime()));
+  }
+  return days;
+}
+
+// src/adapters/report/page-html.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/adapters/report/page-data.ts
+function dataScriptText(data) {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+// src/adapters/report/tables.ts
+function escapeHtml(text2) {
+  return text2.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+function clockTime(ms) {
+  const date = new Date(ms);
+  const pad = (value) => String(value).padStart(2, "0");
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+function cell(value, tag) {
+  return tag === "th" ? `<th scope="row">${escapeHtml(value)}</th>` : `<td>${escapeHtml(value)}</td>`;
+}
+function table(caption, head, rows) {
+  const header = head.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join("");
+  const body = rows.map((row) => `<tr>${row.map((value, index) => cell(value, index === 0 ? "th" : "td")).join("")}</tr>`).join("");
+  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
+}
+var NONE = "–";
+function orNone(value, format) {
+  return value === null ? NONE : format(value);
+}
+var count = (value) => String(value);
+function budgetFiguresTable(budget, index, report) {
+  const { limits, used } = budget;
+  const left = (limit2, value) => limit2 === null ? null : Math.max(0, limit2 - value);
+  const rows = [
+    [
+      "Time",
+      orNone(limits.timeMs, formatTime),
+      formatTime(used.timeMs),
+      orNone(left(limits.timeMs, used.timeMs), formatTime)
+    ],
+    ["Turns", orNone(limits.turns, count), count(used.turns), orNone(left(limits.turns, used.turns), count)]
+  ];
+  if (report.measured.tokens) {
+    rows.push([
+      "Tokens",
+      orNone(limits.tokens, formatTokens),
+      formatTokens(used.tokens),
+      orNone(left(limits.tokens, used.tokens), formatTokens)
+    ]);
+  }
+  if (report.measured.cost) {
+    rows.push([
+      "Cost",
+      orNone(limits.cost, formatCost),
+      formatCost(used.cost),
+      orNone(left(limits.cost, used.cost), formatCost)
+    ]);
+  }
+  if (limits.steps !== null) rows.push(["Model calls per turn", count(limits.steps), NONE, NONE]);
+  if (limits.loop !== null) rows.push(["Identical tool calls per run (loop guard)", count(limits.loop), NONE, NONE]);
+  return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
+}
+var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };
+function budgetEvents(budget) {
+  const events = [{ at: budget.startTime, what: `Budget set: ${budget.words}` }];
+  budget.turns.forEach((at, index) => {
+    events.push({ at, what: `Turn ${index + 1}` });
+  });
+  for (const warning of budget.warnings) {
+    events.push({
+      at: warning.at,
+      what: `${Math.round(warning.share * 100)}% of the ${LIMIT_NAMES[warning.limit]} used`
+    });
+  }
+  if (budget.pausedAt !== null) events.push({ at: budget.pausedAt, what: "Paused" });
+  if (budget.ending.kind !== "active") events.push({ at: budget.until, what: budget.ending.text });
+  return events.sort((a, b) => a.at - b.at);
+}
+function budgetEventsTable(budget) {
+  const rows = budgetEvents(budget).map((event) => [
+    clockTime(event.at),
+    `+${formatTime(event.at - budget.startTime)}`,
+    event.what
+  ]);
+  const notes = [];
+  if (budget.extensions > 0) notes.push(`Extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}.`);
+  if (budget.pausedMs > 0) notes.push(`Paused for ${formatTime(budget.pausedMs)} in all.`);
+  if (budget.graceMs !== null) notes.push(`Grace period: ${formatTime(budget.graceMs)}.`);
+  notes.push(budget.onStopCommand === null ? "No on-stop command." : `On-stop command: ${budget.onStopCommand}`);
+  const list = `<ul class="notes">${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`;
+  return `${table("What happened", ["Time", "Since the start", "Event"], rows)}${list}`;
+}
+function subagentsTable(subagents, report) {
+  const rows = subagents.map((agent) => [
+    `${agent.task} (${agent.agentType})`,
+    agent.budget ?? "none of its own",
+    clockTime(agent.startedAt),
+    formatTime((agent.endedAt ?? report.now) - agent.startedAt),
+    count(agent.steps),
+    formatTokens(agent.tokens),
+    formatCost(agent.cost),
+    agent.line.slice(agent.line.lastIndexOf(". ") + 2)
+  ]);
+  return table("Subagents", ["Subagent", "Budget", "Started", "Ran", "Model calls", "Tokens", "Cost", "Ending"], rows);
+}
+function todayBudgetTable(today) {
+  return today.budgets.map((budget) => {
+    const rows = [];
+    const { limits, use, left } = budget;
+    if (limits.timeMs !== null)
+      rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
+    if (limits.turns !== null)
+      rows.push(["Prompts", count(limits.turns), count(use.prompts), orNone(left.turns, count)]);
+    if (limits.tokens !== null)
+      rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
+    if (limits.cost !== null)
+      rows.push(["Cost", formatCost(limits.cost), formatCost(use.cost), orNone(left.cost, formatCost)]);
+    const caption = `${budget.who}${budget.off ? ", off until midnight" : ""}`;
+    return table(caption, ["", "Limit today", "Used", "Left"], rows);
+  }).join("");
+}
+function todaySessionsTable(today) {
+  const team = today.sessions.some((session) => session.member !== null);
+  const rows = today.sessions.map((session) => [
+    session.session,
+    ...team ? [session.member ?? NONE] : [],
+    session.host ?? NONE,
+    formatTime(session.agentMs),
+    count(session.prompts),
+    formatTokens(session.tokens),
+    formatCost(session.cost)
+  ]);
+  const head = ["Session", ...team ? ["Member"] : [], "Host", "Agent time", "Prompts", "Tokens", "Cost"];
+  return table("Today's sessions", head, rows);
+}
+function todayMembersTable(members) {
+  const rows = members.map((member) => [member.name, count(member.sessions)]);
+  return table("Today's members", ["Member", "Sessions"], rows);
+}
+function daysTable(rows, limits) {
+  const body = rows.map((row) => [
+    row.day,
+    formatTime(row.agentMs),
+    count(row.prompts),
+    formatTokens(row.tokens),
+    formatCost(row.cost)
+  ]);
+  if (limits !== null) {
+    body.push([
+      "Daily limit",
+      orNone(limits.timeMs, formatTime),
+      orNone(limits.turns, count),
+      orNone(limits.tokens, formatTokens),
+      orNone(limits.cost, formatCost)
+    ]);
+  }
+  return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
+}
+function suggestionTable(figures, sessions) {
+  const row = (name, figure, format) => measuredEnough(figure) ? [name, format(figure.median), format(figure.p90), `${figure.sessions} of ${sessions}`] : [name, NONE, NONE, `${figure.sessions} of ${sessions}: too few measured it`];
+  const rows = [
+    row("Time", figures.timeMs, formatTime),
+    row("Turns", figures.turns, count),
+    row("Model calls", figures.steps, count),
+    row("Tokens", figures.tokens, formatTokens),
+    row("Cost", figures.cost, formatCost)
+  ];
+  return table("A session's use here", ["", "Median", "90th percentile", "Sessions"], rows);
+}
+
+// src/adapters/report/team-section.ts
+function teamPageData(team, view, standings) {
+  if ("unreadable" in view) return void 0;
+  return { name: team.name, stored: view.stored, asks: [...view.asks], text: teamReport(team, view, standings) };
+}
+function limitsTable(stored) {
+  const { limits } = stored;
+  const rows = [];
+  if (limits.timeMs !== null) rows.push(["Agent time", formatTime(limits.timeMs)]);
+  if (limits.turns !== null) rows.push(["Turns", String(limits.turns)]);
+  if (limits.tokens !== null) rows.push(["Tokens", formatTokens(limits.tokens)]);
+  if (limits.cost !== null) rows.push(["Cost", formatCost(limits.cost)]);
+  rows.push(["Set by", stored.setBy], ["Set on", teamTime(stored.setAt)]);
+  return table("The team's limits, a day", ["Limit", "Value"], rows);
+}
+function asksTable(asks) {
+  const rows = asks.map((ask) => [teamTime(ask.at), ask.member, describeAdded(ask.adjustment), ask.why]);
+  return table("Open requests", ["Asked", "Member", "For", "Why"], rows);
+}
+function teamSection(team) {
+  if (team === void 0) return "";
+  const limits = team.stored === null ? `<p class="empty">${escapeHtml("Its store keeps no limits: each machine's TIMEBOX_DAILY is the team's.")}</p>` : limitsTable(team.stored);
+  const asks = team.asks.length === 0 ? `<p class="empty">${escapeHtml("No open requests.")}</p>` : asksTable(team.asks);
+  const text2 = `<h3>What ${escapeHtml("/timebox team")} says</h3><pre class="report">${escapeHtml(team.text)}</pre>`;
+  return `<section id="team"><h2>The team ${escapeHtml(team.name)}</h2>${limits}${asks}${text2}</section>`;
+}
+
+// src/adapters/report/page-html.ts
+var PAGE_CSS = `:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--bg:#f7f8fa;--card:#fff;--accent:#3b6fd8}
+*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
+header{padding:28px 32px 8px;max-width:1200px;margin:0 auto}h1{font-size:26px;margin:0 0 4px;letter-spacing:-.01em}
+header p{margin:0;color:var(--muted)}main{max-width:1200px;margin:0 auto;padding:8px 32px 40px}
+section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;margin:18px 0}
+h2{font-size:18px;margin:0 0 12px}h3{font-size:15px;margin:18px 0 8px;color:var(--muted);font-weight:600}
+.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:24px;align-items:start}
+@media (max-width:900px){.pair{grid-template-columns:1fr}}
+figure.chart{margin:0;min-height:40px}figure.chart:empty{display:none}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;font-size:13.5px;margin:0 0 12px}
+caption{text-align:left;font-weight:600;padding:0 0 6px;color:var(--ink)}
+th,td{text-align:left;padding:5px 10px 5px 0;border-bottom:1px solid var(--line);vertical-align:top}
+thead th{color:var(--muted);font-weight:600;font-size:12.5px;text-transform:uppercase;letter-spacing:.04em}
+tbody th{font-weight:500}pre.report{background:#f1f3f7;border-radius:8px;padding:14px 16px;white-space:pre-wrap;font:13px/1.55 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:0}
+ul.notes{margin:0;padding-left:18px;color:var(--muted);font-size:13.5px}.empty{color:var(--muted);margin:0}
+.u-legend{font-size:12.5px}.u-title{font-size:14px;font-weight:600}`;
+function cspHash(text2) {
+  return `'sha256-${createHash2("sha256").update(text2, "utf8").digest("base64")}'`;
+}
+function chart(name, label, index = 0) {
+  return `<figure class="chart" data-chart="${name}" data-index="${index}" role="img" aria-label="${escapeHtml(label)}"></figure>`;
+}
+function empty(text2) {
+  return `<p class="empty">${escapeHtml(text2)}</p>`;
+}
+function sessionSection(data) {
+  const report = data.report;
+  if (report === null) return `<section id="session"><h2>This session</h2>${empty("No session was found.")}</section>`;
+  const text2 = `<h3>What ${escapeHtml("/timebox report")} says</h3><pre class="report">${escapeHtml(report.text)}</pre>`;
+  const budgets = report.budgets.map((budget, index) => {
+    const label = `Budget ${index + 1} along the clock: the share of each limit used, the turns and the model calls`;
+    const tables = `${budgetFiguresTable(budget, index, report)}${budgetEventsTable(budget)}`;
+    return `<h3>Budget ${index + 1}: ${escapeHtml(budget.words)}</h3><div class="pair">${chart("budget", label, index)}<div>${tables}</div></div>`;
+  }).join("");
+  return `<section id="session"><h2>This session's budget</h2>${budgets}${text2}</section>`;
+}
+function subagentSection(data) {
+  const report = data.report;
+  if (report === null || report.subagents.length === 0) return "";
+  const label = "Subagents as lanes under the session, from their start to their end";
+  return `<section id="subagents"><h2>Subagents</h2>${chart("subagents", label)}${subagentsTable(report.subagents, report)}</section>`;
+}
+function todaySection(data) {
+  const today = data.today;
+  if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
+  const members = today.budgets[0]?.use.members ?? [];
+  const sessions = `${today.sessions.length === 0 ? "" : todaySessionsTable(today)}${members.length === 0 ? "" : todayMembersTable(members)}`;
+  if (today.budgets.length === 0) {
+    return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
+  }
+  const team = members.length > 0 || today.sessions.some((session) => session.member !== null);
+  const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
+  const text2 = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
+  return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text2}</section>`;
+}
+function daysSection(data) {
+  const { rows, limits, note } = data.days;
+  const said = note === void 0 ? "" : `<ul class="notes"><li>${escapeHtml(note)}</li></ul>`;
+  if (rows.length === 0) return said === "" ? "" : `<section id="days"><h2>The last days</h2>${said}</section>`;
+  const label = "Use per day against the daily limit";
+  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
+}
+function suggestionSection(data) {
+  const given = data.suggestion;
+  if (given === void 0) return "";
+  const { figures } = given.suggestion;
+  const heading = `<h2>A suggested budget for ${escapeHtml(given.project)}</h2>`;
+  const text2 = `<pre class="report">${escapeHtml(given.text)}</pre>`;
+  if (figures === null) return `<section id="suggestion">${heading}${text2}</section>`;
+  const said = `<h3>What ${escapeHtml("/timebox suggest")} says</h3>${text2}`;
+  return `<section id="suggestion">${heading}${suggestionTable(figures, given.suggestion.sessions)}${said}</section>`;
+}
+function renderPage(data, assets) {
+  const style = `${assets.css}
+${PAGE_CSS}`;
+  const csp = `default-src 'none'; img-src data:; style-src ${cspHash(style)}; script-src ${cspHash(assets.script)}`;
+  const who = data.session === null ? "" : `Session ${escapeHtml(data.session.id)} on ${escapeHtml(data.session.host)}, `;
+  const written2 = new Date(data.writtenAt);
+  const day = written2.toISOString().slice(0, 10);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
+<style>${style}</style></head>
+<body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${teamSection(data.team)}${daysSection(data)}${suggestionSection(data)}</main>
+<script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
+<script>${assets.script}</script>
+</body></html>
+`;
+}
+
+// src/adapters/report/write-page.ts
+var PAGE_DAYS = 7;
+var REPORTS_FOLDER = "reports";
+function defaultPagePath(env, session) {
+  const name = (session ?? "timebox").replace(/[^A-Za-z0-9._-]/g, "_");
+  return join2(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
+}
+function pageData(input, context) {
+  const state = dailyStateDir(context.env);
+  const day = localDay(context.now);
+  const standing = input.standings[0];
+  const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
+  const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
+  const count3 = context.days ?? PAGE_DAYS;
+  const team = standing?.budget.team;
+  const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
+  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count3, localDay));
+  const project = context.project ?? null;
+  const history = project === null || context.pastSessions === void 0 ? null : context.pastSessions(project, context.session?.id ?? null);
+  const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
+  return {
+    writtenAt: context.now,
+    session: context.session,
+    ...project === null || suggestion === null ? {} : { suggestion: { project, suggestion, text: suggestionText(suggestion) } },
+    report: input.report,
+    today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
+    days: {
+      limits: standing?.budget.limits ?? null,
+      rows,
+      ...team ? { note: teamDaysNote(team.name, count3, context.teamDays !== void 0) } : {}
+    },
+    ...input.team ? { team: input.team } : {}
+  };
+}
+function teamDaysNote(team, count3, read) {
+  if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
+  return count3 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count3 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
+}
+function writePageFile(data, path) {
+  mkdirSync2(dirname(path), { recursive: true });
+  writeFileSync2(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
+  return path;
+}
+function writeReportPage2(input, context) {
+  const path = context.out ?? defaultPagePath(context.env, context.session?.id ?? null);
+  return writePageFile(pageData(input, context), path);
+}
+
+// src/entries/report/sources.ts
+import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync3, readFileSync as readFileSync5, readSync as readSync4, statSync as statSync4 } from "node:fs";
+import { join as join11, resolve as resolve2 } from "node:path";
+
+// src/adapters/claude/function-hooks/on-stop.ts
+function markKey(claim) {
+  return `${claim.budgetId}.${claim.kind}`;
+}
+
+// src/adapters/claude/function-hooks/store.ts
+var SESSION_KEY_PREFIX = "session:";
+var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function savedSession(value) {
+  if (!isRecord(value)) return { history: [], claims: [] };
+  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
+  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
+  const saved = { history, claims };
+  return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
+}
+function claimedView(claims, budgetId, marks) {
+  let view = { spent: null, off: false, nudged: false };
+  for (const claim of claims) {
+    if (claim.budgetId !== budgetId) continue;
+    if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
+    else if (claim.kind === "off") view = { ...view, off: true };
+    else if (claim.kind === "nudged") view = { ...view, nudged: true };
+  }
+  const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
+  return intent ? { ...view, onStop: intent } : view;
+}
+function onStopIntent(claims, budgetId, marks) {
+  const held = claims.find(
+    (claim2) => claim2.budgetId === budgetId && (claim2.kind === "spent" || claim2.kind === "ended") && typeof claim2.onStopCommand === "string"
+  );
+  if (!held?.onStopCommand) return null;
+  const claim = { budgetId, kind: held.kind };
+  return {
+    claim,
+    command: held.onStopCommand,
+    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    started: marks.started.has(markKey(claim)),
+    // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
+    claimantAlive: held.instance === marks.instance,
+    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+  };
+}
+
+// src/adapters/claude/hook-host.ts
+import { join as join4 } from "node:path";
+
+// src/adapters/hooks/roles.ts
+function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
+  const prompt = typeof fields2.prompt === "string" ? fields2.prompt : null;
+  const subagents = dialect.subagents;
+  const tool = textField(fields2, "tool_name");
+  const input = fields2.tool_input;
+  return {
+    role: dialect.roles[event] ?? null,
+    hostEvent: event,
+    sessionId,
+    promptId: dialect.promptId(fields2),
+    prompt,
+    command: commandWords(prompt, dialect.command),
+    source: textField(fields2, "source"),
+    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
+    agent: subagents ? textField(fields2, "agent_id") : null,
+    agentType: subagents ? textField(fields2, "agent_type") : null,
+    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
+    toolUseId: textField(fields2, "tool_use_id"),
+    call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+  };
+}
+function endedOf(subagents, fields2) {
+  const ended = subagents.ended(fields2);
+  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
+}
+function textField(fields2, key) {
+  const value = fields2[key];
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+function shownText(reply) {
+  return reply.notices.length > 0 ? reply.notices.join("\n") : reply.refusal ?? "";
+}
+function commandWords(prompt, forms) {
+  if (prompt === null) return null;
+  const match = forms.exec(prompt.trim());
+  return match ? match[1] ?? "" : null;
+}
+
+// src/adapters/hooks/reply-json.ts
+function hookJson(reply, event) {
+  if (event.role === "prompt" && (reply.answered || reply.refusal !== null)) {
+    return { decision: "block", reason: shownText(reply) };
+  }
+  const json = {};
+  if (reply.refusal !== null && reply.stop) {
+    json.continue = false;
+    json.stopReason = shownText(reply);
+  } else if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  if (reply.refusal !== null && event.role === "beforeTool") {
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reply.refusal
+    };
+  } else if (reply.refusal === null && reply.context.length > 0) {
+    json.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: reply.context.join("\n\n") };
+  }
+  return Object.keys(json).length > 0 ? json : null;
+}
+
+// src/adapters/claude/setup.ts
+import { existsSync, mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname2, join as join3 } from "node:path";
+function statusLineCommand(script, theirs) {
+  const own = `node ${shellQuote(script)} statusline`;
+  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
+}
+function shellQuote(word) {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function mergeStatusLine(text2, script) {
+  let settings = {};
+  if (text2 !== null && text2.trim().length > 0) {
+    try {
+      settings = JSON.parse(text2);
+    } catch {
+      return { text: null, message: SETTINGS_NOT_JSON };
+    }
+  }
+  if (!isRecord2(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
+  const current = isRecord2(settings.statusLine) ? settings.statusLine : null;
+  const theirs = current && typeof current.command === "string" ? current.command : null;
+  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
+    return { text: null, message: STATUS_LINE_ALREADY_SET };
+  }
+  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
+  const merged = { ...settings, statusLine };
+  return { text: `${JSON.stringify(merged, null, 2)}
+`, message: statusLineSet(theirs !== null) };
+}
+function setupStatusLine(settingsFile, script) {
+  const text2 = existsSync(settingsFile) ? readFileSync(settingsFile, "utf8") : null;
+  const merged = mergeStatusLine(text2, script);
+  if (merged.text !== null) {
+    mkdirSync3(dirname2(settingsFile), { recursive: true });
+    writeFileSync3(settingsFile, merged.text);
+  }
+  return merged.message;
+}
+var DATA_FOLDER_PREFIX = "timebox-";
+function findDataDir(home, sessionId) {
+  const root = join3(home, ".claude", "plugins", "data");
+  let folders;
+  try {
+    folders = readdirSync2(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
+  } catch {
+    return null;
+  }
+  const withSession = folders.find((name) => existsSync(join3(root, name, "sessions", `${sessionId}.jsonl`)));
+  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
+  return chosen === void 0 ? null : join3(root, chosen);
+}
+
+// src/adapters/claude/terms.ts
+function claudeCodeTerms(mode) {
+  return {
+    name: "Claude Code",
+    command: "/timebox",
+    tokens: true,
+    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
+    cost: mode === "function hooks",
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
+    mode
+  };
+}
+
+// src/adapters/claude/transcript-usage.ts
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync2 } from "node:fs";
+
+// src/adapters/claude/tokens.ts
+function tokensOf(usage) {
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
+}
+
+// src/adapters/claude/transcript-usage.ts
+var MAX_READ_BYTES = 8 * 1024 * 1024;
+function fieldsOf3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function usageOfLine(raw) {
+  let line;
+  try {
+    line = fieldsOf3(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "assistant") return null;
+  const message = fieldsOf3(line.message);
+  const usage = fieldsOf3(message?.usage);
+  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
+  return { id: message.id, tokens: tokensOf(usage) };
+}
+function readTranscriptUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync3(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
+    const read = readSync3(fd, buffer, 0, buffer.length, offset);
+    const text2 = buffer.subarray(0, read).toString("utf8");
+    const end = text2.lastIndexOf("\n");
+    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    for (const raw of text2.slice(0, end).split("\n")) {
+      const usage = usageOfLine(raw);
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync3(fd);
+  }
+}
+
+// src/adapters/claude/hook-host.ts
+var ROLES = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolBatch: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  PostToolUse: "agentEnd"
+};
+var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
+var CLAUDE_SUBAGENTS = {
+  spawn: (tool, input) => {
+    if (!AGENT_TOOLS.has(tool)) return null;
+    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
+    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
+  },
+  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
+  ended: (fields2) => {
+    const response = fields2.tool_response;
+    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
+      return null;
+    }
+    const result = response;
+    const agent = textField(result, "agentId");
+    if (agent === null) return null;
+    const tokens = result.totalTokens;
+    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result.content), tokens } : { agent, result: resultText(result.content) };
+  },
+  endReachesParent: true
+};
+function resultText(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
+  ).join("\n");
+}
+var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
+var claudeCodeHost = {
+  name: "claude",
+  terms: claudeCodeTerms("classic hooks"),
+  read: (input) => readHookEvent(input, {
+    roles: ROLES,
+    command: COMMAND,
+    promptId: (fields2) => textField(fields2, "prompt_id"),
+    transcript: true,
+    subagents: CLAUDE_SUBAGENTS
+  }),
+  write: hookJson,
+  dataDir: () => null,
+  readUsage: readTranscriptUsage,
+  statusLine: {
+    settings: (home) => join4(home, ".claude", "settings.json"),
+    setup: setupStatusLine,
+    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join4(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
+    findDataDir
+  }
+};
+
+// src/adapters/codex/hook-host.ts
+import { join as join5 } from "node:path";
+var ROLES2 = {
+  SessionStart: "sessionStart",
+  UserPromptSubmit: "prompt",
+  PreToolUse: "beforeTool",
+  PostToolUse: "beforeModelCall",
+  Stop: "runEnd",
+  SubagentStart: "agentStart",
+  SubagentStop: "agentEnd"
+};
+var CODEX_SUBAGENTS = {
+  spawn: (tool, input) => tool === "spawn_agent" ? {
+    agentType: textField(input, "agent_type") ?? "default",
+    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
+  } : null,
+  ended: (fields2) => {
+    const agent = textField(fields2, "agent_id");
+    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
+  },
+  endReachesParent: false
+};
+var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
+var codexCliHost = {
+  name: "codex",
+  terms: {
+    name: "Codex",
+    command: "timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
+  },
+  read: (input) => readHookEvent(input, {
+    roles: ROLES2,
+    command: COMMAND2,
+    // Codex names the prompt a hook belongs to `turn_id`.
+    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
+    transcript: false,
+    subagents: CODEX_SUBAGENTS
+  }),
+  /**
+   * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
+   * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
+   * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
+   * a full stop of its own. The stop's text is the user's: it is shown.
+   */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
+    const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
+    const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    if (typeof json.stopReason === "string") {
+      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
+    }
+    delete json.continue;
+    delete json.stopReason;
+    json.hookSpecificOutput = {
+      hookEventName: event.hostEvent,
+      permissionDecision: "deny",
+      permissionDecisionReason: reason
+    };
+    return json;
+  },
+  dataDir: (env, home) => join5(env.CODEX_HOME ?? join5(home, ".codex"), "timebox")
+};
+
+// src/adapters/gemini/hook-host.ts
+import { join as join6 } from "node:path";
+var ROLES3 = {
+  SessionStart: "sessionStart",
+  BeforeAgent: "prompt",
+  BeforeTool: "beforeTool",
+  AfterTool: "beforeModelCall",
+  AfterAgent: "runEnd"
+};
+var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
+var geminiCliHost = {
+  name: "gemini",
+  terms: {
+    name: "Gemini CLI",
+    command: "/timebox",
+    tokens: false,
+    cost: false,
+    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
+  },
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
+  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  write: (reply, event) => {
+    const json = hookJson(reply, event);
+    const specific = json?.hookSpecificOutput;
+    if (json === null || specific?.permissionDecision !== "deny") return json;
+    delete json.hookSpecificOutput;
+    if (json.continue !== false) {
+      json.decision = "deny";
+      json.reason = specific.permissionDecisionReason;
+    }
+    return json;
+  },
+  dataDir: (_env, home) => join6(home, ".gemini", "timebox"),
+  unnamedPrompts: true
+};
+
+// src/adapters/hooks/load.ts
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    ...view,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim) => claim.kind === "spent" && claim.budgetId === outcome
+  );
+  const recovered = logged.some((claim) => claim.kind === "onStopRecovered" && claim.budgetId === outcome);
+  return {
+    ...view,
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome),
+    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
+  };
+}
+
+// src/adapters/node/file-ledger.ts
+import { randomUUID } from "node:crypto";
+import {
+  closeSync as closeSync4,
+  fsyncSync,
+  linkSync,
+  mkdirSync as mkdirSync4,
+  openSync as openSync4,
+  readFileSync as readFileSync2,
+  rmSync as rmSync2,
+  statSync as statSync3,
+  writeSync as writeSync2
+} from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/file-ledger.ts
+function fileOf(dir, budgetId, kind) {
+  return join7(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
+  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
+  return budgetId;
+}
+function startMarkOf(dir, claim) {
+  return join7(dir, `${checkedId(claim.budgetId)}.${claim.kind}.started`);
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null;
+}
+function isFile(path) {
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync3(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function readJson(file) {
+  let text2;
+  try {
+    text2 = readFileSync2(file, "utf8");
+  } catch (error) {
+    return error.code === "EISDIR" ? {} : null;
+  }
+  try {
+    const value = JSON.parse(text2);
+    return isRecord3(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+function numberOr2(value, fallback) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
+  return {
+    claim(claim) {
+      const file = fileOf(dir, claim.budgetId, claim.kind);
+      mkdirSync4(dir, { recursive: true });
+      const draft = `${file}.${randomUUID()}.draft`;
+      const fd = openSync4(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
+      try {
+        try {
+          writeSync2(fd, `${JSON.stringify(record)}
+`);
+          fsyncSync(fd);
+        } finally {
+          closeSync4(fd);
+        }
+        link(draft, file);
+        return true;
+      } catch (error) {
+        if (error.code === "EEXIST" && isFile(file)) return false;
+        throw error;
+      } finally {
+        rmSync2(draft, { force: true });
+      }
+    },
+    read(budgetId) {
+      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
+      const spent = readJson(fileOf(dir, budgetId, "spent"));
+      const fields2 = spent && isRecord3(spent.summary) ? spent.summary : {};
+      return {
+        spent: spent ? {
+          usedTurns: numberOr2(fields2.usedTurns, 0),
+          elapsedMs: numberOr2(fields2.elapsedMs, 0),
+          timeRanOut: fields2.timeRanOut === true,
+          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
+          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
+          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
+          prompt: typeof spent.prompt === "string" ? spent.prompt : null
+        } : null,
+        off: readJson(fileOf(dir, budgetId, "off")) !== null,
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
+      };
+    },
+    startMark: (claim) => startMarkOf(dir, claim)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord3(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim.onStopCommand),
+      claimedAt: numberOr2(claim.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
+    }
+  };
+}
+
+// src/adapters/node/session-log.ts
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync3 } from "node:fs";
+import { join as join8 } from "node:path";
+
+// src/adapters/node/log-lines.ts
+var text = (value) => typeof value === "string";
+var count2 = (value) => typeof value === "number" && Number.isFinite(value);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
+function readLogLine(fields2) {
+  const kind = fields2.kind;
+  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
+  if (kind === "prompt") {
+    if (!text(fields2.promptId)) return null;
+    const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
+    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
+  }
+  if (PROMPT_KINDS.has(String(kind))) {
+    if (!text(fields2.promptId)) return null;
+    if (count2(fields2.at)) return fields2;
+    return { kind, promptId: fields2.promptId, at: 0 };
+  }
+  switch (kind) {
+    case "usage":
+      if (!text(fields2.responseId)) return null;
+      return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
+    case "transcript":
+      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
+    case "transcript-unreadable":
+    case "told":
+      return { kind, at: atOf(fields2) };
+    case "untold":
+      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
+    case "daily-warned":
+      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
+    case "claim":
+      return claimLine(fields2);
+    case "spent":
+      return count2(fields2.budgetStart) ? {
+        kind,
+        budgetStart: fields2.budgetStart,
+        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        promptId: text(fields2.promptId) ? fields2.promptId : null
+      } : null;
+    case "nudged":
+      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+    case "spawn":
+      return text(fields2.agentType) && text(fields2.task) ? {
+        kind,
+        id: text(fields2.id) ? fields2.id : null,
+        agent: text(fields2.agent) ? fields2.agent : null,
+        agentType: fields2.agentType,
+        task: fields2.task,
+        at: atOf(fields2)
+      } : null;
+    case "spawn-taken":
+      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+    case "spawn-refused":
+      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
+    case "owed":
+      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
+    case "paid":
+      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+    case "tool":
+      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
+    default:
+      return null;
+  }
+}
+function atOf(fields2) {
+  return count2(fields2.at) ? fields2.at : 0;
+}
+function usageAsWritten(fields2) {
+  const { tokens, cost, at, offset } = fields2;
+  return count2(tokens) && (cost === void 0 || count2(cost)) && (at === void 0 || count2(at)) && (offset === void 0 || count2(offset));
+}
+function usageLine(fields2, responseId) {
+  return {
+    kind: "usage",
+    responseId,
+    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
+    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count2(fields2.at) ? { at: fields2.at } : {},
+    ...count2(fields2.offset) ? { offset: fields2.offset } : {}
+  };
+}
+function claimLine(fields2) {
+  const claim = fields2.claim;
+  if (typeof claim !== "object" || claim === null) return null;
+  const { kind, budgetId } = claim;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
+  return { kind: "claim", claim, at: atOf(fields2) };
+}
+
+// src/adapters/node/session-log.ts
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var SessionLog = class {
+  /**
+   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
+   * process: it folds its session once); else every look reads the file again.
+   */
+  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
+    this.clock = clock;
+    this.readOnce = readOnce;
+    this.files = files;
+    this.folder = join8(dataDir, "sessions");
+    this.file = join8(this.folder, `${sessionId}.jsonl`);
+  }
+  clock;
+  readOnce;
+  files;
+  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
+  spec = budgetStoreOver(this);
+  appendActive(budget) {
+    this.spec.appendActive(budget);
+  }
+  appendOff(disabledAt, budgetId) {
+    this.spec.appendOff(disabledAt, budgetId);
+  }
+  loadRecords() {
+    return this.spec.loadRecords();
+  }
+  countUserMessages() {
+    return this.spec.countUserMessages();
+  }
+  folder;
+  file;
+  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
+  read = null;
+  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+  cwd = null;
+  append(record) {
+    this.appendLine({ ...record });
+  }
+  /**
+   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+   */
+  setCwd(cwd) {
+    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+    return this;
+  }
+  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
+  project() {
+    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    return null;
+  }
+  /** Records a prompt that ran (the rules say which), at `at` or now. */
+  appendPrompt(promptId, at = this.clock.now()) {
+    this.appendLine(
+      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
+    );
+  }
+  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
+  stepOf(promptId) {
+    let step = 1;
+    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+    return step;
+  }
+  /**
+   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
+   * usage itself).
+   */
+  appendUsage(responseId, used, at, offset) {
+    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  }
+  /** Keeps what a response used, as the rules say (`recordUsage`). */
+  recordUsage(usage) {
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+  }
+  /** How far the transcript was read, and the responses already counted. */
+  transcriptProgress() {
+    let offset = 0;
+    const seen = /* @__PURE__ */ new Set();
+    for (const line of this.lines()) {
+      if (line.kind === "usage") seen.add(line.responseId);
+      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
+      if (read !== void 0) offset = Math.max(offset, read);
+    }
+    return { offset, seen };
+  }
+  /**
+   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
+   * once counts once.
+   */
+  history() {
+    const items = [];
+    const counted = /* @__PURE__ */ new Set();
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
+      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
+      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
+        items.push({ kind: "record", record: line });
+      else if (line.kind === "usage" && !counted.has(line.responseId)) {
+        counted.add(line.responseId);
+        const { tokens, cost = 0 } = line;
+        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
+      }
+    }
+    return items;
+  }
+  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
+  lines() {
+    if (!this.readOnce) return this.readFile();
+    this.read ??= this.readFile();
+    return this.read;
+  }
+  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
+  reread() {
+    this.read = null;
+  }
+  readFile() {
+    let text2;
+    try {
+      text2 = readFileSync3(this.file, "utf8");
+    } catch (error) {
+      const code = error.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return [];
+      throw named(this.file, error);
+    }
+    const lines = [];
+    const raws = text2.split("\n");
+    for (let index = 0; index < raws.length; index++) {
+      const raw = raws[index];
+      if (raw.length === 0) continue;
+      try {
+        const value = JSON.parse(raw);
+        const line = isFields3(value) ? readLogLine(value) : null;
+        if (line !== null) lines.push(line);
+      } catch {
+      }
+    }
+    return lines;
+  }
+  /**
+   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
+   * process killed mid-write stays apart from it (`append-line.ts`).
+   */
+  appendLine(line) {
+    mkdirSync5(this.folder, { recursive: true });
+    appendLine(this.file, `${JSON.stringify(line)}
+`, this.files);
+    this.read?.push(JSON.parse(JSON.stringify(line)));
+  }
+};
+
+// src/adapters/opencode/data-dir.ts
+import { join as join9 } from "node:path";
+var OPENCODE_FOLDER = "opencode";
+function opencodeDataDir(env) {
+  return join9(dailyStateDir(env), OPENCODE_FOLDER);
+}
+
+// src/adapters/opencode/terms.ts
+var OPENCODE_TERMS = {
+  name: "opencode",
+  command: "/timebox",
+  tokens: true,
+  cost: true,
+  dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".'
+};
+
+// src/adapters/pi/prompt-key.ts
+var KEY_TEXT_CHARS = 32;
+var FNV_OFFSET = 2166136261;
+var FNV_PRIME = 16777619;
+function textOf(content) {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map(
+    (part) => typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
+  ).join("");
+}
+function textHash(text2) {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < text2.length; index++) {
+    hash ^= text2.charCodeAt(index);
+    hash = Math.imul(hash, FNV_PRIME) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+function promptKey(message) {
+  const text2 = textOf(message.content);
+  return `${String(message.timestamp)}:${text2.length}:${textHash(text2)}:${text2.slice(0, KEY_TEXT_CHARS)}`;
+}
+
+// src/adapters/pi/usage.ts
+function amount2(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}
+var NO_USAGE = {};
+function fieldsOf4(usage) {
+  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
+}
+function tokensOf2(usage) {
+  return responseTokens(fieldsOf4(usage));
+}
+function costOf(usage) {
+  const cost = fieldsOf4(usage).cost;
+  return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
+}
+
+// src/adapters/pi/store.ts
+function fieldsOf5(data) {
+  return typeof data === "object" && data !== null ? data : {};
+}
+function recordItem(entry) {
+  if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "off" } };
+  if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagents" } };
+  }
+  if (entry.customType === SUBAGENT_ENTRY_TYPE) {
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagent" } };
+  }
+  return null;
+}
+function historyOf(entries, leafId = null) {
+  const items = [];
+  let usage = null;
+  let parentId = null;
+  for (let index = 0; index < entries.length; index++) {
+    const entry = entries[index];
+    if (entry.type === "session") continue;
+    if (leafId !== null && entry.parentId !== parentId) return null;
+    parentId = entry.id;
+    let item = null;
+    if (entry.type === "message") {
+      const message = entry.message;
+      if (message.role === "assistant") {
+        const tokens = tokensOf2(message.usage);
+        const cost = costOf(message.usage);
+        if (usage !== null) {
+          usage.tokens += tokens;
+          usage.cost += cost;
+          continue;
+        }
+        usage = typeof message.timestamp === "number" ? { kind: "usage", tokens, cost, at: message.timestamp } : { kind: "usage", tokens, cost };
+        items.push(usage);
+        continue;
+      }
+      if (message.role !== "user") continue;
+      item = promptItem(message);
+    } else if (entry.type === "custom") {
+      item = recordItem(entry);
+      if (item === null) continue;
+    } else continue;
+    usage = null;
+    items.push(item);
+  }
+  return leafId === null || parentId === leafId ? items : null;
+}
+function promptItem(message) {
+  let key = null;
+  return {
+    kind: "prompt",
+    at: message.timestamp,
+    get key() {
+      key ??= promptKey(message);
+      return key;
+    }
+  };
+}
+
+// src/adapters/report/found-session.ts
+import { homedir as homedir2 } from "node:os";
+import { resolve } from "node:path";
+function homeOf(env) {
+  return env.HOME ?? homedir2();
+}
+function sameFolder(a, b) {
+  return a !== null && resolve(a) === resolve(b);
+}
+
+// src/adapters/report/past-sessions-cache.ts
+import { mkdirSync as mkdirSync6, readFileSync as readFileSync4, renameSync, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname3, join as join10 } from "node:path";
+var NO_CACHE = { get: () => void 0, set: () => {
+}, save: () => {
+} };
+function fileCache(env) {
+  const path = join10(dailyStateDir(env), PAST_SESSIONS_FILE);
+  const kept2 = readKept(path);
+  let changed = false;
+  return {
+    get: (key, modified) => {
+      const one = kept2.get(key);
+      return one !== void 0 && one.modified === modified ? one : void 0;
+    },
+    set: (key, one) => {
+      kept2.set(key, one);
+      changed = true;
+    },
+    save: (listed) => {
+      for (const key of kept2.keys()) {
+        if (listed.has(key)) continue;
+        kept2.delete(key);
+        changed = true;
+      }
+      if (changed) writeKept(path, kept2);
+    }
+  };
+}
+function readKept(path) {
+  try {
+    const read = JSON.parse(readFileSync4(path, "utf8"));
+    const sessions = typeof read === "object" && read !== null && "sessions" in read ? read.sessions : null;
+    if (typeof sessions !== "object" || sessions === null) return /* @__PURE__ */ new Map();
+    return new Map(Object.entries(sessions));
+  } catch {
+    return /* @__PURE__ */ new Map();
+  }
+}
+function writeKept(path, kept2) {
+  try {
+    mkdirSync6(dirname3(path), { recursive: true });
+    const next = `${path}.${process.pid}`;
+    writeFileSync4(next, JSON.stringify({ sessions: Object.fromEntries(kept2) }));
+    renameSync(next, path);
+  } catch {
+  }
+}
+
+// src/adapters/report/project-history.ts
+function readProjectHistory(sessionsOf, project, current, cache = NO_CACHE) {
+  const sessions = [];
+  const found = sessionsOf(project);
+  for (const session of found) {
+    if (session.id === current) continue;
+    const read = keptOf(session, cache);
+    if (read === null || !sameFolder(read.project, project) || read.past === null) continue;
+    sessions.push(read.past);
+    if (sessions.length === SUGGEST_SESSIONS) break;
+  }
+  cache.save(new Set(found.map((session) => session.key)));
+  return { sessions, current };
+}
+function keptOf(session, cache) {
+  const kept2 = cache.get(session.key, session.modified);
+  if (kept2 !== void 0) return kept2;
+  try {
+    const project = session.project();
+    const read = { modified: session.modified, project, past: project === null ? null : session.past() };
+    cache.set(session.key, read);
+    return read;
+  } catch {
+    return null;
+  }
+}
+
+// src/entries/report/sources.ts
+function latestAt(lines) {
+  let latest;
+  for (const line of lines) {
+    const at = "at" in line ? line.at : void 0;
+    if (typeof at === "number" && Number.isFinite(at) && (latest === void 0 || at > latest)) latest = at;
+  }
+  return latest;
+}
+function entriesOf(folder) {
+  try {
+    return readdirSync3(folder);
+  } catch {
+    return [];
+  }
+}
+function modifiedOf(path) {
+  return statSync4(path).mtimeMs;
+}
+function logSessions(dataDir, host, terms) {
+  const folder = join11(dataDir, "sessions");
+  return entriesOf(folder).filter((name) => name.endsWith(".jsonl")).map((name) => {
+    const id = name.slice(0, -".jsonl".length);
+    const files = { store: new SessionLog(dataDir, id), ledger: createFileLedger(join11(dataDir, LEDGER_FOLDER)) };
+    const once2 = new SessionLog(dataDir, id, void 0, true);
+    return {
+      id,
+      host,
+      key: join11(folder, name),
+      modified: modifiedOf(join11(folder, name)),
+      history: () => files.store.history(),
+      ledger: (budget) => ledgerView(budget, files),
+      terms,
+      project: () => once2.project(),
+      past: () => {
+        const items = once2.history();
+        const steps = terms.tokens ? items.filter((item) => item.kind === "usage").length : null;
+        const endedAt = latestAt(once2.lines());
+        return pastSession(items, {
+          id,
+          host: terms.name,
+          ...endedAt === void 0 ? {} : { endedAt },
+          steps,
+          tokens: terms.tokens,
+          cost: terms.cost
+        });
+      }
+    };
+  });
+}
+function jsonLines(path) {
+  return jsonLinesOf(readFileSync5(path, "utf8"));
+}
+function jsonLinesOf(text2) {
+  return text2.split("\n").flatMap((line) => {
+    try {
+      const value = JSON.parse(line);
+      return typeof value === "object" && value !== null ? [value] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+function piBranch(lines) {
+  const entries = lines.filter((line) => line.type !== "session" && typeof line.id === "string");
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const path = [];
+  for (let entry = entries[entries.length - 1]; entry !== void 0; entry = byId.get(entry.parentId)) {
+    path.push(entry);
+    if (path.length > entries.length) break;
+  }
+  return path.reverse();
+}
+function headerOf(path) {
+  let text2 = "";
+  const fd = openSync5(path, "r");
+  try {
+    const chunk = Buffer.alloc(4096);
+    for (let read = readSync4(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync4(fd, chunk)) {
+      text2 += chunk.toString("utf8", 0, read);
+    }
+  } finally {
+    closeSync5(fd);
+  }
+  const end = text2.indexOf("\n");
+  return jsonLinesOf(end < 0 ? text2 : text2.slice(0, end))[0];
+}
+function piPast(path, id, host) {
+  const entries = piBranch(jsonLines(path));
+  let steps = 0;
+  let endedAt;
+  for (const entry of entries) {
+    if (entry.type === "message" && entry.message.role === "assistant") steps++;
+    const at = Date.parse(entry.timestamp);
+    if (Number.isFinite(at) && (endedAt === void 0 || at > endedAt)) endedAt = at;
+  }
+  return pastSession(historyOf(entries), {
+    id,
+    host,
+    ...endedAt === void 0 ? {} : { endedAt },
+    steps,
+    tokens: true,
+    cost: true
+  });
+}
+function piSessions(agentDir, host = "pi", terms = DEFAULT_TERMS, project) {
+  const root = join11(agentDir, "sessions");
+  const ledger = createFileLedger(join11(agentDir, LEDGER_FOLDER));
+  return entriesOf(root).flatMap((folder) => {
+    const files = entriesOf(join11(root, folder)).filter((name) => name.endsWith(".jsonl"));
+    if (project !== void 0) {
+      const first = files[0];
+      const cwd = first === void 0 ? void 0 : headerOf(join11(root, folder, first))?.cwd;
+      if (typeof cwd !== "string" || !sameFolder(cwd, project)) return [];
+    }
+    return files.map((name) => {
+      const path = join11(root, folder, name);
+      const header = headerOf(path);
+      const id = header?.type === "session" && typeof header.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
+      return {
+        id,
+        host,
+        key: path,
+        modified: modifiedOf(path),
+        history: () => historyOf(piBranch(jsonLines(path))),
+        ledger: (budget) => readLedger(ledger, budget),
+        terms,
+        project: () => typeof header?.cwd === "string" ? header.cwd : null,
+        past: () => piPast(path, id, terms.name)
+      };
+    });
+  });
+}
+function moduleSessions(storeDir) {
+  return entriesOf(storeDir).flatMap((name) => {
+    if (!name.startsWith("timebox")) return [];
+    const path = join11(storeDir, name);
+    let store;
+    try {
+      store = JSON.parse(readFileSync5(path, "utf8"));
+    } catch {
+      return [];
+    }
+    if (typeof store !== "object" || store === null) return [];
+    return Object.entries(store).flatMap(([key, value]) => {
+      if (!key.startsWith(SESSION_KEY_PREFIX)) return [];
+      const saved = savedSession(value);
+      const id = key.slice(SESSION_KEY_PREFIX.length);
+      const terms = claudeCodeTerms("function hooks");
+      return [
+        {
+          id,
+          host: "claude",
+          key: `${path}#${id}`,
+          modified: modifiedOf(path),
+          history: () => saved.history,
+          ledger: (budget) => claimedView(saved.claims, budgetIdOf(budget)),
+          terms,
+          project: () => saved.cwd ?? null,
+          // The module keeps a run's model calls as one usage: they are not counted.
+          past: () => pastSession(saved.history, { id, host: terms.name, steps: null, tokens: terms.tokens, cost: terms.cost })
+        }
+      ];
+    });
+  });
+}
+var OMP_TERMS = { ...DEFAULT_TERMS, name: "oh-my-pi" };
+function allSessions(env, home, project) {
+  const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join11(home, ".pi", "agent");
+  const ompDir = join11(home, ".omp", "agent");
+  const claudeData = join11(home, ".claude", "plugins", "data");
+  const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf(claudeData).map((name) => join11(claudeData, name));
+  return [
+    ...piSessions(piDir, "pi", DEFAULT_TERMS, project),
+    ...resolve2(ompDir) === resolve2(piDir) ? [] : piSessions(ompDir, "omp", OMP_TERMS, project),
+    ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
+    ...moduleSessions(join11(home, ".claude", "plugins", "store")),
+    ...logSessions(join11(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
+    ...logSessions(join11(env.CODEX_HOME ?? join11(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
+    ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
+  ].sort((a, b) => b.modified - a.modified);
+}
+function pastSessionsOf(env, home = homeOf(env)) {
+  return (project, current) => readProjectHistory((folder) => allSessions(env, home, folder), project, current, fileCache(env));
+}
+
+// src/adapters/team/ledger.ts
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
+    let reply;
+    try {
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    next = step.next(reply);
+  }
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
+  }
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
+  }
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  get team() {
+    return this.day.team;
+  }
+  reserve(budgets) {
+    this.run(this.day.reserve(budgets));
+  }
+  adjust(budget, adjustment) {
+    return this.run(this.day.adjust(budget, adjustment));
+  }
+  teamView() {
+    return this.run(this.day.view());
+  }
+  setTeamLimits(limits) {
+    return this.run(this.day.setLimits(limits));
+  }
+  askTeam(adjustment, why) {
+    return this.run(this.day.ask(adjustment, why));
+  }
+  keptDays(count3) {
+    return this.run(this.day.keptDays(count3));
+  }
+  problem() {
+    return this.day.problem();
+  }
+};
+
+// src/adapters/team/open.ts
+import { hostname, userInfo } from "node:os";
+
 // src/adapters/team/bridge.ts
-import { existsSync } from "node:fs";
+import { existsSync as existsSync2 } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
@@ -1961,7 +3607,7 @@ function storeWorkerLocation(entry) {
   return new URL(STORE_WORKER, entry).href;
 }
 function openSyncStore(url, workerUrl, connectMs, callMs) {
-  if (!existsSync(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
@@ -2044,9 +3690,9 @@ function readTeam(env, settings, member) {
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
 }
-var lastDays = /* @__PURE__ */ new Map();
+var lastDays2 = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
-  const last = lastDays.get(zone);
+  const last = lastDays2.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
   const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
@@ -2054,7 +3700,7 @@ function teamDay(ms, zone) {
     start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
     end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
-  lastDays.set(zone, found);
+  lastDays2.set(zone, found);
   return found;
 }
 var formats = /* @__PURE__ */ new Map();
@@ -2092,9 +3738,9 @@ function midnight(year, month, day, zone) {
 }
 
 // src/adapters/team/outbox.ts
-import { randomUUID } from "node:crypto";
-import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, renameSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
-import { join as join2 } from "node:path";
+import { randomUUID as randomUUID2 } from "node:crypto";
+import { mkdirSync as mkdirSync7, readdirSync as readdirSync4, readFileSync as readFileSync6, renameSync as renameSync2, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
+import { join as join12 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
 function isUnsent(value) {
@@ -2106,7 +3752,7 @@ function isUnsent(value) {
   const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
   return numbers && texts;
 }
-function entriesOf(text2) {
+function entriesOf2(text2) {
   const entries = [];
   for (const line of text2.split("\n")) {
     if (line.trim() === "") continue;
@@ -2118,42 +3764,42 @@ function entriesOf(text2) {
   }
   return entries;
 }
-function fileOutbox(folder, newId = randomUUID) {
+function fileOutbox(folder, newId = randomUUID2) {
   const missing = (error) => error.code === "ENOENT";
   return {
     keep(use) {
-      mkdirSync2(folder, { recursive: true });
-      appendLine(join2(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
+      mkdirSync7(folder, { recursive: true });
+      appendLine(join12(folder, UNSENT), `${JSON.stringify({ id: newId(), ...use })}
 `);
     },
     waiting() {
       try {
-        return readdirSync2(folder).some((name) => name === UNSENT || SENDING.test(name));
+        return readdirSync4(folder).some((name) => name === UNSENT || SENDING.test(name));
       } catch {
         return false;
       }
     },
     take() {
       try {
-        renameSync(join2(folder, UNSENT), join2(folder, `sending-${Date.now()}-${newId()}.jsonl`));
+        renameSync2(join12(folder, UNSENT), join12(folder, `sending-${Date.now()}-${newId()}.jsonl`));
       } catch {
       }
-      const names = readdirSync2(folder).filter((name) => SENDING.test(name)).sort();
+      const names = readdirSync4(folder).filter((name) => SENDING.test(name)).sort();
       const batches = [];
       for (const name of names) {
-        const path = join2(folder, name);
+        const path = join12(folder, name);
         let text2;
         try {
-          text2 = readFileSync(path, "utf8");
+          text2 = readFileSync6(path, "utf8");
         } catch (error) {
           if (missing(error)) continue;
           throw error;
         }
         const read = Buffer.byteLength(text2);
         const sent = () => {
-          if (sizeOf(path) <= read) rmSync2(path, { force: true });
+          if (sizeOf(path) <= read) rmSync3(path, { force: true });
         };
-        batches.push({ entries: entriesOf(text2), sent });
+        batches.push({ entries: entriesOf2(text2), sent });
       }
       return batches;
     }
@@ -2161,13 +3807,13 @@ function fileOutbox(folder, newId = randomUUID) {
 }
 function sizeOf(path) {
   try {
-    return statSync2(path).size;
+    return statSync5(path).size;
   } catch {
     return 0;
   }
 }
 function outboxFolder(stateDir, team) {
-  return join2(stateDir, "team", `team-${team}`);
+  return join12(stateDir, "team", `team-${team}`);
 }
 
 // src/adapters/team/outage.ts
@@ -2261,12 +3907,12 @@ function fields(value) {
 function listReply(value) {
   return Array.isArray(value) ? value : [];
 }
-function amount(text2) {
+function amount3(text2) {
   const value = Number(text2);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 function limit(text2) {
-  const value = amount(text2);
+  const value = amount3(text2);
   return value > 0 ? value : null;
 }
 function storedLimitsOf(hash) {
@@ -2277,14 +3923,14 @@ function storedLimitsOf(hash) {
     cost: limit(hash.get("cost"))
   };
   if (limits.timeMs === null && limits.turns === null && limits.tokens === null && limits.cost === null) return null;
-  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount(hash.get("at")) };
+  return { limits, setBy: hash.get("by") ?? "someone", setAt: amount3(hash.get("at")) };
 }
 function adjustmentOf(hash) {
   return {
-    addTimeMs: amount(hash.get("addTimeMs")),
-    addPrompts: amount(hash.get("addPrompts")),
-    addTokens: amount(hash.get("addTokens")),
-    addCost: amount(hash.get("addCost")),
+    addTimeMs: amount3(hash.get("addTimeMs")),
+    addPrompts: amount3(hash.get("addPrompts")),
+    addTokens: amount3(hash.get("addTokens")),
+    addCost: amount3(hash.get("addCost")),
     off: hash.get("off") === "1"
   };
 }
@@ -2302,7 +3948,7 @@ function askOf(id, text2) {
     member: typeof ask.member === "string" ? ask.member : "someone",
     adjustment: { ...adjustmentOf(new Map(Object.entries(ask).map(([k, v]) => [k, String(v)]))), off: false },
     why: typeof ask.why === "string" ? ask.why : "",
-    at: amount(ask.at)
+    at: amount3(ask.at)
   };
 }
 function asksOf(hash) {
@@ -2320,16 +3966,16 @@ function askText(member, adjustment, why, at) {
 function dayReading(value, dayStart) {
   const [useFields, whoFields, sessions, reservedTokens, reservedCost, limits, raise] = listReply(value);
   const use = fields(useFields);
-  const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+  const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount3(count3) }));
   members.sort((a, b) => a.name.localeCompare(b.name));
   return {
     use: {
-      agentMs: amount(use.get("agentMs")),
-      prompts: amount(use.get("prompts")),
+      agentMs: amount3(use.get("agentMs")),
+      prompts: amount3(use.get("prompts")),
       // The model calls other sessions are making count as what they reserved, until their answers settle them.
-      tokens: amount(use.get("tokens")) + amount(reservedTokens),
-      cost: amount(use.get("cost")) + amount(reservedCost),
-      sessions: amount(sessions),
+      tokens: amount3(use.get("tokens")) + amount3(reservedTokens),
+      cost: amount3(use.get("cost")) + amount3(reservedCost),
+      sessions: amount3(sessions),
       members
     },
     stored: storedLimitsOf(fields(limits)),
@@ -2410,10 +4056,10 @@ function dayRowOf(day, reply) {
   const use = fields(useFields);
   return {
     day,
-    agentMs: amount(use.get("agentMs")),
-    prompts: amount(use.get("prompts")),
-    tokens: amount(use.get("tokens")) + amount(reservedTokens),
-    cost: amount(use.get("cost")) + amount(reservedCost)
+    agentMs: amount3(use.get("agentMs")),
+    prompts: amount3(use.get("prompts")),
+    tokens: amount3(use.get("tokens")) + amount3(reservedTokens),
+    cost: amount3(use.get("cost")) + amount3(reservedCost)
   };
 }
 
@@ -2713,1626 +4359,7 @@ function openDailyLedger(options) {
   return new TeamLedger(team.day, open);
 }
 
-// src/adapters/report/past-sessions-cache.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync2, renameSync as renameSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname, join as join3 } from "node:path";
-var NO_CACHE = { get: () => void 0, set: () => {
-}, save: () => {
-} };
-function fileCache(env) {
-  const path = join3(dailyStateDir(env), PAST_SESSIONS_FILE);
-  const kept2 = readKept(path);
-  let changed = false;
-  return {
-    get: (key, modified) => {
-      const one = kept2.get(key);
-      return one !== void 0 && one.modified === modified ? one : void 0;
-    },
-    set: (key, one) => {
-      kept2.set(key, one);
-      changed = true;
-    },
-    save: (listed) => {
-      for (const key of kept2.keys()) {
-        if (listed.has(key)) continue;
-        kept2.delete(key);
-        changed = true;
-      }
-      if (changed) writeKept(path, kept2);
-    }
-  };
-}
-function readKept(path) {
-  try {
-    const read = JSON.parse(readFileSync2(path, "utf8"));
-    const sessions = typeof read === "object" && read !== null && "sessions" in read ? read.sessions : null;
-    if (typeof sessions !== "object" || sessions === null) return /* @__PURE__ */ new Map();
-    return new Map(Object.entries(sessions));
-  } catch {
-    return /* @__PURE__ */ new Map();
-  }
-}
-function writeKept(path, kept2) {
-  try {
-    mkdirSync3(dirname(path), { recursive: true });
-    const next = `${path}.${process.pid}`;
-    writeFileSync2(next, JSON.stringify({ sessions: Object.fromEntries(kept2) }));
-    renameSync2(next, path);
-  } catch {
-  }
-}
-
-// src/adapters/report/sources.ts
-import { closeSync as closeSync5, openSync as openSync5, readdirSync as readdirSync4, readFileSync as readFileSync6, readSync as readSync4, statSync as statSync5 } from "node:fs";
-import { homedir as homedir2 } from "node:os";
-import { join as join11, resolve } from "node:path";
-
-// src/adapters/claude/function-hooks/on-stop.ts
-function markKey(claim) {
-  return `${claim.budgetId}.${claim.kind}`;
-}
-
-// src/adapters/claude/function-hooks/store.ts
-var SESSION_KEY_PREFIX = "session:";
-var RETENTION_MS = 30 * 24 * 60 * 60 * 1e3;
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function savedSession(value) {
-  if (!isRecord(value)) return { history: [], claims: [] };
-  const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
-  const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-  const saved = { history, claims };
-  return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
-}
-function claimedView(claims, budgetId, marks) {
-  let view = { spent: null, off: false, nudged: false };
-  for (const claim of claims) {
-    if (claim.budgetId !== budgetId) continue;
-    if (claim.kind === "spent") view = { ...view, spent: { ...claim.summary, prompt: claim.prompt } };
-    else if (claim.kind === "off") view = { ...view, off: true };
-    else if (claim.kind === "nudged") view = { ...view, nudged: true };
-  }
-  const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
-  return intent ? { ...view, onStop: intent } : view;
-}
-function onStopIntent(claims, budgetId, marks) {
-  const held = claims.find(
-    (claim2) => claim2.budgetId === budgetId && (claim2.kind === "spent" || claim2.kind === "ended") && typeof claim2.onStopCommand === "string"
-  );
-  if (!held?.onStopCommand) return null;
-  const claim = { budgetId, kind: held.kind };
-  return {
-    claim,
-    command: held.onStopCommand,
-    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
-    started: marks.started.has(markKey(claim)),
-    // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
-    claimantAlive: held.instance === marks.instance,
-    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
-  };
-}
-
-// src/adapters/claude/hook-host.ts
-import { join as join5 } from "node:path";
-
-// src/adapters/hooks/roles.ts
-function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
-  const prompt = typeof fields2.prompt === "string" ? fields2.prompt : null;
-  const subagents = dialect.subagents;
-  const tool = textField(fields2, "tool_name");
-  const input = fields2.tool_input;
-  return {
-    role: dialect.roles[event] ?? null,
-    hostEvent: event,
-    sessionId,
-    promptId: dialect.promptId(fields2),
-    prompt,
-    command: commandWords(prompt, dialect.command),
-    source: textField(fields2, "source"),
-    transcriptPath: dialect.transcript ? textField(fields2, "transcript_path") : null,
-    agent: subagents ? textField(fields2, "agent_id") : null,
-    agentType: subagents ? textField(fields2, "agent_type") : null,
-    spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
-    toolUseId: textField(fields2, "tool_use_id"),
-    call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
-  };
-}
-function endedOf(subagents, fields2) {
-  const ended = subagents.ended(fields2);
-  return ended === null ? null : { ...ended, reachesParent: subagents.endReachesParent };
-}
-function textField(fields2, key) {
-  const value = fields2[key];
-  return typeof value === "string" && value.length > 0 ? value : null;
-}
-function shownText(reply) {
-  return reply.notices.length > 0 ? reply.notices.join("\n") : reply.refusal ?? "";
-}
-function commandWords(prompt, forms) {
-  if (prompt === null) return null;
-  const match = forms.exec(prompt.trim());
-  return match ? match[1] ?? "" : null;
-}
-
-// src/adapters/hooks/reply-json.ts
-function hookJson(reply, event) {
-  if (event.role === "prompt" && (reply.answered || reply.refusal !== null)) {
-    return { decision: "block", reason: shownText(reply) };
-  }
-  const json = {};
-  if (reply.refusal !== null && reply.stop) {
-    json.continue = false;
-    json.stopReason = shownText(reply);
-  } else if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
-  if (reply.refusal !== null && event.role === "beforeTool") {
-    json.hookSpecificOutput = {
-      hookEventName: event.hostEvent,
-      permissionDecision: "deny",
-      permissionDecisionReason: reply.refusal
-    };
-  } else if (reply.refusal === null && reply.context.length > 0) {
-    json.hookSpecificOutput = { hookEventName: event.hostEvent, additionalContext: reply.context.join("\n\n") };
-  }
-  return Object.keys(json).length > 0 ? json : null;
-}
-
-// src/adapters/claude/setup.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync4, readdirSync as readdirSync3, readFileSync as readFileSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname2, join as join4 } from "node:path";
-function statusLineCommand(script, theirs) {
-  const own = `node ${shellQuote(script)} statusline`;
-  return theirs === null ? own : `${own} --wrap ${shellQuote(theirs)}`;
-}
-function shellQuote(word) {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function isRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function mergeStatusLine(text2, script) {
-  let settings = {};
-  if (text2 !== null && text2.trim().length > 0) {
-    try {
-      settings = JSON.parse(text2);
-    } catch {
-      return { text: null, message: SETTINGS_NOT_JSON };
-    }
-  }
-  if (!isRecord2(settings)) return { text: null, message: SETTINGS_NOT_OBJECT };
-  const current = isRecord2(settings.statusLine) ? settings.statusLine : null;
-  const theirs = current && typeof current.command === "string" ? current.command : null;
-  if (theirs?.includes(" statusline") && theirs.includes("timebox.mjs")) {
-    return { text: null, message: STATUS_LINE_ALREADY_SET };
-  }
-  const statusLine = { ...current, type: "command", command: statusLineCommand(script, theirs), refreshInterval: 1 };
-  const merged = { ...settings, statusLine };
-  return { text: `${JSON.stringify(merged, null, 2)}
-`, message: statusLineSet(theirs !== null) };
-}
-function setupStatusLine(settingsFile, script) {
-  const text2 = existsSync2(settingsFile) ? readFileSync3(settingsFile, "utf8") : null;
-  const merged = mergeStatusLine(text2, script);
-  if (merged.text !== null) {
-    mkdirSync4(dirname2(settingsFile), { recursive: true });
-    writeFileSync3(settingsFile, merged.text);
-  }
-  return merged.message;
-}
-var DATA_FOLDER_PREFIX = "timebox-";
-function findDataDir(home, sessionId) {
-  const root = join4(home, ".claude", "plugins", "data");
-  let folders;
-  try {
-    folders = readdirSync3(root).filter((name) => name.startsWith(DATA_FOLDER_PREFIX));
-  } catch {
-    return null;
-  }
-  const withSession = folders.find((name) => existsSync2(join4(root, name, "sessions", `${sessionId}.jsonl`)));
-  const chosen = withSession ?? (folders.length === 1 ? folders[0] : void 0);
-  return chosen === void 0 ? null : join4(root, chosen);
-}
-
-// src/adapters/claude/terms.ts
-function claudeCodeTerms(mode) {
-  return {
-    name: "Claude Code",
-    command: "/timebox",
-    tokens: true,
-    // The function hooks read the session's cost after each model call; the classic hooks are told nothing of it.
-    cost: mode === "function hooks",
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" under "env" in ~/.claude/settings.json.',
-    mode
-  };
-}
-
-// src/adapters/claude/transcript-usage.ts
-import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
-
-// src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
-function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count3 = usage[field];
-    return sum + (typeof count3 === "number" && Number.isFinite(count3) && count3 > 0 ? count3 : 0);
-  }, 0);
-}
-
-// src/adapters/claude/transcript-usage.ts
-var MAX_READ_BYTES = 8 * 1024 * 1024;
-function fieldsOf2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-function usageOfLine(raw) {
-  let line;
-  try {
-    line = fieldsOf2(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-  if (line?.type !== "assistant") return null;
-  const message = fieldsOf2(line.message);
-  const usage = fieldsOf2(message?.usage);
-  if (typeof message?.id !== "string" || !usage || typeof usage.input_tokens !== "number") return "unreadable";
-  return { id: message.id, tokens: tokensOf(usage) };
-}
-function readTranscriptUsage(path, offset, seen) {
-  const nothing = { responses: [], offset, unreadable: false };
-  let fd;
-  try {
-    fd = openSync3(path, "r");
-  } catch {
-    return nothing;
-  }
-  try {
-    const size = statSync3(path).size;
-    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
-    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES));
-    const read = readSync3(fd, buffer, 0, buffer.length, offset);
-    const text2 = buffer.subarray(0, read).toString("utf8");
-    const end = text2.lastIndexOf("\n");
-    if (end < 0) return read === MAX_READ_BYTES ? { ...nothing, offset: offset + read } : nothing;
-    const found = new Set(seen);
-    const responses = [];
-    let unreadable = false;
-    for (const raw of text2.slice(0, end).split("\n")) {
-      const usage = usageOfLine(raw);
-      if (usage === "unreadable") unreadable = true;
-      else if (usage && !found.has(usage.id)) {
-        found.add(usage.id);
-        responses.push(usage);
-      }
-    }
-    return { responses, offset: offset + Buffer.byteLength(text2.slice(0, end + 1), "utf8"), unreadable };
-  } catch {
-    return nothing;
-  } finally {
-    closeSync3(fd);
-  }
-}
-
-// src/adapters/claude/hook-host.ts
-var ROLES = {
-  SessionStart: "sessionStart",
-  UserPromptSubmit: "prompt",
-  PreToolUse: "beforeTool",
-  PostToolBatch: "beforeModelCall",
-  Stop: "runEnd",
-  SubagentStart: "agentStart",
-  PostToolUse: "agentEnd"
-};
-var AGENT_TOOLS = /* @__PURE__ */ new Set(["Agent", "Task"]);
-var CLAUDE_SUBAGENTS = {
-  spawn: (tool, input) => {
-    if (!AGENT_TOOLS.has(tool)) return null;
-    const task = textField(input, "description") ?? textField(input, "prompt") ?? "";
-    return { agentType: textField(input, "subagent_type") ?? "general-purpose", task };
-  },
-  // The Agent tool's PostToolUse: its result names the subagent (`agentId`) and holds its answer.
-  ended: (fields2) => {
-    const response = fields2.tool_response;
-    if (!AGENT_TOOLS.has(textField(fields2, "tool_name") ?? "") || typeof response !== "object" || response === null) {
-      return null;
-    }
-    const result = response;
-    const agent = textField(result, "agentId");
-    if (agent === null) return null;
-    const tokens = result.totalTokens;
-    return typeof tokens === "number" && tokens > 0 ? { agent, result: resultText(result.content), tokens } : { agent, result: resultText(result.content) };
-  },
-  endReachesParent: true
-};
-function resultText(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map(
-    (block) => typeof block === "object" && block !== null && "text" in block && typeof block.text === "string" ? block.text : ""
-  ).join("\n");
-}
-var COMMAND = /^\/timebox(?::timebox)?(?:\s+([\s\S]*))?$/;
-var claudeCodeHost = {
-  name: "claude",
-  terms: claudeCodeTerms("classic hooks"),
-  read: (input) => readHookEvent(input, {
-    roles: ROLES,
-    command: COMMAND,
-    promptId: (fields2) => textField(fields2, "prompt_id"),
-    transcript: true,
-    subagents: CLAUDE_SUBAGENTS
-  }),
-  write: hookJson,
-  dataDir: () => null,
-  readUsage: readTranscriptUsage,
-  statusLine: {
-    settings: (home) => join5(home, ".claude", "settings.json"),
-    setup: setupStatusLine,
-    script: (env) => env.CLAUDE_PLUGIN_ROOT ? join5(env.CLAUDE_PLUGIN_ROOT, "bin", "timebox.mjs") : null,
-    findDataDir
-  }
-};
-
-// src/adapters/codex/hook-host.ts
-import { join as join6 } from "node:path";
-var ROLES2 = {
-  SessionStart: "sessionStart",
-  UserPromptSubmit: "prompt",
-  PreToolUse: "beforeTool",
-  PostToolUse: "beforeModelCall",
-  Stop: "runEnd",
-  SubagentStart: "agentStart",
-  SubagentStop: "agentEnd"
-};
-var CODEX_SUBAGENTS = {
-  spawn: (tool, input) => tool === "spawn_agent" ? {
-    agentType: textField(input, "agent_type") ?? "default",
-    task: textField(input, "message") ?? textField(input, "task_name") ?? ""
-  } : null,
-  ended: (fields2) => {
-    const agent = textField(fields2, "agent_id");
-    return agent === null ? null : { agent, result: textField(fields2, "last_assistant_message") ?? "" };
-  },
-  endReachesParent: false
-};
-var COMMAND2 = /^\/?timebox(?:\s+([\s\S]*))?$/;
-var codexCliHost = {
-  name: "codex",
-  terms: {
-    name: "Codex",
-    command: "timebox",
-    tokens: false,
-    cost: false,
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment codex starts in.'
-  },
-  read: (input) => readHookEvent(input, {
-    roles: ROLES2,
-    command: COMMAND2,
-    // Codex names the prompt a hook belongs to `turn_id`.
-    promptId: (fields2) => textField(fields2, "turn_id") ?? textField(fields2, "prompt_id"),
-    transcript: false,
-    subagents: CODEX_SUBAGENTS
-  }),
-  /**
-   * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
-   * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
-   * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
-   * a full stop of its own. The stop's text is the user's: it is shown.
-   */
-  write: (reply, event) => {
-    const json = hookJson(reply, event);
-    if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
-    const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
-    const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
-    if (typeof json.stopReason === "string") {
-      json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
-    }
-    delete json.continue;
-    delete json.stopReason;
-    json.hookSpecificOutput = {
-      hookEventName: event.hostEvent,
-      permissionDecision: "deny",
-      permissionDecisionReason: reason
-    };
-    return json;
-  },
-  dataDir: (env, home) => join6(env.CODEX_HOME ?? join6(home, ".codex"), "timebox")
-};
-
-// src/adapters/gemini/hook-host.ts
-import { join as join7 } from "node:path";
-var ROLES3 = {
-  SessionStart: "sessionStart",
-  BeforeAgent: "prompt",
-  BeforeTool: "beforeTool",
-  AfterTool: "beforeModelCall",
-  AfterAgent: "runEnd"
-};
-var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
-var geminiCliHost = {
-  name: "gemini",
-  terms: {
-    name: "Gemini CLI",
-    command: "/timebox",
-    tokens: false,
-    cost: false,
-    dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
-  },
-  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
-  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
-  write: (reply, event) => {
-    const json = hookJson(reply, event);
-    const specific = json?.hookSpecificOutput;
-    if (json === null || specific?.permissionDecision !== "deny") return json;
-    delete json.hookSpecificOutput;
-    if (json.continue !== false) {
-      json.decision = "deny";
-      json.reason = specific.permissionDecisionReason;
-    }
-    return json;
-  },
-  dataDir: (_env, home) => join7(home, ".gemini", "timebox"),
-  unnamedPrompts: true
-};
-
-// src/adapters/hooks/load.ts
-function ledgerView(budget, files) {
-  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
-  );
-  const spent = legacy.find((line) => line.kind === "spent");
-  return {
-    ...view,
-    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
-  };
-}
-function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
-}
-function withLoggedClaims(view, budget, store) {
-  const logged = loggedClaims(store);
-  if (logged.length === 0) return view;
-  const outcome = outcomeId(budget);
-  const spent = logged.find(
-    (claim) => claim.kind === "spent" && claim.budgetId === outcome
-  );
-  const recovered = logged.some((claim) => claim.kind === "onStopRecovered" && claim.budgetId === outcome);
-  return {
-    ...view,
-    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
-    off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome),
-    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
-  };
-}
-
-// src/adapters/node/file-ledger.ts
-import { randomUUID as randomUUID2 } from "node:crypto";
-import {
-  closeSync as closeSync4,
-  fsyncSync,
-  linkSync,
-  mkdirSync as mkdirSync5,
-  openSync as openSync4,
-  readFileSync as readFileSync4,
-  rmSync as rmSync3,
-  statSync as statSync4,
-  writeSync as writeSync2
-} from "node:fs";
-import { join as join8 } from "node:path";
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-
-// src/adapters/node/file-ledger.ts
-function fileOf(dir, budgetId, kind) {
-  return join8(dir, `${checkedId(budgetId)}.${kind}.json`);
-}
-function checkedId(budgetId) {
-  if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return budgetId;
-}
-function startMarkOf(dir, claim) {
-  return join8(dir, `${checkedId(claim.budgetId)}.${claim.kind}.started`);
-}
-function isRecord3(value) {
-  return typeof value === "object" && value !== null;
-}
-function isFile(path) {
-  return statSync4(path, { throwIfNoEntry: false })?.isFile() === true;
-}
-function exists(path) {
-  return statSync4(path, { throwIfNoEntry: false }) !== void 0;
-}
-function processAlive(pid) {
-  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function readJson(file) {
-  let text2;
-  try {
-    text2 = readFileSync4(file, "utf8");
-  } catch (error) {
-    return error.code === "EISDIR" ? {} : null;
-  }
-  try {
-    const value = JSON.parse(text2);
-    return isRecord3(value) ? value : {};
-  } catch {
-    return {};
-  }
-}
-function numberOr2(value, fallback) {
-  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
-}
-function createFileLedger(dir, options = {}) {
-  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
-  return {
-    claim(claim) {
-      const file = fileOf(dir, claim.budgetId, claim.kind);
-      mkdirSync5(dir, { recursive: true });
-      const draft = `${file}.${randomUUID2()}.draft`;
-      const fd = openSync4(draft, "wx");
-      const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
-      try {
-        try {
-          writeSync2(fd, `${JSON.stringify(record)}
-`);
-          fsyncSync(fd);
-        } finally {
-          closeSync4(fd);
-        }
-        link(draft, file);
-        return true;
-      } catch (error) {
-        if (error.code === "EEXIST" && isFile(file)) return false;
-        throw error;
-      } finally {
-        rmSync3(draft, { force: true });
-      }
-    },
-    read(budgetId) {
-      if (!isBudgetId(budgetId)) return { spent: null, off: false, nudged: false };
-      const spent = readJson(fileOf(dir, budgetId, "spent"));
-      const fields2 = spent && isRecord3(spent.summary) ? spent.summary : {};
-      return {
-        spent: spent ? {
-          usedTurns: numberOr2(fields2.usedTurns, 0),
-          elapsedMs: numberOr2(fields2.elapsedMs, 0),
-          timeRanOut: fields2.timeRanOut === true,
-          ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
-          ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
-          ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
-          ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
-          prompt: typeof spent.prompt === "string" ? spent.prompt : null
-        } : null,
-        off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
-        ...onStopOf(dir, budgetId, spent, alive)
-      };
-    },
-    startMark: (claim) => startMarkOf(dir, claim)
-  };
-}
-function onStopOf(dir, budgetId, spent, alive) {
-  if (spent === null) return {};
-  let kind = "spent";
-  let claim = spent;
-  if (typeof spent.onStopCommand !== "string") {
-    if (!isRecord3(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
-    const ended = readJson(fileOf(dir, budgetId, "ended"));
-    if (ended === null || typeof ended.onStopCommand !== "string") return {};
-    kind = "ended";
-    claim = ended;
-  }
-  return {
-    onStop: {
-      claim: { budgetId, kind },
-      command: String(claim.onStopCommand),
-      claimedAt: numberOr2(claim.claimedAt, 0),
-      started: exists(startMarkOf(dir, { budgetId, kind })),
-      claimantAlive: alive(claim.pid),
-      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
-    }
-  };
-}
-
-// src/adapters/node/session-log.ts
-import { mkdirSync as mkdirSync6, readFileSync as readFileSync5 } from "node:fs";
-import { join as join9 } from "node:path";
-
-// src/adapters/node/log-lines.ts
-var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
-function readLogLine(fields2) {
-  const kind = fields2.kind;
-  if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
-  if (kind === "prompt") {
-    if (!text(fields2.promptId)) return null;
-    const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
-    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
-  }
-  if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
-  }
-  switch (kind) {
-    case "usage":
-      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
-    case "transcript":
-      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
-    case "transcript-unreadable":
-    case "told":
-      return { kind, at: atOf(fields2) };
-    case "untold":
-      return { kind, notices: Array.isArray(fields2.notices) ? fields2.notices.map(String) : [], at: atOf(fields2) };
-    case "daily-warned":
-      return text(fields2.level) ? { kind, level: fields2.level, at: atOf(fields2) } : null;
-    case "claim":
-      return claimLine(fields2);
-    case "spent":
-      return count(fields2.budgetStart) ? {
-        kind,
-        budgetStart: fields2.budgetStart,
-        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
-        promptId: text(fields2.promptId) ? fields2.promptId : null
-      } : null;
-    case "nudged":
-      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
-    case "spawn":
-      return text(fields2.agentType) && text(fields2.task) ? {
-        kind,
-        id: text(fields2.id) ? fields2.id : null,
-        agent: text(fields2.agent) ? fields2.agent : null,
-        agentType: fields2.agentType,
-        task: fields2.task,
-        at: atOf(fields2)
-      } : null;
-    case "spawn-taken":
-      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
-    case "spawn-refused":
-      return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
-    case "owed":
-      return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
-    case "paid":
-      return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
-    case "tool":
-      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
-    default:
-      return null;
-  }
-}
-function atOf(fields2) {
-  return count(fields2.at) ? fields2.at : 0;
-}
-function usageLine(fields2, responseId) {
-  return {
-    kind: "usage",
-    responseId,
-    tokens: count(fields2.tokens) ? fields2.tokens : 0,
-    ...count(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count(fields2.at) ? { at: fields2.at } : {},
-    ...count(fields2.offset) ? { offset: fields2.offset } : {}
-  };
-}
-function claimLine(fields2) {
-  const claim = fields2.claim;
-  if (typeof claim !== "object" || claim === null) return null;
-  const { kind, budgetId } = claim;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
-  return { kind: "claim", claim, at: atOf(fields2) };
-}
-
-// src/adapters/node/session-log.ts
-function isFields3(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var SessionLog = class {
-  /**
-   * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
-   * process: it folds its session once); else every look reads the file again.
-   */
-  constructor(dataDir, sessionId, clock = systemClock, readOnce = false, files = nodeAppendFiles) {
-    this.clock = clock;
-    this.readOnce = readOnce;
-    this.files = files;
-    this.folder = join9(dataDir, "sessions");
-    this.file = join9(this.folder, `${sessionId}.jsonl`);
-  }
-  clock;
-  readOnce;
-  files;
-  /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
-  spec = budgetStoreOver(this);
-  appendActive(budget) {
-    this.spec.appendActive(budget);
-  }
-  appendOff(disabledAt, budgetId) {
-    this.spec.appendOff(disabledAt, budgetId);
-  }
-  loadRecords() {
-    return this.spec.loadRecords();
-  }
-  countUserMessages() {
-    return this.spec.countUserMessages();
-  }
-  folder;
-  file;
-  /** The lines as read once, with those written since, where the log is read once (one hook's life). */
-  read = null;
-  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
-  cwd = null;
-  append(record) {
-    this.appendLine({ ...record });
-  }
-  /**
-   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
-   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
-   */
-  setCwd(cwd) {
-    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
-    return this;
-  }
-  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
-  project() {
-    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
-    return null;
-  }
-  /** Records a prompt that ran (the rules say which), at `at` or now. */
-  appendPrompt(promptId, at = this.clock.now()) {
-    this.appendLine(
-      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
-    );
-  }
-  /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
-  stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
-  }
-  /**
-   * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
-   * usage itself).
-   */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
-  }
-  /** Keeps what a response used, as the rules say (`recordUsage`). */
-  recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
-  }
-  /** How far the transcript was read, and the responses already counted. */
-  transcriptProgress() {
-    let offset = 0;
-    const seen = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "usage") seen.add(line.responseId);
-      const read = line.kind === "usage" || line.kind === "transcript" ? line.offset : void 0;
-      if (read !== void 0) offset = Math.max(offset, read);
-    }
-    return { offset, seen };
-  }
-  /**
-   * The log as history: budget records, prompts and what responses used, oldest first. A response two hooks counted at
-   * once counts once.
-   */
-  history() {
-    const items = [];
-    const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
-      if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
-      else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
-        items.push({ kind: "record", record: line });
-      else if (line.kind === "usage" && !counted.has(line.responseId)) {
-        counted.add(line.responseId);
-        const { tokens, cost = 0 } = line;
-        items.push({ kind: "usage", tokens, cost, ...line.at === void 0 ? {} : { at: line.at } });
-      }
-    }
-    return items;
-  }
-  /** Every readable line of the log, oldest first; a torn or hand-edited line is skipped. */
-  lines() {
-    if (!this.readOnce) return this.readFile();
-    this.read ??= this.readFile();
-    return this.read;
-  }
-  /** Reads the file again at the next look (a watcher looks every second at what other processes wrote). */
-  reread() {
-    this.read = null;
-  }
-  readFile() {
-    let text2;
-    try {
-      text2 = readFileSync5(this.file, "utf8");
-    } catch (error) {
-      const code = error.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return [];
-      throw named(this.file, error);
-    }
-    const lines = [];
-    for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
-      try {
-        const value = JSON.parse(raw);
-        const line = isFields3(value) ? readLogLine(value) : null;
-        if (line !== null) lines.push(line);
-      } catch {
-      }
-    }
-    return lines;
-  }
-  /**
-   * Appends one line; a single small append is written whole even when hooks run in parallel, and a line torn by a
-   * process killed mid-write stays apart from it (`append-line.ts`).
-   */
-  appendLine(line) {
-    mkdirSync6(this.folder, { recursive: true });
-    appendLine(this.file, `${JSON.stringify(line)}
-`, this.files);
-    this.read?.push(JSON.parse(JSON.stringify(line)));
-  }
-};
-
-// src/adapters/opencode/data-dir.ts
-import { join as join10 } from "node:path";
-var OPENCODE_FOLDER = "opencode";
-function opencodeDataDir(env) {
-  return join10(dailyStateDir(env), OPENCODE_FOLDER);
-}
-
-// src/adapters/opencode/terms.ts
-var OPENCODE_TERMS = {
-  name: "opencode",
-  command: "/timebox",
-  tokens: true,
-  cost: true,
-  dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment opencode starts in, or the plugin option "daily".'
-};
-
-// src/adapters/pi/prompt-key.ts
-var KEY_TEXT_CHARS = 32;
-var FNV_OFFSET = 2166136261;
-var FNV_PRIME = 16777619;
-function textOf(content) {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return "";
-  return content.map(
-    (part) => typeof part === "object" && part !== null && typeof part.text === "string" ? part.text : ""
-  ).join("");
-}
-function textHash(text2) {
-  let hash = FNV_OFFSET;
-  for (let index = 0; index < text2.length; index++) {
-    hash ^= text2.charCodeAt(index);
-    hash = Math.imul(hash, FNV_PRIME) >>> 0;
-  }
-  return hash.toString(16).padStart(8, "0");
-}
-function promptKey(message) {
-  const text2 = textOf(message.content);
-  return `${String(message.timestamp)}:${text2.length}:${textHash(text2)}:${text2.slice(0, KEY_TEXT_CHARS)}`;
-}
-
-// src/adapters/pi/usage.ts
-function amount2(value) {
-  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
-}
-var NO_USAGE = {};
-function fieldsOf3(usage) {
-  return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
-}
-function tokensOf2(usage) {
-  const fields2 = fieldsOf3(usage);
-  return amount2(fields2.input) + amount2(fields2.output) + amount2(fields2.cacheRead) + amount2(fields2.cacheWrite);
-}
-function costOf(usage) {
-  const cost = fieldsOf3(usage).cost;
-  return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
-}
-
-// src/adapters/pi/store.ts
-function fieldsOf4(data) {
-  return typeof data === "object" && data !== null ? data : {};
-}
-function recordItem(entry) {
-  if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "off" } };
-  if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagents" } };
-  }
-  if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagent" } };
-  }
-  return null;
-}
-function historyOf(entries, leafId = null) {
-  const items = [];
-  let usage = null;
-  let parentId = null;
-  for (let index = 0; index < entries.length; index++) {
-    const entry = entries[index];
-    if (leafId !== null && entry.parentId !== parentId) return null;
-    parentId = entry.id;
-    let item = null;
-    if (entry.type === "message") {
-      const message = entry.message;
-      if (message.role === "assistant") {
-        const tokens = tokensOf2(message.usage);
-        const cost = costOf(message.usage);
-        if (usage !== null) {
-          usage.tokens += tokens;
-          usage.cost += cost;
-          continue;
-        }
-        usage = typeof message.timestamp === "number" ? { kind: "usage", tokens, cost, at: message.timestamp } : { kind: "usage", tokens, cost };
-        items.push(usage);
-        continue;
-      }
-      if (message.role !== "user") continue;
-      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
-    } else if (entry.type === "custom") {
-      item = recordItem(entry);
-      if (item === null) continue;
-    } else continue;
-    usage = null;
-    items.push(item);
-  }
-  return leafId === null || parentId === leafId ? items : null;
-}
-
-// src/adapters/report/sources.ts
-function homeOf(env) {
-  return env.HOME ?? homedir2();
-}
-function sameFolder(a, b) {
-  return a !== null && resolve(a) === resolve(b);
-}
-function latestAt(lines) {
-  let latest;
-  for (const line of lines) {
-    const at = "at" in line ? line.at : void 0;
-    if (typeof at === "number" && Number.isFinite(at) && (latest === void 0 || at > latest)) latest = at;
-  }
-  return latest;
-}
-function entriesOf2(folder) {
-  try {
-    return readdirSync4(folder);
-  } catch {
-    return [];
-  }
-}
-function modifiedOf(path) {
-  return statSync5(path).mtimeMs;
-}
-function logSessions(dataDir, host, terms) {
-  const folder = join11(dataDir, "sessions");
-  return entriesOf2(folder).filter((name) => name.endsWith(".jsonl")).map((name) => {
-    const id = name.slice(0, -".jsonl".length);
-    const files = { store: new SessionLog(dataDir, id), ledger: createFileLedger(join11(dataDir, LEDGER_FOLDER)) };
-    const once2 = new SessionLog(dataDir, id, void 0, true);
-    return {
-      id,
-      host,
-      key: join11(folder, name),
-      modified: modifiedOf(join11(folder, name)),
-      history: () => files.store.history(),
-      ledger: (budget) => ledgerView(budget, files),
-      terms,
-      project: () => once2.project(),
-      past: () => {
-        const items = once2.history();
-        const steps = terms.tokens ? items.filter((item) => item.kind === "usage").length : null;
-        const endedAt = latestAt(once2.lines());
-        return pastSession(items, {
-          id,
-          host: terms.name,
-          ...endedAt === void 0 ? {} : { endedAt },
-          steps,
-          tokens: terms.tokens,
-          cost: terms.cost
-        });
-      }
-    };
-  });
-}
-function jsonLines(path) {
-  return jsonLinesOf(readFileSync6(path, "utf8"));
-}
-function jsonLinesOf(text2) {
-  return text2.split("\n").flatMap((line) => {
-    try {
-      const value = JSON.parse(line);
-      return typeof value === "object" && value !== null ? [value] : [];
-    } catch {
-      return [];
-    }
-  });
-}
-function piBranch(lines) {
-  const entries = lines.filter((line) => line.type !== "session" && typeof line.id === "string");
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const path = [];
-  for (let entry = entries[entries.length - 1]; entry !== void 0; entry = byId.get(entry.parentId)) {
-    path.push(entry);
-    if (path.length > entries.length) break;
-  }
-  return path.reverse();
-}
-function headerOf(path) {
-  let text2 = "";
-  const fd = openSync5(path, "r");
-  try {
-    const chunk = Buffer.alloc(4096);
-    for (let read = readSync4(fd, chunk); read > 0 && !text2.includes("\n"); read = readSync4(fd, chunk)) {
-      text2 += chunk.toString("utf8", 0, read);
-    }
-  } finally {
-    closeSync5(fd);
-  }
-  const end = text2.indexOf("\n");
-  return jsonLinesOf(end < 0 ? text2 : text2.slice(0, end))[0];
-}
-function piPast(path, id, host) {
-  const entries = piBranch(jsonLines(path));
-  let steps = 0;
-  let endedAt;
-  for (const entry of entries) {
-    if (entry.type === "message" && entry.message.role === "assistant") steps++;
-    const at = Date.parse(entry.timestamp);
-    if (Number.isFinite(at) && (endedAt === void 0 || at > endedAt)) endedAt = at;
-  }
-  return pastSession(historyOf(entries), {
-    id,
-    host,
-    ...endedAt === void 0 ? {} : { endedAt },
-    steps,
-    tokens: true,
-    cost: true
-  });
-}
-function piSessions(agentDir, host = "pi", terms = DEFAULT_TERMS, project) {
-  const root = join11(agentDir, "sessions");
-  const ledger = createFileLedger(join11(agentDir, LEDGER_FOLDER));
-  return entriesOf2(root).flatMap((folder) => {
-    const files = entriesOf2(join11(root, folder)).filter((name) => name.endsWith(".jsonl"));
-    if (project !== void 0) {
-      const first = files[0];
-      const cwd = first === void 0 ? void 0 : headerOf(join11(root, folder, first))?.cwd;
-      if (typeof cwd !== "string" || !sameFolder(cwd, project)) return [];
-    }
-    return files.map((name) => {
-      const path = join11(root, folder, name);
-      const header = headerOf(path);
-      const id = header?.type === "session" && typeof header.id === "string" ? header.id : name.replace(/^.*_/, "").slice(0, -".jsonl".length);
-      return {
-        id,
-        host,
-        key: path,
-        modified: modifiedOf(path),
-        history: () => historyOf(piBranch(jsonLines(path))),
-        ledger: (budget) => readLedger(ledger, budget),
-        terms,
-        project: () => typeof header?.cwd === "string" ? header.cwd : null,
-        past: () => piPast(path, id, terms.name)
-      };
-    });
-  });
-}
-function moduleSessions(storeDir) {
-  return entriesOf2(storeDir).flatMap((name) => {
-    if (!name.startsWith("timebox")) return [];
-    const path = join11(storeDir, name);
-    let store;
-    try {
-      store = JSON.parse(readFileSync6(path, "utf8"));
-    } catch {
-      return [];
-    }
-    if (typeof store !== "object" || store === null) return [];
-    return Object.entries(store).flatMap(([key, value]) => {
-      if (!key.startsWith(SESSION_KEY_PREFIX)) return [];
-      const saved = savedSession(value);
-      const id = key.slice(SESSION_KEY_PREFIX.length);
-      const terms = claudeCodeTerms("function hooks");
-      return [
-        {
-          id,
-          host: "claude",
-          key: `${path}#${id}`,
-          modified: modifiedOf(path),
-          history: () => saved.history,
-          ledger: (budget) => claimedView(saved.claims, budgetIdOf(budget)),
-          terms,
-          project: () => saved.cwd ?? null,
-          // The module keeps a run's model calls as one usage: they are not counted.
-          past: () => pastSession(saved.history, { id, host: terms.name, steps: null, tokens: terms.tokens, cost: terms.cost })
-        }
-      ];
-    });
-  });
-}
-var OMP_TERMS = { ...DEFAULT_TERMS, name: "oh-my-pi" };
-function allSessions(env, home, project) {
-  const piDir = env.PI_CODING_AGENT_DIR?.trim() ? env.PI_CODING_AGENT_DIR : join11(home, ".pi", "agent");
-  const ompDir = join11(home, ".omp", "agent");
-  const claudeData = join11(home, ".claude", "plugins", "data");
-  const claudeDirs = env.CLAUDE_PLUGIN_DATA ? [env.CLAUDE_PLUGIN_DATA] : entriesOf2(claudeData).map((name) => join11(claudeData, name));
-  return [
-    ...piSessions(piDir, "pi", DEFAULT_TERMS, project),
-    ...resolve(ompDir) === resolve(piDir) ? [] : piSessions(ompDir, "omp", OMP_TERMS, project),
-    ...claudeDirs.flatMap((dir) => logSessions(dir, "claude", claudeCodeHost.terms)),
-    ...moduleSessions(join11(home, ".claude", "plugins", "store")),
-    ...logSessions(join11(home, ".gemini", "timebox"), "gemini", geminiCliHost.terms),
-    ...logSessions(join11(env.CODEX_HOME ?? join11(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
-    ...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS)
-  ].sort((a, b) => b.modified - a.modified);
-}
-
-// src/adapters/report/project-history.ts
-function readProjectHistory(env, home, project, current, cache = NO_CACHE) {
-  const sessions = [];
-  const found = allSessions(env, home, project);
-  for (const session of found) {
-    if (session.id === current) continue;
-    const read = keptOf(session, cache);
-    if (read === null || !sameFolder(read.project, project) || read.past === null) continue;
-    sessions.push(read.past);
-    if (sessions.length === SUGGEST_SESSIONS) break;
-  }
-  cache.save(new Set(found.map((session) => session.key)));
-  return { sessions, current };
-}
-function keptOf(session, cache) {
-  const kept2 = cache.get(session.key, session.modified);
-  if (kept2 !== void 0) return kept2;
-  try {
-    const project = session.project();
-    const read = { modified: session.modified, project, past: project === null ? null : session.past() };
-    cache.set(session.key, read);
-    return read;
-  } catch {
-    return null;
-  }
-}
-
-// src/adapters/report/tables.ts
-function escapeHtml(text2) {
-  return text2.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-function clockTime(ms) {
-  const date = new Date(ms);
-  const pad = (value) => String(value).padStart(2, "0");
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-function cell(value, tag) {
-  return tag === "th" ? `<th scope="row">${escapeHtml(value)}</th>` : `<td>${escapeHtml(value)}</td>`;
-}
-function table(caption, head, rows) {
-  const header = head.map((name) => `<th scope="col">${escapeHtml(name)}</th>`).join("");
-  const body = rows.map((row) => `<tr>${row.map((value, index) => cell(value, index === 0 ? "th" : "td")).join("")}</tr>`).join("");
-  return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
-}
-var NONE = "–";
-function orNone(value, format) {
-  return value === null ? NONE : format(value);
-}
-var count2 = (value) => String(value);
-function budgetFiguresTable(budget, index, report) {
-  const { limits, used } = budget;
-  const left = (limit2, value) => limit2 === null ? null : Math.max(0, limit2 - value);
-  const rows = [
-    [
-      "Time",
-      orNone(limits.timeMs, formatTime),
-      formatTime(used.timeMs),
-      orNone(left(limits.timeMs, used.timeMs), formatTime)
-    ],
-    ["Turns", orNone(limits.turns, count2), count2(used.turns), orNone(left(limits.turns, used.turns), count2)]
-  ];
-  if (report.measured.tokens) {
-    rows.push([
-      "Tokens",
-      orNone(limits.tokens, formatTokens),
-      formatTokens(used.tokens),
-      orNone(left(limits.tokens, used.tokens), formatTokens)
-    ]);
-  }
-  if (report.measured.cost) {
-    rows.push([
-      "Cost",
-      orNone(limits.cost, formatCost),
-      formatCost(used.cost),
-      orNone(left(limits.cost, used.cost), formatCost)
-    ]);
-  }
-  if (limits.steps !== null) rows.push(["Model calls per turn", count2(limits.steps), NONE, NONE]);
-  if (limits.loop !== null) rows.push(["Identical tool calls per run (loop guard)", count2(limits.loop), NONE, NONE]);
-  return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
-}
-var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };
-function budgetEvents(budget) {
-  const events = [{ at: budget.startTime, what: `Budget set: ${budget.words}` }];
-  budget.turns.forEach((at, index) => {
-    events.push({ at, what: `Turn ${index + 1}` });
-  });
-  for (const warning of budget.warnings) {
-    events.push({
-      at: warning.at,
-      what: `${Math.round(warning.share * 100)}% of the ${LIMIT_NAMES[warning.limit]} used`
-    });
-  }
-  if (budget.pausedAt !== null) events.push({ at: budget.pausedAt, what: "Paused" });
-  if (budget.ending.kind !== "active") events.push({ at: budget.until, what: budget.ending.text });
-  return events.sort((a, b) => a.at - b.at);
-}
-function budgetEventsTable(budget) {
-  const rows = budgetEvents(budget).map((event) => [
-    clockTime(event.at),
-    `+${formatTime(event.at - budget.startTime)}`,
-    event.what
-  ]);
-  const notes = [];
-  if (budget.extensions > 0) notes.push(`Extended ${budget.extensions === 1 ? "once" : `${budget.extensions} times`}.`);
-  if (budget.pausedMs > 0) notes.push(`Paused for ${formatTime(budget.pausedMs)} in all.`);
-  if (budget.graceMs !== null) notes.push(`Grace period: ${formatTime(budget.graceMs)}.`);
-  notes.push(budget.onStopCommand === null ? "No on-stop command." : `On-stop command: ${budget.onStopCommand}`);
-  const list = `<ul class="notes">${notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>`;
-  return `${table("What happened", ["Time", "Since the start", "Event"], rows)}${list}`;
-}
-function subagentsTable(subagents, report) {
-  const rows = subagents.map((agent) => [
-    `${agent.task} (${agent.agentType})`,
-    agent.budget ?? "none of its own",
-    clockTime(agent.startedAt),
-    formatTime((agent.endedAt ?? report.now) - agent.startedAt),
-    count2(agent.steps),
-    formatTokens(agent.tokens),
-    formatCost(agent.cost),
-    agent.line.slice(agent.line.lastIndexOf(". ") + 2)
-  ]);
-  return table("Subagents", ["Subagent", "Budget", "Started", "Ran", "Model calls", "Tokens", "Cost", "Ending"], rows);
-}
-function todayBudgetTable(today) {
-  return today.budgets.map((budget) => {
-    const rows = [];
-    const { limits, use, left } = budget;
-    if (limits.timeMs !== null)
-      rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
-    if (limits.turns !== null)
-      rows.push(["Prompts", count2(limits.turns), count2(use.prompts), orNone(left.turns, count2)]);
-    if (limits.tokens !== null)
-      rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
-    if (limits.cost !== null)
-      rows.push(["Cost", formatCost(limits.cost), formatCost(use.cost), orNone(left.cost, formatCost)]);
-    const caption = `${budget.who}${budget.off ? ", off until midnight" : ""}`;
-    return table(caption, ["", "Limit today", "Used", "Left"], rows);
-  }).join("");
-}
-function todaySessionsTable(today) {
-  const team = today.sessions.some((session) => session.member !== null);
-  const rows = today.sessions.map((session) => [
-    session.session,
-    ...team ? [session.member ?? NONE] : [],
-    session.host ?? NONE,
-    formatTime(session.agentMs),
-    count2(session.prompts),
-    formatTokens(session.tokens),
-    formatCost(session.cost)
-  ]);
-  const head = ["Session", ...team ? ["Member"] : [], "Host", "Agent time", "Prompts", "Tokens", "Cost"];
-  return table("Today's sessions", head, rows);
-}
-function todayMembersTable(members) {
-  const rows = members.map((member) => [member.name, count2(member.sessions)]);
-  return table("Today's members", ["Member", "Sessions"], rows);
-}
-function daysTable(rows, limits) {
-  const body = rows.map((row) => [
-    row.day,
-    formatTime(row.agentMs),
-    count2(row.prompts),
-    formatTokens(row.tokens),
-    formatCost(row.cost)
-  ]);
-  if (limits !== null) {
-    body.push([
-      "Daily limit",
-      orNone(limits.timeMs, formatTime),
-      orNone(limits.turns, count2),
-      orNone(limits.tokens, formatTokens),
-      orNone(limits.cost, formatCost)
-    ]);
-  }
-  return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
-}
-function suggestionTable(figures, sessions) {
-  const row = (name, figure, format) => measuredEnough(figure) ? [name, format(figure.median), format(figure.p90), `${figure.sessions} of ${sessions}`] : [name, NONE, NONE, `${figure.sessions} of ${sessions}: too few measured it`];
-  const rows = [
-    row("Time", figures.timeMs, formatTime),
-    row("Turns", figures.turns, count2),
-    row("Model calls", figures.steps, count2),
-    row("Tokens", figures.tokens, formatTokens),
-    row("Cost", figures.cost, formatCost)
-  ];
-  return table("A session's use here", ["", "Median", "90th percentile", "Sessions"], rows);
-}
-
-// src/adapters/report/team-section.ts
-function teamPageData(team, view, standings) {
-  if ("unreadable" in view) return void 0;
-  return { name: team.name, stored: view.stored, asks: [...view.asks], text: teamReport(team, view, standings) };
-}
-function limitsTable(stored) {
-  const { limits } = stored;
-  const rows = [];
-  if (limits.timeMs !== null) rows.push(["Agent time", formatTime(limits.timeMs)]);
-  if (limits.turns !== null) rows.push(["Turns", String(limits.turns)]);
-  if (limits.tokens !== null) rows.push(["Tokens", formatTokens(limits.tokens)]);
-  if (limits.cost !== null) rows.push(["Cost", formatCost(limits.cost)]);
-  rows.push(["Set by", stored.setBy], ["Set on", teamTime(stored.setAt)]);
-  return table("The team's limits, a day", ["Limit", "Value"], rows);
-}
-function asksTable(asks) {
-  const rows = asks.map((ask) => [teamTime(ask.at), ask.member, describeAdded(ask.adjustment), ask.why]);
-  return table("Open requests", ["Asked", "Member", "For", "Why"], rows);
-}
-function teamSection(team) {
-  if (team === void 0) return "";
-  const limits = team.stored === null ? `<p class="empty">${escapeHtml("Its store keeps no limits: each machine's TIMEBOX_DAILY is the team's.")}</p>` : limitsTable(team.stored);
-  const asks = team.asks.length === 0 ? `<p class="empty">${escapeHtml("No open requests.")}</p>` : asksTable(team.asks);
-  const text2 = `<h3>What ${escapeHtml("/timebox team")} says</h3><pre class="report">${escapeHtml(team.text)}</pre>`;
-  return `<section id="team"><h2>The team ${escapeHtml(team.name)}</h2>${limits}${asks}${text2}</section>`;
-}
-
-// src/adapters/report/write-page.ts
-import { mkdirSync as mkdirSync7, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname3, join as join12 } from "node:path";
-
-// src/adapters/report/assets.ts
-var PAGE_SCRIPT = '(()=>{var rr="uplot",ur="u-hz",fr="u-vt",ar="u-title",cr="u-wrap",pr="u-under",hr="u-over",mr="u-axis",Qt="u-off",gr="u-select",dr="u-cursor-x",wr="u-cursor-y",Sr="u-cursor-pt",_r="u-legend",br="u-live",yr="u-inline",kr="u-series",xr="u-marker",to="u-label",vr="u-value",Wl="width",Gl="height";var lo="bottom",yl="left",Yn="right",is="#000",no=is+"0",Bn="mousemove",so="mousedown",Un="mouseup",oo="mouseenter",io="mouseleave",ro="dblclick",Tr="resize",Mr="scroll",uo="change",fn="dppxchange",rs="--",Pl=typeof window<"u",Jn=Pl?document:null,xl=Pl?window:null,Ar=Pl?navigator:null,oe,sn;function Zn(){let e=devicePixelRatio;oe!=e&&(oe=e,sn&&Xn(uo,sn,Zn),sn=matchMedia(`(min-resolution: ${oe-.001}dppx) and (max-resolution: ${oe+.001}dppx)`),Xt(uo,sn,Zn),xl.dispatchEvent(new CustomEvent(fn)))}function Xe(e,l){if(l!=null){let o=e.classList;!o.contains(l)&&o.add(l)}}function Qn(e,l){let o=e.classList;o.contains(l)&&o.remove(l)}function de(e,l,o){e.style[l]=o+"px"}function dt(e,l,o,n){let i=Jn.createElement(e);return l!=null&&Xe(i,l),o?.insertBefore(i,n),i}function ft(e,l){return dt("div",e,l)}var fo=new WeakMap;function Mt(e,l,o,n,i){let a="translate("+l+"px,"+o+"px)",f=fo.get(e);a!=f&&(e.style.transform=a,fo.set(e,a),l<0||o<0||l>n||o>i?Xe(e,Qt):Qn(e,Qt))}var ao=new WeakMap;function co(e,l,o){let n=l+o,i=ao.get(e);n!=i&&(ao.set(e,n),e.style.background=l,e.style.borderColor=o)}var po=new WeakMap;function ho(e,l,o,n){let i=l+""+o,a=po.get(e);i!=a&&(po.set(e,i),e.style.height=o+"px",e.style.width=l+"px",e.style.marginLeft=n?-l/2+"px":0,e.style.marginTop=n?-o/2+"px":0)}var us={passive:!0},Pr={...us,capture:!0};function Xt(e,l,o,n){l.addEventListener(e,o,n?Pr:us)}function Xn(e,l,o,n){l.removeEventListener(e,o,us)}Pl&&Zn();function wt(e,l,o,n){let i;o=o||0,n=n||l.length-1;let a=n<=2147483647;for(;n-o>1;)i=a?o+n>>1:et((o+n)/2),l[i]<e?o=i:n=i;return e-l[o]<=l[n]-e?o:n}function Go(e){return(o,n,i)=>{let a=-1,f=-1;for(let h=n;h<=i;h++)if(e(o[h])){a=h;break}for(let h=i;h>=n;h--)if(e(o[h])){f=h;break}return[a,f]}}var Yo=e=>e!=null,Bo=e=>e!=null&&e>0,pn=Go(Yo),Er=Go(Bo);function Dr(e,l,o,n=0,i=!1){let a=i?Er:pn,f=i?Bo:Yo;[l,o]=a(e,l,o);let h=e[l],p=e[l];if(l>-1)if(n==1)h=e[l],p=e[o];else if(n==-1)h=e[o],p=e[l];else for(let m=l;m<=o;m++){let b=e[m];f(b)&&(b<h?h=b:b>p&&(p=b))}return[h??ae,p??-ae]}function hn(e,l,o,n){let i=wo(e),a=wo(l);e==l&&(i==-1?(e*=o,l/=o):(e/=o,l*=o));let f=o==10?Dt:Uo,h=i==1?et:at,p=a==1?at:et,m=h(f(Pe(e))),b=p(f(Pe(l))),d=vl(o,m),w=vl(o,b);return o==10&&(m<0&&(d=ce(d,-m)),b<0&&(w=ce(w,-b))),n||o==2?(e=d*i,l=w*a):(e=qo(e,d),l=mn(l,w)),[e,l]}function fs(e,l,o,n){let i=hn(e,l,o,n);return e==0&&(i[0]=0),l==0&&(i[1]=0),i}var as=.1,mo={mode:3,pad:as},Bl={pad:0,soft:null,mode:0},Lr={min:Bl,max:Bl};function an(e,l,o,n){return gn(o)?go(e,l,o):(Bl.pad=o,Bl.soft=n?0:null,Bl.mode=n?3:0,go(e,l,Lr))}function ne(e,l){return e??l}function Cr(e,l,o){for(l=ne(l,0),o=ne(o,e.length-1);l<=o;){if(e[l]!=null)return!0;l++}return!1}function go(e,l,o){let n=o.min,i=o.max,a=ne(n.pad,0),f=ne(i.pad,0),h=ne(n.hard,-ae),p=ne(i.hard,ae),m=ne(n.soft,ae),b=ne(i.soft,-ae),d=ne(n.mode,0),w=ne(i.mode,0),D=l-e,P=Dt(D),z=Be(Pe(e),Pe(l)),N=Dt(z),A=Pe(N-P);(D<1e-24||A>10)&&(D=0,(e==0||l==0)&&(D=1e-24,d==2&&m!=ae&&(a=0),w==2&&b!=-ae&&(f=0)));let S=D||z||1e3,T=Dt(S),x=vl(10,et(T)),G=S*(D==0?e==0?.1:1:a),C=ce(qo(e-G,x/10),24),q=e>=m&&(d==1||d==3&&C<=m||d==2&&C>=m)?m:ae,K=Be(h,C<q&&e>=q?q:St(q,C)),Q=S*(D==0?l==0?.1:1:f),U=ce(mn(l+Q,x/10),24),v=l<=b&&(w==1||w==3&&U>=b||w==2&&U<=b)?b:-ae,$=St(p,U>v&&l<=v?v:Be(v,U));return K==$&&K==0&&($=100),[K,$]}var Rr=new Intl.NumberFormat(Pl?Ar.language:"en-US"),cs=e=>Rr.format(e),tt=Math,un=tt.PI,Pe=tt.abs,et=tt.floor,Ae=tt.round,at=tt.ceil,St=tt.min,Be=tt.max,vl=tt.pow,wo=tt.sign,Dt=tt.log10,Uo=tt.log2,zr=(e,l=1)=>tt.sinh(e)*l,Kn=(e,l=1)=>tt.asinh(e/l),ae=1/0;function So(e){return(Dt((e^e>>31)-(e>>31))|0)+1}function es(e,l,o){return St(Be(e,l),o)}function Ko(e){return typeof e=="function"}function X(e){return Ko(e)?e:()=>e}var Vr=()=>{},jo=e=>e,$o=(e,l)=>l,Or=e=>null,_o=e=>!0,bo=(e,l)=>e==l,Fr=/\\.\\d*?(?=9{6,}|0{6,})/gm,el=e=>{if(Zo(e)||Ht.has(e))return e;let l=`${e}`,o=l.match(Fr);if(o==null)return e;let n=o[0].length-1;if(l.indexOf("e-")!=-1){let[i,a]=l.split("e");return+`${el(i)}e${a}`}return ce(e,n)};function Jt(e,l){return el(ce(el(e/l))*l)}function mn(e,l){return el(at(el(e/l))*l)}function qo(e,l){return el(et(el(e/l))*l)}function ce(e,l=0){if(Zo(e))return e;let o=10**l,n=e*o*(1+Number.EPSILON);return Ae(n)/o}var Ht=new Map;function Jo(e){return((""+e).split(".")[1]||"").length}function Kl(e,l,o,n){let i=[],a=n.map(Jo);for(let f=l;f<o;f++){let h=Pe(f),p=ce(vl(e,f),h);for(let m=0;m<n.length;m++){let b=e==10?+`${n[m]}e${f}`:n[m]*p,d=(f>=0?0:h)+(f>=a[m]?0:a[m]),w=e==10?b:ce(b,d);i.push(w),Ht.set(w,d)}}return i}var Ul={},ps=[],Tl=[null,null],Nt=Array.isArray,Zo=Number.isInteger,Nr=e=>e===void 0;function yo(e){return typeof e=="string"}function gn(e){let l=!1;if(e!=null){let o=e.constructor;l=o==null||o==Object}return l}function Hr(e){return e!=null&&typeof e=="object"}var Ir=Object.getPrototypeOf(Uint8Array),Qo="__proto__";function Ml(e,l=gn){let o;if(Nt(e)){let n=e.find(i=>i!=null);if(Nt(n)||l(n)){o=Array(e.length);for(let i=0;i<e.length;i++)o[i]=Ml(e[i],l)}else o=e.slice()}else if(e instanceof Ir)o=e.slice();else if(l(e)){o={};for(let n in e)n!=Qo&&(o[n]=Ml(e[n],l))}else o=e;return o}function ve(e){let l=arguments;for(let o=1;o<l.length;o++){let n=l[o];for(let i in n)i!=Qo&&(gn(e[i])?ve(e[i],Ml(n[i])):e[i]=Ml(n[i]))}return e}var Wr=0,Gr=1,Yr=2;function Br(e,l,o){for(let n=0,i,a=-1;n<l.length;n++){let f=l[n];if(f>a){for(i=f-1;i>=0&&e[i]==null;)e[i--]=null;for(i=f+1;i<o&&e[i]==null;)e[a=i++]=null}}}function Ur(e,l){if($r(e)){let f=e[0].slice();for(let h=1;h<e.length;h++)f.push(...e[h].slice(1));return qr(f[0])||(f=jr(f)),f}let o=new Set;for(let f=0;f<e.length;f++){let p=e[f][0],m=p.length;for(let b=0;b<m;b++)o.add(p[b])}let n=[Array.from(o).sort((f,h)=>f-h)],i=n[0].length,a=new Map;for(let f=0;f<i;f++)a.set(n[0][f],f);for(let f=0;f<e.length;f++){let h=e[f],p=h[0];for(let m=1;m<h.length;m++){let b=h[m],d=Array(i).fill(void 0),w=l?l[f][m]:Gr,D=[];for(let P=0;P<b.length;P++){let z=b[P],N=a.get(p[P]);z===null?w!=Wr&&(d[N]=z,w==Yr&&D.push(N)):d[N]=z}Br(d,D,i),n.push(d)}}return n}var Kr=typeof queueMicrotask>"u"?e=>Promise.resolve().then(e):queueMicrotask;function jr(e){let l=e[0],o=l.length,n=Array(o);for(let a=0;a<n.length;a++)n[a]=a;n.sort((a,f)=>l[a]-l[f]);let i=[];for(let a=0;a<e.length;a++){let f=e[a],h=Array(o);for(let p=0;p<o;p++)h[p]=f[n[p]];i.push(h)}return i}function $r(e){let l=e[0][0],o=l.length;for(let n=1;n<e.length;n++){let i=e[n][0];if(i.length!=o)return!1;if(i!=l){for(let a=0;a<o;a++)if(i[a]!=l[a])return!1}}return!0}function qr(e,l=100){let o=e.length;if(o<=1)return!0;let n=0,i=o-1;for(;n<=i&&e[n]==null;)n++;for(;i>=n&&e[i]==null;)i--;if(i<=n)return!0;let a=Be(1,et((i-n+1)/l));for(let f=e[n],h=n+a;h<=i;h+=a){let p=e[h];if(p!=null){if(p<=f)return!1;f=p}}return!0}var Xo=["January","February","March","April","May","June","July","August","September","October","November","December"],ei=["Sunday","Monday","Tuesday","Wednesday","Thursday","Friday","Saturday"];function ti(e){return e.slice(0,3)}var Jr=ei.map(ti),Zr=Xo.map(ti),Qr={MMMM:Xo,MMM:Zr,WWWW:ei,WWW:Jr};function Il(e){return(e<10?"0":"")+e}function Xr(e){return(e<10?"00":e<100?"0":"")+e}var eu={YYYY:e=>e.getFullYear(),YY:e=>(e.getFullYear()+"").slice(2),MMMM:(e,l)=>l.MMMM[e.getMonth()],MMM:(e,l)=>l.MMM[e.getMonth()],MM:e=>Il(e.getMonth()+1),M:e=>e.getMonth()+1,DD:e=>Il(e.getDate()),D:e=>e.getDate(),WWWW:(e,l)=>l.WWWW[e.getDay()],WWW:(e,l)=>l.WWW[e.getDay()],HH:e=>Il(e.getHours()),H:e=>e.getHours(),h:e=>{let l=e.getHours();return l==0?12:l>12?l-12:l},AA:e=>e.getHours()>=12?"PM":"AM",aa:e=>e.getHours()>=12?"pm":"am",a:e=>e.getHours()>=12?"p":"a",mm:e=>Il(e.getMinutes()),m:e=>e.getMinutes(),ss:e=>Il(e.getSeconds()),s:e=>e.getSeconds(),fff:e=>Xr(e.getMilliseconds())};function hs(e,l){l=l||Qr;let o=[],n=/\\{([a-z]+)\\}|[^{]+/gi,i;for(;i=n.exec(e);)o.push(i[0][0]=="{"?eu[i[1]]:i[0]);return a=>{let f="";for(let h=0;h<o.length;h++)f+=typeof o[h]=="string"?o[h]:o[h](a,l);return f}}var tu=new Intl.DateTimeFormat().resolvedOptions().timeZone;function lu(e,l){let o;return l=="UTC"||l=="Etc/UTC"?o=new Date(+e+e.getTimezoneOffset()*6e4):l==tu?o=e:(o=new Date(e.toLocaleString("en-US",{timeZone:l})),o.setMilliseconds(e.getMilliseconds())),o}var li=e=>e%1==0,cn=[1,2,2.5,5],nu=Kl(10,-32,0,cn),ni=Kl(10,0,32,cn),su=ni.filter(li),Zt=nu.concat(ni),ms=`\n`,si="{YYYY}",ko=ms+si,oi="{M}/{D}",Yl=ms+oi,on=Yl+"/{YY}",ii="{aa}",ou="{h}:{mm}",kl=ou+ii,xo=ms+kl,vo=":{ss}",re=null;function ri(e){let l=e*1e3,o=l*60,n=o*60,i=n*24,a=i*30,f=i*365,p=(e==1?Kl(10,0,3,cn).filter(li):Kl(10,-3,0,cn)).concat([l,l*5,l*10,l*15,l*30,o,o*5,o*10,o*15,o*30,n,n*2,n*3,n*4,n*6,n*8,n*12,i,i*2,i*3,i*4,i*5,i*6,i*7,i*8,i*9,i*10,i*15,a,a*2,a*3,a*4,a*6,f,f*2,f*5,f*10,f*25,f*50,f*100]),m=[[f,si,re,re,re,re,re,re,1],[i*28,"{MMM}",ko,re,re,re,re,re,1],[i,oi,ko,re,re,re,re,re,1],[n,"{h}"+ii,on,re,Yl,re,re,re,1],[o,kl,on,re,Yl,re,re,re,1],[l,vo,on+" "+kl,re,Yl+" "+kl,re,xo,re,1],[e,vo+".{fff}",on+" "+kl,re,Yl+" "+kl,re,xo,re,1]];function b(d){return(w,D,P,z,N,A)=>{let S=[],T=N>=f,x=N>=a&&N<f,G=d(P),C=ce(G*e,3),q=jn(G.getFullYear(),T?0:G.getMonth(),x||T?1:G.getDate()),K=ce(q*e,3);if(x||T){let Q=x?N/a:0,U=T?N/f:0,v=C==K?C:ce(jn(q.getFullYear()+U,q.getMonth()+Q,1)*e,3),$=new Date(Ae(v/e)),V=$.getFullYear(),Y=$.getMonth();for(let I=0;v<=z;I++){let ee=jn(V+U*I,Y+Q*I,1),H=ee-d(ce(ee*e,3));v=ce((+ee+H)*e,3),v<=z&&S.push(v)}}else{let Q=N>=i?i:N,U=et(P)-et(C),v=K+U+mn(C-K,Q);S.push(v);let $=d(v),V=$.getHours()+$.getMinutes()/o+$.getSeconds()/n,Y=N/n,I=w.axes[D]._space,ee=A/I;for(;v=ce(v+N,e==1?0:3),!(v>z);)if(Y>1){let H=et(ce(V+Y,6))%24,te=d(v).getHours()-H;te>1&&(te=-1),v-=te*n,V=(V+Y)%24;let ue=S[S.length-1];ce((v-ue)/N,3)*ee>=.7&&S.push(v)}else S.push(v)}return S}}return[p,m,b]}var[iu,ru,uu]=ri(1),[fu,au,cu]=ri(.001);Kl(2,-53,53,[1]);function To(e,l){return e.map(o=>o.map((n,i)=>i==0||i==8||n==null?n:l(i==1||o[8]==0?n:o[1]+n)))}function Mo(e,l){return(o,n,i,a,f)=>{let h=l.find(P=>f>=P[0])||l[l.length-1],p,m,b,d,w,D;return n.map(P=>{let z=e(P),N=z.getFullYear(),A=z.getMonth(),S=z.getDate(),T=z.getHours(),x=z.getMinutes(),G=z.getSeconds(),C=N!=p&&h[2]||A!=m&&h[3]||S!=b&&h[4]||T!=d&&h[5]||x!=w&&h[6]||G!=D&&h[7]||h[1];return p=N,m=A,b=S,d=T,w=x,D=G,C(z)})}}function pu(e,l){let o=hs(l);return(n,i,a,f,h)=>i.map(p=>o(e(p)))}function jn(e,l,o){return new Date(e,l,o)}function Ao(e,l){return l(e)}var hu="{YYYY}-{MM}-{DD} {h}:{mm}{aa}";function Po(e,l){return(o,n,i,a)=>a==null?rs:l(e(n))}function mu(e,l){let o=e.series[l];return o.width?o.stroke(e,l):o.points.width?o.points.stroke(e,l):null}function gu(e,l){return e.series[l].fill(e,l)}var du={show:!0,live:!0,isolate:!1,mount:Vr,markers:{show:!0,width:2,stroke:mu,fill:gu,dash:"solid"},idx:null,idxs:null,values:[]};function wu(e,l){let o=e.cursor.points,n=ft(),i=o.size(e,l);de(n,Wl,i),de(n,Gl,i);let a=i/-2;de(n,"marginLeft",a),de(n,"marginTop",a);let f=o.width(e,l,i);return f&&de(n,"borderWidth",f),n}function Su(e,l){let o=e.series[l].points;return o._fill||o._stroke}function _u(e,l){let o=e.series[l].points;return o._stroke||o._fill}function bu(e,l){return e.series[l].points.size}var $n=[0,0];function yu(e,l,o){return $n[0]=l,$n[1]=o,$n}function rn(e,l,o,n=!0){return i=>{i.button==0&&(!n||i.target==l)&&o(i)}}function qn(e,l,o,n=!0){return i=>{(!n||i.target==l)&&o(i)}}var ku={show:!0,x:!0,y:!0,lock:!1,move:yu,points:{one:!1,show:wu,size:bu,width:0,stroke:_u,fill:Su},bind:{mousedown:rn,mouseup:rn,click:rn,dblclick:rn,mousemove:qn,mouseleave:qn,mouseenter:qn},drag:{setScale:!0,x:!0,y:!1,dist:0,uni:null,click:(e,l)=>{l.stopPropagation(),l.stopImmediatePropagation()},_x:!1,_y:!1},focus:{dist:(e,l,o,n,i)=>n-i,prox:-1,bias:0},hover:{skip:[void 0],prox:null,bias:0},left:-10,top:-10,idx:null,dataIdx:null,idxs:null,event:null},ui={show:!0,stroke:"rgba(0,0,0,0.07)",width:2},gs=ve({},ui,{filter:$o}),fi=ve({},gs,{size:10}),ai=ve({},ui,{show:!1}),ds=\'12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji"\',ci="bold "+ds,pi=1.5,Eo={show:!0,scale:"x",stroke:is,space:50,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ci,side:2,grid:gs,ticks:fi,border:ai,font:ds,lineGap:pi,rotate:0},xu="Value",vu="Time",Do={show:!0,scale:"x",auto:!1,sorted:1,min:ae,max:-ae,idxs:[]};function Tu(e,l,o,n,i){return l.map(a=>a==null?"":cs(a))}function Mu(e,l,o,n,i,a,f){let h=[],p=Ht.get(i)||0;o=f?o:ce(mn(o,i),p);for(let m=o;m<=n;m=ce(m+i,p))h.push(Object.is(m,-0)?0:m);return h}function ts(e,l,o,n,i,a,f){let h=[],p=e.scales[e.axes[l].scale].log,m=p==10?Dt:Uo,b=et(m(o));i=vl(p,b),p==10&&(i=Zt[wt(i,Zt)]);let d=o,w=i*p;p==10&&(w=Zt[wt(w,Zt)]);do h.push(d),d=d+i,p==10&&!Ht.has(d)&&(d=ce(d,Ht.get(i))),d>=w&&(i=d,w=i*p,p==10&&(w=Zt[wt(w,Zt)]));while(d<=n);return h}function Au(e,l,o,n,i,a,f){let p=e.scales[e.axes[l].scale].asinh,m=n>p?ts(e,l,Be(p,o),n,i):[p],b=n>=0&&o<=0?[0]:[];return(o<-p?ts(e,l,Be(p,-n),-o,i):[p]).reverse().map(w=>-w).concat(b,m)}var hi=/./,Pu=/[12357]/,Eu=/[125]/,Lo=/1/,ls=(e,l,o,n)=>e.map((i,a)=>l==4&&i==0||a%n==0&&o.test(i.toExponential()[i<0?1:0])?i:null);function Du(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=e.scales[f],p=e.valToPos,m=a._space,b=p(10,f),d=p(9,f)-b>=m?hi:p(7,f)-b>=m?Pu:p(5,f)-b>=m?Eu:Lo;if(d==Lo){let w=Pe(p(1,f)-b);if(w<m)return ls(l.slice().reverse(),h.distr,d,at(m/w)).reverse()}return ls(l,h.distr,d,1)}function Lu(e,l,o,n,i){let a=e.axes[o],f=a.scale,h=a._space,p=e.valToPos,m=Pe(p(1,f)-p(2,f));return m<h?ls(l.slice().reverse(),3,hi,at(h/m)).reverse():l}function Cu(e,l,o,n){return n==null?rs:l==null?"":cs(l)}var Co={show:!0,scale:"y",stroke:is,space:30,gap:5,alignTo:1,size:50,labelGap:0,labelSize:30,labelFont:ci,side:3,grid:gs,ticks:fi,border:ai,font:ds,lineGap:pi,rotate:0};function Ru(e,l){let o=3+(e||1)*2;return ce(o*l,3)}function zu(e,l){let{scale:o,idxs:n}=e.series[0],i=e._data[0],a=e.valToPos(i[n[0]],o,!0),f=e.valToPos(i[n[1]],o,!0),h=Pe(f-a),p=e.series[l],m=h/(p.points.space*oe);return n[1]-n[0]<=m}var Ro={scale:null,auto:!0,sorted:0,min:ae,max:-ae},mi=(e,l,o,n,i)=>i,zo={show:!0,auto:!0,sorted:0,gaps:mi,alpha:1,facets:[ve({},Ro,{scale:"x"}),ve({},Ro,{scale:"y"})]},Vo={scale:"y",auto:!0,sorted:0,show:!0,spanGaps:!1,gaps:mi,alpha:1,points:{show:zu,filter:null},values:null,min:ae,max:-ae,idxs:[],path:null,clip:null};function Vu(e,l,o,n,i){return o/10}var gi={time:!0,auto:!0,distr:1,log:10,asinh:1,min:null,max:null,dir:1,ori:0},Ou=ve({},gi,{time:!1,ori:1}),Oo={};function di(e,l){let o=Oo[e];return o||(o={key:e,plots:[],sub(n){o.plots.push(n)},unsub(n){o.plots=o.plots.filter(i=>i!=n)},pub(n,i,a,f,h,p,m){for(let b=0;b<o.plots.length;b++)o.plots[b]!=i&&o.plots[b].pub(n,i,a,f,h,p,m)}},e!=null&&(Oo[e]=o)),o}var Al=1,ns=2;function tl(e,l,o){let n=e.mode,i=e.series[l],a=n==2?e._data[l]:e._data,f=e.scales,h=e.bbox,p=a[0],m=n==2?a[1]:a[l],b=n==2?f[i.facets[0].scale]:f[e.series[0].scale],d=n==2?f[i.facets[1].scale]:f[i.scale],w=h.left,D=h.top,P=h.width,z=h.height,N=e.valToPosH,A=e.valToPosV;return b.ori==0?o(i,p,m,b,d,N,A,w,D,P,z,wn,El,_n,Si,bi):o(i,p,m,b,d,A,N,D,w,z,P,Sn,Dl,_s,_i,yi)}function ws(e,l){let o=0,n=0,i=ne(e.bands,ps);for(let a=0;a<i.length;a++){let f=i[a];f.series[0]==l?o=f.dir:f.series[1]==l&&(f.dir==1?n|=1:n|=2)}return[o,n==1?-1:n==2?1:n==3?2:0]}function Fu(e,l,o,n,i){let a=e.mode,f=e.series[l],h=a==2?f.facets[1].scale:f.scale,p=e.scales[h];return i==-1?p.min:i==1?p.max:p.distr==3?p.dir==1?p.min:p.max:0}function Lt(e,l,o,n,i,a){return tl(e,l,(f,h,p,m,b,d,w,D,P,z,N)=>{let A=f.pxRound,S=m.dir*(m.ori==0?1:-1),T=m.ori==0?El:Dl,x,G;S==1?(x=o,G=n):(x=n,G=o);let C=A(d(h[x],m,z,D)),q=A(w(p[x],b,N,P)),K=A(d(h[G],m,z,D)),Q=A(w(a==1?b.max:b.min,b,N,P)),U=new Path2D(i);return T(U,K,Q),T(U,C,Q),T(U,C,q),U})}function dn(e,l,o,n,i,a){let f=null;if(e.length>0){f=new Path2D;let h=l==0?_n:_s,p=o;for(let d=0;d<e.length;d++){let w=e[d];if(w[1]>w[0]){let D=w[0]-p;D>0&&h(f,p,n,D,n+a),p=w[1]}}let m=o+i-p,b=10;m>0&&h(f,p,n-b/2,m,n+a+b)}return f}function Nu(e,l,o){let n=e[e.length-1];n&&n[0]==l?n[1]=o:e.push([l,o])}function Ss(e,l,o,n,i,a,f){let h=[],p=e.length;for(let m=i==1?o:n;m>=o&&m<=n;m+=i)if(l[m]===null){let d=m,w=m;if(i==1)for(;++m<=n&&l[m]===null;)w=m;else for(;--m>=o&&l[m]===null;)w=m;let D=a(e[d]),P=w==d?D:a(e[w]),z=d-i;D=f<=0&&z>=0&&z<p?a(e[z]):D;let A=w+i;P=f>=0&&A>=0&&A<p?a(e[A]):P,P>=D&&h.push([D,P])}return h}function Fo(e){return e==0?jo:e==1?Ae:l=>Jt(l,e)}function wi(e){let l=e==0?wn:Sn,o=e==0?(i,a,f,h,p,m)=>{i.arcTo(a,f,h,p,m)}:(i,a,f,h,p,m)=>{i.arcTo(f,a,p,h,m)},n=e==0?(i,a,f,h,p)=>{i.rect(a,f,h,p)}:(i,a,f,h,p)=>{i.rect(f,a,p,h)};return(i,a,f,h,p,m=0,b=0)=>{m==0&&b==0?n(i,a,f,h,p):(m=St(m,h/2,p/2),b=St(b,h/2,p/2),l(i,a+m,f),o(i,a+h,f,a+h,f+p,m),o(i,a+h,f+p,a,f+p,b),o(i,a,f+p,a,f,b),o(i,a,f,a+h,f,m),i.closePath())}}var wn=(e,l,o)=>{e.moveTo(l,o)},Sn=(e,l,o)=>{e.moveTo(o,l)},El=(e,l,o)=>{e.lineTo(l,o)},Dl=(e,l,o)=>{e.lineTo(o,l)},_n=wi(0),_s=wi(1),Si=(e,l,o,n,i,a)=>{e.arc(l,o,n,i,a)},_i=(e,l,o,n,i,a)=>{e.arc(o,l,n,i,a)},bi=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(l,o,n,i,a,f)},yi=(e,l,o,n,i,a,f)=>{e.bezierCurveTo(o,l,i,n,f,a)};function ki(e){return(l,o,n,i,a)=>tl(l,o,(f,h,p,m,b,d,w,D,P,z,N)=>{let{pxRound:A,points:S}=f,T,x;m.ori==0?(T=wn,x=Si):(T=Sn,x=_i);let G=ce(S.width*oe,3),C=(S.size-S.width)/2*oe,q=ce(C*2,3),K=new Path2D,Q=new Path2D,{left:U,top:v,width:$,height:V}=l.bbox;_n(Q,U-q,v-q,$+q*2,V+q*2);let Y=I=>{if(p[I]!=null){let ee=A(d(h[I],m,z,D)),H=A(w(p[I],b,N,P));T(K,ee+C,H),x(K,ee,H,C,0,un*2)}};if(a)a.forEach(Y);else for(let I=n;I<=i;I++)Y(I);return{stroke:G>0?K:null,fill:K,clip:Q,flags:Al|ns}})}function xi(e){return(l,o,n,i,a,f)=>{n!=i&&(a!=n&&f!=n&&e(l,o,n),a!=i&&f!=i&&e(l,o,i),e(l,o,f))}}var Hu=xi(El),Iu=xi(Dl);function vi(e){let l=ne(e?.alignGaps,0);return(o,n,i,a)=>tl(o,n,(f,h,p,m,b,d,w,D,P,z,N)=>{[i,a]=pn(p,i,a);let A=f.pxRound,S=V=>A(d(V,m,z,D)),T=V=>A(w(V,b,N,P)),x,G;m.ori==0?(x=El,G=Hu):(x=Dl,G=Iu);let C=m.dir*(m.ori==0?1:-1),q={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},K=q.stroke,Q=!1;if(a-i>=z*4){let V=O=>o.posToVal(O,m.key,!0),Y=null,I=null,ee,H,Ue,we=S(h[C==1?i:a]),te=S(h[i]),ue=S(h[a]),J=V(C==1?te+1:ue-1);for(let O=C==1?i:a;O>=i&&O<=a;O+=C){let Te=h[O],Se=(C==1?Te<J:Te>J)?we:S(Te),ie=p[O];Se==we?ie!=null?(H=ie,Y==null?(x(K,Se,T(H)),ee=Y=I=H):H<Y?Y=H:H>I&&(I=H)):ie===null&&(Q=!0):(Y!=null&&G(K,we,T(Y),T(I),T(ee),T(H)),ie!=null?(H=ie,x(K,Se,T(H)),Y=I=ee=H):(Y=I=null,ie===null&&(Q=!0)),we=Se,J=V(we+C))}Y!=null&&Y!=I&&Ue!=we&&G(K,we,T(Y),T(I),T(ee),T(H))}else for(let V=C==1?i:a;V>=i&&V<=a;V+=C){let Y=p[V];Y===null?Q=!0:Y!=null&&x(K,S(h[V]),T(Y))}let[v,$]=ws(o,n);if(f.fill!=null||v!=0){let V=q.fill=new Path2D(K),Y=f.fillTo(o,n,f.min,f.max,v),I=T(Y),ee=S(h[i]),H=S(h[a]);C==-1&&([H,ee]=[ee,H]),x(V,H,I),x(V,ee,I)}if(!f.spanGaps){let V=[];Q&&V.push(...Ss(h,p,i,a,C,S,l)),q.gaps=V=f.gaps(o,n,i,a,V),q.clip=dn(V,m.ori,D,P,z,N)}return $!=0&&(q.band=$==2?[Lt(o,n,i,a,K,-1),Lt(o,n,i,a,K,1)]:Lt(o,n,i,a,K,$)),q})}function Wu(e){let l=ne(e.align,1),o=ne(e.ascDesc,!1),n=ne(e.alignGaps,0),i=ne(e.extend,!1);return(a,f,h,p)=>tl(a,f,(m,b,d,w,D,P,z,N,A,S,T)=>{[h,p]=pn(d,h,p);let x=m.pxRound,{left:G,width:C}=a.bbox,q=te=>x(P(te,w,S,N)),K=te=>x(z(te,D,T,A)),Q=w.ori==0?El:Dl,U={stroke:new Path2D,fill:null,clip:null,band:null,gaps:null,flags:Al},v=U.stroke,$=w.dir*(w.ori==0?1:-1),V=K(d[$==1?h:p]),Y=q(b[$==1?h:p]),I=Y,ee=Y;i&&l==-1&&(ee=G,Q(v,ee,V)),Q(v,Y,V);for(let te=$==1?h:p;te>=h&&te<=p;te+=$){let ue=d[te];if(ue==null)continue;let J=q(b[te]),O=K(ue);l==1?Q(v,J,V):Q(v,I,O),Q(v,J,O),V=O,I=J}let H=I;i&&l==1&&(H=G+C,Q(v,H,V));let[Ue,we]=ws(a,f);if(m.fill!=null||Ue!=0){let te=U.fill=new Path2D(v),ue=m.fillTo(a,f,m.min,m.max,Ue),J=K(ue);Q(te,H,J),Q(te,ee,J)}if(!m.spanGaps){let te=[];te.push(...Ss(b,d,h,p,$,q,n));let ue=m.width*oe/2,J=o||l==1?ue:-ue,O=o||l==-1?-ue:ue;te.forEach(Te=>{Te[0]+=J,Te[1]+=O}),U.gaps=te=m.gaps(a,f,h,p,te),U.clip=dn(te,w.ori,N,A,S,T)}return we!=0&&(U.band=we==2?[Lt(a,f,h,p,v,-1),Lt(a,f,h,p,v,1)]:Lt(a,f,h,p,v,we)),U})}function No(e,l,o,n,i,a,f=ae){if(e.length>1){let h=null;for(let p=0,m=1/0;p<e.length;p++)if(l[p]!==void 0){if(h!=null){let b=Pe(e[p]-e[h]);b<m&&(m=b,f=Pe(o(e[p],n,i,a)-o(e[h],n,i,a)))}h=p}}return f}function Gu(e){e=e||Ul;let l=ne(e.size,[.6,ae,1]),o=e.align||0,n=e.gap||0,i=e.radius;i=i==null?[0,0]:typeof i=="number"?[i,0]:i;let a=X(i),f=1-l[0],h=ne(l[1],ae),p=ne(l[2],1),m=ne(e.disp,Ul),b=ne(e.each,D=>{}),{fill:d,stroke:w}=m;return(D,P,z,N)=>tl(D,P,(A,S,T,x,G,C,q,K,Q,U,v)=>{let $=A.pxRound,V=o,Y=n*oe,I=h*oe,ee=p*oe,H,Ue;x.ori==0?[H,Ue]=a(D,P):[Ue,H]=a(D,P);let we=x.dir*(x.ori==0?1:-1),te=x.ori==0?_n:_s,ue=x.ori==0?b:(L,pe,Me,ol,Gt,bt,Yt)=>{b(L,pe,Me,Gt,ol,Yt,bt)},J=ne(D.bands,ps).find(L=>L.series[0]==P),O=J!=null?J.dir:0,Te=A.fillTo(D,P,A.min,A.max,O),He=$(q(Te,G,v,Q)),Se,ie,ct,$e=U,be=$(A.width*oe),_t=!1,At=null,nt=null,Ct=null,ll=null;d!=null&&(be==0||w!=null)&&(_t=!0,At=d.values(D,P,z,N),nt=new Map,new Set(At).forEach(L=>{L!=null&&nt.set(L,new Path2D)}),be>0&&(Ct=w.values(D,P,z,N),ll=new Map,new Set(Ct).forEach(L=>{L!=null&&ll.set(L,new Path2D)})));let{x0:nl,size:Cl}=m;if(nl!=null&&Cl!=null){V=1,S=nl.values(D,P,z,N),nl.unit==2&&(S=S.map(Me=>D.posToVal(K+Me*U,x.key,!0)));let L=Cl.values(D,P,z,N);Cl.unit==2?ie=L[0]*U:ie=C(L[0],x,U,K)-C(0,x,U,K),$e=No(S,T,C,x,U,K,$e),ct=$e-ie+Y}else $e=No(S,T,C,x,U,K,$e),ct=$e*f+Y,ie=$e-ct;ct<1&&(ct=0),be>=ie/2&&(be=0),ct<5&&($=jo);let $l=ct>0,It=$e-ct-($l?be:0);ie=$(es(It,ee,I)),Se=(V==0?ie/2:V==we?0:ie)-V*we*((V==0?Y/2:0)+($l?be/2:0));let Ie={stroke:null,fill:null,clip:null,band:null,gaps:null,flags:0},sl=_t?null:new Path2D,Pt=null;if(J!=null)Pt=D.data[J.series[1]];else{let{y0:L,y1:pe}=m;L!=null&&pe!=null&&(T=pe.values(D,P,z,N),Pt=L.values(D,P,z,N))}let Wt=H*ie,j=Ue*ie;for(let L=we==1?z:N;L>=z&&L<=N;L+=we){let pe=T[L];if(pe==null)continue;if(Pt!=null){let Ke=Pt[L]??0;if(pe-Ke==0)continue;He=q(Ke,G,v,Q)}let Me=x.distr!=2||m!=null?S[L]:L,ol=C(Me,x,U,K),Gt=q(ne(pe,Te),G,v,Q),bt=$(ol-Se),Yt=$(Be(Gt,He)),qe=$(St(Gt,He)),st=Yt-qe;if(pe!=null){let Ke=pe<0?j:Wt,pt=pe<0?Wt:j;_t?(be>0&&Ct[L]!=null&&te(ll.get(Ct[L]),bt,qe+et(be/2),ie,Be(0,st-be),Ke,pt),At[L]!=null&&te(nt.get(At[L]),bt,qe+et(be/2),ie,Be(0,st-be),Ke,pt)):te(sl,bt,qe+et(be/2),ie,Be(0,st-be),Ke,pt),ue(D,P,L,bt-be/2,qe,ie+be,st)}}return be>0?Ie.stroke=_t?ll:sl:_t||(Ie._fill=A.width==0?A._fill:A._stroke??A._fill,Ie.width=0),Ie.fill=_t?nt:sl,Ie})}function Yu(e,l){let o=ne(l?.alignGaps,0);return(n,i,a,f)=>tl(n,i,(h,p,m,b,d,w,D,P,z,N,A)=>{[a,f]=pn(m,a,f);let S=h.pxRound,T=H=>S(w(H,b,N,P)),x=H=>S(D(H,d,A,z)),G,C,q;b.ori==0?(G=wn,q=El,C=bi):(G=Sn,q=Dl,C=yi);let K=b.dir*(b.ori==0?1:-1),Q=T(p[K==1?a:f]),U=Q,v=[],$=[];for(let H=K==1?a:f;H>=a&&H<=f;H+=K)if(m[H]!=null){let we=p[H],te=T(we);v.push(U=te),$.push(x(m[H]))}let V={stroke:e(v,$,G,q,C,S),fill:null,clip:null,band:null,gaps:null,flags:Al},Y=V.stroke,[I,ee]=ws(n,i);if(h.fill!=null||I!=0){let H=V.fill=new Path2D(Y),Ue=h.fillTo(n,i,h.min,h.max,I),we=x(Ue);q(H,U,we),q(H,Q,we)}if(!h.spanGaps){let H=[];H.push(...Ss(p,m,a,f,K,T,o)),V.gaps=H=h.gaps(n,i,a,f,H),V.clip=dn(H,b.ori,P,z,N,A)}return ee!=0&&(V.band=ee==2?[Lt(n,i,a,f,Y,-1),Lt(n,i,a,f,Y,1)]:Lt(n,i,a,f,Y,ee)),V})}function Bu(e){return Yu(Uu,e)}function Uu(e,l,o,n,i,a){let f=e.length;if(f<2)return null;let h=new Path2D;if(o(h,e[0],l[0]),f==2)n(h,e[1],l[1]);else{let p=Array(f),m=Array(f-1),b=Array(f-1),d=Array(f-1);for(let w=0;w<f-1;w++)b[w]=l[w+1]-l[w],d[w]=e[w+1]-e[w],m[w]=b[w]/d[w];p[0]=m[0];for(let w=1;w<f-1;w++)m[w]===0||m[w-1]===0||m[w-1]>0!=m[w]>0?p[w]=0:(p[w]=3*(d[w-1]+d[w])/((2*d[w]+d[w-1])/m[w-1]+(d[w]+2*d[w-1])/m[w]),isFinite(p[w])||(p[w]=0));p[f-1]=m[f-2];for(let w=0;w<f-1;w++)i(h,e[w]+d[w]/3,l[w]+p[w]*d[w]/3,e[w+1]-d[w]/3,l[w+1]-p[w+1]*d[w]/3,e[w+1],l[w+1])}return h}var ss=new Set;function Ho(){for(let e of ss)e.syncRect(!0)}Pl&&(Xt(Tr,xl,Ho),Xt(Mr,xl,Ho,!0),Xt(fn,xl,()=>{Ee.pxRatio=oe}));var Ku=vi(),ju=ki();function Io(e,l,o,n){return(n?[e[0],e[1]].concat(e.slice(2)):[e[0]].concat(e.slice(1))).map((a,f)=>os(a,f,l,o))}function $u(e,l){return e.map((o,n)=>n==0?{}:ve({},l,o))}function os(e,l,o,n){return ve({},l==0?o:n,e)}function Ti(e,l,o){return l==null?Tl:[l,o]}var qu=Ti;function Ju(e,l,o){return l==null?Tl:an(l,o,as,!0)}function Mi(e,l,o,n){return l==null?Tl:hn(l,o,e.scales[n].log,!1)}var Zu=Mi;function Ai(e,l,o,n){return l==null?Tl:fs(l,o,e.scales[n].log,!1)}var Qu=Ai;function Xu(e,l,o,n,i){let a=Be(So(e),So(l)),f=l-e,h=wt(i/n*f,o);do{let p=o[h],m=n*p/f;if(m>=i&&a+(p<5?Ht.get(p):0)<=17)return[p,m]}while(++h<o.length);return[0,0]}function Wo(e){let l,o;return e=e.replace(/(\\d+)px/,(n,i)=>(l=Ae((o=+i)*oe))+"px"),[e,l,o]}function ef(e){e.show&&[e.font,e.labelFont].forEach(l=>{let o=ce(l[2]*oe,1);l[0]=l[0].replace(/[0-9.]+px/,o+"px"),l[1]=o})}function Ee(e,l,o){let n={mode:ne(e.mode,1)},i=n.mode;function a(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?1-c:c)}function f(t,s,r,u){let c=s.valToPct(t);return u+r*(s.dir==-1?c:1-c)}function h(t,s,r,u){return s.ori==0?a(t,s,r,u):f(t,s,r,u)}n.valToPosH=a,n.valToPosV=f;let p=!1;n.status=0;let m=n.root=ft(rr);if(e.id!=null&&(m.id=e.id),Xe(m,e.class),e.title){let t=ft(ar,m);t.textContent=e.title}let b=dt("canvas"),d=n.ctx=b.getContext("2d"),w=ft(cr,m);Xt("click",w,t=>{t.target===P&&(he!=dl||_e!=wl)&&Fe.click(n,t)},!0);let D=n.under=ft(pr,w);w.appendChild(b);let P=n.over=ft(hr,w);e=Ml(e);let z=+ne(e.pxAlign,1),N=Fo(z);(e.plugins||[]).forEach(t=>{t.opts&&(e=t.opts(n,e)||e)});let A=e.ms||.001,S=n.series=i==1?Io(e.series||[],Do,Vo,!1):$u(e.series||[null],zo),T=n.axes=Io(e.axes||[],Eo,Co,!0),x=n.scales={},G=n.bands=e.bands||[];G.forEach(t=>{t.fill=X(t.fill||null),t.dir=ne(t.dir,-1)});let C=i==2?S[1].facets[0].scale:S[0].scale,q={axes:Ki,series:Wi},K=(e.drawOrder||["axes","series"]).map(t=>q[t]);function Q(t){let s=t.distr==3?r=>Dt(r>0?r:t.clamp(n,r,t.min,t.max,t.key)):t.distr==4?r=>Kn(r,t.asinh):t.distr==100?r=>t.fwd(r):r=>r;return r=>{let u=s(r),{_min:c,_max:g}=t,_=g-c;return(u-c)/_}}function U(t){let s=x[t];if(s==null){let r=(e.scales||Ul)[t]||Ul;if(r.from!=null){U(r.from);let u=ve({},x[r.from],r,{key:t});u.valToPct=Q(u),x[t]=u}else{s=x[t]=ve({},t==C?gi:Ou,r),s.key=t;let u=s.time,c=s.range,g=Nt(c);if((t!=C||i==2&&!u)&&(g&&(c[0]==null||c[1]==null)&&(c={min:c[0]==null?mo:{mode:1,hard:c[0],soft:c[0]},max:c[1]==null?mo:{mode:1,hard:c[1],soft:c[1]}},g=!1),!g&&gn(c))){let _=c;c=(y,k,M)=>k==null?Tl:an(k,M,_)}s.range=X(c||(u?qu:t==C?s.distr==3?Zu:s.distr==4?Qu:Ti:s.distr==3?Mi:s.distr==4?Ai:Ju)),s.auto=X(g?!1:s.auto),s.clamp=X(s.clamp||Vu),s._min=s._max=null,s.valToPct=Q(s)}}}U("x"),U("y"),i==1&&S.forEach(t=>{U(t.scale)}),T.forEach(t=>{U(t.scale)});for(let t in e.scales)U(t);let v=x[C],$=v.distr,V,Y;v.ori==0?(Xe(m,ur),V=a,Y=f):(Xe(m,fr),V=f,Y=a);let I={};for(let t in x){let s=x[t];(s.min!=null||s.max!=null)&&(I[t]={min:s.min,max:s.max},s.min=s.max=null)}let ee=e.tzDate||(t=>new Date(Ae(t/A))),H=e.fmtDate||hs,Ue=A==1?uu(ee):cu(ee),we=Mo(ee,To(A==1?ru:au,H)),te=Po(ee,Ao(hu,H)),ue=[],J=n.legend=ve({},du,e.legend),O=n.cursor=ve({},ku,{drag:{y:i==2}},e.cursor),Te=J.show,He=O.show,Se=J.markers;J.idxs=ue,Se.width=X(Se.width),Se.dash=X(Se.dash),Se.stroke=X(Se.stroke),Se.fill=X(Se.fill);let ie,ct,$e,be=[],_t=[],At,nt=!1,Ct={};if(J.live){let t=S[1]?S[1].values:null;nt=t!=null,At=nt?t(n,1,0):{_:0};for(let s in At)Ct[s]=rs}if(Te)if(ie=dt("table",_r,m),$e=dt("tbody",null,ie),J.mount(n,ie),nt){ct=dt("thead",null,ie,$e);let t=dt("tr",null,ct);dt("th",null,t);for(var ll in At)dt("th",to,t).textContent=ll}else Xe(ie,yr),J.live&&Xe(ie,br);let nl={show:!0},Cl={show:!1};function $l(t,s){if(s==0&&(nt||!J.live||i==2))return Tl;let r=[],u=dt("tr",kr,$e,$e.childNodes[s]);Xe(u,t.class),t.show||Xe(u,Qt);let c=dt("th",null,u);if(Se.show){let y=ft(xr,c);if(s>0){let k=Se.width(n,s);k&&(y.style.border=k+"px "+Se.dash(n,s)+" "+Se.stroke(n,s)),y.style.background=Se.fill(n,s)}}let g=ft(to,c);t.label instanceof HTMLElement?g.appendChild(t.label):g.textContent=t.label,s>0&&(Se.show||(g.style.color=t.width>0?Se.stroke(n,s):Se.fill(n,s)),Ie("click",c,y=>{if(O._lock)return;Ut(y);let k=S.indexOf(t);if((y.ctrlKey||y.metaKey)!=J.isolate){let M=S.some((E,R)=>R>0&&R!=k&&E.show);S.forEach((E,R)=>{R>0&&kt(R,M?R==k?nl:Cl:nl,!0,xe.setSeries)})}else kt(k,{show:!t.show},!0,xe.setSeries)},!1),rl&&Ie(oo,c,y=>{O._lock||(Ut(y),kt(S.indexOf(t),_l,!0,xe.setSeries))},!1));for(var _ in At){let y=dt("td",vr,u);y.textContent="--",r.push(y)}return[u,r]}let It=new Map;function Ie(t,s,r,u=!0){let c=It.get(s)||{},g=O.bind[t](n,s,r,u);g&&(Xt(t,s,c[t]=g),It.set(s,c))}function sl(t,s,r){let u=It.get(s)||{};for(let c in u)(t==null||c==t)&&(Xn(c,s,u[c]),delete u[c]);t==null&&It.delete(s)}let Pt=0,Wt=0,j=0,L=0,pe=0,Me=0,ol=pe,Gt=Me,bt=j,Yt=L,qe=0,st=0,Ke=0,pt=0;n.bbox={};let bn=!1,ql=!1,il=!1,Bt=!1,Jl=!1,ot=!1;function yn(t,s,r){(r||t!=n.width||s!=n.height)&&Ts(t,s),pl(!1),il=!0,ql=!0,hl()}function Ts(t,s){n.width=Pt=j=t,n.height=Wt=L=s,pe=Me=0,zi(),Vi();let r=n.bbox;qe=r.left=Jt(pe*oe,.5),st=r.top=Jt(Me*oe,.5),Ke=r.width=Jt(j*oe,.5),pt=r.height=Jt(L*oe,.5)}let Li=3;function Ci(){let t=!1,s=0;for(;!t;){s++;let r=Bi(s),u=Ui(s);t=s==Li||r&&u,t||(Ts(n.width,n.height),ql=!0)}}function Ri({width:t,height:s}){yn(t,s)}n.setSize=Ri;function zi(){let t=!1,s=!1,r=!1,u=!1;T.forEach((c,g)=>{if(c.show&&c._show){let{side:_,_size:y}=c,k=_%2,M=c.label!=null?c.labelSize:0,E=y+M;E>0&&(k?(j-=E,_==3?(pe+=E,u=!0):r=!0):(L-=E,_==0?(Me+=E,t=!0):s=!0))}}),Kt[0]=t,Kt[1]=r,Kt[2]=s,Kt[3]=u,j-=Rt[1]+Rt[3],pe+=Rt[3],L-=Rt[2]+Rt[0],Me+=Rt[0]}function Vi(){let t=pe+j,s=Me+L,r=pe,u=Me;function c(g,_){switch(g){case 1:return t+=_,t-_;case 2:return s+=_,s-_;case 3:return r-=_,r+_;case 0:return u-=_,u+_}}T.forEach((g,_)=>{if(g.show&&g._show){let y=g.side;g._pos=c(y,g._size),g.label!=null&&(g._lpos=c(y,g.labelSize))}})}if(O.dataIdx==null){let t=O.hover,s=t.skip=new Set(t.skip??[]);s.add(void 0);let r=t.prox=X(t.prox),u=t.bias??(t.bias=0);O.dataIdx=(c,g,_,y)=>{if(g==0)return _;let k=_,M=r(c,g,_,y)??ae,E=M>=0&&M<ae,R=v.ori==0?j:L,B=O.left,se=l[0],le=l[g];if(s.has(le[_])){k=null;let Z=null,W=null,F;if(u==0||u==-1)for(F=_;Z==null&&F-- >0;)s.has(le[F])||(Z=F);if(u==0||u==1)for(F=_;W==null&&F++<le.length;)s.has(le[F])||(W=F);if(Z!=null||W!=null)if(E){let ge=Z==null?-1/0:V(se[Z],v,R,0),ye=W==null?1/0:V(se[W],v,R,0),Ve=B-ge,fe=ye-B;Ve<=fe?Ve<=M&&(k=Z):fe<=M&&(k=W)}else k=W==null?Z:Z==null?W:_-Z<=W-_?Z:W}else E&&Pe(B-V(se[_],v,R,0))>M&&(k=null);return k}}let Ut=t=>{O.event=t};O.idxs=ue,O._lock=!1;let Ne=O.points;Ne.show=X(Ne.show),Ne.size=X(Ne.size),Ne.stroke=X(Ne.stroke),Ne.width=X(Ne.width),Ne.fill=X(Ne.fill);let yt=n.focus=ve({},e.focus||{alpha:.3},O.focus),rl=yt.prox>=0,ul=rl&&Ne.one,it=[],fl=[],al=[];function Ms(t,s){let r=Ne.show(n,s);if(r instanceof HTMLElement)return Xe(r,Sr),Xe(r,t.class),Mt(r,-10,-10,j,L),P.insertBefore(r,it[s]),r}function As(t,s){if(i==1||s>0){let r=i==1&&x[t.scale].time,u=t.value;t.value=r?yo(u)?Po(ee,Ao(u,H)):u||te:u||Cu,t.label=t.label||(r?vu:xu)}if(ul||s>0){t.width=t.width==null?1:t.width,t.paths=t.paths||Ku||Or,t.fillTo=X(t.fillTo||Fu),t.pxAlign=+ne(t.pxAlign,z),t.pxRound=Fo(t.pxAlign),t.stroke=X(t.stroke||null),t.fill=X(t.fill||null),t._stroke=t._fill=t._paths=t._focus=null;let r=Ru(Be(1,t.width),1),u=t.points=ve({},{size:r,width:Be(1,r*.2),stroke:t.stroke,space:r*2,paths:ju,_stroke:null,_fill:null},t.points);u.show=X(u.show),u.filter=X(u.filter),u.fill=X(u.fill),u.stroke=X(u.stroke),u.paths=X(u.paths),u.pxAlign=t.pxAlign}if(Te){let r=$l(t,s);be.splice(s,0,r[0]),_t.splice(s,0,r[1]),J.values.push(null)}if(He){ue.splice(s,0,null);let r=null;ul?s==0&&(r=Ms(t,s)):s>0&&(r=Ms(t,s)),it.splice(s,0,r),fl.splice(s,0,0),al.splice(s,0,0)}ze("addSeries",s)}function Oi(t,s){s=s??S.length,t=i==1?os(t,s,Do,Vo):os(t,s,{},zo),S.splice(s,0,t),As(S[s],s)}n.addSeries=Oi;function Fi(t){if(S.splice(t,1),Te){J.values.splice(t,1),_t.splice(t,1);let s=be.splice(t,1)[0];sl(null,s.firstChild),s.remove()}He&&(ue.splice(t,1),it.splice(t,1)[0].remove(),fl.splice(t,1),al.splice(t,1)),ze("delSeries",t)}n.delSeries=Fi;let Kt=[!1,!1,!1,!1];function Ni(t,s){if(t._show=t.show,t.show){let r=t.side%2,u=x[t.scale];u==null&&(t.scale=r?S[1].scale:C,u=x[t.scale]);let c=u.time;t.size=X(t.size),t.space=X(t.space),t.rotate=X(t.rotate),Nt(t.incrs)&&t.incrs.forEach(_=>{!Ht.has(_)&&Ht.set(_,Jo(_))}),t.incrs=X(t.incrs||(u.distr==2?su:c?A==1?iu:fu:Zt)),t.splits=X(t.splits||(c&&u.distr==1?Ue:u.distr==3?ts:u.distr==4?Au:Mu)),t.stroke=X(t.stroke),t.grid.stroke=X(t.grid.stroke),t.ticks.stroke=X(t.ticks.stroke),t.border.stroke=X(t.border.stroke);let g=t.values;t.values=Nt(g)&&!Nt(g[0])?X(g):c?Nt(g)?Mo(ee,To(g,H)):yo(g)?pu(ee,g):g||we:g||Tu,t.filter=X(t.filter||(u.distr>=3&&u.log==10?Du:u.distr==3&&u.log==2?Lu:$o)),t.font=Wo(t.font),t.labelFont=Wo(t.labelFont),t._size=t.size(n,null,s,0),t._space=t._rotate=t._incrs=t._found=t._splits=t._values=null,t._size>0&&(Kt[s]=!0,t._el=ft(mr,w))}}function Rl(t,s,r,u){let[c,g,_,y]=r,k=s%2,M=0;return k==0&&(y||g)&&(M=s==0&&!c||s==2&&!_?Ae(Eo.size/3):0),k==1&&(c||_)&&(M=s==1&&!g||s==3&&!y?Ae(Co.size/2):0),M}let Ps=n.padding=(e.padding||[Rl,Rl,Rl,Rl]).map(t=>X(ne(t,Rl))),Rt=n._padding=Ps.map((t,s)=>t(n,s,Kt,0)),Oe,De=null,Le=null,Zl=i==1?S[0].idxs:null,ht=null,zl=!1;function Es(t,s){if(l=t??[],n.data=n._data=l,i==2){Oe=0;for(let r=1;r<S.length;r++)Oe+=l[r][0].length}else{l.length==0&&(n.data=n._data=l=[[]]),ht=l[0],Oe=ht.length;let r=l;if($==2){r=l.slice();let u=r[0]=Array(Oe);for(let c=0;c<Oe;c++)u[c]=c}n._data=l=r}if(pl(!0),ze("setData"),$==2&&(il=!0),s!==!1){let r=v;r.auto(n,zl)?kn():Vt(C,r.min,r.max),Bt=Bt||O.left>=0,ot=!0,hl()}}n.setData=Es;function kn(){zl=!0;let t,s;i==1&&(Oe>0?(De=Zl[0]=0,Le=Zl[1]=Oe-1,t=l[0][De],s=l[0][Le],$==2?(t=De,s=Le):t==s&&($==3?[t,s]=hn(t,t,v.log,!1):$==4?[t,s]=fs(t,t,v.log,!1):v.time?s=t+Ae(86400/A):[t,s]=an(t,s,as,!0))):(De=Zl[0]=t=null,Le=Zl[1]=s=null)),Vt(C,t,s)}let Ql,cl,xn,vn,Tn,Mn,An,Pn,En,je;function Ds(t,s,r,u,c,g){t??(t=no),r??(r=ps),u??(u="butt"),c??(c=no),g??(g="round"),t!=Ql&&(d.strokeStyle=Ql=t),c!=cl&&(d.fillStyle=cl=c),s!=xn&&(d.lineWidth=xn=s),g!=Tn&&(d.lineJoin=Tn=g),u!=Mn&&(d.lineCap=Mn=u),r!=vn&&d.setLineDash(vn=r)}function Ls(t,s,r,u){s!=cl&&(d.fillStyle=cl=s),t!=An&&(d.font=An=t),r!=Pn&&(d.textAlign=Pn=r),u!=En&&(d.textBaseline=En=u)}function Dn(t,s,r,u,c=0){if(u.length>0&&t.auto(n,zl)&&(s==null||s.min==null)){let g=ne(De,0),_=ne(Le,u.length-1),y=r.min==null?Dr(u,g,_,c,t.distr==3):[r.min,r.max];t.min=St(t.min,r.min=y[0]),t.max=Be(t.max,r.max=y[1])}}let Cs={min:null,max:null};function Hi(){for(let u in x){let c=x[u];I[u]==null&&(c.min==null||I[C]!=null&&c.auto(n,zl))&&(I[u]=Cs)}for(let u in x){let c=x[u];I[u]==null&&c.from!=null&&I[c.from]!=null&&(I[u]=Cs)}I[C]!=null&&pl(!0);let t={};for(let u in I){let c=I[u];if(c!=null){let g=t[u]=Ml(x[u],Hr);if(c.min!=null)ve(g,c);else if(u!=C||i==2)if(Oe==0&&g.from==null){let _=g.range(n,null,null,u);g.min=_[0],g.max=_[1]}else g.min=ae,g.max=-ae}}if(Oe>0){S.forEach((u,c)=>{if(i==1){let g=u.scale,_=I[g];if(_==null)return;let y=t[g];if(c==0){let k=y.range(n,y.min,y.max,g);y.min=k[0],y.max=k[1],De=wt(y.min,l[0]),Le=wt(y.max,l[0]),Le-De>1&&(l[0][De]<y.min&&De++,l[0][Le]>y.max&&Le--),u.min=ht[De],u.max=ht[Le]}else u.show&&u.auto&&Dn(y,_,u,l[c],u.sorted);u.idxs[0]=De,u.idxs[1]=Le}else if(c>0&&u.show&&u.auto){let[g,_]=u.facets,y=g.scale,k=_.scale,[M,E]=l[c],R=t[y],B=t[k];R!=null&&Dn(R,I[y],g,M,g.sorted),B!=null&&Dn(B,I[k],_,E,_.sorted),u.min=_.min,u.max=_.max}});for(let u in t){let c=t[u],g=I[u];if(c.from==null&&(g==null||g.min==null)){let _=c.range(n,c.min==ae?null:c.min,c.max==-ae?null:c.max,u);c.min=_[0],c.max=_[1]}}}for(let u in t){let c=t[u];if(c.from!=null){let g=t[c.from];if(g.min==null)c.min=c.max=null;else{let _=c.range(n,g.min,g.max,u);c.min=_[0],c.max=_[1]}}}let s={},r=!1;for(let u in t){let c=t[u],g=x[u];if(g.min!=c.min||g.max!=c.max){g.min=c.min,g.max=c.max;let _=g.distr;g._min=_==3?Dt(g.min):_==4?Kn(g.min,g.asinh):_==100?g.fwd(g.min):g.min,g._max=_==3?Dt(g.max):_==4?Kn(g.max,g.asinh):_==100?g.fwd(g.max):g.max,s[u]=r=!0}}if(r){S.forEach((u,c)=>{i==2?c>0&&s.y&&(u._paths=null):s[u.scale]&&(u._paths=null)});for(let u in s)il=!0,ze("setScale",u);He&&O.left>=0&&(Bt=ot=!0)}for(let u in I)I[u]=null}function Ii(t){let s=es(De-1,0,Oe-1),r=es(Le+1,0,Oe-1);for(;t[s]==null&&s>0;)s--;for(;t[r]==null&&r<Oe-1;)r++;return[s,r]}function Wi(){if(Oe>0){let t=S.some(s=>s._focus)&&je!=yt.alpha;t&&(d.globalAlpha=je=yt.alpha),S.forEach((s,r)=>{if(r>0&&s.show&&(Rs(r,!1),Rs(r,!0),s._paths==null)){let u=je;je!=s.alpha&&(d.globalAlpha=je=s.alpha);let c=i==2?[0,l[r][0].length-1]:Ii(l[r]);s._paths=s.paths(n,r,c[0],c[1]),je!=u&&(d.globalAlpha=je=u)}}),S.forEach((s,r)=>{if(r>0&&s.show){let u=je;je!=s.alpha&&(d.globalAlpha=je=s.alpha),s._paths!=null&&zs(r,!1);{let c=s._paths!=null?s._paths.gaps:null,g=s.points.show(n,r,De,Le,c),_=s.points.filter(n,r,g,c);(g||_)&&(s.points._paths=s.points.paths(n,r,De,Le,_),zs(r,!0))}je!=u&&(d.globalAlpha=je=u),ze("drawSeries",r)}}),t&&(d.globalAlpha=je=1)}}function Rs(t,s){let r=s?S[t].points:S[t];r._stroke=r.stroke(n,t),r._fill=r.fill(n,t)}function zs(t,s){let r=s?S[t].points:S[t],{stroke:u,fill:c,clip:g,flags:_,_stroke:y=r._stroke,_fill:k=r._fill,_width:M=r.width}=r._paths;M=ce(M*oe,3);let E=null,R=M%2/2;s&&k==null&&(k=M>0?"#fff":y);let B=r.pxAlign==1&&R>0;if(B&&d.translate(R,R),!s){let se=qe-M/2,le=st-M/2,Z=Ke+M,W=pt+M;E=new Path2D,E.rect(se,le,Z,W)}s?Ln(y,M,r.dash,r.cap,k,u,c,_,g):Gi(t,y,M,r.dash,r.cap,k,u,c,_,E,g),B&&d.translate(-R,-R)}function Gi(t,s,r,u,c,g,_,y,k,M,E){let R=!1;k!=0&&G.forEach((B,se)=>{if(B.series[0]==t){let le=S[B.series[1]],Z=l[B.series[1]],W=(le._paths||Ul).band;Nt(W)&&(W=B.dir==1?W[0]:W[1]);let F,ge=null;le.show&&W&&Cr(Z,De,Le)?(ge=B.fill(n,se)||g,F=le._paths.clip):W=null,Ln(s,r,u,c,ge,_,y,k,M,E,F,W),R=!0}}),R||Ln(s,r,u,c,g,_,y,k,M,E)}let Vs=Al|ns;function Ln(t,s,r,u,c,g,_,y,k,M,E,R){Ds(t,s,r,u,c),(k||M||R)&&(d.save(),k&&d.clip(k),M&&d.clip(M)),R?(y&Vs)==Vs?(d.clip(R),E&&d.clip(E),en(c,_),Xl(t,g,s)):y&ns?(en(c,_),d.clip(R),Xl(t,g,s)):y&Al&&(d.save(),d.clip(R),E&&d.clip(E),en(c,_),d.restore(),Xl(t,g,s)):(en(c,_),Xl(t,g,s)),(k||M||R)&&d.restore()}function Xl(t,s,r){r>0&&(s instanceof Map?s.forEach((u,c)=>{d.strokeStyle=Ql=c,d.stroke(u)}):s!=null&&t&&d.stroke(s))}function en(t,s){s instanceof Map?s.forEach((r,u)=>{d.fillStyle=cl=u,d.fill(r)}):s!=null&&t&&d.fill(s)}function Yi(t,s,r,u){let c=T[t],g;if(u<=0)g=[0,0];else{let _=c._space=c.space(n,t,s,r,u),y=c._incrs=c.incrs(n,t,s,r,u,_);g=Xu(s,r,y,u,_)}return c._found=g}function Cn(t,s,r,u,c,g,_,y,k,M){let E=_%2/2;z==1&&d.translate(E,E),Ds(y,_,k,M,y),d.beginPath();let R,B,se,le,Z=c+(u==0||u==3?-g:g);r==0?(B=c,le=Z):(R=c,se=Z);for(let W=0;W<t.length;W++)s[W]!=null&&(r==0?R=se=t[W]:B=le=t[W],d.moveTo(R,B),d.lineTo(se,le));d.stroke(),z==1&&d.translate(-E,-E)}function Bi(t){let s=!0;return T.forEach((r,u)=>{if(!r.show)return;let c=x[r.scale];if(c.min==null){r._show&&(s=!1,r._show=!1,pl(!1));return}else r._show||(s=!1,r._show=!0,pl(!1));let g=r.side,_=g%2,{min:y,max:k}=c,[M,E]=Yi(u,y,k,_==0?j:L);if(E==0)return;let R=c.distr==2,B=r._splits=r.splits(n,u,y,k,M,E,R),se=c.distr==2?B.map(F=>ht[F]):B,le=c.distr==2?ht[B[1]]-ht[B[0]]:M,Z=r._values=r.values(n,r.filter(n,se,u,E,le),u,E,le);r._rotate=g==2?r.rotate(n,Z,u,E):0;let W=r._size;r._size=at(r.size(n,Z,u,t)),W!=null&&r._size!=W&&(s=!1)}),s}function Ui(t){let s=!0;return Ps.forEach((r,u)=>{let c=r(n,u,Kt,t);c!=Rt[u]&&(s=!1),Rt[u]=c}),s}function Ki(){for(let t=0;t<T.length;t++){let s=T[t];if(!s.show||!s._show)continue;let r=s.side,u=r%2,c,g,_=s.stroke(n,t),y=r==0||r==3?-1:1,[k,M]=s._found;if(s.label!=null){let Ge=s.labelGap*y,Qe=Ae((s._lpos+Ge)*oe);Ls(s.labelFont[0],_,"center",r==2?"top":lo),d.save(),u==1?(c=g=0,d.translate(Qe,Ae(st+pt/2)),d.rotate((r==3?-un:un)/2)):(c=Ae(qe+Ke/2),g=Qe);let qt=Ko(s.label)?s.label(n,t,k,M):s.label;d.fillText(qt,c,g),d.restore()}if(M==0)continue;let E=x[s.scale],R=u==0?Ke:pt,B=u==0?qe:st,se=s._splits,le=E.distr==2?se.map(Ge=>ht[Ge]):se,Z=E.distr==2?ht[se[1]]-ht[se[0]]:k,W=s.ticks,F=s.border,ge=W.show?W.size:0,ye=Ae(ge*oe),Ve=Ae((s.alignTo==2?s._size-ge-s.gap:s.gap)*oe),fe=s._rotate*-un/180,ke=N(s._pos*oe),Je=(ye+Ve)*y,We=ke+Je;g=u==0?We:0,c=u==1?We:0;let rt=s.font[0],mt=s.align==1?yl:s.align==2?Yn:fe>0?yl:fe<0?Yn:u==0?"center":r==3?Yn:yl,vt=fe||u==1?"middle":r==2?"top":lo;Ls(rt,_,mt,vt);let Ze=s.font[1]*s.lineGap,ut=se.map(Ge=>N(h(Ge,E,R,B))),gt=s._values;for(let Ge=0;Ge<gt.length;Ge++){let Qe=gt[Ge];if(Qe!=null){u==0?c=ut[Ge]:g=ut[Ge],Qe=""+Qe;let qt=Qe.indexOf(`\n`)==-1?[Qe]:Qe.split(/\\n/gm);for(let Ye=0;Ye<qt.length;Ye++){let eo=qt[Ye];fe?(d.save(),d.translate(c,g+Ye*Ze),d.rotate(fe),d.fillText(eo,0,0),d.restore()):d.fillText(eo,c,g+Ye*Ze)}}}W.show&&Cn(ut,W.filter(n,le,t,M,Z),u,r,ke,ye,ce(W.width*oe,3),W.stroke(n,t),W.dash,W.cap);let Tt=s.grid;Tt.show&&Cn(ut,Tt.filter(n,le,t,M,Z),u,u==0?2:1,u==0?st:qe,u==0?pt:Ke,ce(Tt.width*oe,3),Tt.stroke(n,t),Tt.dash,Tt.cap),F.show&&Cn([ke],[1],u==0?1:0,u==0?1:2,u==1?st:qe,u==1?pt:Ke,ce(F.width*oe,3),F.stroke(n,t),F.dash,F.cap)}ze("drawAxes")}function pl(t){S.forEach((s,r)=>{r>0&&(s._paths=null,t&&(i==1?(s.min=null,s.max=null):s.facets.forEach(u=>{u.min=null,u.max=null})))})}let tn=!1,Rn=!1,Vl=[];function ji(){Rn=!1;for(let t=0;t<Vl.length;t++)ze(...Vl[t]);Vl.length=0}function hl(){tn||(Kr(Os),tn=!0)}function $i(t,s=!1){tn=!0,Rn=s,t(n),Os(),s&&Vl.length>0&&queueMicrotask(ji)}n.batch=$i;function Os(){if(bn&&(Hi(),bn=!1),il&&(Ci(),il=!1),ql){if(de(D,yl,pe),de(D,"top",Me),de(D,Wl,j),de(D,Gl,L),de(P,yl,pe),de(P,"top",Me),de(P,Wl,j),de(P,Gl,L),de(w,Wl,Pt),de(w,Gl,Wt),b.width=Ae(Pt*oe),b.height=Ae(Wt*oe),T.forEach(({_el:t,_show:s,_size:r,_pos:u,side:c})=>{if(t!=null)if(s){let g=c===3||c===0?r:0,_=c%2==1;de(t,_?"left":"top",u-g),de(t,_?"width":"height",r),de(t,_?"top":"left",_?Me:pe),de(t,_?"height":"width",_?L:j),Qn(t,Qt)}else Xe(t,Qt)}),Ql=cl=xn=Tn=Mn=An=Pn=En=vn=null,je=1,Nl(!0),pe!=ol||Me!=Gt||j!=bt||L!=Yt){pl(!1);let t=j/bt,s=L/Yt;if(He&&!Bt&&O.left>=0){O.left*=t,O.top*=s,ml&&Mt(ml,Ae(O.left),0,j,L),gl&&Mt(gl,0,Ae(O.top),j,L);for(let r=0;r<it.length;r++){let u=it[r];u!=null&&(fl[r]*=t,al[r]*=s,Mt(u,at(fl[r]),at(al[r]),j,L))}}if(me.show&&!Jl&&me.left>=0&&me.width>0){me.left*=t,me.width*=t,me.top*=s,me.height*=s;for(let r in Hn)de(Sl,r,me[r])}ol=pe,Gt=Me,bt=j,Yt=L}ze("setSize"),ql=!1}Pt>0&&Wt>0&&(d.clearRect(0,0,b.width,b.height),ze("drawClear"),K.forEach(t=>t()),ze("draw")),me.show&&Jl&&(ln(me),Jl=!1),He&&Bt&&($t(null,!0,!1),Bt=!1),J.show&&J.live&&ot&&(Fn(),ot=!1),p||(p=!0,n.status=1,ze("ready")),zl=!1,tn=!1}n.redraw=(t,s)=>{il=s||!1,t!==!1?Vt(C,v.min,v.max):hl()};function zn(t,s){let r=x[t];if(r.from==null){if(Oe==0){let u=r.range(n,s.min,s.max,t);s.min=u[0],s.max=u[1]}if(s.min>s.max){let u=s.min;s.min=s.max,s.max=u}if(Oe>1&&s.min!=null&&s.max!=null&&s.max-s.min<1e-16)return;t==C&&r.distr==2&&Oe>0&&(s.min=wt(s.min,l[0]),s.max=wt(s.max,l[0]),s.min==s.max&&s.max++),I[t]=s,bn=!0,hl()}}n.setScale=zn;let Vn,On,ml,gl,Fs,Ns,dl,wl,Hs,Is,he,_e,zt=!1,Fe=O.drag,Ce=Fe.x,Re=Fe.y;He&&(O.x&&(Vn=ft(dr,P)),O.y&&(On=ft(wr,P)),v.ori==0?(ml=Vn,gl=On):(ml=On,gl=Vn),he=O.left,_e=O.top);let me=n.select=ve({show:!0,over:!0,left:0,width:0,top:0,height:0},e.select),Sl=me.show?ft(gr,me.over?P:D):null;function ln(t,s){if(me.show){for(let r in t)me[r]=t[r],r in Hn&&de(Sl,r,t[r]);s!==!1&&ze("setSelect")}}n.setSelect=ln;function qi(t){if(S[t].show)Te&&Qn(be[t],Qt);else if(Te&&Xe(be[t],Qt),He){let r=ul?it[0]:it[t];r!=null&&Mt(r,-10,-10,j,L)}}function Vt(t,s,r){zn(t,{min:s,max:r})}function kt(t,s,r,u){s.focus!=null&&er(t),s.show!=null&&S.forEach((c,g)=>{g>0&&(t==g||t==null)&&(c.show=s.show,qi(g),i==2?(Vt(c.facets[0].scale,null,null),Vt(c.facets[1].scale,null,null)):Vt(c.scale,null,null),hl())}),r!==!1&&ze("setSeries",t,s),u&&Hl("setSeries",n,t,s)}n.setSeries=kt;function Ji(t,s){ve(G[t],s)}function Zi(t,s){t.fill=X(t.fill||null),t.dir=ne(t.dir,-1),s=s??G.length,G.splice(s,0,t)}function Qi(t){t==null?G.length=0:G.splice(t,1)}n.addBand=Zi,n.setBand=Ji,n.delBand=Qi;function Xi(t,s){S[t].alpha=s,He&&it[t]!=null&&(it[t].style.opacity=s),Te&&be[t]&&(be[t].style.opacity=s)}let Et,Ot,jt,_l={focus:!0};function er(t){if(t!=jt){let s=t==null,r=yt.alpha!=1;S.forEach((u,c)=>{if(i==1||c>0){let g=s||c==0||c==t;u._focus=s?null:g,r&&Xi(c,g?1:yt.alpha)}}),jt=t,r&&hl()}}Te&&rl&&Ie(io,ie,t=>{O._lock||(Ut(t),jt!=null&&kt(null,_l,!0,xe.setSeries))});function xt(t,s,r){let u=x[s];r&&(t=t/oe-(u.ori==1?Me:pe));let c=j;u.ori==1&&(c=L,t=c-t),u.dir==-1&&(t=c-t);let g=u._min,_=u._max,y=t/c,k=g+(_-g)*y,M=u.distr;return M==3?vl(10,k):M==4?zr(k,u.asinh):M==100?u.bwd(k):k}function tr(t,s){let r=xt(t,C,s);return wt(r,l[0],De,Le)}n.valToIdx=t=>wt(t,l[0]),n.posToIdx=tr,n.posToVal=xt,n.valToPos=(t,s,r)=>x[s].ori==0?a(t,x[s],r?Ke:j,r?qe:0):f(t,x[s],r?pt:L,r?st:0),n.setCursor=(t,s,r)=>{he=t.left,_e=t.top,$t(null,s,r)};function Ws(t,s){de(Sl,yl,me.left=t),de(Sl,Wl,me.width=s)}function Gs(t,s){de(Sl,"top",me.top=t),de(Sl,Gl,me.height=s)}let Ol=v.ori==0?Ws:Gs,Fl=v.ori==1?Ws:Gs;function lr(){if(Te&&J.live)for(let t=i==2?1:0;t<S.length;t++){if(t==0&&nt)continue;let s=J.values[t],r=0;for(let u in s)_t[t][r++].firstChild.nodeValue=s[u]}}function Fn(t,s){if(t!=null&&(t.idxs?t.idxs.forEach((r,u)=>{ue[u]=r}):Nr(t.idx)||ue.fill(t.idx),J.idx=ue[0]),Te&&J.live){for(let r=0;r<S.length;r++)(r>0||i==1&&!nt)&&nr(r,ue[r]);lr()}ot=!1,s!==!1&&ze("setLegend")}n.setLegend=Fn;function nr(t,s){let r=S[t],u=t==0&&$==2?ht:l[t],c;nt?c=r.values(n,t,s)??Ct:(c=r.value(n,s==null?null:u[s],t,s),c=c==null?Ct:{_:c}),J.values[t]=c}function $t(t,s,r){Hs=he,Is=_e,[he,_e]=O.move(n,he,_e),O.left=he,O.top=_e,He&&(ml&&Mt(ml,Ae(he),0,j,L),gl&&Mt(gl,0,Ae(_e),j,L));let u,c=De>Le;Et=ae,Ot=null;let g=v.ori==0?j:L,_=v.ori==1?j:L;if(he<0||Oe==0||c){u=O.idx=null;for(let y=0;y<S.length;y++){let k=it[y];k!=null&&Mt(k,-10,-10,j,L)}rl&&kt(null,_l,!0,t==null&&xe.setSeries),J.live&&(ue.fill(u),ot=!0)}else{let y,k,M;i==1&&(y=v.ori==0?he:_e,k=xt(y,C),u=O.idx=wt(k,l[0],De,Le),M=V(l[0][u],v,g,0));let E=-10,R=-10,B=0,se=0,le=!0,Z="",W="";for(let F=i==2?1:0;F<S.length;F++){let ge=S[F],ye=ue[F],Ve=ye==null?null:i==1?l[F][ye]:l[F][1][ye],fe=O.dataIdx(n,F,u,k),ke=fe==null?null:i==1?l[F][fe]:l[F][1][fe];if(ot=ot||ke!=Ve||fe!=ye,ue[F]=fe,F>0&&ge.show){let Je=fe==null?-10:fe==u?M:V(i==1?l[0][fe]:l[F][0][fe],v,g,0),We=ke==null?-10:Y(ke,i==1?x[ge.scale]:x[ge.facets[1].scale],_,0);if(rl&&ke!=null){let rt=v.ori==1?he:_e,mt=Pe(yt.dist(n,F,fe,We,rt));if(mt<Et){let vt=yt.bias;if(vt!=0){let Ze=xt(rt,ge.scale),ut=ke>=0?1:-1,gt=Ze>=0?1:-1;gt==ut&&(gt==1?vt==1?ke>=Ze:ke<=Ze:vt==1?ke<=Ze:ke>=Ze)&&(Et=mt,Ot=F)}else Et=mt,Ot=F}}if(ot||ul){let rt,mt;v.ori==0?(rt=Je,mt=We):(rt=We,mt=Je);let vt,Ze,ut,gt,Tt,Ge,Qe=!0,qt=Ne.bbox;if(qt!=null){Qe=!1;let Ye=qt(n,F);ut=Ye.left,gt=Ye.top,vt=Ye.width,Ze=Ye.height}else ut=rt,gt=mt,vt=Ze=Ne.size(n,F);if(Ge=Ne.fill(n,F),Tt=Ne.stroke(n,F),ul)F==Ot&&Et<=yt.prox&&(E=ut,R=gt,B=vt,se=Ze,le=Qe,Z=Ge,W=Tt);else{let Ye=it[F];Ye!=null&&(fl[F]=ut,al[F]=gt,ho(Ye,vt,Ze,Qe),co(Ye,Ge,Tt),Mt(Ye,at(ut),at(gt),j,L))}}}}if(ul){let F=yt.prox,ge=jt==null?Et<=F:Et>F||Ot!=jt;if(ot||ge){let ye=it[0];ye!=null&&(fl[0]=E,al[0]=R,ho(ye,B,se,le),co(ye,Z,W),Mt(ye,at(E),at(R),j,L))}}}if(me.show&&zt)if(t!=null){let[y,k]=xe.scales,[M,E]=xe.match,[R,B]=t.cursor.sync.scales,se=t.cursor.drag;if(Ce=se._x,Re=se._y,Ce||Re){let{left:le,top:Z,width:W,height:F}=t.select,ge=t.scales[R].ori,ye=t.posToVal,Ve,fe,ke,Je,We,rt=y!=null&&M(y,R),mt=k!=null&&E(k,B);rt&&Ce?(ge==0?(Ve=le,fe=W):(Ve=Z,fe=F),ke=x[y],Je=V(ye(Ve,R),ke,g,0),We=V(ye(Ve+fe,R),ke,g,0),Ol(St(Je,We),Pe(We-Je))):Ol(0,g),mt&&Re?(ge==1?(Ve=le,fe=W):(Ve=Z,fe=F),ke=x[k],Je=Y(ye(Ve,B),ke,_,0),We=Y(ye(Ve+fe,B),ke,_,0),Fl(St(Je,We),Pe(We-Je))):Fl(0,_)}else In()}else{let y=Pe(Hs-Fs),k=Pe(Is-Ns);if(v.ori==1){let B=y;y=k,k=B}Ce=Fe.x&&y>=Fe.dist,Re=Fe.y&&k>=Fe.dist;let M=Fe.uni;M!=null?Ce&&Re&&(Ce=y>=M,Re=k>=M,!Ce&&!Re&&(k>y?Re=!0:Ce=!0)):Fe.x&&Fe.y&&(Ce||Re)&&(Ce=Re=!0);let E,R;Ce&&(v.ori==0?(E=dl,R=he):(E=wl,R=_e),Ol(St(E,R),Pe(R-E)),Re||Fl(0,_)),Re&&(v.ori==1?(E=dl,R=he):(E=wl,R=_e),Fl(St(E,R),Pe(R-E)),Ce||Ol(0,g)),!Ce&&!Re&&(Ol(0,0),Fl(0,0))}if(Fe._x=Ce,Fe._y=Re,t==null){if(r){if(Xs!=null){let[y,k]=xe.scales;xe.values[0]=y!=null?xt(v.ori==0?he:_e,y):null,xe.values[1]=k!=null?xt(v.ori==1?he:_e,k):null}Hl(Bn,n,he,_e,j,L,u)}if(rl){let y=r&&xe.setSeries,k=yt.prox;jt==null?Et<=k&&kt(Ot,_l,!0,y):Et>k?kt(null,_l,!0,y):Ot!=jt&&kt(Ot,_l,!0,y)}}ot&&(J.idx=u,Fn()),s!==!1&&ze("setCursor")}let Ft=null;Object.defineProperty(n,"rect",{get(){return Ft==null&&Nl(!1),Ft}});function Nl(t=!1){t?Ft=null:(Ft=P.getBoundingClientRect(),ze("syncRect",Ft))}function Ys(t,s,r,u,c,g,_){O._lock||zt&&t!=null&&t.movementX==0&&t.movementY==0||(Nn(t,s,r,u,c,g,_,!1,t!=null),t!=null?$t(null,!0,!0):$t(s,!0,!1))}function Nn(t,s,r,u,c,g,_,y,k){if(Ft==null&&Nl(!1),Ut(t),t!=null)r=t.clientX-Ft.left,u=t.clientY-Ft.top;else{if(r<0||u<0){he=-10,_e=-10;return}let[M,E]=xe.scales,R=s.cursor.sync,[B,se]=R.values,[le,Z]=R.scales,[W,F]=xe.match,ge=s.axes[0].side%2==1,ye=v.ori==0?j:L,Ve=v.ori==1?j:L,fe=ge?g:c,ke=ge?c:g,Je=ge?u:r,We=ge?r:u;if(le!=null?r=W(M,le)?h(B,x[M],ye,0):-10:r=ye*(Je/fe),Z!=null?u=F(E,Z)?h(se,x[E],Ve,0):-10:u=Ve*(We/ke),v.ori==1){let rt=r;r=u,u=rt}}k&&(s==null||s.cursor.event.type==Bn)&&((r<=1||r>=j-1)&&(r=Jt(r,j)),(u<=1||u>=L-1)&&(u=Jt(u,L))),y?(Fs=r,Ns=u,[dl,wl]=O.move(n,r,u)):(he=r,_e=u)}let Hn={width:0,height:0,left:0,top:0};function In(){ln(Hn,!1)}let Bs,Us,Ks,js;function $s(t,s,r,u,c,g,_){zt=!0,Ce=Re=Fe._x=Fe._y=!1,Nn(t,s,r,u,c,g,_,!0,!1),t!=null&&(Ie(Un,Jn,qs,!1),Hl(so,n,dl,wl,j,L,null));let{left:y,top:k,width:M,height:E}=me;Bs=y,Us=k,Ks=M,js=E}function qs(t,s,r,u,c,g,_){zt=Fe._x=Fe._y=!1,Nn(t,s,r,u,c,g,_,!1,!0);let{left:y,top:k,width:M,height:E}=me,R=M>0||E>0,B=Bs!=y||Us!=k||Ks!=M||js!=E;if(R&&B&&ln(me),Fe.setScale&&R&&B){let se=y,le=M,Z=k,W=E;if(v.ori==1&&(se=k,le=E,Z=y,W=M),Ce&&Vt(C,xt(se,C),xt(se+le,C)),Re)for(let F in x){let ge=x[F];F!=C&&ge.from==null&&ge.min!=ae&&Vt(F,xt(Z+W,F),xt(Z,F))}In()}else O.lock&&(O._lock=!O._lock,$t(s,!0,t!=null));t!=null&&(sl(Un,Jn),Hl(Un,n,he,_e,j,L,null))}function sr(t,s,r,u,c,g,_){if(O._lock)return;Ut(t);let y=zt;if(zt){let k=!0,M=!0,E=10,R,B;v.ori==0?(R=Ce,B=Re):(R=Re,B=Ce),R&&B&&(k=he<=E||he>=j-E,M=_e<=E||_e>=L-E),R&&k&&(he=he<dl?0:j),B&&M&&(_e=_e<wl?0:L),$t(null,!0,!0),zt=!1}he=-10,_e=-10,ue.fill(null),$t(null,!0,!0),y&&(zt=y)}function Js(t,s,r,u,c,g,_){O._lock||(Ut(t),kn(),In(),t!=null&&Hl(ro,n,he,_e,j,L,null))}function Zs(){T.forEach(ef),yn(n.width,n.height,!0)}Xt(fn,xl,Zs);let bl={};bl.mousedown=$s,bl.mousemove=Ys,bl.mouseup=qs,bl.dblclick=Js,bl.setSeries=(t,s,r,u)=>{let c=xe.match[2];r=c(n,s,r),r!=-1&&kt(r,u,!0,!1)},He&&(Ie(so,P,$s),Ie(Bn,P,Ys),Ie(oo,P,t=>{Ut(t),Nl(!1)}),Ie(io,P,sr),Ie(ro,P,Js),ss.add(n),n.syncRect=Nl);let nn=n.hooks=e.hooks||{};function ze(t,s,r){Rn?Vl.push([t,s,r]):t in nn&&nn[t].forEach(u=>{u.call(null,n,s,r)})}(e.plugins||[]).forEach(t=>{for(let s in t.hooks)nn[s]=(nn[s]||[]).concat(t.hooks[s])});let Qs=(t,s,r)=>r,xe=ve({key:null,setSeries:!1,filters:{pub:_o,sub:_o},scales:[C,S[1]?S[1].scale:null],match:[bo,bo,Qs],values:[null,null]},O.sync);xe.match.length==2&&xe.match.push(Qs),O.sync=xe;let Xs=xe.key,Wn=di(Xs);function Hl(t,s,r,u,c,g,_){xe.filters.pub(t,s,r,u,c,g,_)&&Wn.pub(t,s,r,u,c,g,_)}Wn.sub(n);function or(t,s,r,u,c,g,_){xe.filters.sub(t,s,r,u,c,g,_)&&bl[t](null,s,r,u,c,g,_)}n.pub=or;function ir(){Wn.unsub(n),ss.delete(n),It.clear(),Xn(fn,xl,Zs),m.remove(),ie?.remove(),ze("destroy")}n.destroy=ir;function Gn(){ze("init",e,l),Es(l||e.data,!1),I[C]?zn(C,I[C]):kn(),Jl=me.show&&(me.width>0||me.height>0),Bt=ot=!0,yn(e.width,e.height)}return S.forEach(As),T.forEach(Ni),o?o instanceof HTMLElement?(o.appendChild(m),Gn()):o(n,Gn):Gn(),n}Ee.assign=ve;Ee.fmtNum=cs;Ee.rangeNum=an;Ee.rangeLog=hn;Ee.rangeAsinh=fs;Ee.orient=tl;Ee.pxRatio=oe;Ee.join=Ur;Ee.fmtDate=hs,Ee.tzDate=lu;Ee.sync=di;{Ee.addGap=Nu,Ee.clipGaps=dn;let e=Ee.paths={points:ki};e.linear=vi,e.stepped=Wu,e.bars=Gu,e.spline=Bu}var lt=["#3b6fd8","#e07b39","#2f9e6e","#9b59b6","#d64f6a","#1aa3b8","#b8902b","#6b7a99"],tf="#e0a030",bs="#d9534f",ys="#1d2433",ks=260,lf=[1,2,5,10,15,30,60,120,300,600,900,1800,3600,7200,10800,21600,43200,86400],Pi={incrs:lf},xs=e=>e/1e3;function nf(e){return Math.max(320,Math.floor(e.getBoundingClientRect().width||640))}function Ll(e,l,o="%",n={}){return{label:e,stroke:l,scale:o,width:2,points:{show:!1},...n}}function jl(e,l){return{label:e,stroke:l,scale:"%",width:1,dash:[6,4],points:{show:!1}}}var vs={scale:"%",values:(e,l)=>l.map(o=>`${o}%`),size:52};function sf(e,l){let o=e.report?.budgets[l];if(!o)return null;let{limits:n,startTime:i,until:a}=o,f=new Set([i,a]);for(let S of o.turns)f.add(S);for(let S of o.steps)f.add(S.at);for(let S of o.warnings)f.add(S.at);let h=[...f].filter(S=>S>=i&&S<=a).sort((S,T)=>S-T),p=[{}],m=[],b=h.map(()=>({tokens:0,cost:0})),d=h.map(()=>0),w=-1,D=0;h.forEach((S,T)=>{for(;w+1<o.steps.length&&(o.steps[w+1]?.at??Number.POSITIVE_INFINITY)<=S;)w++;for(;D<o.turns.length&&(o.turns[D]??Number.POSITIVE_INFINITY)<=S;)D++;b[T]=o.steps[w]??{tokens:0,cost:0},d[T]=D});let P=S=>b[S]??{tokens:0,cost:0};if(n.timeMs!==null){let S=n.timeMs;p.push(Ll("Time",lt[0])),m.push(h.map(T=>100*(T-i)/S))}if(n.turns!==null){let S=n.turns;p.push(Ll("Turns",lt[1],"%",{paths:Ee.paths.stepped?.({align:1})})),m.push(d.map(T=>100*T/S))}let z=e.report?.measured;if(z?.tokens){let S=n.tokens,T={size:5};S!==null?(p.push(Ll("Tokens",lt[2],"%",{points:T})),m.push(h.map((x,G)=>100*P(G).tokens/S))):(p.push(Ll("Tokens (right axis)",lt[2],"tokens",{points:T})),m.push(h.map((x,G)=>P(G).tokens)))}if(z?.cost&&n.cost!==null){let S=n.cost;p.push(Ll("Cost",lt[3])),m.push(h.map((T,x)=>100*P(x).cost/S))}p.push(jl("80% warning",tf),jl("95% warning",bs),jl("Limit",ys)),m.push(h.map(()=>80),h.map(()=>95),h.map(()=>100));let N=[Pi,vs];p.some(S=>S.scale==="tokens")&&N.push({scale:"tokens",side:1,grid:{show:!1},size:60});let A=[...o.turns.map(S=>({at:S,colour:"rgba(224,123,57,.35)"}))];return o.ending.kind!=="active"&&A.push({at:a,colour:bs}),[{width:0,height:ks,series:p,axes:N,scales:{x:{time:!0},"%":{range:(S,T,x)=>[0,Math.max(110,Math.ceil(x/10)*10)]}},hooks:{draw:[S=>of(S,A)]},legend:{live:!1}},[h.map(xs),...m]]}function of(e,l){let{ctx:o}=e,{top:n,height:i}=e.bbox;o.save(),o.lineWidth=Math.max(1,devicePixelRatio);for(let a of new Set(l.map(f=>f.colour))){o.strokeStyle=a,o.beginPath();for(let f of l){if(f.colour!==a)continue;let h=e.valToPos(xs(f.at),"x",!0);o.moveTo(h,n),o.lineTo(h,n+i)}o.stroke()}o.restore()}function rf(e){let l=e.report;if(!l||l.subagents.length===0)return null;let o=l.budgets[l.budgets.length-1],n=[...o?[{label:"Session",from:o.startTime,to:o.until,colour:lt[0]}]:[],...l.subagents.map(p=>({label:p.parent===null?p.agentType:`↳ ${p.agentType}`,from:p.startedAt,to:p.endedAt??l.now,colour:p.ended==="answered"?"#2f9e6e":p.ended===null?"#3b6fd8":bs}))],i=[...new Set(n.flatMap(p=>[p.from,p.to]))].sort((p,m)=>p-m),a=[{}],f=n.map((p,m)=>(a.push({label:p.label,stroke:p.colour,width:10,spanGaps:!0,scale:"lane",points:{show:!0,size:12,fill:p.colour}}),i.map(b=>b===p.from||b===p.to?m:null))),h=n.map(p=>p.label);return[{width:0,height:Math.max(140,50+n.length*34),series:a,scales:{x:{time:!0},lane:{range:[-.6,n.length-.4]}},axes:[Pi,{scale:"lane",splits:()=>h.map((p,m)=>m),values:(p,m)=>m.map(b=>h[b]??""),size:110,grid:{show:!1}}],legend:{show:!1}},[i.map(xs),...f]]}var Ei=()=>Ee.paths.bars?.({size:[.55,90]});function Di(e){return{splits:()=>e.map((l,o)=>o),values:(l,o)=>o.map(n=>e[n]??""),grid:{show:!1}}}function uf(e){let l=e.today?.budgets[0],o=e.today;if(!l||!o)return null;let n=[["Agent time",l.limits.timeMs,"agentMs"],["Prompts",l.limits.turns,"prompts"],["Tokens",l.limits.tokens,"tokens"],["Cost",l.limits.cost,"cost"]].filter(A=>A[1]!==null),{agentMs:i,prompts:a,tokens:f,cost:h}=l.use,p=o.sessions.length>0?o.sessions:[{session:l.who,host:null,member:l.who,agentMs:i,prompts:a,tokens:f,cost:h}],m=p.some(A=>A.member!==null),b=new Map;for(let A of p){let S=m?A.member??"another member":`${A.host??"another session"} · ${A.session.slice(0,8)}`;b.set(S,[...b.get(S)??[],A])}let d=[...b.keys()],w=n.map(()=>0),D=d.map(A=>n.map((S,T)=>{let x=(b.get(A)??[]).reduce((G,C)=>G+C[S[2]],0);return w[T]=(w[T]??0)+100*x/S[1],w[T]})),P=d.map((A,S)=>S).reverse(),z=[{},...P.map(A=>({label:d[A],fill:lt[A%lt.length],stroke:lt[A%lt.length],scale:"%",paths:Ei(),points:{show:!1}})),jl("Limit",ys)],N=n.map((A,S)=>S);return[{width:0,height:ks,series:z,scales:{x:{time:!1,range:[-.5,n.length-.5]},"%":{range:(A,S,T)=>[0,Math.max(110,T)]}},axes:[Di(n.map(A=>A[0])),vs],legend:{live:!1}},[N,...P.map(A=>D[A]),N.map(()=>100)]]}function ff(e){let{rows:l,limits:o}=e.days;if(l.length===0)return null;let n=l.map((p,m)=>m),i=l.map(p=>p.day.slice(5)),a=[["Agent time",o?.timeMs??null,"agentMs"],["Prompts",o?.turns??null,"prompts"],["Tokens",o?.tokens??null,"tokens"],["Cost",o?.cost??null,"cost"]].filter(p=>p[1]!==null),f=[{}],h=[];return a.length===0?(f.push({label:"Agent time (min)",fill:lt[0],stroke:lt[0],paths:Ei(),points:{show:!1}}),h.push(l.map(p=>p.agentMs/6e4))):(a.forEach((p,m)=>{let b=p[1],d=lt[m];f.push(Ll(p[0],d,"%",{points:{show:!0,size:7,fill:d}})),h.push(l.map(w=>100*w[p[2]]/b))}),f.push(jl("Daily limit",ys)),h.push(n.map(()=>100))),[{width:0,height:ks,series:f,scales:{x:{time:!1,range:[-.5,l.length-.5]},"%":{range:(p,m,b)=>[0,Math.max(110,b)]}},axes:[Di(i),a.length===0?{}:vs],legend:{live:!1}},[n,...h]]}function af(){let e=document.getElementById("timebox-data");if(!e?.textContent)return;let l=JSON.parse(e.textContent);for(let o of document.querySelectorAll("figure[data-chart]")){let n=Number(o.dataset.index??0),i=o.dataset.chart==="budget"?sf(l,n):o.dataset.chart==="subagents"?rf(l):o.dataset.chart==="today"?uf(l):ff(l);if(i===null)continue;let[a,f]=i;new Ee({...a,width:nf(o)},f,o)}}af();})();';
-var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
-
-// src/adapters/report/day-use.ts
-function fieldsOf5(line) {
-  try {
-    const value = JSON.parse(line);
-    return typeof value === "object" && value !== null ? value : {};
-  } catch {
-    return {};
-  }
-}
-var amount3 = (value) => typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-function linesOf(files, path) {
-  if (!files.exists(path)) return [];
-  return files.read(path, 0, files.size(path)).split("\n").filter((line) => line.trim().length > 0);
-}
-function sessionsOfDay(files, folder, hostOf) {
-  if (!files.exists(folder)) return [];
-  const sessions = /* @__PURE__ */ new Map();
-  const of = (fields2) => {
-    if (typeof fields2.session !== "string") return null;
-    let use = sessions.get(fields2.session);
-    if (!use) {
-      use = {
-        session: fields2.session,
-        host: hostOf(fields2.session),
-        member: null,
-        agentMs: 0,
-        prompts: 0,
-        tokens: 0,
-        cost: 0
-      };
-      sessions.set(fields2.session, use);
-    }
-    if (typeof fields2.member === "string") use.member = fields2.member;
-    return use;
-  };
-  for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
-    const fields2 = fieldsOf5(line);
-    const use = of(fields2);
-    if (use === null) continue;
-    use.agentMs += amount3(fields2.agentMs);
-    use.tokens += amount3(fields2.tokens);
-    use.cost += amount3(fields2.cost);
-  }
-  for (const name of files.list(folder)) {
-    if (!name.startsWith("prompt-")) continue;
-    const use = of(fieldsOf5(linesOf(files, files.join(folder, name))[0] ?? ""));
-    if (use !== null) use.prompts += 1;
-  }
-  return [...sessions.values()];
-}
-function useOfDays(files, scopeDir, days) {
-  return days.map((day) => {
-    const sessions = sessionsOfDay(files, files.join(scopeDir, day), () => null);
-    return {
-      day,
-      agentMs: sessions.reduce((sum, one) => sum + one.agentMs, 0),
-      prompts: sessions.reduce((sum, one) => sum + one.prompts, 0),
-      tokens: sessions.reduce((sum, one) => sum + one.tokens, 0),
-      cost: sessions.reduce((sum, one) => sum + one.cost, 0)
-    };
-  });
-}
-function lastDays2(now, count3, localDay2) {
-  const days = [];
-  const date = new Date(now);
-  for (let back = count3 - 1; back >= 0; back--) {
-    const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
-    days.push(localDay2(day.getTime()));
-  }
-  return days;
-}
-
-// src/adapters/report/page-html.ts
-import { createHash as createHash2 } from "node:crypto";
-
-// src/adapters/report/page-data.ts
-function dataScriptText(data) {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}
-
-// src/adapters/report/page-html.ts
-var PAGE_CSS = `:root{color-scheme:light;--ink:#1d2433;--muted:#5b6475;--line:#e3e6ec;--bg:#f7f8fa;--card:#fff;--accent:#3b6fd8}
-*{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
-header{padding:28px 32px 8px;max-width:1200px;margin:0 auto}h1{font-size:26px;margin:0 0 4px;letter-spacing:-.01em}
-header p{margin:0;color:var(--muted)}main{max-width:1200px;margin:0 auto;padding:8px 32px 40px}
-section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px 24px;margin:18px 0}
-h2{font-size:18px;margin:0 0 12px}h3{font-size:15px;margin:18px 0 8px;color:var(--muted);font-weight:600}
-.pair{display:grid;grid-template-columns:minmax(0,3fr) minmax(280px,2fr);gap:24px;align-items:start}
-@media (max-width:900px){.pair{grid-template-columns:1fr}}
-figure.chart{margin:0;min-height:40px}figure.chart:empty{display:none}
-table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums;font-size:13.5px;margin:0 0 12px}
-caption{text-align:left;font-weight:600;padding:0 0 6px;color:var(--ink)}
-th,td{text-align:left;padding:5px 10px 5px 0;border-bottom:1px solid var(--line);vertical-align:top}
-thead th{color:var(--muted);font-weight:600;font-size:12.5px;text-transform:uppercase;letter-spacing:.04em}
-tbody th{font-weight:500}pre.report{background:#f1f3f7;border-radius:8px;padding:14px 16px;white-space:pre-wrap;font:13px/1.55 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;margin:0}
-ul.notes{margin:0;padding-left:18px;color:var(--muted);font-size:13.5px}.empty{color:var(--muted);margin:0}
-.u-legend{font-size:12.5px}.u-title{font-size:14px;font-weight:600}`;
-function cspHash(text2) {
-  return `'sha256-${createHash2("sha256").update(text2, "utf8").digest("base64")}'`;
-}
-function chart(name, label, index = 0) {
-  return `<figure class="chart" data-chart="${name}" data-index="${index}" role="img" aria-label="${escapeHtml(label)}"></figure>`;
-}
-function empty(text2) {
-  return `<p class="empty">${escapeHtml(text2)}</p>`;
-}
-function sessionSection(data) {
-  const report = data.report;
-  if (report === null) return `<section id="session"><h2>This session</h2>${empty("No session was found.")}</section>`;
-  const text2 = `<h3>What ${escapeHtml("/timebox report")} says</h3><pre class="report">${escapeHtml(report.text)}</pre>`;
-  const budgets = report.budgets.map((budget, index) => {
-    const label = `Budget ${index + 1} along the clock: the share of each limit used, the turns and the model calls`;
-    const tables = `${budgetFiguresTable(budget, index, report)}${budgetEventsTable(budget)}`;
-    return `<h3>Budget ${index + 1}: ${escapeHtml(budget.words)}</h3><div class="pair">${chart("budget", label, index)}<div>${tables}</div></div>`;
-  }).join("");
-  return `<section id="session"><h2>This session's budget</h2>${budgets}${text2}</section>`;
-}
-function subagentSection(data) {
-  const report = data.report;
-  if (report === null || report.subagents.length === 0) return "";
-  const label = "Subagents as lanes under the session, from their start to their end";
-  return `<section id="subagents"><h2>Subagents</h2>${chart("subagents", label)}${subagentsTable(report.subagents, report)}</section>`;
-}
-function todaySection(data) {
-  const today = data.today;
-  if (today === null) return `<section id="today"><h2>Today</h2>${empty("Nothing was used today.")}</section>`;
-  const members = today.budgets[0]?.use.members ?? [];
-  const sessions = `${today.sessions.length === 0 ? "" : todaySessionsTable(today)}${members.length === 0 ? "" : todayMembersTable(members)}`;
-  if (today.budgets.length === 0) {
-    return `<section id="today"><h2>Today</h2>${empty("No daily budget is set.")}${sessions}</section>`;
-  }
-  const team = members.length > 0 || today.sessions.some((session) => session.member !== null);
-  const label = `Today's use of each daily limit, stacked by ${team ? "member" : "session"}, and what is left`;
-  const text2 = `<h3>What ${escapeHtml("/timebox today")} says</h3><pre class="report">${escapeHtml(today.text)}</pre>`;
-  return `<section id="today"><h2>Today</h2><div class="pair">${chart("today", label)}<div>${todayBudgetTable(today)}</div></div>${sessions}${text2}</section>`;
-}
-function daysSection(data) {
-  const { rows, limits, note } = data.days;
-  const said = note === void 0 ? "" : `<ul class="notes"><li>${escapeHtml(note)}</li></ul>`;
-  if (rows.length === 0) return said === "" ? "" : `<section id="days"><h2>The last days</h2>${said}</section>`;
-  const label = "Use per day against the daily limit";
-  return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
-}
-function suggestionSection(data) {
-  const given = data.suggestion;
-  if (given === void 0) return "";
-  const { figures } = given.suggestion;
-  const heading = `<h2>A suggested budget for ${escapeHtml(given.project)}</h2>`;
-  const text2 = `<pre class="report">${escapeHtml(given.text)}</pre>`;
-  if (figures === null) return `<section id="suggestion">${heading}${text2}</section>`;
-  const said = `<h3>What ${escapeHtml("/timebox suggest")} says</h3>${text2}`;
-  return `<section id="suggestion">${heading}${suggestionTable(figures, given.suggestion.sessions)}${said}</section>`;
-}
-function renderPage(data, assets) {
-  const style = `${assets.css}
-${PAGE_CSS}`;
-  const csp = `default-src 'none'; img-src data:; style-src ${cspHash(style)}; script-src ${cspHash(assets.script)}`;
-  const who = data.session === null ? "" : `Session ${escapeHtml(data.session.id)} on ${escapeHtml(data.session.host)}, `;
-  const written2 = new Date(data.writtenAt);
-  const day = written2.toISOString().slice(0, 10);
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
-<style>${style}</style></head>
-<body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
-<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${teamSection(data.team)}${daysSection(data)}${suggestionSection(data)}</main>
-<script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
-<script>${assets.script}</script>
-</body></html>
-`;
-}
-
-// src/adapters/report/write-page.ts
-var PAGE_DAYS = 7;
-var REPORTS_FOLDER = "reports";
-function defaultPagePath(env, session) {
-  const name = (session ?? "timebox").replace(/[^A-Za-z0-9._-]/g, "_");
-  return join12(dailyStateDir(env), REPORTS_FOLDER, `${name}.html`);
-}
-function pageData(input, context) {
-  const state = dailyStateDir(context.env);
-  const day = localDay(context.now);
-  const standing = input.standings[0];
-  const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
-  const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
-  const count3 = context.days ?? PAGE_DAYS;
-  const team = standing?.budget.team;
-  const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays2(context.now, count3, localDay));
-  const project = context.project ?? null;
-  const history = project === null ? null : readProjectHistory(
-    context.env,
-    homeOf(context.env),
-    project,
-    context.session?.id ?? null,
-    fileCache(context.env)
-  );
-  const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
-  return {
-    writtenAt: context.now,
-    session: context.session,
-    ...project === null || suggestion === null ? {} : { suggestion: { project, suggestion, text: suggestionText(suggestion) } },
-    report: input.report,
-    today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
-    days: {
-      limits: standing?.budget.limits ?? null,
-      rows,
-      ...team ? { note: teamDaysNote(team.name, count3, context.teamDays !== void 0) } : {}
-    },
-    ...input.team ? { team: input.team } : {}
-  };
-}
-function teamDaysNote(team, count3, read) {
-  if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
-  return count3 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count3 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
-}
-function writePageFile(data, path) {
-  mkdirSync7(dirname3(path), { recursive: true });
-  writeFileSync4(path, renderPage(data, { script: PAGE_SCRIPT, css: UPLOT_CSS }));
-  return path;
-}
-function writeReportPage2(input, context) {
-  const path = context.out ?? defaultPagePath(context.env, context.session?.id ?? null);
-  return writePageFile(pageData(input, context), path);
-}
-
-// src/adapters/report/cli.ts
+// src/entries/report/cli.ts
 var REPORT_USAGE = 'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
 var MAX_PAGE_DAYS = 90;
 var FLAGS = /* @__PURE__ */ new Set(["--suggest", "--json"]);
@@ -4368,7 +4395,7 @@ function readOptions(args) {
 }
 function suggest(options, env, home) {
   const project = options.project ?? env.INIT_CWD ?? process.cwd();
-  const history = readProjectHistory(env, home, project, null, fileCache(env));
+  const history = pastSessionsOf(env, home)(project, null);
   const stdout = options.json ? JSON.stringify(history) : suggestionText(suggestionOf(history.sessions, history.current), project);
   return { stdout: `${stdout}
 `, stderr: "", failed: false };
@@ -4420,6 +4447,7 @@ ${REPORT_USAGE}
       hostOf: (id) => hosts.get(id) ?? null,
       days: options.days,
       project,
+      pastSessions: pastSessionsOf(env, home),
       out: options.out ?? defaultPagePath(env, session?.id ?? null),
       ...team === null ? {} : { teamDays: (count3) => team.keptDays(count3) }
     }
@@ -4432,10 +4460,13 @@ ${REPORT_USAGE}
     failed: false
   };
 }
+
+// src/entries/report/entry.ts
+function writeHostPage(input, context) {
+  return writeReportPage2(input, { ...context, pastSessions: pastSessionsOf(context.env) });
+}
 export {
-  fileCache,
-  homeOf,
-  readProjectHistory,
+  pastSessionsOf,
   runReport,
-  writeReportPage2 as writeReportPage
+  writeHostPage
 };

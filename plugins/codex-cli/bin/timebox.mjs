@@ -224,7 +224,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let loop = null;
@@ -271,8 +271,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
     }
@@ -329,7 +329,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
@@ -494,6 +494,12 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -1674,7 +1680,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1696,10 +1702,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -1808,6 +1815,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "stopAgent":
       stopAgent(answer, effect.agent);
+      return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
@@ -2688,6 +2701,16 @@ function claimWithOnStop(claim2, command3, then) {
   return once({ ...claim2, onStopCommand: command3 }, [...then, start]);
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2807,11 +2830,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2833,14 +2852,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -3303,7 +3315,7 @@ function withDefault(state, {
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command3), level: "info" }
     ]
@@ -3499,6 +3511,8 @@ function finish(lanes) {
 function hex(lane) {
   return (lane >>> 0).toString(16).padStart(8, "0");
 }
+
+// src/core/loop/call-view.ts
 var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
 function callView(call) {
@@ -3707,7 +3721,7 @@ function askAboutSteps(limit2, allowance, reached) {
   };
 }
 
-// src/core/model/events.ts
+// src/core/model/ledger.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
@@ -4108,8 +4122,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result2 = transition(state, event, now);
   if (isSpent(state) || !isSpent(result2.state)) return result2;
-  return joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
+  const stopped = joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -4123,6 +4139,15 @@ function viewOf(state) {
     spent: standing2?.spent != null && standing2.stoppedPrompt === state.lastPrompt,
     graceMs: standing2?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
+}
+
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, whileBudgeted) {
+  if (!whileBudgeted || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
 }
 
 // src/core/run/runtime.ts
@@ -4151,7 +4176,7 @@ var SessionRuntime = class {
     try {
       const result2 = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result2.state;
-      return this.carryOut(result2.effects);
+      return this.carryOut(keptForStore(result2.effects, result2.state, this.ports.historyWhileBudgeted === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
@@ -4305,6 +4330,7 @@ __export(session_log_exports, {
   dailyPartOf: () => dailyPartOf,
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
+  latestPrompt: () => latestPrompt,
   loopCalls: () => loopCalls,
   nextCallLines: () => nextCallLines,
   owe: () => owe,
@@ -4351,6 +4377,13 @@ function teamStoreDenied(shown, why) {
 var write2 = (line) => ({ kind: "logLine", line });
 function nextCallLines(state, promptKey, now) {
   return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function latestPrompt(lines) {
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line?.kind === "prompt") return line.promptId;
+  }
+  return null;
 }
 function loopCalls(lines, state, promptId, agent, call, now) {
   const guarded = agent === null ? counting(state)?.budget.loopLimit !== void 0 : state.subagents.runs[agent]?.budget?.loopLimit !== void 0;
@@ -4419,16 +4452,26 @@ function owe(to, lines, now) {
   return [write2({ kind: "owed", to, lines, at: now })];
 }
 function owedTo(lines, to, now) {
-  const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-  const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
+  let paid = 0;
+  const owedLines = [];
+  for (const line of lines) {
+    if (line.kind === "paid" && line.to === to) paid++;
+    else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+  }
+  const owed = owedLines.slice(paid);
   return { value: owed.flat(), effects: owed.map(() => write2({ kind: "paid", to, at: now })) };
 }
 function keepUntold(notices, now) {
   return [write2({ kind: "untold", notices, at: now })];
 }
 function untoldNotices(lines, now) {
-  const told = lines.filter((line) => line.kind === "told").length;
-  const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
+  let told = 0;
+  const kept2 = [];
+  for (const line of lines) {
+    if (line.kind === "told") told++;
+    else if (line.kind === "untold") kept2.push(line.notices);
+  }
+  const untold = kept2.slice(told);
   return { value: untold.flat(), effects: untold.map(() => write2({ kind: "told", at: now })) };
 }
 function keepSpawn(id, agent, spawn2, now) {
@@ -4529,17 +4572,13 @@ function claudeCodeTerms(mode) {
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 
 // src/adapters/claude/tokens.ts
-var USAGE_FIELDS = [
-  "input_tokens",
-  "output_tokens",
-  "cache_read_input_tokens",
-  "cache_creation_input_tokens"
-];
 function tokensOf(usage) {
-  return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
-  }, 0);
+  return responseTokens({
+    input: usage.input_tokens,
+    output: usage.output_tokens,
+    cacheRead: usage.cache_read_input_tokens,
+    cacheWrite: usage.cache_creation_input_tokens
+  });
 }
 
 // src/adapters/claude/transcript-usage.ts
@@ -4757,7 +4796,94 @@ var geminiCliHost = {
   unnamedPrompts: true
 };
 
-// src/adapters/hooks/cli.ts
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/on-stop-runner.ts
+import { Readable } from "node:stream";
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+function wrapperArgs(mark, command3) {
+  return ["-c", ON_STOP_WRAPPER, "sh", mark, command3];
+}
+
+// src/adapters/node/on-stop-runner.ts
+var SHELL = "/bin/sh";
+var SHELL_ARGS = ["-c", "--"];
+function isSocket(stream) {
+  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
+function describeError(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+function createShellStarter(spawnProcess = spawn, options = {}) {
+  return {
+    start(command3, report, start) {
+      const shown = quoteInput(command3);
+      const couldNotStart = (error) => ({
+        kind: "failed",
+        problem: `could not start ${shown}: ${describeError(error)}`
+      });
+      const mark = start?.mark;
+      const args = mark === void 0 ? [...SHELL_ARGS, command3] : wrapperArgs(mark, command3);
+      const untilMarked = mark !== void 0 && options.untilMarked === true;
+      let child;
+      try {
+        child = spawnProcess(SHELL, args, {
+          detached: true,
+          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
+        });
+      } catch (error) {
+        report(couldNotStart(error));
+        return;
+      }
+      let state = "starting";
+      const marked = () => {
+        if (state !== "marking") return;
+        state = "started";
+        report({ kind: "started" });
+      };
+      const spawned = () => {
+        if (state !== "starting") return;
+        state = "marking";
+        if (!untilMarked) marked();
+      };
+      child.once("spawn", spawned);
+      child.on("error", (error) => {
+        if (state !== "starting") return;
+        state = "settled";
+        report(couldNotStart(error));
+      });
+      child.once("exit", (code, signal) => {
+        marked();
+        if (state !== "started") return;
+        state = "settled";
+        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
+        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
+      });
+      const markPipe = untilMarked ? child.stdio[3] : null;
+      if (isSocket(markPipe)) {
+        markPipe.once("close", marked);
+        markPipe.on("error", () => {
+        });
+        markPipe.resume();
+        markPipe.unref();
+      }
+      child.unref();
+      if (child.pid !== void 0) spawned();
+    }
+  };
+}
+
+// src/adapters/node/status-line-runner.ts
+var WRAPPED_TIMEOUT_MS = 2e3;
+function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
+  const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
+  return typeof result2.stdout === "string" ? result2.stdout.replace(/\n[\s\S]*$/, "") : "";
+}
+
+// src/entries/hook-cli.ts
 import { homedir as homedir2 } from "node:os";
 import { join as join9 } from "node:path";
 
@@ -4770,6 +4896,512 @@ function createHash(...args) {
 }
 function randomUUID(...args) {
   return load3().randomUUID(...args);
+}
+
+// src/adapters/hooks/load.ts
+function loadEvent(files, options = {}) {
+  const history = foldHistory(files.store.history());
+  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
+  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+  const running = options.running === null ? history.lastPrompt : options.running;
+  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
+  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents) event.subagents = files.subagents;
+  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
+}
+function loadState(files, now, options = {}) {
+  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
+}
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    ...view,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
+  );
+  const recovered = logged.some((claim2) => claim2.kind === "onStopRecovered" && claim2.budgetId === outcome);
+  return {
+    ...view,
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome),
+    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
+  };
+}
+
+// src/adapters/hooks/log-store.ts
+function logStore(deps) {
+  return {
+    append: (record) => deps.store.append(record),
+    appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
+    recordUsage: (usage) => deps.store.recordUsage(usage),
+    appendLine: (line) => deps.store.appendLine(line)
+  };
+}
+
+// src/adapters/hooks/hook-runtime.ts
+var ON_STOP_START_WAIT_MS = 1e3;
+var HookRuntime = class _HookRuntime {
+  constructor(deps, promptId = null, state, daily = promptId === null ? void 0 : deps.daily) {
+    this.deps = deps;
+    this.promptId = promptId;
+    this.dailyBefore = daily && promptId !== null ? session_log_exports.dailyPartOf(deps.store.lines(), promptId) : void 0;
+    this.runtime = new SessionRuntime(
+      {
+        store: logStore(deps),
+        ledger: {
+          claim: (claim2) => this.claim(claim2),
+          ...deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}
+        },
+        clock: deps.clock,
+        onStop: { start: (command3, report, options) => this.startOnStop(command3, report, options) },
+        // No status bar to set: the status line reads the log itself.
+        setStatus: () => {
+        },
+        // A hook ends the run through its reply.
+        abortRun: () => {
+        },
+        problem: (where, error) => {
+          if (LOG_WRITES.has(where)) throw error;
+          if (where === "recordPrompt") this.unkept ??= { error };
+          else this.told.push(internalErrorMessage(where, error));
+        },
+        late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+        // A budget with time to run out is watched while no hook runs (the agent idle), so it stops on time.
+        ...deps.startWatcher ? { watchBudget: deps.startWatcher } : {},
+        ...daily ? { daily } : {},
+        ...deps.terms ? { terms: deps.terms } : {}
+      },
+      state,
+      this.dailyBefore
+    );
+  }
+  deps;
+  promptId;
+  runtime;
+  dailyBefore;
+  waiting = [];
+  told = [];
+  /** Why a prompt that ran could not be kept in the session's log. */
+  unkept = null;
+  /**
+   * The one runtime of a hook, before its session is folded: what it writes first (what the transcript says was used,
+   * the lines that mark a value taken) counts in today's use, and `/timebox today` reads the day.
+   */
+  static of(deps) {
+    return new _HookRuntime(deps, null, void 0, deps.daily);
+  }
+  /**
+   * Folds the session from its log (with all this hook wrote so far) and the ledger, once, into this runtime, and
+   * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none. With
+   * `recover` (the default), an on-stop command that a killed hook claimed and never started is started first.
+   */
+  load(now, options = {}, recover = true) {
+    const event = loadEvent(this.deps, options);
+    this.runtime.state = transition(EMPTY_SESSION, event, now).state;
+    const prompt2 = typeof options.running === "string" ? options.running : null;
+    this.promptId = prompt2;
+    this.dailyBefore = prompt2 !== null && this.deps.daily ? session_log_exports.dailyPartOf(this.deps.store.lines(), prompt2) : void 0;
+    this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
+    if (recover) this.tell(this.runtime.write(recoverOnStop(event.ledger, now)));
+    return this.runtime.state;
+  }
+  /** Keeps what an answer outside the hook's event says, for the reply. */
+  tell(answer) {
+    this.told.push(...answer.notices.map((notice) => notice.message));
+  }
+  /**
+   * Loads the session by carrying out its load (the session's start: a default budget set in a session that never had
+   * one is written), and answers with what it says.
+   */
+  start(event) {
+    return this.runtime.dispatch(event);
+  }
+  /**
+   * Feeds one event to the rules: to the daily budgets first when it belongs to a named prompt's run, then to the
+   * session's rules (and its subagents').
+   */
+  handle(event) {
+    return this.promptId !== null ? this.runtime.handle(event) : this.runtime.dispatch(event);
+  }
+  /**
+   * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
+   * of its own (a prompt that was stopped already) is said by its reason, before any other note.
+   */
+  async reply(answer) {
+    await Promise.all(this.waiting.splice(0));
+    if (this.unkept !== null) throw this.unkept.error;
+    const own = answer.notices.map((notice) => notice.message);
+    const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
+    const told = this.told.splice(0).map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
+    const notices = [...said, ...told];
+    const reply = {
+      notices,
+      context: answer.context,
+      refusal: answer.refusal,
+      stop: answer.aborted,
+      answered: false
+    };
+    if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
+    return reply;
+  }
+  /**
+   * Carries out what a rule of the session's log returned (core's sessionLog) through the one executor; a line the log
+   * cannot take fails the hook.
+   */
+  write(effects) {
+    this.runtime.write(effects);
+  }
+  /** A value read from the session's log, once the lines that mark it taken are written. */
+  take(taken) {
+    this.write(taken.effects);
+    return taken.value;
+  }
+  /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
+  saveDaily(now) {
+    if (!this.dailyBefore || this.promptId === null) return;
+    try {
+      this.write(session_log_exports.dailyPartLines(this.promptId, this.dailyBefore, this.runtime.daily, now));
+    } catch (error) {
+      this.told.push(internalErrorMessage("session log", error));
+    }
+  }
+  /**
+   * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
+   * never claims it twice; the executor counts it as won and says what failed.
+   */
+  claim(claim2) {
+    try {
+      return this.deps.ledger.claim(claim2);
+    } catch (error) {
+      const kept2 = session_log_exports.claimKept(claim2, this.deps.store.lines(), this.deps.clock.now());
+      if (kept2 === null) return false;
+      this.write(kept2);
+      throw error;
+    }
+  }
+  /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
+  startOnStop(command3, report, options) {
+    let done;
+    this.waiting.push(new Promise((resolve) => done = resolve));
+    let settled2 = false;
+    const settle = (outcome) => {
+      if (settled2) return;
+      settled2 = true;
+      clearTimeout(timer);
+      report(outcome);
+      done();
+    };
+    const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
+    try {
+      const starting = (outcome) => {
+        if (outcome.kind !== "exited") settle(outcome);
+      };
+      if (options === void 0) this.deps.onStop.start(command3, starting);
+      else this.deps.onStop.start(command3, starting, options);
+    } catch (error) {
+      clearTimeout(timer);
+      done();
+      throw error;
+    }
+  }
+};
+var LOG_WRITES = /* @__PURE__ */ new Set(["append", "recordUsage", "logLine"]);
+function newBudgetId(deps) {
+  return (deps.newBudgetId ?? randomUUID)();
+}
+
+// src/adapters/hooks/subagent-spawns.ts
+async function spawnStart(event, parent, hook, now) {
+  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
+  const answer = hook.handle({
+    type: "agentStart",
+    agent: event.toolUseId,
+    parent,
+    agentType: event.spawn.agentType,
+    task: event.spawn.task,
+    contextAtStart: false
+  });
+  if (answer.refusal === null) return null;
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+function spawnEnd(event, answer, agent, hook, now) {
+  if (event.spawn === null) return;
+  if (answer.refusal === null) {
+    hook.write(session_log_exports.keepSpawn(event.toolUseId, agent, event.spawn, now));
+    return;
+  }
+  if (event.toolUseId !== null) hook.handle({ type: "agentEnd", agent: event.toolUseId });
+}
+async function subagentBoundary(event, hostAgent, hook, now) {
+  const deps = hook.deps;
+  const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
+  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
+  const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
+  hook.load(now, { running: event.promptId });
+  const spawnRefused = await spawnStart(event, agent, hook, now);
+  if (spawnRefused !== null) return spawnRefused;
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : toolCallEvent(event, agent, hook, event.promptId, now);
+  const answer = hook.handle(sessionEvent);
+  const stopped = answer.stoppedAgents.includes(agent);
+  if (!stopped) spawnEnd(event, answer, agent, hook, now);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  if (stopped) return { ...reply, stop: true };
+  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
+}
+function toolCallEvent(event, agent, hook, promptId, now) {
+  const call = event.call;
+  const own = agent === null ? {} : { agent };
+  if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
+  const lines = hook.deps.store.lines();
+  const earlier = hook.take(session_log_exports.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
+  return { type: "toolCall", prompt: event.promptId, ...own, call, ...earlier === void 0 ? {} : { earlier } };
+}
+async function agentStart2(event, hostAgent, hook, now) {
+  const spawn2 = hook.take(session_log_exports.takeSpawn(hook.deps.store.lines(), hostAgent, event.agentType, now));
+  hook.load(now, { running: event.promptId });
+  if (spawn2?.id) {
+    const first2 = hook.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
+    hook.saveDaily(now);
+    return hook.reply(first2);
+  }
+  const agent = hostAgent;
+  const started = hook.handle({
+    type: "agentStart",
+    agent,
+    parent: spawn2?.agent ?? null,
+    agentType: event.agentType ?? spawn2?.agentType ?? "",
+    task: spawn2?.task ?? ""
+  });
+  if (started.refusal !== null) {
+    hook.write(session_log_exports.refuseSpawn(agent, started.refusal, now));
+    hook.saveDaily(now);
+    const reply = await hook.reply(started);
+    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
+  }
+  const first = hook.handle({ type: "modelCall", prompt: event.promptId, agent });
+  hook.saveDaily(now);
+  return hook.reply(mergeAnswer(started, first));
+}
+async function agentEnd2(event, ended, hook, now) {
+  const agent = session_log_exports.ruleIdOf(hook.deps.store.lines(), ended.agent);
+  hook.load(now, { running: event.promptId });
+  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
+  const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
+  const ending2 = hook.handle({ type: "agentEnd", agent, result: ended.result });
+  hook.saveDaily(now);
+  const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
+  if (ended.reachesParent || reply.context.length === 0) return reply;
+  hook.write(session_log_exports.owe(parent, reply.context, now));
+  return { ...reply, context: [] };
+}
+function subagentUsage(hook, agent, tokens) {
+  return hook.handle({
+    type: "modelResponse",
+    tokens,
+    cost: 0,
+    agent,
+    responseId: `subagent:${agent}`,
+    costSeen: false
+  });
+}
+
+// src/adapters/hooks/main-session.ts
+var STATUS_LINE_WORD = "statusline";
+async function sessionStart(event, hook) {
+  if (event.source === "compact") return null;
+  const reply = await startSession(hook, event.source === "resume");
+  if (hook.deps.dailyWarning) reply.notices.push(hook.deps.dailyWarning);
+  return reply.notices.length > 0 ? reply : null;
+}
+async function startSession(hook, announce) {
+  const deps = hook.deps;
+  const text2 = deps.defaultBudget?.trim();
+  const options = { announce };
+  const given = text2 ? await resolveDefault({ text: text2, source: DEFAULT_ENV }, deps.projectHistory) : null;
+  if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
+  return hook.reply(hook.start(loadEvent(deps, options)));
+}
+async function prompt(event, hook, now) {
+  const started = await defaultAtFirstPrompt(hook);
+  const untold = hook.take(session_log_exports.untoldNotices(hook.deps.store.lines(), now));
+  const reply = await answerPrompt(event, hook, now);
+  const first = [...started, ...untold];
+  if (first.length > 0) reply.notices.unshift(...first);
+  return reply;
+}
+async function defaultAtFirstPrompt(hook) {
+  const deps = hook.deps;
+  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
+  const { notices } = await startSession(hook, false);
+  return notices;
+}
+async function answerPrompt(event, hook, now) {
+  const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
+  if (event.command !== null) return command2(event.command, hook, now, promptId);
+  hook.load(now, { running: promptId });
+  const answer = hook.handle({ type: "modelCall", prompt: promptId, step: hook.deps.store.stepOf(promptId) });
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+async function command2(args, hook, now, promptId) {
+  const deps = hook.deps;
+  if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
+    const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
+    return { ...silentReply(), notices: [said], answered: true };
+  }
+  const kind = parseCommand(args).kind;
+  const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : void 0;
+  const page = kind === "reportPage" ? await writeReportPage(deps.reportPage, {
+    history: () => deps.store.history(),
+    ledger: (budget) => ledgerView(budget, deps),
+    now,
+    terms: deps.terms,
+    standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
+  }) : void 0;
+  hook.load(now, { running: promptId });
+  const answered = hook.runtime.command(args, {
+    newBudgetId: newBudgetId(deps),
+    // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
+    cost: "host cannot see",
+    ...deps.readUsage ? {} : { tokensSeen: false },
+    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
+    ...page === void 0 ? {} : { reportPage: page },
+    ...suggestion === void 0 ? {} : { suggestion }
+  });
+  return { ...await hook.reply(answered), answered: true };
+}
+async function toolBoundary(event, hook, now) {
+  const deps = hook.deps;
+  const state = hook.load(now, { running: event.promptId });
+  const refused = await spawnStart(event, null, hook, now);
+  if (refused !== null) return refused;
+  const promptKey = event.promptId ?? state.lastPrompt;
+  const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
+  if (nextCall) hook.write(session_log_exports.nextCallLines(state, promptKey, now));
+  const sessionEvent = nextCall ? {
+    type: "modelCall",
+    prompt: event.promptId,
+    ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
+  } : toolCallEvent(event, null, hook, promptKey, now);
+  const answer = hook.handle(sessionEvent);
+  spawnEnd(event, answer, null, hook, now);
+  hook.saveDaily(now);
+  const reply = await hook.reply(answer);
+  return nextCall && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), null, now)), ...reply.context] } : reply;
+}
+async function runEnd(event, hook, now) {
+  hook.write(session_log_exports.runEndedLines(event.promptId, now));
+  hook.load(now, { running: event.promptId });
+  const answer = hook.handle({ type: "runEnd" });
+  hook.saveDaily(now);
+  return hook.reply(answer);
+}
+
+// src/adapters/hooks/usage.ts
+function countUsage(read, transcriptPath, store, now) {
+  const progress = store.transcriptProgress();
+  const found = read(transcriptPath, progress.offset, progress.seen);
+  return session_log_exports.transcriptUsage(found, progress.offset, store.lines(), now);
+}
+
+// src/adapters/hooks/handle.ts
+async function handleHook(hostEvent, deps) {
+  const now = deps.clock.now();
+  const hook = HookRuntime.of(deps);
+  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
+  const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
+  if (counted !== null) hook.write(counted.effects);
+  const usageNote = counted?.notice ?? null;
+  const reply = await replyTo(event, hook, now);
+  if (usageNote === null) return reply;
+  const withNote = reply ?? silentReply();
+  withNote.notices.push(usageNote);
+  return withNote;
+}
+function namePrompt(event, deps) {
+  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : session_log_exports.latestPrompt(deps.store.lines());
+  return { ...event, promptId };
+}
+async function replyTo(event, hook, now) {
+  switch (event.role) {
+    case "sessionStart":
+      return sessionStart(event, hook);
+    case "prompt":
+      return event.agent === null ? prompt(event, hook, now) : null;
+    case "beforeTool":
+    case "beforeModelCall":
+      return event.agent === null ? toolBoundary(event, hook, now) : subagentBoundary(event, event.agent, hook, now);
+    case "agentStart":
+      return event.agent === null ? null : agentStart2(event, event.agent, hook, now);
+    case "agentEnd":
+      return event.ended === null ? null : agentEnd2(event, event.ended, hook, now);
+    case "runEnd":
+      return runEnd(event, hook, now);
+    default:
+      return null;
+  }
+}
+
+// src/adapters/hooks/input.ts
+var SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
+function parseHookInput(text2, event) {
+  let value;
+  try {
+    value = JSON.parse(text2);
+  } catch {
+    return { error: "stdin is not JSON" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return { error: "stdin is not a JSON object" };
+  const fields2 = value;
+  const { hook_event_name: named3 = event, session_id: sessionId } = fields2;
+  if (typeof named3 !== "string" || named3.length === 0) return { error: "hook_event_name is missing" };
+  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
+    return { error: "session_id is missing or not a plain id" };
+  }
+  return { event: named3, sessionId, fields: fields2 };
+}
+
+// src/adapters/hooks/watcher.ts
+var WATCH_INTERVAL_MS = 1e3;
+var WATCH_RUNNING_MS = 10 * 6e4;
+async function watchOnce(deps, watched, now) {
+  deps.store.reread();
+  const hook = HookRuntime.of(deps);
+  const state = hook.load(now, {}, false);
+  const budget = state.standing?.budget;
+  if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
+  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
+  if (!spent) return "watching";
+  const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
+  const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
+  if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
+  const { notices } = await hook.reply(hook.handle({ type: "timeCheck" }));
+  hook.write(session_log_exports.keepUntold(notices, now));
+  return "done";
+}
+function statusLineText(deps, now) {
+  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
+  return statusText(state, now) ?? "";
 }
 
 // src/adapters/node/file-ledger.ts
@@ -4785,11 +5417,6 @@ import {
   writeSync
 } from "node:fs";
 import { join as join5 } from "node:path";
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-
-// src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
   return join5(dir, `${checkedId(budgetId)}.${kind}.json`);
 }
@@ -4964,11 +5591,14 @@ function readLogLine(fields2) {
     return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
   }
   if (PROMPT_KINDS.has(String(kind))) {
-    return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
+    if (!text(fields2.promptId)) return null;
+    if (count(fields2.at)) return fields2;
+    return { kind, promptId: fields2.promptId, at: 0 };
   }
   switch (kind) {
     case "usage":
-      return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
+      if (!text(fields2.responseId)) return null;
+      return usageAsWritten(fields2) ? fields2 : usageLine(fields2, fields2.responseId);
     case "transcript":
       return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
@@ -5015,6 +5645,10 @@ function readLogLine(fields2) {
 }
 function atOf(fields2) {
   return count(fields2.at) ? fields2.at : 0;
+}
+function usageAsWritten(fields2) {
+  const { tokens, cost, at, offset } = fields2;
+  return count(tokens) && (cost === void 0 || count(cost)) && (at === void 0 || count(at)) && (offset === void 0 || count(offset));
 }
 function usageLine(fields2, responseId) {
   return {
@@ -5097,7 +5731,9 @@ var SessionLog = class {
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
-    return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+    let step = 1;
+    for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+    return step;
   }
   /**
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
@@ -5128,7 +5764,9 @@ var SessionLog = class {
   history() {
     const items = [];
     const counted = /* @__PURE__ */ new Set();
-    for (const line of this.lines()) {
+    const lines = this.lines();
+    for (let index = 0; index < lines.length; index++) {
+      const line = lines[index];
       if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
       else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
         items.push({ kind: "record", record: line });
@@ -5160,8 +5798,10 @@ var SessionLog = class {
       throw named2(this.file, error);
     }
     const lines = [];
-    for (const raw of text2.split("\n")) {
-      if (raw.trim().length === 0) continue;
+    const raws = text2.split("\n");
+    for (let index = 0; index < raws.length; index++) {
+      const raw = raws[index];
+      if (raw.length === 0) continue;
       try {
         const value = JSON.parse(raw);
         const line = isFields3(value) ? readLogLine(value) : null;
@@ -6974,503 +7614,8 @@ function readAheadIn(ledger, config, options, budgets) {
   });
 }
 
-// src/adapters/hooks/load.ts
-function loadEvent(files, options = {}) {
-  const history = foldHistory(files.store.history());
-  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
-  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
-  const running = options.running === null ? history.lastPrompt : options.running;
-  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
-  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
-  if (files.subagents) event.subagents = files.subagents;
-  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
-}
-function loadState(files, now, options = {}) {
-  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
-}
-function ledgerView(budget, files) {
-  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
-  );
-  const spent = legacy.find((line) => line.kind === "spent");
-  return {
-    ...view,
-    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
-  };
-}
-function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
-}
-function withLoggedClaims(view, budget, store) {
-  const logged = loggedClaims(store);
-  if (logged.length === 0) return view;
-  const outcome = outcomeId(budget);
-  const spent = logged.find(
-    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
-  );
-  const recovered = logged.some((claim2) => claim2.kind === "onStopRecovered" && claim2.budgetId === outcome);
-  return {
-    ...view,
-    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
-    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome),
-    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
-  };
-}
-
-// src/adapters/hooks/log-store.ts
-function logStore(deps) {
-  return {
-    append: (record) => {
-      deps.store.append(record);
-      if (record.kind === "active" && record.budget.timeLimitMs !== null && record.budget.pausedAt === void 0) {
-        deps.startWatcher?.(outcomeId(record.budget));
-      }
-    },
-    appendPrompt: (key) => deps.store.appendPrompt(key, deps.clock.now()),
-    recordUsage: (usage) => deps.store.recordUsage(usage),
-    appendLine: (line) => deps.store.appendLine(line)
-  };
-}
-
-// src/adapters/hooks/hook-runtime.ts
-var ON_STOP_START_WAIT_MS = 1e3;
-var HookRuntime = class _HookRuntime {
-  constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
-    this.deps = deps;
-    this.promptId = promptId;
-    this.dailyBefore = daily && promptId !== null ? session_log_exports.dailyPartOf(deps.store.lines(), promptId) : void 0;
-    this.runtime = new SessionRuntime(
-      {
-        store: logStore(deps),
-        ledger: {
-          claim: (claim2) => this.claim(claim2),
-          ...deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}
-        },
-        clock: deps.clock,
-        onStop: { start: (command3, report, options) => this.startOnStop(command3, report, options) },
-        // No status bar to set: the status line reads the log itself.
-        setStatus: () => {
-        },
-        // A hook ends the run through its reply.
-        abortRun: () => {
-        },
-        problem: (where, error) => {
-          if (LOG_WRITES.has(where)) throw error;
-          if (where === "recordPrompt") this.unkept ??= { error };
-          else this.told.push(internalErrorMessage(where, error));
-        },
-        late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
-        ...daily ? { daily } : {},
-        ...deps.terms ? { terms: deps.terms } : {}
-      },
-      state,
-      this.dailyBefore
-    );
-  }
-  deps;
-  promptId;
-  runtime;
-  dailyBefore;
-  waiting = [];
-  told = [];
-  /** Why a prompt that ran could not be kept in the session's log. */
-  unkept = null;
-  /**
-   * The runtime of a hook's session, loaded from its log and the ledger (`promptId`: the prompt whose run the hook
-   * belongs to, null for none). What the core's recovery rule says of the ledger is carried out first: an on-stop
-   * command that a stop claimed and no process started (its hook was killed) is started, and the user is told with
-   * this hook's reply.
-   */
-  static load(deps, promptId, now, options = {}, daily) {
-    const event = loadEvent(deps, options);
-    const hook = new _HookRuntime(deps, promptId, transition(EMPTY_SESSION, event, now).state, daily);
-    hook.tell(hook.runtime.write(recoverOnStop(event.ledger, now)));
-    return hook;
-  }
-  /** Keeps what an answer outside the hook's event says, for the reply. */
-  tell(answer) {
-    this.told.push(...answer.notices.map((notice) => notice.message));
-  }
-  /**
-   * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
-   * of its own (a prompt that was stopped already) is said by its reason, before any other note.
-   */
-  async reply(answer) {
-    await Promise.all(this.waiting);
-    if (this.unkept !== null) throw this.unkept.error;
-    const own = answer.notices.map((notice) => notice.message);
-    const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-    const told = this.told.map((text2) => this.deps.terms ? inHostTerms(text2, this.deps.terms) : text2);
-    const notices = [...said, ...told];
-    const reply = {
-      notices,
-      context: answer.context,
-      refusal: answer.refusal,
-      stop: answer.aborted,
-      answered: false
-    };
-    if (answer.stoppedAgents.length > 0) reply.stoppedAgents = answer.stoppedAgents;
-    return reply;
-  }
-  /**
-   * Carries out what a rule of the session's log returned (core's sessionLog) through the one executor; a line the log
-   * cannot take fails the hook.
-   */
-  write(effects) {
-    this.runtime.write(effects);
-  }
-  /** A value read from the session's log, once the lines that mark it taken are written. */
-  take(taken) {
-    this.write(taken.effects);
-    return taken.value;
-  }
-  /** Writes the prompt's part in the daily budgets back to the log; a log that cannot take it is said, not fatal. */
-  saveDaily(now) {
-    if (!this.dailyBefore || this.promptId === null) return;
-    try {
-      this.write(session_log_exports.dailyPartLines(this.promptId, this.dailyBefore, this.runtime.daily, now));
-    } catch (error) {
-      this.told.push(internalErrorMessage("session log", error));
-    }
-  }
-  /**
-   * Claims an outcome in the ledger. One that cannot be written is kept in the session's log instead, so the session
-   * never claims it twice; the executor counts it as won and says what failed.
-   */
-  claim(claim2) {
-    try {
-      return this.deps.ledger.claim(claim2);
-    } catch (error) {
-      const kept2 = session_log_exports.claimKept(claim2, this.deps.store.lines(), this.deps.clock.now());
-      if (kept2 === null) return false;
-      this.write(kept2);
-      throw error;
-    }
-  }
-  /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-  startOnStop(command3, report, options) {
-    let done;
-    this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled2 = false;
-    const settle = (outcome) => {
-      if (settled2) return;
-      settled2 = true;
-      clearTimeout(timer);
-      report(outcome);
-      done();
-    };
-    const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
-    try {
-      const starting = (outcome) => {
-        if (outcome.kind !== "exited") settle(outcome);
-      };
-      if (options === void 0) this.deps.onStop.start(command3, starting);
-      else this.deps.onStop.start(command3, starting, options);
-    } catch (error) {
-      clearTimeout(timer);
-      done();
-      throw error;
-    }
-  }
-};
-async function answerEvent(hook, now, event) {
-  const answer = hook.runtime.handle(event);
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-var LOG_WRITES = /* @__PURE__ */ new Set(["append", "recordUsage", "logLine"]);
-function writeLog(deps, effects) {
-  new HookRuntime(deps, null, void 0, deps.daily).write(effects);
-}
-function takeFromLog(deps, taken) {
-  writeLog(deps, taken.effects);
-  return taken.value;
-}
-function newBudgetId(deps) {
-  return (deps.newBudgetId ?? randomUUID)();
-}
-
-// src/adapters/hooks/subagent-spawns.ts
-async function spawnStart(event, parent, hook, now) {
-  if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-  const answer = hook.runtime.handle({
-    type: "agentStart",
-    agent: event.toolUseId,
-    parent,
-    agentType: event.spawn.agentType,
-    task: event.spawn.task,
-    contextAtStart: false
-  });
-  if (answer.refusal === null) return null;
-  hook.saveDaily(now);
-  return hook.reply(answer);
-}
-function spawnEnd(event, answer, agent, hook, now) {
-  if (event.spawn === null) return;
-  if (answer.refusal === null) {
-    hook.write(session_log_exports.keepSpawn(event.toolUseId, agent, event.spawn, now));
-    return;
-  }
-  if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
-}
-async function subagentBoundary(event, hostAgent, deps, now) {
-  const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
-  if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
-  const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
-  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
-  const spawnRefused = await spawnStart(event, agent, hook, now);
-  if (spawnRefused !== null) return spawnRefused;
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : toolCallEvent(event, agent, hook, event.promptId, now);
-  const answer = hook.runtime.handle(sessionEvent);
-  const stopped = answer.stoppedAgents.includes(agent);
-  if (!stopped) spawnEnd(event, answer, agent, hook, now);
-  hook.saveDaily(now);
-  const reply = await hook.reply(answer);
-  if (stopped) return { ...reply, stop: true };
-  return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
-}
-function toolCallEvent(event, agent, hook, promptId, now) {
-  const call = event.call;
-  const own = agent === null ? {} : { agent };
-  if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
-  const lines = hook.deps.store.lines();
-  const earlier = hook.take(session_log_exports.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
-  return { type: "toolCall", prompt: event.promptId, ...own, call, ...earlier === void 0 ? {} : { earlier } };
-}
-async function agentStart2(event, hostAgent, deps, now) {
-  const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
-  if (spawn2?.id) {
-    const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
-    hook.saveDaily(now);
-    return hook.reply(first2);
-  }
-  const agent = hostAgent;
-  const started = hook.runtime.handle({
-    type: "agentStart",
-    agent,
-    parent: spawn2?.agent ?? null,
-    agentType: event.agentType ?? spawn2?.agentType ?? "",
-    task: spawn2?.task ?? ""
-  });
-  if (started.refusal !== null) {
-    hook.write(session_log_exports.refuseSpawn(agent, started.refusal, now));
-    hook.saveDaily(now);
-    const reply = await hook.reply(started);
-    return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
-  }
-  const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
-  hook.saveDaily(now);
-  return hook.reply(mergeAnswer(started, first));
-}
-async function agentEnd2(event, ended, deps, now) {
-  const agent = session_log_exports.ruleIdOf(deps.store.lines(), ended.agent);
-  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
-  const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
-  const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
-  const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
-  hook.saveDaily(now);
-  const reply = await hook.reply(used === null ? ending2 : mergeAnswer(used, ending2));
-  if (ended.reachesParent || reply.context.length === 0) return reply;
-  hook.write(session_log_exports.owe(parent, reply.context, now));
-  return { ...reply, context: [] };
-}
-function subagentUsage(hook, agent, tokens) {
-  return hook.runtime.handle({
-    type: "modelResponse",
-    tokens,
-    cost: 0,
-    agent,
-    responseId: `subagent:${agent}`,
-    costSeen: false
-  });
-}
-
-// src/adapters/hooks/main-session.ts
-var STATUS_LINE_WORD = "statusline";
-async function sessionStart(event, deps) {
-  if (event.source === "compact") return null;
-  const reply = await startSession(deps, event.source === "resume");
-  if (deps.dailyWarning) reply.notices.push(deps.dailyWarning);
-  return reply.notices.length > 0 ? reply : null;
-}
-async function startSession(deps, announce) {
-  const text2 = deps.defaultBudget?.trim();
-  const options = { announce };
-  const given = text2 ? await resolveDefault({ text: text2, source: DEFAULT_ENV }, deps.projectHistory) : null;
-  if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
-  const hook = new HookRuntime(deps, null);
-  return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
-}
-async function prompt(event, deps, now) {
-  const started = await defaultAtFirstPrompt(deps);
-  const untold = takeFromLog(deps, session_log_exports.untoldNotices(deps.store.lines(), now));
-  const reply = await answerPrompt(event, deps, now);
-  const first = [...started, ...untold];
-  if (first.length > 0) reply.notices.unshift(...first);
-  return reply;
-}
-async function defaultAtFirstPrompt(deps) {
-  if (!deps.defaultBudget?.trim() || deps.store.lines().length > 0) return [];
-  return (await startSession(deps, false)).notices;
-}
-async function answerPrompt(event, deps, now) {
-  const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
-  if (event.command !== null) return command2(event.command, deps, now, promptId);
-  const hook = HookRuntime.load(deps, promptId, now, { running: promptId });
-  return answerEvent(hook, now, {
-    type: "modelCall",
-    prompt: promptId,
-    step: deps.store.stepOf(promptId)
-  });
-}
-async function command2(args, deps, now, promptId) {
-  if (args.trim().toLowerCase() === STATUS_LINE_WORD) {
-    const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
-    return { ...silentReply(), notices: [said], answered: true };
-  }
-  const kind = parseCommand(args).kind;
-  const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : void 0;
-  const page = kind === "reportPage" ? await writeReportPage(deps.reportPage, {
-    history: () => deps.store.history(),
-    ledger: (budget) => ledgerView(budget, deps),
-    now,
-    terms: deps.terms,
-    standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
-  }) : void 0;
-  const hook = HookRuntime.load(deps, null, now, { running: promptId }, deps.daily);
-  const answered = hook.runtime.command(args, {
-    newBudgetId: newBudgetId(deps),
-    // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
-    cost: "host cannot see",
-    ...deps.readUsage ? {} : { tokensSeen: false },
-    report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
-    ...page === void 0 ? {} : { reportPage: page },
-    ...suggestion === void 0 ? {} : { suggestion }
-  });
-  return { ...await hook.reply(answered), answered: true };
-}
-async function toolBoundary(event, deps, now) {
-  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
-  const refused = await spawnStart(event, null, hook, now);
-  if (refused !== null) return refused;
-  const state = hook.runtime.state;
-  const promptKey = event.promptId ?? state.lastPrompt;
-  const nextCall = event.role === "beforeModelCall" && promptKey === state.lastPrompt;
-  if (nextCall) hook.write(session_log_exports.nextCallLines(state, promptKey, now));
-  const sessionEvent = nextCall ? {
-    type: "modelCall",
-    prompt: event.promptId,
-    ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
-  } : toolCallEvent(event, null, hook, promptKey, now);
-  const answer = hook.runtime.handle(sessionEvent);
-  spawnEnd(event, answer, null, hook, now);
-  hook.saveDaily(now);
-  const reply = await hook.reply(answer);
-  return nextCall && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), null, now)), ...reply.context] } : reply;
-}
-async function runEnd(event, deps, now) {
-  writeLog(deps, session_log_exports.runEndedLines(event.promptId, now));
-  return answerEvent(HookRuntime.load(deps, event.promptId, now, { running: event.promptId }), now, { type: "runEnd" });
-}
-
-// src/adapters/hooks/usage.ts
-function countUsage(read, transcriptPath, store, now) {
-  const progress = store.transcriptProgress();
-  const found = read(transcriptPath, progress.offset, progress.seen);
-  return session_log_exports.transcriptUsage(found, progress.offset, store.lines(), now);
-}
-
-// src/adapters/hooks/handle.ts
-async function handleHook(hostEvent, deps) {
-  const now = deps.clock.now();
-  const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
-  const counted = event.transcriptPath !== null && deps.readUsage ? countUsage(deps.readUsage, event.transcriptPath, deps.store, now) : null;
-  if (counted !== null) writeLog(deps, counted.effects);
-  const usageNote = counted?.notice ?? null;
-  const reply = await replyTo(event, deps, now);
-  if (usageNote === null) return reply;
-  const withNote = reply ?? silentReply();
-  withNote.notices.push(usageNote);
-  return withNote;
-}
-function namePrompt(event, deps) {
-  const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
-  return { ...event, promptId };
-}
-async function replyTo(event, deps, now) {
-  switch (event.role) {
-    case "sessionStart":
-      return sessionStart(event, deps);
-    case "prompt":
-      return event.agent === null ? prompt(event, deps, now) : null;
-    case "beforeTool":
-    case "beforeModelCall":
-      return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
-    case "agentStart":
-      return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
-    case "agentEnd":
-      return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
-    case "runEnd":
-      return runEnd(event, deps, now);
-    default:
-      return null;
-  }
-}
-
-// src/adapters/hooks/input.ts
-var SESSION_ID = /^[A-Za-z0-9._-]{1,200}$/;
-function parseHookInput(text2, event) {
-  let value;
-  try {
-    value = JSON.parse(text2);
-  } catch {
-    return { error: "stdin is not JSON" };
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    return { error: "stdin is not a JSON object" };
-  const fields2 = value;
-  const { hook_event_name: named3 = event, session_id: sessionId } = fields2;
-  if (typeof named3 !== "string" || named3.length === 0) return { error: "hook_event_name is missing" };
-  if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
-    return { error: "session_id is missing or not a plain id" };
-  }
-  return { event: named3, sessionId, fields: fields2 };
-}
-
-// src/adapters/hooks/watcher.ts
-var WATCH_INTERVAL_MS = 1e3;
-var WATCH_RUNNING_MS = 10 * 6e4;
-async function watchOnce(deps, watched, now) {
-  deps.store.reread();
-  const state = loadState(deps, now);
-  const budget = state.standing?.budget;
-  if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== void 0) return "done";
-  const spent = transitionWithSubagents(state, { type: "timeCheck" }, now).state.standing?.spent;
-  if (!spent) return "watching";
-  const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
-  const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
-  if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
-  const { notices } = await answerEvent(new HookRuntime(deps, null, state), now, { type: "timeCheck" });
-  writeLog(deps, session_log_exports.keepUntold(notices, now));
-  return "done";
-}
-function statusLineText(deps, now) {
-  const state = transitionWithSubagents(loadState(deps, now), { type: "timeCheck" }, now).state;
-  return statusText(state, now) ?? "";
-}
-
-// src/adapters/hooks/cli.ts
+// src/entries/hook-cli.ts
 var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
-var WRAPPED_TIMEOUT_MS = 2e3;
-function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
-  const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
-  return typeof result2.stdout === "string" ? result2.stdout.replace(/\n[\s\S]*$/, "") : "";
-}
 function joinStatusLines(theirs, ours) {
   return [theirs.trim(), ours].filter((part) => part.length > 0).join(" | ");
 }
@@ -7620,94 +7765,17 @@ async function runCli(args, stdin2, env, deps) {
   }
 }
 
-// src/adapters/node/on-stop-runner.ts
-import { Readable } from "node:stream";
-
-// src/adapters/on-stop/wrapper.ts
-var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
-function wrapperArgs(mark, command3) {
-  return ["-c", ON_STOP_WRAPPER, "sh", mark, command3];
-}
-
-// src/adapters/node/on-stop-runner.ts
-var SHELL = "/bin/sh";
-var SHELL_ARGS = ["-c", "--"];
-function isSocket(stream) {
-  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
-}
-function describeError(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-function createShellStarter(spawnProcess = spawn, options = {}) {
-  return {
-    start(command3, report, start) {
-      const shown = quoteInput(command3);
-      const couldNotStart = (error) => ({
-        kind: "failed",
-        problem: `could not start ${shown}: ${describeError(error)}`
-      });
-      const mark = start?.mark;
-      const args = mark === void 0 ? [...SHELL_ARGS, command3] : wrapperArgs(mark, command3);
-      const untilMarked = mark !== void 0 && options.untilMarked === true;
-      let child;
-      try {
-        child = spawnProcess(SHELL, args, {
-          detached: true,
-          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
-        });
-      } catch (error) {
-        report(couldNotStart(error));
-        return;
-      }
-      let state = "starting";
-      const marked = () => {
-        if (state !== "marking") return;
-        state = "started";
-        report({ kind: "started" });
-      };
-      const spawned = () => {
-        if (state !== "starting") return;
-        state = "marking";
-        if (!untilMarked) marked();
-      };
-      child.once("spawn", spawned);
-      child.on("error", (error) => {
-        if (state !== "starting") return;
-        state = "settled";
-        report(couldNotStart(error));
-      });
-      child.once("exit", (code, signal) => {
-        marked();
-        if (state !== "started") return;
-        state = "settled";
-        if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
-        else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
-      });
-      const markPipe = untilMarked ? child.stdio[3] : null;
-      if (isSocket(markPipe)) {
-        markPipe.once("close", marked);
-        markPipe.on("error", () => {
-        });
-        markPipe.resume();
-        markPipe.unref();
-      }
-      child.unref();
-      if (child.pid !== void 0) spawned();
-    }
-  };
-}
-
-// src/adapters/report/writer.ts
+// src/entries/report/writer.ts
 function nodeReportPageWriter(env, clock) {
   return async (input, { id, host, project = null }) => {
-    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
+    const { writeHostPage } = await import("./timebox-report.mjs");
+    return writeHostPage(input, { env, now: clock.now(), session: { id, host }, project });
   };
 }
 function nodeProjectHistory(env) {
   return async (project, current) => {
-    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
-    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
+    const { pastSessionsOf } = await import("./timebox-report.mjs");
+    return pastSessionsOf(env)(project, current);
   };
 }
 

@@ -190,7 +190,7 @@ function joinSplitTokens(budgetText) {
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
   let turns = null;
-  let tokenCount = null;
+  let tokenCount2 = null;
   let steps = null;
   let stepsWord = "";
   let loop = null;
@@ -237,8 +237,8 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
-      tokenCount = tokenBudget;
+      if (tokenCount2 !== null) notes.push(`${token} replaces ${tokensWord2}.`);
+      tokenCount2 = tokenBudget;
       tokensWord2 = token;
       continue;
     }
@@ -295,7 +295,7 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount2, cost, steps, loop, aware, graceMs, notes };
 }
 var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
 var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
@@ -460,6 +460,12 @@ function worstRatio(budget, now, usedTurns, spend = NO_SPEND, prompts = true) {
   const tokenRatio = budget.tokenLimit === void 0 ? 0 : safeAmount(spend.tokens) / budget.tokenLimit;
   const costRatio = budget.costLimit === void 0 ? 0 : safeAmount(spend.cost) / budget.costLimit;
   return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
+}
+function responseTokens(used) {
+  return tokenCount(used.input) + tokenCount(used.output) + tokenCount(used.reasoning) + tokenCount(used.cacheRead) + tokenCount(used.cacheWrite);
+}
+function tokenCount(value) {
+  return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
 // src/core/daily/daily-budget.ts
@@ -1672,7 +1678,7 @@ function foldHistory(items) {
   const countFrom = legacyStartTurn === null ? budgetAt : -1;
   const counted = /* @__PURE__ */ new Set();
   let promptsBefore = 0;
-  let lastPrompt = null;
+  let latest = null;
   const paused = budget?.pausedAt !== void 0;
   let tokens = spendBefore.tokens;
   let cost = spendBefore.cost;
@@ -1694,10 +1700,11 @@ function foldHistory(items) {
       continue;
     }
     if (item.kind !== "prompt") continue;
-    lastPrompt = item.key;
+    latest = item;
     if (index < budgetAt) promptsBefore++;
     if (index > countFrom && !paused) counted.add(item.key);
   }
+  const lastPrompt = latest === null ? null : latest.key;
   const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
   const startTurn = legacyStartTurn ?? Math.max(0, promptsBefore - turnsBefore);
   return {
@@ -1793,6 +1800,12 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "stopAgent":
       stopAgent(answer, effect.agent);
+      return;
+    case "stopSubagents":
+      ports.stopSubagents?.();
+      return;
+    case "watchBudget":
+      ports.watchBudget?.(effect.budgetId);
       return;
     case "once":
       if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport2);
@@ -2680,6 +2693,16 @@ function claimWithOnStop(claim2, command2, then) {
   return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
 }
 
+// src/core/session/budget-record.ts
+function recordBudget(budget, turnsBefore, spendBefore) {
+  const append = {
+    kind: "append",
+    record: { kind: "active", budget: budgetRecord(budget, turnsBefore, spendBefore) }
+  };
+  if (budget.timeLimitMs === null || budget.pausedAt !== void 0) return [append];
+  return [append, { kind: "watchBudget", budgetId: outcomeId(budget) }];
+}
+
 // src/core/session/state.ts
 var EMPTY_SESSION = {
   standing: null,
@@ -2824,11 +2847,7 @@ ${ignored}`;
       const next = withNewBudget(state, plan.budget);
       return {
         state: next,
-        effects: [
-          { kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget), status(next, now), reply]
       };
     }
     case "update": {
@@ -2850,14 +2869,7 @@ ${ignored}`;
       );
       return {
         state: next,
-        effects: [
-          {
-            kind: "append",
-            record: { kind: "active", budget: budgetRecord(plan.budget, standing2.usedTurns, standing2.spend) }
-          },
-          status(next, now),
-          reply
-        ]
+        effects: [...recordBudget(plan.budget, standing2.usedTurns, standing2.spend), status(next, now), reply]
       };
     }
     case "off": {
@@ -3320,7 +3332,7 @@ function withDefault(state, {
   return {
     state: next,
     effects: [
-      { kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+      ...recordBudget(budget),
       status(next, now),
       { kind: "notify", message: defaultSetMessage(source, command2), level: "info" }
     ]
@@ -3507,6 +3519,8 @@ function finish(lanes) {
   b ^= a >>> 16;
   return { a: a >>> 0, b: b >>> 0 };
 }
+
+// src/core/loop/call-view.ts
 var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
 var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
 function callView(call) {
@@ -3715,7 +3729,7 @@ function askAboutSteps(limit2, allowance, reached) {
   };
 }
 
-// src/core/model/events.ts
+// src/core/model/ledger.ts
 var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
@@ -4183,8 +4197,10 @@ function composed(state, event, now) {
 function sessionStep(state, event, now) {
   const result = transition(state, event, now);
   if (isSpent(state) || !isSpent(result.state)) return result;
-  return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
+  return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+var STOP_SUBAGENTS = { kind: "stopSubagents" };
 function joined(state, before, agents) {
   if (agents.effects.length === 0 && agents.agents === state.subagents) return { state, effects: before };
   return { state: { ...state, subagents: agents.agents }, effects: [...before, ...agents.effects] };
@@ -4198,6 +4214,15 @@ function viewOf(state) {
     spent: standing2?.spent != null && standing2.stoppedPrompt === state.lastPrompt,
     graceMs: standing2?.budget.graceMs ?? state.settings.graceMs ?? SUBAGENT_GRACE_MS
   };
+}
+
+// src/core/run/kept-history.ts
+function keptForStore(effects, state, whileBudgeted) {
+  if (!whileBudgeted || state.standing !== null || !effects.some(isHistory)) return effects;
+  return effects.filter((effect) => !isHistory(effect));
+}
+function isHistory(effect) {
+  return effect.kind === "recordPrompt" || effect.kind === "recordUsage";
 }
 
 // src/core/run/runtime.ts
@@ -4226,7 +4251,7 @@ var SessionRuntime = class {
     try {
       const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
       this.state = result.state;
-      return this.carryOut(result.effects);
+      return this.carryOut(keptForStore(result.effects, result.state, this.ports.historyWhileBudgeted === true));
     } catch (error) {
       this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
       return noAnswer();
@@ -4429,6 +4454,30 @@ function nextCheckIn(state, now) {
   return session === null ? subagents : Math.min(session, subagents);
 }
 
+// src/core/run/warm-up.ts
+var WARM_UP_PROMPT = "timebox-warm-up";
+function warmUp(state, clock) {
+  const nothing2 = () => {
+  };
+  const ports = {
+    store: { append: nothing2, appendPrompt: nothing2, recordUsage: nothing2, appendLine: nothing2 },
+    ledger: { claim: () => false },
+    clock,
+    onStop: { start: nothing2 },
+    setStatus: nothing2,
+    abortRun: nothing2,
+    problem: nothing2,
+    late: nothing2
+  };
+  const copy = new SessionRuntime(ports, state);
+  copy.handle({ type: "timeCheck" });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 1 });
+  copy.handle({ type: "modelResponse", tokens: 1, cost: 0 });
+  copy.handle({ type: "toolCall", prompt: WARM_UP_PROMPT });
+  copy.handle({ type: "modelCall", prompt: WARM_UP_PROMPT, step: 2 });
+  copy.handle({ type: "runEnd" });
+}
+
 // src/core/run/live-session.ts
 var LiveSession = class {
   constructor(ports) {
@@ -4442,7 +4491,9 @@ var LiveSession = class {
       abortRun: () => ports.agent.abortCurrentTurn(),
       problem: (where, error) => this.report(where, error),
       late: (answer) => this.show(answer),
-      ...ports.terms ? { terms: ports.terms } : {}
+      ...ports.terms ? { terms: ports.terms } : {},
+      ...ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {},
+      historyWhileBudgeted: ports.historyWhileBudgeted === true
     };
     this.runtime = new SessionRuntime(this.runtimePorts);
     this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -4479,12 +4530,11 @@ var LiveSession = class {
         event.onLimit = onLimit;
         event.canAsk = this.questions.canAsk();
       }
-      if (awareness) event.awareness = awareness;
-      if (grace) event.grace = grace;
-      if (subagents) event.subagents = subagents;
+      Object.assign(event, awareness && { awareness }, grace && { grace }, subagents && { subagents });
       this.dispatch(event);
       this.loadDaily(settings !== void 0);
     });
+    warmUp(this.runtime.state, this.ports.clock);
   }
   /** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */
   loadDaily(announce) {
@@ -5106,8 +5156,7 @@ function fieldsOf(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf(usage) {
-  const fields2 = fieldsOf(usage);
-  return amount(fields2.input) + amount(fields2.output) + amount(fields2.cacheRead) + amount(fields2.cacheWrite);
+  return responseTokens(fieldsOf(usage));
 }
 function costOf(usage) {
   const cost = fieldsOf(usage).cost;
@@ -5131,7 +5180,7 @@ function usageOfSubagents(details) {
   let cost = 0;
   for (const result of results) {
     const usage = typeof result === "object" && result !== null ? result.usage : null;
-    tokens += numberIn(usage, "input") + numberIn(usage, "output") + numberIn(usage, "cacheRead") + numberIn(usage, "cacheWrite");
+    tokens += tokensOf(usage);
     cost += numberIn(usage, "cost");
   }
   return { tokens, cost };
@@ -5208,7 +5257,7 @@ var PiBudgetStore = class {
     const manager = this.context.require().sessionManager;
     const leafId = manager.getLeafId();
     if (leafId === null) return [];
-    const line = historyOf(manager.getEntries(), leafId);
+    const line = historyOf(entriesOf(manager), leafId);
     if (line !== null) return line;
     const path = [];
     for (let id = leafId; id !== null; ) {
@@ -5220,12 +5269,17 @@ var PiBudgetStore = class {
     return historyOf(path.reverse());
   }
 };
+function entriesOf(manager) {
+  const held = manager.fileEntries;
+  return Array.isArray(held) ? held : manager.getEntries();
+}
 function historyOf(entries, leafId = null) {
   const items = [];
   let usage = null;
   let parentId = null;
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];
+    if (entry.type === "session") continue;
     if (leafId !== null && entry.parentId !== parentId) return null;
     parentId = entry.id;
     let item = null;
@@ -5244,7 +5298,7 @@ function historyOf(entries, leafId = null) {
         continue;
       }
       if (message.role !== "user") continue;
-      item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+      item = promptItem(message);
     } else if (entry.type === "custom") {
       item = recordItem(entry);
       if (item === null) continue;
@@ -5253,6 +5307,17 @@ function historyOf(entries, leafId = null) {
     items.push(item);
   }
   return leafId === null || parentId === leafId ? items : null;
+}
+function promptItem(message) {
+  let key = null;
+  return {
+    kind: "prompt",
+    at: message.timestamp,
+    get key() {
+      key ??= promptKey(message);
+      return key;
+    }
+  };
 }
 function subagentProcessStore(store, keep) {
   return {
@@ -5264,39 +5329,8 @@ function subagentProcessStore(store, keep) {
   };
 }
 
-// src/adapters/pi/subagents.ts
+// src/adapters/pi/subagent-files.ts
 import { existsSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
-var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
-var SUBAGENT_TOOL = "subagent";
-var PARENT_SOURCE = "the main agent's subagent budget";
-function spawnRequestOf(tool, input) {
-  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
-  const fields2 = input;
-  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
-}
-function identityFor(toolCallId, request, budget) {
-  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
-  const outcome = `${base}.json`;
-  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
-}
-function identityOf(env) {
-  const text = env[SUBAGENT_ENV];
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text);
-    if (typeof value !== "object" || value === null) return null;
-    const fields2 = value;
-    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
-    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
-    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
-    if (budget !== null && typeof budget !== "string") return null;
-    return { agent, agentType, task, budget, outcome, stop: stop2 };
-  } catch {
-    return null;
-  }
-}
 function writeOutcome(path, outcome) {
   try {
     writeFileSync(path, JSON.stringify(outcome));
@@ -5333,6 +5367,62 @@ function sessionStopped(identity) {
 }
 function forget(identity) {
   rmSync2(identity.stop, { force: true });
+}
+var SubagentProcesses = class {
+  running = /* @__PURE__ */ new Map();
+  /** The call `callId` started the subagent named `identity`. */
+  started(callId, identity) {
+    this.running.set(callId, { identity, told: false });
+  }
+  /** The subagent the call started, now that its result is in (its stop removed); undefined for any other call. */
+  ended(callId) {
+    const one = this.running.get(callId);
+    if (one === void 0) return void 0;
+    this.running.delete(callId);
+    forget(one.identity);
+    return one.identity;
+  }
+  /** The session's budget became spent: every subagent running now is told, once (a later one runs on). */
+  stopAll() {
+    for (const one of this.running.values()) {
+      if (one.told) continue;
+      one.told = true;
+      writeSessionStop(one.identity);
+    }
+  }
+};
+
+// src/adapters/pi/subagents.ts
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+var SUBAGENT_ENV = "TIMEBOX_SUBAGENT";
+var SUBAGENT_TOOL = "subagent";
+var PARENT_SOURCE = "the main agent's subagent budget";
+function spawnRequestOf(tool, input) {
+  if (tool !== SUBAGENT_TOOL || typeof input !== "object" || input === null) return null;
+  const fields2 = input;
+  return typeof fields2.agent === "string" && typeof fields2.task === "string" ? { agentType: fields2.agent, task: fields2.task } : null;
+}
+function identityFor(toolCallId, request, budget) {
+  const base = join3(tmpdir(), `timebox-subagent-${process.pid}-${toolCallId.replace(/[^A-Za-z0-9_-]/g, "_")}`);
+  const outcome = `${base}.json`;
+  return { agent: toolCallId, agentType: request.agentType, task: request.task, budget, outcome, stop: `${base}.stop` };
+}
+function identityOf(env) {
+  const text = env[SUBAGENT_ENV];
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    if (typeof value !== "object" || value === null) return null;
+    const fields2 = value;
+    const { agent, agentType, task, budget, outcome, stop: stop2 } = fields2;
+    if (typeof agent !== "string" || typeof agentType !== "string" || typeof task !== "string") return null;
+    if (typeof outcome !== "string" || typeof stop2 !== "string") return null;
+    if (budget !== null && typeof budget !== "string") return null;
+    return { agent, agentType, task, budget, outcome, stop: stop2 };
+  } catch {
+    return null;
+  }
 }
 
 // src/adapters/pi/ui-bridge.ts
@@ -5398,16 +5488,7 @@ function createTimeboxExtension(deps) {
     const self = identityOf(deps.env);
     const told = { lines: [], notices: [], record: null };
     const piStore = new PiBudgetStore(pi, context);
-    const started = /* @__PURE__ */ new Map();
-    const passOnStop = () => {
-      const spent = spentKey(session.state);
-      if (spent === null) return;
-      for (const one of started.values()) {
-        if (one.told || one.spentBefore === spent) continue;
-        one.told = true;
-        writeSessionStop(one.identity);
-      }
-    };
+    const subagents = new SubagentProcesses();
     let stopLearned = false;
     const learnStop = () => {
       if (self === null || stopLearned || !sessionStopped(self)) return null;
@@ -5424,17 +5505,7 @@ function createTimeboxExtension(deps) {
         told.record = record;
       }),
       ledger: deps.ledger(),
-      ui: self === null ? {
-        // What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
-        notify: (message, level) => {
-          ui.notify(message, level);
-          passOnStop();
-        },
-        setStatus: (text) => {
-          ui.setStatus(text);
-          passOnStop();
-        }
-      } : {
+      ui: self === null ? ui : {
         notify: (message, level) => {
           told.notices.push({ message, level });
           ui.notify(message, level);
@@ -5452,6 +5523,8 @@ function createTimeboxExtension(deps) {
         }
       },
       transcript: piStore,
+      // The session's stop reaches the subagents running in processes of their own through their files.
+      stopSubagents: () => subagents.stopAll(),
       // The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
       // request.
       ...self === null ? {} : { stopAgent: () => context.require().abort() },
@@ -5558,16 +5631,14 @@ function createTimeboxExtension(deps) {
         request,
         setBudgetFor(session.state.subagents, request.agentType)?.words ?? null
       );
-      started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
+      subagents.started(event.toolCallId, identity);
       deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
       return void 0;
     });
     pi.on("tool_result", async (event, ctx) => {
       context.bind(ctx);
-      const identity = started.get(event.toolCallId)?.identity;
+      const identity = subagents.ended(event.toolCallId);
       if (identity === void 0) return void 0;
-      started.delete(event.toolCallId);
-      forget(identity);
       if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
       const used = usageOfSubagents(event.details);
       if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
@@ -5607,10 +5678,6 @@ function createTimeboxExtension(deps) {
     );
   };
 }
-function spentKey(state) {
-  const spent = state.standing?.spent;
-  return spent ? JSON.stringify(spent) : null;
-}
 function lazyDailyLedger(sessionId, open) {
   let ledger = null;
   const get = () => {
@@ -5648,20 +5715,6 @@ function readWith(read, context) {
   return () => {
     const ctx = context.require();
     return read(ctx.cwd, ctx.sessionManager.getSessionId());
-  };
-}
-
-// src/adapters/report/writer.ts
-function nodeReportPageWriter(env, clock) {
-  return async (input, { id, host, project = null }) => {
-    const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
-  };
-}
-function nodeProjectHistory(env) {
-  return async (project, current) => {
-    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
-    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 
@@ -6297,7 +6350,7 @@ function isUnsent(value) {
   const texts = ["id", "day", "session", "member"].every((name) => typeof entry[name] === "string");
   return numbers && texts;
 }
-function entriesOf(text) {
+function entriesOf2(text) {
   const entries = [];
   for (const line of text.split("\n")) {
     if (line.trim() === "") continue;
@@ -6344,7 +6397,7 @@ function fileOutbox(folder, newId = randomUUID2) {
         const sent = () => {
           if (sizeOf(path) <= read) rmSync4(path, { force: true });
         };
-        batches.push({ entries: entriesOf(text), sent });
+        batches.push({ entries: entriesOf2(text), sent });
       }
       return batches;
     }
@@ -6902,6 +6955,20 @@ function openDailyLedger(options) {
   if (team2 === null) return local;
   const open = () => openSyncStore(team2.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
   return new TeamLedger(team2.day, open);
+}
+
+// src/entries/report/writer.ts
+function nodeReportPageWriter(env, clock) {
+  return async (input, { id, host, project = null }) => {
+    const { writeHostPage } = await import("./timebox-report.mjs");
+    return writeHostPage(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { pastSessionsOf } = await import("./timebox-report.mjs");
+    return pastSessionsOf(env)(project, current);
+  };
 }
 
 // src/entries/pi/timebox/index.ts

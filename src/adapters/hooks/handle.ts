@@ -1,11 +1,11 @@
 // One hook event onto the session's runtime, by the role it plays: the main session's events (main-session.ts) or a
-// subagent's (subagent-spawns.ts), each loaded from the session's log, answered by the runtime and the one executor,
-// and made the neutral reply a host file writes in its JSON. What Claude Code's transcript says the model calls used is
-// counted first. No rule lives here.
+// subagent's (subagent-spawns.ts), answered by the runtime and the one executor, and made the neutral reply a host file
+// writes in its JSON. A hook makes one runtime and folds the session's log once; what Claude Code's transcript says the
+// model calls used is counted first, through that runtime, so that the fold holds it. No rule lives here.
 
 import { randomUUID } from "node:crypto";
-import { foldHistory } from "../../core/index.ts";
-import { type HookDeps, writeLog } from "./hook-runtime.ts";
+import { sessionLog } from "../../core/index.ts";
+import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { prompt, runEnd, sessionStart, toolBoundary } from "./main-session.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { agentEnd, agentStart, subagentBoundary } from "./subagent-spawns.ts";
@@ -16,14 +16,15 @@ export type { HookDeps } from "./hook-runtime.ts";
 /** Answers one hook event. Events Timebox does not use get no reply. */
 export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<HookReply | null> {
 	const now = deps.clock.now();
+	const hook = HookRuntime.of(deps);
 	const event = deps.unnamedPrompts && hostEvent.promptId === null ? namePrompt(hostEvent, deps) : hostEvent;
 	const counted =
 		event.transcriptPath !== null && deps.readUsage
 			? countUsage(deps.readUsage, event.transcriptPath, deps.store, now)
 			: null;
-	if (counted !== null) writeLog(deps, counted.effects);
+	if (counted !== null) hook.write(counted.effects);
 	const usageNote = counted?.notice ?? null;
-	const reply = await replyTo(event, deps, now);
+	const reply = await replyTo(event, hook, now);
 	if (usageNote === null) return reply;
 	const withNote = reply ?? silentReply();
 	withNote.notices.push(usageNote);
@@ -32,27 +33,27 @@ export async function handleHook(hostEvent: HookEvent, deps: HookDeps): Promise<
 
 /** A host that names no prompt: a new prompt gets an id now; any other event belongs to the session's latest prompt. */
 function namePrompt(event: HookEvent, deps: Pick<HookDeps, "store">): HookEvent {
-	const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : foldHistory(deps.store.history()).lastPrompt;
+	const promptId = event.role === "prompt" ? `unnamed-${randomUUID()}` : sessionLog.latestPrompt(deps.store.lines());
 	return { ...event, promptId };
 }
 
-async function replyTo(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
+async function replyTo(event: HookEvent, hook: HookRuntime, now: number): Promise<HookReply | null> {
 	switch (event.role) {
 		case "sessionStart":
-			return sessionStart(event, deps);
+			return sessionStart(event, hook);
 		case "prompt":
 			// A subagent's task reaches it as a prompt on some hosts: it is no prompt of the user's, and its first model
 			// call was counted at its start.
-			return event.agent === null ? prompt(event, deps, now) : null;
+			return event.agent === null ? prompt(event, hook, now) : null;
 		case "beforeTool":
 		case "beforeModelCall":
-			return event.agent === null ? toolBoundary(event, deps, now) : subagentBoundary(event, event.agent, deps, now);
+			return event.agent === null ? toolBoundary(event, hook, now) : subagentBoundary(event, event.agent, hook, now);
 		case "agentStart":
-			return event.agent === null ? null : agentStart(event, event.agent, deps, now);
+			return event.agent === null ? null : agentStart(event, event.agent, hook, now);
 		case "agentEnd":
-			return event.ended === null ? null : agentEnd(event, event.ended, deps, now);
+			return event.ended === null ? null : agentEnd(event, event.ended, hook, now);
 		case "runEnd":
-			return runEnd(event, deps, now);
+			return runEnd(event, hook, now);
 		default:
 			return null;
 	}

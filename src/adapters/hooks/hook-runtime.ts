@@ -1,13 +1,14 @@
 // The runtime of one hook: the session's runtime over ports that write to the session's log, keep a claim the
-// ledger cannot take, start the watcher of a time budget, wait for the on-stop command to start, and gather what the
-// user is told; and the reply it makes of the rules' answer. Loaded for a hook, it first starts an on-stop command that
-// a killed hook claimed and never started (the core's recovery rule).
+// ledger cannot take, start the watcher of a time budget when the rules ask (`watchBudget`), wait for the on-stop
+// command to start, and gather what the user is told; and the reply it makes of the rules' answer. Loaded for a hook,
+// it first starts an on-stop command that a killed hook claimed and never started (the core's recovery rule).
 
 import { randomUUID } from "node:crypto";
 import {
 	type Answer,
 	type BudgetLedger,
 	type Clock,
+	type DailyPart,
 	type DailyPort,
 	type Effect,
 	EMPTY_SESSION,
@@ -15,6 +16,7 @@ import {
 	inHostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
+	NO_DAILY_PART,
 	type OnStopOutcome,
 	type OnStopStarter,
 	type OnStopStartOptions,
@@ -74,10 +76,12 @@ export interface HookDeps {
 /**
  * The runtime of one hook: the session as loaded, the daily part of the prompt's run, and ports that write to the
  * session's log, start the watcher of a time budget, wait for the on-stop command to start, and gather what is told.
+ * A hook makes one (`HookRuntime.of`) and folds its session once (`load`): every write and event of the hook goes
+ * through it.
  */
 export class HookRuntime {
 	readonly runtime: SessionRuntime;
-	private readonly dailyBefore;
+	private dailyBefore: DailyPart | undefined;
 	private readonly waiting: Promise<void>[] = [];
 	private readonly told: string[] = [];
 	/** Why a prompt that ran could not be kept in the session's log. */
@@ -85,7 +89,7 @@ export class HookRuntime {
 
 	constructor(
 		readonly deps: HookDeps,
-		private readonly promptId: string | null,
+		private promptId: string | null = null,
 		state?: SessionState,
 		// The daily budgets hear the events of a named prompt's run, and `/timebox today`.
 		daily = promptId === null ? undefined : deps.daily,
@@ -113,6 +117,8 @@ export class HookRuntime {
 					else this.told.push(internalErrorMessage(where, error));
 				},
 				late: (late) => this.told.push(...late.notices.map((notice) => notice.message)),
+				// A budget with time to run out is watched while no hook runs (the agent idle), so it stops on time.
+				...(deps.startWatcher ? { watchBudget: deps.startWatcher } : {}),
 				...(daily ? { daily } : {}),
 				...(deps.terms ? { terms: deps.terms } : {}),
 			},
@@ -122,22 +128,30 @@ export class HookRuntime {
 	}
 
 	/**
-	 * The runtime of a hook's session, loaded from its log and the ledger (`promptId`: the prompt whose run the hook
-	 * belongs to, null for none). What the core's recovery rule says of the ledger is carried out first: an on-stop
-	 * command that a stop claimed and no process started (its hook was killed) is started, and the user is told with
-	 * this hook's reply.
+	 * The one runtime of a hook, before its session is folded: what it writes first (what the transcript says was used,
+	 * the lines that mark a value taken) counts in today's use, and `/timebox today` reads the day.
 	 */
-	static load(
-		deps: HookDeps,
-		promptId: string | null,
-		now: number,
-		options: LoadOptions = {},
-		daily?: DailyPort,
-	): HookRuntime {
-		const event = loadEvent(deps, options);
-		const hook = new HookRuntime(deps, promptId, transition(EMPTY_SESSION, event, now).state, daily);
-		hook.tell(hook.runtime.write(recoverOnStop(event.ledger, now)));
-		return hook;
+	static of(deps: HookDeps): HookRuntime {
+		return new HookRuntime(deps, null, undefined, deps.daily);
+	}
+
+	/**
+	 * Folds the session from its log (with all this hook wrote so far) and the ledger, once, into this runtime, and
+	 * returns it. Loaded for a named prompt (`running`), the daily budgets hear the events of its run; else none. With
+	 * `recover` (the default), an on-stop command that a killed hook claimed and never started is started first.
+	 */
+	load(now: number, options: LoadOptions = {}, recover = true): SessionState {
+		const event = loadEvent(this.deps, options);
+		this.runtime.state = transition(EMPTY_SESSION, event, now).state;
+		const prompt = typeof options.running === "string" ? options.running : null;
+		this.promptId = prompt;
+		this.dailyBefore =
+			prompt !== null && this.deps.daily ? sessionLog.dailyPartOf(this.deps.store.lines(), prompt) : undefined;
+		this.runtime.daily = this.dailyBefore ?? NO_DAILY_PART;
+		// What the core's recovery rule says of the ledger first: an on-stop command that a stop claimed and no process
+		// started (its hook was killed) is started, and the user is told with this hook's reply.
+		if (recover) this.tell(this.runtime.write(recoverOnStop(event.ledger, now)));
+		return this.runtime.state;
 	}
 
 	/** Keeps what an answer outside the hook's event says, for the reply. */
@@ -146,15 +160,33 @@ export class HookRuntime {
 	}
 
 	/**
+	 * Loads the session by carrying out its load (the session's start: a default budget set in a session that never had
+	 * one is written), and answers with what it says.
+	 */
+	start(event: SessionEvent): Answer {
+		return this.runtime.dispatch(event);
+	}
+
+	/**
+	 * Feeds one event to the rules: to the daily budgets first when it belongs to a named prompt's run, then to the
+	 * session's rules (and its subagents').
+	 */
+	handle(event: SessionEvent): Answer {
+		return this.promptId !== null ? this.runtime.handle(event) : this.runtime.dispatch(event);
+	}
+
+	/**
 	 * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
 	 * of its own (a prompt that was stopped already) is said by its reason, before any other note.
 	 */
 	async reply(answer: Answer): Promise<HookReply> {
-		await Promise.all(this.waiting);
+		await Promise.all(this.waiting.splice(0));
 		if (this.unkept !== null) throw this.unkept.error;
 		const own = answer.notices.map((notice) => notice.message);
 		const said = own.length === 0 && answer.aborted && answer.refusal !== null ? [answer.refusal] : own;
-		const told = this.told.map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
+		// What was told so far, once: a hook that replies to its session's start first (a default budget at the first
+		// prompt) tells it there, and not again with the prompt.
+		const told = this.told.splice(0).map((text) => (this.deps.terms ? inHostTerms(text, this.deps.terms) : text));
 		const notices = [...said, ...told];
 		const reply: HookReply = {
 			notices,
@@ -238,29 +270,8 @@ export class HookRuntime {
 	}
 }
 
-/**
- * Feeds one event of a hook's runtime (of a prompt's run, or of no named prompt, which the daily budgets do not hear) to
- * the daily budgets and the session's rules, and replies with what they say.
- */
-export async function answerEvent(hook: HookRuntime, now: number, event: SessionEvent): Promise<HookReply> {
-	const answer = hook.runtime.handle(event);
-	hook.saveDaily(now);
-	return hook.reply(answer);
-}
-
 /** The effects that write the session's log: one that fails fails the hook, as the log is all a hook keeps. */
 const LOG_WRITES: ReadonlySet<string> = new Set<Effect["kind"]>(["append", "recordUsage", "logLine"]);
-
-/** Carries out what a rule of the session's log returned, outside any event's runtime (today's use included). */
-export function writeLog(deps: HookDeps, effects: readonly Effect[]): void {
-	new HookRuntime(deps, null, undefined, deps.daily).write(effects);
-}
-
-/** A value read from the session's log, once the lines that mark it taken are written. */
-export function takeFromLog<T>(deps: HookDeps, taken: sessionLog.Taken<T>): T {
-	writeLog(deps, taken.effects);
-	return taken.value;
-}
 
 /** A new budget id, never used before. */
 export function newBudgetId(deps: Pick<HookDeps, "newBudgetId">): string {

@@ -4,7 +4,7 @@
 // what, the executor writes it). Each hook folds the session once: one runtime hears all the events it plays.
 
 import { type Answer, mergeAnswer, type SessionEvent, sessionLog } from "../../core/index.ts";
-import { type HookDeps, HookRuntime, takeFromLog } from "./hook-runtime.ts";
+import type { HookRuntime } from "./hook-runtime.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 
 /**
@@ -20,7 +20,7 @@ export async function spawnStart(
 	now: number,
 ): Promise<HookReply | null> {
 	if (event.role !== "beforeTool" || event.spawn === null || event.toolUseId === null) return null;
-	const answer = hook.runtime.handle({
+	const answer = hook.handle({
 		type: "agentStart",
 		agent: event.toolUseId,
 		parent,
@@ -43,7 +43,7 @@ export function spawnEnd(event: HookEvent, answer: Answer, agent: string | null,
 		hook.write(sessionLog.keepSpawn(event.toolUseId, agent, event.spawn, now));
 		return;
 	}
-	if (event.toolUseId !== null) hook.runtime.handle({ type: "agentEnd", agent: event.toolUseId });
+	if (event.toolUseId !== null) hook.handle({ type: "agentEnd", agent: event.toolUseId });
 }
 
 /**
@@ -53,20 +53,21 @@ export function spawnEnd(event: HookEvent, answer: Answer, agent: string | null,
 export async function subagentBoundary(
 	event: HookEvent,
 	hostAgent: string,
-	deps: HookDeps,
+	hook: HookRuntime,
 	now: number,
 ): Promise<HookReply> {
+	const deps = hook.deps;
 	const refused = sessionLog.refusedSpawn(deps.store.lines(), hostAgent);
 	if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
 	const agent = sessionLog.ruleIdOf(deps.store.lines(), hostAgent);
-	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
+	hook.load(now, { running: event.promptId });
 	const spawnRefused = await spawnStart(event, agent, hook, now);
 	if (spawnRefused !== null) return spawnRefused;
 	const sessionEvent: SessionEvent =
 		event.role === "beforeModelCall"
 			? { type: "modelCall", prompt: event.promptId, agent }
 			: toolCallEvent(event, agent, hook, event.promptId, now);
-	const answer = hook.runtime.handle(sessionEvent);
+	const answer = hook.handle(sessionEvent);
 	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
 	const stopped = answer.stoppedAgents.includes(agent);
 	if (!stopped) spawnEnd(event, answer, agent, hook, now);
@@ -102,16 +103,21 @@ export function toolCallEvent(
  * whose call the rules did not hear start (the host named no call) starts here: a host cannot refuse it then, so a
  * refusal is what the subagent reads first, and it is ended at whatever it does next.
  */
-export async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
-	const spawn = takeFromLog(deps, sessionLog.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
+export async function agentStart(
+	event: HookEvent,
+	hostAgent: string,
+	hook: HookRuntime,
+	now: number,
+): Promise<HookReply> {
+	const spawn = hook.take(sessionLog.takeSpawn(hook.deps.store.lines(), hostAgent, event.agentType, now));
+	hook.load(now, { running: event.promptId });
 	if (spawn?.id) {
-		const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn.id });
+		const first = hook.handle({ type: "modelCall", prompt: event.promptId, agent: spawn.id });
 		hook.saveDaily(now);
 		return hook.reply(first);
 	}
 	const agent = hostAgent;
-	const started = hook.runtime.handle({
+	const started = hook.handle({
 		type: "agentStart",
 		agent,
 		parent: spawn?.agent ?? null,
@@ -124,7 +130,7 @@ export async function agentStart(event: HookEvent, hostAgent: string, deps: Hook
 		const reply = await hook.reply(started);
 		return { ...reply, context: [started.refusal, ...reply.context], refusal: null };
 	}
-	const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent });
+	const first = hook.handle({ type: "modelCall", prompt: event.promptId, agent });
 	hook.saveDaily(now);
 	return hook.reply(mergeAnswer(started, first));
 }
@@ -133,16 +139,16 @@ export async function agentStart(event: HookEvent, hostAgent: string, deps: Hook
 export async function agentEnd(
 	event: HookEvent,
 	ended: { agent: string; result: string; tokens?: number; reachesParent: boolean },
-	deps: HookDeps,
+	hook: HookRuntime,
 	now: number,
 ): Promise<HookReply> {
-	const agent = sessionLog.ruleIdOf(deps.store.lines(), ended.agent);
-	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
+	const agent = sessionLog.ruleIdOf(hook.deps.store.lines(), ended.agent);
+	hook.load(now, { running: event.promptId });
 	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
 	// kept in the log for the session's later hooks.
 	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens);
 	const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
-	const ending = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
+	const ending = hook.handle({ type: "agentEnd", agent, result: ended.result });
 	hook.saveDaily(now);
 	const reply = await hook.reply(used === null ? ending : mergeAnswer(used, ending));
 	if (ended.reachesParent || reply.context.length === 0) return reply;
@@ -156,7 +162,7 @@ export async function agentEnd(
  * hook host sees no cost).
  */
 function subagentUsage(hook: HookRuntime, agent: string, tokens: number): Answer {
-	return hook.runtime.handle({
+	return hook.handle({
 		type: "modelResponse",
 		tokens,
 		cost: 0,

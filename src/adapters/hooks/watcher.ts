@@ -3,7 +3,7 @@
 // kept in the log for the next prompt.
 
 import { outcomeId, sessionLog, statusText, transitionWithSubagents } from "../../core/index.ts";
-import { answerEvent, type HookDeps, HookRuntime, writeLog } from "./hook-runtime.ts";
+import { type HookDeps, HookRuntime } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
 
 /** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
@@ -21,9 +21,11 @@ export const WATCH_RUNNING_MS = 10 * 60_000;
  * anywhere, and runs its on-stop command.
  */
 export async function watchOnce(deps: HookDeps, watched: string, now: number): Promise<"done" | "watching"> {
-	// What the hooks wrote since the last look.
+	// What the hooks wrote since the last look, folded once into this look's runtime.
 	deps.store.reread();
-	const state = loadState(deps, now);
+	const hook = HookRuntime.of(deps);
+	// The watcher recovers no on-stop command: what it would tell of it has no one to hear it; the next hook does.
+	const state = hook.load(now, {}, false);
 	const budget = state.standing?.budget;
 	// Another budget, or this one extended, paused, spent or off: its own watcher (if any) takes over.
 	if (!budget || outcomeId(budget) !== watched || state.standing?.spent || budget.pausedAt !== undefined) return "done";
@@ -38,9 +40,9 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
 	// The time check goes to the runtime, as any hook's event does: the session's stop stops its running subagents too,
 	// and their records say so.
-	const { notices } = await answerEvent(new HookRuntime(deps, null, state), now, { type: "timeCheck" });
+	const { notices } = await hook.reply(hook.handle({ type: "timeCheck" }));
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
-	writeLog(deps, sessionLog.keepUntold(notices, now));
+	hook.write(sessionLog.keepUntold(notices, now));
 	return "done";
 }
 

@@ -2,7 +2,8 @@
 // line with no newline at the end of the file, and a line appended after it would join it (both lost to the reader).
 // So the last byte is looked at first, and a newline is put before the new line when it is missing: the torn line
 // stays a line of its own, which readers skip, and every line after it reads whole. One open, one stat, a one-byte
-// read and one write (O_APPEND: parallel appenders never interleave a small line).
+// read and one write (O_APPEND: parallel appenders never interleave a small line). Claude Code's hooks module keeps the
+// same rule in `sh` (function-hooks/daily.ts); one table of cases runs on both (tests/support/torn-lines.ts).
 
 import { closeSync, fstatSync, openSync, readSync, writeSync } from "node:fs";
 

@@ -12,7 +12,11 @@ const count = (value: unknown): value is number => typeof value === "number" && 
 
 const PROMPT_KINDS = new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 
-/** A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). */
+/**
+ * A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). A line of
+ * the kinds a session writes most (a prompt, another model call, a run's end, what a response used), read back whole
+ * as it was written, is taken as it is: a hook reads every line of its session's log, before the JIT has warmed up.
+ */
 export function readLogLine(fields: Fields): LogLine | null {
 	const kind = fields.kind;
 	if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
@@ -22,11 +26,15 @@ export function readLogLine(fields: Fields): LogLine | null {
 		return text(fields.cwd) ? { ...line, cwd: fields.cwd } : line;
 	}
 	if (PROMPT_KINDS.has(String(kind))) {
-		return text(fields.promptId) ? ({ kind, promptId: fields.promptId, at: atOf(fields) } as LogLine) : null;
+		if (!text(fields.promptId)) return null;
+		// As written: taken as it is (a line of the log is never changed once read).
+		if (count(fields.at)) return fields as LogLine;
+		return { kind, promptId: fields.promptId, at: 0 } as LogLine;
 	}
 	switch (kind) {
 		case "usage":
-			return text(fields.responseId) ? usageLine(fields, fields.responseId) : null;
+			if (!text(fields.responseId)) return null;
+			return usageAsWritten(fields) ? (fields as LogLine) : usageLine(fields, fields.responseId);
 		case "transcript":
 			return count(fields.offset) ? { kind, offset: fields.offset } : null;
 		case "transcript-unreadable":
@@ -86,6 +94,17 @@ export function readLogLine(fields: Fields): LogLine | null {
 
 function atOf(fields: Fields): number {
 	return count(fields.at) ? fields.at : 0;
+}
+
+/** Whether a usage line holds its counts as written: every field there is a number. */
+function usageAsWritten(fields: Fields): boolean {
+	const { tokens, cost, at, offset } = fields;
+	return (
+		count(tokens) &&
+		(cost === undefined || count(cost)) &&
+		(at === undefined || count(at)) &&
+		(offset === undefined || count(offset))
+	);
 }
 
 function usageLine(fields: Fields, responseId: string): LogLine {

@@ -98,7 +98,9 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 
 	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
 	stepOf(promptId: string): number {
-		return 1 + this.lines().filter((line) => line.kind === "call" && line.promptId === promptId).length;
+		let step = 1;
+		for (const line of this.lines()) if (line.kind === "call" && line.promptId === promptId) step++;
+		return step;
 	}
 
 	/**
@@ -133,7 +135,9 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	history(): HistoryItem[] {
 		const items: HistoryItem[] = [];
 		const counted = new Set<string>();
-		for (const line of this.lines()) {
+		const lines = this.lines();
+		for (let index = 0; index < lines.length; index++) {
+			const line = lines[index] as LogLine;
 			if (line.kind === "prompt") items.push({ kind: "prompt", key: line.promptId, at: line.at });
 			else if (line.kind === "active" || line.kind === "off" || line.kind === "subagents" || line.kind === "subagent")
 				items.push({ kind: "record", record: line });
@@ -170,8 +174,12 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 			throw named(this.file, error);
 		}
 		const lines: LogLine[] = [];
-		for (const raw of text.split("\n")) {
-			if (raw.trim().length === 0) continue;
+		const raws = text.split("\n");
+		// An indexed loop: a hook reads every line of its log once, before the JIT has warmed up.
+		for (let index = 0; index < raws.length; index++) {
+			const raw = raws[index] as string;
+			// An empty line is skipped; one of spaces fails to parse, and is skipped too.
+			if (raw.length === 0) continue;
 			try {
 				const value: unknown = JSON.parse(raw);
 				const line = isFields(value) ? readLogLine(value) : null;

@@ -3,7 +3,7 @@
 // the budget note, added to that call only. Also what an answered call used, from its assistant message.
 
 import type { Message, Part } from "@opencode-ai/sdk";
-import type { CostReporting } from "../../core/index.ts";
+import { type CostReporting, responseTokens } from "../../core/index.ts";
 
 /** One message as opencode hands it to `experimental.chat.messages.transform`. */
 export interface CallMessage {
@@ -106,11 +106,16 @@ export function endsRun(message: Message): boolean {
 	return message.finish !== undefined && !LOOP_FINISHES.has(message.finish);
 }
 
-/** What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished. */
+/**
+ * What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished.
+ * opencode's message tokens are each apart from the others: `input` without what came from the cache, `output` the
+ * visible answer alone (opencode takes the reasoning out of the provider's output count), `reasoning` apart, and
+ * `cache.read` and `cache.write`. The reasoning counts: the model wrote it, and opencode prices it as output.
+ */
 export function usageOf(message: Message): { tokens: number; cost: number } | null {
 	if (message.role !== "assistant" || message.time.completed === undefined) return null;
 	const { input, output, reasoning, cache } = message.tokens;
-	const tokens = [input, output, reasoning, cache.read, cache.write].reduce((sum, value) => sum + positive(value), 0);
+	const tokens = responseTokens({ input, output, reasoning, cacheRead: cache.read, cacheWrite: cache.write });
 	return { tokens, cost: positive(message.cost) };
 }
 

@@ -2,7 +2,7 @@
 // translates one pi event into a session event and the answer back into pi's return value. A pi process that runs a
 // subagent (named in its environment by the parent that started it) budgets itself as that subagent; a tool call that
 // starts one names it, and its result carries what the subagent's process said of its end. The session's budget spent
-// while a subagent runs is passed on to its process, whose rules then stop it.
+// while a subagent runs is passed on to its process (the rules' `stopSubagents`), whose rules then stop it.
 
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
 import {
@@ -24,7 +24,6 @@ import {
 	type ResolvedDefault,
 	resolveDefault,
 	type Scheduler,
-	type SessionState,
 	type SettingSources,
 	setBudgetFor,
 } from "../../core/index.ts";
@@ -36,19 +35,14 @@ import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore, subagentProcessStore } from "./store.ts";
+import { SubagentProcesses, sessionStopped, takeOutcome, writeOutcome } from "./subagent-files.ts";
 import {
-	forget,
 	identityFor,
 	identityOf,
 	PARENT_SOURCE,
 	SUBAGENT_ENV,
-	type SubagentIdentity,
 	type SubagentOutcome,
-	sessionStopped,
 	spawnRequestOf,
-	takeOutcome,
-	writeOutcome,
-	writeSessionStop,
 } from "./subagents.ts";
 import { type FallbackWriter, PiUIBridge } from "./ui-bridge.ts";
 import { costReportingOf, usageOf, usageOfSubagents } from "./usage.ts";
@@ -83,21 +77,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		/** What a subagent's process tells its parent at its end: what the user was told, how it stood. */
 		const told: SubagentOutcome = { lines: [], notices: [], record: null };
 		const piStore = new PiBudgetStore(pi, context);
-		/**
-		 * The subagents this session's tool calls started, by the call's id, each with the session's stop that held when it
-		 * started (a prompt after the stop runs on, and so do its subagents), and whether a later stop was passed on to it.
-		 */
-		const started = new Map<string, { identity: SubagentIdentity; spentBefore: string | null; told: boolean }>();
-		/** Passes the session's stop to the process of each subagent that started before it. */
-		const passOnStop = (): void => {
-			const spent = spentKey(session.state);
-			if (spent === null) return;
-			for (const one of started.values()) {
-				if (one.told || one.spentBefore === spent) continue;
-				one.told = true;
-				writeSessionStop(one.identity);
-			}
-		};
+		/** The subagents this session's tool calls started, running in processes of their own. */
+		const subagents = new SubagentProcesses();
 		/** Whether this subagent's process has learned the session's stop (and told its rules). */
 		let stopLearned = false;
 		/**
@@ -129,17 +110,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			ledger: deps.ledger(),
 			ui:
 				self === null
-					? {
-							// What the session says as it goes (its stop among it) is when its stop is passed on to subagents.
-							notify: (message, level) => {
-								ui.notify(message, level);
-								passOnStop();
-							},
-							setStatus: (text) => {
-								ui.setStatus(text);
-								passOnStop();
-							},
-						}
+					? ui
 					: {
 							notify: (message, level) => {
 								told.notices.push({ message, level });
@@ -160,6 +131,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				},
 			},
 			transcript: piStore,
+			// The session's stop reaches the subagents running in processes of their own through their files.
+			stopSubagents: () => subagents.stopAll(),
 			// The subagent this process runs (the one subagent its rules know) is stopped: its run ends, with no further
 			// request.
 			...(self === null ? {} : { stopAgent: () => context.require().abort() }),
@@ -300,7 +273,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				request,
 				setBudgetFor(session.state.subagents, request.agentType)?.words ?? null,
 			);
-			started.set(event.toolCallId, { identity, spentBefore: spentKey(session.state), told: false });
+			subagents.started(event.toolCallId, identity);
 			deps.env[SUBAGENT_ENV] = JSON.stringify(identity);
 			return undefined;
 		});
@@ -308,10 +281,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// the report, and the line that it stopped at its budget goes with its answer.
 		pi.on("tool_result", async (event, ctx) => {
 			context.bind(ctx);
-			const identity = started.get(event.toolCallId)?.identity;
+			const identity = subagents.ended(event.toolCallId);
 			if (identity === undefined) return undefined;
-			started.delete(event.toolCallId);
-			forget(identity);
 			if (deps.env[SUBAGENT_ENV] === JSON.stringify(identity)) delete deps.env[SUBAGENT_ENV];
 			const used = usageOfSubagents(event.details);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
@@ -355,12 +326,6 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			}),
 		);
 	};
-}
-
-/** The session's stop as it stands (what the hard stop found), to tell a later stop from it; null while none holds. */
-function spentKey(state: SessionState): string | null {
-	const spent = state.standing?.spent;
-	return spent ? JSON.stringify(spent) : null;
 }
 
 /** A daily ledger opened at its first use, when the session (and so its id) is known. */

@@ -2,7 +2,7 @@
 // pi.appendEntry; the history, the records and the user messages are the session's current branch, so forks, clones and
 // /tree branches each see the budget and prompts of their own path.
 
-import type { ExtensionAPI, SessionEntry } from "@mariozechner/pi-coding-agent";
+import type { ExtensionAPI, SessionEntry, SessionManager } from "@mariozechner/pi-coding-agent";
 import {
 	ACTIVE_ENTRY_TYPE,
 	type BudgetRecordData,
@@ -17,7 +17,7 @@ import {
 	type TimeboxRecord,
 	type TranscriptBridge,
 } from "../../core/index.ts";
-import { promptKey } from "./prompt-key.ts";
+import { type MessageLike, promptKey } from "./prompt-key.ts";
 import type { SessionContext } from "./session-context.ts";
 import { costOf, tokensOf } from "./usage.ts";
 
@@ -101,7 +101,7 @@ export class PiBudgetStore implements BudgetStore, SessionStore, TranscriptBridg
 		const manager = this.context.require().sessionManager;
 		const leafId = manager.getLeafId();
 		if (leafId === null) return [];
-		const line = historyOf(manager.getEntries(), leafId);
+		const line = historyOf(entriesOf(manager), leafId);
 		if (line !== null) return line;
 		const path: SessionEntry[] = [];
 		for (let id: string | null = leafId; id !== null; ) {
@@ -115,9 +115,23 @@ export class PiBudgetStore implements BudgetStore, SessionStore, TranscriptBridg
 }
 
 /**
+ * The session's entries in the order pi holds them. pi's `getEntries()` copies them all (leaving the header out), which
+ * at a session's start is a fifth of Timebox's time at 100,000 entries; where pi keeps them in the array its session
+ * manager names `fileEntries` (pi 0.73 and 1.x do), that array is read in place instead, header and all: `historyOf`
+ * skips the header and checks every link of the line, so an array that is not the session's line reads as none, and
+ * the branch is walked by id. A pi that keeps them elsewhere (oh-my-pi keeps them private) gets its own copy.
+ */
+function entriesOf(manager: Pick<SessionManager, "getEntries">): readonly SessionEntry[] {
+	// A field of pi's session manager, read only where it is an array (a host boundary: its type names no such field).
+	const held = (manager as { fileEntries?: unknown }).fileEntries;
+	return Array.isArray(held) ? (held as SessionEntry[]) : manager.getEntries();
+}
+
+/**
  * The history of `entries`, oldest first; with a `leafId`, null unless they are one line from the root to that leaf.
  * What the model calls between two other items used is one usage item (their sum, at the first call's time): a
- * prompt's run makes several calls, and the fold only adds them up.
+ * prompt's run makes several calls, and the fold only adds them up. A prompt's key (a hash over its whole text) is made
+ * when read: the fold reads it only where it counts (after the budget's record, and the latest prompt).
  */
 export function historyOf(entries: readonly SessionEntry[], leafId: string): HistoryItem[] | null;
 export function historyOf(entries: readonly SessionEntry[]): HistoryItem[];
@@ -128,7 +142,9 @@ export function historyOf(entries: readonly SessionEntry[], leafId: string | nul
 	// An indexed loop, and an answer's usage added where it is read: at a session's start this runs once per entry
 	// before the JIT has warmed up, where each iterator step and object made per entry shows.
 	for (let index = 0; index < entries.length; index++) {
-		const entry = entries[index] as SessionEntry;
+		const entry = entries[index] as SessionEntry | { type: "session" };
+		// The session file's header, where pi's own array holds it (entriesOf): no entry of the session.
+		if (entry.type === "session") continue;
 		if (leafId !== null && entry.parentId !== parentId) return null;
 		parentId = entry.id;
 		let item: HistoryItem | null = null;
@@ -151,7 +167,7 @@ export function historyOf(entries: readonly SessionEntry[], leafId: string | nul
 				continue;
 			}
 			if (message.role !== "user") continue;
-			item = { kind: "prompt", key: promptKey(message), at: message.timestamp };
+			item = promptItem(message);
 		} else if (entry.type === "custom") {
 			item = recordItem(entry);
 			if (item === null) continue;
@@ -160,6 +176,19 @@ export function historyOf(entries: readonly SessionEntry[], leafId: string | nul
 		items.push(item);
 	}
 	return leafId === null || parentId === leafId ? items : null;
+}
+
+/** A user message as a prompt of the history, its key made when it is first read. */
+function promptItem(message: MessageLike & { timestamp: number }): HistoryItem {
+	let key: string | null = null;
+	return {
+		kind: "prompt",
+		at: message.timestamp,
+		get key(): string {
+			key ??= promptKey(message);
+			return key;
+		},
+	};
 }
 
 /**

@@ -4,9 +4,8 @@
 // the file it is to write its outcome to. The child's Timebox then budgets itself as that subagent, and at its end writes
 // what its parent is to read and the user to see; the parent reads it into the tool's result. When the session's budget
 // is spent while the subagent runs, the parent writes the stop to a file the child looks for before each of its model
-// calls and tools.
+// calls and tools (the files are read and written in subagent-files.ts).
 
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { NotifyLevel, TimeboxRecord } from "../../core/index.ts";
@@ -79,54 +78,4 @@ export function identityOf(env: NodeJS.ProcessEnv): SubagentIdentity | null {
 	} catch {
 		return null;
 	}
-}
-
-/** Writes a subagent's outcome for its parent; a file that cannot be written leaves the parent the result alone. */
-export function writeOutcome(path: string, outcome: SubagentOutcome): void {
-	try {
-		writeFileSync(path, JSON.stringify(outcome));
-	} catch {
-		// The parent reads the subagent's answer all the same, without the line.
-	}
-}
-
-/** Reads (and removes) the outcome a subagent wrote; null where it wrote none (it was killed, or is no Timebox one). */
-export function takeOutcome(path: string): SubagentOutcome | null {
-	let text: string;
-	try {
-		text = readFileSync(path, "utf8");
-	} catch {
-		return null;
-	}
-	rmSync(path, { force: true });
-	try {
-		const value = JSON.parse(text) as Partial<SubagentOutcome>;
-		// Written by the subagent's Timebox, of this version: read back as it was written.
-		return {
-			lines: Array.isArray(value.lines) ? value.lines.map(String) : [],
-			notices: Array.isArray(value.notices) ? value.notices : [],
-			record: value.record ?? null,
-		};
-	} catch {
-		return null;
-	}
-}
-
-/** Tells a running subagent's process that the session's budget is spent; one that cannot be told runs on. */
-export function writeSessionStop(identity: SubagentIdentity): void {
-	try {
-		writeFileSync(identity.stop, "");
-	} catch {
-		// Its own budget still holds, and the main agent's tools are refused all the same.
-	}
-}
-
-/** Whether the session this subagent runs in has spent its budget, as its parent said. */
-export function sessionStopped(identity: SubagentIdentity): boolean {
-	return existsSync(identity.stop);
-}
-
-/** Removes what a subagent's process and its parent left of it. */
-export function forget(identity: SubagentIdentity): void {
-	rmSync(identity.stop, { force: true });
 }

@@ -1,7 +1,9 @@
-// What a pi model call used, from its assistant message's `usage`: tokens (input, output, cache read and cache write)
-// and the cost pi worked out in US dollars; and whether the model in use reports a cost at all.
+// What a pi model call used, from its assistant message's `usage`: tokens and the cost pi worked out in US dollars; and
+// whether the model in use reports a cost at all. pi's `Usage` holds `input` (the prompt read afresh), `output` (what
+// the model wrote, its reasoning with it: pi's providers add a model's reasoning or thinking tokens to it), `cacheRead`
+// and `cacheWrite`, each apart from the others: the core's `ResponseTokens` by the same names, so every one counts.
 
-import type { CostReporting } from "../../core/index.ts";
+import { type CostReporting, type ResponseTokens, responseTokens } from "../../core/index.ts";
 
 /** The part of pi's assistant message this file reads; anything missing or malformed counts as nothing used. */
 export interface MessageWithUsage {
@@ -21,12 +23,8 @@ function amount(value: unknown): number {
 	return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 
-/** The fields of pi's `usage` this file reads. */
-interface UsageFields {
-	input?: unknown;
-	output?: unknown;
-	cacheRead?: unknown;
-	cacheWrite?: unknown;
+/** The fields of pi's `usage` this file reads: its counts of tokens, by the core's names, and its cost. */
+interface UsageFields extends ResponseTokens {
 	cost?: unknown;
 }
 
@@ -37,12 +35,12 @@ function fieldsOf(usage: unknown): UsageFields {
 }
 
 /**
- * The tokens of an assistant message's `usage` (input, output, cache read and cache write). Read by name, field by
- * field: a session's start reads every answer of the session with it, before the JIT has warmed up.
+ * The tokens of an assistant message's `usage` (input, output, cache read and cache write), as the core adds them. A
+ * session's start reads every answer of the session with it, before the JIT has warmed up: pi's own object is handed
+ * on, with no copy made.
  */
 export function tokensOf(usage: unknown): number {
-	const fields = fieldsOf(usage);
-	return amount(fields.input) + amount(fields.output) + amount(fields.cacheRead) + amount(fields.cacheWrite);
+	return responseTokens(fieldsOf(usage));
 }
 
 /** The cost in US dollars of an assistant message's `usage`, as pi worked it out. */
@@ -81,11 +79,7 @@ export function usageOfSubagents(details: unknown): { tokens: number; cost: numb
 	let cost = 0;
 	for (const result of results) {
 		const usage = typeof result === "object" && result !== null ? (result as { usage?: unknown }).usage : null;
-		tokens +=
-			numberIn(usage, "input") +
-			numberIn(usage, "output") +
-			numberIn(usage, "cacheRead") +
-			numberIn(usage, "cacheWrite");
+		tokens += tokensOf(usage);
 		cost += numberIn(usage, "cost");
 	}
 	return { tokens, cost };

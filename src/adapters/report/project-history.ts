@@ -3,22 +3,22 @@
 // used is kept in a cache by its file's time, so that a session is read once after it was last written.
 
 import { type PastSession, type ProjectHistory, SUGGEST_SESSIONS } from "../../core/index.ts";
+import { type FoundSession, sameFolder } from "./found-session.ts";
 import { type KeptSession, NO_CACHE, type PastSessionsCache } from "./past-sessions-cache.ts";
-import { allSessions, type FoundSession, sameFolder } from "./sources.ts";
 
 /**
- * What the latest sessions of `project` used, leaving out `current` (the session asking, which has not ended). pi's and
- * oh-my-pi's sessions of other folders are not read at all; the other hosts' logs are read to find their folder, once.
+ * What the latest sessions of `project` used, leaving out `current` (the session asking, which has not ended), of the
+ * sessions `sessionsOf` finds for it, newest first (the report's entry finds every host's: pi's and oh-my-pi's sessions
+ * of other folders are not read at all; the other hosts' logs are read to find their folder, once).
  */
 export function readProjectHistory(
-	env: NodeJS.ProcessEnv,
-	home: string,
+	sessionsOf: (project: string) => readonly FoundSession[],
 	project: string,
 	current: string | null,
 	cache: PastSessionsCache = NO_CACHE,
 ): ProjectHistory {
 	const sessions: PastSession[] = [];
-	const found = allSessions(env, home, project);
+	const found = sessionsOf(project);
 	for (const session of found) {
 		if (session.id === current) continue;
 		const read = keptOf(session, cache);

@@ -4,9 +4,11 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { PAGE_SCRIPT, UPLOT_CSS } from "../../../plugins/report/page-assets.mjs";
 import {
 	type DailyStanding,
 	type DayUseRow,
+	type ProjectHistory,
 	type ReportData,
 	suggestionOf,
 	suggestionText,
@@ -15,13 +17,9 @@ import {
 } from "../../core/index.ts";
 import { localDay } from "../daily/ledger.ts";
 import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger.ts";
-import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";
-import { fileCache } from "./past-sessions-cache.ts";
-import { readProjectHistory } from "./project-history.ts";
-import { homeOf } from "./sources.ts";
 import type { TeamPageData } from "./team-section.ts";
 
 /** How many days the page of `/timebox report page` shows. */
@@ -44,6 +42,8 @@ export interface PageContext {
 	teamDays?: (count: number) => DayUseRow[];
 	/** The session's working folder: the page shows the budget suggested from that project's past sessions. */
 	project?: string | null;
+	/** Reads the past sessions of a project, leaving out the session `current`; none are read without it. */
+	pastSessions?: (project: string, current: string | null) => ProjectHistory;
 }
 
 /** `<state>/reports/<session>.html`: the page of a session, written again each time it is asked for. */
@@ -80,15 +80,9 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 		: useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count, localDay));
 	const project = context.project ?? null;
 	const history =
-		project === null
+		project === null || context.pastSessions === undefined
 			? null
-			: readProjectHistory(
-					context.env,
-					homeOf(context.env),
-					project,
-					context.session?.id ?? null,
-					fileCache(context.env),
-				);
+			: context.pastSessions(project, context.session?.id ?? null);
 	const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
 	return {
 		writtenAt: context.now,

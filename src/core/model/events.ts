@@ -1,12 +1,17 @@
-// What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts, daily.ts and on-stop.ts: it imports
-// nothing else of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
+// What a host and the session rules say to each other: the events a host reports and the effects it carries out. With
+// the leaves it names (budget.ts, daily.ts, on-stop.ts, ledger.ts: the ledger's claims and views of a budget's
+// outcomes, log-line.ts: a line of a session's log) it imports nothing else of the core, so the ports, the rules and
+// the daily budget can all use it without an import cycle.
 
-import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+import type { FoldedHistory, TimeboxRecord } from "./budget.ts";
 import type { DailyAdjustment, DailyBudget, DailyLimits, DailyUseAdded } from "./daily.ts";
-import type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
+import type { LedgerClaim, LedgerView } from "./ledger.ts";
+import type { LogLine } from "./log-line.ts";
+import type { OnStopClaim } from "./on-stop.ts";
 
 export type { DailyAdjustment, DailyUseAdded } from "./daily.ts";
+export { type LedgerClaim, type LedgerView, NOTHING_RECORDED } from "./ledger.ts";
+export type { LogLine } from "./log-line.ts";
 export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
@@ -19,31 +24,6 @@ export type OnStopOutcome =
 
 /** Whether the host can enforce a cost limit: it sees the cost, its model reports none, or it cannot see cost at all. */
 export type CostReporting = "reported" | "model reports none" | "host cannot see";
-
-/** What the ledger (outside any one session) holds about a budget. */
-export interface LedgerView {
-	spent: (SpentSummary & { prompt: string | null }) | null;
-	off: boolean;
-	nudged: boolean;
-	/** The on-stop command a claim of the budget recorded, where a ledger keeps it (see `OnStopIntent`). */
-	onStop?: OnStopIntent;
-}
-
-/** A ledger that knows nothing of a budget. */
-export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: false };
-
-/**
- * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
- * budget let wrap up has ended, and the on-stop command ran. A claim whose effects start the on-stop command carries it
- * (`onStopCommand`), so that another process can start it if the claiming one ends first; `onStopRecovered`: another
- * process did so, once.
- */
-export type LedgerClaim =
-	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null; onStopCommand?: string }
-	| { kind: "off"; budgetId: string }
-	| { kind: "nudged"; budgetId: string }
-	| { kind: "ended"; budgetId: string; onStopCommand?: string }
-	| { kind: "onStopRecovered"; budgetId: string };
 
 /**
  * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already stopped, or whose time ran
@@ -224,6 +204,17 @@ export type Effect =
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**
+	 * The session's budget became spent: tell every subagent that runs in a process of its own (pi's), whose rules then
+	 * stop it. A host whose subagents run in its own process hears `stopAgent` instead, and has no port for this.
+	 */
+	| { kind: "stopSubagents" }
+	/**
+	 * A budget with time to run out was set, extended or resumed (`budgetId`, as its outcomes are claimed): a host with
+	 * no process of its own while the agent is idle (the hook hosts) starts a watcher that stops it on time, until it is
+	 * spent, off or replaced. A host that keeps timers of its own has no port for this.
+	 */
+	| { kind: "watchBudget"; budgetId: string }
+	/**
 	 * Count the new prompt in today's ledger, unless a budget has its `limits` (one per daily budget, null for none) of
 	 * prompts already: then carry out `refused` (another session took the last prompt meanwhile). `budgets` are the
 	 * daily budgets in force the limits are of (the standings'); the port's own where absent.
@@ -256,62 +247,3 @@ export interface RecordedUsage {
 	/** How far the transcript the response was read from was read, for a host that reads usage from one. */
 	offset?: number;
 }
-
-/**
- * One line of a session's log (the hook hosts' and opencode's): the records, the prompts and usage the history folds,
- * and the lines one process leaves the next. Written as it is here, so that old logs still load.
- */
-export type LogLine =
-	/**
-	 * A budget record (set, extended, paused, turned off), or a subagents' record (their budget, how one stands): the
-	 * history reads it as the record it is.
-	 */
-	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
-	/**
-	 * A prompt that ran, counted once by its id, and the working folder the session ran in where the host says (the
-	 * project a suggested budget is made for).
-	 */
-	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
-	/** Another model call of a prompt's run. */
-	| { kind: "call"; promptId: string; at: number }
-	/** What one response used, and how far the transcript it came from was read. */
-	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
-	/** How far the transcript was read when nothing new was used. */
-	| { kind: "transcript"; offset: number }
-	/** The transcript held usage Timebox cannot read (said once per session). */
-	| { kind: "transcript-unreadable"; at: number }
-	/** A prompt's run ended. */
-	| { kind: "ended"; promptId: string; at: number }
-	/**
-	 * A tool call asked for under a loop guard, by the main agent (`agent` null) in the run of `promptId`, or by a
-	 * subagent (its id for the rules): its key (a hash of its tool and input), which the next hooks count.
-	 */
-	| { kind: "tool"; promptId: string; agent: string | null; key: string; at: number }
-	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
-	| { kind: "untold"; notices: string[]; at: number }
-	| { kind: "told"; at: number }
-	/** The session's part in the daily budgets: a warning given, a run stopped, a run whose time was added. */
-	| { kind: "daily-warned"; level: string; at: number }
-	| { kind: "daily-stopped"; promptId: string; at: number }
-	| { kind: "daily-ended"; promptId: string; at: number }
-	/** An outcome the ledger could not record, kept here so that the session never claims it twice. */
-	| { kind: "claim"; claim: LedgerClaim; at: number }
-	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
-	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
-	| { kind: "nudged"; budgetStart: number }
-	/**
-	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
-	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
-	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
-	 */
-	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
-	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
-	| { kind: "spawn-taken"; index: number; agent: string; at: number }
-	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
-	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
-	/**
-	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
-	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
-	 */
-	| { kind: "owed"; to: string | null; lines: string[]; at: number }
-	| { kind: "paid"; to: string | null; at: number };

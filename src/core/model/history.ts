@@ -10,7 +10,9 @@ import { parseRecord } from "./records.ts";
 
 /**
  * One thing a session's history holds, oldest first: a budget record (raw, validated here), a prompt the user sent, or
- * what a model call used (tokens and US dollars, as the host reported them).
+ * what a model call used (tokens and US dollars, as the host reported them). The fold reads a prompt's key only where
+ * it counts (and the latest prompt's), and a usage item's figures only where they count, so a host may work them out
+ * when read.
  */
 export type HistoryItem =
 	| { kind: "record"; record: unknown }
@@ -52,7 +54,9 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 	const countFrom = legacyStartTurn === null ? budgetAt : -1;
 	const counted = new Set<string>();
 	let promptsBefore = 0;
-	let lastPrompt: string | null = null;
+	// The latest prompt, whose key is read once at the end: a host may make a prompt's key only when it is read (pi
+	// hashes the prompt's whole text), and only the prompts that count and the latest are read.
+	let latest: Extract<HistoryItem, { kind: "prompt" }> | null = null;
 	// Prompts sent while the budget is paused do not count.
 	const paused = budget?.pausedAt !== undefined;
 	let tokens = spendBefore.tokens;
@@ -78,10 +82,11 @@ export function foldHistory(items: readonly HistoryItem[]): FoldedHistory {
 			continue;
 		}
 		if (item.kind !== "prompt") continue;
-		lastPrompt = item.key;
+		latest = item;
 		if (index < budgetAt) promptsBefore++;
 		if (index > countFrom && !paused) counted.add(item.key);
 	}
+	const lastPrompt = latest === null ? null : latest.key;
 	// A record written again for the same budget (a pause, a resume, an extension) carries the prompts used before it.
 	const usedTurns = Math.max(0, counted.size - (legacyStartTurn ?? 0)) + turnsBefore;
 	// The user-message count when the budget was set: a first-version record wrote it; else the prompts before the

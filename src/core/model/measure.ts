@@ -40,3 +40,38 @@ export function worstRatio(
 	const costRatio = budget.costLimit === undefined ? 0 : safeAmount(spend.cost) / budget.costLimit;
 	return Math.max(timeRatio, turnRatio, tokenRatio, costRatio);
 }
+
+/**
+ * What one model response used, as a host reports it, in the one shape every host maps its own fields to: each count
+ * apart from the others (no count holds another), so that every token the model read or wrote counts once. `input`:
+ * the prompt read afresh; `output`: what the model wrote (its reasoning with it, where the host counts it there);
+ * `reasoning`: the reasoning, where the host reports it apart from the output; `cacheRead` and `cacheWrite`: the prompt
+ * read from the provider's cache and written to it.
+ */
+export interface ResponseTokens {
+	readonly input?: unknown;
+	readonly output?: unknown;
+	readonly reasoning?: unknown;
+	readonly cacheRead?: unknown;
+	readonly cacheWrite?: unknown;
+}
+
+/**
+ * The tokens of one response: every count of it added, each only where it is a finite positive number (anything else
+ * counts as none). Read field by field: pi's session start runs it once per answer of the session, before the JIT has
+ * warmed up.
+ * @example responseTokens({ input: 500, output: 100, reasoning: 40, cacheRead: 2_000, cacheWrite: 0 }) // 2640
+ */
+export function responseTokens(used: ResponseTokens): number {
+	return (
+		tokenCount(used.input) +
+		tokenCount(used.output) +
+		tokenCount(used.reasoning) +
+		tokenCount(used.cacheRead) +
+		tokenCount(used.cacheWrite)
+	);
+}
+
+function tokenCount(value: unknown): number {
+	return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
+}

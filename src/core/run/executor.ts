@@ -72,6 +72,10 @@ export interface EffectPorts {
 	abortRun(): void;
 	/** A part of Timebox failed at `where`: the host tells the user, and the session goes on. */
 	problem(where: string, error: unknown): void;
+	/** Tells the subagents running in processes of their own that the session's budget is spent (`stopSubagents`). */
+	stopSubagents?(): void;
+	/** Starts the watcher of a budget with time to run out (`watchBudget`), where the host needs one. */
+	watchBudget?(budgetId: string): void;
 }
 
 /**
@@ -145,6 +149,12 @@ function carryOutOne(
 			return;
 		case "stopAgent":
 			stopAgent(answer, effect.agent);
+			return;
+		case "stopSubagents":
+			ports.stopSubagents?.();
+			return;
+		case "watchBudget":
+			ports.watchBudget?.(effect.budgetId);
 			return;
 		case "once":
 			if (claim(effect, ports)) carryOut(effect.then, ports, answer, onStopReport);

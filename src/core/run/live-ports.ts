@@ -38,6 +38,11 @@ export interface LiveSessionPorts {
 	 * subagent an answer stops, those a time check stops included. A host that sees no subagents leaves it out.
 	 */
 	stopAgent?(agent: string): void;
+	/**
+	 * Tells every subagent running in a process of its own that the session's budget is spent (its rules then stop it);
+	 * a host whose subagents run in its own process leaves it out.
+	 */
+	stopSubagents?(): void;
 	/** A new budget id, never used before. */
 	newBudgetId(): string;
 	/** Whether the user can be asked now (an interactive UI); a host that can never ask leaves it out. */
@@ -68,6 +73,11 @@ export interface LiveSessionPorts {
 	 * and a default of `suggested`; absent where the host reads none.
 	 */
 	projectHistory?(): Promise<ProjectHistory>;
+	/**
+	 * The store is given a prompt or a response's usage only while a budget is in force: nothing reads a session's
+	 * history without one back (no suggested budget is made from its sessions). By default it is given every one.
+	 */
+	historyWhileBudgeted?: boolean;
 }
 
 /** What the report page of a live session shows: its report, and today's daily budgets as they stand. */

@@ -14,8 +14,7 @@ import {
 	type SessionEvent,
 	type SessionState,
 } from "../session/index.ts";
-import type { ReportPageOutcome } from "../text/messages.ts";
-import { COMMAND_AFTER_RELOAD, internalErrorMessage } from "../text/messages.ts";
+import { COMMAND_AFTER_RELOAD, internalErrorMessage, type ReportPageOutcome } from "../text/messages.ts";
 import { BUDGET_IN_FORCE_PROMPT } from "../text/model-notes.ts";
 import { sessionReport } from "../text/report.ts";
 import { type Answer, noAnswer } from "./executor.ts";
@@ -25,6 +24,7 @@ import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
 import { type ResolvedDefault, readSuggestion } from "./suggestion.ts";
 import { TimeChecks } from "./time-checks.ts";
+import { warmUp } from "./warm-up.ts";
 
 export type { Answer } from "./executor.ts";
 export type { LiveSessionPorts, ReportPageInput, SettingSource, SettingSources } from "./live-ports.ts";
@@ -58,6 +58,8 @@ export class LiveSession {
 			problem: (where, error) => this.report(where, error),
 			late: (answer) => this.show(answer),
 			...(ports.terms ? { terms: ports.terms } : {}),
+			...(ports.stopSubagents ? { stopSubagents: () => ports.stopSubagents?.() } : {}),
+			historyWhileBudgeted: ports.historyWhileBudgeted === true,
 		};
 		this.runtime = new SessionRuntime(this.runtimePorts);
 		this.timeChecks = new TimeChecks(ports.scheduler, ports.clock, () => void this.handle({ type: "timeCheck" }));
@@ -89,12 +91,12 @@ export class LiveSession {
 				event.onLimit = onLimit;
 				event.canAsk = this.questions.canAsk();
 			}
-			if (awareness) event.awareness = awareness;
-			if (grace) event.grace = grace;
-			if (subagents) event.subagents = subagents;
+			Object.assign(event, awareness && { awareness }, grace && { grace }, subagents && { subagents });
 			this.dispatch(event);
 			this.loadDaily(settings !== undefined);
 		});
+		// The first prompt then runs the rules' code warm (warm-up.ts): a copy that changes nothing and never throws.
+		warmUp(this.runtime.state, this.ports.clock);
 	}
 
 	/** Reads the daily budgets of the settings, naming any that cannot be read (once, at the first load). */

@@ -13,6 +13,7 @@ import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
 import { suggestReply } from "../text/suggestion.ts";
 import { dailyCommandAnswer, hasDailyBudgets } from "./daily-command.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
+import { keptForStore } from "./kept-history.ts";
 import type { SuggestOutcome } from "./suggestion.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
@@ -31,6 +32,12 @@ export interface RuntimePorts extends EffectPorts {
 	late(answer: Answer): void;
 	/** How the host's users type the command and what the host measures; pi's when absent. */
 	terms?: HostTerms;
+	/**
+	 * The host's store is read back only when the session loads again, where only a budget counts its prompts and usage:
+	 * it is given them only while a budget is in force (kept-history.ts). Absent, it is given every one: a hook host's
+	 * store carries the session from one hook to the next, and a project's past sessions are read from the stores.
+	 */
+	historyWhileBudgeted?: boolean;
 }
 
 /** What a `/timebox` command needs besides its words. */
@@ -77,7 +84,7 @@ export class SessionRuntime {
 		try {
 			const result = transitionWithSubagents(this.state, event, this.ports.clock.now());
 			this.state = result.state;
-			return this.carryOut(result.effects);
+			return this.carryOut(keptForStore(result.effects, result.state, this.ports.historyWhileBudgeted === true));
 		} catch (error) {
 			this.ports.problem(event.type === "command" ? "/timebox" : event.type, error);
 			return noAnswer();

@@ -26,6 +26,15 @@ export function nextCallLines(state: SessionState, promptKey: string | null, now
 	return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
 }
 
+/** The latest prompt the log kept (what a host that names no prompt takes a later event's prompt to be); null for none. */
+export function latestPrompt(lines: readonly LogLine[]): string | null {
+	for (let index = lines.length - 1; index >= 0; index--) {
+		const line = lines[index];
+		if (line?.kind === "prompt") return line.promptId;
+	}
+	return null;
+}
+
 /**
  * A tool call of the main agent (`agent` null) in the run of `promptId`, or of a subagent (its id for the rules), under
  * a loop guard: the keys of the calls it asked for before in its run, read back from the newest line to the run's
@@ -142,8 +151,14 @@ export function owe(to: string | null, lines: string[], now: number): Effect[] {
 
 /** What an agent is still to read of the subagents it started, given once: taken with its next model call. */
 export function owedTo(lines: readonly LogLine[], to: string | null, now: number): Taken<string[]> {
-	const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
-	const owed = lines.flatMap((line) => (line.kind === "owed" && line.to === to ? [line.lines] : [])).slice(paid);
+	// One pass over the lines (a hook reads its whole log): the owed lines to `to`, and how many of them were paid.
+	let paid = 0;
+	const owedLines: string[][] = [];
+	for (const line of lines) {
+		if (line.kind === "paid" && line.to === to) paid++;
+		else if (line.kind === "owed" && line.to === to) owedLines.push(line.lines);
+	}
+	const owed = owedLines.slice(paid);
 	return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
 }
 
@@ -154,8 +169,14 @@ export function keepUntold(notices: string[], now: number): Effect[] {
 
 /** What a watcher told nobody yet (the user was idle): shown with the next prompt, once. */
 export function untoldNotices(lines: readonly LogLine[], now: number): Taken<string[]> {
-	const told = lines.filter((line) => line.kind === "told").length;
-	const untold = lines.flatMap((line) => (line.kind === "untold" ? [line.notices] : [])).slice(told);
+	// One pass over the lines (a hook reads its whole log): the untold notices, and how many were told since.
+	let told = 0;
+	const kept: string[][] = [];
+	for (const line of lines) {
+		if (line.kind === "told") told++;
+		else if (line.kind === "untold") kept.push(line.notices);
+	}
+	const untold = kept.slice(told);
 	return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
 }
 

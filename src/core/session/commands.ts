@@ -7,10 +7,11 @@ import { parseCommand } from "../grammar/command.ts";
 import { planCommand } from "../grammar/command-plan.ts";
 import type { TimeboxBudget } from "../model/budget.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
-import { budgetRecord, offRecord } from "../model/records.ts";
+import { offRecord } from "../model/records.ts";
 import { subagentsCommand } from "../subagents/commands.ts";
 import { subagentStatusLines } from "../subagents/status.ts";
 import { ignoredWordsNote, KEEP_CHOICE, KEPT_MESSAGE, REPLACE_CHOICE, replaceQuestion } from "../text/messages.ts";
+import { recordBudget } from "./budget-record.ts";
 import { once } from "./outcomes.ts";
 import {
 	budgetOf,
@@ -64,11 +65,7 @@ export function command(
 			const next = withNewBudget(state, plan.budget);
 			return {
 				state: next,
-				effects: [
-					{ kind: "append", record: { kind: "active", budget: budgetRecord(plan.budget) } },
-					status(next, now),
-					reply,
-				],
+				effects: [...recordBudget(plan.budget), status(next, now), reply],
 			};
 		}
 		case "update": {
@@ -94,14 +91,7 @@ export function command(
 			);
 			return {
 				state: next,
-				effects: [
-					{
-						kind: "append",
-						record: { kind: "active", budget: budgetRecord(plan.budget, standing.usedTurns, standing.spend) },
-					},
-					status(next, now),
-					reply,
-				],
+				effects: [...recordBudget(plan.budget, standing.usedTurns, standing.spend), status(next, now), reply],
 			};
 		}
 		case "off": {

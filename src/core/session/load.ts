@@ -9,7 +9,6 @@ import { parseCommand, quoteInput } from "../grammar/command.ts";
 import { spendLimits, treatment } from "../grammar/command-plan.ts";
 import { type Awareness, freshBudget, type Spend, type TimeboxBudget } from "../model/budget.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
-import { budgetRecord } from "../model/records.ts";
 import { parseTimeToMs } from "../parse.ts";
 import { restoreBudget } from "../persist.ts";
 import { loadSubagents } from "../subagents/load.ts";
@@ -22,6 +21,7 @@ import {
 	restoredMessage,
 	UNUSABLE_RECORD,
 } from "../text/messages.ts";
+import { recordBudget } from "./budget-record.ts";
 import { once, outcomeId } from "./outcomes.ts";
 import { recoverOnStop } from "./recovery.ts";
 import {
@@ -160,7 +160,7 @@ function withDefault(
 	return {
 		state: next,
 		effects: [
-			{ kind: "append", record: { kind: "active", budget: budgetRecord(budget) } },
+			...recordBudget(budget),
 			status(next, now),
 			{ kind: "notify", message: defaultSetMessage(source, command), level: "info" },
 		],

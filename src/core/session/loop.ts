@@ -3,7 +3,7 @@
 // does (the budget stays in force, no on-stop command runs), and nothing more of that run runs. A new prompt starts
 // from nothing; only the running prompt's calls are kept, as keys and counts.
 
-import { callView } from "../loop/calls.ts";
+import { callView } from "../loop/call-view.ts";
 import { checkCall } from "../loop/guard.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";
 import {

@@ -95,12 +95,18 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 	return sessionStep(state, event, now);
 }
 
-/** The session's rules, and every running subagent stopped when they spend the session's budget. */
+/**
+ * The session's rules, and every running subagent stopped when they spend the session's budget: those the rules run,
+ * and those that run in processes of their own, which the host tells.
+ */
 function sessionStep(state: SessionState, event: SessionEvent, now: number): Transition {
 	const result = transition(state, event, now);
 	if (isSpent(state) || !isSpent(result.state)) return result;
-	return joined(result.state, result.effects, stopAll(result.state.subagents, now));
+	const stopped = joined(result.state, result.effects, stopAll(result.state.subagents, now));
+	return { state: stopped.state, effects: [...stopped.effects, STOP_SUBAGENTS] };
 }
+
+const STOP_SUBAGENTS: Effect = { kind: "stopSubagents" };
 
 function joined(state: SessionState, before: Effect[], agents: AgentsTransition): Transition {
 	// Most events change no subagent (a time check with none running): the session's state and effects stand as they are.

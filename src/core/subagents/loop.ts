@@ -2,7 +2,7 @@
 // identical one is refused (it reads why, the person one line), and asking for it once more concludes the subagent as
 // its step limit does: the call is refused, it writes its final answer, and it is stopped if it asks for a tool again.
 
-import { callView } from "../loop/calls.ts";
+import { callView } from "../loop/call-view.ts";
 import { checkCall } from "../loop/guard.ts";
 import type { RunCalls } from "../loop/run-calls.ts";
 import type { Effect, SessionEvent } from "../model/events.ts";

@@ -14,7 +14,7 @@ import {
 } from "../../../src/adapters/claude/setup.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
-import { runCli } from "../../../src/adapters/hooks/cli.ts";
+import { runCli } from "../../../src/entries/hook-cli.ts";
 
 const SCRIPT = "/plugins/cache/timebox/timebox/0.1.0/bin/timebox.mjs";
 let home: string;

@@ -16,8 +16,8 @@ import type {
 } from "@anthropic-ai/claude-agent-sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CLAUDE_SUBAGENTS, claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
-import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
 import type { Clock, OnStopOutcome, OnStopStarter } from "../../../src/core/index.ts";
+import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 
 const SESSION = "3f1c2a4e-0000-4000-8000-000000000002";
 const START = Date.UTC(2026, 10, 22, 9, 0, 0);

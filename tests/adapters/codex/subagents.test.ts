@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CODEX_SUBAGENTS, codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
-import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
 import type { Clock, OnStopOutcome, OnStopStarter } from "../../../src/core/index.ts";
+import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 
 const SESSION = "01a215d2-907f-7cf2-867d-a14940d82adb";
 const TURN = "turn-main";

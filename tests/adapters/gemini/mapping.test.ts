@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
-import { runCli } from "../../../src/adapters/hooks/cli.ts";
+import { runCli } from "../../../src/entries/hook-cli.ts";
 
 let home: string;
 let now: number;

@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
-import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
 import { handleHook } from "../../../src/adapters/hooks/handle.ts";
 import { ledgerView } from "../../../src/adapters/hooks/load.ts";
 import { hookJson } from "../../../src/adapters/hooks/reply-json.ts";
@@ -25,6 +24,7 @@ import {
 	type OnStopStartOptions,
 	parseDailyBudget,
 } from "../../../src/core/index.ts";
+import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 import { budget } from "../../support/budgets.ts";
 
 const SESSION = "hooks-adapter-1";

@@ -5,8 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli, runStatusLineCommand } from "../../../src/adapters/hooks/cli.ts";
+import { runStatusLineCommand } from "../../../src/adapters/node/status-line-runner.ts";
 import { USAGE } from "../../../src/core/index.ts";
+import { runCli } from "../../../src/entries/hook-cli.ts";
 import {
 	base,
 	CLASSIC,

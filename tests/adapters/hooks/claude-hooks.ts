@@ -16,8 +16,8 @@ import { afterEach, beforeEach, expect, vi } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
-import { type CliDeps, type CliResult, runCli } from "../../../src/adapters/hooks/cli.ts";
 import { type Clock, LEDGER_FOLDER, type OnStopOutcome, type OnStopStarter } from "../../../src/core/index.ts";
+import { type CliDeps, type CliResult, runCli } from "../../../src/entries/hook-cli.ts";
 
 /** What `/timebox status` adds on the classic hooks. */
 export const CLASSIC = "\nTimebox runs on Claude Code's classic hooks.";

@@ -7,12 +7,12 @@ import { join } from "node:path";
 import type { SessionStartHookInput, SyncHookJSONOutput } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
-import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
 import { handleHook } from "../../../src/adapters/hooks/handle.ts";
 import { parseHookInput } from "../../../src/adapters/hooks/input.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
 import type { BudgetLedger } from "../../../src/core/index.ts";
+import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 import {
 	base,
 	CLASSIC,

@@ -5,8 +5,8 @@
 import { appendFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { runCli } from "../../../src/adapters/hooks/cli.ts";
 import { type Clock, LEDGER_FOLDER, type OnStopStarter } from "../../../src/core/index.ts";
+import { runCli } from "../../../src/entries/hook-cli.ts";
 import {
 	base,
 	clock,

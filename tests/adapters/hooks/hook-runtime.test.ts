@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { HookRuntime } from "../../../src/adapters/hooks/hook-runtime.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
+import { parseDailyBudget } from "../../../src/core/index.ts";
 import { START } from "../../support/budgets.ts";
 import { MemoryLedger, RecordingStarter } from "../../support/memory-host.ts";
 
@@ -47,5 +48,40 @@ describe("a hook's reply with subagents", () => {
 		const hook = hookRuntime();
 		const reply = await hook.reply(hook.runtime.handle({ type: "timeCheck" }));
 		expect(reply).not.toHaveProperty("stoppedAgents");
+	});
+});
+
+describe("a hook's runtime made for a named prompt's run", () => {
+	it("has the daily budgets hear its events, from the day's part the log holds", async () => {
+		const folder = mkdtempSync(join(tmpdir(), "timebox-hook-runtime-"));
+		folders.push(folder);
+		const counted: string[] = [];
+		const budget = parseDailyBudget("turns:5", "user", "TIMEBOX_DAILY");
+		if ("warning" in budget) throw new Error(budget.warning);
+		const deps = {
+			store: new SessionLog(folder, "session-1"),
+			ledger: new MemoryLedger(),
+			clock: { now: () => START },
+			onStop: new RecordingStarter(),
+			daily: {
+				budgets: [budget],
+				ledger: {
+					standings: () => [],
+					countPrompt: () => {
+						counted.push("p1");
+						return true;
+					},
+					addUse: () => {},
+					adjust: () => undefined,
+					problem: () => null,
+				},
+			},
+		};
+		const hook = new HookRuntime(deps, "p1");
+		hook.handle({ type: "modelCall", prompt: "p1" });
+		expect(counted).toEqual(["p1"]);
+		// Made for no named prompt, the day hears nothing of it.
+		new HookRuntime(deps, null).handle({ type: "modelCall", prompt: "p2" });
+		expect(counted).toEqual(["p1"]);
 	});
 });

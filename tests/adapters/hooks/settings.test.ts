@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
-import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
 import { NO_SUBAGENT_BUDGET } from "../../../src/core/subagents/messages.ts";
+import { type CliDeps, runCli } from "../../../src/entries/hook-cli.ts";
 
 let dataDir: string;
 beforeEach(() => {

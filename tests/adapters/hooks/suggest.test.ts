@@ -5,9 +5,9 @@
 import { existsSync } from "node:fs";
 import type { SessionStartHookInput } from "@anthropic-ai/claude-agent-sdk";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../../src/adapters/hooks/cli.ts";
 import type { ProjectHistoryReader } from "../../../src/adapters/report/writer.ts";
 import { NO_SUGGESTION, type PastSession } from "../../../src/core/index.ts";
+import { runCli } from "../../../src/entries/hook-cli.ts";
 import {
 	base,
 	dataDir,

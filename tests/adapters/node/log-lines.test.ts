@@ -51,6 +51,22 @@ describe("reading a line of the session's log", () => {
 			{ kind: "usage", responseId: "r", tokens: 0 },
 		],
 		[
+			{ kind: "usage", responseId: "r", tokens: null, cost: 0.5, at: 2, offset: 10 },
+			{ kind: "usage", responseId: "r", tokens: 0, cost: 0.5, at: 2, offset: 10 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, cost: "0.5", at: 2 },
+			{ kind: "usage", responseId: "r", tokens: 9, at: 2 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, at: "2" },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
+			{ kind: "usage", responseId: "r", tokens: 9, offset: null },
+			{ kind: "usage", responseId: "r", tokens: 9 },
+		],
+		[
 			{ kind: "transcript", offset: 4 },
 			{ kind: "transcript", offset: 4 },
 		],

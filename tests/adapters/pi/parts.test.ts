@@ -1,7 +1,7 @@
 // The pi adapter's parts one by one: completions, which prompt a model call answers, the store, the UI bridge, the
 // session context and the system prompt answer.
 
-import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type ExtensionContext, SessionManager } from "@mariozechner/pi-coding-agent";
 import { describe, expect, it, vi } from "vitest";
 import { withBudgetNote } from "../../../src/adapters/pi/budget-note.ts";
 import { COMMAND_DESCRIPTION, createTimeboxCommand } from "../../../src/adapters/pi/command.ts";
@@ -209,6 +209,42 @@ describe("PiBudgetStore", () => {
 		expect(store.history()).toEqual([...run("one", 0), ...run("two", 1)]);
 		file.leafId = null;
 		expect(store.history()).toEqual([]);
+	});
+
+	it("reads the entries where pi's own session manager holds them, its header left out, as its copy reads", () => {
+		const manager = SessionManager.inMemory("/project");
+		manager.appendMessage({ role: "user", content: "one", timestamp: 1 });
+		manager.appendCustomEntry("timebox-active", {
+			version: 2,
+			id: "b1",
+			timeLimitMs: null,
+			turnLimit: 3,
+			startTime: 2,
+			onStopCommand: null,
+		});
+		manager.appendMessage({ role: "user", content: "two", timestamp: 3 });
+		const read = (sessionManager: object) => {
+			const context = new SessionContext();
+			context.bind({ sessionManager } as unknown as ExtensionContext);
+			return new PiBudgetStore({ appendEntry: () => {} }, context).history();
+		};
+		const expected = [
+			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 1, content: "one" }), at: 1 },
+			{ kind: "record", record: expect.objectContaining({ kind: "active" }) },
+			{ kind: "prompt", key: promptKey({ role: "user", timestamp: 3, content: "two" }), at: 3 },
+		];
+		// pi's own array holds the session's header first: read in place, it is left out.
+		expect((manager as unknown as { fileEntries: { type: string }[] }).fileEntries[0]?.type).toBe("session");
+		const getEntries = vi.spyOn(manager, "getEntries");
+		expect(read(manager)).toEqual(expected);
+		expect(getEntries).not.toHaveBeenCalled();
+		// A session manager that holds its entries elsewhere is read through its copy, alike.
+		const elsewhere = {
+			getEntries: () => manager.getEntries(),
+			getLeafId: () => manager.getLeafId(),
+			getEntry: (id: string) => manager.getEntry(id),
+		};
+		expect(read(elsewhere)).toEqual(expected);
 	});
 
 	it("writes a budget as a timebox-active entry and an off as a timebox-off entry", async () => {

@@ -7,16 +7,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+	SubagentProcesses,
+	sessionStopped,
+	takeOutcome,
+	writeOutcome,
+	writeSessionStop,
+} from "../../../src/adapters/pi/subagent-files.ts";
+import {
 	identityFor,
 	identityOf,
 	SUBAGENT_ENV,
 	type SubagentIdentity,
 	type SubagentOutcome,
-	sessionStopped,
 	spawnRequestOf,
-	takeOutcome,
-	writeOutcome,
-	writeSessionStop,
 } from "../../../src/adapters/pi/subagents.ts";
 import { usageOfSubagents } from "../../../src/adapters/pi/usage.ts";
 import { FakePi, type FakeUsage } from "./fake-pi.ts";
@@ -324,6 +327,33 @@ describe("what a subagent and its parent pass each other", () => {
 			expect(identityOf({ [SUBAGENT_ENV]: text })).toBeNull();
 		}
 		expect(identityOf({})).toBeNull();
+	});
+
+	it("tells each running subagent's process of the session's stop once, and none whose result is in", () => {
+		const identity = (id: string): SubagentIdentity => ({
+			agent: id,
+			agentType: "worker",
+			task: "t",
+			budget: null,
+			outcome: join(folder, `${id}.json`),
+			stop: join(folder, `${id}.stop`),
+		});
+		const processes = new SubagentProcesses();
+		processes.started("call-1", identity("call-1"));
+		processes.started("call-2", identity("call-2"));
+		expect(processes.ended("call-2")).toEqual(identity("call-2"));
+		expect(processes.ended("call-9")).toBeUndefined();
+		processes.stopAll();
+		expect([sessionStopped(identity("call-1")), sessionStopped(identity("call-2"))]).toEqual([true, false]);
+		// Told once: a later stop (an extended budget spent again) writes nothing more for it.
+		rmSync(identity("call-1").stop);
+		processes.stopAll();
+		expect(sessionStopped(identity("call-1"))).toBe(false);
+		// Its result in, its stop file goes.
+		processes.stopAll();
+		writeSessionStop(identity("call-1"));
+		processes.ended("call-1");
+		expect(sessionStopped(identity("call-1"))).toBe(false);
 	});
 
 	it("tells a subagent's process of the session's stop through its file, and a file that cannot be written tells nothing", () => {

@@ -17,21 +17,12 @@ import {
 } from "../../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
-import { MAX_PAGE_DAYS, readOptions, runReport } from "../../../src/adapters/report/cli.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "../../../src/adapters/report/day-use.ts";
 import { dataScriptText, type PageData } from "../../../src/adapters/report/page-data.ts";
 import { cspHash, PAGE_CSS, renderPage } from "../../../src/adapters/report/page-html.ts";
-import {
-	allSessions,
-	logSessions,
-	moduleSessions,
-	piBranch,
-	piSessions,
-} from "../../../src/adapters/report/sources.ts";
 import { budgetEvents, clockTime, escapeHtml } from "../../../src/adapters/report/tables.ts";
 import { teamSection } from "../../../src/adapters/report/team-section.ts";
 import { defaultPagePath, pageData, writePageFile, writeReportPage } from "../../../src/adapters/report/write-page.ts";
-import { nodeReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import {
 	type BudgetData,
 	type DailyBudget,
@@ -45,6 +36,9 @@ import {
 	teamTime,
 	todayData,
 } from "../../../src/core/index.ts";
+import { MAX_PAGE_DAYS, readOptions, runReport } from "../../../src/entries/report/cli.ts";
+import { allSessions, logSessions, moduleSessions, piBranch, piSessions } from "../../../src/entries/report/sources.ts";
+import { nodeReportPageWriter } from "../../../src/entries/report/writer.ts";
 import { MemoryStore, teamLedgerOn } from "../team/memory-store.ts";
 
 const MINUTE = 60_000;

@@ -7,28 +7,39 @@ import { homedir, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
-import { readOptions, runReport } from "../../../src/adapters/report/cli.ts";
+import { homeOf, sameFolder } from "../../../src/adapters/report/found-session.ts";
 import { renderPage } from "../../../src/adapters/report/page-html.ts";
-import { fileCache } from "../../../src/adapters/report/past-sessions-cache.ts";
-import { readProjectHistory } from "../../../src/adapters/report/project-history.ts";
-import {
-	allSessions,
-	homeOf,
-	logSessions,
-	moduleSessions,
-	piSessions,
-	sameFolder,
-} from "../../../src/adapters/report/sources.ts";
+import { fileCache, type PastSessionsCache } from "../../../src/adapters/report/past-sessions-cache.ts";
+import { readProjectHistory as readHistory } from "../../../src/adapters/report/project-history.ts";
 import { suggestionTable } from "../../../src/adapters/report/tables.ts";
 import { pageData } from "../../../src/adapters/report/write-page.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import { DEFAULT_TERMS, type PastSession, suggestionOf, suggestionText } from "../../../src/core/index.ts";
+import { readOptions, runReport } from "../../../src/entries/report/cli.ts";
+import {
+	allSessions,
+	logSessions,
+	moduleSessions,
+	pastSessionsOf,
+	piSessions,
+} from "../../../src/entries/report/sources.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../../../src/entries/report/writer.ts";
 
 const MINUTE = 60_000;
 const NOW = new Date(2026, 10, 22, 15, 0, 0).getTime();
 const START = NOW - 30 * 24 * 60 * MINUTE;
 const PROJECT = "/work/app";
 const clock = { now: () => NOW };
+
+/** A project's past sessions, of every host's sessions under `home`, as a host's reader finds them. */
+function readProjectHistory(
+	env: NodeJS.ProcessEnv,
+	home: string,
+	project: string,
+	current: string | null,
+	cache?: PastSessionsCache,
+) {
+	return readHistory((folder) => allSessions(env, home, folder), project, current, cache);
+}
 let dir: string;
 let home: string;
 let env: NodeJS.ProcessEnv;
@@ -351,18 +362,29 @@ describe("npm run report -- --suggest", () => {
 describe("the page's suggested budget", () => {
 	it("is the same figures as /timebox suggest, with a table, or says why there is none", async () => {
 		for (let n = 0; n < 5; n++) hookSession(geminiDir(), `g-${n}`, PROJECT, day(n), n + 1, 10);
-		const page = pageData({ report: null, standings: [] }, { env, now: NOW, session: null, project: PROJECT });
+		const pastSessions = pastSessionsOf(env, home);
+		const page = pageData(
+			{ report: null, standings: [] },
+			{ env, now: NOW, session: null, project: PROJECT, pastSessions },
+		);
 		const suggestion = suggestionOf(readProjectHistory(env, home, PROJECT, null).sessions);
 		expect(page.suggestion).toEqual({ project: PROJECT, suggestion, text: suggestionText(suggestion) });
 		const html = renderPage(page, { script: "", css: "" });
 		expect(html).toContain("<caption>A session&#39;s use here</caption>");
 		expect(html).toContain('<th scope="row">Turns</th><td>3</td><td>5</td><td>5 of 5</td>');
 		expect(html).toContain('<th scope="row">Cost</th><td>–</td><td>–</td><td>0 of 5: too few measured it</td>');
-		const none = pageData({ report: null, standings: [] }, { env, now: NOW, session: null, project: "/nowhere" });
+		const none = pageData(
+			{ report: null, standings: [] },
+			{ env, now: NOW, session: null, project: "/nowhere", pastSessions },
+		);
 		const empty = renderPage(none, { script: "", css: "" });
 		expect(empty).toContain("too little history to suggest a budget");
 		expect(empty).not.toContain("A session&#39;s use here");
 		expect(pageData({ report: null, standings: [] }, { env, now: NOW, session: null }).suggestion).toBeUndefined();
+		// A page with no reader of past sessions reads none.
+		expect(
+			pageData({ report: null, standings: [] }, { env, now: NOW, session: null, project: PROJECT }).suggestion,
+		).toBeUndefined();
 		expect(suggestionTable(suggestion.figures ?? ({} as never), 5)).toContain("Model calls");
 		const written = join(dir, "state", "timebox", "reports", "s.html");
 		const write = nodeReportPageWriter(env, clock);

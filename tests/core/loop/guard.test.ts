@@ -5,10 +5,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOOP_VIEW_CHARS } from "../../../src/core/constants.ts";
+import { callView } from "../../../src/core/loop/call-view.ts";
 import {
 	callHash,
 	callKey,
-	callView,
 	canonicalJson,
 	hashOfKey,
 	hashText,

@@ -8,6 +8,7 @@ import {
 	type Effect,
 	EMPTY_SESSION,
 	nextTimeCheckIn,
+	type SessionState,
 	shownTurns,
 	statusText,
 	transition,
@@ -34,12 +35,13 @@ import {
 } from "../../support/session.ts";
 
 describe("commands", () => {
-	it("sets a budget: appends its record, shows the status and confirms it", () => {
+	it("sets a budget: appends its record, watches its time, shows the status and confirms it", () => {
 		const result = transition(EMPTY_SESSION, set("15m turns:3 -- lmk"), START);
 		const set15 = { id: "b1", timeLimitMs: 15 * MINUTE, turnLimit: 3, startTime: START, onStopCommand: "lmk" };
 		expect(result.state).toEqual(session({ budget: freshBudget(set15) }));
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set15 } } },
+			{ kind: "watchBudget", budgetId: "b1" },
 			{ kind: "status", text: "Timebox: 15m 0s left (15m budget) | 3 turns left (0/3)" },
 			{ kind: "notify", message: "Timebox set: 15m and 3 turns. On stop it runs: lmk", level: "info" },
 		]);
@@ -225,6 +227,8 @@ describe("extend, pause and resume", () => {
 		expect(result.state.standing?.budget).toEqual(extended);
 		expect(result.effects).toEqual([
 			record(extended, 2),
+			// Its time, extended, is watched again under the extension's outcome id.
+			{ kind: "watchBudget", budgetId: "budget-1.e1" },
 			{ kind: "status", text: "Timebox: 14m 0s left (15m budget) | 3 turns left (2/5)" },
 			info("Timebox extended by 5m and 2 turns. Timebox: 14m 0s left (15m budget) | 3 turns left (2/5)"),
 		]);
@@ -312,6 +316,18 @@ describe("extend, pause and resume", () => {
 		expect(transition(result.state, call("p2"), later).state).toMatchObject({
 			standing: { usedTurns: 1, spent: null },
 		});
+	});
+
+	it("asks for its time to be watched only while it can run out: set, extended or resumed, not paused nor turns alone", () => {
+		const watched = (state: SessionState, args: string) =>
+			transition(state, set(args, "b7"), START + MINUTE).effects.filter((effect) => effect.kind === "watchBudget");
+		expect(watched(EMPTY_SESSION, "15m")).toEqual([{ kind: "watchBudget", budgetId: "b7" }]);
+		expect(watched(EMPTY_SESSION, "turns:3")).toEqual([]);
+		expect(watched(withBudget(threeTurns), "+turns:2")).toEqual([]);
+		expect(watched(withBudget(threeTurns), "+5m")).toEqual([{ kind: "watchBudget", budgetId: "budget-1.e1" }]);
+		expect(watched(withBudget(tenMinutes), "pause")).toEqual([]);
+		const paused = withBudget({ ...tenMinutes, pausedAt: START });
+		expect(watched(paused, "resume")).toEqual([{ kind: "watchBudget", budgetId: "budget-1" }]);
 	});
 
 	it("resumes where it paused, adding the pause to the time paused before", () => {

@@ -332,6 +332,7 @@ describe("a default budget for a session new to Timebox", () => {
 		expect(result.state.standing?.budget).toEqual({ ...set, startTurn: 0, softNudgeSent: false, active: true });
 		expect(result.effects).toEqual([
 			{ kind: "append", record: { kind: "active", budget: { version: 2, ...set } } },
+			{ kind: "watchBudget", budgetId: "b9" },
 			{ kind: "status", text: "Timebox: 30m 0s left (30m budget) | 10 turns left (0/10)" },
 			{ kind: "notify", message: "Timebox set from PI_TIMEBOX: 30m and 10 turns. On stop it runs: lmk", level: "info" },
 		]);

@@ -260,7 +260,8 @@ describe("a stop that reaches the subagents started below", () => {
 		session.start("p", { agentType: "general", task: "fix it" });
 		session.start("c", { parent: "p" });
 		session.advance(60_000);
-		// The session's own stop first (its outcome claimed once, the run aborted), then each subagent once.
+		// The session's own stop first (its outcome claimed once, the run aborted), then each subagent once, and then
+		// the subagents that run in processes of their own, which the host tells.
 		expect(effectsOf(session, timeCheck)).toEqual([
 			"once",
 			"abort",
@@ -270,6 +271,7 @@ describe("a stop that reaches the subagents started below", () => {
 			"record c",
 			"notify info",
 			"stop c",
+			"stopSubagents",
 		]);
 		const stopped = session.timeCheck();
 		expect(stopped.stoppedAgents).toEqual(["p", "c"]);

@@ -51,8 +51,10 @@ export const WRITE_SCRIPT = [
 	'  kind=$1 path=$2 text=$3; shift 3; mkdir -p -- "$(dirname -- "$path")"',
 	"  case $kind in",
 	`    create) ( set -C; printf '%s' "$text" > "$path" ) 2>/dev/null || printf '%s\\n' "$path" ;;`,
-	// A line torn by a process killed mid-write stays apart from the next: a newline first when the file lacks one.
-	`    append) [ -s "$path" ] && [ -n "$(tail -c 1 -- "$path")" ] && text="\n$text"; printf '%s' "$text" >> "$path" ;;`,
+	// A line torn by a process killed mid-write stays apart from the next: a newline first when the file's last byte is
+	// none (counted by `wc -l`, which a NUL or a cut character cannot fool). The rule and its cases: append-line.ts,
+	// tests/support/torn-lines.ts.
+	`    append) [ -s "$path" ] && [ "$(tail -c 1 -- "$path" | wc -l)" -eq 0 ] && text="\n$text"; printf '%s' "$text" >> "$path" ;;`,
 	'    remove) rm -rf -- "$path" ;;',
 	"  esac",
 	"done",

@@ -94,8 +94,6 @@ export class ModuleHost {
 			scheduler: engineScheduler(engine),
 			problem: (error, where) => session?.live.notifyProblem(where, error),
 			cwd: this.cwd,
-			// A session without a budget is kept too where budgets are suggested from the sessions kept.
-			keepAll: suggested,
 			...(state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }),
 		});
 		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
@@ -107,6 +105,8 @@ export class ModuleHost {
 			store,
 			...(ledger ? { daily: ledger } : {}),
 			projectHistory,
+			// A session without a budget is kept too where budgets are suggested from the sessions kept.
+			historyWhileBudgeted: !suggested,
 		});
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));

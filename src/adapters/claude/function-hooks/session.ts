@@ -44,6 +44,8 @@ export interface SessionDeps {
 	daily?: ModuleLedger;
 	/** Reads the past sessions of the session's project, through the hook script. */
 	projectHistory: () => Promise<ProjectHistory>;
+	/** Its prompts and usage are kept only while a budget is in force (no suggested budget reads them otherwise). */
+	historyWhileBudgeted: boolean;
 }
 
 /**
@@ -116,6 +118,7 @@ export class ClaudeSession {
 			...(deps.daily ? { daily: deps.daily } : {}),
 			reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
 			projectHistory: deps.projectHistory,
+			historyWhileBudgeted: deps.historyWhileBudgeted,
 		});
 	}
 

@@ -2,7 +2,8 @@
 // the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
 // once when it opens (with the start marks of its on-stop commands), kept in memory, and every change is written back
 // in order, one write in flight at a time. What a model call used is written within a second (or with the next
-// change): writing the whole entry at every request would cost each request more than Timebox may.
+// change): writing the whole entry at every request would cost each request more than Timebox may. The store keeps
+// what it is given; the rules give it no prompt or usage that nothing reads back (run/kept-history.ts).
 
 import {
 	type BudgetLedger,
@@ -45,8 +46,6 @@ export interface StoreDeps {
 	problem: (error: unknown, where: "ledger" | "store") => void;
 	/** The folder the session runs in, kept with its entry (the project a suggested budget is made for). */
 	cwd?: string | null;
-	/** Keep the prompts and usage of a session with no budget too (its history makes a suggested budget). */
-	keepAll?: boolean;
 	/** Where the start marks of on-stop commands are; without it (no state folder) no command is started late. */
 	marks?: OnStopMarks;
 }
@@ -194,16 +193,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 	/** The repair of a damaged store file this session's opening made, to be told once; else null. */
 	repaired: Repair | null = null;
 
-	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
-	get hasBudget(): boolean {
-		return this.saved.history.some((item) => item.kind === "record");
-	}
-
-	/** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
-	private get keeping(): boolean {
-		return this.deps.keepAll === true || this.hasBudget;
-	}
-
 	append(record: TimeboxRecord): void {
 		this.saved.history.push({ kind: "record", record });
 		this.save();
@@ -215,7 +204,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
-		if (!this.keeping) return;
 		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
@@ -227,7 +215,6 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
 	appendUsage(tokens: number, cost: number): void {
-		if (!this.keeping) return;
 		const history = this.saved.history;
 		const last = history[history.length - 1];
 		const at = this.deps.clock.now();

@@ -10,9 +10,9 @@ import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts"
 import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
 import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
 import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
-import { nodeProjectHistory, nodeReportPageWriter } from "../../../adapters/report/writer.ts";
 import { openDailyLedger } from "../../../adapters/team/open.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../../report/writer.ts";
 
 export default createTimeboxExtension({
 	clock: systemClock,

@@ -1,13 +1,7 @@
-// The hooks module when things go wrong: a damaged store file is repaired (what parses is kept, the file moved aside,
-// the repair said once with the file's path), and a stop that ends a running turn is written to Claude Code's stderr
-// in a headless run, where Claude Code itself prints only `Execution error`.
-
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { WRITE_SCRIPT } from "../../../../src/adapters/claude/function-hooks/daily.ts";
 import {
 	DAMAGED_SUFFIX,
 	damagedPath,
@@ -171,21 +165,5 @@ describe("a stop that ends a running turn", () => {
 		claude.time.advance(2_000);
 		await settle();
 		expect(claude.$.logged.some((line) => line.startsWith("Timebox budget spent"))).toBe(true);
-	});
-});
-
-describe("the daily ledger's lines appended by the module's sh", () => {
-	it("keeps a line torn by a killed process apart from the next, and adds no newline where none is missing", () => {
-		const folder = mkdtempSync(join(tmpdir(), "timebox-daily-sh-"));
-		const append = (file: string) =>
-			spawnSync("sh", ["-c", WRITE_SCRIPT, "sh", "append", join(folder, file), '{"session":"b"}\n'], {
-				encoding: "utf8",
-			});
-		writeFileSync(join(folder, "torn.jsonl"), '{"session":"a"}\n{"sess');
-		writeFileSync(join(folder, "whole.jsonl"), '{"session":"a"}\n');
-		for (const file of ["torn.jsonl", "whole.jsonl", "new.jsonl"]) expect(append(file).status).toBe(0);
-		expect(readFileSync(join(folder, "torn.jsonl"), "utf8")).toBe('{"session":"a"}\n{"sess\n{"session":"b"}\n');
-		expect(readFileSync(join(folder, "whole.jsonl"), "utf8")).toBe('{"session":"a"}\n{"session":"b"}\n');
-		expect(readFileSync(join(folder, "new.jsonl"), "utf8")).toBe('{"session":"b"}\n');
 	});
 });

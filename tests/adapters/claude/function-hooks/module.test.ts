@@ -209,6 +209,23 @@ describe("model requests", () => {
 		expect(await claude.command("status")).toContain("$2.25");
 	});
 
+	it("keeps nothing in the store at the prompts and requests of a session without a budget, and each one under one", async () => {
+		const claude = await started();
+		const saved = () =>
+			claude.$.values.get(`session:${claude.$.sessionId}`) as { history?: { kind: string }[] } | undefined;
+		expect(await claude.prompt("before any budget")).toBeNull();
+		await claude.step("turn-1", 0, { costUsd: 3 });
+		await claude.turnComplete("turn-1");
+		claude.$.time.advance(5_000);
+		expect(saved()?.history ?? []).toEqual([]);
+		await claude.command("10m");
+		expect(await claude.prompt("one")).toBeNull();
+		await claude.step("turn-2", 0, { costUsd: 3.5 });
+		claude.$.time.advance(5_000);
+		await claude.turnComplete("turn-2");
+		expect(saved()?.history?.map((item) => item.kind)).toEqual(["record", "prompt", "usage"]);
+	});
+
 	it("counts nothing of a request that was running when the budget was set", async () => {
 		const claude = await started();
 		expect(await claude.prompt("one")).toBeNull();

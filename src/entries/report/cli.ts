@@ -4,6 +4,11 @@
 // (TIMEBOX_DAILY_STORE and TIMEBOX_TEAM), today and the last days are the team's, read through the team's own ledger.
 // `--suggest [--project <folder>] [--json]` prints the budget suggested from a project's past sessions instead.
 
+import type { FoundSession } from "../../adapters/report/found-session.ts";
+import { teamPageData } from "../../adapters/report/team-section.ts";
+import { defaultPagePath, PAGE_DAYS, writeReportPage } from "../../adapters/report/write-page.ts";
+import { TeamLedger } from "../../adapters/team/ledger.ts";
+import { openDailyLedger } from "../../adapters/team/open.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -15,13 +20,7 @@ import {
 	suggestionOf,
 	suggestionText,
 } from "../../core/index.ts";
-import { TeamLedger } from "../team/ledger.ts";
-import { openDailyLedger } from "../team/open.ts";
-import { fileCache } from "./past-sessions-cache.ts";
-import { readProjectHistory } from "./project-history.ts";
-import { allSessions, type FoundSession } from "./sources.ts";
-import { teamPageData } from "./team-section.ts";
-import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
+import { allSessions, pastSessionsOf } from "./sources.ts";
 
 export const REPORT_USAGE =
 	'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
@@ -78,7 +77,7 @@ export function readOptions(args: readonly string[]): Options | { problem: strin
  */
 function suggest(options: Required<Pick<Options, "suggest">>["suggest"], env: NodeJS.ProcessEnv, home: string) {
 	const project = options.project ?? env.INIT_CWD ?? process.cwd();
-	const history = readProjectHistory(env, home, project, null, fileCache(env));
+	const history = pastSessionsOf(env, home)(project, null);
 	const stdout = options.json
 		? JSON.stringify(history)
 		: suggestionText(suggestionOf(history.sessions, history.current), project);
@@ -146,6 +145,7 @@ export function runReport(
 			hostOf: (id) => hosts.get(id) ?? null,
 			days: options.days,
 			project,
+			pastSessions: pastSessionsOf(env, home),
 			out: options.out ?? defaultPagePath(env, session?.id ?? null),
 			...(team === null ? {} : { teamDays: (count: number) => team.keptDays(count) }),
 		},

@@ -5,58 +5,32 @@
 // with its ledger of outcomes, the working folder it ran in, and what it used.
 
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { SessionEntry } from "@mariozechner/pi-coding-agent";
+import { claimedView, SESSION_KEY_PREFIX, savedSession } from "../../adapters/claude/function-hooks/store.ts";
+import { claudeCodeHost } from "../../adapters/claude/hook-host.ts";
+import { claudeCodeTerms } from "../../adapters/claude/terms.ts";
+import { codexCliHost } from "../../adapters/codex/hook-host.ts";
+import { geminiCliHost } from "../../adapters/gemini/hook-host.ts";
+import { ledgerView } from "../../adapters/hooks/load.ts";
+import { createFileLedger } from "../../adapters/node/file-ledger.ts";
+import { SessionLog } from "../../adapters/node/session-log.ts";
+import { opencodeDataDir } from "../../adapters/opencode/data-dir.ts";
+import { OPENCODE_TERMS } from "../../adapters/opencode/terms.ts";
+import { historyOf } from "../../adapters/pi/store.ts";
+import { type FoundSession, homeOf, sameFolder } from "../../adapters/report/found-session.ts";
+import { fileCache } from "../../adapters/report/past-sessions-cache.ts";
+import { readProjectHistory } from "../../adapters/report/project-history.ts";
 import {
 	budgetIdOf,
 	DEFAULT_TERMS,
-	type HistoryItem,
 	type HostTerms,
 	LEDGER_FOLDER,
-	type LedgerLookup,
 	type PastSession,
+	type ProjectHistory,
 	pastSession,
 	readLedger,
 } from "../../core/index.ts";
-import { claimedView, SESSION_KEY_PREFIX, savedSession } from "../claude/function-hooks/store.ts";
-import { claudeCodeHost } from "../claude/hook-host.ts";
-import { claudeCodeTerms } from "../claude/terms.ts";
-import { codexCliHost } from "../codex/hook-host.ts";
-import { geminiCliHost } from "../gemini/hook-host.ts";
-import { ledgerView } from "../hooks/load.ts";
-import { createFileLedger } from "../node/file-ledger.ts";
-import { SessionLog } from "../node/session-log.ts";
-import { opencodeDataDir } from "../opencode/data-dir.ts";
-import { OPENCODE_TERMS } from "../opencode/terms.ts";
-import { historyOf } from "../pi/store.ts";
-
-/** One session found on the machine: its id and host, when it was last written, and how to read it. */
-export interface FoundSession {
-	id: string;
-	host: string;
-	modified: number;
-	history(): readonly HistoryItem[];
-	ledger: LedgerLookup;
-	/** What the host measures: a figure it cannot is left out of the report. */
-	terms: HostTerms;
-	/** The file it is read from (and its key there): what a cache of what it used is kept by, with `modified`. */
-	key: string;
-	/** The working folder it ran in, where its history says; null where it does not. */
-	project(): string | null;
-	/** What it used, for a suggested budget; null for a session that does not count (no prompt ran in it). */
-	past(): PastSession | null;
-}
-
-/** The home folder of `env`, where every host keeps its sessions: HOME, else the user's. */
-export function homeOf(env: NodeJS.ProcessEnv): string {
-	return env.HOME ?? homedir();
-}
-
-/** The same folder, however it was written (`/work/app/`, `/work/./app`). */
-export function sameFolder(a: string | null, b: string): boolean {
-	return a !== null && resolve(a) === resolve(b);
-}
 
 /** The latest time among lines that carry one (`at`), for the end of a session's last run. */
 function latestAt(lines: readonly object[]): number | undefined {
@@ -276,4 +250,16 @@ export function allSessions(env: NodeJS.ProcessEnv, home: string, project?: stri
 		...logSessions(join(env.CODEX_HOME ?? join(home, ".codex"), "timebox"), "codex", codexCliHost.terms),
 		...logSessions(opencodeDataDir(env), "opencode", OPENCODE_TERMS),
 	].sort((a, b) => b.modified - a.modified);
+}
+
+/**
+ * The past sessions of a project on this machine, of every host, as `env`'s folders hold them (leaving out the session
+ * `current`), through the cache under Timebox's state folder.
+ */
+export function pastSessionsOf(
+	env: NodeJS.ProcessEnv,
+	home = homeOf(env),
+): (project: string, current: string | null) => ProjectHistory {
+	return (project, current) =>
+		readProjectHistory((folder) => allSessions(env, home, folder), project, current, fileCache(env));
 }

@@ -4,9 +4,17 @@
 // daily ledger is read ahead in a hook (the day read before the event, what it wrote sent after it); a prompt the
 // store refused then (another machine took the day's last turn) is refused in the reply.
 
-import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { type HookDeps, handleHook } from "../adapters/hooks/handle.ts";
+import { parseHookInput } from "../adapters/hooks/input.ts";
+import type { HookHost, HookReply } from "../adapters/hooks/roles.ts";
+import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "../adapters/hooks/watcher.ts";
+import { createFileLedger } from "../adapters/node/file-ledger.ts";
+import { SessionLog } from "../adapters/node/session-log.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../adapters/report/writer.ts";
+import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../adapters/team/open.ts";
+import type { ReadAheadDailyLedger } from "../adapters/team/read-ahead.ts";
 import {
 	type Clock,
 	DAILY_ENV,
@@ -22,16 +30,7 @@ import {
 	type ReportPageInput,
 	SUBAGENTS_ENV,
 	TEAM_ENV,
-} from "../../core/index.ts";
-import { createFileLedger } from "../node/file-ledger.ts";
-import { SessionLog } from "../node/session-log.ts";
-import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
-import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../team/open.ts";
-import type { ReadAheadDailyLedger } from "../team/read-ahead.ts";
-import { type HookDeps, handleHook } from "./handle.ts";
-import { parseHookInput } from "./input.ts";
-import type { HookHost, HookReply } from "./roles.ts";
-import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "./watcher.ts";
+} from "../core/index.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
 export type StatusLineRunner = (command: string, stdin: string) => string;
@@ -66,13 +65,6 @@ export interface CliResult {
 
 const USAGE =
 	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
-const WRAPPED_TIMEOUT_MS = 2_000;
-
-/** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
-export function runStatusLineCommand(command: string, stdin: string, shell = "/bin/sh"): string {
-	const result = spawnSync(shell, ["-c", command], { input: stdin, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
-	return typeof result.stdout === "string" ? result.stdout.replace(/\n[\s\S]*$/, "") : "";
-}
 
 /** Joins the user's own status line and Timebox's, leaving out whichever is empty. */
 export function joinStatusLines(theirs: string, ours: string): string {
@@ -182,7 +174,7 @@ export async function runCli(
 	if (mode === "watch") return watch(rest, env, deps);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
-		const { runReport } = await import("../report/entry.ts");
+		const { runReport } = await import("./report/entry.ts");
 		const result = runReport(rest, env, home, deps.clock);
 		return { stdout: result.stdout, stderr: result.stderr, exitCode: result.failed ? 1 : 0 };
 	}

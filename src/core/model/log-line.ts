@@ -1,0 +1,62 @@
+// One line of a session's log (the hook hosts' and opencode's), as it is written: a leaf beside ledger.ts.
+
+import type { LedgerClaim } from "./ledger.ts";
+
+/**
+ * One line of a session's log (the hook hosts' and opencode's): the records, the prompts and usage the history folds,
+ * and the lines one process leaves the next. Written as it is here, so that old logs still load.
+ */
+export type LogLine =
+	/**
+	 * A budget record (set, extended, paused, turned off), or a subagents' record (their budget, how one stands): the
+	 * history reads it as the record it is.
+	 */
+	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
+	/**
+	 * A prompt that ran, counted once by its id, and the working folder the session ran in where the host says (the
+	 * project a suggested budget is made for).
+	 */
+	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
+	/** Another model call of a prompt's run. */
+	| { kind: "call"; promptId: string; at: number }
+	/** What one response used, and how far the transcript it came from was read. */
+	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
+	/** How far the transcript was read when nothing new was used. */
+	| { kind: "transcript"; offset: number }
+	/** The transcript held usage Timebox cannot read (said once per session). */
+	| { kind: "transcript-unreadable"; at: number }
+	/** A prompt's run ended. */
+	| { kind: "ended"; promptId: string; at: number }
+	/**
+	 * A tool call asked for under a loop guard, by the main agent (`agent` null) in the run of `promptId`, or by a
+	 * subagent (its id for the rules): its key (a hash of its tool and input), which the next hooks count.
+	 */
+	| { kind: "tool"; promptId: string; agent: string | null; key: string; at: number }
+	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
+	| { kind: "untold"; notices: string[]; at: number }
+	| { kind: "told"; at: number }
+	/** The session's part in the daily budgets: a warning given, a run stopped, a run whose time was added. */
+	| { kind: "daily-warned"; level: string; at: number }
+	| { kind: "daily-stopped"; promptId: string; at: number }
+	| { kind: "daily-ended"; promptId: string; at: number }
+	/** An outcome the ledger could not record, kept here so that the session never claims it twice. */
+	| { kind: "claim"; claim: LedgerClaim; at: number }
+	/** The first version's marks of a budget spent or warned, keyed by the budget's start. */
+	| { kind: "spent"; budgetStart: number; usedTurns: number; elapsedMs: number; promptId: string | null }
+	| { kind: "nudged"; budgetStart: number }
+	/**
+	 * A call of the host's subagent tool, by the main agent (`agent` null) or a subagent: the task it gives, which the
+	 * subagent's start, where the host does not repeat it, takes up by the call's place among these lines; `id` is the
+	 * call's, the subagent's id for the rules (null where the host names no call: the subagent's own id is used).
+	 */
+	| { kind: "spawn"; id: string | null; agent: string | null; agentType: string; task: string; at: number }
+	/** The subagent that took up the spawn line at `index` (counted among the spawn lines). */
+	| { kind: "spawn-taken"; index: number; agent: string; at: number }
+	/** A subagent whose start the rules refused (its host could not): whatever it does next is refused with `reason`. */
+	| { kind: "spawn-refused"; agent: string; reason: string; at: number }
+	/**
+	 * What an agent (`to`: a subagent's id, or null for the main agent) is to read with its next model call: the line
+	 * that a subagent it started stopped, where its host could not put it into the subagent's result; and that it read it.
+	 */
+	| { kind: "owed"; to: string | null; lines: string[]; at: number }
+	| { kind: "paid"; to: string | null; at: number };

@@ -60,6 +60,7 @@ export type {
 	TimeboxBudget,
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
+export type { ModelPrices, ModelRequest } from "./model/events.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
 export {
 	type BudgetRecordData,
@@ -111,6 +112,7 @@ export {
 } from "./run/runtime.ts";
 export * as sessionLog from "./run/session-log.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
+export { inputBound, roomLeft } from "./session/caps.ts";
 export {
 	type BudgetStanding,
 	type Effect,

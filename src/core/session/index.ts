@@ -4,14 +4,15 @@
 // the on-stop command, once anywhere). No host, clock or timer is touched here. This entry dispatches each event to
 // the rules of its concern, in the files beside it.
 
-import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS } from "../constants.ts";
-import type { SessionEvent } from "../model/events.ts";
+import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS, MIN_ANSWER_TOKENS } from "../constants.ts";
+import type { ModelRequest, SessionEvent } from "../model/events.ts";
 import { stepsRefusal, stepsStoppedMessage } from "../text/messages.ts";
+import { callGoes, capEffect, roomLeft, tooLittleRoom } from "./caps.ts";
 import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
 import { load } from "./load.ts";
-import { isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
+import { counting, isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
 
@@ -72,13 +73,21 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return recordPrompt(
-				state,
-				event,
-				withCallContext(
-					countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-					now,
+			return withOutputCap(
+				recordPrompt(
+					state,
+					event,
+					withCallContext(
+						countStep(
+							state,
+							modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+							event,
+							now,
+						),
+						now,
+					),
 				),
+				event,
 			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
@@ -121,6 +130,38 @@ function recordPrompt(
 	if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
 	if (result.effects.some((effect) => effect.kind === "refuse")) return result;
 	return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
+}
+
+/**
+ * A subagent's model call as the session's budget sees it: the session's time checked, and, where the host told the
+ * request, whether it fits in what is left of the session's tokens and cost (a call that does not is refused, and the
+ * session's budget is spent there).
+ */
+export function subagentModelCall(state: SessionState, request: ModelRequest | undefined, now: number): Transition {
+	const timed = transition(state, { type: "timeCheck" }, now);
+	const active = counting(timed.state);
+	if (request === undefined || timed.state.asking || !active) return timed;
+	if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
+	const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+	return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+
+/**
+ * A model call that goes, whose request the host told, is capped at what is left of the budget's tokens and cost (a call
+ * whose budget's tokens or cost ran out and that wraps up, at a minimal answer).
+ */
+function withOutputCap(result: Transition, event: Extract<SessionEvent, { type: "modelCall" }>): Transition {
+	const request = event.request;
+	if (request === undefined || !callGoes(result.effects)) return result;
+	const standing = result.state.standing;
+	const active = counting(result.state);
+	const room = active
+		? (roomLeft(active.budget, active.spend, request)?.tokens ?? null)
+		: standing?.wrapUp && standing.spent?.limit !== undefined
+			? MIN_ANSWER_TOKENS
+			: null;
+	const cap = capEffect(room);
+	return cap.length === 0 ? result : { state: result.state, effects: [...result.effects, ...cap] };
 }
 
 /** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */

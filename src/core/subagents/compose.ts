@@ -3,9 +3,11 @@
 // rules, and when the session's budget becomes spent every running subagent is stopped with it.
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
-import type { Effect, SessionEvent } from "../model/events.ts";
-import { type SessionState, type Transition, transition } from "../session/index.ts";
+import type { Effect, ModelRequest, SessionEvent } from "../model/events.ts";
+import { callGoes, capEffect, roomLeft } from "../session/caps.ts";
+import { type SessionState, subagentModelCall, type Transition, transition } from "../session/index.ts";
 import { keptUsage } from "../session/limits.ts";
+import { counting } from "../session/state.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
@@ -50,8 +52,10 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 		case "toolCall": {
 			const agent = event.agent;
 			if (agent === undefined) break;
-			// The session's time runs while only a subagent works: it is checked first, and its stop stops them all.
-			const session = sessionStep(state, { type: "timeCheck" }, now);
+			// The session's time runs while only a subagent works: it is checked first (with the call's room in the
+			// session's tokens and cost), and its stop stops them all.
+			const request = event.type === "modelCall" ? event.request : undefined;
+			const session = withSessionStop(state, subagentModelCall(state, request, now), now);
 			const run = session.state.subagents.runs[agent];
 			if (run === undefined) {
 				// A subagent never seen started (its start was refused, or the host never said): nothing of it runs while
@@ -63,8 +67,14 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 				];
 				return { state: session.state, effects: [...session.effects, ...refuse] };
 			}
-			const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-			return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+			if (event.type === "toolCall")
+				return joined(
+					session.state,
+					session.effects,
+					agentToolCall(session.state.subagents, run, now, viewOf(session.state)),
+				);
+			const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
+			return withSessionCap(joined(session.state, session.effects, called), request);
 		}
 		case "modelResponse": {
 			const agent = event.agent;
@@ -89,9 +99,24 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 	return sessionStep(state, event, now);
 }
 
+/**
+ * A subagent's call that goes, whose request the host told, is capped at what is left of the session's tokens and cost
+ * too (its own rules cap it at what is left of its own; the host takes the lower).
+ */
+function withSessionCap(result: Transition, request: ModelRequest | undefined): Transition {
+	const active = counting(result.state);
+	if (request === undefined || !active || !callGoes(result.effects)) return result;
+	const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
+	return { state: result.state, effects: [...result.effects, ...cap] };
+}
+
 /** The session's rules, and every running subagent stopped when they spend the session's budget. */
 function sessionStep(state: SessionState, event: SessionEvent, now: number): Transition {
-	const result = transition(state, event, now);
+	return withSessionStop(state, transition(state, event, now), now);
+}
+
+/** Every running subagent stopped when a step of the session's rules spent the session's budget. */
+function withSessionStop(state: SessionState, result: Transition, now: number): Transition {
 	if (isSpent(state) || !isSpent(result.state)) return result;
 	return joined(result.state, result.effects, stopAll(result.state.subagents, now));
 }

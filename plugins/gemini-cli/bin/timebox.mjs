@@ -102,6 +102,8 @@ var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
 var MIN_GRACE_MS = 1e3;
 var MAX_GRACE_MS = 10 * 60 * 1e3;
+var MIN_ANSWER_TOKENS = 2048;
+var NOTE_ALLOWANCE_BYTES = 4096;
 var AWARE_WORD = "aware";
 var AWARENESS_CHOICES = ["nudge", "always"];
 var OFF_WORDS = ["off", "disable", "cancel"];
@@ -762,8 +764,10 @@ function spentUsage(summary, budget) {
     );
   }
   if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  const said = parts.map((part) => `, ${part}`).join("");
+  return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+var NO_ROOM_REASON = "too little left for the next model call";
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
 }
@@ -1130,6 +1134,13 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
+function stopWithoutRoom(budget, now, turns, spend, limit) {
+  const used = safeTurns(turns);
+  const elapsed = elapsedMs(budget, now);
+  const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit);
+  summary.noRoom = true;
+  return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
+}
 function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
   if (limit) summary.limit = limit;
@@ -1430,7 +1441,11 @@ function mergeAnswer(answer, more) {
   for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
+  if (more.maxOutputTokens !== void 0) capAnswer(answer, more.maxOutputTokens);
   return answer;
+}
+function capAnswer(answer, maxTokens) {
+  answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 function stopAgent(answer, agent) {
   if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
@@ -1473,6 +1488,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "context":
       answer.context.push(effect.text);
+      return;
+    case "capOutput":
+      capAnswer(answer, effect.maxTokens);
       return;
     case "abort":
       answer.aborted = true;
@@ -1908,6 +1926,41 @@ async function writeReportPage(write3, source) {
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, spend, request, stopHere) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spend, request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
 // src/core/grammar/command-plan.ts
@@ -2489,7 +2542,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt2, now, isPrompt = true) {
+function modelCall(state, prompt2, now, isPrompt = true, request) {
   const key = promptKeyOf(state, prompt2);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -2498,11 +2551,11 @@ function modelCall(state, prompt2, now, isPrompt = true) {
     if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
     if (key === standing2?.stoppedPrompt && standing2.spent)
       return { state: next2, effects: refuseStopped(standing2.spent) };
-    return checkTime(next2, now, "modelCall");
+    return checkTime(next2, now, "modelCall", state.lastPrompt, request);
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt);
+    const goOn = modelCall(ended.state, key, now, isPrompt, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -2513,9 +2566,15 @@ function modelCall(state, prompt2, now, isPrompt = true) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedTurns, active.spend);
+  const decision = withRoom(
+    decide(budget, now, active.usedTurns, active.spend),
+    budget,
+    active.spend,
+    request,
+    (limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit)
+  );
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
@@ -2551,11 +2610,18 @@ function toolCall(state, prompt2, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt2 = state.lastPrompt) {
+function checkTime(state, now, reached, prompt2 = state.lastPrompt, request) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+  const turns = shownTurns(state);
+  const decision = withRoom(
+    decideMidRun(budget, now, turns, active.spend),
+    budget,
+    active.spend,
+    request,
+    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit)
+  );
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2812,13 +2878,21 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return withOutputCap(
+        recordPrompt(
+          state,
+          event,
+          withCallContext(
+            countStep(
+              state,
+              modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+              event,
+              now
+            ),
+            now
+          )
+        ),
+        event
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2851,6 +2925,23 @@ function recordPrompt(before, event, result2) {
   if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
   return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
+function subagentModelCall(state, request, now) {
+  const timed = transition(state, { type: "timeCheck" }, now);
+  const active = counting(timed.state);
+  if (request === void 0 || timed.state.asking || !active) return timed;
+  if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+  return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function withOutputCap(result2, event) {
+  const request = event.request;
+  if (request === void 0 || !callGoes(result2.effects)) return result2;
+  const standing2 = result2.state.standing;
+  const active = counting(result2.state);
+  const room = active ? roomLeft(active.budget, active.spend, request)?.tokens ?? null : standing2?.wrapUp && standing2.spent?.limit !== void 0 ? MIN_ANSWER_TOKENS : null;
+  const cap = capEffect(room);
+  return cap.length === 0 ? result2 : { state: result2.state, effects: [...result2.effects, ...cap] };
+}
 function stepsAnswer(state, event, now) {
   const { limit } = event;
   if (event.answer === "stop") {
@@ -2882,8 +2973,11 @@ function kept(agents, run) {
 function parentOf(agents, run) {
   return run.parent === null ? void 0 : agents.runs[run.parent];
 }
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+function concludingCall(agents, run, cap = []) {
+  return {
+    agents: withRun(agents, run),
+    effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap]
+  };
 }
 function spendBudget(agents, run, limit, now, session) {
   const spent = {
@@ -2975,24 +3069,33 @@ function agentStart(agents, event, now, session) {
   if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
   return { agents: withRun(agents, run), effects };
 }
-function agentModelCall(agents, run, now, session) {
+function agentModelCall(agents, run, now, session, request) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
   if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
       return stop(agents, run, now, "session", true, true);
-    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+    const calls = wrapUp.calls + 1;
+    return concludingCall(
+      agents,
+      { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+      concluding(run, request)
+    );
   }
-  const limit = reachedLimit(run, now);
+  const limit = reachedLimit(run, now) ?? noRoomIn(run, request);
   if (limit !== null) {
     const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
-    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+    const wrapUp2 = { until: now + session.graceMs, calls: 1, refusedAt: null };
+    return concludingCall(agents, { ...wrapping, wrapUp: wrapUp2 }, concluding(wrapping, request));
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
   const effects = [];
   if (!run.told && run.budget !== null) {
     effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  if (run.budget !== null && request !== void 0) {
+    effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
   }
   const ratio = usedRatio(counted, now);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -3002,6 +3105,15 @@ function agentModelCall(agents, run, now, session) {
     });
   }
   return warnOnce(agents, counted, now, effects, true);
+}
+function concluding(run, request) {
+  return request !== void 0 && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+var CAPPED = /* @__PURE__ */ new Set(["tokens", "cost"]);
+function noRoomIn(run, request) {
+  if (run.budget === null || request === void 0) return null;
+  const room = roomLeft(run.budget, run.spend, request);
+  return tooLittleRoom(room) ? room.limit : null;
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -3105,7 +3217,8 @@ function composed(state, event, now) {
     case "toolCall": {
       const agent = event.agent;
       if (agent === void 0) break;
-      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const request = event.type === "modelCall" ? event.request : void 0;
+      const session = withSessionStop(state, subagentModelCall(state, request, now), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -3115,8 +3228,14 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+      if (event.type === "toolCall")
+        return joined(
+          session.state,
+          session.effects,
+          agentToolCall(session.state.subagents, run, now, viewOf(session.state))
+        );
+      const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
+      return withSessionCap(joined(session.state, session.effects, called), request);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -3139,8 +3258,16 @@ function composed(state, event, now) {
   }
   return sessionStep(state, event, now);
 }
+function withSessionCap(result2, request) {
+  const active = counting(result2.state);
+  if (request === void 0 || !active || !callGoes(result2.effects)) return result2;
+  const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
+  return { state: result2.state, effects: [...result2.effects, ...cap] };
+}
 function sessionStep(state, event, now) {
-  const result2 = transition(state, event, now);
+  return withSessionStop(state, transition(state, event, now), now);
+}
+function withSessionStop(state, result2, now) {
   if (isSpent(state) || !isSpent(result2.state)) return result2;
   return joined(result2.state, result2.effects, stopAll(result2.state.subagents, now));
 }

@@ -33,6 +33,8 @@ var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
 var MIN_GRACE_MS = 1e3;
 var MAX_GRACE_MS = 10 * 60 * 1e3;
+var MIN_ANSWER_TOKENS = 2048;
+var NOTE_ALLOWANCE_BYTES = 4096;
 var AWARE_WORD = "aware";
 var AWARENESS_CHOICES = ["nudge", "always"];
 var MAX_TIMER_DELAY_MS = 2147483647;
@@ -181,12 +183,12 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count2 = Number(stepMatch[1]);
-      if (count2 < 1 || count2 > MAX_STEP_LIMIT) {
+      const count3 = Number(stepMatch[1]);
+      if (count3 < 1 || count3 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count2;
+      steps = count3;
       stepsWord = token;
       continue;
     }
@@ -226,15 +228,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count = parseTurns(token);
-    if (count !== null) {
-      if (count < 1 || count > MAX_TURN_LIMIT) {
+    const count2 = parseTurns(token);
+    if (count2 !== null) {
+      if (count2 < 1 || count2 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count;
+      turns = count2;
       turnsWord = token;
       continue;
     }
@@ -481,10 +483,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count = safeAmount(tokens);
-  if (count < 1e3) return `${Math.floor(count)}`;
-  if (count < 1e6) return `${trimmed(count / 1e3)}k`;
-  return `${trimmed(count / 1e6)}m`;
+  const count2 = safeAmount(tokens);
+  if (count2 < 1e3) return `${Math.floor(count2)}`;
+  if (count2 < 1e6) return `${trimmed(count2 / 1e3)}k`;
+  return `${trimmed(count2 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -495,8 +497,8 @@ function formatCost(dollars) {
   if (amount3 >= 1) return `$${amount3.toFixed(2)}`;
   return `$${amount3.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count) {
-  return `${count} ${count === 1 ? "turn" : "turns"}`;
+function pluralTurns(count2) {
+  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -584,8 +586,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count) {
-  return `${count} ${count === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count2) {
+  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -720,8 +722,10 @@ function spentUsage(summary, budget) {
     );
   }
   if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  return parts.map((part) => `, ${part}`).join("");
+  const said = parts.map((part) => `, ${part}`).join("");
+  return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
+var NO_ROOM_REASON = "too little left for the next model call";
 function spentMessage(usedTurns, elapsedMs2, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent stops for this turn. The chat continues.`;
 }
@@ -1090,6 +1094,13 @@ function spentSummary(budget, now, turns, spend) {
   const tokens = safeAmount(spend.tokens);
   return summaryOf(budget, elapsedMs(budget, now), safeTurns(turns), tokens, safeAmount(spend.cost), true);
 }
+function stopWithoutRoom(budget, now, turns, spend, limit) {
+  const used = safeTurns(turns);
+  const elapsed = elapsedMs(budget, now);
+  const summary = summaryOf(budget, elapsed, used, safeAmount(spend.tokens), safeAmount(spend.cost), false, limit);
+  summary.noRoom = true;
+  return { kind: "stop", usedTurns: used, elapsedMs: elapsed, onStopCommand: budget.onStopCommand, summary };
+}
 function summaryOf(budget, elapsed, used, tokens, cost, timeRanOut, limit) {
   const summary = { usedTurns: used, elapsedMs: elapsed, timeRanOut };
   if (limit) summary.limit = limit;
@@ -1405,7 +1416,11 @@ function mergeAnswer(answer, more) {
   for (const agent of more.stoppedAgents) stopAgent(answer, agent);
   answer.refusal = more.refusal ?? answer.refusal;
   answer.aborted ||= more.aborted;
+  if (more.maxOutputTokens !== void 0) capAnswer(answer, more.maxOutputTokens);
   return answer;
+}
+function capAnswer(answer, maxTokens) {
+  answer.maxOutputTokens = Math.min(answer.maxOutputTokens ?? maxTokens, maxTokens);
 }
 function stopAgent(answer, agent) {
   if (!answer.stoppedAgents.includes(agent)) answer.stoppedAgents.push(agent);
@@ -1448,6 +1463,9 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "context":
       answer.context.push(effect.text);
+      return;
+    case "capOutput":
+      capAnswer(answer, effect.maxTokens);
       return;
     case "abort":
       answer.aborted = true;
@@ -1522,8 +1540,8 @@ function subagentStopCause(limit, budget) {
       return `at ${subagentLimitPhrase(limit, budget)}`;
   }
 }
-function pluralCalls(count) {
-  return `${count} model ${count === 1 ? "call" : "calls"}`;
+function pluralCalls(count2) {
+  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
 }
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
@@ -1668,8 +1686,8 @@ function subagentStatusLines(agents, now) {
 }
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -1705,9 +1723,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -1901,6 +1919,41 @@ async function writeReportPage(write, source) {
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
+}
+
+// src/core/session/caps.ts
+var PER_MILLION = 1e6;
+function inputBound(request) {
+  return safeAmount(request.answeredInput ?? 0) + safeAmount(request.addedBytes) + NOTE_ALLOWANCE_BYTES;
+}
+function roomLeft(limits, spend, request) {
+  const bound = inputBound(request);
+  let room = null;
+  if (limits.tokenLimit !== void 0) {
+    room = { tokens: Math.floor(limits.tokenLimit - safeAmount(spend.tokens) - bound), limit: "tokens" };
+  }
+  const prices = request.prices;
+  if (limits.costLimit === void 0 || prices === void 0) return room;
+  const inputPrice = Math.max(safeAmount(prices.input), safeAmount(prices.cacheRead), safeAmount(prices.cacheWrite));
+  const outputPrice = safeAmount(prices.output);
+  if (inputPrice === 0 && outputPrice === 0) return room;
+  const left = limits.costLimit - safeAmount(spend.cost) - bound * inputPrice / PER_MILLION;
+  const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
+  return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
+}
+function tooLittleRoom(room) {
+  return room !== null && room.tokens < MIN_ANSWER_TOKENS;
+}
+function withRoom(decision, budget, spend, request, stopHere) {
+  if (decision.kind === "stop" || request === void 0) return decision;
+  const room = roomLeft(budget, spend, request);
+  return tooLittleRoom(room) ? stopHere(room.limit) : decision;
+}
+function capEffect(room) {
+  return room === null ? [] : [{ kind: "capOutput", maxTokens: Math.max(room, MIN_ANSWER_TOKENS) }];
+}
+function callGoes(effects) {
+  return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
 // src/core/grammar/command-plan.ts
@@ -2507,7 +2560,7 @@ function askAtTheLimit(state, reached, summary) {
     ]
   };
 }
-function modelCall(state, prompt, now, isPrompt = true) {
+function modelCall(state, prompt, now, isPrompt = true, request) {
   const key = promptKeyOf(state, prompt);
   const standing2 = state.standing;
   if (key === state.lastPrompt) {
@@ -2516,11 +2569,11 @@ function modelCall(state, prompt, now, isPrompt = true) {
     if (standing2 && wrapUp && key === wrapUp.prompt) return wrapUpModelCall(next2, standing2, wrapUp, now);
     if (key === standing2?.stoppedPrompt && standing2.spent)
       return { state: next2, effects: refuseStopped(standing2.spent) };
-    return checkTime(next2, now, "modelCall");
+    return checkTime(next2, now, "modelCall", state.lastPrompt, request);
   }
   if (standing2?.wrapUp) {
     const ended = endWrapUp(state, standing2, standing2.wrapUp, now, null);
-    const goOn = modelCall(ended.state, key, now, isPrompt);
+    const goOn = modelCall(ended.state, key, now, isPrompt, request);
     return { state: goOn.state, effects: [...ended.effects, ...goOn.effects] };
   }
   const fresh = {
@@ -2531,9 +2584,15 @@ function modelCall(state, prompt, now, isPrompt = true) {
   };
   const active = counting(fresh);
   if (!active) return { state: fresh, effects: [status(fresh, now)] };
-  if (!isPrompt) return checkTime(fresh, now, "modelCall");
+  if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
   const budget = active.budget;
-  const decision = decide(budget, now, active.usedTurns, active.spend);
+  const decision = withRoom(
+    decide(budget, now, active.usedTurns, active.spend),
+    budget,
+    active.spend,
+    request,
+    (limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit)
+  );
   if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
   const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
   if (decision.kind === "nudge") {
@@ -2569,11 +2628,18 @@ function toolCall(state, prompt, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt = state.lastPrompt) {
+function checkTime(state, now, reached, prompt = state.lastPrompt, request) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
-  const decision = decideMidRun(budget, now, shownTurns(state), active.spend);
+  const turns = shownTurns(state);
+  const decision = withRoom(
+    decideMidRun(budget, now, turns, active.spend),
+    budget,
+    active.spend,
+    request,
+    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit)
+  );
   switch (decision.kind) {
     case "stop":
       if (state.running && graceOf(state, budget) > 0) {
@@ -2830,13 +2896,21 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return recordPrompt(
-        state,
-        event,
-        withCallContext(
-          countStep(state, modelCall(state, event.prompt, now, event.startedBy !== "extension"), event, now),
-          now
-        )
+      return withOutputCap(
+        recordPrompt(
+          state,
+          event,
+          withCallContext(
+            countStep(
+              state,
+              modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+              event,
+              now
+            ),
+            now
+          )
+        ),
+        event
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
@@ -2868,6 +2942,23 @@ function recordPrompt(before, event, result) {
   if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
   if (result.effects.some((effect) => effect.kind === "refuse")) return result;
   return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
+}
+function subagentModelCall(state, request, now) {
+  const timed = transition(state, { type: "timeCheck" }, now);
+  const active = counting(timed.state);
+  if (request === void 0 || timed.state.asking || !active) return timed;
+  if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+  return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function withOutputCap(result, event) {
+  const request = event.request;
+  if (request === void 0 || !callGoes(result.effects)) return result;
+  const standing2 = result.state.standing;
+  const active = counting(result.state);
+  const room = active ? roomLeft(active.budget, active.spend, request)?.tokens ?? null : standing2?.wrapUp && standing2.spent?.limit !== void 0 ? MIN_ANSWER_TOKENS : null;
+  const cap = capEffect(room);
+  return cap.length === 0 ? result : { state: result.state, effects: [...result.effects, ...cap] };
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -2967,8 +3058,11 @@ function kept(agents, run) {
 function parentOf(agents, run) {
   return run.parent === null ? void 0 : agents.runs[run.parent];
 }
-function concludingCall(agents, run) {
-  return { agents: withRun(agents, run), effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }] };
+function concludingCall(agents, run, cap = []) {
+  return {
+    agents: withRun(agents, run),
+    effects: [runRecord(run), { kind: "context", text: SUBAGENT_WRAP_UP_BLOCK }, ...cap]
+  };
 }
 function spendBudget(agents, run, limit, now, session) {
   const spent = {
@@ -3060,24 +3154,33 @@ function agentStart(agents, event, now, session) {
   if (atStart) effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(budget)) });
   return { agents: withRun(agents, run), effects };
 }
-function agentModelCall(agents, run, now, session) {
+function agentModelCall(agents, run, now, session, request) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
   if (session.spent) return stop(agents, run, now, "session", true, true);
   const wrapUp = run.wrapUp;
   if (wrapUp !== null) {
     if (now >= wrapUp.until || wrapUp.calls >= SUBAGENT_CALLS_AFTER_SPENT)
       return stop(agents, run, now, "session", true, true);
-    return concludingCall(agents, { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls: wrapUp.calls + 1 } });
+    const calls = wrapUp.calls + 1;
+    return concludingCall(
+      agents,
+      { ...run, steps: run.steps + 1, wrapUp: { ...wrapUp, calls } },
+      concluding(run, request)
+    );
   }
-  const limit = reachedLimit(run, now);
+  const limit = reachedLimit(run, now) ?? noRoomIn(run, request);
   if (limit !== null) {
     const wrapping = { ...run, steps: run.steps + 1, spent: { limit, at: now } };
-    return concludingCall(agents, { ...wrapping, wrapUp: { until: now + session.graceMs, calls: 1, refusedAt: null } });
+    const wrapUp2 = { until: now + session.graceMs, calls: 1, refusedAt: null };
+    return concludingCall(agents, { ...wrapping, wrapUp: wrapUp2 }, concluding(wrapping, request));
   }
   const counted = { ...run, steps: run.steps + 1, told: run.told || run.budget !== null };
   const effects = [];
   if (!run.told && run.budget !== null) {
     effects.push({ kind: "context", text: subagentBudgetBlock(describeTaskBudget(run.budget)) });
+  }
+  if (run.budget !== null && request !== void 0) {
+    effects.push(...capEffect(roomLeft(run.budget, run.spend, request)?.tokens ?? null));
   }
   const ratio = usedRatio(counted, now);
   if (ratio >= NUDGE_WARNING_RATIO) {
@@ -3087,6 +3190,15 @@ function agentModelCall(agents, run, now, session) {
     });
   }
   return warnOnce(agents, counted, now, effects, true);
+}
+function concluding(run, request) {
+  return request !== void 0 && CAPPED.has(run.spent?.limit) ? capEffect(MIN_ANSWER_TOKENS) : [];
+}
+var CAPPED = /* @__PURE__ */ new Set(["tokens", "cost"]);
+function noRoomIn(run, request) {
+  if (run.budget === null || request === void 0) return null;
+  const room = roomLeft(run.budget, run.spend, request);
+  return tooLittleRoom(room) ? room.limit : null;
 }
 function agentToolCall(agents, run, now, session) {
   if (!isRunning(run)) return refuseStopped2(agents, run);
@@ -3190,7 +3302,8 @@ function composed(state, event, now) {
     case "toolCall": {
       const agent = event.agent;
       if (agent === void 0) break;
-      const session = sessionStep(state, { type: "timeCheck" }, now);
+      const request = event.type === "modelCall" ? event.request : void 0;
+      const session = withSessionStop(state, subagentModelCall(state, request, now), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -3200,8 +3313,14 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      const rule = event.type === "modelCall" ? agentModelCall : agentToolCall;
-      return joined(session.state, session.effects, rule(session.state.subagents, run, now, viewOf(session.state)));
+      if (event.type === "toolCall")
+        return joined(
+          session.state,
+          session.effects,
+          agentToolCall(session.state.subagents, run, now, viewOf(session.state))
+        );
+      const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
+      return withSessionCap(joined(session.state, session.effects, called), request);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -3224,8 +3343,16 @@ function composed(state, event, now) {
   }
   return sessionStep(state, event, now);
 }
+function withSessionCap(result, request) {
+  const active = counting(result.state);
+  if (request === void 0 || !active || !callGoes(result.effects)) return result;
+  const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
+  return { state: result.state, effects: [...result.effects, ...cap] };
+}
 function sessionStep(state, event, now) {
-  const result = transition(state, event, now);
+  return withSessionStop(state, transition(state, event, now), now);
+}
+function withSessionStop(state, result, now) {
   if (isSpent(state) || !isSpent(result.state)) return result;
   return joined(result.state, result.effects, stopAll(result.state.subagents, now));
 }
@@ -4018,6 +4145,154 @@ function stepOfCall(messages) {
   return answers + 1;
 }
 
+// src/adapters/pi/request-cap.ts
+var ANSWER_BESIDE_THINKING = 1024;
+function isFields3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function limitIn(fields2, key) {
+  const value = fields2[key];
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : void 0;
+}
+function lowered(fields2, key, maxTokens, onlyLower = false) {
+  const limit = limitIn(fields2, key);
+  if (limit === void 0 ? onlyLower : limit <= maxTokens) return null;
+  return { ...fields2, [key]: maxTokens };
+}
+function withThinkingBelow(parent, key, budgetKey, maxTokens) {
+  const thinking = parent[key];
+  if (!isFields3(thinking)) return parent;
+  const budget = limitIn(thinking, budgetKey);
+  const most = Math.max(ANSWER_BESIDE_THINKING, maxTokens - ANSWER_BESIDE_THINKING);
+  return budget === void 0 || budget <= most ? parent : { ...parent, [key]: { ...thinking, [budgetKey]: most } };
+}
+function nested(payload, key, change) {
+  const inner = payload[key];
+  if (!isFields3(inner)) return null;
+  const next = change(inner);
+  return next === null ? null : { ...payload, [key]: next };
+}
+function cappedPayload(api, payload, maxTokens) {
+  if (!isFields3(payload)) return void 0;
+  let capped = null;
+  switch (api) {
+    case "anthropic-messages": {
+      const limit = lowered(payload, "max_tokens", maxTokens);
+      capped = limit && withThinkingBelow(limit, "thinking", "budget_tokens", maxTokens);
+      break;
+    }
+    case "bedrock-converse-stream": {
+      const limit = nested(payload, "inferenceConfig", (config) => lowered(config, "maxTokens", maxTokens));
+      capped = limit && (nested(
+        limit,
+        "additionalModelRequestFields",
+        (fields2) => withThinkingBelow(fields2, "thinking", "budget_tokens", maxTokens)
+      ) ?? limit);
+      break;
+    }
+    case "openai-completions":
+      capped = limitIn(payload, "max_completion_tokens") !== void 0 ? lowered(payload, "max_completion_tokens", maxTokens) : lowered(payload, "max_tokens", maxTokens);
+      break;
+    case "openai-responses":
+    case "azure-openai-responses":
+      capped = lowered(payload, "max_output_tokens", maxTokens);
+      break;
+    case "openai-codex-responses":
+      capped = lowered(payload, "max_output_tokens", maxTokens, true);
+      break;
+    case "google-generative-ai":
+    case "google-vertex":
+      capped = nested(payload, "config", (config) => {
+        const limit = lowered(config, "maxOutputTokens", maxTokens);
+        return limit && withThinkingBelow(limit, "thinkingConfig", "thinkingBudget", maxTokens);
+      });
+      break;
+    case "mistral-conversations":
+      capped = lowered(payload, "maxTokens", maxTokens);
+      break;
+    case "pi-messages":
+      capped = nested(payload, "options", (options) => lowered(options, "maxTokens", maxTokens));
+      break;
+  }
+  return capped ?? void 0;
+}
+
+// src/adapters/pi/request-size.ts
+function promptTokens(usage) {
+  if (typeof usage !== "object" || usage === null) return 0;
+  const { input, cacheRead, cacheWrite } = usage;
+  return count(input) + count(cacheRead) + count(cacheWrite);
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function bytesOf(value) {
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  return text === void 0 ? 0 : Buffer.byteLength(text, "utf8");
+}
+var RequestMeter = class {
+  systemPrompt = null;
+  systemBytes = 0;
+  toolsKey = null;
+  toolsBytes = 0;
+  /** The part outside the messages of the call being answered, and of the call that gave the latest answer seen. */
+  callFixed = 0;
+  answered = null;
+  /** The call about to be sent: its messages (without Timebox's note) and the part outside them. */
+  measure(messages, fixed) {
+    const fixedBytes = this.fixedBytes(fixed);
+    this.callFixed = fixedBytes;
+    let index = messages.length - 1;
+    while (index >= 0 && !(messages[index]?.role === "assistant" && promptTokens(messages[index]?.usage) > 0)) index--;
+    let added = 0;
+    for (let at = Math.max(index, 0); at < messages.length; at++) added += bytesOf(messages[at]);
+    const answer = messages[index];
+    if (answer === void 0) return { addedBytes: added + fixedBytes };
+    const before = this.answered !== null && this.answered.at === answer.timestamp ? this.answered.fixed : 0;
+    return { answeredInput: promptTokens(answer.usage), addedBytes: added + Math.max(0, fixedBytes - before) };
+  }
+  /** An answer arrived: it came from the call measured last. */
+  answer(message) {
+    if (message.role === "assistant") this.answered = { at: message.timestamp, fixed: this.callFixed };
+  }
+  /** The bytes of the system prompt and the active tools' definitions, each read again only when it changed. */
+  fixedBytes(fixed) {
+    if (fixed.systemPrompt !== this.systemPrompt) {
+      this.systemPrompt = fixed.systemPrompt;
+      this.systemBytes = bytesOf(fixed.systemPrompt);
+    }
+    const key = fixed.toolNames.join("\n");
+    if (key !== this.toolsKey) {
+      this.toolsKey = key;
+      this.toolsBytes = bytesOf(fixed.definitions());
+    }
+    return this.systemBytes + this.toolsBytes;
+  }
+};
+function pricesOf(model) {
+  const cost = model?.cost;
+  if (typeof cost !== "object" || cost === null) return void 0;
+  const { input, output, cacheRead, cacheWrite } = cost;
+  const prices = {
+    input: count(input),
+    output: count(output),
+    cacheRead: count(cacheRead),
+    cacheWrite: count(cacheWrite)
+  };
+  return prices.input + prices.output + prices.cacheRead + prices.cacheWrite > 0 ? prices : void 0;
+}
+function requestOfCall(meter, messages, pi, ctx) {
+  try {
+    const toolNames = pi.getActiveTools();
+    const definitions = () => pi.getAllTools().filter((tool) => toolNames.includes(tool.name)).map(({ name, description, parameters }) => ({ name, description, parameters }));
+    const measured = meter.measure(messages, { systemPrompt: ctx.getSystemPrompt(), toolNames, definitions });
+    const prices = pricesOf(ctx.model);
+    return prices === void 0 ? measured : { ...measured, prices };
+  } catch {
+    return void 0;
+  }
+}
+
 // src/adapters/pi/session-context.ts
 var SessionContext = class {
   context;
@@ -4368,6 +4643,8 @@ function createTimeboxExtension(deps) {
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
     let systemPromptExtra = "";
+    const meter = new RequestMeter();
+    let outputCap;
     const session = new LiveSession({
       store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
         told.record = record;
@@ -4471,17 +4748,26 @@ function createTimeboxExtension(deps) {
       const { messages } = event;
       const step = stepOfCall(messages);
       const extensionRun = extensionRunOfCall(messages);
+      const request = requestOfCall(meter, messages, pi, ctx);
       ui.hold();
       const learning = learnStop();
       if (learning !== null) await learning;
-      const answer = await session.handle(
-        self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }
-      );
+      const answer = await session.handle({
+        ...self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
+        ...request === void 0 ? {} : { request }
+      });
+      outputCap = answer.maxOutputTokens;
       if (!answer.aborted) ui.release();
       return withBudgetNote(event.messages, answer.context, deps.clock.now());
     });
+    pi.on("before_provider_request", (event, ctx) => {
+      const cap = outputCap;
+      outputCap = void 0;
+      return cap === void 0 ? void 0 : cappedPayload(ctx.model?.api, event.payload, cap);
+    });
     pi.on("message_end", async (event, ctx) => {
       context.bind(ctx);
+      meter.answer(event.message);
       const used = usageOf(event.message);
       if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
     });
@@ -5198,7 +5484,7 @@ var TeamLedger = class {
     }
     const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
     const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count]) => ({ name, sessions: amount2(count) }));
+    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount2(count2) }));
     members.sort((a, b) => a.name.localeCompare(b.name));
     const adjustment = {
       addTimeMs: amount2(use.get("addTimeMs")),
@@ -5315,10 +5601,10 @@ var TeamLedger = class {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  keptDays(count) {
+  keptDays(count2) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }

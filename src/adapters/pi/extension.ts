@@ -28,6 +28,8 @@ import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
 import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
+import { cappedPayload } from "./request-cap.ts";
+import { RequestMeter, requestOfCall } from "./request-size.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore, subagentProcessStore } from "./store.ts";
 import {
@@ -111,6 +113,9 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		let restoreNoticeAgain: Cancel | null = null;
 		/** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
 		let systemPromptExtra = "";
+		/** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
+		const meter = new RequestMeter();
+		let outputCap: number | undefined;
 		const session = new LiveSession({
 			store:
 				self === null
@@ -243,23 +248,33 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			const { messages } = event;
 			const step = stepOfCall(messages);
 			const extensionRun = extensionRunOfCall(messages);
+			const request = requestOfCall(meter, messages, pi, ctx);
 			ui.hold();
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle(
-				self !== null
+			const answer = await session.handle({
+				...(self !== null
 					? { type: "modelCall", prompt: null, agent: self.agent }
 					: extensionRun === null
 						? { type: "modelCall", prompt: promptOfCall(messages), step }
-						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
-			);
+						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }),
+				...(request === undefined ? {} : { request }),
+			});
+			outputCap = answer.maxOutputTokens;
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
+		// The request of the call `context` let go is about to be sent: its answer is capped at what the rules allow.
+		pi.on("before_provider_request", (event, ctx) => {
+			const cap = outputCap;
+			outputCap = undefined;
+			return cap === undefined ? undefined : cappedPayload(ctx.model?.api, event.payload, cap);
+		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
 		pi.on("message_end", async (event, ctx) => {
 			context.bind(ctx);
+			meter.answer(event.message);
 			const used = usageOf(event.message);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});

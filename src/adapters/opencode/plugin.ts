@@ -33,6 +33,7 @@ import {
 	usageOf,
 } from "./calls.ts";
 import type { Hooks, PluginInput } from "./host.ts";
+import { OpencodeRequests, providersLookup } from "./request-cap.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
 import { OPENCODE_TERMS } from "./terms.ts";
@@ -108,6 +109,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		/** The subagents the `task` tool started, by the id of its call, with their child sessions. */
 		const tasks = new SubagentTasks();
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
+		/** Each model call's size, and the cap the rules set on its answer (written at `chat.params`). */
+		const requests = new OpencodeRequests(providersLookup(() => client.config.providers()));
 		const defaultBudget = defaultBudgetOf(deps.env, options);
 		const settings = settingsOf(deps.env, options);
 
@@ -211,12 +214,17 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			const agent = tasks.agentOf(call.sessionId);
 			if (agent === undefined || tasks.isStopped(agent)) return;
 			const session = sessionOf(budgetedSession(call.sessionId));
-			const answer = await refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent }));
+			const request = await requests.requestOf(call.sessionId, messages, call.model);
+			const answer = await refusing(session, () =>
+				session.live.handle({ type: "modelCall", prompt: null, agent, ...request }),
+			);
+			requests.cap(call.sessionId, answer.maxOutputTokens);
 			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
 			if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
 		};
 
 		return {
+			...requests.hooks,
 			// The `/timebox` command, listed in opencode's `/` menu.
 			config: async (config) => {
 				config.command = {
@@ -262,18 +270,24 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				// A message the user did not send in this process (opencode's "continue", a prompt it sent again after a
 				// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
 				const sent = session.sent.has(call.message);
+				const request = await requests.requestOf(call.sessionId, messages, call.model);
 				const answer = await refusing(session, () =>
-					session.live.handle(
-						sent ? { type: "modelCall", prompt: call.message, step: call.step } : { type: "modelCall", prompt: null },
-					),
+					session.live.handle({
+						...(sent
+							? { type: "modelCall", prompt: call.message, step: call.step }
+							: { type: "modelCall", prompt: null }),
+						...request,
+					}),
 				);
+				requests.cap(call.sessionId, answer.maxOutputTokens);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
 				else session.refused.set(call.message, answer.refusal);
 			},
 			// Each model call, the title call too: a `/timebox` line or a refused prompt ends here, with its reason.
 			// A subagent the rules stopped sends no request: its run ends here, and the task's result its parent reads is
 			// this error, which says that it stopped at its budget.
-			"chat.params": async (call) => {
+			"chat.params": async (call, output) => {
+				requests.params(call, output, call.agent !== TITLE_AGENT && call.agent !== COMPACTION_AGENT);
 				if (subagents.has(call.sessionID)) {
 					const agent = tasks.agentOf(call.sessionID);
 					if (agent === undefined || !tasks.isStopped(agent)) return;
@@ -316,6 +330,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					tasks.created(id, parentID, title);
 				} else if (event.type === "message.updated") {
 					const used = usageOf(event.properties.info);
+					if (used) requests.answered(event.properties.info);
 					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
 					if (!used || !session || session.answered.has(event.properties.info.id)) return;
 					session.answered.add(event.properties.info.id);

@@ -1875,12 +1875,32 @@ function roomLeft(limits, spend, request) {
   const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
   return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
 }
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
 function tooLittleRoom(room) {
   return room !== null && room.tokens < MIN_ANSWER_TOKENS;
 }
-function withRoom(decision, budget, spend, request, stopHere) {
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
   if (decision.kind === "stop" || request === void 0) return decision;
-  const room = roomLeft(budget, spend, request);
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
   return tooLittleRoom(room) ? stopHere(room.limit) : decision;
 }
 function capEffect(room) {
@@ -2523,7 +2543,7 @@ function modelCall(state, prompt, now, isPrompt = true, request) {
   const decision = withRoom(
     decide(budget, now, active.usedTurns, active.spend),
     budget,
-    active.spend,
+    active,
     request,
     (limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit)
   );
@@ -2562,7 +2582,7 @@ function toolCall(state, prompt, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt = state.lastPrompt, request) {
+function checkTime(state, now, reached, prompt = state.lastPrompt, request, agent) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
@@ -2570,9 +2590,10 @@ function checkTime(state, now, reached, prompt = state.lastPrompt, request) {
   const decision = withRoom(
     decideMidRun(budget, now, turns, active.spend),
     budget,
-    active.spend,
+    active,
     request,
-    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit)
+    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit),
+    agent
   );
   switch (decision.kind) {
     case "stop":
@@ -2851,9 +2872,9 @@ function applyEvent(state, event, now) {
     case "toolCall":
       return toolCall(state, event.prompt, now);
     case "modelResponse":
-      return modelResponse(state, event, now);
+      return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
-      const next = { ...state, running: false };
+      const next = { ...settled(state), running: false };
       const standing2 = state.standing;
       if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
@@ -2871,28 +2892,47 @@ function applyEvent(state, event, now) {
       return { state, effects: [] };
   }
 }
+function settled(state) {
+  const standing2 = state.standing;
+  if (standing2?.inFlight === void 0) return state;
+  const { inFlight: _ended, ...rest } = standing2;
+  return { ...state, standing: rest };
+}
+function answered(state, agent) {
+  const standing2 = state.standing;
+  return standing2?.inFlight?.[agent] === void 0 ? state : { ...state, standing: withInFlight(standing2, agent, null) };
+}
 function recordPrompt(before, event, result) {
   const prompt = event.prompt;
   if (prompt === null || event.startedBy === "extension" || !isNewPrompt(before, prompt)) return result;
   if (result.effects.some((effect) => effect.kind === "refuse")) return result;
   return { state: result.state, effects: [...result.effects, { kind: "recordPrompt", prompt }] };
 }
-function subagentModelCall(state, request, now) {
+function subagentModelCall(state, request, now, agent) {
   const timed = transition(state, { type: "timeCheck" }, now);
   const active = counting(timed.state);
   if (request === void 0 || timed.state.asking || !active) return timed;
-  if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
-  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+  if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
   return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function capInFlight(result, request, agent) {
+  const active = counting(result.state);
+  const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+  if (!active || room === null) return result;
+  const cap = capEffect(room.tokens);
+  const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+  const held = withInFlight(active, agent, mostUsed(request, answer));
+  return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
 }
 function withOutputCap(result, event) {
   const request = event.request;
   if (request === void 0 || !callGoes(result.effects)) return result;
   const standing2 = result.state.standing;
-  const active = counting(result.state);
-  const room = active ? roomLeft(active.budget, active.spend, request)?.tokens ?? null : standing2?.wrapUp && standing2.spent?.limit !== void 0 ? MIN_ANSWER_TOKENS : null;
-  const cap = capEffect(room);
-  return cap.length === 0 ? result : { state: result.state, effects: [...result.effects, ...cap] };
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) {
+    return { state: result.state, effects: [...result.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+  }
+  return capInFlight(result, request, MAIN_AGENT);
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3237,7 +3277,7 @@ function composed(state, event, now) {
       const agent = event.agent;
       if (agent === void 0) break;
       const request = event.type === "modelCall" ? event.request : void 0;
-      const session = withSessionStop(state, subagentModelCall(state, request, now), now);
+      const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -3254,7 +3294,8 @@ function composed(state, event, now) {
           agentToolCall(session.state.subagents, run, now, viewOf(session.state))
         );
       const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-      return withSessionCap(joined(session.state, session.effects, called), request);
+      const result = joined(session.state, session.effects, called);
+      return request === void 0 || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -3263,7 +3304,7 @@ function composed(state, event, now) {
       const used = { tokens: event.tokens, cost: event.cost };
       const own = agentResponse(state.subagents, run, used, now, viewOf(state));
       const counted = { ...state, subagents: own.agents };
-      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
       return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
@@ -3276,12 +3317,6 @@ function composed(state, event, now) {
     }
   }
   return sessionStep(state, event, now);
-}
-function withSessionCap(result, request) {
-  const active = counting(result.state);
-  if (request === void 0 || !active || !callGoes(result.effects)) return result;
-  const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
-  return { state: result.state, effects: [...result.effects, ...cap] };
 }
 function sessionStep(state, event, now) {
   return withSessionStop(state, transition(state, event, now), now);

@@ -1948,12 +1948,32 @@ function roomLeft(limits, spend, request) {
   const tokens = left < 0 ? -1 : outputPrice === 0 ? Number.MAX_SAFE_INTEGER : Math.floor(left * PER_MILLION / outputPrice - 1e-6);
   return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
 }
+var MAIN_AGENT = "";
+function spendBeside(holding, agent) {
+  let { tokens, cost } = holding.spend;
+  for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+    if (key === agent) continue;
+    tokens += most.tokens;
+    cost += most.cost;
+  }
+  return { tokens, cost };
+}
+function mostUsed(request, cap) {
+  const bound = inputBound(request);
+  const prices = request.prices;
+  const cost = prices ? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION : 0;
+  return { tokens: bound + cap, cost };
+}
+function withInFlight(holding, agent, most) {
+  const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+  return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
 function tooLittleRoom(room) {
   return room !== null && room.tokens < MIN_ANSWER_TOKENS;
 }
-function withRoom(decision, budget, spend, request, stopHere) {
+function withRoom(decision, budget, holding, request, stopHere, agent = MAIN_AGENT) {
   if (decision.kind === "stop" || request === void 0) return decision;
-  const room = roomLeft(budget, spend, request);
+  const room = roomLeft(budget, spendBeside(holding, agent), request);
   return tooLittleRoom(room) ? stopHere(room.limit) : decision;
 }
 function capEffect(room) {
@@ -2571,7 +2591,7 @@ function modelCall(state, prompt2, now, isPrompt = true, request) {
   const decision = withRoom(
     decide(budget, now, active.usedTurns, active.spend),
     budget,
-    active.spend,
+    active,
     request,
     (limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit)
   );
@@ -2610,7 +2630,7 @@ function toolCall(state, prompt2, now) {
   }
   return checkTime(state, now, "toolCall", key);
 }
-function checkTime(state, now, reached, prompt2 = state.lastPrompt, request) {
+function checkTime(state, now, reached, prompt2 = state.lastPrompt, request, agent) {
   const active = counting(state);
   if (!active) return { state, effects: [status(state, now)] };
   const budget = active.budget;
@@ -2618,9 +2638,10 @@ function checkTime(state, now, reached, prompt2 = state.lastPrompt, request) {
   const decision = withRoom(
     decideMidRun(budget, now, turns, active.spend),
     budget,
-    active.spend,
+    active,
     request,
-    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit)
+    (limit) => stopWithoutRoom(budget, now, turns, active.spend, limit),
+    agent
   );
   switch (decision.kind) {
     case "stop":
@@ -2899,9 +2920,9 @@ function applyEvent(state, event, now) {
     case "toolCall":
       return toolCall(state, event.prompt, now);
     case "modelResponse":
-      return modelResponse(state, event, now);
+      return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
-      const next = { ...state, running: false };
+      const next = { ...settled(state), running: false };
       const standing2 = state.standing;
       if (standing2?.wrapUp) return endWrapUp(next, standing2, standing2.wrapUp, now, null);
       return { state: next, effects: [status(next, now)] };
@@ -2919,28 +2940,47 @@ function applyEvent(state, event, now) {
       return { state, effects: [] };
   }
 }
+function settled(state) {
+  const standing2 = state.standing;
+  if (standing2?.inFlight === void 0) return state;
+  const { inFlight: _ended, ...rest } = standing2;
+  return { ...state, standing: rest };
+}
+function answered(state, agent) {
+  const standing2 = state.standing;
+  return standing2?.inFlight?.[agent] === void 0 ? state : { ...state, standing: withInFlight(standing2, agent, null) };
+}
 function recordPrompt(before, event, result2) {
   const prompt2 = event.prompt;
   if (prompt2 === null || event.startedBy === "extension" || !isNewPrompt(before, prompt2)) return result2;
   if (result2.effects.some((effect) => effect.kind === "refuse")) return result2;
   return { state: result2.state, effects: [...result2.effects, { kind: "recordPrompt", prompt: prompt2 }] };
 }
-function subagentModelCall(state, request, now) {
+function subagentModelCall(state, request, now, agent) {
   const timed = transition(state, { type: "timeCheck" }, now);
   const active = counting(timed.state);
   if (request === void 0 || timed.state.asking || !active) return timed;
-  if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
-  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+  if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+  const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
   return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+function capInFlight(result2, request, agent) {
+  const active = counting(result2.state);
+  const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+  if (!active || room === null) return result2;
+  const cap = capEffect(room.tokens);
+  const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+  const held = withInFlight(active, agent, mostUsed(request, answer));
+  return { state: { ...result2.state, standing: held }, effects: [...result2.effects, ...cap] };
 }
 function withOutputCap(result2, event) {
   const request = event.request;
   if (request === void 0 || !callGoes(result2.effects)) return result2;
   const standing2 = result2.state.standing;
-  const active = counting(result2.state);
-  const room = active ? roomLeft(active.budget, active.spend, request)?.tokens ?? null : standing2?.wrapUp && standing2.spent?.limit !== void 0 ? MIN_ANSWER_TOKENS : null;
-  const cap = capEffect(room);
-  return cap.length === 0 ? result2 : { state: result2.state, effects: [...result2.effects, ...cap] };
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) {
+    return { state: result2.state, effects: [...result2.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+  }
+  return capInFlight(result2, request, MAIN_AGENT);
 }
 function stepsAnswer(state, event, now) {
   const { limit } = event;
@@ -3218,7 +3258,7 @@ function composed(state, event, now) {
       const agent = event.agent;
       if (agent === void 0) break;
       const request = event.type === "modelCall" ? event.request : void 0;
-      const session = withSessionStop(state, subagentModelCall(state, request, now), now);
+      const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
       const run = session.state.subagents.runs[agent];
       if (run === void 0) {
         if (!viewOf(session.state).spent) return session;
@@ -3235,7 +3275,8 @@ function composed(state, event, now) {
           agentToolCall(session.state.subagents, run, now, viewOf(session.state))
         );
       const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-      return withSessionCap(joined(session.state, session.effects, called), request);
+      const result2 = joined(session.state, session.effects, called);
+      return request === void 0 || !callGoes(result2.effects) ? result2 : capInFlight(result2, request, agent);
     }
     case "modelResponse": {
       const agent = event.agent;
@@ -3244,7 +3285,7 @@ function composed(state, event, now) {
       const used = { tokens: event.tokens, cost: event.cost };
       const own = agentResponse(state.subagents, run, used, now, viewOf(state));
       const counted = { ...state, subagents: own.agents };
-      const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+      const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
       return { state: session.state, effects: [...own.effects, ...session.effects] };
     }
     case "timeCheck": {
@@ -3257,12 +3298,6 @@ function composed(state, event, now) {
     }
   }
   return sessionStep(state, event, now);
-}
-function withSessionCap(result2, request) {
-  const active = counting(result2.state);
-  if (request === void 0 || !active || !callGoes(result2.effects)) return result2;
-  const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
-  return { state: result2.state, effects: [...result2.effects, ...cap] };
 }
 function sessionStep(state, event, now) {
   return withSessionStop(state, transition(state, event, now), now);
@@ -5275,10 +5310,10 @@ var HookRuntime = class {
   startOnStop(command3, report) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled = false;
+    let settled2 = false;
     const settle = (outcome) => {
-      if (settled) return;
-      settled = true;
+      if (settled2) return;
+      settled2 = true;
       clearTimeout(timer);
       report(outcome);
       done();
@@ -5496,7 +5531,7 @@ async function command2(args, deps, now, promptId) {
     standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
   }) : void 0;
   const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
-  const answered = hook.runtime.command(args, {
+  const answered2 = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
     cost: "host cannot see",
@@ -5504,7 +5539,7 @@ async function command2(args, deps, now, promptId) {
     report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
     ...page === void 0 ? {} : { reportPage: page }
   });
-  return { ...await hook.reply(answered), answered: true };
+  return { ...await hook.reply(answered2), answered: true };
 }
 async function toolBoundary(event, deps, now) {
   const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));

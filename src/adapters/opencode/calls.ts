@@ -109,6 +109,18 @@ export function endsRun(message: Message): boolean {
 	return message.finish !== undefined && !LOOP_FINISHES.has(message.finish);
 }
 
+/**
+ * The complete answers among a call's messages not counted yet, oldest first: those after the latest one `counted`
+ * (opencode can send a call before the plugin hears that the answer before it is complete).
+ */
+export function unseenAnswers(messages: readonly CallMessage[], counted: (info: Message) => boolean): Message[] {
+	const latest = messages.findLastIndex((message) => usageOf(message.info) !== null && counted(message.info));
+	return messages
+		.slice(latest + 1)
+		.map((message) => message.info)
+		.filter((info) => usageOf(info) !== null);
+}
+
 /** What an answered call used: every token opencode counted, and the cost it worked out; null while unfinished. */
 export function usageOf(message: Message): { tokens: number; cost: number } | null {
 	if (message.role !== "assistant" || message.time.completed === undefined) return null;

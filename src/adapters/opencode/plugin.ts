@@ -4,6 +4,7 @@
 // Subagents (the `task` tool's child sessions) are reported by the id of the `task` call that started them: their model
 // calls, tools and usage under that id, their end with the line their parent reads added to the task's result.
 
+import type { Message } from "@opencode-ai/sdk";
 import {
 	type BudgetLedger,
 	type Clock,
@@ -30,6 +31,7 @@ import {
 	isCommandText,
 	type ModelCall,
 	modelCallOf,
+	unseenAnswers,
 	usageOf,
 } from "./calls.ts";
 import type { Hooks, PluginInput } from "./host.ts";
@@ -170,6 +172,26 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		const subagentsOf = (sessionId: string): string[] =>
 			[...subagents.keys()].filter((id) => budgetedSession(id) === sessionId);
 
+		/**
+		 * An answer opencode completed counts once, when it is first seen: as `message.updated` reports it, or in the
+		 * messages of the next call, which opencode can start before the plugin hears the update.
+		 */
+		const countAnswer = async (info: Message): Promise<void> => {
+			const used = usageOf(info);
+			const session = used ? sessionOf(budgetedSession(info.sessionID)) : null;
+			if (!used || !session || session.answered.has(info.id)) return;
+			session.answered.add(info.id);
+			requests.answered(info);
+			// The rules keep what the response used in the session's log (recordUsage), by its id.
+			const response = { type: "modelResponse" as const, ...used, responseId: info.id };
+			const agent = tasks.agentOf(info.sessionID);
+			await session.live.handle(agent === undefined ? response : { ...response, agent });
+			// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
+			// opencode says the session is idle only once all its work after the answer is done, which can be
+			// seconds later; that idle ends the run again, which changes nothing more.
+			if (!subagents.has(info.sessionID) && endsRun(info)) await session.live.handle({ type: "runEnd" });
+		};
+
 		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
 		const refusing = async <T>(session: OpencodeSession, action: () => Promise<T>): Promise<T> => {
 			session.refusing = true;
@@ -260,6 +282,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const messages: CallMessage[] = output.messages;
 				const call = modelCallOf(messages);
 				dropCommands(messages);
+				const counted = (info: Message) => sessionOf(budgetedSession(info.sessionID)).answered.has(info.id);
+				for (const info of unseenAnswers(messages, counted)) await countAnswer(info);
 				if (!call || call.command) return;
 				if (subagents.has(call.sessionId)) return subagentCall(call, messages);
 				const session = sessionOf(call.sessionId);
@@ -329,20 +353,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					subagents.set(id, parentID);
 					tasks.created(id, parentID, title);
 				} else if (event.type === "message.updated") {
-					const used = usageOf(event.properties.info);
-					if (used) requests.answered(event.properties.info);
-					const session = used ? sessionOf(budgetedSession(event.properties.info.sessionID)) : null;
-					if (!used || !session || session.answered.has(event.properties.info.id)) return;
-					session.answered.add(event.properties.info.id);
-					// The rules keep what the response used in the session's log (recordUsage), by its id.
-					const response = { type: "modelResponse" as const, ...used, responseId: event.properties.info.id };
-					const agent = tasks.agentOf(event.properties.info.sessionID);
-					await session.live.handle(agent === undefined ? response : { ...response, agent });
-					// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
-					// opencode says the session is idle only once all its work after the answer is done, which can be
-					// seconds later; that idle ends the run again, which changes nothing more.
-					const { info } = event.properties;
-					if (!subagents.has(info.sessionID) && endsRun(info)) await session.live.handle({ type: "runEnd" });
+					await countAnswer(event.properties.info);
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {

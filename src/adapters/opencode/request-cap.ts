@@ -21,10 +21,24 @@ interface SessionSizes {
 	answered: { id: string; fixed: number } | null;
 	/** The cap the rules set on the call about to be sent. */
 	cap: number | undefined;
+	/** opencode's own limit on the answers of the session's agent, as its latest call had it. */
+	limit: number | undefined;
 }
 
 /** Looks a model up in opencode's list of providers. */
-export type ModelLookup = (model: UserMessage["model"]) => Promise<Pick<Model, "cost"> | undefined>;
+export type ModelLookup = (model: UserMessage["model"]) => Promise<Pick<Model, "cost" | "limit"> | undefined>;
+
+/** What Timebox knows of a model: its prices, and its largest answer. */
+interface KnownModel {
+	prices: ModelPrices | undefined;
+	limit: number | undefined;
+}
+
+/**
+ * opencode's limit on an answer where its model names none (its `OUTPUT_TOKEN_MAX`), and above which it asks for no
+ * more than that either.
+ */
+export const OPENCODE_ANSWER_LIMIT = 32_000;
 
 function bytesOf(value: unknown): number {
 	return Buffer.byteLength(JSON.stringify(value), "utf8");
@@ -62,11 +76,17 @@ export function pricesOfModel(model: Pick<Model, "cost"> | undefined): ModelPric
 	return prices.input + prices.output + prices.cacheRead + prices.cacheWrite > 0 ? prices : undefined;
 }
 
+/** A model's prices and largest answer (none where opencode's list gives 0). */
+function knownModel(model: Pick<Model, "cost" | "limit"> | undefined): KnownModel {
+	const limit = count(model?.limit?.output);
+	return { prices: pricesOfModel(model), limit: limit > 0 ? limit : undefined };
+}
+
 /** The sizes and caps of every opencode session of one process. */
 export class OpencodeRequests {
 	private readonly tools = new Map<string, number>();
 	private readonly sessions = new Map<string, SessionSizes>();
-	private readonly prices = new Map<string, ModelPrices | null>();
+	private readonly models = new Map<string, KnownModel>();
 
 	constructor(private readonly lookup: ModelLookup) {}
 
@@ -115,8 +135,10 @@ export class OpencodeRequests {
 				answer === undefined
 					? { addedBytes: added + fixed }
 					: { answeredInput: promptTokens(answer.info), addedBytes: added + Math.max(0, fixed - before) };
-			const prices = await this.pricesOf(model);
-			return prices === undefined ? measured : { ...measured, prices };
+			const known = await this.modelOf(model);
+			if (known.prices !== undefined) measured.prices = known.prices;
+			measured.answerLimit = sizes.limit ?? Math.min(known.limit ?? OPENCODE_ANSWER_LIMIT, OPENCODE_ANSWER_LIMIT);
+			return measured;
 		} catch {
 			return undefined;
 		}
@@ -132,17 +154,18 @@ export class OpencodeRequests {
 	 * cap. The title and compaction calls are no agent's: they keep the cap for the call it was set on.
 	 */
 	params(
-		call: { sessionID: string; agent: string; model: Pick<Model, "cost" | "providerID" | "id"> },
+		call: { sessionID: string; agent: string; model: Pick<Model, "cost" | "limit" | "providerID" | "id"> },
 		output: { maxOutputTokens: number | undefined },
 		agentCall: boolean,
 	): void {
 		const sizes = this.sizesOf(call.sessionID);
 		if (!agentCall) return;
 		sizes.system = sizes.pendingSystem;
-		this.prices.set(`${call.model.providerID}/${call.model.id}`, pricesOfModel(call.model) ?? null);
+		this.models.set(`${call.model.providerID}/${call.model.id}`, knownModel(call.model));
 		const cap = sizes.cap;
 		sizes.cap = undefined;
 		const limit = output.maxOutputTokens;
+		sizes.limit = limit;
 		if (cap !== undefined && limit !== undefined && limit > cap) output.maxOutputTokens = cap;
 	}
 
@@ -153,17 +176,21 @@ export class OpencodeRequests {
 		sizes.answered = { id: info.id, fixed: sizes.callFixed };
 	}
 
-	/** The prices of the user's model, looked up once per model. */
-	private async pricesOf(model: UserMessage["model"]): Promise<ModelPrices | undefined> {
+	/** What is known of the user's model, looked up once per model. */
+	private async modelOf(model: UserMessage["model"]): Promise<KnownModel> {
 		const key = `${model.providerID}/${model.modelID}`;
-		if (!this.prices.has(key)) this.prices.set(key, pricesOfModel(await this.lookup(model)) ?? null);
-		return this.prices.get(key) ?? undefined;
+		let known = this.models.get(key);
+		if (known === undefined) {
+			known = knownModel(await this.lookup(model));
+			this.models.set(key, known);
+		}
+		return known;
 	}
 
 	private sizesOf(sessionId: string): SessionSizes {
 		let sizes = this.sessions.get(sessionId);
 		if (sizes === undefined) {
-			sizes = { system: 0, pendingSystem: 0, callFixed: 0, answered: null, cap: undefined };
+			sizes = { system: 0, pendingSystem: 0, callFixed: 0, answered: null, cap: undefined, limit: undefined };
 			this.sessions.set(sessionId, sizes);
 		}
 		return sizes;

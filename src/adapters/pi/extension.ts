@@ -269,7 +269,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		pi.on("before_provider_request", (event, ctx) => {
 			const cap = outputCap;
 			outputCap = undefined;
-			return cap === undefined ? undefined : cappedPayload(ctx.model?.api, event.payload, cap);
+			return cap === undefined ? undefined : cappedPayload(ctx.model, event.payload, cap);
 		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
 		pi.on("message_end", async (event, ctx) => {

@@ -17,13 +17,20 @@ function limitIn(fields: Fields, key: string): number | undefined {
 }
 
 /**
- * `fields` with `key` at most `maxTokens` (a copy), or null when it is already there or lower. An absent limit is set,
- * unless `onlyLower` (an API whose request leaves it out on purpose).
+ * `fields` with `key` at most `cap.maxTokens` (a copy), or null when it is already there or lower. An absent limit is set,
+ * no higher than the model's largest answer, unless `onlyLower` (an API whose request leaves it out on purpose).
  */
-function lowered(fields: Fields, key: string, maxTokens: number, onlyLower = false): Fields | null {
+function lowered(fields: Fields, key: string, cap: Cap, onlyLower = false): Fields | null {
 	const limit = limitIn(fields, key);
-	if (limit === undefined ? onlyLower : limit <= maxTokens) return null;
-	return { ...fields, [key]: maxTokens };
+	if (limit !== undefined) return limit <= cap.maxTokens ? null : { ...fields, [key]: cap.maxTokens };
+	if (onlyLower) return null;
+	return { ...fields, [key]: cap.modelMax === undefined ? cap.maxTokens : Math.min(cap.maxTokens, cap.modelMax) };
+}
+
+/** The cap to write, and the model's largest answer where pi knows it. */
+interface Cap {
+	maxTokens: number;
+	modelMax: number | undefined;
 }
 
 /** A thinking budget under `parent[key][budgetKey]` lowered below the new answer limit, so that an answer fits beside it. */
@@ -44,20 +51,27 @@ function nested(payload: Fields, key: string, change: (inner: Fields) => Fields 
 }
 
 /**
- * The request of `api` with its answer capped at `maxTokens` output tokens, or undefined to send it as it is (already
- * capped lower, an API Timebox does not know, a request of an unexpected shape).
+ * The request of the model's API with its answer capped at `maxTokens` output tokens, or undefined to send it as it is
+ * (already capped lower, an API Timebox does not know, a request of an unexpected shape).
  */
-export function cappedPayload(api: unknown, payload: unknown, maxTokens: number): unknown {
+export function cappedPayload(
+	model: { api?: unknown; maxTokens?: unknown } | undefined,
+	payload: unknown,
+	maxTokens: number,
+): unknown {
 	if (!isFields(payload)) return undefined;
+	const modelMax = model?.maxTokens;
+	const cap: Cap = { maxTokens, modelMax: typeof modelMax === "number" && modelMax > 0 ? modelMax : undefined };
+	const api = model?.api;
 	let capped: Fields | null = null;
 	switch (api) {
 		case "anthropic-messages": {
-			const limit = lowered(payload, "max_tokens", maxTokens);
+			const limit = lowered(payload, "max_tokens", cap);
 			capped = limit && withThinkingBelow(limit, "thinking", "budget_tokens", maxTokens);
 			break;
 		}
 		case "bedrock-converse-stream": {
-			const limit = nested(payload, "inferenceConfig", (config) => lowered(config, "maxTokens", maxTokens));
+			const limit = nested(payload, "inferenceConfig", (config) => lowered(config, "maxTokens", cap));
 			capped =
 				limit &&
 				(nested(limit, "additionalModelRequestFields", (fields) =>
@@ -69,29 +83,29 @@ export function cappedPayload(api: unknown, payload: unknown, maxTokens: number)
 		case "openai-completions":
 			capped =
 				limitIn(payload, "max_completion_tokens") !== undefined
-					? lowered(payload, "max_completion_tokens", maxTokens)
-					: lowered(payload, "max_tokens", maxTokens);
+					? lowered(payload, "max_completion_tokens", cap)
+					: lowered(payload, "max_tokens", cap);
 			break;
 		case "openai-responses":
 		case "azure-openai-responses":
-			capped = lowered(payload, "max_output_tokens", maxTokens);
+			capped = lowered(payload, "max_output_tokens", cap);
 			break;
 		case "openai-codex-responses":
 			// pi leaves the field out where the ChatGPT backend refuses it.
-			capped = lowered(payload, "max_output_tokens", maxTokens, true);
+			capped = lowered(payload, "max_output_tokens", cap, true);
 			break;
 		case "google-generative-ai":
 		case "google-vertex":
 			capped = nested(payload, "config", (config) => {
-				const limit = lowered(config, "maxOutputTokens", maxTokens);
+				const limit = lowered(config, "maxOutputTokens", cap);
 				return limit && withThinkingBelow(limit, "thinkingConfig", "thinkingBudget", maxTokens);
 			});
 			break;
 		case "mistral-conversations":
-			capped = lowered(payload, "maxTokens", maxTokens);
+			capped = lowered(payload, "maxTokens", cap);
 			break;
 		case "pi-messages":
-			capped = nested(payload, "options", (options) => lowered(options, "maxTokens", maxTokens));
+			capped = nested(payload, "options", (options) => lowered(options, "maxTokens", cap));
 			break;
 	}
 	return capped ?? undefined;

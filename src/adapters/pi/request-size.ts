@@ -120,9 +120,17 @@ export function requestOfCall(
 				.getAllTools()
 				.filter((tool) => toolNames.includes(tool.name))
 				.map(({ name, description, parameters }) => ({ name, description, parameters }));
-		const measured = meter.measure(messages, { systemPrompt: ctx.getSystemPrompt(), toolNames, definitions });
+		const measured: ModelRequest = meter.measure(messages, {
+			systemPrompt: ctx.getSystemPrompt(),
+			toolNames,
+			definitions,
+		});
 		const prices = pricesOf(ctx.model);
-		return prices === undefined ? measured : { ...measured, prices };
+		if (prices !== undefined) measured.prices = prices;
+		// pi asks for no more than the model's largest answer.
+		const largest = ctx.model?.maxTokens;
+		if (typeof largest === "number" && largest > 0) measured.answerLimit = largest;
+		return measured;
 	} catch {
 		return undefined;
 	}

@@ -181,6 +181,11 @@ export interface ModelRequest {
 	addedBytes: number;
 	/** The model's prices in US dollars per million tokens, where the host knows them; absent: no cost cap. */
 	prices?: ModelPrices;
+	/**
+	 * The most output tokens the host lets the call answer with by itself (its own limit on the request), where it knows:
+	 * a call in flight is held back at no more than that.
+	 */
+	answerLimit?: number;
 }
 
 /** A model's prices, in US dollars per million tokens. */

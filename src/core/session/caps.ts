@@ -51,6 +51,45 @@ export function roomLeft(limits: SpendLimits, spend: Spend, request: ModelReques
 	return room === null || tokens < room.tokens ? { tokens, limit: "cost" } : room;
 }
 
+/** The main agent's key among the calls in flight (a subagent's is its id). */
+export const MAIN_AGENT = "";
+
+/**
+ * What a budget has used, and holds back for each agent's call in flight (sent, not answered yet) at the most that call
+ * may use: a call sent meanwhile (a subagent's, while the call of its parent's that started it is open) heeds both.
+ */
+export interface Holding {
+	readonly spend: Spend;
+	readonly inFlight?: Readonly<Record<string, Spend>>;
+}
+
+/** What is used, with what the calls in flight of every agent but `agent` may still use. */
+export function spendBeside(holding: Holding, agent: string): Spend {
+	let { tokens, cost } = holding.spend;
+	for (const [key, most] of Object.entries(holding.inFlight ?? {})) {
+		if (key === agent) continue;
+		tokens += most.tokens;
+		cost += most.cost;
+	}
+	return { tokens, cost };
+}
+
+/** The most a call may use: its input at its bound and its answer at its cap, and what they cost at the dearest prices. */
+export function mostUsed(request: ModelRequest, cap: number): Spend {
+	const bound = inputBound(request);
+	const prices = request.prices;
+	const cost = prices
+		? (bound * Math.max(prices.input, prices.cacheRead, prices.cacheWrite) + cap * prices.output) / PER_MILLION
+		: 0;
+	return { tokens: bound + cap, cost };
+}
+
+/** The holding with `agent`'s call in flight at `most`, or with none (its answer came). */
+export function withInFlight<T extends Holding>(holding: T, agent: string, most: Spend | null): T {
+	const { [agent]: _answered, ...others } = holding.inFlight ?? {};
+	return { ...holding, inFlight: most === null ? others : { ...others, [agent]: most } };
+}
+
 /** Whether a call with this room is not sent: it cannot hold a minimal answer. */
 export function tooLittleRoom(room: Room | null): room is Room {
 	return room !== null && room.tokens < MIN_ANSWER_TOKENS;
@@ -63,12 +102,13 @@ export function tooLittleRoom(room: Room | null): room is Room {
 export function withRoom(
 	decision: Decision,
 	budget: TimeboxBudget,
-	spend: Spend,
+	holding: Holding,
 	request: ModelRequest | undefined,
 	stopHere: (limit: Room["limit"]) => Decision,
+	agent = MAIN_AGENT,
 ): Decision {
 	if (decision.kind === "stop" || request === undefined) return decision;
-	const room = roomLeft(budget, spend, request);
+	const room = roomLeft(budget, spendBeside(holding, agent), request);
 	return tooLittleRoom(room) ? stopHere(room.limit) : decision;
 }
 

@@ -7,7 +7,16 @@
 import { LIMIT_MORE_TIME, LIMIT_MORE_TURNS, MIN_ANSWER_TOKENS } from "../constants.ts";
 import type { ModelRequest, SessionEvent } from "../model/events.ts";
 import { stepsRefusal, stepsStoppedMessage } from "../text/messages.ts";
-import { callGoes, capEffect, roomLeft, tooLittleRoom } from "./caps.ts";
+import {
+	callGoes,
+	capEffect,
+	MAIN_AGENT,
+	mostUsed,
+	roomLeft,
+	spendBeside,
+	tooLittleRoom,
+	withInFlight,
+} from "./caps.ts";
 import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
 import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
@@ -94,9 +103,11 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "toolCall":
 			return toolCall(state, event.prompt, now);
 		case "modelResponse":
-			return modelResponse(state, event, now);
+			// The call's answer came: what it used counts, and it holds nothing back any more.
+			return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
 		case "runEnd": {
-			const next = { ...state, running: false };
+			// No call of the run is in flight any more.
+			const next = { ...settled(state), running: false };
 			const standing = state.standing;
 			if (standing?.wrapUp) return endWrapUp(next, standing, standing.wrapUp, now, null);
 			return { state: next, effects: [status(next, now)] };
@@ -114,6 +125,22 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 			// The subagents' own rules hear these, composed with the session's in the runtime (subagents/compose.ts).
 			return { state, effects: [] };
 	}
+}
+
+/** The session with no call in flight: its run ended. */
+function settled(state: SessionState): SessionState {
+	const standing = state.standing;
+	if (standing?.inFlight === undefined) return state;
+	const { inFlight: _ended, ...rest } = standing;
+	return { ...state, standing: rest };
+}
+
+/** The session with `agent`'s call answered: nothing of it is held back any more. */
+function answered(state: SessionState, agent: string): SessionState {
+	const standing = state.standing;
+	return standing?.inFlight?.[agent] === undefined
+		? state
+		: { ...state, standing: withInFlight(standing, agent, null) };
 }
 
 /**
@@ -137,13 +164,32 @@ function recordPrompt(
  * request, whether it fits in what is left of the session's tokens and cost (a call that does not is refused, and the
  * session's budget is spent there).
  */
-export function subagentModelCall(state: SessionState, request: ModelRequest | undefined, now: number): Transition {
+export function subagentModelCall(
+	state: SessionState,
+	request: ModelRequest | undefined,
+	now: number,
+	agent: string,
+): Transition {
 	const timed = transition(state, { type: "timeCheck" }, now);
 	const active = counting(timed.state);
 	if (request === undefined || timed.state.asking || !active) return timed;
-	if (!tooLittleRoom(roomLeft(active.budget, active.spend, request))) return timed;
-	const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request);
+	if (!tooLittleRoom(roomLeft(active.budget, spendBeside(active, agent), request))) return timed;
+	const stopped = checkTime(timed.state, now, "modelCall", timed.state.lastPrompt, request, agent);
 	return { state: stopped.state, effects: [...timed.effects, ...stopped.effects] };
+}
+
+/**
+ * A call that goes, whose request the host told, is capped at the room left in the budget beside what the other calls in
+ * flight may use, and held in flight at its most until its answer comes.
+ */
+export function capInFlight(result: Transition, request: ModelRequest, agent: string): Transition {
+	const active = counting(result.state);
+	const room = active ? roomLeft(active.budget, spendBeside(active, agent), request) : null;
+	if (!active || room === null) return result;
+	const cap = capEffect(room.tokens);
+	const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
+	const held = withInFlight(active, agent, mostUsed(request, answer));
+	return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
 }
 
 /**
@@ -154,14 +200,10 @@ function withOutputCap(result: Transition, event: Extract<SessionEvent, { type: 
 	const request = event.request;
 	if (request === undefined || !callGoes(result.effects)) return result;
 	const standing = result.state.standing;
-	const active = counting(result.state);
-	const room = active
-		? (roomLeft(active.budget, active.spend, request)?.tokens ?? null)
-		: standing?.wrapUp && standing.spent?.limit !== undefined
-			? MIN_ANSWER_TOKENS
-			: null;
-	const cap = capEffect(room);
-	return cap.length === 0 ? result : { state: result.state, effects: [...result.effects, ...cap] };
+	if (standing?.wrapUp && standing.spent?.limit !== undefined) {
+		return { state: result.state, effects: [...result.effects, ...capEffect(MIN_ANSWER_TOKENS)] };
+	}
+	return capInFlight(result, request, MAIN_AGENT);
 }
 
 /** The user answered the question at a prompt's step cap: the run ends, or goes on with as many steps again. */

@@ -108,12 +108,8 @@ export function modelCall(
 	// A run an extension started: not a prompt, so nothing to count; the time, tokens and cost still hold.
 	if (!isPrompt) return checkTime(fresh, now, "modelCall", fresh.lastPrompt, request);
 	const budget = active.budget;
-	const decision = withRoom(
-		decide(budget, now, active.usedTurns, active.spend),
-		budget,
-		active.spend,
-		request,
-		(limit) => stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit),
+	const decision = withRoom(decide(budget, now, active.usedTurns, active.spend), budget, active, request, (limit) =>
+		stopWithoutRoom(budget, now, active.usedTurns, active.spend, limit),
 	);
 	if (decision.kind === "stop") return hardStop(fresh, active, decision.summary, key, now, true);
 	const counted = { usedTurns: active.usedTurns + 1, runningCounted: true };
@@ -171,7 +167,8 @@ export function toolCall(state: SessionState, prompt: string | null, now: number
 /**
  * Checks the time limit alone: stop when it ran out (the prompt of the event, by default the latest, is the one
  * stopped; the model or tool call that `reached` the limit is refused), or let a run with a grace period wrap up; warn
- * at 80%, else refresh the status. A model call's `request` is checked for room too.
+ * at 80%, else refresh the status. A model call's `request` is checked for room too (beside what the calls in flight of
+ * agents other than `agent`, the main agent by default, may use).
  */
 export function checkTime(
 	state: SessionState,
@@ -179,13 +176,19 @@ export function checkTime(
 	reached: "toolCall" | "modelCall" | "modelResponse" | "timer",
 	prompt: string | null = state.lastPrompt,
 	request?: ModelRequest,
+	agent?: string,
 ): Transition {
 	const active = counting(state);
 	if (!active) return { state, effects: [status(state, now)] };
 	const budget = active.budget;
 	const turns = shownTurns(state);
-	const decision = withRoom(decideMidRun(budget, now, turns, active.spend), budget, active.spend, request, (limit) =>
-		stopWithoutRoom(budget, now, turns, active.spend, limit),
+	const decision = withRoom(
+		decideMidRun(budget, now, turns, active.spend),
+		budget,
+		active,
+		request,
+		(limit) => stopWithoutRoom(budget, now, turns, active.spend, limit),
+		agent,
 	);
 	switch (decision.kind) {
 		case "stop":

@@ -3,11 +3,10 @@
 // rules, and when the session's budget becomes spent every running subagent is stopped with it.
 
 import { SUBAGENT_GRACE_MS } from "../constants.ts";
-import type { Effect, ModelRequest, SessionEvent } from "../model/events.ts";
-import { callGoes, capEffect, roomLeft } from "../session/caps.ts";
-import { type SessionState, subagentModelCall, type Transition, transition } from "../session/index.ts";
+import type { Effect, SessionEvent } from "../model/events.ts";
+import { callGoes } from "../session/caps.ts";
+import { capInFlight, type SessionState, subagentModelCall, type Transition, transition } from "../session/index.ts";
 import { keptUsage } from "../session/limits.ts";
-import { counting } from "../session/state.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
@@ -55,7 +54,7 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 			// The session's time runs while only a subagent works: it is checked first (with the call's room in the
 			// session's tokens and cost), and its stop stops them all.
 			const request = event.type === "modelCall" ? event.request : undefined;
-			const session = withSessionStop(state, subagentModelCall(state, request, now), now);
+			const session = withSessionStop(state, subagentModelCall(state, request, now, agent), now);
 			const run = session.state.subagents.runs[agent];
 			if (run === undefined) {
 				// A subagent never seen started (its start was refused, or the host never said): nothing of it runs while
@@ -74,7 +73,8 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 					agentToolCall(session.state.subagents, run, now, viewOf(session.state)),
 				);
 			const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-			return withSessionCap(joined(session.state, session.effects, called), request);
+			const result = joined(session.state, session.effects, called);
+			return request === undefined || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
 		}
 		case "modelResponse": {
 			const agent = event.agent;
@@ -84,7 +84,7 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 			const own = agentResponse(state.subagents, run, used, now, viewOf(state));
 			const counted = { ...state, subagents: own.agents };
 			// The session counts what the call used once, as it counts the main agent's.
-			const session = sessionStep(counted, { type: "modelResponse", ...used }, now);
+			const session = sessionStep(counted, { type: "modelResponse", ...used, agent }, now);
 			return { state: session.state, effects: [...own.effects, ...session.effects] };
 		}
 		case "timeCheck": {
@@ -97,17 +97,6 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 		}
 	}
 	return sessionStep(state, event, now);
-}
-
-/**
- * A subagent's call that goes, whose request the host told, is capped at what is left of the session's tokens and cost
- * too (its own rules cap it at what is left of its own; the host takes the lower).
- */
-function withSessionCap(result: Transition, request: ModelRequest | undefined): Transition {
-	const active = counting(result.state);
-	if (request === undefined || !active || !callGoes(result.effects)) return result;
-	const cap = capEffect(roomLeft(active.budget, active.spend, request)?.tokens ?? null);
-	return { state: result.state, effects: [...result.effects, ...cap] };
 }
 
 /** The session's rules, and every running subagent stopped when they spend the session's budget. */

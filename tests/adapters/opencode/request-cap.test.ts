@@ -5,7 +5,12 @@
 import type { AssistantMessage, Model, UserMessage } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import type { CallMessage } from "../../../src/adapters/opencode/calls.ts";
-import { OpencodeRequests, pricesOfModel, providersLookup } from "../../../src/adapters/opencode/request-cap.ts";
+import {
+	OPENCODE_ANSWER_LIMIT,
+	OpencodeRequests,
+	pricesOfModel,
+	providersLookup,
+} from "../../../src/adapters/opencode/request-cap.ts";
 
 const MODEL = { providerID: "fake", modelID: "fake-model" };
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
@@ -32,8 +37,9 @@ function answer(id: string, input: number): CallMessage {
 	return { info, parts: [] };
 }
 
-const priced = (cost: Partial<Model["cost"]>) => ({
+const priced = (cost: Partial<Model["cost"]>, output = 0) => ({
 	cost: { input: 0, output: 0, cache: { read: 0, write: 0 }, ...cost },
+	limit: { context: 0, output },
 });
 
 describe("a model's prices", () => {
@@ -87,17 +93,20 @@ describe("an opencode call's size", () => {
 			{ system: ["a title generator"] },
 		);
 		// The system prompt counts from the agent's chat.params on: before it, the session's next call has none.
+		// Before any call of the agent, its answers are held at opencode's own largest.
 		expect(await sizes.measure("s", [user("u1")], MODEL)).toEqual({
 			addedBytes: bytes({ description: "Runs.", parameters: {} }) + bytes(user("u1")),
+			answerLimit: OPENCODE_ANSWER_LIMIT,
 		});
 		sizes.params(
 			{ sessionID: "s", agent: "build", model: { providerID: "fake", id: "fake-model", ...priced({ output: 15 }) } },
-			{ maxOutputTokens: undefined },
+			{ maxOutputTokens: 8_000 },
 			true,
 		);
 		expect(await sizes.measure("s", [user("u1")], MODEL)).toEqual({
 			addedBytes: bytes({ description: "Runs.", parameters: {} }) + bytes(["sys"]) + bytes(user("u1")),
 			prices: { input: 0, output: 15, cacheRead: 0, cacheWrite: 0 },
+			answerLimit: 8_000,
 		});
 	});
 
@@ -111,6 +120,7 @@ describe("an opencode call's size", () => {
 		expect(await sizes.measure("s", later, MODEL)).toEqual({
 			answeredInput: 1_000,
 			addedBytes: bytes(answer("a1", 900)) + bytes(user("u2")),
+			answerLimit: OPENCODE_ANSWER_LIMIT,
 		});
 		// An answer it did not see come (an earlier process's) counts the whole fixed part again.
 		await sizes.hooks["tool.definition"]?.({ toolID: "read" }, { description: "Reads.", parameters: {} });
@@ -123,8 +133,15 @@ describe("an opencode call's size", () => {
 		const odd = { info: { ...user("u1").info, big: 1n }, parts: [] } as unknown as CallMessage;
 		expect(await requests().requestOf("s", [odd], MODEL)).toEqual({});
 		expect(await requests().requestOf("s", [user("u1")], MODEL)).toEqual({
-			request: { addedBytes: bytes(user("u1")) },
+			request: { addedBytes: bytes(user("u1")), answerLimit: OPENCODE_ANSWER_LIMIT },
 		});
+	});
+
+	it("holds a call's answer at the largest opencode's list gives its model, or at opencode's own", async () => {
+		const small = new OpencodeRequests(async () => priced({}, 4_096) as Model);
+		expect((await small.measure("s", [user("u1")], MODEL))?.answerLimit).toBe(4_096);
+		const large = new OpencodeRequests(async () => priced({}, 128_000) as Model);
+		expect((await large.measure("s", [user("u1")], MODEL))?.answerLimit).toBe(OPENCODE_ANSWER_LIMIT);
 	});
 });
 

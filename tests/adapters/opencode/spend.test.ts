@@ -106,6 +106,22 @@ describe("a token budget", () => {
 		expect(two.calls.map((call) => call.refusal)).toEqual([null, null, refusal]);
 	});
 
+	it("counts an answer opencode completed before the plugin heard of it at the next call, and once", async () => {
+		const opencode = await FakeOpencode.start(world, { interactive: true });
+		await opencode.timebox("tokens:100k");
+		await opencode.prompt("one", { usage: () => used40k() });
+		const conversation = opencode.conversation();
+		const prompt = conversation.addUser("two");
+		// opencode stored the next answer complete, and sends the call after it before message.updated reaches the plugin.
+		const late = conversation.addAssistant(prompt.info.id, used40k());
+		late.time.completed = world.time.now();
+		late.finish = "tool-calls";
+		const next = await opencode.call(conversation, prompt.info);
+		expect(next.refusal).toBe(SPENT("0 turns, 0s, 80,000 of 100,000 tokens (too little left for the next model call)"));
+		await opencode.event({ type: "message.updated", properties: { info: late } });
+		expect(logged("usage").filter((line) => line.responseId === late.id)).toHaveLength(1);
+	});
+
 	it("leaves a call uncapped where opencode sends no limit, and never raises a lower one", async () => {
 		const opencode = await FakeOpencode.start(world);
 		await opencode.timebox("tokens:100k");

@@ -113,15 +113,15 @@ describe("a subagent of opencode's task tool", () => {
 	it("is stopped with the session's budget: its next call is never sent", async () => {
 		const opencode = await run();
 		await opencode.timebox("subagents 5m");
-		await opencode.timebox("tokens:10k grace:30s");
+		await opencode.timebox("tokens:100k grace:30s");
 		let child: RunResult | undefined;
 		let tool: string | null = null;
 		await delegate(opencode, async () => {
-			// Its answer used more than the session's 10k tokens, and asks for a tool: refused.
+			// Its answer used more than the session's 100k tokens, and asks for a tool: refused.
 			await opencode.prompt("Find the flaky test", {
 				session: CHILD,
 				calls: 1,
-				usage: () => ({ input: 15_000, output: 0 }),
+				usage: () => ({ input: 150_000, output: 0 }),
 			});
 			tool = await opencode.tool(CHILD);
 			child = await opencode.prompt("(the tool's result)", { session: CHILD, calls: 2, byOpencode: true });

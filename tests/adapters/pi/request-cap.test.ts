@@ -88,8 +88,16 @@ describe("the cap written into a request", () => {
 		["pi's own API's", "pi-messages", { options: { maxTokens: 32_000 } }, { options: { maxTokens: 5_000 } }],
 	])("lowers %s", (_name, api, payload, expected) => {
 		const before = structuredClone(payload);
-		expect(cappedPayload(api, payload, 5_000)).toEqual(expected);
+		expect(cappedPayload({ api }, payload, 5_000)).toEqual(expected);
 		expect(payload).toEqual(before);
+	});
+
+	it("sets an absent limit no higher than the model's largest answer", () => {
+		const model = { api: "openai-responses", maxTokens: 4_000 };
+		expect(cappedPayload(model, {}, 5_000)).toEqual({ max_output_tokens: 4_000 });
+		expect(cappedPayload({ ...model, maxTokens: 0 }, {}, 5_000)).toEqual({ max_output_tokens: 5_000 });
+		expect(cappedPayload(model, { max_output_tokens: 32_000 }, 5_000)).toEqual({ max_output_tokens: 5_000 });
+		expect(cappedPayload(undefined, { max_output_tokens: 32_000 }, 5_000)).toBeUndefined();
 	});
 
 	it.each<[string, string, unknown]>([
@@ -104,7 +112,7 @@ describe("the cap written into a request", () => {
 		["a request that is no object", "anthropic-messages", "text"],
 		["a request that is a list", "anthropic-messages", [1]],
 	])("leaves alone %s", (_name, api, payload) => {
-		expect(cappedPayload(api, payload, 5_000)).toBeUndefined();
+		expect(cappedPayload({ api, maxTokens: 32_000 }, payload, 5_000)).toBeUndefined();
 	});
 });
 
@@ -206,6 +214,13 @@ describe("a call's size", () => {
 		expect(requestOfCall(new RequestMeter(), [user], pi, broken)).toBeUndefined();
 		expect(requestOfCall(new RequestMeter(), [user], pi, { getSystemPrompt: () => "s", model: undefined })).toEqual({
 			addedBytes: bytes("s") + bytes([]) + bytes(user),
+		});
+		const model = { maxTokens: 32_000, cost: { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } };
+		const known = { getSystemPrompt: () => "s", model } as unknown as Parameters<typeof requestOfCall>[3];
+		expect(requestOfCall(new RequestMeter(), [user], pi, known)).toEqual({
+			addedBytes: bytes("s") + bytes([]) + bytes(user),
+			prices: model.cost,
+			answerLimit: 32_000,
 		});
 	});
 

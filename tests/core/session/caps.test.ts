@@ -341,6 +341,49 @@ describe("a subagent's model call", () => {
 	});
 });
 
+describe("a call in flight", () => {
+	const agentCall = (agent: string): SessionEvent => ({ type: "modelCall", prompt: null, agent, request: request() });
+
+	it("holds back the most it may use from a subagent's call made while it is open, until its answer comes", async () => {
+		const session = subagentSession({ session: "tokens:100k" });
+		// The main agent's call goes, capped at 100k less its bound: open while the subagent it starts works.
+		const main = session.handle(callWith("p1"));
+		expect(main.maxOutputTokens).toBe(100_000 - BOUND);
+		expect(session.state.standing?.inFlight).toEqual({ "": { tokens: 100_000, cost: 0 } });
+		session.start("a1");
+		// Nothing is left beside it: the subagent's call cannot fit, and the session's budget is spent there.
+		const refused = session.handle(agentCall("a1"));
+		expect(refused.refusal).not.toBeNull();
+		expect(refused.notices.map((notice) => notice.message)[0]).toContain("0 of 100,000 tokens (too little left");
+	});
+
+	it("holds nothing back once its answer came, and nothing once its run ended", () => {
+		const session = subagentSession({ session: "tokens:100k" });
+		session.handle(callWith("p1"));
+		session.handle({ type: "modelResponse", tokens: 20_000, cost: 0 });
+		expect(session.state.standing?.inFlight).toEqual({});
+		session.start("a1");
+		const capped = session.handle(agentCall("a1"));
+		expect(capped.maxOutputTokens).toBe(100_000 - 20_000 - BOUND);
+		// The subagent's own call is its own to replace, never held against itself.
+		expect(session.handle(agentCall("a1")).maxOutputTokens).toBe(100_000 - 20_000 - BOUND);
+		session.handle({ type: "runEnd" });
+		expect(session.state.standing?.inFlight).toBeUndefined();
+		session.handle({ type: "runEnd" });
+		expect(session.state.standing?.inFlight).toBeUndefined();
+	});
+
+	it("holds back its cost at the dearest prices", () => {
+		const session = subagentSession({ session: "$1" });
+		session.handle(callWith("p1", { prices: PRICES }));
+		const most = session.state.standing?.inFlight?.[""];
+		const cap = Math.floor(((1 - (BOUND * 3.75) / 1e6) * 1e6) / 15 - 1e-6);
+		expect(most?.tokens).toBe(BOUND + cap);
+		expect(most?.cost).toBeCloseTo((BOUND * 3.75 + cap * 15) / 1e6, 9);
+		expect(most?.cost).toBeLessThanOrEqual(1);
+	});
+});
+
 describe("the answer's cap", () => {
 	it("keeps the lower of two caps when answers merge, and none when neither has one", () => {
 		const capped = { ...noAnswer(), maxOutputTokens: 5_000 };

@@ -140,16 +140,18 @@ describe("subagents in opencode run", () => {
 
 	it("stops a running subagent when the session's budget is spent, and refuses the next one", async () => {
 		await run(["--command", "timebox", "subagents", "5m"]);
-		// 120 tokens a call: the main agent's first call and the subagent's first three leave 20 of 500.
-		await run(["-c", "--command", "timebox", "tokens:500", "grace:30s"]);
+		// 20k tokens a call: the subagent's 5th call cannot fit in what its first four and the main agent's first leave.
+		api.usage = { prompt_tokens: 20_000, completion_tokens: 0 };
+		await run(["-c", "--command", "timebox", "tokens:120k", "grace:30s"]);
 		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), TASK, { text: "PARENT FINAL" });
 		const result = await run(["-c", "delegate"]);
 		const { parent, child } = split();
 		expect(result.stdout).toContain("PARENT FINAL");
-		// The session's budget ran out at the subagent's 4th answer (its 5th call had gone out): it is stopped there.
-		expect(child).toHaveLength(5);
+		// The session's budget is spent at the subagent's 5th call, which is never sent: it is stopped there.
+		expect(child).toHaveLength(4);
+		expect(result.stderr).toContain("100,000 of 120,000 tokens (too little left for the next model call)");
 		expect(result.stderr).toContain(
-			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped with the session\'s budget after 5 model calls',
+			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped with the session\'s budget after 4 model calls',
 		);
 		expect(parent[1]?.text).toContain("Timebox: this subagent stopped when the session's budget ran out");
 		// The main agent's second `task` call is refused with the reason it reads: no subagent starts.
@@ -157,7 +159,7 @@ describe("subagents in opencode run", () => {
 		expect(parent).toHaveLength(3);
 		const report = await run(["-c", "--command", "timebox", "report"]);
 		expect(report.stderr).toMatch(
-			/- "find the flaky test" \(general\): budget 5m; used \d+s, 5 model calls, \d+ tokens, \$[\d.]+\. Stopped with the session's budget\./,
+			/- "find the flaky test" \(general\): budget 5m; used \d+s, 4 model calls, \d+k tokens, \$[\d.]+\. Stopped with the session's budget\./,
 		);
 	});
 });

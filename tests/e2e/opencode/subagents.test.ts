@@ -140,16 +140,17 @@ describe("subagents in opencode run", () => {
 
 	it("stops a running subagent when the session's budget is spent, and refuses the next one", async () => {
 		await run(["--command", "timebox", "subagents", "5m"]);
-		// 20k tokens a call: the subagent's 5th call cannot fit in what its first four and the main agent's first leave.
-		api.usage = { prompt_tokens: 20_000, completion_tokens: 0 };
-		await run(["-c", "--command", "timebox", "tokens:120k", "grace:30s"]);
-		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), LOOP(5), TASK, { text: "PARENT FINAL" });
+		// 40k tokens a call: the subagent's 5th call cannot fit beside what its first four used and what the main agent's
+		// call that started it may still use (its input, about 60k at a token per byte, and its 32k answer).
+		api.usage = { prompt_tokens: 40_000, completion_tokens: 0 };
+		await run(["-c", "--command", "timebox", "tokens:262k", "grace:30s"]);
+		api.reply(TASK, LOOP(1), LOOP(2), LOOP(3), LOOP(4), TASK, { text: "PARENT FINAL" });
 		const result = await run(["-c", "delegate"]);
 		const { parent, child } = split();
 		expect(result.stdout).toContain("PARENT FINAL");
 		// The session's budget is spent at the subagent's 5th call, which is never sent: it is stopped there.
 		expect(child).toHaveLength(4);
-		expect(result.stderr).toContain("100,000 of 120,000 tokens (too little left for the next model call)");
+		expect(result.stderr).toContain("160,000 of 262,000 tokens (too little left for the next model call)");
 		expect(result.stderr).toContain(
 			'[timebox] info: Timebox: subagent "find the flaky test" (general) stopped with the session\'s budget after 4 model calls',
 		);

@@ -4256,6 +4256,23 @@ function cappedPayload(model, payload, maxTokens) {
   return capped ?? void 0;
 }
 
+// src/adapters/node/text-size.ts
+var SCALAR_BYTES = 24;
+var MAX_DEPTH = 64;
+function textSize(value, depth = 0) {
+  if (typeof value === "string") return Buffer.byteLength(value, "utf8") + 2;
+  if (typeof value !== "object" || value === null) return value === void 0 ? 0 : SCALAR_BYTES;
+  if (depth >= MAX_DEPTH) return 0;
+  let size = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) size += textSize(item, depth + 1) + 1;
+    return size;
+  }
+  for (const [key, item] of Object.entries(value))
+    size += Buffer.byteLength(key, "utf8") + 4 + textSize(item, depth + 1);
+  return size;
+}
+
 // src/adapters/pi/request-size.ts
 function promptTokens(usage) {
   if (typeof usage !== "object" || usage === null) return 0;
@@ -4264,10 +4281,6 @@ function promptTokens(usage) {
 }
 function count(value) {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
-}
-function bytesOf(value) {
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return text === void 0 ? 0 : Buffer.byteLength(text, "utf8");
 }
 var RequestMeter = class {
   systemPrompt = null;
@@ -4284,7 +4297,7 @@ var RequestMeter = class {
     let index = messages.length - 1;
     while (index >= 0 && !(messages[index]?.role === "assistant" && promptTokens(messages[index]?.usage) > 0)) index--;
     let added = 0;
-    for (let at = Math.max(index, 0); at < messages.length; at++) added += bytesOf(messages[at]);
+    for (let at = Math.max(index, 0); at < messages.length; at++) added += textSize(messages[at]);
     const answer = messages[index];
     if (answer === void 0) return { addedBytes: added + fixedBytes };
     const before = this.answered !== null && this.answered.at === answer.timestamp ? this.answered.fixed : 0;
@@ -4298,12 +4311,12 @@ var RequestMeter = class {
   fixedBytes(fixed) {
     if (fixed.systemPrompt !== this.systemPrompt) {
       this.systemPrompt = fixed.systemPrompt;
-      this.systemBytes = bytesOf(fixed.systemPrompt);
+      this.systemBytes = textSize(fixed.systemPrompt);
     }
     const key = fixed.toolNames.join("\n");
     if (key !== this.toolsKey) {
       this.toolsKey = key;
-      this.toolsBytes = bytesOf(fixed.definitions());
+      this.toolsBytes = textSize(fixed.definitions());
     }
     return this.systemBytes + this.toolsBytes;
   }

@@ -8,12 +8,13 @@
 
 import type { Message, Model, UserMessage } from "@opencode-ai/sdk";
 import type { ModelPrices, ModelRequest } from "../../core/index.ts";
+import { textSize } from "../node/text-size.ts";
 import type { CallMessage } from "./calls.ts";
 import type { Hooks } from "./host.ts";
 
 /** What one opencode session's calls keep for the next: the system prompt, and the part outside the messages. */
 interface SessionSizes {
-	/** The system prompt's bytes of the agent's latest call, and of the call whose `chat.params` is to come. */
+	/** The largest system prompt's bytes of the agent's calls, and that of the call whose `chat.params` is to come. */
 	system: number;
 	pendingSystem: number;
 	/** The part outside the messages of the call measured last, and of the call the latest answer seen came from. */
@@ -39,10 +40,6 @@ interface KnownModel {
  * more than that either.
  */
 export const OPENCODE_ANSWER_LIMIT = 32_000;
-
-function bytesOf(value: unknown): number {
-	return Buffer.byteLength(JSON.stringify(value), "utf8");
-}
 
 function count(value: unknown): number {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
@@ -93,10 +90,10 @@ export class OpencodeRequests {
 	/** The hooks that show Timebox what opencode sends beside the messages. */
 	readonly hooks: Pick<Hooks, "tool.definition" | "experimental.chat.system.transform"> = {
 		"tool.definition": async (input, output) => {
-			this.tools.set(input.toolID, bytesOf(output));
+			this.tools.set(input.toolID, textSize(output));
 		},
 		"experimental.chat.system.transform": async (input, output) => {
-			if (input.sessionID !== undefined) this.sizesOf(input.sessionID).pendingSystem = bytesOf(output.system);
+			if (input.sessionID !== undefined) this.sizesOf(input.sessionID).pendingSystem = textSize(output.system);
 		},
 	};
 
@@ -128,7 +125,7 @@ export class OpencodeRequests {
 			let index = messages.length - 1;
 			while (index >= 0 && !answeredIn(messages[index])) index--;
 			let added = 0;
-			for (let at = Math.max(index, 0); at < messages.length; at++) added += bytesOf(messages[at]);
+			for (let at = Math.max(index, 0); at < messages.length; at++) added += textSize(messages[at]);
 			const answer = messages[index];
 			const before = answer !== undefined && sizes.answered?.id === answer.info.id ? sizes.answered.fixed : 0;
 			const measured: ModelRequest =
@@ -160,7 +157,8 @@ export class OpencodeRequests {
 	): void {
 		const sizes = this.sizesOf(call.sessionID);
 		if (!agentCall) return;
-		sizes.system = sizes.pendingSystem;
+		// The largest the session's agent calls had: opencode's title call builds its own, shorter one alongside.
+		sizes.system = Math.max(sizes.system, sizes.pendingSystem);
 		this.models.set(`${call.model.providerID}/${call.model.id}`, knownModel(call.model));
 		const cap = sizes.cap;
 		sizes.cap = undefined;

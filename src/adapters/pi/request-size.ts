@@ -6,6 +6,7 @@
 
 import type { ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { ModelPrices, ModelRequest } from "../../core/index.ts";
+import { textSize } from "../node/text-size.ts";
 
 /** A message of a pi model call, as far as its size is concerned. */
 interface CallMessage {
@@ -33,11 +34,6 @@ function count(value: unknown): number {
 	return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
-function bytesOf(value: unknown): number {
-	const text = typeof value === "string" ? value : JSON.stringify(value);
-	return text === undefined ? 0 : Buffer.byteLength(text, "utf8");
-}
-
 /**
  * Measures each model call of one pi session for the cap: remembers the size of the part outside the messages at each
  * call, and of the call each answer came from.
@@ -58,7 +54,7 @@ export class RequestMeter {
 		let index = messages.length - 1;
 		while (index >= 0 && !(messages[index]?.role === "assistant" && promptTokens(messages[index]?.usage) > 0)) index--;
 		let added = 0;
-		for (let at = Math.max(index, 0); at < messages.length; at++) added += bytesOf(messages[at]);
+		for (let at = Math.max(index, 0); at < messages.length; at++) added += textSize(messages[at]);
 		const answer = messages[index];
 		if (answer === undefined) return { addedBytes: added + fixedBytes };
 		// An answer this meter did not see (before a reload) may have come from a call with a smaller fixed part.
@@ -75,12 +71,12 @@ export class RequestMeter {
 	private fixedBytes(fixed: FixedPart): number {
 		if (fixed.systemPrompt !== this.systemPrompt) {
 			this.systemPrompt = fixed.systemPrompt;
-			this.systemBytes = bytesOf(fixed.systemPrompt);
+			this.systemBytes = textSize(fixed.systemPrompt);
 		}
 		const key = fixed.toolNames.join("\n");
 		if (key !== this.toolsKey) {
 			this.toolsKey = key;
-			this.toolsBytes = bytesOf(fixed.definitions());
+			this.toolsBytes = textSize(fixed.definitions());
 		}
 		return this.systemBytes + this.toolsBytes;
 	}

@@ -4,6 +4,7 @@
 
 import type { AssistantMessage, Model, UserMessage } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
+import { textSize } from "../../../src/adapters/node/text-size.ts";
 import type { CallMessage } from "../../../src/adapters/opencode/calls.ts";
 import {
 	OPENCODE_ANSWER_LIMIT,
@@ -13,7 +14,7 @@ import {
 } from "../../../src/adapters/opencode/request-cap.ts";
 
 const MODEL = { providerID: "fake", modelID: "fake-model" };
-const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
+const bytes = textSize;
 
 function user(id: string): CallMessage {
 	const info: UserMessage = { id, sessionID: "s", role: "user", time: { created: 1 }, agent: "build", model: MODEL };
@@ -130,7 +131,13 @@ describe("an opencode call's size", () => {
 	});
 
 	it("is nothing to cap where it cannot be read: the call goes as before", async () => {
-		const odd = { info: { ...user("u1").info, big: 1n }, parts: [] } as unknown as CallMessage;
+		const odd = { info: user("u1").info, parts: [] } as CallMessage;
+		Object.defineProperty(odd, "parts", {
+			enumerable: true,
+			get: () => {
+				throw new Error("opencode is shutting down");
+			},
+		});
 		expect(await requests().requestOf("s", [odd], MODEL)).toEqual({});
 		expect(await requests().requestOf("s", [user("u1")], MODEL)).toEqual({
 			request: { addedBytes: bytes(user("u1")), answerLimit: OPENCODE_ANSWER_LIMIT },

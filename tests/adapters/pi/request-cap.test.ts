@@ -4,13 +4,13 @@
 // hold a minimal answer is never sent.
 
 import { describe, expect, it } from "vitest";
+import { textSize } from "../../../src/adapters/node/text-size.ts";
 import { cappedPayload } from "../../../src/adapters/pi/request-cap.ts";
 import { pricesOf, RequestMeter, requestOfCall } from "../../../src/adapters/pi/request-size.ts";
 import { MIN_ANSWER_TOKENS, NOTE_ALLOWANCE_BYTES } from "../../../src/core/index.ts";
 import { BASE_SYSTEM_PROMPT, FakePi, type FakeUsage } from "./fake-pi.ts";
 
-const bytes = (value: unknown): number =>
-	Buffer.byteLength(typeof value === "string" ? value : JSON.stringify(value), "utf8");
+const bytes = textSize;
 
 describe("the cap written into a request", () => {
 	it.each<[string, string, Record<string, unknown>, unknown]>([

@@ -1793,6 +1793,8 @@ function sumUsage(usage) {
 }
 function spentWhy(spent) {
   if (spent.timeRanOut) return "the time ran out";
+  if (spent.noRoom)
+    return `too little of the ${spent.limit === "cost" ? "cost" : "tokens"} was left for the next model call`;
   if (spent.limit === "tokens") return "the tokens were used up";
   if (spent.limit === "cost") return "the cost limit was reached";
   return "the prompts were used up";
@@ -3932,6 +3934,7 @@ function createFileLedger(dir, link = linkSync) {
           timeRanOut: fields2.timeRanOut === true,
           ...typeof fields2.wrapUpUntil === "number" && Number.isFinite(fields2.wrapUpUntil) ? { wrapUpUntil: fields2.wrapUpUntil } : {},
           ...fields2.limit === "tokens" || fields2.limit === "cost" ? { limit: fields2.limit } : {},
+          ...fields2.noRoom === true ? { noRoom: true } : {},
           ...typeof fields2.tokens === "number" && Number.isFinite(fields2.tokens) ? { tokens: fields2.tokens } : {},
           ...typeof fields2.cost === "number" && Number.isFinite(fields2.cost) ? { cost: fields2.cost } : {},
           prompt: typeof spent.prompt === "string" ? spent.prompt : null

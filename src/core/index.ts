@@ -60,7 +60,7 @@ export type {
 	TimeboxBudget,
 } from "./model/budget.ts";
 export { freshBudget, NO_SPEND } from "./model/budget.ts";
-export type { ModelPrices, ModelRequest } from "./model/events.ts";
+export type { ModelPrices, ModelRequest, TranscriptPrompt } from "./model/events.ts";
 export { type FoldedHistory, foldHistory, type HistoryItem } from "./model/history.ts";
 export {
 	type BudgetRecordData,

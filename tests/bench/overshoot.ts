@@ -11,7 +11,9 @@ import { join } from "node:path";
 import { FakeAnthropic } from "../../demo/fakes/anthropic.ts";
 import { BYTES_PER_TOKEN } from "../../demo/fakes/as-allowed.ts";
 import { FakeChat } from "../../demo/fakes/chat.ts";
+import { FakeGemini } from "../../demo/fakes/gemini.ts";
 import { FakeResponses } from "../../demo/fakes/responses.ts";
+import { ensureGemini, GEMINI, writeGeminiSettings } from "../../demo/hosts/gemini.ts";
 import { ensureOmp, OMP_BIN_DIR } from "../../demo/hosts/omp.ts";
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "../../demo/hosts/opencode.ts";
 import { REPO } from "../../demo/repo.ts";
@@ -48,7 +50,8 @@ interface HostRunner {
 	name: string;
 	/** Where the token budgets start (above a first call's bound on that host). */
 	tokenBase: number;
-	costBase: number;
+	/** Absent where the host tells Timebox no cost: every run is then under `tokens:`. */
+	costBase?: number;
 	ensure(): Promise<unknown>;
 	run(checkout: string, budget: string): Promise<{ requests: { bytes: number; limit: number }[] }>;
 }
@@ -217,13 +220,65 @@ const opencodeRunner: HostRunner = {
 	},
 };
 
-/** The hosts measured: the ones whose requests Timebox can cap. */
+/** Gemini's own limit on an answer where a request names none, as the fake answers it. */
+const GEMINI_DEFAULT_LIMIT = 65_536;
+/** The fake Gemini model answers in text at this call: where Timebox counts no tokens, the loop ends there. */
+const GEMINI_LAST_CALL = 10;
+
+/**
+ * Gemini CLI (`gemini --yolo -p`) with its extension installed from the checkout, at the fake Gemini API. Only under
+ * `tokens:` (no Gemini hook sees a price), the budget from `TIMEBOX_DEFAULT`.
+ */
+const geminiRunner: HostRunner = {
+	name: "Gemini CLI 0.61.0 (Gemini API)",
+	tokenBase: 100_000,
+	ensure: () => ensureGemini(),
+	run: async (checkout, budget) => {
+		const api = await FakeGemini.start();
+		const root = scratch();
+		try {
+			api.answerAsAllowed();
+			api.respond = () => (api.requests.length < GEMINI_LAST_CALL ? { shell: "echo step" } : { text: "done" });
+			const home = join(root, "home");
+			mkdirSync(join(root, "work"));
+			writeGeminiSettings(home);
+			const env = {
+				PATH: process.env.PATH,
+				HOME: home,
+				GEMINI_API_KEY: "fake-key",
+				GOOGLE_GEMINI_BASE_URL: api.url,
+				GEMINI_CLI_TRUST_WORKSPACE: "true",
+				GEMINI_CLI_NO_RELAUNCH: "true",
+			};
+			const options = { cwd: join(root, "work"), timeoutMs: 300_000 };
+			const extension = join(checkout, "plugins/gemini-cli");
+			await runProcess(GEMINI, ["extensions", "install", extension, "--consent"], { ...options, env });
+			const words = { ...env, TIMEBOX_DEFAULT: budget };
+			await runProcess(GEMINI, ["--yolo", "-p", "loop until told otherwise"], { ...options, env: words });
+			return {
+				requests: api.requests.map((body) => {
+					const config = (JSON.parse(body) as { generationConfig?: { maxOutputTokens?: number } }).generationConfig;
+					return { bytes: Buffer.byteLength(body, "utf8"), limit: config?.maxOutputTokens ?? GEMINI_DEFAULT_LIMIT };
+				}),
+			};
+		} finally {
+			await api.close();
+			rmSync(root, { recursive: true, force: true });
+		}
+	},
+};
+
+/** The hosts measured: the ones whose requests Timebox can cap (`TIMEBOX_OVERSHOOT_HOSTS=gemini,pi` picks some). */
 const RUNNERS: readonly HostRunner[] = [
 	piRunner(BUNDLED_PI, "pi 0.73.1 (anthropic-messages)"),
 	piRunner(PI_1, "pi 1.6.0 (anthropic-messages)"),
 	ompRunner,
 	opencodeRunner,
-];
+	geminiRunner,
+].filter((runner) => {
+	const picked = process.env.TIMEBOX_OVERSHOOT_HOSTS?.split(",");
+	return picked === undefined || picked.some((word) => runner.name.toLowerCase().startsWith(word.toLowerCase()));
+});
 
 /** The checkouts measured: this one, and `TIMEBOX_BEFORE` when set (its bundles built). */
 function checkouts(): { label: string; folder: string }[] {
@@ -241,9 +296,11 @@ export async function measureOvershoot(): Promise<HostOvershoot[]> {
 		for (const { label, folder } of checkouts()) {
 			const runs: OvershootRun[] = [];
 			for (let index = 0; index < OVERSHOOT_RUNS; index++) {
-				const half = Math.floor(index / 2);
-				const tokens = index % 2 === 0 ? runner.tokenBase + half * TOKEN_STEP : undefined;
-				const cost = index % 2 === 1 ? Math.round((runner.costBase + half * COST_STEP) * 100) / 100 : undefined;
+				const costBase = runner.costBase;
+				const half = costBase === undefined ? index : Math.floor(index / 2);
+				const costRun = costBase !== undefined && index % 2 === 1;
+				const tokens = costRun ? undefined : runner.tokenBase + half * TOKEN_STEP;
+				const cost = costRun ? Math.round((costBase + half * COST_STEP) * 100) / 100 : undefined;
 				const words = tokens !== undefined ? `tokens:${tokens}` : `cost:${cost?.toFixed(2)}`;
 				const { requests } = await runner.run(folder, words);
 				const used = charged(requests);

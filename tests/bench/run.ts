@@ -518,7 +518,7 @@ function overshootRows(results: readonly HostOvershoot[]): Row[] {
 		const tokens = (value: number) => Math.round(value).toLocaleString("en-US");
 		const dollars = (value: number) => `$${value.toFixed(4)}`;
 		const runsText = `${tokenRuns.length} + ${costRuns.length}, a budget of its own each`;
-		return [
+		const rows: Row[] = [
 			[
 				`Overshoot, ${host}, ${checkout}: tokens past \`tokens:\` (median / max); left unused (median)`,
 				`${tokens(median(over))} / ${tokens(max(over))} (${tokens(median(under))})`,
@@ -534,6 +534,8 @@ function overshootRows(results: readonly HostOvershoot[]): Row[] {
 				checkout === "with the caps" ? yesNo(max(overCost) === 0) : "—",
 			],
 		];
+		// A host that tells Timebox no cost is measured under tokens: only.
+		return costRuns.length === 0 ? rows.slice(0, 1) : rows;
 	});
 }
 

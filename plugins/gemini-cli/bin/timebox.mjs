@@ -44,8 +44,13 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null,
+    requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields2.llm_request) : null
   };
+}
+function configOf(request) {
+  const config = typeof request === "object" && request !== null ? request.config : null;
+  return typeof config === "object" && config !== null && !Array.isArray(config) ? config : null;
 }
 function endedOf(subagents, fields2) {
   const ended = subagents.ended(fields2);
@@ -225,12 +230,12 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count3 = Number(stepMatch[1]);
-      if (count3 < 1 || count3 > MAX_STEP_LIMIT) {
+      const count4 = Number(stepMatch[1]);
+      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count3;
+      steps = count4;
       stepsWord = token;
       continue;
     }
@@ -270,15 +275,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count2 = parseTurns(token);
-    if (count2 !== null) {
-      if (count2 < 1 || count2 > MAX_TURN_LIMIT) {
+    const count3 = parseTurns(token);
+    if (count3 !== null) {
+      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count2;
+      turns = count3;
       turnsWord = token;
       continue;
     }
@@ -525,10 +530,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count2 = safeAmount(tokens);
-  if (count2 < 1e3) return `${Math.floor(count2)}`;
-  if (count2 < 1e6) return `${trimmed(count2 / 1e3)}k`;
-  return `${trimmed(count2 / 1e6)}m`;
+  const count3 = safeAmount(tokens);
+  if (count3 < 1e3) return `${Math.floor(count3)}`;
+  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
+  return `${trimmed(count3 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -539,8 +544,8 @@ function formatCost(dollars) {
   if (amount2 >= 1) return `$${amount2.toFixed(2)}`;
   return `$${amount2.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count2) {
-  return `${count2} ${count2 === 1 ? "turn" : "turns"}`;
+function pluralTurns(count3) {
+  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -628,8 +633,8 @@ function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
   }
   return parts.join(" | ");
 }
-function pluralPrompts(count2) {
-  return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count3) {
+  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
   const parts = [];
@@ -1565,8 +1570,8 @@ function subagentStopCause(limit, budget) {
       return `at ${subagentLimitPhrase(limit, budget)}`;
   }
 }
-function pluralCalls(count2) {
-  return `${count2} model ${count2 === 1 ? "call" : "calls"}`;
+function pluralCalls(count3) {
+  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
 }
 function subagentName(task, agentType) {
   return `subagent ${quoteInput(task)} (${agentType})`;
@@ -1693,8 +1698,8 @@ function subagentStatusLines(agents, now) {
 }
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count2 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count2} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -1730,9 +1735,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count2 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count2} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -2879,12 +2884,13 @@ var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
 function transition(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+  const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+  if (state.asking && (held || event.type === "modelRequest")) {
     return { state, effects: [status(state, now)] };
   }
   const result2 = applyEvent(state, event, now);
   const spent = result2.state.standing?.spent ?? null;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  const reachesLimit = event.type === "modelCall" || event.type === "modelRequest" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
   if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
     return askAtTheLimit(state, event, spent);
   }
@@ -2919,6 +2925,8 @@ function applyEvent(state, event, now) {
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
+    case "modelRequest":
+      return modelRequest(state, event.request, now);
     case "toolCall":
       return toolCall(state, event.prompt, now);
     case "modelResponse":
@@ -2974,6 +2982,15 @@ function capInFlight(result2, request, agent) {
   const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
   const held = withInFlight(active, agent, mostUsed(request, answer));
   return { state: { ...result2.state, standing: held }, effects: [...result2.effects, ...cap] };
+}
+function modelRequest(state, request, now) {
+  const standing2 = state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+  if (standing2?.spent && !standing2.wrapUp && standing2.stoppedPrompt === state.lastPrompt) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+  return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
 }
 function withOutputCap(result2, event) {
   const request = event.request;
@@ -3570,7 +3587,13 @@ function dailyPartLines(promptId, before, after, now) {
 function transcriptUsage(found, readFrom, lines, now) {
   const effects = found.responses.map((response) => ({
     kind: "recordUsage",
-    usage: { responseId: response.id, used: { tokens: response.tokens }, at: now, offset: found.offset }
+    usage: {
+      responseId: response.id,
+      used: { tokens: response.tokens },
+      at: now,
+      offset: found.offset,
+      ...response.prompt === void 0 ? {} : { prompt: response.prompt }
+    }
   }));
   const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
   if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
@@ -3701,8 +3724,8 @@ var USAGE_FIELDS = [
 ];
 function tokensOf(usage) {
   return USAGE_FIELDS.reduce((sum, field) => {
-    const count2 = usage[field];
-    return sum + (typeof count2 === "number" && Number.isFinite(count2) && count2 > 0 ? count2 : 0);
+    const count3 = usage[field];
+    return sum + (typeof count3 === "number" && Number.isFinite(count3) && count3 > 0 ? count3 : 0);
   }, 0);
 }
 
@@ -3885,11 +3908,79 @@ var codexCliHost = {
 
 // src/adapters/gemini/hook-host.ts
 import { join as join4 } from "node:path";
+
+// src/adapters/gemini/transcript-usage.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+var MAX_READ_BYTES2 = 8 * 1024 * 1024;
+function fieldsOf2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOfLine2(raw, from) {
+  let line;
+  try {
+    line = fieldsOf2(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "gemini" || line.tokens === void 0) return null;
+  const tokens = fieldsOf2(line.tokens);
+  if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
+  const parts = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
+  return { id: line.id, tokens: count(tokens.total) || parts, prompt: { input: count(tokens.input), from } };
+}
+function readGeminiUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync2(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync2(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
+    const read = readSync2(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine2(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync2(fd);
+  }
+}
+function transcriptSize(path) {
+  try {
+    return statSync2(path).size;
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/gemini/hook-host.ts
 var ROLES3 = {
   SessionStart: "sessionStart",
   BeforeAgent: "prompt",
   BeforeTool: "beforeTool",
   AfterTool: "beforeModelCall",
+  BeforeModel: "modelRequest",
   AfterAgent: "runEnd"
 };
 var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
@@ -3898,13 +3989,19 @@ var geminiCliHost = {
   terms: {
     name: "Gemini CLI",
     command: "/timebox",
-    tokens: false,
+    tokens: true,
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
   },
-  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
-  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: true }),
+  /**
+   * A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is; a capped
+   * request's settings go back whole, with the cap.
+   */
   write: (reply, event) => {
+    if (event.role === "modelRequest" && reply.maxOutputTokens !== void 0 && reply.refusal === null) {
+      return cappedRequest(reply, event, reply.maxOutputTokens);
+    }
     const json = hookJson(reply, event);
     const specific = json?.hookSpecificOutput;
     if (json === null || specific?.permissionDecision !== "deny") return json;
@@ -3916,8 +4013,20 @@ var geminiCliHost = {
     return json;
   },
   dataDir: (_env, home) => join4(home, ".gemini", "timebox"),
-  unnamedPrompts: true
+  unnamedPrompts: true,
+  readUsage: readGeminiUsage,
+  transcriptSize
 };
+function cappedRequest(reply, event, cap) {
+  const config = event.requestConfig ?? {};
+  const limit = config.maxOutputTokens;
+  const maxOutputTokens = typeof limit === "number" && limit > 0 && limit < cap ? limit : cap;
+  const json = {
+    hookSpecificOutput: { hookEventName: event.hostEvent, llm_request: { config: { ...config, maxOutputTokens } } }
+  };
+  if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  return json;
+}
 
 // src/adapters/hooks/cli.ts
 import { homedir as homedir2 } from "node:os";
@@ -3936,14 +4045,14 @@ function randomUUID(...args) {
 
 // src/adapters/node/file-ledger.ts
 import {
-  closeSync as closeSync2,
+  closeSync as closeSync3,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync2,
-  openSync as openSync2,
+  openSync as openSync3,
   readFileSync as readFileSync2,
   rmSync,
-  statSync as statSync2,
+  statSync as statSync3,
   writeSync
 } from "node:fs";
 import { join as join5 } from "node:path";
@@ -3955,7 +4064,7 @@ function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
-  return statSync2(path, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function readJson(file) {
   let text2;
@@ -3980,14 +4089,14 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
-      const fd = openSync2(draft, "wx");
+      const fd = openSync3(draft, "wx");
       try {
         try {
           writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
 `);
           fsyncSync(fd);
         } finally {
-          closeSync2(fd);
+          closeSync3(fd);
         }
         link(draft, file);
         return true;
@@ -4026,19 +4135,19 @@ import { mkdirSync as mkdirSync3, readFileSync as readFileSync3 } from "node:fs"
 import { join as join6 } from "node:path";
 
 // src/adapters/node/append-line.ts
-import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync as readSync2, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync4, fstatSync, openSync as openSync4, readSync as readSync3, writeSync as writeSync2 } from "node:fs";
 var nodeAppendFiles = {
-  openAppend: (path) => openSync3(path, "a+"),
+  openAppend: (path) => openSync4(path, "a+"),
   size: (fd) => fstatSync(fd).size,
   byteAt(fd, position) {
     const byte = Buffer.alloc(1);
-    readSync2(fd, byte, 0, 1, position);
+    readSync3(fd, byte, 0, 1, position);
     return byte.toString("latin1");
   },
   write: (fd, text2) => {
     writeSync2(fd, text2);
   },
-  close: (fd) => closeSync3(fd)
+  close: (fd) => closeSync4(fd)
 };
 function appendLine(path, line, files = nodeAppendFiles) {
   let fd;
@@ -4067,7 +4176,7 @@ function named(path, error) {
 
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
+var count2 = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
@@ -4079,7 +4188,7 @@ function readLogLine(fields2) {
     case "usage":
       return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
     case "transcript":
-      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
+      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
       return { kind, at: atOf(fields2) };
@@ -4090,15 +4199,15 @@ function readLogLine(fields2) {
     case "claim":
       return claimLine(fields2);
     case "spent":
-      return count(fields2.budgetStart) ? {
+      return count2(fields2.budgetStart) ? {
         kind,
         budgetStart: fields2.budgetStart,
-        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
         promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
       return text(fields2.agentType) && text(fields2.task) ? {
         kind,
@@ -4109,7 +4218,7 @@ function readLogLine(fields2) {
         at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
       return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
@@ -4121,17 +4230,23 @@ function readLogLine(fields2) {
   }
 }
 function atOf(fields2) {
-  return count(fields2.at) ? fields2.at : 0;
+  return count2(fields2.at) ? fields2.at : 0;
 }
 function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count(fields2.tokens) ? fields2.tokens : 0,
-    ...count(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count(fields2.at) ? { at: fields2.at } : {},
-    ...count(fields2.offset) ? { offset: fields2.offset } : {}
+    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
+    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count2(fields2.at) ? { at: fields2.at } : {},
+    ...count2(fields2.offset) ? { offset: fields2.offset } : {},
+    ...promptOf(fields2.prompt)
   };
+}
+function promptOf(prompt2) {
+  if (typeof prompt2 !== "object" || prompt2 === null) return {};
+  const { input, from } = prompt2;
+  return count2(input) && count2(from) ? { prompt: { input, from } } : {};
 }
 function claimLine(fields2) {
   const claim2 = fields2.claim;
@@ -4196,12 +4311,28 @@ var SessionLog = class {
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
    * usage itself).
    */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  appendUsage(responseId, used, at, offset, prompt2) {
+    this.appendLine({
+      kind: "usage",
+      responseId,
+      ...used,
+      at,
+      ...offset === void 0 ? {} : { offset },
+      ...prompt2 === void 0 ? {} : { prompt: prompt2 }
+    });
   }
   /** Keeps what a response used, as the rules say (`recordUsage`). */
   recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+  }
+  /** The prompt of the latest response whose transcript record says where it begins, or null. */
+  latestPrompt() {
+    const lines = this.lines();
+    for (let at = lines.length - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
+    }
+    return null;
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -4512,7 +4643,7 @@ var TeamLedger = class {
     }
     const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
     const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount(count2) }));
+    const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
     members.sort((a, b) => a.name.localeCompare(b.name));
     const adjustment = {
       addTimeMs: amount(use.get("addTimeMs")),
@@ -4629,10 +4760,10 @@ var TeamLedger = class {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  keptDays(count2) {
+  keptDays(count3) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }
@@ -4758,7 +4889,7 @@ function runTeamBatch(request, open) {
 import { hostname, userInfo } from "node:os";
 
 // src/adapters/node/daily-ledger.ts
-import { closeSync as closeSync4, mkdirSync as mkdirSync4, openSync as openSync4, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { closeSync as closeSync5, mkdirSync as mkdirSync4, openSync as openSync5, readdirSync as readdirSync2, readSync as readSync4, rmSync as rmSync2, statSync as statSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir } from "node:os";
 import { join as join7 } from "node:path";
 
@@ -4794,11 +4925,11 @@ function readOn(files, file, offset) {
   }
   return { lines, offset: offset + files.byteLength(text2.slice(0, end + 1)) };
 }
-function fieldsOf2(value) {
+function fieldsOf3(value) {
   return typeof value === "object" && value !== null ? value : {};
 }
 function takeUse(cache, line) {
-  const fields2 = fieldsOf2(line);
+  const fields2 = fieldsOf3(line);
   if (typeof fields2.session === "string") cache.sessions.add(fields2.session);
   cache.agentMs += numberOr2(fields2.agentMs);
   cache.tokens += numberOr2(fields2.tokens);
@@ -4854,7 +4985,7 @@ function dailyLedgerOver(files, dir, sessionId, clock, scopeName) {
     const adjust = readOn(files, cache.adjustFile, cache.adjustOffset);
     cache.adjustOffset = adjust.offset;
     for (const line of adjust.lines) {
-      const fields2 = fieldsOf2(line);
+      const fields2 = fieldsOf3(line);
       const now = cache.adjustment;
       cache.adjustment = {
         addTimeMs: now.addTimeMs + numberOr2(fields2.addTimeMs),
@@ -4954,16 +5085,16 @@ var nodeDailyFiles = {
   },
   list: (path) => readdirSync2(path),
   remove: (path) => rmSync2(path, { recursive: true, force: true }),
-  exists: (path) => statSync3(path, { throwIfNoEntry: false }) !== void 0,
-  size: (path) => statSync3(path, { throwIfNoEntry: false })?.size ?? 0,
+  exists: (path) => statSync4(path, { throwIfNoEntry: false }) !== void 0,
+  size: (path) => statSync4(path, { throwIfNoEntry: false })?.size ?? 0,
   read(path, offset, length) {
-    const fd = openSync4(path, "r");
+    const fd = openSync5(path, "r");
     try {
       const buffer = Buffer.alloc(length);
-      const read = readSync3(fd, buffer, 0, length, offset);
+      const read = readSync4(fd, buffer, 0, length, offset);
       return buffer.subarray(0, read).toString("utf8");
     } finally {
-      closeSync4(fd);
+      closeSync5(fd);
     }
   },
   byteLength: (text2) => Buffer.byteLength(text2, "utf8"),
@@ -5091,7 +5222,7 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
 }
 
 // src/adapters/team/outbox.ts
-import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync4 } from "node:fs";
+import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
 import { join as join8 } from "node:path";
 var UNSENT = "unsent.jsonl";
 var SENDING = /^sending-.+\.jsonl$/;
@@ -5159,7 +5290,7 @@ function fileOutbox(folder, newId = randomUUID) {
 }
 function sizeOf(path) {
   try {
-    return statSync4(path).size;
+    return statSync5(path).size;
   } catch {
     return 0;
   }
@@ -5569,6 +5700,18 @@ async function runEnd(event, deps, now) {
   return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
 }
 
+// src/adapters/hooks/model-request.ts
+async function modelRequest2(event, deps, now, size) {
+  const prompt2 = deps.store.latestPrompt();
+  const bytes = event.transcriptPath === null ? null : size(event.transcriptPath);
+  if (prompt2 === null || bytes === null) return null;
+  const request = { answeredInput: prompt2.input, addedBytes: Math.max(0, bytes - prompt2.from) };
+  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const answer = hook.runtime.handle({ type: "modelRequest", request });
+  const reply = await hook.reply(answer);
+  return answer.maxOutputTokens === void 0 ? reply : { ...reply, maxOutputTokens: answer.maxOutputTokens };
+}
+
 // src/adapters/hooks/usage.ts
 function countUsage(read, transcriptPath, store, now) {
   const progress = store.transcriptProgress();
@@ -5606,6 +5749,8 @@ async function replyTo(event, deps, now) {
       return event.agent === null ? null : agentStart2(event, event.agent, deps, now);
     case "agentEnd":
       return event.ended === null ? null : agentEnd2(event, event.ended, deps, now);
+    case "modelRequest":
+      return deps.transcriptSize ? modelRequest2(event, deps, now, deps.transcriptSize) : null;
     case "runEnd":
       return runEnd(event, deps, now);
     default:
@@ -5782,6 +5927,7 @@ async function runCli(args, stdin2, env, deps) {
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
       ...host.unnamedPrompts ? { unnamedPrompts: true } : {},
       ...host.readUsage ? { readUsage: host.readUsage } : {},
+      ...host.transcriptSize ? { transcriptSize: host.transcriptSize } : {},
       terms: host.terms,
       ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}
     });

@@ -2897,12 +2897,13 @@ var NOTHING_RECORDED = { spent: null, off: false, nudged: false };
 
 // src/core/session/index.ts
 function transition(state, event, now) {
-  if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+  const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+  if (state.asking && (held || event.type === "modelRequest")) {
     return { state, effects: [status(state, now)] };
   }
   const result = applyEvent(state, event, now);
   const spent = result.state.standing?.spent ?? null;
-  const reachesLimit = event.type === "modelCall" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
+  const reachesLimit = event.type === "modelCall" || event.type === "modelRequest" || event.type === "toolCall" || event.type === "timeCheck" || event.type === "modelResponse";
   if (state.askAtLimit && !state.standing?.spent && spent !== null && spent.limit === void 0 && reachesLimit) {
     return askAtTheLimit(state, event, spent);
   }
@@ -2937,6 +2938,8 @@ function applyEvent(state, event, now) {
       );
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
+    case "modelRequest":
+      return modelRequest(state, event.request, now);
     case "toolCall":
       return toolCall(state, event.prompt, now);
     case "modelResponse":
@@ -2992,6 +2995,15 @@ function capInFlight(result, request, agent) {
   const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
   const held = withInFlight(active, agent, mostUsed(request, answer));
   return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
+}
+function modelRequest(state, request, now) {
+  const standing2 = state.standing;
+  if (standing2?.wrapUp && standing2.spent?.limit !== void 0) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+  if (standing2?.spent && !standing2.wrapUp && standing2.stoppedPrompt === state.lastPrompt) {
+    return { state, effects: refuseStopped(standing2.spent) };
+  }
+  const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+  return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
 }
 function withOutputCap(result, event) {
   const request = event.request;

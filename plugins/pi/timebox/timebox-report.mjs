@@ -123,12 +123,12 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   for (const token of tokens) {
     const stepMatch = STEPS_TOKEN.exec(token);
     if (stepMatch) {
-      const count4 = Number(stepMatch[1]);
-      if (count4 < 1 || count4 > MAX_STEP_LIMIT) {
+      const count5 = Number(stepMatch[1]);
+      if (count5 < 1 || count5 > MAX_STEP_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a step cap is 1 to 10,000 model calls per prompt.` };
       }
       if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
-      steps = count4;
+      steps = count5;
       stepsWord = token;
       continue;
     }
@@ -168,15 +168,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       graceWord = token;
       continue;
     }
-    const count3 = parseTurns(token);
-    if (count3 !== null) {
-      if (count3 < 1 || count3 > MAX_TURN_LIMIT) {
+    const count4 = parseTurns(token);
+    if (count4 !== null) {
+      if (count4 < 1 || count4 > MAX_TURN_LIMIT) {
         return {
           invalid: `${quoteInput(token)} is out of range: a turn budget is 1 to ${MAX_TURN_LIMIT.toLocaleString("en-US")} turns.`
         };
       }
       if (turns !== null) notes.push(`${token} replaces ${turnsWord}.`);
-      turns = count3;
+      turns = count4;
       turnsWord = token;
       continue;
     }
@@ -388,10 +388,10 @@ var SECOND_MS2 = 1e3;
 var SPENT_STATUS = "Timebox: budget spent";
 var WRAPPING_UP_STATUS = `${SPENT_STATUS} | wrapping up`;
 function formatTokens(tokens) {
-  const count3 = safeAmount(tokens);
-  if (count3 < 1e3) return `${Math.floor(count3)}`;
-  if (count3 < 1e6) return `${trimmed(count3 / 1e3)}k`;
-  return `${trimmed(count3 / 1e6)}m`;
+  const count4 = safeAmount(tokens);
+  if (count4 < 1e3) return `${Math.floor(count4)}`;
+  if (count4 < 1e6) return `${trimmed(count4 / 1e3)}k`;
+  return `${trimmed(count4 / 1e6)}m`;
 }
 function trimmed(value) {
   const rounded = Math.floor(value * 10) / 10;
@@ -402,8 +402,8 @@ function formatCost(dollars) {
   if (amount4 >= 1) return `$${amount4.toFixed(2)}`;
   return `$${amount4.toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
 }
-function pluralTurns(count3) {
-  return `${count3} ${count3 === 1 ? "turn" : "turns"}`;
+function pluralTurns(count4) {
+  return `${count4} ${count4 === 1 ? "turn" : "turns"}`;
 }
 function formatBudgetLabel(ms) {
   if (ms === lastLabel.ms) return lastLabel.text;
@@ -435,8 +435,8 @@ function describeBudget(limits) {
 function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
-function pluralPrompts(count3) {
-  return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
+function pluralPrompts(count4) {
+  return `${count4} ${count4 === 1 ? "prompt" : "prompts"}`;
 }
 
 // src/core/text/host-terms.ts
@@ -855,8 +855,8 @@ function subagentStopCause(limit, budget) {
       return `at ${subagentLimitPhrase(limit, budget)}`;
   }
 }
-function pluralCalls(count3) {
-  return `${count3} model ${count3 === 1 ? "call" : "calls"}`;
+function pluralCalls(count4) {
+  return `${count4} model ${count4 === 1 ? "call" : "calls"}`;
 }
 var SUBAGENT_WRAP_UP_BLOCK = [
   "TIMEBOX: TASK BUDGET SPENT",
@@ -887,8 +887,8 @@ function usedText(run, now) {
 // src/core/subagents/status.ts
 function subagentReportLines(runs, now) {
   if (runs.length === 0) return [];
-  const count3 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
-  return [`${count3} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
+  const count4 = runs.length === 1 ? "1 subagent" : `${runs.length} subagents`;
+  return [`${count4} in this session:`, ...runs.map((run) => `- ${subagentReportLine(run, now)}`)];
 }
 function subagentReportLine(run, now) {
   const budget = run.budget === null ? "no budget of its own" : `budget ${describeTaskBudget(run.budget)}`;
@@ -919,9 +919,9 @@ function sessionReport(items, ledger, now, terms = DEFAULT_TERMS) {
   const lines = budgets.map(
     (entry, index) => `${index + 1}. ${describeEntry(entry, ledger(entry.budget), now, terms)}`
   );
-  const count3 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
+  const count4 = budgets.length === 1 ? "1 budget" : `${budgets.length} budgets`;
   const note = unmeasuredNote(terms);
-  return [`Timebox report: ${count3} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
+  return [`Timebox report: ${count4} in this session.`, ...lines, ...subagents, ...note === null ? [] : [note]].join(
     "\n"
   );
 }
@@ -1391,7 +1391,7 @@ var TeamLedger = class {
     }
     const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
     const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+    const members = [...fields(whoFields)].map(([name, count4]) => ({ name, sessions: amount(count4) }));
     members.sort((a, b) => a.name.localeCompare(b.name));
     const adjustment = {
       addTimeMs: amount(use.get("addTimeMs")),
@@ -1508,10 +1508,10 @@ var TeamLedger = class {
    * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
    * other sessions' reservations, as the standings do.
    */
-  keptDays(count3) {
+  keptDays(count4) {
     const days = [];
     let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+    for (let kept2 = 0; kept2 < Math.min(count4, TEAM_DAYS_KEPT); kept2++) {
       days.unshift(day.day);
       day = teamDay(day.start - 1, this.config.zone);
     }
@@ -2070,7 +2070,7 @@ function openDailyLedger(options) {
 }
 
 // src/adapters/report/sources.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5, statSync as statSync5 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5, statSync as statSync6 } from "node:fs";
 import { join as join10 } from "node:path";
 
 // src/adapters/claude/function-hooks/store.ts
@@ -2118,8 +2118,13 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
-    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null
+    ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null,
+    requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields2.llm_request) : null
   };
+}
+function configOf(request) {
+  const config = typeof request === "object" && request !== null ? request.config : null;
+  return typeof config === "object" && config !== null && !Array.isArray(config) ? config : null;
 }
 function endedOf(subagents, fields2) {
   const ended = subagents.ended(fields2);
@@ -2241,8 +2246,8 @@ var USAGE_FIELDS = [
 ];
 function tokensOf(usage) {
   return USAGE_FIELDS.reduce((sum, field) => {
-    const count3 = usage[field];
-    return sum + (typeof count3 === "number" && Number.isFinite(count3) && count3 > 0 ? count3 : 0);
+    const count4 = usage[field];
+    return sum + (typeof count4 === "number" && Number.isFinite(count4) && count4 > 0 ? count4 : 0);
   }, 0);
 }
 
@@ -2425,11 +2430,79 @@ var codexCliHost = {
 
 // src/adapters/gemini/hook-host.ts
 import { join as join6 } from "node:path";
+
+// src/adapters/gemini/transcript-usage.ts
+import { closeSync as closeSync4, openSync as openSync4, readSync as readSync4, statSync as statSync4 } from "node:fs";
+var MAX_READ_BYTES2 = 8 * 1024 * 1024;
+function fieldsOf3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function count(value) {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
+}
+function usageOfLine2(raw, from) {
+  let line;
+  try {
+    line = fieldsOf3(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+  if (line?.type !== "gemini" || line.tokens === void 0) return null;
+  const tokens = fieldsOf3(line.tokens);
+  if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
+  const parts = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
+  return { id: line.id, tokens: count(tokens.total) || parts, prompt: { input: count(tokens.input), from } };
+}
+function readGeminiUsage(path, offset, seen) {
+  const nothing = { responses: [], offset, unreadable: false };
+  let fd;
+  try {
+    fd = openSync4(path, "r");
+  } catch {
+    return nothing;
+  }
+  try {
+    const size = statSync4(path).size;
+    if (size <= offset) return { ...nothing, offset: Math.min(offset, size) };
+    const buffer = Buffer.alloc(Math.min(size - offset, MAX_READ_BYTES2));
+    const read = readSync4(fd, buffer, 0, buffer.length, offset);
+    const end = buffer.subarray(0, read).lastIndexOf(10);
+    if (end < 0) return read === MAX_READ_BYTES2 ? { ...nothing, offset: offset + read } : nothing;
+    const found = new Set(seen);
+    const responses = [];
+    let unreadable = false;
+    let from = offset;
+    for (const raw of buffer.subarray(0, end).toString("utf8").split("\n")) {
+      const usage = usageOfLine2(raw, from);
+      from += Buffer.byteLength(raw, "utf8") + 1;
+      if (usage === "unreadable") unreadable = true;
+      else if (usage && !found.has(usage.id)) {
+        found.add(usage.id);
+        responses.push(usage);
+      }
+    }
+    return { responses, offset: offset + end + 1, unreadable };
+  } catch {
+    return nothing;
+  } finally {
+    closeSync4(fd);
+  }
+}
+function transcriptSize(path) {
+  try {
+    return statSync4(path).size;
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/gemini/hook-host.ts
 var ROLES3 = {
   SessionStart: "sessionStart",
   BeforeAgent: "prompt",
   BeforeTool: "beforeTool",
   AfterTool: "beforeModelCall",
+  BeforeModel: "modelRequest",
   AfterAgent: "runEnd"
 };
 var COMMAND3 = /^(?:TIMEBOX-CMD|\/timebox)(?:\s+([\s\S]*))?$/;
@@ -2438,13 +2511,19 @@ var geminiCliHost = {
   terms: {
     name: "Gemini CLI",
     command: "/timebox",
-    tokens: false,
+    tokens: true,
     cost: false,
     dailySetting: 'Set TIMEBOX_DAILY="3h turns:60 cost:10" in the environment gemini starts in.'
   },
-  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: false }),
-  /** A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is. */
+  read: (input) => readHookEvent(input, { roles: ROLES3, command: COMMAND3, promptId: () => null, transcript: true }),
+  /**
+   * A tool is refused with `decision: "deny"` (Gemini CLI has no `permissionDecision`); a stop reads as it is; a capped
+   * request's settings go back whole, with the cap.
+   */
   write: (reply, event) => {
+    if (event.role === "modelRequest" && reply.maxOutputTokens !== void 0 && reply.refusal === null) {
+      return cappedRequest(reply, event, reply.maxOutputTokens);
+    }
     const json = hookJson(reply, event);
     const specific = json?.hookSpecificOutput;
     if (json === null || specific?.permissionDecision !== "deny") return json;
@@ -2456,8 +2535,20 @@ var geminiCliHost = {
     return json;
   },
   dataDir: (_env, home) => join6(home, ".gemini", "timebox"),
-  unnamedPrompts: true
+  unnamedPrompts: true,
+  readUsage: readGeminiUsage,
+  transcriptSize
 };
+function cappedRequest(reply, event, cap) {
+  const config = event.requestConfig ?? {};
+  const limit = config.maxOutputTokens;
+  const maxOutputTokens = typeof limit === "number" && limit > 0 && limit < cap ? limit : cap;
+  const json = {
+    hookSpecificOutput: { hookEventName: event.hostEvent, llm_request: { config: { ...config, maxOutputTokens } } }
+  };
+  if (reply.notices.length > 0) json.systemMessage = reply.notices.join("\n");
+  return json;
+}
 
 // src/adapters/hooks/load.ts
 function ledgerView(budget, files) {
@@ -2493,14 +2584,14 @@ function withLoggedClaims(view, budget, store) {
 // src/adapters/node/file-ledger.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 import {
-  closeSync as closeSync4,
+  closeSync as closeSync5,
   fsyncSync,
   linkSync,
   mkdirSync as mkdirSync4,
-  openSync as openSync4,
+  openSync as openSync5,
   readFileSync as readFileSync3,
   rmSync as rmSync3,
-  statSync as statSync4,
+  statSync as statSync5,
   writeSync as writeSync2
 } from "node:fs";
 import { join as join7 } from "node:path";
@@ -2512,7 +2603,7 @@ function isRecord3(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
-  return statSync4(path, { throwIfNoEntry: false })?.isFile() === true;
+  return statSync5(path, { throwIfNoEntry: false })?.isFile() === true;
 }
 function readJson(file) {
   let text2;
@@ -2537,14 +2628,14 @@ function createFileLedger(dir, link = linkSync) {
       const file = fileOf(dir, claim.budgetId, claim.kind);
       mkdirSync4(dir, { recursive: true });
       const draft = `${file}.${randomUUID2()}.draft`;
-      const fd = openSync4(draft, "wx");
+      const fd = openSync5(draft, "wx");
       try {
         try {
           writeSync2(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}
 `);
           fsyncSync(fd);
         } finally {
-          closeSync4(fd);
+          closeSync5(fd);
         }
         link(draft, file);
         return true;
@@ -2584,7 +2675,7 @@ import { join as join8 } from "node:path";
 
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
-var count = (value) => typeof value === "number" && Number.isFinite(value);
+var count2 = (value) => typeof value === "number" && Number.isFinite(value);
 var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
@@ -2596,7 +2687,7 @@ function readLogLine(fields2) {
     case "usage":
       return text(fields2.responseId) ? usageLine(fields2, fields2.responseId) : null;
     case "transcript":
-      return count(fields2.offset) ? { kind, offset: fields2.offset } : null;
+      return count2(fields2.offset) ? { kind, offset: fields2.offset } : null;
     case "transcript-unreadable":
     case "told":
       return { kind, at: atOf(fields2) };
@@ -2607,15 +2698,15 @@ function readLogLine(fields2) {
     case "claim":
       return claimLine(fields2);
     case "spent":
-      return count(fields2.budgetStart) ? {
+      return count2(fields2.budgetStart) ? {
         kind,
         budgetStart: fields2.budgetStart,
-        usedTurns: count(fields2.usedTurns) ? fields2.usedTurns : 0,
-        elapsedMs: count(fields2.elapsedMs) ? fields2.elapsedMs : 0,
+        usedTurns: count2(fields2.usedTurns) ? fields2.usedTurns : 0,
+        elapsedMs: count2(fields2.elapsedMs) ? fields2.elapsedMs : 0,
         promptId: text(fields2.promptId) ? fields2.promptId : null
       } : null;
     case "nudged":
-      return count(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
+      return count2(fields2.budgetStart) ? { kind, budgetStart: fields2.budgetStart } : null;
     case "spawn":
       return text(fields2.agentType) && text(fields2.task) ? {
         kind,
@@ -2626,7 +2717,7 @@ function readLogLine(fields2) {
         at: atOf(fields2)
       } : null;
     case "spawn-taken":
-      return count(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
+      return count2(fields2.index) && text(fields2.agent) ? { kind, index: fields2.index, agent: fields2.agent, at: atOf(fields2) } : null;
     case "spawn-refused":
       return text(fields2.agent) && text(fields2.reason) ? { kind, agent: fields2.agent, reason: fields2.reason, at: atOf(fields2) } : null;
     case "owed":
@@ -2638,17 +2729,23 @@ function readLogLine(fields2) {
   }
 }
 function atOf(fields2) {
-  return count(fields2.at) ? fields2.at : 0;
+  return count2(fields2.at) ? fields2.at : 0;
 }
 function usageLine(fields2, responseId) {
   return {
     kind: "usage",
     responseId,
-    tokens: count(fields2.tokens) ? fields2.tokens : 0,
-    ...count(fields2.cost) ? { cost: fields2.cost } : {},
-    ...count(fields2.at) ? { at: fields2.at } : {},
-    ...count(fields2.offset) ? { offset: fields2.offset } : {}
+    tokens: count2(fields2.tokens) ? fields2.tokens : 0,
+    ...count2(fields2.cost) ? { cost: fields2.cost } : {},
+    ...count2(fields2.at) ? { at: fields2.at } : {},
+    ...count2(fields2.offset) ? { offset: fields2.offset } : {},
+    ...promptOf(fields2.prompt)
   };
+}
+function promptOf(prompt) {
+  if (typeof prompt !== "object" || prompt === null) return {};
+  const { input, from } = prompt;
+  return count2(input) && count2(from) ? { prompt: { input, from } } : {};
 }
 function claimLine(fields2) {
   const claim = fields2.claim;
@@ -2713,12 +2810,28 @@ var SessionLog = class {
    * Records what a response used, and how far the transcript it was read from was read (none for a host that reports
    * usage itself).
    */
-  appendUsage(responseId, used, at, offset) {
-    this.appendLine({ kind: "usage", responseId, ...used, at, ...offset === void 0 ? {} : { offset } });
+  appendUsage(responseId, used, at, offset, prompt) {
+    this.appendLine({
+      kind: "usage",
+      responseId,
+      ...used,
+      at,
+      ...offset === void 0 ? {} : { offset },
+      ...prompt === void 0 ? {} : { prompt }
+    });
   }
   /** Keeps what a response used, as the rules say (`recordUsage`). */
   recordUsage(usage) {
-    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset);
+    this.appendUsage(usage.responseId, usage.used, usage.at, usage.offset, usage.prompt);
+  }
+  /** The prompt of the latest response whose transcript record says where it begins, or null. */
+  latestPrompt() {
+    const lines = this.lines();
+    for (let at = lines.length - 1; at >= 0; at--) {
+      const line = lines[at];
+      if (line?.kind === "usage" && line.prompt !== void 0) return line.prompt;
+    }
+    return null;
   }
   /** How far the transcript was read, and the responses already counted. */
   transcriptProgress() {
@@ -2838,30 +2951,30 @@ function amount2(value) {
   return typeof value === "number" && value > 0 && value < Number.POSITIVE_INFINITY ? value : 0;
 }
 var NO_USAGE = {};
-function fieldsOf3(usage) {
+function fieldsOf4(usage) {
   return typeof usage === "object" && usage !== null ? usage : NO_USAGE;
 }
 function tokensOf2(usage) {
-  const fields2 = fieldsOf3(usage);
+  const fields2 = fieldsOf4(usage);
   return amount2(fields2.input) + amount2(fields2.output) + amount2(fields2.cacheRead) + amount2(fields2.cacheWrite);
 }
 function costOf(usage) {
-  const cost = fieldsOf3(usage).cost;
+  const cost = fieldsOf4(usage).cost;
   return typeof cost === "object" && cost !== null ? amount2(cost.total) : 0;
 }
 
 // src/adapters/pi/store.ts
-function fieldsOf4(data) {
+function fieldsOf5(data) {
   return typeof data === "object" && data !== null ? data : {};
 }
 function recordItem(entry) {
   if (entry.customType === ACTIVE_ENTRY_TYPE) return { kind: "record", record: { kind: "active", budget: entry.data } };
-  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "off" } };
+  if (entry.customType === OFF_ENTRY_TYPE) return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "off" } };
   if (entry.customType === SUBAGENTS_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagents" } };
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagents" } };
   }
   if (entry.customType === SUBAGENT_ENTRY_TYPE) {
-    return { kind: "record", record: { ...fieldsOf4(entry.data), kind: "subagent" } };
+    return { kind: "record", record: { ...fieldsOf5(entry.data), kind: "subagent" } };
   }
   return null;
 }
@@ -2909,7 +3022,7 @@ function entriesOf2(folder) {
   }
 }
 function modifiedOf(path) {
-  return statSync5(path).mtimeMs;
+  return statSync6(path).mtimeMs;
 }
 function logSessions(dataDir, host, terms) {
   const folder = join10(dataDir, "sessions");
@@ -3015,7 +3128,7 @@ var PAGE_SCRIPT = '(()=>{var rr="uplot",ur="u-hz",fr="u-vt",ar="u-title",cr="u-w
 var UPLOT_CSS = '.uplot, .uplot *, .uplot *::before, .uplot *::after {box-sizing: border-box;}.uplot {font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji", "Segoe UI Symbol", "Noto Color Emoji";line-height: 1.5;width: min-content;}.u-title {text-align: center;font-size: 18px;font-weight: bold;}.u-wrap {position: relative;user-select: none;}.u-over, .u-under {position: absolute;}.u-under {overflow: hidden;}.uplot canvas {display: block;position: relative;width: 100%;height: 100%;}.u-axis {position: absolute;}.u-legend {font-size: 14px;margin: auto;text-align: center;}.u-inline {display: block;}.u-inline * {display: inline-block;}.u-inline tr {margin-right: 16px;}.u-legend th {font-weight: 600;}.u-legend th > * {vertical-align: middle;display: inline-block;}.u-legend .u-marker {width: 1em;height: 1em;margin-right: 4px;background-clip: padding-box !important;}.u-inline.u-live th::after {content: ":";vertical-align: middle;}.u-inline:not(.u-live) .u-value {display: none;}.u-series > * {padding: 4px;}.u-series th {cursor: pointer;}.u-legend .u-off > * {opacity: 0.3;}.u-select {background: rgba(0,0,0,0.07);position: absolute;pointer-events: none;}.u-cursor-x, .u-cursor-y {position: absolute;left: 0;top: 0;pointer-events: none;will-change: transform;}.u-hz .u-cursor-x, .u-vt .u-cursor-y {height: 100%;border-right: 1px dashed #607D8B;}.u-hz .u-cursor-y, .u-vt .u-cursor-x {width: 100%;border-bottom: 1px dashed #607D8B;}.u-cursor-pt {position: absolute;top: 0;left: 0;border-radius: 50%;border: 0 solid;pointer-events: none;will-change: transform;/*this has to be !important since we set inline "background" shorthand */background-clip: padding-box !important;}.u-axis.u-off, .u-select.u-off, .u-cursor-x.u-off, .u-cursor-y.u-off, .u-cursor-pt.u-off {display: none;}';
 
 // src/adapters/report/day-use.ts
-function fieldsOf5(line) {
+function fieldsOf6(line) {
   try {
     const value = JSON.parse(line);
     return typeof value === "object" && value !== null ? value : {};
@@ -3050,7 +3163,7 @@ function sessionsOfDay(files, folder, hostOf) {
     return use;
   };
   for (const line of linesOf(files, files.join(folder, "use.jsonl"))) {
-    const fields2 = fieldsOf5(line);
+    const fields2 = fieldsOf6(line);
     const use = of(fields2);
     if (use === null) continue;
     use.agentMs += amount3(fields2.agentMs);
@@ -3059,7 +3172,7 @@ function sessionsOfDay(files, folder, hostOf) {
   }
   for (const name of files.list(folder)) {
     if (!name.startsWith("prompt-")) continue;
-    const use = of(fieldsOf5(linesOf(files, files.join(folder, name))[0] ?? ""));
+    const use = of(fieldsOf6(linesOf(files, files.join(folder, name))[0] ?? ""));
     if (use !== null) use.prompts += 1;
   }
   return [...sessions.values()];
@@ -3076,10 +3189,10 @@ function useOfDays(files, scopeDir, days) {
     };
   });
 }
-function lastDays2(now, count3, localDay2) {
+function lastDays2(now, count4, localDay2) {
   const days = [];
   const date = new Date(now);
-  for (let back = count3 - 1; back >= 0; back--) {
+  for (let back = count4 - 1; back >= 0; back--) {
     const day = new Date(date.getFullYear(), date.getMonth(), date.getDate() - back, 12);
     days.push(localDay2(day.getTime()));
   }
@@ -3115,7 +3228,7 @@ var NONE = "–";
 function orNone(value, format) {
   return value === null ? NONE : format(value);
 }
-var count2 = (value) => String(value);
+var count3 = (value) => String(value);
 function budgetFiguresTable(budget, index, report) {
   const { limits, used } = budget;
   const left = (limit, value) => limit === null ? null : Math.max(0, limit - value);
@@ -3126,7 +3239,7 @@ function budgetFiguresTable(budget, index, report) {
       formatTime(used.timeMs),
       orNone(left(limits.timeMs, used.timeMs), formatTime)
     ],
-    ["Turns", orNone(limits.turns, count2), count2(used.turns), orNone(left(limits.turns, used.turns), count2)]
+    ["Turns", orNone(limits.turns, count3), count3(used.turns), orNone(left(limits.turns, used.turns), count3)]
   ];
   if (report.measured.tokens) {
     rows.push([
@@ -3144,7 +3257,7 @@ function budgetFiguresTable(budget, index, report) {
       orNone(left(limits.cost, used.cost), formatCost)
     ]);
   }
-  if (limits.steps !== null) rows.push(["Model calls per turn", count2(limits.steps), NONE, NONE]);
+  if (limits.steps !== null) rows.push(["Model calls per turn", count3(limits.steps), NONE, NONE]);
   return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
 }
 var LIMIT_NAMES = { time: "time", turns: "turns", tokens: "tokens", cost: "cost" };
@@ -3183,7 +3296,7 @@ function subagentsTable(subagents, report) {
     agent.budget ?? "none of its own",
     clockTime(agent.startedAt),
     formatTime((agent.endedAt ?? report.now) - agent.startedAt),
-    count2(agent.steps),
+    count3(agent.steps),
     formatTokens(agent.tokens),
     formatCost(agent.cost),
     agent.line.slice(agent.line.lastIndexOf(". ") + 2)
@@ -3197,7 +3310,7 @@ function todayBudgetTable(today) {
     if (limits.timeMs !== null)
       rows.push(["Agent time", formatTime(limits.timeMs), formatTime(use.agentMs), orNone(left.timeMs, formatTime)]);
     if (limits.turns !== null)
-      rows.push(["Prompts", count2(limits.turns), count2(use.prompts), orNone(left.turns, count2)]);
+      rows.push(["Prompts", count3(limits.turns), count3(use.prompts), orNone(left.turns, count3)]);
     if (limits.tokens !== null)
       rows.push(["Tokens", formatTokens(limits.tokens), formatTokens(use.tokens), orNone(left.tokens, formatTokens)]);
     if (limits.cost !== null)
@@ -3213,7 +3326,7 @@ function todaySessionsTable(today) {
     ...team ? [session.member ?? NONE] : [],
     session.host ?? NONE,
     formatTime(session.agentMs),
-    count2(session.prompts),
+    count3(session.prompts),
     formatTokens(session.tokens),
     formatCost(session.cost)
   ]);
@@ -3221,14 +3334,14 @@ function todaySessionsTable(today) {
   return table("Today's sessions", head, rows);
 }
 function todayMembersTable(members) {
-  const rows = members.map((member) => [member.name, count2(member.sessions)]);
+  const rows = members.map((member) => [member.name, count3(member.sessions)]);
   return table("Today's members", ["Member", "Sessions"], rows);
 }
 function daysTable(rows, limits) {
   const body = rows.map((row) => [
     row.day,
     formatTime(row.agentMs),
-    count2(row.prompts),
+    count3(row.prompts),
     formatTokens(row.tokens),
     formatCost(row.cost)
   ]);
@@ -3236,7 +3349,7 @@ function daysTable(rows, limits) {
     body.push([
       "Daily limit",
       orNone(limits.timeMs, formatTime),
-      orNone(limits.turns, count2),
+      orNone(limits.turns, count3),
       orNone(limits.tokens, formatTokens),
       orNone(limits.cost, formatCost)
     ]);
@@ -3340,10 +3453,10 @@ function pageData(input, context) {
   const standing = input.standings[0];
   const hostOf = context.hostOf ?? ((id) => id === context.session?.id ? context.session.host : null);
   const scopeDir = nodeDailyFiles.join(state, "daily", scopeFolder(standing?.budget.scope ?? "user"));
-  const count3 = context.days ?? PAGE_DAYS;
+  const count4 = context.days ?? PAGE_DAYS;
   const team = standing?.budget.team;
   const sessions = team ? [] : sessionsOfDay(nodeDailyFiles, nodeDailyFiles.join(scopeDir, day), hostOf);
-  const rows = team ? context.teamDays?.(count3) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays2(context.now, count3, localDay));
+  const rows = team ? context.teamDays?.(count4) ?? [] : useOfDays(nodeDailyFiles, scopeDir, lastDays2(context.now, count4, localDay));
   return {
     writtenAt: context.now,
     session: context.session,
@@ -3352,13 +3465,13 @@ function pageData(input, context) {
     days: {
       limits: standing?.budget.limits ?? null,
       rows,
-      ...team ? { note: teamDaysNote(team.name, count3, context.teamDays !== void 0) } : {}
+      ...team ? { note: teamDaysNote(team.name, count4, context.teamDays !== void 0) } : {}
     }
   };
 }
-function teamDaysNote(team, count3, read) {
+function teamDaysNote(team, count4, read) {
   if (!read) return `The team ${team}'s last days are shown by npm run report, which reads them from the team's store.`;
-  return count3 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count3 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
+  return count4 <= TEAM_DAYS_KEPT ? `The team ${team}'s days, as its store keeps them.` : `The team ${team}'s store keeps each day until the end of the next: the ${count4 - TEAM_DAYS_KEPT} days before yesterday are not kept, so not shown.`;
 }
 function writePageFile(data, path) {
   mkdirSync6(dirname2(path), { recursive: true });
@@ -3435,7 +3548,7 @@ ${REPORT_USAGE}
       hostOf: (id) => hosts.get(id) ?? null,
       days: options.days,
       out: options.out ?? defaultPagePath(env, session?.id ?? null),
-      ...team === null ? {} : { teamDays: (count3) => team.keptDays(count3) }
+      ...team === null ? {} : { teamDays: (count4) => team.keptDays(count4) }
     }
   );
   return {

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { foldHistory } from "../../core/index.ts";
 import { type HookDeps, writeLog } from "./hook-runtime.ts";
 import { prompt, runEnd, sessionStart, toolBoundary } from "./main-session.ts";
+import { modelRequest } from "./model-request.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 import { agentEnd, agentStart, subagentBoundary } from "./subagent-spawns.ts";
 import { countUsage } from "./usage.ts";
@@ -51,6 +52,9 @@ async function replyTo(event: HookEvent, deps: HookDeps, now: number): Promise<H
 			return event.agent === null ? null : agentStart(event, event.agent, deps, now);
 		case "agentEnd":
 			return event.ended === null ? null : agentEnd(event, event.ended, deps, now);
+		case "modelRequest":
+			// Only Gemini CLI's hooks may change a request, and they see no subagent's.
+			return deps.transcriptSize ? modelRequest(event, deps, now, deps.transcriptSize) : null;
 		case "runEnd":
 			return runEnd(event, deps, now);
 		default:

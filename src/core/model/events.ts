@@ -120,6 +120,12 @@ export type SessionEvent =
 			 */
 			request?: ModelRequest;
 	  }
+	/**
+	 * The request of the latest model call is about to be sent, and the host can tell its size now (not when the call
+	 * was announced, where its hooks show a call's request only once it is built): the rules cap its answer, or spend the
+	 * budget here when not even a minimal answer would fit. Nothing counts again.
+	 */
+	| { type: "modelRequest"; request: ModelRequest }
 	/** The answer to the question at a prompt's step cap, and the model call that reached it. */
 	| {
 			type: "stepsAnswer";
@@ -271,6 +277,17 @@ export interface RecordedUsage {
 	at: number;
 	/** How far the transcript the response was read from was read, for a host that reads usage from one. */
 	offset?: number;
+	/**
+	 * The response's prompt tokens and where its record begins in that transcript, for a host that can bound the next
+	 * request's input only from its transcript (Gemini CLI).
+	 */
+	prompt?: TranscriptPrompt;
+}
+
+/** An answer's prompt tokens, and the byte of its transcript where its record begins. */
+export interface TranscriptPrompt {
+	input: number;
+	from: number;
 }
 
 /**
@@ -287,8 +304,16 @@ export type LogLine =
 	| { kind: "prompt"; promptId: string; at: number }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
-	/** What one response used, and how far the transcript it came from was read. */
-	| { kind: "usage"; responseId: string; tokens: number; cost?: number; at?: number; offset?: number }
+	/** What one response used, and how far the transcript it came from was read (and its prompt, where kept). */
+	| {
+			kind: "usage";
+			responseId: string;
+			tokens: number;
+			cost?: number;
+			at?: number;
+			offset?: number;
+			prompt?: TranscriptPrompt;
+	  }
 	/** How far the transcript was read when nothing new was used. */
 	| { kind: "transcript"; offset: number }
 	/** The transcript held usage Timebox cannot read (said once per session). */

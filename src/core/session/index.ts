@@ -19,7 +19,15 @@ import {
 } from "./caps.ts";
 import { command } from "./commands.ts";
 import { withCallContext } from "./context.ts";
-import { askAtTheLimit, checkTime, modelCall, modelResponse, onStopReported, toolCall } from "./limits.ts";
+import {
+	askAtTheLimit,
+	checkTime,
+	modelCall,
+	modelResponse,
+	onStopReported,
+	refuseStopped,
+	toolCall,
+} from "./limits.ts";
 import { load } from "./load.ts";
 import { counting, isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
@@ -53,7 +61,8 @@ export {
 
 /** Applies one event to a session: the new state and the effects to carry out. */
 export function transition(state: SessionState, event: SessionEvent, now: number): Transition {
-	if (state.asking && (event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall")) {
+	const held = event.type === "timeCheck" || event.type === "toolCall" || event.type === "modelCall";
+	if (state.asking && (held || event.type === "modelRequest")) {
 		// The limit question is open: nothing is checked or stopped until it is answered.
 		return { state, effects: [status(state, now)] };
 	}
@@ -61,6 +70,7 @@ export function transition(state: SessionState, event: SessionEvent, now: number
 	const spent = result.state.standing?.spent ?? null;
 	const reachesLimit =
 		event.type === "modelCall" ||
+		event.type === "modelRequest" ||
 		event.type === "toolCall" ||
 		event.type === "timeCheck" ||
 		event.type === "modelResponse";
@@ -100,6 +110,8 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
+		case "modelRequest":
+			return modelRequest(state, event.request, now);
 		case "toolCall":
 			return toolCall(state, event.prompt, now);
 		case "modelResponse":
@@ -190,6 +202,21 @@ export function capInFlight(result: Transition, request: ModelRequest, agent: st
 	const answer = Math.min(Math.max(room.tokens, MIN_ANSWER_TOKENS), request.answerLimit ?? Number.POSITIVE_INFINITY);
 	const held = withInFlight(active, agent, mostUsed(request, answer));
 	return { state: { ...result.state, standing: held }, effects: [...result.effects, ...cap] };
+}
+
+/**
+ * The latest call's request is about to be sent: it is checked for room (with the time), and capped, as a model call
+ * whose request the host told when it announced it.
+ */
+function modelRequest(state: SessionState, request: ModelRequest, now: number): Transition {
+	const standing = state.standing;
+	if (standing?.wrapUp && standing.spent?.limit !== undefined) return { state, effects: capEffect(MIN_ANSWER_TOKENS) };
+	// The prompt the budget stopped sends nothing more.
+	if (standing?.spent && !standing.wrapUp && standing.stoppedPrompt === state.lastPrompt) {
+		return { state, effects: refuseStopped(standing.spent) };
+	}
+	const checked = checkTime(state, now, "modelCall", state.lastPrompt, request);
+	return callGoes(checked.effects) ? capInFlight(checked, request, MAIN_AGENT) : checked;
 }
 
 /**

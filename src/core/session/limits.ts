@@ -249,7 +249,7 @@ export function onStopReported(
 }
 
 /** Ends and refuses what the stopped prompt asks for, with the stop message. */
-function refuseStopped(summary: SpentSummary): Effect[] {
+export function refuseStopped(summary: SpentSummary): Effect[] {
 	return [{ kind: "abort" }, { kind: "refuse", reason: spentMessage(summary.usedTurns, summary.elapsedMs) }];
 }
 

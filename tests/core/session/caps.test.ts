@@ -271,6 +271,56 @@ describe("a model call under a tokens: budget", () => {
 	});
 });
 
+describe("a request about to be sent, where the host shows it only then", () => {
+	const tokens = (
+		spent: number,
+		more: Partial<Parameters<typeof withBudget>[1]> = {},
+		terms: Partial<TimeboxBudget> = {},
+	) =>
+		withBudget(budget({ tokenLimit: 100_000, ...terms }), {
+			spend: { tokens: spent, cost: 0 },
+			lastPrompt: "p1",
+			running: true,
+			...more,
+		});
+	const sent: SessionEvent = { type: "modelRequest", request: request() };
+
+	it("is capped at what is left, less the bound on its input, and counts nothing again", () => {
+		const result = transition(tokens(50_000, { usedTurns: 1 }), sent, START);
+		expect(capOf(result.effects)).toBe(33_904);
+		expect(result.state.standing?.usedTurns).toBe(1);
+		expect(result.effects.map((effect) => effect.kind)).not.toContain("recordPrompt");
+	});
+
+	it("is not sent when not even a minimal answer fits: the budget is spent there", () => {
+		const result = transition(tokens(90_000), sent, START);
+		expect(notices(result.effects)).toEqual([NO_ROOM_SPENT("90,000 of 100,000 tokens")]);
+		expect(result.effects).toContainEqual({ kind: "abort" });
+		expect(capOf(result.effects)).toBeUndefined();
+	});
+
+	it("in a wrap-up the tokens started, is capped at a minimal answer; after a stop, is refused again", () => {
+		const wrapping = transition(tokens(90_000, {}, { graceMs: 30_000 }), callWith("p1"), START).state;
+		expect(transition(wrapping, sent, START + 1_000).effects).toEqual([
+			{ kind: "capOutput", maxTokens: MIN_ANSWER_TOKENS },
+		]);
+		const stopped = transition(tokens(90_000), sent, START).state;
+		const again = transition(stopped, sent, START + 1_000).effects;
+		expect(again).toEqual([
+			{ kind: "abort" },
+			{
+				kind: "refuse",
+				reason: "Timebox budget spent. Used 0 turns, 0s. The agent stops for this turn. The chat continues.",
+			},
+		]);
+	});
+
+	it("waits, unchecked, while the limit question is open", () => {
+		const asking = { ...tokens(90_000), asking: true };
+		expect(transition(asking, sent, START).effects.map((effect) => effect.kind)).toEqual(["status"]);
+	});
+});
+
 describe("a model call under a cost: budget", () => {
 	const dollars = (spent: number) =>
 		withBudget(budget({ costLimit: 1 }), { spend: { tokens: 0, cost: spent }, lastPrompt: "p1", running: true });

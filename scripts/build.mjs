@@ -68,34 +68,56 @@ function stamp(pkg) {
 }
 
 /**
- * Node's modules the hook script loads only when it uses them, and the names it uses of each. A hook is a process of
- * its own, and Node loads these (with `net`, `dgram` and the streams under `child_process`, the whole of `crypto`) in
- * a few milliseconds of its start; most hooks start no process and make no id. A name the code imports that is not
- * listed here fails the build.
+ * Node's modules the hook script loads only when it uses them, and the names it uses of each (`new Name` for a class).
+ * A hook is a process of its own, and Node loads these (with `net`, `dgram` and the streams under `child_process`, the
+ * whole of `crypto`, TLS) in a few milliseconds of its start; most hooks start no process, make no id and reach no
+ * store. A name the code imports that is not listed here fails the build.
  */
 const LAZY_BUILTINS = {
 	"node:child_process": ["spawn", "spawnSync"],
 	"node:crypto": ["createHash", "randomUUID"],
+	// A team's store: sockets only where a store is set, TLS only for rediss://, a worker only in a watcher.
+	"node:net": ["connect"],
+	"node:tls": ["connect"],
+	"node:worker_threads": ["new Worker"],
 };
 
-/** An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, through a synchronous `require`. */
-const lazyBuiltins = {
-	name: "lazy-builtins",
-	setup(build) {
-		const filter = new RegExp(`^(${Object.keys(LAZY_BUILTINS).join("|")})$`);
-		build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-builtin" }));
-		build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
-			const names = LAZY_BUILTINS[args.path];
-			const lines = [
-				'import { createRequire } from "node:module";',
-				"let loaded;",
-				`const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(args.path)}));`,
-				...names.map((name) => `export function ${name}(...args) { return load().${name}(...args); }`),
-			];
-			return { contents: lines.join("\n"), loader: "js" };
-		});
-	},
-};
+/**
+ * An esbuild plugin that has `LAZY_BUILTINS` loaded at their first use, through a synchronous `require` (made with
+ * `createRequire` in an ES module, CommonJS's own in a CommonJS bundle).
+ */
+const lazyBuiltins = lazyBuiltinsIn("esm");
+
+function lazyBuiltinsIn(format) {
+	// CommonJS's `require` of the name without its `node:` prefix, which this plugin does not take again.
+	const requireLine =
+		format === "cjs"
+			? "const load = () => (loaded ??= require(BARE));"
+			: 'import { createRequire } from "node:module";\nconst load = () => (loaded ??= createRequire(import.meta.url)(NAME));';
+	return {
+		name: "lazy-builtins",
+		setup(build) {
+			const filter = new RegExp(`^(${Object.keys(LAZY_BUILTINS).join("|")})$`);
+			build.onResolve({ filter }, (args) => ({ path: args.path, namespace: "lazy-builtin" }));
+			build.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => {
+				const names = LAZY_BUILTINS[args.path];
+				const lines = [
+					"let loaded;",
+					requireLine
+						.replace("NAME", JSON.stringify(args.path))
+						.replace("BARE", JSON.stringify(args.path.replace(/^node:/, ""))),
+					// A class (`new Name`) is made with `new`; a function is called.
+					...names.map((entry) => {
+						const name = entry.replace(/^new /, "");
+						const made = entry.startsWith("new ") ? `new (load().${name})(...args)` : `load().${name}(...args)`;
+						return `export function ${name}(...args) { return ${made}; }`;
+					}),
+				];
+				return { contents: lines.join("\n"), loader: "js" };
+			});
+		},
+	};
+}
 
 /**
  * The report page's module (its chart library among it), bundled into a file of its own beside each host's bundle:
@@ -116,14 +138,14 @@ const separateReport = {
 };
 
 /** A bundle's text: the same bytes on every machine and in every checkout (paths in it are relative to ROOT). */
-async function bundle(entry, banner, platform, external = [], plugins = []) {
+async function bundle(entry, banner, platform, external = [], plugins = [], format = "esm") {
 	const result = await build({
 		plugins,
 		absWorkingDir: ROOT,
 		entryPoints: [entry],
 		bundle: true,
 		platform,
-		format: "esm",
+		format,
 		target: platform === "node" ? "node20" : "es2022",
 		banner: { js: banner },
 		external,
@@ -138,31 +160,22 @@ async function bundle(entry, banner, platform, external = [], plugins = []) {
 }
 
 /**
- * The Redis client (ioredis) of a team's daily budget, minified, beside each Node entry (the hook script's, pi's
- * extension, which opencode's entry uses too): a package installed from a repository has no node_modules. Only a
- * session with a store set loads it, in a worker thread.
+ * The worker thread of a team's daily budget on the hosts whose rules call the store synchronously (pi's extension,
+ * which opencode's entry uses too, and the hook script): the store's client (Node's own sockets and Redis's protocol,
+ * no dependency), beside each Node entry. Only a session with a store set starts it.
  */
-const CLIENT_NAME = "timebox-redis.js";
-const CLIENT_BANNER =
-	"// ioredis, MIT licence (github.com/redis/ioredis), bundled by npm run build for Timebox's team budget. Do not edit.";
+const STORE_WORKER_ENTRY = "src/entries/team-worker.ts";
+const STORE_WORKER_NAME = "timebox-store.mjs";
+const STORE_WORKER_BANNER = `// Timebox's team store worker, bundled from ${STORE_WORKER_ENTRY} by npm run build. Do not edit.`;
 
-async function clientBundle() {
-	const result = await build({
-		absWorkingDir: ROOT,
-		stdin: { contents: 'export { default } from "ioredis";', resolveDir: ROOT, sourcefile: "timebox-redis.js" },
-		bundle: true,
-		minify: true,
-		platform: "node",
-		format: "esm",
-		target: "node20",
-		banner: { js: CLIENT_BANNER },
-		legalComments: "none",
-		charset: "utf8",
-		write: false,
-		logLevel: "warning",
-	});
-	return result.outputFiles[0].text;
-}
+/**
+ * The batch script of Claude Code's hooks module (`bin/timebox-team.cjs <request>`): a team's daily ledger and its
+ * client alone, so that a batch costs little more than Node's start; CommonJS, which spares Node's ES module loader
+ * (about a tenth of the process here). Beside the hook script in Claude Code's plugin.
+ */
+const TEAM_BATCH_ENTRY = "src/entries/team-batch.ts";
+const TEAM_BATCH_BUNDLE = "plugins/claude-code/bin/timebox-team.cjs";
+const TEAM_BATCH_BANNER = `// Timebox's team batch script for Claude Code's hooks module, bundled from ${TEAM_BATCH_ENTRY} by npm run build. Do not edit.`;
 
 /** The hooks module's bundle, refused when it imports anything: Claude Code would not load it. */
 async function moduleBundle() {
@@ -230,10 +243,14 @@ async function generated() {
 		files.set(join(dirname(path), GATE_NAME), gate);
 		files.set(join(dirname(path), REPORT_FILE), report);
 	}
-	const client = await clientBundle();
-	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), CLIENT_NAME), client);
+	const worker = await bundle(STORE_WORKER_ENTRY, STORE_WORKER_BANNER, "node");
+	for (const path of [...BUNDLES, PI_BUNDLE]) files.set(join(dirname(path), STORE_WORKER_NAME), worker);
 	files.set(join(dirname(PI_BUNDLE), REPORT_FILE), report);
 	files.set(MODULE_BUNDLE, await moduleBundle());
+	files.set(
+		TEAM_BATCH_BUNDLE,
+		await bundle(TEAM_BATCH_ENTRY, TEAM_BATCH_BANNER, "node", [], [lazyBuiltinsIn("cjs")], "cjs"),
+	);
 	files.set(PI_BUNDLE, await bundle(PI_ENTRY, PI_BANNER, "node", PI_PROVIDED, [separateReport]));
 	for (const [path, update] of Object.entries(MANIFESTS)) {
 		const manifest = JSON.parse(await readFile(join(ROOT, path), "utf8"));

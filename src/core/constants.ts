@@ -29,6 +29,16 @@ export const MAX_TURN_LIMIT = 1_000_000;
 /** The largest cap on model calls per prompt (`steps:N`). */
 export const MAX_STEP_LIMIT = 10_000;
 
+/**
+ * The loop guard (`loop:N`): the Nth identical tool call of a run is refused, the one after it stops the run. At least
+ * 2 (the first call of anything is no repeat), at most 1,000.
+ */
+export const MIN_LOOP_LIMIT = 2;
+export const MAX_LOOP_LIMIT = 1_000;
+
+/** How many characters of a repeated call's input its notices and refusals show, cut with an ellipsis beyond. */
+export const LOOP_VIEW_CHARS = 60;
+
 /** The largest token budget: a billion tokens. */
 export const MAX_TOKEN_LIMIT = 1_000_000_000;
 
@@ -83,12 +93,14 @@ export const STATIC_COMPLETIONS: readonly string[] = [
 	"off",
 	"status",
 	"subagents",
+	"suggest",
 	"15m",
 	"30m",
 	"1h",
 	"turns:3",
 	"turns:5",
 	"turns:10",
+	"loop:3",
 ];
 
 /** Argument completions offered after `/timebox subagents `: `off`, or a subagent budget's words (no `turns:`). */
@@ -100,6 +112,7 @@ export const SUBAGENT_COMPLETIONS: readonly string[] = [
 	"steps:15",
 	"steps:30",
 	"tokens:200k",
+	"loop:3",
 ];
 
 /** Arguments that are sub-commands rather than budgets. */
@@ -110,6 +123,22 @@ export const RESUME_WORD = "resume";
 export const REPORT_WORD = "report";
 /** `/timebox report page`: the report as a page with charts, written to a file. */
 export const REPORT_PAGE_WORD = "page";
+/** `/timebox suggest`: a budget suggested from the user's own past sessions of the project. */
+export const SUGGEST_WORD = "suggest";
+/** `TIMEBOX_DEFAULT=suggested`: the suggested budget as the default budget of every new session. */
+export const SUGGESTED_DEFAULT = "suggested";
+/** The fewest past sessions of a project a budget is suggested from; with fewer, nothing is suggested. */
+export const SUGGEST_MIN_SESSIONS = 5;
+/** How many of a project's latest sessions the suggestion is made from. */
+export const SUGGEST_SESSIONS = 30;
+/** The percentiles the suggestion shows: the median, and the one its budget is made of. */
+export const SUGGEST_MEDIAN = 50;
+export const SUGGEST_PERCENTILE = 90;
+/**
+ * The file under Timebox's state folder that keeps what each past session used, by its file and that file's time, so
+ * that a suggestion reads only the sessions written since the last.
+ */
+export const PAST_SESSIONS_FILE = "past-sessions.json";
 /** `/timebox today …`: the daily budgets, with what follows the word. */
 export const TODAY_WORD = "today";
 /** Words that open an extension: `/timebox extend 10m`, `/timebox add turns:2` (or each word prefixed with `+`). */
@@ -129,6 +158,15 @@ export const LEGACY_ID_PREFIX = "legacy-";
 
 /** The folder of the per-user ledger, under the host's own data folder (pi's agent directory, the plugin's data). */
 export const LEDGER_FOLDER = "timebox-ledger";
+
+/**
+ * How old a claim of an on-stop command may grow with no start mark, while its claiming process still seems to run,
+ * before another process starts the command in its place. A process that claims starts the command at once: the
+ * claim's fsync, one spawn and a shell's start, then the wrapper's `mkdir`; the hook script waits at most 1 s for that
+ * (and takes longer only when the machine is stalled). A claimant that seems alive past 30 times that is not the process
+ * that claimed (its pid was reused) or is frozen. Starting the command then is safe: the mark lets one wrapper run it.
+ */
+export const ON_STOP_RECOVERY_MS = 30_000;
 
 /** The prompt key of a run that has no prompt at all (one a host started by itself): it counts once. */
 export const UNNAMED_RUN = "\u0000run-without-a-prompt";

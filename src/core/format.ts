@@ -4,6 +4,7 @@
 import { type BudgetLimits, NO_SPEND, type Spend, type TimeboxBudget } from "./model/budget.ts";
 import { elapsedMs, safeAmount, safeTurns } from "./model/measure.ts";
 import { formatTime } from "./parse.ts";
+import { loopGuardPhrase, loopGuardStatus } from "./text/loop.ts";
 
 const SECOND_MS = 1_000;
 
@@ -80,6 +81,7 @@ export function describeBudget(limits: BudgetLimits): string {
 	if (limits.tokenLimit !== undefined) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
 	if (limits.costLimit !== undefined) parts.push(formatCost(limits.costLimit));
 	if (limits.stepLimit !== undefined) parts.push(stepsPerPrompt(limits.stepLimit));
+	if (limits.loopLimit !== undefined) parts.push(loopGuardPhrase(limits.loopLimit));
 	const treatment: string[] = [];
 	if (limits.awareness === "always") treatment.push("the model is told what is left at every call");
 	if (limits.graceMs !== undefined) treatment.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -112,7 +114,10 @@ export function formatRemaining(
 			? "no turn limit"
 			: `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
 	const timeAndTurnsOnly =
-		budget.costLimit === undefined && budget.tokenLimit === undefined && budget.stepLimit === undefined;
+		budget.costLimit === undefined &&
+		budget.tokenLimit === undefined &&
+		budget.stepLimit === undefined &&
+		budget.loopLimit === undefined;
 	const text = `${timePart} | ${turnPart}`;
 	return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -130,7 +135,7 @@ export interface StepCount {
 
 /**
  * `$1.23 of $2.00`, `150k of 200k tokens`: what was used of the cost and token limits the budget has; then the step cap,
- * as `step 12/25` while a run is going, else `25 steps per prompt`.
+ * as `step 12/25` while a run is going, else `25 steps per prompt`; then the loop guard, `loop guard at 3`.
  */
 function spendParts(budget: TimeboxBudget, spend: Spend, steps: StepCount | null): string[] {
 	const parts: string[] = [];
@@ -141,6 +146,7 @@ function spendParts(budget: TimeboxBudget, spend: Spend, steps: StepCount | null
 	if (budget.stepLimit !== undefined) {
 		parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
 	}
+	if (budget.loopLimit !== undefined) parts.push(loopGuardStatus(budget.loopLimit));
 	return parts;
 }
 

@@ -82,6 +82,7 @@ export type {
 	NotifyLevel,
 	OnStopOutcome,
 	OnStopStarter,
+	OnStopStartOptions,
 	Scheduler,
 	SessionStore,
 	TranscriptBridge,
@@ -111,6 +112,14 @@ export {
 	SessionRuntime,
 } from "./run/runtime.ts";
 export * as sessionLog from "./run/session-log.ts";
+export {
+	type DefaultText,
+	type ProjectHistory,
+	type ResolvedDefault,
+	readSuggestion,
+	resolveDefault,
+	type SuggestOutcome,
+} from "./run/suggestion.ts";
 export { nextCheckIn } from "./run/time-checks.ts";
 export { inputBound, roomLeft } from "./session/caps.ts";
 export {
@@ -124,9 +133,12 @@ export {
 	type LogLine,
 	NOTHING_RECORDED,
 	nextTimeCheckIn,
+	type OnStopClaim,
+	type OnStopIntent,
 	outcomeId,
 	type RecordedUsage,
 	readLedger,
+	recoverOnStop,
 	type SessionEvent,
 	type SessionState,
 	shownTurns,
@@ -137,11 +149,26 @@ export {
 export { transitionWithSubagents } from "./subagents/compose.ts";
 export { keepChildRecord } from "./subagents/records.ts";
 export { type SubagentsState, setBudgetFor } from "./subagents/state.ts";
+export { type PastSession, pastSession, type SessionFacts } from "./suggest/past-session.ts";
+export {
+	budgetWords,
+	costWord,
+	measuredEnough,
+	type Percentiles,
+	percentile,
+	type SuggestedFigures,
+	type Suggestion,
+	suggestionOf,
+	timeWord,
+	tokensWord,
+} from "./suggest/statistics.ts";
 export { DEFAULT_TERMS, type HostTerms, inHostTerms } from "./text/host-terms.ts";
+export { FINISH_NOW } from "./text/loop.ts";
 export {
 	COMMAND_AFTER_RELOAD,
 	fileLink,
 	internalErrorMessage,
+	ON_STOP_RAN_LATE,
 	type ReportPageOutcome,
 	reportPageWritten,
 	USAGE,
@@ -178,3 +205,12 @@ export {
 	reportData,
 	type SubagentData,
 } from "./text/report-data.ts";
+export {
+	isSuggestedDefault,
+	NO_SUGGESTION,
+	suggestedDefault,
+	suggestionLine,
+	suggestionText,
+	suggestReply,
+	tooLittleHistory,
+} from "./text/suggestion.ts";

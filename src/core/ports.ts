@@ -1,10 +1,18 @@
 // The ports a host implements so the same rules drive it: the budget's records and the session's history, the
 // transcript, the agent, the ledger, the screen, time and the on-stop runner.
 
-import type { LedgerClaim, LedgerView, LogLine, NotifyLevel, OnStopOutcome, RecordedUsage } from "./model/events.ts";
+import type {
+	LedgerClaim,
+	LedgerView,
+	LogLine,
+	NotifyLevel,
+	OnStopClaim,
+	OnStopOutcome,
+	RecordedUsage,
+} from "./model/events.ts";
 
 export type { DailyLedger } from "./daily/daily-budget.ts";
-export type { NotifyLevel, OnStopOutcome } from "./model/events.ts";
+export type { NotifyLevel, OnStopClaim, OnStopOutcome } from "./model/events.ts";
 
 import type { BudgetRecordData, TimeboxBudget } from "./model/budget.ts";
 import type { HistoryItem } from "./model/history.ts";
@@ -70,6 +78,11 @@ export interface BudgetLedger {
 	claim(claim: LedgerClaim): boolean;
 	/** What is recorded about a budget. */
 	read(budgetId: string): LedgerView;
+	/**
+	 * Where the start mark of the on-stop command of `claim` goes: the wrapper that starts the command takes it
+	 * exclusively first, and `read` says whether it exists. A ledger that keeps no marks leaves it out.
+	 */
+	startMark?(claim: OnStopClaim): string;
 }
 
 /** What the user sees. */
@@ -95,8 +108,15 @@ export interface Scheduler {
 
 /**
  * Starts the on-stop command exactly as typed. Reports exactly one of `started` or `failed` (could not start), and
- * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs).
+ * after `started` at most one `exited` (a failing exit or a signal, seen while the host still runs). With a `mark`
+ * (the ledger's `startMark`), the command runs only if its wrapper takes that mark: whoever takes it runs the command,
+ * and every other start of it ends there.
  */
 export interface OnStopStarter {
-	start(command: string, report: (outcome: OnStopOutcome) => void): void;
+	start(command: string, report: (outcome: OnStopOutcome) => void, options?: OnStopStartOptions): void;
+}
+
+/** How an on-stop command is started: the start mark its wrapper takes first, where the ledger keeps marks. */
+export interface OnStopStartOptions {
+	mark?: string;
 }

@@ -9,20 +9,20 @@ import { geminiCliHost } from "../adapters/gemini/hook-host.ts";
 import { runCli, runStatusLineCommand } from "../adapters/hooks/cli.ts";
 import { systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
-import { nodeReportPageWriter } from "../adapters/report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/writer.ts";
 
 let stdin = "";
 try {
 	// Hooks and the status line get JSON on stdin; setting up the status line, typed in a terminal, does not.
-	// Nor does a team's batch, whose request is its argument (its stdin may stay open).
-	if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
+	if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync(0, "utf8");
 } catch {
 	// No stdin: runCli reports it.
 }
 const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
 	clock: systemClock,
-	onStop: createShellStarter(),
+	// A hook ends right after its reply: it says the command started once the wrapper holds its mark.
+	onStop: createShellStarter(spawn, { untilMarked: true }),
 	runStatusLine: runStatusLineCommand,
 	script: process.argv[1] ?? "timebox.mjs",
 	startWatcher: (dataDir, sessionId, budget) => {
@@ -43,6 +43,7 @@ const result = await runCli(process.argv.slice(2), stdin, process.env, {
 	},
 	sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
 	reportPage: nodeReportPageWriter(process.env, systemClock),
+	projectHistory: nodeProjectHistory(process.env),
 });
 /**
  * Writes `text` to the file descriptor itself: Node's `process.stdout` on a pipe is a socket, and setting it up loads

@@ -7,7 +7,7 @@ import { nodeScheduler, systemClock } from "../adapters/node/node-time.ts";
 import { createShellStarter } from "../adapters/node/on-stop-runner.ts";
 import { opencodeDataDir } from "../adapters/opencode/data-dir.ts";
 import { createTimeboxPlugin } from "../adapters/opencode/plugin.ts";
-import { nodeReportPageWriter } from "../adapters/report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../adapters/report/writer.ts";
 import { openDailyLedger } from "../adapters/team/open.ts";
 
 /**
@@ -41,5 +41,6 @@ export default {
 		interactive: interactive(process.argv),
 		writeStderr: (line) => process.stderr.write(`${line}\n`),
 		reportPage: nodeReportPageWriter(process.env, systemClock),
+		projectHistory: nodeProjectHistory(process.env),
 	}),
 };

@@ -21,6 +21,7 @@ export const SESSION_SIZES = [1_000, 10_000, 100_000] as const;
 export const HANDLERS = [
 	"context",
 	"tool_call",
+	"tool_call_loop",
 	"message_end",
 	"status_refresh",
 	"turn_start",
@@ -55,6 +56,7 @@ const ROUNDS = 3;
 export const SAMPLING: Record<HandlerName, Sampling> = {
 	context: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	tool_call: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
+	tool_call_loop: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	message_end: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	status_refresh: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
 	turn_start: { mode: "in turn", rounds: 1, samples: 61, callsPerSample: 200 },
@@ -246,9 +248,10 @@ function toolResult(toolCallId: string): ToolResultMessage {
 
 /**
  * A session of `size` entries: prompts each answered with four tool calls (user, 4 × assistant + tool result, final
- * assistant: 10 entries, 10% user messages), then the `timebox-active` entry of `/timebox 1h turns:1000` set just now.
+ * assistant: 10 entries, 10% user messages), then the `timebox-active` entry of `/timebox 1h turns:1000` set just now
+ * (with `loop:<loopLimit>` where given).
  */
-export function filledSession(size: number): SessionManager {
+export function filledSession(size: number, loopLimit?: number): SessionManager {
 	const session = SessionManager.inMemory(process.cwd());
 	let users = 0;
 	for (let index = 0; index < size - 1; index++) {
@@ -268,6 +271,7 @@ export function filledSession(size: number): SessionManager {
 		startTime: Date.now(),
 		onStopCommand: null,
 		awareness: "always",
+		...(loopLimit === undefined ? {} : { loopLimit }),
 		// The first version counted prompts from this transcript count; kept so the figures compare with earlier runs.
 		startTurn: users,
 	};
@@ -324,7 +328,20 @@ interface Fixture {
 	subagents: { runtime: SessionRuntime; next: number };
 	/** A second instance on the session, under `/timebox 1h tokens:1b $10000`: its calls are measured and capped. */
 	capped: LoadedExtension;
+	/** A session of the same size under `loop:1000` too, mid-run, with its Timebox instance, and the next call to ask. */
+	loop: { extension: LoadedExtension; ctx: ExtensionCommandContext; next: number };
 }
+
+/** The loop guard of the loop row: never reached, as each of its different calls is asked for about 25 times. */
+const LOOP_LIMIT = 1_000;
+/** The different tool calls of the loop row's run, asked for in turn: the run's memory holds this many keys. */
+const LOOP_CALLS = 1_000;
+const LOOP_EVENTS = Array.from({ length: LOOP_CALLS }, (_, index) => ({
+	type: "tool_call",
+	toolName: "bash",
+	toolCallId: `call-loop-${index}`,
+	input: { command: `grep -n "column" src/parse.ts | head -${index + 1}`, timeout: 120 },
+}));
 
 /** The subagents running at once in the subagent row. */
 const RUNNING_SUBAGENTS = 5;
@@ -423,6 +440,7 @@ async function setUp(size: number): Promise<Fixture> {
 		sessionStartTimes,
 		subagents: { runtime: subagentRuntime(), next: 0 },
 		capped,
+		loop: await loopExtension(size),
 	};
 }
 
@@ -453,6 +471,38 @@ function cappedCallEvent() {
 /** The request pi built for a capped call, at its own limit: Timebox lowers it to the cap. */
 function providerRequestEvent() {
 	return { type: "before_provider_request", payload: { model: "claude-sonnet-4-5", max_tokens: 64_000, messages: [] } };
+}
+
+/** A Timebox instance on a session of `size` entries under `loop:1000`, a run started. */
+async function loopExtension(size: number): Promise<Fixture["loop"]> {
+	const session = filledSession(size, LOOP_LIMIT);
+	const ctx = quietContext(session);
+	const extension = new LoadedExtension(session, new RecordingScheduler());
+	await extension.handler("session_start")({ type: "session_start", reason: "startup" }, ctx);
+	extension.handler("context")(
+		{ type: "context", messages: [{ role: "user", content: USER_TEXT, timestamp: 1 }] },
+		ctx,
+	);
+	return { extension, ctx, next: 0 };
+}
+
+/**
+ * Fails unless the loop row's guard counted every call and refused none: the call asked for least is refused exactly
+ * when it is asked for the LOOP_LIMIT-th time.
+ */
+async function checkLoop(fixture: Fixture): Promise<void> {
+	const { extension, ctx, next } = fixture.loop;
+	const handler = extension.handler("tool_call");
+	const event = LOOP_EVENTS[next % LOOP_CALLS];
+	const asked = Math.floor(next / LOOP_CALLS);
+	for (let ask = asked + 1; ask <= LOOP_LIMIT; ask++) {
+		const answer = (await handler(event, ctx)) as { block?: boolean; reason?: string } | undefined;
+		const refused = answer?.block === true;
+		if (refused !== (ask === LOOP_LIMIT)) {
+			throw new Error(`the loop guard ${refused ? "refused" : "let through"} the ${ask}th ask: ${answer?.reason}`);
+		}
+	}
+	progress(`loop guard at ${fixture.size} entries: ok, ${next} calls counted, the ${LOOP_LIMIT}th identical refused`);
 }
 
 /** Fails unless every subagent stayed running and within its budget, each having made its share of the calls. */
@@ -491,6 +541,12 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 		case "tool_call": {
 			const handler = extension.handler("tool_call");
 			return timeBatch(callsPerSample, () => handler(TOOL_CALL_EVENT, ctx));
+		}
+		case "tool_call_loop": {
+			// The same handler under loop:1000: each call of the run's 1,000 different ones in turn, counted.
+			const loop = fixture.loop;
+			const handler = loop.extension.handler("tool_call");
+			return timeBatch(callsPerSample, () => handler(LOOP_EVENTS[loop.next++ % LOOP_CALLS], loop.ctx));
 		}
 		case "message_end": {
 			const handler = extension.handler("message_end");
@@ -576,6 +632,7 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 		name:
 			| "context"
 			| "tool_call"
+			| "tool_call_loop"
 			| "message_end"
 			| "status_refresh"
 			| "turn_start"
@@ -595,6 +652,8 @@ async function measureInTurn(): Promise<Map<number, HandlerSamples>> {
 	};
 	await inTurn("context");
 	await inTurn("tool_call");
+	await inTurn("tool_call_loop");
+	for (const fixture of fixtures) await checkLoop(fixture);
 	await inTurn("message_end");
 	await inTurn("status_refresh");
 	await inTurn("turn_start");

@@ -25,6 +25,7 @@ import {
 	PRINT_RUNS,
 	type PrintRuns,
 } from "./hooks.ts";
+import { loadRows, measureLoad } from "./load.ts";
 import {
 	CONVERSATION_MESSAGES,
 	LOG_LINES,
@@ -38,15 +39,19 @@ import { measureReportPage, PAGE_OPENS, PAGE_SUBAGENTS, PAGE_TURNS, type ReportP
 import { measureStartup, type StartupResult } from "./startup.ts";
 import { formatMs, machine, max, median, progress } from "./stats.ts";
 import { measureStopLatency, STOP_RUNS, type StopLatencyResult } from "./stop-latency.ts";
+import { measureSuggestion, suggestionRows } from "./suggest.ts";
 import { HOP_SAMPLES, measureTeam, TEAM_SAMPLES, type TeamResult } from "./team.ts";
+import { measureTeamHooks, teamHookRows } from "./team-hooks.ts";
 import { measureUnitSuite, type SuiteFigures, type UnitSuiteResult } from "./unit-suite.ts";
-import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
+import { CLAIM_SAMPLES, LOG_SIZE, measureWrites, READ_SAMPLES, WRITE_SAMPLES, type WritesResult } from "./writes.ts";
 
 const COMMAND = "npm run bench";
 /** `TIMEBOX_BENCH=hooks npm run bench` measures only the hook hosts (benchmark 6), Claude Code's stop latency with them. */
 const HOOKS_ONLY = process.env.TIMEBOX_BENCH === "hooks";
 /** `TIMEBOX_BENCH=team npm run bench` measures only a team's daily budget on a Redis on localhost (benchmark 5b). */
 const TEAM_ONLY = process.env.TIMEBOX_BENCH === "team";
+/** `TIMEBOX_BENCH=load npm run bench`: how many agents one Redis serves (benchmark 5c); never part of the whole run. */
+const LOAD_ONLY = process.env.TIMEBOX_BENCH === "load";
 /** `TIMEBOX_BENCH=handlers npm run bench` measures only the per-event cost on pi (benchmark 1). */
 const HANDLERS_ONLY = process.env.TIMEBOX_BENCH === "handlers";
 /** `TIMEBOX_BENCH=writes npm run bench` measures only the crash-safe writes (benchmark 8). */
@@ -68,6 +73,8 @@ const REPORT_ONLY = process.env.TIMEBOX_BENCH === "report";
 const OVERSHOOT_ONLY = process.env.TIMEBOX_BENCH === "overshoot";
 /** Per-call target at 10,000 entries. */
 const HANDLER_TARGET_MS = 0.1;
+/** What the loop guard may add to a tool call at 10,000 entries. */
+const LOOP_GUARD_TARGET_MS = 0.002;
 /** The refresh counts as flat when no size costs more than this many times the cheapest. */
 const FLAT_FACTOR = 2;
 const STARTUP_TARGET = 1.05;
@@ -76,6 +83,8 @@ const STOP_TARGET_MS = 100;
 const LABELS: Record<HandlerName, string> = {
 	context: "`context`, before a later model call of a run (after a tool result), adding the budget note",
 	tool_call: "`tool_call`, before a tool runs",
+	tool_call_loop:
+		"`tool_call` under `loop:1000`, the call counted among the run's 1,000 different ones (its tool and input as canonical JSON, hashed)",
 	message_end: "`message_end`, an answer's usage added to the running totals and checked",
 	status_refresh: "1 s status refresh (the scheduled interval callback)",
 	turn_start: "`turn_start`, a later turn of a run: the budget checked on time, tokens and cost",
@@ -92,6 +101,7 @@ const LABELS: Record<HandlerName, string> = {
 const TARGETED: ReadonlySet<HandlerName> = new Set([
 	"context",
 	"tool_call",
+	"tool_call_loop",
 	"message_end",
 	"status_refresh",
 	"turn_start",
@@ -125,6 +135,12 @@ function handlerRows(results: Map<number, HandlerResult>): Row[] {
 		if (TARGETED.has(name)) {
 			target = `< ${HANDLER_TARGET_MS} ms at 10k`;
 			let ok = at10k < HANDLER_TARGET_MS;
+			if (name === "tool_call_loop") {
+				// The loop guard's own cost: the same call without a guard, at the same size.
+				const added = at10k - (results.get(10_000)?.tool_call ?? Number.NaN);
+				target += `; at most ${formatMs(LOOP_GUARD_TARGET_MS)} more than \`tool_call\` (${formatMs(added)} more)`;
+				ok = ok && added <= LOOP_GUARD_TARGET_MS;
+			}
 			if (name === "status_refresh") {
 				const growth = Math.max(...figures) / Math.min(...figures);
 				target += `; flat in N (max/min ${growth.toFixed(2)}×)`;
@@ -282,9 +298,9 @@ function teamRows(result: TeamResult): Row[] {
 			"—",
 		],
 		[
-			"Claude Code's hooks module, team's day per turn: 2 hook-script processes waited for (a read; the count, the reservation, a read)",
+			"Claude Code's hooks module, team's day per turn: 2 batch-script processes waited for (a read; the count, the reservation, a read)",
 			formatMs(result.hopTurnMs),
-			`${HOP_SAMPLES}, bundled bin/timebox.mjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
+			`${HOP_SAMPLES}, bundled bin/timebox-team.cjs, one process ${formatMs(result.hopProcessMs)} (node -e 0: ${formatMs(result.nodeMs)})`,
 			`≤ ${HOP_TURN_TARGET_MS} ms`,
 			yesNo(result.hopTurnMs <= HOP_TURN_TARGET_MS),
 		],
@@ -503,6 +519,13 @@ function writeRows(result: WritesResult): Row[] {
 			`≤ ${CLAIM_TARGET_MS} ms per claim (a few per budget)`,
 			yesNo(result.claimMs <= CLAIM_TARGET_MS),
 		],
+		[
+			"The outcome ledger read by each hook of a stopped session: a stop that recorded its on-stop command (its mark, recovery and claimant looked up) / a stop with none",
+			`${formatMs(result.onStopReadMs)} / ${formatMs(result.plainReadMs)}`,
+			`${READ_SAMPLES}, alternating, in the system's temporary folder`,
+			`≤ ${LINE_TARGET_MS} ms per event`,
+			yesNo(result.onStopReadMs <= LINE_TARGET_MS),
+		],
 	];
 }
 
@@ -552,10 +575,18 @@ it("measures Timebox", async () => {
 		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=overshoot ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
+	if (LOAD_ONLY) {
+		progress("one Redis under load only");
+		const rows = loadRows(await measureLoad());
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=load ${COMMAND}\``, ""].join("\n"));
+		return;
+	}
 	if (REPORT_ONLY) {
 		progress("the report page only");
 		const page = await measureReportPage();
-		console.log(["", table(reportPageRows(page)), "", `Reproduce: \`TIMEBOX_BENCH=report ${COMMAND}\``, ""].join("\n"));
+		const suggestion = await measureSuggestion();
+		const rows = [...reportPageRows(page), ...suggestionRows(suggestion)];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=report ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	if (HOOKS_ONLY) {
@@ -620,7 +651,8 @@ it("measures Timebox", async () => {
 	}
 	if (TEAM_ONLY) {
 		const team = await measureTeam();
-		console.log(["", table(teamRows(team)), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
+		const rows = [...teamRows(team), ...teamHookRows(await measureTeamHooks())];
+		console.log(["", table(rows), "", `Reproduce: \`TIMEBOX_BENCH=team ${COMMAND}\``, ""].join("\n"));
 		return;
 	}
 	const started = Date.now();
@@ -637,14 +669,16 @@ it("measures Timebox", async () => {
 	progress("5/8 the daily ledger");
 	const daily = await measureDaily();
 	const team = await measureTeam();
+	const teamHooks = await measureTeamHooks();
 	progress("6/8 the hook hosts: Claude Code (its cost and its stop latency), Gemini CLI, Codex CLI");
 	const hooks = await measureHookCost();
 	const claudeStop = await measureClaudeStop();
 	progress("7/8 opencode: the plugin in process, and `opencode run`");
 	const opencode = await measureOpencode();
 	const writes = await measureWrites();
-	progress("8/8 the report page of a 1,000-turn session");
+	progress("8/8 the report page of a 1,000-turn session, and a suggested budget's reading of the history");
 	const reportPage = await measureReportPage();
+	const suggestion = await measureSuggestion();
 	progress(`done in ${Math.round((Date.now() - started) / 1_000)} s`);
 
 	const box = machine();
@@ -660,10 +694,12 @@ it("measures Timebox", async () => {
 			...suiteRows(suite),
 			...dailyRows(daily),
 			...teamRows(team),
+			...teamHookRows(teamHooks),
 			...hookRows(hooks),
 			...opencodeRows(opencode),
 			...writeRows(writes),
 			...reportPageRows(reportPage),
+			...suggestionRows(suggestion),
 		]),
 		"",
 		`Machine: ${box.cpu}, ${box.cores} cores, Node ${box.node}, pi ${box.pi}. Figures are medians over the runs shown.`,

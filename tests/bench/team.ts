@@ -2,8 +2,8 @@
 // reservation is sent without waiting) and per model call (read), and what the daily ledger costs with no store set (no
 // client loaded, no worker). The Redis keeps an append-only file flushed every second, Redis's own default; a second
 // Redis flushes each write before it answers (`appendfsync always`, as the end-to-end tests run it), to show what the
-// disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's hook script, a
-// process per batch (`timebox.mjs team <request>`): a turn's two batches, a model call's two.
+// disk adds. And the hop of Claude Code's hooks module, which reaches the store through the plugin's batch script, a
+// process per batch (`timebox-team.cjs <request>`): a turn's two batches, a model call's two.
 
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,10 +12,12 @@ import { join } from "node:path";
 import type { TeamReply, TeamRequest } from "../../src/adapters/team/batch.ts";
 import { openDailyLedger } from "../../src/adapters/team/open.ts";
 import { type DailyBudget, type DailyLedger, NO_DAILY_SESSION } from "../../src/core/index.ts";
-import { TIMEBOX_BIN } from "../e2e/claude/support/claude.ts";
-import { RedisServer } from "../e2e/support/redis.ts";
+import { PACKAGE_ENTRY, RedisServer } from "../e2e/support/redis.ts";
 import { step } from "./daily.ts";
-import { median, nowMs } from "./stats.ts";
+import { median, nowMs, REPO_ROOT } from "./stats.ts";
+
+/** The batch script of Claude Code's hooks module, as the plugin ships it. */
+const TEAM_BATCH_BIN = join(REPO_ROOT, "plugins/claude-code/bin/timebox-team.cjs");
 
 export const TEAM_SAMPLES = 201;
 /** Turns and model calls of the hooks module's hop: each a few processes. */
@@ -77,7 +79,7 @@ async function measureOn(fsync: "everysec" | "always", state: string): Promise<{
 	}
 }
 
-const OPTIONS = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: import.meta.url };
+const OPTIONS = { sessionId: "bench", clock: { now: () => Date.now() }, host: "bench", entry: PACKAGE_ENTRY };
 
 export async function measureTeam(): Promise<TeamResult> {
 	const state = mkdtempSync(join(tmpdir(), "timebox-bench-team-"));
@@ -114,13 +116,13 @@ export async function measureTeam(): Promise<TeamResult> {
 /** One batch of the hooks module, as `$.process.run` starts it (without Claude Code's own spawn): its time and reply. */
 function batch(env: NodeJS.ProcessEnv, request: TeamRequest): { ms: number; reply: TeamReply } {
 	const started = nowMs();
-	const done = spawnSync(process.execPath, [TIMEBOX_BIN, "team", JSON.stringify(request)], { env, encoding: "utf8" });
+	const done = spawnSync(process.execPath, [TEAM_BATCH_BIN, JSON.stringify(request)], { env, encoding: "utf8" });
 	const ms = nowMs() - started;
 	if (done.status !== 0) throw new Error(`the team batch failed: ${done.stderr}`);
 	return { ms, reply: JSON.parse(done.stdout) as TeamReply };
 }
 
-/** The hooks module's turns and model calls through the plugin's bundled hook script, against the Redis in `env`. */
+/** The hooks module's turns and model calls through the plugin's bundled batch script, against the Redis in `env`. */
 function measureHop(env: NodeJS.ProcessEnv): Pick<TeamResult, "hopTurnMs" | "hopCallMs" | "hopProcessMs" | "nodeMs"> {
 	const base = { session: "bench-module", budgets: [BUDGET] };
 	const turns: number[] = [];

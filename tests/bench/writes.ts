@@ -1,7 +1,9 @@
 // Benchmark 8: what the crash-safe writes cost per event. A line of the session log (and of the daily ledger) is now
 // appended after a look at the file's last byte, so that a line torn by a killed process never swallows it; a claim of
 // the outcome ledger is flushed to the disk before it is linked. Each is timed beside the write it replaced, on a log
-// of 10,000 lines, in the system's temporary folder (a disk, where fsync costs what it costs).
+// of 10,000 lines, in the system's temporary folder (a disk, where fsync costs what it costs). Beside them, the read of
+// the ledger every hook of a stopped session makes: of a stop that recorded its on-stop command (its start mark looked
+// for, its recovery and its claimant), beside one of a stop with none.
 
 import { appendFileSync, linkSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,7 @@ import { median, nowMs } from "./stats.ts";
 export const WRITE_SAMPLES = 2_001;
 export const CLAIM_SAMPLES = 101;
 export const LOG_SIZE = 10_000;
+export const READ_SAMPLES = 2_001;
 
 export interface WritesResult {
 	/** One line appended the crash-safe way, and the plain `appendFileSync` it replaced. */
@@ -21,6 +24,9 @@ export interface WritesResult {
 	/** One claim flushed then linked, and one linked unflushed as before. */
 	claimMs: number;
 	plainClaimMs: number;
+	/** The ledger read of a stop that recorded its on-stop command (started), and of a stop with none. */
+	onStopReadMs: number;
+	plainReadMs: number;
 }
 
 const LINE = `${JSON.stringify({ kind: "usage", responseId: "msg_0123456789", tokens: 1_234, cost: 0.0123, at: 1 })}\n`;
@@ -64,11 +70,28 @@ export async function measureWrites(): Promise<WritesResult> {
 			rmSync(draft);
 			plainClaims.push(nowMs() - started);
 		}
+		// A stop that recorded its command, started (its mark there), and a stop with none: what a hook reads of each.
+		const summary = { usedTurns: 1, elapsedMs: 1, timeRanOut: false };
+		ledger.claim({ kind: "spent", budgetId: "with", summary, prompt: null, onStopCommand: "notify-send done" });
+		writeFileSync(join(dir, "ledger", "with.spent.started"), "");
+		ledger.claim({ kind: "spent", budgetId: "without", summary, prompt: null });
+		const reads: number[] = [];
+		const plainReads: number[] = [];
+		for (let sample = 0; sample < READ_SAMPLES; sample++) {
+			let started = nowMs();
+			ledger.read("with");
+			reads.push(nowMs() - started);
+			started = nowMs();
+			ledger.read("without");
+			plainReads.push(nowMs() - started);
+		}
 		return {
 			lineMs: median(lines),
 			plainLineMs: median(plainLines),
 			claimMs: median(claims),
 			plainClaimMs: median(plainClaims),
+			onStopReadMs: median(reads),
+			plainReadMs: median(plainReads),
 		};
 	} finally {
 		rmSync(dir, { recursive: true, force: true });

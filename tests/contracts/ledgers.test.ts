@@ -1,17 +1,18 @@
 // Runs the ledger contract against the in-memory ledger, the file ledger every Node host uses, and the ledger Claude
 // Code's hooks module keeps in its store (over `$.store`, written asynchronously).
 
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { engineOf } from "../../src/adapters/claude/function-hooks/engine.ts";
 import { ModuleStore } from "../../src/adapters/claude/function-hooks/store.ts";
-import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { createFileLedger, processAlive } from "../../src/adapters/node/file-ledger.ts";
 import { FakeDollar } from "../adapters/claude/function-hooks/fake-engine.ts";
 import { FakeTime } from "../support/fake-time.ts";
-import { MemoryLedger } from "../support/memory-host.ts";
-import { ledgerContract } from "./ledger-contract.ts";
+import { MemoryLedger, RecordingStarter } from "../support/memory-host.ts";
+import { CLAIMED_AT, ledgerContract } from "./ledger-contract.ts";
 
 const folders: string[] = [];
 
@@ -25,33 +26,61 @@ afterEach(() => {
 	for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
+/** Takes a start mark as the wrapper does: a file made only where none is. */
+function takeFileMark(mark: string): void {
+	mkdirSync(dirname(mark), { recursive: true });
+	writeFileSync(mark, "", { flag: "wx" });
+}
+
 ledgerContract("in-memory", () => {
-	const ledger = new MemoryLedger();
-	return { ledger, reopen: () => ledger };
+	const ledger = new MemoryLedger(() => CLAIMED_AT);
+	const starter = new RecordingStarter();
+	return {
+		ledger,
+		reopen: () => ledger,
+		otherProcess: () => {
+			ledger.process++;
+			return ledger;
+		},
+		takeMark: (mark) => starter.start("wrapper", () => {}, { mark }),
+	};
 });
 
 ledgerContract("file", () => {
 	const folder = join(tempFolder(), "ledger");
-	return { ledger: createFileLedger(folder), reopen: () => createFileLedger(folder) };
+	const clock = { now: () => CLAIMED_AT };
+	return {
+		ledger: createFileLedger(folder, { clock }),
+		reopen: () => createFileLedger(folder),
+		// The claims were made by this test's process, which still runs: another one would find it gone.
+		otherProcess: () => createFileLedger(folder, { alive: (pid) => pid !== process.pid }),
+		takeMark: takeFileMark,
+	};
 });
 
 ledgerContract("Claude Code hooks module", async () => {
-	const time = new FakeTime();
+	const time = new FakeTime(CLAIMED_AT);
 	const engine = engineOf(new FakeDollar(time));
-	const deps = {
+	const dir = join(tempFolder(), "on-stop");
+	const deps = (instance: string) => ({
 		clock: time,
 		scheduler: time,
 		problem: (error: unknown) => {
 			throw error;
 		},
+		marks: { dir, instance },
+	});
+	const store = await ModuleStore.open(() => engine, "session-1", deps("first"));
+	let opened = 0;
+	const open = async (instance: string) => {
+		await store.flush();
+		return ModuleStore.open(() => engine, "session-1", deps(instance));
 	};
-	const store = await ModuleStore.open(() => engine, "session-1", deps);
 	return {
 		ledger: store,
-		reopen: async () => {
-			await store.flush();
-			return ModuleStore.open(() => engine, "session-1", deps);
-		},
+		reopen: () => open("first"),
+		otherProcess: () => open(`later-${++opened}`),
+		takeMark: takeFileMark,
 	};
 });
 
@@ -86,8 +115,55 @@ describe("the file ledger with a damaged or hostile folder", () => {
 		const refuse = () => {
 			throw Object.assign(new Error("EPERM: operation not permitted, link"), { code: "EPERM" });
 		};
-		expect(() => createFileLedger(folder, refuse).claim({ kind: "off", budgetId: "b" })).toThrow("EPERM");
+		expect(() => createFileLedger(folder, { link: refuse }).claim({ kind: "off", budgetId: "b" })).toThrow("EPERM");
 		expect(readdirSync(folder)).toEqual([]);
+	});
+
+	it("writes the claiming process and the time into each claim, and reads a command whose claim lacks them as old", () => {
+		const folder = tempFolder();
+		const clock = { now: () => CLAIMED_AT };
+		createFileLedger(folder, { clock, pid: () => 4242 }).claim({ kind: "ended", budgetId: "b", onStopCommand: "x" });
+		expect(JSON.parse(readFileSync(join(folder, "b.ended.json"), "utf8"))).toEqual({
+			version: 2,
+			kind: "ended",
+			budgetId: "b",
+			onStopCommand: "x",
+			pid: 4242,
+			claimedAt: CLAIMED_AT,
+		});
+		// A claim of an older version, or one whose fields were damaged: no time, no claimant that runs.
+		writeFileSync(join(folder, "c.spent.json"), JSON.stringify({ kind: "spent", onStopCommand: "y", pid: "me" }));
+		expect(createFileLedger(folder).read("c").onStop).toMatchObject({
+			command: "y",
+			claimedAt: 0,
+			claimantAlive: false,
+		});
+	});
+
+	it("reads no on-stop command from a damaged claim of the end of a run, and names no mark for a hostile id", () => {
+		const folder = tempFolder();
+		const summary = { usedTurns: 0, elapsedMs: 1, timeRanOut: true, wrapUpUntil: CLAIMED_AT };
+		createFileLedger(folder).claim({ kind: "spent", budgetId: "b", summary, prompt: null });
+		writeFileSync(join(folder, "b.ended.json"), "{torn");
+		expect(createFileLedger(folder).read("b").onStop).toBeUndefined();
+		mkdirSync(join(folder, "b.spent.started"));
+		expect(() => createFileLedger(folder).startMark?.({ budgetId: "../b", kind: "spent" })).toThrow("not a budget id");
+	});
+
+	it("tells a process that runs from one that ended, and names no process group as one", () => {
+		expect(processAlive(process.pid)).toBe(true);
+		const ended = spawnSync(process.execPath, ["-e", "0"]).pid;
+		expect(processAlive(ended)).toBe(false);
+		for (const notOne of [0, -1, 1.5, "1", undefined, null]) expect(processAlive(notOne)).toBe(false);
+		// A process of another user: signal 0 is refused, but it runs.
+		const kill = vi.spyOn(process, "kill").mockImplementation(() => {
+			throw Object.assign(new Error("EPERM"), { code: "EPERM" });
+		});
+		try {
+			expect(processAlive(12345)).toBe(true);
+		} finally {
+			kill.mockRestore();
+		}
 	});
 
 	it("leaves only the claim itself in the folder, never a draft", () => {

@@ -115,15 +115,15 @@ describe("parseCommand", () => {
 		["-- say done", "A command after -- needs a budget before it."],
 		[
 			"15x",
-			'"15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"15m turn:3",
-			'"turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"15m --x",
-			'"--x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"--x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		["0m", '"0m" is out of range: a time budget is 1s to 30 days.'],
 		["aware", "No budget given."],
@@ -133,7 +133,7 @@ describe("parseCommand", () => {
 		["15m grace:11m", '"grace:11m" is out of range: a grace period is 1s to 10m.'],
 		[
 			"15m awareness",
-			'"awareness" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"awareness" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		["0", '"0" is out of range: a time budget is 1s to 30 days.'],
 		["0.4s", '"0.4s" is out of range: a time budget is 1s to 30 days.'],
@@ -142,27 +142,27 @@ describe("parseCommand", () => {
 		["turns:1000001", '"turns:1000001" is out of range: a turn budget is 1 to 1,000,000 turns.'],
 		[
 			"turns:-1",
-			'"turns:-1" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"turns:-1" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"-5m",
-			'"-5m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"-5m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"1e3m",
-			'"1e3m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"1e3m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"0x10m",
-			'"0x10m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"0x10m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"NaNm",
-			'"NaNm" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"NaNm" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"１５m",
-			'"１５m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"１５m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		["15m status", '"status" takes nothing else with it.'],
 		["15m off", '"off" takes nothing else with it.'],
@@ -195,7 +195,7 @@ describe("parseCommand", () => {
 		const result = parseCommand(`15m ${"x".repeat(100_000)}`);
 		expect(result).toEqual({
 			kind: "invalid",
-			reason: `"${"x".repeat(40)}…" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`,
+			reason: `"${"x".repeat(40)}…" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.`,
 		});
 	});
 
@@ -225,14 +225,14 @@ describe("extend, pause and resume", () => {
 		["+10m -- say", "An extension keeps the budget's on-stop command: nothing goes after --."],
 		[
 			"+10x",
-			'"10x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"10x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		["+turns:0", '"turns:0" is out of range: a turn budget is 1 to 1,000,000 turns.'],
-		["+10m +aware", "An extension adds to the limits only; set aware, grace or steps with a new budget."],
-		["extend 10m grace:5s", "An extension adds to the limits only; set aware, grace or steps with a new budget."],
+		["+10m +aware", "An extension adds to the limits only; set aware, grace, steps or loop with a new budget."],
+		["extend 10m grace:5s", "An extension adds to the limits only; set aware, grace, steps or loop with a new budget."],
 		[
 			"+10m turns:2",
-			'"+10m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. To add to the budget, put + before every word: +10m +turns:2.',
+			'"+10m" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. To add to the budget, put + before every word: +10m +turns:2.',
 		],
 	])("rejects %j and says why", (input, reason) => {
 		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
@@ -253,7 +253,7 @@ describe("extend, pause and resume", () => {
 		for (const word of ["—x", "x—"]) {
 			expect(parseCommand(`15m ${word}`)).toEqual({
 				kind: "invalid",
-				reason: `"${word}" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.`,
+				reason: `"${word}" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.`,
 			});
 		}
 		expect(parseCommand("15m –– say")).toMatchObject({ reason: expect.stringContaining("Did you mean --") });
@@ -263,7 +263,7 @@ describe("extend, pause and resume", () => {
 		expect(parseCommand("15m — say done")).toEqual({
 			kind: "invalid",
 			reason:
-				'"—" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Did you mean -- before the on-stop command?',
+				'"—" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Did you mean -- before the on-stop command?',
 		});
 	});
 });

@@ -1,5 +1,6 @@
-// Argument completions for `/timebox …`. Guards a silent fault: in pi's TUI, Enter takes the menu's first item, so
-// `/timebox turns:1` and Enter became `/timebox turns:10`, and `/timebox 1` (one minute) became `/timebox 1h`.
+// Argument completions for `/timebox …`. Guards two faults of pi's TUI, where Enter on the completion menu applies its
+// item and does not send: `/timebox turns:1` and Enter became `/timebox turns:10` (and `/timebox 1`, one minute, became
+// `1h`); and a line typed in full needed a second Enter. A word typed in full gets no menu.
 
 import { describe, expect, it } from "vitest";
 import { argumentCompletions } from "../../src/core/index.ts";
@@ -8,8 +9,21 @@ const values = (prefix: string) => argumentCompletions(prefix)?.map((item) => it
 
 describe("argument completions", () => {
 	it("offers the static completions filtered by prefix", () => {
-		expect(values("")).toEqual(["off", "status", "subagents", "15m", "30m", "1h", "turns:3", "turns:5", "turns:10"]);
-		expect(values("su")).toEqual(["subagents"]);
+		expect(values("")).toEqual([
+			"off",
+			"status",
+			"subagents",
+			"suggest",
+			"15m",
+			"30m",
+			"1h",
+			"turns:3",
+			"turns:5",
+			"turns:10",
+			"loop:3",
+		]);
+		expect(values("lo")).toEqual(["loop:3"]);
+		expect(values("su")).toEqual(["subagents", "suggest"]);
 		expect(values("tu")).toEqual(["turns:3", "turns:5", "turns:10"]);
 		expect(values("ST")).toEqual(["status"]);
 		expect(argumentCompletions("o")).toEqual([{ value: "off", label: "off" }]);
@@ -26,34 +40,65 @@ describe("argument completions", () => {
 			{ value: "15m turns:5", label: "turns:5" },
 			{ value: "15m turns:10", label: "turns:10" },
 		]);
-		expect(values("15m ")).toEqual(["15m 15m", "15m 30m", "15m 1h", "15m turns:3", "15m turns:5", "15m turns:10"]);
+		expect(values("15m ")).toEqual([
+			"15m 15m",
+			"15m 30m",
+			"15m 1h",
+			"15m turns:3",
+			"15m turns:5",
+			"15m turns:10",
+			"15m loop:3",
+		]);
 		expect(argumentCompletions("15m o")).toBeNull();
 		expect(argumentCompletions("15m su")).toBeNull();
 	});
 
 	it.each([
-		["turns:1", ["turns:1", "turns:10"]],
-		["1", ["1", "15m", "1h"]],
-		["3", ["3", "30m"]],
-		["TURNS:1", ["TURNS:1", "turns:10"]],
-		["15m turns:1", ["15m turns:1", "15m turns:10"]],
-		["15m 1", ["15m 1", "15m 15m", "15m 1h"]],
-		["15m", ["15m"]],
-		["OFF", ["OFF"]],
-		["status", ["status"]],
-	])("offers %s first, as typed, when it is a budget word already", (prefix, expected) => {
-		expect(values(prefix)).toEqual(expected);
+		["turns:1"],
+		["turns:2"],
+		["TURNS:1"],
+		["turns:7"],
+		["1"],
+		["3"],
+		["15m"],
+		["2h"],
+		["$2.50"],
+		["cost:2"],
+		["tokens:200k"],
+		["steps:25"],
+		["aware"],
+		["grace:30s"],
+		["15m turns:1"],
+		["15m 1"],
+		["15m aware"],
+		["off"],
+		["OFF"],
+		["status"],
+		["report"],
+		["today"],
+		["suggest"],
+		["pause"],
+		["resume"],
+		["subagents"],
+		["+10m"],
+		["subagents steps:1"],
+		["subagents 5m 2"],
+		["subagents Off"],
+	])("offers no menu for %s, a word typed in full: one Enter sends it", (prefix) => {
+		expect(argumentCompletions(prefix)).toBeNull();
 	});
 
-	it("offers a whole word that is in no list as the only item", () => {
-		expect(argumentCompletions("turns:7")).toEqual([{ value: "turns:7", label: "turns:7" }]);
-		expect(values("15m aware")).toEqual(["15m aware"]);
-		expect(values("today")).toEqual(["today"]);
-		expect(values("2h")).toEqual(["2h"]);
+	it("completes a word that is not complete yet, whose completions are all longer", () => {
+		expect(values("sta")).toEqual(["status"]);
+		expect(values("sug")).toEqual(["suggest"]);
+		expect(values("turns:")).toEqual(["turns:3", "turns:5", "turns:10"]);
+		expect(values("15m turns:")).toEqual(["15m turns:3", "15m turns:5", "15m turns:10"]);
+		expect(values("subagents steps:")).toEqual(["subagents steps:15", "subagents steps:30"]);
 	});
 
 	it("offers no sub-command as typed after a budget word", () => {
 		expect(argumentCompletions("15m status")).toBeNull();
+		expect(argumentCompletions("15m suggest")).toBeNull();
 		expect(argumentCompletions("15m turns:0")).toBeNull();
 	});
 
@@ -66,17 +111,16 @@ describe("argument completions", () => {
 			"subagents steps:15",
 			"subagents steps:30",
 			"subagents tokens:200k",
+			"subagents loop:3",
 		]);
+		expect(values("subagents 5m lo")).toEqual(["subagents 5m loop:3"]);
 		expect(argumentCompletions("Subagents o")).toEqual([{ value: "Subagents off", label: "off" }]);
 		expect(values("subagents 5m st")).toEqual(["subagents 5m steps:15", "subagents 5m steps:30"]);
 		expect(argumentCompletions("subagents 5m o")).toBeNull();
 		expect(argumentCompletions("subagents tu")).toBeNull();
 	});
 
-	it("keeps a subagent budget's whole words as typed", () => {
-		expect(values("subagents steps:1")).toEqual(["subagents steps:1", "subagents steps:15"]);
-		expect(values("subagents 5m 2")).toEqual(["subagents 5m 2", "subagents 5m 2m"]);
-		expect(values("subagents Off")).toEqual(["subagents Off"]);
+	it("offers nothing after subagents for a word a subagent budget refuses", () => {
 		expect(argumentCompletions("subagents turns:1")).toBeNull();
 		expect(argumentCompletions("subagents 5m off")).toBeNull();
 	});

@@ -265,10 +265,10 @@ describe("notification texts", () => {
 	it("gives the usage with every invalid input", () => {
 		expect(USAGE.split("\n").slice(0, 2)).toEqual([
 			"Usage: /timebox <budget> [-- <command>] | status | off",
-			"       /timebox +<budget> (extend) | pause | resume | report",
+			"       /timebox +<budget> (extend) | pause | resume | report | suggest",
 		]);
 		expect(USAGE.split("\n")[2]).toBe(
-			"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
+			"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
 		);
 	});
 
@@ -277,10 +277,10 @@ describe("notification texts", () => {
 		if (parsed.kind !== "invalid") throw new Error(`"turn:3" parsed as ${parsed.kind}`);
 		const named = parsed.reason.replace(/^.*is not a budget word: a time \([^)]*\), /, "").replace(/\.$/, "");
 		const words = named.split(/, | or /);
-		expect(words).toEqual(["turns:5", "tokens:200k", "cost:2.50", "steps:25", "aware", "grace:30s"]);
+		expect(words).toEqual(["turns:5", "tokens:200k", "cost:2.50", "steps:25", "loop:3", "aware", "grace:30s"]);
 		const [budgetLine, optionsLine] = USAGE.split("\n").slice(3, 5);
 		expect(budgetLine).toBe(
-			"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+			"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
 		);
 		for (const word of words) expect(`${budgetLine}\n${optionsLine}`).toContain(word);
 	});

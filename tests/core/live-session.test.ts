@@ -2,6 +2,7 @@
 // checks armed at 80%, 95% and 100% with a 1 s refresh, survives failing ports, and is silent once disposed.
 
 import { describe, expect, it } from "vitest";
+import { ON_STOP_RECOVERY_MS } from "../../src/core/constants.ts";
 import type { HistoryItem } from "../../src/core/model/history.ts";
 import type { TimeboxRecord } from "../../src/core/model/records.ts";
 import type { NotifyLevel, OnStopOutcome, Scheduler } from "../../src/core/ports.ts";
@@ -328,6 +329,54 @@ describe("loading", () => {
 		expect(original.onStop.commands).toEqual(["lmk"]);
 		expect(fork.onStop.commands).toEqual([]);
 		expect(fork.ui.status).toBe(SPENT);
+	});
+});
+
+describe("an on-stop command whose process was killed before it started it", () => {
+	const LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+
+	it("is started once by the next process that loads the session, which says so once", () => {
+		const ledger = new MemoryLedger();
+		const killed = createHost({ ledger });
+		killed.session.command("turns:1 -- lmk");
+		killed.runPrompt("p1");
+		// The stop's claim is made; the process is killed before its start gets anywhere.
+		killed.onStop.killNext = () => {};
+		killed.runPrompt("p2");
+		expect(killed.onStop.commands).toEqual([]);
+		expect(ledger.read("budget-1").onStop).toMatchObject({ command: "lmk", started: false, claimantAlive: true });
+		// pi starts again: another process, on the same session and ledger.
+		ledger.process = 2;
+		const next = createHost({ history: [...killed.history], ledger });
+		next.session.onSessionStart("restore", true);
+		expect(next.onStop.commands).toEqual(["lmk"]);
+		expect(next.ui.messages("warning").filter((message) => message === LATE)).toHaveLength(1);
+		next.onStop.report({ kind: "started" });
+		expect(next.ui.messages("info")).toContain("Timebox ran the on-stop command: lmk");
+		// Every later load, in this process or another, leaves it be.
+		next.session.onSessionStart("restore", true);
+		ledger.process = 3;
+		const third = createHost({ history: [...killed.history], ledger });
+		third.session.onSessionStart("restore", true);
+		expect([...next.onStop.commands, ...third.onStop.commands]).toEqual(["lmk"]);
+		expect(third.ui.messages("warning")).not.toContain(LATE);
+	});
+
+	it("is left to its claimant while that process runs and the claim is young, and started once past the bound", () => {
+		const time = new FakeTime(START);
+		const ledger = new MemoryLedger(() => time.now());
+		const claimant = createHost({ ledger, time });
+		claimant.session.command("turns:1 -- lmk");
+		claimant.runPrompt("p1");
+		claimant.onStop.killNext = () => {};
+		claimant.runPrompt("p2");
+		const fork = createHost({ history: [...claimant.history], ledger, time });
+		fork.session.onSessionStart("continue", false);
+		expect(fork.onStop.commands).toEqual([]);
+		time.advance(ON_STOP_RECOVERY_MS);
+		const later = createHost({ history: [...claimant.history], ledger, time });
+		later.session.onSessionStart("continue", false);
+		expect(later.onStop.commands).toEqual(["lmk"]);
 	});
 });
 

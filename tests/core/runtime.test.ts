@@ -265,6 +265,45 @@ describe("the on-stop command", () => {
 		expect(stopped.notices.at(-1)?.message).toBe('Timebox on-stop command failed: could not start "lmk": no shell');
 	});
 
+	it("starts the command behind the start mark the ledger names for the claim, so a second start runs nothing", () => {
+		const ledger = new MemoryLedger();
+		const host = runtime({ ledger });
+		host.session.command("turns:1 -- lmk", details);
+		host.session.handle({ type: "modelCall", prompt: "p1" });
+		host.session.handle({ type: "runEnd" });
+		host.session.handle({ type: "modelCall", prompt: "p2" });
+		const mark = ledger.startMark({ budgetId: "b1", kind: "spent" });
+		expect(host.onStop.marks).toEqual([mark]);
+		expect(ledger.read("b1").onStop).toMatchObject({ command: "lmk", started: true, recovered: false });
+		// Another start of the same claim's command (a recovery racing it) finds the mark taken.
+		host.onStop.start("lmk", () => {}, { mark });
+		expect(host.onStop.commands).toEqual(["lmk"]);
+		expect(host.onStop.skipped).toEqual(["lmk"]);
+	});
+
+	it("starts the command with no mark where the ledger keeps none, or cannot name one (and says why)", () => {
+		const memory = new MemoryLedger();
+		const plain = runtime({ ledger: { claim: (claim) => memory.claim(claim) } });
+		const unnamed = runtime({
+			ledger: {
+				claim: (claim) => memory.claim({ ...claim, budgetId: `other-${claim.budgetId}` }),
+				startMark: () => {
+					throw new Error("not a budget id");
+				},
+			},
+		});
+		for (const host of [plain, unnamed]) {
+			host.session.command("turns:1 -- lmk", details);
+			host.session.handle({ type: "modelCall", prompt: "p1" });
+			host.session.handle({ type: "runEnd" });
+			host.session.handle({ type: "modelCall", prompt: "p2" });
+			expect(host.onStop.commands).toEqual(["lmk"]);
+			expect(host.onStop.marks).toEqual([undefined]);
+		}
+		expect(plain.problems).toEqual([]);
+		expect(unnamed.problems).toEqual(["ledger: not a budget id"]);
+	});
+
 	it("hands a report that comes later to the host as an answer of its own", () => {
 		const host = runtime();
 		host.onStop.outcome = null;

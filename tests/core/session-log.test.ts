@@ -3,6 +3,7 @@
 // response the host names, kept by the rules before anything else, with its cost only where the host sees cost.
 
 import { describe, expect, it } from "vitest";
+import { callKey } from "../../src/core/loop/calls.ts";
 import type { Effect, LogLine } from "../../src/core/model/events.ts";
 import { NO_DAILY_PART } from "../../src/core/run/runtime.ts";
 import * as sessionLog from "../../src/core/run/session-log.ts";
@@ -164,5 +165,65 @@ describe("a response the host names", () => {
 		});
 		const unnamed = transitionWithSubagents(running, { type: "modelResponse", tokens: 10, cost: 0 }, START);
 		expect(unnamed.effects.some((effect) => effect.kind === "recordUsage")).toBe(false);
+	});
+});
+
+describe("the tool calls a loop guard counts", () => {
+	const A = { tool: "bash", input: { command: "npm test" } };
+	const key = callKey(A);
+	const guarded = { ...session({ budget: budget({ loopLimit: 3 }) }), lastPrompt: "p2" };
+	const tool = (promptId: string, agent: string | null, k = key): LogLine => ({
+		kind: "tool",
+		promptId,
+		agent,
+		key: k,
+		at: START,
+	});
+
+	it("gives the run's earlier keys, oldest first, read back no further than the run's prompt, and keeps this one", () => {
+		const lines: LogLine[] = [
+			{ kind: "prompt", promptId: "p1", at: START },
+			tool("p1", null, "1111111111111111"),
+			// A line before the run's prompt is another run's, and is not read: a hand-made tool line of p2 there proves it.
+			tool("p2", null, "2222222222222222"),
+			{ kind: "prompt", promptId: "p2", at: START },
+			tool("p2", null),
+			tool("p2", "a1", "3333333333333333"),
+			tool("p2", null, "4444444444444444"),
+		];
+		const taken = sessionLog.loopCalls(lines, guarded, "p2", null, A, START + 1);
+		expect(taken.value).toEqual([key, "4444444444444444"]);
+		expect(written(taken.effects)).toEqual([{ kind: "tool", promptId: "p2", agent: null, key, at: START + 1 }]);
+	});
+
+	it("gives a subagent its own keys, read back no further than the call that started it", () => {
+		const withAgent = transitionWithSubagents(
+			{ ...session({ budget: budget({ timeLimitMs: 60_000 }) }), lastPrompt: "p1" },
+			{ type: "agentStart", agent: "call_1", parent: null, agentType: "Explore", task: "look" },
+			START,
+		).state;
+		const state = {
+			...withAgent,
+			subagents: {
+				...withAgent.subagents,
+				runs: {
+					call_1: {
+						...(withAgent.subagents.runs.call_1 as NonNullable<(typeof withAgent.subagents.runs)[string]>),
+						budget: { timeLimitMs: null, loopLimit: 2 },
+					},
+				},
+			},
+		};
+		const lines: LogLine[] = [
+			tool("p0", "call_1", "1111111111111111"),
+			{ kind: "spawn", id: "call_1", agent: null, agentType: "Explore", task: "look", at: START },
+			tool("p1", null),
+			tool("p9", "call_1"),
+		];
+		expect(sessionLog.loopCalls(lines, state, "p1", "call_1", A, START).value).toEqual([key]);
+		// One without a loop guard of its own counts nothing, nor does a session without one, nor a run with no name.
+		expect(sessionLog.loopCalls(lines, withAgent, "p1", "call_1", A, START)).toEqual({ value: undefined, effects: [] });
+		expect(sessionLog.loopCalls(lines, session(), "p1", null, A, START)).toEqual({ value: undefined, effects: [] });
+		expect(sessionLog.loopCalls(lines, guarded, null, null, A, START)).toEqual({ value: undefined, effects: [] });
 	});
 });

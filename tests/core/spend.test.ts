@@ -63,11 +63,11 @@ describe("token and cost words", () => {
 		["$20000", '"$20000" is out of range: a cost budget is $0.01 to $10,000.'],
 		[
 			"cost:two",
-			'"cost:two" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"cost:two" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		[
 			"tokens:lots",
-			'"tokens:lots" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"tokens:lots" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 	])("rejects %j and says why", (input, reason) => {
 		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
@@ -219,7 +219,11 @@ describe("the rulebook's running totals", () => {
 		]);
 		expect(second.effects).toContainEqual({ kind: "abort" });
 		const claimed = second.effects.flatMap((effect) => (effect.kind === "once" ? effect.then : []));
-		expect(claimed).toContainEqual({ kind: "startOnStop", command: "lmk" });
+		expect(claimed).toContainEqual({
+			kind: "startOnStop",
+			command: "lmk",
+			claim: { budgetId: "budget-1", kind: "spent" },
+		});
 		expect(transition(second.state, call(null), START).effects).toContainEqual({ kind: "abort" });
 	});
 

@@ -107,7 +107,7 @@ describe("the package installed with pi install, on the bundled pi", () => {
 		expect(fromEnv.stderr).toContain("[timebox] info: Timebox set from PI_TIMEBOX: 20m.");
 		const bad = await pi(demo, { PI_TIMEBOX: "30x" });
 		expect(bad.stderr).toContain(
-			'[timebox] warning: Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.',
+			'[timebox] warning: Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.',
 		);
 		expect(bad.stderr).toContain("No active timebox.");
 	});
@@ -116,7 +116,7 @@ describe("the package installed with pi install, on the bundled pi", () => {
 		expect((await pi(["install", REPO])).code).toBe(0);
 		const result = await pi(["-p", "/timebox 15m turn:3"]);
 		expect(result.stderr).toContain(
-			'[timebox] warning: Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.',
+			'[timebox] warning: Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Nothing changed.',
 		);
 		expect(result.stderr).toContain("Usage: /timebox <budget> [-- <command>] | status | off");
 		expect(result.code).toBe(0);

@@ -1,6 +1,7 @@
-// Typing in pi's real TUI, in tmux, as a user does. Guards a silent fault: Enter takes the completion menu's first
-// item, so `/timebox turns:1` and Enter became `/timebox turns:10`, and a second Enter set ten turns; `/timebox 1`
-// (one minute) became `/timebox 1h`. A completion must never change a word the user typed in full.
+// Typing in pi's real TUI, in tmux, as a user does. Guards two faults of the completion menu, where Enter applies the
+// item and does not send: a line typed in full needed a second Enter (the menu offered the word as typed), and before
+// that, `/timebox turns:1` and Enter became `/timebox turns:10` (`/timebox 1`, one minute, became `1h`). A word typed in
+// full gets no menu, so one Enter sends it as typed; Tab still completes a prefix.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -44,6 +45,10 @@ class PiTui {
 		this.tmux("send-keys", "C-m");
 	}
 
+	tab(): void {
+		this.tmux("send-keys", "Tab");
+	}
+
 	/** Waits until the screen shows `text` (pi redraws as it goes), failing with the screen after `ms`. */
 	async waitFor(text: string | RegExp, ms = 20_000): Promise<string> {
 		const until = Date.now() + ms;
@@ -65,12 +70,13 @@ class PiTui {
 	}
 }
 
-/** Types a line word for word as a user would, waiting for the menu, then Enter and Enter. */
-async function typeAndEnterTwice(tui: PiTui, line: string, menuShows: string): Promise<void> {
+/**
+ * Types a line as a user does and presses Enter once, when the screen shows the line typed (what the user sees before
+ * pressing it).
+ */
+async function typeAndEnter(tui: PiTui, line: string): Promise<void> {
 	tui.type(line);
-	await tui.waitFor(menuShows);
-	tui.enter();
-	await new Promise((done) => setTimeout(done, 300));
+	await tui.waitFor(line);
 	tui.enter();
 }
 
@@ -84,15 +90,23 @@ describe.each(PI_HOSTS)("Typing /timebox in the TUI of $name", (host) => {
 	});
 	afterEach(() => tui.stop());
 
-	it("keeps turns:1 as typed when Enter meets the completion menu, and sets one turn", async () => {
-		await typeAndEnterTwice(tui, "/timebox turns:1", "turns:10");
+	it("sends a sub-command and a budget typed in full with one Enter each, turns:1 as typed", async () => {
+		await typeAndEnter(tui, "/timebox status");
+		await tui.waitFor("No active timebox.");
+		await typeAndEnter(tui, "/timebox turns:1");
 		const screen = await tui.waitFor("Timebox set: 1 turn.");
 		expect(screen).toContain("1 turn left (0/1)");
 		expect(screen).not.toContain("10 turns");
 	});
 
-	it("keeps a bare 1 (one minute) as typed, not 1h", async () => {
-		await typeAndEnterTwice(tui, "/timebox 1", "1h");
+	it("completes a prefix with Tab, and sends a bare 1 (one minute) as typed with one Enter", async () => {
+		tui.type("/timebox sta");
+		await tui.waitFor("→ status");
+		tui.tab();
+		await tui.waitFor("/timebox status");
+		tui.enter();
+		await tui.waitFor("No active timebox.");
+		await typeAndEnter(tui, "/timebox 1");
 		const screen = await tui.waitFor("Timebox set: 1m.");
 		expect(screen).toMatch(/Timebox: (?:1m 0s|\d+s) left \(1m budget\)/);
 		expect(screen).not.toContain("1h");

@@ -1,6 +1,7 @@
 // The budget's basics on every pi version of pi-hosts.ts (the bundled 0.73.1 and 1.x), as processes in print mode: the
 // time limit ends a running tool on time and runs the on-stop command once, a tokens: budget caps each request's answer
-// against a fake of the Anthropic Messages API, and what the model is told of its budget reaches the model call. The SDK-session files (real-pi.ts) run these and much more on the bundled pi only.
+// against a fake of the Anthropic Messages API, the loop guard, and what the model is told of its budget reaches the
+// model call. The SDK-session files (real-pi.ts) run these and much more on the bundled pi only.
 
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -63,6 +64,60 @@ describe.each(PI_HOSTS)("the budget on $name", (host) => {
 			} finally {
 				await api.close();
 			}
+		},
+	);
+
+	// The SDK's own test of it (steps.test.ts) runs on the bundled pi; here pi 1.x as a process.
+	it.runIf(host.major >= 1)(
+		"refuses the 3rd identical call of loop:3, stops the run at the 4th, counts A B A B, and starts afresh",
+		async () => {
+			pi = new PiProcess(host);
+			const stopped = join(pi.root, "stopped.txt");
+			const bash = (command: string) => ({ tool: "bash", args: { command } });
+			const alternating = ["echo a", "echo b", "echo a", "echo b", "echo a", "echo b", "echo a"];
+			const result = await pi.print(
+				[
+					...Array.from({ length: 4 }, () => bash("echo same")),
+					...alternating.map(bash),
+					bash("echo same"),
+					bash("echo same"),
+					{ text: "done" },
+				],
+				[`/timebox loop:3 -- touch '${stopped}'`, "run it until it passes", "alternate", "once more"],
+			);
+			const refused = (view: string) =>
+				`Timebox: this is the 3rd identical bash call in this run (${view}); its result will not change. Change your approach or finish with what you have.`;
+			expect(notices(result, "warning")).toEqual([
+				"Timebox refused a repeated call: bash (echo same), the 3rd identical one in this run.",
+				"Timebox stopped a loop: bash (echo same) asked for 4 times in this run.",
+				"Timebox refused a repeated call: bash (echo a), the 3rd identical one in this run.",
+				"Timebox refused a repeated call: bash (echo b), the 3rd identical one in this run.",
+				"Timebox stopped a loop: bash (echo a) asked for 4 times in this run.",
+			]);
+			// What the model read at each request it answered (a stopped run's next call, aborted before it was made, is
+			// none): the 4th ask and the 7th end their runs, and the third prompt's calls run.
+			const read = pi
+				.requests()
+				.filter((request) => request.aborted !== true)
+				.map((request) => request.messages.at(-1)?.text);
+			expect(read).toEqual([
+				"run it until it passes",
+				"same\n",
+				"same\n",
+				refused("echo same"),
+				"alternate",
+				"a\n",
+				"b\n",
+				"a\n",
+				"b\n",
+				refused("echo a"),
+				refused("echo b"),
+				"once more",
+				"same\n",
+				"same\n",
+			]);
+			expect(existsSync(stopped)).toBe(false);
+			expect(result.code).toBe(0);
 		},
 	);
 

@@ -18,7 +18,7 @@ import { createSandbox, ensureClaudeCode, FakeAnthropic, PLUGIN_DIR, runClaude }
 import { ensureOpencode, OPENCODE, opencodeEnv, writeOpencodeHome } from "./opencode/support.ts";
 import { BUNDLED_PI } from "./support/pi-hosts.ts";
 import { PiProcess } from "./support/pi-process.ts";
-import { RedisServer } from "./support/redis.ts";
+import { PACKAGE_ENTRY, RedisServer } from "./support/redis.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
 const CHROMIUM = process.env.TIMEBOX_CHROMIUM ?? "/usr/bin/chromium";
@@ -374,7 +374,7 @@ describe("the report page in a real browser", () => {
 					sessionId: `${host}-session`,
 					clock: { now: () => Date.now() },
 					host,
-					entry: import.meta.url,
+					entry: PACKAGE_ENTRY,
 				});
 				const budget = ledger.standings([])[0]?.budget;
 				expect(budget).toBeUndefined();

@@ -1,8 +1,9 @@
 // The step cap on real pi, with a scripted model that loops on bash: N calls run their tools, call N+1 carries the
 // wrap-up notice, a text answer ends the run normally, a tool asked for then is refused and ends it, the next prompt
-// starts afresh, a retried call counts once, "ask" offers to go on, and `PI_TIMEBOX="steps:2"` caps `pi -p`.
+// starts afresh, a retried call counts once, "ask" offers to go on, and `PI_TIMEBOX="steps:2"` caps `pi -p`. And the
+// loop guard, loop:N, which ends a run the same way when the model asks for the same tool call again and again.
 
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Context, FauxResponseStep } from "@mariozechner/pi-ai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import {
 	RealPi,
 	recordStatusAt,
 	retrySettings,
+	sleep,
 	textAnswer,
 } from "./support/real-pi.ts";
 
@@ -114,6 +116,88 @@ describe("steps:N on real pi", () => {
 		expect(run.toolResults.filter((result) => !result.isError)).toHaveLength(4);
 		expect(run.assistant.at(-1)?.stopReason).toBe("aborted");
 		expect(pi.screen.messages("warning")).toEqual(["Timebox: this prompt used its 2 steps and was stopped."]);
+	});
+});
+
+describe("loop:N on real pi", () => {
+	const REFUSED = (tool: string, view: string) =>
+		`Timebox: this is the 3rd identical ${tool} call in this run (${view}); its result will not change. Change your approach or finish with what you have.`;
+	const STOPPED = "Timebox stopped a loop: bash (echo same) asked for 4 times in this run.";
+
+	/**
+	 * Records the result of the last tool the model reads in each request, and whether the request was aborted before it
+	 * was made (a real provider sends nothing then), then answers as `step` says.
+	 */
+	function reading(read: { text: string; aborted: boolean }[], step: FauxResponseStep): FauxResponseStep {
+		return (context: Context, options, state, model) => {
+			const last = context.messages.at(-1);
+			const text =
+				last?.role === "toolResult" ? last.content.map((part) => ("text" in part ? part.text : "")).join("") : "";
+			read.push({ text, aborted: options?.signal?.aborted === true });
+			return typeof step === "function" ? step(context, options, state, model) : step;
+		};
+	}
+
+	it("refuses the 3rd identical call with why, stops the run at the 4th ask, and keeps the budget, running nothing", async () => {
+		const pi = await host.start();
+		const marker = join(host.root, "on-stop-ran");
+		const read: { text: string; aborted: boolean }[] = [];
+		host.faux.setResponses([
+			...Array.from({ length: 4 }, () => reading(read, bashCall("echo same"))),
+			reading(read, textAnswer("never")),
+		]);
+		await pi.timebox(`loop:3 -- touch "${marker}"`);
+		await pi.prompt("run it until it passes");
+		const run = pi.promptRun(1);
+		expect(run.toolResults.map((result) => result.isError)).toEqual([false, false, true, true]);
+		// The model read the refusal with its 4th request; the 4th ask stopped the run: pi's next request was aborted
+		// before it was made (pi hands its provider the run's signal, aborted already), and answered nothing.
+		expect(read.map((request) => request.text).slice(0, 4)).toEqual([
+			"",
+			"same\n",
+			"same\n",
+			REFUSED("bash", "echo same"),
+		]);
+		expect(read.map((request) => request.aborted)).toEqual([false, false, false, false, true]);
+		expect(run.assistant.map((message) => message.stopReason)).toEqual([
+			"toolUse",
+			"toolUse",
+			"toolUse",
+			"toolUse",
+			"aborted",
+		]);
+		expect(pi.screen.messages("warning")).toEqual([
+			"Timebox refused a repeated call: bash (echo same), the 3rd identical one in this run.",
+			STOPPED,
+		]);
+		expect(pi.screen.messages("error")).toEqual([]);
+		await sleep(300);
+		expect(existsSync(marker)).toBe(false);
+		// The budget stays in force: A B A B in the next prompt refuses each at its 3rd, and stops at the next ask.
+		const calls = ["echo a", "echo b", "echo a", "echo b", "echo a", "echo b", "echo a"];
+		host.faux.setResponses([...calls.map((command) => bashCall(command)), textAnswer("never")]);
+		await pi.prompt("alternate");
+		const alternating = pi.promptRun(2);
+		expect(alternating.toolResults.map((result) => result.isError)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			true,
+			true,
+			true,
+		]);
+		expect(alternating.toolResults[4]?.content).toEqual([{ type: "text", text: REFUSED("bash", "echo a") }]);
+		expect(alternating.toolResults[5]?.content).toEqual([{ type: "text", text: REFUSED("bash", "echo b") }]);
+		expect(pi.screen.messages("warning").at(-1)).toBe(
+			"Timebox stopped a loop: bash (echo a) asked for 4 times in this run.",
+		);
+		// A new prompt starts the count again.
+		host.faux.setResponses([bashCall("echo same"), bashCall("echo same"), textAnswer("done")]);
+		await pi.prompt("once more, twice");
+		expect(pi.promptRun(3).toolResults.map((result) => result.isError)).toEqual([false, false]);
+		expect(pi.promptRun(3).assistant.at(-1)?.stopReason).toBe("stop");
+		expect(existsSync(marker)).toBe(false);
 	});
 });
 

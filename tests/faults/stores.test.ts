@@ -15,11 +15,22 @@ import { salvage } from "../../src/adapters/claude/function-hooks/store-repair.t
 import { type DailyFiles, dailyLedgerOver, localDay } from "../../src/adapters/daily/ledger.ts";
 import { type AppendFiles, nodeAppendFiles } from "../../src/adapters/node/append-line.ts";
 import { nodeDailyFiles } from "../../src/adapters/node/daily-ledger.ts";
-import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
+import { createFileLedger, startMarkOf } from "../../src/adapters/node/file-ledger.ts";
 import type { LogLine } from "../../src/adapters/node/log-lines.ts";
 import { systemClock } from "../../src/adapters/node/node-time.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
-import type { DailyBudget, DailyLedger, LedgerClaim } from "../../src/core/index.ts";
+import {
+	type DailyBudget,
+	type DailyLedger,
+	type Effect,
+	type EffectPorts,
+	type LedgerClaim,
+	noAnswer,
+	ON_STOP_RAN_LATE,
+	recoverOnStop,
+} from "../../src/core/index.ts";
+import { carryOut } from "../../src/core/run/executor.ts";
+import { claimWithOnStop } from "../../src/core/session/outcomes.ts";
 import { budget, START } from "../support/budgets.ts";
 
 /** The faults, in the table's order. */
@@ -37,7 +48,7 @@ const FAULTS = [
 type Fault = (typeof FAULTS)[number];
 
 /** The stores, in the table's order; the team store is built elsewhere and has its row to fill. */
-const STORES = ["session log", "outcome ledger", "daily ledger", "hooks module store"] as const;
+const STORES = ["session log", "outcome ledger", "on-stop command", "daily ledger", "hooks module store"] as const;
 type Store = (typeof STORES)[number];
 
 interface Cell {
@@ -289,8 +300,15 @@ describe("the session log", () => {
 
 const CLAIMS: LedgerClaim[] = [
 	{ kind: "nudged", budgetId: "b1" },
-	{ kind: "spent", budgetId: "b1", summary: { usedTurns: 2, elapsedMs: 5_000, timeRanOut: false }, prompt: "p3" },
+	{
+		kind: "spent",
+		budgetId: "b1",
+		summary: { usedTurns: 2, elapsedMs: 5_000, timeRanOut: false },
+		prompt: "p3",
+		onStopCommand: "echo stopped",
+	},
 	{ kind: "ended", budgetId: "b1" },
+	{ kind: "onStopRecovered", budgetId: "b1" },
 	{ kind: "off", budgetId: "b1" },
 ];
 
@@ -343,8 +361,10 @@ describe("the outcome ledger", () => {
 			for (const [k, claim] of CLAIMS.entries()) {
 				run("outcome ledger", code, () => {
 					const folder = fresh();
-					const ledger = createFileLedger(folder, () => {
-						throw errno(code, `link '${folder}'`);
+					const ledger = createFileLedger(folder, {
+						link: () => {
+							throw errno(code, `link '${folder}'`);
+						},
 					});
 					const good = createFileLedger(folder);
 					for (const before of CLAIMS.slice(0, k)) good.claim(before);
@@ -391,6 +411,182 @@ describe("the outcome ledger", () => {
 				const won = [createFileLedger(folder), createFileLedger(folder)].map((ledger) => ledger.claim(claim));
 				return won.filter(Boolean).length === 1 ? [] : [`won ${won}`];
 			});
+		}
+	});
+});
+
+// ---------------------------------------------------------------------------------------------------------------------
+// The on-stop command: the stop's claim (which records it), the start mark its wrapper takes, and a later process's
+// recovery (its start, then its claim). A process is killed before or after each of these writes; the processes after
+// it load the ledger as the hosts do and carry out what the core's recovery rule says. The command must run once, and
+// the user be told of a late start at most once.
+
+const STOP_CLAIM: Extract<LedgerClaim, { kind: "spent" }> = {
+	kind: "spent",
+	budgetId: "b1",
+	summary: { usedTurns: 1, elapsedMs: 5_000, timeRanOut: false },
+	prompt: "p2",
+};
+
+/** The write points of the on-stop command, in order: the claimant's two, then the recovering process's two. */
+const ON_STOP_WRITES = ["stop's claim", "claimant's start mark", "recovery's start mark", "recovery's claim"] as const;
+
+/** What became of a stop: the runs of the command, the late notices the user saw. */
+interface StopOutcome {
+	runs: number;
+	told: number;
+}
+
+/** Where a process dies: before or after its own write number `write` (from 1). */
+interface Kill {
+	write: number;
+	after: boolean;
+}
+
+/**
+ * The processes of one session over one ledger folder: each carries out effects through the real file ledger and the
+ * one executor, with a starter that does what the wrapper does (the mark made exclusively; the command run only when it
+ * was made, or could not be made for another reason than being there). A process killed at a write makes no write after
+ * it and shows nothing; a wrapper it spawned runs on. `refused`: the folder takes no new file (a full disk, a refused
+ * permission), so neither a claim nor a mark can be made. A wrapper may be held back (`held`) to run later.
+ */
+function stopWorld(folder: string, refused = false) {
+	const outcome: StopOutcome = { runs: 0, told: 0 };
+	const held: (() => void)[] = [];
+	let current = 0;
+	const wrapper = (mark: string) => {
+		try {
+			if (refused) throw errno("EACCES", `open '${mark}'`);
+			writeFileSync(mark, "", { flag: "wx" });
+			outcome.runs++;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== "EEXIST") outcome.runs++;
+		}
+	};
+	const process = (kill: Kill | null = null, holdWrapper = false) => {
+		const pid = ++current;
+		let writes = 0;
+		let dead = false;
+		/** Whether this process makes its next write. */
+		const write = (): boolean => {
+			if (dead) return false;
+			writes++;
+			if (kill?.write !== writes) return true;
+			dead = true;
+			return kill.after;
+		};
+		const refuse = () => {
+			throw errno("EACCES", `link '${folder}'`);
+		};
+		const ledger = createFileLedger(folder, {
+			pid: () => pid,
+			alive: (claimant) => claimant === current,
+			...(refused ? { link: refuse } : {}),
+		});
+		const ports: EffectPorts = {
+			store: { append: () => {} },
+			ledger: {
+				claim: (claim) => (write() ? ledger.claim(claim) : false),
+				startMark: (claim) => startMarkOf(folder, claim),
+			},
+			setStatus: () => {},
+			onStop: {
+				start: (_command, report, options) => {
+					if (!write()) return;
+					const mark = String(options?.mark);
+					if (holdWrapper) held.push(() => wrapper(mark));
+					else wrapper(mark);
+					report({ kind: "started" });
+				},
+			},
+			abortRun: () => {},
+			problem: () => {},
+		};
+		const carry = (effects: Effect[]) => {
+			const answer = carryOut(effects, ports, noAnswer(), () => {});
+			if (!dead) outcome.told += answer.notices.filter((notice) => notice.message === ON_STOP_RAN_LATE).length;
+		};
+		return {
+			/** The budget's stop: its claim with the command, and the command's start. */
+			stop: () => carry([claimWithOnStop(STOP_CLAIM, "echo stopped", [])]),
+			/** What a load reads of the ledger. */
+			read: () => ledger.read("b1"),
+			/** A load: a stop no process made is made here; else what the recovery rule says, as every load runs it. */
+			load: (view = ledger.read("b1")) =>
+				carry(
+					view.spent === null && !refused
+						? [claimWithOnStop(STOP_CLAIM, "echo stopped", [])]
+						: recoverOnStop(view, START),
+				),
+		};
+	};
+	return { process, outcome, release: () => held.splice(0).forEach((run) => void run()) };
+}
+
+function stopBroken(label: string, outcome: StopOutcome): string[] {
+	const broken: string[] = [];
+	if (outcome.runs !== 1) broken.push(`${label}: ran ${outcome.runs} times`);
+	if (outcome.told > 1) broken.push(`${label}: told ${outcome.told} times`);
+	return broken;
+}
+
+describe("the on-stop command", () => {
+	it("runs once, and is told late at most once, across a kill before or after each of its writes", () => {
+		points("on-stop command", "kill before", ON_STOP_WRITES.length);
+		points("on-stop command", "kill after", ON_STOP_WRITES.length);
+		for (const [index, point] of ON_STOP_WRITES.entries()) {
+			for (const after of [false, true]) {
+				run("on-stop command", after ? "kill after" : "kill before", () => {
+					const world = stopWorld(fresh());
+					// The claimant dies at its own writes; for the recovery's, right after its claim, so that another recovers.
+					world.process(index < 2 ? { write: index + 1, after } : { write: 1, after: true }).stop();
+					// The first process to load after it: killed at the recovery's writes, its own first and second.
+					world.process(index < 2 ? null : { write: index - 1, after }).load();
+					// Every process after that, whatever it finds.
+					world.process().load();
+					world.process().load();
+					return stopBroken(`${point}, ${after ? "after" : "before"}`, world.outcome);
+				});
+			}
+		}
+	});
+
+	it("runs once when the claimant's own start races a recovery, and when two processes recover at once", () => {
+		points("on-stop command", "two writers", 2);
+		run("on-stop command", "two writers", () => {
+			// The claimant dies right after its spawn; its wrapper is slow to take the mark, and a recovery starts it too.
+			const world = stopWorld(fresh());
+			world.process({ write: 3, after: false }, true).stop();
+			world.process().load();
+			world.release();
+			world.process().load();
+			return stopBroken("claimant's wrapper and a recovery", world.outcome);
+		});
+		run("on-stop command", "two writers", () => {
+			const world = stopWorld(fresh());
+			world.process({ write: 2, after: false }).stop();
+			// Two processes load at once: each reads the ledger before either writes.
+			const [first, second] = [world.process(), world.process()];
+			const [seenFirst, seenSecond] = [first.read(), second.read()];
+			first.load(seenFirst);
+			second.load(seenSecond);
+			world.process().load();
+			return stopBroken("two recoveries", world.outcome);
+		});
+	});
+
+	it("runs once when the ledger's folder takes no new file: the claim counts as won, and no mark can be made", () => {
+		for (const code of ["ENOSPC", "EACCES"] as const) {
+			points("on-stop command", code, 2);
+			for (const point of ON_STOP_WRITES.slice(0, 2)) {
+				run("on-stop command", code, () => {
+					const world = stopWorld(fresh(), true);
+					world.process().stop();
+					world.process().load();
+					world.process().load();
+					return stopBroken(`${code} at the ${point}`, world.outcome);
+				});
+			}
 		}
 	});
 });

@@ -13,6 +13,7 @@ import { createDailyLedger } from "../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../src/adapters/node/file-ledger.ts";
 import { SessionLog } from "../../src/adapters/node/session-log.ts";
 import {
+	FINISH_NOW,
 	LEDGER_FOLDER,
 	LiveSession,
 	type NotifyLevel,
@@ -41,15 +42,30 @@ import {
 
 /** How one prompt's run went. */
 export interface PromptOutcome {
-	/** The run was stopped (aborted, or refused before the model saw it). */
+	/** The run was stopped (aborted, or refused before the model saw it; on Codex, its tools refused from then on). */
 	stopped: boolean;
 	/** The blocks the model was given for this prompt. */
 	context: string[];
+	/** Why each refused tool was refused, as the model reads it, in order (a `tools` plan's run). */
+	refusals: string[];
+	/** The tools that ran (a `tools` plan's run). */
+	toolsRun: number;
+}
+
+/** A tool call the model asks for: the tool's name and its input. */
+export interface ToolAsk {
+	tool: string;
+	input: Record<string, unknown>;
 }
 
 export interface PromptPlan {
 	/** Tool calls the model makes before its answer. */
 	toolCalls?: number;
+	/**
+	 * The tool calls the model makes before its answer, one per model call, in order, whatever is refused (instead of
+	 * `toolCalls`): the run goes on after a refused tool and ends where the host ends it.
+	 */
+	tools?: readonly ToolAsk[];
 	/** Runs while tool call `index` runs, e.g. to let time pass. */
 	duringTool?: (index: number) => void;
 }
@@ -69,7 +85,8 @@ export interface SubagentStep {
 export interface SubagentDriver {
 	start(agent: string, agentType: string, task: string, parent?: string | null): Promise<SubagentStep>;
 	call(agent: string): Promise<SubagentStep>;
-	tool(agent: string): Promise<SubagentStep>;
+	/** A tool the subagent asks for: `asked`, or a shell command the driver picks. */
+	tool(agent: string, asked?: ToolAsk): Promise<SubagentStep>;
 	end(agent: string): Promise<string[]>;
 }
 
@@ -98,6 +115,11 @@ export interface DriverOptions {
 	brokenLedger?: boolean;
 	/** The `subagents` setting (or TIMEBOX_SUBAGENTS where the host has no settings). */
 	subagents?: string;
+	/**
+	 * The process that stops the budget is killed between the stop's claim and the start of its on-stop command: the
+	 * command does not start there, and that process is gone for every later one.
+	 */
+	killedAtStop?: boolean;
 }
 
 /** A ledger in memory whose claims fail, as a folder that cannot be written makes them. */
@@ -127,6 +149,8 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 	const ledger = memoryLedger(options);
 	const ui = new MemoryUI();
 	const runner = new RecordingStarter();
+	// The process is killed at its start of the command: the next one to load is another.
+	if (options.killedAtStop) runner.killNext = () => ledger.process++;
 	const ids = sequentialIds();
 	const user = new ScriptedUser();
 	let aborted = false;
@@ -166,7 +190,13 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 			start: (agent, agentType, task, parent = null) =>
 				step(agent, { type: "agentStart", agent, parent, agentType, task }),
 			call: (agent) => step(agent, { type: "modelCall", prompt: null, agent }),
-			tool: (agent) => step(agent, { type: "toolCall", prompt: null, agent }),
+			tool: (agent, asked) =>
+				step(agent, {
+					type: "toolCall",
+					prompt: null,
+					agent,
+					...(asked ? { call: { tool: asked.tool, input: asked.input } } : {}),
+				}),
 			end: async (agent) => (await session.handle({ type: "agentEnd", agent })).context,
 		},
 		async command(args) {
@@ -177,6 +207,17 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 			const key = `prompt-${++prompts}`;
 			store.addPrompt(key);
 			const context = (await session.handle({ type: "modelCall", prompt: key })).context;
+			const refusals: string[] = [];
+			let toolsRun = 0;
+			if (plan.tools) {
+				for (const asked of plan.tools) {
+					const call = { tool: asked.tool, input: asked.input };
+					const refusal = (await session.handle({ type: "toolCall", prompt: null, call })).refusal;
+					if (refusal === null) toolsRun++;
+					else refusals.push(refusal);
+					if (aborted || (await session.handle({ type: "modelCall", prompt: null })).refusal !== null) break;
+				}
+			}
 			for (let index = 0; index < (plan.toolCalls ?? 0) && !aborted; index++) {
 				if ((await session.handle({ type: "toolCall", prompt: null })).refusal !== null) break;
 				plan.duringTool?.(index);
@@ -184,7 +225,7 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 				await session.handle({ type: "modelCall", prompt: null });
 			}
 			await session.handle({ type: "runEnd" });
-			return { stopped: aborted, context };
+			return { stopped: aborted, context, refusals, toolsRun };
 		},
 		advance: (ms) => time.advance(ms),
 		async reopen() {
@@ -199,7 +240,10 @@ export function memoryDriver(options: DriverOptions = {}): HostDriver {
 
 /** The pi extension on the fake pi host. */
 export function fakePiDriver(options: DriverOptions = {}): HostDriver {
-	const pi = new FakePi({ ledger: memoryLedger(options) });
+	const ledger = memoryLedger(options);
+	const pi = new FakePi({ ledger });
+	// pi is killed at its start of the command: the reload after it is pi started again, another process.
+	if (options.killedAtStop) pi.runner.killNext = () => ledger.process++;
 	if (options.daily) {
 		pi.dailyDir = options.daily.dir;
 		pi.globalSettings = join(options.daily.dir, `settings-${++drivers}.json`);
@@ -218,13 +262,18 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 		},
 		async prompt(plan = {}) {
 			await ensure();
-			const calls = (plan.toolCalls ?? 0) + 1;
+			const tools = plan.tools;
+			const calls = (tools ? tools.length : (plan.toolCalls ?? 0)) + 1;
 			const result = await pi.prompt("do the task", {
 				llmCalls: calls,
 				...(plan.duringTool ? { duringTool: plan.duringTool } : {}),
+				...(tools
+					? { tool: (call: number) => ({ toolName: tools[call]?.tool ?? "bash", input: tools[call]?.input }) }
+					: {}),
 			});
 			const blocks = result.notes[0]?.split("\n\n") ?? [];
-			return { stopped: result.aborted || result.refusals.length > 0, context: blocks };
+			const stopped = tools ? result.aborted : result.aborted || result.refusals.length > 0;
+			return { stopped, context: blocks, refusals: result.refusals, toolsRun: result.toolsRun };
 		},
 		advance: (ms) => pi.time.advance(ms),
 		async reopen() {
@@ -241,6 +290,8 @@ export function fakePiDriver(options: DriverOptions = {}): HostDriver {
 export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	const world = createWorld();
 	if (options.brokenLedger) ledgerFolder(world.dataDir, options);
+	// opencode is killed at its start of the command; a reopen is a new opencode process.
+	if (options.killedAtStop) world.runner.killNext = () => {};
 	const env = {
 		...(options.daily ? { TIMEBOX_DAILY: options.daily.text } : {}),
 		...(options.subagents === undefined ? {} : { TIMEBOX_SUBAGENTS: options.subagents }),
@@ -249,11 +300,14 @@ export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 	let opencode: FakeOpencode | null = null;
 	/** A subagent runs in a session of its own, which its `task` call (named by the subagent's id) starts. */
 	const sessionOf = (agent: string | null) => (agent === null ? MAIN : `ses_${agent}`);
-	/** A subagent's step: what its call read, and whether it was refused or stopped (a stopped one reads why). */
+	/**
+	 * A subagent's step: what its call read, and whether it was refused or stopped (a stopped one reads why; one that
+	 * concludes at its loop guard reads that the loop was stopped, and goes on to its answer).
+	 */
 	const step = (refusal: string | null, context: string[] = []): SubagentStep => ({
 		context,
 		refusal,
-		stopped: refusal !== null && /stopped/.test(refusal),
+		stopped: refusal !== null && /stopped/.test(refusal) && !refusal.startsWith("Timebox stopped a loop"),
 	});
 	/** What the instances before a reopen showed. */
 	const earlier: Shown[] = [];
@@ -287,8 +341,13 @@ export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 					notesOf(call.sent).flatMap((note) => note.split("\n\n")),
 				);
 			},
-			async tool(agent) {
-				return step(await (await ensure()).tool(sessionOf(agent)));
+			async tool(agent, asked) {
+				const host = await ensure();
+				return step(
+					await (asked
+						? host.tool(sessionOf(agent), `call_${agent}`, { tool: asked.tool, args: asked.input })
+						: host.tool(sessionOf(agent))),
+				);
 			},
 			async end(agent) {
 				const output = await (await ensure()).taskResult(agent, "the answer");
@@ -300,14 +359,29 @@ export function opencodeDriver(options: DriverOptions = {}): HostDriver {
 		},
 		async prompt(plan = {}) {
 			const host = await ensure();
+			const tools = plan.tools;
 			const run = await host.prompt("do the task", {
-				calls: (plan.toolCalls ?? 0) + 1,
+				calls: (tools ? tools.length : (plan.toolCalls ?? 0)) + 1,
 				tools: 1,
 				whileTools: (call) => plan.duringTool?.(call - 1),
+				...(tools
+					? {
+							toolCall: (call: number) => ({
+								tool: tools[call - 1]?.tool ?? "bash",
+								args: tools[call - 1]?.input ?? {},
+							}),
+						}
+					: {}),
 			});
-			const stopped = run.aborted || run.toolRefusals.length > 0 || run.calls.some((call) => call.refusal !== null);
+			const refusedCall = run.calls.some((call) => call.refusal !== null);
+			const stopped = tools ? run.aborted || refusedCall : run.aborted || run.toolRefusals.length > 0 || refusedCall;
 			const notes = notesOf(run.calls[0]?.sent ?? []);
-			return { stopped, context: notes.flatMap((note) => note.split("\n\n")) };
+			return {
+				stopped,
+				context: notes.flatMap((note) => note.split("\n\n")),
+				refusals: run.toolRefusals,
+				toolsRun: run.toolsRun,
+			};
 		},
 		advance: (ms) => world.time.advance(ms),
 		async reopen() {
@@ -414,9 +488,16 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 	const runner = new RecordingStarter();
 	const sessionId = `scenario-session-${++drivers}`;
 	const budget = options.daily ? parseDailyBudget(options.daily.text, "user", "TIMEBOX_DAILY") : null;
+	// Each hook is a process of its own: a claim's claimant runs only while its hook does.
+	let hookProcess = 0;
+	if (options.killedAtStop) runner.killNext = () => {};
 	const deps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId),
-		ledger: createFileLedger(ledgerFolder(dataDir, options)),
+		ledger: createFileLedger(ledgerFolder(dataDir, options), {
+			clock: time,
+			pid: () => hookProcess,
+			alive: (pid) => pid === hookProcess,
+		}),
 		clock: time,
 		onStop: runner,
 		newBudgetId: sequentialIds(),
@@ -435,6 +516,7 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		fields: Record<string, unknown> = {},
 	) => {
 		const name = typeof role === "string" ? script.events[role] : role.event;
+		hookProcess++;
 		const event = script.host.read({ event: name, sessionId, fields });
 		const reply = await handleHook(event, deps);
 		const output = reply === null ? null : script.host.write(reply, event);
@@ -447,6 +529,32 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		output?.continue === false ||
 		(output?.hookSpecificOutput as { permissionDecision?: string } | undefined)?.permissionDecision === "deny" ||
 		output?.decision === "deny";
+	/**
+	 * The tools of a run, each asked for in turn: a refused one goes on to the next model call (the model reads why); the
+	 * run ends where the host ends it (`continue: false`), or, on Codex, which cannot end one, where a refusal says the
+	 * run is over (its later tools are refused all the same).
+	 */
+	const toolRun = async (promptId: string, tools: readonly ToolAsk[]) => {
+		const refusals: string[] = [];
+		let toolsRun = 0;
+		let stopped = false;
+		for (const asked of tools) {
+			const output = await hook("beforeTool", { ...named(promptId), tool_name: asked.tool, tool_input: asked.input });
+			if (output?.continue === false) {
+				stopped = true;
+				break;
+			}
+			const refusal = refusalOf(output);
+			if (refusal === null) toolsRun++;
+			else refusals.push(refusal);
+			stopped ||= refusal?.endsWith(FINISH_NOW.replace(/\.$/, "")) === true;
+			if ((await hook("beforeModelCall", named(promptId)))?.continue === false) {
+				stopped = true;
+				break;
+			}
+		}
+		return { stopped, refusals, toolsRun };
+	};
 	/** The latest prompt's id, which a subagent's hooks carry too. */
 	const latest = () => named(`prompt-${prompts}`);
 	/** The subagents whose first model call (their start event) came. */
@@ -479,8 +587,14 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 			calling.add(agent);
 			return step(await hook({ event: "SubagentStart" }, own));
 		},
-		async tool(agent) {
-			const own = { ...latest(), agent_id: agent, tool_name: "Bash", tool_input: {}, tool_use_id: `tool_${agent}` };
+		async tool(agent, asked) {
+			const own = {
+				...latest(),
+				agent_id: agent,
+				tool_name: asked?.tool ?? "Bash",
+				tool_input: asked?.input ?? {},
+				tool_use_id: `tool_${agent}`,
+			};
 			return step(await hook("beforeTool", own));
 		},
 		async end(agent) {
@@ -498,15 +612,18 @@ function hookDriver(script: HookHostScript, options: DriverOptions = {}): HostDr
 		async prompt(plan = {}) {
 			const promptId = `prompt-${++prompts}`;
 			const submitted = await hook("prompt", { prompt: "do the task", ...named(promptId) });
-			if (submitted?.decision === "block") return { stopped: true, context: [] };
+			if (submitted?.decision === "block") return { stopped: true, context: [], refusals: [], toolsRun: 0 };
 			const specific = submitted?.hookSpecificOutput as { additionalContext?: string } | undefined;
 			const context = specific?.additionalContext ? [specific.additionalContext] : [];
+			if (plan.tools) return { context, ...(await toolRun(promptId, plan.tools)) };
 			for (let index = 0; index < (plan.toolCalls ?? 0); index++) {
-				if (ends(await hook("beforeTool", named(promptId)))) return { stopped: true, context };
+				if (ends(await hook("beforeTool", named(promptId))))
+					return { stopped: true, context, refusals: [], toolsRun: 0 };
 				plan.duringTool?.(index);
-				if (ends(await hook("beforeModelCall", named(promptId)))) return { stopped: true, context };
+				if (ends(await hook("beforeModelCall", named(promptId))))
+					return { stopped: true, context, refusals: [], toolsRun: 0 };
 			}
-			return { stopped: false, context };
+			return { stopped: false, context, refusals: [], toolsRun: 0 };
 		},
 		advance: (ms) => time.advance(ms),
 		async reopen() {
@@ -525,9 +642,6 @@ export const geminiDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.g
 /** Codex CLI's hooks. */
 export const codexDriver = (options?: DriverOptions) => hookDriver(HOOK_HOSTS.codex, options);
 
-/** The command an on-stop line of the hooks module starts (`sh -c "(\n<command>\n) >/dev/null …"`). */
-const DETACHED = /^\(\n([\s\S]*)\n\) >\/dev\/null 2>&1 <\/dev\/null &$/;
-
 /**
  * Claude Code's hooks module (function hooks), in a fake of Claude Code's engine: one process per open. Its subagents
  * are not driven here: Claude Code gives a subagent what it is to read only with a tool's result or in its task, and
@@ -535,14 +649,14 @@ const DETACHED = /^\(\n([\s\S]*)\n\) >\/dev\/null 2>&1 <\/dev\/null &$/;
  */
 export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 	const state = mkdtempSync(join(tmpdir(), "timebox-scenario-module-"));
-	// The module finds the daily ledger at $XDG_STATE_HOME/timebox: there, the scenario's folder.
+	// The module finds the daily ledger and its start marks at $XDG_STATE_HOME/timebox: there, the scenario's folder.
 	if (options.daily) symlinkSync(options.daily.dir, join(state, "timebox"));
 	const open = async (before?: FakeClaude): Promise<FakeClaude> => {
 		const claude = new FakeClaude({}, before);
-		if (options.daily) {
-			claude.$.variables.set("TIMEBOX_DAILY", options.daily.text);
-			claude.$.variables.set("XDG_STATE_HOME", state);
-		}
+		claude.$.variables.set("XDG_STATE_HOME", state);
+		if (options.daily) claude.$.variables.set("TIMEBOX_DAILY", options.daily.text);
+		// The first process is killed as it asks Claude Code to start the command; the next is another process.
+		if (options.killedAtStop && !before) claude.$.killedAtOnStop = true;
 		if (options.subagents !== undefined) claude.$.variables.set("TIMEBOX_SUBAGENTS", options.subagents);
 		claude.$.sessionId = "scenario-session";
 		await claude.start();
@@ -551,8 +665,8 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 		return claude;
 	};
 	let claude: FakeClaude | null = null;
-	/** The commands run by the processes before this one. */
-	const ranBefore: string[][] = [];
+	/** The on-stop commands run by the processes before this one. */
+	const ranBefore: string[] = [];
 	const seen: string[] = [];
 	let turns = 0;
 	const current = async (): Promise<FakeClaude> => {
@@ -576,9 +690,29 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 			const dropped = await engine.prompt("do the task");
 			if (dropped !== null) {
 				look(engine, dropped.split("\n"));
-				return { stopped: true, context: [] };
+				return { stopped: true, context: [], refusals: [], toolsRun: 0 };
 			}
 			const context = [...(engine.promptContexts.at(-1) ?? [])];
+			if (plan.tools) {
+				const refusals: string[] = [];
+				let toolsRun = 0;
+				let stopped = false;
+				for (const [index, asked] of plan.tools.entries()) {
+					stopped = (await engine.step(turn, index, { toolUses: 1 })).usage === null;
+					if (stopped) break;
+					const ran = await engine.tool(undefined, undefined, {
+						tool: asked.tool,
+						id: `tool-${index}`,
+						input: asked.input,
+					});
+					if (ran.deny === undefined) toolsRun++;
+					else refusals.push(ran.deny);
+				}
+				stopped ||= (await engine.step(turn, plan.tools.length, {})).usage === null;
+				await engine.turnComplete(turn);
+				look(engine);
+				return { stopped, context, refusals, toolsRun };
+			}
 			const calls = plan.toolCalls ?? 0;
 			let stopped = false;
 			for (let index = 0; index <= calls && !stopped; index++) {
@@ -593,7 +727,7 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 			}
 			await engine.turnComplete(turn);
 			look(engine);
-			return { stopped, context };
+			return { stopped, context, refusals: [], toolsRun: 0 };
 		},
 		advance(ms) {
 			claude?.time.advance(ms);
@@ -603,18 +737,21 @@ export function claudeModuleDriver(options: DriverOptions = {}): HostDriver {
 			const before = await current();
 			await before.end();
 			look(before);
-			ranBefore.push(...before.$.ran);
+			ranBefore.push(...before.$.onStopRuns);
 			claude = await open(before);
 			look(claude);
 		},
 		notices: () => seen.map((message) => ({ message, level: null })),
-		onStopRuns: () =>
-			[...ranBefore, ...(claude?.$.ran ?? [])].flatMap((argv) => {
-				const command = DETACHED.exec(argv[2] ?? "")?.[1];
-				return command === undefined ? [] : [command];
-			}),
+		onStopRuns: () => [...ranBefore, ...(claude?.$.onStopRuns ?? [])],
 		dispose: () => rmSync(state, { recursive: true, force: true }),
 	};
+}
+
+/** Why a hook answer refuses a tool, as the model reads it (Gemini CLI's `reason`, the others' decision reason). */
+function refusalOf(output: Record<string, unknown> | null): string | null {
+	const specific = output?.hookSpecificOutput as { permissionDecisionReason?: string } | undefined;
+	if (specific?.permissionDecisionReason !== undefined) return specific.permissionDecisionReason;
+	return output?.decision === "deny" && typeof output.reason === "string" ? output.reason : null;
 }
 
 /** The texts a hook answer shows the user. */

@@ -53,6 +53,34 @@ describe.each(NAMED_DRIVERS)("on the %s", (_name, make) => {
 		expect(host.onStopRuns()).toEqual(["say done"]);
 	});
 
+	it("runs the on-stop command once, late, when the process that stopped the budget was killed before it started it", async () => {
+		const late = () =>
+			host
+				.notices()
+				.filter(
+					(notice) =>
+						notice.message ===
+						"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.",
+				);
+		host = make({ killedAtStop: true });
+		await host.command("turns:1 -- say done");
+		await host.prompt();
+		expect((await host.prompt()).stopped).toBe(true);
+		expect(host.onStopRuns()).toEqual([]);
+		// The host started again, and the chat goes on: at the session's load (its next hook, or opencode's first event
+		// of the session) the command starts, and the user is told.
+		await host.reopen();
+		expect((await host.prompt({ toolCalls: 1 })).stopped).toBe(false);
+		expect(host.onStopRuns()).toEqual(["say done"]);
+		expect(late()).toHaveLength(1);
+		// Never again, at any later event or load.
+		await host.reopen();
+		await host.prompt();
+		expect(host.onStopRuns()).toEqual(["say done"]);
+		expect(late()).toHaveLength(1);
+		expect(spentNotices(host)).toHaveLength(1);
+	});
+
 	it("lets the chat go on after the stop: the next prompt is answered and nothing runs again", async () => {
 		host = make();
 		await host.command("turns:1 -- say done");
@@ -229,5 +257,48 @@ describe.each(NAMED_DRIVERS)("steps and the daily budget on the %s", (_name, mak
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
 		}
+	});
+});
+
+describe.each(NAMED_DRIVERS)("the loop guard on the %s", (_name, make) => {
+	const A = { tool: "bash", input: { command: "npm test" } };
+	// The same tool as A with another input: a host whose input went missing would take the two for one call.
+	const B = { tool: "bash", input: { command: "npm run lint" } };
+	const REFUSED = (tool: string, view: string) =>
+		`Timebox: this is the 3rd identical ${tool} call in this run (${view}); its result will not change. Change your approach or finish with what you have`;
+	const told = (text: string) => host.notices().filter((notice) => notice.message === text).length;
+
+	it("refuses the 3rd identical call of loop:3 with why, stops the run at the 4th, and keeps the budget", async () => {
+		host = make();
+		await host.command("30m loop:3 -- say done");
+		const run = await host.prompt({ tools: [A, A, A, A, B] });
+		expect(run.stopped).toBe(true);
+		expect(run.toolsRun).toBe(2);
+		// The model reads why at the 3rd (Codex ends the reason with a full stop of its own); on Codex, which cannot end a
+		// run, the 4th and every tool after it are refused instead.
+		expect(run.refusals[0]?.replace(/\.$/, "")).toBe(REFUSED("bash", "npm test"));
+		expect(told("Timebox refused a repeated call: bash (npm test), the 3rd identical one in this run.")).toBe(1);
+		expect(told("Timebox stopped a loop: bash (npm test) asked for 4 times in this run.")).toBe(1);
+		expect(host.onStopRuns()).toEqual([]);
+		expect(spentNotices(host)).toEqual([]);
+		// The budget stays in force, and a new prompt starts the count again.
+		const next = await host.prompt({ tools: [A, A] });
+		expect(next).toMatchObject({ stopped: false, toolsRun: 2, refusals: [] });
+		await host.command("status");
+		expect(host.notices().some((notice) => notice.message.includes("| loop guard at 3"))).toBe(true);
+	});
+
+	it("counts calls that are not one after the other: A B A B refuses each at its 3rd, and stops at the next", async () => {
+		host = make();
+		await host.command("loop:3");
+		const run = await host.prompt({ tools: [A, B, A, B, A, B, A] });
+		expect(run.toolsRun).toBe(4);
+		expect(run.refusals.slice(0, 2).map((refusal) => refusal.replace(/\.$/, ""))).toEqual([
+			REFUSED("bash", "npm test"),
+			REFUSED("bash", "npm run lint"),
+		]);
+		expect(run.stopped).toBe(true);
+		expect(told("Timebox stopped a loop: bash (npm test) asked for 4 times in this run.")).toBe(1);
+		expect(host.onStopRuns()).toEqual([]);
 	});
 });

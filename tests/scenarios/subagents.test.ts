@@ -163,4 +163,42 @@ describe.each(SEEING)("subagents on the %s", (_name, make) => {
 			`Timebox: ${NAME} stopped at its 2-step budget after 3 model calls; its answer went back to the agent that started it.`,
 		);
 	});
+
+	it("refuses a subagent's 3rd identical call under loop:3, and concludes it at the 4th, as its step limit does", async () => {
+		const driver = make({ subagents: "5m loop:3" });
+		host = driver;
+		const subagents = subagentsOf(driver);
+		const A = { tool: "Bash", input: { command: "npm test" } };
+		await driver.prompt();
+		await subagents.start("a1", "Explore", "find the flaky test");
+		await subagents.call("a1");
+		for (const _ of [1, 2]) expect((await subagents.tool("a1", A)).refusal).toBeNull();
+		expect((await subagents.tool("a1", A)).refusal?.replace(/\.$/, "")).toBe(
+			"Timebox: this is the 3rd identical Bash call in this task (npm test); its result will not change. Change your approach or finish with what you have",
+		);
+		expect(
+			told(
+				driver,
+				`Timebox refused a repeated call of ${NAME}: Bash (npm test), the 3rd identical one in its task.`,
+				"warning",
+			),
+		).toBe(true);
+		await subagents.call("a1");
+		const fourth = await subagents.tool("a1", A);
+		expect(fourth).toMatchObject({ stopped: false });
+		expect(fourth.refusal).toMatch(/^Timebox stopped a loop: Bash \(npm test\) asked for 4 times in this task\./);
+		// It concludes: its next call reads that its budget is spent, and it answers.
+		expect((await subagents.call("a1")).context.join("\n")).toContain("TIMEBOX: TASK BUDGET SPENT");
+		expect(await subagents.end("a1")).toEqual([
+			"Timebox: this subagent stopped at its loop guard (loop:3) (used 0s, 3 model calls); its answer may be partial.",
+		]);
+		expect(
+			told(
+				driver,
+				`Timebox: ${NAME} stopped at its loop guard (loop:3) after 3 model calls; its answer went back to the main agent.`,
+				"info",
+			),
+		).toBe(true);
+		expect(driver.onStopRuns()).toEqual([]);
+	});
 });

@@ -1,14 +1,17 @@
 // In-memory implementations of every port, recording what a user would see; tests/scenarios/drivers.ts drives the
 // core's live session on them with no host at all.
 
+import { writeFileSync } from "node:fs";
 import type {
 	BudgetLedger,
 	HistoryItem,
 	LedgerClaim,
 	LedgerView,
 	NotifyLevel,
+	OnStopClaim,
 	OnStopOutcome,
 	OnStopStarter,
+	OnStopStartOptions,
 	SessionStore,
 	TimeboxRecord,
 	UIBridge,
@@ -51,24 +54,61 @@ export class MemoryStore implements SessionStore {
 	}
 }
 
-/** The per-user ledger in memory: the first claim of each kind for a budget wins. */
+/**
+ * The start marks in memory that a `RecordingStarter` takes and a `MemoryLedger` reads, by name: each ledger names its
+ * own (`memory-<n>:…`), so tests never share one.
+ */
+const MEMORY_MARKS = new Set<string>();
+let memoryLedgers = 0;
+
+/** A claim as the memory ledger keeps it: with the process that made it and when. */
+type HeldClaim = LedgerClaim & { claimant: number; claimedAt: number };
+
+/**
+ * The per-user ledger in memory: the first claim of each kind for a budget wins. Each claim records `process` (the
+ * process claiming now: a test that plays a new process after a kill moves it on) and the time of `now`; without a
+ * clock a claim is never old, and a claimant is alive while it is the current process.
+ */
 export class MemoryLedger implements BudgetLedger {
-	readonly claims = new Map<string, LedgerClaim>();
+	readonly claims = new Map<string, HeldClaim>();
+	/** The process that claims now. */
+	process = 1;
+	private readonly name = `memory-${++memoryLedgers}`;
+
+	constructor(private readonly now: () => number = () => Number.POSITIVE_INFINITY) {}
 
 	claim(claim: LedgerClaim): boolean {
 		const key = `${claim.budgetId}.${claim.kind}`;
 		if (this.claims.has(key)) return false;
-		this.claims.set(key, claim);
+		this.claims.set(key, { ...claim, claimant: this.process, claimedAt: this.now() });
 		return true;
 	}
 
 	read(budgetId: string): LedgerView {
 		const spent = this.claims.get(`${budgetId}.spent`);
-		return {
+		const view: LedgerView = {
 			spent: spent?.kind === "spent" ? { ...spent.summary, prompt: spent.prompt } : null,
 			off: this.claims.has(`${budgetId}.off`),
 			nudged: this.claims.has(`${budgetId}.nudged`),
 		};
+		const held = [spent, this.claims.get(`${budgetId}.ended`)].find(
+			(claim) => (claim?.kind === "spent" || claim?.kind === "ended") && claim.onStopCommand !== undefined,
+		);
+		if (held?.kind !== "spent" && held?.kind !== "ended") return view;
+		const claim: OnStopClaim = { budgetId, kind: held.kind };
+		view.onStop = {
+			claim,
+			command: String(held.onStopCommand),
+			claimedAt: held.claimedAt,
+			started: MEMORY_MARKS.has(this.startMark(claim)),
+			claimantAlive: held.claimant === this.process,
+			recovered: this.claims.has(`${budgetId}.onStopRecovered`),
+		};
+		return view;
+	}
+
+	startMark(claim: OnStopClaim): string {
+		return `${this.name}:${claim.budgetId}.${claim.kind}.started`;
 	}
 }
 
@@ -99,13 +139,33 @@ export class MemoryUI implements UIBridge {
 
 /** Records each on-stop command; reports `started` at once unless told to report something else. */
 export class RecordingStarter implements OnStopStarter {
+	/** The commands that ran: each start that took its mark, or had none. */
 	readonly commands: string[] = [];
+	/** The starts that found their mark taken, and so ran nothing, as the wrapper does. */
+	readonly skipped: string[] = [];
+	/** The marks each start was given, in order (undefined: none). */
+	readonly marks: (string | undefined)[] = [];
 	readonly reports: ((outcome: OnStopOutcome) => void)[] = [];
 	/** What the next runs report at once; null reports nothing (the test reports later through `reports`). */
 	outcome: OnStopOutcome | null = { kind: "started" };
+	/**
+	 * The process starting it is killed before its start gets anywhere: the next start runs nothing and takes no mark;
+	 * `killed` is called instead. It reports `started`, so that a hook does not wait for a word that never comes (what a
+	 * killed process says is never seen anyway).
+	 */
+	killNext: (() => void) | null = null;
 
-	start(command: string, report: (outcome: OnStopOutcome) => void): void {
-		this.commands.push(command);
+	start(command: string, report: (outcome: OnStopOutcome) => void, options?: OnStopStartOptions): void {
+		const killed = this.killNext;
+		if (killed) {
+			this.killNext = null;
+			killed();
+			report({ kind: "started" });
+			return;
+		}
+		this.marks.push(options?.mark);
+		if (options?.mark === undefined || takeMark(options.mark)) this.commands.push(command);
+		else this.skipped.push(command);
 		this.reports.push(report);
 		if (this.outcome) report(this.outcome);
 	}
@@ -127,5 +187,23 @@ export class ScriptedUser {
 	ask(question: string, choices: readonly string[], timeoutMs: number): Promise<number | undefined> {
 		this.questions.push({ question, choices, timeoutMs });
 		return Promise.resolve(this.answers.shift());
+	}
+}
+
+/**
+ * Takes a start mark as the wrapper does: a memory ledger's in memory, a file ledger's as a file created exclusively.
+ * False only when it was taken; a mark that cannot be made for another reason (no folder) lets the command run.
+ */
+function takeMark(mark: string): boolean {
+	if (mark.startsWith("memory-")) {
+		if (MEMORY_MARKS.has(mark)) return false;
+		MEMORY_MARKS.add(mark);
+		return true;
+	}
+	try {
+		writeFileSync(mark, "", { flag: "wx" });
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code !== "EEXIST";
 	}
 }

@@ -112,10 +112,14 @@ export function stopEffects(
 	const message = spentText(summary.usedTurns, elapsed);
 	const said = idle ? idleSpentText(summary.usedTurns, elapsed) : message;
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
-	if (onStop !== null) announce.push({ kind: "startOnStop", command: onStop });
+	// The claim carries the command it starts, and the start names the claim: another process can start it late.
+	if (onStop !== null) {
+		announce.push({ kind: "startOnStop", command: onStop, claim: { budgetId: "budget-1", kind: "spent" } });
+	}
+	const claim = { kind: "spent" as const, budgetId: "budget-1", summary, prompt };
 	const effects: Effect[] = [
 		{ kind: "status", text: SPENT },
-		once({ kind: "spent", budgetId: "budget-1", summary, prompt }, announce),
+		once(onStop === null ? claim : { ...claim, onStopCommand: onStop }, announce),
 		{ kind: "abort" },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: message });

@@ -8,6 +8,9 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
+var LOOP_VIEW_CHARS = 60;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -24,12 +27,19 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
 var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -102,13 +112,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text) {
   const chars = Array.from(text);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -116,13 +127,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -137,14 +150,30 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       stepsWord = token;
       continue;
     }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count2 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count2)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count2 < MIN_LOOP_LIMIT || count2 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count2;
+      loopWord = token;
+      continue;
+    }
     const tokenBudget = parseTokens(token);
     if (tokenBudget !== null) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -152,9 +181,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -192,18 +221,18 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -222,6 +251,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -260,8 +290,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -279,7 +309,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -294,6 +324,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -316,22 +347,23 @@ function parseTaskBudget(text) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -374,7 +406,7 @@ function parseDailyBudget(text, scope, source) {
     const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+  if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -392,13 +424,13 @@ function parseDailyBudget(text, scope, source) {
 }
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
-  const add = standing2.adjustment;
+  const add2 = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addPrompts),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
+    timeMs: plus(limits.timeMs, add2.addTimeMs),
+    turns: plus(limits.turns, add2.addPrompts),
+    tokens: plus(limits.tokens, add2.addTokens),
+    cost: plus(limits.cost, add2.addCost)
   };
 }
 function dailyRatio(standing2) {
@@ -421,6 +453,44 @@ function spentDaily(standings, prompts) {
     const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
+}
+
+// src/core/text/loop.ts
+function ordinal(count) {
+  const tens = count % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count % 10 === 1 ? "st" : count % 10 === 2 ? "nd" : count % 10 === 3 ? "rd" : "th";
+  return `${count}${suffix}`;
+}
+function named(tool, view) {
+  return view.length > 0 ? `${tool} (${view})` : tool;
+}
+function loopRefusal(tool, view, count, scope = "run") {
+  const shown = view.length > 0 ? ` (${view})` : "";
+  return `Timebox: this is the ${ordinal(count)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+}
+function loopRefusedMessage(tool, view, count) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count)} identical one in this run.`;
+}
+function subagentLoopRefusedMessage(agent, tool, view, count) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count)} identical one in its task.`;
+}
+function loopStoppedMessage(tool, view, count) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this run.`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+function loopStopRefusal(tool, view, count) {
+  return `${loopStoppedMessage(tool, view, count)} ${FINISH_NOW}`;
+}
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function subagentLoopRefusal(tool, view, count) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+}
+var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+}
+function loopGuardStatus(limit) {
+  return `loop guard at ${limit}`;
 }
 
 // src/core/format.ts
@@ -467,6 +537,7 @@ function describeBudget(limits) {
   if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
   if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
   if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
@@ -479,7 +550,7 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
   const text = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -495,6 +566,7 @@ function spendParts(budget, spend, steps) {
   if (budget.stepLimit !== void 0) {
     parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
+  if (budget.loopLimit !== void 0) parts.push(loopGuardStatus(budget.loopLimit));
   return parts;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
@@ -589,9 +661,9 @@ function capitalize(text) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -680,7 +752,7 @@ function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
 function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 function wrapUpCutMessage(why) {
   const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
   return `Timebox stopped the agent: ${reason}.`;
@@ -699,15 +771,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command2) {
   return `Timebox ran the on-stop command: ${command2}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -940,7 +1013,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -955,13 +1028,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write, ...quiet] };
+        return { ...none, session: resumed, effects: [...write2, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1062,7 +1135,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1117,12 +1190,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -1176,10 +1250,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -1193,7 +1268,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -1432,14 +1507,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command2 = effect.command;
+      const report = (outcome) => onStopReport2(command2, outcome);
       try {
-        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command2, report);
+        else ports.onStop.start(command2, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -1462,6 +1549,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -1529,6 +1618,7 @@ function describeTaskBudget(budget) {
   if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
   if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
   if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts.push(loopGuardPhrase(budget.loopLimit));
   return parts.join(" and ");
 }
 
@@ -1764,7 +1854,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1833,7 +1924,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1847,11 +1939,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write, source) {
-  if (write === void 0) return void 0;
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write({ report, standings: source.standings() }) };
+    return { path: await write2({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -1912,6 +2004,146 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count]) => ({ host, sessions: count })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count) {
+  return count === 1 ? "your last session here" : `your last ${count} sessions here`;
+}
+function sessionsCount(count) {
+  if (count === 0) return "no session";
+  return count === 1 ? "1 session" : `${count} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text) {
+  return text.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -1956,6 +2188,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -1976,7 +2210,8 @@ function spendLimits(limits) {
   return {
     ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
     ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
-    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit },
+    ...limits.loopLimit === void 0 ? {} : { loopLimit: limits.loopLimit }
   };
 }
 var info = (message) => ({ message, level: "info" });
@@ -2127,6 +2362,11 @@ function readLedger(ledger, budget) {
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
+}
+function claimWithOnStop(claim2, command2, then) {
+  if (command2 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command2, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
 }
 
 // src/core/session/state.ts
@@ -2486,8 +2726,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2619,10 +2859,10 @@ function hardStop(state, standing2, summary, prompt, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2665,8 +2905,26 @@ function loadSubagents(history, setting, effects) {
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2718,7 +2976,9 @@ function load(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -2727,7 +2987,21 @@ function load(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text, source, newBudgetId }, now) {
+function withDefault(state, {
+  text,
+  source,
+  newBudgetId,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command2 = parseCommand(text);
   if (command2.kind !== "set") {
     const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
@@ -2775,6 +3049,324 @@ function readSettings(event, effects) {
 }
 function badSetting(source, value, why) {
   return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/loop/calls.ts
+function canonicalJson(value) {
+  return write(value, /* @__PURE__ */ new Set()) ?? "null";
+}
+function write(value, open) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return JSON.stringify(value.toString());
+    case "object":
+      break;
+    default:
+      return void 0;
+  }
+  if (open.has(value)) return "null";
+  open.add(value);
+  let text;
+  if (Array.isArray(value)) {
+    text = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+  } else {
+    const fields = value;
+    const parts = [];
+    for (const key of sortedKeys(fields)) {
+      const written2 = write(fields[key], open);
+      if (written2 !== void 0) parts.push(`${JSON.stringify(key)}:${written2}`);
+    }
+    text = `{${parts.join(",")}}`;
+  }
+  open.delete(value);
+  return text;
+}
+function sortedKeys(fields) {
+  const keys = Object.keys(fields);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
+}
+function hashText(text) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text) {
+  feed(lanes, TEXT);
+  feed(lanes, text.length);
+  let { a, b } = lanes;
+  const pairs = text.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text.charCodeAt(index) | text.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text.length) {
+    const last = text.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields)) {
+      const field = fields[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
+function callView(call) {
+  const text = oneLine(tellingText(call.input));
+  const chars = Array.from(text);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text;
+}
+function tellingText(input) {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return input === void 0 ? "" : canonicalJson(input);
+  }
+  const fields = input;
+  const command2 = commandOf(fields.command);
+  if (command2 !== null) return command2;
+  for (const field of TELLING_FIELDS) {
+    const value = fields[field];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+  }
+  const first = firstString(fields, 0);
+  if (first !== null) return first;
+  const json = canonicalJson(input);
+  return json === "{}" ? "" : json;
+}
+function commandOf(value) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
+  const [program, flag, script, ...more] = value;
+  if (script !== void 0 && more.length === 0 && SHELLS.has(program) && /^-\w*c$/.test(flag)) {
+    return script;
+  }
+  return value.join(" ");
+}
+function firstString(value, depth) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (typeof value !== "object" || value === null || depth > 3) return null;
+  const fields = value;
+  const items = Array.isArray(value) ? value : Object.keys(fields).sort().map((key) => fields[key]);
+  for (const item of items) {
+    const found = firstString(item, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+function oneLine(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var LEVELS_PER_LANE = 7;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+}
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
+}
+function noCalls(run) {
+  return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
+}
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
+  return {
+    calls: {
+      run: calls.run,
+      root: added.level,
+      peak: Math.max(calls.peak, added.count),
+      size: calls.size + (added.count === 1 ? 1 : 0)
+    },
+    count: added.count
+  };
+}
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
+  const slot = level[index];
+  let next;
+  let count = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count };
+  else if (isLevel(slot)) {
+    const below = add(slot, hash, depth + 1);
+    next = below.level;
+    count = below.count;
+  } else if (same(slot, hash)) {
+    count = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count };
+  } else {
+    const moved = EMPTY_LEVEL.slice();
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
+  }
+  const copy = level.slice();
+  copy[index] = next;
+  return { level: copy, count };
+}
+function isLevel(slot) {
+  return Array.isArray(slot);
+}
+
+// src/core/loop/guard.ts
+function checkCall(calls, run, call, limit, earlier) {
+  const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
+  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  const counted = countCall(before, callHash(call));
+  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  return { calls: counted.calls, count: counted.count, verdict };
+}
+function replay(run, keys) {
+  let calls = noCalls(run);
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
+  return calls;
+}
+
+// src/core/session/loop.ts
+function guardLoop(event, result) {
+  const call = event.call;
+  if (call === void 0 || result.effects.some((effect) => effect.kind === "refuse")) return result;
+  const state = result.state;
+  const active = counting(state);
+  const limit = active?.budget.loopLimit;
+  if (!active || limit === void 0) return result;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const next = withStanding(state, active, { calls: check.calls });
+  const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
+  const effects = [...result.effects];
+  switch (check.verdict) {
+    case "runs":
+      break;
+    case "refused":
+      effects.push(
+        { kind: "notify", message: loopRefusedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "refuse", reason: loopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stops":
+      effects.push(
+        { kind: "notify", message: loopStoppedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: loopStopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stopped":
+      effects.push({ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL });
+      break;
+  }
+  return { state: next, effects };
+}
+function loopStoppedCall(state, prompt) {
+  const active = counting(state);
+  const calls = active?.calls;
+  const limit = active?.budget.loopLimit;
+  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const key = promptKeyOf(state, prompt);
+  if (key !== calls.run || key !== state.lastPrompt) return null;
+  return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
 }
 
 // src/core/session/steps.ts
@@ -2854,7 +3446,7 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withOutputCap(
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
         recordPrompt(
           state,
           event,
@@ -2873,9 +3465,9 @@ function applyEvent(state, event, now) {
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "modelRequest":
-      return modelRequest(state, event.request, now);
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
-      return toolCall(state, event.prompt, now);
+      return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
@@ -3038,6 +3630,47 @@ var Questions = class {
     return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
   }
 };
+
+// src/core/subagents/loop.ts
+function guardAgentLoop(event, agent, now, session, result) {
+  const call = event.call;
+  const run = result.agents.runs[agent];
+  const limit = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit === void 0) return result;
+  if (!isRunning(run) || run.spent !== null) return result;
+  const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const agents = withCalls(result.agents, agent, check.calls);
+  if (check.verdict === "runs") return { agents, effects: result.effects };
+  const view = callView(call);
+  if (check.verdict === "refused") {
+    const name = subagentName(run.task, run.agentType);
+    const effects = [
+      ...result.effects,
+      { kind: "notify", message: subagentLoopRefusedMessage(name, call.tool, view, check.count), level: "warning" },
+      { kind: "refuse", reason: loopRefusal(call.tool, view, check.count, "task") }
+    ];
+    return { agents, effects };
+  }
+  const concluding2 = {
+    ...run,
+    spent: { limit: "loop", at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
+  };
+  return {
+    agents: withRun(agents, concluding2),
+    effects: [
+      ...result.effects,
+      runRecord(concluding2),
+      {
+        kind: "refuse",
+        reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
+      }
+    ]
+  };
+}
+function withCalls(agents, agent, calls) {
+  return { ...agents, calls: { ...agents.calls, [agent]: calls } };
+}
 
 // src/core/subagents/limits.ts
 function kept(agents, run) {
@@ -3254,13 +3887,14 @@ function agentEnd(agents, run, now) {
   const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
   const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
   const { [run.id]: _gone, ...runs } = agents.runs;
+  const { [run.id]: _counted, ...calls } = agents.calls ?? {};
   const effects = [runRecord(closed)];
   const spent = run.spent;
   if (spent !== null) {
     if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
-  return { agents: { ...agents, runs }, effects };
+  return { agents: { ...agents, runs, ...agents.calls === void 0 ? {} : { calls } }, effects };
 }
 
 // src/core/subagents/compose.ts
@@ -3301,14 +3935,13 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      if (event.type === "toolCall")
-        return joined(
-          session.state,
-          session.effects,
-          agentToolCall(session.state.subagents, run, now, viewOf(session.state))
-        );
-      const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-      const result = joined(session.state, session.effects, called);
+      const view = viewOf(session.state);
+      const agents = session.state.subagents;
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
       return request === void 0 || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
     }
     case "modelResponse": {
@@ -3400,6 +4033,12 @@ var SessionRuntime = class {
     if (parsed2.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
+    if (parsed2.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
       return answer2;
     }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
@@ -3512,6 +4151,24 @@ ${mode}`;
     }
   }
 };
+
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
 
 // src/core/run/time-checks.ts
 var TimeChecks = class {
@@ -3648,7 +4305,9 @@ var LiveSession = class {
     }
     if (this.questions.isOpen) await this.questions.whenNone();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const kind = parseCommand(args).kind;
+    const page = kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const suggestion = kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : void 0;
     if (this.disposed) return;
     let details = null;
     const transcript = this.ports.transcript;
@@ -3664,7 +4323,8 @@ var LiveSession = class {
           this.ports.clock.now(),
           this.ports.terms
         ),
-        ...page === void 0 ? {} : { reportPage: page }
+        ...page === void 0 ? {} : { reportPage: page },
+        ...suggestion === void 0 ? {} : { suggestion }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
@@ -3809,7 +4469,7 @@ function storeRepaired(path, entries, skipped, movedTo) {
 }
 function teamHopFailed(why, closed) {
   const goesOn = closed ? "so new turns are refused until it answers" : "so this session's use is not counted for the team until it answers";
-  return `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+  return `Timebox: the team's daily store cannot be reached through the plugin's batch script (${why}), ${goesOn}.`;
 }
 
 // src/core/text/refusals.ts
@@ -3865,16 +4525,25 @@ function tokensOf(usage) {
   }, 0);
 }
 
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+
 // src/adapters/claude/function-hooks/on-stop.ts
 function detachedLine(command2) {
   return `(
 ${command2}
 ) >/dev/null 2>&1 </dev/null &`;
 }
+var DETACHED_WRAPPER_LINE = '[ -d "$2" ] || mkdir -p -- "$2" 2>/dev/null; /bin/sh -c "$1" sh "$3" "$4" >/dev/null 2>&1 </dev/null &';
+function wrappedArgv(mark, command2) {
+  const folder = mark.slice(0, mark.lastIndexOf("/"));
+  return ["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, folder, mark, command2];
+}
 function engineOnStop(engine) {
   return {
-    start(command2, report) {
-      engine().process.run(["sh", "-c", detachedLine(command2)]).then(
+    start(command2, report, options) {
+      const mark = options?.mark;
+      engine().process.run(mark === void 0 ? ["sh", "-c", detachedLine(command2)] : wrappedArgv(mark, command2)).then(
         ({ exitCode, stderr }) => report(
           exitCode === 0 ? { kind: "started" } : { kind: "failed", problem: `sh exited with ${exitCode}${stderr.trim() ? `: ${stderr.trim()}` : ""}` }
         ),
@@ -3883,10 +4552,30 @@ function engineOnStop(engine) {
     }
   };
 }
+function moduleStartMark(dir, claim2) {
+  if (!isBudgetId(claim2.budgetId)) throw new Error(`not a budget id: ${JSON.stringify(claim2.budgetId)}`);
+  return `${dir}/${claim2.budgetId}.${claim2.kind}.started`;
+}
+function markKey(claim2) {
+  return `${claim2.budgetId}.${claim2.kind}`;
+}
+async function startedMarks(engine, dir, claims) {
+  const found = /* @__PURE__ */ new Set();
+  for (const claim2 of claims) {
+    if (claim2.kind !== "spent" && claim2.kind !== "ended" || claim2.onStopCommand === void 0) continue;
+    if (!isBudgetId(claim2.budgetId)) continue;
+    const exists = await engine.fs.read(moduleStartMark(dir, claim2), { offset: 0, length: 0 }).then(
+      () => true,
+      () => false
+    );
+    if (exists) found.add(markKey(claim2));
+  }
+  return found;
+}
 
 // src/adapters/claude/function-hooks/report-page.ts
-function hookScriptLine(args) {
-  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" ${args}`;
+function hookScriptLine(args, script = "timebox.mjs") {
+  return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
 }
 var REPORT_LINE = hookScriptLine('report --session "$1"');
 function pluginRoot(moduleUrl) {
@@ -3936,11 +4625,26 @@ var ModuleUI = class {
   gathering = null;
   /** The status line this session last sent, null before the first: each `$.ui.status` is a hop to Claude Code. */
   shown = null;
-  notify(message, _level) {
+  /** The session's load is being carried out. */
+  loading = false;
+  notify(message, level) {
     if (this.gathering) this.gathering.push(message);
+    else if (this.loading && level !== "info") this.warn(message);
     else {
       this.stopping?.push(message);
       this.engine().ui.log(message);
+    }
+  }
+  /**
+   * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
+   * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+   */
+  whileLoading(load2) {
+    this.loading = true;
+    try {
+      load2();
+    } finally {
+      this.loading = false;
     }
   }
   /** A notice no reply carries that must not go unseen: in the transcript, and in a headless run on stderr too. */
@@ -4008,7 +4712,8 @@ var ClaudeSession = class {
       newBudgetId: deps.newId,
       terms: deps.terms,
       ...deps.daily ? { daily: deps.daily } : {},
-      reportPage: engineReportPage(deps.engine, () => deps.store.flush())
+      reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
+      projectHistory: deps.projectHistory
     });
   }
   deps;
@@ -4062,14 +4767,13 @@ var ClaudeSession = class {
   }
   /** Loads the session's budget, or the default budget where none was ever set. */
   load(settings) {
-    const text = settings.defaultBudget?.trim();
     const daily = settings.daily?.trim();
     const subagents = settings.subagents?.trim();
     const sources = {
       ...daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {},
       ...subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}
     };
-    this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+    this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
   }
   /** `/timebox <args>`: the reply's text, with no model request. */
   async command(args) {
@@ -4154,8 +4858,10 @@ var ClaudeSession = class {
   async toolCall(event, next) {
     const agent = this.agentOf(event);
     const main = agent === null;
+    const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
+    const asked = { tool, input };
     const before = await this.handle(
-      main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent }
+      main ? { type: "toolCall", prompt: this.prompt, call: asked } : { type: "toolCall", prompt: null, agent, call: asked }
     );
     if (before.refusal !== null) {
       const call2 = main ? null : await this.nextCall(agent);
@@ -4286,6 +4992,7 @@ async function sessionStart(host, $, event, next) {
   const engine = engineOf($);
   host.bind(engine);
   host.headless = !event.isInteractive;
+  host.cwd = event.cwd;
   await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
   return next(event);
 }
@@ -4647,7 +5354,7 @@ var MirroredFiles = class {
     const writes = this.writes;
     this.writes = [];
     if (writes.length === 0) return [];
-    const args = writes.flatMap((write) => [write.kind, write.path, write.kind === "remove" ? "" : write.text]);
+    const args = writes.flatMap((write2) => [write2.kind, write2.path, write2.kind === "remove" ? "" : write2.text]);
     const { exitCode, stdout, stderr } = await this.engine().process.run(["sh", "-c", WRITE_SCRIPT, "sh", ...args]);
     if (exitCode !== 0) throw new Error(`the daily ledger's files could not be written: ${stderr.trim()}`);
     return stdout.split("\n").filter((line) => line !== "");
@@ -4787,9 +5494,10 @@ function savedSession(value) {
   if (!isRecord(value)) return { history: [], claims: [] };
   const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
   const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-  return { history, claims };
+  const saved = { history, claims };
+  return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
-function claimedView(claims, budgetId) {
+function claimedView(claims, budgetId, marks) {
   let view = { spent: null, off: false, nudged: false };
   for (const claim2 of claims) {
     if (claim2.budgetId !== budgetId) continue;
@@ -4797,19 +5505,40 @@ function claimedView(claims, budgetId) {
     else if (claim2.kind === "off") view = { ...view, off: true };
     else if (claim2.kind === "nudged") view = { ...view, nudged: true };
   }
-  return view;
+  const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
+  return intent ? { ...view, onStop: intent } : view;
+}
+function onStopIntent(claims, budgetId, marks) {
+  const held = claims.find(
+    (claim3) => claim3.budgetId === budgetId && (claim3.kind === "spent" || claim3.kind === "ended") && typeof claim3.onStopCommand === "string"
+  );
+  if (!held?.onStopCommand) return null;
+  const claim2 = { budgetId, kind: held.kind };
+  return {
+    claim: claim2,
+    command: held.onStopCommand,
+    claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+    started: marks.started.has(markKey(claim2)),
+    // One Claude Code process holds a session: a claim made under another id was made by a process that ended.
+    claimantAlive: held.instance === marks.instance,
+    recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId)
+  };
 }
 var ModuleStore = class _ModuleStore {
-  constructor(engine, sessionId, saved, deps) {
+  constructor(engine, sessionId, saved, deps, marks) {
     this.engine = engine;
     this.sessionId = sessionId;
     this.saved = saved;
     this.deps = deps;
+    this.marks = marks;
+    const dir = deps.marks?.dir;
+    if (dir !== void 0) this.startMark = (claim2) => moduleStartMark(dir, claim2);
   }
   engine;
   sessionId;
   saved;
   deps;
+  marks;
   /** The spec's `BudgetStore` and `TranscriptBridge`, over what this store keeps. */
   spec = budgetStoreOver(this);
   appendActive(budget) {
@@ -4832,6 +5561,8 @@ var ModuleStore = class _ModuleStore {
   delayed = null;
   /** A claim was made since the last write began. */
   claimsUnwritten = false;
+  /** Where the start mark of an on-stop command goes, where the store knows the marks' folder. */
+  startMark;
   /** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
   static async open(engine, sessionId, deps) {
     const now = () => deps.clock.now();
@@ -4845,6 +5576,7 @@ var ModuleStore = class _ModuleStore {
       return read();
     });
     const saved = savedSession(entry);
+    if (deps.cwd) saved.cwd = deps.cwd;
     if (isRecord(index)) {
       const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
       if (old.length > 0) {
@@ -4855,7 +5587,11 @@ var ModuleStore = class _ModuleStore {
         await store.set(SESSIONS_INDEX_KEY, index);
       }
     }
-    const opened = new _ModuleStore(engine, sessionId, saved, deps);
+    const marks = deps.marks && {
+      instance: deps.marks.instance,
+      started: await startedMarks(engine(), deps.marks.dir, saved.claims)
+    };
+    const opened = new _ModuleStore(engine, sessionId, saved, deps, marks);
     opened.repaired = repaired;
     return opened;
   }
@@ -4864,6 +5600,10 @@ var ModuleStore = class _ModuleStore {
   /** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
   get hasBudget() {
     return this.saved.history.some((item) => item.kind === "record");
+  }
+  /** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
+  get keeping() {
+    return this.deps.keepAll === true || this.hasBudget;
   }
   append(record) {
     this.saved.history.push({ kind: "record", record });
@@ -4874,7 +5614,7 @@ var ModuleStore = class _ModuleStore {
   }
   /** A prompt that ran, by its key. */
   appendPrompt(key) {
-    if (!this.hasBudget) return;
+    if (!this.keeping) return;
     this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
     this.save();
   }
@@ -4884,7 +5624,7 @@ var ModuleStore = class _ModuleStore {
   }
   /** What a model call used: added to the usage just before it, if any (the rules only sum it). */
   appendUsage(tokens, cost) {
-    if (!this.hasBudget) return;
+    if (!this.keeping) return;
     const history = this.saved.history;
     const last = history[history.length - 1];
     const at = this.deps.clock.now();
@@ -4898,13 +5638,14 @@ var ModuleStore = class _ModuleStore {
   }
   claim(claim2) {
     if (this.saved.claims.some((held) => held.budgetId === claim2.budgetId && held.kind === claim2.kind)) return false;
-    this.saved.claims.push(claim2);
+    const by = this.deps.marks ? { instance: this.deps.marks.instance } : {};
+    this.saved.claims.push({ ...claim2, ...by, claimedAt: this.deps.clock.now() });
     this.claimsUnwritten = true;
     this.save();
     return true;
   }
   read(budgetId) {
-    return claimedView(this.saved.claims, budgetId);
+    return claimedView(this.saved.claims, budgetId, this.marks);
   }
   /** Resolves once every change so far is written. */
   flush() {
@@ -4939,42 +5680,91 @@ var ModuleStore = class _ModuleStore {
   }
 };
 
-// src/adapters/claude/function-hooks/team.ts
-var TEAM_LINE = hookScriptLine('team "$1"');
-function readBatchReply(result) {
-  if (result.exitCode !== 0) {
-    return { error: result.stderr.trim().split("\n")[0] || `the hook script exited with ${result.exitCode}` };
-  }
-  let reply;
-  try {
-    reply = JSON.parse(result.stdout);
-  } catch {
-    return { error: "the hook script's reply is not JSON" };
-  }
-  if (typeof reply === "object" && reply !== null) {
-    const fields = reply;
-    if (typeof fields.error === "string") return { error: fields.error };
-    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
-  }
-  return { error: "the hook script's reply cannot be read" };
+// src/adapters/claude/function-hooks/suggestion.ts
+var SUGGEST_LINE = hookScriptLine('report --suggest --json --project "$1"');
+function engineProjectHistory(engine, project, current) {
+  return async () => {
+    const folder = project();
+    if (folder === null) throw new Error("Claude Code did not say which folder the session runs in");
+    const root = pluginRoot(import.meta.url);
+    const { exitCode, stdout, stderr } = await engine().process.run(["sh", "-c", SUGGEST_LINE, "sh", folder, root]);
+    if (exitCode !== 0) throw new Error(stderr.trim().split("\n")[0] || `the hook script exited with ${exitCode}`);
+    const read = JSON.parse(stdout);
+    const sessions = typeof read === "object" && read !== null && "sessions" in read ? read.sessions : null;
+    if (!Array.isArray(sessions)) throw new Error("the hook script printed no sessions");
+    return { sessions, current: await current() };
+  };
 }
+
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text = this.untold;
+    this.untold = null;
+    return text;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/read-ahead.ts
 var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
-var ModuleTeamLedger = class {
-  constructor(engine, options) {
-    this.engine = engine;
+var ReadAheadLedger = class {
+  constructor(options) {
     this.options = options;
     this.budgets = options.budgets;
+    this.outage = new Outage(options.closed, options.clock, options.texts);
   }
-  engine;
   options;
   /** The day as the last batch read it; null before the first. */
   reading = null;
   /** When the day was last read (or a batch failed), epoch ms; null before the first. */
   readAt = null;
-  /** Why the hook script last failed, and until when it is not started again; null while it runs. */
-  scriptDown = null;
-  /** Why new turns are refused (closed mode, the hook script failed), or null. */
-  closedBy = null;
+  /** A batch that could not run at all: the outage policy's. */
+  outage;
   ops = [];
   carried = null;
   budgets;
@@ -4987,7 +5777,7 @@ var ModuleTeamLedger = class {
   standings(budgets) {
     this.budgets = budgets;
     const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
-    const closed = this.closedBy;
+    const closed = this.outage.refusal();
     return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
   }
   /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
@@ -5022,53 +5812,56 @@ var ModuleTeamLedger = class {
   /** Reads the day before an event, unless the last batch read it just now. */
   async refresh() {
     if (this.readAt !== null && this.options.clock.now() - this.readAt < TEAM_HOP_FRESH_MS) return;
-    await this.send();
+    await this.send(true);
   }
-  /** Sends what the event wrote, with a read: false when the store refused a prompt counted in it. */
+  /**
+   * Sends what the event wrote, with a read where `readAfter` or where a prompt was counted (a prompt the store refused
+   * is refused in the words of the day as it stands): false when the store refused a prompt counted in it.
+   */
   async settle() {
     if (this.ops.length === 0) return true;
-    return this.send();
+    return this.send(this.options.readAfter || this.ops.some((op) => op.op === "count"));
   }
-  /** Runs the calls made since the last batch, then a read, in one process of the hook script. */
-  async send() {
+  /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
+  async send(read) {
     const ops = this.ops;
     this.ops = [];
-    const down = this.scriptDown;
-    if (down !== null && this.options.clock.now() < down.until) return this.failed(down.why, ops);
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return this.failed(ops);
     const request = {
       session: this.options.sessionId,
       budgets: [...this.budgets],
       ops,
-      ...this.carried ? { carry: this.carried } : {}
+      ...this.carried ? { carry: this.carried } : {},
+      ...read ? {} : { read: false }
     };
-    const outcome = await this.batch(request);
-    const now = this.options.clock.now();
-    this.readAt = now;
+    const outcome = await this.options.run(request).catch((error) => ({
+      error: error instanceof Error ? error.message : String(error)
+    }));
+    if (read || "error" in outcome) this.readAt = this.options.clock.now();
     if ("error" in outcome) {
-      this.scriptDown = { why: outcome.error, until: now + TEAM_RETRY_MS };
-      return this.failed(outcome.error, ops);
+      this.outage.failed(outcome.error);
+      return this.failed(ops);
     }
-    this.scriptDown = null;
-    this.reading = outcome.standings;
+    this.outage.answered();
+    if (read) this.reading = outcome.standings;
     this.carried = outcome.carry;
-    this.closedBy = null;
     if (outcome.problem !== null) this.say(outcome.problem);
     if (!outcome.counted.includes(false)) return true;
     this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
     return false;
   }
   /**
-   * The hook script could not run the batch (or failed just before): said once, and not started again for a while; in
-   * the closed mode new turns are refused (a prompt counted in the batch among them), else the session goes on and
-   * what the batch held is not counted for the team.
+   * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
+   * mode new turns are refused (a prompt counted in the batch among them), else the session goes on and what the
+   * batch held is not counted for the team.
    */
-  failed(why, ops) {
-    const closed = this.options.closed;
-    const text = teamHopFailed(why, closed);
-    this.say(text);
-    if (!closed) return true;
-    this.closedBy = text;
-    this.taken = text;
+  failed(ops) {
+    const said = this.outage.told();
+    if (said !== null) this.say(said);
+    const refusal2 = this.outage.refusal();
+    if (refusal2 === null) return true;
+    this.taken = refusal2;
     return !ops.some((op) => op.op === "count");
   }
   /** Says a problem once per session: the first. */
@@ -5077,26 +5870,57 @@ var ModuleTeamLedger = class {
     this.told = true;
     this.untold = problem;
   }
-  /** The hook script's answer to a batch, bounded in time: a process that does not end in time is taken as failed. */
-  async batch(request) {
-    const engine = this.engine();
-    let timer;
-    const late = new Promise((resolve) => {
-      timer = engine.clock.after(TEAM_HOP_MS, () => resolve({ error: `no answer within ${TEAM_HOP_MS} ms` }));
-    });
-    const ran = engine.process.run(["sh", "-c", TEAM_LINE, "sh", JSON.stringify(request), this.options.root]).then(readBatchReply, (error) => ({ error: error instanceof Error ? error.message : String(error) }));
-    try {
-      return await Promise.race([ran, late]);
-    } finally {
-      timer?.cancel();
-    }
-  }
 };
 
+// src/adapters/claude/function-hooks/team.ts
+var TEAM_LINE = hookScriptLine('"$1"', "timebox-team.cjs");
+function readBatchReply(result) {
+  if (result.exitCode !== 0) {
+    return { error: result.stderr.trim().split("\n")[0] || `the batch script exited with ${result.exitCode}` };
+  }
+  let reply;
+  try {
+    reply = JSON.parse(result.stdout);
+  } catch {
+    return { error: "the batch script's reply is not JSON" };
+  }
+  if (typeof reply === "object" && reply !== null) {
+    const fields = reply;
+    if (typeof fields.error === "string") return { error: fields.error };
+    if (Array.isArray(fields.counted) && Array.isArray(fields.standings)) return reply;
+  }
+  return { error: "the batch script's reply cannot be read" };
+}
+var ModuleTeamLedger = class extends ReadAheadLedger {
+  constructor(engine, options) {
+    super({
+      ...options,
+      run: (request) => runBatch(engine(), request, options.root),
+      texts: { unreachable: teamHopFailed, refusal: (why) => teamHopFailed(why, true) },
+      // The next event of the session may come within TEAM_HOP_FRESH_MS: it reads the day this batch read.
+      readAfter: true
+    });
+  }
+};
+async function runBatch(engine, request, root) {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = engine.clock.after(TEAM_HOP_MS, () => resolve({ error: `no answer within ${TEAM_HOP_MS} ms` }));
+  });
+  const ran = engine.process.run(["sh", "-c", TEAM_LINE, "sh", JSON.stringify(request), root]).then(readBatchReply, (error) => ({ error: error instanceof Error ? error.message : String(error) }));
+  try {
+    return await Promise.race([ran, late]);
+  } finally {
+    timer?.cancel();
+  }
+}
+
 // src/adapters/claude/function-hooks/host.ts
+var ON_STOP_MARKS_FOLDER = "on-stop";
 var ModuleHost = class {
   constructor(deps) {
     this.deps = deps;
+    this.instance = deps.newId();
   }
   deps;
   /** Set by every hook before anything calls the engine. */
@@ -5104,7 +5928,11 @@ var ModuleHost = class {
   session = null;
   /** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
   headless = false;
+  /** The folder the session runs in, as `session.start` said: a suggested budget is made of its past sessions. */
+  cwd = null;
   engine = () => this.bound;
+  /** This Claude Code process's id, which its claims carry: one made under another id was made by a process gone. */
+  instance;
   /** The engine of the hook that runs now: later calls on the engine go through it. */
   bind(engine) {
     this.bound = engine;
@@ -5136,10 +5964,22 @@ var ModuleHost = class {
       env.dailyStoreFailure()
     ]);
     let session = null;
+    const projectHistory = engineProjectHistory(
+      engine,
+      () => this.cwd,
+      async () => sessionId
+    );
+    const text = defaultBudget?.trim();
+    const suggested = text !== void 0 && isSuggestedDefault(text);
+    const state = dailyDir(stateHome, home);
     const store = await ModuleStore.open(engine, sessionId, {
       clock: this.deps.clock,
       scheduler: engineScheduler(engine),
-      problem: (error, where) => session?.live.notifyProblem(where, error)
+      problem: (error, where) => session?.live.notifyProblem(where, error),
+      cwd: this.cwd,
+      // A session without a budget is kept too where budgets are suggested from the sessions kept.
+      keepAll: suggested,
+      ...state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }
     });
     const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
     session = new ClaudeSession({
@@ -5148,11 +5988,13 @@ var ModuleHost = class {
       newId: this.deps.newId,
       terms: claudeCodeTerms("function hooks"),
       store,
-      ...ledger ? { daily: ledger } : {}
+      ...ledger ? { daily: ledger } : {},
+      projectHistory
     });
     session.ui.headless = this.headless;
     if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-    session.load({ defaultBudget, daily, subagents });
+    const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
+    session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
     return session;
   }
   /**

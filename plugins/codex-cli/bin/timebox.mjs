@@ -44,6 +44,7 @@ function readHookEvent({ event, sessionId, fields: fields2 }, dialect) {
     agentType: subagents ? textField(fields2, "agent_type") : null,
     spawn: subagents && tool !== null && typeof input === "object" && input !== null ? subagents.spawn(tool, input) : null,
     toolUseId: textField(fields2, "tool_use_id"),
+    call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
     ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields2) : null,
     requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields2.llm_request) : null
   };
@@ -102,6 +103,9 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
+var LOOP_VIEW_CHARS = 60;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -117,6 +121,12 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -124,6 +134,7 @@ var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
 var LEDGER_FOLDER = "timebox-ledger";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -146,7 +157,7 @@ var TEAM_CONNECT_MS = 1e3;
 var TEAM_CALL_MS = 2e3;
 var TEAM_FIRST_CALL_MS = 3e4;
 var TEAM_WAIT_MS = 1e4;
-var TEAM_HOP_WAIT_MS = 3e3;
+var TEAM_HOP_FRESH_MS = 2e3;
 var TEAM_RETRY_MS = 5e3;
 var TEAM_RESERVATION_MS = 10 * 6e4;
 var TEAM_KEYS_OUTLIVE_S = 24 * 3600;
@@ -204,13 +215,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text2) {
   const chars = Array.from(text2);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text2;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -218,13 +230,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -239,14 +253,30 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       stepsWord = token;
       continue;
     }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count4 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count4)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count4 < MIN_LOOP_LIMIT || count4 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count4;
+      loopWord = token;
+      continue;
+    }
     const tokenBudget = parseTokens(token);
     if (tokenBudget !== null) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -254,9 +284,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -294,18 +324,18 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -324,6 +354,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -362,8 +393,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -381,7 +412,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -396,6 +427,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -418,22 +450,23 @@ function parseTaskBudget(text2) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -476,7 +509,7 @@ function parseDailyBudget(text2, scope, source) {
     const why = command3.kind === "invalid" ? command3.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command3.stepLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
+  if (command3.stepLimit !== void 0 || command3.loopLimit !== void 0 || command3.awareness !== void 0 || command3.graceMs !== void 0 || command3.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -494,13 +527,13 @@ function parseDailyBudget(text2, scope, source) {
 }
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
-  const add = standing2.adjustment;
+  const add2 = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addPrompts),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
+    timeMs: plus(limits.timeMs, add2.addTimeMs),
+    turns: plus(limits.turns, add2.addPrompts),
+    tokens: plus(limits.tokens, add2.addTokens),
+    cost: plus(limits.cost, add2.addCost)
   };
 }
 function dailyRatio(standing2) {
@@ -523,6 +556,44 @@ function spentDaily(standings, prompts) {
     const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
+}
+
+// src/core/text/loop.ts
+function ordinal(count3) {
+  const tens = count3 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count3 % 10 === 1 ? "st" : count3 % 10 === 2 ? "nd" : count3 % 10 === 3 ? "rd" : "th";
+  return `${count3}${suffix}`;
+}
+function named(tool, view) {
+  return view.length > 0 ? `${tool} (${view})` : tool;
+}
+function loopRefusal(tool, view, count3, scope = "run") {
+  const shown = view.length > 0 ? ` (${view})` : "";
+  return `Timebox: this is the ${ordinal(count3)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+}
+function loopRefusedMessage(tool, view, count3) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count3)} identical one in this run.`;
+}
+function subagentLoopRefusedMessage(agent, tool, view, count3) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count3)} identical one in its task.`;
+}
+function loopStoppedMessage(tool, view, count3) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this run.`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+function loopStopRefusal(tool, view, count3) {
+  return `${loopStoppedMessage(tool, view, count3)} ${FINISH_NOW}`;
+}
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function subagentLoopRefusal(tool, view, count3) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count3} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+}
+var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+}
+function loopGuardStatus(limit) {
+  return `loop guard at ${limit}`;
 }
 
 // src/core/format.ts
@@ -559,20 +630,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts = [];
-  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const parts2 = [];
+  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts.join(" and "), ...treatment2].join("; ");
+  return [parts2.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -581,7 +653,7 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
   const text2 = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text2 : [text2, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -589,15 +661,16 @@ function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts = [];
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts2 = [];
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  return parts;
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
+  return parts2;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -621,39 +694,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts.join(" | ");
+  return parts2.join(" | ");
 }
 function pluralPrompts(count3) {
   return `${count3} ${count3 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
+  const parts2 = [];
   if (budget.timeLimitMs !== null) {
-    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts.join(" and ");
+  return parts2.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -691,9 +764,9 @@ function capitalize(text2) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -762,14 +835,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts = [];
+  const parts2 = [];
   if (budget.tokenLimit !== void 0) {
-    parts.push(
+    parts2.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  const said = parts.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  const said = parts2.map((part) => `, ${part}`).join("");
   return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
 var NO_ROOM_REASON = "too little left for the next model call";
@@ -782,7 +855,7 @@ function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
 function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 function wrapUpCutMessage(why) {
   const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
   return `Timebox stopped the agent: ${reason}.`;
@@ -801,15 +874,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command3) {
   return `Timebox ran the on-stop command: ${command3}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command3 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command3 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command3}`;
 }
 function internalErrorMessage(where, error) {
@@ -856,12 +930,12 @@ var NO_DAILY_BUDGET = noDailyBudgetMessage(DEFAULT_TERMS);
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team = false) {
-  const parts = [];
-  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts.push(formatCost(limits.cost));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
+  return parts2.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
@@ -875,44 +949,44 @@ function dailySpentMessage(standing2) {
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
-    parts.push(
+    parts2.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts.push(
+    parts2.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts.join(" and ");
+    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts2.join(" and ");
 }
 function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts.join("; ");
+  return parts2.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
@@ -1012,6 +1086,10 @@ function promptLimitMet(standings) {
   }));
   return spentDaily(full, true) ?? standings[0];
 }
+function promptTakenMessage(standings) {
+  const spent = promptLimitMet(standings);
+  return spent ? dailySpentMessage(spent) : null;
+}
 function dailyRefused(session) {
   return { ...session, runStartedAt: null };
 }
@@ -1036,7 +1114,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write3 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write4 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1051,13 +1129,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write3, ...quiet] };
+        return { ...none, session: resumed, effects: [...write4, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write3, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write4, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write3, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write4, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1158,7 +1236,7 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1213,12 +1291,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -1272,10 +1351,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -1289,7 +1369,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -1528,14 +1608,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command3 = effect.command;
+      const report = (outcome) => onStopReport2(command3, outcome);
       try {
-        ports.onStop.start(command3, (outcome) => onStopReport2(command3, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command3, report);
+        else ports.onStop.start(command3, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command3, { kind: "failed", problem: `could not start ${quoteInput(command3)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -1558,6 +1650,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -1620,12 +1714,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
+  return parts2.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -1842,7 +1937,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1911,7 +2007,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1925,11 +2022,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write3, source) {
-  if (write3 === void 0) return void 0;
+async function writeReportPage(write4, source) {
+  if (write4 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write3({ report, standings: source.standings() }) };
+    return { path: await write4({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -1990,6 +2087,146 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count3]) => ({ host, sessions: count3 })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count3) {
+  return count3 === 1 ? "your last session here" : `your last ${count3} sessions here`;
+}
+function sessionsCount(count3) {
+  if (count3 === 0) return "no session";
+  return count3 === 1 ? "1 session" : `${count3} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text2) {
+  return text2.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command3, view) {
   switch (command3.kind) {
@@ -2034,6 +2271,8 @@ function planCommand(command3, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2054,7 +2293,8 @@ function spendLimits(limits) {
   return {
     ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
     ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
-    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit },
+    ...limits.loopLimit === void 0 ? {} : { loopLimit: limits.loopLimit }
   };
 }
 var info = (message) => ({ message, level: "info" });
@@ -2205,6 +2445,11 @@ function readLedger(ledger, budget) {
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
+}
+function claimWithOnStop(claim2, command3, then) {
+  if (command3 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command3, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command3 }, [...then, start]);
 }
 
 // src/core/session/state.ts
@@ -2539,8 +2784,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2672,10 +2917,10 @@ function hardStop(state, standing2, summary, prompt2, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: prompt2 }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2710,16 +2955,34 @@ function loadSubagents(history, setting, effects) {
   const runs = Object.fromEntries((history.subagents ?? []).filter((run) => !run.closed).map((run) => [run.id, run]));
   const recorded = history.subagentBudgets;
   if (recorded === void 0) {
-    const loaded3 = { ...NO_SUBAGENTS, runs };
-    return setting ? subagentsSetting(loaded3, setting, effects) : loaded3;
+    const loaded6 = { ...NO_SUBAGENTS, runs };
+    return setting ? subagentsSetting(loaded6, setting, effects) : loaded6;
   }
   const read = readTaskBudgets(recorded);
   const budgets = "budgets" in read ? { byType: read.budgets, source: COMMAND_SOURCE } : null;
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load2(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded6 = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded6 : { state: loaded6.state, effects: [...loaded6.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2771,7 +3034,9 @@ function load2(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -2780,7 +3045,21 @@ function load2(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text: text2, source, newBudgetId: newBudgetId2 }, now) {
+function withDefault(state, {
+  text: text2,
+  source,
+  newBudgetId: newBudgetId2,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command3 = parseCommand(text2);
   if (command3.kind !== "set") {
     const reason = command3.kind === "invalid" ? command3.reason : `${quoteInput(text2)} is not a budget.`;
@@ -2828,6 +3107,333 @@ function readSettings(event, effects) {
 }
 function badSetting(source, value, why) {
   return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/loop/calls.ts
+function canonicalJson(value) {
+  return write(value, /* @__PURE__ */ new Set()) ?? "null";
+}
+function write(value, open) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return JSON.stringify(value.toString());
+    case "object":
+      break;
+    default:
+      return void 0;
+  }
+  if (open.has(value)) return "null";
+  open.add(value);
+  let text2;
+  if (Array.isArray(value)) {
+    text2 = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+  } else {
+    const fields2 = value;
+    const parts2 = [];
+    for (const key of sortedKeys(fields2)) {
+      const written2 = write(fields2[key], open);
+      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
+    }
+    text2 = `{${parts2.join(",")}}`;
+  }
+  open.delete(value);
+  return text2;
+}
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+function callKey(call) {
+  return keyOf(callHash(call));
+}
+function keyOf(hash) {
+  return hex(hash.a) + hex(hash.b);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
+}
+function hashText(text2) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text2);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text2) {
+  feed(lanes, TEXT);
+  feed(lanes, text2.length);
+  let { a, b } = lanes;
+  const pairs = text2.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text2.charCodeAt(index) | text2.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text2.length) {
+    const last = text2.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+function hex(lane) {
+  return (lane >>> 0).toString(16).padStart(8, "0");
+}
+var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
+function callView(call) {
+  const text2 = oneLine(tellingText(call.input));
+  const chars = Array.from(text2);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text2;
+}
+function tellingText(input) {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return input === void 0 ? "" : canonicalJson(input);
+  }
+  const fields2 = input;
+  const command3 = commandOf(fields2.command);
+  if (command3 !== null) return command3;
+  for (const field of TELLING_FIELDS) {
+    const value = fields2[field];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+  }
+  const first = firstString(fields2, 0);
+  if (first !== null) return first;
+  const json = canonicalJson(input);
+  return json === "{}" ? "" : json;
+}
+function commandOf(value) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
+  const [program, flag, script, ...more] = value;
+  if (script !== void 0 && more.length === 0 && SHELLS.has(program) && /^-\w*c$/.test(flag)) {
+    return script;
+  }
+  return value.join(" ");
+}
+function firstString(value, depth) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (typeof value !== "object" || value === null || depth > 3) return null;
+  const fields2 = value;
+  const items = Array.isArray(value) ? value : Object.keys(fields2).sort().map((key) => fields2[key]);
+  for (const item of items) {
+    const found = firstString(item, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+function oneLine(text2) {
+  return text2.replace(/\s+/g, " ").trim();
+}
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var LEVELS_PER_LANE = 7;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+}
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
+}
+function noCalls(run) {
+  return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
+}
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
+  return {
+    calls: {
+      run: calls.run,
+      root: added.level,
+      peak: Math.max(calls.peak, added.count),
+      size: calls.size + (added.count === 1 ? 1 : 0)
+    },
+    count: added.count
+  };
+}
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
+  const slot = level[index];
+  let next;
+  let count3 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count3 };
+  else if (isLevel(slot)) {
+    const below = add(slot, hash, depth + 1);
+    next = below.level;
+    count3 = below.count;
+  } else if (same(slot, hash)) {
+    count3 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count3 };
+  } else {
+    const moved = EMPTY_LEVEL.slice();
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
+  }
+  const copy = level.slice();
+  copy[index] = next;
+  return { level: copy, count: count3 };
+}
+function isLevel(slot) {
+  return Array.isArray(slot);
+}
+
+// src/core/loop/guard.ts
+function checkCall(calls, run, call, limit, earlier) {
+  const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
+  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  const counted = countCall(before, callHash(call));
+  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  return { calls: counted.calls, count: counted.count, verdict };
+}
+function replay(run, keys) {
+  let calls = noCalls(run);
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
+  return calls;
+}
+
+// src/core/session/loop.ts
+function guardLoop(event, result2) {
+  const call = event.call;
+  if (call === void 0 || result2.effects.some((effect) => effect.kind === "refuse")) return result2;
+  const state = result2.state;
+  const active = counting(state);
+  const limit = active?.budget.loopLimit;
+  if (!active || limit === void 0) return result2;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const next = withStanding(state, active, { calls: check.calls });
+  const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
+  const effects = [...result2.effects];
+  switch (check.verdict) {
+    case "runs":
+      break;
+    case "refused":
+      effects.push(
+        { kind: "notify", message: loopRefusedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "refuse", reason: loopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stops":
+      effects.push(
+        { kind: "notify", message: loopStoppedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: loopStopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stopped":
+      effects.push({ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL });
+      break;
+  }
+  return { state: next, effects };
+}
+function loopStoppedCall(state, prompt2) {
+  const active = counting(state);
+  const calls = active?.calls;
+  const limit = active?.budget.loopLimit;
+  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const key = promptKeyOf(state, prompt2);
+  if (key !== calls.run || key !== state.lastPrompt) return null;
+  return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
 }
 
 // src/core/session/steps.ts
@@ -2907,7 +3513,7 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withOutputCap(
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
         recordPrompt(
           state,
           event,
@@ -2926,9 +3532,9 @@ function applyEvent(state, event, now) {
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "modelRequest":
-      return modelRequest(state, event.request, now);
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
-      return toolCall(state, event.prompt, now);
+      return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
@@ -3023,6 +3629,47 @@ function limitAnswer(state, event, now) {
   const extended = command(state, { type: "command", args, newBudgetId: "" }, now);
   const goOn = transition(extended.state, event.reached, now);
   return { state: goOn.state, effects: [...extended.effects, ...goOn.effects] };
+}
+
+// src/core/subagents/loop.ts
+function guardAgentLoop(event, agent, now, session, result2) {
+  const call = event.call;
+  const run = result2.agents.runs[agent];
+  const limit = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit === void 0) return result2;
+  if (!isRunning(run) || run.spent !== null) return result2;
+  const check = checkCall(result2.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const agents = withCalls(result2.agents, agent, check.calls);
+  if (check.verdict === "runs") return { agents, effects: result2.effects };
+  const view = callView(call);
+  if (check.verdict === "refused") {
+    const name = subagentName(run.task, run.agentType);
+    const effects = [
+      ...result2.effects,
+      { kind: "notify", message: subagentLoopRefusedMessage(name, call.tool, view, check.count), level: "warning" },
+      { kind: "refuse", reason: loopRefusal(call.tool, view, check.count, "task") }
+    ];
+    return { agents, effects };
+  }
+  const concluding2 = {
+    ...run,
+    spent: { limit: "loop", at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
+  };
+  return {
+    agents: withRun(agents, concluding2),
+    effects: [
+      ...result2.effects,
+      runRecord(concluding2),
+      {
+        kind: "refuse",
+        reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
+      }
+    ]
+  };
+}
+function withCalls(agents, agent, calls) {
+  return { ...agents, calls: { ...agents.calls, [agent]: calls } };
 }
 
 // src/core/subagents/limits.ts
@@ -3240,13 +3887,14 @@ function agentEnd(agents, run, now) {
   const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
   const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
   const { [run.id]: _gone, ...runs } = agents.runs;
+  const { [run.id]: _counted, ...calls } = agents.calls ?? {};
   const effects = [runRecord(closed)];
   const spent = run.spent;
   if (spent !== null) {
     if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
-  return { agents: { ...agents, runs }, effects };
+  return { agents: { ...agents, runs, ...agents.calls === void 0 ? {} : { calls } }, effects };
 }
 
 // src/core/subagents/compose.ts
@@ -3287,14 +3935,13 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      if (event.type === "toolCall")
-        return joined(
-          session.state,
-          session.effects,
-          agentToolCall(session.state.subagents, run, now, viewOf(session.state))
-        );
-      const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-      const result2 = joined(session.state, session.effects, called);
+      const view = viewOf(session.state);
+      const agents = session.state.subagents;
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result2 = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
       return request === void 0 || !callGoes(result2.effects) ? result2 : capInFlight(result2, request, agent);
     }
     case "modelResponse": {
@@ -3386,6 +4033,12 @@ var SessionRuntime = class {
     if (parsed.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
+    if (parsed.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
       return answer2;
     }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
@@ -3499,6 +4152,24 @@ ${mode}`;
   }
 };
 
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
+
 // src/core/run/session-log.ts
 var session_log_exports = {};
 __export(session_log_exports, {
@@ -3507,6 +4178,7 @@ __export(session_log_exports, {
   dailyPartOf: () => dailyPartOf,
   keepSpawn: () => keepSpawn,
   keepUntold: () => keepUntold,
+  loopCalls: () => loopCalls,
   nextCallLines: () => nextCallLines,
   owe: () => owe,
   owedTo: () => owedTo,
@@ -3546,18 +4218,32 @@ function teamStoreRefusal(shown, why) {
 }
 
 // src/core/run/session-log.ts
-var write = (line) => ({ kind: "logLine", line });
+var write2 = (line) => ({ kind: "logLine", line });
 function nextCallLines(state, promptKey, now) {
-  return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+  return promptKey !== null && state.standing ? [write2({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+function loopCalls(lines, state, promptId, agent, call, now) {
+  const guarded = agent === null ? counting(state)?.budget.loopLimit !== void 0 : state.subagents.runs[agent]?.budget?.loopLimit !== void 0;
+  if (!guarded || promptId === null) return { value: void 0, effects: [] };
+  const earlier = [];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
+      earlier.push(line.key);
+    } else if (line.kind === "prompt" && line.promptId === promptId) break;
+    else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
+  }
+  earlier.reverse();
+  return { value: earlier, effects: [write2({ kind: "tool", promptId, agent, key: callKey(call), at: now })] };
 }
 function runEndedLines(promptId, now) {
-  return promptId === null ? [] : [write({ kind: "ended", promptId, at: now })];
+  return promptId === null ? [] : [write2({ kind: "ended", promptId, at: now })];
 }
 function claimKept(claim2, lines, now) {
   const kept2 = lines.some(
     (line) => line.kind === "claim" && line.claim.kind === claim2.kind && line.claim.budgetId === claim2.budgetId
   );
-  return kept2 ? null : [write({ kind: "claim", claim: claim2, at: now })];
+  return kept2 ? null : [write2({ kind: "claim", claim: claim2, at: now })];
 }
 function dailyPartOf(lines, promptId) {
   const started = lines.find(
@@ -3582,7 +4268,7 @@ function dailyPartLines(promptId, before, after, now) {
   if (before.session.runStartedAt !== null && after.session.runStartedAt === null) {
     lines.push({ kind: "daily-ended", promptId, at: now });
   }
-  return lines.map(write);
+  return lines.map(write2);
 }
 function transcriptUsage(found, readFrom, lines, now) {
   const effects = found.responses.map((response) => ({
@@ -3598,38 +4284,38 @@ function transcriptUsage(found, readFrom, lines, now) {
   const tokens = found.responses.reduce((sum, response) => sum + response.tokens, 0);
   if (tokens > 0) effects.push({ kind: "addDailyUse", use: { tokens } });
   if (found.responses.length === 0 && found.offset > readFrom) {
-    effects.push(write({ kind: "transcript", offset: found.offset }));
+    effects.push(write2({ kind: "transcript", offset: found.offset }));
   }
   if (!found.unreadable || lines.some((line) => line.kind === "transcript-unreadable"))
     return { effects, notice: null };
-  effects.push(write({ kind: "transcript-unreadable", at: now }));
+  effects.push(write2({ kind: "transcript-unreadable", at: now }));
   return { effects, notice: TRANSCRIPT_UNREADABLE };
 }
 function owe(to, lines, now) {
-  return [write({ kind: "owed", to, lines, at: now })];
+  return [write2({ kind: "owed", to, lines, at: now })];
 }
 function owedTo(lines, to, now) {
   const paid = lines.filter((line) => line.kind === "paid" && line.to === to).length;
   const owed = lines.flatMap((line) => line.kind === "owed" && line.to === to ? [line.lines] : []).slice(paid);
-  return { value: owed.flat(), effects: owed.map(() => write({ kind: "paid", to, at: now })) };
+  return { value: owed.flat(), effects: owed.map(() => write2({ kind: "paid", to, at: now })) };
 }
 function keepUntold(notices, now) {
-  return [write({ kind: "untold", notices, at: now })];
+  return [write2({ kind: "untold", notices, at: now })];
 }
 function untoldNotices(lines, now) {
   const told = lines.filter((line) => line.kind === "told").length;
   const untold = lines.flatMap((line) => line.kind === "untold" ? [line.notices] : []).slice(told);
-  return { value: untold.flat(), effects: untold.map(() => write({ kind: "told", at: now })) };
+  return { value: untold.flat(), effects: untold.map(() => write2({ kind: "told", at: now })) };
 }
 function keepSpawn(id, agent, spawn2, now) {
-  return [write({ kind: "spawn", id, agent, ...spawn2, at: now })];
+  return [write2({ kind: "spawn", id, agent, ...spawn2, at: now })];
 }
 function takeSpawn(lines, agent, agentType, now) {
   const taken = new Set(lines.flatMap((line) => line.kind === "spawn-taken" ? [line.index] : []));
   const open = lines.flatMap((line) => line.kind === "spawn" ? [line] : []).map((line, index) => ({ line, index })).filter(({ index }) => !taken.has(index));
   const found = open.find(({ line }) => line.agentType === agentType) ?? open[0];
   if (!found) return { value: null, effects: [] };
-  return { value: found.line, effects: [write({ kind: "spawn-taken", index: found.index, agent, at: now })] };
+  return { value: found.line, effects: [write2({ kind: "spawn-taken", index: found.index, agent, at: now })] };
 }
 function ruleIdOf(lines, hostAgent) {
   const taken = lines.find((line) => line.kind === "spawn-taken" && line.agent === hostAgent);
@@ -3638,12 +4324,15 @@ function ruleIdOf(lines, hostAgent) {
   return spawn2?.id ?? hostAgent;
 }
 function refuseSpawn(agent, reason, now) {
-  return [write({ kind: "spawn-refused", agent, reason, at: now })];
+  return [write2({ kind: "spawn-refused", agent, reason, at: now })];
 }
 function refusedSpawn(lines, agent) {
   const refused = lines.find((line) => line.kind === "spawn-refused" && line.agent === agent);
   return refused?.kind === "spawn-refused" ? refused.reason : null;
 }
+
+// src/core/text/refusals.ts
+var DAILY_TAKEN_REFUSAL = "Timebox: another session took today's last prompt just now, so this prompt was not sent.";
 
 // src/adapters/claude/setup.ts
 function statusLineCommand(script, theirs) {
@@ -3885,12 +4574,14 @@ var codexCliHost = {
   /**
    * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
    * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
-   * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+   * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
+   * a full stop of its own. The stop's text is the user's: it is shown.
    */
   write: (reply, event) => {
     const json = hookJson(reply, event);
     if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
-    const reason = (reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
+    const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
+    const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
     if (typeof json.stopReason === "string") {
       json.systemMessage = [json.systemMessage, json.stopReason].filter((text2) => typeof text2 === "string").join("\n");
     }
@@ -3928,8 +4619,8 @@ function usageOfLine2(raw, from) {
   if (line?.type !== "gemini" || line.tokens === void 0) return null;
   const tokens = fieldsOf2(line.tokens);
   if (typeof line.id !== "string" || tokens === null || typeof tokens.input !== "number") return "unreadable";
-  const parts = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
-  return { id: line.id, tokens: count(tokens.total) || parts, prompt: { input: count(tokens.input), from } };
+  const parts2 = count(tokens.input) + count(tokens.output) + count(tokens.thoughts) + count(tokens.tool);
+  return { id: line.id, tokens: count(tokens.total) || parts2, prompt: { input: count(tokens.input), from } };
 }
 function readGeminiUsage(path, offset, seen) {
   const nothing = { responses: [], offset, unreadable: false };
@@ -4056,15 +4747,38 @@ import {
   writeSync
 } from "node:fs";
 import { join as join5 } from "node:path";
+
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+
+// src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
+  return join5(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join5(dir, `${budgetId}.${kind}.json`);
+  return budgetId;
+}
+function startMarkOf(dir, claim2) {
+  return join5(dir, `${checkedId(claim2.budgetId)}.${claim2.kind}.started`);
 }
 function isRecord2(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
   return statSync3(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync3(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function readJson(file) {
   let text2;
@@ -4083,16 +4797,18 @@ function readJson(file) {
 function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function createFileLedger(dir, link = linkSync) {
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync2(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
       const fd = openSync3(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
-          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+          writeSync(fd, `${JSON.stringify(record)}
 `);
           fsyncSync(fd);
         } finally {
@@ -4124,8 +4840,32 @@ function createFileLedger(dir, link = linkSync) {
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
       };
+    },
+    startMark: (claim2) => startMarkOf(dir, claim2)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim2 = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord2(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim2 = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim2.onStopCommand),
+      claimedAt: numberOr(claim2.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim2.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
     }
   };
 }
@@ -4154,7 +4894,7 @@ function appendLine(path, line, files = nodeAppendFiles) {
   try {
     fd = files.openAppend(path);
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   }
   try {
     const before = files.size(fd);
@@ -4163,12 +4903,12 @@ function appendLine(path, line, files = nodeAppendFiles) {
 ${line}` : line);
     return { before, after: files.size(fd) };
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   } finally {
     files.close(fd);
   }
 }
-function named(path, error) {
+function named2(path, error) {
   const failed = error;
   if (failed.message.includes(path)) return failed;
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
@@ -4177,10 +4917,15 @@ function named(path, error) {
 // src/adapters/node/log-lines.ts
 var text = (value) => typeof value === "string";
 var count2 = (value) => typeof value === "number" && Number.isFinite(value);
-var PROMPT_KINDS = /* @__PURE__ */ new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+var PROMPT_KINDS = /* @__PURE__ */ new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 function readLogLine(fields2) {
   const kind = fields2.kind;
   if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields2, kind };
+  if (kind === "prompt") {
+    if (!text(fields2.promptId)) return null;
+    const line = { kind: "prompt", promptId: fields2.promptId, at: atOf(fields2) };
+    return text(fields2.cwd) ? { ...line, cwd: fields2.cwd } : line;
+  }
   if (PROMPT_KINDS.has(String(kind))) {
     return text(fields2.promptId) ? { kind, promptId: fields2.promptId, at: atOf(fields2) } : null;
   }
@@ -4225,6 +4970,8 @@ function readLogLine(fields2) {
       return Array.isArray(fields2.lines) ? { kind, to: text(fields2.to) ? fields2.to : null, lines: fields2.lines.map(String), at: atOf(fields2) } : null;
     case "paid":
       return { kind, to: text(fields2.to) ? fields2.to : null, at: atOf(fields2) };
+    case "tool":
+      return text(fields2.promptId) && text(fields2.key) && (fields2.agent === null || text(fields2.agent)) ? { kind, promptId: fields2.promptId, agent: fields2.agent, key: fields2.key, at: atOf(fields2) } : null;
     default:
       return null;
   }
@@ -4252,12 +4999,9 @@ function claimLine(fields2) {
   const claim2 = fields2.claim;
   if (typeof claim2 !== "object" || claim2 === null) return null;
   const { kind, budgetId } = claim2;
-  if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+  if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
   return { kind: "claim", claim: claim2, at: atOf(fields2) };
 }
-
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
 
 // src/adapters/node/session-log.ts
 function isFields3(value) {
@@ -4296,12 +5040,29 @@ var SessionLog = class {
   file;
   /** The lines as read once, with those written since, where the log is read once (one hook's life). */
   read = null;
+  /** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+  cwd = null;
   append(record) {
     this.appendLine({ ...record });
   }
+  /**
+   * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+   * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+   */
+  setCwd(cwd) {
+    this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+    return this;
+  }
+  /** The working folder the session ran in: the first one a prompt's line kept, or null. */
+  project() {
+    for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== void 0) return line.cwd;
+    return null;
+  }
   /** Records a prompt that ran (the rules say which), at `at` or now. */
   appendPrompt(promptId, at = this.clock.now()) {
-    this.appendLine({ kind: "prompt", promptId, at });
+    this.appendLine(
+      this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd }
+    );
   }
   /** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */
   stepOf(promptId) {
@@ -4381,7 +5142,7 @@ var SessionLog = class {
     } catch (error) {
       const code = error.code;
       if (code === "ENOENT" || code === "ENOTDIR") return [];
-      throw named(this.file, error);
+      throw named2(this.file, error);
     }
     const lines = [];
     for (const raw of text2.split("\n")) {
@@ -4406,484 +5167,6 @@ var SessionLog = class {
     this.read?.push(JSON.parse(JSON.stringify(line)));
   }
 };
-
-// src/adapters/team/config.ts
-var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
-function withoutPassword(url) {
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
-  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
-}
-function knownZone(zone) {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-function pick(env, setting) {
-  if (env?.trim()) return env.trim();
-  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
-}
-function readTeam(env, settings, member) {
-  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
-  const team = pick(env[TEAM_ENV], settings.team);
-  if (store === void 0 && team === void 0) return { config: null, warning: null };
-  const fail = (why) => ({
-    config: null,
-    warning: teamSettingsUnusable(why)
-  });
-  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
-  let url;
-  try {
-    url = new URL(store);
-  } catch {
-    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
-  }
-  const shown = withoutPassword(url);
-  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
-    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
-  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
-  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
-  if (!TEAM_NAME.test(team))
-    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
-  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
-  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
-  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
-}
-var lastDays = /* @__PURE__ */ new Map();
-function teamDay(ms, zone) {
-  const last = lastDays.get(zone);
-  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
-  const found = {
-    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
-  };
-  lastDays.set(zone, found);
-  return found;
-}
-var formats = /* @__PURE__ */ new Map();
-function formatIn(zone) {
-  let format = formats.get(zone);
-  if (format === void 0) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric"
-    });
-    formats.set(zone, format);
-  }
-  return format;
-}
-function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
-}
-function midnight(year, month, day, zone) {
-  const wall = Date.UTC(year, month - 1, day);
-  const guess = wall - zoneDate(wall, zone).offset;
-  return wall - zoneDate(guess, zone).offset;
-}
-
-// src/adapters/team/scripts.ts
-function dayKeys(team, day) {
-  const prefix = `timebox:{${team}}:${day}:`;
-  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
-}
-var DAY_KEY_COUNT = 5;
-var COMMON = `
-local function keep()
-  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
-end
-local function join()
-  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
-end
--- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
-local function add()
-  local used = false
-  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
-  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
-  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
-  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
-  return used
-end
-local function nowMs()
-  local t = redis.call('TIME')
-  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-end
-`;
-var SCRIPTS = {
-  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
-  read: `${COMMON}
-local tokens, cost, now = 0, 0, nowMs()
-local res = redis.call('HGETALL', KEYS[4])
-for i = 1, #res, 2 do
-  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
-  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
-  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
-end
-return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
-  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
-  count: `${COMMON}
-local limit = tonumber(ARGV[4])
-local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
-if limit >= 0 and prompts >= limit then return 0 end
-redis.call('HINCRBY', KEYS[1], 'prompts', 1)
-join()
-keep()
-return 1`,
-  /**
-   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
-   * session that adds nothing (a refused turn's) does not count as one that used the day.
-   */
-  use: `${COMMON}
-local used = add()
-redis.call('HDEL', KEYS[4], ARGV[2])
-if used then join() end
-keep()
-return 1`,
-  /**
-   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
-   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
-   */
-  send: `${COMMON}
-if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
-if add() then join() end
-keep()
-return 1`,
-  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
-  reserve: `${COMMON}
-redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
-keep()
-return 1`,
-  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
-  adjust: `${COMMON}
-if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
-if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
-if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
-if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
-if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
-keep()
-return 1`
-};
-
-// src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount(text2) {
-  const value = Number(text2);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-    this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) {
-      this.lastCall = { ...carried.lastCall };
-      this.failed = carried.failed;
-    }
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  outbox;
-  options;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
-  untold = [];
-  saidDown = false;
-  saidLost = false;
-  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-  outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.failed };
-  }
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount(use.get("addTimeMs")),
-      addPrompts: amount(use.get("addPrompts")),
-      addTokens: amount(use.get("addTokens")),
-      addCost: amount(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost)),
-        sessions: amount(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [keysExpiry(day.end), this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
-  }
-  /** The outbox failed: the use is this machine's alone. Said once per session. */
-  lost(error) {
-    if (this.saidLost) return;
-    this.saidLost = true;
-    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-  }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
-    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-    const day = teamDay(this.clock.now(), this.config.zone);
-    try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count3) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount(use.get("agentMs")),
-        prompts: amount(use.get("prompts")),
-        tokens: amount(use.get("tokens")) + amount(String(reservedTokens)),
-        cost: amount(use.get("cost")) + amount(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-   */
-  call(script, args, dayName) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.failed !== null;
-    const reply = this.request(script, keys, [...this.common(day), ...args]);
-    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
-    this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
-    return reply;
-  }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
-    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-    this.calledOnce = true;
-    let reply;
-    try {
-      this.store ??= this.open();
-      reply = this.store.call(script, keys, args, timeout);
-    } catch (error) {
-      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
-    }
-    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
-    this.failed = null;
-    return reply;
-  }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    if (this.saidDown) return why;
-    this.saidDown = true;
-    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
-    return why;
-  }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
-  }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text2 = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text2.trim() || "no answer";
-  }
-};
-
-// src/adapters/team/batch.ts
-var OPS = /* @__PURE__ */ new Set(["count", "use", "reserve", "adjust"]);
-function isObject(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function parseTeamRequest(text2) {
-  let value;
-  try {
-    value = JSON.parse(text2 ?? "");
-  } catch {
-    return { error: "the team request is not JSON" };
-  }
-  if (!isObject(value) || typeof value.session !== "string" || value.session === "")
-    return { error: "the team request names no session" };
-  if (!Array.isArray(value.budgets) || !value.budgets.every(isObject))
-    return { error: "the team request's budgets are not a list of budgets" };
-  if (!Array.isArray(value.ops) || !value.ops.every((op) => isObject(op) && OPS.has(String(op.op))))
-    return { error: "the team request's calls are not a list of count, use, reserve and adjust" };
-  if (value.carry !== void 0 && !isObject(value.carry))
-    return { error: "the team request's carry is not an object" };
-  return value;
-}
-function runTeamBatch(request, open) {
-  const ledger = open(request.carry);
-  const counted = [];
-  for (const op of request.ops) {
-    switch (op.op) {
-      case "count":
-        counted.push(ledger.countPrompt(request.budgets, op.limits));
-        break;
-      case "use":
-        ledger.addUse(request.budgets, op.use);
-        break;
-      case "reserve":
-        ledger.reserve?.(request.budgets);
-        break;
-      case "adjust":
-        ledger.adjust(op.budget, op.adjustment);
-        break;
-    }
-  }
-  const standings = ledger.standings(request.budgets);
-  return {
-    counted,
-    standings,
-    problem: ledger.problem(),
-    carry: ledger instanceof TeamLedger ? ledger.carry() : null
-  };
-}
 
 // src/adapters/team/open.ts
 import { hostname, userInfo } from "node:os";
@@ -5114,85 +5397,199 @@ function createDailyLedger(dir, sessionId, clock) {
   return dailyLedgerOver(nodeDailyFiles, dir, sessionId, clock, scopeFolder);
 }
 
+// src/adapters/team/async-ledger.ts
+async function runAsync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
+    let reply = { ok: true, value: null };
+    if (call.post) store().post(call.script, call.keys, call.args);
+    else reply = await store().call(call.script, call.keys, call.args, call.timeoutMs);
+    next = step.next(reply);
+  }
+  return next.value;
+}
+var AsyncTeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
+  }
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runAsync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
+  }
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    return this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    return this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    return this.run(this.day.adjust(budget, adjustment));
+  }
+  problem() {
+    return this.day.problem();
+  }
+  sendsFirst() {
+    return this.day.sendsFirst();
+  }
+  carry() {
+    return this.day.carry();
+  }
+};
+
+// src/adapters/team/batch.ts
+async function runTeamBatch(request, ledger) {
+  const counted = [];
+  const calls = [];
+  const read = () => request.read === false ? [] : ledger.standings(request.budgets);
+  for (const op of request.ops) {
+    switch (op.op) {
+      case "count": {
+        const taken = Promise.resolve(ledger.countPrompt(request.budgets, op.limits));
+        counted.push(taken);
+        calls.push(taken);
+        break;
+      }
+      case "use":
+        calls.push(Promise.resolve(ledger.addUse(request.budgets, op.use)));
+        break;
+      case "reserve":
+        calls.push(Promise.resolve(ledger.reserve?.(request.budgets)));
+        break;
+      case "adjust":
+        calls.push(Promise.resolve(ledger.adjust(op.budget, op.adjustment)));
+        break;
+    }
+  }
+  const together = ledger.sendsFirst?.() ? null : read();
+  await Promise.all(calls);
+  const standings = await (together ?? read());
+  return {
+    counted: await Promise.all(counted),
+    standings,
+    problem: ledger.problem(),
+    carry: ledger.carry?.() ?? null
+  };
+}
+
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+// lazy-builtin:node:worker_threads
 import { createRequire as createRequire3 } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
-var CLIENT_BUNDLE = "timebox-redis.js";
-var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+var loaded3;
+var load4 = () => loaded3 ??= createRequire3(import.meta.url)("node:worker_threads");
+function Worker(...args) {
+  return new (load4()).Worker(...args);
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
+
+// src/adapters/team/scripts.ts
+function dayKeys(team, day) {
+  const prefix = `timebox:{${team}}:${day}:`;
+  return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
+var COMMON = `
+local function keep()
+  for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
+end
+local function join()
+  if redis.call('SADD', KEYS[2], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[3], ARGV[3], 1) end
+end
+-- Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts): whether there was any.
+local function add()
+  local used = false
+  if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'agentMs', ARGV[4]); used = true end
+  if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'tokens', ARGV[5]); used = true end
+  if tonumber(ARGV[6]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'cost', ARGV[6]); used = true end
+  if tonumber(ARGV[7]) > 0 then redis.call('HINCRBY', KEYS[1], 'prompts', ARGV[7]); used = true end
+  return used
+end
+local function nowMs()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
 `;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire3(entry).resolve("ioredis")).href;
+var SCRIPTS = {
+  /** Today's use, additions, who used it, the session count, and the live reservations of the other sessions. */
+  read: `${COMMON}
+local tokens, cost, now = 0, 0, nowMs()
+local res = redis.call('HGETALL', KEYS[4])
+for i = 1, #res, 2 do
+  local t, c, e = string.match(res[i + 1], '^([^:]*):([^:]*):([^:]*)$')
+  if tonumber(e) == nil or tonumber(e) < now then redis.call('HDEL', KEYS[4], res[i])
+  elseif res[i] ~= ARGV[2] then tokens = tokens + tonumber(t); cost = cost + tonumber(c) end
+end
+return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[3]), redis.call('SCARD', KEYS[2]), tostring(tokens), tostring(cost)}`,
+  /** Counts a prompt unless ARGV[4] (the prompt limit with today's additions, -1 for none) is reached: 1, else 0. */
+  count: `${COMMON}
+local limit = tonumber(ARGV[4])
+local prompts = tonumber(redis.call('HGET', KEYS[1], 'prompts') or '0')
+if limit >= 0 and prompts >= limit then return 0 end
+redis.call('HINCRBY', KEYS[1], 'prompts', 1)
+join()
+keep()
+return 1`,
+  /**
+   * Adds use (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts counted elsewhere) and settles the reservation; a
+   * session that adds nothing (a refused turn's) does not count as one that used the day.
+   */
+  use: `${COMMON}
+local used = add()
+redis.call('HDEL', KEYS[4], ARGV[2])
+if used then join() end
+keep()
+return 1`,
+  /**
+   * Adds use a machine kept while the store was down (ARGV[4] agentMs, [5] tokens, [6] cost, [7] prompts, of the
+   * session ARGV[2]) once, by its id (ARGV[8]): 1, else 0 when it was sent before.
+   */
+  send: `${COMMON}
+if redis.call('SADD', KEYS[5], ARGV[8]) == 0 then return 0 end
+if add() then join() end
+keep()
+return 1`,
+  /** Reserves ARGV[4] tokens and ARGV[5] cost for the session's model call, for ARGV[6] ms at most. */
+  reserve: `${COMMON}
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[4] .. ':' .. ARGV[5] .. ':' .. (nowMs() + tonumber(ARGV[6])))
+keep()
+return 1`,
+  /** Adds to today's limits (ARGV[4] addTimeMs, [5] addPrompts, [6] addTokens, [7] addCost) or, ARGV[8] = 1, ends them. */
+  adjust: `${COMMON}
+if tonumber(ARGV[4]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTimeMs', ARGV[4]) end
+if tonumber(ARGV[5]) > 0 then redis.call('HINCRBY', KEYS[1], 'addPrompts', ARGV[5]) end
+if tonumber(ARGV[6]) > 0 then redis.call('HINCRBY', KEYS[1], 'addTokens', ARGV[6]) end
+if tonumber(ARGV[7]) > 0 then redis.call('HINCRBYFLOAT', KEYS[1], 'addCost', ARGV[7]) end
+if ARGV[8] == '1' then redis.call('HSET', KEYS[1], 'off', '1') end
+keep()
+return 1`
+};
+
+// src/adapters/team/bridge.ts
+var STORE_WORKER = "timebox-store.mjs";
+var REPLY_BYTES = 256 * 1024;
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -5204,7 +5601,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -5216,10 +5614,398 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
 }
+
+// lazy-builtin:node:net
+import { createRequire as createRequire4 } from "node:module";
+var loaded4;
+var load5 = () => loaded4 ??= createRequire4(import.meta.url)("node:net");
+function connect(...args) {
+  return load5().connect(...args);
+}
+
+// lazy-builtin:node:tls
+import { createRequire as createRequire5 } from "node:module";
+var loaded5;
+var load6 = () => loaded5 ??= createRequire5(import.meta.url)("node:tls");
+function connect2(...args) {
+  return load6().connect(...args);
+}
+
+// src/adapters/team/resp.ts
+var ReplyError = class {
+  constructor(message) {
+    this.message = message;
+  }
+  message;
+};
+function encodeCommand(args) {
+  let text2 = `*${args.length}\r
+`;
+  for (const arg of args) {
+    const value = String(arg);
+    text2 += `$${Buffer.byteLength(value)}\r
+${value}\r
+`;
+  }
+  return Buffer.from(text2);
+}
+var CR = 13;
+var SIMPLE = 43;
+var ERROR = 45;
+var INTEGER = 58;
+var BULK = 36;
+var ARRAY2 = 42;
+var MINUS = 45;
+function numberAt(buffer, start, end) {
+  const negative = buffer[start] === MINUS;
+  let value = 0;
+  for (let index = negative ? start + 1 : start; index < end; index++)
+    value = value * 10 + (buffer[index] - 48);
+  return negative ? -value : value;
+}
+function readAt(buffer, offset) {
+  const end = buffer.indexOf(CR, offset);
+  if (end < 0 || end + 1 >= buffer.length) return null;
+  const next = end + 2;
+  switch (buffer[offset]) {
+    case SIMPLE:
+      return { value: buffer.toString("utf8", offset + 1, end), next };
+    case ERROR:
+      return { value: new ReplyError(buffer.toString("utf8", offset + 1, end)), next };
+    case INTEGER:
+      return { value: numberAt(buffer, offset + 1, end), next };
+    case BULK: {
+      const length = numberAt(buffer, offset + 1, end);
+      if (length < 0) return { value: null, next };
+      if (buffer.length < next + length + 2) return null;
+      return { value: buffer.toString("utf8", next, next + length), next: next + length + 2 };
+    }
+    case ARRAY2: {
+      const count3 = numberAt(buffer, offset + 1, end);
+      if (count3 < 0) return { value: null, next };
+      const items = [];
+      let at = next;
+      for (let index = 0; index < count3; index++) {
+        const item = readAt(buffer, at);
+        if (item === null) return null;
+        items.push(item.value);
+        at = item.next;
+      }
+      return { value: items, next: at };
+    }
+    default:
+      throw new Error(
+        `the store's reply is not Redis's protocol (it starts with ${JSON.stringify(buffer.toString("utf8", offset, Math.min(end, offset + 20)))})`
+      );
+  }
+}
+var ReplyReader = class {
+  pending = Buffer.alloc(0);
+  /** Takes what arrived; returns the replies it completed, in order. Throws on bytes that are not RESP 2. */
+  push(chunk) {
+    const buffer = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const replies = [];
+    let offset = 0;
+    while (offset < buffer.length) {
+      const read = readAt(buffer, offset);
+      if (read === null) break;
+      replies.push(read.value);
+      offset = read.next;
+    }
+    this.pending = buffer.subarray(offset);
+    return replies;
+  }
+};
+
+// src/adapters/team/client.ts
+var nodeConnector = (host, port, tls) => {
+  if (!tls) return { connection: connect({ host, port }), ready: "connect" };
+  return { connection: connect2({ host, port, servername: isIp(host) ? void 0 : host }), ready: "secureConnect" };
+};
+function isIp(host) {
+  return /^[\d.]+$/.test(host) || host.includes(":");
+}
+function addressOf(url) {
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.slice(1) || "0");
+  return {
+    host: parsed.hostname.replace(/^\[(.*)\]$/, "$1"),
+    // The address names its port (config.ts refuses one without).
+    port: Number(parsed.port),
+    tls: parsed.protocol === "rediss:",
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    db: Number.isInteger(db) && db > 0 ? db : 0
+  };
+}
+var Link = class {
+  constructor(connection, ready, connectMs, gone) {
+    this.connection = connection;
+    this.gone = gone;
+    connection.setNoDelay?.(true);
+    this.timer = setTimeout(() => this.end(`connect: no answer within ${connectMs} ms`), connectMs);
+    this.timer.unref?.();
+    connection.once(ready, () => clearTimeout(this.timer));
+    connection.on("data", (chunk) => this.read(chunk));
+    connection.on("error", (error) => this.end(error.message));
+    connection.on("close", () => this.end("the store closed the connection"));
+  }
+  connection;
+  gone;
+  waiting = [];
+  reader = new ReplyReader();
+  ended = null;
+  timer;
+  /** Sends a command on this open connection (the store's current one); `answer` gets its reply. */
+  send(args, answer) {
+    this.waiting.push({ answer });
+    this.connection.ref();
+    this.connection.write(encodeCommand(args));
+  }
+  /** Ends the connection: every command still waiting fails with `why`. */
+  end(why) {
+    if (this.ended !== null) return;
+    this.ended = why;
+    clearTimeout(this.timer);
+    this.connection.destroy();
+    this.gone(why);
+    for (const waiting of this.waiting.splice(0)) waiting.answer(new ReplyError(why));
+  }
+  read(chunk) {
+    let replies;
+    try {
+      replies = this.reader.push(chunk);
+    } catch (error) {
+      this.end(error.message);
+      return;
+    }
+    for (const reply of replies) {
+      if (this.ended !== null) return;
+      this.waiting.shift()?.answer(reply);
+    }
+    if (this.waiting.length === 0 && this.ended === null) this.connection.unref();
+  }
+};
+function openStore(url, scripts, options) {
+  const address = addressOf(url);
+  const connector = options.connector;
+  const shas = /* @__PURE__ */ new Map();
+  let link = null;
+  const sha = (name, lua) => {
+    let known = shas.get(name);
+    if (known === void 0) {
+      known = createHash("sha1").update(lua).digest("hex");
+      shas.set(name, known);
+    }
+    return known;
+  };
+  const current = () => {
+    if (link !== null) return link;
+    const { connection, ready } = connector(address.host, address.port, address.tls);
+    const made = new Link(connection, ready, options.connectMs, () => {
+      link = null;
+    });
+    link = made;
+    const setUp = (reply) => {
+      if (reply instanceof ReplyError) made.end(reply.message);
+    };
+    if (address.password !== "") {
+      made.send(address.user === "" ? ["AUTH", address.password] : ["AUTH", address.user, address.password], setUp);
+    }
+    if (address.db !== 0) made.send(["SELECT", address.db], setUp);
+    return made;
+  };
+  const command3 = (args, ms) => new Promise((resolve) => {
+    const on = current();
+    const timer = setTimeout(() => on.end(`no answer within ${ms} ms`), ms);
+    timer.unref?.();
+    on.send(args, (reply) => {
+      clearTimeout(timer);
+      resolve(reply);
+    });
+  });
+  const evalArgs = (name, keys, args) => {
+    const lua = scripts[name];
+    if (lua === void 0) throw new Error(`no script named ${name}`);
+    return { lua, rest: [keys.length, ...keys, ...args] };
+  };
+  return {
+    async call(name, keys, args, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      const left = () => Math.max(1, Math.min(options.callMs, deadline - Date.now()));
+      const { lua, rest } = evalArgs(name, keys, args);
+      let reply = await command3(["EVALSHA", sha(name, lua), ...rest], left());
+      if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT")) {
+        reply = await command3(["EVAL", lua, ...rest], left());
+      }
+      return reply instanceof ReplyError ? { ok: false, error: reply.message } : { ok: true, value: reply };
+    },
+    post(name, keys, args) {
+      const { lua, rest } = evalArgs(name, keys, args);
+      void command3(["EVALSHA", sha(name, lua), ...rest], options.callMs).then((reply) => {
+        if (reply instanceof ReplyError && reply.message.startsWith("NOSCRIPT"))
+          void command3(["EVAL", lua, ...rest], options.callMs);
+      });
+    },
+    close() {
+      link?.end("closed");
+    }
+  };
+}
+
+// src/adapters/team/config.ts
+var TEAM_NAME = /^[A-Za-z0-9._-]{1,64}$/;
+function withoutPassword(url) {
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+var UTC = "UTC";
+function knownZone(zone) {
+  if (zone === UTC) return true;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+function pick(env, setting) {
+  if (env?.trim()) return env.trim();
+  return typeof setting === "string" && setting.trim() ? setting.trim() : void 0;
+}
+function readTeam(env, settings, member) {
+  const store = pick(env[DAILY_STORE_ENV], settings.dailyStore);
+  const team = pick(env[TEAM_ENV], settings.team);
+  if (store === void 0 && team === void 0) return { config: null, warning: null };
+  const fail = (why) => ({
+    config: null,
+    warning: teamSettingsUnusable(why)
+  });
+  if (store === void 0) return fail(`${TEAM_ENV} is set without ${DAILY_STORE_ENV} (redis://host:6379).`);
+  let url;
+  try {
+    url = new URL(store);
+  } catch {
+    return fail(`${DAILY_STORE_ENV} is not an address (redis://[user:password@]host:port[/db]).`);
+  }
+  const shown = withoutPassword(url);
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:")
+    return fail(`${DAILY_STORE_ENV} ${shown} is not a redis:// or rediss:// address.`);
+  if (url.port === "") return fail(`${DAILY_STORE_ENV} ${shown} names no port (redis://${url.hostname}:6379).`);
+  if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
+  if (!TEAM_NAME.test(team))
+    return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
+  if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
+  const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
+  return { config: { url: store, shown, team, zone, failure, member }, warning: null };
+}
+var lastDays = /* @__PURE__ */ new Map();
+function teamDay(ms, zone) {
+  const last = lastDays.get(zone);
+  if (last !== void 0 && ms >= last.start && ms < last.end) return last;
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
+  const found = {
+    day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
+  };
+  lastDays.set(zone, found);
+  return found;
+}
+var formats = /* @__PURE__ */ new Map();
+function formatIn(zone) {
+  let format = formats.get(zone);
+  if (format === void 0) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric"
+    });
+    formats.set(zone, format);
+  }
+  return format;
+}
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+function zoneDate(ms, zone) {
+  const parts2 = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
+  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
+}
+function midnight(year, month, day, zone) {
+  const wall = Date.UTC(year, month - 1, day);
+  const guess = wall - zoneDate(wall, zone).offset;
+  return wall - zoneDate(guess, zone).offset;
+}
+
+// src/adapters/team/ledger.ts
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
+    let reply;
+    try {
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
+    } catch (error) {
+      reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    next = step.next(reply);
+  }
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
+  }
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
+  }
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    this.run(this.day.adjust(budget, adjustment));
+  }
+  keptDays(count3) {
+    return this.run(this.day.keptDays(count3));
+  }
+  problem() {
+    return this.day.problem();
+  }
+};
 
 // src/adapters/team/outbox.ts
 import { mkdirSync as mkdirSync5, readdirSync as readdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, statSync as statSync5 } from "node:fs";
@@ -5299,6 +6085,445 @@ function outboxFolder(stateDir, team) {
   return join8(stateDir, "team", `team-${team}`);
 }
 
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text2 = this.untold;
+    this.untold = null;
+    return text2;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/read-ahead.ts
+var NO_USE = { agentMs: 0, prompts: 0, tokens: 0, cost: 0, sessions: 0 };
+var ReadAheadLedger = class {
+  constructor(options) {
+    this.options = options;
+    this.budgets = options.budgets;
+    this.outage = new Outage(options.closed, options.clock, options.texts);
+  }
+  options;
+  /** The day as the last batch read it; null before the first. */
+  reading = null;
+  /** When the day was last read (or a batch failed), epoch ms; null before the first. */
+  readAt = null;
+  /** A batch that could not run at all: the outage policy's. */
+  outage;
+  ops = [];
+  carried = null;
+  budgets;
+  /** Whether the session's model call is reserved already (until an answer's use settles it). */
+  reserved = false;
+  untold = null;
+  told = false;
+  /** Why the last prompt refused at `settle` was refused. */
+  taken = DAILY_TAKEN_REFUSAL;
+  standings(budgets) {
+    this.budgets = budgets;
+    const standings = this.reading ?? budgets.map((budget) => ({ budget, use: NO_USE, adjustment: NO_ADJUSTMENT, dayStart: 0 }));
+    const closed = this.outage.refusal();
+    return closed === null ? standings : standings.map((standing2) => ({ ...standing2, closed }));
+  }
+  /** Counted ahead: the rules count a prompt only where the day just read leaves one; the store decides at `settle`. */
+  countPrompt(budgets, limits) {
+    this.budgets = budgets;
+    this.ops.push({ op: "count", limits: [...limits] });
+    return true;
+  }
+  addUse(budgets, use) {
+    this.budgets = budgets;
+    this.ops.push({ op: "use", use });
+    this.reserved = false;
+  }
+  /** Reserves the model call about to start, once: a call counted at its tool's end and at its request is one. */
+  reserve(budgets) {
+    this.budgets = budgets;
+    if (this.reserved) return;
+    this.reserved = true;
+    this.ops.push({ op: "reserve" });
+  }
+  adjust(budget, adjustment) {
+    this.ops.push({ op: "adjust", budget, adjustment });
+  }
+  problem() {
+    const said = this.untold;
+    this.untold = null;
+    return said;
+  }
+  takenRefusal() {
+    return this.taken;
+  }
+  /** Reads the day before an event, unless the last batch read it just now. */
+  async refresh() {
+    if (this.readAt !== null && this.options.clock.now() - this.readAt < TEAM_HOP_FRESH_MS) return;
+    await this.send(true);
+  }
+  /**
+   * Sends what the event wrote, with a read where `readAfter` or where a prompt was counted (a prompt the store refused
+   * is refused in the words of the day as it stands): false when the store refused a prompt counted in it.
+   */
+  async settle() {
+    if (this.ops.length === 0) return true;
+    return this.send(this.options.readAfter || this.ops.some((op) => op.op === "count"));
+  }
+  /** Runs the calls made since the last batch, then a read where `read`, in one batch. */
+  async send(read) {
+    const ops = this.ops;
+    this.ops = [];
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return this.failed(ops);
+    const request = {
+      session: this.options.sessionId,
+      budgets: [...this.budgets],
+      ops,
+      ...this.carried ? { carry: this.carried } : {},
+      ...read ? {} : { read: false }
+    };
+    const outcome = await this.options.run(request).catch((error) => ({
+      error: error instanceof Error ? error.message : String(error)
+    }));
+    if (read || "error" in outcome) this.readAt = this.options.clock.now();
+    if ("error" in outcome) {
+      this.outage.failed(outcome.error);
+      return this.failed(ops);
+    }
+    this.outage.answered();
+    if (read) this.reading = outcome.standings;
+    this.carried = outcome.carry;
+    if (outcome.problem !== null) this.say(outcome.problem);
+    if (!outcome.counted.includes(false)) return true;
+    this.taken = promptTakenMessage(outcome.standings) ?? DAILY_TAKEN_REFUSAL;
+    return false;
+  }
+  /**
+   * A batch that could not run (or one held back while the way to the store is left alone): said once; in the closed
+   * mode new turns are refused (a prompt counted in the batch among them), else the session goes on and what the
+   * batch held is not counted for the team.
+   */
+  failed(ops) {
+    const said = this.outage.told();
+    if (said !== null) this.say(said);
+    const refusal2 = this.outage.refusal();
+    if (refusal2 === null) return true;
+    this.taken = refusal2;
+    return !ops.some((op) => op.op === "count");
+  }
+  /** Says a problem once per session: the first. */
+  say(problem) {
+    if (this.told) return;
+    this.told = true;
+    this.untold = problem;
+  }
+};
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount(text2) {
+  const value = Number(text2);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function parts(value) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+  return {
+    use: fields(useFields),
+    who: whoFields,
+    sessions: amount(String(sessions)),
+    reserved: { prompts: 0, agentMs: 0, tokens: amount(String(reservedTokens)), cost: amount(String(reservedCost)) }
+  };
+}
+function standingsOf(reply, budgets, config, dayStart) {
+  const { use, who, sessions, reserved } = parts(reply);
+  const members = [...fields(who)].map(([name, count3]) => ({ name, sessions: amount(count3) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  const adjustment = {
+    addTimeMs: amount(use.get("addTimeMs")),
+    addPrompts: amount(use.get("addPrompts")),
+    addTokens: amount(use.get("addTokens")),
+    addCost: amount(use.get("addCost")),
+    off: use.get("off") === "1"
+  };
+  return teamBudgets(budgets, config).map((budget) => ({
+    budget,
+    use: {
+      agentMs: amount(use.get("agentMs")),
+      prompts: amount(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount(use.get("tokens")) + reserved.tokens,
+      cost: amount(use.get("cost")) + reserved.cost,
+      sessions,
+      members
+    },
+    adjustment,
+    dayStart
+  }));
+}
+function teamBudgets(budgets, config) {
+  const team = { name: config.team, zone: config.zone };
+  return budgets.map((budget) => ({ ...budget, team }));
+}
+function dayRowOf(day, reply) {
+  const { use, reserved } = parts(reply);
+  return {
+    day,
+    agentMs: amount(use.get("agentMs")),
+    prompts: amount(use.get("prompts")),
+    tokens: amount(use.get("tokens")) + reserved.tokens,
+    cost: amount(use.get("cost")) + reserved.cost
+  };
+}
+
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+    this.outage = new Outage(
+      config.failure === "closed",
+      clock,
+      {
+        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+        refusal: (why) => teamStoreRefusal(config.shown, why)
+      },
+      carried?.failed ?? null
+    );
+  }
+  config;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  calledOnce = false;
+  outage;
+  saidLost = false;
+  untold = [];
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
+  }
+  *countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns()) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  *addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve() {
+    const now = this.clock.now();
+    if (this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  *adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count3) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count3, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [keysExpiry(day.end), this.sessionId, this.config.member];
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  *sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = keysExpiry(entry.dayEnd);
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const keys = dayKeys(this.config.team, entry.day);
+          const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  *call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.outage.down;
+    const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if ((yield* this.sendKept()) && script === "read")
+      return yield* this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
+  *request(script, keys, args) {
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return { ok: false, error: waiting };
+    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    const reply = yield { script, keys, args, timeoutMs };
+    if (reply.ok) {
+      this.outage.answered();
+      return reply;
+    }
+    const why = this.hidden(reply.error);
+    this.outage.failed(why);
+    const said = this.outage.told();
+    if (said !== null) this.untold.push(said);
+    return { ok: false, error: why };
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text2 = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text2 = text2.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text2.trim() || "no answer";
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -5317,16 +6542,95 @@ function saying(warning, ledger) {
     }
   };
 }
-function openDailyLedger(options) {
+function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const local = createDailyLedger(stateDir, sessionId, clock);
+  const created = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+  return {
+    local: created,
+    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
+  };
+}
+function openDailyLedger(options) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team.day, open);
+}
+function asyncStore(config) {
+  return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
+}
+function openHookDailyLedger(options, budgets) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const { config } = team;
+  return readAheadIn(new AsyncTeamLedger(team.day, () => asyncStore(config)), config, options, budgets);
+}
+function readAheadIn(ledger, config, options, budgets) {
+  return new ReadAheadLedger({
+    sessionId: options.sessionId,
+    clock: options.clock,
+    budgets,
+    closed: config.failure === "closed",
+    run: (request) => runTeamBatch(request, ledger),
+    texts: {
+      unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+      refusal: (why) => teamStoreRefusal(config.shown, why)
+    },
+    // The process ends after its event: nothing reads the day after it.
+    readAfter: false
+  });
+}
+
+// src/adapters/hooks/load.ts
+function loadEvent(files, options = {}) {
+  const history = foldHistory(files.store.history());
+  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
+  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+  const running = options.running === null ? history.lastPrompt : options.running;
+  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
+  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
+  if (files.subagents) event.subagents = files.subagents;
+  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
+}
+function loadState(files, now, options = {}) {
+  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
+}
+function ledgerView(budget, files) {
+  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
+  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
+  const legacy = files.store.lines().flatMap(
+    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
+  );
+  const spent = legacy.find((line) => line.kind === "spent");
+  return {
+    ...view,
+    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
+    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
+  };
+}
+function loggedClaims(store) {
+  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
+}
+function withLoggedClaims(view, budget, store) {
+  const logged = loggedClaims(store);
+  if (logged.length === 0) return view;
+  const outcome = outcomeId(budget);
+  const spent = logged.find(
+    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
+  );
+  const recovered = logged.some((claim2) => claim2.kind === "onStopRecovered" && claim2.budgetId === outcome);
+  return {
+    ...view,
+    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
+    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
+    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome),
+    ...view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}
+  };
 }
 
 // src/adapters/hooks/log-store.ts
@@ -5346,7 +6650,7 @@ function logStore(deps) {
 
 // src/adapters/hooks/hook-runtime.ts
 var ON_STOP_START_WAIT_MS = 1e3;
-var HookRuntime = class {
+var HookRuntime = class _HookRuntime {
   constructor(deps, promptId, state, daily = promptId === null ? void 0 : deps.daily) {
     this.deps = deps;
     this.promptId = promptId;
@@ -5354,9 +6658,12 @@ var HookRuntime = class {
     this.runtime = new SessionRuntime(
       {
         store: logStore(deps),
-        ledger: { claim: (claim2) => this.claim(claim2) },
+        ledger: {
+          claim: (claim2) => this.claim(claim2),
+          ...deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}
+        },
         clock: deps.clock,
-        onStop: { start: (command3, report) => this.startOnStop(command3, report) },
+        onStop: { start: (command3, report, options) => this.startOnStop(command3, report, options) },
         // No status bar to set: the status line reads the log itself.
         setStatus: () => {
         },
@@ -5384,6 +6691,22 @@ var HookRuntime = class {
   told = [];
   /** Why a prompt that ran could not be kept in the session's log. */
   unkept = null;
+  /**
+   * The runtime of a hook's session, loaded from its log and the ledger (`promptId`: the prompt whose run the hook
+   * belongs to, null for none). What the core's recovery rule says of the ledger is carried out first: an on-stop
+   * command that a stop claimed and no process started (its hook was killed) is started, and the user is told with
+   * this hook's reply.
+   */
+  static load(deps, promptId, now, options = {}, daily) {
+    const event = loadEvent(deps, options);
+    const hook = new _HookRuntime(deps, promptId, transition(EMPTY_SESSION, event, now).state, daily);
+    hook.tell(hook.runtime.write(recoverOnStop(event.ledger, now)));
+    return hook;
+  }
+  /** Keeps what an answer outside the hook's event says, for the reply. */
+  tell(answer) {
+    this.told.push(...answer.notices.map((notice) => notice.message));
+  }
   /**
    * The reply to an answer of the rules, once every on-stop command said whether it started. A stop that said nothing
    * of its own (a prompt that was stopped already) is said by its reason, before any other note.
@@ -5441,22 +6764,24 @@ var HookRuntime = class {
     }
   }
   /** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-  startOnStop(command3, report) {
+  startOnStop(command3, report, options) {
     let done;
     this.waiting.push(new Promise((resolve) => done = resolve));
-    let settled2 = false;
+    let settled3 = false;
     const settle = (outcome) => {
-      if (settled2) return;
-      settled2 = true;
+      if (settled3) return;
+      settled3 = true;
       clearTimeout(timer);
       report(outcome);
       done();
     };
     const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
     try {
-      this.deps.onStop.start(command3, (outcome) => {
+      const starting = (outcome) => {
         if (outcome.kind !== "exited") settle(outcome);
-      });
+      };
+      if (options === void 0) this.deps.onStop.start(command3, starting);
+      else this.deps.onStop.start(command3, starting, options);
     } catch (error) {
       clearTimeout(timer);
       done();
@@ -5464,8 +6789,7 @@ var HookRuntime = class {
     }
   }
 };
-async function answerEvent(deps, now, promptId, state, event) {
-  const hook = new HookRuntime(deps, promptId, state);
+async function answerEvent(hook, now, event) {
   const answer = hook.runtime.handle(event);
   hook.saveDaily(now);
   return hook.reply(answer);
@@ -5480,50 +6804,6 @@ function takeFromLog(deps, taken) {
 }
 function newBudgetId(deps) {
   return (deps.newBudgetId ?? randomUUID)();
-}
-
-// src/adapters/hooks/load.ts
-function loadEvent(files, options = {}) {
-  const history = foldHistory(files.store.history());
-  const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
-  const event = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
-  const running = options.running === null ? history.lastPrompt : options.running;
-  if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
-  if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
-  if (files.subagents) event.subagents = files.subagents;
-  return options.running === void 0 ? event : { ...event, runningPrompt: options.running };
-}
-function loadState(files, now, options = {}) {
-  return transition(EMPTY_SESSION, loadEvent(files, options), now).state;
-}
-function ledgerView(budget, files) {
-  const view = withLoggedClaims(readLedger(files.ledger, budget), budget, files.store);
-  if (budget.id !== void 0 && !budget.id.startsWith(LEGACY_ID_PREFIX)) return view;
-  const legacy = files.store.lines().flatMap(
-    (line) => (line.kind === "spent" || line.kind === "nudged") && line.budgetStart === budget.startTime ? [line] : []
-  );
-  const spent = legacy.find((line) => line.kind === "spent");
-  return {
-    off: view.off,
-    nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
-    spent: view.spent ?? (spent ? { usedTurns: spent.usedTurns, elapsedMs: spent.elapsedMs, timeRanOut: false, prompt: spent.promptId } : null)
-  };
-}
-function loggedClaims(store) {
-  return store.lines().flatMap((line) => line.kind === "claim" ? [line.claim] : []);
-}
-function withLoggedClaims(view, budget, store) {
-  const logged = loggedClaims(store);
-  if (logged.length === 0) return view;
-  const outcome = outcomeId(budget);
-  const spent = logged.find(
-    (claim2) => claim2.kind === "spent" && claim2.budgetId === outcome
-  );
-  return {
-    spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
-    off: view.off || logged.some((claim2) => claim2.kind === "off" && claim2.budgetId === budget.id),
-    nudged: view.nudged || logged.some((claim2) => claim2.kind === "nudged" && claim2.budgetId === outcome)
-  };
 }
 
 // src/adapters/hooks/subagent-spawns.ts
@@ -5553,10 +6833,10 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   const refused = session_log_exports.refusedSpawn(deps.store.lines(), hostAgent);
   if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
   const agent = session_log_exports.ruleIdOf(deps.store.lines(), hostAgent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const spawnRefused = await spawnStart(event, agent, hook, now);
   if (spawnRefused !== null) return spawnRefused;
-  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : { type: "toolCall", prompt: event.promptId, agent };
+  const sessionEvent = event.role === "beforeModelCall" ? { type: "modelCall", prompt: event.promptId, agent } : toolCallEvent(event, agent, hook, event.promptId, now);
   const answer = hook.runtime.handle(sessionEvent);
   const stopped = answer.stoppedAgents.includes(agent);
   if (!stopped) spawnEnd(event, answer, agent, hook, now);
@@ -5565,10 +6845,17 @@ async function subagentBoundary(event, hostAgent, deps, now) {
   if (stopped) return { ...reply, stop: true };
   return event.role === "beforeModelCall" && reply.refusal === null ? { ...reply, context: [...hook.take(session_log_exports.owedTo(deps.store.lines(), agent, now)), ...reply.context] } : reply;
 }
+function toolCallEvent(event, agent, hook, promptId, now) {
+  const call = event.call;
+  const own = agent === null ? {} : { agent };
+  if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
+  const lines = hook.deps.store.lines();
+  const earlier = hook.take(session_log_exports.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
+  return { type: "toolCall", prompt: event.promptId, ...own, call, ...earlier === void 0 ? {} : { earlier } };
+}
 async function agentStart2(event, hostAgent, deps, now) {
   const spawn2 = takeFromLog(deps, session_log_exports.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  const hook = new HookRuntime(deps, event.promptId, state);
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   if (spawn2?.id) {
     const first2 = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn2.id });
     hook.saveDaily(now);
@@ -5594,7 +6881,7 @@ async function agentStart2(event, hostAgent, deps, now) {
 }
 async function agentEnd2(event, ended, deps, now) {
   const agent = session_log_exports.ruleIdOf(deps.store.lines(), ended.agent);
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const used = ended.tokens === void 0 ? null : subagentUsage(hook, agent, ended.tokens);
   const parent = hook.runtime.state.subagents.runs[agent]?.parent ?? null;
   const ending2 = hook.runtime.handle({ type: "agentEnd", agent, result: ended.result });
@@ -5626,7 +6913,8 @@ async function sessionStart(event, deps) {
 async function startSession(deps, announce) {
   const text2 = deps.defaultBudget?.trim();
   const options = { announce };
-  if (text2) options.defaultBudget = { text: text2, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+  const given = text2 ? await resolveDefault({ text: text2, source: DEFAULT_ENV }, deps.projectHistory) : null;
+  if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
   const hook = new HookRuntime(deps, null);
   return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
 }
@@ -5645,8 +6933,8 @@ async function defaultAtFirstPrompt(deps) {
 async function answerPrompt(event, deps, now) {
   const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
   if (event.command !== null) return command2(event.command, deps, now, promptId);
-  const state = loadState(deps, now, { running: promptId });
-  return answerEvent(deps, now, promptId, state, {
+  const hook = HookRuntime.load(deps, promptId, now, { running: promptId });
+  return answerEvent(hook, now, {
     type: "modelCall",
     prompt: promptId,
     step: deps.store.stepOf(promptId)
@@ -5657,26 +6945,29 @@ async function command2(args, deps, now, promptId) {
     const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
     return { ...silentReply(), notices: [said], answered: true };
   }
-  const page = parseCommand(args).kind === "reportPage" ? await writeReportPage(deps.reportPage, {
+  const kind = parseCommand(args).kind;
+  const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : void 0;
+  const page = kind === "reportPage" ? await writeReportPage(deps.reportPage, {
     history: () => deps.store.history(),
     ledger: (budget) => ledgerView(budget, deps),
     now,
     terms: deps.terms,
     standings: () => deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []
   }) : void 0;
-  const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+  const hook = HookRuntime.load(deps, null, now, { running: promptId }, deps.daily);
   const answered2 = hook.runtime.command(args, {
     newBudgetId: newBudgetId(deps),
     // The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
     cost: "host cannot see",
     ...deps.readUsage ? {} : { tokensSeen: false },
     report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
-    ...page === void 0 ? {} : { reportPage: page }
+    ...page === void 0 ? {} : { reportPage: page },
+    ...suggestion === void 0 ? {} : { suggestion }
   });
   return { ...await hook.reply(answered2), answered: true };
 }
 async function toolBoundary(event, deps, now) {
-  const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+  const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
   const refused = await spawnStart(event, null, hook, now);
   if (refused !== null) return refused;
   const state = hook.runtime.state;
@@ -5687,7 +6978,7 @@ async function toolBoundary(event, deps, now) {
     type: "modelCall",
     prompt: event.promptId,
     ...promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }
-  } : { type: "toolCall", prompt: event.promptId };
+  } : toolCallEvent(event, null, hook, promptKey, now);
   const answer = hook.runtime.handle(sessionEvent);
   spawnEnd(event, answer, null, hook, now);
   hook.saveDaily(now);
@@ -5696,8 +6987,7 @@ async function toolBoundary(event, deps, now) {
 }
 async function runEnd(event, deps, now) {
   writeLog(deps, session_log_exports.runEndedLines(event.promptId, now));
-  const state = loadState(deps, now, { running: event.promptId });
-  return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+  return answerEvent(HookRuntime.load(deps, event.promptId, now, { running: event.promptId }), now, { type: "runEnd" });
 }
 
 // src/adapters/hooks/model-request.ts
@@ -5770,12 +7060,12 @@ function parseHookInput(text2, event) {
   if (typeof value !== "object" || value === null || Array.isArray(value))
     return { error: "stdin is not a JSON object" };
   const fields2 = value;
-  const { hook_event_name: named2 = event, session_id: sessionId } = fields2;
-  if (typeof named2 !== "string" || named2.length === 0) return { error: "hook_event_name is missing" };
+  const { hook_event_name: named3 = event, session_id: sessionId } = fields2;
+  if (typeof named3 !== "string" || named3.length === 0) return { error: "hook_event_name is missing" };
   if (typeof sessionId !== "string" || !SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
     return { error: "session_id is missing or not a plain id" };
   }
-  return { event: named2, sessionId, fields: fields2 };
+  return { event: named3, sessionId, fields: fields2 };
 }
 
 // src/adapters/hooks/watcher.ts
@@ -5791,7 +7081,7 @@ async function watchOnce(deps, watched, now) {
   const running = state.lastPrompt !== null && !deps.store.lines().some((line) => line.kind === "ended" && line.promptId === state.lastPrompt);
   const pastDeadline = spent.elapsedMs - Number(budget.timeLimitMs);
   if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
-  const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
+  const { notices } = await answerEvent(new HookRuntime(deps, null, state), now, { type: "timeCheck" });
   writeLog(deps, session_log_exports.keepUntold(notices, now));
   return "done";
 }
@@ -5801,7 +7091,7 @@ function statusLineText(deps, now) {
 }
 
 // src/adapters/hooks/cli.ts
-var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
+var USAGE2 = "usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
 var WRAPPED_TIMEOUT_MS = 2e3;
 function runStatusLineCommand(command3, stdin2, shell = "/bin/sh") {
   const result2 = spawnSync(shell, ["-c", command3], { input: stdin2, encoding: "utf8", timeout: WRAPPED_TIMEOUT_MS });
@@ -5814,16 +7104,28 @@ function option(args, name) {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : void 0;
 }
-function dailyOf(env, sessionId, clock, host) {
+function dailyOf(env, sessionId, clock, host, open) {
   const text2 = env[DAILY_ENV]?.trim();
   if (!text2) return {};
   const budget = parseDailyBudget(text2, "user", DAILY_ENV);
   if ("warning" in budget) return { dailyWarning: budget.warning };
-  const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-  return { daily: { ledger, budgets: [budget] } };
+  const options = { env, sessionId, clock, host, entry: import.meta.url };
+  return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
-function pageOf(write3, id, host) {
-  return (page) => write3(page, { id, host });
+function readAheadOf(deps) {
+  const ledger = deps.daily?.ledger;
+  return ledger !== void 0 && "settle" in ledger ? ledger : null;
+}
+async function settled2(reply, ledger) {
+  if (ledger === null || await ledger.settle() || reply === null) return reply;
+  const refusal2 = ledger.takenRefusal();
+  return { notices: [refusal2], context: [], refusal: refusal2, stop: true, answered: reply.answered };
+}
+function pageOf(write4, id, host, project) {
+  return (page) => write4(page, { id, host, project });
+}
+function cwdOf(fields2) {
+  return typeof fields2.cwd === "string" && fields2.cwd.length > 0 ? fields2.cwd : null;
 }
 function subagentsOf(env) {
   const value = env[SUBAGENTS_ENV];
@@ -5837,10 +7139,10 @@ async function watch(rest, env, deps) {
 ` };
   const hookDeps = {
     store: new SessionLog(dataDir, sessionId, deps.clock, true),
-    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER)),
+    ledger: createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
     clock: deps.clock,
     onStop: deps.onStop,
-    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
+    ...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", openDailyLedger),
     ...subagentsOf(env)
   };
   try {
@@ -5851,31 +7153,12 @@ async function watch(rest, env, deps) {
 ` };
   }
 }
-function teamBatch(rest, env, clock) {
-  const request = parseTeamRequest(rest[0]);
-  if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}
-`, stderr: "" };
-  const reply = runTeamBatch(
-    request,
-    (carried) => openDailyLedger({
-      env,
-      sessionId: request.session,
-      clock,
-      host: "claude",
-      entry: import.meta.url,
-      team: { carried, waitMs: TEAM_HOP_WAIT_MS }
-    })
-  );
-  return { stdout: `${JSON.stringify(reply)}
-`, stderr: "" };
-}
 async function runCli(args, stdin2, env, deps) {
   const [mode, ...rest] = args;
   const home = env.HOME ?? homedir2();
   const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
   const host = deps.hosts.find((candidate) => candidate.name === hostName);
   if (mode === "watch") return watch(rest, env, deps);
-  if (mode === "team") return teamBatch(rest, env, deps.clock);
   if (mode === "report") {
     const { runReport } = await import("./timebox-report.mjs");
     const result2 = runReport(rest, env, home, deps.clock);
@@ -5901,8 +7184,9 @@ async function runCli(args, stdin2, env, deps) {
   const event = host.read(parsed);
   const dataDir = option(rest, "--data") ?? env.CLAUDE_PLUGIN_DATA ?? host.dataDir(env, home) ?? (mode === "statusline" ? statusLine?.findDataDir(home, event.sessionId) ?? null : null);
   if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
-  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER));
+  const cwd = cwdOf(parsed.fields);
+  const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
+  const ledger = createFileLedger(join9(dataDir, LEDGER_FOLDER), { clock: deps.clock });
   try {
     if (mode === "statusline") {
       const wrapped = option(rest, "--wrap");
@@ -5914,14 +7198,18 @@ async function runCli(args, stdin2, env, deps) {
       };
     }
     const script = statusLine?.script(env) ?? null;
-    const reply = await handleHook(event, {
+    const read = deps.projectHistory;
+    const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
+    const readAhead = readAheadOf(daily);
+    await readAhead?.refresh();
+    const answered2 = await handleHook(event, {
       store,
       ledger,
       clock: deps.clock,
       onStop: deps.onStop,
       ...deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {},
       ...env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {},
-      ...dailyOf(env, event.sessionId, deps.clock, host.name),
+      ...daily,
       ...subagentsOf(env),
       ...statusLine && script !== null ? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) } : {},
       startWatcher: (budget) => deps.startWatcher(dataDir, event.sessionId, budget),
@@ -5929,8 +7217,10 @@ async function runCli(args, stdin2, env, deps) {
       ...host.readUsage ? { readUsage: host.readUsage } : {},
       ...host.transcriptSize ? { transcriptSize: host.transcriptSize } : {},
       terms: host.terms,
-      ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}
+      ...deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {},
+      ...read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}
     });
+    const reply = await settled2(answered2, readAhead);
     const answer = reply === null ? null : host.write(reply, event);
     return { stdout: answer ? `${JSON.stringify(answer)}
 ` : "", stderr: "" };
@@ -5955,68 +7245,107 @@ async function runCli(args, stdin2, env, deps) {
 }
 
 // src/adapters/node/on-stop-runner.ts
+import { Readable } from "node:stream";
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+function wrapperArgs(mark, command3) {
+  return ["-c", ON_STOP_WRAPPER, "sh", mark, command3];
+}
+
+// src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
+function isSocket(stream) {
+  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function createShellStarter(spawnProcess = spawn) {
+function createShellStarter(spawnProcess = spawn, options = {}) {
   return {
-    start(command3, report) {
+    start(command3, report, start) {
       const shown = quoteInput(command3);
       const couldNotStart = (error) => ({
         kind: "failed",
         problem: `could not start ${shown}: ${describeError(error)}`
       });
+      const mark = start?.mark;
+      const args = mark === void 0 ? [...SHELL_ARGS, command3] : wrapperArgs(mark, command3);
+      const untilMarked = mark !== void 0 && options.untilMarked === true;
       let child;
       try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command3], { detached: true, stdio: "ignore" });
+        child = spawnProcess(SHELL, args, {
+          detached: true,
+          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
+        });
       } catch (error) {
         report(couldNotStart(error));
         return;
       }
       let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
+      const marked = () => {
+        if (state !== "marking") return;
         state = "started";
         report({ kind: "started" });
       };
-      child.once("spawn", started);
+      const spawned = () => {
+        if (state !== "starting") return;
+        state = "marking";
+        if (!untilMarked) marked();
+      };
+      child.once("spawn", spawned);
       child.on("error", (error) => {
         if (state !== "starting") return;
         state = "settled";
         report(couldNotStart(error));
       });
       child.once("exit", (code, signal) => {
+        marked();
         if (state !== "started") return;
         state = "settled";
         if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
+      const markPipe = untilMarked ? child.stdio[3] : null;
+      if (isSocket(markPipe)) {
+        markPipe.once("close", marked);
+        markPipe.on("error", () => {
+        });
+        markPipe.resume();
+        markPipe.unref();
+      }
       child.unref();
-      if (child.pid !== void 0) started();
+      if (child.pid !== void 0) spawned();
     }
   };
 }
 
 // src/adapters/report/writer.ts
 function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
+  return async (input, { id, host, project = null }) => {
     const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
+    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
+    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 
 // src/entries/hooks.ts
 var stdin = "";
 try {
-  if (!["setup-statusline", "report", "team"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
+  if (!["setup-statusline", "report"].includes(process.argv[2] ?? "")) stdin = readFileSync5(0, "utf8");
 } catch {
 }
 var result = await runCli(process.argv.slice(2), stdin, process.env, {
   hosts: [claudeCodeHost, geminiCliHost, codexCliHost],
   clock: systemClock,
-  onStop: createShellStarter(),
+  // A hook ends right after its reply: it says the command started once the wrapper holds its mark.
+  onStop: createShellStarter(spawn, { untilMarked: true }),
   runStatusLine: runStatusLineCommand,
   script: process.argv[1] ?? "timebox.mjs",
   startWatcher: (dataDir, sessionId, budget) => {
@@ -6034,9 +7363,10 @@ var result = await runCli(process.argv.slice(2), stdin, process.env, {
     }).unref();
   },
   sleep: (ms) => new Promise((done) => setTimeout(done, ms)),
-  reportPage: nodeReportPageWriter(process.env, systemClock)
+  reportPage: nodeReportPageWriter(process.env, systemClock),
+  projectHistory: nodeProjectHistory(process.env)
 });
-function write2(fd, text2) {
+function write3(fd, text2) {
   let rest = Buffer.from(text2);
   try {
     while (rest.length > 0) rest = rest.subarray(writeSync3(fd, rest));
@@ -6044,6 +7374,6 @@ function write2(fd, text2) {
     (fd === 1 ? process.stdout : process.stderr).write(rest);
   }
 }
-write2(1, result.stdout);
-write2(2, result.stderr);
+write3(1, result.stdout);
+write3(2, result.stderr);
 process.exitCode = result.exitCode ?? 0;

@@ -28,6 +28,9 @@ var MIN_TIME_LIMIT_MS = 1e3;
 var MAX_TIME_LIMIT_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_TURN_LIMIT = 1e6;
 var MAX_STEP_LIMIT = 1e4;
+var MIN_LOOP_LIMIT = 2;
+var MAX_LOOP_LIMIT = 1e3;
+var LOOP_VIEW_CHARS = 60;
 var MAX_TOKEN_LIMIT = 1e9;
 var MIN_COST_LIMIT = 0.01;
 var MAX_COST_LIMIT = 1e4;
@@ -46,12 +49,14 @@ var STATIC_COMPLETIONS = [
   "off",
   "status",
   "subagents",
+  "suggest",
   "15m",
   "30m",
   "1h",
   "turns:3",
   "turns:5",
-  "turns:10"
+  "turns:10",
+  "loop:3"
 ];
 var SUBAGENT_COMPLETIONS = [
   "off",
@@ -60,7 +65,8 @@ var SUBAGENT_COMPLETIONS = [
   "15m",
   "steps:15",
   "steps:30",
-  "tokens:200k"
+  "tokens:200k",
+  "loop:3"
 ];
 var OFF_WORDS = ["off", "disable", "cancel"];
 var STATUS_WORD = "status";
@@ -68,6 +74,12 @@ var PAUSE_WORD = "pause";
 var RESUME_WORD = "resume";
 var REPORT_WORD = "report";
 var REPORT_PAGE_WORD = "page";
+var SUGGEST_WORD = "suggest";
+var SUGGESTED_DEFAULT = "suggested";
+var SUGGEST_MIN_SESSIONS = 5;
+var SUGGEST_SESSIONS = 30;
+var SUGGEST_MEDIAN = 50;
+var SUGGEST_PERCENTILE = 90;
 var TODAY_WORD = "today";
 var EXTEND_WORDS = ["extend", "add"];
 var MAX_QUOTED_INPUT_CHARS = 40;
@@ -75,6 +87,7 @@ var RECORD_VERSION = 2;
 var BUDGET_ID_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
 var LEGACY_ID_PREFIX = "legacy-";
 var LEDGER_FOLDER = "timebox-ledger";
+var ON_STOP_RECOVERY_MS = 3e4;
 var UNNAMED_RUN = "\0run-without-a-prompt";
 var LIMIT_MORE_TIME = "5m";
 var LIMIT_MORE_TURNS = 1;
@@ -157,13 +170,14 @@ function formatTime(ms) {
 // src/core/grammar/budget-words.ts
 var STEPS_TOKEN = /^steps:(\d+)$/i;
 var GRACE_TOKEN = /^grace:(.+)$/i;
+var LOOP_TOKEN = /^loop:/i;
 function quoteInput(text) {
   const chars = Array.from(text);
   const shown = chars.length > MAX_QUOTED_INPUT_CHARS ? `${chars.slice(0, MAX_QUOTED_INPUT_CHARS).join("")}…` : text;
   return `"${shown}"`;
 }
 function joinSplitTokens(budgetText) {
-  return budgetText.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
+  return budgetText.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:").replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let timeMs = null;
@@ -171,13 +185,15 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
   let tokenCount = null;
   let steps = null;
   let stepsWord = "";
+  let loop = null;
+  let loopWord = "";
   let cost = null;
   let aware = false;
   let graceMs = null;
-  let timeWord = "";
+  let timeWord2 = "";
   let turnsWord = "";
-  let tokensWord = "";
-  let costWord = "";
+  let tokensWord2 = "";
+  let costWord2 = "";
   let graceWord = "";
   const notes = [];
   for (const token of tokens) {
@@ -192,14 +208,30 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       stepsWord = token;
       continue;
     }
+    if (LOOP_TOKEN.test(token)) {
+      const digits = token.slice(token.indexOf(":") + 1);
+      const count3 = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+      if (Number.isNaN(count3)) {
+        return {
+          invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`
+        };
+      }
+      if (count3 < MIN_LOOP_LIMIT || count3 > MAX_LOOP_LIMIT) {
+        return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+      }
+      if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+      loop = count3;
+      loopWord = token;
+      continue;
+    }
     const tokenBudget = parseTokens(token);
     if (tokenBudget !== null) {
       if (tokenBudget < 1 || tokenBudget > MAX_TOKEN_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a token budget is 1 to 1,000,000,000 tokens.` };
       }
-      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord}.`);
+      if (tokenCount !== null) notes.push(`${token} replaces ${tokensWord2}.`);
       tokenCount = tokenBudget;
-      tokensWord = token;
+      tokensWord2 = token;
       continue;
     }
     const dollars = parseCost(token);
@@ -207,9 +239,9 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
       if (dollars < MIN_COST_LIMIT || dollars > MAX_COST_LIMIT) {
         return { invalid: `${quoteInput(token)} is out of range: a cost budget is $0.01 to $10,000.` };
       }
-      if (cost !== null) notes.push(`${token} replaces ${costWord}.`);
+      if (cost !== null) notes.push(`${token} replaces ${costWord2}.`);
       cost = dollars;
-      costWord = token;
+      costWord2 = token;
       continue;
     }
     if (token.toLowerCase() === AWARE_WORD) {
@@ -247,18 +279,18 @@ function readWords(tokens, known = SESSION_BUDGET_WORDS) {
         return { invalid: `${quoteInput(token)} is out of range: a time budget is 1s to 30 days.` };
       }
       if (timeMs !== null) {
-        notes.push(`${token} replaces ${timeWord}; for the sum, write ${timeWord}${token} as one word.`);
+        notes.push(`${token} replaces ${timeWord2}; for the sum, write ${timeWord2}${token} as one word.`);
       }
       timeMs = wholeSeconds;
-      timeWord = token;
+      timeWord2 = token;
       continue;
     }
     return { invalid: unknownWord(token, known) };
   }
-  return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+  return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
-var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+var SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+var TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 function unknownWord(token, known) {
   const why = `${quoteInput(token)} is not a budget word: ${known}.`;
   if (/^[—–]+$/.test(token)) return `${why} Did you mean -- before the on-stop command?`;
@@ -277,6 +309,7 @@ function invalid(reason) {
 var SUB_COMMANDS = new Map([
   [STATUS_WORD, "status"],
   [REPORT_WORD, "report"],
+  [SUGGEST_WORD, "suggest"],
   [PAUSE_WORD, "pause"],
   [RESUME_WORD, "resume"],
   ...OFF_WORDS.map((word) => [word, "off"])
@@ -315,8 +348,8 @@ function parseCommand(input) {
     if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
     const words2 = readWords(extension);
     if ("invalid" in words2) return invalid(words2.invalid);
-    if (words2.aware || words2.graceMs !== null || words2.steps !== null) {
-      return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+    if (words2.aware || words2.graceMs !== null || words2.steps !== null || words2.loop !== null) {
+      return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
     }
     if (words2.timeMs === null && words2.turns === null && words2.tokens === null && words2.cost === null) {
       return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -334,7 +367,7 @@ function parseCommand(input) {
   }
   const words = readWords(tokens);
   if ("invalid" in words) return invalid(words.invalid);
-  const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+  const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
   if (words.timeMs === null && words.turns === null && noLimit) {
     return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
   }
@@ -349,6 +382,7 @@ function parseCommand(input) {
       ...words.tokens === null ? {} : { tokenLimit: words.tokens },
       ...words.cost === null ? {} : { costLimit: words.cost },
       ...words.steps === null ? {} : { stepLimit: words.steps },
+      ...words.loop === null ? {} : { loopLimit: words.loop },
       onStopCommand: stopCommand.length > 0 ? stopCommand : null,
       ...words.aware ? { awareness: "always" } : {},
       ...words.graceMs === null ? {} : { graceMs: words.graceMs }
@@ -371,22 +405,23 @@ function parseTaskBudget(text) {
   if ("invalid" in words) return words;
   if (words.turns !== null) {
     return {
-      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>."
+      invalid: "turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>."
     };
   }
   if (words.aware || words.graceMs !== null) {
     return {
-      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost."
+      invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop."
     };
   }
-  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+  if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null && words.loop === null) {
+    return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
   }
   return {
     timeLimitMs: words.timeMs,
     ...words.steps === null ? {} : { stepLimit: words.steps },
     ...words.tokens === null ? {} : { tokenLimit: words.tokens },
-    ...words.cost === null ? {} : { costLimit: words.cost }
+    ...words.cost === null ? {} : { costLimit: words.cost },
+    ...words.loop === null ? {} : { loopLimit: words.loop }
   };
 }
 
@@ -429,7 +464,7 @@ function parseDailyBudget(text, scope, source) {
     const why = command2.kind === "invalid" ? command2.reason : `${quoteInput(value)} is not a budget.`;
     return { warning: `Timebox: ${source}: ${why} No daily budget is enforced from it.` };
   }
-  if (command2.stepLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
+  if (command2.stepLimit !== void 0 || command2.loopLimit !== void 0 || command2.awareness !== void 0 || command2.graceMs !== void 0 || command2.onStopCommand) {
     return {
       warning: `Timebox: ${source}: a daily budget takes a time, prompts (turns:60), tokens and cost only. No daily budget is enforced from it.`
     };
@@ -447,13 +482,13 @@ function parseDailyBudget(text, scope, source) {
 }
 function limitsToday(standing2) {
   const { limits } = standing2.budget;
-  const add = standing2.adjustment;
+  const add2 = standing2.adjustment;
   const plus = (limit, more) => limit === null ? null : limit + more;
   return {
-    timeMs: plus(limits.timeMs, add.addTimeMs),
-    turns: plus(limits.turns, add.addPrompts),
-    tokens: plus(limits.tokens, add.addTokens),
-    cost: plus(limits.cost, add.addCost)
+    timeMs: plus(limits.timeMs, add2.addTimeMs),
+    turns: plus(limits.turns, add2.addPrompts),
+    tokens: plus(limits.tokens, add2.addTokens),
+    cost: plus(limits.cost, add2.addCost)
   };
 }
 function dailyRatio(standing2) {
@@ -476,6 +511,44 @@ function spentDaily(standings, prompts) {
     const { use } = standing2;
     return limits.timeMs !== null && use.agentMs >= limits.timeMs || prompts && limits.turns !== null && use.prompts >= limits.turns || limits.tokens !== null && use.tokens >= limits.tokens || limits.cost !== null && use.cost >= limits.cost;
   }) ?? null;
+}
+
+// src/core/text/loop.ts
+function ordinal(count2) {
+  const tens = count2 % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : count2 % 10 === 1 ? "st" : count2 % 10 === 2 ? "nd" : count2 % 10 === 3 ? "rd" : "th";
+  return `${count2}${suffix}`;
+}
+function named(tool, view) {
+  return view.length > 0 ? `${tool} (${view})` : tool;
+}
+function loopRefusal(tool, view, count2, scope = "run") {
+  const shown = view.length > 0 ? ` (${view})` : "";
+  return `Timebox: this is the ${ordinal(count2)} identical ${tool} call in this ${scope}${shown}; its result will not change. Change your approach or finish with what you have.`;
+}
+function loopRefusedMessage(tool, view, count2) {
+  return `Timebox refused a repeated call: ${named(tool, view)}, the ${ordinal(count2)} identical one in this run.`;
+}
+function subagentLoopRefusedMessage(agent, tool, view, count2) {
+  return `Timebox refused a repeated call of ${agent}: ${named(tool, view)}, the ${ordinal(count2)} identical one in its task.`;
+}
+function loopStoppedMessage(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this run.`;
+}
+var FINISH_NOW = "Write the final answer now, with what was done and what is left. Call no more tools.";
+function loopStopRefusal(tool, view, count2) {
+  return `${loopStoppedMessage(tool, view, count2)} ${FINISH_NOW}`;
+}
+var LOOP_STOPPED_REFUSAL = `Timebox stopped this run: the model asked again for a call that was refused as a loop. ${FINISH_NOW}`;
+function subagentLoopRefusal(tool, view, count2) {
+  return `Timebox stopped a loop: ${named(tool, view)} asked for ${count2} times in this task. Write your final answer now, with what you found and what is left undone. Call no more tools.`;
+}
+var SUBAGENT_LOOP_STOPPED_REFUSAL = "Timebox stopped a loop in this task: a call refused as a loop was asked for again. Write your final answer now, with what you found and what is left undone. Call no more tools.";
+function loopGuardPhrase(limit) {
+  return `a loop guard (the ${ordinal(limit)} identical tool call of a run is refused)`;
+}
+function loopGuardStatus(limit) {
+  return `loop guard at ${limit}`;
 }
 
 // src/core/format.ts
@@ -512,20 +585,21 @@ function budgetLabel(ms) {
   const hours = Math.floor(totalSeconds / 3600);
   const minutes = Math.floor(totalSeconds % 3600 / 60);
   const seconds = totalSeconds % 60;
-  const parts = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
-  return parts.filter((part) => part.length > 0).join(" ") || "0s";
+  const parts2 = [hours > 0 ? `${hours}h` : "", minutes > 0 ? `${minutes}m` : "", seconds > 0 ? `${seconds}s` : ""];
+  return parts2.filter((part) => part.length > 0).join(" ") || "0s";
 }
 function describeBudget(limits) {
-  const parts = [];
-  if (limits.timeLimitMs !== null) parts.push(formatBudgetLabel(limits.timeLimitMs));
-  if (limits.turnLimit !== null) parts.push(pluralTurns(limits.turnLimit));
-  if (limits.tokenLimit !== void 0) parts.push(`${formatTokens(limits.tokenLimit)} tokens`);
-  if (limits.costLimit !== void 0) parts.push(formatCost(limits.costLimit));
-  if (limits.stepLimit !== void 0) parts.push(stepsPerPrompt(limits.stepLimit));
+  const parts2 = [];
+  if (limits.timeLimitMs !== null) parts2.push(formatBudgetLabel(limits.timeLimitMs));
+  if (limits.turnLimit !== null) parts2.push(pluralTurns(limits.turnLimit));
+  if (limits.tokenLimit !== void 0) parts2.push(`${formatTokens(limits.tokenLimit)} tokens`);
+  if (limits.costLimit !== void 0) parts2.push(formatCost(limits.costLimit));
+  if (limits.stepLimit !== void 0) parts2.push(stepsPerPrompt(limits.stepLimit));
+  if (limits.loopLimit !== void 0) parts2.push(loopGuardPhrase(limits.loopLimit));
   const treatment2 = [];
   if (limits.awareness === "always") treatment2.push("the model is told what is left at every call");
   if (limits.graceMs !== void 0) treatment2.push(`${formatBudgetLabel(limits.graceMs)} to wrap up at the limit`);
-  return [parts.join(" and "), ...treatment2].join("; ");
+  return [parts2.join(" and "), ...treatment2].join("; ");
 }
 function formatTimeLeft(budget, limitMs, now) {
   return formatTime(Math.ceil(Math.max(0, limitMs - elapsedMs(budget, now)) / SECOND_MS2) * SECOND_MS2);
@@ -534,7 +608,7 @@ function formatRemaining(budget, now, usedTurns, spend = NO_SPEND, steps = null)
   const timePart = budget.timeLimitMs === null ? "no time limit" : `${formatTimeLeft(budget, budget.timeLimitMs, now)} left (${formatBudgetLabel(budget.timeLimitMs)} budget)`;
   const used = safeTurns(usedTurns);
   const turnPart = budget.turnLimit === null ? "no turn limit" : `${pluralTurns(Math.max(0, budget.turnLimit - used))} left (${used}/${budget.turnLimit})`;
-  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0;
+  const timeAndTurnsOnly = budget.costLimit === void 0 && budget.tokenLimit === void 0 && budget.stepLimit === void 0 && budget.loopLimit === void 0;
   const text = `${timePart} | ${turnPart}`;
   return timeAndTurnsOnly ? text : [text, ...spendParts(budget, spend, steps)].join(" | ");
 }
@@ -542,15 +616,16 @@ function stepsPerPrompt(limit) {
   return `${limit} ${limit === 1 ? "step" : "steps"} per prompt`;
 }
 function spendParts(budget, spend, steps) {
-  const parts = [];
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
+  const parts2 = [];
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(spend.cost)} of ${formatCost(budget.costLimit)}`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
+    parts2.push(`${formatTokens(spend.tokens)} of ${formatTokens(budget.tokenLimit)} tokens`);
   }
   if (budget.stepLimit !== void 0) {
-    parts.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
+    parts2.push(steps ? `step ${steps.used}/${steps.allowed}` : stepsPerPrompt(budget.stepLimit));
   }
-  return parts;
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardStatus(budget.loopLimit));
+  return parts2;
 }
 function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
   const secondsLeft = budget.timeLimitMs === null ? -1 : Math.ceil(Math.max(0, budget.timeLimitMs - elapsedMs(budget, now)) / SECOND_MS2);
@@ -574,39 +649,39 @@ function formatStatus(budget, now, usedTurns, spend = NO_SPEND, steps = null) {
 }
 var lastStatus = null;
 function formatLeft(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left`);
   if (budget.turnLimit !== null)
-    parts.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
+    parts2.push(`${pluralTurns(Math.max(0, budget.turnLimit - safeTurns(usedTurns)))} left`);
   if (budget.tokenLimit !== void 0) {
-    parts.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
+    parts2.push(`${formatTokens(Math.max(0, budget.tokenLimit - safeAmount(spend.tokens)))} tokens left`);
   }
   if (budget.costLimit !== void 0) {
-    parts.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
+    parts2.push(`${formatCost(Math.max(0, budget.costLimit - safeAmount(spend.cost)))} left`);
   }
-  return parts.join(" | ");
+  return parts2.join(" | ");
 }
 function pluralPrompts(count2) {
   return `${count2} ${count2 === 1 ? "prompt" : "prompts"}`;
 }
 function formatLeftOf(budget, now, usedTurns, spend = NO_SPEND) {
-  const parts = [];
+  const parts2 = [];
   if (budget.timeLimitMs !== null) {
-    parts.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
+    parts2.push(`${formatTimeLeft(budget, budget.timeLimitMs, now)} left of ${formatBudgetLabel(budget.timeLimitMs)}`);
   }
   if (budget.turnLimit !== null) {
     const left = Math.max(0, budget.turnLimit - safeTurns(usedTurns));
-    parts.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
+    parts2.push(`${pluralPrompts(left)} left of ${budget.turnLimit}`);
   }
   if (budget.tokenLimit !== void 0) {
     const left = Math.max(0, budget.tokenLimit - safeAmount(spend.tokens));
-    parts.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
+    parts2.push(`${formatTokens(left)} tokens left of ${formatTokens(budget.tokenLimit)}`);
   }
   if (budget.costLimit !== void 0) {
     const left = Math.max(0, budget.costLimit - safeAmount(spend.cost));
-    parts.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
+    parts2.push(`${formatCost(left)} left of ${formatCost(budget.costLimit)}`);
   }
-  return parts.join(" and ");
+  return parts2.join(" and ");
 }
 
 // src/core/text/host-terms.ts
@@ -644,9 +719,9 @@ function capitalize(text) {
 // src/core/text/messages.ts
 var USAGE = [
   "Usage: /timebox <budget> [-- <command>] | status | off",
-  "       /timebox +<budget> (extend) | pause | resume | report",
-  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+  "       /timebox +<budget> (extend) | pause | resume | report | suggest",
+  "       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+  "  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
   "  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
   '  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2'
 ].join("\n");
@@ -715,14 +790,14 @@ function activeStatusMessage(statusText2, onStopCommand) {
 On stop it runs: ${onStopCommand}`}`;
 }
 function spentUsage(summary, budget) {
-  const parts = [];
+  const parts2 = [];
   if (budget.tokenLimit !== void 0) {
-    parts.push(
+    parts2.push(
       `${(summary.tokens ?? 0).toLocaleString("en-US")} of ${budget.tokenLimit.toLocaleString("en-US")} tokens`
     );
   }
-  if (budget.costLimit !== void 0) parts.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
-  const said = parts.map((part) => `, ${part}`).join("");
+  if (budget.costLimit !== void 0) parts2.push(`${formatCost(summary.cost ?? 0)} of ${formatCost(budget.costLimit)}`);
+  const said = parts2.map((part) => `, ${part}`).join("");
   return summary.noRoom && said !== "" ? `${said} (${NO_ROOM_REASON})` : said;
 }
 var NO_ROOM_REASON = "too little left for the next model call";
@@ -735,7 +810,7 @@ function idleSpentMessage(usedTurns, elapsedMs2, usage = "") {
 function wrapUpMessage(usedTurns, elapsedMs2, graceMs, usage = "") {
   return `Timebox budget spent. Used ${pluralTurns(usedTurns)}, ${formatTime(elapsedMs2)}${usage}. The agent is wrapping up: its tools are refused, and it has ${formatTime(graceMs)} to write its final answer. The chat continues.`;
 }
-var WRAP_UP_REFUSAL = "Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+var WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 function wrapUpCutMessage(why) {
   const reason = why === "time" ? "the time to wrap up ran out" : "the model asked for tools again";
   return `Timebox stopped the agent: ${reason}.`;
@@ -754,15 +829,16 @@ function nudgeMessage(urgency, detail, running = true) {
 function onStopStartedMessage(command2) {
   return `Timebox ran the on-stop command: ${command2}`;
 }
+var ON_STOP_RAN_LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
 function onStopProblemMessage(problem) {
   return `Timebox on-stop command failed: ${problem}`;
 }
 function restoredMessage(statusText2, onStopCommand) {
   return `${statusText2.replace(/^Timebox:/, "Timebox restored:")}.${onStopNote(onStopCommand)}`;
 }
-function expiredMessage(budget, summary) {
+function expiredMessage(budget, summary, startsLate = false) {
   const why = summary.timeRanOut ? "time ran out" : summary.limit === "tokens" ? "the token limit was reached" : summary.limit === "cost" ? "the cost limit was reached" : `all ${pluralTurns(Number(budget.turnLimit))} used`;
-  const command2 = budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+  const command2 = budget.onStopCommand === null || startsLate ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
   return `Timebox budget of this session was already spent (${why}), so it was not restored.${command2}`;
 }
 function internalErrorMessage(where, error) {
@@ -811,12 +887,12 @@ var QUESTION_CLOSED = "Timebox: the budget ran out while the question was open, 
 
 // src/core/daily/daily-text.ts
 function describeDaily(limits, team = false) {
-  const parts = [];
-  if (limits.timeMs !== null) parts.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
-  if (limits.turns !== null) parts.push((team ? pluralTurns : pluralPrompts)(limits.turns));
-  if (limits.tokens !== null) parts.push(`${formatTokens(limits.tokens)} tokens`);
-  if (limits.cost !== null) parts.push(formatCost(limits.cost));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (limits.timeMs !== null) parts2.push(`${formatBudgetLabel(limits.timeMs)} of agent time`);
+  if (limits.turns !== null) parts2.push((team ? pluralTurns : pluralPrompts)(limits.turns));
+  if (limits.tokens !== null) parts2.push(`${formatTokens(limits.tokens)} tokens`);
+  if (limits.cost !== null) parts2.push(formatCost(limits.cost));
+  return parts2.join(" and ");
 }
 function dailySpentMessage(standing2) {
   if (standing2.closed !== void 0) return standing2.closed;
@@ -830,44 +906,44 @@ function dailySpentMessage(standing2) {
 function dailyLeft(standing2) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
-    parts.push(
+    parts2.push(
       `${formatTime(Math.max(0, limits.timeMs - use.agentMs))} of agent time left of ${formatBudgetLabel(limits.timeMs)}`
     );
   }
   if (limits.turns !== null)
-    parts.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
+    parts2.push(`${pluralPrompts(Math.max(0, limits.turns - use.prompts))} left of ${limits.turns}`);
   if (limits.tokens !== null) {
-    parts.push(
+    parts2.push(
       `${formatTokens(Math.max(0, limits.tokens - use.tokens))} tokens left of ${formatTokens(limits.tokens)}`
     );
   }
   if (limits.cost !== null)
-    parts.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
-  return parts.join(" and ");
+    parts2.push(`${formatCost(Math.max(0, limits.cost - use.cost))} left of ${formatCost(limits.cost)}`);
+  return parts2.join(" and ");
 }
 function usedOfLimits(standing2, team) {
   const limits = limitsToday(standing2);
   const { use } = standing2;
-  const parts = [];
+  const parts2 = [];
   if (limits.timeMs !== null) {
     const left = formatTime(Math.max(0, limits.timeMs - use.agentMs));
-    parts.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
+    parts2.push(`${formatTime(use.agentMs)} of ${formatBudgetLabel(limits.timeMs)} of agent time used, ${left} left`);
   }
   if (limits.turns !== null) {
     const left = Math.max(0, limits.turns - use.prompts);
-    parts.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
+    parts2.push(`${use.prompts} of ${(team ? pluralTurns : pluralPrompts)(limits.turns)} used, ${left} left`);
   }
   if (limits.tokens !== null) {
     const left = formatTokens(Math.max(0, limits.tokens - use.tokens));
-    parts.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
+    parts2.push(`${formatTokens(use.tokens)} of ${formatTokens(limits.tokens)} tokens used, ${left} left`);
   }
   if (limits.cost !== null) {
     const left = formatCost(Math.max(0, limits.cost - use.cost));
-    parts.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
+    parts2.push(`${formatCost(use.cost)} of ${formatCost(limits.cost)} used, ${left} left`);
   }
-  return parts.join("; ");
+  return parts2.join("; ");
 }
 function usedBy(sessions) {
   if (sessions === 0) return "Used by no session yet.";
@@ -991,7 +1067,7 @@ function dailyTransition(session, event, standings, now) {
       }
       const startedAt = session.runStartedAt ?? now;
       const running = runTimeToday(startedAt, standings, now);
-      const write = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
+      const write2 = event.used ? [{ kind: "addDailyUse", use: running > 0 ? { ...event.used, agentMs: running } : event.used }] : [];
       const withRun2 = standings.map((standing2) => ({
         ...standing2,
         use: {
@@ -1006,13 +1082,13 @@ function dailyTransition(session, event, standings, now) {
       const resumed = { ...session, runStartedAt: event.used ? now : startedAt };
       if (spent && session.stopped) {
         const quiet = refusal(spent).filter((effect) => effect.kind !== "notify");
-        return { ...none, session: resumed, effects: [...write, ...quiet] };
+        return { ...none, session: resumed, effects: [...write2, ...quiet] };
       }
-      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write, ...refusal(spent)] };
+      if (spent) return { ...none, session: { ...resumed, stopped: true }, effects: [...write2, ...refusal(spent)] };
       const warned = dailyWarnings(withRun2, session.given);
       return {
         session: { ...resumed, given: warned.given },
-        effects: [...write, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
+        effects: [...write2, ...warned.effects, ...event.modelCall ? [RESERVE] : []],
         context: event.modelCall ? warned.modelLines : []
       };
     }
@@ -1113,20 +1189,18 @@ function decideMidRun(budget, now, turns, spend = NO_SPEND) {
 }
 
 // src/core/grammar/completions.ts
-var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD]);
+var SUB_COMMANDS2 = /* @__PURE__ */ new Set(["off", STATUS_WORD, SUBAGENTS_WORD, SUGGEST_WORD]);
 function argumentCompletions(prefix) {
   if (/(?:^|\s)--(?:\s|$)/.test(prefix)) return null;
   const wordStart = prefix.search(/\S*$/);
   const head = prefix.slice(0, wordStart);
-  const typed = prefix.slice(wordStart);
-  const word = typed.toLowerCase();
+  const word = prefix.slice(wordStart).toLowerCase();
   const earlier = head.trim().toLowerCase().split(/\s+/);
   const forSubagents = earlier[0] === SUBAGENTS_WORD;
   const [list, firstWord] = forSubagents ? [SUBAGENT_COMPLETIONS, earlier.length === 1] : [STATIC_COMPLETIONS, head.trim().length === 0];
+  if (word.length > 0 && isWholeWord(word, forSubagents, firstWord)) return null;
   const offered = list.filter((value) => value.startsWith(word) && (firstWord || !SUB_COMMANDS2.has(value)));
-  const complete = word.length > 0 && isWholeWord(word, forSubagents, firstWord);
-  const items = complete ? [typed, ...offered.filter((value) => value !== word)] : offered;
-  return items.length > 0 ? items.map((value) => ({ value: `${head}${value}`, label: value })) : null;
+  return offered.length > 0 ? offered.map((value) => ({ value: `${head}${value}`, label: value })) : null;
 }
 function isWholeWord(word, forSubagents, firstWord) {
   if (forSubagents) return firstWord ? parseCommand(`${SUBAGENTS_WORD} ${word}`).kind !== "invalid" : valid(word, true);
@@ -1138,7 +1212,7 @@ function valid(word, task) {
 }
 
 // src/core/subagents/records.ts
-var LIMITS = ["time", "steps", "tokens", "cost", "session", "parent"];
+var LIMITS = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 var ENDINGS = ["answered", "concluded", "stopped"];
 function isLimit(value) {
   return LIMITS.some((limit) => limit === value);
@@ -1193,12 +1267,13 @@ function parseSubagentRun(value) {
 function taskBudget(value) {
   if (value === null) return null;
   if (!isFields(value)) return void 0;
-  const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+  const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
   const words = [
     ...isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1e3)}s`] : [],
     ...isCount(stepLimit) ? [`steps:${stepLimit}`] : [],
     ...isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : [],
-    ...isCount(costLimit) ? [`cost:${costLimit}`] : []
+    ...isCount(costLimit) ? [`cost:${costLimit}`] : [],
+    ...isCount(loopLimit) ? [`loop:${loopLimit}`] : []
   ];
   const budget = parseTaskBudget(words.join(" "));
   return "invalid" in budget ? void 0 : budget;
@@ -1255,10 +1330,11 @@ function isWholeIn(value, min, max) {
   return Number.isInteger(value) && value >= min && value <= max;
 }
 function optionalFields(fields2) {
-  const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
+  const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields2;
   return {
     ...isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {},
     ...isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {},
+    ...isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {},
     ...isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {},
     ...isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {},
     ...isFiniteNumber(pausedAt) ? { pausedAt } : {},
@@ -1272,7 +1348,7 @@ function parseBudget(value) {
   const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
   if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
   const limits = optionalFields(value);
-  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0;
+  const noLimit = limits.tokenLimit === void 0 && limits.costLimit === void 0 && limits.stepLimit === void 0 && limits.loopLimit === void 0;
   if (timeLimitMs === null && turnLimit === null && noLimit) return null;
   if (!isFiniteNumber(startTime)) return null;
   if (onStopCommand !== void 0 && onStopCommand !== null && typeof onStopCommand !== "string") return null;
@@ -1498,14 +1574,26 @@ function carryOutOne(effect, ports, answer, onStopReport2) {
       return;
     case "startOnStop": {
       const command2 = effect.command;
+      const report = (outcome) => onStopReport2(command2, outcome);
       try {
-        ports.onStop.start(command2, (outcome) => onStopReport2(command2, outcome));
+        const mark = startMark(effect, ports);
+        if (mark === void 0) ports.onStop.start(command2, report);
+        else ports.onStop.start(command2, report, { mark });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         onStopReport2(command2, { kind: "failed", problem: `could not start ${quoteInput(command2)}: ${reason}` });
       }
       return;
     }
+  }
+}
+function startMark(effect, ports) {
+  if (!effect.claim || !ports.ledger.startMark) return void 0;
+  try {
+    return ports.ledger.startMark(effect.claim);
+  } catch (error) {
+    ports.problem("ledger", error);
+    return void 0;
   }
 }
 function claim(effect, ports) {
@@ -1528,6 +1616,8 @@ function subagentLimitPhrase(limit, budget) {
       return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
     case "cost":
       return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+    case "loop":
+      return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
   }
 }
 function subagentStopCause(limit, budget) {
@@ -1590,12 +1680,13 @@ var SUBAGENT_BUDGET_OFF = "Timebox: subagent budget off. Subagents still count a
 
 // src/core/subagents/describe.ts
 function describeTaskBudget(budget) {
-  const parts = [];
-  if (budget.timeLimitMs !== null) parts.push(formatBudgetLabel(budget.timeLimitMs));
-  if (budget.stepLimit !== void 0) parts.push(pluralCalls(budget.stepLimit));
-  if (budget.tokenLimit !== void 0) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
-  if (budget.costLimit !== void 0) parts.push(formatCost(budget.costLimit));
-  return parts.join(" and ");
+  const parts2 = [];
+  if (budget.timeLimitMs !== null) parts2.push(formatBudgetLabel(budget.timeLimitMs));
+  if (budget.stepLimit !== void 0) parts2.push(pluralCalls(budget.stepLimit));
+  if (budget.tokenLimit !== void 0) parts2.push(`${formatTokens(budget.tokenLimit)} tokens`);
+  if (budget.costLimit !== void 0) parts2.push(formatCost(budget.costLimit));
+  if (budget.loopLimit !== void 0) parts2.push(loopGuardPhrase(budget.loopLimit));
+  return parts2.join(" and ");
 }
 
 // src/core/subagents/state.ts
@@ -1830,7 +1921,8 @@ function limitsOf(budget) {
     turns: budget.turnLimit,
     tokens: budget.tokenLimit ?? null,
     cost: budget.costLimit ?? null,
-    steps: budget.stepLimit ?? null
+    steps: budget.stepLimit ?? null,
+    loop: budget.loopLimit ?? null
   };
 }
 function budgetData(entry, ledger, now, terms) {
@@ -1899,7 +1991,8 @@ function subagentData(run, line) {
       turns: null,
       tokens: budget.tokenLimit ?? null,
       cost: budget.costLimit ?? null,
-      steps: budget.stepLimit ?? null
+      steps: budget.stepLimit ?? null,
+      loop: budget.loopLimit ?? null
     },
     startedAt: run.startedAt,
     endedAt: run.endedAt,
@@ -1913,11 +2006,11 @@ function subagentData(run, line) {
 }
 
 // src/core/run/live-report-page.ts
-async function writeReportPage(write, source) {
-  if (write === void 0) return void 0;
+async function writeReportPage(write2, source) {
+  if (write2 === void 0) return void 0;
   try {
     const report = reportData(source.history(), source.ledger, source.now, source.terms);
-    return { path: await write({ report, standings: source.standings() }) };
+    return { path: await write2({ report, standings: source.standings() }) };
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
@@ -1978,6 +2071,146 @@ function callGoes(effects) {
   return !effects.some((effect) => effect.kind === "refuse" || effect.kind === "abort" || effect.kind === "ask");
 }
 
+// src/core/suggest/statistics.ts
+function percentile(values, percent) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil(percent / 100 * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? 0;
+}
+function percentiles(values) {
+  const measured = values.filter((value) => value !== null);
+  return {
+    median: percentile(measured, SUGGEST_MEDIAN),
+    p90: percentile(measured, SUGGEST_PERCENTILE),
+    sessions: measured.length
+  };
+}
+function suggestionOf(sessions, exclude = null) {
+  const counted = sessions.filter((session) => session.id !== exclude).sort((a, b) => b.endedAt - a.endedAt).slice(0, SUGGEST_SESSIONS);
+  const byHost = /* @__PURE__ */ new Map();
+  for (const session of counted) byHost.set(session.host, (byHost.get(session.host) ?? 0) + 1);
+  const hosts = [...byHost].map(([host, count2]) => ({ host, sessions: count2 })).sort((a, b) => b.sessions - a.sessions);
+  if (counted.length < SUGGEST_MIN_SESSIONS) return { sessions: counted.length, hosts, figures: null, words: null };
+  const figures = {
+    timeMs: percentiles(counted.map((session) => session.endedAt - session.startedAt)),
+    turns: percentiles(counted.map((session) => session.turns)),
+    steps: percentiles(counted.map((session) => session.steps)),
+    tokens: percentiles(counted.map((session) => session.tokens)),
+    cost: percentiles(counted.map((session) => session.cost))
+  };
+  return { sessions: counted.length, hosts, figures, words: budgetWords(figures) };
+}
+function measuredEnough(figure) {
+  return figure.sessions >= SUGGEST_MIN_SESSIONS;
+}
+function budgetWords(figures) {
+  const words = [
+    timeWord(figures.timeMs.p90),
+    `turns:${Math.min(MAX_TURN_LIMIT, Math.max(1, Math.ceil(figures.turns.p90)))}`
+  ];
+  if (measuredEnough(figures.cost) && figures.cost.p90 > 0) words.push(costWord(figures.cost.p90));
+  else if (measuredEnough(figures.tokens) && figures.tokens.p90 > 0) words.push(tokensWord(figures.tokens.p90));
+  return words.join(" ");
+}
+var MINUTE_MS2 = 6e4;
+var HOUR_MS2 = 60 * MINUTE_MS2;
+function timeWord(ms) {
+  const step = ms < 10 * MINUTE_MS2 ? MINUTE_MS2 : ms < HOUR_MS2 ? 5 * MINUTE_MS2 : ms < 4 * HOUR_MS2 ? 15 * MINUTE_MS2 : HOUR_MS2;
+  const rounded = Math.min(MAX_TIME_LIMIT_MS, Math.max(MINUTE_MS2, Math.ceil(ms / step) * step));
+  const hours = Math.floor(rounded / HOUR_MS2);
+  const minutes = Math.round(rounded % HOUR_MS2 / MINUTE_MS2);
+  if (hours === 0) return `${minutes}m`;
+  return minutes === 0 ? `${hours}h` : `${hours}h${minutes}m`;
+}
+function tokensWord(tokens) {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, tokens))) - 1);
+  const rounded = Math.min(MAX_TOKEN_LIMIT, Math.ceil(tokens / magnitude) * magnitude);
+  if (rounded >= 1e6) return `tokens:${trim(rounded / 1e6)}m`;
+  if (rounded >= 1e3) return `tokens:${trim(rounded / 1e3)}k`;
+  return `tokens:${rounded}`;
+}
+function costWord(dollars) {
+  const cents = Math.ceil(dollars * 100 - 1e-6);
+  const step = cents < 100 ? 5 : cents < 1e3 ? 50 : 100;
+  const rounded = Math.min(MAX_COST_LIMIT * 100, Math.max(step, Math.ceil(cents / step) * step));
+  return rounded >= 1e3 ? `$${rounded / 100}` : `$${(rounded / 100).toFixed(2)}`;
+}
+function trim(value) {
+  return Number.isInteger(value) ? `${value}` : `${Math.round(value * 10) / 10}`;
+}
+
+// src/core/text/suggestion.ts
+function lastSessions(count2) {
+  return count2 === 1 ? "your last session here" : `your last ${count2} sessions here`;
+}
+function sessionsCount(count2) {
+  if (count2 === 0) return "no session";
+  return count2 === 1 ? "1 session" : `${count2} sessions`;
+}
+function tooLittleHistory(sessions, project = null) {
+  const of = project === null ? "of this project" : `in ${project}`;
+  return `too little history to suggest a budget: ${sessionsCount(sessions)} ${of} so far, and a suggestion needs ${SUGGEST_MIN_SESSIONS}.`;
+}
+function suggestionLine(words, sessions) {
+  return `Try /timebox ${words} (the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(sessions)}).`;
+}
+function figureLine(name, figure, all, show) {
+  if (!measuredEnough(figure)) {
+    const few = figure.sessions === 0 ? "none" : `only ${figure.sessions}`;
+    return `- ${name}: not measured (${few} of these sessions' hosts measure it)`;
+  }
+  const over = figure.sessions < all ? ` (${figure.sessions} sessions; the other hosts do not measure it)` : "";
+  return `- ${name}: ${show(figure.median)} / ${show(figure.p90)}${over}`;
+}
+function suggestionText(suggestion, project = null) {
+  const { figures, words } = suggestion;
+  if (figures === null || words === null) return `Timebox: ${tooLittleHistory(suggestion.sessions, project)}`;
+  const hosts = suggestion.hosts.map((one) => `${one.sessions} ${one.host}`).join(", ");
+  const all = suggestion.sessions;
+  const sessions = project === null ? lastSessions(all) : `your last ${all} sessions in ${project}`;
+  return [
+    `Timebox: ${sessions} (${hosts}), median / ${SUGGEST_PERCENTILE}th percentile:`,
+    figureLine("time", figures.timeMs, all, formatTime),
+    figureLine("turns", figures.turns, all, (value) => `${value}`),
+    figureLine("model calls", figures.steps, all, (value) => `${value}`),
+    figureLine("tokens", figures.tokens, all, formatTokens),
+    figureLine("cost", figures.cost, all, formatCost),
+    suggestionLine(words, all)
+  ].join("\n");
+}
+var NO_SUGGESTION = "Timebox: past sessions cannot be read from here. From a checkout of Timebox: npm run report -- --suggest.";
+function suggestionUnreadable(problem) {
+  return `Timebox: your past sessions could not be read (${problem}).`;
+}
+function suggestReply(outcome) {
+  if (outcome === void 0) return { message: NO_SUGGESTION, level: "info" };
+  if ("problem" in outcome) return { message: suggestionUnreadable(outcome.problem), level: "warning" };
+  return { message: suggestionText(outcome.suggestion), level: "info" };
+}
+function isSuggestedDefault(text) {
+  return text.trim().toLowerCase() === SUGGESTED_DEFAULT;
+}
+function suggestedDefault(source, suggestion) {
+  if (suggestion.words === null) {
+    return {
+      text: SUGGESTED_DEFAULT,
+      source: `${source} (${SUGGESTED_DEFAULT})`,
+      unavailable: tooLittleHistory(suggestion.sessions)
+    };
+  }
+  return {
+    text: suggestion.words,
+    source: `${source} (${SUGGESTED_DEFAULT}: the ${SUGGEST_PERCENTILE}th percentile of ${lastSessions(suggestion.sessions)})`
+  };
+}
+function unreadableDefault(source, problem) {
+  return {
+    text: SUGGESTED_DEFAULT,
+    source: `${source} (${SUGGESTED_DEFAULT})`,
+    unavailable: `your past sessions could not be read (${problem}).`
+  };
+}
+
 // src/core/grammar/command-plan.ts
 function planCommand(command2, view) {
   switch (command2.kind) {
@@ -2022,6 +2255,8 @@ function planCommand(command2, view) {
       return { change: "none", reply: { message: view.report ?? NO_REPORT, level: "info" } };
     case "reportPage":
       return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+    case "suggest":
+      return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
     case "today":
       return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
     case "subagents":
@@ -2042,7 +2277,8 @@ function spendLimits(limits) {
   return {
     ...limits.tokenLimit === void 0 ? {} : { tokenLimit: limits.tokenLimit },
     ...limits.costLimit === void 0 ? {} : { costLimit: limits.costLimit },
-    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit }
+    ...limits.stepLimit === void 0 ? {} : { stepLimit: limits.stepLimit },
+    ...limits.loopLimit === void 0 ? {} : { loopLimit: limits.loopLimit }
   };
 }
 var info = (message) => ({ message, level: "info" });
@@ -2193,6 +2429,11 @@ function readLedger(ledger, budget) {
 }
 function once(claim2, then) {
   return { kind: "once", claim: claim2, then };
+}
+function claimWithOnStop(claim2, command2, then) {
+  if (command2 === null) return once(claim2, then);
+  const start = { kind: "startOnStop", command: command2, claim: { budgetId: claim2.budgetId, kind: claim2.kind } };
+  return once({ ...claim2, onStopCommand: command2 }, [...then, start]);
 }
 
 // src/core/session/state.ts
@@ -2552,8 +2793,8 @@ function endWrapUp(state, standing2, wrapUp, now, cut) {
   const next = withStanding(state, standing2, { wrapUp: null });
   const announce = [];
   if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-  if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-  const effects = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+  const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+  const effects = [status(next, now), ended];
   if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
   return { state: next, effects };
 }
@@ -2685,10 +2926,10 @@ function hardStop(state, standing2, summary, prompt, now, refuse) {
   const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
   const announce = [{ kind: "notify", message: said, level: "error" }];
-  if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+  const claim2 = { kind: "spent", budgetId: outcomeId(budget), summary, prompt };
   const effects = [
     status(next, now),
-    once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+    claimWithOnStop(claim2, budget.onStopCommand, announce),
     { kind: "abort" }
   ];
   if (refuse) effects.push({ kind: "refuse", reason: message });
@@ -2731,8 +2972,26 @@ function loadSubagents(history, setting, effects) {
   return { budgets, runs };
 }
 
+// src/core/session/recovery.ts
+function recoverOnStop(ledger, now) {
+  const intent = ledger.onStop;
+  if (!intent || intent.started || intent.recovered) return [];
+  if (intent.claimantAlive && now - intent.claimedAt < ON_STOP_RECOVERY_MS) return [];
+  return [
+    { kind: "startOnStop", command: intent.command, claim: intent.claim },
+    once({ kind: "onStopRecovered", budgetId: intent.claim.budgetId }, [
+      { kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" }
+    ])
+  ];
+}
+
 // src/core/session/load.ts
 function load(event, now) {
+  const recovered = recoverOnStop(event.ledger, now);
+  const loaded = loadBudget(event, now, recovered.length > 0);
+  return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+function loadBudget(event, now, startsLate) {
   const { history, ledger, mode, announce } = event;
   const effects = [];
   if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -2784,7 +3043,9 @@ function load(event, now) {
   const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
   if (outcome?.status !== "restored") {
     const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-    if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+    if (announce) {
+      effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+    }
     if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
     return { state: base, effects: [...effects, status(base, now)] };
   }
@@ -2793,7 +3054,21 @@ function load(event, now) {
   if (announce) effects.push(restoredNotice(budget, now, history.usedTurns, history.spend));
   return { state: next, effects };
 }
-function withDefault(state, { text, source, newBudgetId }, now) {
+function withDefault(state, {
+  text,
+  source,
+  newBudgetId,
+  unavailable
+}, now) {
+  if (unavailable !== void 0) {
+    return {
+      state,
+      effects: [
+        status(state, now),
+        { kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" }
+      ]
+    };
+  }
   const command2 = parseCommand(text);
   if (command2.kind !== "set") {
     const reason = command2.kind === "invalid" ? command2.reason : `${quoteInput(text)} is not a budget.`;
@@ -2841,6 +3116,324 @@ function readSettings(event, effects) {
 }
 function badSetting(source, value, why) {
   return { kind: "notify", message: badSettingMessage(source, value, why), level: "warning" };
+}
+
+// src/core/loop/calls.ts
+function canonicalJson(value) {
+  return write(value, /* @__PURE__ */ new Set()) ?? "null";
+}
+function write(value, open) {
+  if (value === null) return "null";
+  switch (typeof value) {
+    case "string":
+      return JSON.stringify(value);
+    case "number":
+      return Number.isFinite(value) ? JSON.stringify(value) : "null";
+    case "boolean":
+      return value ? "true" : "false";
+    case "bigint":
+      return JSON.stringify(value.toString());
+    case "object":
+      break;
+    default:
+      return void 0;
+  }
+  if (open.has(value)) return "null";
+  open.add(value);
+  let text;
+  if (Array.isArray(value)) {
+    text = `[${value.map((item) => write(item, open) ?? "null").join(",")}]`;
+  } else {
+    const fields2 = value;
+    const parts2 = [];
+    for (const key of sortedKeys(fields2)) {
+      const written2 = write(fields2[key], open);
+      if (written2 !== void 0) parts2.push(`${JSON.stringify(key)}:${written2}`);
+    }
+    text = `{${parts2.join(",")}}`;
+  }
+  open.delete(value);
+  return text;
+}
+function sortedKeys(fields2) {
+  const keys = Object.keys(fields2);
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index - 1;
+    while (at >= 0 && keys[at] > key) {
+      keys[at + 1] = keys[at];
+      at--;
+    }
+    keys[at + 1] = key;
+  }
+  return keys;
+}
+function callHash(call) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, call.tool);
+  feedValue(lanes, call.input, []);
+  return finish(lanes);
+}
+var KEY = /^[0-9a-f]{16}$/;
+function hashOfKey(key) {
+  if (KEY.test(key)) return { a: Number.parseInt(key.slice(0, 8), 16), b: Number.parseInt(key.slice(8), 16) };
+  return hashText(key);
+}
+function hashText(text) {
+  const lanes = { a: 2166136261, b: 2654435761 };
+  feedText(lanes, text);
+  return finish(lanes);
+}
+function feed(lanes, code) {
+  lanes.a = Math.imul(lanes.a ^ code, 16777619);
+  lanes.b = Math.imul(lanes.b ^ code, 1540483477);
+}
+function feedText(lanes, text) {
+  feed(lanes, TEXT);
+  feed(lanes, text.length);
+  let { a, b } = lanes;
+  const pairs = text.length - 1;
+  let index = 0;
+  for (; index < pairs; index += 2) {
+    const pair = text.charCodeAt(index) | text.charCodeAt(index + 1) << 16;
+    a = Math.imul(a ^ pair, 16777619);
+    b = Math.imul(b ^ pair, 1540483477);
+  }
+  if (index < text.length) {
+    const last = text.charCodeAt(index);
+    a = Math.imul(a ^ last, 16777619);
+    b = Math.imul(b ^ last, 1540483477);
+  }
+  lanes.a = a;
+  lanes.b = b;
+}
+var TEXT = 65537;
+var NUMBER = 65538;
+var TRUE = 65539;
+var FALSE = 65540;
+var NULL = 65541;
+var ARRAY = 65542;
+var OBJECT = 65543;
+var END = 65544;
+var WHOLE = 65545;
+function written(value) {
+  const kind = typeof value;
+  return kind !== "undefined" && kind !== "function" && kind !== "symbol";
+}
+function feedValue(lanes, value, open) {
+  switch (typeof value) {
+    case "string":
+      feedText(lanes, value);
+      return;
+    case "number":
+      if (!Number.isFinite(value)) break;
+      if ((value | 0) === value) {
+        feed(lanes, WHOLE);
+        feed(lanes, value);
+      } else {
+        feed(lanes, NUMBER);
+        feedText(lanes, String(value));
+      }
+      return;
+    case "boolean":
+      feed(lanes, value ? TRUE : FALSE);
+      return;
+    case "bigint":
+      feedText(lanes, value.toString());
+      return;
+    case "object":
+      if (value === null || open.includes(value)) break;
+      feedObject(lanes, value, open);
+      return;
+  }
+  feed(lanes, NULL);
+}
+function feedObject(lanes, value, open) {
+  open.push(value);
+  if (Array.isArray(value)) {
+    feed(lanes, ARRAY);
+    feed(lanes, value.length);
+    for (const item of value) feedValue(lanes, item, open);
+  } else {
+    const fields2 = value;
+    feed(lanes, OBJECT);
+    for (const key of sortedKeys(fields2)) {
+      const field = fields2[key];
+      if (!written(field)) continue;
+      feedText(lanes, key);
+      feedValue(lanes, field, open);
+    }
+  }
+  feed(lanes, END);
+  open.pop();
+}
+function finish(lanes) {
+  let { a, b } = lanes;
+  a ^= b >>> 15;
+  a = Math.imul(a, 2246822507);
+  b ^= a >>> 13;
+  b = Math.imul(b, 3266489909);
+  a ^= b >>> 16;
+  b ^= a >>> 16;
+  return { a: a >>> 0, b: b >>> 0 };
+}
+var TELLING_FIELDS = ["cmd", "file_path", "filePath", "path", "pattern", "query", "url", "description", "prompt"];
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "/bin/bash", "/bin/sh", "/bin/zsh", "/usr/bin/bash"]);
+function callView(call) {
+  const text = oneLine(tellingText(call.input));
+  const chars = Array.from(text);
+  return chars.length > LOOP_VIEW_CHARS ? `${chars.slice(0, LOOP_VIEW_CHARS - 1).join("")}…` : text;
+}
+function tellingText(input) {
+  if (typeof input === "string") return input;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return input === void 0 ? "" : canonicalJson(input);
+  }
+  const fields2 = input;
+  const command2 = commandOf(fields2.command);
+  if (command2 !== null) return command2;
+  for (const field of TELLING_FIELDS) {
+    const value = fields2[field];
+    if (typeof value === "string" && value.trim().length > 0) return value;
+  }
+  const first = firstString(fields2, 0);
+  if (first !== null) return first;
+  const json = canonicalJson(input);
+  return json === "{}" ? "" : json;
+}
+function commandOf(value) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((word) => typeof word === "string")) return null;
+  const [program, flag, script, ...more] = value;
+  if (script !== void 0 && more.length === 0 && SHELLS.has(program) && /^-\w*c$/.test(flag)) {
+    return script;
+  }
+  return value.join(" ");
+}
+function firstString(value, depth) {
+  if (typeof value === "string") return value.trim().length > 0 ? value : null;
+  if (typeof value !== "object" || value === null || depth > 3) return null;
+  const fields2 = value;
+  const items = Array.isArray(value) ? value : Object.keys(fields2).sort().map((key) => fields2[key]);
+  for (const item of items) {
+    const found = firstString(item, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+function oneLine(text) {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+// src/core/loop/run-calls.ts
+var BITS = 5;
+var WIDTH = 1 << BITS;
+var MASK = WIDTH - 1;
+var LEVELS_PER_LANE = 7;
+var EMPTY_LEVEL = Array.from({ length: WIDTH }, () => void 0);
+function slotOf(hash, depth) {
+  return depth < LEVELS_PER_LANE ? hash.a >>> depth * BITS & MASK : hash.b >>> (depth - LEVELS_PER_LANE) * BITS & MASK;
+}
+function same(counted, hash) {
+  return counted.a === hash.a && counted.b === hash.b;
+}
+function noCalls(run) {
+  return { run, root: EMPTY_LEVEL, peak: 0, size: 0 };
+}
+function countCall(calls, hash) {
+  const added = add(calls.root, hash, 0);
+  return {
+    calls: {
+      run: calls.run,
+      root: added.level,
+      peak: Math.max(calls.peak, added.count),
+      size: calls.size + (added.count === 1 ? 1 : 0)
+    },
+    count: added.count
+  };
+}
+function add(level, hash, depth) {
+  const index = slotOf(hash, depth);
+  const slot = level[index];
+  let next;
+  let count2 = 1;
+  if (slot === void 0) next = { a: hash.a, b: hash.b, count: count2 };
+  else if (isLevel(slot)) {
+    const below = add(slot, hash, depth + 1);
+    next = below.level;
+    count2 = below.count;
+  } else if (same(slot, hash)) {
+    count2 = slot.count + 1;
+    next = { a: hash.a, b: hash.b, count: count2 };
+  } else {
+    const moved = EMPTY_LEVEL.slice();
+    moved[slotOf(slot, depth + 1)] = slot;
+    next = add(moved, hash, depth + 1).level;
+  }
+  const copy = level.slice();
+  copy[index] = next;
+  return { level: copy, count: count2 };
+}
+function isLevel(slot) {
+  return Array.isArray(slot);
+}
+
+// src/core/loop/guard.ts
+function checkCall(calls, run, call, limit, earlier) {
+  const before = earlier === void 0 ? calls !== null && calls.run === run ? calls : noCalls(run) : replay(run, earlier);
+  if (before.peak > limit) return { calls: before, count: 0, verdict: "stopped" };
+  const counted = countCall(before, callHash(call));
+  const verdict = counted.count < limit ? "runs" : counted.count === limit ? "refused" : "stops";
+  return { calls: counted.calls, count: counted.count, verdict };
+}
+function replay(run, keys) {
+  let calls = noCalls(run);
+  for (const key of keys) calls = countCall(calls, hashOfKey(key)).calls;
+  return calls;
+}
+
+// src/core/session/loop.ts
+function guardLoop(event, result) {
+  const call = event.call;
+  if (call === void 0 || result.effects.some((effect) => effect.kind === "refuse")) return result;
+  const state = result.state;
+  const active = counting(state);
+  const limit = active?.budget.loopLimit;
+  if (!active || limit === void 0) return result;
+  const check = checkCall(active.calls ?? null, promptKeyOf(state, event.prompt), call, limit, event.earlier);
+  const next = withStanding(state, active, { calls: check.calls });
+  const view = check.verdict === "runs" || check.verdict === "stopped" ? "" : callView(call);
+  const effects = [...result.effects];
+  switch (check.verdict) {
+    case "runs":
+      break;
+    case "refused":
+      effects.push(
+        { kind: "notify", message: loopRefusedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "refuse", reason: loopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stops":
+      effects.push(
+        { kind: "notify", message: loopStoppedMessage(call.tool, view, check.count), level: "warning" },
+        { kind: "abort" },
+        { kind: "refuse", reason: loopStopRefusal(call.tool, view, check.count) }
+      );
+      break;
+    case "stopped":
+      effects.push({ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL });
+      break;
+  }
+  return { state: next, effects };
+}
+function loopStoppedCall(state, prompt) {
+  const active = counting(state);
+  const calls = active?.calls;
+  const limit = active?.budget.loopLimit;
+  if (calls === void 0 || limit === void 0 || calls.peak <= limit) return null;
+  const key = promptKeyOf(state, prompt);
+  if (key !== calls.run || key !== state.lastPrompt) return null;
+  return { state, effects: [{ kind: "abort" }, { kind: "refuse", reason: LOOP_STOPPED_REFUSAL }] };
 }
 
 // src/core/session/steps.ts
@@ -2920,7 +3513,7 @@ function applyEvent(state, event, now) {
     case "limitAnswer":
       return limitAnswer({ ...state, asking: false }, event, now);
     case "modelCall":
-      return withOutputCap(
+      return loopStoppedCall(state, event.prompt) ?? withOutputCap(
         recordPrompt(
           state,
           event,
@@ -2939,9 +3532,9 @@ function applyEvent(state, event, now) {
     case "stepsAnswer":
       return stepsAnswer({ ...state, asking: false }, event, now);
     case "modelRequest":
-      return modelRequest(state, event.request, now);
+      return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
     case "toolCall":
-      return toolCall(state, event.prompt, now);
+      return guardLoop(event, toolCall(state, event.prompt, now));
     case "modelResponse":
       return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);
     case "runEnd": {
@@ -3104,6 +3697,47 @@ var Questions = class {
     return (index === void 0 ? void 0 : question.choices[index]?.answer) ?? question.onTimeout;
   }
 };
+
+// src/core/subagents/loop.ts
+function guardAgentLoop(event, agent, now, session, result) {
+  const call = event.call;
+  const run = result.agents.runs[agent];
+  const limit = run?.budget?.loopLimit;
+  if (call === void 0 || run === void 0 || limit === void 0) return result;
+  if (!isRunning(run) || run.spent !== null) return result;
+  const check = checkCall(result.agents.calls?.[agent] ?? null, agent, call, limit, event.earlier);
+  const agents = withCalls(result.agents, agent, check.calls);
+  if (check.verdict === "runs") return { agents, effects: result.effects };
+  const view = callView(call);
+  if (check.verdict === "refused") {
+    const name = subagentName(run.task, run.agentType);
+    const effects = [
+      ...result.effects,
+      { kind: "notify", message: subagentLoopRefusedMessage(name, call.tool, view, check.count), level: "warning" },
+      { kind: "refuse", reason: loopRefusal(call.tool, view, check.count, "task") }
+    ];
+    return { agents, effects };
+  }
+  const concluding2 = {
+    ...run,
+    spent: { limit: "loop", at: now },
+    wrapUp: { until: now + session.graceMs, calls: 0, refusedAt: 0 }
+  };
+  return {
+    agents: withRun(agents, concluding2),
+    effects: [
+      ...result.effects,
+      runRecord(concluding2),
+      {
+        kind: "refuse",
+        reason: check.verdict === "stops" ? subagentLoopRefusal(call.tool, view, check.count) : SUBAGENT_LOOP_STOPPED_REFUSAL
+      }
+    ]
+  };
+}
+function withCalls(agents, agent, calls) {
+  return { ...agents, calls: { ...agents.calls, [agent]: calls } };
+}
 
 // src/core/subagents/limits.ts
 function kept(agents, run) {
@@ -3320,13 +3954,14 @@ function agentEnd(agents, run, now) {
   const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
   const closed = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
   const { [run.id]: _gone, ...runs } = agents.runs;
+  const { [run.id]: _counted, ...calls } = agents.calls ?? {};
   const effects = [runRecord(closed)];
   const spent = run.spent;
   if (spent !== null) {
     if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
     effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
   }
-  return { agents: { ...agents, runs }, effects };
+  return { agents: { ...agents, runs, ...agents.calls === void 0 ? {} : { calls } }, effects };
 }
 
 // src/core/subagents/compose.ts
@@ -3367,14 +4002,13 @@ function composed(state, event, now) {
         ];
         return { state: session.state, effects: [...session.effects, ...refuse] };
       }
-      if (event.type === "toolCall")
-        return joined(
-          session.state,
-          session.effects,
-          agentToolCall(session.state.subagents, run, now, viewOf(session.state))
-        );
-      const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-      const result = joined(session.state, session.effects, called);
+      const view = viewOf(session.state);
+      const agents = session.state.subagents;
+      if (event.type === "toolCall") {
+        const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+        return joined(session.state, session.effects, own);
+      }
+      const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
       return request === void 0 || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
     }
     case "modelResponse": {
@@ -3466,6 +4100,12 @@ var SessionRuntime = class {
     if (parsed.kind === "reportPage") {
       const answer2 = noAnswer();
       answer2.notices.push(reportPageReply(details.reportPage));
+      return answer2;
+    }
+    if (parsed.kind === "suggest") {
+      const answer2 = noAnswer();
+      const reply = suggestReply(details.suggestion);
+      answer2.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
       return answer2;
     }
     const event = { type: "command", args, newBudgetId: details.newBudgetId };
@@ -3578,6 +4218,24 @@ ${mode}`;
     }
   }
 };
+
+// src/core/run/suggestion.ts
+async function readSuggestion(read) {
+  return read === void 0 ? void 0 : suggest(read);
+}
+async function suggest(read) {
+  try {
+    const history = await read();
+    return { suggestion: suggestionOf(history.sessions, history.current) };
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+async function resolveDefault(given, read) {
+  if (given === null || read === void 0 || !isSuggestedDefault(given.text)) return given;
+  const outcome = await suggest(read);
+  return "problem" in outcome ? unreadableDefault(given.source, outcome.problem) : suggestedDefault(given.source, outcome.suggestion);
+}
 
 // src/core/run/time-checks.ts
 var TimeChecks = class {
@@ -3714,7 +4372,9 @@ var LiveSession = class {
     }
     if (this.questions.isOpen) await this.questions.whenNone();
     if (this.disposed) return;
-    const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const kind = parseCommand(args).kind;
+    const page = kind === "reportPage" ? await this.writeReportPage() : void 0;
+    const suggestion = kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : void 0;
     if (this.disposed) return;
     let details = null;
     const transcript = this.ports.transcript;
@@ -3730,7 +4390,8 @@ var LiveSession = class {
           this.ports.clock.now(),
           this.ports.terms
         ),
-        ...page === void 0 ? {} : { reportPage: page }
+        ...page === void 0 ? {} : { reportPage: page },
+        ...suggestion === void 0 ? {} : { suggestion }
       };
     });
     if (details !== null) await this.settle(this.runtime.command(args, details));
@@ -3883,16 +4544,49 @@ function teamStoreRefusal(shown, why) {
   return `Timebox: the team's daily store ${shown} cannot be reached (${why}), so new turns are refused until it answers.`;
 }
 
+// src/adapters/node/node-time.ts
+var systemClock = { now: () => Date.now() };
+var nodeScheduler = {
+  setTimeout(callback, delayMs) {
+    const timer = setTimeout(callback, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+  setInterval(callback, intervalMs) {
+    const timer = setInterval(callback, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+};
+
 // src/adapters/node/file-ledger.ts
 function fileOf(dir, budgetId, kind) {
+  return join(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+function checkedId(budgetId) {
   if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-  return join(dir, `${budgetId}.${kind}.json`);
+  return budgetId;
+}
+function startMarkOf(dir, claim2) {
+  return join(dir, `${checkedId(claim2.budgetId)}.${claim2.kind}.started`);
 }
 function isRecord(value) {
   return typeof value === "object" && value !== null;
 }
 function isFile(path) {
   return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+function exists(path) {
+  return statSync(path, { throwIfNoEntry: false }) !== void 0;
+}
+function processAlive(pid) {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 function readJson(file) {
   let text;
@@ -3911,16 +4605,18 @@ function readJson(file) {
 function numberOr(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
-function createFileLedger(dir, link = linkSync) {
+function createFileLedger(dir, options = {}) {
+  const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
   return {
     claim(claim2) {
       const file = fileOf(dir, claim2.budgetId, claim2.kind);
       mkdirSync(dir, { recursive: true });
       const draft = `${file}.${randomUUID()}.draft`;
       const fd = openSync(draft, "wx");
+      const record = { version: RECORD_VERSION, ...claim2, pid: pid(), claimedAt: clock.now() };
       try {
         try {
-          writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim2 })}
+          writeSync(fd, `${JSON.stringify(record)}
 `);
           fsyncSync(fd);
         } finally {
@@ -3952,69 +4648,110 @@ function createFileLedger(dir, link = linkSync) {
           prompt: typeof spent.prompt === "string" ? spent.prompt : null
         } : null,
         off: readJson(fileOf(dir, budgetId, "off")) !== null,
-        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null
+        nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+        ...onStopOf(dir, budgetId, spent, alive)
       };
+    },
+    startMark: (claim2) => startMarkOf(dir, claim2)
+  };
+}
+function onStopOf(dir, budgetId, spent, alive) {
+  if (spent === null) return {};
+  let kind = "spent";
+  let claim2 = spent;
+  if (typeof spent.onStopCommand !== "string") {
+    if (!isRecord(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+    const ended = readJson(fileOf(dir, budgetId, "ended"));
+    if (ended === null || typeof ended.onStopCommand !== "string") return {};
+    kind = "ended";
+    claim2 = ended;
+  }
+  return {
+    onStop: {
+      claim: { budgetId, kind },
+      command: String(claim2.onStopCommand),
+      claimedAt: numberOr(claim2.claimedAt, 0),
+      started: exists(startMarkOf(dir, { budgetId, kind })),
+      claimantAlive: alive(claim2.pid),
+      recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null
     }
   };
 }
 
-// src/adapters/node/node-time.ts
-var systemClock = { now: () => Date.now() };
-var nodeScheduler = {
-  setTimeout(callback, delayMs) {
-    const timer = setTimeout(callback, delayMs);
-    timer.unref();
-    return () => clearTimeout(timer);
-  },
-  setInterval(callback, intervalMs) {
-    const timer = setInterval(callback, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-};
-
 // src/adapters/node/on-stop-runner.ts
 import { spawn } from "node:child_process";
+import { Readable } from "node:stream";
+
+// src/adapters/on-stop/wrapper.ts
+var ON_STOP_WRAPPER = 'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-';
+function wrapperArgs(mark, command2) {
+  return ["-c", ON_STOP_WRAPPER, "sh", mark, command2];
+}
+
+// src/adapters/node/on-stop-runner.ts
 var SHELL = "/bin/sh";
 var SHELL_ARGS = ["-c", "--"];
+function isSocket(stream) {
+  return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
 function describeError(error) {
   return error instanceof Error ? error.message : String(error);
 }
-function createShellStarter(spawnProcess = spawn) {
+function createShellStarter(spawnProcess = spawn, options = {}) {
   return {
-    start(command2, report) {
+    start(command2, report, start) {
       const shown = quoteInput(command2);
       const couldNotStart = (error) => ({
         kind: "failed",
         problem: `could not start ${shown}: ${describeError(error)}`
       });
+      const mark = start?.mark;
+      const args = mark === void 0 ? [...SHELL_ARGS, command2] : wrapperArgs(mark, command2);
+      const untilMarked = mark !== void 0 && options.untilMarked === true;
       let child;
       try {
-        child = spawnProcess(SHELL, [...SHELL_ARGS, command2], { detached: true, stdio: "ignore" });
+        child = spawnProcess(SHELL, args, {
+          detached: true,
+          stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore"
+        });
       } catch (error) {
         report(couldNotStart(error));
         return;
       }
       let state = "starting";
-      const started = () => {
-        if (state !== "starting") return;
+      const marked = () => {
+        if (state !== "marking") return;
         state = "started";
         report({ kind: "started" });
       };
-      child.once("spawn", started);
+      const spawned = () => {
+        if (state !== "starting") return;
+        state = "marking";
+        if (!untilMarked) marked();
+      };
+      child.once("spawn", spawned);
       child.on("error", (error) => {
         if (state !== "starting") return;
         state = "settled";
         report(couldNotStart(error));
       });
       child.once("exit", (code, signal) => {
+        marked();
         if (state !== "started") return;
         state = "settled";
         if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
         else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
       });
+      const markPipe = untilMarked ? child.stdio[3] : null;
+      if (isSocket(markPipe)) {
+        markPipe.once("close", marked);
+        markPipe.on("error", () => {
+        });
+        markPipe.resume();
+        markPipe.unref();
+      }
       child.unref();
-      if (child.pid !== void 0) started();
+      if (child.pid !== void 0) spawned();
     }
   };
 }
@@ -4103,34 +4840,6 @@ function withBudgetNote(messages, blocks, now) {
     timestamp: now
   });
   return { messages };
-}
-
-// src/adapters/pi/command.ts
-var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
-function createTimeboxCommand(run) {
-  return {
-    description: COMMAND_DESCRIPTION,
-    getArgumentCompletions: argumentCompletions,
-    handler: async (args, ctx) => run(args, ctx)
-  };
-}
-
-// src/adapters/pi/live-scheduler.ts
-function liveOnlyScheduler(scheduler, isLive) {
-  return {
-    setTimeout(callback, delayMs) {
-      return scheduler.setTimeout(() => {
-        if (isLive()) callback();
-      }, delayMs);
-    },
-    setInterval(callback, intervalMs) {
-      const cancel = scheduler.setInterval(() => {
-        if (isLive()) callback();
-        else cancel();
-      }, intervalMs);
-      return cancel;
-    }
-  };
 }
 
 // src/adapters/pi/prompt-key.ts
@@ -4367,6 +5076,66 @@ function requestOfCall(meter, messages, pi, ctx) {
   }
 }
 
+// src/adapters/pi/call-request.ts
+var CallRequests = class {
+  constructor(pi) {
+    this.pi = pi;
+    pi.on("before_provider_request", (event, ctx) => {
+      const cap = this.cap;
+      this.cap = void 0;
+      return cap === void 0 ? void 0 : cappedPayload(ctx.model, event.payload, cap);
+    });
+  }
+  pi;
+  /** Each model call's size, from the latest answer on. */
+  meter = new RequestMeter();
+  /** The cap on the answer of the call about to be sent, set when `context` let it go. */
+  cap;
+  /**
+   * The model call of `messages`: a subagent process's (`agent`), a run an extension started, or the user's prompt at
+   * its step; with its request's size where it can be measured.
+   */
+  callOf(messages, ctx, agent) {
+    const step = stepOfCall(messages);
+    const extensionRun = extensionRunOfCall(messages);
+    const request = requestOfCall(this.meter, messages, this.pi, ctx);
+    const call = agent !== null ? { type: "modelCall", prompt: null, agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" };
+    return request === void 0 ? call : { ...call, request };
+  }
+  /** The cap the rules set on the answer of the call just let go (none: it goes at its own limit). */
+  capNext(cap) {
+    this.cap = cap;
+  }
+};
+
+// src/adapters/pi/command.ts
+var COMMAND_DESCRIPTION = "Cap this session by time and/or turns: /timebox 15m turns:3 [-- cmd] | status | off | subagents 5m steps:30";
+function createTimeboxCommand(run) {
+  return {
+    description: COMMAND_DESCRIPTION,
+    getArgumentCompletions: argumentCompletions,
+    handler: async (args, ctx) => run(args, ctx)
+  };
+}
+
+// src/adapters/pi/live-scheduler.ts
+function liveOnlyScheduler(scheduler, isLive) {
+  return {
+    setTimeout(callback, delayMs) {
+      return scheduler.setTimeout(() => {
+        if (isLive()) callback();
+      }, delayMs);
+    },
+    setInterval(callback, intervalMs) {
+      const cancel = scheduler.setInterval(() => {
+        if (isLive()) callback();
+        else cancel();
+      }, intervalMs);
+      return cancel;
+    }
+  };
+}
+
 // src/adapters/pi/session-context.ts
 var SessionContext = class {
   context;
@@ -4461,8 +5230,8 @@ var PiBudgetStore = class {
     this.pi.appendEntry(ACTIVE_ENTRY_TYPE, budget);
   }
   appendOff(disabledAt, budgetId) {
-    const named2 = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
-    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named2, disabledAt });
+    const named3 = budgetId === void 0 ? {} : { version: RECORD_VERSION, budgetId };
+    this.pi.appendEntry(OFF_ENTRY_TYPE, { ...named3, disabledAt });
   }
   /** The `timebox-active` and `timebox-off` entries of the branch, oldest first, as written (restore checks them). */
   loadRecords() {
@@ -4717,8 +5486,7 @@ function createTimeboxExtension(deps) {
     const scheduler = liveOnlyScheduler(deps.scheduler, () => context.isLive());
     let restoreNoticeAgain = null;
     let systemPromptExtra = "";
-    const meter = new RequestMeter();
-    let outputCap;
+    const calls = new CallRequests(pi);
     const session = new LiveSession({
       store: self === null ? piStore : subagentProcessStore(piStore, (record) => {
         told.record = record;
@@ -4759,7 +5527,8 @@ function createTimeboxExtension(deps) {
       canAsk: () => context.require().hasUI,
       costReporting: () => costReportingOf(context.require().model),
       terms: piTerms(deps.globalSettings()),
-      ...deps.reportPage === void 0 ? {} : { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) },
+      ...deps.reportPage === void 0 ? {} : { reportPage: writeWith(deps.reportPage, context) },
+      ...deps.projectHistory === void 0 ? {} : { projectHistory: readWith(deps.projectHistory, context) },
       ask: async (question, choices, timeoutMs, signal) => {
         const options = { timeout: timeoutMs, signal };
         const chosen = await context.require().ui.select(question, [...choices], options);
@@ -4778,9 +5547,16 @@ function createTimeboxExtension(deps) {
         cwd: ctx.cwd,
         globalSettings: deps.globalSettings()
       };
-      const settings = readSettings2(sources);
+      const given = self === null ? readDefaultBudget(sources) : null;
+      if (given !== null && isSuggestedDefault(given.text)) {
+        const read = deps.projectHistory && readWith(deps.projectHistory, context);
+        return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings2(sources)));
+      }
+      start(event, ctx, given, readSettings2(sources));
+    });
+    const start = (event, ctx, given, settings) => {
       const shown = ui.record(
-        () => self === null ? session.onSessionStart("restore", true, readDefaultBudget(sources), settings) : session.onSessionStart("restore", false, null, {
+        () => self === null ? session.onSessionStart("restore", true, given, settings) : session.onSessionStart("restore", false, null, {
           ...settings,
           subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE }
         })
@@ -4802,7 +5578,7 @@ function createTimeboxExtension(deps) {
           for (const notice of restored) ui.notify(notice.message, notice.level);
         }, RELOAD_NOTICE_DELAY_MS);
       }
-    });
+    };
     pi.on("turn_start", async (_event, ctx) => {
       context.bind(ctx);
       await session.onTurnStart();
@@ -4819,29 +5595,18 @@ function createTimeboxExtension(deps) {
     });
     pi.on("context", async (event, ctx) => {
       context.bind(ctx);
-      const { messages } = event;
-      const step = stepOfCall(messages);
-      const extensionRun = extensionRunOfCall(messages);
-      const request = requestOfCall(meter, messages, pi, ctx);
+      const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
       ui.hold();
       const learning = learnStop();
       if (learning !== null) await learning;
-      const answer = await session.handle({
-        ...self !== null ? { type: "modelCall", prompt: null, agent: self.agent } : extensionRun === null ? { type: "modelCall", prompt: promptOfCall(messages), step } : { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" },
-        ...request === void 0 ? {} : { request }
-      });
-      outputCap = answer.maxOutputTokens;
+      const answer = await session.handle(call);
+      calls.capNext(answer.maxOutputTokens);
       if (!answer.aborted) ui.release();
       return withBudgetNote(event.messages, answer.context, deps.clock.now());
     });
-    pi.on("before_provider_request", (event, ctx) => {
-      const cap = outputCap;
-      outputCap = void 0;
-      return cap === void 0 ? void 0 : cappedPayload(ctx.model, event.payload, cap);
-    });
     pi.on("message_end", async (event, ctx) => {
       context.bind(ctx);
-      meter.answer(event.message);
+      calls.meter.answer(event.message);
       const used = usageOf(event.message);
       if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
     });
@@ -4849,7 +5614,8 @@ function createTimeboxExtension(deps) {
       context.bind(ctx);
       const learning = learnStop();
       if (learning !== null) await learning;
-      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
+      const call = { tool: event.toolName, input: event.input };
+      const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
       if (answer.refusal !== null) return { block: true, reason: answer.refusal };
       const request = spawnRequestOf(event.toolName, event.input);
       if (request === null) return void 0;
@@ -4931,15 +5697,30 @@ function piTerms(settingsFile) {
     dailySetting: `Set one under the timebox key of ${settingsFile} ("daily": "3h turns:60 cost:10"), or of .pi/settings.json in the project.`
   };
 }
-function writeWith(write, sessionId) {
-  return (input) => write(input, { id: sessionId(), host: "pi" });
+function writeWith(write2, context) {
+  return (input) => {
+    const ctx = context.require();
+    return write2(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+  };
+}
+function readWith(read, context) {
+  return () => {
+    const ctx = context.require();
+    return read(ctx.cwd, ctx.sessionManager.getSessionId());
+  };
 }
 
 // src/adapters/report/writer.ts
 function nodeReportPageWriter(env, clock) {
-  return async (input, session) => {
+  return async (input, { id, host, project = null }) => {
     const { writeReportPage: writeReportPage2 } = await import("./timebox-report.mjs");
-    return writeReportPage2(input, { env, now: clock.now(), session });
+    return writeReportPage2(input, { env, now: clock.now(), session: { id, host }, project });
+  };
+}
+function nodeProjectHistory(env) {
+  return async (project, current) => {
+    const { fileCache, homeOf, readProjectHistory } = await import("./timebox-report.mjs");
+    return readProjectHistory(env, homeOf(env), project, current, fileCache(env));
   };
 }
 
@@ -5150,7 +5931,7 @@ function appendLine(path, line, files = nodeAppendFiles) {
   try {
     fd = files.openAppend(path);
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   }
   try {
     const before = files.size(fd);
@@ -5159,12 +5940,12 @@ function appendLine(path, line, files = nodeAppendFiles) {
 ${line}` : line);
     return { before, after: files.size(fd) };
   } catch (error) {
-    throw named(path, error);
+    throw named2(path, error);
   } finally {
     files.close(fd);
   }
 }
-function named(path, error) {
+function named2(path, error) {
   const failed = error;
   if (failed.message.includes(path)) return failed;
   return Object.assign(new Error(`${failed.message} (${path})`), { code: failed.code });
@@ -5215,8 +5996,7 @@ function createDailyLedger(dir, sessionId, clock) {
 
 // src/adapters/team/bridge.ts
 import { existsSync as existsSync2 } from "node:fs";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
 // src/adapters/team/scripts.ts
@@ -5224,7 +6004,6 @@ function dayKeys(team, day) {
   const prefix = `timebox:{${team}}:${day}:`;
   return [`${prefix}use`, `${prefix}sessions`, `${prefix}who`, `${prefix}res`, `${prefix}sent`];
 }
-var DAY_KEY_COUNT = 5;
 var COMMON = `
 local function keep()
   for _, key in ipairs(KEYS) do redis.call('EXPIREAT', key, ARGV[1]) end
@@ -5302,80 +6081,18 @@ return 1`
 };
 
 // src/adapters/team/bridge.ts
-var CLIENT_BUNDLE = "timebox-redis.js";
+var STORE_WORKER = "timebox-store.mjs";
 var REPLY_BYTES = 256 * 1024;
-var WORKER = `
-const { parentPort, workerData } = require("node:worker_threads");
-const { url, clientUrl, connectMs, callMs, scripts, keyCount, buffer } = workerData;
-const flag = new Int32Array(buffer, 0, 2);
-const bytes = new Uint8Array(buffer, 8);
-const encoder = new TextEncoder();
-let client = null;
-let connecting = null;
-function reply(id, answer) {
-  let text = encoder.encode(JSON.stringify(answer));
-  if (text.length > bytes.length) text = encoder.encode(JSON.stringify({ ok: false, error: "reply too large" }));
-  bytes.set(text);
-  Atomics.store(flag, 1, text.length);
-  Atomics.store(flag, 0, id);
-  Atomics.notify(flag, 0);
+function storeWorkerLocation(entry) {
+  return new URL(STORE_WORKER, entry).href;
 }
-async function connect() {
-  const loaded = await import(clientUrl);
-  const Redis = loaded.default.default ?? loaded.default.Redis ?? loaded.default;
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: connectMs,
-    commandTimeout: callMs,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-    enableReadyCheck: false,
-    retryStrategy: (times) => Math.min(times * 100, 1000),
-  });
-  let said = null;
-  redis.on("error", (error) => {
-    said = error.message;
-  });
-  for (const [name, lua] of Object.entries(scripts)) redis.defineCommand(name, { numberOfKeys: keyCount, lua });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // What the store said (a wrong password) rather than that the connection closed after it.
-    throw new Error(said ?? error.message);
-  }
-  return redis;
-}
-parentPort.on("message", async ({ id, script, keys, args }) => {
-  try {
-    if (client === null) {
-      connecting ??= connect();
-      try {
-        client = await connecting;
-      } finally {
-        connecting = null;
-      }
-    }
-    const value = await client[script](...keys, ...args);
-    if (id !== 0) reply(id, { ok: true, value });
-  } catch (error) {
-    if (id !== 0) reply(id, { ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
-function clientLocation(entry) {
-  const bundled = new URL(CLIENT_BUNDLE, entry);
-  if (existsSync2(bundled)) return bundled.href;
-  return pathToFileURL(createRequire(entry).resolve("ioredis")).href;
-}
-function openSyncStore(url, clientUrl, connectMs, callMs) {
+function openSyncStore(url, workerUrl, connectMs, callMs) {
+  if (!existsSync2(new URL(workerUrl))) throw new Error(`the store's client is missing (${fileURLToPath(workerUrl)})`);
   const buffer = new SharedArrayBuffer(8 + REPLY_BYTES);
   const flag = new Int32Array(buffer, 0, 2);
   const bytes = new Uint8Array(buffer, 8);
-  const worker = new Worker(WORKER, {
-    eval: true,
-    workerData: { url, clientUrl, connectMs, callMs, scripts: SCRIPTS, keyCount: DAY_KEY_COUNT, buffer }
-  });
+  const data = { url, connectMs, callMs, scripts: SCRIPTS, buffer };
+  const worker = new Worker(new URL(workerUrl), { workerData: data });
   worker.unref();
   let died = null;
   worker.on("error", (error) => {
@@ -5387,7 +6104,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
     call(script, keys, args, timeoutMs) {
       if (died !== null) return { ok: false, error: died };
       const id = ++last;
-      worker.postMessage({ id, script, keys, args });
+      const message = { id, script, keys: [...keys], args: [...args], timeoutMs };
+      worker.postMessage(message);
       const deadline = performance.now() + timeoutMs;
       for (; ; ) {
         const seen = Atomics.load(flag, 0);
@@ -5399,7 +6117,8 @@ function openSyncStore(url, clientUrl, connectMs, callMs) {
       return JSON.parse(decoder.decode(bytes.slice(0, Atomics.load(flag, 1))));
     },
     post(script, keys, args) {
-      if (died === null) worker.postMessage({ id: 0, script, keys, args });
+      const message = { id: 0, script, keys: [...keys], args: [...args], timeoutMs: 0 };
+      if (died === null) worker.postMessage(message);
     }
   };
 }
@@ -5410,7 +6129,9 @@ function withoutPassword(url) {
   const user = url.username ? `${decodeURIComponent(url.username)}@` : "";
   return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
+var UTC = "UTC";
 function knownZone(zone) {
+  if (zone === UTC) return true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: zone });
     return true;
@@ -5444,7 +6165,7 @@ function readTeam(env, settings, member) {
   if (team === void 0) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
   if (!TEAM_NAME.test(team))
     return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-  const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+  const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
   if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
   const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
   return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -5453,11 +6174,11 @@ var lastDays = /* @__PURE__ */ new Map();
 function teamDay(ms, zone) {
   const last = lastDays.get(zone);
   if (last !== void 0 && ms >= last.start && ms < last.end) return last;
-  const date = zoneDate(ms, zone);
+  const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
   const found = {
     day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-    start: midnight(date.year, date.month, date.day, zone),
-    end: midnight(date.year, date.month, date.day + 1, zone)
+    start: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+    end: zone === UTC ? Date.UTC(date.year, date.month - 1, date.day + 1) : midnight(date.year, date.month, date.day + 1, zone)
   };
   lastDays.set(zone, found);
   return found;
@@ -5480,9 +6201,13 @@ function formatIn(zone) {
   }
   return format;
 }
+function utcDate(ms) {
+  const date = new Date(ms);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
 function zoneDate(ms, zone) {
-  const parts = formatIn(zone).formatToParts(ms);
-  const part = (type) => Number(parts.find((entry) => entry.type === type)?.value);
+  const parts2 = formatIn(zone).formatToParts(ms);
+  const part = (type) => Number(parts2.find((entry) => entry.type === type)?.value);
   const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return { year: part("year"), month: part("month"), day: part("day"), offset: wall - Math.floor(ms / 1e3) * 1e3 };
 }
@@ -5493,260 +6218,57 @@ function midnight(year, month, day, zone) {
 }
 
 // src/adapters/team/ledger.ts
-function fields(value) {
-  const map = /* @__PURE__ */ new Map();
-  const flat = Array.isArray(value) ? value : [];
-  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
-  return map;
-}
-function readReply(value) {
-  return Array.isArray(value) ? value : [];
-}
-function amount2(text) {
-  const value = Number(text);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-function keysExpiry(dayEnd) {
-  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
-}
-var TeamLedger = class {
-  constructor(config, open, local, sessionId, clock, outbox, options = {}) {
-    this.config = config;
-    this.open = open;
-    this.local = local;
-    this.sessionId = sessionId;
-    this.clock = clock;
-    this.outbox = outbox;
-    this.options = options;
-    const carried = options.carried;
-    if (carried) {
-      this.lastCall = { ...carried.lastCall };
-      this.failed = carried.failed;
-    }
-  }
-  config;
-  open;
-  local;
-  sessionId;
-  clock;
-  outbox;
-  options;
-  store = null;
-  calledOnce = false;
-  /** Why the store failed, and until when it is not tried again (epoch ms); null while it answers. */
-  failed = null;
-  /** What the session is to be told, once each: that the store cannot be reached, that kept use could not be kept. */
-  untold = [];
-  saidDown = false;
-  saidLost = false;
-  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
-  outboxSeen = false;
-  /** What this session's last model call used: what its next one reserves. */
-  lastCall = { tokens: 0, cost: 0 };
-  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
-  carry() {
-    return { lastCall: { ...this.lastCall }, failed: this.failed };
-  }
-  standings(budgets) {
-    const team = { name: this.config.team, zone: this.config.zone };
-    const teamBudgets = budgets.map((budget) => ({ ...budget, team }));
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const reply = this.call("read", []);
-    if (!reply.ok) {
-      const closed = this.config.failure === "closed" ? { closed: this.closedMessage(reply.error) } : {};
-      return this.local.standings(teamBudgets).map((standing2) => ({ ...standing2, ...closed }));
-    }
-    const [useFields, whoFields, sessions, reservedTokens, reservedCost] = readReply(reply.value);
-    const use = fields(useFields);
-    const members = [...fields(whoFields)].map(([name, count2]) => ({ name, sessions: amount2(count2) }));
-    members.sort((a, b) => a.name.localeCompare(b.name));
-    const adjustment = {
-      addTimeMs: amount2(use.get("addTimeMs")),
-      addPrompts: amount2(use.get("addPrompts")),
-      addTokens: amount2(use.get("addTokens")),
-      addCost: amount2(use.get("addCost")),
-      off: use.get("off") === "1"
-    };
-    return teamBudgets.map((budget) => ({
-      budget,
-      use: {
-        agentMs: amount2(use.get("agentMs")),
-        prompts: amount2(use.get("prompts")),
-        // The model calls other sessions are making count as what they reserved, until their answers settle them.
-        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
-        cost: amount2(use.get("cost")) + amount2(String(reservedCost)),
-        sessions: amount2(String(sessions)),
-        members
-      },
-      adjustment,
-      dayStart: day.start
-    }));
-  }
-  countPrompt(budgets, limits) {
-    const set = limits.filter((limit2) => limit2 !== null);
-    const limit = set.length === 0 ? -1 : Math.min(...set);
-    const reply = this.call("count", [limit]);
-    if (reply.ok) return reply.value === 1;
-    if (this.config.failure === "closed") return false;
-    this.keep({ prompts: 1, agentMs: 0, tokens: 0, cost: 0 });
-    return this.local.countPrompt(budgets, limits);
-  }
-  addUse(budgets, use) {
-    const added = {
-      prompts: 0,
-      agentMs: Math.round(use.agentMs ?? 0),
-      tokens: Math.round(use.tokens ?? 0),
-      cost: use.cost ?? 0
-    };
-    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
-    if (this.call("use", [added.agentMs, added.tokens, added.cost, 0]).ok) return;
-    this.keep(added);
-    this.local.addUse(budgets, use);
-  }
-  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
-  reserve() {
-    const now = this.clock.now();
-    if (this.failed !== null && now < this.failed.until) return;
-    const day = teamDay(now, this.config.zone);
-    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
-    this.store ??= this.open();
-    this.store.post("reserve", dayKeys(this.config.team, day.day), args);
-  }
-  /** Every script's first arguments: when the day's keys expire, the session, the member. */
-  common(day) {
-    return [keysExpiry(day.end), this.sessionId, this.config.member];
-  }
-  adjust(budget, adjustment) {
-    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
-    const reply = this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
-    if (!reply.ok) this.local.adjust(budget, adjustment);
-  }
-  problem() {
-    return this.untold.shift() ?? this.local.problem();
-  }
-  /** The outbox failed: the use is this machine's alone. Said once per session. */
-  lost(error) {
-    if (this.saidLost) return;
-    this.saidLost = true;
-    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
-  }
-  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
-  keep(use) {
-    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
-    const day = teamDay(this.clock.now(), this.config.zone);
-    try {
-      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
-    } catch (error) {
-      this.lost(error);
-    }
-  }
-  /**
-   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
-   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
-   * was added.
-   */
-  sendKept() {
-    if (!this.outbox.waiting()) return false;
-    let added = false;
-    try {
-      for (const batch of this.outbox.take()) {
-        for (const entry of batch.entries) {
-          const expiry = keysExpiry(entry.dayEnd);
-          if (expiry * 1e3 <= this.clock.now()) continue;
-          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
-          const reply = this.request("send", dayKeys(this.config.team, entry.day), [
-            expiry,
-            entry.session,
-            entry.member,
-            ...use
-          ]);
-          if (!reply.ok) return added;
-          added ||= reply.value === 1;
-        }
-        batch.sent();
-      }
-    } catch (error) {
-      this.lost(error);
-    }
-    return added;
-  }
-  /**
-   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
-   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
-   * other sessions' reservations, as the standings do.
-   */
-  keptDays(count2) {
-    const days = [];
-    let day = teamDay(this.clock.now(), this.config.zone);
-    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
-      days.unshift(day.day);
-      day = teamDay(day.start - 1, this.config.zone);
-    }
-    const rows = [];
-    for (const name of days) {
-      const reply = this.call("read", [], name);
-      if (!reply.ok) return [];
-      const [useFields, , , reservedTokens, reservedCost] = readReply(reply.value);
-      const use = fields(useFields);
-      rows.push({
-        day: name,
-        agentMs: amount2(use.get("agentMs")),
-        prompts: amount2(use.get("prompts")),
-        tokens: amount2(use.get("tokens")) + amount2(String(reservedTokens)),
-        cost: amount2(use.get("cost")) + amount2(String(reservedCost))
-      });
-    }
-    return rows;
-  }
-  /**
-   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
-   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
-   */
-  call(script, args, dayName) {
-    const day = teamDay(this.clock.now(), this.config.zone);
-    const keys = dayKeys(this.config.team, dayName ?? day.day);
-    const wasDown = this.failed !== null;
-    const reply = this.request(script, keys, [...this.common(day), ...args]);
-    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
-    this.outboxSeen = true;
-    if (this.sendKept() && script === "read") return this.request(script, keys, [...this.common(day), ...args]);
-    return reply;
-  }
-  /** One script on `keys`; a failure marks the store down (said once), and it is not tried again for a while. */
-  request(script, keys, args) {
-    if (this.failed !== null && this.clock.now() < this.failed.until) return { ok: false, error: this.failed.why };
-    const timeout = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
-    this.calledOnce = true;
+function runSync(step, store) {
+  let next = step.next();
+  while (!next.done) {
+    const call = next.value;
     let reply;
     try {
-      this.store ??= this.open();
-      reply = this.store.call(script, keys, args, timeout);
+      if (call.post) {
+        store().post(call.script, call.keys, call.args);
+        reply = { ok: true, value: null };
+      } else reply = store().call(call.script, call.keys, call.args, call.timeoutMs);
     } catch (error) {
       reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    if (!reply.ok) return { ok: false, error: this.down(reply.error) };
-    this.failed = null;
-    return reply;
+    next = step.next(reply);
   }
-  /** The store failed: said once per session, without its password; not tried again for a while. Returns why. */
-  down(error) {
-    const why = this.hidden(error);
-    this.failed = { why, until: this.clock.now() + TEAM_RETRY_MS };
-    if (this.saidDown) return why;
-    this.saidDown = true;
-    this.untold.push(teamStoreUnreachable(this.config.shown, why, this.config.failure === "closed"));
-    return why;
+  return next.value;
+}
+var TeamLedger = class {
+  constructor(day, open) {
+    this.day = day;
+    this.open = open;
   }
-  /** The refusal of a new turn while the store cannot be reached, in the closed mode. */
-  closedMessage(why) {
-    return teamStoreRefusal(this.config.shown, why);
+  day;
+  open;
+  store = null;
+  run(step) {
+    return runSync(step, () => {
+      this.store ??= this.open();
+      return this.store;
+    });
   }
-  /** An error's text without the store's password or full address. */
-  hidden(error) {
-    let text = error.split(this.config.url).join(this.config.shown);
-    const password = new URL(this.config.url).password;
-    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
-    return text.trim() || "no answer";
+  standings(budgets) {
+    return this.run(this.day.standings(budgets));
+  }
+  countPrompt(budgets, limits) {
+    return this.run(this.day.countPrompt(budgets, limits));
+  }
+  addUse(budgets, use) {
+    this.run(this.day.addUse(budgets, use));
+  }
+  reserve() {
+    this.run(this.day.reserve());
+  }
+  adjust(budget, adjustment) {
+    this.run(this.day.adjust(budget, adjustment));
+  }
+  keptDays(count2) {
+    return this.run(this.day.keptDays(count2));
+  }
+  problem() {
+    return this.day.problem();
   }
 };
 
@@ -5829,6 +6351,323 @@ function outboxFolder(stateDir, team) {
   return join5(stateDir, "team", `team-${team}`);
 }
 
+// src/adapters/team/outage.ts
+var Outage = class {
+  constructor(closed, clock, texts, carried = null) {
+    this.closed = closed;
+    this.clock = clock;
+    this.texts = texts;
+    this.failure = carried;
+  }
+  closed;
+  clock;
+  texts;
+  failure;
+  said = false;
+  untold = null;
+  /** Why the store is being left alone now, or null when it may be tried. */
+  waiting() {
+    const failure = this.failure;
+    return failure !== null && this.clock.now() < failure.until ? failure.why : null;
+  }
+  /** Whether the store failed and has not answered since (left alone or not). */
+  get down() {
+    return this.failure !== null;
+  }
+  /** The store failed: it is left alone for a while, and the session is told once. */
+  failed(why) {
+    this.failure = { why, until: this.clock.now() + TEAM_RETRY_MS };
+    if (this.said) return;
+    this.said = true;
+    this.untold = this.texts.unreachable(why, this.closed);
+  }
+  /** The store answered. */
+  answered() {
+    this.failure = null;
+  }
+  /** What the session is to be told, once. */
+  told() {
+    const text = this.untold;
+    this.untold = null;
+    return text;
+  }
+  /** Whether a new turn is taken while the store cannot be reached: refused in the closed mode. */
+  takesTurns() {
+    return !this.closed;
+  }
+  /** In the closed mode, while the store failed, why new turns are refused; else null. */
+  refusal() {
+    return this.closed && this.failure !== null ? this.texts.refusal(this.failure.why) : null;
+  }
+  /** What the session's next process takes over. */
+  carry() {
+    return this.failure;
+  }
+};
+
+// src/adapters/team/day.ts
+function keysExpiry(dayEnd) {
+  return Math.ceil(dayEnd / 1e3) + TEAM_KEYS_OUTLIVE_S;
+}
+function fields(value) {
+  const map = /* @__PURE__ */ new Map();
+  const flat = Array.isArray(value) ? value : [];
+  for (let index = 0; index + 1 < flat.length; index += 2) map.set(String(flat[index]), String(flat[index + 1]));
+  return map;
+}
+function amount2(text) {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+function parts(value) {
+  const [useFields, whoFields, sessions, reservedTokens, reservedCost] = Array.isArray(value) ? value : [];
+  return {
+    use: fields(useFields),
+    who: whoFields,
+    sessions: amount2(String(sessions)),
+    reserved: { prompts: 0, agentMs: 0, tokens: amount2(String(reservedTokens)), cost: amount2(String(reservedCost)) }
+  };
+}
+function standingsOf(reply, budgets, config, dayStart) {
+  const { use, who, sessions, reserved } = parts(reply);
+  const members = [...fields(who)].map(([name, count2]) => ({ name, sessions: amount2(count2) }));
+  members.sort((a, b) => a.name.localeCompare(b.name));
+  const adjustment = {
+    addTimeMs: amount2(use.get("addTimeMs")),
+    addPrompts: amount2(use.get("addPrompts")),
+    addTokens: amount2(use.get("addTokens")),
+    addCost: amount2(use.get("addCost")),
+    off: use.get("off") === "1"
+  };
+  return teamBudgets(budgets, config).map((budget) => ({
+    budget,
+    use: {
+      agentMs: amount2(use.get("agentMs")),
+      prompts: amount2(use.get("prompts")),
+      // The model calls other sessions are making count as what they reserved, until their answers settle them.
+      tokens: amount2(use.get("tokens")) + reserved.tokens,
+      cost: amount2(use.get("cost")) + reserved.cost,
+      sessions,
+      members
+    },
+    adjustment,
+    dayStart
+  }));
+}
+function teamBudgets(budgets, config) {
+  const team = { name: config.team, zone: config.zone };
+  return budgets.map((budget) => ({ ...budget, team }));
+}
+function dayRowOf(day, reply) {
+  const { use, reserved } = parts(reply);
+  return {
+    day,
+    agentMs: amount2(use.get("agentMs")),
+    prompts: amount2(use.get("prompts")),
+    tokens: amount2(use.get("tokens")) + reserved.tokens,
+    cost: amount2(use.get("cost")) + reserved.cost
+  };
+}
+
+// src/adapters/team/team-day.ts
+var NOTHING = { prompts: 0, agentMs: 0, tokens: 0, cost: 0 };
+var TeamDay = class {
+  constructor(config, local, sessionId, clock, outbox, options = {}) {
+    this.config = config;
+    this.local = local;
+    this.sessionId = sessionId;
+    this.clock = clock;
+    this.outbox = outbox;
+    this.options = options;
+    const carried = options.carried;
+    if (carried) this.lastCall = { ...carried.lastCall };
+    this.outage = new Outage(
+      config.failure === "closed",
+      clock,
+      {
+        unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+        refusal: (why) => teamStoreRefusal(config.shown, why)
+      },
+      carried?.failed ?? null
+    );
+  }
+  config;
+  local;
+  sessionId;
+  clock;
+  outbox;
+  options;
+  calledOnce = false;
+  outage;
+  saidLost = false;
+  untold = [];
+  /** Whether this session looked for use kept on this machine to send: at its first answer, and once the store is back. */
+  outboxSeen = false;
+  /** What this session's last model call used: what its next one reserves. */
+  lastCall = { tokens: 0, cost: 0 };
+  /**
+   * Whether a call may first send what this machine kept while the store was down (the session's first answer, or the
+   * store's first after a failure, with something kept): a read made with it must wait for it to see what it sent.
+   */
+  sendsFirst() {
+    return this.outage.down || !this.outboxSeen && this.outbox.waiting();
+  }
+  /** What the next process of this session takes over (`TeamLedgerOptions.carried`). */
+  carry() {
+    return { lastCall: { ...this.lastCall }, failed: this.outage.carry() };
+  }
+  *standings(budgets) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const reply = yield* this.call("read", []);
+    if (reply.ok) return standingsOf(reply.value, budgets, this.config, day.start);
+    const local = this.local.standings(teamBudgets(budgets, this.config));
+    const closed = this.outage.refusal();
+    return closed === null ? local : local.map((standing2) => ({ ...standing2, closed }));
+  }
+  *countPrompt(budgets, limits) {
+    const set = limits.filter((limit2) => limit2 !== null);
+    const limit = set.length === 0 ? -1 : Math.min(...set);
+    const reply = yield* this.call("count", [limit]);
+    if (reply.ok) return reply.value === 1;
+    if (!this.outage.takesTurns()) return false;
+    this.keep({ ...NOTHING, prompts: 1 });
+    return this.local.countPrompt(budgets, limits);
+  }
+  *addUse(budgets, use) {
+    const added = {
+      prompts: 0,
+      agentMs: Math.round(use.agentMs ?? 0),
+      tokens: Math.round(use.tokens ?? 0),
+      cost: use.cost ?? 0
+    };
+    if (use.tokens !== void 0 || use.cost !== void 0) this.lastCall = { tokens: added.tokens, cost: added.cost };
+    if ((yield* this.call("use", [added.agentMs, added.tokens, added.cost, 0])).ok) return;
+    this.keep(added);
+    this.local.addUse(budgets, use);
+  }
+  /** Reserves without waiting: the model call starts at once; the reservation reaches Redis before the next call. */
+  *reserve() {
+    const now = this.clock.now();
+    if (this.outage.waiting() !== null) return;
+    const day = teamDay(now, this.config.zone);
+    const args = [...this.common(day), this.lastCall.tokens, this.lastCall.cost, TEAM_RESERVATION_MS];
+    yield { script: "reserve", keys: dayKeys(this.config.team, day.day), args, timeoutMs: 0, post: true };
+  }
+  *adjust(budget, adjustment) {
+    const { addTimeMs, addPrompts, addTokens, addCost, off } = { ...NO_ADJUSTMENT, ...adjustment };
+    const reply = yield* this.call("adjust", [addTimeMs, addPrompts, addTokens, addCost, off ? 1 : 0]);
+    if (!reply.ok) this.local.adjust(budget, adjustment);
+  }
+  /**
+   * The team's use of each of its last `count` days that its store still keeps, oldest first: today and yesterday
+   * (a day's keys outlive it by one day, TEAM_KEYS_OUTLIVE_S); none while the store cannot be read. Today counts the
+   * other sessions' reservations, as the standings do.
+   */
+  *keptDays(count2) {
+    const days = [];
+    let day = teamDay(this.clock.now(), this.config.zone);
+    for (let kept2 = 0; kept2 < Math.min(count2, TEAM_DAYS_KEPT); kept2++) {
+      days.unshift(day.day);
+      day = teamDay(day.start - 1, this.config.zone);
+    }
+    const rows = [];
+    for (const name of days) {
+      const reply = yield* this.call("read", [], name);
+      if (!reply.ok) return [];
+      rows.push(dayRowOf(name, reply.value));
+    }
+    return rows;
+  }
+  problem() {
+    return this.untold.shift() ?? this.local.problem();
+  }
+  /** Every script's first arguments: when the day's keys expire, the session, the member. */
+  common(day) {
+    return [keysExpiry(day.end), this.sessionId, this.config.member];
+  }
+  /** The outbox failed: the use is this machine's alone. Said once per session. */
+  lost(error) {
+    if (this.saidLost) return;
+    this.saidLost = true;
+    this.untold.push(teamUnsentLostMessage(error instanceof Error ? error.message : String(error)));
+  }
+  /** Keeps use the store could not take in this machine's outbox, for the team's day of now. */
+  keep(use) {
+    if (use.prompts === 0 && use.agentMs === 0 && use.tokens === 0 && use.cost === 0) return;
+    const day = teamDay(this.clock.now(), this.config.zone);
+    try {
+      this.outbox.keep({ day: day.day, dayEnd: day.end, session: this.sessionId, member: this.config.member, ...use });
+    } catch (error) {
+      this.lost(error);
+    }
+  }
+  /**
+   * Sends the use kept in this machine's outbox (by any session of any host) to the team's days it belongs to, each
+   * entry once; a day the store no longer keeps is let go. Stops at the first failure, the rest kept. Whether anything
+   * was added.
+   */
+  *sendKept() {
+    if (!this.outbox.waiting()) return false;
+    let added = false;
+    try {
+      for (const batch of this.outbox.take()) {
+        for (const entry of batch.entries) {
+          const expiry = keysExpiry(entry.dayEnd);
+          if (expiry * 1e3 <= this.clock.now()) continue;
+          const use = [entry.agentMs, entry.tokens, entry.cost, entry.prompts, entry.id];
+          const keys = dayKeys(this.config.team, entry.day);
+          const reply = yield* this.request("send", keys, [expiry, entry.session, entry.member, ...use]);
+          if (!reply.ok) return added;
+          added ||= reply.value === 1;
+        }
+        batch.sent();
+      }
+    } catch (error) {
+      this.lost(error);
+    }
+    return added;
+  }
+  /**
+   * Calls a script on today's keys (or those of `dayName`, a past day's, to read). At the session's first answer, and
+   * once the store answers again, the use kept on this machine goes to the team's day, and a read reads it back.
+   */
+  *call(script, args, dayName) {
+    const day = teamDay(this.clock.now(), this.config.zone);
+    const keys = dayKeys(this.config.team, dayName ?? day.day);
+    const wasDown = this.outage.down;
+    const reply = yield* this.request(script, keys, [...this.common(day), ...args]);
+    if (!reply.ok || this.outboxSeen && !wasDown) return reply;
+    this.outboxSeen = true;
+    if ((yield* this.sendKept()) && script === "read")
+      return yield* this.request(script, keys, [...this.common(day), ...args]);
+    return reply;
+  }
+  /** One script on `keys`; a failure is the outage policy's (said once, the store left alone for a while). */
+  *request(script, keys, args) {
+    const waiting = this.outage.waiting();
+    if (waiting !== null) return { ok: false, error: waiting };
+    const timeoutMs = this.options.waitMs ?? (this.calledOnce ? TEAM_WAIT_MS : TEAM_FIRST_CALL_MS);
+    this.calledOnce = true;
+    const reply = yield { script, keys, args, timeoutMs };
+    if (reply.ok) {
+      this.outage.answered();
+      return reply;
+    }
+    const why = this.hidden(reply.error);
+    this.outage.failed(why);
+    const said = this.outage.told();
+    if (said !== null) this.untold.push(said);
+    return { ok: false, error: why };
+  }
+  /** An error's text without the store's password or full address. */
+  hidden(error) {
+    let text = error.split(this.config.url).join(this.config.shown);
+    const password = new URL(this.config.url).password;
+    if (password) text = text.split(password).join("***").split(decodeURIComponent(password)).join("***");
+    return text.trim() || "no answer";
+  }
+};
+
 // src/adapters/team/open.ts
 function memberName(host) {
   return `${userInfo().username}@${hostname()} (${host})`;
@@ -5847,16 +6686,24 @@ function saying(warning, ledger) {
     }
   };
 }
-function openDailyLedger(options) {
+function opening(options) {
   const { env, sessionId, clock } = options;
   const stateDir = dailyStateDir(env);
-  const local = createDailyLedger(stateDir, sessionId, clock);
+  const created = createDailyLedger(stateDir, sessionId, clock);
   const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-  if (warning !== null) return saying(warning, local);
-  if (config === null) return local;
-  const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  if (warning !== null) return { local: saying(warning, created), team: null };
+  if (config === null) return { local: created, team: null };
   const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-  return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+  return {
+    local: created,
+    team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) }
+  };
+}
+function openDailyLedger(options) {
+  const { local, team } = opening(options);
+  if (team === null) return local;
+  const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+  return new TeamLedger(team.day, open);
 }
 
 // src/entries/pi/timebox/index.ts
@@ -5878,7 +6725,8 @@ var index_default = createTimeboxExtension({
     settings: readTeamSettings(join6(getAgentDir(), "settings.json")),
     entry: import.meta.url
   }),
-  reportPage: nodeReportPageWriter(process.env, systemClock)
+  reportPage: nodeReportPageWriter(process.env, systemClock),
+  projectHistory: nodeProjectHistory(process.env)
 });
 export {
   index_default as default

@@ -6,7 +6,7 @@
 // result, so the line that it stopped goes with its parent's next model call.
 
 import { join } from "node:path";
-import { WRAP_UP_REFUSAL } from "../../core/index.ts";
+import { FINISH_NOW, WRAP_UP_REFUSAL } from "../../core/index.ts";
 import { hookJson } from "../hooks/reply-json.ts";
 import { type HookHost, type HookRole, readHookEvent, type SubagentDialect, textField } from "../hooks/roles.ts";
 
@@ -64,14 +64,14 @@ export const codexCliHost: HookHost = {
 	/**
 	 * No Codex hook can end a running turn: before a tool, `continue: false` fails the hook and the tool runs, so a stop
 	 * becomes a refusal of that tool, and so does every later tool of the turn, with the reason and what the model is to
-	 * do now. Codex ends the reason with a full stop of its own. The stop's text is the user's: it is shown.
+	 * do now (unless the reason says it already). A refusal that stops nothing reads as it is. Codex ends the reason with
+	 * a full stop of its own. The stop's text is the user's: it is shown.
 	 */
 	write: (reply, event) => {
 		const json = hookJson(reply, event);
 		if (json === null || event.role !== "beforeTool" || reply.refusal === null) return json;
-		const reason = (
-			reply.refusal.includes(WRAP_UP_REFUSAL) ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`
-		).replace(/\.$/, "");
+		const told = !reply.stop || reply.refusal.endsWith(FINISH_NOW);
+		const reason = (told ? reply.refusal : `${reply.refusal} ${WRAP_UP_REFUSAL}`).replace(/\.$/, "");
 		if (typeof json.stopReason === "string") {
 			json.systemMessage = [json.systemMessage, json.stopReason].filter((text) => typeof text === "string").join("\n");
 		}

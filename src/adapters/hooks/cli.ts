@@ -1,6 +1,8 @@
 // The hook script's command line, for every hook host: `hook [--host <name>]` answers a hook event from stdin,
 // `statusline` prints the status, `setup-statusline` sets it up, `watch` stops a time budget on time while the agent is
-// idle, `team <request>` runs a batch of calls on a team's daily ledger for Claude Code's hooks module. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed.
+// idle. Never fails the host: bad input gets one clear stderr line and exit code 0, with nothing changed. A team's
+// daily ledger is read ahead in a hook (the day read before the event, what it wrote sent after it); a prompt the
+// store refused then (another machine took the day's last turn) is refused in the reply.
 
 import { spawnSync } from "node:child_process";
 import { homedir } from "node:os";
@@ -8,6 +10,8 @@ import { join } from "node:path";
 import {
 	type Clock,
 	DAILY_ENV,
+	type DailyBudget,
+	type DailyLedger,
 	DEFAULT_ENV,
 	inHostTerms,
 	internalErrorMessage,
@@ -16,16 +20,15 @@ import {
 	parseDailyBudget,
 	type ReportPageInput,
 	SUBAGENTS_ENV,
-	TEAM_HOP_WAIT_MS,
 } from "../../core/index.ts";
 import { createFileLedger } from "../node/file-ledger.ts";
 import { SessionLog } from "../node/session-log.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
-import { parseTeamRequest, runTeamBatch } from "../team/batch.ts";
-import { openDailyLedger } from "../team/open.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
+import { type DailyLedgerOptions, openDailyLedger, openHookDailyLedger } from "../team/open.ts";
+import type { ReadAheadDailyLedger } from "../team/read-ahead.ts";
 import { type HookDeps, handleHook } from "./handle.ts";
 import { parseHookInput } from "./input.ts";
-import type { HookHost } from "./roles.ts";
+import type { HookHost, HookReply } from "./roles.ts";
 import { statusLineText, WATCH_INTERVAL_MS, watchOnce } from "./watcher.ts";
 
 /** Runs the user's own status line command with the same stdin, and returns its first line ("" on any failure). */
@@ -46,6 +49,10 @@ export interface CliDeps {
 	sleep: (ms: number) => Promise<void>;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are. */
+	projectHistory?: ProjectHistoryReader;
+	/** Opens a hook's daily ledger (`openHookDailyLedger`, unless a test gives its own). */
+	openDaily?: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger | ReadAheadDailyLedger;
 }
 
 export interface CliResult {
@@ -56,7 +63,7 @@ export interface CliResult {
 }
 
 const USAGE =
-	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>";
+	"usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]";
 const WRAPPED_TIMEOUT_MS = 2_000;
 
 /** The default status line runner: `<shell> -c <command>`, bounded in time; "" when it cannot run. */
@@ -75,24 +82,54 @@ function option(args: readonly string[], name: string): string | undefined {
 	return index >= 0 ? args[index + 1] : undefined;
 }
 
-/** The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares, or why it cannot be read. */
+/**
+ * The daily budget from `TIMEBOX_DAILY`, with the ledger every host shares (`open`: read ahead in a hook, called as it
+ * goes in a watcher, which runs for a long time), or why it cannot be read.
+ */
 function dailyOf(
 	env: NodeJS.ProcessEnv,
 	sessionId: string,
 	clock: Clock,
 	host: string,
+	open: (options: DailyLedgerOptions, budgets: readonly DailyBudget[]) => DailyLedger,
 ): Pick<HookDeps, "daily" | "dailyWarning"> {
 	const text = env[DAILY_ENV]?.trim();
 	if (!text) return {};
 	const budget = parseDailyBudget(text, "user", DAILY_ENV);
 	if ("warning" in budget) return { dailyWarning: budget.warning };
-	const ledger = openDailyLedger({ env, sessionId, clock, host, entry: import.meta.url });
-	return { daily: { ledger, budgets: [budget] } };
+	const options = { env, sessionId, clock, host, entry: import.meta.url };
+	return { daily: { ledger: open(options, [budget]), budgets: [budget] } };
 }
 
-/** The report page of a hook host's session, written by `write`. */
-function pageOf(write: ReportPageWriter, id: string, host: string): (page: ReportPageInput) => Promise<string> {
-	return (page) => write(page, { id, host });
+/** The daily ledger of a hook, where it is read ahead (a team's); null where it is called as it goes. */
+function readAheadOf(deps: Pick<HookDeps, "daily">): ReadAheadDailyLedger | null {
+	const ledger = deps.daily?.ledger;
+	return ledger !== undefined && "settle" in ledger ? (ledger as ReadAheadDailyLedger) : null;
+}
+
+/**
+ * A hook's reply once what its event wrote to the team's day was sent: a prompt the store refused there (another
+ * machine took the day's last turn since the day was read) is refused, in the team's words.
+ */
+async function settled(reply: HookReply | null, ledger: ReadAheadDailyLedger | null): Promise<HookReply | null> {
+	if (ledger === null || (await ledger.settle()) || reply === null) return reply;
+	const refusal = ledger.takenRefusal();
+	return { notices: [refusal], context: [], refusal, stop: true, answered: reply.answered };
+}
+
+/** The report page of a hook host's session (in working folder `project`), written by `write`. */
+function pageOf(
+	write: ReportPageWriter,
+	id: string,
+	host: string,
+	project: string | null,
+): (page: ReportPageInput) => Promise<string> {
+	return (page) => write(page, { id, host, project });
+}
+
+/** The working folder a hook's host names (`cwd`, which Claude Code, Gemini CLI and Codex give every hook), or null. */
+function cwdOf(fields: Readonly<Record<string, unknown>>): string | null {
+	return typeof fields.cwd === "string" && fields.cwd.length > 0 ? fields.cwd : null;
 }
 
 /** The subagent budget from `TIMEBOX_SUBAGENTS`, as the rules read it at every load; nothing when it is unset. */
@@ -109,10 +146,10 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 	if (!dataDir || !sessionId || !budget) return { stdout: "", stderr: `timebox: ${USAGE}\n` };
 	const hookDeps: HookDeps = {
 		store: new SessionLog(dataDir, sessionId, deps.clock, true),
-		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER)),
+		ledger: createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock }),
 		clock: deps.clock,
 		onStop: deps.onStop,
-		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher"),
+		...dailyOf(env, sessionId, deps.clock, option(rest, "--host") ?? "watcher", openDailyLedger),
 		...subagentsOf(env),
 	};
 	try {
@@ -122,26 +159,6 @@ async function watch(rest: readonly string[], env: NodeJS.ProcessEnv, deps: CliD
 		// A watcher runs detached: it ends quietly, and the next hook enforces the budget as before.
 		return { stdout: "", stderr: `timebox: the watcher stopped: ${String(error)}\n` };
 	}
-}
-
-/**
- * `timebox team <request>`: a batch of a Claude Code hooks module's calls on its team's daily ledger, opened from the
- * environment as on every Node host, each call bounded so that the process ends in time; one JSON line in reply.
- */
-function teamBatch(rest: readonly string[], env: NodeJS.ProcessEnv, clock: Clock): CliResult {
-	const request = parseTeamRequest(rest[0]);
-	if ("error" in request) return { stdout: `${JSON.stringify({ error: `timebox: ${request.error}` })}\n`, stderr: "" };
-	const reply = runTeamBatch(request, (carried) =>
-		openDailyLedger({
-			env,
-			sessionId: request.session,
-			clock,
-			host: "claude",
-			entry: import.meta.url,
-			team: { carried, waitMs: TEAM_HOP_WAIT_MS },
-		}),
-	);
-	return { stdout: `${JSON.stringify(reply)}\n`, stderr: "" };
 }
 
 /** Runs one invocation: `args` after the program name, the whole stdin, and the environment. */
@@ -156,7 +173,6 @@ export async function runCli(
 	const hostName = option(rest, "--host") ?? deps.hosts[0]?.name;
 	const host = deps.hosts.find((candidate) => candidate.name === hostName);
 	if (mode === "watch") return watch(rest, env, deps);
-	if (mode === "team") return teamBatch(rest, env, deps.clock);
 	if (mode === "report") {
 		// The page's code (its chart library among it) is loaded only here.
 		const { runReport } = await import("../report/entry.ts");
@@ -183,9 +199,10 @@ export async function runCli(
 		host.dataDir(env, home) ??
 		(mode === "statusline" ? (statusLine?.findDataDir(home, event.sessionId) ?? null) : null);
 	if (!dataDir) return { stdout: "", stderr: "timebox: no data folder: CLAUDE_PLUGIN_DATA is not set (use --data)\n" };
-	// One hook reads the session's log once, and keeps what it writes.
-	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true);
-	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER));
+	// One hook reads the session's log once, and keeps what it writes; each prompt's line keeps the working folder.
+	const cwd = cwdOf(parsed.fields);
+	const store = new SessionLog(dataDir, event.sessionId, deps.clock, true).setCwd(cwd);
+	const ledger = createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: deps.clock });
 	try {
 		if (mode === "statusline") {
 			const wrapped = option(rest, "--wrap");
@@ -196,14 +213,18 @@ export async function runCli(
 			};
 		}
 		const script = statusLine?.script(env) ?? null;
-		const reply = await handleHook(event, {
+		const read = deps.projectHistory;
+		const daily = dailyOf(env, event.sessionId, deps.clock, host.name, deps.openDaily ?? openHookDailyLedger);
+		const readAhead = readAheadOf(daily);
+		await readAhead?.refresh();
+		const answered = await handleHook(event, {
 			store,
 			ledger,
 			clock: deps.clock,
 			onStop: deps.onStop,
 			...(deps.newBudgetId ? { newBudgetId: deps.newBudgetId } : {}),
 			...(env[DEFAULT_ENV] ? { defaultBudget: env[DEFAULT_ENV] } : {}),
-			...dailyOf(env, event.sessionId, deps.clock, host.name),
+			...daily,
 			...subagentsOf(env),
 			...(statusLine && script !== null
 				? { setupStatusLine: () => statusLine.setup(statusLine.settings(home), script) }
@@ -213,8 +234,10 @@ export async function runCli(
 			...(host.readUsage ? { readUsage: host.readUsage } : {}),
 			...(host.transcriptSize ? { transcriptSize: host.transcriptSize } : {}),
 			terms: host.terms,
-			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name) } : {}),
+			...(deps.reportPage ? { reportPage: pageOf(deps.reportPage, event.sessionId, host.name, cwd) } : {}),
+			...(read && cwd !== null ? { projectHistory: () => read(cwd, event.sessionId) } : {}),
 		});
+		const reply = await settled(answered, readAhead);
 		const answer = reply === null ? null : host.write(reply, event);
 		return { stdout: answer ? `${JSON.stringify(answer)}\n` : "", stderr: "" };
 	} catch (error) {

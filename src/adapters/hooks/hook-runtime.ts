@@ -1,6 +1,7 @@
 // The runtime of one hook: the session's runtime over ports that write to the session's log, keep a claim the
 // ledger cannot take, start the watcher of a time budget, wait for the on-stop command to start, and gather what the
-// user is told; and the reply it makes of the rules' answer.
+// user is told; and the reply it makes of the rules' answer. Loaded for a hook, it first starts an on-stop command that
+// a killed hook claimed and never started (the core's recovery rule).
 
 import { randomUUID } from "node:crypto";
 import {
@@ -9,20 +10,26 @@ import {
 	type Clock,
 	type DailyPort,
 	type Effect,
+	EMPTY_SESSION,
 	type HostTerms,
 	inHostTerms,
 	internalErrorMessage,
 	type LedgerClaim,
 	type OnStopOutcome,
 	type OnStopStarter,
+	type OnStopStartOptions,
+	type ProjectHistory,
 	type ReportPageInput,
+	recoverOnStop,
 	type SessionEvent,
 	SessionRuntime,
 	type SessionState,
 	type SettingSource,
 	sessionLog,
+	transition,
 } from "../../core/index.ts";
 import type { SessionLog } from "../node/session-log.ts";
+import { type LoadOptions, loadEvent } from "./load.ts";
 import { logStore } from "./log-store.ts";
 import type { HookReply, TranscriptSize } from "./roles.ts";
 import type { UsageReader } from "./usage.ts";
@@ -62,6 +69,8 @@ export interface HookDeps {
 	terms?: HostTerms;
 	/** Writes the report page of the session (`/timebox report page`); absent where none is written. */
 	reportPage?: (page: ReportPageInput) => Promise<string>;
+	/** Reads the past sessions of the session's project (`/timebox suggest`, a default of `suggested`). */
+	projectHistory?: () => Promise<ProjectHistory>;
 }
 
 /**
@@ -87,9 +96,12 @@ export class HookRuntime {
 		this.runtime = new SessionRuntime(
 			{
 				store: logStore(deps),
-				ledger: { claim: (claim) => this.claim(claim) },
+				ledger: {
+					claim: (claim) => this.claim(claim),
+					...(deps.ledger.startMark ? { startMark: deps.ledger.startMark.bind(deps.ledger) } : {}),
+				},
 				clock: deps.clock,
-				onStop: { start: (command, report) => this.startOnStop(command, report) },
+				onStop: { start: (command, report, options) => this.startOnStop(command, report, options) },
 				// No status bar to set: the status line reads the log itself.
 				setStatus: () => {},
 				// A hook ends the run through its reply.
@@ -109,6 +121,30 @@ export class HookRuntime {
 			state,
 			this.dailyBefore,
 		);
+	}
+
+	/**
+	 * The runtime of a hook's session, loaded from its log and the ledger (`promptId`: the prompt whose run the hook
+	 * belongs to, null for none). What the core's recovery rule says of the ledger is carried out first: an on-stop
+	 * command that a stop claimed and no process started (its hook was killed) is started, and the user is told with
+	 * this hook's reply.
+	 */
+	static load(
+		deps: HookDeps,
+		promptId: string | null,
+		now: number,
+		options: LoadOptions = {},
+		daily?: DailyPort,
+	): HookRuntime {
+		const event = loadEvent(deps, options);
+		const hook = new HookRuntime(deps, promptId, transition(EMPTY_SESSION, event, now).state, daily);
+		hook.tell(hook.runtime.write(recoverOnStop(event.ledger, now)));
+		return hook;
+	}
+
+	/** Keeps what an answer outside the hook's event says, for the reply. */
+	private tell(answer: Answer): void {
+		this.told.push(...answer.notices.map((notice) => notice.message));
 	}
 
 	/**
@@ -173,7 +209,11 @@ export class HookRuntime {
 	}
 
 	/** Starts the on-stop command and waits until it started or failed to; a failing exit comes after this hook is gone. */
-	private startOnStop(command: string, report: (outcome: OnStopOutcome) => void): void {
+	private startOnStop(
+		command: string,
+		report: (outcome: OnStopOutcome) => void,
+		options: OnStopStartOptions | undefined,
+	): void {
 		let done!: () => void;
 		this.waiting.push(new Promise<void>((resolve) => (done = resolve)));
 		// The first of the starter's word and the wait's end is what this hook says; a later word comes too late.
@@ -187,9 +227,11 @@ export class HookRuntime {
 		};
 		const timer = setTimeout(() => settle({ kind: "started" }), ON_STOP_START_WAIT_MS);
 		try {
-			this.deps.onStop.start(command, (outcome) => {
+			const starting = (outcome: OnStopOutcome) => {
 				if (outcome.kind !== "exited") settle(outcome);
-			});
+			};
+			if (options === undefined) this.deps.onStop.start(command, starting);
+			else this.deps.onStop.start(command, starting, options);
 		} catch (error) {
 			clearTimeout(timer);
 			done();
@@ -199,17 +241,10 @@ export class HookRuntime {
 }
 
 /**
- * Feeds one event of a prompt's run (null: of no named prompt, which the daily budgets do not hear) to the daily budgets
- * and the session's rules, and replies with what they say.
+ * Feeds one event of a hook's runtime (of a prompt's run, or of no named prompt, which the daily budgets do not hear) to
+ * the daily budgets and the session's rules, and replies with what they say.
  */
-export async function answerEvent(
-	deps: HookDeps,
-	now: number,
-	promptId: string | null,
-	state: SessionState,
-	event: SessionEvent,
-): Promise<HookReply> {
-	const hook = new HookRuntime(deps, promptId, state);
+export async function answerEvent(hook: HookRuntime, now: number, event: SessionEvent): Promise<HookReply> {
 	const answer = hook.runtime.handle(event);
 	hook.saveDaily(now);
 	return hook.reply(answer);

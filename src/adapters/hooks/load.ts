@@ -44,11 +44,13 @@ export interface LoadOptions {
 	running?: string | null;
 }
 
+type LoadEvent = Extract<SessionEvent, { type: "load" }>;
+
 /** The load event of a hook's session. */
-export function loadEvent(files: SessionSources, options: LoadOptions = {}): SessionEvent {
+export function loadEvent(files: SessionSources, options: LoadOptions = {}): LoadEvent {
 	const history = foldHistory(files.store.history());
 	const ledger = history.budget ? ledgerView(history.budget, files) : NOTHING_RECORDED;
-	const event: SessionEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
+	const event: LoadEvent = { type: "load", history, ledger, mode: "continue", announce: options.announce === true };
 	const running = options.running === null ? history.lastPrompt : options.running;
 	if (typeof running === "string") event.runningSteps = files.store.stepOf(running);
 	if (options.defaultBudget) event.defaultBudget = options.defaultBudget;
@@ -76,7 +78,7 @@ export function ledgerView(budget: TimeboxBudget, files: SessionFiles): LedgerVi
 		);
 	const spent = legacy.find((line) => line.kind === "spent");
 	return {
-		off: view.off,
+		...view,
 		nudged: view.nudged || legacy.some((line) => line.kind === "nudged"),
 		spent:
 			view.spent ??
@@ -99,9 +101,12 @@ function withLoggedClaims(view: LedgerView, budget: TimeboxBudget, store: Sessio
 	const spent = logged.find(
 		(claim): claim is Extract<LedgerClaim, { kind: "spent" }> => claim.kind === "spent" && claim.budgetId === outcome,
 	);
+	const recovered = logged.some((claim) => claim.kind === "onStopRecovered" && claim.budgetId === outcome);
 	return {
+		...view,
 		spent: view.spent ?? (spent ? { ...spent.summary, prompt: spent.prompt } : null),
 		off: view.off || logged.some((claim) => claim.kind === "off" && claim.budgetId === budget.id),
 		nudged: view.nudged || logged.some((claim) => claim.kind === "nudged" && claim.budgetId === outcome),
+		...(view.onStop && recovered ? { onStop: { ...view.onStop, recovered } } : {}),
 	};
 }

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import {
 	DEFAULT_ENV,
 	parseCommand,
+	readSuggestion,
+	resolveDefault,
 	type SessionEvent,
 	STATUS_LINE_SETUP_HINT,
 	sessionLog,
@@ -14,9 +16,9 @@ import {
 	writeReportPage,
 } from "../../core/index.ts";
 import { answerEvent, type HookDeps, HookRuntime, newBudgetId, takeFromLog, writeLog } from "./hook-runtime.ts";
-import { type LoadOptions, ledgerView, loadEvent, loadState } from "./load.ts";
+import { type LoadOptions, ledgerView, loadEvent } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
-import { spawnEnd, spawnStart } from "./subagent-spawns.ts";
+import { spawnEnd, spawnStart, toolCallEvent } from "./subagent-spawns.ts";
 
 /** `/timebox statusline`: the one word that is the hook adapter's own, not a budget command. */
 const STATUS_LINE_WORD = "statusline";
@@ -28,11 +30,15 @@ export async function sessionStart(event: HookEvent, deps: HookDeps): Promise<Ho
 	return reply.notices.length > 0 ? reply : null;
 }
 
-/** The session's load, carried out: the default budget starts in a session that never had a budget. */
+/**
+ * The session's load, carried out: the default budget starts in a session that never had a budget (for `suggested`,
+ * the budget suggested from the project's past sessions, or why there is none).
+ */
 async function startSession(deps: HookDeps, announce: boolean): Promise<HookReply> {
 	const text = deps.defaultBudget?.trim();
 	const options: LoadOptions = { announce };
-	if (text) options.defaultBudget = { text, source: DEFAULT_ENV, newBudgetId: newBudgetId(deps) };
+	const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, deps.projectHistory) : null;
+	if (given) options.defaultBudget = { ...given, newBudgetId: newBudgetId(deps) };
 	const hook = new HookRuntime(deps, null);
 	return hook.reply(hook.runtime.dispatch(loadEvent(deps, options)));
 }
@@ -62,12 +68,12 @@ async function answerPrompt(event: HookEvent, deps: HookDeps, now: number): Prom
 	// prompt ids count every submission.
 	const promptId = event.promptId ?? `unnamed-${randomUUID()}`;
 	if (event.command !== null) return command(event.command, deps, now, promptId);
-	const state = loadState(deps, now, { running: promptId });
+	const hook = HookRuntime.load(deps, promptId, now, { running: promptId });
 	// The prompt's model call comes next: a new prompt is counted, or stopped when the prompts are used up. A message
 	// typed mid-turn joins the running prompt's next model call: it is checked on time, and refused once that prompt is
 	// stopped.
 	// The rules keep the prompt once it runs (recordPrompt).
-	return answerEvent(deps, now, promptId, state, {
+	return answerEvent(hook, now, {
 		type: "modelCall",
 		prompt: promptId,
 		step: deps.store.stepOf(promptId),
@@ -80,8 +86,10 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		const said = deps.setupStatusLine ? deps.setupStatusLine() : STATUS_LINE_SETUP_HINT;
 		return { ...silentReply(), notices: [said], answered: true };
 	}
+	const kind = parseCommand(args).kind;
+	const suggestion = kind === "suggest" ? await readSuggestion(deps.projectHistory) : undefined;
 	const page =
-		parseCommand(args).kind === "reportPage"
+		kind === "reportPage"
 			? await writeReportPage(deps.reportPage, {
 					history: () => deps.store.history(),
 					ledger: (budget) => ledgerView(budget, deps),
@@ -90,7 +98,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 					standings: () => (deps.daily ? deps.daily.ledger.standings(deps.daily.budgets) : []),
 				})
 			: undefined;
-	const hook = new HookRuntime(deps, null, loadState(deps, now, { running: promptId }), deps.daily);
+	const hook = HookRuntime.load(deps, null, now, { running: promptId }, deps.daily);
 	const answered = hook.runtime.command(args, {
 		newBudgetId: newBudgetId(deps),
 		// The hooks are told nothing of what a session costs: a cost limit is set, and said to be unenforceable.
@@ -98,6 +106,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
 		...(deps.readUsage ? {} : { tokensSeen: false as const }),
 		report: () => sessionReport(deps.store.history(), (budget) => ledgerView(budget, deps), now, deps.terms),
 		...(page === undefined ? {} : { reportPage: page }),
+		...(suggestion === undefined ? {} : { suggestion }),
 	});
 	return { ...(await hook.reply(answered)), answered: true };
 }
@@ -108,7 +117,7 @@ async function command(args: string, deps: HookDeps, now: number, promptId: stri
  */
 export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply | null> {
 	// The session, folded once for the hook: a call of the subagent tool is a subagent's start first, on the same runtime.
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	const refused = await spawnStart(event, null, hook, now);
 	if (refused !== null) return refused;
 	const state = hook.runtime.state;
@@ -121,7 +130,7 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
 				prompt: event.promptId,
 				...(promptKey === null ? {} : { step: deps.store.stepOf(promptKey) }),
 			}
-		: { type: "toolCall", prompt: event.promptId };
+		: toolCallEvent(event, null, hook, promptKey, now);
 	const answer = hook.runtime.handle(sessionEvent);
 	spawnEnd(event, answer, null, hook, now);
 	hook.saveDaily(now);
@@ -135,6 +144,5 @@ export async function toolBoundary(event: HookEvent, deps: HookDeps, now: number
  * the on-stop command runs. */
 export async function runEnd(event: HookEvent, deps: HookDeps, now: number): Promise<HookReply> {
 	writeLog(deps, sessionLog.runEndedLines(event.promptId, now));
-	const state = loadState(deps, now, { running: event.promptId });
-	return answerEvent(deps, now, event.promptId, state, { type: "runEnd" });
+	return answerEvent(HookRuntime.load(deps, event.promptId, now, { running: event.promptId }), now, { type: "runEnd" });
 }

@@ -78,6 +78,8 @@ export interface HookEvent {
 	spawn: SpawnRequest | null;
 	/** The id of the tool call the event is about (`tool_use_id`), or null. */
 	toolUseId: string | null;
+	/** beforeTool: the tool and its input (`tool_name`, `tool_input`), which the loop guard compares; else null. */
+	call: { tool: string; input: unknown } | null;
 	/** agentEnd: the subagent that ended, its answer, and whether the reply reaches its parent; else null. */
 	ended: (SpawnResult & { reachesParent: boolean }) | null;
 	/** modelRequest: the request's generation settings as the host shows them (`llm_request.config`); else null. */
@@ -186,6 +188,7 @@ export function readHookEvent({ event, sessionId, fields }: HookFields, dialect:
 				? subagents.spawn(tool, input as Readonly<Record<string, unknown>>)
 				: null,
 		toolUseId: textField(fields, "tool_use_id"),
+		call: tool !== null && dialect.roles[event] === "beforeTool" ? { tool, input: input ?? null } : null,
 		ended: subagents && dialect.roles[event] === "agentEnd" ? endedOf(subagents, fields) : null,
 		requestConfig: dialect.roles[event] === "modelRequest" ? configOf(fields.llm_request) : null,
 	};

@@ -5,7 +5,6 @@
 
 import { type Answer, mergeAnswer, type SessionEvent, sessionLog } from "../../core/index.ts";
 import { type HookDeps, HookRuntime, takeFromLog } from "./hook-runtime.ts";
-import { loadState } from "./load.ts";
 import { type HookEvent, type HookReply, silentReply } from "./roles.ts";
 
 /**
@@ -60,13 +59,13 @@ export async function subagentBoundary(
 	const refused = sessionLog.refusedSpawn(deps.store.lines(), hostAgent);
 	if (refused !== null) return { ...silentReply(), refusal: refused, stop: true };
 	const agent = sessionLog.ruleIdOf(deps.store.lines(), hostAgent);
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	const spawnRefused = await spawnStart(event, agent, hook, now);
 	if (spawnRefused !== null) return spawnRefused;
 	const sessionEvent: SessionEvent =
 		event.role === "beforeModelCall"
 			? { type: "modelCall", prompt: event.promptId, agent }
-			: { type: "toolCall", prompt: event.promptId, agent };
+			: toolCallEvent(event, agent, hook, event.promptId, now);
 	const answer = hook.runtime.handle(sessionEvent);
 	// The rules refuse what a stopped subagent asks for, with the reason: the host ends it there.
 	const stopped = answer.stoppedAgents.includes(agent);
@@ -80,14 +79,32 @@ export async function subagentBoundary(
 }
 
 /**
+ * A tool call of the main agent (`agent` null) or a subagent, with its tool and input; under a loop guard, with the
+ * keys of the calls its run asked for before, from the log (which keeps this one for the next hooks).
+ */
+export function toolCallEvent(
+	event: HookEvent,
+	agent: string | null,
+	hook: HookRuntime,
+	promptId: string | null,
+	now: number,
+): SessionEvent {
+	const call = event.call;
+	const own = agent === null ? {} : { agent };
+	if (call === null) return { type: "toolCall", prompt: event.promptId, ...own };
+	const lines = hook.deps.store.lines();
+	const earlier = hook.take(sessionLog.loopCalls(lines, hook.runtime.state, promptId, agent, call, now));
+	return { type: "toolCall", prompt: event.promptId, ...own, call, ...(earlier === undefined ? {} : { earlier }) };
+}
+
+/**
  * A subagent starts (its first model call): what the rules say goes into that first request, its budget among it. One
  * whose call the rules did not hear start (the host named no call) starts here: a host cannot refuse it then, so a
  * refusal is what the subagent reads first, and it is ended at whatever it does next.
  */
 export async function agentStart(event: HookEvent, hostAgent: string, deps: HookDeps, now: number): Promise<HookReply> {
 	const spawn = takeFromLog(deps, sessionLog.takeSpawn(deps.store.lines(), hostAgent, event.agentType, now));
-	const state = loadState(deps, now, { running: event.promptId });
-	const hook = new HookRuntime(deps, event.promptId, state);
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	if (spawn?.id) {
 		const first = hook.runtime.handle({ type: "modelCall", prompt: event.promptId, agent: spawn.id });
 		hook.saveDaily(now);
@@ -120,7 +137,7 @@ export async function agentEnd(
 	now: number,
 ): Promise<HookReply> {
 	const agent = sessionLog.ruleIdOf(deps.store.lines(), ended.agent);
-	const hook = new HookRuntime(deps, event.promptId, loadState(deps, now, { running: event.promptId }));
+	const hook = HookRuntime.load(deps, event.promptId, now, { running: event.promptId });
 	// What it used, where only its end says (its calls were not seen with their usage), counts before its end, and is
 	// kept in the log for the session's later hooks.
 	const used = ended.tokens === undefined ? null : subagentUsage(hook, agent, ended.tokens);

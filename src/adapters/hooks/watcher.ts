@@ -3,7 +3,7 @@
 // kept in the log for the next prompt.
 
 import { outcomeId, sessionLog, statusText, transitionWithSubagents } from "../../core/index.ts";
-import { answerEvent, type HookDeps, writeLog } from "./hook-runtime.ts";
+import { answerEvent, type HookDeps, HookRuntime, writeLog } from "./hook-runtime.ts";
 import { loadState } from "./load.ts";
 
 /** How often a watcher looks at the session's log, to stop at the deadline or to leave once it has nothing to do. */
@@ -38,7 +38,7 @@ export async function watchOnce(deps: HookDeps, watched: string, now: number): P
 	if (running && pastDeadline < WATCH_RUNNING_MS) return "watching";
 	// The time check goes to the runtime, as any hook's event does: the session's stop stops its running subagents too,
 	// and their records say so.
-	const { notices } = await answerEvent(deps, now, null, state, { type: "timeCheck" });
+	const { notices } = await answerEvent(new HookRuntime(deps, null, state), now, { type: "timeCheck" });
 	// Another hook may have stopped it a moment before: then there is nothing to tell, and the line says so.
 	writeLog(deps, sessionLog.keepUntold(notices, now));
 	return "done";

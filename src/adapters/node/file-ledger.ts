@@ -1,5 +1,6 @@
 // The per-user ledger of budget outcomes for every Node host: one small file per budget and outcome, linked into place
 // exclusively, so the first claim wins across instances and processes and a budget is spent at most once, anywhere.
+// Each claim records the process that made it and when; the start mark of an on-stop command sits beside its claim.
 
 import { randomUUID } from "node:crypto";
 import {
@@ -14,11 +15,30 @@ import {
 	writeSync,
 } from "node:fs";
 import { join } from "node:path";
-import { type BudgetLedger, isBudgetId, type LedgerClaim, type LedgerView, RECORD_VERSION } from "../../core/index.ts";
+import {
+	type BudgetLedger,
+	type Clock,
+	isBudgetId,
+	type LedgerClaim,
+	type LedgerView,
+	type OnStopClaim,
+	type OnStopIntent,
+	RECORD_VERSION,
+} from "../../core/index.ts";
+import { systemClock } from "./node-time.ts";
 
 function fileOf(dir: string, budgetId: string, kind: LedgerClaim["kind"]): string {
+	return join(dir, `${checkedId(budgetId)}.${kind}.json`);
+}
+
+function checkedId(budgetId: string): string {
 	if (!isBudgetId(budgetId)) throw new Error(`not a budget id: ${JSON.stringify(budgetId)}`);
-	return join(dir, `${budgetId}.${kind}.json`);
+	return budgetId;
+}
+
+/** The start mark of the on-stop command of a claim: a file beside the claim, made by the command's wrapper. */
+export function startMarkOf(dir: string, claim: OnStopClaim): string {
+	return join(dir, `${checkedId(claim.budgetId)}.${claim.kind}.started`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -27,6 +47,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isFile(path: string): boolean {
 	return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+function exists(path: string): boolean {
+	return statSync(path, { throwIfNoEntry: false }) !== undefined;
+}
+
+/**
+ * Whether a process runs: signal 0 checks without sending anything. EPERM means it runs as another user; anything but
+ * a positive integer names no single process (0 and negative pids name process groups).
+ */
+export function processAlive(pid: unknown): boolean {
+	if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
 }
 
 /**
@@ -55,8 +93,19 @@ function numberOr(value: unknown, fallback: number): number {
 /** Links a file to a new name, failing with EEXIST when the name is taken; `fs.linkSync` but in tests. */
 export type LinkFile = (existing: string, name: string) => void;
 
+/** What a file ledger takes besides its folder; Node's own in production, fakes in tests. */
+export interface FileLedgerOptions {
+	link?: LinkFile;
+	/** When a claim is made, as it records it. */
+	clock?: Clock;
+	/** The process that claims (this one), and whether the process that made a claim still runs. */
+	pid?: () => number;
+	alive?: (pid: unknown) => boolean;
+}
+
 /** The ledger kept in `dir` (created on the first claim). */
-export function createFileLedger(dir: string, link: LinkFile = linkSync): BudgetLedger {
+export function createFileLedger(dir: string, options: FileLedgerOptions = {}): BudgetLedger {
+	const { link = linkSync, clock = systemClock, pid = () => process.pid, alive = processAlive } = options;
 	return {
 		claim(claim) {
 			const file = fileOf(dir, claim.budgetId, claim.kind);
@@ -64,11 +113,14 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 			// Written whole under a name of its own, then linked into place: the link fails when the claim exists, so the
 			// first claim wins, and a reader never sees a claim half written. The draft is flushed to the disk before it is
 			// linked: a stop and its on-stop command depend on the claim, which must outlive a crash of the machine too.
+			// The claiming process and the time go with it: a claim whose on-stop command never started is started by
+			// another process once this one is gone.
 			const draft = `${file}.${randomUUID()}.draft`;
 			const fd = openSync(draft, "wx");
+			const record = { version: RECORD_VERSION, ...claim, pid: pid(), claimedAt: clock.now() };
 			try {
 				try {
-					writeSync(fd, `${JSON.stringify({ version: RECORD_VERSION, ...claim })}\n`);
+					writeSync(fd, `${JSON.stringify(record)}\n`);
 					fsyncSync(fd);
 				} finally {
 					closeSync(fd);
@@ -105,7 +157,42 @@ export function createFileLedger(dir: string, link: LinkFile = linkSync): Budget
 					: null,
 				off: readJson(fileOf(dir, budgetId, "off")) !== null,
 				nudged: readJson(fileOf(dir, budgetId, "nudged")) !== null,
+				...onStopOf(dir, budgetId, spent, alive),
 			};
+		},
+		startMark: (claim) => startMarkOf(dir, claim),
+	};
+}
+
+/**
+ * The on-stop command a claim of a spent budget recorded: the stop's own, or, after a grace period, the one of the end
+ * of the run that wrapped up. Nothing is read for a budget that is not spent, nor the end of a run for a stop with no
+ * grace period, so a hook of a running budget reads no more than before.
+ */
+function onStopOf(
+	dir: string,
+	budgetId: string,
+	spent: Record<string, unknown> | null,
+	alive: (pid: unknown) => boolean,
+): { onStop?: OnStopIntent } {
+	if (spent === null) return {};
+	let kind: OnStopClaim["kind"] = "spent";
+	let claim = spent;
+	if (typeof spent.onStopCommand !== "string") {
+		if (!isRecord(spent.summary) || typeof spent.summary.wrapUpUntil !== "number") return {};
+		const ended = readJson(fileOf(dir, budgetId, "ended"));
+		if (ended === null || typeof ended.onStopCommand !== "string") return {};
+		kind = "ended";
+		claim = ended;
+	}
+	return {
+		onStop: {
+			claim: { budgetId, kind },
+			command: String(claim.onStopCommand),
+			claimedAt: numberOr(claim.claimedAt, 0),
+			started: exists(startMarkOf(dir, { budgetId, kind })),
+			claimantAlive: alive(claim.pid),
+			recovered: readJson(fileOf(dir, budgetId, "onStopRecovered")) !== null,
 		},
 	};
 }

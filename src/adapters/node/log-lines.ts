@@ -10,12 +10,17 @@ type Fields = Record<string, unknown>;
 const text = (value: unknown): value is string => typeof value === "string";
 const count = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
 
-const PROMPT_KINDS = new Set(["prompt", "call", "ended", "daily-stopped", "daily-ended"]);
+const PROMPT_KINDS = new Set(["call", "ended", "daily-stopped", "daily-ended"]);
 
 /** A line of the log as the typed line it is, or null for one that is not (torn, hand-edited, from elsewhere). */
 export function readLogLine(fields: Fields): LogLine | null {
 	const kind = fields.kind;
 	if (kind === "active" || kind === "off" || kind === "subagents" || kind === "subagent") return { ...fields, kind };
+	if (kind === "prompt") {
+		if (!text(fields.promptId)) return null;
+		const line: LogLine = { kind: "prompt", promptId: fields.promptId, at: atOf(fields) };
+		return text(fields.cwd) ? { ...line, cwd: fields.cwd } : line;
+	}
 	if (PROMPT_KINDS.has(String(kind))) {
 		return text(fields.promptId) ? ({ kind, promptId: fields.promptId, at: atOf(fields) } as LogLine) : null;
 	}
@@ -70,6 +75,10 @@ export function readLogLine(fields: Fields): LogLine | null {
 				: null;
 		case "paid":
 			return { kind, to: text(fields.to) ? fields.to : null, at: atOf(fields) };
+		case "tool":
+			return text(fields.promptId) && text(fields.key) && (fields.agent === null || text(fields.agent))
+				? { kind, promptId: fields.promptId, agent: fields.agent, key: fields.key, at: atOf(fields) }
+				: null;
 		default:
 			return null;
 	}
@@ -102,7 +111,7 @@ function claimLine(fields: Fields): LogLine | null {
 	const claim = fields.claim;
 	if (typeof claim !== "object" || claim === null) return null;
 	const { kind, budgetId } = claim as Fields;
-	if (!text(budgetId) || !["spent", "off", "nudged", "ended"].includes(String(kind))) return null;
+	if (!text(budgetId) || !["spent", "off", "nudged", "ended", "onStopRecovered"].includes(String(kind))) return null;
 	// Written by this version from a claim the rules made: read back as that claim.
 	return { kind: "claim", claim: claim as LedgerClaim, at: atOf(fields) };
 }

@@ -1,7 +1,11 @@
-// The on-stop command runner for every Node host: `/bin/sh -c -- <command>`, detached, stdio ignored, unref'd.
+// The on-stop command runner for every Node host: `/bin/sh -c -- <command>`, detached, stdio ignored, unref'd; behind
+// its start mark, through the wrapper that takes the mark first.
 
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
+import type { Socket } from "node:net";
+import { Readable, type Writable } from "node:stream";
 import { type OnStopOutcome, type OnStopStarter, quoteInput } from "../../core/index.ts";
+import { wrapperArgs } from "../on-stop/wrapper.ts";
 
 /** Starts a process; `node:child_process.spawn` in production, a fake in tests. */
 export type SpawnProcess = (command: string, args: readonly string[], options: SpawnOptions) => ChildProcess;
@@ -17,58 +21,103 @@ export const SHELL = "/bin/sh";
  */
 export const SHELL_ARGS = ["-c", "--"] as const;
 
+/** Whether a child's descriptor is a pipe's socket, found without loading node:net. */
+function isSocket(stream: Readable | Writable | null | undefined): stream is Socket {
+	return stream instanceof Readable && "unref" in stream && typeof stream.unref === "function";
+}
+
 /** Why a start failed: Node's message (`spawn E2BIG`), or whatever was thrown. */
 function describeError(error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
+/** How a runner reports a start behind a mark. */
+export interface ShellStarterOptions {
+	/**
+	 * Say `started` only once the wrapper has taken the mark (or found it taken), rather than as soon as the process
+	 * exists: for a process that ends right after (a hook), so that it ends only once the mark says the command is
+	 * started, and a later process never takes a start that is under way for one that never came.
+	 */
+	untilMarked?: boolean;
+}
+
 /**
  * Runs the user's command as the single argument after `/bin/sh -c --`, so nothing Timebox builds is interpolated into
- * a shell line. The process is detached and unref'd: pi never waits for it, and it survives pi's exit.
+ * a shell line; with a mark, through the wrapper (on-stop/wrapper.ts), the mark and the command each one argument.
+ * The process is detached and unref'd: pi never waits for it, and it survives pi's exit.
  *
  * Reports exactly one of `started` (at once when Node gave the child a pid, which it does only for a process it
- * created; else on the 'spawn' event) or `failed` (spawn threw, as it does synchronously for E2BIG, or an 'error'
- * event came before 'spawn', as for ENOENT or EACCES); after `started`, at most one `exited` for a
- * non-zero exit or a signal. An 'error' after 'spawn' (Node emits one only for a failed kill, which Timebox never
- * sends) is still listened for, so it cannot crash the host, and is not reported.
+ * created; else on the 'spawn' event; with `untilMarked`, when the wrapper closes its descriptor 3, at the mark) or
+ * `failed` (spawn threw, as it does synchronously for E2BIG, or an 'error' event came before 'spawn', as for ENOENT or
+ * EACCES); after `started`, at most one `exited` for a non-zero exit or a signal. An 'error' after 'spawn' (Node emits
+ * one only for a failed kill, which Timebox never sends) is still listened for, so it cannot crash the host, and is not
+ * reported.
  */
-export function createShellStarter(spawnProcess: SpawnProcess = spawn): OnStopStarter {
+export function createShellStarter(
+	spawnProcess: SpawnProcess = spawn,
+	options: ShellStarterOptions = {},
+): OnStopStarter {
 	return {
-		start(command, report) {
+		start(command, report, start) {
 			const shown = quoteInput(command);
 			const couldNotStart = (error: unknown): OnStopOutcome => ({
 				kind: "failed",
 				problem: `could not start ${shown}: ${describeError(error)}`,
 			});
+			const mark = start?.mark;
+			const args = mark === undefined ? [...SHELL_ARGS, command] : wrapperArgs(mark, command);
+			// The wrapper closes descriptor 3 once the mark is settled: as it runs the command, or as it ends at a mark taken.
+			const untilMarked = mark !== undefined && options.untilMarked === true;
 			let child: ChildProcess;
 			try {
-				child = spawnProcess(SHELL, [...SHELL_ARGS, command], { detached: true, stdio: "ignore" });
+				child = spawnProcess(SHELL, args, {
+					detached: true,
+					stdio: untilMarked ? ["ignore", "ignore", "ignore", "pipe"] : "ignore",
+				});
 			} catch (error) {
 				report(couldNotStart(error));
 				return;
 			}
-			// "starting" until 'spawn' or 'error'; "started" until 'exit'; then "settled", and nothing more is reported.
-			let state: "starting" | "started" | "settled" = "starting";
-			const started = () => {
-				if (state !== "starting") return;
+			// "starting" until 'spawn' or 'error' ("marking" until the mark, with `untilMarked`); "started" until 'exit';
+			// then "settled", and nothing more is reported.
+			let state: "starting" | "marking" | "started" | "settled" = "starting";
+			const marked = () => {
+				if (state !== "marking") return;
 				state = "started";
 				report({ kind: "started" });
 			};
-			child.once("spawn", started);
+			const spawned = () => {
+				if (state !== "starting") return;
+				state = "marking";
+				if (!untilMarked) marked();
+			};
+			child.once("spawn", spawned);
 			child.on("error", (error) => {
 				if (state !== "starting") return;
 				state = "settled";
 				report(couldNotStart(error));
 			});
 			child.once("exit", (code, signal) => {
+				// The exit may be seen before the end of descriptor 3: the mark was settled by then.
+				marked();
 				if (state !== "started") return;
 				state = "settled";
 				if (code !== null && code !== 0) report({ kind: "exited", problem: `${shown} exited with code ${code}` });
 				else if (signal !== null) report({ kind: "exited", problem: `${shown} was ended by ${signal}` });
 			});
+			// Descriptor 3 is a pipe (a net.Socket) when asked for; node:net itself is not loaded to check it, as the hook
+			// bundles load it only for a team's store.
+			const markPipe = untilMarked ? child.stdio[3] : null;
+			if (isSocket(markPipe)) {
+				markPipe.once("close", marked);
+				markPipe.on("error", () => {});
+				markPipe.resume();
+				// The pipe never keeps the host running: a hook waits for the mark only as long as it waits for a start.
+				markPipe.unref();
+			}
 			child.unref();
 			// A pid means the process exists: say so now, so the user reads it with the stop, not a tick later.
-			if (child.pid !== undefined) started();
+			if (child.pid !== undefined) spawned();
 		},
 	};
 }

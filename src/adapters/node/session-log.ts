@@ -53,6 +53,9 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 	/** The lines as read once, with those written since, where the log is read once (one hook's life). */
 	private read: LogLine[] | null = null;
 
+	/** The working folder the session runs in, kept with each prompt where the host says it (`setCwd`). */
+	private cwd: string | null = null;
+
 	/**
 	 * `readOnce`: the file is read at the first look and kept, with what this log writes added (a hook is one short
 	 * process: it folds its session once); else every look reads the file again.
@@ -72,9 +75,26 @@ export class SessionLog implements SessionStore, BudgetStore, TranscriptBridge {
 		this.appendLine({ ...record });
 	}
 
+	/**
+	 * The working folder the session runs in, as the host says: each prompt's line keeps it, so that the sessions of a
+	 * project can be found (a suggested budget is made of them). Nothing for an empty folder.
+	 */
+	setCwd(cwd: string | null): this {
+		this.cwd = cwd === null || cwd.length === 0 ? null : cwd;
+		return this;
+	}
+
+	/** The working folder the session ran in: the first one a prompt's line kept, or null. */
+	project(): string | null {
+		for (const line of this.lines()) if (line.kind === "prompt" && line.cwd !== undefined) return line.cwd;
+		return null;
+	}
+
 	/** Records a prompt that ran (the rules say which), at `at` or now. */
 	appendPrompt(promptId: string, at = this.clock.now()): void {
-		this.appendLine({ kind: "prompt", promptId, at });
+		this.appendLine(
+			this.cwd === null ? { kind: "prompt", promptId, at } : { kind: "prompt", promptId, at, cwd: this.cwd },
+		);
 	}
 
 	/** Which model call of its run the prompt is at: the first, plus one for each call recorded after it. */

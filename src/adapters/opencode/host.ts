@@ -7,9 +7,10 @@ import type { Config, createOpencodeClient, Event, Message, Model, Part, UserMes
 /** The client opencode hands a plugin, answered inside opencode's own process. */
 export type OpencodeClient = ReturnType<typeof createOpencodeClient>;
 
-/** What opencode passes a plugin's factory (Timebox reads only the client). */
+/** What opencode passes a plugin's factory (Timebox reads the client, and the folder opencode works in). */
 export interface PluginInput {
 	client: OpencodeClient;
+	directory: string;
 }
 
 /** The hooks Timebox registers, with opencode's arguments: each may change `output`, or throw to refuse. */

@@ -4,7 +4,6 @@
 // Subagents (the `task` tool's child sessions) are reported by the id of the `task` call that started them: their model
 // calls, tools and usage under that id, their end with the line their parent reads added to the task's result.
 
-import type { Message } from "@opencode-ai/sdk";
 import {
 	type BudgetLedger,
 	type Clock,
@@ -16,10 +15,12 @@ import {
 	LiveSession,
 	type OnStopStarter,
 	type ReportPageInput,
+	resolveDefault,
 	type Scheduler,
 } from "../../core/index.ts";
 import { SessionLog, toldStore } from "../node/session-log.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
+import { answerCounter } from "./answers.ts";
 import {
 	addBudgetNote,
 	type CallMessage,
@@ -27,14 +28,12 @@ import {
 	commandArguments,
 	costReportingOf,
 	dropCommands,
-	endsRun,
 	isCommandText,
 	type ModelCall,
 	modelCallOf,
-	unseenAnswers,
-	usageOf,
 } from "./calls.ts";
 import type { Hooks, PluginInput } from "./host.ts";
+import { refusing } from "./refusing.ts";
 import { OpencodeRequests, providersLookup } from "./request-cap.ts";
 import { defaultBudgetOf, settingsOf } from "./settings.ts";
 import { SubagentTasks, TASK_TOOL, taskRequestOf } from "./subagents.ts";
@@ -61,6 +60,8 @@ export interface TimeboxPluginDeps {
 	writeStderr: (line: string) => void;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are. */
+	projectHistory?: ProjectHistoryReader;
 }
 
 /** The agent of opencode's title call, and of its summary when it compacts a session: neither is the user's model. */
@@ -94,8 +95,15 @@ interface OpencodeSession {
 
 /** Builds the server plugin: opencode calls it once per process with its client and the plugin's options. */
 export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
-	return async (input: Pick<PluginInput, "client">, options: Record<string, unknown> = {}): Promise<Hooks> => {
+	return async (
+		input: Pick<PluginInput, "client"> & Partial<Pick<PluginInput, "directory">>,
+		options: Record<string, unknown> = {},
+	): Promise<Hooks> => {
 		const { client } = input;
+		/** The folder opencode works in: the project whose past sessions a suggested budget is made of. */
+		const project = input.directory ?? null;
+		const read = deps.projectHistory;
+		const history = read && project !== null ? (current: string | null) => () => read(project, current) : null;
 		const sessions = new Map<string, OpencodeSession>();
 		/**
 		 * The sessions subagents run in (opencode's `task` tool), with the session that started each: their calls belong to
@@ -113,13 +121,14 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		const ledger = deps.ledger(`${deps.dataDir}/${LEDGER_FOLDER}`);
 		/** Each model call's size, and the cap the rules set on its answer (written at `chat.params`). */
 		const requests = new OpencodeRequests(providersLookup(() => client.config.providers()));
-		const defaultBudget = defaultBudgetOf(deps.env, options);
+		// A default of `suggested` is read once, as the plugin starts: every session of the process gets that budget.
+		const defaultBudget = await resolveDefault(defaultBudgetOf(deps.env, options), history?.(null));
 		const settings = settingsOf(deps.env, options);
 
 		const sessionOf = (sessionId: string): OpencodeSession => {
 			const known = sessions.get(sessionId);
 			if (known) return known;
-			const log = new SessionLog(deps.dataDir, sessionId, deps.clock);
+			const log = new SessionLog(deps.dataDir, sessionId, deps.clock).setCwd(project);
 			const ui = new OpencodeUI({
 				interactive: deps.interactive,
 				showToast: (toast) => client.tui.showToast({ body: toast }),
@@ -159,7 +168,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					newBudgetId: deps.newBudgetId,
 					costReporting: () => session.cost,
 					terms: OPENCODE_TERMS,
-					...(deps.reportPage === undefined ? {} : { reportPage: reportPageOf(deps.reportPage, sessionId) }),
+					...(deps.reportPage === undefined ? {} : { reportPage: reportPageOf(deps.reportPage, sessionId, project) }),
+					...(history === null ? {} : { projectHistory: history(sessionId) }),
 				}),
 			};
 			for (const line of log.lines()) if (line.kind === "usage") session.answered.add(line.responseId);
@@ -172,35 +182,13 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 		const subagentsOf = (sessionId: string): string[] =>
 			[...subagents.keys()].filter((id) => budgetedSession(id) === sessionId);
 
-		/**
-		 * An answer opencode completed counts once, when it is first seen: as `message.updated` reports it, or in the
-		 * messages of the next call, which opencode can start before the plugin hears the update.
-		 */
-		const countAnswer = async (info: Message): Promise<void> => {
-			const used = usageOf(info);
-			const session = used ? sessionOf(budgetedSession(info.sessionID)) : null;
-			if (!used || !session || session.answered.has(info.id)) return;
-			session.answered.add(info.id);
-			requests.answered(info);
-			// The rules keep what the response used in the session's log (recordUsage), by its id.
-			const response = { type: "modelResponse" as const, ...used, responseId: info.id };
-			const agent = tasks.agentOf(info.sessionID);
-			await session.live.handle(agent === undefined ? response : { ...response, agent });
-			// The run's final answer is complete: the prompt now shows as used, as pi shows it at its run's end.
-			// opencode says the session is idle only once all its work after the answer is done, which can be
-			// seconds later; that idle ends the run again, which changes nothing more.
-			if (!subagents.has(info.sessionID) && endsRun(info)) await session.live.handle({ type: "runEnd" });
-		};
-
-		/** Runs a hook that refuses by throwing: aborts the rules ask for meanwhile are left to the throw. */
-		const refusing = async <T>(session: OpencodeSession, action: () => Promise<T>): Promise<T> => {
-			session.refusing = true;
-			try {
-				return await action();
-			} finally {
-				session.refusing = false;
-			}
-		};
+		/** Each answer opencode completed, counted once where it is first seen. */
+		const answers = answerCounter({
+			sessionOf: (id) => sessionOf(budgetedSession(id)),
+			agentOf: (id) => tasks.agentOf(id),
+			isSubagent: (id) => subagents.has(id),
+			requests,
+		});
 
 		/** A subagent ended: the rules hear it once, and the lines its parent is to read of it come back. */
 		const endSubagent = async (session: OpencodeSession, agent: string, result?: string): Promise<string[]> => {
@@ -236,11 +224,9 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 			const agent = tasks.agentOf(call.sessionId);
 			if (agent === undefined || tasks.isStopped(agent)) return;
 			const session = sessionOf(budgetedSession(call.sessionId));
-			const request = await requests.requestOf(call.sessionId, messages, call.model);
-			const answer = await refusing(session, () =>
-				session.live.handle({ type: "modelCall", prompt: null, agent, ...request }),
+			const answer = await requests.handled(call, messages, (request) =>
+				refusing(session, () => session.live.handle({ type: "modelCall", prompt: null, agent, ...request })),
 			);
-			requests.cap(call.sessionId, answer.maxOutputTokens);
 			// A refused call is a stopped subagent's (the rules stopped it through stopAgent): chat.params ends it.
 			if (answer.refusal === null) addBudgetNote(messages, call, [...tasks.takeContext(agent), ...answer.context]);
 		};
@@ -282,8 +268,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const messages: CallMessage[] = output.messages;
 				const call = modelCallOf(messages);
 				dropCommands(messages);
-				const counted = (info: Message) => sessionOf(budgetedSession(info.sessionID)).answered.has(info.id);
-				for (const info of unseenAnswers(messages, counted)) await countAnswer(info);
+				await answers.unseen(messages);
 				if (!call || call.command) return;
 				if (subagents.has(call.sessionId)) return subagentCall(call, messages);
 				const session = sessionOf(call.sessionId);
@@ -294,16 +279,10 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				// A message the user did not send in this process (opencode's "continue", a prompt it sent again after a
 				// compaction, a prompt of an earlier process) belongs to the latest prompt, at a step the rules count on.
 				const sent = session.sent.has(call.message);
-				const request = await requests.requestOf(call.sessionId, messages, call.model);
-				const answer = await refusing(session, () =>
-					session.live.handle({
-						...(sent
-							? { type: "modelCall", prompt: call.message, step: call.step }
-							: { type: "modelCall", prompt: null }),
-						...request,
-					}),
+				const event = sent ? { prompt: call.message, step: call.step } : { prompt: null };
+				const answer = await requests.handled(call, messages, (request) =>
+					refusing(session, () => session.live.handle({ type: "modelCall", ...event, ...request })),
 				);
-				requests.cap(call.sessionId, answer.maxOutputTokens);
 				if (answer.refusal === null) addBudgetNote(messages, call, answer.context);
 				else session.refused.set(call.message, answer.refusal);
 			},
@@ -324,7 +303,8 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const refusal = session.refused.get(call.message.id);
 				if (refusal !== undefined) throw new Error(refusal);
 			},
-			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run.
+			// A tool is about to run: refused (the model reads why) once the budget stopped or is wrapping up the run, or as a
+			// loop (its tool and arguments compared).
 			// A subagent's tool is its own, under its budget and the session's; one the `task` tool starts is a subagent.
 			"tool.execute.before": async (tool, output) => {
 				const session = sessionOf(budgetedSession(tool.sessionID));
@@ -333,8 +313,11 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 				const stopped = tasks.isStopped(agent);
 				// A `task` call is the start of a subagent first: the rules refuse it once the session's budget is spent.
 				if (tool.tool === TASK_TOOL && !stopped) await startSubagent(session, tool, output.args);
+				const call = { tool: tool.tool, input: output.args };
 				const answer = await session.live.handle(
-					agent === undefined ? { type: "toolCall", prompt: null } : { type: "toolCall", prompt: null, agent },
+					agent === undefined
+						? { type: "toolCall", prompt: null, call }
+						: { type: "toolCall", prompt: null, agent, call },
 				);
 				if (answer.refusal === null) return;
 				// The call is refused as a tool (its run is wrapping up): a subagent it started never runs.
@@ -353,7 +336,7 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 					subagents.set(id, parentID);
 					tasks.created(id, parentID, title);
 				} else if (event.type === "message.updated") {
-					await countAnswer(event.properties.info);
+					await answers.count(event.properties.info);
 				} else if (event.type === "session.idle") {
 					await sessions.get(event.properties.sessionID)?.live.handle({ type: "runEnd" });
 				} else if (event.type === "session.deleted") {
@@ -370,6 +353,10 @@ export function createTimeboxPlugin(deps: TimeboxPluginDeps) {
 }
 
 /** The report page of an opencode session, written by `write`. */
-function reportPageOf(write: ReportPageWriter, sessionId: string): (input: ReportPageInput) => Promise<string> {
-	return (input) => write(input, { id: sessionId, host: "opencode" });
+function reportPageOf(
+	write: ReportPageWriter,
+	sessionId: string,
+	project: string | null,
+): (input: ReportPageInput) => Promise<string> {
+	return (input) => write(input, { id: sessionId, host: "opencode", project });
 }

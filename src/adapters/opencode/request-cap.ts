@@ -141,6 +141,20 @@ export class OpencodeRequests {
 		}
 	}
 
+	/**
+	 * Runs the rules on the model call of `messages` with its request's size (`handle`), and keeps the cap they set on its
+	 * answer for `chat.params`.
+	 */
+	async handled<T extends { maxOutputTokens?: number }>(
+		call: { sessionId: string; model: UserMessage["model"] },
+		messages: readonly CallMessage[],
+		handle: (request: { request?: ModelRequest }) => Promise<T>,
+	): Promise<T> {
+		const answer = await handle(await this.requestOf(call.sessionId, messages, call.model));
+		this.cap(call.sessionId, answer.maxOutputTokens);
+		return answer;
+	}
+
 	/** The cap the rules set on the session's call about to be sent (none: send it as it is). */
 	cap(sessionId: string, maxTokens: number | undefined): void {
 		this.sizesOf(sessionId).cap = maxTokens;

@@ -13,23 +13,26 @@ import {
 	type DailyLedger,
 	DEFAULT_TERMS,
 	type HostTerms,
+	isSuggestedDefault,
 	keepChildRecord,
 	LiveSession,
 	type OnStopStarter,
+	type ProjectHistory,
 	RELOAD_NOTICE_DELAY_MS,
 	type ReportPageInput,
+	type ResolvedDefault,
+	resolveDefault,
 	type Scheduler,
 	type SessionState,
+	type SettingSources,
 	setBudgetFor,
 } from "../../core/index.ts";
-import type { ReportPageWriter } from "../report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../report/writer.ts";
 import { withBudgetNote } from "./budget-note.ts";
+import { CallRequests } from "./call-request.ts";
 import { createTimeboxCommand } from "./command.ts";
 import { DEFAULT_FLAG, readDefaultBudget, readSettings } from "./defaults.ts";
 import { liveOnlyScheduler } from "./live-scheduler.ts";
-import { extensionRunOfCall, promptOfCall, stepOfCall } from "./prompt-key.ts";
-import { cappedPayload } from "./request-cap.ts";
-import { RequestMeter, requestOfCall } from "./request-size.ts";
 import { SessionContext } from "./session-context.ts";
 import { PiBudgetStore, subagentProcessStore } from "./store.ts";
 import {
@@ -65,6 +68,8 @@ export interface TimeboxExtensionDeps {
 	dailyLedger?: (sessionId: string) => DailyLedger;
 	/** Writes the report page (`/timebox report page`); absent where none is written. */
 	reportPage?: ReportPageWriter;
+	/** Reads the past sessions of a project (`/timebox suggest`, a default of `suggested`); absent where none are read. */
+	projectHistory?: ProjectHistoryReader;
 }
 
 /** Builds the pi extension factory. pi calls it once per session (again after /new, /resume, /fork and /reload). */
@@ -114,8 +119,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		/** What the rules add to the system prompt of the agent about to start (set in before_agent_start). */
 		let systemPromptExtra = "";
 		/** Each model call's size, and the cap the rules set on the answer of the call about to be sent. */
-		const meter = new RequestMeter();
-		let outputCap: number | undefined;
+		const calls = new CallRequests(pi);
 		const session = new LiveSession({
 			store:
 				self === null
@@ -164,9 +168,8 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 			canAsk: () => context.require().hasUI,
 			costReporting: () => costReportingOf(context.require().model),
 			terms: piTerms(deps.globalSettings()),
-			...(deps.reportPage === undefined
-				? {}
-				: { reportPage: writeWith(deps.reportPage, () => context.require().sessionManager.getSessionId()) }),
+			...(deps.reportPage === undefined ? {} : { reportPage: writeWith(deps.reportPage, context) }),
+			...(deps.projectHistory === undefined ? {} : { projectHistory: readWith(deps.projectHistory, context) }),
 			ask: async (question, choices, timeoutMs, signal) => {
 				const options = { timeout: timeoutMs, signal };
 				const chosen = await context.require().ui.select(question, [...choices], options);
@@ -188,11 +191,25 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 				cwd: ctx.cwd,
 				globalSettings: deps.globalSettings(),
 			};
-			// A subagent's process takes no default budget: its budget is the one its parent named.
-			const settings = readSettings(sources);
+			// A subagent's process takes no default budget: its budget is the one its parent named. A default of `suggested`
+			// is the budget suggested from the project's past sessions, read first (pi awaits the session's start).
+			const given = self === null ? readDefaultBudget(sources) : null;
+			if (given !== null && isSuggestedDefault(given.text)) {
+				const read = deps.projectHistory && readWith(deps.projectHistory, context);
+				return resolveDefault(given, read).then((resolved) => start(event, ctx, resolved, readSettings(sources)));
+			}
+			start(event, ctx, given, readSettings(sources));
+		});
+		/** The session's start, once its default budget is known. */
+		const start = (
+			event: { reason: string },
+			ctx: { hasUI: boolean },
+			given: ResolvedDefault | null,
+			settings: SettingSources,
+		): void => {
 			const shown = ui.record(() =>
 				self === null
-					? session.onSessionStart("restore", true, readDefaultBudget(sources), settings)
+					? session.onSessionStart("restore", true, given, settings)
 					: session.onSessionStart("restore", false, null, {
 							...settings,
 							subagents: self.budget === null ? null : { value: self.budget, source: PARENT_SOURCE },
@@ -218,7 +235,7 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 					for (const notice of restored) ui.notify(notice.message, notice.level);
 				}, RELOAD_NOTICE_DELAY_MS);
 			}
-		});
+		};
 		// A turn begins: the budget is checked (time, tokens, cost) and its status refreshed. Turns are counted, and a spent
 		// budget's stop comes, at the turn's model call (`context`), which knows the prompt it belongs to.
 		pi.on("turn_start", async (_event, ctx) => {
@@ -245,46 +262,31 @@ export function createTimeboxExtension(deps: TimeboxExtensionDeps): (pi: Extensi
 		// run an extension started is no prompt: the core is told so and counts its calls as steps only.
 		pi.on("context", async (event, ctx) => {
 			context.bind(ctx);
-			const { messages } = event;
-			const step = stepOfCall(messages);
-			const extensionRun = extensionRunOfCall(messages);
-			const request = requestOfCall(meter, messages, pi, ctx);
+			const call = calls.callOf(event.messages, ctx, self?.agent ?? null);
 			ui.hold();
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle({
-				...(self !== null
-					? { type: "modelCall", prompt: null, agent: self.agent }
-					: extensionRun === null
-						? { type: "modelCall", prompt: promptOfCall(messages), step }
-						: { type: "modelCall", prompt: extensionRun, step, startedBy: "extension" }),
-				...(request === undefined ? {} : { request }),
-			});
-			outputCap = answer.maxOutputTokens;
+			const answer = await session.handle(call);
+			calls.capNext(answer.maxOutputTokens);
 			// A stopped run's notice is shown once the run has ended, below the prompt it stopped.
 			if (!answer.aborted) ui.release();
 			return withBudgetNote(event.messages, answer.context, deps.clock.now());
 		});
-		// The request of the call `context` let go is about to be sent: its answer is capped at what the rules allow.
-		pi.on("before_provider_request", (event, ctx) => {
-			const cap = outputCap;
-			outputCap = undefined;
-			return cap === undefined ? undefined : cappedPayload(ctx.model, event.payload, cap);
-		});
 		// A model call was answered: what it used counts, and a budget it used up stops the run before its tools run.
 		pi.on("message_end", async (event, ctx) => {
 			context.bind(ctx);
-			meter.answer(event.message);
+			calls.meter.answer(event.message);
 			const used = usageOf(event.message);
 			if (used) await session.handle(ownAgent({ type: "modelResponse", tokens: used.tokens, cost: used.cost }));
 		});
-		// A tool is about to run: refused once the budget stopped its prompt.
+		// A tool is about to run: refused once the budget stopped its prompt, or as a loop (its tool and input compared).
 		// A call of the subagent tool names the subagent in the environment its process inherits.
 		pi.on("tool_call", async (event, ctx) => {
 			context.bind(ctx);
 			const learning = learnStop();
 			if (learning !== null) await learning;
-			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null }));
+			const call = { tool: event.toolName, input: event.input };
+			const answer = await session.handle(ownAgent({ type: "toolCall", prompt: null, call }));
 			if (answer.refusal !== null) return { block: true, reason: answer.refusal };
 			const request = spawnRequestOf(event.toolName, event.input);
 			if (request === null) return undefined;
@@ -380,7 +382,18 @@ function piTerms(settingsFile: string): HostTerms {
 	};
 }
 
-/** The report page of this pi session, written by `write`. */
-function writeWith(write: ReportPageWriter, sessionId: () => string): (input: ReportPageInput) => Promise<string> {
-	return (input) => write(input, { id: sessionId(), host: "pi" });
+/** The report page of this pi session, written by `write`, with the suggested budget of its working folder. */
+function writeWith(write: ReportPageWriter, context: SessionContext): (input: ReportPageInput) => Promise<string> {
+	return (input) => {
+		const ctx = context.require();
+		return write(input, { id: ctx.sessionManager.getSessionId(), host: "pi", project: ctx.cwd });
+	};
+}
+
+/** The past sessions of this pi session's working folder, read by `read`, leaving this one out. */
+function readWith(read: ProjectHistoryReader, context: SessionContext): () => Promise<ProjectHistory> {
+	return () => {
+		const ctx = context.require();
+		return read(ctx.cwd, ctx.sessionManager.getSessionId());
+	};
 }

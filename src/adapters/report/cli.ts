@@ -2,6 +2,7 @@
 // session of any host on this machine (the latest when none is named), with today's sessions and the last days of the
 // daily ledger, written as one HTML file whose path is printed as a file:// link. With a team's store set
 // (TIMEBOX_DAILY_STORE and TIMEBOX_TEAM), today and the last days are the team's, read through the team's own ledger.
+// `--suggest [--project <folder>] [--json]` prints the budget suggested from a project's past sessions instead.
 
 import {
 	type Clock,
@@ -11,14 +12,18 @@ import {
 	parseDailyBudget,
 	reportData,
 	reportPageWritten,
+	suggestionOf,
+	suggestionText,
 } from "../../core/index.ts";
 import { TeamLedger } from "../team/ledger.ts";
 import { openDailyLedger } from "../team/open.ts";
+import { fileCache } from "./past-sessions-cache.ts";
+import { readProjectHistory } from "./project-history.ts";
 import { allSessions, type FoundSession } from "./sources.ts";
 import { defaultPagePath, PAGE_DAYS, writeReportPage } from "./write-page.ts";
 
 export const REPORT_USAGE =
-	'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"]';
+	'usage: npm run report -- [--session <id>] [--days <1-90>] [--out <file.html>] [--daily "<daily budget>"] | --suggest [--project <folder>] [--json]';
 /** The most days a page shows. */
 export const MAX_PAGE_DAYS = 90;
 
@@ -27,16 +32,25 @@ interface Options {
 	days: number;
 	out: string | null;
 	daily: string | null;
+	/** `--suggest`: the suggested budget of a project, printed; with `--json`, the past sessions it is made of. */
+	suggest?: { project: string | null; json: boolean };
 }
+
+/** The options that take no value. */
+const FLAGS = new Set(["--suggest", "--json"]);
 
 /** The options, or what is wrong with them. */
 export function readOptions(args: readonly string[]): Options | { problem: string } {
 	const options: Options = { session: null, days: PAGE_DAYS, out: null, daily: null };
-	for (let index = 0; index < args.length; index += 2) {
-		const name = args[index];
-		const value = args[index + 1];
+	const flags = new Set(args.filter((arg) => FLAGS.has(arg)));
+	let project: string | null = null;
+	const valued = args.filter((arg) => !FLAGS.has(arg));
+	for (let index = 0; index < valued.length; index += 2) {
+		const name = valued[index];
+		const value = valued[index + 1];
 		if (value === undefined || value.startsWith("--")) return { problem: `${name} needs a value.` };
 		if (name === "--session") options.session = value;
+		else if (name === "--project") project = value;
 		else if (name === "--out") options.out = value;
 		else if (name === "--daily") options.daily = value;
 		else if (name === "--days") {
@@ -47,7 +61,27 @@ export function readOptions(args: readonly string[]): Options | { problem: strin
 			options.days = days;
 		} else return { problem: `"${name}" is not an option.` };
 	}
+	if (flags.has("--suggest")) {
+		const other = valued.find((arg, index) => index % 2 === 0 && arg !== "--project");
+		if (other !== undefined) return { problem: `--suggest takes --project and --json, not ${other}.` };
+		return { ...options, suggest: { project, json: flags.has("--json") } };
+	}
+	if (project !== null || flags.has("--json"))
+		return { problem: `${project !== null ? "--project" : "--json"} goes with --suggest.` };
 	return options;
+}
+
+/**
+ * `--suggest`: the suggestion for the project (`--project`, else the folder npm was run from, else this one), or with
+ * `--json` the past sessions it is made of, as a host that reads no history itself takes them.
+ */
+function suggest(options: Required<Pick<Options, "suggest">>["suggest"], env: NodeJS.ProcessEnv, home: string) {
+	const project = options.project ?? env.INIT_CWD ?? process.cwd();
+	const history = readProjectHistory(env, home, project, null, fileCache(env));
+	const stdout = options.json
+		? JSON.stringify(history)
+		: suggestionText(suggestionOf(history.sessions, history.current), project);
+	return { stdout: `${stdout}\n`, stderr: "", failed: false };
 }
 
 /** The daily budget the page measures the days against: `--daily`, else TIMEBOX_DAILY, else none. */
@@ -79,6 +113,7 @@ export function runReport(
 	});
 	const options = readOptions(args);
 	if ("problem" in options) return fail(options.problem);
+	if (options.suggest !== undefined) return suggest(options.suggest, env, home);
 	const budget = dailyBudget(options, env);
 	if (budget !== null && "problem" in budget) return fail(budget.problem);
 	const sessions = allSessions(env, home);
@@ -96,6 +131,7 @@ export function runReport(
 	const team = ledger instanceof TeamLedger && standings[0]?.budget.team !== undefined ? ledger : null;
 	const report = chosen === null ? null : reportData(chosen.history(), chosen.ledger, now, chosen.terms);
 	const session = chosen === null ? null : { id: chosen.id, host: chosen.host };
+	const project = chosen === null ? null : chosen.project();
 	const path = writeReportPage(
 		// With no session found, the page shows the days alone.
 		{ report, standings },
@@ -105,6 +141,7 @@ export function runReport(
 			session,
 			hostOf: (id) => hosts.get(id) ?? null,
 			days: options.days,
+			project,
 			out: options.out ?? defaultPagePath(env, session?.id ?? null),
 			...(team === null ? {} : { teamDays: (count: number) => team.keptDays(count) }),
 		},

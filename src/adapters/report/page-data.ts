@@ -1,7 +1,7 @@
 // What one report page shows, as the JSON it carries: the session's report (as the core computes it), today's daily
 // budgets with the day's sessions, and the use of the last days. The page's tables and its charts read the same data.
 
-import type { DailyLimits, DayUseRow, ReportData, TodayData } from "../../core/index.ts";
+import type { DailyLimits, DayUseRow, ReportData, Suggestion, TodayData } from "../../core/index.ts";
 
 /** One report page's data. */
 export interface PageData {
@@ -18,6 +18,11 @@ export interface PageData {
 		/** What the page says of the days it cannot show (a team's store keeps only its last two). */
 		note?: string;
 	};
+	/**
+	 * The budget suggested from the past sessions of the session's project (its working folder), with what `/timebox
+	 * suggest` says of it; absent where the project is not known.
+	 */
+	suggestion?: { project: string; suggestion: Suggestion; text: string };
 }
 
 /** The page's data as the text of a `<script type="application/json">`: nothing in it can close the element. */

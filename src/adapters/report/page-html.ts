@@ -12,6 +12,7 @@ import {
 	daysTable,
 	escapeHtml,
 	subagentsTable,
+	suggestionTable,
 	todayBudgetTable,
 	todayMembersTable,
 	todaySessionsTable,
@@ -97,6 +98,18 @@ function daysSection(data: PageData): string {
 	return `<section id="days"><h2>The last ${rows.length === 1 ? "day" : `${rows.length} days`}</h2><div class="pair">${chart("days", label)}<div>${daysTable(rows, limits)}${said}</div></div></section>`;
 }
 
+/** The budget suggested from the project's past sessions, where the page knows the project. */
+function suggestionSection(data: PageData): string {
+	const given = data.suggestion;
+	if (given === undefined) return "";
+	const { figures } = given.suggestion;
+	const heading = `<h2>A suggested budget for ${escapeHtml(given.project)}</h2>`;
+	const text = `<pre class="report">${escapeHtml(given.text)}</pre>`;
+	if (figures === null) return `<section id="suggestion">${heading}${text}</section>`;
+	const said = `<h3>What ${escapeHtml("/timebox suggest")} says</h3>${text}`;
+	return `<section id="suggestion">${heading}${suggestionTable(figures, given.suggestion.sessions)}${said}</section>`;
+}
+
 /**
  * The whole page: one HTML file that needs nothing else.
  * @example renderPage(data, { script, css }) // "<!doctype html>…"
@@ -114,7 +127,7 @@ export function renderPage(data: PageData, assets: PageAssets): string {
 <title>Timebox report${data.session === null ? "" : ` · ${escapeHtml(data.session.id)}`}</title>
 <style>${style}</style></head>
 <body><header><h1>Timebox report</h1><p>${who}written ${day} at ${clockTime(data.writtenAt)}.</p></header>
-<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}</main>
+<main>${sessionSection(data)}${subagentSection(data)}${todaySection(data)}${daysSection(data)}${suggestionSection(data)}</main>
 <script type="application/json" id="timebox-data">${dataScriptText(data)}</script>
 <script>${assets.script}</script>
 </body></html>

@@ -10,8 +10,11 @@ import {
 	formatCost,
 	formatTime,
 	formatTokens,
+	measuredEnough,
+	type Percentiles,
 	type ReportData,
 	type SubagentData,
+	type SuggestedFigures,
 	type TodayData,
 } from "../../core/index.ts";
 
@@ -80,6 +83,7 @@ export function budgetFiguresTable(budget: BudgetData, index: number, report: Re
 		]);
 	}
 	if (limits.steps !== null) rows.push(["Model calls per turn", count(limits.steps), NONE, NONE]);
+	if (limits.loop !== null) rows.push(["Identical tool calls per run (loop guard)", count(limits.loop), NONE, NONE]);
 	return table(`Budget ${index + 1}: ${budget.words}`, ["", "Limit", "Used", "Left"], rows);
 }
 
@@ -194,4 +198,20 @@ export function daysTable(rows: readonly DayUseRow[], limits: DailyLimits | null
 		]);
 	}
 	return table("Use per day", ["Day", "Agent time", "Prompts", "Tokens", "Cost"], body);
+}
+
+/** The suggestion's figures: each one's median and 90th percentile, and how many of the sessions measured it. */
+export function suggestionTable(figures: SuggestedFigures, sessions: number): string {
+	const row = (name: string, figure: Percentiles, format: (value: number) => string): Cell[] =>
+		measuredEnough(figure)
+			? [name, format(figure.median), format(figure.p90), `${figure.sessions} of ${sessions}`]
+			: [name, NONE, NONE, `${figure.sessions} of ${sessions}: too few measured it`];
+	const rows: Cell[][] = [
+		row("Time", figures.timeMs, formatTime),
+		row("Turns", figures.turns, count),
+		row("Model calls", figures.steps, count),
+		row("Tokens", figures.tokens, formatTokens),
+		row("Cost", figures.cost, formatCost),
+	];
+	return table("A session's use here", ["", "Median", "90th percentile", "Sessions"], rows);
 }

@@ -4,13 +4,24 @@
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type DailyStanding, type DayUseRow, type ReportData, TEAM_DAYS_KEPT, todayData } from "../../core/index.ts";
+import {
+	type DailyStanding,
+	type DayUseRow,
+	type ReportData,
+	suggestionOf,
+	suggestionText,
+	TEAM_DAYS_KEPT,
+	todayData,
+} from "../../core/index.ts";
 import { localDay } from "../daily/ledger.ts";
 import { dailyStateDir, nodeDailyFiles, scopeFolder } from "../node/daily-ledger.ts";
 import { PAGE_SCRIPT, UPLOT_CSS } from "./assets.ts";
 import { lastDays, sessionsOfDay, useOfDays } from "./day-use.ts";
 import type { PageData } from "./page-data.ts";
 import { renderPage } from "./page-html.ts";
+import { fileCache } from "./past-sessions-cache.ts";
+import { readProjectHistory } from "./project-history.ts";
+import { homeOf } from "./sources.ts";
 
 /** How many days the page of `/timebox report page` shows. */
 export const PAGE_DAYS = 7;
@@ -30,6 +41,8 @@ export interface PageContext {
 	out?: string;
 	/** For a team's day: the team's last days its store keeps (`npm run report` reads them through the team's ledger). */
 	teamDays?: (count: number) => DayUseRow[];
+	/** The session's working folder: the page shows the budget suggested from that project's past sessions. */
+	project?: string | null;
 }
 
 /** `<state>/reports/<session>.html`: the page of a session, written again each time it is asked for. */
@@ -60,9 +73,24 @@ export function pageData(input: PageInput, context: PageContext): PageData {
 	const rows = team
 		? (context.teamDays?.(count) ?? [])
 		: useOfDays(nodeDailyFiles, scopeDir, lastDays(context.now, count, localDay));
+	const project = context.project ?? null;
+	const history =
+		project === null
+			? null
+			: readProjectHistory(
+					context.env,
+					homeOf(context.env),
+					project,
+					context.session?.id ?? null,
+					fileCache(context.env),
+				);
+	const suggestion = history === null ? null : suggestionOf(history.sessions, history.current);
 	return {
 		writtenAt: context.now,
 		session: context.session,
+		...(project === null || suggestion === null
+			? {}
+			: { suggestion: { project, suggestion, text: suggestionText(suggestion) } }),
 		report: input.report,
 		today: input.standings.length === 0 && sessions.length === 0 ? null : todayData(input.standings, sessions),
 		days: {

@@ -41,8 +41,15 @@ export function withoutPassword(url: URL): string {
 	return `${url.protocol}//${user}${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
 
+/**
+ * The default zone, whose day is found by arithmetic: a fresh process's first `Intl.DateTimeFormat` loads the time zone
+ * data, which costs a hook process more than everything else its team's day does.
+ */
+const UTC = "UTC";
+
 /** Whether Intl knows the zone. */
 function knownZone(zone: string): boolean {
+	if (zone === UTC) return true;
 	try {
 		new Intl.DateTimeFormat("en-US", { timeZone: zone });
 		return true;
@@ -87,7 +94,7 @@ export function readTeam(
 	if (team === undefined) return fail(`${DAILY_STORE_ENV} is set without ${TEAM_ENV} (the team's name).`);
 	if (!TEAM_NAME.test(team))
 		return fail(`${TEAM_ENV} "${team.slice(0, 64)}" is not a team name (letters, digits, ".", "_", "-").`);
-	const zone = env[TEAM_TZ_ENV]?.trim() || "UTC";
+	const zone = env[TEAM_TZ_ENV]?.trim() || UTC;
 	if (!knownZone(zone)) return fail(`${TEAM_TZ_ENV} "${zone.slice(0, 64)}" is not a time zone (Europe/Berlin, UTC).`);
 	const failure = env[DAILY_STORE_FAILURE_ENV]?.trim().toLowerCase() === "closed" ? "closed" : "open";
 	return { config: { url: store, shown, team, zone, failure, member }, warning: null };
@@ -107,11 +114,15 @@ const lastDays = new Map<string, TeamDay>();
 export function teamDay(ms: number, zone: string): TeamDay {
 	const last = lastDays.get(zone);
 	if (last !== undefined && ms >= last.start && ms < last.end) return last;
-	const date = zoneDate(ms, zone);
+	const date = zone === UTC ? utcDate(ms) : zoneDate(ms, zone);
 	const found = {
 		day: `${date.year}-${String(date.month).padStart(2, "0")}-${String(date.day).padStart(2, "0")}`,
-		start: midnight(date.year, date.month, date.day, zone),
-		end: midnight(date.year, date.month, date.day + 1, zone),
+		start:
+			zone === UTC ? Date.UTC(date.year, date.month - 1, date.day) : midnight(date.year, date.month, date.day, zone),
+		end:
+			zone === UTC
+				? Date.UTC(date.year, date.month - 1, date.day + 1)
+				: midnight(date.year, date.month, date.day + 1, zone),
 	};
 	lastDays.set(zone, found);
 	return found;
@@ -136,6 +147,12 @@ function formatIn(zone: string): Intl.DateTimeFormat {
 		formats.set(zone, format);
 	}
 	return format;
+}
+
+/** The UTC date of an instant. */
+function utcDate(ms: number): { year: number; month: number; day: number } {
+	const date = new Date(ms);
+	return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
 
 /** The zone's wall-clock date and time of an instant. */

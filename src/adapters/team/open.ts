@@ -1,14 +1,30 @@
 // The daily ledger a Node host opens for a session: the team's, over its store, when a store and a team are set (the
-// client is loaded then, and only then), else this machine's own. A team set wrongly is said once, and the machine's
-// own ledger counts.
+// client is started then, and only then), else this machine's own. A team set wrongly is said once, and the machine's
+// own ledger counts. A host whose rules call the ledger in its own long-lived process opens it synchronous (its store
+// in a worker thread); a hook process, which can wait before and after its event, opens it read ahead, its store
+// called from the process itself; the plugin's batch script opens it as a batch's ledger.
 
 import { hostname, userInfo } from "node:os";
-import { type Clock, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../../core/index.ts";
+import {
+	type Clock,
+	type DailyBudget,
+	type DailyLedger,
+	TEAM_CALL_MS,
+	TEAM_CONNECT_MS,
+	teamStoreRefusal,
+	teamStoreUnreachable,
+} from "../../core/index.ts";
 import { createDailyLedger, dailyStateDir } from "../node/daily-ledger.ts";
-import { clientLocation, openSyncStore } from "./bridge.ts";
-import { readTeam, type TeamSettings } from "./config.ts";
-import { TeamLedger, type TeamLedgerOptions } from "./ledger.ts";
+import { AsyncTeamLedger } from "./async-ledger.ts";
+import { type BatchLedger, runTeamBatch } from "./batch.ts";
+import { openSyncStore, storeWorkerLocation } from "./bridge.ts";
+import { nodeConnector, openStore } from "./client.ts";
+import { readTeam, type TeamConfig, type TeamSettings } from "./config.ts";
+import { TeamLedger } from "./ledger.ts";
 import { fileOutbox, outboxFolder } from "./outbox.ts";
+import { type ReadAheadDailyLedger, ReadAheadLedger } from "./read-ahead.ts";
+import { SCRIPTS } from "./scripts.ts";
+import { TeamDay, type TeamLedgerOptions } from "./team-day.ts";
 
 /** Who runs this session, for the team: `user@machine (host)`. */
 export function memberName(host: string): string {
@@ -40,21 +56,82 @@ export interface DailyLedgerOptions {
 	host: string;
 	/** The host's settings `dailyStore` and `team`, where it has settings. */
 	settings?: TeamSettings;
-	/** The module the client bundle is looked for beside (a host package's entry), as a file URL. */
+	/** The module the store worker's bundle is beside (a host package's entry), as a file URL. */
 	entry: string;
 	/** How the team's ledger runs, where it is one of a session's processes (Claude Code's hooks module). */
 	team?: TeamLedgerOptions;
 }
 
-/** The session's daily ledger: the team's when a store and a team are set, else this machine's. */
-export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
+/** This machine's ledger (saying once why a team set wrongly is not used), and the team's day when a team is set. */
+function opening(options: DailyLedgerOptions): {
+	local: DailyLedger;
+	team: { config: TeamConfig; day: TeamDay } | null;
+} {
 	const { env, sessionId, clock } = options;
 	const stateDir = dailyStateDir(env);
-	const local = createDailyLedger(stateDir, sessionId, clock);
+	const created = createDailyLedger(stateDir, sessionId, clock);
 	const { config, warning } = readTeam(env, options.settings ?? {}, memberName(options.host));
-	if (warning !== null) return saying(warning, local);
-	if (config === null) return local;
-	const open = () => openSyncStore(config.url, clientLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+	if (warning !== null) return { local: saying(warning, created), team: null };
+	if (config === null) return { local: created, team: null };
 	const outbox = fileOutbox(outboxFolder(stateDir, config.team));
-	return new TeamLedger(config, open, local, sessionId, clock, outbox, options.team);
+	return {
+		local: created,
+		team: { config, day: new TeamDay(config, created, sessionId, clock, outbox, options.team) },
+	};
+}
+
+/** The session's daily ledger, called synchronously: the team's when a store and a team are set, else this machine's. */
+export function openDailyLedger(options: DailyLedgerOptions): DailyLedger {
+	const { local, team } = opening(options);
+	if (team === null) return local;
+	const open = () => openSyncStore(team.config.url, storeWorkerLocation(options.entry), TEAM_CONNECT_MS, TEAM_CALL_MS);
+	return new TeamLedger(team.day, open);
+}
+
+/** The team's store, called from this process. */
+function asyncStore(config: TeamConfig) {
+	return openStore(config.url, SCRIPTS, { connectMs: TEAM_CONNECT_MS, callMs: TEAM_CALL_MS, connector: nodeConnector });
+}
+
+/** The session's daily ledger as a batch runs on it (the plugin's batch script): the team's, else this machine's. */
+export function openBatchLedger(options: DailyLedgerOptions): BatchLedger {
+	const { local, team } = opening(options);
+	if (team === null) return local;
+	return new AsyncTeamLedger(team.day, () => asyncStore(team.config));
+}
+
+/**
+ * The daily ledger of a hook process (`budgets`, the session's daily budgets): the team's read ahead, its batches run
+ * in this process, when a store and a team are set; else this machine's, which needs no reading ahead.
+ */
+export function openHookDailyLedger(
+	options: DailyLedgerOptions,
+	budgets: readonly DailyBudget[],
+): DailyLedger | ReadAheadDailyLedger {
+	const { local, team } = opening(options);
+	if (team === null) return local;
+	const { config } = team;
+	return readAheadIn(new AsyncTeamLedger(team.day, () => asyncStore(config)), config, options, budgets);
+}
+
+/** A team's ledger read ahead whose batches run on `ledger` in this process (a hook process's). */
+export function readAheadIn(
+	ledger: BatchLedger,
+	config: TeamConfig,
+	options: Pick<DailyLedgerOptions, "sessionId" | "clock">,
+	budgets: readonly DailyBudget[],
+): ReadAheadDailyLedger {
+	return new ReadAheadLedger({
+		sessionId: options.sessionId,
+		clock: options.clock,
+		budgets,
+		closed: config.failure === "closed",
+		run: (request) => runTeamBatch(request, ledger),
+		texts: {
+			unreachable: (why, closed) => teamStoreUnreachable(config.shown, why, closed),
+			refusal: (why) => teamStoreRefusal(config.shown, why),
+		},
+		// The process ends after its event: nothing reads the day after it.
+		readAfter: false,
+	});
 }

@@ -78,6 +78,7 @@ export function parseDailyBudget(text: unknown, scope: string, source: string): 
 	}
 	if (
 		command.stepLimit !== undefined ||
+		command.loopLimit !== undefined ||
 		command.awareness !== undefined ||
 		command.graceMs !== undefined ||
 		command.onStopCommand

@@ -1,10 +1,11 @@
-// The words of a budget as the user types them (a time, turns:, tokens:, cost:, steps:, aware, grace:), each read and
+// The words of a budget as the user types them (a time, turns:, tokens:, cost:, steps:, loop:, aware, grace:), each read and
 // checked against its range, and how user input is quoted back in a message.
 
 import {
 	AWARE_WORD,
 	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
+	MAX_LOOP_LIMIT,
 	MAX_QUOTED_INPUT_CHARS,
 	MAX_STEP_LIMIT,
 	MAX_TIME_LIMIT_MS,
@@ -12,12 +13,15 @@ import {
 	MAX_TURN_LIMIT,
 	MIN_COST_LIMIT,
 	MIN_GRACE_MS,
+	MIN_LOOP_LIMIT,
 	MIN_TIME_LIMIT_MS,
 } from "../constants.ts";
 import { parseCost, parseTimeToMs, parseTokens, parseTurns, SECOND_MS } from "../parse.ts";
 
 const STEPS_TOKEN = /^steps:(\d+)$/i;
 const GRACE_TOKEN = /^grace:(.+)$/i;
+/** `loop:3`, and what only looks like one (`loop:`, `loop:x`), which is refused by its name. */
+const LOOP_TOKEN = /^loop:/i;
 
 /** Quotes user input back in a message, shortened so a huge argument cannot flood the screen. */
 export function quoteInput(text: string): string {
@@ -29,7 +33,7 @@ export function quoteInput(text: string): string {
 /** Joins `turns: 5` into `turns:5` and `15 m` into `15m`, so the spacing people type still parses. */
 export function joinSplitTokens(budgetText: string): string {
 	return budgetText
-		.replace(/\b(turns|grace|tokens|cost|steps):\s+(?=[\d$])/gi, "$1:")
+		.replace(/\b(turns|grace|tokens|cost|steps|loop):\s+(?=[\d$])/gi, "$1:")
 		.replace(/(\d)\s+([smh])(?=\s|$)/gi, "$1$2");
 }
 
@@ -44,6 +48,7 @@ export type Words =
 			tokens: number | null;
 			cost: number | null;
 			steps: number | null;
+			loop: number | null;
 			aware: boolean;
 			graceMs: number | null;
 			notes: string[];
@@ -56,6 +61,8 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 	let tokenCount: number | null = null;
 	let steps: number | null = null;
 	let stepsWord = "";
+	let loop: number | null = null;
+	let loopWord = "";
 	let cost: number | null = null;
 	let aware = false;
 	let graceMs: number | null = null;
@@ -75,6 +82,22 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 			if (steps !== null) notes.push(`${token} replaces ${stepsWord}.`);
 			steps = count;
 			stepsWord = token;
+			continue;
+		}
+		if (LOOP_TOKEN.test(token)) {
+			const digits = token.slice(token.indexOf(":") + 1);
+			const count = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+			if (Number.isNaN(count)) {
+				return {
+					invalid: `${quoteInput(token)} is not a loop guard: write loop:3 (the 3rd identical tool call of a run is refused).`,
+				};
+			}
+			if (count < MIN_LOOP_LIMIT || count > MAX_LOOP_LIMIT) {
+				return { invalid: `${quoteInput(token)} is out of range: a loop guard is 2 to 1,000 identical calls.` };
+			}
+			if (loop !== null) notes.push(`${token} replaces ${loopWord}.`);
+			loop = count;
+			loopWord = token;
 			continue;
 		}
 		const tokenBudget = parseTokens(token);
@@ -140,12 +163,13 @@ export function readWords(tokens: readonly string[], known: string = SESSION_BUD
 		}
 		return { invalid: unknownWord(token, known) };
 	}
-	return { timeMs, turns, tokens: tokenCount, cost, steps, aware, graceMs, notes };
+	return { timeMs, turns, tokens: tokenCount, cost, steps, loop, aware, graceMs, notes };
 }
 
 /** The words a session's budget takes, and those a subagent's takes, as a bad word's message lists them. */
-const SESSION_BUDGET_WORDS = "a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s";
-export const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50";
+const SESSION_BUDGET_WORDS =
+	"a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s";
+export const TASK_BUDGET_WORDS = "a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3";
 
 /** Why a word is no budget word (of those `known` lists), with a hint for the slips people make. */
 function unknownWord(token: string, known: string): string {

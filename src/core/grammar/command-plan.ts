@@ -32,6 +32,7 @@ import {
 	TIMEBOX_OFF,
 	TOKENS_NOT_SEEN,
 } from "../text/messages.ts";
+import { NO_SUGGESTION } from "../text/suggestion.ts";
 import type { TimeboxCommand } from "./command.ts";
 
 export type { CostReporting } from "../model/events.ts";
@@ -123,6 +124,9 @@ export function planCommand(command: TimeboxCommand, view: BudgetView): CommandP
 		case "reportPage":
 			// The page is a file: the host writes it and answers before this.
 			return { change: "none", reply: { message: NO_REPORT_PAGE, level: "info" } };
+		case "suggest":
+			// The suggestion is made of the project's past sessions: the host reads them and answers before this.
+			return { change: "none", reply: { message: NO_SUGGESTION, level: "info" } };
 		case "today":
 			// The daily budgets live outside the session: a host with a daily ledger answers `today` before this.
 			return { change: "none", reply: { message: NO_DAILY_BUDGET, level: "info" } };
@@ -144,12 +148,15 @@ function costNotes(cost: CostReporting): string[] {
 	}
 }
 
-/** The token, cost and step limits a budget's words asked for. */
-export function spendLimits(limits: BudgetLimits): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "stepLimit"> {
+/** The token, cost and step limits and the loop guard a budget's words asked for. */
+export function spendLimits(
+	limits: BudgetLimits,
+): Pick<TimeboxBudget, "tokenLimit" | "costLimit" | "stepLimit" | "loopLimit"> {
 	return {
 		...(limits.tokenLimit === undefined ? {} : { tokenLimit: limits.tokenLimit }),
 		...(limits.costLimit === undefined ? {} : { costLimit: limits.costLimit }),
 		...(limits.stepLimit === undefined ? {} : { stepLimit: limits.stepLimit }),
+		...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
 	};
 }
 

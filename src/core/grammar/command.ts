@@ -10,6 +10,7 @@ import {
 	RESUME_WORD,
 	STATUS_WORD,
 	SUBAGENTS_WORD,
+	SUGGEST_WORD,
 	TODAY_WORD,
 } from "../constants.ts";
 import type { BudgetLimits, TaskBudget } from "../model/budget.ts";
@@ -30,7 +31,8 @@ export type TimeboxCommand =
 	  }
 	/** Off or status; `ignored` is what followed the word, which they do not read (the reply names it). */
 	| { kind: "off" | "status"; ignored?: string }
-	| { kind: "pause" | "resume" | "report" }
+	/** `suggest`: a budget suggested from the user's past sessions of the project, which the host reads. */
+	| { kind: "pause" | "resume" | "report" | "suggest" }
 	/** `report page`: the report as a page with charts, which the host writes to a file. */
 	| { kind: "reportPage" }
 	/** The daily budgets: `words` is what follows `today` (nothing, `off`, `+30m` …), read by the daily rules. */
@@ -52,9 +54,10 @@ function invalid(reason: string): TimeboxCommand {
 	return { kind: "invalid", reason };
 }
 
-const SUB_COMMANDS = new Map<string, "status" | "off" | "pause" | "resume" | "report">([
+const SUB_COMMANDS = new Map<string, "status" | "off" | "pause" | "resume" | "report" | "suggest">([
 	[STATUS_WORD, "status"],
 	[REPORT_WORD, "report"],
+	[SUGGEST_WORD, "suggest"],
 	[PAUSE_WORD, "pause"],
 	[RESUME_WORD, "resume"],
 	...OFF_WORDS.map((word): [string, "off"] => [word, "off"]),
@@ -110,8 +113,8 @@ export function parseCommand(input: string): TimeboxCommand {
 		if (delimiter) return invalid("An extension keeps the budget's on-stop command: nothing goes after --.");
 		const words = readWords(extension);
 		if ("invalid" in words) return invalid(words.invalid);
-		if (words.aware || words.graceMs !== null || words.steps !== null) {
-			return invalid("An extension adds to the limits only; set aware, grace or steps with a new budget.");
+		if (words.aware || words.graceMs !== null || words.steps !== null || words.loop !== null) {
+			return invalid("An extension adds to the limits only; set aware, grace, steps or loop with a new budget.");
 		}
 		if (words.timeMs === null && words.turns === null && words.tokens === null && words.cost === null) {
 			return invalid("Nothing to add: give a time, turns:<n>, tokens:<n> or cost:<dollars>.");
@@ -130,7 +133,7 @@ export function parseCommand(input: string): TimeboxCommand {
 
 	const words = readWords(tokens);
 	if ("invalid" in words) return invalid(words.invalid);
-	const noLimit = words.tokens === null && words.cost === null && words.steps === null;
+	const noLimit = words.tokens === null && words.cost === null && words.steps === null && words.loop === null;
 	if (words.timeMs === null && words.turns === null && noLimit) {
 		return invalid(stopCommand ? "A command after -- needs a budget before it." : "No budget given.");
 	}
@@ -146,6 +149,7 @@ export function parseCommand(input: string): TimeboxCommand {
 			...(words.tokens === null ? {} : { tokenLimit: words.tokens }),
 			...(words.cost === null ? {} : { costLimit: words.cost }),
 			...(words.steps === null ? {} : { stepLimit: words.steps }),
+			...(words.loop === null ? {} : { loopLimit: words.loop }),
 			onStopCommand: stopCommand.length > 0 ? stopCommand : null,
 			...(words.aware ? { awareness: "always" as const } : {}),
 			...(words.graceMs === null ? {} : { graceMs: words.graceMs }),
@@ -163,7 +167,7 @@ function subagentsCommand(words: string): TimeboxCommand {
 }
 
 /**
- * A subagent's budget for its task: a time, `steps:`, `tokens:` and `cost:` words. `turns:` is refused (a subagent
+ * A subagent's budget for its task: a time, `steps:`, `tokens:`, `cost:` and `loop:` words. `turns:` is refused (a subagent
  * is given one task, not prompts), as are the words that belong to the session (an on-stop command, aware, grace).
  * @example parseTaskBudget("5m steps:30") // { timeLimitMs: 300_000, stepLimit: 30 }
  */
@@ -179,21 +183,29 @@ export function parseTaskBudget(text: string): TaskBudget | { invalid: string } 
 	if (words.turns !== null) {
 		return {
 			invalid:
-				"turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>.",
+				"turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>.",
 		};
 	}
 	if (words.aware || words.graceMs !== null) {
 		return {
-			invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost.",
+			invalid:
+				"aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop.",
 		};
 	}
-	if (words.timeMs === null && words.steps === null && words.tokens === null && words.cost === null) {
-		return { invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>." };
+	if (
+		words.timeMs === null &&
+		words.steps === null &&
+		words.tokens === null &&
+		words.cost === null &&
+		words.loop === null
+	) {
+		return { invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>." };
 	}
 	return {
 		timeLimitMs: words.timeMs,
 		...(words.steps === null ? {} : { stepLimit: words.steps }),
 		...(words.tokens === null ? {} : { tokenLimit: words.tokens }),
 		...(words.cost === null ? {} : { costLimit: words.cost }),
+		...(words.loop === null ? {} : { loopLimit: words.loop }),
 	};
 }

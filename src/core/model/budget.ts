@@ -31,6 +31,11 @@ export interface TimeboxBudget {
 	costLimit?: number;
 	/** Model calls each turn's run may make (`steps:25`); absent for no cap. A cap ends a run, never the budget. */
 	stepLimit?: number;
+	/**
+	 * The loop guard (`loop:3`): the Nth identical tool call of a run is refused, and asking for it once more stops the
+	 * run; absent for no guard. Like the step cap, it ends a run, never the budget.
+	 */
+	loopLimit?: number;
 	/** Time spent paused before the current pause, in ms; absent for none. */
 	pausedMs?: number;
 	/** Epoch ms when the current pause began; absent while running. */
@@ -68,6 +73,7 @@ export interface BudgetLimits {
 	tokenLimit?: number;
 	costLimit?: number;
 	stepLimit?: number;
+	loopLimit?: number;
 	onStopCommand: string | null;
 	awareness?: Awareness;
 	graceMs?: number;
@@ -142,10 +148,15 @@ export interface TaskBudget {
 	readonly stepLimit?: number;
 	readonly tokenLimit?: number;
 	readonly costLimit?: number;
+	/** The loop guard of its task: its Nth identical tool call is refused, and asking once more concludes it. */
+	readonly loopLimit?: number;
 }
 
-/** What ended a subagent's budget: one of its own limits, the session's budget, or the stop of its parent. */
-export type TaskLimit = "time" | "steps" | "tokens" | "cost" | "session" | "parent";
+/**
+ * What ended a subagent's budget: one of its own limits (`loop`: it asked for the same call once more after its loop
+ * guard refused it), the session's budget, or the stop of its parent.
+ */
+export type TaskLimit = "time" | "steps" | "tokens" | "cost" | "loop" | "session" | "parent";
 
 /** How a subagent ended: within its budget, concluding at it, or stopped. */
 export type AgentEnding = "answered" | "concluded" | "stopped";

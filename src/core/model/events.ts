@@ -1,8 +1,11 @@
 // What a host and the session rules say to each other: the events a host reports, the effects it carries out, and
-// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts: it imports nothing else of the core,
-// so the ports, the rules and the daily budget can all use it without an import cycle.
+// the ledger's claims and views of a budget's outcomes. A leaf beside budget.ts and on-stop.ts: it imports nothing else
+// of the core, so the ports, the rules and the daily budget can all use it without an import cycle.
 
 import type { FoldedHistory, SpentSummary, TimeboxRecord } from "./budget.ts";
+import type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
+
+export type { OnStopClaim, OnStopIntent } from "./on-stop.ts";
 
 export type NotifyLevel = "info" | "warning" | "error";
 
@@ -20,6 +23,8 @@ export interface LedgerView {
 	spent: (SpentSummary & { prompt: string | null }) | null;
 	off: boolean;
 	nudged: boolean;
+	/** The on-stop command a claim of the budget recorded, where a ledger keeps it (see `OnStopIntent`). */
+	onStop?: OnStopIntent;
 }
 
 /** A ledger that knows nothing of a budget. */
@@ -27,13 +32,16 @@ export const NOTHING_RECORDED: LedgerView = { spent: null, off: false, nudged: f
 
 /**
  * What a ledger claim writes: the outcome of a budget, once per budget and kind, anywhere. `ended`: the run a spent
- * budget let wrap up has ended, and the on-stop command ran.
+ * budget let wrap up has ended, and the on-stop command ran. A claim whose effects start the on-stop command carries it
+ * (`onStopCommand`), so that another process can start it if the claiming one ends first; `onStopRecovered`: another
+ * process did so, once.
  */
 export type LedgerClaim =
-	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null }
+	| { kind: "spent"; budgetId: string; summary: SpentSummary; prompt: string | null; onStopCommand?: string }
 	| { kind: "off"; budgetId: string }
 	| { kind: "nudged"; budgetId: string }
-	| { kind: "ended"; budgetId: string };
+	| { kind: "ended"; budgetId: string; onStopCommand?: string }
+	| { kind: "onStopRecovered"; budgetId: string };
 
 /**
  * How a host treats a budget it loads. `restore` (pi reopening a session): a budget already stopped, or whose time ran
@@ -58,9 +66,10 @@ export type SessionEvent =
 			runningPrompt?: string | null;
 			/**
 			 * The budget to set in a session where none was ever set (a default from a flag, the environment or
-			 * settings), with where it came from and the id it gets.
+			 * settings), with where it came from and the id it gets; `unavailable` says why a default there is gives no
+			 * budget (a suggested one with too little history).
 			 */
-			defaultBudget?: { text: string; source: string; newBudgetId: string };
+			defaultBudget?: { text: string; source: string; newBudgetId: string; unavailable?: string };
 			/**
 			 * The `onLimit` setting and where it came from: "ask" asks at the limit (stop now, or more time or prompts)
 			 * where the host can ask (`canAsk`); "stop", the default, stops.
@@ -141,7 +150,19 @@ export type SessionEvent =
 	 * (a host that cannot see cost).
 	 */
 	| { type: "modelResponse"; tokens: number; cost: number; agent?: string; responseId?: string; costSeen?: false }
-	| { type: "toolCall"; prompt: string | null; agent?: string }
+	/**
+	 * A tool is about to run. `call` is the tool and its input where the host shows them (the loop guard compares
+	 * them); `earlier` are the keys of the calls its run asked for before it (the subagent's, for a subagent's call),
+	 * oldest first, where the host keeps them itself (a hook host, in the session's log): the rules use them instead of
+	 * their own memory of the run.
+	 */
+	| {
+			type: "toolCall";
+			prompt: string | null;
+			agent?: string;
+			call?: { readonly tool: string; readonly input: unknown };
+			earlier?: readonly string[];
+	  }
 	/**
 	 * A subagent is about to start: `parent` null when the main agent started it, else the id of the subagent that did;
 	 * `task` is its task text (the rules keep its first words). The answer may refuse it (the session's budget is
@@ -238,8 +259,12 @@ export type Effect =
 			timeoutMs: number;
 			onTimeout: SessionEvent;
 	  }
-	/** Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. */
-	| { kind: "startOnStop"; command: string }
+	/**
+	 * Start the spent budget's on-stop command, detached; its outcome comes back as `onStopReport`. `claim` names the claim
+	 * it belongs to: the command is started through a wrapper that takes that claim's start mark first, so that it runs
+	 * once however many processes start it.
+	 */
+	| { kind: "startOnStop"; command: string; claim?: OnStopClaim }
 	/** End that subagent now, with no further model request: its budget, or the session's, is spent. */
 	| { kind: "stopAgent"; agent: string }
 	/**
@@ -300,8 +325,11 @@ export type LogLine =
 	 * history reads it as the record it is.
 	 */
 	| { kind: "active" | "off" | "subagents" | "subagent"; [field: string]: unknown }
-	/** A prompt that ran, counted once by its id. */
-	| { kind: "prompt"; promptId: string; at: number }
+	/**
+	 * A prompt that ran, counted once by its id, and the working folder the session ran in where the host says (the
+	 * project a suggested budget is made for).
+	 */
+	| { kind: "prompt"; promptId: string; at: number; cwd?: string }
 	/** Another model call of a prompt's run. */
 	| { kind: "call"; promptId: string; at: number }
 	/** What one response used, and how far the transcript it came from was read (and its prompt, where kept). */
@@ -320,6 +348,11 @@ export type LogLine =
 	| { kind: "transcript-unreadable"; at: number }
 	/** A prompt's run ended. */
 	| { kind: "ended"; promptId: string; at: number }
+	/**
+	 * A tool call asked for under a loop guard, by the main agent (`agent` null) in the run of `promptId`, or by a
+	 * subagent (its id for the rules): its key (a hash of its tool and input), which the next hooks count.
+	 */
+	| { kind: "tool"; promptId: string; agent: string | null; key: string; at: number }
 	/** What a watcher told nobody (the user was idle), and the next prompts that showed it. */
 	| { kind: "untold"; notices: string[]; at: number }
 	| { kind: "told"; at: number }

@@ -6,12 +6,14 @@ import {
 	LEGACY_ID_PREFIX,
 	MAX_COST_LIMIT,
 	MAX_GRACE_MS,
+	MAX_LOOP_LIMIT,
 	MAX_STEP_LIMIT,
 	MAX_TIME_LIMIT_MS,
 	MAX_TOKEN_LIMIT,
 	MAX_TURN_LIMIT,
 	MIN_COST_LIMIT,
 	MIN_GRACE_MS,
+	MIN_LOOP_LIMIT,
 	MIN_TIME_LIMIT_MS,
 	RECORD_VERSION,
 } from "../constants.ts";
@@ -106,13 +108,14 @@ function isWholeIn(value: unknown, min: number, max: number): value is number {
 }
 
 /**
- * The optional fields of a budget that are set: token, cost and step limits, a pause, time paused before, extensions,
- * awareness, a grace period.
+ * The optional fields of a budget that are set: token, cost and step limits, the loop guard, a pause, time paused before,
+ * extensions, awareness, a grace period.
  */
 function optionalFields(fields: {
 	tokenLimit?: unknown;
 	costLimit?: unknown;
 	stepLimit?: unknown;
+	loopLimit?: unknown;
 	pausedMs?: unknown;
 	pausedAt?: unknown;
 	extensions?: unknown;
@@ -120,12 +123,21 @@ function optionalFields(fields: {
 	graceMs?: unknown;
 }): Pick<
 	TimeboxBudget,
-	"tokenLimit" | "costLimit" | "stepLimit" | "pausedMs" | "pausedAt" | "extensions" | "awareness" | "graceMs"
+	| "tokenLimit"
+	| "costLimit"
+	| "stepLimit"
+	| "loopLimit"
+	| "pausedMs"
+	| "pausedAt"
+	| "extensions"
+	| "awareness"
+	| "graceMs"
 > {
-	const { tokenLimit, costLimit, stepLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
+	const { tokenLimit, costLimit, stepLimit, loopLimit, pausedMs, pausedAt, extensions, awareness, graceMs } = fields;
 	return {
 		...(isWholeIn(tokenLimit, 1, MAX_TOKEN_LIMIT) ? { tokenLimit } : {}),
 		...(isWholeIn(stepLimit, 1, MAX_STEP_LIMIT) ? { stepLimit } : {}),
+		...(isWholeIn(loopLimit, MIN_LOOP_LIMIT, MAX_LOOP_LIMIT) ? { loopLimit } : {}),
 		...(isFiniteNumber(costLimit) && costLimit >= MIN_COST_LIMIT && costLimit <= MAX_COST_LIMIT ? { costLimit } : {}),
 		...(isWholeCount(pausedMs) && pausedMs > 0 ? { pausedMs } : {}),
 		...(isFiniteNumber(pausedAt) ? { pausedAt } : {}),
@@ -145,7 +157,11 @@ export function parseBudget(value: unknown): TimeboxBudget | null {
 	const { timeLimitMs, turnLimit, startTime, onStopCommand } = value;
 	if (!isTimeLimit(timeLimitMs) || !isTurnLimit(turnLimit)) return null;
 	const limits = optionalFields(value);
-	const noLimit = limits.tokenLimit === undefined && limits.costLimit === undefined && limits.stepLimit === undefined;
+	const noLimit =
+		limits.tokenLimit === undefined &&
+		limits.costLimit === undefined &&
+		limits.stepLimit === undefined &&
+		limits.loopLimit === undefined;
 	if (timeLimitMs === null && turnLimit === null && noLimit) return null;
 	if (!isFiniteNumber(startTime)) return null;
 	if (onStopCommand !== undefined && onStopCommand !== null && typeof onStopCommand !== "string") return null;

@@ -70,7 +70,8 @@ function stopAgent(answer: Answer, agent: string): void {
 /** What the executor needs from a host. */
 export interface EffectPorts {
 	store: Pick<SessionStore, "append" | "appendPrompt" | "recordUsage" | "appendLine">;
-	ledger: Pick<BudgetLedger, "claim">;
+	/** The ledger's claims, and where it keeps the start mark of an on-stop command (where it keeps marks). */
+	ledger: Pick<BudgetLedger, "claim" | "startMark">;
 	/** The daily budgets that cover the session, with the ledger every session shares; absent where there is none. */
 	daily?: DailyPort;
 	/** Shows the status text; undefined clears it. A host with no status bar ignores it. */
@@ -173,8 +174,12 @@ function carryOutOne(
 			return;
 		case "startOnStop": {
 			const command = effect.command;
+			const report = (outcome: OnStopOutcome) => onStopReport(command, outcome);
 			try {
-				ports.onStop.start(command, (outcome) => onStopReport(command, outcome));
+				// The wrapper takes the claim's start mark before it runs the command: a second start of it ends there.
+				const mark = startMark(effect, ports);
+				if (mark === undefined) ports.onStop.start(command, report);
+				else ports.onStop.start(command, report, { mark });
 			} catch (error) {
 				// A starter that throws could not start the command: the user hears it as such.
 				const reason = error instanceof Error ? error.message : String(error);
@@ -182,6 +187,21 @@ function carryOutOne(
 			}
 			return;
 		}
+	}
+}
+
+/**
+ * Where the start mark of an on-stop command goes, or undefined: none named, or a ledger with no marks. A mark the
+ * ledger cannot name (a budget id no file may have, whose claim could not be written either) is no reason to lose the
+ * command: it starts without one, as a claim that could not be written fires.
+ */
+function startMark(effect: Extract<Effect, { kind: "startOnStop" }>, ports: EffectPorts): string | undefined {
+	if (!effect.claim || !ports.ledger.startMark) return undefined;
+	try {
+		return ports.ledger.startMark(effect.claim);
+	} catch (error) {
+		ports.problem("ledger", error);
+		return undefined;
 	}
 }
 

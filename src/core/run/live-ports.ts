@@ -16,6 +16,7 @@ import type {
 } from "../ports.ts";
 import type { HostTerms } from "../text/host-terms.ts";
 import type { ReportData } from "../text/report-data.ts";
+import type { ProjectHistory } from "./suggestion.ts";
 
 /** Everything a live session needs from its host. */
 export interface LiveSessionPorts {
@@ -62,6 +63,11 @@ export interface LiveSessionPorts {
 	 * where the host writes no page.
 	 */
 	reportPage?(page: ReportPageInput): Promise<string>;
+	/**
+	 * Reads the past sessions of the project the session runs in, of every host on the machine, for `/timebox suggest`
+	 * and a default of `suggested`; absent where the host reads none.
+	 */
+	projectHistory?(): Promise<ProjectHistory>;
 }
 
 /** What the report page of a live session shows: its report, and today's daily budgets as they stand. */

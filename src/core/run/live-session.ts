@@ -23,6 +23,7 @@ import type { LiveSessionPorts, SettingSources } from "./live-ports.ts";
 import { writeReportPage } from "./live-report-page.ts";
 import { Questions } from "./questions.ts";
 import { type CommandDetails, type RuntimePorts, SessionRuntime } from "./runtime.ts";
+import { type ResolvedDefault, readSuggestion } from "./suggestion.ts";
 import { TimeChecks } from "./time-checks.ts";
 
 export type { Answer } from "./executor.ts";
@@ -74,7 +75,7 @@ export class LiveSession {
 	onSessionStart(
 		mode: LoadMode,
 		announce: boolean,
-		defaultBudget: { text: string; source: string } | null = null,
+		defaultBudget: ResolvedDefault | null = null,
 		settings?: SettingSources,
 	): void {
 		this.settings = settings ?? this.settings;
@@ -118,7 +119,10 @@ export class LiveSession {
 		}
 		if (this.questions.isOpen) await this.questions.whenNone();
 		if (this.disposed) return;
-		const page = parseCommand(args).kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const kind = parseCommand(args).kind;
+		const page = kind === "reportPage" ? await this.writeReportPage() : undefined;
+		const suggestion =
+			kind === "suggest" ? await readSuggestion(this.ports.projectHistory?.bind(this.ports)) : undefined;
 		if (this.disposed) return;
 		let details: CommandDetails | null = null;
 		const transcript = this.ports.transcript;
@@ -136,6 +140,7 @@ export class LiveSession {
 						this.ports.terms,
 					),
 				...(page === undefined ? {} : { reportPage: page }),
+				...(suggestion === undefined ? {} : { suggestion }),
 			};
 		});
 		if (details !== null) await this.settle(this.runtime.command(args, details));

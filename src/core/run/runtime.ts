@@ -17,7 +17,9 @@ import { type Effect, EMPTY_SESSION, isNewPrompt, type SessionEvent, type Sessio
 import { transitionWithSubagents } from "../subagents/compose.ts";
 import { DEFAULT_TERMS, type HostTerms, inHostTerms, modeLine, noDailyBudgetMessage } from "../text/host-terms.ts";
 import { type ReportPageOutcome, reportPageReply } from "../text/messages.ts";
+import { suggestReply } from "../text/suggestion.ts";
 import { type Answer, carryOut, type EffectPorts, mergeAnswer, noAnswer } from "./executor.ts";
+import type { SuggestOutcome } from "./suggestion.ts";
 
 /** A session's part in its daily budgets, and the prompt they refused: its later calls are refused for the same reason. */
 export interface DailyPart {
@@ -53,6 +55,8 @@ export interface CommandDetails {
 	turns?: () => number;
 	/** What became of writing the report page, for `/timebox report page`; absent where the host writes none. */
 	reportPage?: ReportPageOutcome;
+	/** What became of the suggestion, for `/timebox suggest`; absent where the host reads no past sessions. */
+	suggestion?: SuggestOutcome;
 }
 
 /** One session's rules at work: feed it events and commands, and answer the host with what it returns. */
@@ -101,6 +105,12 @@ export class SessionRuntime {
 		if (parsed.kind === "reportPage") {
 			const answer = noAnswer();
 			answer.notices.push(reportPageReply(details.reportPage));
+			return answer;
+		}
+		if (parsed.kind === "suggest") {
+			const answer = noAnswer();
+			const reply = suggestReply(details.suggestion);
+			answer.notices.push({ message: inHostTerms(reply.message, this.terms), level: reply.level });
 			return answer;
 		}
 		const event: SessionEvent = { type: "command", args, newBudgetId: details.newBudgetId };

@@ -1,11 +1,12 @@
 // What a host whose every event is a process of its own (the hook hosts) leaves the next in the session's log, decided
 // here as effects the one executor carries out: another model call of a prompt's run, the end of a run, a claim the
-// ledger could not take, the session's part in the daily budgets, what a transcript said was used, and the log's three
-// queues (owed and paid lines for a subagent's parent, untold and told notices of the watcher, spawned and taken calls
+// ledger could not take, the session's part in the daily budgets, what a transcript said was used, the tool calls a
+// loop guard counts, and the log's three queues (owed and paid lines for a subagent's parent, untold and told notices of the watcher, spawned and taken calls
 // of the subagent tool). Each reading is of the lines as read; each write is a `logLine` or `recordUsage` effect.
 
+import { callKey, type ToolCallSeen } from "../loop/calls.ts";
 import type { Effect, LedgerClaim, LogLine, TranscriptPrompt } from "../model/events.ts";
-import type { SessionState } from "../session/index.ts";
+import { counting, type SessionState } from "../session/state.ts";
 import { TRANSCRIPT_UNREADABLE } from "../text/notices.ts";
 import { type DailyPart, NO_DAILY_PART } from "./runtime.ts";
 
@@ -23,6 +24,37 @@ const write = (line: LogLine): Effect => ({ kind: "logLine", line });
  */
 export function nextCallLines(state: SessionState, promptKey: string | null, now: number): Effect[] {
 	return promptKey !== null && state.standing ? [write({ kind: "call", promptId: promptKey, at: now })] : [];
+}
+
+/**
+ * A tool call of the main agent (`agent` null) in the run of `promptId`, or of a subagent (its id for the rules), under
+ * a loop guard: the keys of the calls it asked for before in its run, read back from the newest line to the run's
+ * start and no further (the run's prompt, or the subagent's call of the subagent tool), and the line that keeps this
+ * one for the next hooks. Without a guard for it (or a run to name), nothing: the value is undefined.
+ */
+export function loopCalls(
+	lines: readonly LogLine[],
+	state: SessionState,
+	promptId: string | null,
+	agent: string | null,
+	call: ToolCallSeen,
+	now: number,
+): Taken<readonly string[] | undefined> {
+	const guarded =
+		agent === null
+			? counting(state)?.budget.loopLimit !== undefined
+			: state.subagents.runs[agent]?.budget?.loopLimit !== undefined;
+	if (!guarded || promptId === null) return { value: undefined, effects: [] };
+	const earlier: string[] = [];
+	for (let index = lines.length - 1; index >= 0; index--) {
+		const line = lines[index] as LogLine;
+		if (line.kind === "tool" && line.agent === agent && (agent !== null || line.promptId === promptId)) {
+			earlier.push(line.key);
+		} else if (line.kind === "prompt" && line.promptId === promptId) break;
+		else if (line.kind === "spawn" && agent !== null && line.id === agent) break;
+	}
+	earlier.reverse();
+	return { value: earlier, effects: [write({ kind: "tool", promptId, agent, key: callKey(call), at: now })] };
 }
 
 /** The run of a named prompt ended. */

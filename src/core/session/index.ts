@@ -29,6 +29,7 @@ import {
 	toolCall,
 } from "./limits.ts";
 import { load } from "./load.ts";
+import { guardLoop, loopStoppedCall } from "./loop.ts";
 import { counting, isNewPrompt, type SessionState, status, type Transition, withStanding } from "./state.ts";
 import { countStep } from "./steps.ts";
 import { endWrapUp, wrapUpTimeCheck } from "./wrap-up.ts";
@@ -39,11 +40,14 @@ export type {
 	LedgerView,
 	LoadMode,
 	LogLine,
+	OnStopClaim,
+	OnStopIntent,
 	RecordedUsage,
 	SessionEvent,
 } from "../model/events.ts";
 export { NOTHING_RECORDED } from "../model/events.ts";
 export { outcomeId, readLedger } from "./outcomes.ts";
+export { recoverOnStop } from "./recovery.ts";
 export {
 	type BudgetStanding,
 	budgetOf,
@@ -92,28 +96,31 @@ function applyEvent(state: SessionState, event: SessionEvent, now: number): Tran
 		case "limitAnswer":
 			return limitAnswer({ ...state, asking: false }, event, now);
 		case "modelCall":
-			return withOutputCap(
-				recordPrompt(
-					state,
-					event,
-					withCallContext(
-						countStep(
-							state,
-							modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
-							event,
+			return (
+				loopStoppedCall(state, event.prompt) ??
+				withOutputCap(
+					recordPrompt(
+						state,
+						event,
+						withCallContext(
+							countStep(
+								state,
+								modelCall(state, event.prompt, now, event.startedBy !== "extension", event.request),
+								event,
+								now,
+							),
 							now,
 						),
-						now,
 					),
-				),
-				event,
+					event,
+				)
 			);
 		case "stepsAnswer":
 			return stepsAnswer({ ...state, asking: false }, event, now);
 		case "modelRequest":
-			return modelRequest(state, event.request, now);
+			return loopStoppedCall(state, state.lastPrompt) ?? modelRequest(state, event.request, now);
 		case "toolCall":
-			return toolCall(state, event.prompt, now);
+			return guardLoop(event, toolCall(state, event.prompt, now));
 		case "modelResponse":
 			// The call's answer came: what it used counts, and it holds nothing back any more.
 			return modelResponse(answered(state, event.agent ?? MAIN_AGENT), event, now);

@@ -21,7 +21,7 @@ import {
 	stepsRefusal,
 } from "../text/messages.ts";
 import { withRoom } from "./caps.ts";
-import { once, outcomeId } from "./outcomes.ts";
+import { claimWithOnStop, once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,
 	counting,
@@ -224,11 +224,11 @@ function hardStop(
 	const message = spentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const said = state.running ? message : idleSpentMessage(summary.usedTurns, summary.elapsedMs, usage);
 	const announce: Effect[] = [{ kind: "notify", message: said, level: "error" }];
-	if (budget.onStopCommand !== null) announce.push({ kind: "startOnStop", command: budget.onStopCommand });
+	const claim = { kind: "spent" as const, budgetId: outcomeId(budget), summary, prompt };
 	// The status comes first: the on-stop command's outcome, reported while the claim is carried out, updates it after.
 	const effects: Effect[] = [
 		status(next, now),
-		once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt }, announce),
+		claimWithOnStop(claim, budget.onStopCommand, announce),
 		{ kind: "abort" },
 	];
 	if (refuse) effects.push({ kind: "refuse", reason: message });

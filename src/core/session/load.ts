@@ -1,5 +1,6 @@
 // Loading a session: its history and the ledger become the state, with the settings read and a default budget for
-// a session new to Timebox; a budget whose time ran out while the session was closed is not restored.
+// a session new to Timebox; a budget whose time ran out while the session was closed is not restored, and an on-stop
+// command whose claiming process ended before it started it is started now.
 
 import { AWARENESS_CHOICES, MAX_GRACE_MS, MIN_GRACE_MS, ON_LIMIT_CHOICES } from "../constants.ts";
 import { spentSummary } from "../decide.ts";
@@ -22,6 +23,7 @@ import {
 	UNUSABLE_RECORD,
 } from "../text/messages.ts";
 import { once, outcomeId } from "./outcomes.ts";
+import { recoverOnStop } from "./recovery.ts";
 import {
 	type BudgetStanding,
 	EMPTY_SESSION,
@@ -34,7 +36,17 @@ import {
 	withNewBudget,
 } from "./state.ts";
 
+/**
+ * A session loaded: its state from the history and the ledger, and, whatever became of the budget, an on-stop command
+ * that a stop claimed and no process started is started now (recovery.ts).
+ */
 export function load(event: Extract<SessionEvent, { type: "load" }>, now: number): Transition {
+	const recovered = recoverOnStop(event.ledger, now);
+	const loaded = loadBudget(event, now, recovered.length > 0);
+	return recovered.length === 0 ? loaded : { state: loaded.state, effects: [...loaded.effects, ...recovered] };
+}
+
+function loadBudget(event: Extract<SessionEvent, { type: "load" }>, now: number, startsLate: boolean): Transition {
 	const { history, ledger, mode, announce } = event;
 	const effects: Effect[] = [];
 	if (announce && history.newestUnusable) effects.push({ kind: "notify", message: UNUSABLE_RECORD, level: "warning" });
@@ -93,7 +105,9 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 	const outcome = ledger.spent ? null : restoreBudget(budget, now, history.usedTurns, history.spend, ledger.nudged);
 	if (outcome?.status !== "restored") {
 		const summary = ledger.spent ?? spentSummary(budget, now, history.usedTurns, history.spend);
-		if (announce) effects.push({ kind: "notify", message: expiredMessage(budget, summary), level: "warning" });
+		if (announce) {
+			effects.push({ kind: "notify", message: expiredMessage(budget, summary, startsLate), level: "warning" });
+		}
 		// Its time ran out while the session was closed: it is over everywhere, though its on-stop command does not
 		// start now.
 		if (!ledger.spent) effects.push(once({ kind: "spent", budgetId: outcomeId(budget), summary, prompt: null }, []));
@@ -108,9 +122,23 @@ export function load(event: Extract<SessionEvent, { type: "load" }>, now: number
 /** A session new to Timebox gets the default budget, or a warning naming where a bad default came from. */
 function withDefault(
 	state: SessionState,
-	{ text, source, newBudgetId }: { text: string; source: string; newBudgetId: string },
+	{
+		text,
+		source,
+		newBudgetId,
+		unavailable,
+	}: { text: string; source: string; newBudgetId: string; unavailable?: string },
 	now: number,
 ): Transition {
+	if (unavailable !== undefined) {
+		return {
+			state,
+			effects: [
+				status(state, now),
+				{ kind: "notify", message: badDefaultMessage(source, unavailable), level: "warning" },
+			],
+		};
+	}
 	const command = parseCommand(text);
 	if (command.kind !== "set") {
 		const reason = command.kind === "invalid" ? command.reason : `${quoteInput(text)} is not a budget.`;

@@ -22,3 +22,17 @@ export function readLedger(ledger: { read(budgetId: string): LedgerView }, budge
 export function once(claim: LedgerClaim, then: Effect[]): Effect {
 	return { kind: "once", claim, then };
 }
+
+/**
+ * The claim of a stop (`spent`) or of the end of a run that wrapped up (`ended`), with the on-stop command it starts
+ * written into it, and that start named by the claim: a process that finds the claim with no start can start it.
+ */
+export function claimWithOnStop<C extends Extract<LedgerClaim, { kind: "spent" | "ended" }>>(
+	claim: C,
+	command: string | null,
+	then: Effect[],
+): Effect {
+	if (command === null) return once(claim, then);
+	const start: Effect = { kind: "startOnStop", command, claim: { budgetId: claim.budgetId, kind: claim.kind } };
+	return once({ ...claim, onStopCommand: command }, [...then, start]);
+}

@@ -2,6 +2,7 @@
 
 import { MAX_TIMER_DELAY_MS, NUDGE_CRITICAL_RATIO, NUDGE_WARNING_RATIO, UNNAMED_RUN } from "../constants.ts";
 import { formatStatus, SPENT_STATUS, type StepCount, WRAPPING_UP_STATUS } from "../format.ts";
+import type { RunCalls } from "../loop/run-calls.ts";
 import { type Awareness, NO_SPEND, type Spend, type SpentSummary, type TimeboxBudget } from "../model/budget.ts";
 import type { Effect } from "../model/events.ts";
 import { elapsedMs } from "../model/measure.ts";
@@ -53,6 +54,8 @@ export interface BudgetStanding {
 	readonly onStopOutcome: "ran" | "failed" | null;
 	/** The budget ran out mid-run and the model is writing its final answer: tools are refused until the run ends. */
 	readonly wrapUp: WrapUp | null;
+	/** Under a loop guard: the tool calls of the latest prompt's run, by key (absent: none counted yet). */
+	readonly calls?: RunCalls;
 }
 
 /** How the model is treated under any budget of the session, unless the budget says otherwise. */

@@ -4,7 +4,7 @@
 import type { SpentSummary } from "../model/budget.ts";
 import type { Effect } from "../model/events.ts";
 import { spentUsage, WRAP_UP_REFUSAL, wrapUpCutMessage, wrapUpMessage } from "../text/messages.ts";
-import { once, outcomeId } from "./outcomes.ts";
+import { claimWithOnStop, once, outcomeId } from "./outcomes.ts";
 import {
 	type BudgetStanding,
 	graceOf,
@@ -101,8 +101,8 @@ export function endWrapUp(
 	const next = withStanding(state, standing, { wrapUp: null });
 	const announce: Effect[] = [];
 	if (cut !== null) announce.push({ kind: "notify", message: wrapUpCutMessage(cut), level: "warning" });
-	if (wrapUp.onStopCommand !== null) announce.push({ kind: "startOnStop", command: wrapUp.onStopCommand });
-	const effects: Effect[] = [status(next, now), once({ kind: "ended", budgetId: wrapUp.outcomeId }, announce)];
+	const ended = claimWithOnStop({ kind: "ended", budgetId: wrapUp.outcomeId }, wrapUp.onStopCommand, announce);
+	const effects: Effect[] = [status(next, now), ended];
 	if (cut !== null) effects.push({ kind: "abort" }, { kind: "refuse", reason: WRAP_UP_REFUSAL });
 	return { state: next, effects };
 }

@@ -7,6 +7,7 @@ import type { Effect, SessionEvent } from "../model/events.ts";
 import { callGoes } from "../session/caps.ts";
 import { capInFlight, type SessionState, subagentModelCall, type Transition, transition } from "../session/index.ts";
 import { keptUsage } from "../session/limits.ts";
+import { guardAgentLoop } from "./loop.ts";
 import { SUBAGENT_REFUSED } from "./messages.ts";
 import {
 	agentEnd,
@@ -66,14 +67,13 @@ function composed(state: SessionState, event: SessionEvent, now: number): Transi
 				];
 				return { state: session.state, effects: [...session.effects, ...refuse] };
 			}
-			if (event.type === "toolCall")
-				return joined(
-					session.state,
-					session.effects,
-					agentToolCall(session.state.subagents, run, now, viewOf(session.state)),
-				);
-			const called = agentModelCall(session.state.subagents, run, now, viewOf(session.state), request);
-			const result = joined(session.state, session.effects, called);
+			const view = viewOf(session.state);
+			const agents = session.state.subagents;
+			if (event.type === "toolCall") {
+				const own = guardAgentLoop(event, agent, now, view, agentToolCall(agents, run, now, view));
+				return joined(session.state, session.effects, own);
+			}
+			const result = joined(session.state, session.effects, agentModelCall(agents, run, now, view, request));
 			return request === undefined || !callGoes(result.effects) ? result : capInFlight(result, request, agent);
 		}
 		case "modelResponse": {

@@ -2,6 +2,7 @@
 
 import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
 import type { TaskBudget } from "../model/budget.ts";
+import { loopGuardPhrase } from "../text/loop.ts";
 import { pluralCalls } from "./messages.ts";
 
 /**
@@ -14,5 +15,6 @@ export function describeTaskBudget(budget: TaskBudget): string {
 	if (budget.stepLimit !== undefined) parts.push(pluralCalls(budget.stepLimit));
 	if (budget.tokenLimit !== undefined) parts.push(`${formatTokens(budget.tokenLimit)} tokens`);
 	if (budget.costLimit !== undefined) parts.push(formatCost(budget.costLimit));
+	if (budget.loopLimit !== undefined) parts.push(loopGuardPhrase(budget.loopLimit));
 	return parts.join(" and ");
 }

@@ -5,8 +5,11 @@ import { formatBudgetLabel, formatCost, formatTokens } from "../format.ts";
 import { quoteInput } from "../grammar/command.ts";
 import type { TaskBudget, TaskLimit } from "../model/budget.ts";
 
-/** The limit that spent a subagent's budget, as a phrase: `its 5m budget`, `its 30-step budget`. */
-export function subagentLimitPhrase(limit: "time" | "steps" | "tokens" | "cost", budget: TaskBudget | null): string {
+/** The limit that spent a subagent's budget, as a phrase: `its 5m budget`, `its 30-step budget`, `its loop guard (loop:3)`. */
+export function subagentLimitPhrase(
+	limit: "time" | "steps" | "tokens" | "cost" | "loop",
+	budget: TaskBudget | null,
+): string {
 	switch (limit) {
 		case "time":
 			return `its ${formatBudgetLabel(budget?.timeLimitMs ?? 0)} budget`;
@@ -16,6 +19,8 @@ export function subagentLimitPhrase(limit: "time" | "steps" | "tokens" | "cost",
 			return `its ${formatTokens(budget?.tokenLimit ?? 0)}-token budget`;
 		case "cost":
 			return `its ${formatCost(budget?.costLimit ?? 0)} budget`;
+		case "loop":
+			return `its loop guard (loop:${budget?.loopLimit ?? 0})`;
 	}
 }
 

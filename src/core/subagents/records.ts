@@ -7,7 +7,7 @@ import type { Effect } from "../model/events.ts";
 
 type Fields = Record<string, unknown>;
 
-const LIMITS: readonly TaskLimit[] = ["time", "steps", "tokens", "cost", "session", "parent"];
+const LIMITS: readonly TaskLimit[] = ["time", "steps", "tokens", "cost", "loop", "session", "parent"];
 const ENDINGS: readonly AgentEnding[] = ["answered", "concluded", "stopped"];
 
 function isLimit(value: unknown): value is TaskLimit {
@@ -77,12 +77,13 @@ export function parseSubagentRun(value: unknown): SubagentRun | null {
 function taskBudget(value: unknown): TaskBudget | null | undefined {
 	if (value === null) return null;
 	if (!isFields(value)) return undefined;
-	const { timeLimitMs, stepLimit, tokenLimit, costLimit } = value;
+	const { timeLimitMs, stepLimit, tokenLimit, costLimit, loopLimit } = value;
 	const words = [
 		...(isCount(timeLimitMs) ? [`${Math.round(timeLimitMs / 1_000)}s`] : []),
 		...(isCount(stepLimit) ? [`steps:${stepLimit}`] : []),
 		...(isCount(tokenLimit) ? [`tokens:${tokenLimit}`] : []),
 		...(isCount(costLimit) ? [`cost:${costLimit}`] : []),
+		...(isCount(loopLimit) ? [`loop:${loopLimit}`] : []),
 	];
 	const budget = parseTaskBudget(words.join(" "));
 	return "invalid" in budget ? undefined : budget;

@@ -243,11 +243,12 @@ export function agentEnd(agents: SubagentsState, run: SubagentRun, now: number):
 	const ended = run.ended ?? (run.spent === null ? "answered" : "concluded");
 	const closed: SubagentRun = { ...run, ended, closed: true, wrapUp: null, endedAt: run.endedAt ?? now };
 	const { [run.id]: _gone, ...runs } = agents.runs;
+	const { [run.id]: _counted, ...calls } = agents.calls ?? {};
 	const effects: Effect[] = [runRecord(closed)];
 	const spent = run.spent;
 	if (spent !== null) {
 		if (ended === "concluded") effects.push(stoppedNotice(closed, spent.limit));
 		effects.push({ kind: "context", text: subagentParentLine(spent.limit, run.budget, usedText(closed, now)) });
 	}
-	return { agents: { ...agents, runs }, effects };
+	return { agents: { ...agents, runs, ...(agents.calls === undefined ? {} : { calls }) }, effects };
 }

@@ -9,6 +9,7 @@ import {
 	SUBAGENT_TASK_WORDS,
 } from "../constants.ts";
 import { formatCost, formatTokens } from "../format.ts";
+import type { RunCalls } from "../loop/run-calls.ts";
 import type { SubagentRun, TaskBudget, TaskLimit } from "../model/budget.ts";
 import type { Effect } from "../model/events.ts";
 import { formatTime } from "../parse.ts";
@@ -35,6 +36,8 @@ export interface SubagentsState {
 	readonly budgets: SubagentBudgets | null;
 	/** The subagents that run, or were stopped and wait for the host to report their end, by id. */
 	readonly runs: Readonly<Record<string, SubagentRun>>;
+	/** Under a loop guard: the tool calls of each running subagent's task, by its id (absent: none counted). */
+	readonly calls?: Readonly<Record<string, RunCalls>>;
 }
 
 /** No subagent budget and no subagent. */

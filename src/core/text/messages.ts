@@ -5,13 +5,14 @@ import { quoteInput } from "../grammar/command.ts";
 import type { BudgetLimits, NudgeUrgency, SpentSummary, TimeboxBudget } from "../model/budget.ts";
 import { formatTime } from "../parse.ts";
 import { DEFAULT_TERMS, noDailyBudgetMessage } from "./host-terms.ts";
+import { FINISH_NOW } from "./loop.ts";
 
 /** The usage hint shown with every invalid input. */
 export const USAGE = [
 	"Usage: /timebox <budget> [-- <command>] | status | off",
-	"       /timebox +<budget> (extend) | pause | resume | report",
-	"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50)",
-	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50",
+	"       /timebox +<budget> (extend) | pause | resume | report | suggest",
+	"       /timebox subagents [<budget> | off] (a budget for each subagent: a time, steps:30, tokens:200k, cost:0.50, loop:3)",
+	"  budget: 30s 15m 2h 1h30m (a bare number is minutes), turns:5 (prompts you send), steps:25 (model calls per prompt), tokens:200k, cost:2.50, loop:3 (identical tool calls per prompt)",
 	"  options: aware (the model sees what is left at every call), grace:30s (time to wrap up at the limit)",
 	'  e.g. /timebox 15m turns:3    /timebox turns:5 -- notify-send "Timebox done"    /timebox +10m +turns:2',
 ].join("\n");
@@ -165,8 +166,7 @@ export function wrapUpMessage(usedTurns: number, elapsedMs: number, graceMs: num
 }
 
 /** Why a tool is refused while the model wraps up: the model reads it. */
-export const WRAP_UP_REFUSAL =
-	"Timebox: the budget is spent. Write the final answer now, with what was done and what is left. Call no more tools.";
+export const WRAP_UP_REFUSAL = `Timebox: the budget is spent. ${FINISH_NOW}`;
 
 /** The run that was wrapping up was stopped: its time ran out, or the model asked for tools again. */
 export function wrapUpCutMessage(why: "time" | "tools"): string {
@@ -197,6 +197,10 @@ export function onStopStartedMessage(command: string): string {
 	return `Timebox ran the on-stop command: ${command}`;
 }
 
+/** A later event started the on-stop command a stop claimed: the process that claimed it ended before it could. */
+export const ON_STOP_RAN_LATE =
+	"Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+
 /** The on-stop command could not start or failed. */
 export function onStopProblemMessage(problem: string): string {
 	return `Timebox on-stop command failed: ${problem}`;
@@ -208,7 +212,7 @@ export function restoredMessage(statusText: string, onStopCommand: string | null
 }
 
 /** The session's budget was already spent when it was reopened. */
-export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): string {
+export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary, startsLate = false): string {
 	const why = summary.timeRanOut
 		? "time ran out"
 		: summary.limit === "tokens"
@@ -216,8 +220,11 @@ export function expiredMessage(budget: TimeboxBudget, summary: SpentSummary): st
 			: summary.limit === "cost"
 				? "the cost limit was reached"
 				: `all ${pluralTurns(Number(budget.turnLimit))} used`;
+	// An on-stop command the stop never started is started now, and said so apart.
 	const command =
-		budget.onStopCommand === null ? "" : ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
+		budget.onStopCommand === null || startsLate
+			? ""
+			: ` Its on-stop command is not run on restore: ${budget.onStopCommand}`;
 	return `Timebox budget of this session was already spent (${why}), so it was not restored.${command}`;
 }
 

@@ -74,5 +74,5 @@ export function teamHopFailed(why: string, closed: boolean): string {
 	const goesOn = closed
 		? "so new turns are refused until it answers"
 		: "so this session's use is not counted for the team until it answers";
-	return `Timebox: the team's daily store cannot be reached through the plugin's hook script (${why}), ${goesOn}.`;
+	return `Timebox: the team's daily store cannot be reached through the plugin's batch script (${why}), ${goesOn}.`;
 }

@@ -27,6 +27,8 @@ export interface ReportLimits {
 	tokens: number | null;
 	cost: number | null;
 	steps: number | null;
+	/** The loop guard: the Nth identical tool call of a run is refused. */
+	loop: number | null;
 }
 
 /** Which limit a warning or a stop is about. */
@@ -122,6 +124,7 @@ function limitsOf(budget: TimeboxBudget): ReportLimits {
 		tokens: budget.tokenLimit ?? null,
 		cost: budget.costLimit ?? null,
 		steps: budget.stepLimit ?? null,
+		loop: budget.loopLimit ?? null,
 	};
 }
 
@@ -205,6 +208,7 @@ function subagentData(run: SubagentRun, line: string): SubagentData {
 						tokens: budget.tokenLimit ?? null,
 						cost: budget.costLimit ?? null,
 						steps: budget.stepLimit ?? null,
+						loop: budget.loopLimit ?? null,
 					},
 		startedAt: run.startedAt,
 		endedAt: run.endedAt,

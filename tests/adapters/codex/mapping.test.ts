@@ -9,6 +9,7 @@ import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
 import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
 import { geminiCliHost } from "../../../src/adapters/gemini/hook-host.ts";
 import { runCli } from "../../../src/adapters/hooks/cli.ts";
+import { FINISH_NOW } from "../../../src/core/index.ts";
 
 let home: string;
 let now: number;
@@ -71,6 +72,16 @@ describe("Codex CLI's events in the adapter's roles", () => {
 		});
 		expect(codexCliHost.write({ ...reply, refusal: `${finish}.` }, tool)).toEqual({
 			hookSpecificOutput: denied(finish),
+		});
+		// A refusal that stops nothing (the loop guard's Nth call) reads as it is; a stop that says what to do already
+		// (the loop guard's) is not told twice.
+		expect(codexCliHost.write({ ...reply, refusal: "Change your approach." }, tool)).toEqual({
+			hookSpecificOutput: denied("Change your approach"),
+		});
+		const loopStop = `Timebox stopped a loop: bash (npm test) asked for 4 times in this run. ${FINISH_NOW}`;
+		expect(codexCliHost.write({ ...reply, notices: ["S"], refusal: loopStop, stop: true }, tool)).toEqual({
+			systemMessage: "S",
+			hookSpecificOutput: denied(loopStop.replace(/\.$/, "")),
 		});
 		const next = read("PostToolUse");
 		expect(codexCliHost.write({ ...reply, notices: ["S"], refusal: "R", stop: true }, next)).toEqual({

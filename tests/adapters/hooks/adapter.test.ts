@@ -2,7 +2,8 @@
 // session's log keeps each claim, so a limit fires once and only once), a runner that throws, a host with no status
 // line and no data folder of its own, and an event Timebox does not use that still carries a transcript warning.
 
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -17,7 +18,13 @@ import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import type { LogLine } from "../../../src/adapters/node/log-lines.ts";
 import { SessionLog } from "../../../src/adapters/node/session-log.ts";
-import { LEDGER_FOLDER, type OnStopOutcome, parseDailyBudget } from "../../../src/core/index.ts";
+import {
+	LEDGER_FOLDER,
+	ON_STOP_RECOVERY_MS,
+	type OnStopOutcome,
+	type OnStopStartOptions,
+	parseDailyBudget,
+} from "../../../src/core/index.ts";
 import { budget } from "../../support/budgets.ts";
 
 const SESSION = "hooks-adapter-1";
@@ -106,6 +113,111 @@ describe("a ledger that cannot be written", () => {
 	});
 });
 
+describe("an on-stop command whose hook was killed between its claim and its start", () => {
+	const LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+	/** The starts the hooks made, with the mark each was given. */
+	let starts: { command: string; mark: string | undefined }[];
+	const starter = {
+		start: (command: string, report: (outcome: OnStopOutcome) => void, options?: OnStopStartOptions) => {
+			starts.push({ command, mark: options?.mark });
+			report({ kind: "started" });
+		},
+	};
+	/** A starter in a hook killed before it started anything: nothing runs, and nothing is said. */
+	const killed = { start: () => {} };
+
+	beforeEach(() => {
+		starts = [];
+	});
+
+	/** The claim of the stop, as the killed hook wrote it, now naming a process that ended. */
+	function claimOfEndedProcess(): string {
+		const file = join(dataDir, LEDGER_FOLDER, "budget-1.spent.json");
+		const gone = spawnSync(process.execPath, ["-e", "0"]).pid;
+		writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), pid: gone }));
+		return join(dataDir, LEDGER_FOLDER, "budget-1.spent.started");
+	}
+
+	/** A turns:1 budget stopped by prompt two, in a hook killed before it started the command. */
+	async function stoppedByKilledHook(): Promise<void> {
+		await prompt("/timebox turns:1 -- echo stopped", "p0");
+		await prompt("one", "p1");
+		vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+		try {
+			const refused = claude(
+				{ hook_event_name: "UserPromptSubmit", prompt: "two", prompt_id: "p2" },
+				{ onStop: killed },
+			);
+			await vi.advanceTimersByTimeAsync(1_000);
+			expect((await refused).reason).toContain("Timebox budget spent.");
+		} finally {
+			vi.useRealTimers();
+		}
+	}
+
+	it("is started by the next hook, behind the claim's mark, and the user is told with that hook's reply, once", async () => {
+		await stoppedByKilledHook();
+		const mark = claimOfEndedProcess();
+		const next = await claude(
+			{ hook_event_name: "UserPromptSubmit", prompt: "three", prompt_id: "p3" },
+			{ onStop: starter },
+		);
+		expect(starts).toEqual([{ command: "echo stopped", mark }]);
+		expect(String(next.systemMessage).split("\n").sort()).toEqual([
+			LATE,
+			"Timebox ran the on-stop command: echo stopped",
+		]);
+		// The wrapper took the mark; every later hook leaves it be, and says nothing of it.
+		writeFileSync(mark, "");
+		for (const [event, id] of [
+			["PreToolUse", "p3"],
+			["Stop", "p3"],
+			["UserPromptSubmit", "p4"],
+		] as const) {
+			const later = await claude(
+				{ hook_event_name: event, prompt: "four", prompt_id: id, tool_name: "Bash" },
+				{ onStop: starter },
+			);
+			expect(JSON.stringify(later)).not.toContain("late");
+		}
+		expect(starts).toHaveLength(1);
+	});
+
+	it("is recovered once by two hooks that find it together: only one takes it over", async () => {
+		await stoppedByKilledHook();
+		claimOfEndedProcess();
+		const both = await Promise.all([
+			claude({ hook_event_name: "PreToolUse", prompt_id: "p2", tool_name: "Bash" }, { onStop: starter }),
+			claude({ hook_event_name: "PreToolUse", prompt_id: "p2", tool_name: "Read" }, { onStop: starter }),
+		]);
+		expect(starts.map((start) => start.command)).toEqual(["echo stopped"]);
+		expect(both.filter((reply) => JSON.stringify(reply).includes(LATE))).toHaveLength(1);
+	});
+
+	it("is left to a hook that still runs until the claim is older than the bound", async () => {
+		await stoppedByKilledHook();
+		// The claim names this test's process, which runs: a hook still at work, or a pid used again.
+		await prompt("/timebox status", "p3");
+		expect(ran).toEqual([]);
+		now += ON_STOP_RECOVERY_MS;
+		expect((await prompt("/timebox status", "p4")).reason).toContain(LATE);
+		expect(ran).toEqual(["echo stopped"]);
+	});
+
+	it("starts the command with no mark where the ledger keeps none", async () => {
+		const store = new SessionLog(dataDir, SESSION);
+		const files = createFileLedger(join(dataDir, LEDGER_FOLDER), { clock: { now: () => now } });
+		const ledger = { claim: files.claim.bind(files), read: files.read.bind(files) };
+		const hookDeps = { store, ledger, clock: { now: () => now }, onStop: starter, newBudgetId: () => "budget-1" };
+		const read = (fields: Record<string, unknown>) =>
+			claudeCodeHost.read({ event: "UserPromptSubmit", sessionId: SESSION, fields });
+		await handleHook(read({ prompt: "/timebox turns:1 -- lmk", prompt_id: "p0" }), hookDeps);
+		await handleHook(read({ prompt: "one", prompt_id: "p1" }), hookDeps);
+		await handleHook(read({ prompt: "two", prompt_id: "p2" }), hookDeps);
+		expect(starts).toEqual([{ command: "lmk", mark: undefined }]);
+	});
+});
+
 describe("what a hook reads of a budget's outcomes", () => {
 	it("takes the ledger's word, and adds the claims the session's log kept", () => {
 		const store = new SessionLog(dataDir, SESSION);
@@ -120,6 +232,27 @@ describe("what a hook reads of a budget's outcomes", () => {
 			off: true,
 			nudged: false,
 		});
+	});
+});
+
+describe("what a hook reads of an on-stop command's recovery", () => {
+	it("takes a recovery the session's log kept, when the ledger could not record it, as recovered", () => {
+		const store = new SessionLog(dataDir, SESSION);
+		const onStop = {
+			claim: { budgetId: "b1", kind: "spent" as const },
+			command: "lmk",
+			claimedAt: now,
+			started: false,
+			claimantAlive: false,
+			recovered: false,
+		};
+		const ledger = { read: () => ({ spent: null, off: false, nudged: false, onStop }), claim: () => true };
+		store.appendLine({ kind: "claim", claim: { kind: "nudged", budgetId: "b1" }, at: now });
+		expect(ledgerView(budget({ id: "b1" }), { store, ledger }).onStop).toEqual(onStop);
+		store.appendLine({ kind: "claim", claim: { kind: "onStopRecovered", budgetId: "b1" }, at: now });
+		expect(ledgerView(budget({ id: "b1" }), { store, ledger }).onStop).toEqual({ ...onStop, recovered: true });
+		const nothing = { read: () => ({ spent: null, off: false, nudged: false }), claim: () => true };
+		expect(ledgerView(budget({ id: "b1" }), { store, ledger: nothing }).onStop).toBeUndefined();
 	});
 });
 

@@ -54,7 +54,7 @@ describe("/timebox typed in Claude Code", () => {
 		});
 		expect(await submit("/timebox 15m turn:3", "p3")).toEqual({
 			decision: "block",
-			reason: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
+			reason: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Nothing changed.\n${USAGE}`,
 		});
 		expect(await statusLine()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit\n");
 		expect(await submit("/timebox off", "p4")).toEqual({ decision: "block", reason: "Timebox off." });

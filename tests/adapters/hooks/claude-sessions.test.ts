@@ -282,7 +282,8 @@ describe("sessions", () => {
 		await submit("/timebox off", "p2", unnamed);
 		const [active, prompt, off, ...rest] = logLines();
 		const budgetId = (active?.budget as { id?: unknown } | undefined)?.id;
-		expect(prompt).toEqual({ kind: "prompt", promptId: "p1", at: START });
+		// The prompt's line keeps the folder the hook's input names: the session's project, for a suggested budget.
+		expect(prompt).toEqual({ kind: "prompt", promptId: "p1", at: START, cwd: "/nonexistent" });
 		expect(off).toEqual({
 			kind: "off",
 			version: 2,
@@ -350,7 +351,7 @@ describe("a default budget from TIMEBOX_DEFAULT", () => {
 	it("names a bad default, and the session starts without a budget", async () => {
 		expect(await startWith("30x")).toEqual({
 			systemMessage:
-				'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.',
+				'Timebox: TIMEBOX_DEFAULT: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.',
 		});
 		expect(await statusLine()).toBe("\n");
 	});

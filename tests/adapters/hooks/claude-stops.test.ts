@@ -230,7 +230,7 @@ describe("bad input never breaks Claude Code", () => {
 		expect(await runCli(["serve"], "", {}, deps())).toEqual({
 			stdout: "",
 			stderr:
-				"timebox: usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>] | timebox team <request>\n",
+				"timebox: usage: timebox hook [--host claude|gemini|codex] | timebox statusline [--data <folder>] [--wrap <command>] | timebox setup-statusline [--settings <file>] | timebox watch --data <folder> --session <id> --budget <id> | timebox report [--session <id>] [--days <n>] [--out <file>]\n",
 		});
 	});
 

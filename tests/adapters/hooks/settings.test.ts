@@ -40,7 +40,7 @@ const prompt = (text: string, id: string, subagents?: string) =>
 	claude({ hook_event_name: "UserPromptSubmit", prompt: text, prompt_id: id }, subagents);
 
 const TURNS_IN_IT =
-	'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.';
+	'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>), so it is ignored.';
 
 describe("TIMEBOX_SUBAGENTS in Claude Code", () => {
 	it("is the subagent budget every hook sees, shown with its source, and says nothing when the session starts", async () => {

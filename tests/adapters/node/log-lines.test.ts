@@ -19,6 +19,14 @@ describe("reading a line of the session's log", () => {
 			{ kind: "prompt", promptId: "p", at: 5 },
 		],
 		[
+			{ kind: "prompt", promptId: "p", at: 5, cwd: "/work/app" },
+			{ kind: "prompt", promptId: "p", at: 5, cwd: "/work/app" },
+		],
+		[
+			{ kind: "prompt", promptId: "p", at: 5, cwd: 7 },
+			{ kind: "prompt", promptId: "p", at: 5 },
+		],
+		[
 			{ kind: "call", promptId: "p" },
 			{ kind: "call", promptId: "p", at: 0 },
 		],
@@ -91,6 +99,14 @@ describe("reading a line of the session's log", () => {
 			{ kind: "claim", claim: { kind: "ended", budgetId: "b" }, at: 3 },
 		],
 		[
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b", onStopCommand: "lmk" }, at: 3 },
+			{ kind: "claim", claim: { kind: "ended", budgetId: "b", onStopCommand: "lmk" }, at: 3 },
+		],
+		[
+			{ kind: "claim", claim: { kind: "onStopRecovered", budgetId: "b" }, at: 3 },
+			{ kind: "claim", claim: { kind: "onStopRecovered", budgetId: "b" }, at: 3 },
+		],
+		[
 			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
 			{ kind: "spent", budgetStart: 1, usedTurns: 2, elapsedMs: 3, promptId: "p" },
 		],
@@ -134,12 +150,25 @@ describe("reading a line of the session's log", () => {
 			{ kind: "paid", to: 3 },
 			{ kind: "paid", to: null, at: 0 },
 		],
+		[
+			{ kind: "tool", promptId: "p", agent: null, key: "00000000000000a1", at: 3 },
+			{ kind: "tool", promptId: "p", agent: null, key: "00000000000000a1", at: 3 },
+		],
+		[
+			{ kind: "tool", promptId: "p", agent: "a1", key: "k" },
+			{ kind: "tool", promptId: "p", agent: "a1", key: "k", at: 0 },
+		],
 	])("reads %j", (written, read) => {
 		expect(readLogLine(written)).toEqual(read);
 	});
 
 	it.each([
+		{ kind: "tool", promptId: "p", key: "k" },
+		{ kind: "tool", promptId: "p", agent: 1, key: "k" },
+		{ kind: "tool", agent: null, key: "k" },
+		{ kind: "tool", promptId: "p", agent: null },
 		{ kind: "prompt" },
+		{ kind: "ended", at: 1 },
 		{ kind: "usage", tokens: 5 },
 		{ kind: "transcript", offset: "4" },
 		{ kind: "daily-warned", level: 1 },

@@ -1,10 +1,16 @@
-// The Node parts every host shares: the on-stop shell runner (with a fake spawn, so nothing is started) and the timers.
+// The Node parts every host shares: the on-stop shell runner (with a fake spawn, so nothing is started), the wrapper it
+// starts a command through behind a mark (in the real sh), and the timers.
 
-import type { ChildProcess, SpawnOptions } from "node:child_process";
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { nodeScheduler, systemClock } from "../../../src/adapters/node/node-time.ts";
 import { createShellStarter, SHELL, SHELL_ARGS } from "../../../src/adapters/node/on-stop-runner.ts";
+import { ON_STOP_WRAPPER, wrapperArgs } from "../../../src/adapters/on-stop/wrapper.ts";
 import type { OnStopOutcome } from "../../../src/core/index.ts";
 
 class FakeChild extends EventEmitter {
@@ -120,6 +126,128 @@ describe("the shell runner", () => {
 			throw new Error("spawn E2BIG");
 		});
 		expect(outcomes).toEqual([{ kind: "failed", problem: `could not start "echo ${"x".repeat(35)}…": spawn E2BIG` }]);
+	});
+});
+
+describe("the shell runner behind a start mark", () => {
+	const MARK = "/ledger/budget-1.spent.started";
+
+	/** Runs one command behind `MARK` through a runner whose spawn returns a fake child with descriptor 3 piped. */
+	function runMarked(command: string, untilMarked: boolean) {
+		const calls: SpawnCall[] = [];
+		const outcomes: OnStopOutcome[] = [];
+		const child = new FakeChild();
+		const pipe = new Socket();
+		Object.assign(child, { stdio: [null, null, null, untilMarked ? pipe : null] });
+		const runner = createShellStarter(
+			(file, args, options) => {
+				calls.push({ command: file, args, options });
+				return child as unknown as ChildProcess;
+			},
+			{ untilMarked },
+		);
+		runner.start(command, (outcome) => outcomes.push(outcome), { mark: MARK });
+		return { calls, outcomes, child, pipe };
+	}
+
+	it("starts the wrapper with the mark and the command as its two arguments, each exactly as given", () => {
+		const { calls } = runMarked(`-x; echo "it's done" $HOME`, false);
+		expect(calls).toEqual([
+			{
+				command: SHELL,
+				args: ["-c", ON_STOP_WRAPPER, "sh", MARK, `-x; echo "it's done" $HOME`],
+				options: { detached: true, stdio: "ignore" },
+			},
+		]);
+		expect(ON_STOP_WRAPPER).toBe(
+			'set -C; if ! true 2>/dev/null >"$1" && [ -e "$1" ]; then exit 0; fi; exec /bin/sh -c -- "$2" 3>&-',
+		);
+	});
+
+	it("says started as soon as the process exists, unless told to wait for the mark", () => {
+		const { outcomes, child } = runMarked("lmk", false);
+		child.emit("spawn");
+		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+
+	it("waiting for the mark, says started once the wrapper closes descriptor 3, and a failing exit after", () => {
+		const { calls, outcomes, child, pipe } = runMarked("lmk", true);
+		expect(calls[0]?.options.stdio).toEqual(["ignore", "ignore", "ignore", "pipe"]);
+		child.emit("spawn");
+		expect(outcomes).toEqual([]);
+		pipe.emit("error", new Error("EPIPE"));
+		pipe.emit("close", false);
+		expect(outcomes).toEqual([{ kind: "started" }]);
+		child.emit("exit", 3, null);
+		expect(outcomes).toEqual([{ kind: "started" }, { kind: "exited", problem: '"lmk" exited with code 3' }]);
+	});
+
+	it("waiting for the mark, takes an exit seen before the pipe's end as the mark settled", () => {
+		const { outcomes, child, pipe } = runMarked("lmk", true);
+		child.pid = 42;
+		child.emit("spawn");
+		child.emit("exit", 0, null);
+		pipe.emit("close", false);
+		expect(outcomes).toEqual([{ kind: "started" }]);
+	});
+});
+
+describe("the wrapper in the real sh", () => {
+	let dir: string;
+	beforeEach(() => {
+		dir = mkdtempSync(join(tmpdir(), "timebox-wrapper-"));
+	});
+	afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+	/** Runs the wrapper to its end (and the command with it, which runs in its place). */
+	function wrapped(mark: string, command: string) {
+		return spawnSync(SHELL, wrapperArgs(mark, command), { encoding: "utf8" });
+	}
+
+	/** Starts `command` the way every starter does, with the mark or (`null`) without, and resolves at its end. */
+	function started(mark: string | null, command: string): Promise<void> {
+		const args = mark === null ? [...SHELL_ARGS, command] : wrapperArgs(mark, command);
+		return new Promise((done) => spawn(SHELL, args, { stdio: "ignore" }).once("exit", () => done()));
+	}
+
+	it("runs the command once: the first wrapper takes the mark, the next one ends there", () => {
+		const mark = join(dir, "b.spent.started");
+		const out = join(dir, "out");
+		expect(wrapped(mark, `echo ran >> '${out}'`).status).toBe(0);
+		expect(wrapped(mark, `echo ran >> '${out}'`).status).toBe(0);
+		expect(readFileSync(out, "utf8")).toBe("ran\n");
+		expect(existsSync(mark)).toBe(true);
+	});
+
+	it("runs a command that begins with a dash, and one full of quotes, exactly as typed", () => {
+		expect(wrapped(join(dir, "m1"), "-x 2>/dev/null; echo ran").stdout).toBe("ran\n");
+		const quoted = `printf '%s|' "it's" 'a "quote"' $0; echo`;
+		expect(wrapped(join(dir, "m2"), quoted).stdout).toBe(`it's|a "quote"|/bin/sh|\n`);
+	});
+
+	it("runs the command with no mark where none can be made (no folder), as a claim that could not be written fires", () => {
+		const mark = join(dir, "missing", "b.spent.started");
+		expect(wrapped(mark, "echo ran").stdout).toBe("ran\n");
+		expect(existsSync(mark)).toBe(false);
+	});
+
+	it("ends at anything in the mark's place: a folder is a mark taken", () => {
+		const mark = join(dir, "b.spent.started");
+		mkdirSync(mark);
+		expect(wrapped(mark, "echo ran").stdout).toBe("");
+	});
+
+	it("runs the command once when two starters race for one mark (a recovery and the claimant's own start)", async () => {
+		// Without the mark the same race runs it twice: the mark, not the timing, is what keeps it once.
+		for (const mark of [join(dir, "race.started"), null]) {
+			const out = join(dir, `out-${mark === null ? "unmarked" : "marked"}`);
+			for (let round = 0; round < 3; round++) {
+				const command = `echo ${round} >> '${out}'`;
+				await Promise.all([started(mark && `${mark}${round}`, command), started(mark && `${mark}${round}`, command)]);
+			}
+			const lines = readFileSync(out, "utf8").split("\n").filter(Boolean);
+			expect(lines).toHaveLength(mark === null ? 6 : 3);
+		}
 	});
 });
 

@@ -12,7 +12,7 @@ import { createFileLedger } from "../../../src/adapters/node/file-ledger.ts";
 import { type CallMessage, COMMAND_TEMPLATE } from "../../../src/adapters/opencode/calls.ts";
 import type { Hooks, PluginInput } from "../../../src/adapters/opencode/host.ts";
 import { createTimeboxPlugin } from "../../../src/adapters/opencode/plugin.ts";
-import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
 
@@ -34,6 +34,10 @@ export interface World {
 	runner: RecordingStarter;
 	newBudgetId: () => string;
 	conversations: Map<string, Conversation>;
+	/** The opencode process running now, by number: each start is a new one, and the ones before it have ended. */
+	process: number;
+	/** Where the ids of new messages start (a process that takes up a session stored by another goes on from its ids). */
+	firstId?: number;
 }
 
 /** A new world in two fresh temporary folders (Timebox's opencode data, and the daily ledger's state). */
@@ -45,6 +49,7 @@ export function createWorld(): World {
 		runner: new RecordingStarter(),
 		newBudgetId: sequentialIds(),
 		conversations: new Map(),
+		process: 0,
 	};
 }
 
@@ -77,11 +82,11 @@ export const FREE: Prices = { input: 0, output: 0 };
 /** One opencode session's stored messages, with ids that sort in the order they were made, as opencode's do. */
 export class Conversation {
 	readonly messages: CallMessage[] = [];
-	private next = 0;
 
 	constructor(
 		readonly id: string,
 		private readonly time: FakeTime,
+		private next = 0,
 	) {}
 
 	/** A new id, unique across sessions as opencode's are (a subagent's answer never shares its parent's id). */
@@ -179,11 +184,19 @@ export interface RunResult {
 	aborted: boolean;
 }
 
+/** A tool the model asks for, with its arguments. */
+export interface AskedTool {
+	tool: string;
+	args: Record<string, unknown>;
+}
+
 export interface PromptScript {
 	/** The model calls the agent makes unless stopped: each but the last asks for `tools` tools. Default 1. */
 	calls?: number;
 	/** Tools each call but the last asks for. Default 1. */
 	tools?: number;
+	/** The tool (and its arguments) call number `call` (1-based) asks for; `bash` with no arguments unless said. */
+	toolCall?: (call: number) => AskedTool;
 	/** What call number `call` (1-based) used. */
 	usage?: (call: number) => Usage;
 	/** Runs while the tools of call number `call` run: time passes, a deadline falls, a subagent works. */
@@ -283,25 +296,37 @@ export class FakeOpencode {
 			env?: NodeJS.ProcessEnv;
 			options?: Record<string, unknown>;
 			reportPage?: ReportPageWriter;
+			/** The folder opencode works in, and the reader of its past sessions. */
+			directory?: string;
+			projectHistory?: ProjectHistoryReader;
+			/** The plugin to load instead of one over the world's fakes: the package's own `./server`, as opencode loads it. */
+			server?: ReturnType<typeof createTimeboxPlugin>;
 		} = {},
 	): Promise<FakeOpencode> {
 		const opencode = new FakeOpencode(world, setup.interactive ?? false);
-		const plugin = createTimeboxPlugin({
-			clock: world.time,
-			scheduler: world.time,
-			onStop: world.runner,
-			newBudgetId: world.newBudgetId,
-			env: setup.env ?? {},
-			dataDir: world.dataDir,
-			ledger: createFileLedger,
-			dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
-			interactive: opencode.interactive,
-			writeStderr: (line) => opencode.stderr.push(line),
-			...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
-		});
+		// A claim names the process that made it, which runs until the next start.
+		const process = ++world.process;
+		const ledgerOptions = { clock: world.time, pid: () => process, alive: (pid: unknown) => pid === world.process };
+		const plugin =
+			setup.server ??
+			createTimeboxPlugin({
+				clock: world.time,
+				scheduler: world.time,
+				onStop: world.runner,
+				newBudgetId: world.newBudgetId,
+				env: setup.env ?? {},
+				dataDir: world.dataDir,
+				ledger: (folder) => createFileLedger(folder, ledgerOptions),
+				dailyLedger: (sessionId) => createDailyLedger(world.dailyDir, sessionId, world.time),
+				interactive: opencode.interactive,
+				writeStderr: (line) => opencode.stderr.push(line),
+				...(setup.reportPage ? { reportPage: setup.reportPage } : {}),
+				...(setup.projectHistory ? { projectHistory: setup.projectHistory } : {}),
+			});
 		// The plugin reads only `tui.showToast` and `session.abort` of opencode's generated client.
 		const client = opencode.client as unknown as PluginInput["client"];
-		opencode.hooks = setup.options === undefined ? await plugin({ client }) : await plugin({ client }, setup.options);
+		const input = setup.directory === undefined ? { client } : { client, directory: setup.directory };
+		opencode.hooks = setup.options === undefined ? await plugin(input) : await plugin(input, setup.options);
 		return opencode;
 	}
 
@@ -325,7 +350,7 @@ export class FakeOpencode {
 	conversation(id = MAIN): Conversation {
 		let conversation = this.world.conversations.get(id);
 		if (!conversation) {
-			conversation = new Conversation(id, this.world.time);
+			conversation = new Conversation(id, this.world.time, this.world.firstId);
 			this.world.conversations.set(id, conversation);
 		}
 		return conversation;
@@ -395,7 +420,10 @@ export class FakeOpencode {
 			const last = call === calls;
 			if (!last) {
 				for (let tool = 0; tool < (script.tools ?? 1); tool++) {
-					const refusal = await this.tool(conversation.id);
+					const asked = script.toolCall?.(call);
+					const refusal = await (asked
+						? this.tool(conversation.id, `call_${call}_${tool}`, asked)
+						: this.tool(conversation.id));
 					if (refusal === null) result.toolsRun++;
 					else result.toolRefusals.push(refusal);
 				}
@@ -437,8 +465,10 @@ export class FakeOpencode {
 	}
 
 	/** A tool the model asked for is about to run: the reason it was refused, or null. */
-	tool(session = MAIN, callID = "call_1"): Promise<string | null> {
-		return errorOf(() => this.hook("tool.execute.before")({ tool: "bash", sessionID: session, callID }, { args: {} }));
+	tool(session = MAIN, callID = "call_1", asked: AskedTool = { tool: "bash", args: {} }): Promise<string | null> {
+		return errorOf(() =>
+			this.hook("tool.execute.before")({ tool: asked.tool, sessionID: session, callID }, { args: asked.args }),
+		);
 	}
 
 	/** The answer of a call: stored, reported while it streams (no usage yet) and again when it is complete. */

@@ -76,7 +76,7 @@ describe("/timebox in opencode's TUI", () => {
 		await opencode.timebox("15x");
 		expect(opencode.shown).toEqual([
 			{
-				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
+				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Nothing changed.\n${USAGE}`,
 				level: "warning",
 			},
 		]);
@@ -84,7 +84,7 @@ describe("/timebox in opencode's TUI", () => {
 		await opencode.timebox("10m");
 		await opencode.timebox("turn:3");
 		expect(opencode.last).toEqual({
-			message: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
+			message: `Timebox: "turn:3" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Nothing changed.\n${USAGE}`,
 			level: "warning",
 		});
 		expect(status()).toBe("Timebox: 10m 0s left (10m budget) | no turn limit");

@@ -19,7 +19,7 @@ beforeEach(() => {
 afterEach(() => removeWorld(world));
 
 const BAD_WORD = (source: string) =>
-	`Timebox: ${source}: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.`;
+	`Timebox: ${source}: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.`;
 
 describe("Timebox's opencode data folder", () => {
 	it("is a folder of its own under Timebox's state folder, which the daily ledger shares", () => {
@@ -124,7 +124,7 @@ describe("a subagent budget in opencode", () => {
 		expect(fromEnv.shown).toEqual([
 			{
 				message:
-					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
+					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>), so it is ignored.',
 				level: "warning",
 			},
 			{ message: NO_SUBAGENT_BUDGET, level: "info" },

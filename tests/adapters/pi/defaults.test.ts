@@ -106,7 +106,7 @@ describe("a default budget on the fake pi", () => {
 		expect(pi.screen.notifications).toEqual([
 			{
 				message:
-					'Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. The session starts without a budget.',
+					'Timebox: PI_TIMEBOX: "30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. The session starts without a budget.',
 				level: "warning",
 			},
 		]);
@@ -173,7 +173,7 @@ describe("a subagent budget on the fake pi", () => {
 		expect(pi.screen.notifications).toEqual([
 			{
 				message:
-					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
+					'Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>), so it is ignored.',
 				level: "warning",
 			},
 		]);
@@ -185,7 +185,7 @@ describe("a subagent budget on the fake pi", () => {
 		await fromFile.start();
 		expect(fromFile.screen.notifications).toEqual([
 			{
-				message: `Timebox: timebox.subagents in ${globalSettings}: {"*":"5m","Explore":"2m soon"} has a bad budget for "Explore" ("soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50), so it is ignored.`,
+				message: `Timebox: timebox.subagents in ${globalSettings}: {"*":"5m","Explore":"2m soon"} has a bad budget for "Explore" ("soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3), so it is ignored.`,
 				level: "warning",
 			},
 		]);

@@ -13,7 +13,7 @@ import type {
 } from "@mariozechner/pi-coding-agent";
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { createTimeboxExtension } from "../../../src/adapters/pi/extension.ts";
-import type { ReportPageWriter } from "../../../src/adapters/report/writer.ts";
+import type { ProjectHistoryReader, ReportPageWriter } from "../../../src/adapters/report/writer.ts";
 import type { NotifyLevel } from "../../../src/core/index.ts";
 import { FakeTime } from "../../support/fake-time.ts";
 import { MemoryLedger, RecordingStarter, sequentialIds } from "../../support/memory-host.ts";
@@ -322,6 +322,8 @@ export class FakePi {
 	globalSettings = "/nonexistent/agent/settings.json";
 	/** Writes the report page; none: the extension writes no page. */
 	reportPage: ReportPageWriter | undefined;
+	/** Reads a project's past sessions; none: the extension reads none. */
+	projectHistory: ProjectHistoryReader | undefined;
 	private sent = 0;
 	private steering: FakeMessage[] = [];
 
@@ -348,6 +350,7 @@ export class FakePi {
 			globalSettings: () => this.globalSettings,
 			...(dailyDir ? { dailyLedger: (id: string) => createDailyLedger(dailyDir, id, this.time) } : {}),
 			...(this.reportPage ? { reportPage: this.reportPage } : {}),
+			...(this.projectHistory ? { projectHistory: this.projectHistory } : {}),
 		})(this.instance.api);
 		await this.instance.emit({ type: "session_start", reason });
 		return this;

@@ -48,7 +48,7 @@ describe("/timebox report page on pi", () => {
 		await pi.timebox("15m turns:3");
 		await pi.timebox("report page");
 		expect(pi.screen.messages().at(-1)).toBe(`Timebox report page: file:///tmp/reports/${pi.file.id}.html`);
-		expect(pages[0]?.session).toEqual({ id: pi.file.id, host: "pi" });
+		expect(pages[0]?.session).toEqual({ id: pi.file.id, host: "pi", project: "/nonexistent/project" });
 		expect(pages[0]?.input.report.budgets[0]?.words).toBe("15m and 3 turns");
 		const plain = await new FakePi().start();
 		await plain.timebox("report page");
@@ -67,7 +67,7 @@ describe("/timebox report page on opencode", () => {
 				message: `Timebox report page: file:///tmp/reports/${MAIN}.html`,
 				level: "info",
 			});
-			expect(pages[0]?.session).toEqual({ id: MAIN, host: "opencode" });
+			expect(pages[0]?.session).toEqual({ id: MAIN, host: "opencode", project: null });
 		} finally {
 			removeWorld(world);
 		}
@@ -107,7 +107,7 @@ describe("/timebox report page on the hook hosts", () => {
 			decision: "block",
 			reason: expect.stringContaining("Timebox report page: file:///tmp/reports/hook-session.html"),
 		});
-		expect(pages[0]?.session).toEqual({ id: "hook-session", host: "claude" });
+		expect(pages[0]?.session).toEqual({ id: "hook-session", host: "claude", project: "/nonexistent" });
 		expect(pages[0]?.input.standings).toHaveLength(1);
 		expect(pages[0]?.input.report.measured).toEqual({ tokens: true, cost: false });
 		await runCli(

@@ -261,7 +261,7 @@ describe("the report page's HTML", () => {
 		const base = report().budgets[0] as BudgetData;
 		const budget: BudgetData = {
 			...base,
-			limits: { ...base.limits, steps: 4, tokens: 2_000, cost: 1 },
+			limits: { ...base.limits, steps: 4, loop: 3, tokens: 2_000, cost: 1 },
 			extensions: 2,
 			pausedMs: MINUTE,
 			pausedAt: START + 6 * MINUTE,
@@ -279,6 +279,7 @@ describe("the report page's HTML", () => {
 			"Grace period: 30s.",
 			"No on-stop command.",
 			"Model calls per turn 4",
+			"Identical tool calls per run (loop guard) 3",
 			"Tokens 2k 1.2k 800",
 		]) {
 			expect(shown).toContain(line);

@@ -1,20 +1,18 @@
-// The hook script's team batch (`timebox.mjs team <request>`), how Claude Code's hooks module reaches its team's store:
-// a request it cannot read gets a clear error and changes nothing; a batch runs its calls in order on the real team
-// ledger and reads the day; what a session could not send, its last call's size and the store's failure go from one
-// process to the next.
+// The team batch (the plugin's `timebox-team.cjs <request>`, and a hook process's own), how a read-ahead ledger reaches
+// its team's store: a request it cannot read gets a clear error and changes nothing; a batch sends its calls together
+// and in order on the team's ledger and reads the day unless asked not to; what a session could not send, its last
+// call's size and the store's failure go from one process to the next.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claudeCodeHost } from "../../../src/adapters/claude/hook-host.ts";
-import { runCli } from "../../../src/adapters/hooks/cli.ts";
-import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../src/adapters/team/batch.ts";
-import { type TeamCarry, TeamLedger } from "../../../src/adapters/team/ledger.ts";
-import { fileOutbox, outboxFolder } from "../../../src/adapters/team/outbox.ts";
+import { runBatchCli } from "../../../src/adapters/team/batch-cli.ts";
+import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
+import type { TeamCarry } from "../../../src/adapters/team/team-day.ts";
 import { type DailyBudget, NO_ADJUSTMENT, TEAM_RETRY_MS } from "../../../src/core/index.ts";
-import { MemoryStore, TEAM_CONFIG } from "./memory-store.ts";
+import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "./memory-store.ts";
 
 const BUDGET: DailyBudget = {
 	scope: "user",
@@ -34,17 +32,8 @@ beforeEach(() => {
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A session's team ledger over the store, taking over what the last process carried, each call waiting 5 s. */
-function opener(session: string) {
-	return (carried: TeamCarry | undefined) =>
-		new TeamLedger(
-			TEAM_CONFIG,
-			() => store,
-			createDailyLedger(folder, session, clock),
-			session,
-			clock,
-			fileOutbox(outboxFolder(folder, TEAM_CONFIG.team)),
-			{ ...(carried ? { carried } : {}), waitMs: 5_000 },
-		);
+function ledger(carried?: TeamCarry) {
+	return batchLedgerOn(store, folder, "s1", clock, {}, { ...(carried ? { carried } : {}), waitMs: 5_000 });
 }
 
 const outboxOf = () => outboxFolder(folder, TEAM_CONFIG.team);
@@ -71,13 +60,16 @@ describe("the team batch's request", () => {
 		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[],"carry":3}')).toEqual({
 			error: "the team request's carry is not an object",
 		});
+		expect(parseTeamRequest('{"session":"s1","budgets":[],"ops":[],"read":"no"}')).toEqual({
+			error: "the team request's read is not true or false",
+		});
 	});
 });
 
 describe("a team batch", () => {
-	it("runs its calls in order on the team's ledger, then reads the day", () => {
+	it("runs its calls in order on the team's ledger, then reads the day", async () => {
 		const adjustment = { ...NO_ADJUSTMENT, addTokens: 500 };
-		const first = runTeamBatch(
+		const first = await runTeamBatch(
 			request([
 				{ op: "count", limits: [1] },
 				{ op: "reserve" },
@@ -85,7 +77,7 @@ describe("a team batch", () => {
 				{ op: "adjust", budget: BUDGET, adjustment },
 				{ op: "count", limits: [1] },
 			]),
-			opener("s1"),
+			ledger(),
 		);
 		expect(first.counted).toEqual([true, false]);
 		expect(first.standings[0]?.use).toMatchObject({ prompts: 1, agentMs: 2_000, tokens: 300, sessions: 1 });
@@ -96,64 +88,68 @@ describe("a team batch", () => {
 			failed: null,
 		});
 		// The next process reserves what the last call used.
-		runTeamBatch(request([{ op: "reserve" }], first.carry ?? undefined), opener("s1"));
+		await runTeamBatch(request([{ op: "reserve" }], first.carry ?? undefined), ledger(first.carry ?? undefined));
 		expect(store.hashes.get("timebox:{platform}:2026-11-28:res")?.get("s1")).toMatch(/^300:0:/);
 		expect(store.calls.every((call) => call.timeoutMs === 5_000 || call.timeoutMs === 0)).toBe(true);
 	});
 
-	it("keeps what the store could not take for a later process, which sends it once the store answers", () => {
+	it("keeps what the store could not take for a later process, which sends it once the store answers", async () => {
 		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
-		const down = runTeamBatch(request([{ op: "count", limits: [1] }]), opener("s1"));
+		const down = await runTeamBatch(request([{ op: "count", limits: [1] }]), ledger());
 		expect(down.counted).toEqual([true]);
 		expect(down.problem).toContain("cannot be reached");
 		expect(down.carry?.failed?.until).toBe(now + TEAM_RETRY_MS);
 		// Within the retry window the store is left alone.
 		const calls = store.calls.length;
-		const waiting = runTeamBatch(
+		const waiting = await runTeamBatch(
 			request([{ op: "use", use: { agentMs: 1_000 } }], down.carry ?? undefined),
-			opener("s1"),
+			ledger(down.carry ?? undefined),
 		);
 		expect(store.calls).toHaveLength(calls);
 		expect(readFileSync(join(outboxOf(), "unsent.jsonl"), "utf8").trim().split("\n")).toHaveLength(2);
 		store.down = null;
 		now += TEAM_RETRY_MS;
-		const back = runTeamBatch(request([], waiting.carry ?? undefined), opener("s1"));
+		const back = await runTeamBatch(request([], waiting.carry ?? undefined), ledger(waiting.carry ?? undefined));
 		expect(back.standings[0]?.use).toMatchObject({ prompts: 1, agentMs: 1_000 });
 		expect(readdirSync(outboxOf())).toEqual([]);
 		// Nothing left to send sends nothing when the store answers again.
 		store.down = "timeout";
-		const again = runTeamBatch(request([], back.carry ?? undefined), opener("s1"));
+		const again = await runTeamBatch(request([], back.carry ?? undefined), ledger(back.carry ?? undefined));
 		store.down = null;
 		now += TEAM_RETRY_MS;
 		store.calls = [];
-		runTeamBatch(request([], again.carry ?? undefined), opener("s1"));
+		await runTeamBatch(request([], again.carry ?? undefined), ledger(again.carry ?? undefined));
 		expect(store.calls.map((call) => call.script)).toEqual(["read"]);
 	});
 
 	it("runs on this machine's ledger where no team is set, and says what is set wrongly", async () => {
 		const state = join(folder, "state");
-		const deps = {
-			hosts: [claudeCodeHost],
-			clock,
-			onStop: { start: () => {} },
-			runStatusLine: () => "",
-			script: "timebox.mjs",
-			startWatcher: () => {},
-			sleep: async () => {},
-		};
 		const text = JSON.stringify(request([{ op: "count", limits: [1] }, { op: "reserve" }]));
-		const alone = await runCli(["team", text], "", { XDG_STATE_HOME: state }, deps);
-		expect(alone.stderr).toBe("");
-		expect(JSON.parse(alone.stdout)).toMatchObject({ counted: [true], problem: null, carry: null });
-		const wrong = await runCli(["team", text], "", { XDG_STATE_HOME: state, TIMEBOX_TEAM: "platform" }, deps);
-		expect(JSON.parse(wrong.stdout)).toMatchObject({
+		const alone = await runBatchCli(text, { XDG_STATE_HOME: state }, clock, import.meta.url);
+		expect(JSON.parse(alone)).toMatchObject({ counted: [true], problem: null, carry: null });
+		const wrong = await runBatchCli(text, { XDG_STATE_HOME: state, TIMEBOX_TEAM: "platform" }, clock, import.meta.url);
+		expect(JSON.parse(wrong)).toMatchObject({
 			counted: [false],
 			problem:
 				"Timebox: TIMEBOX_TEAM is set without TIMEBOX_DAILY_STORE (redis://host:6379). The daily budget is this machine's alone.",
 		});
-		expect(await runCli(["team", "{"], "", {}, deps)).toEqual({
-			stdout: '{"error":"timebox: the team request is not JSON"}\n',
-			stderr: "",
-		});
+		expect(await runBatchCli("{", {}, clock, import.meta.url)).toBe(
+			'{"error":"timebox: the team request is not JSON"}\n',
+		);
+	});
+
+	it("sends a batch's calls together, and reads nothing after them where the request says so", async () => {
+		const reply = await runTeamBatch(
+			{
+				...request([
+					{ op: "count", limits: [5] },
+					{ op: "use", use: { agentMs: 10 } },
+				]),
+				read: false,
+			},
+			ledger(),
+		);
+		expect(reply).toMatchObject({ counted: [true], standings: [] });
+		expect(store.calls.map((call) => call.script)).toEqual(["count", "use"]);
 	});
 });

@@ -1,51 +1,57 @@
 // The synchronous store: a worker thread holds the client and the session's thread waits for each reply, never past
-// its timeout; the client is the bundle beside the entry when there is one, else ioredis from node_modules. A client
-// in a file stands in for ioredis here (the e2e suite runs the real one against a real Redis).
+// its timeout; the worker is the bundle beside the entry. A worker in a file stands in for the bundled one here, its
+// calls answered as the test's address asks (tests/adapters/team/store-worker.test.ts runs the worker's side, the e2e
+// suite the real bundle against a real Redis).
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_BUNDLE, clientLocation, openSyncStore } from "../../../src/adapters/team/bridge.ts";
+import { openSyncStore, STORE_WORKER, storeWorkerLocation } from "../../../src/adapters/team/bridge.ts";
 
 let folder: string;
-let client: string;
+let worker: string;
 
-/** A client like ioredis's, whose scripts answer what the test's address asks: `ok`, `fail` or `never`. */
-const FAKE_CLIENT = `
-export default class FakeRedis {
-  constructor(url) { this.mode = new URL(url).hostname; }
-  on() {
-    if (this.mode === "crash") setTimeout(() => { throw new Error("boom"); }, 0);
-  }
-  defineCommand(name) {
-    this[name] = async (...args) => {
-      if (this.mode === "fail") throw new Error("NOPERM no permissions");
-      if (this.mode === "never") return new Promise(() => {});
-      return [name, ...args];
-    };
-  }
-  async connect() { if (this.mode === "refused") throw new Error("connect ECONNREFUSED"); }
-  disconnect() {}
-}
+/**
+ * A worker like the bundled one, whose calls answer what the test's address asks: `ok` (the call echoed), `fail`,
+ * `never` or `crash` (the worker dies at its first call).
+ */
+const FAKE_WORKER = `
+import { parentPort, workerData } from "node:worker_threads";
+const mode = new URL(workerData.url).hostname;
+const flag = new Int32Array(workerData.buffer, 0, 2);
+const bytes = new Uint8Array(workerData.buffer, 8);
+parentPort.on("message", ({ id, script, keys, args }) => {
+  if (mode === "crash") setTimeout(() => { throw new Error("boom"); }, 0);
+  if (mode === "never" || id === 0) return;
+  const reply = mode === "fail" ? { ok: false, error: "NOPERM no permissions" } : { ok: true, value: [script, ...keys, ...args] };
+  const text = new TextEncoder().encode(JSON.stringify(reply));
+  bytes.set(text);
+  Atomics.store(flag, 1, text.length);
+  Atomics.store(flag, 0, id);
+  Atomics.notify(flag, 0);
+});
 `;
 
 beforeAll(() => {
 	folder = mkdtempSync(join(tmpdir(), "timebox-bridge-"));
-	client = join(folder, CLIENT_BUNDLE);
-	writeFileSync(client, FAKE_CLIENT);
+	worker = join(folder, STORE_WORKER);
+	writeFileSync(worker, FAKE_WORKER);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("the team's store, called synchronously", () => {
-	it("finds the bundled client beside the entry, else ioredis in node_modules", () => {
-		expect(clientLocation(pathToFileURL(join(folder, "index.js")).href)).toBe(pathToFileURL(client).href);
-		expect(clientLocation(import.meta.url)).toMatch(/node_modules\/ioredis\/.*\.js$/);
+	it("finds the worker beside the entry, and is not opened where it is missing", () => {
+		expect(storeWorkerLocation(pathToFileURL(join(folder, "index.js")).href)).toBe(pathToFileURL(worker).href);
+		const missing = storeWorkerLocation(import.meta.url);
+		expect(() => openSyncStore("redis://ok:1", missing, 100, 100)).toThrow(
+			`the store's client is missing (${join(import.meta.dirname, STORE_WORKER)})`,
+		);
 	});
 
 	it("answers each call with the script's reply, or why there is none", () => {
-		const url = pathToFileURL(client).href;
+		const url = pathToFileURL(worker).href;
 		const store = openSyncStore("redis://ok:1", url, 100, 100);
 		expect(store.call("read", ["k1", "k2"], [1, "s"], 5_000)).toEqual({
 			ok: true,
@@ -59,14 +65,10 @@ describe("the team's store, called synchronously", () => {
 			ok: false,
 			error: "NOPERM no permissions",
 		});
-		expect(openSyncStore("redis://refused:1", url, 100, 100).call("read", [], [], 5_000)).toEqual({
-			ok: false,
-			error: "connect ECONNREFUSED",
-		});
 	});
 
 	it("fails every call at once after the client died", async () => {
-		const store = openSyncStore("redis://crash:1", pathToFileURL(client).href, 100, 100);
+		const store = openSyncStore("redis://crash:1", pathToFileURL(worker).href, 100, 100);
 		const died = { ok: false, error: "the client stopped: boom" };
 		// The first call loads the client, which then dies; its death reaches this thread as an event, between calls.
 		let reply = store.call("read", [], [], 500);
@@ -85,7 +87,7 @@ describe("the team's store, called synchronously", () => {
 	});
 
 	it("gives up on a store that does not answer within the timeout", () => {
-		const store = openSyncStore("redis://never:1", pathToFileURL(client).href, 100, 100);
+		const store = openSyncStore("redis://never:1", pathToFileURL(worker).href, 100, 100);
 		const started = performance.now();
 		expect(store.call("read", [], [], 300)).toEqual({ ok: false, error: "no answer within 300 ms" });
 		expect(performance.now() - started).toBeLessThan(2_000);

@@ -1,7 +1,7 @@
 // A team's daily budget as the user sets it: the environment over the settings, each thing set wrongly named (never
 // with the password), and the team's day at its zone's midnight.
 
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { readTeam, teamDay, withoutPassword } from "../../../src/adapters/team/config.ts";
 
 const ME = "ann@m1 (pi)";
@@ -74,6 +74,19 @@ describe("reading a team's daily budget", () => {
 });
 
 describe("the team's day", () => {
+	it("finds a UTC day by arithmetic, as Intl finds it, without loading the time zone data a fresh process pays for", () => {
+		const format = vi.spyOn(Intl, "DateTimeFormat");
+		const at = Date.UTC(2031, 0, 1, 23, 59, 59, 999);
+		try {
+			expect(teamDay(at, "UTC")).toEqual({ day: "2031-01-01", start: Date.UTC(2031, 0, 1), end: Date.UTC(2031, 0, 2) });
+			expect(readTeam({ TIMEBOX_DAILY_STORE: "redis://h:1", TIMEBOX_TEAM: "t" }, {}, "m").config?.zone).toBe("UTC");
+			expect(format).not.toHaveBeenCalled();
+		} finally {
+			format.mockRestore();
+		}
+		expect(teamDay(at, "Etc/UTC")).toEqual(teamDay(at, "UTC"));
+	});
+
 	it("starts and ends at the zone's midnight, summer time included", () => {
 		expect(teamDay(Date.UTC(2026, 10, 28, 23, 30), "UTC")).toEqual({
 			day: "2026-11-28",

@@ -2,11 +2,14 @@
 // and can be taken down: for the team's ledger's unit tests.
 
 import { createDailyLedger } from "../../../src/adapters/node/daily-ledger.ts";
+import { AsyncTeamLedger } from "../../../src/adapters/team/async-ledger.ts";
 import type { StoreReply, SyncStore } from "../../../src/adapters/team/bridge.ts";
+import type { AsyncStore } from "../../../src/adapters/team/client.ts";
 import type { TeamConfig } from "../../../src/adapters/team/config.ts";
 import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
 import { fileOutbox, outboxFolder, type TeamOutbox } from "../../../src/adapters/team/outbox.ts";
 import type { ScriptName } from "../../../src/adapters/team/scripts.ts";
+import { TeamDay, type TeamLedgerOptions } from "../../../src/adapters/team/team-day.ts";
 import type { Clock } from "../../../src/core/index.ts";
 
 export const TEAM_CONFIG: TeamConfig = {
@@ -147,5 +150,29 @@ export function teamLedgerOn(
 	outbox: TeamOutbox = fileOutbox(outboxFolder(folder, config.team ?? TEAM_CONFIG.team)),
 ): TeamLedger {
 	const local = createDailyLedger(folder, sessionId, clock);
-	return new TeamLedger({ ...TEAM_CONFIG, ...config }, () => store, local, sessionId, clock, outbox);
+	return new TeamLedger(new TeamDay({ ...TEAM_CONFIG, ...config }, local, sessionId, clock, outbox), () => store);
+}
+
+/** The store in memory, called asynchronously as a process's own client is. */
+export function asyncStoreOf(store: SyncStore): AsyncStore {
+	return {
+		call: async (script, keys, args, timeoutMs) => store.call(script as ScriptName, keys, args, timeoutMs),
+		post: (script, keys, args) => store.post(script as ScriptName, keys, args),
+		close: () => {},
+	};
+}
+
+/** A session's team ledger as a batch runs on it (a hook process, the plugin's batch script), over `store`. */
+export function batchLedgerOn(
+	store: SyncStore,
+	folder: string,
+	sessionId: string,
+	clock: Clock,
+	config: Partial<TeamConfig> = {},
+	options: TeamLedgerOptions = {},
+): AsyncTeamLedger {
+	const local = createDailyLedger(folder, sessionId, clock);
+	const outbox = fileOutbox(outboxFolder(folder, config.team ?? TEAM_CONFIG.team));
+	const day = new TeamDay({ ...TEAM_CONFIG, ...config }, local, sessionId, clock, outbox, options);
+	return new AsyncTeamLedger(day, () => asyncStoreOf(store));
 }

@@ -5,9 +5,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AsyncTeamLedger } from "../../../src/adapters/team/async-ledger.ts";
 import { TeamLedger } from "../../../src/adapters/team/ledger.ts";
-import { memberName, openDailyLedger } from "../../../src/adapters/team/open.ts";
+import {
+	memberName,
+	openBatchLedger,
+	openDailyLedger,
+	openHookDailyLedger,
+	readAheadIn,
+} from "../../../src/adapters/team/open.ts";
+import { ReadAheadLedger } from "../../../src/adapters/team/read-ahead.ts";
 import { type DailyBudget, NO_ADJUSTMENT } from "../../../src/core/index.ts";
+import { TEAM_CONFIG } from "./memory-store.ts";
 
 let state: string;
 const clock = { now: () => Date.UTC(2026, 10, 28, 12) };
@@ -60,5 +69,52 @@ describe("opening the daily ledger", () => {
 		// Nothing listens on port 1: the store is named, and this machine counts.
 		expect(ledger.countPrompt([budget], [2])).toBe(true);
 		expect(ledger.problem()).toMatch(/^Timebox: the team's daily store redis:\/\/127\.0\.0\.1:1 cannot be reached \(/);
+	});
+});
+
+describe("opening a process's own daily ledger", () => {
+	const team = { TIMEBOX_DAILY_STORE: "redis://127.0.0.1:1", TIMEBOX_TEAM: "platform" };
+
+	it("reads a hook's team's day ahead, its store called from the process, and counts on this machine while it cannot", async () => {
+		const ledger = openHookDailyLedger(options(team), [budget]);
+		expect(ledger).toBeInstanceOf(ReadAheadLedger);
+		const readAhead = ledger as ReadAheadLedger;
+		// Nothing listens on port 1: refused at once, said once, and the prompt counted here.
+		await readAhead.refresh();
+		expect(readAhead.problem()).toMatch(
+			/^Timebox: the team's daily store redis:\/\/127\.0\.0\.1:1 cannot be reached \(/,
+		);
+		expect(readAhead.countPrompt([budget], [2])).toBe(true);
+		expect(await readAhead.settle()).toBe(true);
+		expect(openHookDailyLedger(options({}), [budget])).not.toBeInstanceOf(ReadAheadLedger);
+	});
+
+	it("names the store when a hook's batch fails in its process, and refuses new turns then in the closed mode", async () => {
+		const broken = {
+			standings: () => {
+				throw new Error("out of memory");
+			},
+			countPrompt: () => true,
+			addUse: () => {},
+			adjust: () => {},
+			problem: () => null,
+		};
+		const config = { ...TEAM_CONFIG, failure: "closed" as const };
+		const readAhead = readAheadIn(broken, config, { sessionId: "s1", clock }, [budget]);
+		await readAhead.refresh();
+		expect(readAhead.problem()).toBe(
+			"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (out of memory): new turns are refused until it answers.",
+		);
+		expect(readAhead.standings([budget])[0]?.closed).toBe(
+			"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (out of memory), so new turns are refused until it answers.",
+		);
+	});
+
+	it("opens the batch script's ledger over the store, else this machine's", async () => {
+		const ledger = openBatchLedger(options(team));
+		expect(ledger).toBeInstanceOf(AsyncTeamLedger);
+		expect(await ledger.countPrompt([budget], [2])).toBe(true);
+		expect(ledger.problem()).toMatch(/cannot be reached \(connect ECONNREFUSED 127\.0\.0\.1:1\)/);
+		expect(openBatchLedger(options({}))).not.toBeInstanceOf(AsyncTeamLedger);
 	});
 });

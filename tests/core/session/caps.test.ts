@@ -202,9 +202,9 @@ describe("a model call under a tokens: budget", () => {
 		};
 		expect(result.effects).toEqual([
 			{ kind: "status", text: "Timebox: budget spent" },
-			once({ kind: "spent", budgetId: "budget-1", summary, prompt: "p1" }, [
+			once({ kind: "spent", budgetId: "budget-1", summary, prompt: "p1", onStopCommand: "lmk" }, [
 				{ kind: "notify", message, level: "error" },
-				{ kind: "startOnStop", command: "lmk" },
+				{ kind: "startOnStop", command: "lmk", claim: { budgetId: "budget-1", kind: "spent" } },
 			]),
 			{ kind: "abort" },
 			{ kind: "refuse", reason: message },

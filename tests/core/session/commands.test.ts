@@ -200,7 +200,7 @@ describe("commands", () => {
 			{ kind: "status", text: "Timebox: 10m 0s left (10m budget) | no turn limit" },
 			{
 				kind: "notify",
-				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s. Nothing changed.\n${USAGE}`,
+				message: `Timebox: "15x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s. Nothing changed.\n${USAGE}`,
 				level: "warning",
 			},
 		]);

@@ -340,7 +340,7 @@ describe("a default budget for a session new to Timebox", () => {
 	it.each([
 		[
 			"30x",
-			'"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, aware or grace:30s.',
+			'"30x" is not a budget word: a time (30s, 15m, 2h), turns:5, tokens:200k, cost:2.50, steps:25, loop:3, aware or grace:30s.',
 		],
 		["status", '"status" is not a budget.'],
 	])("names a bad default %j and sets nothing", (text, reason) => {

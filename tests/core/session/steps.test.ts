@@ -47,7 +47,7 @@ describe("the steps word", () => {
 	it.each([
 		["steps:0", '"steps:0" is out of range: a step cap is 1 to 10,000 model calls per prompt.'],
 		["steps:10001", '"steps:10001" is out of range: a step cap is 1 to 10,000 model calls per prompt.'],
-		["+steps:2", "An extension adds to the limits only; set aware, grace or steps with a new budget."],
+		["+steps:2", "An extension adds to the limits only; set aware, grace, steps or loop with a new budget."],
 	])("rejects %j", (input, reason) => {
 		expect(parseCommand(input)).toEqual({ kind: "invalid", reason });
 	});

@@ -34,11 +34,11 @@ describe("a stop that lets the model wrap up (grace)", () => {
 	].join("\n");
 	const running = play(withBudget(graced), [call("p1")]);
 	const ended = (cut: string | null): Effect =>
-		once({ kind: "ended", budgetId: "budget-1" }, [
+		once({ kind: "ended", budgetId: "budget-1", onStopCommand: "lmk" }, [
 			...(cut === null
 				? []
 				: [{ kind: "notify" as const, message: `Timebox stopped the agent: ${cut}.`, level: "warning" as const }]),
-			{ kind: "startOnStop", command: "lmk" },
+			{ kind: "startOnStop", command: "lmk", claim: { budgetId: "budget-1", kind: "ended" } },
 		]);
 
 	it("aborts nothing when the time runs out mid-run: the user is told, and the status says it wraps up", () => {

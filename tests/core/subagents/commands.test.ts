@@ -25,20 +25,21 @@ describe("/timebox subagents", () => {
 		expect(parseCommand("subagents 5m turns:3")).toEqual({
 			kind: "invalid",
 			reason:
-				"turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>.",
+				"turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>.",
 		});
 		expect(parseTaskBudget("5m aware")).toEqual({
-			invalid: "aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens or cost.",
+			invalid:
+				"aware and grace belong to the session's budget: a subagent budget takes a time, steps, tokens, cost or loop.",
 		});
 		expect(parseTaskBudget("5m grace:10s")).toMatchObject({ invalid: expect.stringContaining("aware and grace") });
 		expect(parseTaskBudget("5m -- say done")).toEqual({
 			invalid: "A subagent budget runs no on-stop command: the session's runs when the session stops.",
 		});
 		expect(parseTaskBudget("")).toEqual({
-			invalid: "No budget given: give a time, steps:<n>, tokens:<n> or cost:<dollars>.",
+			invalid: "No budget given: give a time, steps:<n>, tokens:<n>, cost:<dollars> or loop:<n>.",
 		});
 		expect(parseTaskBudget("soon")).toEqual({
-			invalid: '"soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k or cost:2.50.',
+			invalid: '"soon" is not a budget word: a time (30s, 15m, 2h), steps:25, tokens:200k, cost:2.50 or loop:3.',
 		});
 	});
 
@@ -112,7 +113,7 @@ describe("the subagents setting", () => {
 
 	it("names a bad value with its source, and changes nothing", () => {
 		expect(said(subagentSession({ subagents: "5m turns:2", source: SUBAGENTS_ENV }).loaded)).toEqual([
-			'warning: Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n> or cost:<dollars>), so it is ignored.',
+			'warning: Timebox: TIMEBOX_SUBAGENTS: "5m turns:2" has a bad budget for "*" (turns: counts the prompts you send, and a subagent is sent one task: give it a time, steps:<n> (its model calls), tokens:<n>, cost:<dollars> or loop:<n>), so it is ignored.',
 		]);
 		const notText = subagentSession({ subagents: { Explore: 5 } });
 		expect(said(notText.loaded)[0]).toBe(

@@ -219,6 +219,8 @@ describe("the answer and the texts", () => {
 		for (const limit of ["time", "steps", "tokens"] as const) {
 			expect(subagentLimitPhrase(limit, null)).toMatch(/^its 0/);
 		}
+		expect(subagentLimitPhrase("loop", { timeLimitMs: null, loopLimit: 3 })).toBe("its loop guard (loop:3)");
+		expect(subagentLimitPhrase("loop", null)).toBe("its loop guard (loop:0)");
 	});
 
 	it("leaves the subagents' events to their rules when the session's rules alone hear them", () => {

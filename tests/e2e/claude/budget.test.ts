@@ -1,5 +1,6 @@
 // Guards Timebox inside the real Claude Code binary on its classic hooks (the command hooks, with the plugin's hooks
-// module refused, as where Claude Code loads none): /timebox replies, turn and time stops, the nudge, the status line.
+// module refused, as where Claude Code loads none): /timebox replies, turn and time stops, the nudge, the status line,
+// and the loop guard.
 
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,6 +10,7 @@ import {
 	createSandbox,
 	ensureClaudeCode,
 	FakeAnthropic,
+	lastToolResult,
 	loggedSessions,
 	MODULE_REFUSED_NOTE,
 	messageTexts,
@@ -445,6 +447,49 @@ describe("token and cost budgets in claude -p", () => {
 			"PostToolBatch hook additional context: TIMEBOX: STEPS SPENT",
 		);
 		expect(existsSync(marker)).toBe(false);
+	});
+
+	it("refuses the 3rd identical call of loop:3, ends the run at the 4th ask with no further request, starts afresh, and counts A B A B", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const bash = (command: string) => ({ tools: [{ name: "Bash", input: { command } }] });
+		// Claude Code hands the model a tool its PreToolUse hook denied as a hook error, with the reason.
+		const refused = (view: string) =>
+			`PreToolUse:Bash hook error: Timebox: this is the 3rd identical Bash call in this run (${view}); its result will not change. Change your approach or finish with what you have.`;
+		const main = () => api.requests.filter((request) => Array.isArray(request.body.tools));
+		const loop = (prompt: string) =>
+			claude(prompt, { resume: true, extra: ["--output-format", "json", "--allowedTools", "Bash"] });
+		await claude(`/timebox loop:3 -- touch '${stopFile}'`);
+		api.reply(...Array.from({ length: 4 }, () => bash("echo same")));
+		const first = await loop("run it until it passes");
+		expect(resultOf(first.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
+		// The model read the refusal with its 4th request; the 4th ask ended the run: no 5th request.
+		expect(main().map(lastToolResult)).toEqual(["", "same", "same", refused("echo same")]);
+		expect(api.pending).toBe(0);
+		// The next prompt starts the count again, and A B A B refuses each at its 3rd and ends at the next ask.
+		api.reply(...["echo same", "echo b", "echo same", "echo b", "echo same", "echo b", "echo same"].map(bash));
+		const second = await loop("alternate");
+		expect(resultOf(second.stdout)).toMatchObject({ terminal_reason: "hook_stopped" });
+		expect(main().slice(5).map(lastToolResult)).toEqual([
+			"same",
+			"b",
+			"same",
+			"b",
+			refused("echo same"),
+			refused("echo b"),
+		]);
+		expect(api.pending).toBe(0);
+		// What the person saw: a line at each refusal, and the stop (beside the budget restored at each --continue).
+		expect(shownSystemMessages().filter((message) => !String(message).startsWith("Timebox restored:"))).toEqual([
+			"Timebox refused a repeated call: Bash (echo same), the 3rd identical one in this run.",
+			"Timebox refused a repeated call: Bash (echo same), the 3rd identical one in this run.",
+			"Timebox refused a repeated call: Bash (echo b), the 3rd identical one in this run.",
+		]);
+		expect(shownStops()).toEqual([
+			"Timebox stopped a loop: Bash (echo same) asked for 4 times in this run.",
+			"Timebox stopped a loop: Bash (echo same) asked for 4 times in this run.",
+		]);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(existsSync(stopFile)).toBe(false);
 	});
 
 	it("sets a cost budget and says Claude Code cannot enforce it", async () => {

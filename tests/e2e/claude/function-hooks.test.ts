@@ -1,6 +1,7 @@
 // Timebox inside Claude Code's own process (function hooks) on the real binary: the registered /timebox command, prompts
 // counted once, the warning in the request, the stop mid-tool and while idle from a timer with no watcher process, the
-// countdown under the prompt, state across --continue, and the classic hooks standing down without starting Node.
+// countdown under the prompt, state across --continue, the classic hooks standing down without starting Node, and the
+// loop guard.
 
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import {
 	createSandbox,
 	ensureClaudeCode,
 	FakeAnthropic,
+	lastToolResult,
 	loggingNode,
 	messageTexts,
 	PLUGIN_DIR,
@@ -192,6 +194,55 @@ describe("Timebox on function hooks, in a kept-open claude -p session", () => {
 		expect(api.pending).toBe(1);
 		await new Promise((done) => setTimeout(done, 500));
 		expect(readText(ranAt).split("\n").filter(Boolean)).toHaveLength(1);
+		expect(node.starts()).toEqual([]);
+	});
+
+	it("refuses the 3rd identical call of loop:3, ends the turn at the 4th ask with no further request, starts afresh, and counts A B A B", async () => {
+		const stopFile = join(box.root, "stopped.txt");
+		const bash = (command: string) => ({ tools: [{ name: "Bash", input: { command } }] });
+		// Claude Code hands the model a refused tool's reason as a tool error.
+		const refused = (view: string) =>
+			`<tool_use_error>Timebox: this is the 3rd identical Bash call in this run (${view}); its result will not change. Change your approach or finish with what you have.</tool_use_error>`;
+		const main = () => api.requests.filter((request) => Array.isArray(request.body.tools));
+		const logged = () =>
+			(open?.lines ?? [])
+				.filter((entry) => entry.line.type === "system" && entry.line.subtype === "ui_log")
+				.map((entry) => String(entry.line.text ?? ""));
+		open = session();
+		const set = await open.send(`/timebox loop:3 -- touch '${stopFile}'`);
+		expect(resultText(set.line)).toContain(
+			"Timebox set: a loop guard (the 3rd identical tool call of a run is refused).",
+		);
+		api.reply(...Array.from({ length: 4 }, () => bash("echo same")));
+		await open.send("run it until it passes");
+		// The model read the refusal with its 4th request; the 4th ask ended the turn: no 5th request.
+		expect(main().map(lastToolResult)).toEqual(["", "same", "same", refused("echo same")]);
+		expect(api.pending).toBe(0);
+		// The next prompt starts the count again, and A B A B refuses each at its 3rd and ends at the next ask.
+		api.reply(...["echo same", "echo b", "echo same", "echo b", "echo same", "echo b", "echo same"].map(bash));
+		await open.send("alternate");
+		expect(main().slice(4).map(lastToolResult)).toEqual([
+			// The next prompt's request carries the result of the call that the stop refused: its refusal, or, where the
+			// turn's end landed first, Claude Code's own note that it did not complete.
+			expect.stringMatching(
+				/^(?:<tool_use_error>Timebox stopped a loop: Bash \(echo same\) asked for 4 times in this run\.|\[Tool call did not complete: the turn was ended)/,
+			),
+			"same",
+			"b",
+			"same",
+			"b",
+			refused("echo same"),
+			refused("echo b"),
+		]);
+		expect(logged()).toEqual([
+			"Timebox refused a repeated call: Bash (echo same), the 3rd identical one in this run.",
+			"Timebox stopped a loop: Bash (echo same) asked for 4 times in this run.",
+			"Timebox refused a repeated call: Bash (echo same), the 3rd identical one in this run.",
+			"Timebox refused a repeated call: Bash (echo b), the 3rd identical one in this run.",
+			"Timebox stopped a loop: Bash (echo same) asked for 4 times in this run.",
+		]);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(existsSync(stopFile)).toBe(false);
 		expect(node.starts()).toEqual([]);
 	});
 

@@ -1,8 +1,8 @@
 // Timebox in the real Codex CLI, installed as a plugin from this repository's marketplace (`codex plugin marketplace
 // add`, `codex plugin add`), against a loopback fake of the Responses API, in a throwaway HOME: the budget line answered
 // without a request, the prompt limit across resumed runs, the warning in the request, every tool refused once the time
-// is up (Codex cannot end a running turn), the on-stop command once, idle expiry, a bad budget line, and in its TUI
-// the replies in Codex's words.
+// is up or the loop guard stopped the run (Codex cannot end a running turn), the on-stop command once, idle expiry, a
+// bad budget line, and in its TUI the replies in Codex's words.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -165,6 +165,58 @@ describe("Timebox in Codex CLI (codex exec)", () => {
 		);
 		await new Promise((done) => setTimeout(done, 500));
 		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
+	});
+
+	it("refuses the 3rd identical call of loop:3, refuses every tool from the 4th ask on (Codex cannot end the turn), starts afresh, and counts A B A B", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const env = { TIMEBOX_DEFAULT: `loop:3 -- touch '${stopFile}'` };
+		const call = (cmd: string) => ({ tool: "exec_command", args: { cmd } });
+		// What the model read of its last tool call in each request: the output of the call, which for a call its hook
+		// blocked is Codex's `Command blocked by PreToolUse hook: <reason> Command: <command>`.
+		const lastRead = () =>
+			api.requests.map((body) => {
+				const last = (JSON.parse(body) as { input?: { type?: string; output?: unknown }[] }).input?.at(-1);
+				return last?.type === "function_call_output" ? String(last.output) : "";
+			});
+		const blocked = (reason: string, command: string) =>
+			`Command blocked by PreToolUse hook: ${reason} Command: ${command}`;
+		const refused = (view: string) =>
+			`Timebox: this is the 3rd identical Bash call in this run (${view}); its result will not change. Change your approach or finish with what you have.`;
+		const finish = "Write the final answer now, with what was done and what is left. Call no more tools.";
+		api.reply(...Array.from({ length: 4 }, () => call("echo same")), call("echo other"), { text: "FINAL ANSWER" });
+		const first = await exec("run it until it passes", { env });
+		// The 3rd ask is refused with why; from the 4th on every tool is refused (Codex cannot end a turn), with what the
+		// model is to do now; the model's text answer ends the turn.
+		expect(lastRead()).toEqual([
+			"",
+			expect.stringContaining("same"),
+			expect.stringContaining("same"),
+			blocked(refused("echo same"), "echo same"),
+			blocked(`Timebox stopped a loop: Bash (echo same) asked for 4 times in this run. ${finish}`, "echo same"),
+			blocked(
+				`Timebox stopped this run: the model asked again for a call that was refused as a loop. ${finish}`,
+				"echo other",
+			),
+		]);
+		expect(first.stdout).toContain("FINAL ANSWER");
+		// `codex exec` shows the person only that the hook blocked each of the three (its TUI shows the hook's message).
+		expect(first.stderr.match(/hook: PreToolUse Blocked/g)).toHaveLength(3);
+		// The next prompt (the session resumed) starts the count again, and A B A B refuses each at its 3rd.
+		const alternating = ["echo same", "echo b", "echo same", "echo b", "echo same", "echo b", "echo same"];
+		api.reply(...alternating.map(call), { text: "SECOND ANSWER" });
+		const second = await exec("alternate", { env, resume: true });
+		expect(second.stdout).toContain("SECOND ANSWER");
+		expect(lastRead().slice(7)).toEqual([
+			expect.stringContaining("same"),
+			expect.stringContaining("b"),
+			expect.stringContaining("same"),
+			expect.stringContaining("b"),
+			blocked(refused("echo same"), "echo same"),
+			blocked(refused("echo b"), "echo b"),
+			blocked(`Timebox stopped a loop: Bash (echo same) asked for 4 times in this run. ${finish}`, "echo same"),
+		]);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(existsSync(stopFile)).toBe(false);
 	});
 
 	it("runs the on-stop command at the deadline while no prompt comes (idle expiry), once", async () => {

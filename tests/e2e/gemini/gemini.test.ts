@@ -1,7 +1,7 @@
 // Timebox in the real Gemini CLI, as an extension installed with `gemini extensions install`, against a loopback fake
 // of the Gemini API, in a throwaway HOME: the budget line answered without a request, the prompt limit across resumed
 // runs, the warning in the request, the time stop of a tool loop with its on-stop command, idle expiry, a bad budget
-// line, and the replies in Gemini CLI's words, in `-p` and in its TUI (which renders them as markdown).
+// line, the loop guard, and the replies in Gemini CLI's words, in `-p` and in its TUI (which renders them as markdown).
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -123,6 +123,62 @@ describe("Timebox in Gemini CLI (gemini -p)", () => {
 		expect(run.stderr).toMatch(/Timebox budget spent\. Used 0 turns, \d+s\./);
 		await new Promise((done) => setTimeout(done, 500));
 		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
+	});
+
+	it("refuses the 3rd identical call of loop:3, stops the run at the 4th ask with no further request, starts afresh, and counts A B A B", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const env = { TIMEBOX_DEFAULT: `loop:3 -- touch '${stopFile}'` };
+		const refused = (view: string) =>
+			`Timebox: this is the 3rd identical run_shell_command call in this run (${view}); its result will not change. Change your approach or finish with what you have.`;
+		// What the model read of its last tool call in each request: the function's response, or "" for none.
+		const lastRead = () =>
+			api.requests.map((body) => {
+				const contents = (JSON.parse(body) as { contents?: { parts?: { functionResponse?: unknown }[] }[] }).contents;
+				const response = contents?.at(-1)?.parts?.find((part) => part.functionResponse)?.functionResponse;
+				return response === undefined ? "" : JSON.stringify(response);
+			});
+		api.reply(...Array.from({ length: 4 }, () => ({ shell: "echo same" })));
+		const first = await gemini(["--yolo", "-p", "run it until it passes"], env);
+		// What the person saw: Gemini CLI's line for the hook's message at the 3rd ask, and for the stop at the 4th.
+		const lines = first.stderr.split("\n");
+		expect(lines).toContain(
+			"Hook system message: Timebox refused a repeated call: run_shell_command (echo same), the 3rd identical one in this run.",
+		);
+		expect(lines).toContain(
+			"Agent execution stopped: Agent execution stopped by hook: Timebox stopped a loop: run_shell_command (echo same) asked for 4 times in this run.",
+		);
+		// The model read the refusal with its 4th request; the 4th ask stopped the run: no 5th request.
+		expect(lastRead().map((read) => read.includes(refused("echo same")))).toEqual([false, false, false, true]);
+		// The next prompt (the session resumed) starts the count again, and A B A B refuses each at its 3rd.
+		api.reply(
+			...["echo same", "echo b", "echo same", "echo b", "echo same", "echo b", "echo same"].map((shell) => ({ shell })),
+		);
+		const second = await gemini(["--resume", "latest", "--yolo", "-p", "alternate"], env);
+		expect(second.stderr).toContain(
+			"Timebox stopped a loop: run_shell_command (echo same) asked for 4 times in this run.",
+		);
+		expect(api.requests).toHaveLength(11);
+		const read = lastRead().slice(4);
+		expect(read.map((text) => text.includes(refused("echo same")))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+			false,
+		]);
+		expect(read.map((text) => text.includes(refused("echo b")))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+		]);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(existsSync(stopFile)).toBe(false);
 	});
 
 	it("runs the on-stop command at the deadline while no prompt comes (idle expiry), once", async () => {

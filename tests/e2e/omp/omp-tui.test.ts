@@ -1,5 +1,6 @@
-// Typing /timebox in oh-my-pi's real TUI, in tmux, as a user does. Guards a silent fault of pi's TUI that oh-my-pi
-// inherits: Enter takes the completion menu's first item, which turned `/timebox turns:1` into `/timebox turns:10`.
+// Typing /timebox in oh-my-pi's real TUI, in tmux, as a user does. Guards the faults of pi's completion menu that
+// oh-my-pi inherits, where Enter applies the item and does not send: a line typed in full needed a second Enter, and
+// before that `/timebox turns:1` became `/timebox turns:10`. One Enter sends a word typed in full; Tab completes a prefix.
 
 import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -42,20 +43,31 @@ async function waitFor(text: string, ms = 30_000): Promise<string> {
 	}
 }
 
+/** Types a line as a user does and presses Enter once, when the screen shows the line typed. */
+async function typeAndEnter(line: string): Promise<void> {
+	tmux("send-keys", "-l", line);
+	await waitFor(line);
+	tmux("send-keys", "C-m");
+}
+
 describe("Typing /timebox in the oh-my-pi TUI", () => {
-	it("keeps turns:1 as typed when Enter meets the completion menu, and sets one turn", async () => {
+	it("sends a sub-command and a budget typed in full with one Enter each, and completes a prefix with Tab", async () => {
 		const vars = Object.entries(demo.env).map(([key, value]) => `${key}='${value}'`);
 		const command = [demo.bin, ...demo.args].map((arg) => `'${arg}'`).join(" ");
 		const start = `cd '${demo.cwd}' && env ${vars.join(" ")} ${command}`;
 		tmux("-f", "/dev/null", "new-session", "-d", "-x", "140", "-y", "40", start);
 		await waitFor("timebox");
-		tmux("send-keys", "-l", "/timebox turns:1");
-		await waitFor("turns:10");
-		tmux("send-keys", "C-m");
-		await new Promise((done) => setTimeout(done, 300));
-		tmux("send-keys", "C-m");
+		await typeAndEnter("/timebox status");
+		await waitFor("No active timebox.");
+		await typeAndEnter("/timebox turns:1");
 		const screen = await waitFor("Timebox set: 1 turn.");
 		expect(screen).toContain("1 turn left (0/1)");
 		expect(screen).not.toContain("10 turns");
+		tmux("send-keys", "-l", "/timebox of");
+		await waitFor("/timebox of");
+		tmux("send-keys", "Tab");
+		await waitFor("/timebox off");
+		tmux("send-keys", "C-m");
+		await waitFor("Timebox off.");
 	});
 });

@@ -1,8 +1,8 @@
 // Timebox's pi package inside oh-my-pi (`omp`, the pi fork that runs on Bun), loaded with `omp -e <checkout>`, against a
 // loopback fake of the OpenAI Responses API, in a throwaway HOME: the budget line, the prompt limit, the warning in the
 // request, the cap on each request's answer under a tokens: budget, the time stop of a tool loop with its on-stop
-// command, a bad budget line, and a turn budget used up and continued in a new process (restored; the next turn stops
-// it once).
+// command, a bad budget line, a turn budget used up and continued in a new process (restored; the next turn stops it
+// once), and the loop guard.
 
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -111,6 +111,43 @@ describe("Timebox in oh-my-pi (omp -p)", () => {
 		await new Promise((done) => setTimeout(done, 300));
 		expect(readFileSync(stopFile, "utf8")).toBe("stopped\n");
 	});
+	it("refuses the 3rd identical call of loop:3, stops the run at the 4th with no further request, counts A B A B, and starts afresh", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const alternating = ["echo a", "echo b", "echo a", "echo b", "echo a", "echo b", "echo a"];
+		api.reply(
+			...Array.from({ length: 4 }, () => ({ bash: "echo same" })),
+			...alternating.map((bash) => ({ bash })),
+			{ bash: "echo same" },
+			{ bash: "echo same" },
+			{ text: "done" },
+		);
+		const run = await ompPrint([
+			`/timebox loop:3 -- touch '${stopFile}'`,
+			"run it until it passes",
+			"alternate",
+			"once more",
+		]);
+		const warnings = run.stderr.split("\n").filter((line) => line.startsWith("[timebox] warning: "));
+		expect(warnings.map((line) => line.slice("[timebox] warning: ".length))).toEqual([
+			"Timebox refused a repeated call: bash (echo same), the 3rd identical one in this run.",
+			"Timebox stopped a loop: bash (echo same) asked for 4 times in this run.",
+			"Timebox refused a repeated call: bash (echo a), the 3rd identical one in this run.",
+			"Timebox refused a repeated call: bash (echo b), the 3rd identical one in this run.",
+			"Timebox stopped a loop: bash (echo a) asked for 4 times in this run.",
+		]);
+		// Four requests, then seven, then three: a stopped run makes no request after the ask that stopped it.
+		expect(api.requests).toHaveLength(14);
+		const refused = (view: string) =>
+			`this is the 3rd identical bash call in this run (${view}); its result will not change`;
+		const firstRead = (text: string) => api.requests.findIndex((body) => body.includes(text));
+		expect(firstRead(refused("echo same"))).toBe(3);
+		expect(firstRead(refused("echo a"))).toBe(9);
+		expect(firstRead(refused("echo b"))).toBe(10);
+		expect(firstRead("Timebox stopped a loop")).toBe(-1);
+		await new Promise((done) => setTimeout(done, 300));
+		expect(existsSync(stopFile)).toBe(false);
+	});
+
 	it("restores a turns:2 budget with both turns used in a new process (--continue), stops the 3rd turn once, answers the 4th", async () => {
 		const fired = join(root, "f");
 		const lines = () => (existsSync(fired) ? readFileSync(fired, "utf8").split("\n").filter(Boolean) : []);

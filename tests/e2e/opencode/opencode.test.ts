@@ -1,7 +1,7 @@
 // Timebox in the real opencode, loaded from this checkout through the `plugin` list of a throwaway HOME, against a
 // loopback fake of the chat completions API: the budget line answered without a request (in `opencode run` and in the
 // TUI), the prompt limit across `opencode run -c`, the warning in the request, the hard stop of a running tool at the
-// deadline with the on-stop command once, the idle expiry in the TUI, and a bad budget line.
+// deadline with the on-stop command once, the idle expiry in the TUI, a bad budget line, and the loop guard.
 
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -221,6 +221,62 @@ describe("Timebox in opencode run", () => {
 		const next = await run(["-c", "next"], { TIMEBOX_DEFAULT: "steps:2" });
 		expect(next.stdout).toContain("FRESH");
 		expect(api.main).toHaveLength(4);
+	});
+
+	it("refuses the 3rd identical call of loop:3, stops the run at the 4th ask with no further request, starts afresh, and counts A B A B", async () => {
+		const stopFile = join(root, "stopped.txt");
+		const env = { TIMEBOX_DEFAULT: `loop:3 -- touch '${stopFile}'` };
+		const warnings = (result: RunResult) =>
+			result.stderr.split("\n").flatMap((line) => (line.startsWith("[timebox] warning: ") ? [line.slice(19)] : []));
+		const refused = (view: string) =>
+			`this is the 3rd identical bash call in this run (${view}); its result will not change`;
+		// What the model read last in each request: the result of the tool it asked for before.
+		const lastRead = () =>
+			api.main.map((request) => {
+				const content = request.body.messages.at(-1)?.content;
+				return typeof content === "string" ? content : JSON.stringify(content);
+			});
+		api.reply(...Array.from({ length: 4 }, () => ({ bash: "echo same" })));
+		const loop = await run(["run it until it passes"], env);
+		expect(warnings(loop)).toEqual([
+			"Timebox refused a repeated call: bash (echo same), the 3rd identical one in this run.",
+			"Timebox stopped a loop: bash (echo same) asked for 4 times in this run.",
+		]);
+		// The model read the refusal with its 4th request; the 4th ask ended the run: no 5th request.
+		expect(api.main).toHaveLength(4);
+		expect(lastRead().map((text) => text.includes(refused("echo same")))).toEqual([false, false, false, true]);
+		// The next prompt starts the count again (the same call runs twice), and A B A B refuses each at its 3rd and
+		// stops at the next ask; the budget stayed in force and ran no on-stop command.
+		api.reply(
+			...["echo same", "echo b", "echo same", "echo b", "echo same", "echo b", "echo same"].map((bash) => ({ bash })),
+		);
+		const alternating = await run(["-c", "alternate"], env);
+		expect(warnings(alternating)).toEqual([
+			"Timebox refused a repeated call: bash (echo same), the 3rd identical one in this run.",
+			"Timebox refused a repeated call: bash (echo b), the 3rd identical one in this run.",
+			"Timebox stopped a loop: bash (echo same) asked for 4 times in this run.",
+		]);
+		expect(api.main).toHaveLength(11);
+		const second = lastRead().slice(4);
+		expect(second.map((text) => text.includes(refused("echo same")))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+			false,
+		]);
+		expect(second.map((text) => text.includes(refused("echo b")))).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+			false,
+			true,
+		]);
+		expect(existsSync(stopFile)).toBe(false);
 	});
 
 	it("shares a daily budget of TIMEBOX_DAILY=turns:2 between two sessions, and refuses the 3rd prompt", async () => {

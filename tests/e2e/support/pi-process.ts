@@ -46,12 +46,13 @@ export class PiProcess {
 
 	/**
 	 * `pi -p` with Timebox loaded from its entry and the scripted model answering `answers` in order ("done" after them);
-	 * `messages` are sent one after the other, as a user types them.
+	 * `messages` are sent one after the other, as a user types them; `env` adds to the environment pi runs with.
 	 */
 	print(
 		answers: readonly ScriptedAnswer[],
 		messages: readonly string[],
 		more: readonly string[] = [],
+		env: NodeJS.ProcessEnv = {},
 	): Promise<RunResult> {
 		writeFileSync(this.script, JSON.stringify(answers));
 		const args = [
@@ -65,7 +66,7 @@ export class PiProcess {
 			"-p",
 			...messages,
 		];
-		return runPi(this.host, args, { cwd: this.project, env: this.env(), timeoutMs: 60_000 });
+		return runPi(this.host, args, { cwd: this.project, env: { ...this.env(), ...env }, timeoutMs: 60_000 });
 	}
 
 	/**

@@ -102,3 +102,6 @@ export class RedisServer {
 		rmSync(this.dir, { recursive: true, force: true });
 	}
 }
+
+/** A host package's entry, as a Node host's team ledger is opened with: its store worker is the bundle beside it. */
+export const PACKAGE_ENTRY = new URL("../../../plugins/pi/timebox/index.js", import.meta.url).href;

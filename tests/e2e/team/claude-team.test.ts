@@ -1,5 +1,5 @@
 // A team's daily budget in the real Claude Code on function hooks (the plugin's hooks module, which reaches the team's
-// store through the plugin's hook script, against a loopback fake of the Messages API): three machines, each its own
+// store through the plugin's batch script, against a loopback fake of the Messages API): three machines, each its own
 // HOME, TMPDIR and XDG_STATE_HOME, share `turns:2` through one real Redis and send three prompts at once: exactly two
 // are answered and the third is refused with the team's text; after a kill -9 of Redis and a restart on its data, a
 // fourth machine's prompt is refused and its /timebox today shows 2 of 2. With the store down, a prompt ends in time, a Timebox

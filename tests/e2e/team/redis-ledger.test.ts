@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDailyLedger } from "../../../src/adapters/team/open.ts";
 import { type DailyBudget, type DailyLedger, TEAM_CALL_MS, TEAM_CONNECT_MS } from "../../../src/core/index.ts";
 import { dailyLedgerContract } from "../../contracts/daily-ledger-contract.ts";
-import { RedisServer } from "../support/redis.ts";
+import { PACKAGE_ENTRY, RedisServer } from "../support/redis.ts";
 
 const BUDGET: DailyBudget = {
 	scope: "user",
@@ -55,7 +55,7 @@ function session(team: string, id: string, env: NodeJS.ProcessEnv = {}, url = re
 		sessionId: id,
 		clock,
 		host: "test",
-		entry: import.meta.url,
+		entry: PACKAGE_ENTRY,
 	});
 }
 

@@ -172,11 +172,15 @@ export interface TurnStepAnswer {
 	usage: StepUsage | null;
 }
 
-/** `tool.call`: a tool about to run, in the main loop or a subagent's. */
+/**
+ * `tool.call`: a tool about to run, in the main loop or a subagent's. The fields of the tool's input come with the
+ * event's own (`tool`, `tool_use_id`, `agentId`, `requestMeta`), at its top level (`{ command, tool: "Bash", … }`).
+ */
 export interface ToolCallEvent {
 	tool: string;
 	tool_use_id: string;
 	agentId?: string;
+	[field: string]: unknown;
 }
 
 /** What a `tool.call` resolves to: the tool's result (with context for the model after it), or its refusal. */

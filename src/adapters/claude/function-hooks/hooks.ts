@@ -35,6 +35,7 @@ export async function sessionStart(
 	const engine = engineOf($);
 	host.bind(engine);
 	host.headless = !event.isInteractive;
+	host.cwd = event.cwd;
 	await Promise.all([engine.env.markModuleLoaded(), host.sessionOf(engine)]);
 	return next(event);
 }

@@ -2,7 +2,14 @@
 // the first event that needs it (read from the store, with the settings of the environment) and closed when the
 // session ends. `/clear` and a resume inside Claude Code end a session and go on under another id.
 
-import { type Clock, DAILY_ENV, parseDailyBudget } from "../../../core/index.ts";
+import {
+	type Clock,
+	DAILY_ENV,
+	DEFAULT_ENV,
+	isSuggestedDefault,
+	parseDailyBudget,
+	resolveDefault,
+} from "../../../core/index.ts";
 import { claudeCodeTerms } from "../terms.ts";
 import { dailyDir, ModuleDailyLedger, type ModuleLedger } from "./daily.ts";
 import type { Engine } from "./engine.ts";
@@ -10,6 +17,7 @@ import { pluginRoot } from "./report-page.ts";
 import { ClaudeSession } from "./session.ts";
 import { ModuleStore } from "./store.ts";
 import { repairNotice } from "./store-repair.ts";
+import { engineProjectHistory } from "./suggestion.ts";
 import { ModuleTeamLedger } from "./team.ts";
 import { engineScheduler } from "./time.ts";
 
@@ -19,15 +27,24 @@ export interface HostDeps {
 	newId: () => string;
 }
 
+/** The folder of the module's start marks of on-stop commands, in Timebox's state folder. */
+export const ON_STOP_MARKS_FOLDER = "on-stop";
+
 export class ModuleHost {
 	/** Set by every hook before anything calls the engine. */
 	private bound!: Engine;
 	private session: Promise<ClaudeSession> | null = null;
 	/** Whether Claude Code runs headless (`claude -p`), as `session.start` said. */
 	headless = false;
+	/** The folder the session runs in, as `session.start` said: a suggested budget is made of its past sessions. */
+	cwd: string | null = null;
 	readonly engine = (): Engine => this.bound;
+	/** This Claude Code process's id, which its claims carry: one made under another id was made by a process gone. */
+	private readonly instance: string;
 
-	constructor(private readonly deps: HostDeps) {}
+	constructor(private readonly deps: HostDeps) {
+		this.instance = deps.newId();
+	}
 
 	/** The engine of the hook that runs now: later calls on the engine go through it. */
 	bind(engine: Engine): void {
@@ -63,10 +80,23 @@ export class ModuleHost {
 			env.dailyStoreFailure(),
 		]);
 		let session: ClaudeSession | null = null;
+		const projectHistory = engineProjectHistory(
+			engine,
+			() => this.cwd,
+			async () => sessionId,
+		);
+		const text = defaultBudget?.trim();
+		const suggested = text !== undefined && isSuggestedDefault(text);
+		// The start marks of on-stop commands live in Timebox's state folder, beside the daily ledger.
+		const state = dailyDir(stateHome, home);
 		const store = await ModuleStore.open(engine, sessionId, {
 			clock: this.deps.clock,
 			scheduler: engineScheduler(engine),
 			problem: (error, where) => session?.live.notifyProblem(where, error),
+			cwd: this.cwd,
+			// A session without a budget is kept too where budgets are suggested from the sessions kept.
+			keepAll: suggested,
+			...(state === null ? {} : { marks: { dir: `${state}/${ON_STOP_MARKS_FOLDER}`, instance: this.instance } }),
 		});
 		const ledger = this.dailyLedger(sessionId, daily, { dailyStore, team, failure, stateHome, home });
 		session = new ClaudeSession({
@@ -76,10 +106,12 @@ export class ModuleHost {
 			terms: claudeCodeTerms("function hooks"),
 			store,
 			...(ledger ? { daily: ledger } : {}),
+			projectHistory,
 		});
 		session.ui.headless = this.headless;
 		if (store.repaired !== null) session.ui.warn(repairNotice(store.repaired));
-		session.load({ defaultBudget, daily, subagents });
+		const given = text ? await resolveDefault({ text, source: DEFAULT_ENV }, projectHistory) : null;
+		session.ui.whileLoading(() => session.load({ defaultBudget: given, daily, subagents }));
 		return session;
 	}
 

@@ -5,11 +5,12 @@
 import type { Engine } from "./engine.ts";
 
 /**
- * The shell line that runs the plugin's hook script with `args` (`$1` is the line's first argument): the plugin's
- * folder is `$CLAUDE_PLUGIN_ROOT`, else the line's second argument.
+ * The shell line that runs one of the plugin's Node scripts (`script`, in its `bin/`; the hook script unless said) with
+ * `args` (`$1` is the line's first argument): the plugin's folder is `$CLAUDE_PLUGIN_ROOT`, else the line's second
+ * argument.
  */
-export function hookScriptLine(args: string): string {
-	return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/timebox.mjs" ${args}`;
+export function hookScriptLine(args: string, script = "timebox.mjs"): string {
+	return `root=$CLAUDE_PLUGIN_ROOT; [ -n "$root" ] || root=$2; [ -n "$root" ] || { echo "the plugin folder is not known" >&2; exit 2; }; exec node "$root/bin/${script}" ${args}`;
 }
 
 /** The shell line that writes the page of session `$1` with the plugin's hook script. */

@@ -3,15 +3,15 @@
 // with no request, a denied tool). It remembers only what the engine does not say twice: the running turn, the prompt
 // the run belongs to, the tools still running and how to stop them. No rule lives here.
 
-import type { Clock, HostTerms, SessionEvent, SettingSources } from "../../../core/index.ts";
-import {
-	type Answer,
-	DAILY_ENV,
-	DEFAULT_ENV,
-	LiveSession,
-	SUBAGENTS_ENV,
-	TOOL_STOPPED_REFUSAL,
+import type {
+	Clock,
+	DefaultText,
+	HostTerms,
+	ProjectHistory,
+	SessionEvent,
+	SettingSources,
 } from "../../../core/index.ts";
+import { type Answer, DAILY_ENV, LiveSession, SUBAGENTS_ENV, TOOL_STOPPED_REFUSAL } from "../../../core/index.ts";
 import { tokensOf } from "../tokens.ts";
 import type { ModuleLedger } from "./daily.ts";
 import type {
@@ -21,6 +21,7 @@ import type {
 	PromptSubmitAnswer,
 	PromptSubmitEvent,
 	ToolCallAnswer,
+	ToolCallEvent,
 	TurnCompleteEvent,
 	TurnStepAnswer,
 	TurnStepEvent,
@@ -41,11 +42,16 @@ export interface SessionDeps {
 	store: ModuleStore;
 	/** The daily ledger every session of the user (or the team) shares, when a daily budget is set. */
 	daily?: ModuleLedger;
+	/** Reads the past sessions of the session's project, through the hook script. */
+	projectHistory: () => Promise<ProjectHistory>;
 }
 
-/** What the session reads when it opens: a default budget, the daily budgets, the subagents' budget. */
+/**
+ * What the session reads when it opens: a default budget (`TIMEBOX_DEFAULT`, a suggested one made into its words), the
+ * daily budgets, the subagents' budget.
+ */
 export interface OpenSettings {
-	defaultBudget: string | undefined;
+	defaultBudget: (DefaultText & { unavailable?: string }) | null;
 	daily: string | undefined;
 	subagents?: string | undefined;
 }
@@ -109,6 +115,7 @@ export class ClaudeSession {
 			terms: deps.terms,
 			...(deps.daily ? { daily: deps.daily } : {}),
 			reportPage: engineReportPage(deps.engine, () => deps.store.flush()),
+			projectHistory: deps.projectHistory,
 		});
 	}
 
@@ -143,14 +150,13 @@ export class ClaudeSession {
 
 	/** Loads the session's budget, or the default budget where none was ever set. */
 	load(settings: OpenSettings): void {
-		const text = settings.defaultBudget?.trim();
 		const daily = settings.daily?.trim();
 		const subagents = settings.subagents?.trim();
 		const sources: SettingSources = {
 			...(daily ? { daily: [{ value: daily, source: DAILY_ENV, scope: "user" }] } : {}),
 			...(subagents ? { subagents: { value: subagents, source: SUBAGENTS_ENV } } : {}),
 		};
-		this.live.onSessionStart("continue", true, text ? { text, source: DEFAULT_ENV } : null, sources);
+		this.live.onSessionStart("continue", true, settings.defaultBudget, sources);
 	}
 
 	/** `/timebox <args>`: the reply's text, with no model request. */
@@ -256,14 +262,19 @@ export class ClaudeSession {
 	 * A tool call: refused once the run is stopped or wrapping up; while it runs, stopped (refused, which kills it) the
 	 * moment the rules end the run. The main loop's last tool of a step carries what the model is to read at the next.
 	 */
-	async toolCall<E extends { agentId?: string; tool: string; tool_use_id: string }>(
+	async toolCall<E extends ToolCallEvent>(
 		event: E,
 		next: (event: E) => Promise<ToolCallAnswer>,
 	): Promise<ToolCallAnswer> {
 		const agent = this.agentOf(event);
 		const main = agent === null;
+		// The tool's input is the event's fields but its own.
+		const { tool, tool_use_id: _id, agentId: _agent, requestMeta: _meta, ...input } = event;
+		const asked = { tool, input };
 		const before = await this.handle(
-			main ? { type: "toolCall", prompt: this.prompt } : { type: "toolCall", prompt: null, agent },
+			main
+				? { type: "toolCall", prompt: this.prompt, call: asked }
+				: { type: "toolCall", prompt: null, agent, call: asked },
 		);
 		if (before.refusal !== null) {
 			// A subagent reads why, and with it what it is to read at its next call, when this was the step's last tool.

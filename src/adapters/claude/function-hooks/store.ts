@@ -1,8 +1,8 @@
 // A Claude Code session's budget records, prompts, usage and ledger claims in the plugin's own store (`$.store`), under
 // the session's id, which `--continue` and `--resume` keep. The rules read and write synchronously: the session is read
-// once when it opens, kept in memory, and every change is written back in order, one write in flight at a time. What a
-// model call used is written within a second (or with the next change): writing the whole entry at every request
-// would cost each request more than Timebox may.
+// once when it opens (with the start marks of its on-stop commands), kept in memory, and every change is written back
+// in order, one write in flight at a time. What a model call used is written within a second (or with the next
+// change): writing the whole entry at every request would cost each request more than Timebox may.
 
 import {
 	type BudgetLedger,
@@ -12,8 +12,11 @@ import {
 	type Cancel,
 	type Clock,
 	type HistoryItem,
+	isBudgetId,
 	type LedgerClaim,
 	type LedgerView,
+	type OnStopClaim,
+	type OnStopIntent,
 	type RecordedUsage,
 	type Scheduler,
 	type SessionStore,
@@ -22,6 +25,7 @@ import {
 	type TranscriptBridge,
 } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
+import { markKey, moduleStartMark, type OnStopMarks, startedMarks } from "./on-stop.ts";
 import { damagedPath, type Repair, repairStore } from "./store-repair.ts";
 
 /** The store key of a session's entry. */
@@ -39,12 +43,22 @@ export interface StoreDeps {
 	scheduler: Scheduler;
 	/** A write failed: `ledger` when it held a claim of an outcome, else `store`. */
 	problem: (error: unknown, where: "ledger" | "store") => void;
+	/** The folder the session runs in, kept with its entry (the project a suggested budget is made for). */
+	cwd?: string | null;
+	/** Keep the prompts and usage of a session with no budget too (its history makes a suggested budget). */
+	keepAll?: boolean;
+	/** Where the start marks of on-stop commands are; without it (no state folder) no command is started late. */
+	marks?: OnStopMarks;
 }
 
-/** One session's entry in the store. */
+/** A claim as kept: with the Claude Code process that made it and when. */
+export type SavedClaim = LedgerClaim & { instance?: string; claimedAt?: number };
+
+/** One session's entry in the store, with the working folder it runs in where Claude Code said. */
 export interface SavedSession {
 	history: HistoryItem[];
-	claims: LedgerClaim[];
+	claims: SavedClaim[];
+	cwd?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -56,11 +70,18 @@ export function savedSession(value: unknown): SavedSession {
 	if (!isRecord(value)) return { history: [], claims: [] };
 	const history = Array.isArray(value.history) ? value.history.filter(isRecord) : [];
 	const claims = Array.isArray(value.claims) ? value.claims.filter(isRecord) : [];
-	return { history: history as unknown as HistoryItem[], claims: claims as unknown as LedgerClaim[] };
+	const saved = { history: history as unknown as HistoryItem[], claims: claims as unknown as SavedClaim[] };
+	return typeof value.cwd === "string" ? { ...saved, cwd: value.cwd } : saved;
 }
 
-/** What the claims of a session say of a budget. */
-export function claimedView(claims: readonly LedgerClaim[], budgetId: string): LedgerView {
+/** What a session's process knows of its on-stop commands: its own id, and the start marks found when it opened. */
+export interface MarksSeen {
+	instance: string;
+	started: ReadonlySet<string>;
+}
+
+/** What the claims of a session say of a budget; with the marks seen, the on-stop command a claim recorded. */
+export function claimedView(claims: readonly SavedClaim[], budgetId: string, marks?: MarksSeen): LedgerView {
 	let view: LedgerView = { spent: null, off: false, nudged: false };
 	for (const claim of claims) {
 		if (claim.budgetId !== budgetId) continue;
@@ -68,7 +89,29 @@ export function claimedView(claims: readonly LedgerClaim[], budgetId: string): L
 		else if (claim.kind === "off") view = { ...view, off: true };
 		else if (claim.kind === "nudged") view = { ...view, nudged: true };
 	}
-	return view;
+	const intent = marks && isBudgetId(budgetId) ? onStopIntent(claims, budgetId, marks) : null;
+	return intent ? { ...view, onStop: intent } : view;
+}
+
+/** The on-stop command a claim of the budget recorded, as the session's process finds it; null for none. */
+function onStopIntent(claims: readonly SavedClaim[], budgetId: string, marks: MarksSeen): OnStopIntent | null {
+	const held = claims.find(
+		(claim): claim is Extract<SavedClaim, { kind: "spent" | "ended" }> =>
+			claim.budgetId === budgetId &&
+			(claim.kind === "spent" || claim.kind === "ended") &&
+			typeof claim.onStopCommand === "string",
+	);
+	if (!held?.onStopCommand) return null;
+	const claim: OnStopClaim = { budgetId, kind: held.kind };
+	return {
+		claim,
+		command: held.onStopCommand,
+		claimedAt: typeof held.claimedAt === "number" ? held.claimedAt : 0,
+		started: marks.started.has(markKey(claim)),
+		// One Claude Code process holds a session: a claim made under another id was made by a process that ended.
+		claimantAlive: held.instance === marks.instance,
+		recovered: claims.some((other) => other.kind === "onStopRecovered" && other.budgetId === budgetId),
+	};
 }
 
 /** The session store and the ledger of one Claude Code session, over `$.store`. */
@@ -100,12 +143,19 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 	/** A claim was made since the last write began. */
 	private claimsUnwritten = false;
 
+	/** Where the start mark of an on-stop command goes, where the store knows the marks' folder. */
+	readonly startMark?: (claim: OnStopClaim) => string;
+
 	private constructor(
 		private readonly engine: () => Engine,
 		readonly sessionId: string,
 		private readonly saved: SavedSession,
 		private readonly deps: StoreDeps,
-	) {}
+		private readonly marks?: MarksSeen,
+	) {
+		const dir = deps.marks?.dir;
+		if (dir !== undefined) this.startMark = (claim) => moduleStartMark(dir, claim);
+	}
 
 	/** Reads the session's entry, and removes the sessions untouched for `RETENTION_MS`. */
 	static async open(engine: () => Engine, sessionId: string, deps: StoreDeps): Promise<ModuleStore> {
@@ -121,6 +171,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 			return read();
 		});
 		const saved = savedSession(entry);
+		if (deps.cwd) saved.cwd = deps.cwd;
 		if (isRecord(index)) {
 			const old = Object.keys(index).filter((id) => id !== sessionId && !(Number(index[id]) > now() - RETENTION_MS));
 			if (old.length > 0) {
@@ -131,7 +182,11 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 				await store.set(SESSIONS_INDEX_KEY, index);
 			}
 		}
-		const opened = new ModuleStore(engine, sessionId, saved, deps);
+		const marks = deps.marks && {
+			instance: deps.marks.instance,
+			started: await startedMarks(engine(), deps.marks.dir, saved.claims),
+		};
+		const opened = new ModuleStore(engine, sessionId, saved, deps, marks);
 		opened.repaired = repaired;
 		return opened;
 	}
@@ -142,6 +197,11 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 	/** Whether a budget was ever set in the session: until then prompts and usage are not worth keeping. */
 	get hasBudget(): boolean {
 		return this.saved.history.some((item) => item.kind === "record");
+	}
+
+	/** Whether prompts and usage are kept: once a budget was set, or always where budgets are suggested (`keepAll`). */
+	private get keeping(): boolean {
+		return this.deps.keepAll === true || this.hasBudget;
 	}
 
 	append(record: TimeboxRecord): void {
@@ -155,7 +215,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** A prompt that ran, by its key. */
 	appendPrompt(key: string): void {
-		if (!this.hasBudget) return;
+		if (!this.keeping) return;
 		this.saved.history.push({ kind: "prompt", key, at: this.deps.clock.now() });
 		this.save();
 	}
@@ -167,7 +227,7 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	/** What a model call used: added to the usage just before it, if any (the rules only sum it). */
 	appendUsage(tokens: number, cost: number): void {
-		if (!this.hasBudget) return;
+		if (!this.keeping) return;
 		const history = this.saved.history;
 		const last = history[history.length - 1];
 		const at = this.deps.clock.now();
@@ -182,14 +242,15 @@ export class ModuleStore implements SessionStore, BudgetLedger, BudgetStore, Tra
 
 	claim(claim: LedgerClaim): boolean {
 		if (this.saved.claims.some((held) => held.budgetId === claim.budgetId && held.kind === claim.kind)) return false;
-		this.saved.claims.push(claim);
+		const by = this.deps.marks ? { instance: this.deps.marks.instance } : {};
+		this.saved.claims.push({ ...claim, ...by, claimedAt: this.deps.clock.now() });
 		this.claimsUnwritten = true;
 		this.save();
 		return true;
 	}
 
 	read(budgetId: string): LedgerView {
-		return claimedView(this.saved.claims, budgetId);
+		return claimedView(this.saved.claims, budgetId, this.marks);
 	}
 
 	/** Resolves once every change so far is written. */

@@ -1,7 +1,8 @@
 // What the person sees of Timebox in Claude Code, through `$`: the status line under the prompt (`$.ui.status`), and
 // each notice either in the reply being gathered (a `/timebox` command's text, a refused prompt's reason) or as a dim
-// line in the transcript (`$.ui.log`), which the model never reads. A stop that ends a turn in a headless `claude -p`
-// is also written to Claude Code's stderr: Claude Code prints only `Execution error` for a turn a plugin ended.
+// line in the transcript (`$.ui.log`), which the model never reads. A stop that ends a turn in a headless `claude -p`,
+// and a warning of the session's load, are also written to Claude Code's stderr: Claude Code prints only `Execution
+// error` for a turn a plugin ended, and nothing of the transcript's lines.
 
 import type { NotifyLevel, UIBridge } from "../../../core/index.ts";
 import type { Engine } from "./engine.ts";
@@ -24,11 +25,28 @@ export class ModuleUI implements UIBridge {
 
 	constructor(private readonly engine: () => Engine) {}
 
-	notify(message: string, _level: NotifyLevel): void {
+	/** The session's load is being carried out. */
+	private loading = false;
+
+	notify(message: string, level: NotifyLevel): void {
 		if (this.gathering) this.gathering.push(message);
+		else if (this.loading && level !== "info") this.warn(message);
 		else {
 			this.stopping?.push(message);
 			this.engine().ui.log(message);
+		}
+	}
+
+	/**
+	 * Carries out the session's load: a warning it gives (an on-stop command started late because the process that
+	 * stopped the budget ended first, a setting that cannot be read) comes with no reply, and must not go unseen.
+	 */
+	whileLoading(load: () => void): void {
+		this.loading = true;
+		try {
+			load();
+		} finally {
+			this.loading = false;
 		}
 	}
 

@@ -10,7 +10,7 @@ import { nodeScheduler, systemClock } from "../../../adapters/node/node-time.ts"
 import { createShellStarter } from "../../../adapters/node/on-stop-runner.ts";
 import { readTeamSettings } from "../../../adapters/pi/defaults.ts";
 import { createTimeboxExtension } from "../../../adapters/pi/extension.ts";
-import { nodeReportPageWriter } from "../../../adapters/report/writer.ts";
+import { nodeProjectHistory, nodeReportPageWriter } from "../../../adapters/report/writer.ts";
 import { openDailyLedger } from "../../../adapters/team/open.ts";
 import { LEDGER_FOLDER } from "../../../core/index.ts";
 
@@ -33,4 +33,5 @@ export default createTimeboxExtension({
 			entry: import.meta.url,
 		}),
 	reportPage: nodeReportPageWriter(process.env, systemClock),
+	projectHistory: nodeProjectHistory(process.env),
 });

@@ -3,6 +3,7 @@
 // module registered on a fake `on`, so that a test calls each hook as Claude Code would, with its `next`.
 
 import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { expect } from "vitest";
@@ -18,6 +19,7 @@ import type {
 } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import type { HostDeps } from "../../../../src/adapters/claude/function-hooks/host.ts";
 import { registerWith } from "../../../../src/adapters/claude/function-hooks/module.ts";
+import { DETACHED_WRAPPER_LINE } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
 import { FakeTime } from "../../../support/fake-time.ts";
 
 export class FakeDollar implements Dollar {
@@ -81,7 +83,10 @@ export class FakeDollar implements Dollar {
 		after: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setTimeout(fn, ms) }),
 		every: (ms: number, fn: () => void): EngineTimer => ({ cancel: this.time.setInterval(fn, ms) }),
 	};
-	/** The daily ledger's writes run in the real `sh`; any other command is recorded and answered from `runResults`. */
+	/**
+	 * The daily ledger's writes run in the real `sh`; any other command is recorded and answered from `runResults`. An
+	 * on-stop command behind a mark is run as the wrapper would: only if its mark could be taken (`onStopRuns`).
+	 */
 	process = {
 		run: (argv: readonly string[]) => {
 			if (argv[2] === WRITE_SCRIPT) {
@@ -89,6 +94,11 @@ export class FakeDollar implements Dollar {
 				const [command = "sh", ...args] = argv;
 				const done = spawnSync(command, args, { encoding: "utf8" });
 				return Promise.resolve({ exitCode: done.status ?? 1, stdout: done.stdout, stderr: done.stderr });
+			}
+			if (argv[2] === DETACHED_WRAPPER_LINE) {
+				// Claude Code is killed before the call reaches it: nothing runs, and no answer ever comes.
+				if (this.killedAtOnStop) return new Promise<never>(() => {});
+				this.wrapper(argv);
 			}
 			this.ran.push([...argv]);
 			const answered = this.runner?.(argv);
@@ -98,6 +108,28 @@ export class FakeDollar implements Dollar {
 		},
 	};
 	dailyWrites = 0;
+	/** The on-stop commands the wrapper ran: each that took its mark. */
+	readonly onStopRuns: string[] = [];
+	/** The starts of an on-stop command that found its mark taken, and so ran nothing. */
+	readonly onStopSkipped: string[] = [];
+	/** The process is killed as it asks Claude Code to start an on-stop command: the call never gets anywhere. */
+	killedAtOnStop = false;
+
+	/** Runs just before a wrapper takes its mark (another start of the command getting there first). */
+	beforeWrapper: ((mark: string) => void) | null = null;
+
+	/** What the wrapper does: the marks' folder made, the mark taken where none is, and only then the command run. */
+	private wrapper(argv: readonly string[]): void {
+		const [folder = "", mark = "", command = ""] = argv.slice(5);
+		mkdirSync(folder, { recursive: true });
+		this.beforeWrapper?.(mark);
+		try {
+			writeFileSync(mark, "", { flag: "wx" });
+			this.onStopRuns.push(command);
+		} catch {
+			this.onStopSkipped.push(command);
+		}
+	}
 	env = {
 		get: async (name: string) => this.variables.get(name),
 		set: async (name: string, value: string | undefined) => {
@@ -122,6 +154,9 @@ export class FakeDollar implements Dollar {
 			Promise.all((await readdir(path)).map(async (name) => ({ name, size: (await stat(join(path, name))).size }))),
 	};
 }
+
+/** The fake Claude Code processes started so far. */
+let fakeProcesses = 0;
 
 // biome-ignore lint/suspicious/noExplicitAny: each hook's own signature is checked in module.ts; the test calls them by name
 type AnyHook = (...args: any[]) => any;
@@ -156,7 +191,9 @@ export class FakeClaude {
 			};
 			return registration;
 		};
-		registerWith(on, { clock: this.time, newId: () => `id-${++this.ids}`, ...deps });
+		// Each process's ids are its own, as Claude Code's random ids are.
+		const process = ++fakeProcesses;
+		registerWith(on, { clock: this.time, newId: () => `id-${process}-${++this.ids}`, ...deps });
 	}
 
 	hook(event: string): AnyHook {
@@ -235,11 +272,18 @@ export class FakeClaude {
 	async tool(
 		run: () => Promise<unknown> = async () => "ok",
 		agentId?: string,
-		call: { tool: string; id: string } = { tool: "Bash", id: "toolu_1" },
+		call: { tool: string; id: string; input?: Record<string, unknown> } = { tool: "Bash", id: "toolu_1" },
 	): Promise<{ deny?: string; result?: unknown; context?: readonly string[] }> {
+		// Claude Code spreads the tool's input over the event, beside the event's own fields.
 		return this.hook("tool.call")(
 			this.$,
-			{ tool: call.tool, tool_use_id: call.id, command: "sleep 20", ...(agentId ? { agentId } : {}) },
+			{
+				...(call.input ?? { command: "sleep 20" }),
+				tool: call.tool,
+				tool_use_id: call.id,
+				requestMeta: { servedBy: "fake" },
+				...(agentId ? { agentId } : {}),
+			},
 			async () => ({ result: await run() }),
 		);
 	}

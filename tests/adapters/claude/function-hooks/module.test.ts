@@ -2,13 +2,15 @@
 // which prompts reach the model and with what, which steps are sent, which tools run, the status line, the on-stop
 // command, and what the plugin's store keeps across processes.
 
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TurnStepAnswer } from "../../../../src/adapters/claude/function-hooks/engine.ts";
-import { detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { DETACHED_WRAPPER_LINE, detachedLine } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { STDERR_SCRIPT } from "../../../../src/adapters/claude/function-hooks/ui.ts";
 import { createDailyLedger, localDay } from "../../../../src/adapters/node/daily-ledger.ts";
+import { ON_STOP_WRAPPER } from "../../../../src/adapters/on-stop/wrapper.ts";
 import { TOOL_STOPPED_REFUSAL as TOOL_STOPPED } from "../../../../src/core/index.ts";
 import { register } from "../../../../src/entries/claude-module.ts";
 import { drain, FakeClaude, settle } from "./fake-engine.ts";
@@ -486,6 +488,81 @@ describe("the plugin's store", () => {
 		});
 		await claude.start();
 		expect(await claude.command("status")).toContain("10m 0s left");
+	});
+});
+
+describe("an on-stop command whose Claude Code process was killed before it started it", () => {
+	const LATE = "Timebox ran the on-stop command late: the process that stopped the budget ended before it could.";
+
+	/** A Claude Code process whose state folder (where the start marks go) is `state`, after `before` if given. */
+	async function process(state: string, before?: FakeClaude): Promise<FakeClaude> {
+		const claude = new FakeClaude({}, before);
+		claude.$.variables.set("XDG_STATE_HOME", state);
+		await claude.start();
+		return claude;
+	}
+
+	/** A turns:1 budget stopped by the second prompt, in a process killed as it asked Claude Code to start the command. */
+	async function killedAtTheStop(state: string): Promise<FakeClaude> {
+		const first = await process(state);
+		await first.command(`turns:1 -- ${STOP}`);
+		expect(await first.prompt("one")).toBeNull();
+		await first.turnComplete("turn-1");
+		first.$.killedAtOnStop = true;
+		expect(await first.prompt("two")).toContain("Timebox budget spent.");
+		await settle();
+		return first;
+	}
+
+	it("runs it once in the next process, behind its mark in the state folder, and says so once", async () => {
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
+		const first = await killedAtTheStop(state);
+		expect(first.$.onStopRuns).toEqual([]);
+		const second = await process(state, first);
+		await settle();
+		const saved = first.$.values.get("session:session-1") as { claims: { kind: string; budgetId: string }[] };
+		const budgetId = saved.claims.find((claim) => claim.kind === "spent")?.budgetId;
+		const mark = join(state, "timebox", "on-stop", `${budgetId}.spent.started`);
+		expect(second.$.ran.filter((argv) => argv[2] !== STDERR_SCRIPT)).toEqual([
+			["sh", "-c", DETACHED_WRAPPER_LINE, "sh", ON_STOP_WRAPPER, join(state, "timebox", "on-stop"), mark, STOP],
+		]);
+		expect(second.$.onStopRuns).toEqual([STOP]);
+		expect(second.$.logged.filter((line) => line === LATE)).toHaveLength(1);
+		// A headless run shows no transcript line: the warning of the load goes to stderr too.
+		expect(second.$.ran.filter((argv) => argv[2] === STDERR_SCRIPT)).toEqual([["sh", "-c", STDERR_SCRIPT, "sh", LATE]]);
+		// A third process finds the mark and the recovery: nothing runs again, nothing is said.
+		const third = await process(state, second);
+		await settle();
+		expect(third.$.ran).toEqual([]);
+		expect(third.$.logged).not.toContain(LATE);
+	});
+
+	it("runs it once when the killed process's own wrapper takes the mark while the next one starts it again", async () => {
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
+		const first = await killedAtTheStop(state);
+		const second = new FakeClaude({}, first);
+		second.$.variables.set("XDG_STATE_HOME", state);
+		// The killed process's call got as far as the wrapper after all, which takes the mark first.
+		second.$.beforeWrapper = (mark) => writeFileSync(mark, "", { flag: "wx" });
+		await second.start();
+		await settle();
+		expect(second.$.onStopRuns).toEqual([]);
+		expect(second.$.onStopSkipped).toEqual([STOP]);
+		expect(existsSync(join(state, "timebox", "on-stop"))).toBe(true);
+	});
+
+	it("leaves a claim of its own process to it, and starts nothing late where no state folder is known", async () => {
+		const state = mkdtempSync(join(tmpdir(), "timebox-module-state-"));
+		const first = await killedAtTheStop(state);
+		await first.end();
+		// The same process opens the session again (a resume inside Claude Code): its own claim, young, is left to it.
+		await first.start();
+		await settle();
+		expect(first.$.onStopRuns).toEqual([]);
+		const homeless = new FakeClaude({}, first);
+		await homeless.start();
+		await settle();
+		expect(homeless.$.ran).toEqual([]);
 	});
 });
 

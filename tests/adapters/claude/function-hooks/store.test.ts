@@ -1,9 +1,14 @@
 // The module's store of one Claude Code session over `$.store`: the ledger's claims, first one wins, read back as the
 // rules read them.
 
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { engineOf } from "../../../../src/adapters/claude/function-hooks/engine.ts";
-import { ModuleStore } from "../../../../src/adapters/claude/function-hooks/store.ts";
+import { moduleStartMark, startedMarks } from "../../../../src/adapters/claude/function-hooks/on-stop.ts";
+import { claimedView, ModuleStore, type SavedClaim } from "../../../../src/adapters/claude/function-hooks/store.ts";
+import type { LedgerClaim } from "../../../../src/core/index.ts";
 import { FakeTime } from "../../../support/fake-time.ts";
 import { FakeDollar, settle } from "./fake-engine.ts";
 
@@ -34,6 +39,60 @@ describe("the ledger of a session", () => {
 		await store.flush();
 		const saved = $.values.get("session:s1") as { claims: unknown[] };
 		expect(saved.claims).toHaveLength(4);
+	});
+});
+
+describe("the on-stop commands its claims recorded", () => {
+	const summary = { usedTurns: 1, elapsedMs: 5_000, timeRanOut: false };
+	const marks = { instance: "this-process", started: new Set<string>() };
+
+	it("reads one as pending with its claimant and time, an older claim with neither as a gone process's", () => {
+		const claims: SavedClaim[] = [
+			{
+				kind: "spent",
+				budgetId: "b1",
+				summary,
+				prompt: null,
+				onStopCommand: "lmk",
+				instance: "this-process",
+				claimedAt: 7,
+			},
+			{ kind: "ended", budgetId: "b2", onStopCommand: "lmk" },
+			{ kind: "onStopRecovered", budgetId: "b2" },
+		];
+		expect(claimedView(claims, "b1", marks).onStop).toEqual({
+			claim: { budgetId: "b1", kind: "spent" },
+			command: "lmk",
+			claimedAt: 7,
+			started: false,
+			claimantAlive: true,
+			recovered: false,
+		});
+		expect(claimedView(claims, "b2", { ...marks, started: new Set(["b2.ended"]) }).onStop).toMatchObject({
+			claimedAt: 0,
+			started: true,
+			claimantAlive: false,
+			recovered: true,
+		});
+		// Without the marks (no state folder) nothing is pending, nor for an id no mark could be named by.
+		expect(claimedView(claims, "b1").onStop).toBeUndefined();
+		const hostile: SavedClaim = { kind: "spent", budgetId: "../b", summary, prompt: null, onStopCommand: "lmk" };
+		expect(claimedView([hostile], "../b", marks).onStop).toBeUndefined();
+		expect(() => moduleStartMark("/state/on-stop", { budgetId: "../b", kind: "spent" })).toThrow("not a budget id");
+	});
+
+	it("looks up the mark of each claim that recorded a command, and of no other", async () => {
+		const $ = new FakeDollar(new FakeTime());
+		const dir = mkdtempSync(join(tmpdir(), "timebox-marks-"));
+		writeFileSync(join(dir, "b1.spent.started"), "");
+		const claims: LedgerClaim[] = [
+			{ kind: "spent", budgetId: "b1", summary, prompt: null, onStopCommand: "lmk" },
+			{ kind: "ended", budgetId: "b2", onStopCommand: "lmk" },
+			{ kind: "spent", budgetId: "b3", summary, prompt: null },
+			{ kind: "spent", budgetId: "../b4", summary, prompt: null, onStopCommand: "lmk" },
+			{ kind: "nudged", budgetId: "b5" },
+		];
+		expect([...(await startedMarks(engineOf($), dir, claims))]).toEqual(["b1.spent"]);
 	});
 });
 

@@ -1,4 +1,4 @@
-// A team's daily budget in Claude Code's hooks module: its calls reach the team's store through the plugin's hook script
+// A team's daily budget in Claude Code's hooks module: its calls reach the team's store through the plugin's batch script
 // (here the same batch in this process, over a store in memory), batched so that a model call costs at most two
 // processes; a prompt counted ahead that the store refuses is refused with the team's text; a store that cannot be
 // reached is said once, counted on the machine meanwhile (or refuses new turns in the closed mode); a hook script that
@@ -10,11 +10,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { engineOf } from "../../../../src/adapters/claude/function-hooks/engine.ts";
 import { ModuleTeamLedger, readBatchReply, TEAM_LINE } from "../../../../src/adapters/claude/function-hooks/team.ts";
-import { createDailyLedger } from "../../../../src/adapters/node/daily-ledger.ts";
 import { parseTeamRequest, runTeamBatch, type TeamRequest } from "../../../../src/adapters/team/batch.ts";
 import type { TeamConfig } from "../../../../src/adapters/team/config.ts";
-import { TeamLedger } from "../../../../src/adapters/team/ledger.ts";
-import { fileOutbox, outboxFolder } from "../../../../src/adapters/team/outbox.ts";
 import {
 	type Clock,
 	DAILY_TAKEN_REFUSAL,
@@ -24,7 +21,7 @@ import {
 	TEAM_RETRY_MS,
 } from "../../../../src/core/index.ts";
 import { FakeTime } from "../../../support/fake-time.ts";
-import { MemoryStore, TEAM_CONFIG } from "../../team/memory-store.ts";
+import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "../../team/memory-store.ts";
 import { FakeClaude, FakeDollar } from "./fake-engine.ts";
 
 const SPENT = "Timebox: the team's budget for today is spent (2 turns). It resets at midnight UTC.";
@@ -37,7 +34,7 @@ afterEach(() => {
 
 type Ran = Promise<{ exitCode: number; stdout: string; stderr: string }>;
 
-/** The plugin's hook script in this process: each team batch runs on a real team ledger over `store`. */
+/** The plugin's batch script in this process: each team batch runs on a real team ledger over `store`. */
 function hookScript(store: MemoryStore, folder: string, clock: Clock, config: Partial<TeamConfig>) {
 	const batches: TeamRequest[] = [];
 	const runner = (argv: readonly string[]): Ran | undefined => {
@@ -45,20 +42,19 @@ function hookScript(store: MemoryStore, folder: string, clock: Clock, config: Pa
 		const request = parseTeamRequest(argv[4]);
 		if ("error" in request) throw new Error(request.error);
 		batches.push(request);
-		const reply = runTeamBatch(
-			request,
-			(carried) =>
-				new TeamLedger(
-					{ ...TEAM_CONFIG, member: "ann@m1 (claude)", ...config },
-					() => store,
-					createDailyLedger(folder, request.session, clock),
-					request.session,
-					clock,
-					fileOutbox(outboxFolder(folder, TEAM_CONFIG.team)),
-					{ ...(carried ? { carried } : {}), waitMs: TEAM_HOP_WAIT_MS },
-				),
+		const ledger = batchLedgerOn(
+			store,
+			folder,
+			request.session,
+			clock,
+			{ member: "ann@m1 (claude)", ...config },
+			{ ...(request.carry ? { carried: request.carry } : {}), waitMs: TEAM_HOP_WAIT_MS },
 		);
-		return Promise.resolve({ exitCode: 0, stdout: `${JSON.stringify(reply)}\n`, stderr: "" });
+		return runTeamBatch(request, ledger).then((reply) => ({
+			exitCode: 0,
+			stdout: `${JSON.stringify(reply)}\n`,
+			stderr: "",
+		}));
 	};
 	return { runner, batches };
 }
@@ -194,7 +190,7 @@ describe("a team's daily budget on function hooks", () => {
 		claude.$.runner = () => Promise.resolve({ exitCode: 2, stdout: "", stderr: "sh: 1: exec: node: not found\n" });
 		expect(await claude.prompt("one")).toBeNull();
 		expect(claude.$.logged).toEqual([
-			"Timebox: the team's daily store cannot be reached through the plugin's hook script (sh: 1: exec: node: not found), so this session's use is not counted for the team until it answers.",
+			"Timebox: the team's daily store cannot be reached through the plugin's batch script (sh: 1: exec: node: not found), so this session's use is not counted for the team until it answers.",
 		]);
 		// The prompt's count was not sent: the hook script is not started again for a while.
 		expect(claude.$.ran).toHaveLength(1);
@@ -207,7 +203,7 @@ describe("a team's daily budget on function hooks", () => {
 		const runner = closed.claude.$.runner;
 		closed.claude.$.runner = () => Promise.reject(new Error("spawn sh ENOENT"));
 		const refused =
-			"Timebox: the team's daily store cannot be reached through the plugin's hook script (spawn sh ENOENT), so new turns are refused until it answers.";
+			"Timebox: the team's daily store cannot be reached through the plugin's batch script (spawn sh ENOENT), so new turns are refused until it answers.";
 		expect(await closed.claude.prompt("one")).toContain(refused);
 		// Read, then the hook script fails at the count: the prompt is refused.
 		closed.claude.$.runner = runner;
@@ -215,7 +211,7 @@ describe("a team's daily budget on function hooks", () => {
 		expect(await closed.claude.command("today")).toContain("0 of 2 turns used");
 		closed.claude.$.runner = () => Promise.reject("killed");
 		expect(await closed.claude.prompt("two")).toContain(
-			"Timebox: the team's daily store cannot be reached through the plugin's hook script (killed)",
+			"Timebox: the team's daily store cannot be reached through the plugin's batch script (killed)",
 		);
 	});
 
@@ -276,16 +272,16 @@ describe("the team's ledger of the hooks module", () => {
 		expect(ledger.problem()).toBeNull();
 	});
 
-	it("reads the hook script's reply, or says why it cannot", () => {
+	it("reads the batch script's reply, or says why it cannot", () => {
 		const ran = (exitCode: number, stdout: string, stderr = "") => readBatchReply({ exitCode, stdout, stderr });
-		expect(ran(3, "")).toEqual({ error: "the hook script exited with 3" });
+		expect(ran(3, "")).toEqual({ error: "the batch script exited with 3" });
 		expect(ran(1, "", "first\nsecond")).toEqual({ error: "first" });
-		expect(ran(0, "Segmentation fault")).toEqual({ error: "the hook script's reply is not JSON" });
+		expect(ran(0, "Segmentation fault")).toEqual({ error: "the batch script's reply is not JSON" });
 		expect(ran(0, '{"error":"timebox: the team request is not JSON"}')).toEqual({
 			error: "timebox: the team request is not JSON",
 		});
 		for (const unreadable of ["null", "[]", '{"counted":[]}', "7"])
-			expect(ran(0, unreadable)).toEqual({ error: "the hook script's reply cannot be read" });
+			expect(ran(0, unreadable)).toEqual({ error: "the batch script's reply cannot be read" });
 		const reply = { counted: [], standings: [], problem: null, carry: null };
 		expect(ran(0, JSON.stringify(reply))).toEqual(reply);
 	});

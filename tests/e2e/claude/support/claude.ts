@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ModelRequest } from "../../../../demo/fakes/anthropic.ts";
 import { CLAUDE_BIN, PLUGIN_DIR } from "../../../../demo/hosts/claude.ts";
 import { type RunOptions, type RunResult, runProcess } from "../../../support/processes.ts";
 
@@ -318,6 +319,24 @@ export function transcriptAttachments(home: string): TranscriptAttachment[] {
 		}
 	}
 	return attachments;
+}
+
+/**
+ * What the model read of its last tool call in a request: the text of the last tool result after its last answer (the
+ * result of the tool it asked for, or why that tool was refused), or "" when there is none (Claude Code may add a
+ * system message after it).
+ */
+export function lastToolResult(request: ModelRequest): string {
+	const messages = request.body.messages ?? [];
+	const answered = messages.findLastIndex((message) => message.role === "assistant");
+	const blocks = messages
+		.slice(answered + 1)
+		.flatMap((message) => (Array.isArray(message.content) ? message.content : []));
+	const result = blocks.findLast((block) => block.type === "tool_result") as
+		| { content?: string | { type: string; text?: string }[] }
+		| undefined;
+	const inner = result?.content;
+	return typeof inner === "string" ? inner : (inner ?? []).map((block) => block.text ?? "").join("\n");
 }
 
 /** The `result` object of `--output-format json` (a single object, or the last `result` of a `--verbose` array). */

@@ -1,0 +1,96 @@
+// A team's daily budget in a hook process (Codex here; Gemini CLI and Claude Code's classic hooks run the same command
+// line): the day is read once before the event and what the event wrote is sent once after it, over a store in memory
+// that keeps what the Lua scripts do (tests/e2e/team runs the hosts on a real Redis). A prompt the store gives to
+// another machine between the read and the count is refused in the team's words; a store that cannot be reached is
+// said once per hook, and the prompt counted on this machine and kept to send.
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { codexCliHost } from "../../../src/adapters/codex/hook-host.ts";
+import { type CliDeps, runCli } from "../../../src/adapters/hooks/cli.ts";
+import { readAheadIn } from "../../../src/adapters/team/open.ts";
+import { outboxFolder } from "../../../src/adapters/team/outbox.ts";
+import { batchLedgerOn, MemoryStore, TEAM_CONFIG } from "../team/memory-store.ts";
+
+let home: string;
+let now: number;
+const clock = { now: () => now };
+let store: MemoryStore;
+beforeEach(() => {
+	home = mkdtempSync(join(tmpdir(), "timebox-hook-team-"));
+	now = Date.UTC(2026, 10, 22, 9, 0, 0);
+	store = new MemoryStore(clock);
+});
+afterEach(() => rmSync(home, { recursive: true, force: true }));
+
+/** The hook's team ledger as openHookDailyLedger makes it, over the store in memory; `before` runs ahead of each batch. */
+function deps(before: () => void = () => {}): CliDeps {
+	return {
+		hosts: [codexCliHost],
+		clock,
+		onStop: { start: () => {} },
+		runStatusLine: () => "",
+		script: "/x/timebox.mjs",
+		startWatcher: () => {},
+		sleep: async () => {},
+		openDaily: (options, budgets) => {
+			const ledger = batchLedgerOn(store, home, options.sessionId, clock, { member: "ann@m1 (codex)" });
+			const readAhead = readAheadIn(ledger, TEAM_CONFIG, options, budgets);
+			const settle = readAhead.settle.bind(readAhead);
+			readAhead.settle = () => {
+				before();
+				return settle();
+			};
+			return readAhead;
+		},
+	};
+}
+
+const ENV = { TIMEBOX_DAILY: "turns:1", TIMEBOX_DAILY_STORE: "redis://127.0.0.1:6390", TIMEBOX_TEAM: "platform" };
+
+async function prompt(turn: string, hookDeps: CliDeps): Promise<unknown> {
+	const payload = { session_id: "c1", hook_event_name: "UserPromptSubmit", turn_id: turn, prompt: "go", cwd: "/x" };
+	const { stdout, stderr } = await runCli(["hook"], JSON.stringify(payload), { HOME: home, ...ENV }, hookDeps);
+	expect(stderr).toBe("");
+	return stdout === "" ? null : JSON.parse(stdout);
+}
+
+describe("a team's day in a hook process", () => {
+	it("reads the day before the prompt and counts it after, each once, and refuses the next prompt from the reading", async () => {
+		expect(await prompt("t1", deps())).toBeNull();
+		// The prompt's model call is reserved with its count; the day is read after them for the refusal's words.
+		expect(store.calls.map((call) => call.script)).toEqual(["read", "count", "reserve", "read"]);
+		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
+		store.calls = [];
+		expect(await prompt("t2", deps())).toEqual({
+			decision: "block",
+			reason: "Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
+		});
+		// Refused from the reading: nothing is counted.
+		expect(store.calls.map((call) => call.script)).toEqual(["read"]);
+	});
+
+	it("refuses a prompt whose count the store gave to another machine since the day was read, in the team's words", async () => {
+		const elsewhere = () => {
+			const keys = ["use", "sessions", "who", "res", "sent"].map((key) => `timebox:{platform}:2026-11-22:${key}`);
+			store.call("count", keys, [0, "other", "bob@m2 (pi)", 1], 1_000);
+		};
+		expect(await prompt("t1", deps(elsewhere))).toEqual({
+			decision: "block",
+			reason: "Timebox: the team's budget for today is spent (1 turn). It resets at midnight UTC.",
+		});
+		expect(store.hashes.get("timebox:{platform}:2026-11-22:use")?.get("prompts")).toBe("1");
+	});
+
+	it("counts a prompt on this machine while the store cannot be reached, says so, and keeps it to send", async () => {
+		store.down = "connect ECONNREFUSED 127.0.0.1:6390";
+		expect(await prompt("t1", deps())).toEqual({
+			systemMessage:
+				"Timebox: the team's daily store redis://timebox@127.0.0.1:6390/0 cannot be reached (connect ECONNREFUSED 127.0.0.1:6390): this machine counts today's use on its own until it answers, then sends it to the team.",
+		});
+		const kept = readFileSync(join(outboxFolder(home, "platform"), "unsent.jsonl"), "utf8");
+		expect(JSON.parse(kept)).toMatchObject({ prompts: 1, session: "c1", day: "2026-11-22" });
+	});
+});

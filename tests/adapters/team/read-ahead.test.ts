@@ -1,0 +1,97 @@
+// The read-ahead team ledger on its own, with batches the test answers: a batch that cannot run is the outage
+// policy's (said once, in the words of the way that failed; new turns refused in the closed mode, a prompt counted in it
+// among them), and a batch that sends only what an event wrote reads nothing where nothing needs the day after it.
+// tests/adapters/hooks/team-day.test.ts and tests/adapters/claude/function-hooks/team.test.ts run it with real batches.
+
+import { describe, expect, it } from "vitest";
+import type { TeamReply, TeamRequest } from "../../../src/adapters/team/batch.ts";
+import { type BatchOutcome, ReadAheadLedger } from "../../../src/adapters/team/read-ahead.ts";
+import { type DailyBudget, NO_ADJUSTMENT, TEAM_RETRY_MS } from "../../../src/core/index.ts";
+
+const BUDGET: DailyBudget = {
+	scope: "user",
+	source: "TIMEBOX_DAILY",
+	limits: { timeMs: null, turns: 3, tokens: null, cost: null },
+};
+const TEXTS = {
+	unreachable: (why: string, closed: boolean) => `down (${why}, ${closed})`,
+	refusal: (why: string) => `refused (${why})`,
+};
+
+function ledger(run: (request: TeamRequest) => Promise<BatchOutcome>, closed = false, now = { at: 0 }) {
+	return new ReadAheadLedger({
+		sessionId: "s1",
+		clock: { now: () => now.at },
+		budgets: [BUDGET],
+		closed,
+		run,
+		texts: TEXTS,
+		readAfter: false,
+	});
+}
+
+const reply = (prompts: number, problem: string | null = null): TeamReply => ({
+	counted: [],
+	standings: [
+		{
+			budget: BUDGET,
+			use: { agentMs: 0, prompts, tokens: 0, cost: 0, sessions: 1 },
+			adjustment: NO_ADJUSTMENT,
+			dayStart: 1,
+		},
+	],
+	problem,
+	carry: null,
+});
+
+describe("a read-ahead team ledger", () => {
+	it("goes on when a batch cannot run, said once in its own words, and tries again after TEAM_RETRY_MS", async () => {
+		const now = { at: 0 };
+		const requests: TeamRequest[] = [];
+		let fail = true;
+		const readAhead = ledger(
+			async (request) => {
+				requests.push(request);
+				if (fail) throw "the batch broke";
+				return reply(1);
+			},
+			false,
+			now,
+		);
+		await readAhead.refresh();
+		expect(readAhead.problem()).toBe("down (the batch broke, false)");
+		expect(readAhead.countPrompt([BUDGET], [3])).toBe(true);
+		expect(await readAhead.settle()).toBe(true);
+		expect(requests).toHaveLength(1);
+		fail = false;
+		now.at += TEAM_RETRY_MS;
+		await readAhead.refresh();
+		expect(readAhead.standings([BUDGET])[0]?.use.prompts).toBe(1);
+		expect(readAhead.problem()).toBeNull();
+	});
+
+	it("refuses new turns while a batch cannot run in the closed mode, a prompt counted in it among them", async () => {
+		const readAhead = ledger(async () => ({ error: "exec: node: not found" }), true);
+		await readAhead.refresh();
+		expect(readAhead.standings([BUDGET])[0]?.closed).toBe("refused (exec: node: not found)");
+		expect(readAhead.problem()).toBe("down (exec: node: not found, true)");
+		expect(readAhead.countPrompt([BUDGET], [3])).toBe(true);
+		expect(await readAhead.settle()).toBe(false);
+		expect(readAhead.takenRefusal()).toBe("refused (exec: node: not found)");
+	});
+
+	it("sends what an event wrote without reading the day after it, keeping the reading it had, and says a problem once", async () => {
+		const requests: TeamRequest[] = [];
+		const readAhead = ledger(async (request) => {
+			requests.push(request);
+			return reply(requests.length === 1 ? 2 : 9, `problem ${requests.length}`);
+		});
+		await readAhead.refresh();
+		readAhead.addUse([BUDGET], { agentMs: 5 });
+		expect(await readAhead.settle()).toBe(true);
+		expect(requests[1]).toMatchObject({ ops: [{ op: "use", use: { agentMs: 5 } }], read: false });
+		expect(readAhead.standings([BUDGET])[0]?.use.prompts).toBe(2);
+		expect(readAhead.problem()).toBe("problem 1");
+		expect(readAhead.problem()).toBeNull();
+	});
+});

@@ -1,0 +1,123 @@
+// The recovery of an on-stop command that a stop claimed and no process started, as a table: the command is started
+// late, once, only when the ledger says nobody started it, nobody recovered it, and its claimant is gone or the claim
+// is older than the bound; and a load carries the recovery out whatever became of the budget.
+
+import { describe, expect, it } from "vitest";
+import { ON_STOP_RECOVERY_MS } from "../../../src/core/constants.ts";
+import type { LedgerView, OnStopIntent } from "../../../src/core/model/events.ts";
+import { EMPTY_SESSION, recoverOnStop, transition } from "../../../src/core/session/index.ts";
+import { ON_STOP_RAN_LATE } from "../../../src/core/text/messages.ts";
+import { budget, MINUTE, START } from "../../support/budgets.ts";
+import { loadEvent, once, SPENT } from "../../support/session.ts";
+
+const SUMMARY = { usedTurns: 1, elapsedMs: MINUTE, timeRanOut: false };
+
+/** A ledger that holds a spent budget whose claim recorded `echo stopped`, with the intent changed by `intent`. */
+function ledger(intent: Partial<OnStopIntent> = {}): LedgerView {
+	return {
+		spent: { ...SUMMARY, prompt: "p2" },
+		off: false,
+		nudged: false,
+		onStop: {
+			claim: { budgetId: "budget-1", kind: "spent" },
+			command: "echo stopped",
+			claimedAt: START,
+			started: false,
+			claimantAlive: false,
+			recovered: false,
+			...intent,
+		},
+	};
+}
+
+/**
+ * What a recovery carries out: the start through the same mark first, then the claim only one process wins, whose
+ * winner tells the user.
+ */
+function recovered(kind: "spent" | "ended" = "spent") {
+	return [
+		{ kind: "startOnStop", command: "echo stopped", claim: { budgetId: "budget-1", kind } },
+		once({ kind: "onStopRecovered", budgetId: "budget-1" }, [
+			{ kind: "notify", message: ON_STOP_RAN_LATE, level: "warning" },
+		]),
+	];
+}
+
+describe("the recovery of an on-stop command whose claimant ended before it started it", () => {
+	const justAfter = START + 1_000;
+	const rows: [string, LedgerView, number, boolean][] = [
+		["pending, no mark, claimant gone: recovered", ledger(), justAfter, true],
+		[
+			"pending, no mark, claimant alive, claim young: left to the claimant",
+			ledger({ claimantAlive: true }),
+			justAfter,
+			false,
+		],
+		[
+			"pending, no mark, claimant alive one moment before the bound: left to it",
+			ledger({ claimantAlive: true }),
+			START + ON_STOP_RECOVERY_MS - 1,
+			false,
+		],
+		[
+			"pending, no mark, claimant alive at the bound (its pid reused, or frozen): recovered",
+			ledger({ claimantAlive: true }),
+			START + ON_STOP_RECOVERY_MS,
+			true,
+		],
+		["mark present (a wrapper ran it): nothing", ledger({ started: true }), justAfter, false],
+		["mark present, long after: nothing", ledger({ started: true }), START + 10 * ON_STOP_RECOVERY_MS, false],
+		["recovered already by another process: nothing", ledger({ recovered: true }), justAfter, false],
+		["recovered already, long after: nothing", ledger({ recovered: true }), START + 10 * ON_STOP_RECOVERY_MS, false],
+		[
+			"no command recorded with the claim: nothing",
+			{ spent: { ...SUMMARY, prompt: null }, off: false, nudged: false },
+			justAfter,
+			false,
+		],
+		["a ledger that knows nothing: nothing", { spent: null, off: false, nudged: false }, justAfter, false],
+		[
+			"a claim from a clock ahead of this one, claimant alive: left to it",
+			ledger({ claimantAlive: true, claimedAt: justAfter + MINUTE }),
+			justAfter,
+			false,
+		],
+	];
+	it.each(rows)("%s", (_, view, now, recovers) => {
+		expect(recoverOnStop(view, now)).toEqual(recovers ? recovered() : []);
+	});
+
+	it("starts the command of the end of a run that wrapped up through that claim's mark", () => {
+		const view = ledger({ claim: { budgetId: "budget-1", kind: "ended" } });
+		expect(recoverOnStop(view, START + 1_000)).toEqual(recovered("ended"));
+	});
+});
+
+describe("a load that finds an on-stop command nobody started", () => {
+	const spent = budget({ turnLimit: 1, onStopCommand: "echo stopped" });
+
+	it("carries the recovery out after what the load says, on a host whose every hook loads (continue)", () => {
+		const event = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: ledger(), mode: "continue" });
+		const result = transition(EMPTY_SESSION, event, START + 1_000);
+		expect(result.effects).toEqual([{ kind: "status", text: SPENT }, ...recovered()]);
+	});
+
+	it("carries it out when pi reopens the session (restore), after the expired budget's notice", () => {
+		const event = loadEvent({ budget: spent, usedTurns: 1 }, { ledger: ledger(), mode: "restore", announce: true });
+		const result = transition(EMPTY_SESSION, event, START + 1_000);
+		expect(result.effects.slice(-2)).toEqual(recovered());
+		// It was not restored; its command, which no process started, starts now: the notice no longer says it does not.
+		expect(result.effects[0]).toEqual({
+			kind: "notify",
+			message: "Timebox budget of this session was already spent (all 1 turn used), so it was not restored.",
+			level: "warning",
+		});
+	});
+
+	it("carries it out for a budget turned off since, and adds nothing where nothing is pending", () => {
+		const off = loadEvent({ budget: spent }, { ledger: { ...ledger(), off: true }, mode: "continue" });
+		expect(transition(EMPTY_SESSION, off, START + 1_000).effects.slice(-2)).toEqual(recovered());
+		const started = loadEvent({ budget: spent }, { ledger: ledger({ started: true }), mode: "continue" });
+		expect(transition(EMPTY_SESSION, started, START + 1_000).effects).toEqual([{ kind: "status", text: SPENT }]);
+	});
+});

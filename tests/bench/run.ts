@@ -549,16 +549,17 @@ function overshootRows(results: readonly HostOvershoot[]): Row[] {
 				"0 where the host allows a cap",
 				checkout === "with the caps" ? yesNo(max(over) === 0) : "—",
 			],
-			[
-				`Overshoot, ${host}, ${checkout}: dollars past \`cost:\` (median / max); left unused (median)`,
-				`${dollars(median(overCost))} / ${dollars(max(overCost))} (${dollars(median(underCost))})`,
-				runsText,
-				"0 where the host allows a cap",
-				checkout === "with the caps" ? yesNo(max(overCost) === 0) : "—",
-			],
 		];
 		// A host that tells Timebox no cost is measured under tokens: only.
-		return costRuns.length === 0 ? rows.slice(0, 1) : rows;
+		if (costRuns.length === 0) return rows;
+		rows.push([
+			`Overshoot, ${host}, ${checkout}: dollars past \`cost:\` (median / max); left unused (median)`,
+			`${dollars(median(overCost))} / ${dollars(max(overCost))} (${dollars(median(underCost))})`,
+			runsText,
+			"0 where the host allows a cap",
+			checkout === "with the caps" ? yesNo(max(overCost) === 0) : "—",
+		]);
+		return rows;
 	});
 }
 

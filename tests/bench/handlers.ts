@@ -444,13 +444,17 @@ async function setUp(size: number): Promise<Fixture> {
 	};
 }
 
-/** The budget of the capped calls: tokens and cost far from their limits all along, so every call takes the common path. */
+/**
+ * The budget of the capped calls: its tokens below the request's own limit (64k), so that every call's answer is
+ * lowered to what is left, and far from spent all along (the same answer is counted once, however often it is sent),
+ * so that every call takes the common path. A budget far above the request's limit would leave the request as it is.
+ */
 const CAPPED_BUDGET = {
 	version: 2,
 	id: "bench-capped",
 	timeLimitMs: TIME_LIMIT_MS,
 	turnLimit: null,
-	tokenLimit: 1_000_000_000,
+	tokenLimit: 60_000,
 	costLimit: 10_000,
 	onStopCommand: null,
 	awareness: "always",
@@ -590,9 +594,10 @@ function sampleOf(name: Exclude<HandlerName, "session_start">, fixture: Fixture)
 			// The call is measured and its answer capped (`context`), then the cap goes into the request.
 			const context = fixture.capped.handler("context");
 			const request = fixture.capped.handler("before_provider_request");
-			return timeBatch(callsPerSample, () => {
-				context(cappedCallEvent(), ctx);
-				const capped = request(providerRequestEvent(), ctx) as { max_tokens?: number } | undefined;
+			// `context` sets the cap once the rules answered: each call is awaited, as pi awaits its handlers.
+			return timeBatchAsync(callsPerSample, async () => {
+				await context(cappedCallEvent(), ctx);
+				const capped = (await request(providerRequestEvent(), ctx)) as { max_tokens?: number } | undefined;
 				if (capped?.max_tokens === undefined || capped.max_tokens >= 64_000) throw new Error("a call was not capped");
 			});
 		}
